@@ -1,0 +1,80 @@
+"""The ``gameshelf`` command: one Typer app, a sub-command per game.
+
+Without arguments it opens the terminal app's game menu. Each game's sub-commands live in
+their own module here (``cli/dollar.py``, ``cli/yatz.py``...), adapters over the rules
+packages. Bad input of any kind ends with one line on stderr and exit code 2, never a
+traceback.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import typer
+
+# Typer 0.29 vendors Click; its exceptions live here (the version is pinned).
+from typer._click import exceptions as click_exc
+
+from gameshelf.cli import dollar, muggins, showdown, yatz
+from gameshelf.core.errors import GameshelfError
+
+app = typer.Typer(
+    name="gameshelf",
+    help="Four classic games: One Dollar Pinball, Yatz, Muggins and Pinball Showdown.",
+    no_args_is_help=False,
+    invoke_without_command=True,
+    pretty_exceptions_enable=False,
+    add_completion=False,
+    rich_markup_mode=None,
+)
+app.add_typer(dollar.app, name="dollar")
+app.add_typer(yatz.app, name="yatz")
+app.add_typer(muggins.app, name="muggins")
+app.add_typer(showdown.app, name="showdown")
+
+
+@app.callback()
+def _root(ctx: typer.Context) -> None:
+    """Without a sub-command, open the game menu in the terminal app."""
+    if ctx.invoked_subcommand is None:
+        from gameshelf.tui.app import run_app
+
+        run_app()
+
+
+@app.command("menu")
+def menu() -> None:
+    """Open the game menu in the terminal app."""
+    from gameshelf.tui.app import run_app
+
+    run_app()
+
+
+def fail(message: str) -> None:
+    """Print ``gameshelf: error: MESSAGE`` as one line on stderr and exit with code 2."""
+    print(f"gameshelf: error: {' '.join(str(message).split())}", file=sys.stderr)
+    raise SystemExit(2)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Entry point of the ``gameshelf`` command and ``python -m gameshelf``."""
+    try:
+        code = app(args=argv, prog_name="gameshelf", standalone_mode=False)
+    except GameshelfError as exc:
+        fail(str(exc))
+    except click_exc.NoArgsIsHelpError as exc:
+        if exc.ctx is not None:
+            print(exc.ctx.get_help())
+        raise SystemExit(0) from None
+    except click_exc.UsageError as exc:
+        hint = f" (see '{exc.ctx.command_path} --help')" if exc.ctx is not None else ""
+        fail(exc.format_message() + hint)
+    except click_exc.ClickException as exc:
+        fail(exc.format_message())
+    except typer.Abort:
+        print("gameshelf: aborted", file=sys.stderr)
+        raise SystemExit(130) from None
+    except KeyboardInterrupt:
+        print("gameshelf: interrupted", file=sys.stderr)
+        raise SystemExit(130) from None
+    raise SystemExit(code if isinstance(code, int) else 0)

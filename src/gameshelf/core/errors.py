@@ -1,0 +1,31 @@
+"""The error tree every game uses.
+
+Every error a player or a script can cause is a :class:`GameshelfError`, itself a
+``ValueError``, with a message meant to be shown as is: the command line prints it as one line
+on stderr and exits with code 2; the terminal app shows it on screen. Programming errors are
+never wrapped in these classes.
+"""
+
+
+class GameshelfError(ValueError):
+    """Base of all errors caused by bad input, illegal moves or bad files."""
+
+
+class BadInputError(GameshelfError):
+    """Input that cannot be parsed or is out of range (a malformed serial, a bad option)."""
+
+
+class IllegalMoveError(GameshelfError):
+    """An action that is not legal in the current state of a game."""
+
+
+class RecordError(GameshelfError):
+    """A game record (save or export file) that is corrupt, truncated, tampered or foreign."""
+
+
+class StoreError(GameshelfError):
+    """The store (SQLite database) cannot be opened or holds something unexpected."""
+
+
+class DeckError(GameshelfError):
+    """A card deck data file that fails validation (names the card, the field, the problem)."""

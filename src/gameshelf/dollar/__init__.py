@@ -1,0 +1,1 @@
+"""dollar: rules engine (pure: no I/O)."""

@@ -1,0 +1,1 @@
+"""muggins: rules engine (pure: no I/O)."""

@@ -1,0 +1,1 @@
+"""showdown: rules engine (pure: no I/O)."""

@@ -1,0 +1,131 @@
+"""The gameshelf terminal app: the game menu, from which each game's screen opens."""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets.option_list import Option
+
+from gameshelf.tui.widgets import HelpScreen
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """One line of the menu."""
+
+    key: str
+    title: str
+    blurb: str
+
+
+GAMES = (
+    GameEntry("dollar", "One Dollar Pinball",
+              "Score the serial number of a $1 bill like a pinball game; compare bills."),
+    GameEntry("yatz", "Yatz", "Triple Yahtzee for 1 to 9 players: columns x1, x2, x3, 39 turns."),
+    GameEntry("muggins", "Muggins", "Double-nine dominoes against Mugsy: fives and threes."),
+    GameEntry("showdown", "Pinball Showdown",
+              "Bid with control tokens, manage your speed: a card game for 2 to 4 players."),
+)
+
+MENU_HELP = """\
+# gameshelf
+
+Four classic games, brought back from their rule sheets.
+
+* **Up/Down** or the mouse choose a game, **Enter** or a click opens it.
+* **1-4** open a game directly.
+* **F1** or **?** shows the help of the screen you are on.
+* **Esc** goes back; **q** on the menu quits.
+
+Every game can also be scripted from the command line: run `gameshelf --help`.
+"""
+
+
+def _module(key: str) -> object:
+    return importlib.import_module(f"gameshelf.tui.{key}")
+
+
+def is_built(key: str) -> bool:
+    """True when the game's screen module says it is built."""
+    return bool(getattr(_module(key), "BUILT", False))
+
+
+class MenuScreen(Screen[None]):
+    """The game menu."""
+
+    BINDINGS = [
+        Binding("q", "app.quit", "Quit"),
+        Binding("f1,question_mark", "help", "Help"),
+        Binding("1", "open(0)", "Dollar", show=False),
+        Binding("2", "open(1)", "Yatz", show=False),
+        Binding("3", "open(2)", "Muggins", show=False),
+        Binding("4", "open(3)", "Showdown", show=False),
+    ]
+    DEFAULT_CSS = """
+    MenuScreen { align: center middle; }
+    MenuScreen > Vertical { width: 80; height: auto; }
+    #title { text-align: center; text-style: bold; color: $accent; margin-bottom: 1; }
+    #games { height: auto; }
+    #status { margin-top: 1; color: $warning; height: 2; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical():
+            yield Static("G A M E S H E L F", id="title")
+            options = []
+            for i, g in enumerate(GAMES):
+                state = "" if is_built(g.key) else "  [not built yet]"
+                options.append(Option(f"{i + 1}. {g.title}{state}\n   {g.blurb}", id=g.key))
+            yield OptionList(*options, id="games")
+            yield Static("", id="status")
+        yield Footer()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.open_game(str(event.option.id))
+
+    def action_open(self, index: int) -> None:
+        self.open_game(GAMES[index].key)
+
+    def open_game(self, key: str) -> None:
+        """Open the screen of game ``key``, or say it is not built yet."""
+        module = _module(key)
+        title = next(g.title for g in GAMES if g.key == key)
+        if not getattr(module, "BUILT", False):
+            self.query_one("#status", Static).update(f"{title} is not built yet.")
+            self.app.bell()
+            return
+        self.query_one("#status", Static).update("")
+        self.app.push_screen(module.make_screen())  # type: ignore[attr-defined]
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen(MENU_HELP))
+
+
+class GameshelfApp(App[None]):
+    """The terminal app. ``start`` names a game to open at once (``dollar``, ``yatz``...)."""
+
+    TITLE = "gameshelf"
+    SUB_TITLE = "four classic games"
+
+    def __init__(self, start: str | None = None) -> None:
+        super().__init__()
+        self._start = start
+
+    def on_mount(self) -> None:
+        self.push_screen(MenuScreen())
+        if self._start is not None:
+            menu = self.screen
+            if isinstance(menu, MenuScreen):
+                menu.open_game(self._start)
+
+
+def run_app(start: str | None = None) -> None:
+    """Run the terminal app (blocks until the player quits)."""
+    GameshelfApp(start).run()

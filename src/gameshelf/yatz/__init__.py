@@ -1,0 +1,1 @@
+"""yatz: rules engine (pure: no I/O)."""

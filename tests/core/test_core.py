@@ -1,0 +1,121 @@
+"""Core pieces: errors, seeded chance, game records, the store."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from gameshelf.core import Chance, GameRecord, GameshelfError, RecordError, StoreError
+from gameshelf.core.chance import parse_seed
+from gameshelf.core.errors import BadInputError, IllegalMoveError
+from gameshelf.core.store import SCHEMA_VERSION, Store, data_dir
+
+
+def test_errors_are_value_errors() -> None:
+    for cls in (BadInputError, IllegalMoveError, RecordError, StoreError):
+        assert issubclass(cls, GameshelfError)
+        assert issubclass(cls, ValueError)
+
+
+def test_chance_same_seed_same_outcomes() -> None:
+    a, b = Chance(123), Chance(123)
+    assert [a.randint(1, 6) for _ in range(50)] == [b.randint(1, 6) for _ in range(50)]
+    assert a.shuffled(range(10)) == b.shuffled(range(10))
+
+
+def test_chance_derived_streams_are_independent_of_use() -> None:
+    a = Chance(5)
+    d1 = a.derive("ai").randint(0, 10**9)
+    a.randint(1, 6)
+    assert a.derive("ai").randint(0, 10**9) == d1
+    assert a.derive("ai").seed != a.derive("other").seed
+
+
+@pytest.mark.parametrize("text", ["x", "-1", "1.5", ""])
+def test_parse_seed_rejects(text: str) -> None:
+    with pytest.raises(BadInputError):
+        parse_seed(text)
+
+
+def test_parse_seed_accepts_separators() -> None:
+    assert parse_seed("1,234") == 1234
+
+
+@given(
+    seed=st.integers(min_value=0, max_value=2**53 - 1),
+    actions=st.lists(st.text(max_size=12), max_size=20),
+    opts=st.dictionaries(st.text(max_size=5), st.integers(), max_size=3),
+)
+def test_record_round_trips(seed: int, actions: list[str], opts: dict[str, int]) -> None:
+    r = GameRecord("yatz", 1, opts, seed, tuple(actions))
+    assert GameRecord.from_json(r.to_json()) == r
+
+
+def test_record_refuses_tampering_truncation_and_foreign_files() -> None:
+    r = GameRecord("yatz", 1, {"players": ["Ann"]}, 9, ("roll",))
+    text = r.to_json()
+    with pytest.raises(RecordError, match="checksum"):
+        GameRecord.from_json(text.replace('"seed": 9', '"seed": 10'))
+    with pytest.raises(RecordError, match="JSON"):
+        GameRecord.from_json(text[: len(text) // 2])
+    with pytest.raises(RecordError, match="format"):
+        GameRecord.from_json(json.dumps({"hello": 1}))
+    with pytest.raises(RecordError, match="not 'muggins'"):
+        GameRecord.from_json(text, game="muggins")
+    with pytest.raises(RecordError, match="rules version"):
+        GameRecord.from_json(text, rules_version=2)
+    with pytest.raises(RecordError):
+        GameRecord.from_json(b"\xff\xfe\x00")
+
+
+def test_store_lives_in_gameshelf_home(_gameshelf_home: Path) -> None:
+    assert data_dir() == _gameshelf_home
+    with Store() as s:
+        assert s.path.parent == _gameshelf_home
+    assert (_gameshelf_home / "gameshelf.db").exists()
+
+
+def test_store_saves_and_scores(tmp_path: Path) -> None:
+    with Store(tmp_path / "s.db") as s:
+        r = GameRecord("yatz", 1, {}, 3, ("roll",))
+        s.save_game("mine", r)
+        s.save_game("mine", r.with_action("hold 1"))
+        assert s.load_save("yatz", "mine").actions == ("roll", "hold 1")
+        assert [x.name for x in s.list_saves("yatz")] == ["mine"]
+        with pytest.raises(StoreError):
+            s.load_save("yatz", "nope")
+        s.add_score("yatz", "Ann", 100)
+        s.add_score("yatz", "Bob", 200)
+        s.add_score("yatz", "Cy", 100)
+        assert [x.name for x in s.top_scores("yatz")] == ["Bob", "Ann", "Cy"]
+        assert len(s.top_scores("yatz", limit=2)) == 2
+        s.add_result("muggins", "me", "easy", "win")
+        s.add_result("muggins", "me", "easy", "loss")
+        assert s.result_counts("muggins") == {"easy": {"win": 1, "loss": 0, "draw": 0}} | {
+            "easy": {"win": 1, "loss": 1, "draw": 0}}
+        assert s.recent_results("muggins", "easy") == ["loss", "win"]
+        assert s.delete_save("yatz", "mine")
+
+
+def test_store_refuses_newer_schema_and_leaves_it(tmp_path: Path) -> None:
+    path = tmp_path / "new.db"
+    conn = sqlite3.connect(path)
+    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    conn.close()
+    before = path.read_bytes()
+    with pytest.raises(StoreError, match="schema version"):
+        Store(path)
+    assert path.read_bytes() == before
+
+
+def test_store_refuses_a_file_that_is_not_a_database(tmp_path: Path) -> None:
+    path = tmp_path / "junk.db"
+    path.write_bytes(b"this is not sqlite" * 100)
+    with pytest.raises(StoreError):
+        Store(path)
+    assert path.read_bytes() == b"this is not sqlite" * 100
