@@ -9,6 +9,8 @@ Arrays (module constants, read-only by convention):
     KEEP_SIZE: (462,) int64, number of dice in the keep.
     KEEP_ADD: (462, 6) int64, the keep with one more die of face f+1 (-1 when size is 5).
     KEEP_REMOVE: (462, 6) int64, the keep with one die of face f+1 less (-1 when absent).
+    ROLL_SUB_START, ROLL_SUB: every distinct sub-multiset of keep ``k`` (itself included) is
+        ``ROLL_SUB[ROLL_SUB_START[k]:ROLL_SUB_START[k + 1]]``.
     REMOVE_SENTINEL: KEEP_REMOVE with -1 replaced by 462 (a scratch slot past the keeps).
     ROLL_FIRST: index of the first roll (keeps ROLL_FIRST..461 are the 252 rolls).
     SCORE: (462, 13) int64, points of each roll in each box (zero rows for smaller keeps).
@@ -62,6 +64,10 @@ for _i, _c in enumerate(_KEEPS):
             _down[_f] -= 1
             KEEP_REMOVE[_i, _f] = _INDEX[tuple(_down)]
 REMOVE_SENTINEL = np.where(KEEP_REMOVE < 0, NKEEPS, KEEP_REMOVE)
+_subs = [sorted(_INDEX[sub] for sub in itertools.product(*(range(n + 1) for n in _c)))
+         for _c in _KEEPS]
+ROLL_SUB_START = np.cumsum([0] + [len(s) for s in _subs]).astype(np.int64)
+ROLL_SUB = np.array([k for s in _subs for k in s], dtype=np.int64)
 ROLL_FACE = np.zeros(NKEEPS, dtype=np.int64)
 ROLL_PROB = np.zeros(NKEEPS, dtype=np.float64)
 for _i, _c in enumerate(_KEEPS):
