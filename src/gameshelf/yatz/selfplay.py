@@ -46,7 +46,8 @@ def _best_keep(r: int, ev: FloatArray, sub_start: IntArray,
 def _games(n: int, seed: int, colvals: FloatArray, score: IntArray, score_wild: IntArray,
            counts: IntArray, roll_face: IntArray, add: IntArray, remove: IntArray,
            roll_prob: FloatArray, roll_first: int, bonus: float, wild_rule: bool,
-           sub_start: IntArray, sub: IntArray, lookahead: int) -> FloatArray:  # pragma: no cover - compiled
+           sub_start: IntArray, sub: IntArray,
+           lookahead: int) -> FloatArray:  # pragma: no cover - compiled
     np.random.seed(seed)
     nk = counts.shape[0]
     out = np.empty(n)

@@ -217,7 +217,7 @@ def _solve_turn(masks: IntArray, gain_up: FloatArray, gain_low: FloatArray, scor
     s = 0.0
     for r in range(roll_first, nk):
         s += roll_prob[r] * mx[r]
-    return s
+    return float(s)
 
 
 @numba.njit(cache=True, nogil=True)
