@@ -196,14 +196,14 @@ class Match:
         while self.is_computer_turn():
             self.step_computer()
 
-    def ranking(self) -> list[tuple[int, Seat, int]]:
-        """``(place, seat, points)`` best first; equal totals share a place."""
+    def ranking(self) -> list[tuple[int, int, int]]:
+        """``(place, seat index, points)`` best first; equal totals share a place."""
         totals = [(self.state.grand_total(i), i) for i in range(len(self.seats))]
         totals.sort(key=lambda t: (-t[0], t[1]))
-        out: list[tuple[int, Seat, int]] = []
+        out: list[tuple[int, int, int]] = []
         for n, (pts, i) in enumerate(totals):
             place = out[-1][0] if out and out[-1][2] == pts else n + 1
-            out.append((place, self.seats[i], pts))
+            out.append((place, i, pts))
         return out
 
     # --- records --------------------------------------------------------------------------
