@@ -613,7 +613,10 @@ class SavesScreen(ModalScreen[str | None]):
             except GameshelfError as exc:
                 desc = f"cannot be resumed: {exc}"
             ol.add_option(Option(f"{r.name}  ·  {desc}  ·  saved {r.updated[:16]}", id=r.name))
-        if not rows:
+        if rows:
+            ol.highlighted = 0
+            ol.focus()
+        else:
             self.query_one("#savemsg", Static).update("No saved games.")
 
     @on(OptionList.OptionSelected, "#saves")
