@@ -187,7 +187,8 @@ def parse_bill(text: str) -> Bill:
     m = _BILL_RE.match(s)
     if m is None:
         raise BadInputError(f"cannot read the bill {raw.strip()!r}: expected a prefix letter, "
-                            f"8 digits and a suffix letter or star, like L12345678A")
+                            f"8 digits and a suffix letter or star (spaces or dashes only "
+                            f"between the parts), like L12345678A")
     digits = m["digits"]
     if len(digits) != SERIAL_DIGITS:
         raise BadInputError(f"a serial has exactly {SERIAL_DIGITS} digits, "

@@ -80,7 +80,6 @@ class Step:
         score: the running score after the step, in points.
         balls: balls left after the step.
         tilt_warnings: tilt warnings left after the step.
-        note: a short explanation for people (``"next digit 7: 7 million"``).
     """
 
     position: int
@@ -90,7 +89,40 @@ class Step:
     score: int
     balls: int
     tilt_warnings: int
-    note: str
+
+    @property
+    def note(self) -> str:
+        """A short explanation for people (``"next digit 7: 7 million, then 7 is read"``)."""
+        m = self.points // MILLION
+        d = self.digits[0]
+        r = self.rule
+        if r is Rule.MILLION_PLUS_LAST:
+            return "last digit: 0 points"
+        if r is Rule.MILLION_PLUS:
+            return f"next digit {m}: {m} million, then {m} is read"
+        if r is Rule.MILLION_PLUS_TEN:
+            return "next digit 0: 10 million, that 0 used up"
+        if r is Rule.DOUBLE:
+            return "first 2: score doubled"
+        if r is Rule.JACKPOT:
+            return f"first 4: jackpot of district {m}, {m} million"
+        if r in (Rule.ONE_MILLION, Rule.LATER_TWO, Rule.LATER_FOUR):
+            return "1 million" if r is Rule.ONE_MILLION else f"later {d}: 1 million"
+        if r is Rule.THREE_MILLION:
+            return "3 million"
+        if r is Rule.EXTRA_BALL:
+            return "one more ball"
+        if r is Rule.TILT_WARNING:
+            return f"{self.tilt_warnings} tilt warning left"
+        if r is Rule.TILT_BALL_LOST:
+            return "no warning left: ball lost, warnings reset to 2"
+        if r is Rule.TILT:
+            return "no warning left and the last ball lost: game over"
+        if r is Rule.SPECIAL:
+            return f"three {d}s in a row: SPECIAL, 5 million"
+        if r is Rule.SAVE:
+            return f"{d}{d}: fantastic save, no ball lost"
+        return "drain: ball lost" if self.balls > 0 else "drain: last ball lost, game over"
 
     @property
     def positions(self) -> str:
@@ -149,13 +181,15 @@ def _check(serial: str, district: int, series_digit: int | None) -> None:
         raise BadInputError(f"the series digit must be 0 to 9, got {series_digit}")
 
 
-def score_serial(serial: str, district: int, series_digit: int | None = None) -> Result:
+def score_serial(serial: str, district: int, series_digit: int | None = None, *,
+                 trace: bool = True) -> Result:
     """Score ``serial`` step by step (R-DP-4 to R-DP-9).
 
     Args:
         serial: the digits, any length of at least 1 (a bill has 8, R-DP-1).
         district: 1..12, the jackpot in millions (R-DP-2).
         series_digit: the last digit of the series year, or None to leave the Match unchecked.
+        trace: False skips building the trace (``steps`` is empty); the score is the same.
 
     Returns:
         The :class:`Result` with its trace; ``score`` is in whole points.
@@ -171,70 +205,62 @@ def score_serial(serial: str, district: int, series_digit: int | None = None) ->
     steps: list[Step] = []
     i = 0
 
-    def add(pos: int, used: str, rule: Rule, points: int, note: str) -> None:
-        steps.append(Step(pos + 1, used, rule, points, score, balls, tilt, note))
+    def add(pos: int, used: str, rule: Rule, points: int) -> None:
+        if trace:
+            steps.append(Step(pos + 1, used, rule, points, score, balls, tilt))
 
     while i < n and balls > 0:
         d = digits[i]
         if d == 0:
             if i == n - 1:
-                add(i, "0", Rule.MILLION_PLUS_LAST, 0, "last digit: 0 points")
+                add(i, "0", Rule.MILLION_PLUS_LAST, 0)
                 i += 1
             elif digits[i + 1] == 0:
                 score += 10 * MILLION
-                add(i, "00", Rule.MILLION_PLUS_TEN, 10 * MILLION,
-                    "next digit 0: 10 million, that 0 used up")
+                add(i, "00", Rule.MILLION_PLUS_TEN, 10 * MILLION)
                 i += 2
             else:
-                nxt = digits[i + 1]
-                score += nxt * MILLION
-                add(i, "0", Rule.MILLION_PLUS, nxt * MILLION,
-                    f"next digit {nxt}: {nxt} million, then {nxt} is read")
+                score += digits[i + 1] * MILLION
+                add(i, "0", Rule.MILLION_PLUS, digits[i + 1] * MILLION)
                 i += 1
         elif d == 1:
             score += MILLION
-            add(i, "1", Rule.ONE_MILLION, MILLION, "1 million")
+            add(i, "1", Rule.ONE_MILLION, MILLION)
             i += 1
         elif d == 2:
             if not doubled:
                 doubled = True
-                gained = score
                 score *= 2
-                add(i, "2", Rule.DOUBLE, gained, "first 2: score doubled")
+                add(i, "2", Rule.DOUBLE, score // 2)
             else:
                 score += MILLION
-                add(i, "2", Rule.LATER_TWO, MILLION, "later 2: 1 million")
+                add(i, "2", Rule.LATER_TWO, MILLION)
             i += 1
         elif d == 3:
             score += 3 * MILLION
-            add(i, "3", Rule.THREE_MILLION, 3 * MILLION, "3 million")
+            add(i, "3", Rule.THREE_MILLION, 3 * MILLION)
             i += 1
         elif d == 4:
             if not jackpot:
                 jackpot = True
                 score += district * MILLION
-                add(i, "4", Rule.JACKPOT, district * MILLION,
-                    f"first 4: jackpot of district {district}, {district} million")
+                add(i, "4", Rule.JACKPOT, district * MILLION)
             else:
                 score += MILLION
-                add(i, "4", Rule.LATER_FOUR, MILLION, "later 4: 1 million")
+                add(i, "4", Rule.LATER_FOUR, MILLION)
             i += 1
         elif d == 5:
             balls += 1
-            add(i, "5", Rule.EXTRA_BALL, 0, "one more ball")
+            add(i, "5", Rule.EXTRA_BALL, 0)
             i += 1
         elif d == 6:
             tilt -= 1
             if tilt > 0:
-                add(i, "6", Rule.TILT_WARNING, 0, f"{tilt} tilt warning left")
+                add(i, "6", Rule.TILT_WARNING, 0)
             else:
                 balls -= 1
                 tilt = START_TILT_WARNINGS
-                if balls > 0:
-                    add(i, "6", Rule.TILT_BALL_LOST, 0, "no warning left: ball lost, "
-                        "warnings reset to 2")
-                else:
-                    add(i, "6", Rule.TILT, 0, "no warning left and last ball lost: game over")
+                add(i, "6", Rule.TILT_BALL_LOST if balls > 0 else Rule.TILT, 0)
             i += 1
         else:  # 7, 8, 9
             run = 1
@@ -242,14 +268,12 @@ def score_serial(serial: str, district: int, series_digit: int | None = None) ->
                 run += 1
             if run == 3:
                 score += SPECIAL_POINTS
-                add(i, str(d) * 3, Rule.SPECIAL, SPECIAL_POINTS,
-                    f"three {d}s in a row: SPECIAL, 5 million")
+                add(i, serial[i:i + 3], Rule.SPECIAL, SPECIAL_POINTS)
             elif run == 2:
-                add(i, str(d) * 2, Rule.SAVE, 0, f"{d}{d}: fantastic save, no ball lost")
+                add(i, serial[i:i + 2], Rule.SAVE, 0)
             else:
                 balls -= 1
-                add(i, str(d), Rule.DRAIN, 0,
-                    "drain: ball lost" if balls > 0 else "drain: last ball lost, game over")
+                add(i, serial[i], Rule.DRAIN, 0)
             i += run
 
     end_bonus = balls * MILLION
