@@ -51,9 +51,9 @@ MAX_SERIES_YEAR = 2999
 _STARS = "*★☆"
 _SEP = r"[\s\-]*"
 _BILL_RE = re.compile(
-    rf"^(?P<prefix>[A-Z]{{1,2}}){_SEP}(?P<digits>\d+){_SEP}(?P<suffix>[A-Z]|[{_STARS}])?$"
+    rf"^(?P<prefix>[A-Z]{{1,2}}){_SEP}(?P<digits>[0-9]+){_SEP}(?P<suffix>[A-Z]|[{_STARS}])?$"
 )
-_SERIES_RE = re.compile(r"^(?:SERIES\s*)?(?P<year>\d+)\s*(?P<letter>[A-Z])?$")
+_SERIES_RE = re.compile(r"^(?:SERIES\s*)?(?P<year>[0-9]+)\s*(?P<letter>[A-Z])?$")
 
 
 def district_letter(district: int) -> str:
@@ -88,7 +88,7 @@ def parse_district(text: str | int) -> int:
         BadInputError: anything else.
     """
     s = str(text).strip()
-    if s.isdigit():
+    if s.isascii() and s.isdigit():
         n = int(s)
         if 1 <= n <= 12:
             return n
@@ -179,7 +179,7 @@ def parse_bill(text: str) -> Bill:
     s = raw.strip().upper()
     if not s:
         raise BadInputError("the bill is empty: give a serial like L12345678A or 8 digits")
-    if s.isdigit():
+    if s.isascii() and s.isdigit():
         if len(s) != SERIAL_DIGITS:
             raise BadInputError(f"a serial has exactly {SERIAL_DIGITS} digits, "
                                 f"got {len(s)} in {raw.strip()!r}")
