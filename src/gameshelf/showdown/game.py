@@ -644,14 +644,15 @@ class ShowdownState:
                     known.append(owner if (n == 2 or owner == seat) else -2)
             offered_by = tuple(known)
         return PlayerView(
-            seat=seat, players=n, turn=self.turn, first=self.first, phase=self.phase,
+            deck=self.deck, cards=self.cards, seat=seat, n=n, turn=self.turn,
+            first=self.first, phase=self.phase,
             to_act=self.current_player(), wizard=self.wizard,
             hand=tuple(self.hands[seat]),
             hand_sizes=tuple(len(h) for h in self.hands),
             my_offer=self.offers[seat],
             has_offered=tuple(o is not None for o in self.offers),
             top=self.top, faceup=tuple(self.faceup), offered_by=offered_by,
-            bids=tuple((c, s, t) for c, (s, t) in self.bids.items()),
+            bids=dict(self.bids),
             has_bid=tuple(self.has_bid), control_pos=self.control_pos,
             pending_return=self.pending_return,
             claims=tuple(self.claims), take_queue=tuple(self.take_queue),
@@ -672,11 +673,15 @@ class PlayerView:
 
     ``offered_by`` gives, per face-up card, the seat that offered it when the viewer may
     know it (their own card; everyone's in a two-player game, where cards are played face
-    up), -1 for the card turned from the deck and -2 when unknown.
+    up), -1 for the card turned from the deck and -2 when unknown. ``bids`` maps a face-up
+    card to (seat, tokens). Field names match :class:`ShowdownState`'s so players can read
+    either.
     """
 
+    deck: Deck
+    cards: tuple[PlayfieldCard, ...]
     seat: int
-    players: int
+    n: int
     turn: int
     first: int
     phase: Phase
@@ -689,7 +694,7 @@ class PlayerView:
     top: int | None
     faceup: tuple[int, ...]
     offered_by: tuple[int, ...]
-    bids: tuple[tuple[int, int, int], ...]
+    bids: dict[int, tuple[int, int]]
     has_bid: tuple[bool, ...]
     control_pos: int
     pending_return: tuple[int, int] | None
