@@ -173,6 +173,7 @@ class ShowdownState:
         self.end_reason = ""
         self.log: list[str] | None = [] if keep_log else None
         self.history: list[Action] = []
+        self.names = [f"Player {k + 1}" for k in range(n)]
 
     # ----- copying -----------------------------------------------------------------------
     def clone(self, keep_log: bool = False) -> ShowdownState:
@@ -203,6 +204,7 @@ class ShowdownState:
         s.end_reason = self.end_reason
         s.log = self.log[:] if (keep_log and self.log is not None) else None
         s.history = self.history[:] if keep_log else []
+        s.names = self.names
         return s
 
     # ----- the State contract ------------------------------------------------------------
@@ -344,8 +346,8 @@ class ShowdownState:
             self.log.append(text)
 
     def name(self, seat: int) -> str:
-        """``Player 1`` ... for logs (the UI maps seats to names)."""
-        return f"Player {seat + 1}"
+        """The seat's name for the log (``Player 1``... unless ``names`` is set)."""
+        return self.names[seat]
 
     def _deal(self, a: Deal) -> None:
         n_cards = len(self.cards)
