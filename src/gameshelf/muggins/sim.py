@@ -1,0 +1,72 @@
+"""Computer-against-computer games (for ``gameshelf muggins sim`` and the benchmarks).
+
+Pure: the callers own the seeds; a game's result depends only on its seed and the levels.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from gameshelf.core.chance import Chance
+from gameshelf.muggins.game import Action, PlayerView
+from gameshelf.muggins.match import Match
+from gameshelf.muggins.mugsy import Mugsy, parse_level
+
+
+@dataclass(frozen=True)
+class SimResult:
+    """One finished computer game.
+
+    Attributes:
+        seed: the game number.
+        levels: the level in each seat (seat 0 leads the first round).
+        scores: final scores (points).
+        winner: winning seat.
+        rounds: rounds played.
+    """
+
+    seed: int
+    levels: tuple[str, str]
+    scores: tuple[int, int]
+    winner: int
+    rounds: int
+
+
+def play_game(seed: int, levels: Sequence[str], target: int = 500,
+              on_decision: Callable[[int, PlayerView, Callable[[], Action]], Action]
+              | None = None, results: Sequence[str] = ()) -> SimResult:
+    """Play one game between two Mugsy levels.
+
+    Args:
+        seed: the game number (deals and each Mugsy's generator derive from it).
+        levels: the level of seat 0 and of seat 1.
+        target: the target score.
+        on_decision: optional hook ``(seat, view, decide) -> action`` wrapped around every
+            decision that has a choice (for timing).
+        results: outcomes given to ``even`` players.
+
+    Raises:
+        BadInputError: an unknown level or a bad target.
+    """
+    lv = (parse_level(levels[0]), parse_level(levels[1]))
+    match = Match.new(seed, target=target)
+    base = Chance(seed)
+    bots = [Mugsy(lv[s], base.derive(f"mugsy/{s}"), results=results, seat=s) for s in (0, 1)]
+    state = match.state
+    while not state.is_terminal():
+        seat = state.current_player()
+        view = state.view(seat)
+        bot = bots[seat]
+
+        def decide(bot: Mugsy = bot, view: PlayerView = view) -> Action:
+            return bot.choose(view)
+
+        if on_decision is not None and len(view.legal) > 1:
+            action = on_decision(seat, view, decide)
+        else:
+            action = decide()
+        match.apply(action)
+    assert state.winner is not None
+    return SimResult(seed, lv, (state.scores[0], state.scores[1]), state.winner,
+                     len(state.rounds))
