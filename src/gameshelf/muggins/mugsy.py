@@ -306,8 +306,12 @@ class Mugsy:
                 scores[me] += pts
                 if scores[me] >= view.target:
                     return p  # reaching the target wins at once (R-MG-8)
+                value: float
                 if not my:
-                    value = pts + DOMINO_BONUS + round_to_five(sum(_PIPS[x] for x in opp))
+                    gain = DOMINO_BONUS + round_to_five(sum(_PIPS[x] for x in opp))
+                    value = pts + gain
+                    if scores[me] + gain >= view.target:
+                        return p
                 else:
                     hands = [my, list(opp)] if me == 0 else [list(opp), my]
                     value = pts + rollout(hands, list(bone), nl, nlv, nr, nrv, 1 - me, 0,
