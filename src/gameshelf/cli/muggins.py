@@ -1,13 +1,211 @@
-"""``gameshelf muggins ...``: the command line of this game (an adapter over the rules package)."""
+"""``gameshelf muggins ...``: double-nine Muggins against Mugsy (an adapter over the rules).
+
+Commands: ``play`` (the terminal screen, or ``--text`` for a plain prompt loop), ``resume``,
+``stats``, ``sim``.
+"""
 
 from __future__ import annotations
 
+import json
+from typing import Annotated
+
 import typer
 
-app = typer.Typer(help="muggins (not built yet).", no_args_is_help=True, rich_markup_mode=None)
+from gameshelf.core.chance import new_seed, parse_seed
+from gameshelf.core.errors import BadInputError, GameshelfError
+from gameshelf.core.store import Store
+from gameshelf.muggins.game import (
+    DEFAULT_TARGET,
+    Action,
+    Draw,
+    MugginsState,
+    Pass,
+    Play,
+    parse_action,
+)
+from gameshelf.muggins.match import GAME
+from gameshelf.muggins.mugsy import LEVELS, parse_level
+from gameshelf.muggins.sim import play_game, series_levels, tally
+from gameshelf.muggins.tiles import parse_tile
+from gameshelf.tui.muggins_session import MUGSY, PERSON, Session
+
+app = typer.Typer(help="Muggins: double-nine dominoes (fives) against Mugsy.",
+                  no_args_is_help=True, rich_markup_mode=None)
 
 
-@app.command("status")
-def status() -> None:
-    """Say that this game is not built yet."""
-    typer.echo("muggins: not built yet")
+
+def _target(value: int) -> int:
+    if not 5 <= value <= 10_000:
+        raise BadInputError(f"--target must be 5 to 10000 points, got {value}")
+    return value
+
+
+@app.command("play")
+def play(
+    level: Annotated[str, typer.Option(help=f"Mugsy's level: {', '.join(LEVELS)}.")] = "normal",
+    target: Annotated[int, typer.Option(help="Points that end the game.")] = DEFAULT_TARGET,
+    seed: Annotated[str | None, typer.Option(help="Game number (seed); random if not given.")]
+    = None,
+    text: Annotated[bool, typer.Option("--text", help="Plain prompt loop instead of the "
+                                       "full-screen board.")] = False,
+) -> None:
+    """Play a game against Mugsy (saved after every move; `resume` continues it)."""
+    lv = parse_level(level)
+    tg = _target(target)
+    sd = parse_seed(seed) if seed is not None else new_seed()
+    if text:
+        play_text(Session.new(lv, tg, sd))
+        return
+    from gameshelf.tui.muggins import run_muggins
+
+    run_muggins(level=lv, target=tg, seed=sd)
+
+
+@app.command("resume")
+def resume(
+    text: Annotated[bool, typer.Option("--text", help="Plain prompt loop.")] = False,
+) -> None:
+    """Continue the saved game."""
+    session = Session.resume()
+    if session.match.state.is_terminal():
+        raise GameshelfError("the saved game is already over")
+    if text:
+        play_text(session)
+        return
+    from gameshelf.tui.muggins import run_muggins
+
+    run_muggins(record=session.match.record())
+
+
+@app.command("stats")
+def stats(json_out: Annotated[bool, typer.Option("--json", help="JSON output.")] = False
+          ) -> None:
+    """Games won and lost against each level of Mugsy."""
+    with Store() as store:
+        counts = store.result_counts(GAME)
+    rows = {lv: counts.get(f"mugsy-{lv}", {"win": 0, "loss": 0, "draw": 0}) for lv in LEVELS}
+    if json_out:
+        typer.echo(json.dumps(rows, indent=2, sort_keys=True))
+        return
+    typer.echo(f"{'level':8} {'won':>5} {'lost':>5} {'games':>6}")
+    for lv, c in rows.items():
+        typer.echo(f"{lv:8} {c['win']:5d} {c['loss']:5d} {c['win'] + c['loss'] + c['draw']:6d}")
+
+
+@app.command("sim")
+def sim(
+    games: Annotated[int, typer.Option(help="Number of games.")] = 100,
+    players: Annotated[str, typer.Option(help="Two levels, comma-separated: easy,strong.")]
+    = "easy,strong",
+    target: Annotated[int, typer.Option(help="Points that end a game.")] = DEFAULT_TARGET,
+    seed: Annotated[str, typer.Option(help="First game number; game i uses seed+i.")] = "1",
+    json_out: Annotated[bool, typer.Option("--json", help="JSON output.")] = False,
+) -> None:
+    """Play Mugsy against Mugsy; seats alternate. Prints win rates with 95% intervals."""
+    names = [p.strip() for p in players.split(",")]
+    if len(names) != 2:
+        raise BadInputError(f"--players needs two levels like easy,strong, got {players!r}")
+    a, b = parse_level(names[0]), parse_level(names[1])
+    if not 1 <= games <= 1_000_000:
+        raise BadInputError(f"--games must be 1 to 1000000, got {games}")
+    tg, first = _target(target), parse_seed(seed)
+    results = [play_game(first + i, series_levels(i, a, b), target=tg) for i in range(games)]
+    t = tally(a, b, results)
+    lo, hi = t.interval_a()
+    if json_out:
+        typer.echo(json.dumps({
+            "games": t.games, "target": tg, "first_seed": first,
+            "players": [a, b], "wins": [t.wins_a, t.wins_b],
+            "win_rate": [t.rate_a, 1 - t.rate_a],
+            "interval95": [[lo, hi], [1 - hi, 1 - lo]],
+            "mean_scores": [sum(r.scores[0 if i % 2 == 0 else 1] for i, r in enumerate(results))
+                            / games,
+                            sum(r.scores[1 if i % 2 == 0 else 0] for i, r in enumerate(results))
+                            / games],
+        }, indent=2))
+        return
+    typer.echo(f"{games} games to {tg}, seeds {first}..{first + games - 1}, seats alternate")
+    typer.echo(f"{a:>8}: {t.wins_a:5d} wins  {t.rate_a:6.1%}  95% [{lo:.1%}, {hi:.1%}]")
+    typer.echo(f"{b:>8}: {t.wins_b:5d} wins  {1 - t.rate_a:6.1%}  95% [{1 - hi:.1%}, "
+               f"{1 - lo:.1%}]")
+
+
+def describe(state: MugginsState, seat: int = 0) -> str:
+    """A few lines of text showing the board as ``seat`` sees it."""
+    lft = " ".join(f"[{p.outer}|{p.inner}]" for p in reversed(state.left))
+    rgt = " ".join(f"[{p.inner}|{p.outer}]" for p in state.right)
+    hand = " ".join(str(t) for t in sorted(state.hands[seat]))
+    return (f"round {state.round_no}   you {state.scores[0]}   Mugsy {state.scores[1]}   "
+            f"target {state.target}   boneyard {len(state.boneyard)}   "
+            f"Mugsy holds {len(state.hands[1 - seat])}\n"
+            f"board: {lft} [0|0] {rgt}   ends total {state.end_total()}\n"
+            f"your tiles: {hand}")
+
+
+
+def play_text(session: Session) -> None:
+    """The plain prompt loop: type a tile (``3-5``, with ``L``/``R`` when it fits both
+    chains), ``draw``, ``pass`` or ``quit`` (the game stays saved)."""
+    state = session.match.state
+    typer.echo(f"Muggins against Mugsy ({session.level}), game number {session.match.seed}. "
+               f"Type a tile like 3-5 (add L or R when it fits both chains), draw, pass, "
+               f"or quit.")
+    seen_rounds = len(state.rounds)
+    while not state.is_terminal():
+        if len(state.rounds) > seen_rounds:
+            seen_rounds = len(state.rounds)
+            typer.echo(round_line(state))
+        if state.current_player() == MUGSY:
+            action = session.mugsy_action()
+            session.apply(action)
+            typer.echo(f"Mugsy: {action}" + (f"  +{state.events[-1].points}" if isinstance(
+                action, Play) and state.events[-1].points else ""))
+            continue
+        typer.echo(describe(state, PERSON))
+        legal = state.legal_actions()
+        if legal == [Draw()] or legal == [Pass()]:
+            word = str(legal[0])
+            typer.echo(f"no tile fits: {word}")
+            session.apply(legal[0])
+            continue
+        try:
+            line = input("your move> ").strip()
+        except EOFError:
+            line = "quit"
+        if line.lower() in ("quit", "q", "exit"):
+            typer.echo("saved; continue with: gameshelf muggins resume")
+            return
+        try:
+            session.apply(_read_move(line, legal))
+        except GameshelfError as exc:
+            typer.echo(f"refused: {exc}\a")
+    if len(state.rounds) > seen_rounds:
+        typer.echo(round_line(state))
+    who = "You win" if state.winner == PERSON else "Mugsy wins"
+    typer.echo(f"{who}, {state.scores[0]} to {state.scores[1]}.")
+
+
+def _read_move(line: str, legal: list[Action]) -> Action:
+    """A tile alone is enough when it fits one chain only."""
+    words = line.split()
+    if len(words) == 1 and words[0].lower() not in ("draw", "pass"):
+        t = parse_tile(words[0])
+        plays = [a for a in legal if isinstance(a, Play) and a.tile == t]
+        if len(plays) == 1:
+            return plays[0]
+        if len(plays) > 1:
+            raise BadInputError(f"{t} fits both chains: add L or R (like {t} L)")
+    return parse_action(line)
+
+
+def round_line(state: MugginsState) -> str:
+    """One line about the last round's end."""
+    r = state.last_round
+    if r is None:
+        return ""
+    if r.kind == "target":
+        return f"round {r.round_no}: the target was reached"
+    who = {0: "you", 1: "Mugsy", None: "nobody"}[r.winner]
+    how = "domino" if r.kind == "domino" else "blocked"
+    return (f"round {r.round_no} over ({how}): pips you {r.pips[0]}, Mugsy {r.pips[1]}; "
+            f"{who} scored {r.points}")

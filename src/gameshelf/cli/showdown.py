@@ -1,13 +1,281 @@
-"""``gameshelf showdown ...``: the command line of this game (an adapter over the rules package)."""
+"""``gameshelf showdown ...``: Pinball Showdown on the command line.
+
+* ``play --players "Ann,cpu,cpu" [--deck FILE] [--seed S] [--text]`` opens the game screen
+  (or, with ``--text``, a plain prompt loop) for 2 to 4 players; ``cpu`` seats are computer
+  players (also ``random``, ``heuristic``, ``search``).
+* ``resume [NAME] [--text]`` continues a saved game (the newest without NAME); ``saves`` lists
+  them.
+* ``sim --games N --players heuristic,search [--seed S] [--deck FILE] [--json]`` plays computer
+  games and prints win rates.
+
+A bad deck file or bad option is one line on stderr and exit code 2.
+"""
 
 from __future__ import annotations
 
+import json
+import statistics
+from pathlib import Path
+
 import typer
 
-app = typer.Typer(help="showdown (not built yet).", no_args_is_help=True, rich_markup_mode=None)
+from gameshelf.core.chance import Chance, new_seed, parse_seed
+from gameshelf.core.errors import BadInputError, GameshelfError
+from gameshelf.core.store import Store
+from gameshelf.showdown.actions import card_text
+from gameshelf.showdown.cards import default_deck, parse_deck
+from gameshelf.showdown.game import PlayerView, new_game
+from gameshelf.showdown.match import GAME, Match, parse_players
+from gameshelf.showdown.players import PLAYER_KINDS, make_player, play_match
+
+app = typer.Typer(help="Pinball Showdown: bid with control tokens, manage your speed "
+                       "(2 to 4 players).", no_args_is_help=True, rich_markup_mode=None)
 
 
-@app.command("status")
-def status() -> None:
-    """Say that this game is not built yet."""
-    typer.echo("showdown: not built yet")
+def read_deck(path: Path | None) -> str | None:
+    """The text of a deck file, validated (None for the shipped deck).
+
+    Raises:
+        BadInputError: the file cannot be read. DeckError: it is not a valid deck.
+    """
+    if path is None:
+        return None
+    try:
+        text = path.read_text("utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise BadInputError(f"cannot read the deck file {str(path)!r}: "
+                            f"{getattr(exc, 'strerror', None) or exc}") from None
+    parse_deck(text, str(path))
+    return text
+
+
+def save_name(match: Match) -> str:
+    """The name a match is saved under: ``game <seed>``."""
+    return f"game {match.seed}"
+
+
+def autosave(match: Match) -> str:
+    """Save the match in the store; returns the save's name."""
+    name = save_name(match)
+    with Store() as store:
+        store.save_game(name, match.record())
+    return name
+
+
+@app.command("play")
+def play(players: str = typer.Option("You,cpu", "--players", "-p",
+                                     help='Seats, e.g. "Ann,cpu,cpu" (2 to 4).'),
+         deck: Path | None = typer.Option(None, "--deck", help="Another deck file (TOML)."),
+         seed: str | None = typer.Option(None, "--seed", help="Game number (default random)."),
+         text: bool = typer.Option(False, "--text", help="Plain prompt loop, no screen.")
+         ) -> None:
+    """Play a game (the Showdown screen, or a prompt loop with --text)."""
+    seats = parse_players(players)
+    deck_text = read_deck(deck)
+    number = parse_seed(seed) if seed is not None else new_seed()
+    match = Match(seats, number, deck_text)
+    if text:
+        _text_loop(match)
+    else:
+        from gameshelf.tui.showdown import run_match_app
+
+        run_match_app(match)
+
+
+@app.command("resume")
+def resume(name: str | None = typer.Argument(None, help="The save's name (default newest)."),
+           text: bool = typer.Option(False, "--text", help="Plain prompt loop, no screen.")
+           ) -> None:
+    """Continue a saved game."""
+    with Store() as store:
+        if name is None:
+            saves = store.list_saves(GAME)
+            if not saves:
+                raise BadInputError("no saved Pinball Showdown game to resume")
+            record = saves[0].record
+        else:
+            record = store.load_save(GAME, name)
+    match = Match.from_record(record)
+    if text:
+        _text_loop(match)
+    else:
+        from gameshelf.tui.showdown import run_match_app
+
+        run_match_app(match)
+
+
+@app.command("saves")
+def saves() -> None:
+    """List saved games, newest first."""
+    with Store() as store:
+        rows = store.list_saves(GAME)
+    if not rows:
+        typer.echo("no saved games")
+    for row in rows:
+        names = ", ".join(p["name"] for p in row.record.options.get("players", []))
+        typer.echo(f"{row.name}: {names}; {len(row.record.actions)} actions; {row.updated}")
+
+
+@app.command("sim")
+def sim(games: int = typer.Option(100, "--games", "-n", help="Games to play."),
+        players: str = typer.Option("heuristic,search", "--players", "-p",
+                                    help="Player kinds, 2 to 4: random, heuristic, search."),
+        seed: str = typer.Option("1", "--seed", help="Seed of the first game."),
+        deck: Path | None = typer.Option(None, "--deck", help="Another deck file (TOML)."),
+        as_json: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
+    """Play computer games (seats rotate each game) and print each kind's results."""
+    kinds = [k.strip().lower() for k in players.split(",")]
+    kinds = ["heuristic" if k == "cpu" else k for k in kinds]
+    if not 2 <= len(kinds) <= 4:
+        raise BadInputError(f"sim needs 2 to 4 players, got {len(kinds)}")
+    for k in kinds:
+        if k not in PLAYER_KINDS:
+            raise BadInputError(f"unknown player kind {k!r} (random, heuristic or search)")
+    if not 1 <= games <= 1_000_000:
+        raise BadInputError(f"--games must be 1 to 1,000,000, got {games}")
+    deck_text = read_deck(deck)
+    the_deck = parse_deck(deck_text) if deck_text else None
+    first = parse_seed(seed)
+    n = len(kinds)
+    wins = [0.0] * n
+    points: list[list[int]] = [[] for _ in range(n)]
+    turns: list[int] = []
+    drains = 0
+    for g in range(games):
+        chance = Chance(first + g)
+        rot = g % n
+        order = [(i + rot) % n for i in range(n)]  # seat s is played by kind order[s]
+        ps = [make_player(kinds[order[s]], chance.derive(f"seat-{s}")) for s in range(n)]
+        state = play_match(new_game(the_deck or default_deck(), n, keep_log=False), ps, chance)
+        winners = state.winners()
+        for s in range(n):
+            points[order[s]].append(state.score(s).total)
+            if s in winners:
+                wins[order[s]] += 1.0 / len(winners)
+        turns.append(state.turn)
+        drains += state.end_reason == "drain"
+    result = {
+        "games": games, "players": kinds, "first_seed": first,
+        "win_rate": [round(w / games, 4) for w in wins],
+        "mean_points": [round(statistics.fmean(p), 1) for p in points],
+        "mean_turns": round(statistics.fmean(turns), 3),
+        "ended_by_drain": round(drains / games, 4),
+    }
+    if as_json:
+        typer.echo(json.dumps(result, indent=2))
+        return
+    typer.echo(f"{games} games, seeds {first}..{first + games - 1}, seats rotating")
+    for i, k in enumerate(kinds):
+        typer.echo(f"  {i + 1}. {k:<10} wins {wins[i] / games:6.1%}   mean points "
+                   f"{statistics.fmean(points[i]):9,.0f}")
+    typer.echo(f"mean length {statistics.fmean(turns):.2f} turns; ended by a drain "
+               f"{drains / games:.1%}")
+
+
+# ----- the plain prompt loop -----------------------------------------------------------------
+TEXT_HELP = """Actions: offer P07 | bid P07 2 | speed 1 | buy P12 | done | flip 1 | take P05
+Other: legal (list legal actions), save, quit, help"""
+
+
+def describe(view: PlayerView, match: Match) -> str:
+    """A plain-text picture of the table as ``view.seat`` sees it."""
+    cards = view.cards
+    st = match.state
+    lines = [f"Turn {view.turn} of 10   First Player: {match.seats[view.first].name}   "
+             f"Wizard Mode: {'ON' if view.wizard else 'off'}   Deck: {view.deck_size} cards"]
+    if view.deck.reconstruction:
+        lines.append("(deck: the gameshelf project's reconstruction)")
+    for s, seat in enumerate(match.seats):
+        sc = st.score(s)
+        lines.append(f"  {seat.name:<12} speed {view.speed[s]:2}  control {view.control[s]:2}  "
+                     f"removed {view.removed[s]:2}  hand {view.hand_sizes[s]:2}  "
+                     f"pile {len(view.piles[s])}  2X {len(view.piles2x[s])}  "
+                     f"score so far {sc.total:,}")
+    combos = view.deck.combinations
+    lines.append("Combinations open: " + ("; ".join(
+        f"{combos[c].name} ({' + '.join(combos[c].devices)}, {combos[c].bonus:,})"
+        for c in view.combos_open) or "none"))
+    if view.top is not None and not view.faceup:
+        lines.append(f"Revealed from the deck: {cards[view.top]}")
+    if view.faceup:
+        lines.append("Face up:")
+        for c in view.faceup:
+            bid = view.bids.get(c)
+            extra = f"   <- {match.seats[bid[0]].name} bids {bid[1]}" if bid else ""
+            lines.append(f"  {cards[c]}{extra}")
+    if view.discard:
+        lines.append("Discard pile: " + ", ".join(
+            f"{card_text(c)} {cards[c].device}" for c in view.discard))
+    lines.append(f"Your hand ({match.seats[view.seat].name}):")
+    lines.extend(f"  {cards[c]}" for c in view.hand)
+    return "\n".join(lines)
+
+
+def _text_loop(match: Match) -> None:
+    log_seen = 0
+    last_human: int | None = None
+    humans = sum(1 for s in match.seats if s.is_human)
+    typer.echo(f"Pinball Showdown, game {match.seed}. Type 'help' for the commands.")
+    while True:
+        match.run_until_human()
+        log = match.state.log or []
+        for line in log[log_seen:]:
+            typer.echo(f"* {line}")
+        log_seen = len(log)
+        if match.state.is_terminal():
+            autosave(match)
+            typer.echo(_final_text(match))
+            return
+        seat = match.to_act()
+        if humans > 1 and seat != last_human:
+            typer.echo("\n" * 40 + f"Pass the terminal to {match.seats[seat].name}.")
+            try:
+                input("Press Enter when only they can see the screen...")
+            except EOFError:
+                typer.echo(f"\nSaved as {autosave(match)!r}.")
+                return
+        if seat != last_human:
+            typer.echo(describe(match.state.view(seat), match))
+        last_human = seat
+        try:
+            line = input(f"{match.seats[seat].name} ({match.state.phase.value})> ").strip()
+        except EOFError:
+            typer.echo(f"\nSaved as {autosave(match)!r}.")
+            return
+        if line in ("quit", "q", "exit"):
+            typer.echo(f"Saved as {autosave(match)!r}.")
+            return
+        if line in ("help", "?", ""):
+            typer.echo(TEXT_HELP)
+            continue
+        if line == "legal":
+            legal = match.state.legal_actions()
+            typer.echo(", ".join(str(a) for a in legal[:60]) + (" ..." if len(legal) > 60
+                                                                else ""))
+            continue
+        if line == "table":
+            typer.echo(describe(match.state.view(seat), match))
+            continue
+        if line == "save":
+            typer.echo(f"Saved as {autosave(match)!r}.")
+            continue
+        try:
+            match.play(line)
+        except GameshelfError as exc:
+            typer.echo(f"! {exc}")
+            continue
+        autosave(match)
+
+
+def _final_text(match: Match) -> str:
+    st = match.state
+    why = "a drain" if st.end_reason == "drain" else "ten turns"
+    out = [f"Game over after turn {st.turn} ({why})."]
+    for s, seat in enumerate(match.seats):
+        sc = st.score(s)
+        out.append(f"  {seat.name:<12} cards {sc.cards:,} + 2X {sc.two_x:,} + drop targets "
+                   f"{sc.drop_bonus:,} + combinations {sc.combos:,} + tokens {sc.tokens:,} = "
+                   f"{sc.total:,}")
+    out.append("Winner: " + " and ".join(match.seats[w].name for w in st.winners()))
+    return "\n".join(out)
+

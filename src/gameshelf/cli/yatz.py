@@ -1,13 +1,366 @@
-"""``gameshelf yatz ...``: the command line of this game (an adapter over the rules package)."""
+"""``gameshelf yatz ...``: play, resume, high scores, simulations, export and import.
+
+An adapter over :mod:`gameshelf.yatz`: the prompt loop of ``play`` reads actions in their
+text form (``roll``, ``hold 1 3 5``, ``score x2 full-house``) and hands them to the match.
+Every bad input is a :class:`~gameshelf.core.errors.GameshelfError`: one line, exit code 2.
+"""
 
 from __future__ import annotations
 
+import json
+import os
+import sys
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from pathlib import Path
+from typing import Annotated, Any
+
 import typer
 
-app = typer.Typer(help="yatz (not built yet).", no_args_is_help=True, rich_markup_mode=None)
+from gameshelf.core.chance import new_seed, parse_seed
+from gameshelf.core.errors import BadInputError, GameshelfError, RecordError, StoreError
+from gameshelf.core.store import Store
+from gameshelf.yatz.game import GAME, RULES_VERSION, Score, parse_action
+from gameshelf.yatz.highscores import TOP, add_high_scores
+from gameshelf.yatz.match import Match, parse_seats
+from gameshelf.yatz.players import PLAYERS, default_player, make_player
+from gameshelf.yatz.sim import SoloResult, play_batch, summarize
+from gameshelf.yatz.text import card_text, dice_text, ranking_text, totals_text
+
+app = typer.Typer(
+    help="Yatz: triple Yahtzee for 1 to 9 players (columns x1, x2, x3; 39 turns each).",
+    no_args_is_help=True,
+    rich_markup_mode=None,
+)
+
+PROMPT_HELP = """\
+Commands (type them at the prompt):
+  roll | r                 roll the dice not held (all five on the first roll)
+  hold 1 3 5 | h 135       hold exactly those dice (positions 1-5); 'hold' releases all
+  score x2 full-house      fill a box; boxes: ones..sixes, three-kind (3k), four-kind (4k),
+                           full-house (fh), small-straight (ss), large-straight (ls),
+                           yatz, chance (c); columns x1, x2, x3
+  card [N]                 show the card of the player on turn (or of seat N)
+  totals                   every player's running total
+  save [NAME]              save the game (it is also saved when you quit)
+  help | ?                 this text
+  quit | q                 save and leave; resume with 'gameshelf yatz resume'"""
 
 
-@app.command("status")
-def status() -> None:
-    """Say that this game is not built yet."""
-    typer.echo("yatz: not built yet")
+def save_name(match: Match) -> str:
+    """The default save name of a match: ``game-<number>``."""
+    return f"game-{match.seed}"
+
+
+def _ask(prompt: str) -> str | None:
+    try:
+        return input(prompt)
+    except EOFError:
+        return None
+
+
+def _show_turn(match: Match) -> None:
+    st = match.state
+    seat = match.seat
+    typer.echo("")
+    typer.echo(card_text(st, st.seat))
+    typer.echo(f"{seat.name}, roll {st.roll_number()} of 3: {dice_text(st)}")
+
+
+def _finish(match: Match, store: Store, name: str) -> None:
+    new = add_high_scores(store, match)
+    store.delete_save(GAME, name)
+    typer.echo("\nGame over.")
+    typer.echo(ranking_text(match, set(new)))
+    if new:
+        typer.echo("(* = entered the top 20; see 'gameshelf yatz scores')")
+
+
+def _computer_turns(match: Match) -> None:
+    while match.is_computer_turn():
+        i = match.state.seat
+        seat = match.seats[i]
+        a = match.step_computer()
+        if isinstance(a, Score):
+            pts = match.state.boxes[i][a.column][a.box]
+            typer.echo(f"{seat.name}: {a} ({pts} points); total {match.state.grand_total(i)}")
+        elif str(a) == "roll":
+            typer.echo(f"{seat.name}: roll -> {dice_text(match.state)}")
+        else:
+            typer.echo(f"{seat.name}: {a}")
+
+
+def prompt_loop(match: Match, store: Store, name: str) -> None:
+    """Play ``match`` at a plain terminal prompt until it ends or the player quits.
+
+    Quitting (or the end of input) saves the game as ``name``.
+    """
+    typer.echo(f"Yatz, game number {match.seed}: " + ", ".join(s.name for s in match.seats))
+    typer.echo("Type 'help' for the commands.")
+    shown = -1
+    while True:
+        _computer_turns(match)
+        if match.is_over():
+            _finish(match, store, name)
+            return
+        st = match.state
+        if shown != len(match.actions):
+            _show_turn(match)
+            shown = len(match.actions)
+        line = _ask(f"{match.seat.name}> ")
+        if line is None or line.strip().lower() in ("quit", "q", "exit"):
+            store.save_game(name, match.record())
+            typer.echo(f"\nSaved as {name!r}. Resume with: gameshelf yatz resume {name}")
+            return
+        cmd = line.strip()
+        low = cmd.lower()
+        if not cmd:
+            continue
+        if low in ("help", "?"):
+            typer.echo(PROMPT_HELP)
+            continue
+        if low == "totals":
+            typer.echo(totals_text(match))
+            continue
+        if low.startswith("card"):
+            arg = low[4:].strip()
+            seat = st.seat
+            if arg:
+                if not arg.isdigit() or not 1 <= int(arg) <= len(match.seats):
+                    typer.echo(f"card: seats are 1 to {len(match.seats)}", err=True)
+                    continue
+                seat = int(arg) - 1
+            typer.echo(f"{match.seats[seat].name}:\n" + card_text(st, seat))
+            continue
+        if low.startswith("save"):
+            given = cmd[4:].strip()
+            if given:
+                name = given
+            store.save_game(name, match.record())
+            typer.echo(f"Saved as {name!r}.")
+            continue
+        try:
+            action = parse_action(cmd)
+            if isinstance(action, Score) and st.dice and st.points(action.box) == 0 \
+                    and not st.filled[st.seat][action.column] >> action.box & 1:
+                answer = _ask(f"x{action.column + 1} {action.box.label} scores 0 with these "
+                              "dice. Fill it with 0? [y/N] ")
+                if (answer or "").strip().lower() not in ("y", "yes"):
+                    typer.echo("Not filled.")
+                    continue
+            match.act(action)
+        except GameshelfError as exc:
+            typer.echo(f"{exc}", err=True)
+            continue
+        if isinstance(action, Score):
+            seat_i = (match.state.seat - 1) % len(match.seats)
+            pts = match.state.boxes[seat_i][action.column][action.box]
+            typer.echo(f"{match.seats[seat_i].name}: {pts} in x{action.column + 1} "
+                       f"{action.box.label}; total {match.state.grand_total(seat_i)}")
+            store.save_game(name, match.record())
+
+
+def _open_tui(match: Match, name: str) -> None:
+    from gameshelf.tui.yatz import run_match
+
+    run_match(match, name)
+
+
+@app.command("play")
+def play(
+    players: Annotated[str, typer.Option(
+        "--players", "-p",
+        help="Seats in order, comma-separated: names of people, 'cpu' (the default "
+             "computer), a computer player's name (greedy, casual...) or Name:player.")
+    ] = "You,cpu",
+    seed: Annotated[str | None, typer.Option(
+        "--seed", "--game", help="The game number (default: a new one).")] = None,
+    name: Annotated[str | None, typer.Option(
+        "--name", help="The save name (default: game-<number>).")] = None,
+    tui: Annotated[bool, typer.Option("--tui", help="Play in the terminal app's screen.")
+                   ] = False,
+) -> None:
+    """Play a game at the terminal prompt (or in the app's screen with --tui)."""
+    seats = parse_seats(players)
+    number = parse_seed(seed) if seed is not None else new_seed()
+    match = Match(seats, number)
+    save = name or save_name(match)
+    if tui:
+        _open_tui(match, save)
+        return
+    with Store() as store:
+        prompt_loop(match, store, save)
+
+
+def _load(store: Store, name: str | None) -> tuple[str, Match]:
+    if name is None:
+        saves = store.list_saves(GAME)
+        if not saves:
+            raise StoreError("there is no saved Yatz game; start one with gameshelf yatz play")
+        name = saves[0].name
+    record = store.load_save(GAME, name)
+    if record.rules_version != RULES_VERSION:
+        raise RecordError(f"the save {name!r} was written by Yatz rules version "
+                          f"{record.rules_version}; this program plays version {RULES_VERSION}")
+    match = Match.from_record(record)
+    if match.is_over():
+        raise BadInputError(f"the saved game {name!r} is over; nothing to resume")
+    return name, match
+
+
+@app.command("resume")
+def resume(
+    name: Annotated[str | None, typer.Argument(
+        help="The save's name (default: the latest save).")] = None,
+    tui: Annotated[bool, typer.Option("--tui", help="Play on in the app's screen.")] = False,
+) -> None:
+    """Resume a saved game exactly where it stopped (mid-turn too)."""
+    with Store() as store:
+        save, match = _load(store, name)
+        if tui:
+            _open_tui(match, save)
+            return
+        prompt_loop(match, store, save)
+
+
+@app.command("saves")
+def saves(json_out: Annotated[bool, typer.Option("--json")] = False) -> None:
+    """List the saved Yatz games, newest first."""
+    with Store() as store:
+        rows = store.list_saves(GAME)
+        data = []
+        for r in rows:
+            try:
+                desc = Match.from_record(r.record).describe()
+            except GameshelfError as exc:
+                desc = f"(cannot be resumed: {exc})"
+            data.append({"name": r.name, "updated": r.updated, "game": desc})
+    if json_out:
+        typer.echo(json.dumps(data, indent=2))
+        return
+    if not data:
+        typer.echo("No saved Yatz games.")
+    for d in data:
+        typer.echo(f"{d['name']:<24} {d['updated']}  {d['game']}")
+
+
+@app.command("scores")
+def scores(json_out: Annotated[bool, typer.Option("--json")] = False) -> None:
+    """The top-20 table (R-YZ-7): name, score, date and game number."""
+    with Store() as store:
+        rows = store.top_scores(GAME, TOP)
+    if json_out:
+        typer.echo(json.dumps([{"rank": i + 1, "name": r.name, "score": r.score,
+                                "date": r.date, "game": r.seed,
+                                "player": r.detail.get("player", "human")}
+                               for i, r in enumerate(rows)], indent=2))
+        return
+    if not rows:
+        typer.echo("No Yatz high scores yet.")
+        return
+    typer.echo(f"{'#':>2}  {'name':<22}{'score':>6}  {'date':<11} game")
+    for i, r in enumerate(rows, start=1):
+        typer.echo(f"{i:>2}  {r.name:<22}{r.score:>6}  {r.date[:10]:<11} {r.seed}")
+
+
+def _run_sim(player: str, seeds: list[int], workers: int, quiet: bool) -> list[SoloResult]:
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    results: list[SoloResult] = []
+    console = Console(file=sys.stderr)
+    with Progress("[progress.description]{task.description}", BarColumn(),
+                  MofNCompleteColumn(), TimeRemainingColumn(), console=console,
+                  disable=quiet, transient=False) as progress:
+        task = progress.add_task(f"{player}", total=len(seeds))
+        if workers <= 1:
+            for i in range(0, len(seeds), 50):
+                results.extend(play_batch(player, seeds[i:i + 50]))
+                progress.update(task, completed=len(results))
+        else:
+            size = max(1, min(200, len(seeds) // (workers * 8) or 1))
+            chunks = [seeds[i:i + size] for i in range(0, len(seeds), size)]
+            with ProcessPoolExecutor(max_workers=workers) as pool:
+                futures = [pool.submit(play_batch, player, c) for c in chunks]
+                for f in as_completed(futures):
+                    results.extend(f.result())
+                    progress.update(task, completed=len(results))
+    results.sort(key=lambda r: r.seed)
+    return results
+
+
+@app.command("sim")
+def sim(
+    games: Annotated[int, typer.Option("--games", "-n", help="Number of games.")] = 1000,
+    player: Annotated[str, typer.Option(
+        "--player", help="A registered computer player (cpu = the default).")] = "cpu",
+    seed: Annotated[str, typer.Option("--seed", help="Game number of the first game.")] = "1",
+    workers: Annotated[int, typer.Option("--workers", "-w", help="Processes to use.")] = 1,
+    json_out: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")
+                        ] = False,
+) -> None:
+    """Play solitaire games with a computer player and print the score statistics."""
+    if games < 1:
+        raise BadInputError(f"--games must be at least 1, got {games}")
+    if not 1 <= workers <= (os.cpu_count() or 1) * 4:
+        raise BadInputError(f"--workers must be 1 to {(os.cpu_count() or 1) * 4}")
+    name = make_player(player).name
+    if name not in PLAYERS:
+        name = default_player()
+    first = parse_seed(seed)
+    seeds = list(range(first, first + games))
+    results = _run_sim(name, seeds, workers, quiet=json_out and not sys.stderr.isatty())
+    stats: dict[str, Any] = {"player": name, "first_game": first, **summarize(results)}
+    if json_out:
+        typer.echo(json.dumps(stats, indent=2))
+        return
+    typer.echo(f"{name}: {stats['games']} games from game number {first}")
+    typer.echo(f"mean   {stats['mean']:.2f} ± {stats['stderr']:.2f} (standard error)")
+    typer.echo(f"sd     {stats['sd']:.2f}")
+    typer.echo(f"min    {stats['min']}    max {stats['max']}")
+    typer.echo("percentiles  " + "  ".join(f"p{q}={v:g}"
+                                           for q, v in stats["percentiles"].items()))
+    typer.echo("upper bonus  " + "  ".join(f"{c}: {100 * r:.1f}%"
+                                           for c, r in stats["bonus_rate"].items()))
+
+
+@app.command("export")
+def export(
+    name: Annotated[str, typer.Argument(help="The save's name.")],
+    path: Annotated[Path, typer.Argument(help="The JSON file to write.")],
+    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")
+                     ] = False,
+) -> None:
+    """Write a saved game's record to a JSON file."""
+    with Store() as store:
+        record = store.load_save(GAME, name)
+    if path.exists() and not force:
+        raise BadInputError(f"{path} exists; use --force to overwrite it")
+    tmp = path.with_name(path.name + ".tmp")
+    try:
+        tmp.write_text(record.to_json() + "\n", encoding="utf-8")
+        tmp.replace(path)
+    except OSError as exc:
+        raise BadInputError(f"cannot write {path}: {exc.strerror}") from None
+    typer.echo(f"Exported {name!r} to {path}")
+
+
+@app.command("import")
+def import_(
+    path: Annotated[Path, typer.Argument(help="A JSON game record.")],
+    name: Annotated[str | None, typer.Option("--name", help="Save it under this name.")
+                    ] = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace a save of that name.")
+                     ] = False,
+) -> None:
+    """Check a JSON game record (replaying it) and store it as a save."""
+    try:
+        text = path.read_bytes()
+    except OSError as exc:
+        raise BadInputError(f"cannot read {path}: {exc.strerror}") from None
+    match = Match.from_json(text)
+    save = name or save_name(match)
+    with Store() as store:
+        if not force and any(s.name == save for s in store.list_saves(GAME)):
+            raise BadInputError(f"a save named {save!r} exists; use --name or --force")
+        store.save_game(save, match.record())
+    typer.echo(f"Imported as {save!r}: {match.describe()}")

@@ -1,13 +1,670 @@
-"""The muggins screen of the terminal app (not built yet)."""
+"""The Muggins screen: the board, the rack, the scores, Mugsy's moves at a readable pace.
+
+Keys: Left/Right (Up/Down) choose a tile, Enter plays it (or draws / passes when nothing
+fits), L and R play it on the left or right chain, D draws, P passes, S saves, F1 helps, Esc
+quits (with a confirmation; the game stays saved). The mouse works too: click a tile of the
+rack to play it, click Left/Right when it fits both chains.
+"""
 
 from __future__ import annotations
 
-from textual.screen import Screen
+import asyncio
+from typing import Any
 
-#: False until this game's screen exists; the menu says "not built yet".
-BUILT = False
+from rich.text import Text
+from textual import events, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, Footer, Header, OptionList, Static
+from textual.widgets.option_list import Option
+
+from gameshelf.core.chance import new_seed
+from gameshelf.core.errors import GameshelfError
+from gameshelf.core.records import GameRecord
+from gameshelf.core.store import Store
+from gameshelf.muggins.game import (
+    DEFAULT_TARGET,
+    Action,
+    Draw,
+    MugginsState,
+    Pass,
+    Play,
+    RoundResult,
+    Side,
+)
+from gameshelf.muggins.match import GAME
+from gameshelf.muggins.mugsy import LEVELS
+from gameshelf.muggins.tiles import Tile, round_to_five
+from gameshelf.tui.app import GameshelfApp
+from gameshelf.tui.muggins_render import (
+    NEW_STYLE,
+    SELECTED_STYLE,
+    TILE_STYLE,
+    board_text,
+    end_description,
+    tile_lines,
+)
+from gameshelf.tui.muggins_session import AUTOSAVE, MUGSY, PERSON, Session
+from gameshelf.tui.widgets import ConfirmScreen, HelpScreen
+
+#: True: the menu opens this game.
+BUILT = True
+
+HELP = """\
+# Muggins
+
+Double-nine dominoes against **Mugsy**. Score by making the two open ends of the chains add
+up to a multiple of 5; first to the target (500) wins.
+
+* The **double-blank** starts the board; the **left** and **right** chains grow from it.
+  The blue box on it shows the total of the two open ends (a double at an end counts both
+  halves). A total of 5, 10, 15 ... 30 is scored at once.
+* A tile fits a chain when one half matches that chain's open number (red pips).
+* You must play when you can. If nothing fits, **draw** (D or Enter) one tile at a time
+  until one fits, then play it. With the boneyard empty, **pass** (P or Enter).
+* Play your last tile (**domino**): 25 points plus Mugsy's pips, rounded to 5
+  (1-2 down, 3-4 up). If nobody can play (**blocked**) the lower pip total scores the other's
+  pips, rounded. The lead alternates every round; you lead the first.
+* The game ends the moment someone reaches the target, even in mid-round.
+
+## Keys
+
+| key | does |
+| --- | --- |
+| Left / Right, Up / Down | choose a tile of your rack |
+| Enter or Space | play it (or draw / pass when nothing fits) |
+| L / R | play it on the left / right chain |
+| D / P | draw / pass |
+| mouse | click a tile to play it; click Left / Right to choose the chain |
+| S | save (the game is also saved after every move) |
+| F1 or ? | this help |
+| Esc | quit (asks first; resume later from the menu or `gameshelf muggins resume`) |
+
+Mugsy's levels: **easy** takes the most points now; **normal** also watches your reply;
+**strong** searches many samples of the tiles it cannot see (it never peeks); **even** adapts
+to your results so you win about half of the games.
+"""
+
+
+class TileView(Static):
+    """One tile of the rack; a click plays it."""
+
+    DEFAULT_CSS = """
+    TileView { width: 7; height: 4; }
+    """
+
+    def __init__(self, tile: Tile, selected: bool, fresh: bool) -> None:
+        super().__init__(self.render_tile(tile, selected, fresh))
+        self.tile = tile
+
+    @staticmethod
+    def render_tile(tile: Tile, selected: bool, fresh: bool) -> Text:
+        """3 lines of tile and a marker line under the selected one."""
+        style = SELECTED_STYLE if selected else NEW_STYLE if fresh else TILE_STYLE
+        lines = tile_lines(tile.low, tile.high, style)
+        lines.append(Text(f"▲{str(tile):^5}▲", "bold red") if selected else
+                     Text(f"{str(tile):^7}", "dim"))
+        return Text("\n").join(lines)
+
+    def on_click(self, event: events.Click) -> None:
+        screen = self.screen
+        if isinstance(screen, MugginsScreen):
+            screen.click_tile(self.tile)
+
+
+class LevelScreen(ModalScreen[str | None]):
+    """Choose Mugsy's level (with the results so far against each)."""
+
+    DEFAULT_CSS = """
+    LevelScreen { align: center middle; }
+    LevelScreen > Vertical { width: 64; height: auto; border: thick $accent;
+                             background: $surface; padding: 1 2; }
+    LevelScreen OptionList { height: auto; }
+    """
+    BINDINGS = [Binding("escape", "cancel", "Back")]
+
+    def compose(self) -> ComposeResult:
+        try:
+            with Store() as store:
+                counts = store.result_counts(GAME)
+        except GameshelfError:
+            counts = {}
+        blurbs = {"easy": "takes the most points now", "normal": "also watches your reply",
+                  "strong": "searches the hidden tiles", "even": "you win about half"}
+        with Vertical():
+            yield Static("New game of Muggins: choose Mugsy's level")
+            options = []
+            for lv in LEVELS:
+                c = counts.get(f"mugsy-{lv}", {})
+                options.append(Option(f"{lv:7} {blurbs[lv]:28} won {c.get('win', 0)} "
+                                      f"lost {c.get('loss', 0)}", id=lv))
+            ol = OptionList(*options, id="levels")
+            ol.highlighted = 1
+            yield ol
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(str(event.option.id))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class SummaryScreen(ModalScreen[bool]):
+    """The round summary (True: continue) or the game-over screen (True: play again)."""
+
+    DEFAULT_CSS = """
+    SummaryScreen { align: center middle; }
+    SummaryScreen > Vertical { width: 66; height: auto; border: thick $accent;
+                               background: $surface; padding: 1 2; }
+    SummaryScreen Horizontal { height: auto; align: center middle; margin-top: 1; }
+    SummaryScreen Button { margin: 0 2; }
+    """
+
+    def __init__(self, text: str, game_over: bool) -> None:
+        super().__init__()
+        self._text, self.game_over = text, game_over
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self._text, id="summary")
+            with Horizontal():
+                if self.game_over:
+                    yield Button("Play again (y)", id="yes", variant="primary")
+                    yield Button("Quit (n)", id="no", variant="warning")
+                else:
+                    yield Button("Next round (Enter)", id="yes", variant="primary")
+
+    def on_key(self, event: events.Key) -> None:
+        if event.key in ("y", "enter", "space"):
+            event.stop()
+            self.dismiss(True)
+        elif self.game_over and event.key in ("n", "escape", "q"):
+            event.stop()
+            self.dismiss(False)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+
+def round_summary(r: RoundResult, names: tuple[str, str] = ("You", "Mugsy")) -> str:
+    """The text of a round summary: how it ended, the pips, the rounding, the points."""
+    lines = [f"Round {r.round_no}: " + ("DOMINO!" if r.kind == "domino" else "BLOCKED"
+                                          if r.kind == "blocked" else "target reached")]
+    lines.append(f"Pips left: {names[0]} {r.pips[0]}, {names[1]} {r.pips[1]}")
+    if r.winner is None:
+        lines.append("Equal pip totals: nobody scores." if r.kind == "blocked" else "")
+    else:
+        loser = 1 - r.winner
+        raw = r.pips[loser]
+        rem = raw % 5
+        how = "exact" if rem == 0 else f"remainder {rem} rounds {'down' if rem <= 2 else 'up'}"
+        if r.kind == "domino":
+            lines.append(f"{names[r.winner]} went out: bonus {r.bonus}.")
+        else:
+            lines.append(f"Nobody can play; {names[r.winner]} has the lower total.")
+        lines.append(f"{names[loser]}'s {raw} pips -> {round_to_five(raw)} ({how}).")
+        lines.append(f"{names[r.winner]} scores {r.points}.")
+    lines.append(f"Score: {names[0]} {r.scores[0]}, {names[1]} {r.scores[1]}")
+    return "\n".join(x for x in lines if x)
+
+
+class MugginsScreen(Screen[None]):
+    """The game against Mugsy.
+
+    Args:
+        session: the game to show; None: offer to resume the save or start a new game.
+        level, target, seed: for a new game when ``session`` is None and ``ask`` is False.
+        ask: ask (resume? which level?) when mounted without a session.
+        pace: seconds between Mugsy's steps (0 in tests).
+    """
+
+    BINDINGS = [
+        Binding("left,up", "move(-1)", "Choose", show=False),
+        Binding("right,down", "move(1)", "Choose", show=False),
+        Binding("enter,space", "play", "Play"),
+        Binding("l", "side('L')", "Left"),
+        Binding("r", "side('R')", "Right"),
+        Binding("d", "draw", "Draw"),
+        Binding("p", "pass_turn", "Pass"),
+        Binding("s", "save", "Save"),
+        Binding("f1,question_mark", "help", "Help"),
+        Binding("escape", "quit_game", "Quit"),
+    ]
+    DEFAULT_CSS = """
+    MugginsScreen { layout: vertical; }
+    #mg-status { height: 1; padding: 0 1; background: $boost; text-style: bold; }
+    #mg-board-scroll { height: 1fr; border: round $primary; padding: 0 0;
+                       align: center middle; }
+    #mg-board { width: 100%; height: auto; }
+    #mg-ends { height: 1; padding: 0 1; color: $text-muted; }
+    #mg-rack-title { height: 1; padding: 0 1; }
+    #mg-rack { layout: grid; grid-size: 14; grid-gutter: 0 1; grid-columns: 7;
+               height: auto; max-height: 9; padding: 0 1; grid-rows: 4; }
+    #mg-sides { height: auto; display: none; padding: 0 1; }
+    #mg-sides.-shown { display: block; }
+    #mg-sides Button { margin: 0 1; min-width: 14; height: 1; border: none; }
+    #mg-sides Static { width: auto; }
+    #mg-msg { height: 2; padding: 0 1; color: $warning; }
+    """
+
+    pace: float = 0.7
+
+    def __init__(self, session: Session | None = None, *, level: str = "normal",
+                 target: int = DEFAULT_TARGET, seed: int | None = None, ask: bool = True,
+                 pace: float | None = None, exit_app: bool = False) -> None:
+        super().__init__()
+        self.session = session
+        self._level, self._target, self._seed, self._ask = level, target, seed, ask
+        self.selected = 0
+        self.choosing: Tile | None = None
+        self.busy = False
+        self.fresh: Tile | None = None
+        self.board_fresh: Tile | None = None
+        self.shown_rounds = 0
+        self.exit_app = exit_app
+        self.last_message = ""
+        if pace is not None:
+            self.pace = pace
+
+    # ----- layout ------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static("", id="mg-status")
+        with VerticalScroll(id="mg-board-scroll"):
+            yield Static("", id="mg-board")
+        yield Static("", id="mg-ends")
+        yield Static("", id="mg-rack-title")
+        yield Grid(id="mg-rack")
+        with Horizontal(id="mg-sides"):
+            yield Static("It fits both chains: ")
+            yield Button("◀ Left (L)", id="side-L")
+            yield Button("Right (R) ▶", id="side-R")
+        yield Static("", id="mg-msg")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "Muggins"
+        if self.session is not None:
+            self._begin()
+            return
+        if not self._ask:
+            self.start_new(self._level, self._target, self._seed)
+            return
+        saved = self._saved()
+        if saved is not None:
+            def answer(yes: bool | None) -> None:
+                if yes:
+                    try:
+                        self.session = Session.from_record(saved)
+                    except GameshelfError as exc:
+                        self.say(f"The save cannot be resumed: {exc}", bell=True)
+                        self.ask_level()
+                        return
+                    self._begin()
+                else:
+                    self.ask_level()
+            s, o = saved.options, saved
+            self.app.push_screen(ConfirmScreen(
+                f"Resume your saved game against Mugsy ({s.get('level', 'normal')}), "
+                f"game number {o.seed}?", yes="Resume", no="New game"), answer)
+        else:
+            self.ask_level()
+
+    def _saved(self) -> GameRecord | None:
+        try:
+            with Store() as store:
+                return store.load_save(GAME, AUTOSAVE)
+        except GameshelfError:
+            return None
+
+    def ask_level(self) -> None:
+        """Ask for Mugsy's level, then start a new game (Esc there: back to the menu)."""
+        def chosen(level: str | None) -> None:
+            if level is None:
+                self._leave()
+            else:
+                self.start_new(level, self._target, None)
+        self.app.push_screen(LevelScreen(), chosen)
+
+    def start_new(self, level: str, target: int, seed: int | None) -> None:
+        """Start a new game (a new seed unless given)."""
+        try:
+            self.session = Session.new(level, target, seed if seed is not None else new_seed())
+        except GameshelfError as exc:
+            self.say(str(exc), bell=True)
+            return
+        self._begin()
+
+    def _begin(self) -> None:
+        assert self.session is not None
+        self.shown_rounds = len(self.session.match.state.rounds)
+        self.selected = 0
+        self.choosing = None
+        self.refresh_all()
+        self.say(f"Game number {self.session.match.seed} against Mugsy "
+                 f"({self.session.level}). Good luck!")
+        self.advance()
+
+    @property
+    def state(self) -> MugginsState:
+        """The game state (a session must exist)."""
+        assert self.session is not None
+        return self.session.match.state
+
+    def rack(self) -> list[Tile]:
+        """The person's tiles in order."""
+        return sorted(self.state.hands[PERSON])
+
+    # ----- drawing -----------------------------------------------------------------------
+    def refresh_all(self) -> None:
+        """Redraw status, board, ends, rack."""
+        if self.session is None:
+            return
+        st = self.state
+        turn = {PERSON: "your turn", MUGSY: "Mugsy's turn"}.get(st.current_player(),
+                                                               "game over")
+        if st.is_terminal():
+            turn = "game over"
+        self.query_one("#mg-status", Static).update(
+            f"Round {st.round_no} · You {st.scores[0]} · Mugsy {st.scores[1]} "
+            f"({self.session.level}) · to {st.target} · boneyard {len(st.boneyard)} · "
+            f"Mugsy holds {len(st.hands[MUGSY])} · {turn.upper()} · "
+            f"game #{self.session.match.seed}")
+        width = max(40, self.size.width - 4)
+        self.query_one("#mg-board", Static).update(
+            board_text(st, width, marks=self.choosing is not None, fresh=self.board_fresh))
+        self.query_one("#mg-ends", Static).update(end_description(st))
+        self.query_one("#mg-sides").set_class(self.choosing is not None, "-shown")
+        self._refresh_rack()
+
+    def _refresh_rack(self) -> None:
+        tiles = self.rack()
+        if tiles:
+            self.selected = max(0, min(self.selected, len(tiles) - 1))
+        self.query_one("#mg-rack-title", Static).update(
+            f"Your tiles ({len(tiles)}): ←/→ choose · Enter play · L/R chain · D draw · "
+            f"P pass · click a tile")
+        grid = self.query_one("#mg-rack", Grid)
+        grid.remove_children()
+        grid.mount_all([TileView(t, i == self.selected, t == self.fresh)
+                        for i, t in enumerate(tiles)])
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.refresh_all()
+
+    def say(self, message: str, bell: bool = False) -> None:
+        """Show a message (and ring the bell for a refusal)."""
+        self.last_message = message
+        self.query_one("#mg-msg", Static).update(message)
+        if bell:
+            self.app.bell()
+
+    # ----- the person's actions ----------------------------------------------------------
+    def _my_turn(self) -> bool:
+        if self.session is None:
+            return False
+        if self.busy or self.state.current_player() != PERSON:
+            self.say("Wait: it is Mugsy's turn." if not self.state.is_terminal()
+                     else "The game is over.", bell=True)
+            return False
+        return True
+
+    def action_move(self, step: int) -> None:
+        if self.session is None:
+            return
+        n = len(self.state.hands[PERSON])
+        if n:
+            self.selected = (self.selected + step) % n
+            self.choosing = None
+            self.refresh_all()
+
+    def click_tile(self, t: Tile) -> None:
+        """A click on a rack tile selects it and plays it."""
+        tiles = self.rack()
+        if t in tiles:
+            self.selected = tiles.index(t)
+            self.choosing = None
+            self.action_play()
+
+    def action_play(self) -> None:
+        """Play the selected tile; draw or pass when nothing fits."""
+        if not self._my_turn():
+            return
+        legal = self.state.legal_actions()
+        if legal == [Draw()]:
+            self.action_draw()
+            return
+        if legal == [Pass()]:
+            self.action_pass_turn()
+            return
+        tiles = self.rack()
+        t = tiles[self.selected]
+        sides = self.state.fits(t)
+        if not sides:
+            lft, rgt = self.state.ends()
+            self.choosing = None
+            self.refresh_all()
+            self.say(f"{t} does not fit: the open ends are {lft} (left) and {rgt} (right).",
+                     bell=True)
+            return
+        if len(sides) == 2:
+            self.choosing = t
+            self.refresh_all()
+            self.say(f"{t} fits both chains: press L or R (or click Left / Right).")
+            return
+        self._play(Play(t, sides[0]))
+
+    def action_side(self, side: str) -> None:
+        """Play the selected tile (or the one being placed) on chain ``side``."""
+        if not self._my_turn():
+            return
+        tiles = self.rack()
+        if not tiles:
+            return
+        t = self.choosing or tiles[self.selected]
+        play = Play(t, Side(side))
+        if play not in self.state.legal_actions():
+            legal = self.state.legal_actions()
+            if legal in ([Draw()], [Pass()]):
+                msg = f"No tile fits: {'draw (D)' if legal == [Draw()] else 'pass (P)'}."
+            else:
+                end = self.state.ends()[0 if side == "L" else 1]
+                msg = f"{t} does not fit the {play.side.word} chain (open end {end})."
+            self.say(msg, bell=True)
+            return
+        self._play(play)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id in ("side-L", "side-R"):
+            self.action_side(str(event.button.id)[-1])
+
+    def _play(self, play: Play) -> None:
+        try:
+            self.session_apply(play)
+        except GameshelfError as exc:
+            self.say(str(exc), bell=True)
+            return
+        self.choosing = None
+        self.fresh = None
+        self.board_fresh = play.tile
+        pts = self.state.events[-1].points if self.state.events[-1].kind == "play" else 0
+        self.say(f"You played {play.tile} on the {play.side.word} chain" +
+                 (f": {pts} points!" if pts else "."))
+        self.refresh_all()
+        self.advance()
+
+    def session_apply(self, action: Action) -> list[Any]:
+        """Apply through the session (saved at once)."""
+        assert self.session is not None
+        taken = self.session.apply(action)
+        if self.session.store_errors:
+            self.say(f"Saving failed: {self.session.store_errors.pop()}", bell=True)
+        return taken
+
+    def action_draw(self) -> None:
+        """Draw one tile (only when nothing fits)."""
+        if not self._my_turn():
+            return
+        legal = self.state.legal_actions()
+        if legal != [Draw()]:
+            self.say("You can play, so you must play: no drawing." if legal != [Pass()]
+                     else "The boneyard is empty: pass (P).", bell=True)
+            return
+        taken = self.session_apply(Draw())
+        t = taken[-1].tile if taken else None
+        self.fresh = t
+        self.choosing = None
+        if t is not None:
+            tiles = self.rack()
+            self.selected = tiles.index(t)
+            fits = self.state.fits(t)
+            self.say(f"You drew {t}: " + ("it fits, play it (Enter)." if fits else
+                     "it does not fit, draw again (D)." if self.state.boneyard else
+                     "it does not fit and the boneyard is empty: pass (P)."))
+        self.refresh_all()
+
+    def action_pass_turn(self) -> None:
+        """Pass (only with nothing to play and an empty boneyard)."""
+        if not self._my_turn():
+            return
+        if self.state.legal_actions() != [Pass()]:
+            self.say("You cannot pass: " + ("draw (D)." if self.state.legal_actions()
+                     == [Draw()] else "a tile fits, play it."), bell=True)
+            return
+        self.session_apply(Pass())
+        self.say("You pass.")
+        self.refresh_all()
+        self.advance()
+
+    def action_save(self) -> None:
+        if self.session is None:
+            return
+        self.session.save()
+        if self.session.store_errors:
+            self.say(f"Saving failed: {self.session.store_errors.pop()}", bell=True)
+        else:
+            self.say("Saved. Resume from the menu or with: gameshelf muggins resume")
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen(HELP))
+
+    def action_quit_game(self) -> None:
+        def answer(yes: bool | None) -> None:
+            if yes:
+                if self.session is not None and not self.state.is_terminal():
+                    self.session.save()
+                self._leave()
+        self.app.push_screen(ConfirmScreen("Quit this game? It is saved: you can resume it "
+                                           "later."), answer)
+
+    def _leave(self) -> None:
+        if self.exit_app:
+            self.app.exit()
+        else:
+            self.dismiss(None)
+
+    # ----- Mugsy and the flow of the game ------------------------------------------------
+    @work(exclusive=True, group="muggins-flow")
+    async def advance(self) -> None:
+        """Run Mugsy's turns at a readable pace, then show round ends and the game's end."""
+        if self.session is None:
+            return
+        st = self.state
+        self.busy = True
+        try:
+            while True:
+                if len(st.rounds) > self.shown_rounds:
+                    self.shown_rounds = len(st.rounds)
+                    self._show_round(st.rounds[-1])
+                    return
+                if st.is_terminal() or st.current_player() != MUGSY:
+                    break
+                if self.pace:
+                    action = await asyncio.to_thread(self.session.mugsy_action)
+                else:
+                    action = self.session.mugsy_action()
+                self.session_apply(action)
+                if isinstance(action, Play):
+                    ev = next(e for e in reversed(st.events) if e.kind == "play")
+                    self.board_fresh = action.tile
+                    self.say(f"Mugsy plays {action.tile} on the {action.side.word} chain" +
+                             (f": {ev.points} points." if ev.points else "."))
+                elif isinstance(action, Draw):
+                    self.say(f"Mugsy draws a tile ({len(st.boneyard)} left in the boneyard).")
+                else:
+                    self.say("Mugsy cannot play and passes.")
+                self.refresh_all()
+                if self.pace:
+                    await asyncio.sleep(self.pace * (1.6 if isinstance(action, Play) else 1))
+        finally:
+            self.busy = False
+        if st.is_terminal():
+            self._show_game_over()
+            return
+        if st.legal_actions() == [Draw()]:
+            self.say(self.last_message + "  Your turn: no tile fits, draw (D or Enter).")
+        elif st.legal_actions() == [Pass()]:
+            self.say("No tile fits and the boneyard is empty: pass (P or Enter).")
+        self.refresh_all()
+
+    def _show_round(self, r: RoundResult) -> None:
+        if self.state.is_terminal() and r is self.state.rounds[-1] and r.kind == "target":
+            self._show_game_over()
+            return
+
+        def next_round(_: bool | None) -> None:
+            self.board_fresh = None
+            self.fresh = None
+            self.refresh_all()
+            if self.state.is_terminal():
+                self._show_game_over()
+                return
+            lead = "You lead" if self.state.leader == PERSON else "Mugsy leads"
+            self.say(f"Round {self.state.round_no}: {lead}.")
+            self.advance()
+        self.app.push_screen(SummaryScreen(round_summary(r), game_over=False), next_round)
+
+    def _show_game_over(self) -> None:
+        st = self.state
+        won = st.winner == PERSON
+        text = (("You win!" if won else "Mugsy wins.") +
+                f"\n\nFinal score: You {st.scores[0]}, Mugsy {st.scores[1]} "
+                f"(target {st.target}).\nPlay again?")
+        self.refresh_all()
+
+        def again(yes: bool | None) -> None:
+            if yes and self.session is not None:
+                self.start_new(self.session.level, st.target, None)
+            else:
+                self._leave()
+        self.app.push_screen(SummaryScreen(text, game_over=True), again)
 
 
 def make_screen() -> Screen[None]:
-    """The game's first screen."""
-    raise NotImplementedError("muggins is not built yet")
+    """The game's first screen: offers to resume the saved game, else asks for a level."""
+    return MugginsScreen()
+
+
+class MugginsApp(GameshelfApp):
+    """The terminal app opened straight on a Muggins game (``gameshelf muggins play``)."""
+
+    def __init__(self, screen: MugginsScreen) -> None:
+        super().__init__()
+        self._screen = screen
+
+    def on_mount(self) -> None:
+        # GameshelfApp.on_mount (called after this one by Textual) pushes the menu first
+        self.call_later(self.push_screen, self._screen)
+
+
+def run_muggins(level: str = "normal", target: int = DEFAULT_TARGET, seed: int | None = None,
+                record: GameRecord | None = None) -> None:
+    """Run the app on a new game (or the game of ``record``); returns when the person quits."""
+    if record is not None:
+        screen = MugginsScreen(Session.from_record(record), exit_app=True)
+    else:
+        screen = MugginsScreen(level=level, target=target, seed=seed, ask=False,
+                               exit_app=True)
+    MugginsApp(screen).run()

@@ -1,13 +1,243 @@
-"""The yatz screen of the terminal app (not built yet)."""
+"""The Yatz screens of the terminal app: setup (seats and game number), then the game.
+
+:func:`make_screen` gives the setup screen the menu pushes; :func:`run_match` runs a small
+app straight on a game (``gameshelf yatz play --tui``). The game screen and its companions
+live in :mod:`gameshelf.tui.yatz_game`.
+"""
 
 from __future__ import annotations
 
+from textual import on
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
+from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
-#: False until this game's screen exists; the menu says "not built yet".
-BUILT = False
+from gameshelf.core.chance import new_seed, parse_seed
+from gameshelf.core.errors import GameshelfError
+from gameshelf.core.store import Store
+from gameshelf.tui.widgets import HelpScreen
+from gameshelf.tui.yatz_game import GameScreen, HighScoresScreen, SavesScreen
+from gameshelf.yatz.game import GAME, MAX_PLAYERS
+from gameshelf.yatz.match import HUMAN, Match, Seat
+from gameshelf.yatz.players import PLAYERS, default_player
+
+#: This game's screens exist.
+BUILT = True
+
+SETUP_HELP = """\
+# Yatz: setting up a game
+
+Triple Yahtzee for 1 to 9 players. Each player has three columns, x1, x2 and x3, of 13
+boxes: 39 turns each. Column x2 counts double and x3 triple.
+
+* **+** / **-** (or the buttons) add or remove a seat.
+* Each seat has a name and a kind: a person, or a computer player (the default computer
+  is listed first).
+* The **game number** decides every roll of the dice: play the same number again to get
+  the same dice. Type one to replay a game, or press **n** for a new one.
+* **Enter** in a field or **F5** / the Start button starts the game.
+* **F3** or the Resume button lists the saved games; **F4** shows the top-20 table.
+* **Esc** goes back to the menu.
+"""
+
+
+def _kind_options() -> list[tuple[str, str]]:
+    first = default_player()
+    names = [first, *sorted(n for n in PLAYERS if n != first)]
+    return [("Person", HUMAN), *((f"Computer: {n}", n) for n in names)]
+
+
+class SeatRow(Horizontal):
+    """One seat: its number, a name field and the human/computer choice."""
+
+    DEFAULT_CSS = """
+    SeatRow { height: 3; }
+    SeatRow Label { width: 4; padding: 1 0; }
+    SeatRow Input { width: 28; }
+    SeatRow Select { width: 30; }
+    """
+
+    def __init__(self, index: int, name: str, kind: str) -> None:
+        super().__init__(id=f"seat{index + 1}")
+        self.index = index
+        self._name, self._kind = name, kind
+
+    def compose(self) -> ComposeResult:
+        yield Label(f"{self.index + 1}.")
+        yield Input(self._name, placeholder=f"Player {self.index + 1}",
+                    id=f"name{self.index + 1}", max_length=20)
+        yield Select(_kind_options(), value=self._kind, allow_blank=False,
+                     id=f"kind{self.index + 1}")
+
+    def seat(self) -> Seat:
+        """The seat as entered."""
+        name = self.query_one(Input).value.strip()
+        kind = self.query_one(Select).value
+        return Seat(name, str(kind))
+
+
+class SetupScreen(Screen[None]):
+    """Choose 1 to 9 seats and the game number, then start, resume or see the top 20."""
+
+    BINDINGS = [
+        Binding("f5", "start", "Start"),
+        Binding("plus", "seats(1)", "Add seat"),
+        Binding("minus", "seats(-1)", "Remove seat"),
+        Binding("n", "new_number", "New number"),
+        Binding("f3", "resume", "Resume"),
+        Binding("f4", "scores", "Top 20"),
+        Binding("f1", "help", "Help"),
+        Binding("escape", "app.pop_screen", "Back"),
+    ]
+    DEFAULT_CSS = """
+    SetupScreen #setup { width: 80; height: auto; padding: 0 2; }
+    SetupScreen #title { text-style: bold; color: $accent; margin: 1 0; }
+    SetupScreen #count { height: 3; }
+    SetupScreen #count Static { padding: 1 1; width: auto; }
+    SetupScreen #count Button { min-width: 5; width: 5; }
+    SetupScreen #number { height: 3; margin-top: 1; }
+    SetupScreen #number Label { padding: 1 1; width: 14; }
+    SetupScreen #number Input { width: 24; }
+    SetupScreen #buttons { height: 3; margin-top: 1; }
+    SetupScreen #buttons Button { margin-right: 2; }
+    SetupScreen #setupmsg { color: $warning; height: 2; }
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.count = 2
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical(id="setup"):
+            yield Static("Yatz · new game", id="title")
+            with Horizontal(id="count"):
+                yield Button("-", id="fewer")
+                yield Static("2 players", id="countlabel")
+                yield Button("+", id="more")
+            for i in range(MAX_PLAYERS):
+                name = "You" if i == 0 else f"Computer {i}" if i == 1 else ""
+                kind = HUMAN if i != 1 else default_player()
+                yield SeatRow(i, name, kind)
+            with Horizontal(id="number"):
+                yield Label("Game number")
+                yield Input(str(new_seed()), id="seed")
+                yield Button("New (n)", id="newnumber")
+            yield Static("", id="setupmsg")
+            with Horizontal(id="buttons"):
+                yield Button("Start (F5)", id="start", variant="success")
+                yield Button("Resume… (F3)", id="resume")
+                yield Button("Top 20 (F4)", id="scores")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._show_seats()
+        self.query_one("#name1", Input).focus()
+
+    def _show_seats(self) -> None:
+        for row in self.query(SeatRow):
+            row.display = row.index < self.count
+        self.query_one("#countlabel", Static).update(
+            f"{self.count} player{'s' if self.count > 1 else ''}")
+
+    def say(self, text: str, *, bell: bool = False) -> None:
+        """Show a message under the fields."""
+        self.query_one("#setupmsg", Static).update(text)
+        if bell:
+            self.app.bell()
+
+    def action_seats(self, delta: int) -> None:
+        new = self.count + delta
+        if not 1 <= new <= MAX_PLAYERS:
+            self.say("Yatz is for 1 to 9 players.", bell=True)
+            return
+        self.count = new
+        self.say("")
+        self._show_seats()
+
+    @on(Button.Pressed, "#fewer")
+    def _fewer(self) -> None:
+        self.action_seats(-1)
+
+    @on(Button.Pressed, "#more")
+    def _more(self) -> None:
+        self.action_seats(1)
+
+    def action_new_number(self) -> None:
+        self.query_one("#seed", Input).value = str(new_seed())
+
+    @on(Button.Pressed, "#newnumber")
+    def _new_pressed(self) -> None:
+        self.action_new_number()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # Typing "n", "+" or "-" in a field must type it, not act.
+        if action in ("new_number", "seats") and isinstance(self.focused, Input):
+            return False
+        return True
+
+    def seats(self) -> list[Seat]:
+        """The seats as entered (shown rows only)."""
+        return [row.seat() for row in self.query(SeatRow) if row.index < self.count]
+
+    @on(Input.Submitted)
+    @on(Button.Pressed, "#start")
+    def action_start(self) -> None:
+        try:
+            seed = parse_seed(self.query_one("#seed", Input).value)
+            match = Match(self.seats(), seed)
+        except GameshelfError as exc:
+            self.say(str(exc), bell=True)
+            return
+        self.say("")
+        self.app.push_screen(GameScreen(match, f"game-{seed}"))
+
+    @on(Button.Pressed, "#resume")
+    def action_resume(self) -> None:
+        def chosen(name: str | None) -> None:
+            if name is None:
+                return
+            try:
+                with Store() as store:
+                    record = store.load_save(GAME, name)
+                match = Match.from_record(record)
+            except GameshelfError as exc:
+                self.say(f"cannot resume {name!r}: {exc}", bell=True)
+                return
+            if match.is_over():
+                self.say(f"the saved game {name!r} is over.", bell=True)
+                return
+            self.app.push_screen(GameScreen(match, name))
+        self.app.push_screen(SavesScreen(), chosen)
+
+    @on(Button.Pressed, "#scores")
+    def action_scores(self) -> None:
+        self.app.push_screen(HighScoresScreen())
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen(SETUP_HELP))
 
 
 def make_screen() -> Screen[None]:
-    """The game's first screen."""
-    raise NotImplementedError("yatz is not built yet")
+    """The game's first screen: the setup."""
+    return SetupScreen()
+
+
+class YatzApp(App[None]):
+    """A small app that opens straight on one game (``gameshelf yatz play --tui``)."""
+
+    TITLE = "gameshelf · Yatz"
+
+    def __init__(self, match: Match, save_name: str) -> None:
+        super().__init__()
+        self._match, self._save = match, save_name
+
+    def on_mount(self) -> None:
+        self.push_screen(GameScreen(self._match, self._save), lambda _r: self.exit())
+
+
+def run_match(match: Match, save_name: str) -> None:
+    """Play ``match`` in the terminal app until the player leaves."""
+    YatzApp(match, save_name).run()

@@ -1,0 +1,86 @@
+"""Pinball Showdown: the search player against the heuristic player.
+
+Plays seeded two-player games (game ``i`` uses seed ``i``; the search player takes seat 0 in
+even games and seat 1 in odd ones) and prints the search player's win rate with a 95% Wilson
+interval (ties count half), and the median and 95th-percentile time of its decisions.
+Target: win rate at least 60%, median decision 1 second or less.
+
+Usage: python benchmarks/showdown_strength.py [--games 1000] [--workers 2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import time
+from collections.abc import Sequence
+from multiprocessing import Pool
+
+from gameshelf.core.chance import Chance
+from gameshelf.showdown.actions import Action
+from gameshelf.showdown.cards import default_deck
+from gameshelf.showdown.game import PlayerView, new_game
+from gameshelf.showdown.players import HeuristicPlayer, Player, SearchPlayer, play_match
+
+
+class Timed:
+    """Wraps a player and records how long each of its decisions takes (seconds)."""
+
+    def __init__(self, player: SearchPlayer) -> None:
+        self.player = player
+        self.name = player.name
+        self.times: list[float] = []
+
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        t = time.perf_counter()
+        a = self.player.choose(view, legal)
+        self.times.append(time.perf_counter() - t)
+        return a
+
+
+def one_game(seed: int) -> tuple[float, list[float]]:
+    chance = Chance(seed)
+    search = Timed(SearchPlayer(chance.derive("search")))
+    heur = HeuristicPlayer(chance.derive("heuristic"))
+    seat = seed % 2
+    players: list[Player] = [heur, heur]
+    players[seat] = search
+    state = play_match(new_game(default_deck(), 2, keep_log=False), players, chance)
+    winners = state.winners()
+    score = 1.0 / len(winners) if seat in winners else 0.0
+    return score, search.times
+
+
+def wilson(p: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return centre - half, centre + half
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=1000)
+    ap.add_argument("--workers", type=int, default=2)
+    args = ap.parse_args()
+    start = time.perf_counter()
+    with Pool(args.workers) as pool:
+        results = pool.map(one_game, range(args.games), chunksize=10)
+    elapsed = time.perf_counter() - start
+    wins = sum(r[0] for r in results)
+    times = [t for r in results for t in r[1]]
+    rate = wins / args.games
+    low, high = wilson(rate, args.games)
+    times.sort()
+    print(f"games: {args.games} two-player, search vs heuristic (seats alternate)")
+    print(f"search win rate: {rate:.1%} (95% interval {low:.1%} to {high:.1%}); target >= 60%"
+          f" -> {'met' if rate >= 0.60 else 'MISSED'}")
+    print(f"search decisions: {len(times)}, median {statistics.median(times) * 1000:.1f} ms, "
+          f"95th percentile {times[int(0.95 * (len(times) - 1))] * 1000:.1f} ms, "
+          f"max {times[-1] * 1000:.1f} ms; target median <= 1000 ms")
+    print(f"wall time: {elapsed:.0f} s with {args.workers} workers")
+
+
+if __name__ == "__main__":
+    main()

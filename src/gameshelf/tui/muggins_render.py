@@ -1,0 +1,192 @@
+"""Drawing Muggins tiles and the board as Rich text (no widgets, easy to test).
+
+A tile is 3 lines by 7 columns: two 3x3 pip fields (0 to 9 pips) with a divider. The board
+puts the double-blank in the middle with the total of the two open ends in a blue box on it;
+the left chain runs leftwards from it and the right chain rightwards; a chain longer than its
+half of the board turns the corner and snakes back on the next row, so every tile stays
+visible and touches its neighbour. The open half of each chain's last tile has red pips.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from gameshelf.muggins.game import MugginsState, Placed
+from gameshelf.muggins.tiles import Tile
+
+#: Pip positions (row, column) in a 3x3 field for 0-9 pips.
+PIP_LAYOUT: dict[int, frozenset[tuple[int, int]]] = {
+    0: frozenset(),
+    1: frozenset({(1, 1)}),
+    2: frozenset({(0, 0), (2, 2)}),
+    3: frozenset({(0, 0), (1, 1), (2, 2)}),
+    4: frozenset({(0, 0), (0, 2), (2, 0), (2, 2)}),
+    5: frozenset({(0, 0), (0, 2), (1, 1), (2, 0), (2, 2)}),
+    6: frozenset({(0, 0), (1, 0), (2, 0), (0, 2), (1, 2), (2, 2)}),
+    7: frozenset({(0, 0), (1, 0), (2, 0), (0, 2), (1, 2), (2, 2), (1, 1)}),
+    8: frozenset({(r, c) for r in range(3) for c in range(3)} - {(1, 1)}),
+    9: frozenset({(r, c) for r in range(3) for c in range(3)}),
+}
+PIP = "●"
+TILE_W = 7
+TILE_H = 3
+IVORY = "rgb(238,232,213)"
+TILE_STYLE = f"black on {IVORY}"
+DOUBLE_STYLE = "black on rgb(250,222,160)"
+OPEN_STYLE = f"bold red on {IVORY}"
+SELECTED_STYLE = "black on rgb(255,196,70)"
+NEW_STYLE = "black on rgb(170,220,255)"
+
+
+def half_rows(n: int) -> list[str]:
+    """The 3 rows (3 characters each) of a half showing ``n`` pips."""
+    cells = PIP_LAYOUT[n]
+    return ["".join(PIP if (r, c) in cells else " " for c in range(3)) for r in range(3)]
+
+
+def tile_lines(first: int, second: int, style: str = TILE_STYLE,
+               first_style: str | None = None, second_style: str | None = None
+               ) -> list[Text]:
+    """A tile as 3 lines of 7 cells, ``first`` half on the left."""
+    a, b = half_rows(first), half_rows(second)
+    out = []
+    for r in range(TILE_H):
+        line = Text()
+        line.append(a[r], first_style or style)
+        line.append("│", style)
+        line.append(b[r], second_style or style)
+        out.append(line)
+    return out
+
+
+def tile_text(t: Tile, style: str = TILE_STYLE) -> Text:
+    """A tile (lower half left) as one Text of 3 lines."""
+    return Text("\n").join(tile_lines(t.low, t.high, style))
+
+
+def _style_of(p: Placed) -> str:
+    return DOUBLE_STYLE if p.tile.is_double else TILE_STYLE
+
+
+def _placed_lines(p: Placed, leftwards: bool, is_end: bool, fresh: bool) -> list[Text]:
+    style = NEW_STYLE if fresh else _style_of(p)
+    open_style = f"bold red on {style.split(' on ')[1]}" if is_end else None
+    if leftwards:   # the open (outer) half on the left
+        return tile_lines(p.outer, p.inner, style, first_style=open_style)
+    return tile_lines(p.inner, p.outer, style, second_style=open_style)
+
+
+def center_lines(total: int, marks: bool = False) -> list[Text]:
+    """The double-blank (9 columns with the L/R marks) and the ends' total in a blue box."""
+    box = Text(f"{total:^5}", "bold white on blue")
+    lines = []
+    for r in range(TILE_H):
+        line = Text()
+        line.append("L" if marks and r == 1 else " ", "bold blink yellow")
+        if r == 1:
+            line.append(" ", TILE_STYLE)
+            line.append_text(box)
+            line.append(" ", TILE_STYLE)
+        else:
+            line.append(" " * TILE_W, TILE_STYLE)
+        line.append("R" if marks and r == 1 else " ", "bold blink yellow")
+        lines.append(line)
+    return lines
+
+
+CENTER_W = TILE_W + 2
+
+
+def _rows(chain: list[Placed], per_row: int) -> list[list[Placed]]:
+    return [chain[i:i + per_row] for i in range(0, len(chain), per_row)] or [[]]
+
+
+def board_text(state: MugginsState, width: int, marks: bool = False,
+               fresh: Tile | None = None) -> Text:
+    """The board for a given width (columns): chains snake in rows when long.
+
+    Args:
+        state: the game.
+        width: columns available (at least 40 are used).
+        marks: show the blinking L and R beside the double-blank (choosing a chain).
+        fresh: a tile to show in light blue (just played).
+    """
+    width = max(width, 40)
+    half = (width - CENTER_W) // 2
+    slot = TILE_W + 1
+    per_row = max(1, half // slot)
+    span = per_row * slot
+    left_rows = _rows(state.left, per_row)
+    right_rows = _rows(state.right, per_row)
+    nrows = max(len(left_rows), len(right_rows))
+    out: list[Text] = []
+    for row in range(nrows):
+        block = [Text() for _ in range(TILE_H)]
+        # left half: even rows run leftwards from the centre, odd rows back rightwards
+        lrow = left_rows[row] if row < len(left_rows) else []
+        l_cells = [_placed_lines(p, row % 2 == 0, p is state.left[-1],
+                                 fresh is not None and p.tile == fresh) for p in lrow]
+        if row % 2 == 0:
+            l_cells = l_cells[::-1]
+            pad = span - len(l_cells) * slot
+            for r in range(TILE_H):
+                block[r].append(" " * (pad + (half - span)))
+                for c in l_cells:
+                    block[r].append_text(c[r])
+                    block[r].append(" ")
+        else:
+            for r in range(TILE_H):
+                block[r].append(" " * (half - span))
+                for c in l_cells:
+                    block[r].append_text(c[r])
+                    block[r].append(" ")
+                block[r].append(" " * (span - len(l_cells) * slot))
+        centre = center_lines(state.end_total(), marks) if row == 0 else \
+            [Text(" " * CENTER_W) for _ in range(TILE_H)]
+        for r in range(TILE_H):
+            block[r].append_text(centre[r])
+        rrow = right_rows[row] if row < len(right_rows) else []
+        r_cells = [_placed_lines(p, row % 2 == 1, p is state.right[-1],
+                                 fresh is not None and p.tile == fresh) for p in rrow]
+        if row % 2 == 1:
+            r_cells = r_cells[::-1]
+            pad = span - len(r_cells) * slot
+            for r in range(TILE_H):
+                block[r].append(" " * pad)
+                for c in r_cells:
+                    block[r].append(" ")
+                    block[r].append_text(c[r])
+        else:
+            for r in range(TILE_H):
+                for c in r_cells:
+                    block[r].append(" ")
+                    block[r].append_text(c[r])
+        out.extend(block)
+        if row + 1 < nrows:
+            out.append(_turn_line(half, span, width, row, len(left_rows), len(right_rows)))
+    return Text("\n").join(out)
+
+
+def _turn_line(half: int, span: int, width: int, row: int, nleft: int, nright: int) -> Text:
+    """The line between two rows, with a connector where a chain turns the corner."""
+    cells = [" "] * (half + CENTER_W + span + 1)
+    if row + 1 < nleft:
+        col = (half - span) + (3 if row % 2 == 0 else span - 5)
+        cells[col] = "┃"
+    if row + 1 < nright:
+        col = half + CENTER_W + (span - 4 if row % 2 == 0 else 4)
+        cells[min(col, len(cells) - 1)] = "┃"
+    return Text("".join(cells).rstrip(), f"bold {IVORY}")
+
+
+def end_description(state: MugginsState) -> str:
+    """``left end 4 · right end 9 (double: 18) · total 22``."""
+    def one(name: str, chain: list[Placed]) -> str:
+        if not chain:
+            return f"{name} 0 (the double-blank)"
+        p = chain[-1]
+        return f"{name} {p.outer}" + (f" (double: {2 * p.outer})" if p.tile.is_double else "")
+    total = state.end_total()
+    score = " scores!" if total and total % 5 == 0 else ""
+    return f"{one('left end', state.left)} · {one('right end', state.right)} · " \
+           f"total {total}{score}"

@@ -1,0 +1,119 @@
+"""A person's game against Mugsy: the match, Mugsy, the autosave and the statistics.
+
+Shared by the Muggins screen and the plain prompt loop of the command line. The match is
+saved (as a game record) after every move under the name :data:`AUTOSAVE`, so a game can be
+resumed at any moment; a finished game adds a result (win/loss against ``mugsy-LEVEL``) to
+the store and removes the save.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from gameshelf.core.errors import GameshelfError
+from gameshelf.core.records import GameRecord
+from gameshelf.core.store import Store
+from gameshelf.muggins.game import Action, Take
+from gameshelf.muggins.match import GAME, Match
+from gameshelf.muggins.mugsy import Mugsy, parse_level
+
+#: The save kept up to date after every move.
+AUTOSAVE = "current"
+#: Seats.
+PERSON, MUGSY = 0, 1
+
+
+@dataclass
+class Session:
+    """One game of the person (seat 0) against Mugsy (seat 1).
+
+    Attributes:
+        match: the match (state, chance, actions).
+        level: Mugsy's level.
+        finished: True once the result was stored.
+    """
+
+    match: Match
+    level: str
+    finished: bool = False
+    store_errors: list[str] = field(default_factory=list)
+
+    @classmethod
+    def new(cls, level: str, target: int, seed: int) -> Session:
+        """A new game (dealt, saved at once)."""
+        lv = parse_level(level)
+        s = cls(Match.new(seed, target=target, options={"level": lv}), lv)
+        s.save()
+        return s
+
+    @classmethod
+    def from_record(cls, record: GameRecord) -> Session:
+        """Continue a saved game.
+
+        Raises:
+            RecordError: a damaged or foreign record.
+        """
+        match = Match.from_record(record)
+        level = parse_level(str(record.options.get("level", "normal")))
+        return cls(match, level)
+
+    @classmethod
+    def resume(cls) -> Session:
+        """Continue the autosaved game.
+
+        Raises:
+            StoreError: nothing saved.
+        """
+        with Store() as store:
+            return cls.from_record(store.load_save(GAME, AUTOSAVE))
+
+    @property
+    def opponent(self) -> str:
+        """The opponent's name in the statistics: ``mugsy-LEVEL``."""
+        return f"mugsy-{self.level}"
+
+    def mugsy(self) -> Mugsy:
+        """Mugsy for the next decision, with its own generator derived from the seed and the
+        move number (so a resumed game plays the same as an uninterrupted one)."""
+        results: list[str] = []
+        if self.level == "even":
+            try:
+                with Store() as store:
+                    results = store.recent_results(GAME, self.opponent, 20)
+            except GameshelfError as exc:
+                self.store_errors.append(str(exc))
+        rng = self.match.chance.derive(f"mugsy/{len(self.match.actions)}")
+        return Mugsy(self.level, rng, results=results, seat=MUGSY)
+
+    def mugsy_action(self) -> Action:
+        """Mugsy's choice in the current state (Mugsy must be to act)."""
+        return self.mugsy().choose(self.match.state.view(MUGSY))
+
+    def apply(self, action: Action | str) -> list[Take]:
+        """Apply an action (the person's or Mugsy's), save, and store the result at the end.
+
+        Raises:
+            IllegalMoveError / BadInputError: the action is refused; nothing changes.
+        """
+        taken = self.match.apply(action)
+        self.save()
+        return taken
+
+    def save(self) -> None:
+        """Save the game (or, once over, store the result and drop the save)."""
+        try:
+            with Store() as store:
+                state = self.match.state
+                if state.is_terminal():
+                    if not self.finished:
+                        outcome = "win" if state.winner == PERSON else "loss"
+                        store.add_result(GAME, "you", self.opponent, outcome,
+                                         seed=self.match.seed,
+                                         detail={"scores": list(state.scores),
+                                                 "target": state.target})
+                        self.finished = True
+                    store.delete_save(GAME, AUTOSAVE)
+                else:
+                    store.save_game(AUTOSAVE, self.match.record())
+        except GameshelfError as exc:
+            self.store_errors.append(str(exc))

@@ -1,0 +1,789 @@
+"""The Pinball Showdown game screen: the table, the hand, the log, hot-seat hand-offs.
+
+For people sharing one terminal: whenever the person to act changes, a hand-off screen hides
+the table until the next person presses Enter, so nobody sees another's hand. Computer seats
+play in a worker, one action at a time, and the log shows what they did.
+
+Keys: Left/Right choose a card, Enter offers or takes it, ``b`` bids on it (``+``/``-`` set the
+number of tokens), ``s`` increases speed by one, ``u`` buys the chosen discarded card, ``d``
+ends your use of control tokens, ``0``-``9`` flip returned tokens; every action can also be
+typed (``bid P07 2``). ``Ctrl+S`` saves, F1 shows help, Esc leaves (the game is saved).
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, Footer, Input, RichLog, Static
+
+from gameshelf.core.errors import GameshelfError
+from gameshelf.core.store import Store
+from gameshelf.showdown.actions import (
+    DONE,
+    Action,
+    Bid,
+    Buy,
+    Flip,
+    Offer,
+    Speed,
+    Take,
+    card_text,
+)
+from gameshelf.showdown.cards import Effect, PlayfieldCard
+from gameshelf.showdown.game import MAX_TURNS, Phase, PlayerView
+from gameshelf.showdown.match import GAME, Match
+from gameshelf.tui.widgets import HelpScreen
+
+HELP = """\
+# Pinball Showdown
+
+*The deck is the gameshelf project's own reconstruction (R-PS-1): the rulebook describes the
+cards but never lists them.*
+
+Each turn has six steps:
+
+1. **Select cards.** A card is turned up from the deck; every player offers one card from
+   their hand. The pile is shuffled and turned face up (in a two-player game both offers are
+   face up).
+2. **Control tokens**, once around from the First Player: **bid** control tokens on one face-up
+   card (outbid with more; an outbid player gets the tokens back and may flip some to speed),
+   **increase speed** (each +1 speed removes one more control token from the game), **buy** a
+   card from the discard pile for 2 tokens (from turn 2), then **done**.
+3. **Claim.** Bidders take their cards; the others take one of the rest from the First Player
+   on. A card whose speed requirement you miss costs you speed equal to its circles and is
+   discarded. A Kick-out Hole at speed above 5 is simply discarded.
+4. **Effects.** Green +N speed, red -N speed, blue speed = N. At speed 0 you drain: in turns
+   1-5 an autosave flips five control tokens to speed; from turn 6 the game ends after the turn.
+5. **Combinations.** Both devices of an open Combination card in your piles: you take it, and
+   Wizard Mode comes On next turn (cards then go to the 2X pile, doubled at the end).
+6. The First Player marker passes left.
+
+Score: cards + 2X pile doubled + 5,000 per four Drop Targets + combinations + 100 per token.
+
+## Keys
+
+| key | action |
+| --- | --- |
+| Left / Right | choose a card (hand, face-up cards, then the discard pile) |
+| Enter | offer / take the chosen card |
+| b | bid on the chosen face-up card (the tokens shown) |
+| + / - | more / fewer tokens for the bid |
+| s | increase speed by 1 |
+| u | buy the chosen card of the discard pile |
+| d | done with control tokens |
+| 0-9 | flip that many returned tokens to speed |
+| Ctrl+S | save; the game is also saved after every move |
+| : or / | type an action in the box |
+| F1 | this help; Esc leaves the game (saved) |
+
+You can also type any action in the box: `offer P07`, `bid P07 2`, `speed 1`, `buy P12`,
+`done`, `flip 1`, `take P05`.
+"""
+
+_COLOURS = {Effect.GREEN: "green", Effect.RED: "red", Effect.BLUE: "dodger_blue1"}
+_SIGN = {Effect.GREEN: "+", Effect.RED: "-", Effect.BLUE: "="}
+
+
+def effect_text(card: PlayfieldCard) -> Text:
+    """The card's circles as coloured text (``+●+●`` green, ``-●`` red, ``=●●●`` blue)."""
+    if card.effect is Effect.NONE or card.circles == 0:
+        return Text("no effect", style="dim")
+    sign, colour = _SIGN[card.effect], _COLOURS[card.effect]
+    if card.circles > 5:
+        return Text(f"{sign}{card.circles} ●", style=f"bold {colour}")
+    return Text(f"{sign}" + "●" * card.circles, style=f"bold {colour}")
+
+
+class CardView(Static):
+    """A Playfield card drawn as a card: device, points, speed requirement, effect."""
+
+    DEFAULT_CSS = """
+    CardView { width: 16; height: 5; border: round $secondary; padding: 0; }
+    CardView.selected { border: heavy $accent; background: $boost; }
+    CardView.bid { border: round $warning; }
+    CardView.selected.bid { border: heavy $warning; }
+    CardView.mine { color: $text; }
+    """
+
+    def __init__(self, card: PlayfieldCard, index: int, zone: str,
+                 bid: str = "", wizard: bool = False) -> None:
+        super().__init__(classes="bid" if bid else "")
+        self.card = card
+        self.index = index
+        self.zone = zone
+        self.border_title = card.id
+        self.border_subtitle = bid
+        body = Text(card.device, style="bold")
+        pts = card.points * (2 if wizard else 1)
+        body.append(f"\n{pts:,}" + ("×2" if wizard else ""))
+        req = (f"{card.min_speed}-{card.max_speed}" if card.max_speed is not None
+               else f"{card.min_speed}+")
+        body.append(f"  ⚡{req}")
+        body.append("\n")
+        body.append_text(effect_text(card))
+        self.update(body)
+
+    def on_click(self) -> None:
+        screen = self.screen
+        if isinstance(screen, ShowdownScreen):
+            screen.select(self.zone, self.index)
+
+
+class DiscardLine(Static):
+    """One card of the discard pile, as a line (click to choose it for buying)."""
+
+    DEFAULT_CSS = """
+    DiscardLine { height: 1; width: 100%; }
+    DiscardLine.selected { background: $accent; color: $text; text-style: bold; }
+    """
+
+    def __init__(self, card: PlayfieldCard, index: int) -> None:
+        super().__init__()
+        self.card = card
+        self.index = index
+        self.zone = "discard"
+        line = Text(f"{card.id} {card.device[:13]:<13}{card.points:>6,} ⚡{card.min_speed}"
+                    f"{'-' + str(card.max_speed) if card.max_speed is not None else '+'} ")
+        line.append_text(effect_text(card))
+        self.update(line)
+
+    def on_click(self) -> None:
+        screen = self.screen
+        if isinstance(screen, ShowdownScreen):
+            screen.select(self.zone, self.index)
+
+
+class HandOffScreen(ModalScreen[None]):
+    """Covers the table between two people's turns so nobody sees another's hand."""
+
+    DEFAULT_CSS = """
+    HandOffScreen { align: center middle; background: $background; }
+    HandOffScreen > Vertical { width: 60; height: auto; border: thick $accent; padding: 1 2;
+                               background: $surface; }
+    HandOffScreen Static { text-align: center; width: 100%; }
+    HandOffScreen Button { margin-top: 1; width: 100%; }
+    """
+    BINDINGS = [Binding("enter,space", "go", "Ready")]
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self._name = name
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(f"Pass the terminal to\n\n[b]{self._name}[/b]\n\n"
+                         "Everyone else: look away.", id="handoff-text")
+            yield Button(f"I am {self._name}: show my hand (Enter)", id="ready",
+                         variant="primary")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(None)
+
+    def action_go(self) -> None:
+        self.dismiss(None)
+
+
+class ScoreScreen(ModalScreen[None]):
+    """The scoring breakdown at the end of the game."""
+
+    DEFAULT_CSS = """
+    ScoreScreen { align: center middle; }
+    ScoreScreen > Vertical { width: 100; max-width: 96%; height: auto; border: thick $success;
+                             padding: 1 2; background: $surface; }
+    ScoreScreen Button { margin-top: 1; }
+    """
+    BINDINGS = [Binding("escape,enter,q", "close", "Close")]
+
+    def __init__(self, text: Text) -> None:
+        super().__init__()
+        self._text = text
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self._text, id="breakdown")
+            yield Button("Close (Enter)", id="close", variant="success")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(None)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+def score_table(match: Match) -> Text:
+    """The end-of-game breakdown: each source per player, the total and the winners."""
+    st = match.state
+    why = "a drain after turn 5" if st.end_reason == "drain" else f"{MAX_TURNS} turns"
+    out = Text(f"Game over after turn {st.turn} ({why})\n\n", style="bold")
+    head = f"{'player':<14}{'cards':>9}{'2X pile':>9}{'drop tgt':>9}{'combos':>9}" \
+           f"{'tokens':>8}{'total':>9}\n"
+    out.append(head, style="underline")
+    winners = st.winners()
+    for s, seat in enumerate(match.seats):
+        sc = st.score(s)
+        line = (f"{seat.name:<14}{sc.cards:>9,}{sc.two_x:>9,}{sc.drop_bonus:>9,}"
+                f"{sc.combos:>9,}{sc.tokens:>8,}{sc.total:>9,}")
+        out.append(line + ("  ★ wins" if s in winners else "") + "\n",
+                   style="bold green" if s in winners else "")
+    if len(winners) > 1:
+        out.append("\nA tie on points and tokens: they share the win.\n")
+    return out
+
+
+class ShowdownScreen(Screen[None]):
+    """The table for one match."""
+
+    AUTO_FOCUS = None  # letters are keys, not typing: ':' or Tab focuses the action box
+
+    DEFAULT_CSS = """
+    ShowdownScreen { layout: vertical; }
+    #sd-status { height: 1; background: $primary-background; padding: 0 1; }
+    #sd-top { height: auto; max-height: 11; }
+    #sd-players { width: 68; height: auto; padding: 0 1; }
+    #sd-side { width: 1fr; height: auto; padding: 0 1; border-left: solid $secondary; }
+    .sd-label { height: 1; padding: 0 1; color: $text-muted; }
+    #sd-middle { height: 6; }
+    #sd-faceup-box { width: 88; max-width: 75%; height: 6; }
+    #sd-faceup { height: 5; padding: 0 1; }
+    #sd-faceup CardView { margin-right: 1; }
+    #sd-discard-box { width: 1fr; min-width: 24; height: 6; border-left: solid $secondary; }
+    #sd-discard { height: 5; padding: 0 1; }
+    #sd-hand { grid-size: 7; grid-columns: 16; grid-gutter: 0 1; grid-rows: 5; height: auto;
+               max-height: 10; padding: 0 1; }
+    #sd-bottom { height: 1fr; min-height: 5; }
+    #sd-log { width: 1fr; border: round $secondary; }
+    #sd-act { width: 1fr; padding: 0 1; }
+    #sd-prompt { height: auto; }
+    #sd-buttons { height: 3; }
+    #sd-buttons Button { min-width: 5; width: auto; margin-right: 1; }
+    #sd-cmd { dock: bottom; }
+    """
+    BINDINGS = [
+        Binding("escape", "leave", "Leave"),
+        Binding("f1,question_mark", "help", "Help"),
+        Binding("ctrl+s", "save", "Save"),
+        Binding("colon,slash", "type", "Type action"),
+        Binding("left", "move(-1)", "Card ←", show=False),
+        Binding("right", "move(1)", "Card →", show=False),
+        Binding("enter", "enter", "Offer/take", show=False),
+        Binding("b", "bid", "Bid"),
+        Binding("plus,equals_sign", "tokens(1)", "+token", show=False),
+        Binding("minus", "tokens(-1)", "-token", show=False),
+        Binding("s", "speed", "Speed+1"),
+        Binding("u", "buy", "Buy"),
+        Binding("d", "done", "Done"),
+        *[Binding(str(k), f"flip({k})", show=False) for k in range(10)],
+    ]
+
+    def __init__(self, match: Match) -> None:
+        super().__init__()
+        self.match = match
+        self.shown_seat: int | None = None  # the human whose hand is on screen
+        self.zone = "hand"
+        self.cursor = 0
+        self.bid_tokens = 1
+        self.busy = False
+        self._log_seen = 0
+        self._finished_shown = False
+        self._humans = sum(1 for s in match.seats if s.is_human)
+
+    # ----- layout ------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield Static(id="sd-status")
+        with Horizontal(id="sd-top"):
+            yield Static(id="sd-players")
+            yield Static(id="sd-side")
+        with Horizontal(id="sd-middle"):
+            with Vertical(id="sd-faceup-box"):
+                yield Static("Face-up cards", classes="sd-label", id="sd-faceup-label")
+                yield Horizontal(id="sd-faceup")
+            with Vertical(id="sd-discard-box"):
+                yield Static("Discard pile", classes="sd-label", id="sd-discard-label")
+                yield VerticalScroll(id="sd-discard")
+        yield Static("Hand", classes="sd-label", id="sd-hand-label")
+        yield Grid(id="sd-hand")
+        with Horizontal(id="sd-bottom"):
+            yield RichLog(id="sd-log", wrap=True, markup=False, min_width=20)
+            with Vertical(id="sd-act"):
+                yield Static(id="sd-prompt")
+                yield Horizontal(id="sd-buttons")
+        yield Input(placeholder="type an action (offer P07, bid P07 2, speed 1, buy P12, "
+                                "done, take P05) and press Enter", id="sd-cmd")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#sd-log", RichLog).border_title = "Log"
+        self.refresh_table()
+        self.advance()
+
+    # ----- who sees what -----------------------------------------------------------------
+    def viewer(self) -> int | None:
+        """The human whose hand may be shown now."""
+        if self._humans == 1:
+            return next(i for i, s in enumerate(self.match.seats) if s.is_human)
+        return self.shown_seat
+
+    def view(self) -> PlayerView | None:
+        seat = self.viewer()
+        return None if seat is None else self.match.state.view(seat)
+
+    # ----- the game loop -----------------------------------------------------------------
+    @work(exclusive=True, group="showdown-cpu")
+    async def advance(self) -> None:
+        """Play chance and computer moves (one at a time, so the log follows) until a person
+        must act; then hand over if another person's turn begins."""
+        self.busy = True
+        try:
+            match = self.match
+            while not match.state.is_terminal() and not match.human_to_act():
+                await asyncio.to_thread(match.step)
+                self.refresh_table()
+                await asyncio.sleep(0)
+            self._autosave()
+        finally:
+            self.busy = False
+        if match.state.is_terminal():
+            self.refresh_table()
+            self._finish()
+            return
+        seat = match.to_act()
+        if self._humans > 1 and seat != self.shown_seat:
+            self.shown_seat = None
+            self.refresh_table()
+            self.app.push_screen(HandOffScreen(match.seats[seat].name),
+                                 lambda _r, s=seat: self._handed_to(s))
+        else:
+            self.shown_seat = seat
+            self._reset_cursor()
+            self.refresh_table()
+
+    def _handed_to(self, seat: int) -> None:
+        self.shown_seat = seat
+        self._reset_cursor()
+        self.refresh_table()
+
+    def _reset_cursor(self) -> None:
+        ph = self.match.state.phase
+        self.zone = "hand" if ph is Phase.OFFER else "faceup"
+        self.cursor = 0
+        self.bid_tokens = self._min_bid()
+
+    def _finish(self) -> None:
+        if self._finished_shown:
+            return
+        self._finished_shown = True
+        match = self.match
+        try:
+            with Store() as store:
+                for s, seat in enumerate(match.seats):
+                    if seat.is_human:
+                        sc = match.state.score(s)
+                        store.add_score(GAME, seat.name, sc.total, seed=match.seed,
+                                        detail={"turns": match.state.turn})
+        except GameshelfError as exc:
+            self.notify(str(exc), severity="error")
+        self.app.push_screen(ScoreScreen(score_table(match)))
+
+    def _autosave(self) -> None:
+        try:
+            with Store() as store:
+                store.save_game(f"game {self.match.seed}", self.match.record())
+        except GameshelfError as exc:
+            self.notify(f"could not save: {exc}", severity="error")
+
+    # ----- acting ------------------------------------------------------------------------
+    def can_act(self) -> bool:
+        """True when the person on screen is to act (and no computer is thinking)."""
+        m = self.match
+        return (not self.busy and not m.state.is_terminal() and m.human_to_act()
+                and m.to_act() == self.viewer())
+
+    def act(self, action: Action | str) -> bool:
+        """Apply a person's action; a bad one shows a message and rings the bell."""
+        if not self.can_act():
+            self._complain("Wait: it is not your turn." if not self.match.state.is_terminal()
+                           else "The game is over.")
+            return False
+        try:
+            self.match.play(str(action))
+        except GameshelfError as exc:
+            self._complain(str(exc))
+            return False
+        self._autosave()
+        ph = self.match.state.phase
+        if self.match.human_to_act() and self.match.to_act() == self.viewer():
+            if ph is Phase.CONTROL:
+                self.zone = "faceup" if self.zone == "hand" else self.zone
+                self.cursor = min(self.cursor, max(0, len(self._zone_cards()) - 1))
+                self.bid_tokens = self._min_bid()
+            else:
+                self._reset_cursor()
+        self.refresh_table()
+        self.advance()
+        return True
+
+    def _complain(self, message: str) -> None:
+        self.app.bell()
+        self.query_one("#sd-prompt", Static).update(Text(message, style="bold red"))
+        self.notify(message, severity="warning", timeout=3)
+
+    def _zone_cards(self, zone: str | None = None) -> list[int]:
+        z = zone or self.zone
+        v = self.view()
+        if v is None:
+            return []
+        if z == "hand":
+            return list(v.hand)
+        if z == "faceup":
+            taken = {c.card for c in v.claims if c is not None}
+            return [c for c in v.faceup if c not in taken] if v.phase is Phase.TAKE \
+                else list(v.faceup)
+        return list(v.discard)
+
+    def selected(self) -> int | None:
+        cards = self._zone_cards()
+        return cards[self.cursor] if 0 <= self.cursor < len(cards) else None
+
+    def select(self, zone: str, index: int) -> None:
+        """Choose card ``index`` of ``zone`` (a click)."""
+        if self.busy or zone not in self._zones():
+            return
+        if zone == self.zone and index == self.cursor and self.can_act():
+            self.action_enter()
+            return
+        self.zone, self.cursor = zone, index
+        self.bid_tokens = self._min_bid()
+        self.refresh_table()
+
+    def _min_bid(self) -> int:
+        c = self.selected() if self.zone == "faceup" else None
+        v = self.view()
+        if c is None or v is None:
+            return 1
+        held = v.bids.get(c)
+        return held[1] + 1 if held else 1
+
+    def _zones(self) -> list[str]:
+        ph = self.match.state.phase
+        if ph is Phase.OFFER:
+            return ["hand"]
+        if ph is Phase.CONTROL:
+            return ["faceup", "discard"] if self.match.state.turn >= 2 else ["faceup"]
+        if ph is Phase.TAKE:
+            return ["faceup"]
+        return ["hand"]
+
+    def action_move(self, step: int) -> None:
+        if self.busy:
+            return
+        zones = self._zones()
+        if self.zone not in zones:
+            self.zone, self.cursor = zones[0], 0
+        n = len(self._zone_cards())
+        self.cursor += step
+        if self.cursor >= n or self.cursor < 0:
+            i = zones.index(self.zone)
+            nxt = zones[(i + (1 if step > 0 else -1)) % len(zones)]
+            self.zone = nxt
+            m = len(self._zone_cards())
+            self.cursor = 0 if step > 0 else max(0, m - 1)
+        self.bid_tokens = self._min_bid()
+        self.refresh_table()
+
+    def action_enter(self) -> None:
+        c = self.selected()
+        ph = self.match.state.phase
+        if c is None:
+            self._complain("Choose a card first (Left/Right or a click).")
+        elif ph is Phase.OFFER and self.zone == "hand":
+            self.act(Offer(c))
+        elif ph is Phase.TAKE and self.zone == "faceup":
+            self.act(Take(c))
+        elif ph is Phase.CONTROL and self.zone == "faceup":
+            self.action_bid()
+        elif ph is Phase.CONTROL and self.zone == "discard":
+            self.action_buy()
+        else:
+            self._complain("Nothing to do with that card now.")
+
+    def action_bid(self) -> None:
+        c = self.selected()
+        if self.zone != "faceup" or c is None:
+            self._complain("Choose a face-up card to bid on.")
+            return
+        self.act(Bid(c, self.bid_tokens))
+
+    def action_tokens(self, step: int) -> None:
+        v = self.view()
+        high = v.control[v.seat] if v is not None else 1
+        self.bid_tokens = max(self._min_bid(), min(max(1, high), self.bid_tokens + step))
+        self.refresh_table()
+
+    def action_speed(self) -> None:
+        self.act(Speed(1))
+
+    def action_buy(self) -> None:
+        c = self.selected()
+        if self.zone != "discard" or c is None:
+            self._complain("Choose a card of the discard pile to buy (Right past the "
+                           "face-up cards).")
+            return
+        self.act(Buy(c))
+
+    def action_done(self) -> None:
+        self.act(DONE)
+
+    def action_flip(self, n: int) -> None:
+        if self.match.state.pending_return is None:
+            if self.match.state.phase is Phase.CONTROL and self.zone == "faceup":
+                self.bid_tokens = max(self._min_bid(), n)
+                self.refresh_table()
+            return
+        self.act(Flip(n))
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        text = event.value.strip()
+        event.input.value = ""
+        if text and self.act(text):
+            self.set_focus(None)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        bid = event.button.name or ""
+        if bid == "btn-offer" or bid == "btn-take":
+            self.action_enter()
+        elif bid == "btn-bid":
+            self.action_bid()
+        elif bid == "btn-more":
+            self.action_tokens(1)
+        elif bid == "btn-less":
+            self.action_tokens(-1)
+        elif bid == "btn-speed":
+            self.action_speed()
+        elif bid == "btn-buy":
+            self.action_buy()
+        elif bid == "btn-done":
+            self.action_done()
+        elif bid.startswith("btn-flip-"):
+            self.act(Flip(int(bid.removeprefix("btn-flip-"))))
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen(HELP))
+
+    def action_type(self) -> None:
+        self.query_one("#sd-cmd", Input).focus()
+
+    def action_save(self) -> None:
+        self._autosave()
+        self.notify(f"Saved as 'game {self.match.seed}'. Resume with: gameshelf showdown "
+                    f"resume \"game {self.match.seed}\"")
+
+    def action_leave(self) -> None:
+        self._autosave()
+        self.app.pop_screen()
+
+    # ----- drawing -----------------------------------------------------------------------
+    def refresh_table(self) -> None:
+        """Redraw everything from the match state."""
+        m = self.match
+        st = m.state
+        v = self.view()
+        deck_note = ("deck: gameshelf reconstruction" if m.deck.reconstruction
+                     else f"deck: {m.deck.name}")
+        wiz = Text(" WIZARD MODE ON ", style="bold black on magenta") if st.wizard \
+            else Text(" Wizard Mode off ", style="dim")
+        status = Text(f"Pinball Showdown · game {m.seed} · Turn {max(1, st.turn)}/{MAX_TURNS}"
+                      f" · First Player: {m.seats[st.first].name} · ")
+        status.append_text(wiz)
+        status.append(f" · {deck_note}", style="italic")
+        self.query_one("#sd-status", Static).update(status)
+        self._draw_players()
+        self._draw_side()
+        self._draw_cards(v)
+        self._draw_log()
+        self._draw_prompt(v)
+
+    def _draw_players(self) -> None:
+        m, st = self.match, self.match.state
+        t = Text()
+        t.append(f"{'player':<13}{'speed':>6}{'ctrl':>5}{'gone':>5}{'hand':>5}"
+                 f"{'pile':>12}{'2X pile':>12}{'combo':>6}\n", style="underline")
+        to_act = st.current_player()
+        for s, seat in enumerate(m.seats):
+            pile = sum(st.cards[c].points for c in st.piles[s])
+            pile2 = sum(st.cards[c].points for c in st.piles2x[s])
+            marker = "▶" if s == to_act else ("●" if s == st.first else " ")
+            style = "bold" if s == to_act else ""
+            t.append(f"{marker}{seat.name[:12]:<12}", style=style)
+            sp = st.speed[s]
+            t.append(f"{sp:>6}", style="bold red" if sp <= 2 else
+                     ("bold magenta" if sp >= 12 else "green"))
+            t.append(f"{st.control[s]:>5}{st.removed[s]:>5}{len(st.hands[s]):>5}"
+                     f"{len(st.piles[s]):>4}/{pile:>7,}{len(st.piles2x[s]):>4}/{pile2:>7,}"
+                     f"{len(st.combos_won[s]):>6}\n")
+        t.append("▶ to act  ● First Player  gone: tokens removed from the game", style="dim")
+        self.query_one("#sd-players", Static).update(t)
+
+    def _draw_side(self) -> None:
+        st = self.match.state
+        combos = st.deck.combinations
+        t = Text("Combination cards open\n", style="bold")
+        if not st.combos_open:
+            t.append("  none left\n", style="dim")
+        for c in st.combos_open:
+            cc = combos[c]
+            t.append(f" {cc.name} ", style="bold")
+            t.append(f"{cc.bonus:,}\n", style="yellow")
+            t.append(f"   {cc.devices[0]} + {cc.devices[1]}\n")
+        for s, won in enumerate(st.combos_won):
+            for c in won:
+                t.append(f" ✓ {combos[c].name} ({self.match.seats[s].name})\n", style="dim")
+        t.append(f"Deck: {len(st.draw_pile)} cards", style="dim")
+        self.query_one("#sd-side", Static).update(t)
+
+    def _draw_cards(self, v: PlayerView | None) -> None:
+        st = self.match.state
+        seats = self.match.seats
+        faceup = self.query_one("#sd-faceup", Horizontal)
+        hand = self.query_one("#sd-hand", Grid)
+        discard = self.query_one("#sd-discard", VerticalScroll)
+        faceup.remove_children()
+        hand.remove_children()
+        hand.styles.grid_size_columns = max(3, (self.size.width - 2) // 17)
+        discard.remove_children()
+        widgets: list[CardView | DiscardLine] = []
+        taken = {cl.card: s for s, cl in enumerate(st.claims) if cl is not None}
+        if st.faceup:
+            for i, c in enumerate(st.faceup):
+                bid = st.bids.get(c)
+                note = f"{seats[bid[0]].name[:8]} ×{bid[1]}" if bid else ""
+                if not bid and v is not None and i < len(v.offered_by):
+                    who = v.offered_by[i]
+                    note = "from the deck" if who == -1 else (
+                        f"from {seats[who].name[:9]}" if who >= 0 else "")
+                if c in taken and st.phase is Phase.TAKE:
+                    note = f"→ {seats[taken[c]].name[:10]}"
+                w = CardView(st.cards[c], i, "faceup", note, st.wizard)
+                widgets.append(w)
+                faceup.mount(w)
+            label = "Face-up cards (this turn)"
+        elif st.top is not None:
+            w = CardView(st.cards[st.top], 0, "top", "from the deck", st.wizard)
+            faceup.mount(w)
+            made = sum(o is not None for o in st.offers)
+            label = f"Turned up from the deck; offers made: {made} of {st.n}"
+        else:
+            label = "Face-up cards"
+        self.query_one("#sd-faceup-label", Static).update(label)
+        if v is None:
+            self.query_one("#sd-hand-label", Static).update(
+                "Hand hidden: waiting for the next player to take the terminal")
+        else:
+            name = seats[v.seat].name
+            self.query_one("#sd-hand-label", Static).update(
+                f"{name}'s hand ({len(v.hand)} cards)"
+                + (f" · offered {card_text(v.my_offer)}" if v.my_offer is not None
+                   and not v.faceup else ""))
+            for i, c in enumerate(v.hand):
+                w = CardView(st.cards[c], i, "hand")
+                widgets.append(w)
+                hand.mount(w)
+        self.query_one("#sd-discard-label", Static).update(
+            f"Discard pile ({len(st.discard)})")
+        for i, c in enumerate(st.discard):
+            line = DiscardLine(st.cards[c], i)
+            widgets.append(line)
+            discard.mount(line)
+        sel_zone = self.zone
+        visible = self._zone_cards()
+        sel = visible[self.cursor] if 0 <= self.cursor < len(visible) else None
+        for widget in widgets:
+            card_index = self._card_at(widget)
+            if widget.zone == sel_zone and card_index == sel and self.can_act():
+                widget.add_class("selected")
+                if isinstance(widget, DiscardLine):
+                    discard.call_after_refresh(widget.scroll_visible)
+
+    def _card_at(self, w: CardView | DiscardLine) -> int | None:
+        st = self.match.state
+        v = self.view()
+        if w.zone == "faceup":
+            return st.faceup[w.index] if w.index < len(st.faceup) else None
+        if w.zone == "discard":
+            return st.discard[w.index] if w.index < len(st.discard) else None
+        if w.zone == "hand" and v is not None:
+            return v.hand[w.index] if w.index < len(v.hand) else None
+        return None
+
+    def _draw_log(self) -> None:
+        log = self.match.state.log or []
+        widget = self.query_one("#sd-log", RichLog)
+        for line in log[self._log_seen:]:
+            style = "bold magenta" if "Wizard" in line else (
+                "bold red" if "drains" in line else
+                "bold" if line.startswith("Turn ") else "")
+            widget.write(Text(line, style=style))
+        self._log_seen = len(log)
+
+    def _draw_prompt(self, v: PlayerView | None) -> None:
+        m, st = self.match, self.match.state
+        prompt = self.query_one("#sd-prompt", Static)
+        buttons = self.query_one("#sd-buttons", Horizontal)
+        buttons.remove_children()
+        if st.is_terminal():
+            winners = " and ".join(m.seats[w].name for w in st.winners())
+            prompt.update(Text(f"Game over. Winner: {winners}. Esc returns to the menu.",
+                               style="bold green"))
+            return
+        seat = st.current_player()
+        if seat < 0 or not m.seats[seat].is_human:
+            who = m.seats[seat].name if seat >= 0 else "the dealer"
+            prompt.update(Text(f"{who} is playing…", style="italic"))
+            return
+        if not self.can_act() or v is None:
+            prompt.update(Text(f"Waiting for {m.seats[seat].name}…", style="italic"))
+            return
+        me = m.seats[seat].name
+        sel = self.selected()
+        sel_name = (f"{card_text(sel)} {st.cards[sel].device}" if sel is not None
+                    else "no card")
+        if st.pending_return is not None:
+            back = st.pending_return[1]
+            prompt.update(Text(f"{me}: you were outbid and get {back} token(s) back. Flip how "
+                               f"many to speed? (keys 0-{min(back, 9)})", style="bold"))
+            for k in range(back + 1):
+                buttons.mount(Button(str(k), name=f"btn-flip-{k}"))
+            return
+        if st.phase is Phase.OFFER:
+            prompt.update(Text(f"{me}: step 1 — offer a card from your hand "
+                               f"(chosen: {sel_name}). Enter offers it.", style="bold"))
+            buttons.mount(Button("Offer", name="btn-offer", variant="primary"))
+        elif st.phase is Phase.CONTROL:
+            speed, ctl = st.speed[seat], st.control[seat]
+            text = Text(f"{me}: step 2 — speed {speed}, control {ctl}. ", style="bold")
+            if st.has_bid[seat]:
+                text.append("You have bid this turn. ")
+            else:
+                text.append(f"Bid {self.bid_tokens} on {sel_name}? (b, +/-) ")
+            text.append("s: speed +1 (costs 2)"
+                        + (", u: buy from the discard pile (2)" if st.turn >= 2 else "")
+                        + ", d: done.")
+            prompt.update(text)
+            if not st.has_bid[seat]:
+                buttons.mount(Button("-", name="btn-less"))
+                buttons.mount(Button(f"Bid {self.bid_tokens}", name="btn-bid",
+                                     variant="primary"))
+                buttons.mount(Button("+", name="btn-more"))
+            buttons.mount(Button("Speed+1", name="btn-speed"))
+            if st.turn >= 2 and st.discard:
+                buttons.mount(Button("Buy", name="btn-buy"))
+            buttons.mount(Button("Done", name="btn-done", variant="success"))
+        elif st.phase is Phase.TAKE:
+            prompt.update(Text(f"{me}: step 3 — you have no bid: take one of the unclaimed "
+                               f"cards (chosen: {sel_name}). Enter takes it.", style="bold"))
+            buttons.mount(Button("Take", name="btn-take", variant="primary"))

@@ -1,0 +1,640 @@
+"""The Yatz game screen and its companions: dice, scorecard, totals, game over, top 20.
+
+The screen is an adapter over :class:`gameshelf.yatz.match.Match`: every key or click
+becomes an action in its text form applied to the match; the widgets only draw the state.
+Computer seats act one step at a time on a timer whose pace the player sets (``+``/``-``);
+``k`` plays the computers' turns out at once.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.coordinate import Coordinate
+from textual.message import Message
+from textual.screen import ModalScreen, Screen
+from textual.timer import Timer
+from textual.widgets import Button, DataTable, Footer, Header, OptionList, Static
+from textual.widgets.option_list import Option
+
+from gameshelf.core.errors import GameshelfError
+from gameshelf.core.store import Store
+from gameshelf.tui.widgets import ConfirmScreen, HelpScreen
+from gameshelf.yatz.game import (
+    BOXES,
+    COLUMNS,
+    GAME,
+    HOLDS,
+    ROLL,
+    SCORES,
+    Action,
+    Hold,
+    Score,
+    scorecard,
+)
+from gameshelf.yatz.highscores import TOP, add_high_scores
+from gameshelf.yatz.match import Match
+from gameshelf.yatz.scoring import DICE, Box
+
+#: Seconds between two computer steps, slowest last; ``+``/``-`` move along it.
+PACES = (0.05, 0.2, 0.4, 0.7, 1.0, 1.5, 2.5)
+DEFAULT_PACE = 3
+#: Lines kept in the play log under the totals.
+LOG_LINES = 14
+
+PIPS = {
+    1: ("       ", "   ●   ", "       "),
+    2: (" ●     ", "       ", "     ● "),
+    3: (" ●     ", "   ●   ", "     ● "),
+    4: (" ●   ● ", "       ", " ●   ● "),
+    5: (" ●   ● ", "   ●   ", " ●   ● "),
+    6: (" ●   ● ", " ●   ● ", " ●   ● "),
+}
+
+GAME_HELP = """\
+# Yatz: playing a turn
+
+* **r**, **Space** or the **Roll** button rolls the dice that are not held. A turn has up
+  to three rolls; the first throws all five dice.
+* **1**-**5** or a click on a die holds or releases it (held dice are framed in yellow and
+  marked HELD). You can change the holds between rolls.
+* The scorecard shows your three columns x1, x2, x3 and all 20 rows. Every empty box shows
+  in brackets what the dice would score there. Move with the **arrow keys** and press
+  **Enter** (or click a box twice) to fill it. Filling a box with 0 asks first.
+* After the third roll you must fill a box. Every turn fills exactly one box; 39 turns
+  each.
+* **Wild Yatz**: five of a kind, when all three Yatz boxes and that face's three upper boxes
+  are filled, scores at full value in any lower box (straights too).
+* Upper bonus: 35 in a column whose upper boxes total 63 or more, multiplied with the
+  column.
+
+Other keys:
+
+* **s** saves the game now (mid-turn too); resume it from the Yatz setup screen or with
+  `gameshelf yatz resume`.
+* **+** / **-** make the computer players faster or slower; **k** skips ahead to the next
+  person's turn.
+* **t** shows the top-20 table, **F1** this help, **Esc** leaves (the game is saved).
+"""
+
+
+def die_face(face: int | None, held: bool, index: int) -> Text:
+    """A die drawn in 5 lines of text (blank with ``?`` before the first roll)."""
+    rows = PIPS[face] if face else ("       ", "   ?   ", "       ")
+    colour = "bold yellow" if held else "white"
+    t = Text()
+    t.append("╭───────╮\n", style=colour)
+    for r in rows:
+        t.append("│", style=colour)
+        t.append(r, style="bold")
+        t.append("│\n", style=colour)
+    t.append("╰───────╯\n", style=colour)
+    t.append(f"  {index + 1} HELD " if held else f"    {index + 1}    ",
+             style="black on yellow" if held else "dim")
+    return t
+
+
+class DieWidget(Static):
+    """One die; a click asks the screen to hold or release it."""
+
+    class Toggled(Message):
+        """The die at ``index`` (0-4) was clicked."""
+
+        def __init__(self, index: int) -> None:
+            super().__init__()
+            self.index = index
+
+    def __init__(self, index: int) -> None:
+        super().__init__(die_face(None, False, index), id=f"die{index + 1}", classes="die")
+        self.index = index
+
+    def show(self, face: int | None, held: bool) -> None:
+        """Draw ``face`` (None before the first roll), framed when held."""
+        self.update(die_face(face, held, self.index))
+        self.set_class(held, "held")
+
+    def on_click(self) -> None:
+        self.post_message(self.Toggled(self.index))
+
+
+#: DataTable row index of each box (rows 1-6 are 0-5, rows 10-16 are 9-15).
+BOX_ROW = {b: (b if b <= Box.SIXES else b + 3) for b in Box}
+ROW_BOX = {r: b for b, r in BOX_ROW.items()}
+COLUMN_KEYS = ("x1", "x2", "x3")
+
+
+class GameScreen(Screen[None]):
+    """A Yatz game: dice, the scorecard of the player on turn, everyone's totals."""
+
+    BINDINGS = [
+        Binding("r,space", "roll", "Roll"),
+        Binding("1", "hold_die(0)", "Hold 1-5", show=True),
+        Binding("2", "hold_die(1)", show=False),
+        Binding("3", "hold_die(2)", show=False),
+        Binding("4", "hold_die(3)", show=False),
+        Binding("5", "hold_die(4)", show=False),
+        Binding("s", "save", "Save"),
+        Binding("plus,equals_sign", "pace(-1)", "Faster"),
+        Binding("minus", "pace(1)", "Slower"),
+        Binding("k,period", "skip", "Skip cpu"),
+        Binding("t", "scores", "Top 20"),
+        Binding("f1,question_mark", "help", "Help"),
+        Binding("escape,q", "leave", "Leave"),
+    ]
+    DEFAULT_CSS = """
+    GameScreen #status { height: 1; padding: 0 1; background: $boost; text-style: bold; }
+    GameScreen #body { height: 1fr; }
+    GameScreen #left { width: 58; padding: 0 1; }
+    GameScreen #dice { height: 7; }
+    GameScreen .die { width: 11; height: 7; margin-right: 0; }
+    GameScreen #rollrow { height: 3; margin-top: 1; }
+    GameScreen #rollinfo { padding: 1 1; }
+    GameScreen #message { height: 2; color: $warning; }
+    GameScreen #totals { height: auto; border: round $accent; padding: 0 1;
+                         border-title-color: $accent; }
+    GameScreen #log { height: 1fr; border: round $primary; padding: 0 1; color: $text-muted; }
+    GameScreen #card { width: 1fr; height: 1fr; }
+    GameScreen #pace { height: 1; color: $text-muted; }
+    """
+
+    def __init__(self, match: Match, save_name: str) -> None:
+        super().__init__()
+        self.match = match
+        self.save_name = save_name
+        self.pace_index = DEFAULT_PACE
+        self._timer: Timer | None = None
+        self._finished = False
+        self._log: deque[str] = deque(maxlen=LOG_LINES)
+
+    # --- layout ---------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static("", id="status")
+        with Horizontal(id="body"):
+            with Vertical(id="left"):
+                with Horizontal(id="dice"):
+                    for i in range(DICE):
+                        yield DieWidget(i)
+                with Horizontal(id="rollrow"):
+                    yield Button("Roll (r)", id="roll", variant="success")
+                    yield Static("", id="rollinfo")
+                yield Static("", id="message")
+                yield Static("", id="totals")
+                yield Static("", id="log")
+                yield Static("", id="pace")
+            table: DataTable[Text | str] = DataTable(id="card", cursor_type="cell",
+                                                     zebra_stripes=True)
+            yield table
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#totals", Static).border_title = "Players"
+        self.query_one("#log", Static).border_title = "Play"
+        table = self.query_one("#card", DataTable)
+        table.add_column("#", key="n", width=2)
+        table.add_column("Row", key="label", width=15)
+        for k in COLUMN_KEYS:
+            table.add_column(k, key=k, width=7)
+        for row in scorecard(self.match.state, self.match.state.seat):
+            table.add_row(str(row.number), row.label, "", "", "", key=f"r{row.number}")
+        table.move_cursor(row=0, column=2)
+        table.focus()
+        self.refresh_view()
+        self._schedule()
+
+    # --- drawing --------------------------------------------------------------------------
+    def _viewed_seat(self) -> int:
+        return self.match.state.seat
+
+    def refresh_view(self) -> None:
+        """Redraw dice, card, totals and the status line from the match."""
+        m = self.match
+        st = m.state
+        seat = self._viewed_seat()
+        for w in self.query(DieWidget):
+            face = st.dice[w.index] if st.dice else None
+            w.show(face, bool(st.held >> w.index & 1))
+        if m.is_over():
+            status = f"Game {m.seed} · game over"
+        else:
+            who = m.seats[seat]
+            kind = "" if who.is_human else f" (computer: {who.player})"
+            status = (f"Game {m.seed} · {who.name}{kind} · turn "
+                      f"{st.turns_taken(seat) + 1} of 39 · roll {st.roll_number()} of 3")
+        self.query_one("#status", Static).update(status)
+        info = ("roll to start the turn" if not st.dice else
+                f"roll {st.roll_number()} of 3 · {st.rolls_left} left" if st.rolls_left
+                else "roll 3 of 3 · fill a box")
+        self.query_one("#rollinfo", Static).update(info)
+        self.query_one("#roll", Button).disabled = (
+            m.is_over() or not m.seat.is_human or st.rolls_left == 0
+            or (bool(st.dice) and st.held == (1 << DICE) - 1))
+        self._draw_card(seat)
+        self._draw_totals()
+        self.query_one("#pace", Static).update(
+            f"computer pace: {PACES[self.pace_index]:g} s per step (+/-), k skips")
+
+    def _draw_card(self, seat: int) -> None:
+        st = self.match.state
+        table = self.query_one("#card", DataTable)
+        show_hints = bool(st.dice) and not st.is_terminal() and seat == st.seat
+        pts = st.box_points() if show_hints else (0,) * BOXES
+        for row in scorecard(st, seat):
+            for c, key in enumerate(COLUMN_KEYS):
+                v = row.values[c]
+                cell: Text | str
+                if row.box is not None and v is None:
+                    p = pts[row.box]
+                    cell = (Text(f"({p})", style="italic green" if p else "italic red")
+                            if show_hints else Text("·", style="dim"))
+                elif v is None:
+                    cell = ""
+                elif row.box is None:
+                    cell = Text(str(v), style="bold cyan")
+                else:
+                    cell = str(v)
+                table.update_cell(f"r{row.number}", key, cell)
+
+    def _draw_totals(self) -> None:
+        m = self.match
+        st = m.state
+        t = Text()
+        for i, s in enumerate(m.seats):
+            on_turn = i == st.seat and not m.is_over()
+            kind = "" if s.is_human else f" ({s.player})"
+            line = f"{'▶' if on_turn else ' '} {s.name + kind:<24}{st.grand_total(i):>6}  " \
+                   f"{st.turns_taken(i):>2}/39\n"
+            t.append(line, style="bold reverse" if on_turn else "")
+        t.rstrip()
+        self.query_one("#totals", Static).update(t)
+        self.query_one("#log", Static).update("\n".join(self._log))
+
+    def log_event(self, text: str) -> None:
+        """Add a line to the play log."""
+        self._log.append(text)
+        self.query_one("#log", Static).update("\n".join(self._log))
+
+    def say(self, text: str, *, bell: bool = False) -> None:
+        """Show ``text`` in the message line (and ring the bell)."""
+        self.query_one("#message", Static).update(text)
+        if bell:
+            self.app.bell()
+
+    # --- people's actions -----------------------------------------------------------------
+    def _human_turn(self) -> bool:
+        if self.match.is_over():
+            self.say("The game is over.", bell=True)
+            return False
+        if not self.match.seat.is_human:
+            self.say(f"{self.match.seat.name} (computer) is playing; k skips ahead.")
+            return False
+        return True
+
+    def _do(self, action: Action) -> bool:
+        seat = self.match.state.seat
+        try:
+            self.match.act(action)
+        except GameshelfError as exc:
+            self.say(str(exc), bell=True)
+            return False
+        self.say("")
+        self.log_event(self._describe(seat, action))
+        self.refresh_view()
+        return True
+
+    def action_roll(self) -> None:
+        if self._human_turn():
+            self._do(ROLL)
+
+    def action_hold_die(self, index: int) -> None:
+        if not self._human_turn():
+            return
+        st = self.match.state
+        if not st.dice:
+            self.say("Roll first: there are no dice to hold yet.", bell=True)
+            return
+        if st.rolls_left == 0:
+            self.say("No rolls left: fill a box.", bell=True)
+            return
+        self._do(HOLDS[st.held ^ (1 << index)])
+
+    @on(DieWidget.Toggled)
+    def _die_clicked(self, event: DieWidget.Toggled) -> None:
+        self.action_hold_die(event.index)
+
+    @on(Button.Pressed, "#roll")
+    def _roll_pressed(self) -> None:
+        self.action_roll()
+
+    @on(DataTable.CellSelected, "#card")
+    def _cell_selected(self, event: DataTable.CellSelected) -> None:
+        self.choose_box(event.coordinate)
+
+    def choose_box(self, coord: Coordinate) -> None:
+        """Fill the box under ``coord`` (asking first when it would score 0)."""
+        if not self._human_turn():
+            return
+        st = self.match.state
+        box = ROW_BOX.get(coord.row)
+        col = coord.column - 2
+        if box is None or not 0 <= col < COLUMNS:
+            self.say("Choose a box: rows 1-6 or 10-16, in column x1, x2 or x3.", bell=True)
+            return
+        if not st.dice:
+            self.say("Roll first: a box is filled with the dice you rolled.", bell=True)
+            return
+        if st.filled[st.seat][col] >> box & 1:
+            self.say(f"x{col + 1} {box.label} is already filled.", bell=True)
+            return
+        action = SCORES[col][box]
+        if st.points(box) == 0:
+            def answer(yes: bool | None) -> None:
+                if yes:
+                    self._score(action)
+                else:
+                    self.say("Not filled.")
+            self.app.push_screen(ConfirmScreen(
+                f"x{col + 1} {box.label} scores 0 with these dice.\n"
+                "Fill it with 0 anyway?", yes="Fill with 0", no="Cancel"), answer)
+            return
+        self._score(action)
+
+    def _score(self, action: Score) -> None:
+        if self._do(action):
+            self._autosave()
+            self._after_turn()
+
+    # --- computer turns -------------------------------------------------------------------
+    def _schedule(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+        if self.match.is_over():
+            self._game_over()
+        elif self.match.is_computer_turn():
+            self._timer = self.set_timer(PACES[self.pace_index], self._computer_step)
+
+    def _after_turn(self) -> None:
+        self._schedule()
+
+    def _describe(self, seat: int, action: object) -> str:
+        name = self.match.seats[seat].name
+        st = self.match.state
+        if isinstance(action, Score):
+            pts = st.boxes[seat][action.column][action.box]
+            return f"{name}: {pts} in x{action.column + 1} {action.box.label}"
+        if isinstance(action, Hold):
+            return f"{name}: hold {' '.join(map(str, action.positions)) or 'none'}"
+        return f"{name}: roll → {' '.join(map(str, st.dice))}"
+
+    def _computer_step(self) -> None:
+        self._timer = None
+        if not self.match.is_computer_turn():
+            self._schedule()
+            return
+        seat = self.match.state.seat
+        action = self.match.step_computer()
+        self.log_event(self._describe(seat, action))
+        self.refresh_view()
+        if isinstance(action, Score):
+            self._autosave()
+        self._schedule()
+
+    def action_skip(self) -> None:
+        """Play computer turns out at once, up to the next person's turn."""
+        if not self.match.is_computer_turn():
+            self.say("Nothing to skip: it is a person's turn.")
+            return
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+        while self.match.is_computer_turn():
+            seat = self.match.state.seat
+            action = self.match.step_computer()
+            if isinstance(action, Score):
+                self.log_event(self._describe(seat, action))
+        self._autosave()
+        self.refresh_view()
+        self.say("Skipped ahead.")
+        self._schedule()
+
+    def action_pace(self, delta: int) -> None:
+        self.pace_index = max(0, min(len(PACES) - 1, self.pace_index + delta))
+        self.refresh_view()
+
+    # --- saving, leaving, the end ---------------------------------------------------------
+    def _autosave(self) -> None:
+        if self.match.is_over():
+            return
+        try:
+            with Store() as store:
+                store.save_game(self.save_name, self.match.record())
+        except GameshelfError as exc:
+            self.say(f"could not save: {exc}", bell=True)
+
+    def action_save(self) -> None:
+        if self.match.is_over():
+            self.say("The game is over; nothing to save.")
+            return
+        try:
+            with Store() as store:
+                store.save_game(self.save_name, self.match.record())
+        except GameshelfError as exc:
+            self.say(f"could not save: {exc}", bell=True)
+            return
+        self.say(f"Saved as {self.save_name!r}: resume it from the setup screen or with "
+                 f"gameshelf yatz resume {self.save_name}")
+
+    def action_leave(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+        if not self.match.is_over():
+            self._autosave()
+        self.app.pop_screen()
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen(GAME_HELP))
+
+    def action_scores(self) -> None:
+        self.app.push_screen(HighScoresScreen())
+
+    def _game_over(self) -> None:
+        if self._finished:
+            return
+        self._finished = True
+        new: dict[int, int] = {}
+        try:
+            with Store() as store:
+                new = add_high_scores(store, self.match)
+                store.delete_save(GAME, self.save_name)
+        except GameshelfError as exc:
+            self.say(f"could not store the high scores: {exc}", bell=True)
+        self.refresh_view()
+        self.app.push_screen(GameOverScreen(self.match, set(new)))
+
+
+class GameOverScreen(Screen[None]):
+    """The final ranking, new high scores marked."""
+
+    BINDINGS = [
+        Binding("t", "scores", "Top 20"),
+        Binding("escape,q,enter", "close", "Back"),
+        Binding("f1,question_mark", "help", "Help"),
+    ]
+    DEFAULT_CSS = """
+    GameOverScreen { align: center middle; }
+    GameOverScreen > Vertical { width: 70; height: auto; border: thick $success;
+                                padding: 1 2; }
+    GameOverScreen #title { text-style: bold; color: $success; margin-bottom: 1; }
+    GameOverScreen DataTable { height: auto; max-height: 14; }
+    GameOverScreen Horizontal { height: auto; margin-top: 1; }
+    GameOverScreen Button { margin-right: 2; }
+    """
+
+    def __init__(self, match: Match, new: set[int]) -> None:
+        super().__init__()
+        self.match = match
+        self.new = new
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(f"Game over · game number {self.match.seed}", id="title")
+            table: DataTable[str | Text] = DataTable(id="ranking", cursor_type="none")
+            yield table
+            yield Static("★ = a new top-20 score" if self.new else "", id="note")
+            with Horizontal():
+                yield Button("Top 20 (t)", id="top")
+                yield Button("Back (Enter)", id="back", variant="primary")
+
+    def on_mount(self) -> None:
+        table = self.query_one("#ranking", DataTable)
+        table.add_columns("Place", "Player", "x1", "x2", "x3", "Total", "")
+        st = self.match.state
+        for place, i, pts in self.match.ranking():
+            seat = self.match.seats[i]
+            cols = [str(st.column_total(i, c) * (c + 1)) for c in range(COLUMNS)]
+            star = Text("★ new high", style="bold yellow") if i in self.new else ""
+            table.add_row(str(place), seat.name, *cols, Text(str(pts), style="bold"), star)
+
+    @on(Button.Pressed, "#top")
+    def action_scores(self) -> None:
+        self.app.push_screen(HighScoresScreen(highlight=set()))
+
+    @on(Button.Pressed, "#back")
+    def action_close(self) -> None:
+        self.app.pop_screen()  # this screen
+        if isinstance(self.app.screen, GameScreen):
+            self.app.pop_screen()
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen("# Game over\n\nThe ranking of the game; a star "
+                                        "marks a score that entered the top-20 table.\n\n"
+                                        "* **t** the top-20 table\n* **Enter**/**Esc** back"))
+
+
+class HighScoresScreen(ModalScreen[None]):
+    """The top-20 table (R-YZ-7): name, score, date, game number."""
+
+    BINDINGS = [Binding("escape,q,enter,t", "close", "Close")]
+    DEFAULT_CSS = """
+    HighScoresScreen { align: center middle; }
+    HighScoresScreen > Vertical { width: 76; height: auto; max-height: 90%;
+                                  border: thick $accent; background: $surface; padding: 0 1; }
+    HighScoresScreen #title { text-style: bold; color: $accent; }
+    HighScoresScreen DataTable { height: auto; max-height: 24; }
+    """
+
+    def __init__(self, highlight: set[int] | None = None) -> None:
+        super().__init__()
+        self.highlight = highlight or set()
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static("Yatz · top 20", id="title")
+            yield DataTable(id="top", cursor_type="row")
+            yield Button("Close", id="close", variant="primary")
+
+    def on_mount(self) -> None:
+        table = self.query_one("#top", DataTable)
+        table.add_columns("#", "Name", "Score", "Date", "Game")
+        try:
+            with Store() as store:
+                rows = store.top_scores(GAME, TOP)
+        except GameshelfError as exc:
+            self.query_one("#title", Static).update(f"Top 20 unavailable: {exc}")
+            return
+        if not rows:
+            self.query_one("#title", Static).update("Yatz · top 20 · no scores yet")
+        for i, r in enumerate(rows, start=1):
+            table.add_row(str(i), r.name, str(r.score), r.date[:10], str(r.seed))
+
+    @on(Button.Pressed, "#close")
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class SavesScreen(ModalScreen[str | None]):
+    """Pick a saved game to resume; returns its name. ``d`` deletes the highlighted save."""
+
+    BINDINGS = [Binding("escape,q", "close", "Close"), Binding("d", "delete", "Delete")]
+    DEFAULT_CSS = """
+    SavesScreen { align: center middle; }
+    SavesScreen > Vertical { width: 90; height: auto; max-height: 80%; border: thick $accent;
+                             background: $surface; padding: 0 1; }
+    SavesScreen OptionList { height: auto; max-height: 20; }
+    """
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static("Saved Yatz games (Enter resumes, d deletes, Esc closes)")
+            yield OptionList(id="saves")
+            yield Static("", id="savemsg")
+
+    def on_mount(self) -> None:
+        self._fill()
+
+    def _fill(self) -> None:
+        ol = self.query_one("#saves", OptionList)
+        ol.clear_options()
+        try:
+            with Store() as store:
+                rows = store.list_saves(GAME)
+        except GameshelfError as exc:
+            self.query_one("#savemsg", Static).update(str(exc))
+            return
+        for r in rows:
+            try:
+                desc = Match.from_record(r.record).describe()
+            except GameshelfError as exc:
+                desc = f"cannot be resumed: {exc}"
+            ol.add_option(Option(f"{r.name}  ·  {desc}  ·  saved {r.updated[:16]}", id=r.name))
+        if rows:
+            ol.highlighted = 0
+            ol.focus()
+        else:
+            self.query_one("#savemsg", Static).update("No saved games.")
+
+    @on(OptionList.OptionSelected, "#saves")
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(str(event.option.id))
+
+    def action_delete(self) -> None:
+        ol = self.query_one("#saves", OptionList)
+        if ol.highlighted is None:
+            return
+        name = str(ol.get_option_at_index(ol.highlighted).id)
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                with Store() as store:
+                    store.delete_save(GAME, name)
+                self._fill()
+        self.app.push_screen(ConfirmScreen(f"Delete the saved game {name!r}?"), answer)
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,49 @@
+"""The Yatz top-20 table (R-YZ-7): what a finished game adds to the store.
+
+Each player of a finished game gets a row: name, score (points), date and the game number;
+the table keeps the best 20, and equal scores keep the earlier game first (the store orders
+by score, then by when the row was added). The store is passed in, so this module itself does
+no I/O.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from gameshelf.yatz.game import GAME
+from gameshelf.yatz.match import Match
+
+#: Rows in the high-score table (R-YZ-7).
+TOP = 20
+
+
+class _Row(Protocol):
+    id: int
+
+
+class ScoreStore(Protocol):
+    """The part of :class:`gameshelf.core.store.Store` used here."""
+
+    def add_score(self, game: str, name: str, score: int, *, seed: int | None = None,
+                  board: str = "", detail: dict[str, Any] | None = None,
+                  date: str | None = None) -> int: ...
+
+    def top_scores(self, game: str, limit: int = 20, board: str = "") -> list[Any]: ...
+
+
+def add_high_scores(store: ScoreStore, match: Match) -> dict[int, int]:
+    """Add every player's score of a finished ``match``; return ``{seat: row id}`` for the
+    seats whose score made the top 20.
+
+    Raises:
+        ValueError: the match is not over (only finished games count, R-YZ-7).
+    """
+    if not match.is_over():
+        raise ValueError("only finished games enter the high-score table")
+    ids: dict[int, int] = {}
+    for i, seat in enumerate(match.seats):
+        ids[i] = store.add_score(GAME, seat.name, match.state.grand_total(i), seed=match.seed,
+                                 detail={"player": seat.player, "players": len(match.seats),
+                                         "rules": match.rules})
+    top = {row.id for row in store.top_scores(GAME, TOP)}
+    return {i: rid for i, rid in ids.items() if rid in top}

@@ -1,0 +1,294 @@
+"""A Yatz match: the seats, the seeded dice, the record, and the computer seats.
+
+The match is the driver of :class:`~gameshelf.yatz.game.YatzState`: it owns the match's
+:class:`~gameshelf.core.chance.Chance` made from the seed (the game number), answers every
+chance node with dice drawn from it, and keeps the record of every action (the dice
+included) in text form. A record is a save: :meth:`Match.from_record` replays it through the
+rules, redrawing the dice from the game number and checking they match, so a game resumed at
+any moment, mid-turn too, goes on exactly as it would have.
+
+Computer seats choose with a generator derived from the seed and the number of actions so
+far, so their choices too are the same after a resume.
+
+Example:
+    >>> m = Match([Seat("Ann", "human"), Seat("Cpu", "greedy")], seed=7)
+    >>> m.act("roll")
+    >>> m.state.roll_number()
+    1
+    >>> Match.from_record(m.record()).state.dice == m.state.dice
+    True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from gameshelf.core.chance import MAX_SEED, Chance
+from gameshelf.core.errors import BadInputError, GameshelfError, IllegalMoveError, RecordError
+from gameshelf.core.records import GameRecord
+from gameshelf.yatz.game import (
+    GAME,
+    MAX_PLAYERS,
+    RULES_VERSION,
+    Action,
+    Dice,
+    YatzState,
+    parse_action,
+)
+from gameshelf.yatz.players import COMPUTER_WORDS, PLAYERS, Player, default_player, make_player
+from gameshelf.yatz.scoring import FACES, RULE_SETS, rule_set
+
+HUMAN = "human"
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A seat: the player's name and ``human`` or a registered computer player's name."""
+
+    name: str
+    player: str = HUMAN
+
+    @property
+    def is_human(self) -> bool:
+        """True for a person at the keyboard."""
+        return self.player == HUMAN
+
+
+def parse_seats(text: str) -> list[Seat]:
+    """Parse ``"Ann,Bob,cpu"``: names of people; ``cpu`` (or a player name such as
+    ``greedy``) for a computer; ``Name:player`` for a named computer seat.
+
+    Raises:
+        BadInputError: no seats, more than 9, an empty name, an unknown computer player.
+    """
+    parts = [p.strip() for p in text.split(",")]
+    if not text.strip() or any(not p for p in parts):
+        raise BadInputError("players: give 1 to 9 names separated by commas, e.g. Ann,Bob,cpu")
+    seats: list[Seat] = []
+    for p in parts:
+        name, _, kind = p.partition(":")
+        name, kind = name.strip(), kind.strip().lower()
+        if not kind and name.lower() in (*COMPUTER_WORDS, *PLAYERS):
+            kind = name.lower()
+            name = ""
+        if kind in COMPUTER_WORDS:
+            kind = default_player()
+        if kind and kind != HUMAN:
+            make_player(kind)  # raises on an unknown name
+        else:
+            kind = HUMAN
+        seats.append(Seat(name, kind))
+    return name_seats(seats)
+
+
+def name_seats(seats: Sequence[Seat]) -> list[Seat]:
+    """Check the seats and give unnamed computer seats names (``Greedy``, ``Greedy 2``...).
+
+    Raises:
+        BadInputError: no seats or more than 9; a name longer than 20 characters.
+    """
+    if not 1 <= len(seats) <= MAX_PLAYERS:
+        raise BadInputError(f"Yatz is for 1 to 9 players, got {len(seats)}")
+    out: list[Seat] = []
+    taken = {s.name for s in seats if s.name}
+    for s in seats:
+        name = " ".join(s.name.split())
+        if len(name) > 20:
+            raise BadInputError(f"player name {name!r} is longer than 20 characters")
+        if not name:
+            base = s.player.capitalize() if not s.is_human else "Player"
+            name, n = base, 1
+            while name in taken:
+                n += 1
+                name = f"{base} {n}"
+            taken.add(name)
+        out.append(Seat(name, s.player))
+    return out
+
+
+class Match:
+    """One game of Yatz being played.
+
+    Args:
+        seats: 1 to 9 seats in seat order (R-YZ-1).
+        seed: the game number.
+        rules: the rule set's name (``yatz``).
+
+    Raises:
+        BadInputError: bad seats, seed or rule set.
+    """
+
+    def __init__(self, seats: Sequence[Seat], seed: int, rules: str = "yatz") -> None:
+        self.seats = tuple(name_seats(seats))
+        if not 0 <= seed <= MAX_SEED:
+            raise BadInputError(f"game number must be between 0 and {MAX_SEED}")
+        self.seed = int(seed)
+        self.rules = rule_set(rules).name
+        self.state = YatzState(len(self.seats), rule_set(rules))
+        self._dice = Chance(self.seed)
+        self._base = Chance(self.seed)
+        self.actions: list[str] = []
+        self._players: dict[int, Player] = {}
+        for i, s in enumerate(self.seats):
+            if not s.is_human:
+                self._players[i] = make_player(s.player)
+
+    # --- playing --------------------------------------------------------------------------
+    def act(self, action: Action | str) -> None:
+        """Apply a player's action (an action or its text); a ``roll`` is answered at once
+        with dice from the match's generator.
+
+        Raises:
+            BadInputError: the text is not an action, or names dice (they are rolled).
+            IllegalMoveError: the action is not legal now.
+        """
+        a = parse_action(action) if isinstance(action, str) else action
+        if isinstance(a, Dice):
+            raise BadInputError("the dice are rolled, not chosen: use roll")
+        self.state.apply_action(a)
+        self.actions.append(str(a))
+        if self.state.is_chance_node():
+            self._roll()
+
+    def _draw(self) -> Dice:
+        k = self.state.rolled_count()
+        return Dice(tuple(self._dice.randint(1, FACES) for _ in range(k)))
+
+    def _roll(self) -> None:
+        outcome = self._draw()
+        self.state.apply_action(outcome)
+        self.actions.append(str(outcome))
+
+    @property
+    def seat(self) -> Seat:
+        """The seat on turn."""
+        return self.seats[self.state.seat]
+
+    def is_over(self) -> bool:
+        """True once every box of every card is filled."""
+        return self.state.is_terminal()
+
+    def is_computer_turn(self) -> bool:
+        """True when a computer seat is to act."""
+        return not self.is_over() and not self.seat.is_human
+
+    def computer_action(self) -> Action:
+        """The action the computer seat on turn chooses (not applied).
+
+        Raises:
+            IllegalMoveError: the seat on turn is a person, or the game is over.
+        """
+        if not self.is_computer_turn():
+            raise IllegalMoveError("it is not a computer player's turn")
+        rng = self._base.derive(f"cpu/{self.state.seat}/{len(self.actions)}")
+        return self._players[self.state.seat].choose(self.state, rng)
+
+    def step_computer(self) -> Action:
+        """Let the computer seat on turn act once; returns its action."""
+        a = self.computer_action()
+        self.act(a)
+        return a
+
+    def play_computers(self) -> None:
+        """Let computer seats act until a person is to act or the game is over."""
+        while self.is_computer_turn():
+            self.step_computer()
+
+    def ranking(self) -> list[tuple[int, int, int]]:
+        """``(place, seat index, points)`` best first; equal totals share a place."""
+        totals = [(self.state.grand_total(i), i) for i in range(len(self.seats))]
+        totals.sort(key=lambda t: (-t[0], t[1]))
+        out: list[tuple[int, int, int]] = []
+        for n, (pts, i) in enumerate(totals):
+            place = out[-1][0] if out and out[-1][2] == pts else n + 1
+            out.append((place, i, pts))
+        return out
+
+    # --- records --------------------------------------------------------------------------
+    def options(self) -> dict[str, Any]:
+        """The match options as stored in its record."""
+        return {"rules": self.rules,
+                "players": [{"name": s.name, "player": s.player} for s in self.seats]}
+
+    def record(self) -> GameRecord:
+        """The game so far as a record (a save, resumable at this very moment)."""
+        return GameRecord(GAME, RULES_VERSION, self.options(), self.seed, tuple(self.actions))
+
+    @classmethod
+    def from_record(cls, record: GameRecord) -> Match:
+        """Rebuild a match by replaying ``record`` through the rules.
+
+        Raises:
+            RecordError: another game or rules version, bad options, an illegal action, or
+                dice that are not those of the record's game number.
+        """
+        if record.game != GAME:
+            raise RecordError(f"this record is for {record.game!r}, not {GAME!r}")
+        if record.rules_version != RULES_VERSION:
+            raise RecordError(f"this record was written by Yatz rules version "
+                              f"{record.rules_version}; this program plays version "
+                              f"{RULES_VERSION}")
+        opts = record.options
+        players = opts.get("players")
+        rules = opts.get("rules", "yatz")
+        if (not isinstance(players, list) or not isinstance(rules, str)
+                or rules not in RULE_SETS
+                or not all(isinstance(p, dict) and isinstance(p.get("name"), str)
+                           and isinstance(p.get("player"), str) for p in players)):
+            raise RecordError("this Yatz record's options are damaged (players or rules)")
+        seats = [Seat(p["name"], p["player"]) for p in players]
+        for s in seats:
+            if not s.is_human and s.player not in PLAYERS:
+                raise RecordError(f"this game has a computer player {s.player!r} that this "
+                                  "program does not know")
+        try:
+            m = cls(seats, record.seed, rules)
+        except GameshelfError as exc:
+            raise RecordError(f"this Yatz record cannot be set up: {exc}") from None
+        pending = False
+        for n, text in enumerate(record.actions, start=1):
+            try:
+                a = parse_action(text)
+                if isinstance(a, Dice):
+                    if not pending:
+                        raise IllegalMoveError("dice without a roll")
+                    drawn = m._draw()
+                    if drawn != a:
+                        raise RecordError(f"action {n} ({text!r}): these are not the dice "
+                                          f"of game number {m.seed}")
+                    m.state.apply_action(a)
+                    pending = False
+                else:
+                    if pending:
+                        raise IllegalMoveError("a roll without its dice")
+                    m.state.apply_action(a)
+                    pending = m.state.is_chance_node()
+            except RecordError:
+                raise
+            except GameshelfError as exc:
+                raise RecordError(f"action {n} ({text!r}) of this record is not legal: "
+                                  f"{exc}") from None
+            m.actions.append(str(a))
+        if pending:
+            m._roll()
+        return m
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Match:
+        """Check and replay a record's JSON text.
+
+        Raises:
+            RecordError: a corrupt, truncated, tampered or foreign record.
+        """
+        return cls.from_record(GameRecord.from_json(text, game=GAME,
+                                                    rules_version=RULES_VERSION))
+
+    def describe(self) -> str:
+        """One line: the seats and the progress (``Ann, Bob · game 7 · turn 5 of 39``)."""
+        names = ", ".join(s.name for s in self.seats)
+        if self.is_over():
+            return f"{names} · game {self.seed} · over"
+        turn = self.state.turns_taken(self.state.seat) + 1
+        return f"{names} · game {self.seed} · turn {turn} of 39"

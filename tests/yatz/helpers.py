@@ -1,0 +1,31 @@
+"""Helpers for the Yatz tests: set up a state with given dice and filled boxes."""
+
+from __future__ import annotations
+
+from gameshelf.yatz.game import ROLL, SCORES, Dice, YatzState
+from gameshelf.yatz.scoring import Box
+
+
+def with_dice(dice: tuple[int, ...], players: int = 1) -> YatzState:
+    """A fresh game whose first player has rolled ``dice``."""
+    s = YatzState(players)
+    s.apply_action(ROLL)
+    s.apply_action(Dice(dice))
+    return s
+
+
+def fill(state: YatzState, seat: int, column: int, box: Box, points: int) -> None:
+    """Mark a box filled with ``points`` directly (test setup only)."""
+    state.boxes[seat][column][box] = points
+    state.filled[seat][column] |= 1 << box
+    if box <= Box.SIXES:
+        state.upper[seat][column] += points
+    else:
+        state.lower[seat][column] += points
+
+
+def play_turn(state: YatzState, dice: tuple[int, ...], column: int, box: Box) -> None:
+    """Roll ``dice`` and score them in ``box`` of ``column`` for the seat on turn."""
+    state.apply_action(ROLL)
+    state.apply_action(Dice(dice))
+    state.apply_action(SCORES[column][box])

@@ -1,0 +1,181 @@
+"""``gameshelf yatz``: play at the prompt, resume, saves, scores, sim, export and import."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from gameshelf.cli import main
+from gameshelf.core.records import GameRecord
+from gameshelf.core.store import Store
+from gameshelf.yatz.game import GAME
+from gameshelf.yatz.match import Match, Seat, parse_seats
+
+
+def run(args: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        stdin: str = "") -> tuple[int, str, str]:
+    monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
+    with pytest.raises(SystemExit) as exc:
+        main(args)
+    out = capsys.readouterr()
+    return int(exc.value.code or 0), out.out, out.err
+
+
+def assert_one_line_error(code: int, err: str) -> None:
+    assert code == 2
+    assert err.count("\n") == 1 and err.startswith("gameshelf: error:")
+
+
+def test_play_at_the_prompt_then_quit_saves_and_resume_goes_on(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out, _ = run(["yatz", "play", "--players", "Ann,cpu", "--seed", "5"], capsys,
+                       monkeypatch, "roll\nhold 1 2\nroll\nscore x3 chance\nroll\nquit\n")
+    assert code == 0
+    assert "game number 5" in out and "Ann: " in out and "Greedy: " in out
+    assert "Saved as 'game-5'" in out
+    with Store() as store:
+        saved = Match.from_record(store.load_save(GAME, "game-5"))
+    assert saved.state.roll_number() == 1 and saved.state.turns_taken(0) == 1
+    code, out, _ = run(["yatz", "resume"], capsys, monkeypatch, "score x1 chance\n")
+    assert code == 0 and "Ann: " in out and "in x1 Chance" in out
+    code, out, _ = run(["yatz", "saves"], capsys, monkeypatch)
+    assert "game-5" in out and "turn 3 of 39" in out
+
+
+def test_prompt_refuses_bad_input_and_asks_before_a_zero(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    m = Match([Seat("Ann")], seed=8)
+    m.act("roll")
+    zero = next(b for b in range(13) if m.state.box_points()[b] == 0)
+    from gameshelf.yatz.scoring import Box
+    box = Box(zero).text
+    code, out, err = run(["yatz", "play", "-p", "Ann", "--seed", "8"], capsys, monkeypatch,
+                         f"jump\nhold 7\nroll\nscore x1 {box}\nno\nscore x1 {box}\ny\nq\n")
+    assert code == 0
+    assert "unknown action" in err and "numbered 1 to 5" in err
+    assert "Not filled." in out and "Ann: 0 in x1" in out
+
+
+@pytest.mark.parametrize("players", ["", "Ann,,Bob", "A,B,C,D,E,F,G,H,I,J", "Ann:wizard"])
+def test_bad_players_are_one_line_exit_2(players: str, capsys: pytest.CaptureFixture[str],
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    code, _, err = run(["yatz", "play", "--players", players], capsys, monkeypatch)
+    assert_one_line_error(code, err)
+
+
+def test_parse_seats() -> None:
+    seats = parse_seats("Ann, cpu,Bob:casual,greedy")
+    assert [s.player for s in seats] == ["human", "greedy", "casual", "greedy"]
+    assert [s.name for s in seats] == ["Ann", "Greedy", "Bob", "Greedy 2"]
+
+
+def test_sim_json_and_text(capsys: pytest.CaptureFixture[str],
+                           monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out, _ = run(["yatz", "sim", "--games", "30", "--player", "casual", "--seed", "3",
+                        "--json"], capsys, monkeypatch)
+    assert code == 0
+    stats = json.loads(out)
+    assert stats["games"] == 30 and stats["player"] == "casual"
+    assert stats["min"] <= stats["percentiles"]["50"] <= stats["max"] <= 2250
+    assert abs(stats["stderr"] - stats["sd"] / 30 ** 0.5) < 1e-9
+    assert set(stats["bonus_rate"]) == {"x1", "x2", "x3"}
+    code, out2, _ = run(["yatz", "sim", "-n", "30", "--player", "casual", "--seed", "3",
+                         "--workers", "2"], capsys, monkeypatch)
+    assert code == 0 and f"mean   {stats['mean']:.2f}" in out2 and "upper bonus" in out2
+
+
+@pytest.mark.parametrize("args", [["--games", "0"], ["--player", "nobody"],
+                                  ["--seed", "x"], ["--workers", "0"]])
+def test_sim_bad_options(args: list[str], capsys: pytest.CaptureFixture[str],
+                         monkeypatch: pytest.MonkeyPatch) -> None:
+    code, _, err = run(["yatz", "sim", *args], capsys, monkeypatch)
+    assert_one_line_error(code, err)
+
+
+def _saved(name: str = "g") -> GameRecord:
+    m = Match([Seat("Ann"), Seat("Cpu", "greedy")], seed=31)
+    m.act("roll")
+    m.act("hold 1")
+    with Store() as store:
+        store.save_game(name, m.record())
+    return m.record()
+
+
+def test_export_import_round_trip(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    record = _saved()
+    path = tmp_path / "g.json"
+    assert run(["yatz", "export", "g", str(path)], capsys, monkeypatch)[0] == 0
+    assert GameRecord.from_json(path.read_text()) == record
+    code, _, err = run(["yatz", "export", "g", str(path)], capsys, monkeypatch)
+    assert_one_line_error(code, err)  # no overwrite without --force
+    code, out, _ = run(["yatz", "import", str(path), "--name", "copy"], capsys, monkeypatch)
+    assert code == 0 and "Imported as 'copy'" in out
+    with Store() as store:
+        assert store.load_save(GAME, "copy") == record
+
+
+def _damaged(record: GameRecord) -> dict[str, bytes]:
+    text = record.to_json()
+    data = json.loads(text)
+    data["actions"][1] = "dice 6 6 6 6 6"  # edited by hand: the checksum no longer matches
+    foreign = GameRecord("muggins", 1, {}, 1, ()).to_json()
+    return {"truncated": text[: len(text) // 2].encode(), "tampered": json.dumps(data).encode(),
+            "not json": b"hello", "foreign": foreign.encode(), "empty": b"",
+            "binary": b"\xff\xfe\x00\x01"}
+
+
+@pytest.mark.parametrize("kind", ["truncated", "tampered", "not json", "foreign", "empty",
+                                  "binary"])
+def test_import_refuses_damaged_files_and_changes_nothing(
+        kind: str, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    record = _saved()
+    path = tmp_path / "bad.json"
+    path.write_bytes(_damaged(record)[kind])
+    db = Store().path
+    before = db.read_bytes()
+    code, _, err = run(["yatz", "import", str(path), "--name", "g", "--force"], capsys,
+                       monkeypatch)
+    assert_one_line_error(code, err)
+    assert db.read_bytes() == before
+    with Store() as store:
+        assert store.load_save(GAME, "g") == record
+
+
+def test_import_refuses_dice_that_are_not_the_game_numbers(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A record re-checksummed after its dice were changed is still refused on replay."""
+    record = _saved()
+    forged = GameRecord(record.game, record.rules_version, record.options, record.seed,
+                        (record.actions[0], "dice 6 6 6 6 6", *record.actions[2:]))
+    path = tmp_path / "forged.json"
+    path.write_text(forged.to_json())
+    code, _, err = run(["yatz", "import", str(path)], capsys, monkeypatch)
+    assert_one_line_error(code, err)
+    assert "not the dice of game number 31" in err
+
+
+def test_resume_and_export_of_missing_saves(capsys: pytest.CaptureFixture[str],
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    for args in (["yatz", "resume"], ["yatz", "resume", "nope"],
+                 ["yatz", "export", "nope", "x.json"]):
+        code, _, err = run(args, capsys, monkeypatch)
+        assert_one_line_error(code, err)
+
+
+def test_scores_table(capsys: pytest.CaptureFixture[str],
+                      monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out, _ = run(["yatz", "scores"], capsys, monkeypatch)
+    assert code == 0 and "No Yatz high scores" in out
+    code, out, _ = run(["yatz", "play", "-p", "cpu,casual", "--seed", "12"], capsys,
+                       monkeypatch)
+    assert code == 0 and "Game over." in out
+    code, out, _ = run(["yatz", "scores", "--json"], capsys, monkeypatch)
+    rows = json.loads(out)
+    assert [r["rank"] for r in rows] == [1, 2]
+    assert rows[0]["score"] >= rows[1]["score"] and rows[0]["game"] == 12
