@@ -79,15 +79,20 @@ for _i, _c in enumerate(_KEEPS):
 
 def keep_dice(index: int) -> tuple[int, ...]:
     """The sorted faces of keep ``index``."""
-    return tuple(f + 1 for f in range(FACES) for _ in range(_KEEPS[index][f]))
+    return _KEEP_DICE[index]
+
+
+_POW6 = (0, 1, 6, 36, 216, 1296, 7776)
+_CODE_TO_KEEP = {sum(n * 6**f for f, n in enumerate(c)): i for i, c in enumerate(_KEEPS)}
+_KEEP_DICE = [tuple(f + 1 for f in range(FACES) for _ in range(c[f])) for c in _KEEPS]
+#: For each roll, the keeps of fewer than five of its dice (distinct), as an int64 array.
+ROLL_STRICT_SUBS = [np.array([k for k in _subs[i] if k != i], dtype=np.int64)
+                    for i in range(NKEEPS)]
 
 
 def keep_index(dice: Sequence[int]) -> int:
     """The index of the keep holding ``dice`` (0 to 5 faces 1-6, any order)."""
-    counts = [0] * FACES
-    for d in dice:
-        counts[int(d) - 1] += 1
-    return _INDEX[tuple(counts)]
+    return _CODE_TO_KEEP[sum(_POW6[d] for d in dice)]
 
 
 @lru_cache(maxsize=8)

@@ -37,6 +37,7 @@ from gameshelf.yatz.game import (
     YatzState,
 )
 from gameshelf.yatz.scoring import Box
+from gameshelf.yatz.strong import StrongPlayer
 
 
 class Player(Protocol):
@@ -187,6 +188,7 @@ class CasualPlayer:
 
 #: Computer players by name. Add one with one line: ``"name": Factory,``.
 PLAYERS: dict[str, Callable[[], Player]] = {
+    "strong": StrongPlayer,
     "greedy": GreedyPlayer,
     "casual": CasualPlayer,
 }

@@ -44,12 +44,6 @@ YATZ_BIT = 1 << int(Box.YATZ)
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
 
-#: keep index from the counts code sum(count[f] * 6**f)
-_CODE_TO_KEEP = np.full(6**6, -1, dtype=np.int64)
-for _k in range(D.NKEEPS):
-    _CODE_TO_KEEP[int(sum(int(D.KEEP_COUNTS[_k, f]) * 6**f for f in range(6)))] = _k
-
-
 @dataclass(frozen=True)
 class ColumnState:
     """One column as plain data.
@@ -318,17 +312,17 @@ class Strategy:
         """The solved turn for the turn-start state ``columns`` (cached)."""
         if len(columns) != COLUMNS:
             raise BadInputError(f"the triple game has {COLUMNS} columns, got {len(columns)}")
-        masks = np.array([c.mask for c in columns], dtype=np.int64)
-        ups = np.array([min(c.upper, UPPER_BONUS_THRESHOLD) for c in columns], dtype=np.int64)
-        if np.any(masks < 0) or np.any(masks > FULL) or np.any(ups < 0):
-            raise BadInputError("column masks must be 13-bit sets and upper totals >= 0")
-        if np.all(masks == FULL):
-            raise BadInputError("every box is filled: the game is over")
-        key = (*masks.tolist(), *ups.tolist())
+        key = (columns[0].mask, columns[1].mask, columns[2].mask,
+               min(columns[0].upper, 63), min(columns[1].upper, 63), min(columns[2].upper, 63))
         plan = self._plans.get(key)
         if plan is not None:
-            self._plans.move_to_end(key)
             return plan
+        if any(not 0 <= m <= FULL for m in key[:3]) or any(t < 0 for t in key[3:]):
+            raise BadInputError("column masks must be 13-bit sets and upper totals >= 0")
+        if all(m == FULL for m in key[:3]):
+            raise BadInputError("every box is filled: the game is over")
+        masks = np.array(key[:3], dtype=np.int64)
+        ups = np.array(key[3:], dtype=np.int64)
         final = np.empty(D.NKEEPS)
         final_box = np.full(D.NKEEPS, -1, dtype=np.int64)
         ev0 = np.empty(D.NKEEPS)
@@ -341,7 +335,7 @@ class Strategy:
         base = float(sum(self.colvals[c, masks[c], ups[c]] for c in range(COLUMNS)))
         plan = TurnPlan(base, base + float(turn), final, final_box, ev0, ev1)
         self._plans[key] = plan
-        if len(self._plans) > 64:
+        if len(self._plans) > 256:
             self._plans.popitem(last=False)
         return plan
 
@@ -353,11 +347,35 @@ class Strategy:
         code = int(plan.final_box[D.keep_index(check_dice(dice))])
         return code // 13, Box(code % 13)
 
+    def decide(self, columns: Sequence[ColumnState], dice: Sequence[int],
+               rolls_left: int) -> tuple[tuple[int, ...] | None, int, Box]:
+        """The best choice, fast: ``(hold, column, box)``. ``hold`` is the dice to hold
+        before rolling again (sorted), or None to score now in ``(column, box)`` (the best
+        box is given either way). Agrees with :meth:`advise`: on a tie, scoring wins.
+
+        Raises:
+            BadInputError: bad dice, rolls left outside 0-2, or a finished game.
+        """
+        dice = check_dice(dice)
+        if not 0 <= rolls_left < ROLLS_PER_TURN:
+            raise BadInputError(f"rolls left must be 0, 1 or 2, got {rolls_left}")
+        plan = self.plan(columns)
+        r = D.keep_index(dice)
+        code = int(plan.final_box[r])
+        col, box = code // 13, Box(code % 13)
+        if rolls_left:
+            ev = plan.ev1 if rolls_left == 2 else plan.ev0
+            subs = D.ROLL_STRICT_SUBS[r]
+            vals = ev[subs]
+            i = int(np.argmax(vals))
+            if vals[i] > plan.final[r]:
+                return D.keep_dice(int(subs[i])), col, box
+        return None, col, box
+
     def best_hold(self, columns: Sequence[ColumnState], dice: Sequence[int],
                   rolls_left: int) -> tuple[int, ...] | None:
         """The dice to hold before rolling again, or None when scoring now is best."""
-        best = self.advise(columns, dice, rolls_left, scores=False).best
-        return best.hold
+        return self.decide(columns, dice, rolls_left)[0]
 
     def advise(self, columns: Sequence[ColumnState], dice: Sequence[int], rolls_left: int,
                *, scores: bool = True) -> Advice:

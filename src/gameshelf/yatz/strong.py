@@ -1,0 +1,247 @@
+"""The strong computer player, hints and the post-game review, built on
+:mod:`gameshelf.yatz.strategy`.
+
+* :class:`StrongPlayer` (registered as ``strong``): plays the triple game by the strategy.
+* :func:`hint`: the best hold and best box for the seat on turn, with the expected final
+  score of each option against the best one.
+* :class:`Reviewer` / :func:`review`: every decision of a player that cost expected points,
+  with how many (replaying a finished game's actions through the rules).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from gameshelf.core.chance import Chance
+from gameshelf.yatz.game import (
+    COLUMNS,
+    HOLDS,
+    ROLL,
+    SCORES,
+    Action,
+    Dice,
+    Hold,
+    Roll,
+    Score,
+    YatzState,
+)
+from gameshelf.yatz.scoring import RuleSet
+from gameshelf.yatz.strategy import Advice, ColumnState, Option, Strategy
+
+#: Option costs below this (points) are treated as ties: not reported as mistakes.
+COST_EPSILON = 0.005
+
+#: Turns the strong player looks ahead past the current one (see docs/yatz-strategy.md).
+STRONG_LOOKAHEAD = 1
+
+_STRATEGIES: dict[str, Strategy] = {}
+
+
+def strategy_for(rules: RuleSet) -> Strategy:
+    """The shared :class:`Strategy` of a rule set (its table is solved or loaded once)."""
+    st = _STRATEGIES.get(rules.name)
+    if st is None:
+        st = _STRATEGIES[rules.name] = Strategy(rules, lookahead=STRONG_LOOKAHEAD)
+    return st
+
+
+def columns_of(state: YatzState, seat: int | None = None) -> list[ColumnState]:
+    """The three columns of ``seat`` (default: on turn) as plain data."""
+    s = state.seat if seat is None else seat
+    return [ColumnState(state.filled[s][c], state.upper[s][c], state.column_total(s, c))
+            for c in range(COLUMNS)]
+
+
+def hold_mask(dice: Sequence[int], keep: Sequence[int], held: int = 0) -> int:
+    """Positions (bit mask) holding the faces ``keep`` among ``dice``, preferring dice that
+    are already held (``held``), so that an unchanged choice keeps the same mask."""
+    want = list(keep)
+    mask = 0
+    for prefer_held in (True, False):
+        for p, d in enumerate(dice):
+            if mask >> p & 1 or bool(held >> p & 1) != prefer_held:
+                continue
+            if d in want:
+                want.remove(d)
+                mask |= 1 << p
+    return mask
+
+
+def advise(state: YatzState, strategy: Strategy | None = None) -> Advice:
+    """The strategy's advice for the seat on turn (the state must show dice)."""
+    st = strategy or strategy_for(state.rules)
+    return st.advise(columns_of(state), state.dice, state.rolls_left)
+
+
+def action_for(option: Option, state: YatzState) -> Action:
+    """The engine action that carries out ``option`` (hold first if the holds differ)."""
+    if option.hold is None:
+        assert option.column is not None and option.box is not None
+        return SCORES[option.column][option.box]
+    mask = hold_mask(state.dice, option.hold, state.held)
+    return ROLL if mask == state.held else HOLDS[mask]
+
+
+class StrongPlayer:
+    """The strongest player: every decision by :class:`~gameshelf.yatz.strategy.Strategy`
+    (an exact solve of the current turn over all three columns, the state after it valued
+    with the solved single-column tables and a look at the turn after)."""
+
+    name = "strong"
+
+    def __init__(self, strategy: Strategy | None = None) -> None:
+        self._strategy = strategy
+
+    def choose(self, state: YatzState, rng: Chance) -> Action:
+        """The best action for the seat on turn; ``rng`` is not used."""
+        if not state.dice:
+            return ROLL
+        st = self._strategy or strategy_for(state.rules)
+        hold, col, box = st.decide(columns_of(state), state.dice, state.rolls_left)
+        if hold is None:
+            return SCORES[col][box]
+        mask = hold_mask(state.dice, hold, state.held)
+        return ROLL if mask == state.held else HOLDS[mask]
+
+
+# ----- hints and the review -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Hint:
+    """What the hint key shows.
+
+    Attributes:
+        best: the best option now (hold and roll, or score).
+        best_hold: the best hold-and-roll option (None with no roll left).
+        best_box: the best box to score now.
+        options: the top options, best first, each with its expected final score.
+    """
+
+    best: Option
+    best_hold: Option | None
+    best_box: Option
+    options: tuple[Option, ...]
+
+    def lines(self, top: int = 6) -> list[str]:
+        """Text lines: the best choice, then options with their expected final score and
+        the difference to the best."""
+        b = self.best.expected
+        out = [f"Best: {self.best.describe()}  (expected final {b:,.1f})"]
+        if self.best_hold is not None and self.best_hold is not self.best:
+            out.append(f"Best roll: {self.best_hold.describe()}  "
+                       f"({self.best_hold.expected:,.1f}, {self.best_hold.expected - b:+.1f})")
+        if self.best_box is not self.best:
+            out.append(f"Best box: {self.best_box.describe()}  "
+                       f"({self.best_box.expected:,.1f}, {self.best_box.expected - b:+.1f})")
+        for o in self.options[:top]:
+            out.append(f"  {o.expected:9,.1f}  {o.expected - b:+7.1f}  {o.describe()}")
+        return out
+
+
+def hint(state: YatzState, strategy: Strategy | None = None) -> Hint:
+    """The hint for the seat on turn: best hold, best box, and the expected final score of
+    each option against the best one. The state must show dice (after the first roll)."""
+    a = advise(state, strategy)
+    return Hint(a.best, a.best_hold, a.best_box, a.options)
+
+
+@dataclass(frozen=True)
+class Mistake:
+    """One decision that cost expected points.
+
+    Attributes:
+        seat: the player's seat.
+        turn: the player's turn number (1-39).
+        roll: which roll of the turn the dice showed (1-3).
+        dice: the dice then.
+        chosen: the option the player took.
+        best: the best option.
+        cost: expected points lost (best minus chosen).
+    """
+
+    seat: int
+    turn: int
+    roll: int
+    dice: tuple[int, ...]
+    chosen: Option
+    best: Option
+    cost: float
+
+    def describe(self) -> str:
+        """One line: ``turn 7, roll 2 [3 3 4 5 6]: you held 3 3, best hold 3 4 5 6 (-4.2)``."""
+        dice = " ".join(map(str, self.dice))
+        what = "scored" if self.chosen.is_score else "chose"
+        return (f"turn {self.turn}, roll {self.roll} [{dice}]: {what} "
+                f"{self.chosen.describe()}; best {self.best.describe()} (-{self.cost:.1f})")
+
+
+def _chosen(advice: Advice, state: YatzState, action: Action) -> Option | None:
+    """The option ``action`` takes, or None when it is only a step of one (a hold
+    followed by its roll is judged at the roll)."""
+    if isinstance(action, Score):
+        return next(o for o in advice.options
+                    if o.column == action.column and o.box == action.box)
+    if isinstance(action, Roll):
+        keep = tuple(sorted(d for p, d in enumerate(state.dice) if state.held >> p & 1))
+        if len(keep) == len(state.dice):
+            return None
+        return next(o for o in advice.options if o.hold == keep)
+    return None
+
+
+class Reviewer:
+    """Follows a game action by action and notes every decision that cost expected points.
+
+    Args:
+        seats: the seats to review (default every seat).
+        strategy: the strategy to judge by (default the rule set's shared one).
+    """
+
+    def __init__(self, seats: Sequence[int] | None = None,
+                 strategy: Strategy | None = None) -> None:
+        self.seats = None if seats is None else set(seats)
+        self.strategy = strategy
+        self.mistakes: list[Mistake] = []
+        self.decisions = 0
+
+    def before(self, state: YatzState, action: Action) -> None:
+        """Judge ``action`` (call before applying it to ``state``)."""
+        if isinstance(action, Dice | Hold) or not state.dice:
+            return
+        seat = state.seat
+        if self.seats is not None and seat not in self.seats:
+            return
+        st = self.strategy or strategy_for(state.rules)
+        advice = st.advise(columns_of(state), state.dice, state.rolls_left)
+        chosen = _chosen(advice, state, action)
+        if chosen is None:
+            return
+        self.decisions += 1
+        cost = advice.cost(chosen)
+        if cost > COST_EPSILON:
+            self.mistakes.append(Mistake(seat, state.turns_taken(seat) + 1,
+                                         state.roll_number(), state.dice, chosen, advice.best,
+                                         cost))
+
+    @property
+    def total_cost(self) -> float:
+        """Sum of the expected points lost."""
+        return sum(m.cost for m in self.mistakes)
+
+
+def review(actions: Sequence[Action], players: int, rules: RuleSet,
+           seats: Sequence[int] | None = None, strategy: Strategy | None = None) -> Reviewer:
+    """Replay ``actions`` (a game's actions, dice outcomes included) from the start and
+    review the decisions of ``seats`` (default all).
+
+    Raises:
+        IllegalMoveError: the actions are not a legal game.
+    """
+    state = YatzState(players, rules)
+    rev = Reviewer(seats, strategy)
+    for a in actions:
+        rev.before(state, a)
+        state.apply_action(a)
+    return rev
