@@ -14,6 +14,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import Annotated, Any
 
+import numpy as np
 import typer
 
 from gameshelf.core.chance import new_seed, parse_seed
@@ -364,3 +365,56 @@ def import_(
             raise BadInputError(f"a save named {save!r} exists; use --name or --force")
         store.save_game(save, match.record())
     typer.echo(f"Imported as {save!r}: {match.describe()}")
+
+
+@app.command("solve")
+def solve(
+    rules: Annotated[str, typer.Option(
+        "--rules", help="Rule set: yatz (default) or classic-no-bonus.")] = "yatz",
+    json_out: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")
+                        ] = False,
+    fresh: Annotated[bool, typer.Option(
+        "--fresh", help="Solve again even when a checked table is cached.")] = False,
+) -> None:
+    """Solve one column exactly and print the expected score of optimal play (6 decimals).
+
+    The table of every turn-start state is cached and checked when loaded; a progress bar
+    shows while it solves.
+    """
+    import time
+
+    from rich.console import Console
+    from rich.progress import BarColumn, Progress, TaskProgressColumn, TimeElapsedColumn
+
+    from gameshelf.yatz import solver
+    from gameshelf.yatz.scoring import rule_set
+
+    rs = rule_set(rules)
+    console = Console(file=sys.stderr)
+    t0 = time.perf_counter()
+    solved = False
+    with Progress("[progress.description]{task.description}", BarColumn(),
+                  TaskProgressColumn(), TimeElapsedColumn(), console=console,
+                  disable=json_out and not sys.stderr.isatty(), transient=True) as progress:
+        task = progress.add_task(f"solving {rs.name}", total=None)
+
+        def tick(done: int, total: int) -> None:
+            nonlocal solved
+            solved = True
+            progress.update(task, completed=done, total=total)
+
+        table = solver.column_table(rs, tick, use_cache=not fresh)
+        if fresh:
+            solver.save_cached(table.values, rs)
+    seconds = time.perf_counter() - t0
+    states = int((~np.isnan(table.values)).sum())
+    out = {"rules": rs.name, "expected_score": round(table.expected_score, 6),
+           "states": states, "solved": solved, "seconds": round(seconds, 3),
+           "cache": str(solver.cache_path(rs))}
+    if json_out:
+        typer.echo(json.dumps(out, indent=2))
+        return
+    typer.echo(f"{rs.name}: expected score of optimal single-column play "
+               f"{table.expected_score:.6f}")
+    how = "solved" if solved else "loaded from the checked cache"
+    typer.echo(f"{states} turn-start states, {how} in {seconds:.2f} s ({out['cache']})")
