@@ -75,6 +75,10 @@ GAME_HELP = """\
 
 Other keys:
 
+* **h** shows a hint: the best dice to hold and the best box, with the expected final
+  score of each option against the best one (the strong computer player's judgement).
+  After the game, **v** on the game-over screen reviews every choice that cost expected
+  points.
 * **s** saves the game now (mid-turn too); resume it from the Yatz setup screen or with
   `gameshelf yatz resume`.
 * **+** / **-** make the computer players faster or slower; **k** skips ahead to the next
@@ -138,6 +142,7 @@ class GameScreen(Screen[None]):
         Binding("3", "hold_die(2)", show=False),
         Binding("4", "hold_die(3)", show=False),
         Binding("5", "hold_die(4)", show=False),
+        Binding("h", "hint", "Hint"),
         Binding("s", "save", "Save"),
         Binding("plus,equals_sign", "pace(-1)", "Faster"),
         Binding("minus", "pace(1)", "Slower"),
@@ -460,6 +465,15 @@ class GameScreen(Screen[None]):
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(GAME_HELP))
 
+    def action_hint(self) -> None:
+        """Show the best hold and best box (the strong player's advice)."""
+        if self._human_turn():
+            if not self.match.state.dice:
+                self.say("Roll first: a hint needs dice.", bell=True)
+                return
+            from gameshelf.tui.yatz_hints import HintScreen
+            self.app.push_screen(HintScreen(self.match.state))
+
     def action_scores(self) -> None:
         self.app.push_screen(HighScoresScreen())
 
@@ -483,6 +497,7 @@ class GameOverScreen(Screen[None]):
 
     BINDINGS = [
         Binding("t", "scores", "Top 20"),
+        Binding("v", "review", "Review"),
         Binding("escape,q,enter", "close", "Back"),
         Binding("f1,question_mark", "help", "Help"),
     ]
@@ -509,6 +524,7 @@ class GameOverScreen(Screen[None]):
             yield Static("★ = a new top-20 score" if self.new else "", id="note")
             with Horizontal():
                 yield Button("Top 20 (t)", id="top")
+                yield Button("Review (v)", id="review")
                 yield Button("Back (Enter)", id="back", variant="primary")
 
     def on_mount(self) -> None:
@@ -525,6 +541,12 @@ class GameOverScreen(Screen[None]):
     def action_scores(self) -> None:
         self.app.push_screen(HighScoresScreen(highlight=set()))
 
+    @on(Button.Pressed, "#review")
+    def action_review(self) -> None:
+        """List every choice that cost expected points."""
+        from gameshelf.tui.yatz_hints import ReviewScreen
+        self.app.push_screen(ReviewScreen(self.match))
+
     @on(Button.Pressed, "#back")
     def action_close(self) -> None:
         self.app.pop_screen()  # this screen
@@ -534,7 +556,9 @@ class GameOverScreen(Screen[None]):
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen("# Game over\n\nThe ranking of the game; a star "
                                         "marks a score that entered the top-20 table.\n\n"
-                                        "* **t** the top-20 table\n* **Enter**/**Esc** back"))
+                                        "* **t** the top-20 table\n* **v** review: every "
+                                        "choice that cost expected points\n"
+                                        "* **Enter**/**Esc** back"))
 
 
 class HighScoresScreen(ModalScreen[None]):

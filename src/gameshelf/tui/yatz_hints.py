@@ -1,0 +1,145 @@
+"""Yatz hints and the post-game review, as modal screens over the game.
+
+* :class:`HintScreen` (key ``h`` in the game): the best hold and the best box for the
+  player on turn, with the expected final score of each option against the best one.
+* :class:`ReviewScreen` (key ``v`` after the game): every turn where a person's choice cost
+  expected points, with how many.
+
+Both compute in a worker thread (the first use may load or solve the strategy's table).
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+from gameshelf.yatz.game import YatzState, parse_action
+from gameshelf.yatz.match import Match
+from gameshelf.yatz.scoring import rule_set
+from gameshelf.yatz.strong import Hint, Reviewer, hint, review
+
+
+def hint_text(h: Hint, top: int = 8) -> Text:
+    """The hint as styled text: best choice, best roll, best box, then the top options."""
+    t = Text()
+    best = h.best.expected
+    t.append("Best now: ", style="bold")
+    t.append(f"{h.best.describe()}\n", style="bold green")
+    t.append(f"expected final score {best:,.1f}\n\n")
+    if h.best_hold is not None:
+        t.append("Best hold: ", style="bold")
+        t.append(f"{h.best_hold.describe()}  {h.best_hold.expected:,.1f} "
+                 f"({h.best_hold.expected - best:+.1f})\n")
+    t.append("Best box:  ", style="bold")
+    t.append(f"{h.best_box.describe()}  {h.best_box.expected:,.1f} "
+             f"({h.best_box.expected - best:+.1f})\n\n")
+    t.append(f"{'expected':>9} {'vs best':>8}  option\n", style="dim")
+    for o in h.options[:top]:
+        style = "green" if o is h.best else ""
+        t.append(f"{o.expected:9,.1f} {o.expected - best:+8.1f}  {o.describe()}\n", style=style)
+    return t
+
+
+def review_text(rev: Reviewer, names: dict[int, str]) -> Text:
+    """The review as styled text: a line per costly decision, then a total per player."""
+    t = Text()
+    if not rev.decisions:
+        t.append("No decisions of a person to review.")
+        return t
+    by_seat: dict[int, float] = {}
+    for m in rev.mistakes:
+        by_seat[m.seat] = by_seat.get(m.seat, 0.0) + m.cost
+    if not rev.mistakes:
+        t.append(f"No costly choice in {rev.decisions} decisions: every one matched the "
+                 "strong player's.\n", style="bold green")
+        return t
+    for m in sorted(rev.mistakes, key=lambda m: (m.seat, m.turn, m.roll)):
+        who = f"{names.get(m.seat, f'seat {m.seat + 1}')}: " if len(names) > 1 else ""
+        t.append(f"-{m.cost:6.1f}  ", style="bold red" if m.cost >= 5 else "yellow")
+        t.append(f"{who}{m.describe()}\n")
+    t.append("\n")
+    for seat, cost in sorted(by_seat.items()):
+        n = sum(1 for m in rev.mistakes if m.seat == seat)
+        t.append(f"{names.get(seat, f'seat {seat + 1}')}: {n} costly choices of "
+                 f"{rev.decisions} reviewed, {cost:.1f} expected points in all\n",
+                 style="bold")
+    return t
+
+
+class _InfoScreen(ModalScreen[None]):
+    """A modal that computes its text in a thread and shows it."""
+
+    DEFAULT_CSS = """
+    _InfoScreen { align: center middle; }
+    _InfoScreen > Vertical { width: 96; max-width: 98%; height: auto; max-height: 90%;
+                             border: thick $accent; background: $surface; padding: 1 2; }
+    _InfoScreen #title { text-style: bold; color: $accent; margin-bottom: 1; }
+    _InfoScreen #body { height: auto; max-height: 30; overflow-y: auto; }
+    """
+    BINDINGS = [Binding("escape,q,enter", "close", "Close")]
+    TITLE_TEXT = ""
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self.TITLE_TEXT, id="title")
+            yield Static("thinking… (the first time loads the strategy's table)", id="body")
+            yield Button("Close (Esc)", id="close", variant="primary")
+
+    def on_mount(self) -> None:
+        self.run_worker(self._work, thread=True, exit_on_error=False)
+
+    def _work(self) -> None:
+        try:
+            text = self.compute()
+        except Exception as exc:  # shown, never a crash of the game
+            text = Text(f"could not compute: {exc}", style="red")
+        self.app.call_from_thread(self._show, text)
+
+    def _show(self, text: Text) -> None:
+        self.query_one("#body", Static).update(text)
+
+    def compute(self) -> Text:
+        """The text to show (runs in a worker thread)."""
+        raise NotImplementedError
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(None)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class HintScreen(_InfoScreen):
+    """The strong player's advice for the position on screen."""
+
+    TITLE_TEXT = "Hint · expected final score of each option"
+
+    def __init__(self, state: YatzState) -> None:
+        super().__init__()
+        self.state = state.clone()
+
+    def compute(self) -> Text:
+        return hint_text(hint(self.state))
+
+
+class ReviewScreen(_InfoScreen):
+    """Every turn where a person's choice cost expected points (all seats when no person
+    played)."""
+
+    TITLE_TEXT = "Review · choices that cost expected points"
+
+    def __init__(self, match: Match) -> None:
+        super().__init__()
+        self.match = match
+
+    def compute(self) -> Text:
+        m = self.match
+        people = [i for i, s in enumerate(m.seats) if s.is_human]
+        seats = people or list(range(len(m.seats)))
+        rev = review([parse_action(a) for a in m.actions], len(m.seats), rule_set(m.rules),
+                     seats)
+        return review_text(rev, {i: m.seats[i].name for i in seats})
