@@ -43,7 +43,8 @@ def _best_keep(r: int, ev: FloatArray, sub_start: IntArray,
 
 
 @numba.njit(cache=True)
-def _games(n: int, seed: int, colvals: FloatArray, score: IntArray, score_wild: IntArray,
+def _games(n: int, seed: int, colvals: FloatArray, discount: FloatArray, score: IntArray,
+           score_wild: IntArray,
            counts: IntArray, roll_face: IntArray, add: IntArray, remove: IntArray,
            roll_prob: FloatArray, roll_first: int, bonus: float, wild_rule: bool,
            sub_start: IntArray, sub: IntArray,
@@ -63,8 +64,8 @@ def _games(n: int, seed: int, colvals: FloatArray, score: IntArray, score_wild: 
         total = 0.0
         for _turn in range(39):
             _wild_flags(masks, wild_rule, wild)
-            _plan(masks, ups, colvals, score, score_wild, counts, roll_face, wild_rule, add,
-                  remove, roll_prob, roll_first, bonus, lookahead, final, final_box, ev0, ev1,
+            _plan(masks, ups, colvals, discount, score, score_wild, counts, roll_face, wild_rule,
+                  add, remove, roll_prob, roll_first, bonus, lookahead, final, final_box, ev0, ev1,
                   mx)
             r = _roll_onto(0, add)
             for left in (2, 1):
@@ -91,7 +92,8 @@ def _games(n: int, seed: int, colvals: FloatArray, score: IntArray, score_wild: 
 
 def play_games(strategy: Strategy, games: int, seed: int = 0) -> FloatArray:
     """Final scores of ``games`` solitaire triple games played by ``strategy``."""
-    return _games(games, seed, strategy.colvals, strategy.score, strategy.score_wild,
+    return _games(games, seed, strategy.colvals, strategy.discount, strategy.score,
+                  strategy.score_wild,
                   D.KEEP_COUNTS, D.ROLL_FACE, D.KEEP_ADD, D.REMOVE_SENTINEL, D.ROLL_PROB,
                   D.ROLL_FIRST, float(strategy.rules.upper_bonus),
                   bool(strategy.rules.wild_yatz), D.ROLL_SUB_START, D.ROLL_SUB,

@@ -93,7 +93,7 @@ def _best_sub(ev: FloatArray, out: FloatArray,
 
     ``remove`` is :data:`REMOVE_SENTINEL`: a missing face points at ``out[462]``, which
     holds minus infinity, so the six candidates are combined as a balanced tree."""
-    for k in range(ev.shape[0] - 1):
+    for k in range(remove.shape[0]):
         x = max(ev[k], out[remove[k, 0]])
         y = max(out[remove[k, 1]], out[remove[k, 2]])
         z = max(out[remove[k, 3]], out[remove[k, 4]])

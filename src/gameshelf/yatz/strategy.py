@@ -41,6 +41,10 @@ ROLLS_PER_TURN = 3
 FULL = (1 << 13) - 1
 YATZ_BIT = 1 << int(Box.YATZ)
 
+#: Per column (x1, x2, x3): the factor on a box's opportunity cost (the change of the
+#: column's solved value when the box is filled). Tuned by self-play; see the docs.
+DISCOUNT = (0.95, 0.90, 0.95)
+
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
 
@@ -145,10 +149,15 @@ def _wild_flags(masks: IntArray, wild_rule: bool,
 
 @numba.njit(cache=True, nogil=True)
 def _gains(masks: IntArray, ups: IntArray, colvals: FloatArray, bonus: float,
-           gain_up: FloatArray, gain_low: FloatArray) -> None:  # pragma: no cover - compiled
+           discount: FloatArray, gain_up: FloatArray,
+           gain_low: FloatArray) -> None:  # pragma: no cover - compiled
     """Value change (points now plus change of state value) of each box: ``gain_up[c, b, n]``
-    for n dice of upper box b in column c, ``gain_low[c, b]`` apart from the points."""
+    for n dice of upper box b in column c, ``gain_low[c, b]`` apart from the points.
+
+    The change of the column's value (the box's opportunity cost) is multiplied by the
+    column's ``discount[c]`` (see ``docs/yatz-strategy.md``)."""
     for c in range(3):
+        k = discount[c]
         m = masks[c]
         t = ups[c]
         mult = c + 1.0
@@ -163,10 +172,11 @@ def _gains(masks: IntArray, ups: IntArray, colvals: FloatArray, bonus: float,
                         extra = bonus
                     if nt > 63:
                         nt = 63
-                    gain_up[c, b, n] = mult * (pts + extra) + colvals[c, m | 1 << b, nt] - here
+                    gain_up[c, b, n] = (mult * (pts + extra)
+                                        + k * (colvals[c, m | 1 << b, nt] - here))
         for b in range(6, 13):
             if not m >> b & 1:
-                gain_low[c, b] = colvals[c, m | 1 << b, t] - here
+                gain_low[c, b] = k * (colvals[c, m | 1 << b, t] - here)
 
 
 @numba.njit(cache=True, nogil=True)
@@ -215,7 +225,8 @@ def _solve_turn(masks: IntArray, gain_up: FloatArray, gain_low: FloatArray, scor
 
 
 @numba.njit(cache=True, nogil=True)
-def _plan(masks: IntArray, ups: IntArray, colvals: FloatArray, score: IntArray,
+def _plan(masks: IntArray, ups: IntArray, colvals: FloatArray, discount: FloatArray,
+          score: IntArray,
           score_wild: IntArray, counts: IntArray, roll_face: IntArray, wild_rule: bool,
           add: IntArray, remove: IntArray, roll_prob: FloatArray, roll_first: int,
           bonus: float, lookahead: int, final: FloatArray, final_box: IntArray,
@@ -229,7 +240,7 @@ def _plan(masks: IntArray, ups: IntArray, colvals: FloatArray, score: IntArray,
     _wild_flags(masks, wild_rule, wild)
     gain_up = np.zeros((3, 6, 6))
     gain_low = np.zeros((3, 13))
-    _gains(masks, ups, colvals, bonus, gain_up, gain_low)
+    _gains(masks, ups, colvals, bonus, discount, gain_up, gain_low)
     if lookahead > 0:
         nk = final.shape[0]
         f2 = np.empty(nk)
@@ -255,9 +266,9 @@ def _plan(masks: IntArray, ups: IntArray, colvals: FloatArray, score: IntArray,
                     nu[c] = nt if nt < 63 else 63
                     more = 0.0
                     if not full:
-                        more = _plan(nm, nu, colvals, score, score_wild, counts, roll_face,
-                                     wild_rule, add, remove, roll_prob, roll_first, bonus,
-                                     lookahead - 1, f2, b2, e0, e1, m2)
+                        more = _plan(nm, nu, colvals, discount, score, score_wild, counts,
+                                     roll_face, wild_rule, add, remove, roll_prob,
+                                     roll_first, bonus, lookahead - 1, f2, b2, e0, e1, m2)
                     if b < 6:
                         gain_up[c, b, n] += more
                     else:
@@ -298,12 +309,15 @@ class Strategy:
     """
 
     def __init__(self, rules: RuleSet = YATZ_RULES, table: solver.ColumnTable | None = None,
-                 *, lookahead: int = 0):
+                 *, lookahead: int = 0, discount: Sequence[float] = DISCOUNT):
         self.rules = rules
         self.table = table if table is not None else solver.column_table(rules)
         self.score, self.score_wild = D.score_tables(rules)
         self.colvals = triple_value_tables(self.table)
         self.lookahead = lookahead
+        self.discount = np.array(discount, dtype=np.float64)
+        if self.discount.shape != (COLUMNS,) or not np.all(self.discount > 0):
+            raise BadInputError("discount: three positive factors, one per column")
         self._plans: OrderedDict[tuple[int, ...], TurnPlan] = OrderedDict()
 
     # -- turn plans -----------------------------------------------------------------------
@@ -328,8 +342,9 @@ class Strategy:
         ev0 = np.empty(D.NKEEPS)
         ev1 = np.empty(D.NKEEPS)
         mx = np.empty(D.NKEEPS + 1)
-        turn = _plan(masks, ups, self.colvals, self.score, self.score_wild, D.KEEP_COUNTS,
-                     D.ROLL_FACE, bool(self.rules.wild_yatz), D.KEEP_ADD, D.REMOVE_SENTINEL,
+        turn = _plan(masks, ups, self.colvals, self.discount, self.score, self.score_wild,
+                     D.KEEP_COUNTS, D.ROLL_FACE, bool(self.rules.wild_yatz), D.KEEP_ADD,
+                     D.REMOVE_SENTINEL,
                      D.ROLL_PROB, D.ROLL_FIRST, float(self.rules.upper_bonus),
                      self.lookahead, final, final_box, ev0, ev1, mx)
         base = float(sum(self.colvals[c, masks[c], ups[c]] for c in range(COLUMNS)))
@@ -438,8 +453,8 @@ class Strategy:
             nt = min(UPPER_BONUS_THRESHOLD, t + pts)
             if t < UPPER_BONUS_THRESHOLD <= t + pts:
                 extra = self.rules.upper_bonus
-        value = (mult * (pts + extra) + self.colvals[c, col.mask | 1 << int(box), nt]
-                 - self.colvals[c, col.mask, t])
+        value = (mult * (pts + extra) + self.discount[c]
+                 * (self.colvals[c, col.mask | 1 << int(box), nt] - self.colvals[c, col.mask, t]))
         return mult * (pts + extra), float(value)
 
 
