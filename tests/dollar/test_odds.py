@@ -168,3 +168,19 @@ def test_dp_equals_brute_force_length_6() -> None:
     """Slow: all 10**6 serials of 6 digits, district 12, series 2."""
     counts = Counter(score_serial(s, 12, 2, trace=False).score for s in serials(6))
     assert odds.distribution(12, 2, 6).counts == dict(sorted(counts.items()))
+
+
+@pytest.mark.parametrize("length", [9, 11])
+def test_longer_serials_keep_every_bill(length: int) -> None:
+    """Past 8 digits the DP still counts every serial, and its best serials score its max."""
+    dist = odds.distribution(12, 2, length)
+    assert dist.total == sum(dist.counts.values()) == 10**length
+    best = odds.max_serials(12, 2, length, limit=3)
+    assert best and all(score_serial(s, 12, 2).score == dist.max for _j, s in best)
+
+
+@pytest.mark.slow
+def test_serials_past_15_digits_use_exact_integers() -> None:
+    """Slow: 18 digits (10**18 serials) go past float64's exact range."""
+    dist = odds.distribution(None, 2, 18)
+    assert dist.total == 12 * 10**18 == sum(dist.counts.values())
