@@ -204,6 +204,8 @@ class GameScreen(Screen[None]):
             table.add_row(str(row.number), row.label, "", "", "", key=f"r{row.number}")
         table.move_cursor(row=0, column=2)
         table.focus()
+        if self.match.actions:
+            self.log_event(f"Game {self.match.seed} resumed.")
         self.refresh_view()
         self._schedule()
 
@@ -378,6 +380,26 @@ class GameScreen(Screen[None]):
             self._game_over()
         elif self.match.is_computer_turn():
             self._timer = self.set_timer(PACES[self.pace_index], self._computer_step)
+        else:
+            self._cursor_to_empty()
+
+    def _cursor_to_empty(self) -> None:
+        """Put the card's cursor on an empty box (the nearest in its column, else the first)."""
+        st = self.match.state
+        filled = st.filled[st.seat]
+        table = self.query_one("#card", DataTable)
+        row, col = table.cursor_coordinate.row, table.cursor_coordinate.column - 2
+        box = ROW_BOX.get(row)
+        if box is not None and 0 <= col < COLUMNS and not filled[col] >> box & 1:
+            return
+        cols = [col] if 0 <= col < COLUMNS else []
+        cols += [c for c in range(COLUMNS) if c not in cols]
+        for c in cols:
+            empty = [b for b in Box if not filled[c] >> b & 1]
+            if empty:
+                target = min(empty, key=lambda b: abs(BOX_ROW[b] - row))
+                table.move_cursor(row=BOX_ROW[target], column=c + 2)
+                return
 
     def _after_turn(self) -> None:
         self._schedule()
@@ -455,7 +477,7 @@ class GameScreen(Screen[None]):
             self._timer.stop()
         if not self.match.is_over():
             self._autosave()
-        self.app.pop_screen()
+        self.dismiss(None)
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(GAME_HELP))
@@ -475,7 +497,11 @@ class GameScreen(Screen[None]):
         except GameshelfError as exc:
             self.say(f"could not store the high scores: {exc}", bell=True)
         self.refresh_view()
-        self.app.push_screen(GameOverScreen(self.match, set(new)))
+        self.app.push_screen(GameOverScreen(self.match, set(new)), self._closed_over)
+
+    def _closed_over(self, _result: None) -> None:
+        if self.is_current:
+            self.dismiss(None)
 
 
 class GameOverScreen(Screen[None]):
@@ -520,6 +546,8 @@ class GameOverScreen(Screen[None]):
             cols = [str(st.column_total(i, c) * (c + 1)) for c in range(COLUMNS)]
             star = Text("★ new high", style="bold yellow") if i in self.new else ""
             table.add_row(str(place), seat.name, *cols, Text(str(pts), style="bold"), star)
+        table.can_focus = False
+        self.query_one("#back", Button).focus()
 
     @on(Button.Pressed, "#top")
     def action_scores(self) -> None:
@@ -527,9 +555,7 @@ class GameOverScreen(Screen[None]):
 
     @on(Button.Pressed, "#back")
     def action_close(self) -> None:
-        self.app.pop_screen()  # this screen
-        if isinstance(self.app.screen, GameScreen):
-            self.app.pop_screen()
+        self.dismiss(None)
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen("# Game over\n\nThe ranking of the game; a star "
@@ -612,7 +638,8 @@ class SavesScreen(ModalScreen[str | None]):
                 desc = Match.from_record(r.record).describe()
             except GameshelfError as exc:
                 desc = f"cannot be resumed: {exc}"
-            ol.add_option(Option(f"{r.name}  ·  {desc}  ·  saved {r.updated[:16]}", id=r.name))
+            when = r.updated[:16].replace("T", " ")
+            ol.add_option(Option(f"{r.name}\n   {desc} · saved {when} UTC", id=r.name))
         if rows:
             ol.highlighted = 0
             ol.focus()
