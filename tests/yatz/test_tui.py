@@ -12,6 +12,7 @@ from gameshelf.tui.widgets import ConfirmScreen, HelpScreen
 from gameshelf.tui.yatz import SetupScreen
 from gameshelf.tui.yatz_game import (
     BOX_ROW,
+    FIRST_COL,
     GameOverScreen,
     GameScreen,
     HighScoresScreen,
@@ -69,7 +70,7 @@ async def test_setup_then_a_whole_human_turn() -> None:
         assert st.roll_number() == 2
         assert st.dice[0] == first[0] and st.dice[2] == first[2]
         table = screen.query_one("#card", DataTable)
-        table.move_cursor(row=BOX_ROW[Box.CHANCE], column=3)  # x2 Chance
+        table.move_cursor(row=BOX_ROW[Box.CHANCE], column=FIRST_COL + 1)  # x2 Chance
         await pilot.press("enter")
         await pilot.pause()
         assert st.turns_done == 1 and st.dice == ()
@@ -95,7 +96,7 @@ async def test_zero_box_asks_first() -> None:
         screen = app.screen
         assert isinstance(screen, GameScreen)
         table = screen.query_one("#card", DataTable)
-        table.move_cursor(row=BOX_ROW[zero], column=2)
+        table.move_cursor(row=BOX_ROW[zero], column=FIRST_COL)
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)
@@ -136,7 +137,8 @@ async def test_computer_turns_step_by_step_and_skip() -> None:
         screen = app.screen
         assert isinstance(screen, GameScreen)
         await pilot.press("r")
-        screen.query_one("#card", DataTable).move_cursor(row=BOX_ROW[Box.CHANCE], column=2)
+        screen.query_one("#card", DataTable).move_cursor(row=BOX_ROW[Box.CHANCE],
+                                                       column=FIRST_COL)
         await pilot.press("enter")
         await pilot.pause()
         assert match.state.seat == 1
@@ -148,7 +150,7 @@ async def test_computer_turns_step_by_step_and_skip() -> None:
         await pilot.pause()
         assert match.state.seat == 0
         assert match.state.turns_taken(1) == match.state.turns_taken(2) == 1
-        log = str(screen.query_one("#log", Static).render())
+        log = "\n".join(screen.log_lines)
         assert "Cpu:" in log and "Cas:" in log
 
 
@@ -197,7 +199,8 @@ async def test_game_over_ranks_and_marks_new_high_scores() -> None:
         await pilot.press("r")
         screen = app.screen
         assert isinstance(screen, GameScreen)
-        screen.query_one("#card", DataTable).move_cursor(row=BOX_ROW[Box.CHANCE], column=4)
+        screen.query_one("#card", DataTable).move_cursor(row=BOX_ROW[Box.CHANCE],
+                                                       column=FIRST_COL + 2)
         await pilot.press("enter")
         await pilot.pause()
         assert match.is_over()

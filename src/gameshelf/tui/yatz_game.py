@@ -48,13 +48,15 @@ DEFAULT_PACE = 3
 LOG_LINES = 14
 
 PIPS = {
-    1: ("       ", "   ●   ", "       "),
-    2: (" ●     ", "       ", "     ● "),
-    3: (" ●     ", "   ●   ", "     ● "),
-    4: (" ●   ● ", "       ", " ●   ● "),
-    5: (" ●   ● ", "   ●   ", " ●   ● "),
-    6: (" ●   ● ", " ●   ● ", " ●   ● "),
+    1: ("     ", "  ●  ", "     "),
+    2: ("●    ", "     ", "    ●"),
+    3: ("●    ", "  ●  ", "    ●"),
+    4: ("●   ●", "     ", "●   ●"),
+    5: ("●   ●", "  ●  ", "●   ●"),
+    6: ("●   ●", "●   ●", "●   ●"),
 }
+#: Card column of x1 (the first column is the row's number and label).
+FIRST_COL = 1
 
 GAME_HELP = """\
 # Yatz: playing a turn
@@ -84,17 +86,17 @@ Other keys:
 
 
 def die_face(face: int | None, held: bool, index: int) -> Text:
-    """A die drawn in 5 lines of text (blank with ``?`` before the first roll)."""
-    rows = PIPS[face] if face else ("       ", "   ?   ", "       ")
+    """A die drawn in 6 lines of text, 7 wide (``?`` before the first roll)."""
+    rows = PIPS[face] if face else ("     ", "  ?  ", "     ")
     colour = "bold yellow" if held else "white"
     t = Text()
-    t.append("╭───────╮\n", style=colour)
+    t.append("╭─────╮\n", style=colour)
     for r in rows:
         t.append("│", style=colour)
         t.append(r, style="bold")
         t.append("│\n", style=colour)
-    t.append("╰───────╯\n", style=colour)
-    t.append(f"  {index + 1} HELD " if held else f"    {index + 1}    ",
+    t.append("╰─────╯\n", style=colour)
+    t.append(f"{index + 1} HELD " if held else f"   {index + 1}   ",
              style="black on yellow" if held else "dim")
     return t
 
@@ -126,6 +128,11 @@ class DieWidget(Static):
 BOX_ROW = {b: (b if b <= Box.SIXES else b + 3) for b in Box}
 ROW_BOX = {r: b for b, r in BOX_ROW.items()}
 COLUMN_KEYS = ("x1", "x2", "x3")
+#: Row labels that fit the card's 13 characters (R-YZ-6 rows 1-20).
+ROW_LABELS_SHORT = ("Ones", "Twos", "Threes", "Fours", "Fives", "Sixes", "Upper total",
+                    "Bonus (63+)", "Upper+bonus", "3 of a Kind", "4 of a Kind", "Full House",
+                    "Sm. Straight", "Lg. Straight", "Yatz", "Chance", "Lower total",
+                    "Column total", "x1 / x2 / x3", "Grand total")
 
 
 class GameScreen(Screen[None]):
@@ -149,16 +156,16 @@ class GameScreen(Screen[None]):
     DEFAULT_CSS = """
     GameScreen #status { height: 1; padding: 0 1; background: $boost; text-style: bold; }
     GameScreen #body { height: 1fr; }
-    GameScreen #left { width: 58; padding: 0 1; }
-    GameScreen #dice { height: 7; }
-    GameScreen .die { width: 11; height: 7; margin-right: 0; }
+    GameScreen #left { width: 41; padding: 0 1; }
+    GameScreen #dice { height: 6; }
+    GameScreen .die { width: 7; height: 6; margin-right: 1; }
     GameScreen #rollrow { height: 3; margin-top: 1; }
     GameScreen #rollinfo { padding: 1 1; }
     GameScreen #message { height: 2; color: $warning; }
     GameScreen #totals { height: auto; border: round $accent; padding: 0 1;
                          border-title-color: $accent; }
     GameScreen #log { height: 1fr; border: round $primary; padding: 0 1; color: $text-muted; }
-    GameScreen #card { width: 1fr; height: 1fr; }
+    GameScreen #card { width: 1fr; height: 1fr; min-width: 38; }
     GameScreen #pace { height: 1; color: $text-muted; }
     """
 
@@ -196,13 +203,13 @@ class GameScreen(Screen[None]):
         self.query_one("#totals", Static).border_title = "Players"
         self.query_one("#log", Static).border_title = "Play"
         table = self.query_one("#card", DataTable)
-        table.add_column("#", key="n", width=2)
-        table.add_column("Row", key="label", width=15)
+        table.add_column("Row", key="label", width=16)
         for k in COLUMN_KEYS:
-            table.add_column(k, key=k, width=7)
+            table.add_column(k, key=k, width=5)
         for row in scorecard(self.match.state, self.match.state.seat):
-            table.add_row(str(row.number), row.label, "", "", "", key=f"r{row.number}")
-        table.move_cursor(row=0, column=2)
+            table.add_row(f"{row.number:>2} {ROW_LABELS_SHORT[row.number - 1]}", "", "", "",
+                          key=f"r{row.number}")
+        table.move_cursor(row=0, column=FIRST_COL)
         table.focus()
         if self.match.actions:
             self.log_event(f"Game {self.match.seed} resumed.")
@@ -239,7 +246,7 @@ class GameScreen(Screen[None]):
         self._draw_card(seat)
         self._draw_totals()
         self.query_one("#pace", Static).update(
-            f"computer pace: {PACES[self.pace_index]:g} s per step (+/-), k skips")
+            f"computer pace {PACES[self.pace_index]:g} s (+/-), k skips")
 
     def _draw_card(self, seat: int) -> None:
         st = self.match.state
@@ -252,14 +259,15 @@ class GameScreen(Screen[None]):
                 cell: Text | str
                 if row.box is not None and v is None:
                     p = pts[row.box]
-                    cell = (Text(f"({p})", style="italic green" if p else "italic red")
-                            if show_hints else Text("·", style="dim"))
+                    cell = (Text(f"({p})", style="italic green" if p else "italic red",
+                                 justify="right")
+                            if show_hints else Text("·", style="dim", justify="right"))
                 elif v is None:
                     cell = ""
                 elif row.box is None:
-                    cell = Text(str(v), style="bold cyan")
+                    cell = Text(str(v), style="bold cyan", justify="right")
                 else:
-                    cell = str(v)
+                    cell = Text(str(v), justify="right")
                 table.update_cell(f"r{row.number}", key, cell)
 
     def _draw_totals(self) -> None:
@@ -269,17 +277,30 @@ class GameScreen(Screen[None]):
         for i, s in enumerate(m.seats):
             on_turn = i == st.seat and not m.is_over()
             kind = "" if s.is_human else f" ({s.player})"
-            line = f"{'▶' if on_turn else ' '} {s.name + kind:<24}{st.grand_total(i):>6}  " \
-                   f"{st.turns_taken(i):>2}/39\n"
+            line = f"{'▶' if on_turn else ' '} {(s.name + kind)[:22]:<22}" \
+                   f"{st.grand_total(i):>5} {st.turns_taken(i):>2}/39\n"
             t.append(line, style="bold reverse" if on_turn else "")
         t.rstrip()
         self.query_one("#totals", Static).update(t)
-        self.query_one("#log", Static).update("\n".join(self._log))
+        self._draw_log()
+
+    def _draw_log(self) -> None:
+        log = self.query_one("#log", Static)
+        height = log.content_size.height or LOG_LINES
+        log.update("\n".join(list(self._log)[-height:]))
+
+    def on_resize(self) -> None:
+        self._draw_log()
+
+    @property
+    def log_lines(self) -> list[str]:
+        """The play log, oldest first."""
+        return list(self._log)
 
     def log_event(self, text: str) -> None:
-        """Add a line to the play log."""
+        """Add a line to the play log (the newest lines show when space is short)."""
         self._log.append(text)
-        self.query_one("#log", Static).update("\n".join(self._log))
+        self._draw_log()
 
     def say(self, text: str, *, bell: bool = False) -> None:
         """Show ``text`` in the message line (and ring the bell)."""
@@ -343,7 +364,7 @@ class GameScreen(Screen[None]):
             return
         st = self.match.state
         box = ROW_BOX.get(coord.row)
-        col = coord.column - 2
+        col = coord.column - FIRST_COL
         if box is None or not 0 <= col < COLUMNS:
             self.say("Choose a box: rows 1-6 or 10-16, in column x1, x2 or x3.", bell=True)
             return
@@ -388,7 +409,7 @@ class GameScreen(Screen[None]):
         st = self.match.state
         filled = st.filled[st.seat]
         table = self.query_one("#card", DataTable)
-        row, col = table.cursor_coordinate.row, table.cursor_coordinate.column - 2
+        row, col = table.cursor_coordinate.row, table.cursor_coordinate.column - FIRST_COL
         box = ROW_BOX.get(row)
         if box is not None and 0 <= col < COLUMNS and not filled[col] >> box & 1:
             return
@@ -398,7 +419,7 @@ class GameScreen(Screen[None]):
             empty = [b for b in Box if not filled[c] >> b & 1]
             if empty:
                 target = min(empty, key=lambda b: abs(BOX_ROW[b] - row))
-                table.move_cursor(row=BOX_ROW[target], column=c + 2)
+                table.move_cursor(row=BOX_ROW[target], column=c + FIRST_COL)
                 return
 
     def _after_turn(self) -> None:
