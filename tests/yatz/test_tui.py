@@ -12,6 +12,7 @@ from gameshelf.tui.widgets import ConfirmScreen, HelpScreen
 from gameshelf.tui.yatz import SetupScreen
 from gameshelf.tui.yatz_game import (
     BOX_ROW,
+    DEFAULT_PACE,
     FIRST_COL,
     GameOverScreen,
     GameScreen,
@@ -145,7 +146,14 @@ async def test_computer_turns_step_by_step_and_skip() -> None:
         await pilot.press("r")  # not this person's turn: refused
         assert match.state.seat == 1 and "computer" in str(
             screen.query_one("#message", Static).render())
+        # One step at a time: each timer tick applies one action and logs it.
+        before = (len(match.actions), len(screen.log_lines))
+        screen._computer_step()
+        assert len(match.actions) in (before[0] + 1, before[0] + 2)  # roll adds its dice
+        assert len(screen.log_lines) == before[1] + 1
+        assert screen.log_lines[-1].startswith("Cpu:")
         await pilot.press("minus", "plus", "plus")
+        assert screen.pace_index == DEFAULT_PACE - 1
         await pilot.press("k")
         await pilot.pause()
         assert match.state.seat == 0

@@ -435,8 +435,15 @@ class GameScreen(Screen[None]):
             return f"{name}: hold {' '.join(map(str, action.positions)) or 'none'}"
         return f"{name}: roll → {' '.join(map(str, st.dice))}"
 
+    def on_screen_resume(self) -> None:
+        """Back on top (a help or table closed): computer play goes on."""
+        if self.is_mounted and self._timer is None:
+            self._schedule()
+
     def _computer_step(self) -> None:
         self._timer = None
+        if not self.is_current:
+            return  # paused while another screen is on top; resumes with the screen
         if not self.match.is_computer_turn():
             self._schedule()
             return
@@ -496,7 +503,7 @@ class GameScreen(Screen[None]):
     def action_leave(self) -> None:
         if self._timer is not None:
             self._timer.stop()
-        if not self.match.is_over():
+        if not self.match.is_over() and self.match.actions:
             self._autosave()
         self.dismiss(None)
 
