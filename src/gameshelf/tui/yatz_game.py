@@ -20,6 +20,7 @@ from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
 from textual.widgets import Button, DataTable, Footer, Header, OptionList, Static
+from textual.widgets.data_table import ColumnKey
 from textual.widgets.option_list import Option
 
 from gameshelf.core.errors import GameshelfError
@@ -251,6 +252,11 @@ class GameScreen(Screen[None]):
     def _draw_card(self, seat: int) -> None:
         st = self.match.state
         table = self.query_one("#card", DataTable)
+        header = f"{self.match.seats[seat].name}'s card"
+        column = table.columns[ColumnKey("label")]
+        if column.label.plain != header[:16]:
+            column.label = Text(header[:16], style="bold")
+            table.refresh()
         show_hints = bool(st.dice) and not st.is_terminal() and seat == st.seat
         pts = st.box_points() if show_hints else (0,) * BOXES
         for row in scorecard(st, seat):
