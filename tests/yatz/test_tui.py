@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from textual.app import App
 from textual.widgets import DataTable, Input, OptionList, Static
+from textual.widgets.data_table import ColumnKey
 
 from gameshelf.core.store import Store
 from gameshelf.tui.app import GameshelfApp
@@ -250,3 +251,19 @@ async def test_setup_refuses_a_bad_game_number_and_has_help() -> None:
         await pilot.press("f1")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
+
+
+async def test_c_shows_the_other_cards_and_back() -> None:
+    match = Match([Seat("Ann"), Seat("Bob")], seed=8)
+    app = GameApp(match)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        table = screen.query_one("#card", DataTable)
+        await pilot.press("r", "c")
+        assert table.columns[ColumnKey("label")].label.plain == "Bob's card"
+        await pilot.press("enter")  # not Ann's card on screen: refused with a message
+        assert match.state.turns_done == 0
+        await pilot.press("c")
+        assert table.columns[ColumnKey("label")].label.plain == "Ann's card"

@@ -82,6 +82,8 @@ Other keys:
   `gameshelf yatz resume`.
 * **+** / **-** make the computer players faster or slower; **k** skips ahead to the next
   person's turn.
+* **c** shows the next player's card (and back to yours); the Players box has everyone's
+  running total.
 * **t** shows the top-20 table, **F1** this help, **Esc** leaves (the game is saved).
 """
 
@@ -150,6 +152,7 @@ class GameScreen(Screen[None]):
         Binding("plus,equals_sign", "pace(-1)", "Faster"),
         Binding("minus", "pace(1)", "Slower"),
         Binding("k,period", "skip", "Skip cpu"),
+        Binding("c", "next_card", "Cards"),
         Binding("t", "scores", "Top 20"),
         Binding("f1,question_mark", "help", "Help"),
         Binding("escape,q", "leave", "Leave"),
@@ -177,6 +180,7 @@ class GameScreen(Screen[None]):
         self.pace_index = DEFAULT_PACE
         self._timer: Timer | None = None
         self._finished = False
+        self._viewed: int | None = None
         self._log: deque[str] = deque(maxlen=LOG_LINES)
 
     # --- layout ---------------------------------------------------------------------------
@@ -219,7 +223,16 @@ class GameScreen(Screen[None]):
 
     # --- drawing --------------------------------------------------------------------------
     def _viewed_seat(self) -> int:
+        if self._viewed is not None and not self.match.is_over():
+            return self._viewed
         return self.match.state.seat
+
+    def action_next_card(self) -> None:
+        """Show the next player's card (c); back at the player on turn, their own again."""
+        n = len(self.match.seats)
+        nxt = (self._viewed_seat() + 1) % n
+        self._viewed = None if nxt == self.match.state.seat else nxt
+        self.refresh_view()
 
     def refresh_view(self) -> None:
         """Redraw dice, card, totals and the status line from the match."""
@@ -332,6 +345,8 @@ class GameScreen(Screen[None]):
             self.say(str(exc), bell=True)
             return False
         self.say("")
+        if isinstance(action, Score):
+            self._viewed = None
         self.log_event(self._describe(seat, action))
         self.refresh_view()
         return True
@@ -369,6 +384,10 @@ class GameScreen(Screen[None]):
         if not self._human_turn():
             return
         st = self.match.state
+        if self._viewed is not None:
+            self.say(f"This is {self.match.seats[self._viewed].name}'s card: press c until "
+                     "your own comes back.", bell=True)
+            return
         box = ROW_BOX.get(coord.row)
         col = coord.column - FIRST_COL
         if box is None or not 0 <= col < COLUMNS:
@@ -408,6 +427,9 @@ class GameScreen(Screen[None]):
         elif self.match.is_computer_turn():
             self._timer = self.set_timer(PACES[self.pace_index], self._computer_step)
         else:
+            if self._viewed is not None:
+                self._viewed = None
+                self.refresh_view()
             self._cursor_to_empty()
 
     def _cursor_to_empty(self) -> None:
@@ -443,7 +465,7 @@ class GameScreen(Screen[None]):
 
     def on_screen_resume(self) -> None:
         """Back on top (a help or table closed): computer play goes on."""
-        if self.is_mounted and self._timer is None:
+        if self.is_mounted and self._timer is None and self.match.is_computer_turn():
             self._schedule()
 
     def _computer_step(self) -> None:
