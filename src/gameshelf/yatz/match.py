@@ -93,16 +93,16 @@ def name_seats(seats: Sequence[Seat]) -> list[Seat]:
         raise BadInputError(f"Yatz is for 1 to 9 players, got {len(seats)}")
     out: list[Seat] = []
     taken = {s.name for s in seats if s.name}
-    for s in seats:
+    for i, s in enumerate(seats):
         name = " ".join(s.name.split())
         if len(name) > 20:
             raise BadInputError(f"player name {name!r} is longer than 20 characters")
         if not name:
-            base = s.player.capitalize() if not s.is_human else "Player"
+            base = s.player.capitalize() if not s.is_human else f"Player {i + 1}"
             name, n = base, 1
             while name in taken:
                 n += 1
-                name = f"{base} {n}"
+                name = f"{base} {n}" if not s.is_human else f"{base}.{n}"
             taken.add(name)
         out.append(Seat(name, s.player))
     return out
