@@ -1,0 +1,98 @@
+"""A lean solitaire loop of the triple game for the strategy alone (no game engine).
+
+Used to tune and measure :mod:`gameshelf.yatz.strategy` quickly: thousands of games per
+second of compiled code. It applies the same rules as the engine (R-YZ-1 to R-YZ-5): 39
+turns, up to three rolls, one box per turn, Wild Yatz under the triple condition, the upper
+bonus per column, columns multiplied by 1, 2 and 3. Figures for reports come from games
+played through the real engine (``benchmarks/yatz_player.py``).
+"""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+import numpy.typing as npt
+
+from gameshelf.yatz import dice as D
+from gameshelf.yatz.strategy import Strategy, _plan, _wild_flags
+
+IntArray = npt.NDArray[np.int64]
+FloatArray = npt.NDArray[np.float64]
+
+
+@numba.njit(cache=True)
+def _roll_onto(keep: int, add: IntArray) -> int:  # pragma: no cover - compiled
+    k = keep
+    while add[k, 0] >= 0:
+        k = add[k, np.random.randint(0, 6)]
+    return k
+
+
+@numba.njit(cache=True)
+def _best_keep(r: int, ev: FloatArray, sub_start: IntArray,
+               sub: IntArray) -> int:  # pragma: no cover - compiled
+    """The keep (fewer than five dice) inside roll ``r`` with the highest ``ev``."""
+    best = -1
+    bestv = -1.0e300
+    for i in range(sub_start[r], sub_start[r + 1]):
+        k = sub[i]
+        if k != r and ev[k] > bestv:
+            bestv = ev[k]
+            best = k
+    return best
+
+
+@numba.njit(cache=True)
+def _games(n: int, seed: int, colvals: FloatArray, score: IntArray, score_wild: IntArray,
+           counts: IntArray, roll_face: IntArray, add: IntArray, remove: IntArray,
+           roll_prob: FloatArray, roll_first: int, bonus: float, wild_rule: bool,
+           sub_start: IntArray, sub: IntArray,
+           lookahead: int) -> FloatArray:  # pragma: no cover - compiled
+    np.random.seed(seed)
+    nk = counts.shape[0]
+    out = np.empty(n)
+    final = np.empty(nk)
+    final_box = np.empty(nk, dtype=np.int64)
+    ev0 = np.empty(nk)
+    ev1 = np.empty(nk)
+    mx = np.empty(nk + 1)
+    wild = np.zeros(6, dtype=np.bool_)
+    for g in range(n):
+        masks = np.zeros(3, dtype=np.int64)
+        ups = np.zeros(3, dtype=np.int64)
+        total = 0.0
+        for _turn in range(39):
+            _wild_flags(masks, wild_rule, wild)
+            _plan(masks, ups, colvals, score, score_wild, counts, roll_face, wild_rule, add,
+                  remove, roll_prob, roll_first, bonus, lookahead, final, final_box, ev0, ev1,
+                  mx)
+            r = _roll_onto(0, add)
+            for left in (2, 1):
+                ev = ev1 if left == 2 else ev0
+                keep = _best_keep(r, ev, sub_start, sub)
+                if ev[keep] <= final[r]:
+                    break
+                r = _roll_onto(keep, add)
+            code = final_box[r]
+            c = code // 13
+            b = code % 13
+            face = roll_face[r]
+            pts = score_wild[r, b] if (face > 0 and wild[face - 1]) else score[r, b]
+            if b < 6:
+                nt = ups[c] + pts
+                if ups[c] < 63 and nt >= 63:
+                    pts += bonus
+                ups[c] = min(nt, 63)
+            masks[c] |= 1 << b
+            total += (c + 1) * pts
+        out[g] = total
+    return out
+
+
+def play_games(strategy: Strategy, games: int, seed: int = 0) -> FloatArray:
+    """Final scores of ``games`` solitaire triple games played by ``strategy``."""
+    return _games(games, seed, strategy.colvals, strategy.score, strategy.score_wild,
+                  D.KEEP_COUNTS, D.ROLL_FACE, D.KEEP_ADD, D.REMOVE_SENTINEL, D.ROLL_PROB,
+                  D.ROLL_FIRST, float(strategy.rules.upper_bonus),
+                  bool(strategy.rules.wild_yatz), D.ROLL_SUB_START, D.ROLL_SUB,
+                  strategy.lookahead)

@@ -1,0 +1,433 @@
+"""Decisions for the triple game (three columns x1, x2, x3) on plain data.
+
+Given the three columns (filled boxes, upper total, points so far), the dice and the rolls
+left, :class:`Strategy` gives the best dice to hold, the best box, and the expected final
+score of every option, for hints and for the computer player. The method is explained in
+``docs/yatz-strategy.md``. In short: the whole current turn is solved exactly (every keep of
+every roll, every box of every column, Wild Yatz under the triple-game condition of R-YZ-4),
+and the state reached after the turn is valued by :func:`triple_value`, built from the exact
+single-column tables of :mod:`gameshelf.yatz.solver`.
+
+The plan of a turn depends only on the turn-start state, so it is computed once per turn
+(about a tenth of a millisecond) and every decision of that turn is a table look-up.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numba
+import numpy as np
+import numpy.typing as npt
+
+from gameshelf.core.errors import BadInputError
+from gameshelf.yatz import dice as D
+from gameshelf.yatz import solver
+from gameshelf.yatz.scoring import (
+    DICE,
+    UPPER_BONUS_THRESHOLD,
+    YATZ_RULES,
+    Box,
+    RuleSet,
+    check_dice,
+)
+
+MULTIPLIERS = (1, 2, 3)
+COLUMNS = len(MULTIPLIERS)
+ROLLS_PER_TURN = 3
+FULL = (1 << 13) - 1
+YATZ_BIT = 1 << int(Box.YATZ)
+
+FloatArray = npt.NDArray[np.float64]
+IntArray = npt.NDArray[np.int64]
+
+#: keep index from the counts code sum(count[f] * 6**f)
+_CODE_TO_KEEP = np.full(6**6, -1, dtype=np.int64)
+for _k in range(D.NKEEPS):
+    _CODE_TO_KEEP[int(sum(int(D.KEEP_COUNTS[_k, f]) * 6**f for f in range(6)))] = _k
+
+
+@dataclass(frozen=True)
+class ColumnState:
+    """One column as plain data.
+
+    Attributes:
+        mask: 13-bit set of filled boxes (bit ``Box.X``).
+        upper: upper total so far (any value; only "63 or more" matters, R-YZ-5).
+        points: points scored so far in the column, bonus included, before the multiplier.
+    """
+
+    mask: int
+    upper: int = 0
+    points: int = 0
+
+    def is_open(self, box: Box) -> bool:
+        """True when ``box`` is still empty."""
+        return not self.mask >> int(box) & 1
+
+
+def wild_faces(masks: Sequence[int]) -> tuple[bool, ...]:
+    """For faces 1-6: does Wild Yatz (R-YZ-4) hold for five of that face? All three Yatz boxes
+    must be filled (50 or 0) and the face's upper box filled in all three columns."""
+    yatz_all = all(m & YATZ_BIT for m in masks)
+    return tuple(yatz_all and all(m >> f & 1 for m in masks) for f in range(6))
+
+
+@dataclass(frozen=True)
+class Option:
+    """One choice at a decision point.
+
+    Attributes:
+        hold: the dice held before rolling again (sorted), or None for scoring now.
+        column: 0-2 (x1, x2, x3) when scoring now, else None.
+        box: the box when scoring now, else None.
+        expected: expected final score (all three columns, multiplied) after this choice.
+        points: points (multiplied, with any upper bonus earned) scored now; 0 for a hold.
+    """
+
+    hold: tuple[int, ...] | None
+    column: int | None
+    box: Box | None
+    expected: float
+    points: int = 0
+
+    @property
+    def is_score(self) -> bool:
+        """True for scoring now, False for rolling again."""
+        return self.hold is None
+
+    def describe(self) -> str:
+        """Human text: ``hold 3 3 5 and roll`` / ``score x2 Full House (50)``."""
+        if self.hold is None:
+            assert self.column is not None and self.box is not None
+            return f"score x{self.column + 1} {self.box.label} ({self.points})"
+        if not self.hold:
+            return "roll all five"
+        return "hold " + " ".join(map(str, self.hold)) + " and roll"
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The result of :meth:`Strategy.advise`.
+
+    Attributes:
+        options: every distinct choice, best first (ties keep scoring before rolling).
+        best_box: the best box to score now (column, box) with its option, whether or not
+            rolling again is better.
+    """
+
+    options: tuple[Option, ...]
+    best_box: Option
+
+    @property
+    def best(self) -> Option:
+        """The best choice."""
+        return self.options[0]
+
+    @property
+    def best_hold(self) -> Option | None:
+        """The best hold-and-roll option, None when no roll is left."""
+        return next((o for o in self.options if o.hold is not None), None)
+
+    def cost(self, option: Option) -> float:
+        """Expected points lost by ``option`` against the best (0 or more)."""
+        return max(0.0, self.best.expected - option.expected)
+
+
+@numba.njit(cache=True, nogil=True)
+def _wild_flags(masks: IntArray, wild_rule: bool,
+                out: npt.NDArray[np.bool_]) -> None:  # pragma: no cover - compiled
+    """``out[f]``: Wild Yatz (R-YZ-4) holds for five of face f+1 in this state."""
+    for f in range(6):
+        w = wild_rule
+        for c in range(3):
+            if not (masks[c] >> 11 & 1) or not (masks[c] >> f & 1):
+                w = False
+        out[f] = w
+
+
+@numba.njit(cache=True, nogil=True)
+def _gains(masks: IntArray, ups: IntArray, colvals: FloatArray, bonus: float,
+           gain_up: FloatArray, gain_low: FloatArray) -> None:  # pragma: no cover - compiled
+    """Value change (points now plus change of state value) of each box: ``gain_up[c, b, n]``
+    for n dice of upper box b in column c, ``gain_low[c, b]`` apart from the points."""
+    for c in range(3):
+        m = masks[c]
+        t = ups[c]
+        mult = c + 1.0
+        here = colvals[c, m, t]
+        for b in range(6):
+            if not m >> b & 1:
+                for n in range(6):
+                    pts = n * (b + 1)
+                    nt = t + pts
+                    extra = 0.0
+                    if t < 63 and nt >= 63:
+                        extra = bonus
+                    if nt > 63:
+                        nt = 63
+                    gain_up[c, b, n] = mult * (pts + extra) + colvals[c, m | 1 << b, nt] - here
+        for b in range(6, 13):
+            if not m >> b & 1:
+                gain_low[c, b] = colvals[c, m | 1 << b, t] - here
+
+
+@numba.njit(cache=True, nogil=True)
+def _solve_turn(masks: IntArray, gain_up: FloatArray, gain_low: FloatArray, score: IntArray,
+                score_wild: IntArray, counts: IntArray, roll_face: IntArray,
+                wild: npt.NDArray[np.bool_], add: IntArray, remove: IntArray,
+                roll_prob: FloatArray, roll_first: int, final: FloatArray, final_box: IntArray,
+                ev0: FloatArray, ev1: FloatArray,
+                mx: FloatArray) -> float:  # pragma: no cover - compiled
+    """Solve one turn exactly from the box gains. Fills ``final[r]`` (value of scoring roll r
+    in its best box), ``final_box[r]`` (column * 13 + box), ``ev0[k]``/``ev1[k]`` (value of
+    holding keep k and rolling, with then 0 / 1 roll left). Returns the turn's value."""
+    nk = final.shape[0]
+    for r in range(roll_first, nk):
+        face = roll_face[r]
+        w = face > 0 and wild[face - 1]
+        best = -1.0e300
+        arg = -1
+        for c in range(3):
+            m = masks[c]
+            mult = c + 1.0
+            for b in range(6):
+                if not m >> b & 1:
+                    v = gain_up[c, b, counts[r, b]]
+                    if v > best:
+                        best = v
+                        arg = c * 13 + b
+            for b in range(6, 13):
+                if not m >> b & 1:
+                    s = score_wild[r, b] if w else score[r, b]
+                    v = mult * s + gain_low[c, b]
+                    if v > best:
+                        best = v
+                        arg = c * 13 + b
+        final[r] = best
+        final_box[r] = arg
+    mx[-1] = -np.inf
+    solver._expect(final, ev0, add, roll_first)
+    solver._best_sub(ev0, mx, remove)
+    solver._expect(mx, ev1, add, roll_first)
+    solver._best_sub(ev1, mx, remove)
+    s = 0.0
+    for r in range(roll_first, nk):
+        s += roll_prob[r] * mx[r]
+    return float(s)
+
+
+@numba.njit(cache=True, nogil=True)
+def _plan(masks: IntArray, ups: IntArray, colvals: FloatArray, score: IntArray,
+          score_wild: IntArray, counts: IntArray, roll_face: IntArray, wild_rule: bool,
+          add: IntArray, remove: IntArray, roll_prob: FloatArray, roll_first: int,
+          bonus: float, lookahead: int, final: FloatArray, final_box: IntArray,
+          ev0: FloatArray, ev1: FloatArray, mx: FloatArray) -> float:  # pragma: no cover
+    """Solve one turn of the triple game, valuing the state after it by the sum of the
+    columns' values in ``colvals`` (3, 8192, 64, already multiplied) when ``lookahead`` is
+    0, or by the expected value of the next turn solved the same way when it is 1.
+    Arrays are filled as by :func:`_solve_turn`; values are relative to the turn-start
+    state's ``colvals`` sum. Returns the turn's value."""
+    wild = np.empty(6, dtype=np.bool_)
+    _wild_flags(masks, wild_rule, wild)
+    gain_up = np.zeros((3, 6, 6))
+    gain_low = np.zeros((3, 13))
+    _gains(masks, ups, colvals, bonus, gain_up, gain_low)
+    if lookahead > 0:
+        nk = final.shape[0]
+        f2 = np.empty(nk)
+        b2 = np.empty(nk, dtype=np.int64)
+        e0 = np.empty(nk)
+        e1 = np.empty(nk)
+        m2 = np.empty(nk + 1)
+        nm = masks.copy()
+        nu = ups.copy()
+        for c in range(3):
+            m = masks[c]
+            t = ups[c]
+            for b in range(13):
+                if m >> b & 1:
+                    continue
+                nm[c] = m | 1 << b
+                full = True
+                for c2 in range(3):
+                    if nm[c2] != 8191:
+                        full = False
+                for n in range(6 if b < 6 else 1):
+                    nt = t + n * (b + 1) if b < 6 else t
+                    nu[c] = nt if nt < 63 else 63
+                    more = 0.0
+                    if not full:
+                        more = _plan(nm, nu, colvals, score, score_wild, counts, roll_face,
+                                     wild_rule, add, remove, roll_prob, roll_first, bonus,
+                                     lookahead - 1, f2, b2, e0, e1, m2)
+                    if b < 6:
+                        gain_up[c, b, n] += more
+                    else:
+                        gain_low[c, b] += more
+                nm[c] = m
+                nu[c] = t
+    return _solve_turn(masks, gain_up, gain_low, score, score_wild, counts, roll_face, wild,
+                       add, remove, roll_prob, roll_first, final, final_box, ev0, ev1, mx)
+
+
+@dataclass(frozen=True)
+class TurnPlan:
+    """The solved current turn (arrays indexed by keep, see :mod:`gameshelf.yatz.dice`).
+
+    Attributes:
+        base: value of the turn-start state by :func:`triple_value` (expected points to come).
+        turn: expected points to come when this turn is played by the plan.
+        final: value (relative to ``base``) of ending the turn on each roll.
+        final_box: best box of each roll, as column * 13 + box.
+        ev0: value of holding each keep with one roll left (then scoring).
+        ev1: value of holding each keep with two rolls left.
+    """
+
+    base: float
+    turn: float
+    final: FloatArray
+    final_box: IntArray
+    ev0: FloatArray
+    ev1: FloatArray
+
+
+class Strategy:
+    """The strong player's brain for the triple game.
+
+    Args:
+        rules: the rule set (default Yatz).
+        table: the single-column table to build on (default: solved or loaded from cache).
+    """
+
+    def __init__(self, rules: RuleSet = YATZ_RULES, table: solver.ColumnTable | None = None,
+                 *, lookahead: int = 0):
+        self.rules = rules
+        self.table = table if table is not None else solver.column_table(rules)
+        self.score, self.score_wild = D.score_tables(rules)
+        self.colvals = triple_value_tables(self.table)
+        self.lookahead = lookahead
+        self._plans: OrderedDict[tuple[int, ...], TurnPlan] = OrderedDict()
+
+    # -- turn plans -----------------------------------------------------------------------
+
+    def plan(self, columns: Sequence[ColumnState]) -> TurnPlan:
+        """The solved turn for the turn-start state ``columns`` (cached)."""
+        if len(columns) != COLUMNS:
+            raise BadInputError(f"the triple game has {COLUMNS} columns, got {len(columns)}")
+        masks = np.array([c.mask for c in columns], dtype=np.int64)
+        ups = np.array([min(c.upper, UPPER_BONUS_THRESHOLD) for c in columns], dtype=np.int64)
+        if np.any(masks < 0) or np.any(masks > FULL) or np.any(ups < 0):
+            raise BadInputError("column masks must be 13-bit sets and upper totals >= 0")
+        if np.all(masks == FULL):
+            raise BadInputError("every box is filled: the game is over")
+        key = (*masks.tolist(), *ups.tolist())
+        plan = self._plans.get(key)
+        if plan is not None:
+            self._plans.move_to_end(key)
+            return plan
+        final = np.empty(D.NKEEPS)
+        final_box = np.full(D.NKEEPS, -1, dtype=np.int64)
+        ev0 = np.empty(D.NKEEPS)
+        ev1 = np.empty(D.NKEEPS)
+        mx = np.empty(D.NKEEPS + 1)
+        turn = _plan(masks, ups, self.colvals, self.score, self.score_wild, D.KEEP_COUNTS,
+                     D.ROLL_FACE, bool(self.rules.wild_yatz), D.KEEP_ADD, D.REMOVE_SENTINEL,
+                     D.ROLL_PROB, D.ROLL_FIRST, float(self.rules.upper_bonus),
+                     self.lookahead, final, final_box, ev0, ev1, mx)
+        base = float(sum(self.colvals[c, masks[c], ups[c]] for c in range(COLUMNS)))
+        plan = TurnPlan(base, base + float(turn), final, final_box, ev0, ev1)
+        self._plans[key] = plan
+        if len(self._plans) > 64:
+            self._plans.popitem(last=False)
+        return plan
+
+    # -- decisions --------------------------------------------------------------------------
+
+    def best_box(self, columns: Sequence[ColumnState], dice: Sequence[int]) -> tuple[int, Box]:
+        """The best (column 0-2, box) for scoring ``dice`` now."""
+        plan = self.plan(columns)
+        code = int(plan.final_box[D.keep_index(check_dice(dice))])
+        return code // 13, Box(code % 13)
+
+    def best_hold(self, columns: Sequence[ColumnState], dice: Sequence[int],
+                  rolls_left: int) -> tuple[int, ...] | None:
+        """The dice to hold before rolling again, or None when scoring now is best."""
+        best = self.advise(columns, dice, rolls_left, scores=False).best
+        return best.hold
+
+    def advise(self, columns: Sequence[ColumnState], dice: Sequence[int], rolls_left: int,
+               *, scores: bool = True) -> Advice:
+        """Every option at this decision with its expected final score, best first.
+
+        Args:
+            columns: the three columns at the start of this turn.
+            dice: the five dice showing.
+            rolls_left: rolls still allowed this turn (0, 1 or 2).
+            scores: include every box as an option (else only the best box).
+
+        Raises:
+            BadInputError: bad dice, rolls left outside 0-2, or a finished game.
+        """
+        dice = check_dice(dice)
+        if not 0 <= rolls_left < ROLLS_PER_TURN:
+            raise BadInputError(f"rolls left must be 0, 1 or 2, got {rolls_left}")
+        plan = self.plan(columns)
+        now = sum(m * c.points for m, c in zip(MULTIPLIERS, columns, strict=True))
+        start = now + plan.base
+        options: list[Option] = []
+        r = D.keep_index(dice)
+        masks = [c.mask for c in columns]
+        wild = wild_faces(masks)
+        face = int(D.ROLL_FACE[r])
+        is_wild = self.rules.wild_yatz and face > 0 and wild[face - 1]
+        best_code = int(plan.final_box[r])
+        for c, col in enumerate(columns):
+            for box in Box:
+                if not col.is_open(box):
+                    continue
+                if not scores and c * 13 + int(box) != best_code:
+                    continue
+                pts, value = self._score_value(c, col, box, r, is_wild)
+                options.append(Option(None, c, box, start + value, pts))
+        if rolls_left:
+            ev = plan.ev1 if rolls_left == 2 else plan.ev0
+            seen: set[int] = set()
+            for n in range(DICE):
+                for held in itertools.combinations(sorted(dice), n):
+                    k = D.keep_index(held)
+                    if k not in seen:
+                        seen.add(k)
+                        options.append(Option(held, None, None, start + float(ev[k])))
+        options.sort(key=lambda o: (-o.expected, o.hold is not None))
+        best_box = next(o for o in options
+                        if o.hold is None and o.column is not None
+                        and o.column * 13 + int(o.box or 0) == best_code)
+        return Advice(tuple(options), best_box)
+
+    def _score_value(self, c: int, col: ColumnState, box: Box, r: int,
+                     is_wild: bool) -> tuple[int, float]:
+        """(points now, value relative to the turn start) of scoring roll ``r`` in ``box``."""
+        mult = MULTIPLIERS[c]
+        t = min(col.upper, UPPER_BONUS_THRESHOLD)
+        pts = int((self.score_wild if is_wild else self.score)[r, int(box)])
+        nt = t
+        extra = 0
+        if box.is_upper:
+            nt = min(UPPER_BONUS_THRESHOLD, t + pts)
+            if t < UPPER_BONUS_THRESHOLD <= t + pts:
+                extra = self.rules.upper_bonus
+        value = (mult * (pts + extra) + self.colvals[c, col.mask | 1 << int(box), nt]
+                 - self.colvals[c, col.mask, t])
+        return mult * (pts + extra), float(value)
+
+
+def triple_value_tables(table: solver.ColumnTable) -> FloatArray:
+    """(3, 8192, 64) float64: the value given to each column state in the triple game,
+    multiplied by the column's multiplier; the value of a triple state is their sum
+    (see ``docs/yatz-strategy.md``)."""
+    values = np.nan_to_num(np.asarray(table.values), nan=0.0)
+    return np.stack([m * values for m in MULTIPLIERS])
