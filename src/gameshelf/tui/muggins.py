@@ -586,6 +586,8 @@ class MugginsScreen(Screen[None]):
             return
         st = self.state
         self.busy = True
+        draws = 0
+        first = True
         try:
             while True:
                 if len(st.rounds) > self.shown_rounds:
@@ -595,6 +597,9 @@ class MugginsScreen(Screen[None]):
                 if st.is_terminal() or st.current_player() != MUGSY:
                     break
                 if self.pace:
+                    if first:   # let the person read the message about their own move
+                        first = False
+                        await asyncio.sleep(self.pace)
                     action = await asyncio.to_thread(self.session.mugsy_action)
                 else:
                     action = self.session.mugsy_action()
@@ -602,10 +607,15 @@ class MugginsScreen(Screen[None]):
                 if isinstance(action, Play):
                     ev = next(e for e in reversed(st.events) if e.kind == "play")
                     self.board_fresh = action.tile
-                    self.say(f"Mugsy plays {action.tile} on the {action.side.word} chain" +
+                    drew = (f"Mugsy drew {draws} tile{'s' if draws > 1 else ''} and plays"
+                            if draws else "Mugsy plays")
+                    self.say(f"{drew} {action.tile} on the {action.side.word} chain" +
                              (f": {ev.points} points." if ev.points else "."))
+                    draws = 0
                 elif isinstance(action, Draw):
-                    self.say(f"Mugsy draws a tile ({len(st.boneyard)} left in the boneyard).")
+                    draws += 1
+                    self.say(f"Mugsy draws a tile ({draws} so far; {len(st.boneyard)} left "
+                             f"in the boneyard).")
                 else:
                     self.say("Mugsy cannot play and passes.")
                 self.refresh_all()
