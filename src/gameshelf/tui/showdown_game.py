@@ -291,6 +291,7 @@ class ShowdownScreen(Screen[None]):
         self.busy = False
         self._log_seen = 0
         self._finished_shown = False
+        self._over_at_start = match.state.is_terminal()  # a finished save: no new score
         self._humans = sum(1 for s in match.seats if s.is_human)
 
     # ----- layout ------------------------------------------------------------------------
@@ -382,6 +383,8 @@ class ShowdownScreen(Screen[None]):
         try:
             with Store() as store:
                 for s, seat in enumerate(match.seats):
+                    if self._over_at_start:
+                        break
                     if seat.is_human:
                         sc = match.state.score(s)
                         store.add_score(GAME, seat.name, sc.total, seed=match.seed,
@@ -431,7 +434,6 @@ class ShowdownScreen(Screen[None]):
     def _complain(self, message: str) -> None:
         self.app.bell()
         self.query_one("#sd-prompt", Static).update(Text(message, style="bold red"))
-        self.notify(message, severity="warning", timeout=3)
 
     def _zone_cards(self, zone: str | None = None) -> list[int]:
         z = zone or self.zone
