@@ -383,9 +383,7 @@ class ShowdownScreen(Screen[None]):
         try:
             with Store() as store:
                 for s, seat in enumerate(match.seats):
-                    if self._over_at_start:
-                        break
-                    if seat.is_human:
+                    if seat.is_human and not self._over_at_start:
                         sc = match.state.score(s)
                         store.add_score(GAME, seat.name, sc.total, seed=match.seed,
                                         detail={"turns": match.state.turn})
