@@ -88,6 +88,12 @@ async def test_bad_typed_action_shows_a_message_and_changes_nothing() -> None:
         await pilot.press("u")  # buying in turn 1: refused with a message
         await pilot.pause()
         assert match.actions == before and isinstance(app.screen, ShowdownScreen)
+        await pilot.press("p")  # everyone's piles
+        await pilot.pause()
+        assert isinstance(app.screen, ScoreScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ShowdownScreen)
 
 
 async def test_help_save_and_resume_from_the_start_screen() -> None:

@@ -79,6 +79,7 @@ Score: cards + 2X pile doubled + 5,000 per four Drop Targets + combinations + 10
 | d | done with control tokens |
 | 0-9 | flip that many returned tokens to speed |
 | Ctrl+S | save; the game is also saved after every move |
+| p | everyone's scoring piles, card by card |
 | : or / | type an action in the box |
 | F1 | this help; Esc leaves the game (saved) |
 
@@ -190,7 +191,7 @@ class HandOffScreen(ModalScreen[None]):
 
 
 class ScoreScreen(ModalScreen[None]):
-    """The scoring breakdown at the end of the game."""
+    """A text modal: the scoring breakdown at the end of the game, or the piles (``p``)."""
 
     DEFAULT_CSS = """
     ScoreScreen { align: center middle; }
@@ -214,6 +215,21 @@ class ScoreScreen(ModalScreen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+def piles_text(match: Match) -> Text:
+    """Every player's scoring piles, card by card, and their Combination cards."""
+    st = match.state
+    out = Text("Scoring piles (2X pile cards count double at the end)\n\n", style="bold")
+    for s, seat in enumerate(match.seats):
+        out.append(f"{seat.name}\n", style="bold underline")
+        regular = ", ".join(f"{st.cards[c].device} {st.cards[c].points:,}" for c in st.piles[s])
+        double = ", ".join(f"{st.cards[c].device} {st.cards[c].points:,}"
+                           for c in st.piles2x[s])
+        combos = ", ".join(st.deck.combinations[c].name for c in st.combos_won[s])
+        out.append(f"  pile: {regular or '-'}\n  2X pile: {double or '-'}\n"
+                   f"  combinations: {combos or '-'}\n")
+    return out
 
 
 def score_table(match: Match) -> Text:
@@ -269,6 +285,7 @@ class ShowdownScreen(Screen[None]):
         Binding("f1,question_mark", "help", "Help"),
         Binding("ctrl+s", "save", "Save"),
         Binding("colon,slash", "type", "Type action"),
+        Binding("p", "piles", "Piles"),
         Binding("left", "move(-1)", "Card ←", show=False),
         Binding("right", "move(1)", "Card →", show=False),
         Binding("enter", "enter", "Offer/take", show=False),
@@ -574,6 +591,9 @@ class ShowdownScreen(Screen[None]):
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(HELP))
+
+    def action_piles(self) -> None:
+        self.app.push_screen(ScoreScreen(piles_text(self.match)))
 
     def action_type(self) -> None:
         self.query_one("#sd-cmd", Input).focus()
