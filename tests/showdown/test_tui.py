@@ -85,6 +85,10 @@ async def test_bad_typed_action_shows_a_message_and_changes_nothing() -> None:
             await pilot.press("enter")
             await pilot.pause()
             assert match.actions == before
+        assert screen.query_one("#sd-cmd", Input).has_focus  # still there to try again
+        await pilot.press("escape")  # leaves the box, not the game
+        await pilot.pause()
+        assert isinstance(app.screen, ShowdownScreen)
         await pilot.press("u")  # buying in turn 1: refused with a message
         await pilot.pause()
         assert match.actions == before and isinstance(app.screen, ShowdownScreen)

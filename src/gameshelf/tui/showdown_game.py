@@ -80,7 +80,7 @@ Score: cards + 2X pile doubled + 5,000 per four Drop Targets + combinations + 10
 | 0-9 | flip that many returned tokens to speed |
 | Ctrl+S | save; the game is also saved after every move |
 | p | everyone's scoring piles, card by card |
-| : or / | type an action in the box |
+| : or / | type an action in the box (Esc leaves the box) |
 | F1 | this help; Esc leaves the game (saved) |
 
 You can also type any action in the box: `offer P07`, `bid P07 2`, `speed 1`, `buy P12`,
@@ -158,6 +158,15 @@ class DiscardLine(Static):
         screen = self.screen
         if isinstance(screen, ShowdownScreen):
             screen.select(self.zone, self.index)
+
+
+class CommandInput(Input):
+    """The action box; Esc leaves it (back to the single-key commands)."""
+
+    BINDINGS = [Binding("escape", "leave_box", "Leave the box", show=False)]
+
+    def action_leave_box(self) -> None:
+        self.screen.set_focus(None)
 
 
 class HandOffScreen(ModalScreen[None]):
@@ -331,7 +340,7 @@ class ShowdownScreen(Screen[None]):
             with Vertical(id="sd-act"):
                 yield Static(id="sd-prompt")
                 yield Horizontal(id="sd-buttons")
-        yield Input(placeholder="type an action (offer P07, bid P07 2, speed 1, buy P12, "
+        yield CommandInput(placeholder="type an action (offer P07, bid P07 2, speed 1, buy P12, "
                                 "done, take P05) and press Enter", id="sd-cmd")
         yield Footer()
 
