@@ -251,11 +251,11 @@ class DollarScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query_one("#machine").border_title = "ONE DOLLAR PINBALL"
         players = self.query_one("#players", DataTable)
-        for label, width in (("#", 2), ("name", 10), ("bill", 11), ("series", 6),
-                             ("score", 10)):
+        for label, width in (("#", 2), ("name", 10), ("score", 10), ("bill", 11),
+                             ("series", 6)):
             players.add_column(label, width=width)
         best = self.query_one("#best", DataTable)
-        for label, width in (("name", 10), ("bill", 11), ("score", 10), ("date", 10)):
+        for label, width in (("name", 10), ("score", 10), ("bill", 11), ("date", 10)):
             best.add_column(label, width=width)
         self._show_game_number()
         self._refresh_players()
@@ -280,7 +280,7 @@ class DollarScreen(Screen[None]):
             shown = self.phase == "done" or (self.phase == "playing" and i < self.playing)
             score = Text(f"{e.score:,}" if shown else "", justify="right")
             mark = "★" if i in wins else str(i + 1)
-            table.add_row(mark, e.name, str(e.bill), str(e.series or "-"), score)
+            table.add_row(mark, e.name, score, str(e.bill), str(e.series or "-"))
 
     def _refresh_best(self) -> None:
         table = self.query_one("#best", DataTable)
@@ -293,8 +293,8 @@ class DollarScreen(Screen[None]):
             self._say(f"Best bills unavailable: {exc}")
             return
         for r in rows:
-            table.add_row(r.name, str(r.detail.get("bill", "?")),
-                          Text(f"{r.score:,}", justify="right"), r.date[:10])
+            table.add_row(r.name, Text(f"{r.score:,}", justify="right"),
+                          str(r.detail.get("bill", "?")), r.date[:10])
 
     def _show_idle(self) -> None:
         n = len(self.entries)
@@ -475,7 +475,9 @@ class DollarScreen(Screen[None]):
         self.query_one("#banner", Static).update(Text(banner, style="bold black on yellow"))
         self.query_one("#player", Static).update(f"Game #{self.seed} is over")
         self.query_one("#score", Digits).update(f"{best:,}")
-        self.query_one("#log", RichLog).write(Text(banner, style="bold"))
+        log = self.query_one("#log", RichLog)
+        log.write(Text(banner, style="bold"))
+        self.call_after_refresh(log.scroll_end, animate=False)
         self._keep_scores()
         self._refresh_players()
         self._refresh_best()
