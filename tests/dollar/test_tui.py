@@ -9,7 +9,7 @@ from gameshelf.core.store import Store
 from gameshelf.dollar.game import make_entry
 from gameshelf.tui.app import GameshelfApp, MenuScreen
 from gameshelf.tui.dollar import DollarScreen, frames
-from gameshelf.tui.widgets import HelpScreen
+from gameshelf.tui.widgets import ConfirmScreen, HelpScreen
 
 
 async def open_screen(pilot_app: GameshelfApp, seed: int = 42) -> DollarScreen:
@@ -190,3 +190,33 @@ def test_frames_of_the_maximum_bill() -> None:
     early = make_entry("Bo", "B78911111Y")
     titles = [f.title for f in frames(early)]
     assert titles[-3:] == ["GAME OVER", "END BONUS", "MATCH NOT CHECKED"]
+
+
+async def test_leaving_with_bills_asks_first_and_pace_keys() -> None:
+    app = GameshelfApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("1")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, DollarScreen)
+        screen.step_seconds = 1.0
+        await pilot.press("f2", "f5")
+        await pilot.pause()
+        await pilot.press("plus")
+        assert screen.step_seconds == 0.5 and "Pace: 0.5 s" in text_of(screen, "#message")
+        await pilot.press("minus", "minus")
+        assert screen.step_seconds == 2.0
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.screen is screen and screen.phase == "playing"
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        # nothing was kept: the bill was not played to the end
+        with Store() as store:
+            assert store.top_scores("dollar") == []

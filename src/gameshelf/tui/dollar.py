@@ -27,13 +27,15 @@ from gameshelf.dollar import RULES_VERSION
 from gameshelf.dollar.bill import district_name
 from gameshelf.dollar.game import MAX_PLAYERS, Entry, make_entry, random_bill, winners
 from gameshelf.dollar.scorer import Rule
-from gameshelf.tui.widgets import HelpScreen
+from gameshelf.tui.widgets import ConfirmScreen, HelpScreen
 
 #: False until this game's screen exists; the menu says "not built yet".
 BUILT = True
 
-#: Seconds each step stays on the display while a bill is played.
+#: Seconds each step stays on the display while a bill is played (+ and - change it).
 STEP_SECONDS = 0.9
+MIN_STEP_SECONDS = 0.1
+MAX_STEP_SECONDS = 5.0
 
 HELP = """\
 # One Dollar Pinball
@@ -63,9 +65,11 @@ checked. Highest score wins; equal scores share the win.
   the **district**) and the **series** year (`2017A`, optional), then **Enter** (or *Add*).
 * **F2** draws a random bill from the game's seed (the game number) for the next player.
 * **Delete** removes the highlighted player before play; up to 8 players.
-* **F5** plays the bills. **Space** skips the bill being played, **s** skips to the end.
+* **F5** plays the bills. **Space** skips the bill being played, **s** skips to the end,
+  **+** and **-** play faster or slower.
 * **F3** starts a new game (a new game number).
-* **F1** this help, **Esc** back to the menu.
+* **F1** this help, **Esc** (or **q** outside the form) back to the menu; it asks first
+  while bills are waiting to be played.
 
 Every bill played is kept in the store; the best ever are listed under *Best bills*
 (also `gameshelf dollar best`).
@@ -168,7 +172,7 @@ class DollarScreen(Screen[None]):
     """One round of One Dollar Pinball for 1 to 8 players."""
 
     BINDINGS = [
-        Binding("escape", "back", "Back"),
+        Binding("escape,q", "back", "Back"),
         Binding("f1,question_mark", "help", "Help"),
         Binding("f2", "random_bill", "Random bill"),
         Binding("f5", "play", "Play"),
@@ -176,6 +180,8 @@ class DollarScreen(Screen[None]):
         Binding("space", "skip", "Skip bill", show=False),
         Binding("s", "skip_all", "Skip all", show=False),
         Binding("delete", "remove", "Remove player", show=False),
+        Binding("plus,equals_sign", "pace(0.5)", "Faster", show=False),
+        Binding("minus", "pace(2.0)", "Slower", show=False),
     ]
     DEFAULT_CSS = """
     DollarScreen { layout: vertical; }
@@ -518,9 +524,30 @@ class DollarScreen(Screen[None]):
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(HELP))
 
-    def action_back(self) -> None:
+    def action_pace(self, factor: float) -> None:
+        """Play faster (``+``) or slower (``-``): between 0.1 and 5 seconds a step."""
+        self.step_seconds = min(MAX_STEP_SECONDS,
+                                max(MIN_STEP_SECONDS, round(self.step_seconds * factor, 2)))
         if self._timer is not None:
             self._timer.stop()
+            self._timer = self.set_interval(self.step_seconds, self.advance)
+        self._say(f"Pace: {self.step_seconds:g} s a step (+ faster, - slower).")
+
+    def action_back(self) -> None:
+        """Back to the menu; asks first when bills were entered and not all played."""
+        if self.phase == "playing" or (self.phase == "setup" and self.entries):
+            self.app.push_screen(
+                ConfirmScreen("Leave this game? The bills not played yet are not kept."),
+                self._leave_if)
+            return
+        self._leave_if(True)
+
+    def _leave_if(self, leave: bool | None) -> None:
+        if not leave:
+            return
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
         self.app.pop_screen()
 
 
