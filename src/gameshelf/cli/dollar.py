@@ -15,7 +15,6 @@ import typer
 from gameshelf.core.store import Store
 from gameshelf.dollar.bill import (
     Series,
-    district_letter,
     district_name,
     parse_bill,
     parse_district,
@@ -233,7 +232,7 @@ def odds(
                f"({millions(dist.mean)} million)")
     typer.echo(f"Minimum: {points(dist.min)} points")
     n_best = dist.counts[dist.max]
-    shown = ", ".join(f"{district_letter(j)}{s}" if dist_no is None
+    shown = ", ".join(f"{s} (district {j})" if dist_no is None
                       else s for j, s in best)
     more = f" and {n_best - len(best):,} more" if n_best > len(best) else ""
     typer.echo(f"Maximum: {points(dist.max)} points, reached by {n_best:,} "
