@@ -22,18 +22,6 @@ def text_of(screen: DollarScreen, selector: str) -> str:
     return str(screen.query_one(selector, Static).render())
 
 
-async def test_menu_opens_the_screen_and_esc_goes_back() -> None:
-    app = GameshelfApp()
-    async with app.run_test() as pilot:
-        await pilot.pause()
-        await pilot.press("1")
-        await pilot.pause()
-        assert isinstance(app.screen, DollarScreen)
-        await pilot.press("escape")
-        await pilot.pause()
-        assert isinstance(app.screen, MenuScreen)
-
-
 async def test_enter_a_bill_by_keyboard_and_play_it() -> None:
     """R-DP-10 on screen: L40000002A with series 1902 scores 88,000,000."""
     app = GameshelfApp()
@@ -70,6 +58,16 @@ async def test_bad_bill_gets_a_message_and_the_bell(monkeypatch: pytest.MonkeyPa
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await open_screen(app)
         await pilot.pause()
+        await pilot.press("f5")  # nobody to play yet
+        await pilot.pause()
+        assert screen.phase == "setup" and "at least one bill" in text_of(screen, "#message")
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen
+        bells.clear()
         for bad, fragment in [("L1234567A", "exactly 8 digits"), ("12345678", "district"),
                               ("Z12345678A", "A to L")]:
             screen.query_one("#bill", Input).value = bad
@@ -165,22 +163,6 @@ async def test_space_skips_one_bill_and_equal_scores_share_the_win() -> None:
             assert len(store.top_scores("dollar")) == 3
 
 
-async def test_play_without_bills_and_help() -> None:
-    app = GameshelfApp()
-    async with app.run_test(size=(120, 40)) as pilot:
-        screen = await open_screen(app)
-        await pilot.pause()
-        await pilot.press("f5")
-        await pilot.pause()
-        assert screen.phase == "setup" and "at least one bill" in text_of(screen, "#message")
-        await pilot.press("f1")
-        await pilot.pause()
-        assert isinstance(app.screen, HelpScreen)
-        await pilot.press("escape")
-        await pilot.pause()
-        assert app.screen is screen
-
-
 def test_frames_of_the_maximum_bill() -> None:
     entry = make_entry("Ann", "L40000002A", series="1902")
     titles = [f.title for f in frames(entry)]
@@ -192,7 +174,7 @@ def test_frames_of_the_maximum_bill() -> None:
     assert titles[-3:] == ["GAME OVER", "END BONUS", "MATCH NOT CHECKED"]
 
 
-async def test_leaving_with_bills_asks_first_and_pace_keys() -> None:
+async def test_menu_opens_it_pace_keys_and_leaving_asks_first() -> None:
     app = GameshelfApp()
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("1")
