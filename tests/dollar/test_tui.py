@@ -8,7 +8,7 @@ from textual.widgets import DataTable, Input, Static
 from gameshelf.core.store import Store
 from gameshelf.dollar.game import make_entry
 from gameshelf.tui.app import GameshelfApp, MenuScreen
-from gameshelf.tui.dollar import DollarScreen, frames
+from gameshelf.tui.dollar import DollarScreen, GameNumberScreen, frames
 from gameshelf.tui.widgets import ConfirmScreen, HelpScreen
 
 
@@ -102,12 +102,23 @@ async def test_random_bills_come_from_the_game_number() -> None:
         bills = [str(e.bill) for e in first.entries]
         assert len(bills) == 3 and len(set(bills)) == 3
         assert "Game #7" in text_of(first, "#gameno")
-        await pilot.press("escape")
-        again = await open_screen(app, seed=7)
+        await pilot.press("f4")  # replay game number 7 on the same screen
         await pilot.pause()
+        assert isinstance(app.screen, GameNumberScreen)
+        await pilot.press(*"abc", "enter")
+        await pilot.pause()
+        assert "whole number" in str(app.screen.query_one("#error", Static).render())
+        await pilot.press("backspace", "backspace", "backspace", "7", "enter")
+        await pilot.pause()
+        assert app.screen is first and first.seed == 7 and first.entries == []
         await pilot.press("f2", "f2", "f2")
         await pilot.pause()
-        assert [str(e.bill) for e in again.entries] == bills
+        assert [str(e.bill) for e in first.entries] == bills
+        await pilot.press("f4")
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is first and len(first.entries) == 3
 
 
 async def test_eight_players_at_most_and_delete_removes_one() -> None:

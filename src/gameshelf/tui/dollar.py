@@ -16,11 +16,11 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
 from textual.widgets import Button, DataTable, Digits, Footer, Input, RichLog, Static
 
-from gameshelf.core.chance import Chance, new_seed
+from gameshelf.core.chance import Chance, new_seed, parse_seed
 from gameshelf.core.errors import GameshelfError
 from gameshelf.core.store import Store
 from gameshelf.dollar import RULES_VERSION
@@ -67,7 +67,8 @@ checked. Highest score wins; equal scores share the win.
 * **Delete** removes the highlighted player before play; up to 8 players.
 * **F5** plays the bills. **Space** skips the bill being played, **s** skips to the end,
   **+** and **-** play faster or slower.
-* **F3** starts a new game (a new game number).
+* **F3** starts a new game (a new game number); **F4** starts one with a game number you
+  type, which draws the same random bills again.
 * **F1** this help, **Esc** (or **q** outside the form) back to the menu; it asks first
   while bills are waiting to be played.
 
@@ -168,6 +169,34 @@ def rule_style(title: str) -> str:
     return "bold yellow"
 
 
+class GameNumberScreen(ModalScreen[int | None]):
+    """Ask for a game number (the seed of the random bills); Esc cancels."""
+
+    DEFAULT_CSS = """
+    GameNumberScreen { align: center middle; }
+    GameNumberScreen > Vertical { width: 56; height: auto; border: thick $accent;
+                                  background: $surface; padding: 1 2; }
+    GameNumberScreen #error { color: $error; height: auto; }
+    """
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static("Game number to play (the same number draws the same random bills):")
+            yield Input(placeholder="e.g. 123456789", id="number")
+            yield Static("", id="error")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        try:
+            self.dismiss(parse_seed(event.value))
+        except GameshelfError as exc:
+            self.query_one("#error", Static).update(str(exc))
+            self.app.bell()
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
 class DollarScreen(Screen[None]):
     """One round of One Dollar Pinball for 1 to 8 players."""
 
@@ -177,6 +206,7 @@ class DollarScreen(Screen[None]):
         Binding("f2", "random_bill", "Random bill"),
         Binding("f5", "play", "Play"),
         Binding("f3", "new_game", "New game"),
+        Binding("f4", "game_number", "Game #"),
         Binding("space", "skip", "Skip bill", show=False),
         Binding("s", "skip_all", "Skip all", show=False),
         Binding("delete", "remove", "Remove player", show=False),
@@ -503,12 +533,20 @@ class DollarScreen(Screen[None]):
         self._say("Bills kept in the store. F3: new game, Esc: menu.")
 
     # ----- other keys ------------------------------------------------------------------
-    def action_new_game(self) -> None:
-        """A new game with a new game number; the players' bills are cleared."""
+    def action_game_number(self) -> None:
+        """Start a new game with a game number the player types (to replay its draws)."""
+        self.app.push_screen(GameNumberScreen(), self._new_game_numbered)
+
+    def _new_game_numbered(self, seed: int | None) -> None:
+        if seed is not None:
+            self.action_new_game(seed)
+
+    def action_new_game(self, seed: int | None = None) -> None:
+        """A new game (a new game number unless one is given); the players are cleared."""
         if self._timer is not None:
             self._timer.stop()
             self._timer = None
-        self.seed = new_seed()
+        self.seed = new_seed() if seed is None else seed
         self.chance = Chance(self.seed)
         self.entries = []
         self.phase = "setup"
@@ -518,7 +556,7 @@ class DollarScreen(Screen[None]):
         self._show_game_number()
         self._refresh_players()
         self._show_idle()
-        self._say("New game.")
+        self._say(f"New game #{self.seed}.")
         self.query_one("#name", Input).focus()
 
     def action_help(self) -> None:
