@@ -8,8 +8,8 @@ from textual.widgets import DataTable, Input, Static
 from gameshelf.core.store import Store
 from gameshelf.dollar.game import make_entry
 from gameshelf.tui.app import GameshelfApp, MenuScreen
-from gameshelf.tui.dollar import DollarScreen, frames
-from gameshelf.tui.widgets import HelpScreen
+from gameshelf.tui.dollar import DollarScreen, GameNumberScreen, frames
+from gameshelf.tui.widgets import ConfirmScreen, HelpScreen
 
 
 async def open_screen(pilot_app: GameshelfApp, seed: int = 42) -> DollarScreen:
@@ -20,18 +20,6 @@ async def open_screen(pilot_app: GameshelfApp, seed: int = 42) -> DollarScreen:
 
 def text_of(screen: DollarScreen, selector: str) -> str:
     return str(screen.query_one(selector, Static).render())
-
-
-async def test_menu_opens_the_screen_and_esc_goes_back() -> None:
-    app = GameshelfApp()
-    async with app.run_test() as pilot:
-        await pilot.pause()
-        await pilot.press("1")
-        await pilot.pause()
-        assert isinstance(app.screen, DollarScreen)
-        await pilot.press("escape")
-        await pilot.pause()
-        assert isinstance(app.screen, MenuScreen)
 
 
 async def test_enter_a_bill_by_keyboard_and_play_it() -> None:
@@ -70,6 +58,16 @@ async def test_bad_bill_gets_a_message_and_the_bell(monkeypatch: pytest.MonkeyPa
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await open_screen(app)
         await pilot.pause()
+        await pilot.press("f5")  # nobody to play yet
+        await pilot.pause()
+        assert screen.phase == "setup" and "at least one bill" in text_of(screen, "#message")
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen
+        bells.clear()
         for bad, fragment in [("L1234567A", "exactly 8 digits"), ("12345678", "district"),
                               ("Z12345678A", "A to L")]:
             screen.query_one("#bill", Input).value = bad
@@ -104,12 +102,23 @@ async def test_random_bills_come_from_the_game_number() -> None:
         bills = [str(e.bill) for e in first.entries]
         assert len(bills) == 3 and len(set(bills)) == 3
         assert "Game #7" in text_of(first, "#gameno")
-        await pilot.press("escape")
-        again = await open_screen(app, seed=7)
+        await pilot.press("f4")  # replay game number 7 on the same screen
         await pilot.pause()
+        assert isinstance(app.screen, GameNumberScreen)
+        await pilot.press(*"abc", "enter")
+        await pilot.pause()
+        assert "whole number" in str(app.screen.query_one("#error", Static).render())
+        await pilot.press("backspace", "backspace", "backspace", "7", "enter")
+        await pilot.pause()
+        assert app.screen is first and first.seed == 7 and first.entries == []
         await pilot.press("f2", "f2", "f2")
         await pilot.pause()
-        assert [str(e.bill) for e in again.entries] == bills
+        assert [str(e.bill) for e in first.entries] == bills
+        await pilot.press("f4")
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is first and len(first.entries) == 3
 
 
 async def test_eight_players_at_most_and_delete_removes_one() -> None:
@@ -165,22 +174,6 @@ async def test_space_skips_one_bill_and_equal_scores_share_the_win() -> None:
             assert len(store.top_scores("dollar")) == 3
 
 
-async def test_play_without_bills_and_help() -> None:
-    app = GameshelfApp()
-    async with app.run_test(size=(120, 40)) as pilot:
-        screen = await open_screen(app)
-        await pilot.pause()
-        await pilot.press("f5")
-        await pilot.pause()
-        assert screen.phase == "setup" and "at least one bill" in text_of(screen, "#message")
-        await pilot.press("f1")
-        await pilot.pause()
-        assert isinstance(app.screen, HelpScreen)
-        await pilot.press("escape")
-        await pilot.pause()
-        assert app.screen is screen
-
-
 def test_frames_of_the_maximum_bill() -> None:
     entry = make_entry("Ann", "L40000002A", series="1902")
     titles = [f.title for f in frames(entry)]
@@ -190,3 +183,33 @@ def test_frames_of_the_maximum_bill() -> None:
     early = make_entry("Bo", "B78911111Y")
     titles = [f.title for f in frames(early)]
     assert titles[-3:] == ["GAME OVER", "END BONUS", "MATCH NOT CHECKED"]
+
+
+async def test_menu_opens_it_pace_keys_and_leaving_asks_first() -> None:
+    app = GameshelfApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("1")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, DollarScreen)
+        screen.step_seconds = 1.0
+        await pilot.press("f2", "f5")
+        await pilot.pause()
+        await pilot.press("plus")
+        assert screen.step_seconds == 0.5 and "Pace: 0.5 s" in text_of(screen, "#message")
+        await pilot.press("minus", "minus")
+        assert screen.step_seconds == 2.0
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.screen is screen and screen.phase == "playing"
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        # nothing was kept: the bill was not played to the end
+        with Store() as store:
+            assert store.top_scores("dollar") == []

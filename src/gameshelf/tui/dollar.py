@@ -16,24 +16,26 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
 from textual.widgets import Button, DataTable, Digits, Footer, Input, RichLog, Static
 
-from gameshelf.core.chance import Chance, new_seed
+from gameshelf.core.chance import Chance, new_seed, parse_seed
 from gameshelf.core.errors import GameshelfError
 from gameshelf.core.store import Store
 from gameshelf.dollar import RULES_VERSION
 from gameshelf.dollar.bill import district_name
 from gameshelf.dollar.game import MAX_PLAYERS, Entry, make_entry, random_bill, winners
 from gameshelf.dollar.scorer import Rule
-from gameshelf.tui.widgets import HelpScreen
+from gameshelf.tui.widgets import ConfirmScreen, HelpScreen
 
 #: False until this game's screen exists; the menu says "not built yet".
 BUILT = True
 
-#: Seconds each step stays on the display while a bill is played.
+#: Seconds each step stays on the display while a bill is played (+ and - change it).
 STEP_SECONDS = 0.9
+MIN_STEP_SECONDS = 0.1
+MAX_STEP_SECONDS = 5.0
 
 HELP = """\
 # One Dollar Pinball
@@ -63,9 +65,12 @@ checked. Highest score wins; equal scores share the win.
   the **district**) and the **series** year (`2017A`, optional), then **Enter** (or *Add*).
 * **F2** draws a random bill from the game's seed (the game number) for the next player.
 * **Delete** removes the highlighted player before play; up to 8 players.
-* **F5** plays the bills. **Space** skips the bill being played, **s** skips to the end.
-* **F3** starts a new game (a new game number).
-* **F1** this help, **Esc** back to the menu.
+* **F5** plays the bills. **Space** skips the bill being played, **s** skips to the end,
+  **+** and **-** play faster or slower.
+* **F3** starts a new game (a new game number); **F4** starts one with a game number you
+  type, which draws the same random bills again.
+* **F1** this help, **Esc** (or **q** outside the form) back to the menu; it asks first
+  while bills are waiting to be played.
 
 Every bill played is kept in the store; the best ever are listed under *Best bills*
 (also `gameshelf dollar best`).
@@ -164,18 +169,49 @@ def rule_style(title: str) -> str:
     return "bold yellow"
 
 
+class GameNumberScreen(ModalScreen[int | None]):
+    """Ask for a game number (the seed of the random bills); Esc cancels."""
+
+    DEFAULT_CSS = """
+    GameNumberScreen { align: center middle; }
+    GameNumberScreen > Vertical { width: 56; height: auto; border: thick $accent;
+                                  background: $surface; padding: 1 2; }
+    GameNumberScreen #error { color: $error; height: auto; }
+    """
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static("Game number to play (the same number draws the same random bills):")
+            yield Input(placeholder="e.g. 123456789", id="number")
+            yield Static("", id="error")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        try:
+            self.dismiss(parse_seed(event.value))
+        except GameshelfError as exc:
+            self.query_one("#error", Static).update(str(exc))
+            self.app.bell()
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
 class DollarScreen(Screen[None]):
     """One round of One Dollar Pinball for 1 to 8 players."""
 
     BINDINGS = [
-        Binding("escape", "back", "Back"),
+        Binding("escape,q", "back", "Back"),
         Binding("f1,question_mark", "help", "Help"),
         Binding("f2", "random_bill", "Random bill"),
         Binding("f5", "play", "Play"),
         Binding("f3", "new_game", "New game"),
+        Binding("f4", "game_number", "Game #"),
         Binding("space", "skip", "Skip bill", show=False),
         Binding("s", "skip_all", "Skip all", show=False),
         Binding("delete", "remove", "Remove player", show=False),
+        Binding("plus,equals_sign", "pace(0.5)", "Faster", show=False),
+        Binding("minus", "pace(2.0)", "Slower", show=False),
     ]
     DEFAULT_CSS = """
     DollarScreen { layout: vertical; }
@@ -251,11 +287,11 @@ class DollarScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query_one("#machine").border_title = "ONE DOLLAR PINBALL"
         players = self.query_one("#players", DataTable)
-        for label, width in (("#", 2), ("name", 10), ("bill", 11), ("series", 6),
-                             ("score", 10)):
+        for label, width in (("#", 2), ("name", 10), ("score", 10), ("bill", 11),
+                             ("series", 6)):
             players.add_column(label, width=width)
         best = self.query_one("#best", DataTable)
-        for label, width in (("name", 10), ("bill", 11), ("score", 10), ("date", 10)):
+        for label, width in (("name", 10), ("score", 10), ("bill", 11), ("date", 10)):
             best.add_column(label, width=width)
         self._show_game_number()
         self._refresh_players()
@@ -280,7 +316,7 @@ class DollarScreen(Screen[None]):
             shown = self.phase == "done" or (self.phase == "playing" and i < self.playing)
             score = Text(f"{e.score:,}" if shown else "", justify="right")
             mark = "★" if i in wins else str(i + 1)
-            table.add_row(mark, e.name, str(e.bill), str(e.series or "-"), score)
+            table.add_row(mark, e.name, score, str(e.bill), str(e.series or "-"))
 
     def _refresh_best(self) -> None:
         table = self.query_one("#best", DataTable)
@@ -293,8 +329,8 @@ class DollarScreen(Screen[None]):
             self._say(f"Best bills unavailable: {exc}")
             return
         for r in rows:
-            table.add_row(r.name, str(r.detail.get("bill", "?")),
-                          Text(f"{r.score:,}", justify="right"), r.date[:10])
+            table.add_row(r.name, Text(f"{r.score:,}", justify="right"),
+                          str(r.detail.get("bill", "?")), r.date[:10])
 
     def _show_idle(self) -> None:
         n = len(self.entries)
@@ -475,7 +511,9 @@ class DollarScreen(Screen[None]):
         self.query_one("#banner", Static).update(Text(banner, style="bold black on yellow"))
         self.query_one("#player", Static).update(f"Game #{self.seed} is over")
         self.query_one("#score", Digits).update(f"{best:,}")
-        self.query_one("#log", RichLog).write(Text(banner, style="bold"))
+        log = self.query_one("#log", RichLog)
+        log.write(Text(banner, style="bold"))
+        self.call_after_refresh(log.scroll_end, animate=False)
         self._keep_scores()
         self._refresh_players()
         self._refresh_best()
@@ -495,12 +533,20 @@ class DollarScreen(Screen[None]):
         self._say("Bills kept in the store. F3: new game, Esc: menu.")
 
     # ----- other keys ------------------------------------------------------------------
-    def action_new_game(self) -> None:
-        """A new game with a new game number; the players' bills are cleared."""
+    def action_game_number(self) -> None:
+        """Start a new game with a game number the player types (to replay its draws)."""
+        self.app.push_screen(GameNumberScreen(), self._new_game_numbered)
+
+    def _new_game_numbered(self, seed: int | None) -> None:
+        if seed is not None:
+            self.action_new_game(seed)
+
+    def action_new_game(self, seed: int | None = None) -> None:
+        """A new game (a new game number unless one is given); the players are cleared."""
         if self._timer is not None:
             self._timer.stop()
             self._timer = None
-        self.seed = new_seed()
+        self.seed = new_seed() if seed is None else seed
         self.chance = Chance(self.seed)
         self.entries = []
         self.phase = "setup"
@@ -510,15 +556,36 @@ class DollarScreen(Screen[None]):
         self._show_game_number()
         self._refresh_players()
         self._show_idle()
-        self._say("New game.")
+        self._say(f"New game #{self.seed}.")
         self.query_one("#name", Input).focus()
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(HELP))
 
-    def action_back(self) -> None:
+    def action_pace(self, factor: float) -> None:
+        """Play faster (``+``) or slower (``-``): between 0.1 and 5 seconds a step."""
+        self.step_seconds = min(MAX_STEP_SECONDS,
+                                max(MIN_STEP_SECONDS, round(self.step_seconds * factor, 2)))
         if self._timer is not None:
             self._timer.stop()
+            self._timer = self.set_interval(self.step_seconds, self.advance)
+        self._say(f"Pace: {self.step_seconds:g} s a step (+ faster, - slower).")
+
+    def action_back(self) -> None:
+        """Back to the menu; asks first when bills were entered and not all played."""
+        if self.phase == "playing" or (self.phase == "setup" and self.entries):
+            self.app.push_screen(
+                ConfirmScreen("Leave this game? The bills not played yet are not kept."),
+                self._leave_if)
+            return
+        self._leave_if(True)
+
+    def _leave_if(self, leave: bool | None) -> None:
+        if not leave:
+            return
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
         self.app.pop_screen()
 
 
