@@ -148,9 +148,9 @@ async def test_computer_turns_step_by_step_and_skip() -> None:
         assert match.state.seat == 1 and "computer" in str(
             screen.query_one("#message", Static).render())
         # One step at a time: each timer tick applies one action and logs it.
-        before = (len(match.actions), len(screen.log_lines))
+        before = (len(match.log), len(screen.log_lines))
         screen._computer_step()
-        assert len(match.actions) in (before[0] + 1, before[0] + 2)  # roll adds its dice
+        assert len(match.log) in (before[0] + 1, before[0] + 2)  # roll adds its dice
         assert len(screen.log_lines) == before[1] + 1
         assert screen.log_lines[-1].startswith("Cpu:")
         await pilot.press("minus", "plus", "plus")

@@ -216,7 +216,7 @@ class GameScreen(Screen[None]):
                           key=f"r{row.number}")
         table.move_cursor(row=0, column=FIRST_COL)
         table.focus()
-        if self.match.actions:
+        if self.match.log:
             self.log_event(f"Game {self.match.seed} resumed.")
         self.refresh_view()
         self._schedule()
@@ -531,7 +531,7 @@ class GameScreen(Screen[None]):
     def action_leave(self) -> None:
         if self._timer is not None:
             self._timer.stop()
-        if not self.match.is_over() and self.match.actions:
+        if not self.match.is_over() and self.match.log:
             self._autosave()
         self.dismiss(None)
 
