@@ -4,6 +4,7 @@ turns, save and resume, the game over and the top-20 table."""
 from __future__ import annotations
 
 from textual.app import App
+from textual.coordinate import Coordinate
 from textual.widgets import DataTable, Input, OptionList, Static
 from textual.widgets.data_table import ColumnKey
 
@@ -20,7 +21,7 @@ from gameshelf.tui.yatz_game import (
     HighScoresScreen,
     SavesScreen,
 )
-from gameshelf.yatz.game import GAME
+from gameshelf.yatz.game import GAME, ROLL, Dice
 from gameshelf.yatz.match import Match, Seat
 from gameshelf.yatz.scoring import Box
 
@@ -267,3 +268,26 @@ async def test_c_shows_the_other_cards_and_back() -> None:
         assert match.state.turns_done == 0
         await pilot.press("c")
         assert table.columns[ColumnKey("label")].label.plain == "Ann's card"
+
+
+async def test_wild_yatz_is_announced_and_scores_a_straight() -> None:
+    """R-YZ-4 on screen: the hint shows 40 for a Large Straight with a Wild Yatz."""
+    match = Match([Seat("Ann")], seed=1)
+    st = match.state
+    for c in range(3):
+        for b in (Box.YATZ, Box.SIXES):
+            st.boxes[0][c][b] = 0
+            st.filled[0][c] |= 1 << b
+    st.turns_done = 6
+    st.seat = 0
+    st.apply_action(ROLL)
+    st.apply_action(Dice((6, 6, 6, 6, 6)))
+    app = GameApp(match)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        assert "WILD YATZ" in str(screen.query_one("#rollinfo", Static).render())
+        table = screen.query_one("#card", DataTable)
+        cell = table.get_cell_at(Coordinate(BOX_ROW[Box.LARGE_STRAIGHT], FIRST_COL + 2))
+        assert str(cell) == "(40)"

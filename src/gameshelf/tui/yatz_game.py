@@ -250,9 +250,11 @@ class GameScreen(Screen[None]):
             status = (f"Game {m.seed} · {who.name}{kind} · turn "
                       f"{st.turns_taken(seat) + 1} of 39 · roll {st.roll_number()} of 3")
         self.query_one("#status", Static).update(status)
-        info = ("roll to start the turn" if not st.dice else
+        info: str | Text = ("roll to start the turn" if not st.dice else
                 f"roll {st.roll_number()} of 3 · {st.rolls_left} left" if st.rolls_left
                 else "roll 3 of 3 · fill a box")
+        if st.dice and not m.is_over() and st.wild():
+            info = Text(f"{info}\nWILD YATZ!", style="bold magenta")
         self.query_one("#rollinfo", Static).update(info)
         self.query_one("#roll", Button).disabled = (
             m.is_over() or not m.seat.is_human or st.rolls_left == 0
@@ -533,6 +535,7 @@ class GameScreen(Screen[None]):
             self._timer.stop()
         if not self.match.is_over() and self.match.log:
             self._autosave()
+            self.app.notify(f"Game saved as {self.save_name!r}.", title="Yatz")
         self.dismiss(None)
 
     def action_help(self) -> None:
