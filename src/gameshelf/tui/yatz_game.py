@@ -628,7 +628,7 @@ class HighScoresScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape,q,enter,t", "close", "Close")]
     DEFAULT_CSS = """
     HighScoresScreen { align: center middle; }
-    HighScoresScreen > Vertical { width: 76; height: auto; max-height: 90%;
+    HighScoresScreen > Vertical { width: 95%; max-width: 76; height: auto; max-height: 90%;
                                   border: thick $accent; background: $surface; padding: 0 1; }
     HighScoresScreen #title { text-style: bold; color: $accent; }
     HighScoresScreen DataTable { height: auto; max-height: 24; }
@@ -669,7 +669,7 @@ class SavesScreen(ModalScreen[str | None]):
     BINDINGS = [Binding("escape,q", "close", "Close"), Binding("d", "delete", "Delete")]
     DEFAULT_CSS = """
     SavesScreen { align: center middle; }
-    SavesScreen > Vertical { width: 90; height: auto; max-height: 80%; border: thick $accent;
+    SavesScreen > Vertical { width: 95%; max-width: 100; height: auto; max-height: 80%; border: thick $accent;
                              background: $surface; padding: 0 1; }
     SavesScreen OptionList { height: auto; max-height: 20; }
     """
@@ -699,6 +699,7 @@ class SavesScreen(ModalScreen[str | None]):
                 desc = f"cannot be resumed: {exc}"
             when = r.updated[:16].replace("T", " ")
             ol.add_option(Option(f"{r.name}\n   {desc} · saved {when} UTC", id=r.name))
+        ol.display = bool(rows)
         if rows:
             ol.highlighted = 0
             ol.focus()
