@@ -669,8 +669,8 @@ class SavesScreen(ModalScreen[str | None]):
     BINDINGS = [Binding("escape,q", "close", "Close"), Binding("d", "delete", "Delete")]
     DEFAULT_CSS = """
     SavesScreen { align: center middle; }
-    SavesScreen > Vertical { width: 95%; max-width: 100; height: auto; max-height: 80%; border: thick $accent;
-                             background: $surface; padding: 0 1; }
+    SavesScreen > Vertical { width: 95%; max-width: 100; height: auto; max-height: 80%;
+                             border: thick $accent; background: $surface; padding: 0 1; }
     SavesScreen OptionList { height: auto; max-height: 20; }
     """
 
