@@ -216,7 +216,7 @@ async def test_game_over_ranks_and_marks_new_high_scores() -> None:
         assert match.is_over()
         over = app.screen
         assert isinstance(over, GameOverScreen)
-        assert over.new == {0, 1}
+        assert set(over.new) == {0, 1}
         ranking = over.query_one("#ranking", DataTable)
         assert ranking.row_count == 2
         first = ranking.get_row_at(0)
@@ -225,7 +225,9 @@ async def test_game_over_ranks_and_marks_new_high_scores() -> None:
         await pilot.press("t")
         await pilot.pause()
         assert isinstance(app.screen, HighScoresScreen)
-        assert app.screen.query_one("#top", DataTable).row_count == 2
+        top = app.screen.query_one("#top", DataTable)
+        assert top.row_count == 2
+        assert all("new" in str(top.get_row_at(r)[5]) for r in range(2))
     with Store() as store:
         assert store.list_saves(GAME) == []
         assert len(store.top_scores(GAME)) == 2

@@ -556,7 +556,7 @@ class GameScreen(Screen[None]):
         except GameshelfError as exc:
             self.say(f"could not store the high scores: {exc}", bell=True)
         self.refresh_view()
-        self.app.push_screen(GameOverScreen(self.match, set(new)), self._closed_over)
+        self.app.push_screen(GameOverScreen(self.match, new), self._closed_over)
 
     def _closed_over(self, _result: None) -> None:
         if self.is_current:
@@ -581,9 +581,10 @@ class GameOverScreen(Screen[None]):
     GameOverScreen Button { margin-right: 2; }
     """
 
-    def __init__(self, match: Match, new: set[int]) -> None:
+    def __init__(self, match: Match, new: dict[int, int]) -> None:
         super().__init__()
         self.match = match
+        #: Seats whose score entered the top 20, with their table row ids.
         self.new = new
 
     def compose(self) -> ComposeResult:
@@ -610,7 +611,7 @@ class GameOverScreen(Screen[None]):
 
     @on(Button.Pressed, "#top")
     def action_scores(self) -> None:
-        self.app.push_screen(HighScoresScreen(highlight=set()))
+        self.app.push_screen(HighScoresScreen(highlight=set(self.new.values())))
 
     @on(Button.Pressed, "#back")
     def action_close(self) -> None:
@@ -635,6 +636,7 @@ class HighScoresScreen(ModalScreen[None]):
     """
 
     def __init__(self, highlight: set[int] | None = None) -> None:
+        """``highlight``: row ids to mark as new (from the game just finished)."""
         super().__init__()
         self.highlight = highlight or set()
 
@@ -646,7 +648,7 @@ class HighScoresScreen(ModalScreen[None]):
 
     def on_mount(self) -> None:
         table = self.query_one("#top", DataTable)
-        table.add_columns("#", "Name", "Score", "Date", "Game")
+        table.add_columns("#", "Name", "Score", "Date", "Game", "")
         try:
             with Store() as store:
                 rows = store.top_scores(GAME, TOP)
@@ -656,7 +658,8 @@ class HighScoresScreen(ModalScreen[None]):
         if not rows:
             self.query_one("#title", Static).update("Yatz · top 20 · no scores yet")
         for i, r in enumerate(rows, start=1):
-            table.add_row(str(i), r.name, str(r.score), r.date[:10], str(r.seed))
+            mark = Text("★ new", style="bold yellow") if r.id in self.highlight else ""
+            table.add_row(str(i), r.name, str(r.score), r.date[:10], str(r.seed), mark)
 
     @on(Button.Pressed, "#close")
     def action_close(self) -> None:
