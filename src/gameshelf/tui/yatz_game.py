@@ -643,11 +643,13 @@ class HighScoresScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static("Yatz · top 20", id="title")
-            yield DataTable(id="top", cursor_type="row")
+            yield DataTable(id="top", cursor_type="none")
             yield Button("Close", id="close", variant="primary")
 
     def on_mount(self) -> None:
         table = self.query_one("#top", DataTable)
+        table.can_focus = False  # Enter, t and Esc close the table
+        self.query_one("#close", Button).focus()
         table.add_columns("#", "Name", "Score", "Date", "Game", "")
         try:
             with Store() as store:
