@@ -4,6 +4,7 @@ turns, save and resume, the game over and the top-20 table."""
 from __future__ import annotations
 
 from textual.app import App
+from textual.coordinate import Coordinate
 from textual.widgets import DataTable, Input, OptionList, Static
 from textual.widgets.data_table import ColumnKey
 
@@ -20,7 +21,7 @@ from gameshelf.tui.yatz_game import (
     HighScoresScreen,
     SavesScreen,
 )
-from gameshelf.yatz.game import GAME
+from gameshelf.yatz.game import GAME, ROLL, Dice
 from gameshelf.yatz.match import Match, Seat
 from gameshelf.yatz.scoring import Box
 
@@ -148,9 +149,9 @@ async def test_computer_turns_step_by_step_and_skip() -> None:
         assert match.state.seat == 1 and "computer" in str(
             screen.query_one("#message", Static).render())
         # One step at a time: each timer tick applies one action and logs it.
-        before = (len(match.actions), len(screen.log_lines))
+        before = (len(match.log), len(screen.log_lines))
         screen._computer_step()
-        assert len(match.actions) in (before[0] + 1, before[0] + 2)  # roll adds its dice
+        assert len(match.log) in (before[0] + 1, before[0] + 2)  # roll adds its dice
         assert len(screen.log_lines) == before[1] + 1
         assert screen.log_lines[-1].startswith("Cpu:")
         await pilot.press("minus", "plus", "plus")
@@ -215,7 +216,7 @@ async def test_game_over_ranks_and_marks_new_high_scores() -> None:
         assert match.is_over()
         over = app.screen
         assert isinstance(over, GameOverScreen)
-        assert over.new == {0, 1}
+        assert set(over.new) == {0, 1}
         ranking = over.query_one("#ranking", DataTable)
         assert ranking.row_count == 2
         first = ranking.get_row_at(0)
@@ -224,7 +225,12 @@ async def test_game_over_ranks_and_marks_new_high_scores() -> None:
         await pilot.press("t")
         await pilot.pause()
         assert isinstance(app.screen, HighScoresScreen)
-        assert app.screen.query_one("#top", DataTable).row_count == 2
+        top = app.screen.query_one("#top", DataTable)
+        assert top.row_count == 2
+        assert all("new" in str(top.get_row_at(r)[5]) for r in range(2))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
     with Store() as store:
         assert store.list_saves(GAME) == []
         assert len(store.top_scores(GAME)) == 2
@@ -267,3 +273,26 @@ async def test_c_shows_the_other_cards_and_back() -> None:
         assert match.state.turns_done == 0
         await pilot.press("c")
         assert table.columns[ColumnKey("label")].label.plain == "Ann's card"
+
+
+async def test_wild_yatz_is_announced_and_scores_a_straight() -> None:
+    """R-YZ-4 on screen: the hint shows 40 for a Large Straight with a Wild Yatz."""
+    match = Match([Seat("Ann")], seed=1)
+    st = match.state
+    for c in range(3):
+        for b in (Box.YATZ, Box.SIXES):
+            st.boxes[0][c][b] = 0
+            st.filled[0][c] |= 1 << b
+    st.turns_done = 6
+    st.seat = 0
+    st.apply_action(ROLL)
+    st.apply_action(Dice((6, 6, 6, 6, 6)))
+    app = GameApp(match)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        assert "WILD YATZ" in str(screen.query_one("#rollinfo", Static).render())
+        table = screen.query_one("#card", DataTable)
+        cell = table.get_cell_at(Coordinate(BOX_ROW[Box.LARGE_STRAIGHT], FIRST_COL + 2))
+        assert str(cell) == "(40)"

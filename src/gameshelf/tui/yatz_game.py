@@ -216,7 +216,7 @@ class GameScreen(Screen[None]):
                           key=f"r{row.number}")
         table.move_cursor(row=0, column=FIRST_COL)
         table.focus()
-        if self.match.actions:
+        if self.match.log:
             self.log_event(f"Game {self.match.seed} resumed.")
         self.refresh_view()
         self._schedule()
@@ -250,9 +250,11 @@ class GameScreen(Screen[None]):
             status = (f"Game {m.seed} · {who.name}{kind} · turn "
                       f"{st.turns_taken(seat) + 1} of 39 · roll {st.roll_number()} of 3")
         self.query_one("#status", Static).update(status)
-        info = ("roll to start the turn" if not st.dice else
+        info: str | Text = ("roll to start the turn" if not st.dice else
                 f"roll {st.roll_number()} of 3 · {st.rolls_left} left" if st.rolls_left
                 else "roll 3 of 3 · fill a box")
+        if st.dice and not m.is_over() and st.wild():
+            info = Text(f"{info}\nWILD YATZ!", style="bold magenta")
         self.query_one("#rollinfo", Static).update(info)
         self.query_one("#roll", Button).disabled = (
             m.is_over() or not m.seat.is_human or st.rolls_left == 0
@@ -531,8 +533,9 @@ class GameScreen(Screen[None]):
     def action_leave(self) -> None:
         if self._timer is not None:
             self._timer.stop()
-        if not self.match.is_over() and self.match.actions:
+        if not self.match.is_over() and self.match.log:
             self._autosave()
+            self.app.notify(f"Game saved as {self.save_name!r}.", title="Yatz")
         self.dismiss(None)
 
     def action_help(self) -> None:
@@ -553,7 +556,7 @@ class GameScreen(Screen[None]):
         except GameshelfError as exc:
             self.say(f"could not store the high scores: {exc}", bell=True)
         self.refresh_view()
-        self.app.push_screen(GameOverScreen(self.match, set(new)), self._closed_over)
+        self.app.push_screen(GameOverScreen(self.match, new), self._closed_over)
 
     def _closed_over(self, _result: None) -> None:
         if self.is_current:
@@ -578,9 +581,10 @@ class GameOverScreen(Screen[None]):
     GameOverScreen Button { margin-right: 2; }
     """
 
-    def __init__(self, match: Match, new: set[int]) -> None:
+    def __init__(self, match: Match, new: dict[int, int]) -> None:
         super().__init__()
         self.match = match
+        #: Seats whose score entered the top 20, with their table row ids.
         self.new = new
 
     def compose(self) -> ComposeResult:
@@ -607,7 +611,7 @@ class GameOverScreen(Screen[None]):
 
     @on(Button.Pressed, "#top")
     def action_scores(self) -> None:
-        self.app.push_screen(HighScoresScreen(highlight=set()))
+        self.app.push_screen(HighScoresScreen(highlight=set(self.new.values())))
 
     @on(Button.Pressed, "#back")
     def action_close(self) -> None:
@@ -625,25 +629,28 @@ class HighScoresScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape,q,enter,t", "close", "Close")]
     DEFAULT_CSS = """
     HighScoresScreen { align: center middle; }
-    HighScoresScreen > Vertical { width: 76; height: auto; max-height: 90%;
+    HighScoresScreen > Vertical { width: 95%; max-width: 76; height: auto; max-height: 90%;
                                   border: thick $accent; background: $surface; padding: 0 1; }
     HighScoresScreen #title { text-style: bold; color: $accent; }
     HighScoresScreen DataTable { height: auto; max-height: 24; }
     """
 
     def __init__(self, highlight: set[int] | None = None) -> None:
+        """``highlight``: row ids to mark as new (from the game just finished)."""
         super().__init__()
         self.highlight = highlight or set()
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static("Yatz · top 20", id="title")
-            yield DataTable(id="top", cursor_type="row")
+            yield DataTable(id="top", cursor_type="none")
             yield Button("Close", id="close", variant="primary")
 
     def on_mount(self) -> None:
         table = self.query_one("#top", DataTable)
-        table.add_columns("#", "Name", "Score", "Date", "Game")
+        table.can_focus = False  # Enter, t and Esc close the table
+        self.query_one("#close", Button).focus()
+        table.add_columns("#", "Name", "Score", "Date", "Game", "")
         try:
             with Store() as store:
                 rows = store.top_scores(GAME, TOP)
@@ -653,7 +660,8 @@ class HighScoresScreen(ModalScreen[None]):
         if not rows:
             self.query_one("#title", Static).update("Yatz · top 20 · no scores yet")
         for i, r in enumerate(rows, start=1):
-            table.add_row(str(i), r.name, str(r.score), r.date[:10], str(r.seed))
+            mark = Text("★ new", style="bold yellow") if r.id in self.highlight else ""
+            table.add_row(str(i), r.name, str(r.score), r.date[:10], str(r.seed), mark)
 
     @on(Button.Pressed, "#close")
     def action_close(self) -> None:
@@ -666,8 +674,8 @@ class SavesScreen(ModalScreen[str | None]):
     BINDINGS = [Binding("escape,q", "close", "Close"), Binding("d", "delete", "Delete")]
     DEFAULT_CSS = """
     SavesScreen { align: center middle; }
-    SavesScreen > Vertical { width: 90; height: auto; max-height: 80%; border: thick $accent;
-                             background: $surface; padding: 0 1; }
+    SavesScreen > Vertical { width: 95%; max-width: 100; height: auto; max-height: 80%;
+                             border: thick $accent; background: $surface; padding: 0 1; }
     SavesScreen OptionList { height: auto; max-height: 20; }
     """
 
@@ -696,6 +704,7 @@ class SavesScreen(ModalScreen[str | None]):
                 desc = f"cannot be resumed: {exc}"
             when = r.updated[:16].replace("T", " ")
             ol.add_option(Option(f"{r.name}\n   {desc} · saved {when} UTC", id=r.name))
+        ol.display = bool(rows)
         if rows:
             ol.highlighted = 0
             ol.focus()
