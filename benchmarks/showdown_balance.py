@@ -60,13 +60,15 @@ def main() -> None:
         games = pool.map(one_game, range(args.games), chunksize=50)
     n = len(games)
     mean_turns = sum(int(g["turns"]) for g in games) / n  # type: ignore[call-overload]
-    full = sum(1 for g in games if g["turns"] == 10 and not g["drain"]) / n
-    drained = sum(1 for g in games if g["drain"]) / n
+    full = sum(1 for g in games if g["turns"] == 10) / n
+    early = sum(1 for g in games if g["drain"] and g["turns"] != 10) / n
+    last = sum(1 for g in games if g["drain"] and g["turns"] == 10) / n
     wizard = sum(1 for g in games if g["wizard"]) / n
     wins = [sum(g["wins"][s] for g in games) / n for s in range(PLAYERS)]  # type: ignore[index]
     print(f"games: {n} four-player, heuristic players")
-    print(f"mean length: {mean_turns:.2f} turns; full 10 turns without a drain: {full:.1%}")
-    print(f"ended by a drain (turn 6+): {drained:.1%}")
+    print(f"mean length: {mean_turns:.2f} turns; games that ran the full 10 turns: {full:.1%}")
+    print(f"ended early by a drain (turns 6-9): {early:.1%}; a drain in turn 10 as well: "
+          f"{last:.1%}; ended by a drain in all: {early + last:.1%}")
     print(f"Wizard Mode came on: {wizard:.1%} of games")
     print("win rate by seat: " + ", ".join(f"seat {s + 1} {w:.1%}" for s, w in enumerate(wins))
           + f"; target 21%-29% -> {'met' if all(0.21 <= w <= 0.29 for w in wins) else 'MISSED'}")

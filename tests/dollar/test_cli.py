@@ -105,7 +105,7 @@ def test_odds_all_districts(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0
     assert "all 12 districts taken equally" in out and "1,200,000,000 bills" in out
     assert "match not checked" in out and "no serial is enumerated" in out
-    assert "Maximum: 87,000,000 points" in out and "L40000002" in out
+    assert "Maximum: 87,000,000 points" in out and "40000002 (district 12)" in out
     rows = [ln.split() for ln in out.splitlines() if ln.endswith(("█", "▏", "▎", "▍", "▌", "▋",
                                                                   "▊", "▉"))]
     assert [r[0] for r in rows] == [f"{5 * k}-{5 * k + 4}" for k in range(18)]

@@ -37,7 +37,7 @@ class Brute:
     multiplier, read off the real trace, is 0 without a Jackpot step, 2 when a Double step
     follows it, else 1, so the score in district ``J`` is ``score - 12M*c + J M*c`` and the
     Match adds 1M when the last digit is the series digit. ``direct`` holds counts of real
-    scorer calls made with other districts and series, to check that reading too.
+    scorer calls made with other districts and series (1 to 4 digits), to check that reading.
     """
 
     traced: dict[str, tuple[int, int]]
@@ -69,8 +69,8 @@ def _multiplier(serial: str) -> tuple[int, int]:
 def brute() -> Brute:
     traced = {s: _multiplier(s) for n in LENGTHS for s in serials(n)}
     direct: dict[tuple[int, int, int | None], Counter[int]] = {}
-    for n in LENGTHS:
-        for district, digit in [(1, 0), (7, None)][: 1 if n == 5 else 2]:
+    for n in range(1, 5):  # the traced pass itself covers 5 digits with the real scorer
+        for district, digit in [(1, 0), (7, None)]:
             direct[(n, district, digit)] = Counter(
                 score_serial(s, district, digit, trace=False).score for s in serials(n))
     grouped = {n: Counter((*traced[s], int(s[-1])) for s in serials(n)) for n in LENGTHS}
@@ -168,3 +168,19 @@ def test_dp_equals_brute_force_length_6() -> None:
     """Slow: all 10**6 serials of 6 digits, district 12, series 2."""
     counts = Counter(score_serial(s, 12, 2, trace=False).score for s in serials(6))
     assert odds.distribution(12, 2, 6).counts == dict(sorted(counts.items()))
+
+
+@pytest.mark.parametrize("length", [9, 11])
+def test_longer_serials_keep_every_bill(length: int) -> None:
+    """Past 8 digits the DP still counts every serial, and its best serials score its max."""
+    dist = odds.distribution(12, 2, length)
+    assert dist.total == sum(dist.counts.values()) == 10**length
+    best = odds.max_serials(12, 2, length, limit=3)
+    assert best and all(score_serial(s, 12, 2).score == dist.max for _j, s in best)
+
+
+@pytest.mark.slow
+def test_serials_past_15_digits_use_exact_integers() -> None:
+    """Slow: 18 digits (10**18 serials) go past float64's exact range."""
+    dist = odds.distribution(None, 2, 18)
+    assert dist.total == 12 * 10**18 == sum(dist.counts.values())

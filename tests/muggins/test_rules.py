@@ -293,3 +293,13 @@ def test_chance_outcomes_are_the_boneyard_equally_likely() -> None:
     assert [str(a) for a, _ in outs] == ["take 1-9", "take 7-8"]
     assert all(p == 0.5 for _, p in outs)
     assert s.phase is Phase.DRAW
+
+
+def test_state_follows_the_game_state_contract() -> None:
+    from gameshelf.core.state import GameState
+
+    state = MugginsState()
+    assert isinstance(state, GameState)
+    resolve_chance(state, Chance(3))
+    assert state.current_player() == 0 and not state.is_terminal()
+    assert state.returns() == [0.0, 0.0]

@@ -181,24 +181,28 @@ def test_step_3_claiming_order_bidders_first_then_from_the_first_player() -> Non
 
 def test_r_ps_5_speed_requirement_failure_costs_circles_and_discards() -> None:
     """R-PS-5: checked at claiming; a failed card costs speed = circles, goes to discard."""
-    bash = card("Bash Toy")  # speed 7+, red 2
+    bash = card("Bash Toy")
+    need, circles = DECK.playfield[bash].min_speed, DECK.playfield[bash].circles
+    assert need > 5 > circles
     state = deal(2, hands=[[bash], [card(POP)]], top=[card(SLING)])
     _to_take_phase(state, [bash, card(POP)])
     state.apply_action(Take(bash))
     assert state.claims[0] is not None and not state.claims[0].completed
-    assert (state.speed[0], state.control[0]) == (3, 17)
+    assert (state.speed[0], state.control[0]) == (5 - circles, 15 + circles)
     assert bash in state.discard
     state.apply_action(Take(card(POP)))
-    assert bash not in state.piles[0] and state.speed[0] == 3  # no effect of a failed card
+    assert bash not in state.piles[0]
+    assert state.speed[0] == 5 - circles  # no effect of a failed card
 
 
 def test_r_ps_5_speed_checked_after_increase_in_step_2() -> None:
     """R-PS-5: the requirement is checked against the speed at claiming time."""
     bash = card("Bash Toy")
+    need = DECK.playfield[bash].min_speed - 5
     state = deal(2, hands=[[bash], [card(POP)]], top=[card(SLING)])
     offer_all(state, [bash, card(POP)])
     state.apply_action(Bid(bash, 1))
-    state.apply_action(Speed(2))  # 5 -> 7 after bidding
+    state.apply_action(Speed(need))  # up to the requirement after bidding
     done_all(state)
     assert state.claims[0] is not None and state.claims[0].completed
 
@@ -223,7 +227,7 @@ def test_r_ps_5_kickout_hole_above_five_is_discarded_at_no_cost() -> None:
 @pytest.mark.parametrize(("device", "speed", "control", "after"), [
     ("Slingshot", 5, 15, (7, 13)),       # green 2
     ("Slingshot", 5, 1, (6, 0)),         # green 2 with 1 control: all of it
-    ("Orbit", 6, 14, (5, 15)),           # red 1
+    ("Orbit", 6, 14, (4, 16)),           # red 2
     ("Scoop", 5, 15, (6, 14)),           # blue 6
     ("Scoop", 3, 2, (5, 0)),             # blue 6 with too few tokens: all to speed
     ("Ball Lock", 10, 5, (3, 12)),       # blue 3 lowers speed

@@ -25,3 +25,23 @@ async def test_help_opens_and_closes() -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
+
+
+async def test_start_opens_a_game_directly() -> None:
+    app = GameshelfApp(start="dollar")
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        assert not isinstance(app.screen, MenuScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+
+
+async def test_number_key_opens_each_built_game() -> None:
+    for key in "1234":
+        app = GameshelfApp()
+        async with app.run_test() as pilot:
+            await pilot.press(key)
+            await pilot.pause()
+            assert not isinstance(app.screen, MenuScreen), f"key {key}"

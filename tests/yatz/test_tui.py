@@ -4,7 +4,9 @@ turns, save and resume, the game over and the top-20 table."""
 from __future__ import annotations
 
 from textual.app import App
+from textual.coordinate import Coordinate
 from textual.widgets import DataTable, Input, OptionList, Static
+from textual.widgets.data_table import ColumnKey
 
 from gameshelf.core.store import Store
 from gameshelf.tui.app import GameshelfApp
@@ -12,12 +14,14 @@ from gameshelf.tui.widgets import ConfirmScreen, HelpScreen
 from gameshelf.tui.yatz import SetupScreen
 from gameshelf.tui.yatz_game import (
     BOX_ROW,
+    DEFAULT_PACE,
+    FIRST_COL,
     GameOverScreen,
     GameScreen,
     HighScoresScreen,
     SavesScreen,
 )
-from gameshelf.yatz.game import GAME
+from gameshelf.yatz.game import GAME, ROLL, Dice
 from gameshelf.yatz.match import Match, Seat
 from gameshelf.yatz.scoring import Box
 
@@ -69,7 +73,7 @@ async def test_setup_then_a_whole_human_turn() -> None:
         assert st.roll_number() == 2
         assert st.dice[0] == first[0] and st.dice[2] == first[2]
         table = screen.query_one("#card", DataTable)
-        table.move_cursor(row=BOX_ROW[Box.CHANCE], column=3)  # x2 Chance
+        table.move_cursor(row=BOX_ROW[Box.CHANCE], column=FIRST_COL + 1)  # x2 Chance
         await pilot.press("enter")
         await pilot.pause()
         assert st.turns_done == 1 and st.dice == ()
@@ -95,7 +99,7 @@ async def test_zero_box_asks_first() -> None:
         screen = app.screen
         assert isinstance(screen, GameScreen)
         table = screen.query_one("#card", DataTable)
-        table.move_cursor(row=BOX_ROW[zero], column=2)
+        table.move_cursor(row=BOX_ROW[zero], column=FIRST_COL)
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)
@@ -136,19 +140,27 @@ async def test_computer_turns_step_by_step_and_skip() -> None:
         screen = app.screen
         assert isinstance(screen, GameScreen)
         await pilot.press("r")
-        screen.query_one("#card", DataTable).move_cursor(row=BOX_ROW[Box.CHANCE], column=2)
+        screen.query_one("#card", DataTable).move_cursor(row=BOX_ROW[Box.CHANCE],
+                                                       column=FIRST_COL)
         await pilot.press("enter")
         await pilot.pause()
         assert match.state.seat == 1
         await pilot.press("r")  # not this person's turn: refused
         assert match.state.seat == 1 and "computer" in str(
             screen.query_one("#message", Static).render())
+        # One step at a time: each timer tick applies one action and logs it.
+        before = (len(match.log), len(screen.log_lines))
+        screen._computer_step()
+        assert len(match.log) in (before[0] + 1, before[0] + 2)  # roll adds its dice
+        assert len(screen.log_lines) == before[1] + 1
+        assert screen.log_lines[-1].startswith("Cpu:")
         await pilot.press("minus", "plus", "plus")
+        assert screen.pace_index == DEFAULT_PACE - 1
         await pilot.press("k")
         await pilot.pause()
         assert match.state.seat == 0
         assert match.state.turns_taken(1) == match.state.turns_taken(2) == 1
-        log = str(screen.query_one("#log", Static).render())
+        log = "\n".join(screen.log_lines)
         assert "Cpu:" in log and "Cas:" in log
 
 
@@ -197,13 +209,14 @@ async def test_game_over_ranks_and_marks_new_high_scores() -> None:
         await pilot.press("r")
         screen = app.screen
         assert isinstance(screen, GameScreen)
-        screen.query_one("#card", DataTable).move_cursor(row=BOX_ROW[Box.CHANCE], column=4)
+        screen.query_one("#card", DataTable).move_cursor(row=BOX_ROW[Box.CHANCE],
+                                                       column=FIRST_COL + 2)
         await pilot.press("enter")
         await pilot.pause()
         assert match.is_over()
         over = app.screen
         assert isinstance(over, GameOverScreen)
-        assert over.new == {0, 1}
+        assert set(over.new) == {0, 1}
         ranking = over.query_one("#ranking", DataTable)
         assert ranking.row_count == 2
         first = ranking.get_row_at(0)
@@ -212,7 +225,12 @@ async def test_game_over_ranks_and_marks_new_high_scores() -> None:
         await pilot.press("t")
         await pilot.pause()
         assert isinstance(app.screen, HighScoresScreen)
-        assert app.screen.query_one("#top", DataTable).row_count == 2
+        top = app.screen.query_one("#top", DataTable)
+        assert top.row_count == 2
+        assert all("new" in str(top.get_row_at(r)[5]) for r in range(2))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
     with Store() as store:
         assert store.list_saves(GAME) == []
         assert len(store.top_scores(GAME)) == 2
@@ -239,3 +257,42 @@ async def test_setup_refuses_a_bad_game_number_and_has_help() -> None:
         await pilot.press("f1")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
+
+
+async def test_c_shows_the_other_cards_and_back() -> None:
+    match = Match([Seat("Ann"), Seat("Bob")], seed=8)
+    app = GameApp(match)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        table = screen.query_one("#card", DataTable)
+        await pilot.press("r", "c")
+        assert table.columns[ColumnKey("label")].label.plain == "Bob's card"
+        await pilot.press("enter")  # not Ann's card on screen: refused with a message
+        assert match.state.turns_done == 0
+        await pilot.press("c")
+        assert table.columns[ColumnKey("label")].label.plain == "Ann's card"
+
+
+async def test_wild_yatz_is_announced_and_scores_a_straight() -> None:
+    """R-YZ-4 on screen: the hint shows 40 for a Large Straight with a Wild Yatz."""
+    match = Match([Seat("Ann")], seed=1)
+    st = match.state
+    for c in range(3):
+        for b in (Box.YATZ, Box.SIXES):
+            st.boxes[0][c][b] = 0
+            st.filled[0][c] |= 1 << b
+    st.turns_done = 6
+    st.seat = 0
+    st.apply_action(ROLL)
+    st.apply_action(Dice((6, 6, 6, 6, 6)))
+    app = GameApp(match)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        assert "WILD YATZ" in str(screen.query_one("#rollinfo", Static).render())
+        table = screen.query_one("#card", DataTable)
+        cell = table.get_cell_at(Coordinate(BOX_ROW[Box.LARGE_STRAIGHT], FIRST_COL + 2))
+        assert str(cell) == "(40)"

@@ -15,7 +15,6 @@ import typer
 from gameshelf.core.store import Store
 from gameshelf.dollar.bill import (
     Series,
-    district_letter,
     district_name,
     parse_bill,
     parse_district,
@@ -106,11 +105,11 @@ def _score_json(result: Result, bill_text: str, series: Series | None,
     }
 
 
-@app.command("score")
+@app.command("score", short_help="Score a bill: its trace, total and percentile.")
 def score(
     bill: str = typer.Argument(..., help="The serial as printed (L12345678A) or 8 digits."),
-    district: str | None = typer.Option(None, "--district", "-d", help=DISTRICT_HELP),
-    series: str | None = typer.Option(None, "--series", "-s", help=SERIES_HELP),
+    district: str | None = typer.Option(None, "--district", "-d", metavar="N", help=DISTRICT_HELP),
+    series: str | None = typer.Option(None, "--series", "-s", metavar="YEAR", help=SERIES_HELP),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
 ) -> None:
     """Score a bill: a trace line per digit read, the end bonus, the match and the total.
@@ -202,13 +201,13 @@ def _odds_json(dist: Distribution, series: Series | None,
     }
 
 
-@app.command("odds")
+@app.command("odds", short_help="Exact distribution of scores over all serials.")
 def odds(
     district: str | None = typer.Option(
-        None, "--district", "-d",
+        None, "--district", "-d", metavar="N",
         help=DISTRICT_HELP + " Without it: all 12 districts taken equally (1.2 billion bills)."),
-    series: str | None = typer.Option(None, "--series", "-s", help=SERIES_HELP),
-    band: int = typer.Option(5, "--band", min=1, max=100,
+    series: str | None = typer.Option(None, "--series", "-s", metavar="YEAR", help=SERIES_HELP),
+    band: int = typer.Option(5, "--band", min=1, max=100, metavar="MILLIONS",
                              help="Chart band width in millions."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
 ) -> None:
@@ -233,7 +232,7 @@ def odds(
                f"({millions(dist.mean)} million)")
     typer.echo(f"Minimum: {points(dist.min)} points")
     n_best = dist.counts[dist.max]
-    shown = ", ".join(f"{district_letter(j)}{s}" if dist_no is None
+    shown = ", ".join(f"{s} (district {j})" if dist_no is None
                       else s for j, s in best)
     more = f" and {n_best - len(best):,} more" if n_best > len(best) else ""
     typer.echo(f"Maximum: {points(dist.max)} points, reached by {n_best:,} "
@@ -248,9 +247,10 @@ def odds(
 
 # ----- best ------------------------------------------------------------------------------
 
-@app.command("best")
+@app.command("best", short_help="The best bills kept by the game screen.")
 def best(
-    limit: int = typer.Option(10, "--limit", "-n", min=1, max=1000, help="How many rows."),
+    limit: int = typer.Option(10, "--limit", "-n", min=1, max=1000, metavar="N",
+                              help="How many rows."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON array."),
 ) -> None:
     """The best bills ever entered on the Dollar Pinball screen (kept in the store)."""

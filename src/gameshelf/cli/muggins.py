@@ -161,13 +161,16 @@ def play_text(session: Session) -> None:
             typer.echo(f"Mugsy: {action}" + (f"  +{state.events[-1].points}" if isinstance(
                 action, Play) and state.events[-1].points else ""))
             continue
-        typer.echo(describe(state, PERSON))
         legal = state.legal_actions()
-        if legal == [Draw()] or legal == [Pass()]:
-            word = str(legal[0])
-            typer.echo(f"no tile fits: {word}")
-            session.apply(legal[0])
+        if legal == [Draw()]:
+            taken = session.apply(Draw())
+            typer.echo(f"no tile fits: you draw {taken[-1].tile if taken else '?'}")
             continue
+        if legal == [Pass()]:
+            session.apply(Pass())
+            typer.echo("no tile fits and the boneyard is empty: you pass")
+            continue
+        typer.echo(describe(state, PERSON))
         try:
             line = input("your move> ").strip()
         except EOFError:

@@ -20,7 +20,7 @@ import typer
 from gameshelf.core.chance import new_seed, parse_seed
 from gameshelf.core.errors import BadInputError, GameshelfError, RecordError, StoreError
 from gameshelf.core.store import Store
-from gameshelf.yatz.game import GAME, RULES_VERSION, Score, parse_action
+from gameshelf.yatz.game import GAME, RULES_VERSION, Hold, Score, parse_action
 from gameshelf.yatz.highscores import TOP, add_high_scores
 from gameshelf.yatz.match import Match, parse_seats
 from gameshelf.yatz.players import PLAYERS, default_player, make_player
@@ -62,6 +62,10 @@ def _ask(prompt: str) -> str | None:
 def _show_turn(match: Match) -> None:
     st = match.state
     seat = match.seat
+    if not st.dice:
+        typer.echo(f"\n{seat.name}'s turn {st.turns_taken(st.seat) + 1} of 39 "
+                   f"(total {st.grand_total(st.seat)}): type roll")
+        return
     typer.echo("")
     typer.echo(card_text(st, st.seat))
     typer.echo(f"{seat.name}, roll {st.roll_number()} of 3: {dice_text(st)}")
@@ -97,16 +101,17 @@ def prompt_loop(match: Match, store: Store, name: str) -> None:
     """
     typer.echo(f"Yatz, game number {match.seed}: " + ", ".join(s.name for s in match.seats))
     typer.echo("Type 'help' for the commands.")
-    shown = -1
+    shown = (-1, -1)
     while True:
         _computer_turns(match)
         if match.is_over():
             _finish(match, store, name)
             return
         st = match.state
-        if shown != len(match.actions):
+        view = (st.turns_done, st.roll_number())
+        if shown != view:
             _show_turn(match)
-            shown = len(match.actions)
+            shown = view
         line = _ask(f"{match.seat.name}> ")
         if line is None or line.strip().lower() in ("quit", "q", "exit"):
             store.save_game(name, match.record())
@@ -152,6 +157,8 @@ def prompt_loop(match: Match, store: Store, name: str) -> None:
         except GameshelfError as exc:
             typer.echo(f"{exc}", err=True)
             continue
+        if isinstance(action, Hold):
+            typer.echo(f"{match.seat.name}, roll {st.roll_number()} of 3: {dice_text(st)}")
         if isinstance(action, Score):
             seat_i = (match.state.seat - 1) % len(match.seats)
             pts = match.state.boxes[seat_i][action.column][action.box]

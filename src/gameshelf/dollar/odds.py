@@ -6,6 +6,11 @@ the first 2 was used, and a pending group (a 0 waiting for its next digit, or a 
 two equal 7s, 8s or 9s waiting to see whether it grows). Serials that reach the same state are
 counted together, so a layer holds a few thousand states instead of 10^i prefixes.
 
+For a fixed control part (balls, tilt warnings, first 2 used, pending group, jackpot used) a
+digit acts on the points in the same affine way for every state, so each layer is a matrix (a
+row per control part and jackpot multiplier, a column per million) and a digit moves whole
+rows at once: a layer costs one vectorised array operation.
+
 The jackpot is the only place the district enters, and the score is linear in it: points so
 far are kept as ``a + c * J`` (millions), where ``J`` is the district and ``c`` is 0 (no
 jackpot yet), 1, or 2 (jackpot doubled by a later first 2). One pass therefore serves all 12
@@ -20,16 +25,17 @@ Example:
     >>> d.total, d.max
     (100000000, 88000000)
     >>> max_serials(district=12, series_digit=2)
-    [(12, '40000002')]
+    [(12, '00000042'), (12, '00004002'), (12, '00400002'), (12, '40000002')]
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache, lru_cache
+
+import numpy as np
 
 from gameshelf.core.errors import BadInputError
 from gameshelf.dollar.bill import DISTRICTS, SERIAL_DIGITS
@@ -125,47 +131,192 @@ def finish(state: State) -> tuple[int, int, int]:
 INITIAL: State = (0, 0, START_BALLS, START_TILT_WARNINGS, 0, _NONE)
 
 
+# The part of a state the rules branch on: (balls, tilt, doubled, pending, jackpot used).
+Ctrl = tuple[int, int, int, int, int]
+
+
+def _ctrl(state: State) -> Ctrl:
+    a, c, balls, tilt, doubled, pending = state
+    return (balls, tilt, doubled, pending, 1 if c > 0 else 0)
+
+
+@cache
+def transition(ctrl: Ctrl, d: int) -> tuple[Ctrl, int, int, int]:
+    """What digit ``d`` does to every state with control part ``ctrl``.
+
+    :func:`step` is affine in the points: for a fixed control part it maps ``(a, c)`` to
+    ``(m * a + k, m * c)``, or to ``(m * a + k, c_new)`` when it awards the jackpot. This
+    reads ``m``, ``k`` and ``c_new`` off :func:`step` applied to two probe states.
+
+    Returns:
+        ``(ctrl', m, k, c_new)``, ``c_new`` = -1 when ``c`` is multiplied by ``m``.
+    """
+    balls, tilt, doubled, pending, jackpot = ctrl
+    c0 = 1 if jackpot else 0
+    s0 = step((0, c0, balls, tilt, doubled, pending), d)
+    s1 = step((1, c0, balls, tilt, doubled, pending), d)
+    m, k = s1[0] - s0[0], s0[0]
+    c_new = -1 if jackpot else s0[1]
+    return _ctrl(s0), m, k, c_new
+
+
+def _bound(length: int) -> int:
+    """Columns for ``a``: a digit adds at most 9 million and the score doubles at most once."""
+    return 18 * length + 11
+
+
+# A row of a layer's matrix: a control part and the jackpot multiplier c (0, 1 or 2).
+Row = tuple[Ctrl, int]
+# A row of the last matrix: (balls left, last digit, c).
+EndRow = tuple[int, int, int]
+
+
+@dataclass(frozen=True)
+class Layer:
+    """The serials' prefixes after some digits, by state.
+
+    Attributes:
+        rows: the row keys.
+        counts: array ``(len(rows), width)``; ``counts[r, a]`` prefixes are in row ``rows[r]``
+            with points so far ``a + c * J`` million (int64, or Python ints past 15 digits).
+        moves: array ``(10 * len(rows), 4)``: row ``10 * r + d`` is ``(r, target row, m, k)``,
+            what digit ``d`` does to row ``r`` (into the next layer, or the ends).
+    """
+
+    rows: tuple[Row, ...]
+    counts: np.ndarray
+    moves: np.ndarray
+
+
 @dataclass(frozen=True)
 class Tables:
     """The DP of one serial length.
 
     Attributes:
         length: digits per serial (at least 1).
-        layers: ``layers[i]`` maps each state after ``i`` digits to its number of prefixes,
-            for ``i`` in ``0..length-1``.
-        final: final key ``(a, c, balls left, last digit)`` -> number of serials.
+        width: columns (millions of ``a``) of every matrix.
+        layers: the state after ``i`` digits, for ``i`` in ``0..length-1``.
+        end_rows: the rows of ``ends``: ``(balls left, last digit, c)``.
+        ends: array ``(len(end_rows), width)``: serials by final row and ``a``.
     """
 
     length: int
-    layers: tuple[dict[State, int], ...]
-    final: dict[FinalKey, int]
+    width: int
+    layers: tuple[Layer, ...]
+    end_rows: tuple[EndRow, ...]
+    ends: np.ndarray
+
+    def states(self, i: int) -> dict[State, int]:
+        """Each full state after ``i`` digits -> its number of prefixes."""
+        layer = self.layers[i]
+        out: dict[State, int] = {}
+        for r, a in zip(*np.nonzero(layer.counts), strict=True):
+            (b, t, dbl, p, _j), c = layer.rows[r]
+            out[(int(a), c, b, t, dbl, p)] = int(layer.counts[r, a])
+        return out
+
+    @property
+    def final(self) -> dict[FinalKey, int]:
+        """Final key ``(a, c, balls left, last digit)`` -> number of serials."""
+        out: dict[FinalKey, int] = {}
+        for r, a in zip(*np.nonzero(self.ends), strict=True):
+            balls, d, c = self.end_rows[r]
+            out[(int(a), c, balls, d)] = int(self.ends[r, a])
+        return out
+
+
+def _used(counts: np.ndarray) -> int:
+    """Columns up to the last one holding a count (the rest of the matrix is zero)."""
+    cols = np.nonzero(counts.any(axis=0))[0]
+    return int(cols[-1]) + 1 if len(cols) else 1
+
+
+def _targets(moves: np.ndarray, width: int, used: int) -> tuple[np.ndarray, np.ndarray]:
+    """Flat target index of every (move, column < used), and whether it is in the matrix."""
+    cols = moves[:, 2:3] * np.arange(used, dtype=np.int64)[None, :] + moves[:, 3:4]
+    inside = cols < width
+    return np.where(inside, moves[:, 1:2] * width + cols, 0), inside
+
+
+def _advance(counts: np.ndarray, moves: np.ndarray, n_targets: int, width: int) -> np.ndarray:
+    """One layer of the DP, every row and digit at once.
+
+    Each move ``(source row, target row, m, k)`` adds the source's count at column ``a`` to
+    the target's column ``m * a + k``. Counts stay exact: float64 weights below 2**53
+    (serials of up to 15 digits), Python ints beyond. Only zero counts can fall outside the
+    matrix (see :func:`_bound`).
+    """
+    used = _used(counts)
+    dst, inside = _targets(moves, width, used)
+    weights = counts[moves[:, 0]][:, :used]
+    if not inside.all():  # drop them, so the final count check would catch a wrong bound
+        weights = np.where(inside, weights, 0)
+    if counts.dtype == object:
+        out = np.zeros(n_targets * width, dtype=object)
+        np.add.at(out, dst.ravel(), weights.ravel())
+    else:
+        out = np.bincount(dst.ravel(), weights=weights.ravel().astype(np.float64),
+                          minlength=n_targets * width).astype(np.int64)
+    return out.reshape(n_targets, width)
+
+
+_MoveList = list[tuple[int, int, int, int]]
+
+
+def _moves(rows: tuple[Row, ...]) -> tuple[_MoveList, list[Row]]:
+    """Each row's 10 moves (one per digit) and the target rows, in order of first reach."""
+    moves: _MoveList = []
+    targets: dict[Row, int] = {}
+    for r, (ctrl, c) in enumerate(rows):
+        for d in range(10):
+            ctrl2, m, k, c_new = transition(ctrl, d)
+            t = targets.setdefault((ctrl2, c_new if c_new >= 0 else m * c), len(targets))
+            moves.append((r, t, m, k))
+    return moves, list(targets)
+
+
+def _end_moves(rows: tuple[Row, ...]) -> tuple[_MoveList, list[EndRow]]:
+    """The last digit's moves, to rows ``(balls left, last digit, c)``."""
+    moves: _MoveList = []
+    targets: dict[EndRow, int] = {}
+    for r, (ctrl, c) in enumerate(rows):
+        for d in range(10):
+            ctrl2, m, k, c_new = transition(ctrl, d)
+            end = (finish((0, 0, *ctrl2[:4]))[2], d, c_new if c_new >= 0 else m * c)
+            moves.append((r, targets.setdefault(end, len(targets)), m, k))
+    return moves, list(targets)
 
 
 @lru_cache(maxsize=16)
 def tables(length: int = SERIAL_DIGITS) -> Tables:
     """Run the DP over all ``10**length`` serials (cached per length).
 
+    Each layer is one matrix (a row per control part and jackpot multiplier, a column per
+    million so far). A digit moves a row's counts to another row, shifted by ``k`` columns and
+    spread by ``m`` (2 for a Double); all rows and digits of a layer move in one vectorised
+    step, so a layer costs a few thousand small Python steps and one array operation.
+
     Raises:
         BadInputError: ``length`` < 1.
     """
     if length < 1:
         raise BadInputError(f"a serial has at least 1 digit, got length {length}")
-    layers: list[dict[State, int]] = [{INITIAL: 1}]
+    width = _bound(length)
+    counts = np.zeros((1, width), dtype=np.int64 if length <= 15 else object)
+    counts[0, 0] = 1
+    rows: tuple[Row, ...] = ((_ctrl(INITIAL), 0),)
+    layers: list[Layer] = []
     for _ in range(length - 1):
-        nxt: defaultdict[State, int] = defaultdict(int)
-        for state, count in layers[-1].items():
-            if state[5] == _OVER:  # nothing changes any more: 10 ways, one state
-                nxt[state] += 10 * count
-                continue
-            for d in range(10):
-                nxt[step(state, d)] += count
-        layers.append(dict(nxt))
-    final: defaultdict[FinalKey, int] = defaultdict(int)
-    for state, count in layers[-1].items():
-        for d in range(10):
-            a, c, balls = finish(step(state, d))
-            final[(a, c, balls, d)] += count
-    return Tables(length, tuple(layers), dict(final))
+        moves, targets = _moves(rows)
+        layers.append(Layer(rows, counts, np.asarray(moves, dtype=np.int64)))
+        counts = _advance(counts, layers[-1].moves, len(targets), width)
+        rows = tuple(targets)
+    end_moves, end_rows = _end_moves(rows)
+    layers.append(Layer(rows, counts, np.asarray(end_moves, dtype=np.int64)))
+    ends = _advance(counts, layers[-1].moves, len(end_rows), width)
+    if int(ends.sum()) != 10**length:
+        raise AssertionError("the DP lost serials")  # cannot happen
+    return Tables(length, width, tuple(layers), tuple(end_rows), ends)
 
 
 def _key_millions(key: FinalKey, district: int, series_digit: int | None) -> int:
@@ -262,11 +413,14 @@ def distribution(district: int | None = None, series_digit: int | None = None,
     _check_series_digit(series_digit)
     districts = _districts(district)
     t = tables(length)
-    counts: defaultdict[int, int] = defaultdict(int)
-    for j in districts:
-        for key, n in t.final.items():
-            counts[_key_millions(key, j, series_digit) * MILLION] += n
-    return Distribution(dict(sorted(counts.items())), len(districts) * 10**length, district,
+    width = t.width
+    by_score = np.zeros(width + 2 * 12 + length + 8, dtype=t.ends.dtype)
+    for (balls, d, c), row in zip(t.end_rows, t.ends, strict=True):
+        bonus = balls + (1 if d == series_digit else 0)
+        for j in districts:
+            by_score[bonus + c * j:bonus + c * j + width] += row
+    counts = {int(i) * MILLION: int(by_score[i]) for i in np.nonzero(by_score)[0]}
+    return Distribution(counts, len(districts) * 10**length, district,
                         series_digit, length)
 
 
@@ -295,44 +449,49 @@ def max_serials(district: int | None = None, series_digit: int | None = None,
 
 def _serials_scoring(target: int, district: int, series_digit: int | None, length: int,
                      limit: int) -> list[str]:
-    """Up to ``limit`` serials scoring exactly ``target`` million in ``district``, in order."""
+    """Up to ``limit`` serials scoring exactly ``target`` million in ``district``, in order.
+
+    Walks the DP back: a cell (row, a) of a layer is *good* when some digit moves it to a good
+    cell of the next layer, the good end cells being those that score ``target``. Then the
+    serials are spelled out from the start, following good cells only.
+    """
     if limit <= 0:
         return []
     t = tables(length)
-    n = length
-    # good[i]: states after i digits from which some completion scores the target.
-    good: list[set[State]] = [set() for _ in range(n)]
-    for state in t.layers[n - 1]:
-        for d in range(10):
-            a, c, balls = finish(step(state, d))
-            if _key_millions((a, c, balls, d), district, series_digit) == target:
-                good[n - 1].add(state)
-                break
-    for i in range(n - 2, -1, -1):
-        for state in t.layers[i]:
-            if any(step(state, d) in good[i + 1] for d in range(10)):
-                good[i].add(state)
+    width = t.width
+    end_good = np.zeros(t.ends.shape, dtype=bool)
+    for r, (balls, d, c) in enumerate(t.end_rows):
+        a = target - c * district - balls - (1 if d == series_digit else 0)
+        if 0 <= a < width and t.ends[r, a]:
+            end_good[r, a] = True
+    goods: list[np.ndarray] = [end_good]
+    for layer in reversed(t.layers):
+        used = _used(layer.counts)
+        dst, inside = _targets(layer.moves, width, used)
+        reach = goods[0].ravel()[dst] & inside
+        good = np.zeros(layer.counts.shape, dtype=bool)
+        good[:, :used] = reach.reshape(len(layer.rows), 10, used).any(axis=1)
+        goods.insert(0, good)
     out: list[str] = []
 
-    def walk(state: State, i: int, prefix: str) -> None:
-        if len(out) >= limit:
-            return
+    def walk(i: int, r: int, a: int, prefix: str) -> None:
+        moves = t.layers[i].moves
         for d in range(10):
-            nxt = step(state, d)
-            if i == n - 1:
-                a, c, balls = finish(nxt)
-                if _key_millions((a, c, balls, d), district, series_digit) == target:
+            _src, row, m, k = (int(x) for x in moves[10 * r + d])
+            col = m * a + k
+            if col < width and goods[i + 1][row, col]:
+                if i + 1 == length:
                     out.append(prefix + str(d))
-            elif nxt in good[i + 1]:
-                walk(nxt, i + 1, prefix + str(d))
+                else:
+                    walk(i + 1, row, col, prefix + str(d))
             if len(out) >= limit:
                 return
 
-    if INITIAL in good[0]:
-        walk(INITIAL, 0, "")
+    if goods[0][0, 0]:
+        walk(0, 0, 0, "")
     return out
 
 
 def layer_sizes(length: int = SERIAL_DIGITS) -> Iterable[int]:
     """The number of DP states after each digit (for the benchmark and the docs)."""
-    return [len(layer) for layer in tables(length).layers]
+    return [int(np.count_nonzero(layer.counts)) for layer in tables(length).layers]

@@ -123,7 +123,9 @@ class GameshelfApp(App[None]):
         if self._start is not None:
             menu = self.screen
             if isinstance(menu, MenuScreen):
-                menu.open_game(self._start)
+                # The menu's widgets exist only after its first refresh.
+                start = self._start
+                self.call_after_refresh(lambda: menu.open_game(start))
 
 
 def run_app(start: str | None = None) -> None:

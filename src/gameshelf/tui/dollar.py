@@ -1,13 +1,594 @@
-"""The dollar screen of the terminal app (not built yet)."""
+"""The One Dollar Pinball screen: 1 to 8 players, each bill played digit by digit.
+
+Each player enters a bill (or draws a random one from the game's seed, shown as the game
+number). Play scores the serials one after the other on a pinball-style display: the serial
+with the digits being read lit, the score in big digits, balls and tilt warnings as lamps,
+and the rule that fired, at a pace a person can follow (space skips a bill, ``s`` skips to the
+end). The highest score wins; equal scores share the win. Every bill played is kept in the
+store, and the best bills ever entered are shown.
+"""
 
 from __future__ import annotations
 
-from textual.screen import Screen
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen, Screen
+from textual.timer import Timer
+from textual.widgets import Button, DataTable, Digits, Footer, Input, RichLog, Static
+
+from gameshelf.core.chance import Chance, new_seed, parse_seed
+from gameshelf.core.errors import GameshelfError
+from gameshelf.core.store import Store
+from gameshelf.dollar import RULES_VERSION
+from gameshelf.dollar.bill import district_name
+from gameshelf.dollar.game import MAX_PLAYERS, Entry, make_entry, random_bill, winners
+from gameshelf.dollar.scorer import Rule
+from gameshelf.tui.widgets import ConfirmScreen, HelpScreen
 
 #: False until this game's screen exists; the menu says "not built yet".
-BUILT = False
+BUILT = True
+
+#: Seconds each step stays on the display while a bill is played (+ and - change it).
+STEP_SECONDS = 0.9
+MIN_STEP_SECONDS = 0.1
+MAX_STEP_SECONDS = 5.0
+
+HELP = """\
+# One Dollar Pinball
+
+Each player brings a $1 bill. Its 8-digit serial number is played like a pinball game,
+left to right, starting with **3 balls**, **2 tilt warnings** and no points.
+
+* **0 Million Plus**: the next digit in millions, then that digit is read under its own
+  rule; 00 scores 10 million and the second 0 is used up; a last 0 scores nothing (R-DP-5).
+* **1 One Million**. **3 Three Million**. **5 Extra Ball**.
+* **2 Double Score**: the first 2 doubles the score; later 2s score 1 million (R-DP-6).
+* **4 Jackpot**: the first 4 scores the district number (1-12, the bill's letter A-L) in
+  millions; later 4s score 1 million (R-DP-2, R-DP-6).
+* **6 Tilt Warning**: with no warning left a ball is lost and the warnings reset to 2;
+  losing the last ball this way is a TILT (R-DP-7).
+* **7, 8, 9 Drain**: a single one loses a ball; 77, 88, 99 is a **fantastic save**; three
+  in a row a **SPECIAL**, 5 million (R-DP-8).
+
+The game ends when the digits run out or at once when no ball is left (R-DP-4). Then 1
+million per ball left, and 1 million for a **Match**: the serial's last digit equals the last
+digit of the series year, even after an early end (R-DP-9). No series: the match is not
+checked. Highest score wins; equal scores share the win.
+
+## Keys
+
+* Type a **name**, the **bill** as printed (`L12345678A`, `L 12345678 *`; bare digits need
+  the **district**) and the **series** year (`2017A`, optional), then **Enter** (or *Add*).
+* **F2** draws a random bill from the game's seed (the game number) for the next player.
+* **Delete** removes the highlighted player before play; up to 8 players.
+* **F5** plays the bills. **Space** skips the bill being played, **s** skips to the end,
+  **+** and **-** play faster or slower.
+* **F3** starts a new game (a new game number); **F4** starts one with a game number you
+  type, which draws the same random bills again.
+* **F1** this help, **Esc** (or **q** outside the form) back to the menu; it asks first
+  while bills are waiting to be played.
+
+Every bill played is kept in the store; the best ever are listed under *Best bills*
+(also `gameshelf dollar best`).
+"""
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One picture of the display while a bill is played.
+
+    Attributes:
+        lit: ``(start, length)`` of the serial digits lit (0-based), or None.
+        read: how many digits of the serial have been read (dimmed).
+        score: the score shown, in points.
+        balls: balls left.
+        tilt: tilt warnings left.
+        title: the rule that fired, in capitals.
+        points: points won by it (shown as ``+...``), or None.
+        note: a short explanation.
+    """
+
+    lit: tuple[int, int] | None
+    read: int
+    score: int
+    balls: int
+    tilt: int
+    title: str
+    points: int | None
+    note: str
+
+
+def frames(entry: Entry) -> list[Frame]:
+    """The pictures of one bill's game: one per step, then game over, end bonus and match."""
+    r = entry.result
+    out = [Frame(None, 0, 0, 3, 2, "PLAYER UP", None,
+                 f"{entry.name}: 3 balls, 2 tilt warnings, score 0")]
+    read = 0
+    for s in r.steps:
+        read = s.position - 1 + len(s.digits)
+        out.append(Frame((s.position - 1, len(s.digits)), read, s.score, s.balls,
+                         s.tilt_warnings, s.rule.value.upper(), s.points or None, s.note))
+    last = r.steps[-1] if r.steps else None
+    tilt = last.tilt_warnings if last else 2
+    if r.unread:
+        out.append(Frame(None, read, r.play_score, 0, tilt, "GAME OVER", None,
+                         f"no ball left: {r.unread} not read"))
+    out.append(Frame(None, read, r.play_score + r.end_bonus, r.balls_left, tilt, "END BONUS",
+                     r.end_bonus, f"{r.balls_left} ball{'s' if r.balls_left != 1 else ''} "
+                     "left x 1 million"))
+    digit = r.serial[-1]
+    if r.match is None:
+        title, note = "MATCH NOT CHECKED", "no series given"
+    elif r.match:
+        title, note = "MATCH", f"last digit {digit} = series {entry.series}"
+    else:
+        title, note = "NO MATCH", f"last digit {digit}, series {entry.series}"
+    out.append(Frame((len(r.serial) - 1, 1), len(r.serial), r.score, r.balls_left, tilt,
+                     title, r.match_bonus or None, note))
+    return out
+
+
+def serial_text(entry: Entry, frame: Frame) -> Text:
+    """The bill as on the note, digits spaced; read digits dim, the lit ones reversed."""
+    text = Text()
+    text.append(f"{entry.bill.prefix or district_name(entry.district).split()[0]}  ",
+                style="bold green")
+    for i, ch in enumerate(entry.bill.serial):
+        if frame.lit is not None and frame.lit[0] <= i < frame.lit[0] + frame.lit[1]:
+            style = "bold black on yellow"
+        elif i < frame.read:
+            style = "grey50"
+        else:
+            style = "bold green"
+        text.append(f" {ch} ", style=style)
+    text.append(f"  {entry.bill.suffix}", style="bold green")
+    return text
+
+
+def lamps(balls: int, tilt: int) -> Text:
+    """``BALLS ● ● ●   TILT ▲ ▲`` as lit lamps."""
+    text = Text("BALLS ", style="bold")
+    text.append(" ".join("●" for _ in range(balls)) or "-", style="bold cyan")
+    text.append("     TILT WARNINGS ", style="bold")
+    text.append(" ".join("▲" for _ in range(tilt)) or "-", style="bold red")
+    return text
+
+
+def rule_style(title: str) -> str:
+    """Colour of a rule's name on the display."""
+    if title in (Rule.DRAIN.value.upper(), Rule.TILT.value.upper(), "GAME OVER",
+                 Rule.TILT_BALL_LOST.value.upper()):
+        return "bold red"
+    if title in (Rule.SPECIAL.value.upper(), Rule.JACKPOT.value.upper(),
+                 Rule.DOUBLE.value.upper(), "MATCH"):
+        return "bold magenta"
+    return "bold yellow"
+
+
+class GameNumberScreen(ModalScreen[int | None]):
+    """Ask for a game number (the seed of the random bills); Esc cancels."""
+
+    DEFAULT_CSS = """
+    GameNumberScreen { align: center middle; }
+    GameNumberScreen > Vertical { width: 56; height: auto; border: thick $accent;
+                                  background: $surface; padding: 1 2; }
+    GameNumberScreen #error { color: $error; height: auto; }
+    """
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static("Game number to play (the same number draws the same random bills):")
+            yield Input(placeholder="e.g. 123456789", id="number")
+            yield Static("", id="error")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        try:
+            self.dismiss(parse_seed(event.value))
+        except GameshelfError as exc:
+            self.query_one("#error", Static).update(str(exc))
+            self.app.bell()
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class DollarScreen(Screen[None]):
+    """One round of One Dollar Pinball for 1 to 8 players."""
+
+    BINDINGS = [
+        Binding("escape,q", "back", "Back"),
+        Binding("f1,question_mark", "help", "Help"),
+        Binding("f2", "random_bill", "Random bill"),
+        Binding("f5", "play", "Play"),
+        Binding("f3", "new_game", "New game"),
+        Binding("f4", "game_number", "Game #"),
+        Binding("space", "skip", "Skip bill", show=False),
+        Binding("s", "skip_all", "Skip all", show=False),
+        Binding("delete", "remove", "Remove player", show=False),
+        Binding("plus,equals_sign", "pace(0.5)", "Faster", show=False),
+        Binding("minus", "pace(2.0)", "Slower", show=False),
+    ]
+    DEFAULT_CSS = """
+    DollarScreen { layout: vertical; }
+    #body { height: 1fr; }
+    #left { width: 44%; max-width: 52; min-width: 34; padding: 0 1; }
+    #gameno { color: $accent; text-style: bold; height: 1; margin-bottom: 1; }
+    #left Input { border: none; height: 1; margin-bottom: 1; padding: 0 1;
+                  background: $boost; }
+    #left Input:focus { background: $accent 25%; }
+    #entry-row { height: 2; }
+    #entry-row Input { width: 1fr; }
+    #series { margin-right: 1; }
+    #buttons { height: 1; }
+    #buttons Button { border: none; height: 1; min-width: 5; margin-right: 1; }
+    #message { height: auto; max-height: 3; color: $warning; margin-top: 1; }
+    #players { height: auto; max-height: 10; }
+    #best-title { text-style: bold; color: $accent; height: 1; margin-top: 1; }
+    #best { height: 1fr; }
+    #machine { width: 1fr; border: heavy $warning; border-title-align: center;
+               border-title-color: $warning; border-title-style: bold; padding: 0 1; }
+    #player { height: 2; }
+    #serial { height: 1; margin-top: 1; }
+    #score { width: 100%; text-align: center; color: $warning; margin-top: 1; }
+    #lamps { height: 1; margin-top: 1; }
+    #rule { height: 2; margin-top: 1; }
+    #banner { height: 1; text-style: bold; }
+    #log { height: 1fr; border-top: solid $warning 50%; }
+    """
+
+    def __init__(self, seed: int | None = None, step_seconds: float = STEP_SECONDS) -> None:
+        super().__init__()
+        self.step_seconds = step_seconds
+        self.seed = new_seed() if seed is None else seed
+        self.chance = Chance(self.seed)
+        self.entries: list[Entry] = []
+        self.phase = "setup"  # setup -> playing -> done
+        self.playing = 0  # index of the entry on the display
+        self.frame_no = 0
+        self._frames: list[Frame] = []
+        self._timer: Timer | None = None
+        self.store_error: str | None = None
+
+    # ----- layout ----------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="body"):
+            with Vertical(id="left"):
+                yield Static("", id="gameno")
+                yield Input(placeholder="name (Player 1)", id="name", max_length=24)
+                yield Input(placeholder="bill as printed: L12345678A", id="bill",
+                            max_length=24)
+                with Horizontal(id="entry-row"):
+                    yield Input(placeholder="series: 2017A", id="series", max_length=16)
+                    yield Input(placeholder="district 1-12", id="district", max_length=3)
+                with Horizontal(id="buttons"):
+                    yield Button("Add", id="add", variant="primary")
+                    yield Button("Random", id="random")
+                    yield Button("Play", id="play", variant="success")
+                    yield Button("New", id="new")
+                yield Static("", id="message")
+                yield DataTable(id="players", cursor_type="row", zebra_stripes=True)
+                yield Static("Best bills ever", id="best-title")
+                yield DataTable(id="best", cursor_type="none", zebra_stripes=True)
+            with Vertical(id="machine"):
+                yield Static("", id="player")
+                yield Static("", id="serial")
+                yield Digits("0", id="score")
+                yield Static("", id="lamps")
+                yield Static("", id="rule")
+                yield Static("", id="banner")
+                yield RichLog(id="log", wrap=False, markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#machine").border_title = "ONE DOLLAR PINBALL"
+        players = self.query_one("#players", DataTable)
+        for label, width in (("#", 2), ("name", 10), ("score", 10), ("bill", 11),
+                             ("series", 6)):
+            players.add_column(label, width=width)
+        best = self.query_one("#best", DataTable)
+        for label, width in (("name", 10), ("score", 10), ("bill", 11), ("date", 10)):
+            best.add_column(label, width=width)
+        self._show_game_number()
+        self._refresh_players()
+        self._refresh_best()
+        self._show_idle()
+        self.query_one("#name", Input).focus()
+
+    # ----- helpers ---------------------------------------------------------------------
+    def _say(self, message: str, bell: bool = False) -> None:
+        self.query_one("#message", Static).update(message)
+        if bell:
+            self.app.bell()
+
+    def _show_game_number(self) -> None:
+        self.query_one("#gameno", Static).update(f"Game #{self.seed}")
+
+    def _refresh_players(self) -> None:
+        table = self.query_one("#players", DataTable)
+        table.clear()
+        wins = set(winners(self.entries)) if self.phase == "done" and self.entries else set()
+        for i, e in enumerate(self.entries):
+            shown = self.phase == "done" or (self.phase == "playing" and i < self.playing)
+            score = Text(f"{e.score:,}" if shown else "", justify="right")
+            mark = "★" if i in wins else str(i + 1)
+            table.add_row(mark, e.name, score, str(e.bill), str(e.series or "-"))
+
+    def _refresh_best(self) -> None:
+        table = self.query_one("#best", DataTable)
+        table.clear()
+        try:
+            with Store() as store:
+                rows = store.top_scores("dollar", 10)
+        except GameshelfError as exc:
+            self.store_error = str(exc)
+            self._say(f"Best bills unavailable: {exc}")
+            return
+        for r in rows:
+            table.add_row(r.name, Text(f"{r.score:,}", justify="right"),
+                          str(r.detail.get("bill", "?")), r.date[:10])
+
+    def _show_idle(self) -> None:
+        n = len(self.entries)
+        self.query_one("#player", Static).update(
+            f"{n} player{'s' if n != 1 else ''} ready" if n else "Insert a bill to play")
+        self.query_one("#serial", Static).update("")
+        self.query_one("#score", Digits).update("0")
+        self.query_one("#lamps", Static).update(lamps(3, 2))
+        self.query_one("#rule", Static).update(Text(
+            "Enter a bill (Enter) or draw one (F2), then F5 to play", style="italic"))
+        self.query_one("#banner", Static).update("")
+
+    def _inputs_disabled(self, disabled: bool) -> None:
+        for widget_id in ("#name", "#bill", "#series", "#district", "#add", "#random"):
+            self.query_one(widget_id).disabled = disabled
+
+    def _next_name(self) -> str:
+        typed = self.query_one("#name", Input).value.strip()
+        return typed or f"Player {len(self.entries) + 1}"
+
+    def _can_add(self) -> bool:
+        if self.phase != "setup":
+            self._say("This game is played: F3 starts a new one.", bell=True)
+            return False
+        if len(self.entries) >= MAX_PLAYERS:
+            self._say(f"At most {MAX_PLAYERS} players.", bell=True)
+            return False
+        return True
+
+    def _added(self, entry: Entry) -> None:
+        self.entries.append(entry)
+        for widget_id in ("#name", "#bill", "#district"):  # the series is kept
+            self.query_one(widget_id, Input).value = ""
+        self._refresh_players()
+        self._show_idle()
+        self._say(f"{entry.name} plays {entry.bill} ({len(self.entries)} of {MAX_PLAYERS}).")
+        self.query_one("#name", Input).focus()
+
+    # ----- entering bills --------------------------------------------------------------
+    def add_player(self) -> bool:
+        """Add the player typed in the form; a bad bill gets a message and the bell."""
+        if not self._can_add():
+            return False
+        bill = self.query_one("#bill", Input).value
+        series = self.query_one("#series", Input).value
+        district = self.query_one("#district", Input).value.strip() or None
+        try:
+            entry = make_entry(self._next_name(), bill, district, series)
+        except GameshelfError as exc:
+            self._say(str(exc), bell=True)
+            self.query_one("#bill", Input).focus()
+            return False
+        self._added(entry)
+        return True
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.input.id == "name" and not self.query_one("#bill", Input).value.strip():
+            self.query_one("#bill", Input).focus()
+            return
+        self.add_player()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        actions = {"add": self.add_player, "random": self.action_random_bill,
+                   "play": self.action_play, "new": self.action_new_game}
+        action = actions.get(str(event.button.id))
+        if action is not None:
+            action()
+
+    def action_random_bill(self) -> None:
+        """Draw a random bill and series from the game's seed for the next player."""
+        if not self._can_add():
+            return
+        bill, series = random_bill(self.chance)
+        self._added(make_entry(self._next_name(), bill, None, series))
+
+    def action_remove(self) -> None:
+        """Remove the highlighted player (before play)."""
+        if self.phase != "setup" or not self.entries:
+            self.app.bell()
+            return
+        row = self.query_one("#players", DataTable).cursor_row
+        if 0 <= row < len(self.entries):
+            gone = self.entries.pop(row)
+            self._refresh_players()
+            self._show_idle()
+            self._say(f"{gone.name} removed.")
+
+    # ----- playing ---------------------------------------------------------------------
+    def action_play(self) -> None:
+        """Play every bill, one after the other, on the display."""
+        if self.phase != "setup":
+            self._say("This game is played: F3 starts a new one.", bell=True)
+            return
+        if not self.entries:
+            self._say("Add at least one bill first (Enter or F2).", bell=True)
+            return
+        self.phase = "playing"
+        self._inputs_disabled(True)
+        self.query_one("#play", Button).disabled = True
+        self.query_one("#log", RichLog).clear()
+        self.set_focus(None)
+        self._say("Space skips this bill, s skips to the end.")
+        self._start_entry(0)
+        self._timer = self.set_interval(self.step_seconds, self.advance)
+
+    def _start_entry(self, index: int) -> None:
+        self.playing = index
+        self.frame_no = 0
+        self._frames = frames(self.entries[index])
+        e = self.entries[index]
+        log = self.query_one("#log", RichLog)
+        log.write(Text(f"{e.name}: {e.bill}, district {e.district}, "
+                       f"series {e.series or 'none'}", style="bold underline"))
+        self._refresh_players()
+        self._draw()
+
+    def _draw(self) -> None:
+        e = self.entries[self.playing]
+        f = self._frames[self.frame_no]
+        series = f"series {e.series}" if e.series else "no series: match not checked"
+        head = Text(f"PLAYER {self.playing + 1} of {len(self.entries)}: {e.name}",
+                    style="bold")
+        head.append(f"\ndistrict {district_name(e.district)} · {series}", style="dim")
+        self.query_one("#player", Static).update(head)
+        self.query_one("#serial", Static).update(serial_text(e, f))
+        self.query_one("#score", Digits).update(f"{f.score:,}")
+        self.query_one("#lamps", Static).update(lamps(f.balls, f.tilt))
+        rule = Text(f.title, style=rule_style(f.title))
+        if f.points:
+            rule.append(f"   +{f.points:,}", style="bold green")
+        rule.append(f"\n{f.note}", style="italic")
+        self.query_one("#rule", Static).update(rule)
+        if self.frame_no > 0:
+            digits = "" if f.lit is None else e.bill.serial[f.lit[0]:f.lit[0] + f.lit[1]]
+            pos = "" if f.lit is None else str(f.lit[0] + 1)
+            plus = f"+{f.points:,}" if f.points else ""
+            self.query_one("#log", RichLog).write(
+                f"{pos:>2} {digits:<4}{f.title:<22}{plus:>12} {f.score:>12,}")
+
+    def advance(self) -> None:
+        """Show the next picture; after a bill's last one, the next player; then the end."""
+        if self.phase != "playing":
+            return
+        if self.frame_no + 1 < len(self._frames):
+            self.frame_no += 1
+            self._draw()
+        elif self.playing + 1 < len(self.entries):
+            self._start_entry(self.playing + 1)
+        else:
+            self._finish()
+
+    def action_skip(self) -> None:
+        """Show the end of the bill being played at once."""
+        if self.phase != "playing":
+            return
+        while self.phase == "playing" and self.frame_no + 1 < len(self._frames):
+            self.advance()
+
+    def action_skip_all(self) -> None:
+        """Play every remaining bill at once and show the winner."""
+        while self.phase == "playing":
+            self.advance()
+
+    def _finish(self) -> None:
+        self.phase = "done"
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+        wins = winners(self.entries)
+        best = self.entries[wins[0]].score
+        names = ", ".join(self.entries[i].name for i in wins)
+        if len(self.entries) == 1:
+            banner = f"GAME OVER — {names}: {best:,} points"
+        elif len(wins) == 1:
+            banner = f"WINNER: {names} with {best:,} points"
+        else:
+            banner = f"SHARED WIN: {names} with {best:,} points each"
+        self.query_one("#banner", Static).update(Text(banner, style="bold black on yellow"))
+        self.query_one("#player", Static).update(f"Game #{self.seed} is over")
+        self.query_one("#score", Digits).update(f"{best:,}")
+        log = self.query_one("#log", RichLog)
+        log.write(Text(banner, style="bold"))
+        self.call_after_refresh(log.scroll_end, animate=False)
+        self._keep_scores()
+        self._refresh_players()
+        self._refresh_best()
+        self.query_one("#new", Button).focus()
+
+    def _keep_scores(self) -> None:
+        try:
+            with Store() as store:
+                for e in self.entries:
+                    store.add_score("dollar", e.name, e.score, seed=self.seed, detail={
+                        "bill": str(e.bill), "serial": e.bill.serial, "district": e.district,
+                        "series": None if e.series is None else str(e.series),
+                        "match": e.result.match, "rules_version": RULES_VERSION})
+        except GameshelfError as exc:
+            self._say(f"Scores not kept: {exc}", bell=True)
+            return
+        self._say("Bills kept in the store. F3: new game, Esc: menu.")
+
+    # ----- other keys ------------------------------------------------------------------
+    def action_game_number(self) -> None:
+        """Start a new game with a game number the player types (to replay its draws)."""
+        self.app.push_screen(GameNumberScreen(), self._new_game_numbered)
+
+    def _new_game_numbered(self, seed: int | None) -> None:
+        if seed is not None:
+            self.action_new_game(seed)
+
+    def action_new_game(self, seed: int | None = None) -> None:
+        """A new game (a new game number unless one is given); the players are cleared."""
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+        self.seed = new_seed() if seed is None else seed
+        self.chance = Chance(self.seed)
+        self.entries = []
+        self.phase = "setup"
+        self._inputs_disabled(False)
+        self.query_one("#play", Button).disabled = False
+        self.query_one("#log", RichLog).clear()
+        self._show_game_number()
+        self._refresh_players()
+        self._show_idle()
+        self._say(f"New game #{self.seed}.")
+        self.query_one("#name", Input).focus()
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen(HELP))
+
+    def action_pace(self, factor: float) -> None:
+        """Play faster (``+``) or slower (``-``): between 0.1 and 5 seconds a step."""
+        self.step_seconds = min(MAX_STEP_SECONDS,
+                                max(MIN_STEP_SECONDS, round(self.step_seconds * factor, 2)))
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = self.set_interval(self.step_seconds, self.advance)
+        self._say(f"Pace: {self.step_seconds:g} s a step (+ faster, - slower).")
+
+    def action_back(self) -> None:
+        """Back to the menu; asks first when bills were entered and not all played."""
+        if self.phase == "playing" or (self.phase == "setup" and self.entries):
+            self.app.push_screen(
+                ConfirmScreen("Leave this game? The bills not played yet are not kept."),
+                self._leave_if)
+            return
+        self._leave_if(True)
+
+    def _leave_if(self, leave: bool | None) -> None:
+        if not leave:
+            return
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+        self.app.pop_screen()
 
 
 def make_screen() -> Screen[None]:
     """The game's first screen."""
-    raise NotImplementedError("dollar is not built yet")
+    return DollarScreen()

@@ -114,6 +114,10 @@ class TileView(Static):
             screen.click_tile(self.tile)
 
 
+class BoardScroll(VerticalScroll, can_focus=False):
+    """The board's scroll area; it never takes the keys (the arrows choose tiles)."""
+
+
 class LevelScreen(ModalScreen[str | None]):
     """Choose Mugsy's level (with the results so far against each)."""
 
@@ -241,7 +245,8 @@ class MugginsScreen(Screen[None]):
     #mg-ends { height: 1; padding: 0 1; color: $text-muted; }
     #mg-rack-title { height: 1; padding: 0 1; }
     #mg-rack { layout: grid; grid-size: 14; grid-gutter: 0 1; grid-columns: 7;
-               height: auto; max-height: 9; padding: 0 1; grid-rows: 4; }
+               height: auto; max-height: 12; padding: 0 1; grid-rows: 4;
+               overflow-y: auto; }
     #mg-sides { height: auto; display: none; padding: 0 1; }
     #mg-sides.-shown { display: block; }
     #mg-sides Button { margin: 0 1; min-width: 14; height: 1; border: none; }
@@ -272,15 +277,17 @@ class MugginsScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Header()
         yield Static("", id="mg-status")
-        with VerticalScroll(id="mg-board-scroll"):
+        with BoardScroll(id="mg-board-scroll"):
             yield Static("", id="mg-board")
         yield Static("", id="mg-ends")
         yield Static("", id="mg-rack-title")
         yield Grid(id="mg-rack")
         with Horizontal(id="mg-sides"):
             yield Static("It fits both chains: ")
-            yield Button("◀ Left (L)", id="side-L")
-            yield Button("Right (R) ▶", id="side-R")
+            for label, bid in (("◀ Left (L)", "side-L"), ("Right (R) ▶", "side-R")):
+                button = Button(label, id=bid)
+                button.can_focus = False   # Enter plays the selected tile, never a button
+                yield button
         yield Static("", id="mg-msg")
         yield Footer()
 
@@ -387,6 +394,12 @@ class MugginsScreen(Screen[None]):
             f"Your tiles ({len(tiles)}): ←/→ choose · Enter play · L/R chain · D draw · "
             f"P pass · click a tile")
         grid = self.query_one("#mg-rack", Grid)
+        grid.styles.grid_size_columns = max(1, (self.size.width - 2) // 8)
+        views = list(grid.query(TileView))
+        if [v.tile for v in views] == tiles:
+            for i, (v, t) in enumerate(zip(views, tiles, strict=True)):
+                v.update(TileView.render_tile(t, i == self.selected, t == self.fresh))
+            return
         grid.remove_children()
         grid.mount_all([TileView(t, i == self.selected, t == self.fresh)
                         for i, t in enumerate(tiles)])
@@ -573,6 +586,8 @@ class MugginsScreen(Screen[None]):
             return
         st = self.state
         self.busy = True
+        draws = 0
+        first = True
         try:
             while True:
                 if len(st.rounds) > self.shown_rounds:
@@ -582,6 +597,9 @@ class MugginsScreen(Screen[None]):
                 if st.is_terminal() or st.current_player() != MUGSY:
                     break
                 if self.pace:
+                    if first:   # let the person read the message about their own move
+                        first = False
+                        await asyncio.sleep(self.pace)
                     action = await asyncio.to_thread(self.session.mugsy_action)
                 else:
                     action = self.session.mugsy_action()
@@ -589,10 +607,15 @@ class MugginsScreen(Screen[None]):
                 if isinstance(action, Play):
                     ev = next(e for e in reversed(st.events) if e.kind == "play")
                     self.board_fresh = action.tile
-                    self.say(f"Mugsy plays {action.tile} on the {action.side.word} chain" +
+                    drew = (f"Mugsy drew {draws} tile{'s' if draws > 1 else ''} and plays"
+                            if draws else "Mugsy plays")
+                    self.say(f"{drew} {action.tile} on the {action.side.word} chain" +
                              (f": {ev.points} points." if ev.points else "."))
+                    draws = 0
                 elif isinstance(action, Draw):
-                    self.say(f"Mugsy draws a tile ({len(st.boneyard)} left in the boneyard).")
+                    draws += 1
+                    self.say(f"Mugsy draws a tile ({draws} so far; {len(st.boneyard)} left "
+                             f"in the boneyard).")
                 else:
                     self.say("Mugsy cannot play and passes.")
                 self.refresh_all()

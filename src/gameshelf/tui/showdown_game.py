@@ -79,7 +79,8 @@ Score: cards + 2X pile doubled + 5,000 per four Drop Targets + combinations + 10
 | d | done with control tokens |
 | 0-9 | flip that many returned tokens to speed |
 | Ctrl+S | save; the game is also saved after every move |
-| : or / | type an action in the box |
+| p | everyone's scoring piles, card by card |
+| : or / | type an action in the box (Esc leaves the box) |
 | F1 | this help; Esc leaves the game (saved) |
 
 You can also type any action in the box: `offer P07`, `bid P07 2`, `speed 1`, `buy P12`,
@@ -159,6 +160,15 @@ class DiscardLine(Static):
             screen.select(self.zone, self.index)
 
 
+class CommandInput(Input):
+    """The action box; Esc leaves it (back to the single-key commands)."""
+
+    BINDINGS = [Binding("escape", "leave_box", "Leave the box", show=False)]
+
+    def action_leave_box(self) -> None:
+        self.screen.set_focus(None)
+
+
 class HandOffScreen(ModalScreen[None]):
     """Covers the table between two people's turns so nobody sees another's hand."""
 
@@ -190,7 +200,7 @@ class HandOffScreen(ModalScreen[None]):
 
 
 class ScoreScreen(ModalScreen[None]):
-    """The scoring breakdown at the end of the game."""
+    """A text modal: the scoring breakdown at the end of the game, or the piles (``p``)."""
 
     DEFAULT_CSS = """
     ScoreScreen { align: center middle; }
@@ -214,6 +224,21 @@ class ScoreScreen(ModalScreen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+def piles_text(match: Match) -> Text:
+    """Every player's scoring piles, card by card, and their Combination cards."""
+    st = match.state
+    out = Text("Scoring piles (2X pile cards count double at the end)\n\n", style="bold")
+    for s, seat in enumerate(match.seats):
+        out.append(f"{seat.name}\n", style="bold underline")
+        regular = ", ".join(f"{st.cards[c].device} {st.cards[c].points:,}" for c in st.piles[s])
+        double = ", ".join(f"{st.cards[c].device} {st.cards[c].points:,}"
+                           for c in st.piles2x[s])
+        combos = ", ".join(st.deck.combinations[c].name for c in st.combos_won[s])
+        out.append(f"  pile: {regular or '-'}\n  2X pile: {double or '-'}\n"
+                   f"  combinations: {combos or '-'}\n")
+    return out
 
 
 def score_table(match: Match) -> Text:
@@ -269,6 +294,7 @@ class ShowdownScreen(Screen[None]):
         Binding("f1,question_mark", "help", "Help"),
         Binding("ctrl+s", "save", "Save"),
         Binding("colon,slash", "type", "Type action"),
+        Binding("p", "piles", "Piles"),
         Binding("left", "move(-1)", "Card ←", show=False),
         Binding("right", "move(1)", "Card →", show=False),
         Binding("enter", "enter", "Offer/take", show=False),
@@ -291,6 +317,7 @@ class ShowdownScreen(Screen[None]):
         self.busy = False
         self._log_seen = 0
         self._finished_shown = False
+        self._over_at_start = match.state.is_terminal()  # a finished save: no new score
         self._humans = sum(1 for s in match.seats if s.is_human)
 
     # ----- layout ------------------------------------------------------------------------
@@ -313,7 +340,7 @@ class ShowdownScreen(Screen[None]):
             with Vertical(id="sd-act"):
                 yield Static(id="sd-prompt")
                 yield Horizontal(id="sd-buttons")
-        yield Input(placeholder="type an action (offer P07, bid P07 2, speed 1, buy P12, "
+        yield CommandInput(placeholder="type an action (offer P07, bid P07 2, speed 1, buy P12, "
                                 "done, take P05) and press Enter", id="sd-cmd")
         yield Footer()
 
@@ -382,7 +409,7 @@ class ShowdownScreen(Screen[None]):
         try:
             with Store() as store:
                 for s, seat in enumerate(match.seats):
-                    if seat.is_human:
+                    if seat.is_human and not self._over_at_start:
                         sc = match.state.score(s)
                         store.add_score(GAME, seat.name, sc.total, seed=match.seed,
                                         detail={"turns": match.state.turn})
@@ -431,7 +458,6 @@ class ShowdownScreen(Screen[None]):
     def _complain(self, message: str) -> None:
         self.app.bell()
         self.query_one("#sd-prompt", Static).update(Text(message, style="bold red"))
-        self.notify(message, severity="warning", timeout=3)
 
     def _zone_cards(self, zone: str | None = None) -> list[int]:
         z = zone or self.zone
@@ -574,6 +600,9 @@ class ShowdownScreen(Screen[None]):
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(HELP))
+
+    def action_piles(self) -> None:
+        self.app.push_screen(ScoreScreen(piles_text(self.match)))
 
     def action_type(self) -> None:
         self.query_one("#sd-cmd", Input).focus()

@@ -93,6 +93,7 @@ class SetupScreen(Screen[None]):
     ]
     DEFAULT_CSS = """
     SetupScreen #setup { width: 80; height: auto; padding: 0 2; }
+    SetupScreen #seats { height: auto; }
     SetupScreen #title { text-style: bold; color: $accent; margin: 1 0; }
     SetupScreen #count { height: 3; }
     SetupScreen #count Static { padding: 1 1; width: auto; }
@@ -117,10 +118,9 @@ class SetupScreen(Screen[None]):
                 yield Button("-", id="fewer")
                 yield Static("2 players", id="countlabel")
                 yield Button("+", id="more")
-            for i in range(MAX_PLAYERS):
-                name = "You" if i == 0 else f"Computer {i}" if i == 1 else ""
-                kind = HUMAN if i != 1 else default_player()
-                yield SeatRow(i, name, kind)
+            with Vertical(id="seats"):
+                yield SeatRow(0, "You", HUMAN)
+                yield SeatRow(1, "Computer", default_player())
             with Horizontal(id="number"):
                 yield Label("Game number")
                 yield Input(str(new_seed()), id="seed")
@@ -137,8 +137,11 @@ class SetupScreen(Screen[None]):
         self.query_one("#name1", Input).focus()
 
     def _show_seats(self) -> None:
-        for row in self.query(SeatRow):
+        rows = list(self.query(SeatRow))
+        for row in rows:
             row.display = row.index < self.count
+        for i in range(len(rows), self.count):  # seats are mounted when first needed
+            self.query_one("#seats", Vertical).mount(SeatRow(i, "", HUMAN))
         self.query_one("#countlabel", Static).update(
             f"{self.count} player{'s' if self.count > 1 else ''}")
 

@@ -20,6 +20,7 @@ from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
 from textual.widgets import Button, DataTable, Footer, Header, OptionList, Static
+from textual.widgets.data_table import ColumnKey
 from textual.widgets.option_list import Option
 
 from gameshelf.core.errors import GameshelfError
@@ -48,13 +49,15 @@ DEFAULT_PACE = 3
 LOG_LINES = 14
 
 PIPS = {
-    1: ("       ", "   ●   ", "       "),
-    2: (" ●     ", "       ", "     ● "),
-    3: (" ●     ", "   ●   ", "     ● "),
-    4: (" ●   ● ", "       ", " ●   ● "),
-    5: (" ●   ● ", "   ●   ", " ●   ● "),
-    6: (" ●   ● ", " ●   ● ", " ●   ● "),
+    1: ("     ", "  ●  ", "     "),
+    2: ("●    ", "     ", "    ●"),
+    3: ("●    ", "  ●  ", "    ●"),
+    4: ("●   ●", "     ", "●   ●"),
+    5: ("●   ●", "  ●  ", "●   ●"),
+    6: ("●   ●", "●   ●", "●   ●"),
 }
+#: Card column of x1 (the first column is the row's number and label).
+FIRST_COL = 1
 
 GAME_HELP = """\
 # Yatz: playing a turn
@@ -83,22 +86,24 @@ Other keys:
   `gameshelf yatz resume`.
 * **+** / **-** make the computer players faster or slower; **k** skips ahead to the next
   person's turn.
+* **c** shows the next player's card (and back to yours); the Players box has everyone's
+  running total.
 * **t** shows the top-20 table, **F1** this help, **Esc** leaves (the game is saved).
 """
 
 
 def die_face(face: int | None, held: bool, index: int) -> Text:
-    """A die drawn in 5 lines of text (blank with ``?`` before the first roll)."""
-    rows = PIPS[face] if face else ("       ", "   ?   ", "       ")
+    """A die drawn in 6 lines of text, 7 wide (``?`` before the first roll)."""
+    rows = PIPS[face] if face else ("     ", "  ?  ", "     ")
     colour = "bold yellow" if held else "white"
     t = Text()
-    t.append("╭───────╮\n", style=colour)
+    t.append("╭─────╮\n", style=colour)
     for r in rows:
         t.append("│", style=colour)
         t.append(r, style="bold")
         t.append("│\n", style=colour)
-    t.append("╰───────╯\n", style=colour)
-    t.append(f"  {index + 1} HELD " if held else f"    {index + 1}    ",
+    t.append("╰─────╯\n", style=colour)
+    t.append(f"{index + 1} HELD " if held else f"   {index + 1}   ",
              style="black on yellow" if held else "dim")
     return t
 
@@ -130,6 +135,11 @@ class DieWidget(Static):
 BOX_ROW = {b: (b if b <= Box.SIXES else b + 3) for b in Box}
 ROW_BOX = {r: b for b, r in BOX_ROW.items()}
 COLUMN_KEYS = ("x1", "x2", "x3")
+#: Row labels that fit the card's 13 characters (R-YZ-6 rows 1-20).
+ROW_LABELS_SHORT = ("Ones", "Twos", "Threes", "Fours", "Fives", "Sixes", "Upper total",
+                    "Bonus (63+)", "Upper+bonus", "3 of a Kind", "4 of a Kind", "Full House",
+                    "Sm. Straight", "Lg. Straight", "Yatz", "Chance", "Lower total",
+                    "Column total", "x1 / x2 / x3", "Grand total")
 
 
 class GameScreen(Screen[None]):
@@ -147,6 +157,7 @@ class GameScreen(Screen[None]):
         Binding("plus,equals_sign", "pace(-1)", "Faster"),
         Binding("minus", "pace(1)", "Slower"),
         Binding("k,period", "skip", "Skip cpu"),
+        Binding("c", "next_card", "Cards"),
         Binding("t", "scores", "Top 20"),
         Binding("f1,question_mark", "help", "Help"),
         Binding("escape,q", "leave", "Leave"),
@@ -154,16 +165,16 @@ class GameScreen(Screen[None]):
     DEFAULT_CSS = """
     GameScreen #status { height: 1; padding: 0 1; background: $boost; text-style: bold; }
     GameScreen #body { height: 1fr; }
-    GameScreen #left { width: 58; padding: 0 1; }
-    GameScreen #dice { height: 7; }
-    GameScreen .die { width: 11; height: 7; margin-right: 0; }
+    GameScreen #left { width: 41; padding: 0 1; }
+    GameScreen #dice { height: 6; }
+    GameScreen .die { width: 7; height: 6; margin-right: 1; }
     GameScreen #rollrow { height: 3; margin-top: 1; }
     GameScreen #rollinfo { padding: 1 1; }
     GameScreen #message { height: 2; color: $warning; }
     GameScreen #totals { height: auto; border: round $accent; padding: 0 1;
                          border-title-color: $accent; }
     GameScreen #log { height: 1fr; border: round $primary; padding: 0 1; color: $text-muted; }
-    GameScreen #card { width: 1fr; height: 1fr; }
+    GameScreen #card { width: 1fr; height: 1fr; min-width: 38; }
     GameScreen #pace { height: 1; color: $text-muted; }
     """
 
@@ -174,6 +185,7 @@ class GameScreen(Screen[None]):
         self.pace_index = DEFAULT_PACE
         self._timer: Timer | None = None
         self._finished = False
+        self._viewed: int | None = None
         self._log: deque[str] = deque(maxlen=LOG_LINES)
 
     # --- layout ---------------------------------------------------------------------------
@@ -201,20 +213,31 @@ class GameScreen(Screen[None]):
         self.query_one("#totals", Static).border_title = "Players"
         self.query_one("#log", Static).border_title = "Play"
         table = self.query_one("#card", DataTable)
-        table.add_column("#", key="n", width=2)
-        table.add_column("Row", key="label", width=15)
+        table.add_column("Row", key="label", width=16)
         for k in COLUMN_KEYS:
-            table.add_column(k, key=k, width=7)
+            table.add_column(k, key=k, width=5)
         for row in scorecard(self.match.state, self.match.state.seat):
-            table.add_row(str(row.number), row.label, "", "", "", key=f"r{row.number}")
-        table.move_cursor(row=0, column=2)
+            table.add_row(f"{row.number:>2} {ROW_LABELS_SHORT[row.number - 1]}", "", "", "",
+                          key=f"r{row.number}")
+        table.move_cursor(row=0, column=FIRST_COL)
         table.focus()
+        if self.match.log:
+            self.log_event(f"Game {self.match.seed} resumed.")
         self.refresh_view()
         self._schedule()
 
     # --- drawing --------------------------------------------------------------------------
     def _viewed_seat(self) -> int:
+        if self._viewed is not None and not self.match.is_over():
+            return self._viewed
         return self.match.state.seat
+
+    def action_next_card(self) -> None:
+        """Show the next player's card (c); back at the player on turn, their own again."""
+        n = len(self.match.seats)
+        nxt = (self._viewed_seat() + 1) % n
+        self._viewed = None if nxt == self.match.state.seat else nxt
+        self.refresh_view()
 
     def refresh_view(self) -> None:
         """Redraw dice, card, totals and the status line from the match."""
@@ -232,9 +255,11 @@ class GameScreen(Screen[None]):
             status = (f"Game {m.seed} · {who.name}{kind} · turn "
                       f"{st.turns_taken(seat) + 1} of 39 · roll {st.roll_number()} of 3")
         self.query_one("#status", Static).update(status)
-        info = ("roll to start the turn" if not st.dice else
+        info: str | Text = ("roll to start the turn" if not st.dice else
                 f"roll {st.roll_number()} of 3 · {st.rolls_left} left" if st.rolls_left
                 else "roll 3 of 3 · fill a box")
+        if st.dice and not m.is_over() and st.wild():
+            info = Text(f"{info}\nWILD YATZ!", style="bold magenta")
         self.query_one("#rollinfo", Static).update(info)
         self.query_one("#roll", Button).disabled = (
             m.is_over() or not m.seat.is_human or st.rolls_left == 0
@@ -242,11 +267,16 @@ class GameScreen(Screen[None]):
         self._draw_card(seat)
         self._draw_totals()
         self.query_one("#pace", Static).update(
-            f"computer pace: {PACES[self.pace_index]:g} s per step (+/-), k skips")
+            f"computer pace {PACES[self.pace_index]:g} s (+/-), k skips")
 
     def _draw_card(self, seat: int) -> None:
         st = self.match.state
         table = self.query_one("#card", DataTable)
+        header = f"{self.match.seats[seat].name}'s card"
+        column = table.columns[ColumnKey("label")]
+        if column.label.plain != header[:16]:
+            column.label = Text(header[:16], style="bold")
+            table.refresh()
         show_hints = bool(st.dice) and not st.is_terminal() and seat == st.seat
         pts = st.box_points() if show_hints else (0,) * BOXES
         for row in scorecard(st, seat):
@@ -255,14 +285,15 @@ class GameScreen(Screen[None]):
                 cell: Text | str
                 if row.box is not None and v is None:
                     p = pts[row.box]
-                    cell = (Text(f"({p})", style="italic green" if p else "italic red")
-                            if show_hints else Text("·", style="dim"))
+                    cell = (Text(f"({p})", style="italic green" if p else "italic red",
+                                 justify="right")
+                            if show_hints else Text("·", style="dim", justify="right"))
                 elif v is None:
                     cell = ""
                 elif row.box is None:
-                    cell = Text(str(v), style="bold cyan")
+                    cell = Text(str(v), style="bold cyan", justify="right")
                 else:
-                    cell = str(v)
+                    cell = Text(str(v), justify="right")
                 table.update_cell(f"r{row.number}", key, cell)
 
     def _draw_totals(self) -> None:
@@ -272,17 +303,30 @@ class GameScreen(Screen[None]):
         for i, s in enumerate(m.seats):
             on_turn = i == st.seat and not m.is_over()
             kind = "" if s.is_human else f" ({s.player})"
-            line = f"{'▶' if on_turn else ' '} {s.name + kind:<24}{st.grand_total(i):>6}  " \
-                   f"{st.turns_taken(i):>2}/39\n"
+            line = f"{'▶' if on_turn else ' '} {(s.name + kind)[:22]:<22}" \
+                   f"{st.grand_total(i):>5} {st.turns_taken(i):>2}/39\n"
             t.append(line, style="bold reverse" if on_turn else "")
         t.rstrip()
         self.query_one("#totals", Static).update(t)
-        self.query_one("#log", Static).update("\n".join(self._log))
+        self._draw_log()
+
+    def _draw_log(self) -> None:
+        log = self.query_one("#log", Static)
+        height = log.content_size.height or LOG_LINES
+        log.update("\n".join(list(self._log)[-height:]))
+
+    def on_resize(self) -> None:
+        self._draw_log()
+
+    @property
+    def log_lines(self) -> list[str]:
+        """The play log, oldest first."""
+        return list(self._log)
 
     def log_event(self, text: str) -> None:
-        """Add a line to the play log."""
+        """Add a line to the play log (the newest lines show when space is short)."""
         self._log.append(text)
-        self.query_one("#log", Static).update("\n".join(self._log))
+        self._draw_log()
 
     def say(self, text: str, *, bell: bool = False) -> None:
         """Show ``text`` in the message line (and ring the bell)."""
@@ -308,6 +352,8 @@ class GameScreen(Screen[None]):
             self.say(str(exc), bell=True)
             return False
         self.say("")
+        if isinstance(action, Score):
+            self._viewed = None
         self.log_event(self._describe(seat, action))
         self.refresh_view()
         return True
@@ -345,8 +391,12 @@ class GameScreen(Screen[None]):
         if not self._human_turn():
             return
         st = self.match.state
+        if self._viewed is not None:
+            self.say(f"This is {self.match.seats[self._viewed].name}'s card: press c until "
+                     "your own comes back.", bell=True)
+            return
         box = ROW_BOX.get(coord.row)
-        col = coord.column - 2
+        col = coord.column - FIRST_COL
         if box is None or not 0 <= col < COLUMNS:
             self.say("Choose a box: rows 1-6 or 10-16, in column x1, x2 or x3.", bell=True)
             return
@@ -383,6 +433,29 @@ class GameScreen(Screen[None]):
             self._game_over()
         elif self.match.is_computer_turn():
             self._timer = self.set_timer(PACES[self.pace_index], self._computer_step)
+        else:
+            if self._viewed is not None:
+                self._viewed = None
+                self.refresh_view()
+            self._cursor_to_empty()
+
+    def _cursor_to_empty(self) -> None:
+        """Put the card's cursor on an empty box (the nearest in its column, else the first)."""
+        st = self.match.state
+        filled = st.filled[st.seat]
+        table = self.query_one("#card", DataTable)
+        row, col = table.cursor_coordinate.row, table.cursor_coordinate.column - FIRST_COL
+        box = ROW_BOX.get(row)
+        if box is not None and 0 <= col < COLUMNS and not filled[col] >> box & 1:
+            return
+        cols = [col] if 0 <= col < COLUMNS else []
+        cols += [c for c in range(COLUMNS) if c not in cols]
+        for c in cols:
+            empty = [b for b in Box if not filled[c] >> b & 1]
+            if empty:
+                target = min(empty, key=lambda b: abs(BOX_ROW[b] - row))
+                table.move_cursor(row=BOX_ROW[target], column=c + FIRST_COL)
+                return
 
     def _after_turn(self) -> None:
         self._schedule()
@@ -397,8 +470,15 @@ class GameScreen(Screen[None]):
             return f"{name}: hold {' '.join(map(str, action.positions)) or 'none'}"
         return f"{name}: roll → {' '.join(map(str, st.dice))}"
 
+    def on_screen_resume(self) -> None:
+        """Back on top (a help or table closed): computer play goes on."""
+        if self.is_mounted and self._timer is None and self.match.is_computer_turn():
+            self._schedule()
+
     def _computer_step(self) -> None:
         self._timer = None
+        if not self.is_current:
+            return  # paused while another screen is on top; resumes with the screen
         if not self.match.is_computer_turn():
             self._schedule()
             return
@@ -458,9 +538,10 @@ class GameScreen(Screen[None]):
     def action_leave(self) -> None:
         if self._timer is not None:
             self._timer.stop()
-        if not self.match.is_over():
+        if not self.match.is_over() and self.match.log:
             self._autosave()
-        self.app.pop_screen()
+            self.app.notify(f"Game saved as {self.save_name!r}.", title="Yatz")
+        self.dismiss(None)
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(GAME_HELP))
@@ -489,7 +570,11 @@ class GameScreen(Screen[None]):
         except GameshelfError as exc:
             self.say(f"could not store the high scores: {exc}", bell=True)
         self.refresh_view()
-        self.app.push_screen(GameOverScreen(self.match, set(new)))
+        self.app.push_screen(GameOverScreen(self.match, new), self._closed_over)
+
+    def _closed_over(self, _result: None) -> None:
+        if self.is_current:
+            self.dismiss(None)
 
 
 class GameOverScreen(Screen[None]):
@@ -511,9 +596,10 @@ class GameOverScreen(Screen[None]):
     GameOverScreen Button { margin-right: 2; }
     """
 
-    def __init__(self, match: Match, new: set[int]) -> None:
+    def __init__(self, match: Match, new: dict[int, int]) -> None:
         super().__init__()
         self.match = match
+        #: Seats whose score entered the top 20, with their table row ids.
         self.new = new
 
     def compose(self) -> ComposeResult:
@@ -536,10 +622,12 @@ class GameOverScreen(Screen[None]):
             cols = [str(st.column_total(i, c) * (c + 1)) for c in range(COLUMNS)]
             star = Text("★ new high", style="bold yellow") if i in self.new else ""
             table.add_row(str(place), seat.name, *cols, Text(str(pts), style="bold"), star)
+        table.can_focus = False
+        self.query_one("#back", Button).focus()
 
     @on(Button.Pressed, "#top")
     def action_scores(self) -> None:
-        self.app.push_screen(HighScoresScreen(highlight=set()))
+        self.app.push_screen(HighScoresScreen(highlight=set(self.new.values())))
 
     @on(Button.Pressed, "#review")
     def action_review(self) -> None:
@@ -549,9 +637,7 @@ class GameOverScreen(Screen[None]):
 
     @on(Button.Pressed, "#back")
     def action_close(self) -> None:
-        self.app.pop_screen()  # this screen
-        if isinstance(self.app.screen, GameScreen):
-            self.app.pop_screen()
+        self.dismiss(None)
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen("# Game over\n\nThe ranking of the game; a star "
@@ -567,25 +653,28 @@ class HighScoresScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape,q,enter,t", "close", "Close")]
     DEFAULT_CSS = """
     HighScoresScreen { align: center middle; }
-    HighScoresScreen > Vertical { width: 76; height: auto; max-height: 90%;
+    HighScoresScreen > Vertical { width: 95%; max-width: 76; height: auto; max-height: 90%;
                                   border: thick $accent; background: $surface; padding: 0 1; }
     HighScoresScreen #title { text-style: bold; color: $accent; }
     HighScoresScreen DataTable { height: auto; max-height: 24; }
     """
 
     def __init__(self, highlight: set[int] | None = None) -> None:
+        """``highlight``: row ids to mark as new (from the game just finished)."""
         super().__init__()
         self.highlight = highlight or set()
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static("Yatz · top 20", id="title")
-            yield DataTable(id="top", cursor_type="row")
+            yield DataTable(id="top", cursor_type="none")
             yield Button("Close", id="close", variant="primary")
 
     def on_mount(self) -> None:
         table = self.query_one("#top", DataTable)
-        table.add_columns("#", "Name", "Score", "Date", "Game")
+        table.can_focus = False  # Enter, t and Esc close the table
+        self.query_one("#close", Button).focus()
+        table.add_columns("#", "Name", "Score", "Date", "Game", "")
         try:
             with Store() as store:
                 rows = store.top_scores(GAME, TOP)
@@ -595,7 +684,8 @@ class HighScoresScreen(ModalScreen[None]):
         if not rows:
             self.query_one("#title", Static).update("Yatz · top 20 · no scores yet")
         for i, r in enumerate(rows, start=1):
-            table.add_row(str(i), r.name, str(r.score), r.date[:10], str(r.seed))
+            mark = Text("★ new", style="bold yellow") if r.id in self.highlight else ""
+            table.add_row(str(i), r.name, str(r.score), r.date[:10], str(r.seed), mark)
 
     @on(Button.Pressed, "#close")
     def action_close(self) -> None:
@@ -608,8 +698,8 @@ class SavesScreen(ModalScreen[str | None]):
     BINDINGS = [Binding("escape,q", "close", "Close"), Binding("d", "delete", "Delete")]
     DEFAULT_CSS = """
     SavesScreen { align: center middle; }
-    SavesScreen > Vertical { width: 90; height: auto; max-height: 80%; border: thick $accent;
-                             background: $surface; padding: 0 1; }
+    SavesScreen > Vertical { width: 95%; max-width: 100; height: auto; max-height: 80%;
+                             border: thick $accent; background: $surface; padding: 0 1; }
     SavesScreen OptionList { height: auto; max-height: 20; }
     """
 
@@ -636,7 +726,9 @@ class SavesScreen(ModalScreen[str | None]):
                 desc = Match.from_record(r.record).describe()
             except GameshelfError as exc:
                 desc = f"cannot be resumed: {exc}"
-            ol.add_option(Option(f"{r.name}  ·  {desc}  ·  saved {r.updated[:16]}", id=r.name))
+            when = r.updated[:16].replace("T", " ")
+            ol.add_option(Option(f"{r.name}\n   {desc} · saved {when} UTC", id=r.name))
+        ol.display = bool(rows)
         if rows:
             ol.highlighted = 0
             ol.focus()

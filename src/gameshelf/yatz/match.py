@@ -93,16 +93,16 @@ def name_seats(seats: Sequence[Seat]) -> list[Seat]:
         raise BadInputError(f"Yatz is for 1 to 9 players, got {len(seats)}")
     out: list[Seat] = []
     taken = {s.name for s in seats if s.name}
-    for s in seats:
+    for i, s in enumerate(seats):
         name = " ".join(s.name.split())
         if len(name) > 20:
             raise BadInputError(f"player name {name!r} is longer than 20 characters")
         if not name:
-            base = s.player.capitalize() if not s.is_human else "Player"
+            base = s.player.capitalize() if not s.is_human else f"Player {i + 1}"
             name, n = base, 1
             while name in taken:
                 n += 1
-                name = f"{base} {n}"
+                name = f"{base} {n}" if not s.is_human else f"{base}.{n}"
             taken.add(name)
         out.append(Seat(name, s.player))
     return out
@@ -115,6 +115,12 @@ class Match:
         seats: 1 to 9 seats in seat order (R-YZ-1).
         seed: the game number.
         rules: the rule set's name (``yatz``).
+
+    Attributes:
+        seats: the seats in order.
+        seed: the game number.
+        state: the :class:`~gameshelf.yatz.game.YatzState` (read it; act through the match).
+        log: every action applied so far, the chance outcomes (dice) included.
 
     Raises:
         BadInputError: bad seats, seed or rule set.
@@ -129,11 +135,16 @@ class Match:
         self.state = YatzState(len(self.seats), rule_set(rules))
         self._dice = Chance(self.seed)
         self._base = Chance(self.seed)
-        self.actions: list[str] = []
+        self.log: list[Action] = []
         self._players: dict[int, Player] = {}
         for i, s in enumerate(self.seats):
             if not s.is_human:
                 self._players[i] = make_player(s.player)
+
+    @property
+    def actions(self) -> list[str]:
+        """Every action so far (the dice included) in text form, in order."""
+        return [str(a) for a in self.log]
 
     # --- playing --------------------------------------------------------------------------
     def act(self, action: Action | str) -> None:
@@ -148,7 +159,7 @@ class Match:
         if isinstance(a, Dice):
             raise BadInputError("the dice are rolled, not chosen: use roll")
         self.state.apply_action(a)
-        self.actions.append(str(a))
+        self.log.append(a)
         if self.state.is_chance_node():
             self._roll()
 
@@ -159,7 +170,7 @@ class Match:
     def _roll(self) -> None:
         outcome = self._draw()
         self.state.apply_action(outcome)
-        self.actions.append(str(outcome))
+        self.log.append(outcome)
 
     @property
     def seat(self) -> Seat:
@@ -182,7 +193,7 @@ class Match:
         """
         if not self.is_computer_turn():
             raise IllegalMoveError("it is not a computer player's turn")
-        rng = self._base.derive(f"cpu/{self.state.seat}/{len(self.actions)}")
+        rng = self._base.derive(f"cpu/{self.state.seat}/{len(self.log)}")
         return self._players[self.state.seat].choose(self.state, rng)
 
     def step_computer(self) -> Action:
@@ -270,7 +281,7 @@ class Match:
             except GameshelfError as exc:
                 raise RecordError(f"action {n} ({text!r}) of this record is not legal: "
                                   f"{exc}") from None
-            m.actions.append(str(a))
+            m.log.append(a)
         if pending:
             m._roll()
         return m

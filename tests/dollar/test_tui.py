@@ -1,0 +1,215 @@
+"""The One Dollar Pinball screen (Pilot): entering bills, playing, winners, the store."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import DataTable, Input, Static
+
+from gameshelf.core.store import Store
+from gameshelf.dollar.game import make_entry
+from gameshelf.tui.app import GameshelfApp, MenuScreen
+from gameshelf.tui.dollar import DollarScreen, GameNumberScreen, frames
+from gameshelf.tui.widgets import ConfirmScreen, HelpScreen
+
+
+async def open_screen(pilot_app: GameshelfApp, seed: int = 42) -> DollarScreen:
+    screen = DollarScreen(seed=seed, step_seconds=3600)  # the tests advance it themselves
+    await pilot_app.push_screen(screen)
+    return screen
+
+
+def text_of(screen: DollarScreen, selector: str) -> str:
+    return str(screen.query_one(selector, Static).render())
+
+
+async def test_enter_a_bill_by_keyboard_and_play_it() -> None:
+    """R-DP-10 on screen: L40000002A with series 1902 scores 88,000,000."""
+    app = GameshelfApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_screen(app)
+        await pilot.pause()
+        await pilot.press(*"Ann", "enter")  # Enter on the name moves to the bill
+        await pilot.press(*"L40000002A", "tab", *"1902", "enter")
+        await pilot.pause()
+        assert [e.name for e in screen.entries] == ["Ann"]
+        assert screen.entries[0].score == 88_000_000
+        await pilot.press("f5")
+        await pilot.pause()
+        assert screen.phase == "playing" and screen.frame_no == 0
+        screen.advance()
+        await pilot.pause()
+        assert "JACKPOT" in text_of(screen, "#rule")
+        await pilot.press("s")
+        await pilot.pause()
+        assert screen.phase == "done"
+        assert "Ann" in text_of(screen, "#banner") and "88,000,000" in text_of(screen, "#banner")
+        with Store() as store:
+            rows = store.top_scores("dollar")
+        assert [(r.name, r.score, r.seed, r.detail["bill"], r.detail["series"]) for r in rows] == [
+            ("Ann", 88_000_000, 42, "L40000002A", "1902")]
+        best = screen.query_one("#best", DataTable)
+        assert best.row_count == 1
+
+
+async def test_bad_bill_gets_a_message_and_the_bell(monkeypatch: pytest.MonkeyPatch) -> None:
+    app = GameshelfApp()
+    bells: list[int] = []
+    monkeypatch.setattr(app, "bell", lambda: bells.append(1))
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_screen(app)
+        await pilot.pause()
+        await pilot.press("f5")  # nobody to play yet
+        await pilot.pause()
+        assert screen.phase == "setup" and "at least one bill" in text_of(screen, "#message")
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen
+        bells.clear()
+        for bad, fragment in [("L1234567A", "exactly 8 digits"), ("12345678", "district"),
+                              ("Z12345678A", "A to L")]:
+            screen.query_one("#bill", Input).value = bad
+            screen.query_one("#bill", Input).focus()
+            await pilot.press("enter")
+            await pilot.pause()
+            assert fragment in text_of(screen, "#message")
+        assert screen.entries == [] and len(bells) == 3
+        # bare digits with a district are fine; a disagreeing district is not
+        screen.query_one("#bill", Input).value = "40000002"
+        screen.query_one("#district", Input).value = "12"
+        screen.add_player()
+        screen.query_one("#bill", Input).value = "A40000002A"
+        screen.query_one("#district", Input).value = "12"
+        assert not screen.add_player()
+        assert "district 1, but district 12" in text_of(screen, "#message")
+        assert [e.district for e in screen.entries] == [12]
+        # playing with nobody, or bad series
+        screen.query_one("#series", Input).value = "19"
+        screen.query_one("#bill", Input).value = "L40000002A"
+        assert not screen.add_player()
+        assert "series" in text_of(screen, "#message")
+
+
+async def test_random_bills_come_from_the_game_number() -> None:
+    app = GameshelfApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        first = await open_screen(app, seed=7)
+        await pilot.pause()
+        await pilot.press("f2", "f2", "f2")
+        await pilot.pause()
+        bills = [str(e.bill) for e in first.entries]
+        assert len(bills) == 3 and len(set(bills)) == 3
+        assert "Game #7" in text_of(first, "#gameno")
+        await pilot.press("f4")  # replay game number 7 on the same screen
+        await pilot.pause()
+        assert isinstance(app.screen, GameNumberScreen)
+        await pilot.press(*"abc", "enter")
+        await pilot.pause()
+        assert "whole number" in str(app.screen.query_one("#error", Static).render())
+        await pilot.press("backspace", "backspace", "backspace", "7", "enter")
+        await pilot.pause()
+        assert app.screen is first and first.seed == 7 and first.entries == []
+        await pilot.press("f2", "f2", "f2")
+        await pilot.pause()
+        assert [str(e.bill) for e in first.entries] == bills
+        await pilot.press("f4")
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is first and len(first.entries) == 3
+
+
+async def test_eight_players_at_most_and_delete_removes_one() -> None:
+    app = GameshelfApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_screen(app)
+        await pilot.pause()
+        await pilot.press(*["f2"] * 9)
+        await pilot.pause()
+        assert len(screen.entries) == 8
+        assert "At most 8" in text_of(screen, "#message")
+        second = screen.entries[1].name
+        table = screen.query_one("#players", DataTable)
+        table.focus()
+        table.move_cursor(row=1)
+        await pilot.press("delete")
+        await pilot.pause()
+        assert len(screen.entries) == 7 and second not in [e.name for e in screen.entries]
+
+
+async def test_space_skips_one_bill_and_equal_scores_share_the_win() -> None:
+    app = GameshelfApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_screen(app)
+        await pilot.pause()
+        for name in ("Ann", "Bob", "Cy"):
+            screen.query_one("#name", Input).value = name
+            screen.query_one("#bill", Input).value = (
+                "B12345678C" if name == "Cy" else "L40000002A")
+            screen.add_player()
+        await pilot.press("f5")
+        await pilot.pause()
+        await pilot.press("space")
+        await pilot.pause()
+        assert screen.playing == 0 and screen.frame_no == len(frames(screen.entries[0])) - 1
+        screen.advance()
+        assert screen.playing == 1
+        await pilot.press("s")
+        await pilot.pause()
+        banner = text_of(screen, "#banner")
+        assert "SHARED WIN" in banner and "Ann" in banner and "Bob" in banner
+        assert "Cy" not in banner
+        marks = [screen.query_one("#players", DataTable).get_row_at(i)[0] for i in range(3)]
+        assert marks == ["★", "★", "3"]
+        # the game is over: no more bills until a new game
+        await pilot.press("f2")
+        assert len(screen.entries) == 3
+        old = screen.seed
+        await pilot.press("f3")
+        await pilot.pause()
+        assert screen.entries == [] and screen.phase == "setup" and screen.seed != old
+        with Store() as store:
+            assert len(store.top_scores("dollar")) == 3
+
+
+def test_frames_of_the_maximum_bill() -> None:
+    entry = make_entry("Ann", "L40000002A", series="1902")
+    titles = [f.title for f in frames(entry)]
+    assert titles == ["PLAYER UP", "JACKPOT", "MILLION PLUS 00", "MILLION PLUS 00",
+                      "MILLION PLUS 00", "DOUBLE SCORE", "END BONUS", "MATCH"]
+    assert frames(entry)[-1].score == 88_000_000
+    early = make_entry("Bo", "B78911111Y")
+    titles = [f.title for f in frames(early)]
+    assert titles[-3:] == ["GAME OVER", "END BONUS", "MATCH NOT CHECKED"]
+
+
+async def test_menu_opens_it_pace_keys_and_leaving_asks_first() -> None:
+    app = GameshelfApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("1")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, DollarScreen)
+        screen.step_seconds = 1.0
+        await pilot.press("f2", "f5")
+        await pilot.pause()
+        await pilot.press("plus")
+        assert screen.step_seconds == 0.5 and "Pace: 0.5 s" in text_of(screen, "#message")
+        await pilot.press("minus", "minus")
+        assert screen.step_seconds == 2.0
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.screen is screen and screen.phase == "playing"
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        # nothing was kept: the bill was not played to the end
+        with Store() as store:
+            assert store.top_scores("dollar") == []

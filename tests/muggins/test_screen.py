@@ -1,0 +1,298 @@
+"""The Muggins screen (Pilot): play by keys and mouse, refusals with the bell, draws one by
+one, Mugsy's turn, round summary, game over, quit with confirmation, save and resume."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+import pytest
+from textual.widgets import Static
+
+from gameshelf.core.store import Store
+from gameshelf.muggins.game import Draw, Play, Side
+from gameshelf.muggins.match import GAME, Match
+from gameshelf.muggins.tiles import Tile, parse_tile
+from gameshelf.tui.app import GameshelfApp, MenuScreen
+from gameshelf.tui.muggins import (
+    LevelScreen,
+    MugginsScreen,
+    SummaryScreen,
+    TileView,
+    round_summary,
+)
+from gameshelf.tui.muggins_session import AUTOSAVE, Session
+from gameshelf.tui.widgets import ConfirmScreen, HelpScreen
+
+from .helpers import position
+
+
+class BellApp(GameshelfApp):
+    """The app, counting bells."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.bells = 0
+
+    def bell(self) -> None:
+        self.bells += 1
+
+
+def session_with(state_args: dict[str, Any], level: str = "easy") -> Session:
+    """A session whose state is a hand-made position (not saved)."""
+    m = Match.new(1, options={"level": level})
+    m.state = position(**state_args)
+    s = Session(m, level)
+    s.save = lambda: None  # type: ignore[method-assign]  # the record would not replay
+    return s
+
+
+@asynccontextmanager
+async def running(screen: MugginsScreen | None = None) -> Iterator[Any]:  # type: ignore[misc]
+    app = BellApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        if screen is not None:
+            app.push_screen(screen)
+            await pilot.pause()
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+        yield app, pilot
+
+
+def msg(app: GameshelfApp) -> str:
+    return str(app.screen.query_one("#mg-msg", Static).content)
+
+
+async def select(pilot: Any, screen: MugginsScreen, tile: Tile) -> None:
+    while screen.rack()[screen.selected] != tile:
+        await pilot.press("right")
+
+
+async def test_menu_opens_muggins_asks_level_and_deals() -> None:
+    app = BellApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("3")
+        await pilot.pause()
+        assert isinstance(app.screen, LevelScreen)
+        await pilot.press("enter")   # normal is highlighted
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, MugginsScreen) and screen.session is not None
+        assert screen.session.level == "normal"
+        assert len(screen.query(TileView)) == 7
+        status = str(screen.query_one("#mg-status", Static).content)
+        assert "You 0" in status and "boneyard 40" in status and "YOUR TURN" in status
+
+
+async def test_arrow_keys_and_enter_play_a_tile_then_mugsy_answers() -> None:
+    s = session_with({"hand0": "0-5 3-4 6-6", "hand1": "5-9 1-2 2-2", "left": ("0-1",),
+                      "right": ()})
+    screen = MugginsScreen(s, pace=0)
+    async with running(screen) as (app, pilot):
+        await select(pilot, screen, parse_tile("0-5"))
+        await pilot.press("enter")          # fits the right chain only (ends 1 and 0)
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        state = s.match.state
+        assert parse_tile("0-5") not in state.hands[0]
+        assert state.right[0].tile == parse_tile("0-5") and state.scores[0] == 0  # 1 + 5 = 6
+        assert len(state.hands[1]) == 2           # Mugsy played 5-9 (right)
+        assert "Mugsy plays" in msg(app)
+        assert state.current_player() == 0
+
+
+async def test_invalid_choice_is_refused_with_message_and_bell() -> None:
+    s = session_with({"hand0": "0-5 3-4", "hand1": "1-2", "left": ("0-1",), "right": ()})
+    screen = MugginsScreen(s, pace=0)
+    async with running(screen) as (app, pilot):
+        await select(pilot, screen, parse_tile("3-4"))
+        before = app.bells
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.bells == before + 1
+        assert "3-4 does not fit" in msg(app)
+        assert parse_tile("3-4") in s.match.state.hands[0]
+        await select(pilot, screen, parse_tile("0-5"))
+        await pilot.press("l")          # 0-5 fits the right chain only
+        await pilot.pause()
+        assert app.bells == before + 2 and "left chain" in msg(app)
+        await pilot.press("d")          # may not draw
+        await pilot.pause()
+        assert app.bells == before + 3 and "must play" in msg(app)
+
+
+async def test_fits_both_chains_asks_l_or_r() -> None:
+    s = session_with({"hand0": "0-5 3-4", "hand1": "1-2 6-6"})
+    screen = MugginsScreen(s, pace=0)
+    async with running(screen) as (app, pilot):
+        await select(pilot, screen, parse_tile("0-5"))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.choosing == parse_tile("0-5")
+        assert "press L or R" in msg(app)
+        assert screen.query_one("#mg-sides").has_class("-shown")
+        await pilot.press("r")
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        assert s.match.state.right[0].tile == parse_tile("0-5")
+        assert s.match.state.scores[0] == 5
+
+
+async def test_mouse_click_plays_a_tile_and_buttons_choose_the_chain() -> None:
+    s = session_with({"hand0": "0-5 3-4", "hand1": "1-2 6-6"})
+    screen = MugginsScreen(s, pace=0)
+    async with running(screen) as (app, pilot):
+        view = next(v for v in screen.query(TileView) if v.tile == parse_tile("0-5"))
+        await pilot.click(view)
+        await pilot.pause()
+        assert screen.choosing == parse_tile("0-5")
+        await pilot.click("#side-L")
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        assert s.match.state.left[0].tile == parse_tile("0-5")
+
+
+async def test_draws_are_shown_one_by_one() -> None:
+    s = session_with({"hand0": "3-4", "hand1": "1-2 6-6", "left": ("0-5",),
+                      "right": ("0-6",), "boneyard": "7-8 1-9 5-9"})
+    s.match.chance.choice = lambda items: items[-1]  # type: ignore[method-assign]
+    screen = MugginsScreen(s, pace=0)
+    async with running(screen) as (app, pilot):
+        assert "draw" in msg(app)
+        await pilot.press("d")
+        await pilot.pause()
+        assert len(s.match.state.hands[0]) == 2 and "You drew 7-8" in msg(app)
+        assert "does not fit" in msg(app)
+        await pilot.press("enter")     # Enter draws when nothing fits
+        await pilot.pause()
+        assert "You drew 5-9: it fits" in msg(app)
+        assert s.match.state.legal_actions() == [Play(parse_tile("5-9"), Side.LEFT)]
+        assert screen.rack()[screen.selected] == parse_tile("5-9")
+
+
+async def test_round_summary_then_next_round() -> None:
+    s = session_with({"hand0": "3-4", "hand1": "1-2 5-6", "left": ("0-3",),
+                      "right": ("0-6",)})
+    screen = MugginsScreen(s, pace=0)
+    async with running(screen) as (app, pilot):
+        await pilot.press("enter")     # 3-4 on the left: 4 + 6 = 10, and out
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, SummaryScreen)
+        text = str(app.screen.query_one("#summary", Static).content)
+        assert "DOMINO" in text and "14 pips -> 15" in text and "scores 40" in text
+        await pilot.press("enter")
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.screen is screen
+        assert s.match.state.round_no == 2 and s.match.state.leader == 1
+
+
+def test_round_summary_text_blocked_and_equal() -> None:
+    from gameshelf.muggins.game import RoundResult
+
+    text = round_summary(RoundResult(3, "blocked", 1, (22, 9), 20, 0, 20, (100, 140)))
+    assert "BLOCKED" in text and "22 pips -> 20 (remainder 2 rounds down)" in text
+    equal = round_summary(RoundResult(4, "blocked", None, (9, 9), 0, 0, 0, (1, 2)))
+    assert "nobody scores" in equal
+
+
+@pytest.mark.parametrize("again", [True, False])
+async def test_game_over_offers_play_again_or_quit(again: bool) -> None:
+    s = session_with({"hand0": "0-5 1-1", "hand1": "1-2", "scores": (495, 300)})
+    screen = MugginsScreen(s, pace=0)
+    async with running(screen) as (app, pilot):
+        await pilot.press("enter", "l")
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, SummaryScreen) and app.screen.game_over
+        assert "You win" in str(app.screen.query_one("#summary", Static).content)
+        await pilot.press("y" if again else "n")
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        if again:
+            assert app.screen is screen and screen.session is not s
+            assert screen.session is not None and screen.session.match.state.scores == [0, 0]
+        else:
+            assert isinstance(app.screen, MenuScreen)
+
+
+async def test_escape_asks_then_quits_and_the_game_stays_saved() -> None:
+    app = BellApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = MugginsScreen(ask=False, level="easy", seed=42, pace=0)
+        app.push_screen(screen)
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.screen is screen
+        await pilot.press("escape", "y")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        with Store() as store:
+            record = store.load_save(GAME, AUTOSAVE)
+        assert record.seed == 42 and record.options["level"] == "easy"
+
+
+async def test_save_and_resume_from_the_menu() -> None:
+    first = Session.new("strong", 500, 7)
+    st = first.match.state
+    while st.current_player() == 0 and st.legal_actions() == [Draw()]:
+        first.apply(Draw())
+    play = st.legal_actions()[0]
+    first.apply(play)
+    while st.current_player() == 1:
+        first.apply(first.mugsy_action())
+    hands = [set(h) for h in st.hands]
+    app = BellApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("3")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)      # resume?
+        await pilot.press("y")
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        screen = app.screen
+        assert isinstance(screen, MugginsScreen) and screen.session is not None
+        assert screen.session.level == "strong"
+        assert screen.session.match.state.hands == hands
+        await pilot.press("s")
+        await pilot.pause()
+        assert "Saved" in msg(app)
+
+
+async def test_f1_opens_help() -> None:
+    s = session_with({"hand0": "0-5", "hand1": "1-2"})
+    screen = MugginsScreen(s, pace=0)
+    async with running(screen) as (app, pilot):
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen
+
+
+async def test_finished_game_is_counted_in_the_stats() -> None:
+    m = Match.new(3, target=5, options={"level": "normal"})
+    s = Session(m, "normal")
+    st = m.state
+    while not st.is_terminal():
+        s.apply(s.mugsy_action() if st.current_player() == 1 else st.legal_actions()[0])
+    with Store() as store:
+        counts = store.result_counts(GAME)
+        assert sum(counts["mugsy-normal"].values()) == 1
+        assert not store.list_saves(GAME)

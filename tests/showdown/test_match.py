@@ -1,0 +1,70 @@
+"""Matches: seats, records (save = seed + text actions), resume by replay, refusals."""
+
+from __future__ import annotations
+
+import pytest
+
+from gameshelf.core.errors import BadInputError, IllegalMoveError, RecordError
+from gameshelf.core.records import GameRecord
+from gameshelf.showdown.cards import default_deck_text
+from gameshelf.showdown.match import Match, parse_players
+
+
+def test_parse_players() -> None:
+    seats = parse_players(" Ann , cpu,search ")
+    assert [(s.name, s.kind) for s in seats] == [("Ann", "human"), ("CPU 1", "heuristic"),
+                                                  ("Search 1", "search")]
+    for bad in ("Ann", "a,b,c,d,e", "Ann,,cpu", "Ann,ANN", "x" * 30 + ",cpu"):
+        with pytest.raises(BadInputError):
+            parse_players(bad)
+
+
+def _half_played(seed: int = 4) -> Match:
+    match = Match(parse_players("Ann,cpu,cpu"), seed)
+    for _ in range(12):
+        match.run_until_human()
+        if match.state.is_terminal():
+            break
+        match.play(str(match.state.legal_actions()[0]))
+    return match
+
+
+def test_record_round_trip_resumes_the_same_game() -> None:
+    match = _half_played()
+    text = match.record().to_json()
+    again = Match.from_record(GameRecord.from_json(text, game="showdown"))
+    assert again.actions == match.actions
+    assert again.state.view(0) == match.state.view(0)
+    # the future is the same too: chance is keyed by the action count
+    match.run_until_human()
+    again.run_until_human()
+    assert again.actions == match.actions
+
+
+def test_records_that_do_not_replay_are_refused() -> None:
+    match = _half_played()
+    rec = match.record()
+    bad = GameRecord(rec.game, rec.rules_version, rec.options, rec.seed,
+                     (*rec.actions[:3], "take P01", *rec.actions[3:]))
+    with pytest.raises(RecordError, match="cannot be replayed"):
+        Match.from_record(bad)
+    wrong = GameRecord(rec.game, rec.rules_version + 1, rec.options, rec.seed, rec.actions)
+    with pytest.raises(RecordError, match="rules version"):
+        Match.from_record(wrong)
+    broken = GameRecord(rec.game, rec.rules_version, {"players": "Ann"}, rec.seed, ())
+    with pytest.raises(RecordError, match="players"):
+        Match.from_record(broken)
+
+
+def test_a_custom_deck_travels_with_the_record() -> None:
+    text = default_deck_text().replace("gameshelf reconstruction", "house deck")
+    match = Match(parse_players("Ann,cpu"), 9, deck_text=text)
+    match.run_until_human()
+    again = Match.from_record(match.record())
+    assert again.deck.name == "house deck" and again.actions == match.actions
+
+
+def test_people_cannot_move_for_the_computer() -> None:
+    match = Match(parse_players("cpu,cpu"), 1)
+    with pytest.raises(IllegalMoveError):
+        match.play("done")

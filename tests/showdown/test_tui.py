@@ -1,0 +1,158 @@
+"""The Showdown screens (Pilot): start, hand-off, offering, bad input, saving, the end."""
+
+from __future__ import annotations
+
+from textual.widgets import Input, OptionList
+
+from gameshelf.core.store import Store
+from gameshelf.showdown.game import Phase
+from gameshelf.showdown.match import Match, parse_players
+from gameshelf.tui.app import GameshelfApp
+from gameshelf.tui.showdown import ShowdownStartScreen
+from gameshelf.tui.showdown_game import (
+    CardView,
+    HandOffScreen,
+    ScoreScreen,
+    ShowdownScreen,
+)
+from gameshelf.tui.widgets import HelpScreen
+
+
+async def _settle(app: GameshelfApp, pilot) -> None:  # type: ignore[no-untyped-def]
+    await pilot.pause()
+    await app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+async def test_start_screen_starts_a_game_and_enter_offers_a_card() -> None:
+    app = GameshelfApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("4")  # the menu's Pinball Showdown
+        await pilot.pause()
+        assert isinstance(app.screen, ShowdownStartScreen)
+        app.screen.query_one("#sd-players", Input).value = "Ann,cpu,cpu"
+        app.screen.query_one("#sd-seed", Input).value = "42"
+        await pilot.click("#sd-new")
+        await _settle(app, pilot)
+        screen = app.screen
+        assert isinstance(screen, ShowdownScreen)
+        assert screen.match.seed == 42
+        hand = [w for w in screen.query(CardView) if w.zone == "hand"]
+        assert len(hand) == 10
+        before = len(screen.match.actions)
+        await pilot.press("right", "enter")
+        await _settle(app, pilot)
+        assert len(screen.match.actions) > before
+        assert screen.match.state.offers[0] is not None or screen.match.state.turn > 1
+
+
+async def test_hot_seat_hand_off_hides_the_other_hand() -> None:
+    app = GameshelfApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        match = Match(parse_players("Ann,Bob"), 3)
+        screen = ShowdownScreen(match)
+        app.push_screen(screen)
+        await _settle(app, pilot)
+        assert isinstance(app.screen, HandOffScreen)
+        assert not [w for w in screen.query(CardView) if w.zone == "hand"]  # nothing shown
+        first = match.to_act()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.shown_seat == first
+        shown = {w.card.id for w in screen.query(CardView) if w.zone == "hand"}
+        assert shown == {match.state.cards[c].id for c in match.state.hands[first]}
+        await pilot.press("enter")  # offer
+        await _settle(app, pilot)
+        assert isinstance(app.screen, HandOffScreen)  # next person's turn: hand-off again
+        assert screen.shown_seat is None
+        assert not [w for w in screen.query(CardView) if w.zone == "hand"]
+
+
+async def test_bad_typed_action_shows_a_message_and_changes_nothing() -> None:
+    app = GameshelfApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        match = Match(parse_players("Ann,cpu"), 12)
+        screen = ShowdownScreen(match)
+        app.push_screen(screen)
+        await _settle(app, pilot)
+        before = list(match.actions)
+        await pilot.press("colon")
+        for text in ("take P01", "fly away"):
+            screen.query_one("#sd-cmd", Input).value = text
+            await pilot.press("enter")
+            await pilot.pause()
+            assert match.actions == before
+        assert screen.query_one("#sd-cmd", Input).has_focus  # still there to try again
+        await pilot.press("escape")  # leaves the box, not the game
+        await pilot.pause()
+        assert isinstance(app.screen, ShowdownScreen)
+        await pilot.press("u")  # buying in turn 1: refused with a message
+        await pilot.pause()
+        assert match.actions == before and isinstance(app.screen, ShowdownScreen)
+        await pilot.press("p")  # everyone's piles
+        await pilot.pause()
+        assert isinstance(app.screen, ScoreScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ShowdownScreen)
+
+
+async def test_help_save_and_resume_from_the_start_screen() -> None:
+    app = GameshelfApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("4")  # the menu's Pinball Showdown
+        await pilot.pause()
+        app.screen.query_one("#sd-players", Input).value = "Ann,cpu"
+        app.screen.query_one("#sd-seed", Input).value = "77"
+        await pilot.click("#sd-new")
+        await _settle(app, pilot)
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("enter")  # offer
+        await _settle(app, pilot)
+        screen = app.screen
+        assert isinstance(screen, ShowdownScreen)
+        n = len(screen.match.actions)
+        await pilot.press("ctrl+s", "escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ShowdownStartScreen)
+        with Store() as store:
+            assert len(store.load_save("showdown", "game 77").actions) == n
+        options = app.screen.query_one("#sd-saves", OptionList)
+        options.focus()
+        options.highlighted = 0
+        await pilot.press("enter")
+        await _settle(app, pilot)
+        assert isinstance(app.screen, ShowdownScreen)
+        assert app.screen.match.actions[:n] == screen.match.actions[:n]
+
+
+async def test_a_whole_game_by_keys_ends_with_the_score_breakdown() -> None:
+    app = GameshelfApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        match = Match(parse_players("Ann,cpu"), 21)
+        screen = ShowdownScreen(match)
+        app.push_screen(screen)
+        await _settle(app, pilot)
+        for _ in range(200):
+            if match.state.is_terminal():
+                break
+            if match.state.phase is Phase.CONTROL:
+                await pilot.press("s" if match.state.speed[0] < 4 else "d")
+                if match.state.pending_return is not None:
+                    await pilot.press("0")
+            else:
+                await pilot.press("enter")
+            await _settle(app, pilot)
+        assert match.state.is_terminal()
+        assert isinstance(app.screen, ScoreScreen)
+        with Store() as store:
+            assert [r.name for r in store.top_scores("showdown")] == ["Ann"]
