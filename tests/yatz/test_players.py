@@ -25,6 +25,7 @@ def test_registry_adds_a_player_in_one_line_and_it_becomes_the_default(
     class Strong(players.GreedyPlayer):
         name = "strong"
 
+    monkeypatch.delitem(players.PLAYERS, "strong")  # the real one is registered: take it out
     assert players.default_player() == "greedy"
     monkeypatch.setitem(players.PLAYERS, "strong", Strong)  # the one line
     assert players.default_player() == "strong"
