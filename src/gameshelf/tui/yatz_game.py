@@ -223,6 +223,8 @@ class GameScreen(Screen[None]):
         table.focus()
         if self.match.log:
             self.log_event(f"Game {self.match.seed} resumed.")
+        from gameshelf.tui.yatz_hints import warm_up  # the strong player's table, in a thread
+        self.run_worker(lambda: warm_up(self.match.rules), thread=True, exit_on_error=False)
         self.refresh_view()
         self._schedule()
 

@@ -20,7 +20,12 @@ from textual.widgets import Button, Static
 from gameshelf.yatz.game import YatzState, parse_action
 from gameshelf.yatz.match import Match
 from gameshelf.yatz.scoring import rule_set
-from gameshelf.yatz.strong import Hint, Reviewer, hint, review
+from gameshelf.yatz.strong import Hint, Reviewer, hint, review, strategy_for
+
+
+def warm_up(rules_name: str) -> None:
+    """Load (or solve) the strategy's table ahead of the first hint or strong move."""
+    strategy_for(rule_set(rules_name))
 
 
 def hint_text(h: Hint, top: int = 8) -> Text:

@@ -157,7 +157,6 @@ def _gains(masks: IntArray, ups: IntArray, colvals: FloatArray, bonus: float,
     The change of the column's value (the box's opportunity cost) is multiplied by the
     column's ``discount[c]`` (see ``docs/yatz-strategy.md``)."""
     for c in range(3):
-        k = discount[c]
         m = masks[c]
         t = ups[c]
         mult = c + 1.0
@@ -173,10 +172,10 @@ def _gains(masks: IntArray, ups: IntArray, colvals: FloatArray, bonus: float,
                     if nt > 63:
                         nt = 63
                     gain_up[c, b, n] = (mult * (pts + extra)
-                                        + k * (colvals[c, m | 1 << b, nt] - here))
+                                        + discount[c, b] * (colvals[c, m | 1 << b, nt] - here))
         for b in range(6, 13):
             if not m >> b & 1:
-                gain_low[c, b] = k * (colvals[c, m | 1 << b, t] - here)
+                gain_low[c, b] = discount[c, b] * (colvals[c, m | 1 << b, t] - here)
 
 
 @numba.njit(cache=True, nogil=True)
@@ -315,9 +314,12 @@ class Strategy:
         self.score, self.score_wild = D.score_tables(rules)
         self.colvals = triple_value_tables(self.table)
         self.lookahead = lookahead
-        self.discount = np.array(discount, dtype=np.float64)
-        if self.discount.shape != (COLUMNS,) or not np.all(self.discount > 0):
-            raise BadInputError("discount: three positive factors, one per column")
+        factors = np.array(discount, dtype=np.float64)
+        if factors.ndim == 1:
+            factors = np.repeat(factors[:, None], 13, axis=1)
+        if factors.shape != (COLUMNS, 13) or not np.all(factors > 0):
+            raise BadInputError("discount: positive factors, one per column (or per box)")
+        self.discount = factors
         self._plans: OrderedDict[tuple[int, ...], TurnPlan] = OrderedDict()
 
     # -- turn plans -----------------------------------------------------------------------
@@ -453,7 +455,7 @@ class Strategy:
             nt = min(UPPER_BONUS_THRESHOLD, t + pts)
             if t < UPPER_BONUS_THRESHOLD <= t + pts:
                 extra = self.rules.upper_bonus
-        value = (mult * (pts + extra) + self.discount[c]
+        value = (mult * (pts + extra) + self.discount[c, int(box)]
                  * (self.colvals[c, col.mask | 1 << int(box), nt] - self.colvals[c, col.mask, t]))
         return mult * (pts + extra), float(value)
 

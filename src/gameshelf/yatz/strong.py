@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -37,13 +38,18 @@ COST_EPSILON = 0.005
 STRONG_LOOKAHEAD = 0
 
 _STRATEGIES: dict[str, Strategy] = {}
+_LOCK = threading.Lock()
 
 
 def strategy_for(rules: RuleSet) -> Strategy:
-    """The shared :class:`Strategy` of a rule set (its table is solved or loaded once)."""
+    """The shared :class:`Strategy` of a rule set (its table is solved or loaded once, also
+    when several threads ask at the same time)."""
     st = _STRATEGIES.get(rules.name)
     if st is None:
-        st = _STRATEGIES[rules.name] = Strategy(rules, lookahead=STRONG_LOOKAHEAD)
+        with _LOCK:
+            st = _STRATEGIES.get(rules.name)
+            if st is None:
+                st = _STRATEGIES[rules.name] = Strategy(rules, lookahead=STRONG_LOOKAHEAD)
     return st
 
 
