@@ -13,7 +13,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
@@ -65,7 +65,7 @@ def review_text(rev: Reviewer, names: dict[int, str]) -> Text:
     for m in sorted(rev.mistakes, key=lambda m: (m.seat, m.turn, m.roll)):
         who = f"{names.get(m.seat, f'seat {m.seat + 1}')}: " if len(names) > 1 else ""
         t.append(f"-{m.cost:6.1f}  ", style="bold red" if m.cost >= 5 else "yellow")
-        t.append(f"{who}{m.describe()}\n")
+        t.append(f"{who}{m.describe(cost=False)}\n")
     t.append("\n")
     for seat, cost in sorted(by_seat.items()):
         n = sum(1 for m in rev.mistakes if m.seat == seat)
@@ -83,15 +83,17 @@ class _InfoScreen(ModalScreen[None]):
     _InfoScreen > Vertical { width: 96; max-width: 98%; height: auto; max-height: 90%;
                              border: thick $accent; background: $surface; padding: 1 2; }
     _InfoScreen #title { text-style: bold; color: $accent; margin-bottom: 1; }
-    _InfoScreen #body { height: auto; max-height: 30; overflow-y: auto; }
+    _InfoScreen #scroll { height: auto; max-height: 24; }
     """
-    BINDINGS = [Binding("escape,q,enter", "close", "Close")]
+    BINDINGS = [Binding("escape,q", "close", "Close")]
     TITLE_TEXT = ""
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(self.TITLE_TEXT, id="title")
-            yield Static("thinking… (the first time loads the strategy's table)", id="body")
+            with VerticalScroll(id="scroll"):
+                yield Static("thinking… (the first time loads the strategy's table)",
+                             id="body")
             yield Button("Close (Esc)", id="close", variant="primary")
 
     def on_mount(self) -> None:
@@ -121,7 +123,7 @@ class _InfoScreen(ModalScreen[None]):
 class HintScreen(_InfoScreen):
     """The strong player's advice for the position on screen."""
 
-    TITLE_TEXT = "Hint · expected final score of each option"
+    TITLE_TEXT = "Hint · expected final score of each option (Esc closes)"
 
     def __init__(self, state: YatzState) -> None:
         super().__init__()
@@ -135,7 +137,7 @@ class ReviewScreen(_InfoScreen):
     """Every turn where a person's choice cost expected points (all seats when no person
     played)."""
 
-    TITLE_TEXT = "Review · choices that cost expected points"
+    TITLE_TEXT = "Review · choices that cost expected points (arrows scroll, Esc closes)"
 
     def __init__(self, match: Match) -> None:
         super().__init__()

@@ -176,12 +176,13 @@ class Mistake:
     best: Option
     cost: float
 
-    def describe(self) -> str:
-        """One line: ``turn 7, roll 2 [3 3 4 5 6]: you held 3 3, best hold 3 4 5 6 (-4.2)``."""
+    def describe(self, cost: bool = True) -> str:
+        """One line: ``turn 7, roll 2 [3 3 4 5 6]: hold 3 3 and roll; best: hold 3 4 5 6 and
+        roll (-4.2)`` (the cost left out when ``cost`` is False)."""
         dice = " ".join(map(str, self.dice))
-        what = "scored" if self.chosen.is_score else "chose"
-        return (f"turn {self.turn}, roll {self.roll} [{dice}]: {what} "
-                f"{self.chosen.describe()}; best {self.best.describe()} (-{self.cost:.1f})")
+        tail = f" (-{self.cost:.1f})" if cost else ""
+        return (f"turn {self.turn}, roll {self.roll} [{dice}]: {self.chosen.describe()}; "
+                f"best: {self.best.describe()}{tail}")
 
 
 def _chosen(advice: Advice, state: YatzState, action: Action) -> Option | None:
