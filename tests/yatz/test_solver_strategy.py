@@ -189,3 +189,13 @@ def test_cli_solve_bad_rules_is_one_line_exit_2(capsys: pytest.CaptureFixture[st
     code, out, err = _cli(["yatz", "solve", "--rules", "nonsense"], capsys)
     assert code == 2 and out == "" and err.count("\n") == 1 and "nonsense" in err
 
+
+
+def test_prompt_hint(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """``hint`` at the prompt: refused before the first roll, then the best choice and the
+    options with their expected final scores."""
+    import io
+    monkeypatch.setattr("sys.stdin", io.StringIO("hint\nroll\nhint\nquit\n"))
+    code, out, err = _cli(["yatz", "play", "--players", "Ann", "--seed", "5"], capsys)
+    assert code == 0 and "roll first" in err
+    assert "Best: " in out and "expected final" in out and "+0.0" in out

@@ -42,6 +42,8 @@ Commands (type them at the prompt):
                            yatz, chance (c); columns x1, x2, x3
   card [N]                 show the card of the player on turn (or of seat N)
   totals                   every player's running total
+  hint                     the strong player's advice: best hold, best box, and the
+                           expected final score of each option against the best
   save [NAME]              save the game (it is also saved when you quit)
   help | ?                 this text
   quit | q                 save and leave; resume with 'gameshelf yatz resume'"""
@@ -126,6 +128,13 @@ def prompt_loop(match: Match, store: Store, name: str) -> None:
             continue
         if low == "totals":
             typer.echo(totals_text(match))
+            continue
+        if low == "hint":
+            if not st.dice:
+                typer.echo("hint: roll first, a hint needs dice", err=True)
+                continue
+            from gameshelf.yatz.strong import hint
+            typer.echo("\n".join(hint(st).lines()))
             continue
         if low.startswith("card"):
             arg = low[4:].strip()
