@@ -80,6 +80,7 @@ Score: cards + 2X pile doubled + 5,000 per four Drop Targets + combinations + 10
 | 0-9 | flip that many returned tokens to speed |
 | Ctrl+S | save; the game is also saved after every move |
 | p | everyone's scoring piles, card by card |
+| PageUp / PageDown | scroll the table (small terminals) |
 | : or / | type an action in the box (Esc leaves the box) |
 | F1 | this help; Esc leaves the game (saved) |
 
@@ -269,7 +270,8 @@ class ShowdownScreen(Screen[None]):
     DEFAULT_CSS = """
     ShowdownScreen { layout: vertical; }
     #sd-status { height: 1; background: $primary-background; padding: 0 1; }
-    #sd-top { height: auto; max-height: 11; }
+    #sd-main { height: 1fr; }
+    #sd-top { height: auto; max-height: 9; }
     #sd-players { width: 68; height: auto; padding: 0 1; }
     #sd-side { width: 1fr; height: auto; padding: 0 1; border-left: solid $secondary; }
     .sd-label { height: 1; padding: 0 1; color: $text-muted; }
@@ -279,15 +281,19 @@ class ShowdownScreen(Screen[None]):
     #sd-faceup CardView { margin-right: 1; }
     #sd-discard-box { width: 1fr; min-width: 24; height: 6; border-left: solid $secondary; }
     #sd-discard { height: 5; padding: 0 1; }
-    #sd-hand { grid-size: 7; grid-columns: 16; grid-gutter: 0 1; grid-rows: 5; height: auto;
-               max-height: 10; padding: 0 1; }
-    #sd-bottom { height: 1fr; min-height: 5; }
-    #sd-log { width: 1fr; border: round $secondary; }
-    #sd-act { width: 1fr; padding: 0 1; }
-    #sd-prompt { height: auto; }
+    #sd-lower { height: 1fr; min-height: 12; }
+    #sd-hand-box { width: 88; max-width: 75%; height: auto; }
+    #sd-hand { grid-size: 5; grid-columns: 16; grid-gutter: 0 1; grid-rows: 5; height: auto;
+               padding: 0 1; }
+    #sd-log { width: 1fr; min-height: 11; border: round $secondary; }
+    #sd-act { height: 5; padding: 0 1; background: $boost; }
+    #sd-prompt { height: 2; }
     #sd-buttons { height: 3; }
     #sd-buttons Button { min-width: 5; width: auto; margin-right: 1; }
     #sd-cmd { dock: bottom; }
+    ShowdownScreen.narrow #sd-top { layout: vertical; max-height: 16; }
+    ShowdownScreen.narrow #sd-players { width: 100%; }
+    ShowdownScreen.narrow #sd-side { width: 100%; border-left: none; }
     """
     BINDINGS = [
         Binding("escape", "leave", "Leave"),
@@ -295,6 +301,8 @@ class ShowdownScreen(Screen[None]):
         Binding("ctrl+s", "save", "Save"),
         Binding("colon,slash", "type", "Type action"),
         Binding("p", "piles", "Piles"),
+        Binding("pageup", "scroll_table(-1)", "Scroll up", show=False),
+        Binding("pagedown", "scroll_table(1)", "Scroll down", show=False),
         Binding("left", "move(-1)", "Card ←", show=False),
         Binding("right", "move(1)", "Card →", show=False),
         Binding("enter", "enter", "Offer/take", show=False),
@@ -323,23 +331,25 @@ class ShowdownScreen(Screen[None]):
     # ----- layout ------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         yield Static(id="sd-status")
-        with Horizontal(id="sd-top"):
-            yield Static(id="sd-players")
-            yield Static(id="sd-side")
-        with Horizontal(id="sd-middle"):
-            with Vertical(id="sd-faceup-box"):
-                yield Static("Face-up cards", classes="sd-label", id="sd-faceup-label")
-                yield Horizontal(id="sd-faceup")
-            with Vertical(id="sd-discard-box"):
-                yield Static("Discard pile", classes="sd-label", id="sd-discard-label")
-                yield VerticalScroll(id="sd-discard")
-        yield Static("Hand", classes="sd-label", id="sd-hand-label")
-        yield Grid(id="sd-hand")
-        with Horizontal(id="sd-bottom"):
-            yield RichLog(id="sd-log", wrap=True, markup=False, min_width=20)
-            with Vertical(id="sd-act"):
-                yield Static(id="sd-prompt")
-                yield Horizontal(id="sd-buttons")
+        with VerticalScroll(id="sd-main"):
+            with Horizontal(id="sd-top"):
+                yield Static(id="sd-players")
+                yield Static(id="sd-side")
+            with Horizontal(id="sd-middle"):
+                with Vertical(id="sd-faceup-box"):
+                    yield Static("Face-up cards", classes="sd-label", id="sd-faceup-label")
+                    yield Horizontal(id="sd-faceup")
+                with Vertical(id="sd-discard-box"):
+                    yield Static("Discard pile", classes="sd-label", id="sd-discard-label")
+                    yield VerticalScroll(id="sd-discard")
+            with Horizontal(id="sd-lower"):
+                with Vertical(id="sd-hand-box"):
+                    yield Static("Hand", classes="sd-label", id="sd-hand-label")
+                    yield Grid(id="sd-hand")
+                yield RichLog(id="sd-log", wrap=True, markup=False, min_width=20)
+        with Vertical(id="sd-act"):
+            yield Static(id="sd-prompt")
+            yield Horizontal(id="sd-buttons")
         yield CommandInput(placeholder="type an action (offer P07, bid P07 2, speed 1, buy P12, "
                                 "done, take P05) and press Enter", id="sd-cmd")
         yield Footer()
@@ -601,6 +611,16 @@ class ShowdownScreen(Screen[None]):
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(HELP))
 
+    def on_resize(self) -> None:
+        self.set_class(self.size.width < 100, "narrow")
+
+    def action_scroll_table(self, direction: int) -> None:
+        main = self.query_one("#sd-main", VerticalScroll)
+        if direction < 0:
+            main.scroll_page_up()
+        else:
+            main.scroll_page_down()
+
     def action_piles(self) -> None:
         self.app.push_screen(ScoreScreen(piles_text(self.match)))
 
@@ -667,8 +687,8 @@ class ShowdownScreen(Screen[None]):
         for c in st.combos_open:
             cc = combos[c]
             t.append(f" {cc.name} ", style="bold")
-            t.append(f"{cc.bonus:,}\n", style="yellow")
-            t.append(f"   {cc.devices[0]} + {cc.devices[1]}\n")
+            t.append(f"{cc.bonus:,}", style="yellow")
+            t.append(f": {cc.devices[0]} + {cc.devices[1]}\n")
         for s, won in enumerate(st.combos_won):
             for c in won:
                 t.append(f" ✓ {combos[c].name} ({self.match.seats[s].name})\n", style="dim")
@@ -683,7 +703,7 @@ class ShowdownScreen(Screen[None]):
         discard = self.query_one("#sd-discard", VerticalScroll)
         faceup.remove_children()
         hand.remove_children()
-        hand.styles.grid_size_columns = max(3, (self.size.width - 2) // 17)
+        hand.styles.grid_size_columns = max(2, (min(88, self.size.width * 3 // 4) - 2) // 17)
         discard.remove_children()
         widgets: list[CardView | DiscardLine] = []
         taken = {cl.card: s for s, cl in enumerate(st.claims) if cl is not None}
