@@ -326,6 +326,8 @@ class ShowdownScreen(Screen[None]):
         self._log_seen = 0
         self._finished_shown = False
         self._over_at_start = match.state.is_terminal()  # a finished save: no new score
+        self._stage: tuple[int, int, Phase] | None = None
+        self._drawn: object = None
         self._humans = sum(1 for s in match.seats if s.is_human)
 
     # ----- layout ------------------------------------------------------------------------
@@ -380,7 +382,8 @@ class ShowdownScreen(Screen[None]):
             match = self.match
             while not match.state.is_terminal() and not match.human_to_act():
                 await asyncio.to_thread(match.step)
-                self.refresh_table()
+                self._draw_players()  # the cards are redrawn once the computers are done
+                self._draw_log()
                 await asyncio.sleep(0)
             self._autosave()
         finally:
@@ -397,7 +400,9 @@ class ShowdownScreen(Screen[None]):
                                  lambda _r, s=seat: self._handed_to(s))
         else:
             self.shown_seat = seat
-            self._reset_cursor()
+            stage = (seat, match.state.turn, match.state.phase)
+            if stage != self._stage:  # keep the player's choice within one step
+                self._reset_cursor()
             self.refresh_table()
 
     def _handed_to(self, seat: int) -> None:
@@ -406,7 +411,9 @@ class ShowdownScreen(Screen[None]):
         self.refresh_table()
 
     def _reset_cursor(self) -> None:
-        ph = self.match.state.phase
+        st = self.match.state
+        self._stage = (st.current_player(), st.turn, st.phase)
+        ph = st.phase
         self.zone = "hand" if ph is Phase.OFFER else "faceup"
         self.cursor = 0
         self.bid_tokens = self._min_bid()
@@ -452,7 +459,6 @@ class ShowdownScreen(Screen[None]):
         except GameshelfError as exc:
             self._complain(str(exc))
             return False
-        self._autosave()
         ph = self.match.state.phase
         if self.match.human_to_act() and self.match.to_act() == self.viewer():
             if ph is Phase.CONTROL:
@@ -461,8 +467,7 @@ class ShowdownScreen(Screen[None]):
                 self.bid_tokens = self._min_bid()
             else:
                 self._reset_cursor()
-        self.refresh_table()
-        self.advance()
+        self.advance()  # saves, plays the computers and redraws
         return True
 
     def _complain(self, message: str) -> None:
@@ -701,6 +706,13 @@ class ShowdownScreen(Screen[None]):
         faceup = self.query_one("#sd-faceup", Horizontal)
         hand = self.query_one("#sd-hand", Grid)
         discard = self.query_one("#sd-discard", VerticalScroll)
+        drawn = (tuple(st.faceup), tuple(st.bids.items()), tuple(st.claims), st.top,
+                 st.phase, st.wizard, tuple(st.discard), tuple(st.offers),
+                 None if v is None else (v.seat, v.hand), self.zone, self.cursor,
+                 self.can_act(), self.size.width)
+        if drawn == self._drawn:
+            return  # nothing on the cards changed: keep the widgets
+        self._drawn = drawn
         faceup.remove_children()
         hand.remove_children()
         hand.styles.grid_size_columns = max(2, (min(88, self.size.width * 3 // 4) - 2) // 17)
