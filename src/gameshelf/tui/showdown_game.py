@@ -134,7 +134,7 @@ class CardView(Static):
     def on_click(self) -> None:
         screen = self.screen
         if isinstance(screen, ShowdownScreen):
-            screen.select(self.zone, self.index)
+            screen.select_widget(self)
 
 
 class DiscardLine(Static):
@@ -158,7 +158,7 @@ class DiscardLine(Static):
     def on_click(self) -> None:
         screen = self.screen
         if isinstance(screen, ShowdownScreen):
-            screen.select(self.zone, self.index)
+            screen.select_widget(self)
 
 
 class CommandInput(Input):
@@ -491,10 +491,17 @@ class ShowdownScreen(Screen[None]):
         cards = self._zone_cards()
         return cards[self.cursor] if 0 <= self.cursor < len(cards) else None
 
-    def select(self, zone: str, index: int) -> None:
-        """Choose card ``index`` of ``zone`` (a click)."""
-        if self.busy or zone not in self._zones():
+    def select_widget(self, widget: CardView | DiscardLine) -> None:
+        """Choose the card a click landed on (a second click plays it)."""
+        zone = widget.zone
+        card = self._card_at(widget)
+        if self.busy or zone not in self._zones() or card is None:
             return
+        cards = self._zone_cards(zone)
+        if card not in cards:
+            self._complain("That card has been claimed already.")
+            return
+        index = cards.index(card)
         if zone == self.zone and index == self.cursor and self.can_act():
             self.action_enter()
             return
