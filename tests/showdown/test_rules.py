@@ -9,7 +9,6 @@ from gameshelf.core.errors import BadInputError, IllegalMoveError
 from gameshelf.core.state import CHANCE, TERMINAL
 from gameshelf.showdown.actions import Bid, Buy, Done, Flip, Offer, Speed, Take
 from gameshelf.showdown.game import (
-    MAX_TURNS,
     Phase,
     ShowdownState,
     new_game,
@@ -92,7 +91,7 @@ def test_offers_are_hidden_in_three_players_but_face_up_with_two() -> None:
 
 
 # ----- step 2 --------------------------------------------------------------------------------
-def test_r_ps_4_bidding_goes_once_around_and_one_bid_per_player() -> None:
+def test_step_2a_r_ps_4_bidding_goes_once_around_and_one_bid_per_player() -> None:
     """R-PS-4: one bid per player per turn; after 'done' a player does not act again."""
     state = deal(2, hands=[[card(SPIN)], [card(POP)]], top=[card(ORBIT)])
     offer_all(state, [card(SPIN), card(POP)])
@@ -107,7 +106,7 @@ def test_r_ps_4_bidding_goes_once_around_and_one_bid_per_player() -> None:
     assert state.phase is not Phase.CONTROL  # once around: step 2 is over
 
 
-def test_r_ps_4_outbid_needs_more_tokens_and_returns_them_with_a_flip_choice() -> None:
+def test_step_2a_r_ps_4_outbid_needs_more_tokens_and_returns_them_with_a_flip_choice() -> None:
     """R-PS-4: outbidding takes more tokens; the outbid player's tokens come back and they
     choose how many to flip to speed."""
     state = deal(3, hands=[[card(SPIN)], [card(POP)], [card(SLING)]], top=[card(ORBIT)])
@@ -179,7 +178,7 @@ def test_step_3_claiming_order_bidders_first_then_from_the_first_player() -> Non
     assert state.removed[2] == 1  # bid tokens leave the game
 
 
-def test_r_ps_5_speed_requirement_failure_costs_circles_and_discards() -> None:
+def test_step_3_r_ps_5_speed_requirement_failure_costs_circles_and_discards() -> None:
     """R-PS-5: checked at claiming; a failed card costs speed = circles, goes to discard."""
     bash = card("Bash Toy")
     need, circles = DECK.playfield[bash].min_speed, DECK.playfield[bash].circles
@@ -245,7 +244,7 @@ def test_step_4_effects(device: str, speed: int, control: int,
     assert (state.speed[0], state.control[0]) == after
 
 
-def test_r_ps_6_drain_in_turns_1_to_5_autosaves() -> None:
+def test_step_4_r_ps_6_drain_in_turns_1_to_5_autosaves() -> None:
     """R-PS-6 and the autosave: speed 0 after step 4 in turns 1-5 flips up to 5 tokens."""
     skill = card("Skill Shot")  # speed 11+, red 4
     state = deal(2, hands=[[skill], [card(POP)]], top=[card(SLING)])
@@ -288,7 +287,7 @@ def test_r_ps_6_drain_after_failed_card_in_turn_6_ends_game() -> None:
 
 
 # ----- step 5 and Wizard Mode -----------------------------------------------------------------
-def test_r_ps_8_combinations_claimed_once_and_a_card_serves_several() -> None:
+def test_step_5_r_ps_8_combinations_claimed_once_and_a_card_serves_several() -> None:
     """R-PS-8: a Short Ramp completes both Short Hop and Ramp Combo; each combo once."""
     ramp, long_ramp, sling = card("Short Ramp"), card("Long Ramp"), card(SLING)
     state = deal(4, combos=[combo("Short Hop"), combo("Ramp Combo"), combo("Big Hit"),
@@ -345,16 +344,15 @@ def test_step_6_first_player_passes_left_and_r_ps_9_turn_counter() -> None:
             state.apply_action(state.legal_actions()[0])
 
 
-def test_game_ends_after_turn_10() -> None:
-    state = deal(2)
-    while not state.is_terminal():
-        offer_all(state, [state.hands[0][0], state.hands[1][0]])
-        done_all(state)
-        while state.phase is Phase.TAKE:
-            state.apply_action(state.legal_actions()[-1])
-    assert state.turn <= MAX_TURNS
-    if state.end_reason == "turns":
-        assert state.turn == MAX_TURNS
+@pytest.mark.parametrize(("turn", "over"), [(9, False), (10, True)])
+def test_game_ends_after_turn_10(turn: int, over: bool) -> None:
+    state = deal(2, hands=[[card(POP)], [card(SLING)]], top=[card(POP, 1)])
+    state.turn = turn  # the counter of R-PS-9; MAX_TURNS is 10
+    _to_take_phase(state, [card(POP), card(SLING)])
+    state.apply_action(Take(card(POP)))
+    state.apply_action(Take(card(SLING)))
+    assert state.is_terminal() is over
+    assert state.end_reason == ("turns" if over else "")
 
 
 def test_r_ps_7_drop_target_bonus_counts_both_piles_and_is_never_doubled() -> None:

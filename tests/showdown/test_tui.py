@@ -156,3 +156,25 @@ async def test_a_whole_game_by_keys_ends_with_the_score_breakdown() -> None:
         assert isinstance(app.screen, ScoreScreen)
         with Store() as store:
             assert [r.name for r in store.top_scores("showdown")] == ["Ann"]
+
+
+async def test_clicking_a_face_up_card_twice_bids_on_it() -> None:
+    app = GameshelfApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        match = Match(parse_players("Ann,cpu"), 8)
+        screen = ShowdownScreen(match)
+        app.push_screen(screen)
+        await _settle(app, pilot)
+        while match.state.phase is not Phase.CONTROL or match.to_act() != 0:
+            await pilot.press("enter" if match.state.phase is not Phase.CONTROL else "d")
+            await _settle(app, pilot)
+        target = [w for w in screen.query(CardView) if w.zone == "faceup"][1]
+        card = match.state.faceup[1]
+        await pilot.click(target, offset=(2, 2))
+        await pilot.pause()
+        assert screen.selected() == card
+        await pilot.click([w for w in screen.query(CardView) if w.zone == "faceup"][1],
+                          offset=(2, 2))
+        await _settle(app, pilot)
+        assert any(str(a).startswith(f"bid P{card + 1:02d}") for a in match.actions)

@@ -28,9 +28,10 @@ GAMES = (
     GameEntry("dollar", "One Dollar Pinball",
               "Score the serial number of a $1 bill like a pinball game; compare bills."),
     GameEntry("yatz", "Yatz", "Triple Yahtzee for 1 to 9 players: columns x1, x2, x3, 39 turns."),
-    GameEntry("muggins", "Muggins", "Double-nine dominoes against Mugsy: fives and threes."),
+    GameEntry("muggins", "Muggins",
+              "Double-nine dominoes against Mugsy: make the open ends count fives."),
     GameEntry("showdown", "Pinball Showdown",
-              "Bid with control tokens, manage your speed: a card game for 2 to 4 players."),
+              "A pinball card game of bidding and speed for 2 to 4 players."),
 )
 
 MENU_HELP = """\

@@ -80,6 +80,7 @@ Score: cards + 2X pile doubled + 5,000 per four Drop Targets + combinations + 10
 | 0-9 | flip that many returned tokens to speed |
 | Ctrl+S | save; the game is also saved after every move |
 | p | everyone's scoring piles, card by card |
+| PageUp / PageDown | scroll the table (small terminals) |
 | : or / | type an action in the box (Esc leaves the box) |
 | F1 | this help; Esc leaves the game (saved) |
 
@@ -133,7 +134,7 @@ class CardView(Static):
     def on_click(self) -> None:
         screen = self.screen
         if isinstance(screen, ShowdownScreen):
-            screen.select(self.zone, self.index)
+            screen.select_widget(self)
 
 
 class DiscardLine(Static):
@@ -157,7 +158,7 @@ class DiscardLine(Static):
     def on_click(self) -> None:
         screen = self.screen
         if isinstance(screen, ShowdownScreen):
-            screen.select(self.zone, self.index)
+            screen.select_widget(self)
 
 
 class CommandInput(Input):
@@ -269,7 +270,8 @@ class ShowdownScreen(Screen[None]):
     DEFAULT_CSS = """
     ShowdownScreen { layout: vertical; }
     #sd-status { height: 1; background: $primary-background; padding: 0 1; }
-    #sd-top { height: auto; max-height: 11; }
+    #sd-main { height: 1fr; }
+    #sd-top { height: auto; max-height: 9; }
     #sd-players { width: 68; height: auto; padding: 0 1; }
     #sd-side { width: 1fr; height: auto; padding: 0 1; border-left: solid $secondary; }
     .sd-label { height: 1; padding: 0 1; color: $text-muted; }
@@ -279,15 +281,19 @@ class ShowdownScreen(Screen[None]):
     #sd-faceup CardView { margin-right: 1; }
     #sd-discard-box { width: 1fr; min-width: 24; height: 6; border-left: solid $secondary; }
     #sd-discard { height: 5; padding: 0 1; }
-    #sd-hand { grid-size: 7; grid-columns: 16; grid-gutter: 0 1; grid-rows: 5; height: auto;
-               max-height: 10; padding: 0 1; }
-    #sd-bottom { height: 1fr; min-height: 5; }
-    #sd-log { width: 1fr; border: round $secondary; }
-    #sd-act { width: 1fr; padding: 0 1; }
-    #sd-prompt { height: auto; }
+    #sd-lower { height: 1fr; min-height: 12; }
+    #sd-hand-box { width: 88; max-width: 75%; height: auto; }
+    #sd-hand { grid-size: 5; grid-columns: 16; grid-gutter: 0 1; grid-rows: 5; height: auto;
+               padding: 0 1; }
+    #sd-log { width: 1fr; min-height: 11; border: round $secondary; }
+    #sd-act { height: 5; padding: 0 1; background: $boost; }
+    #sd-prompt { height: 2; }
     #sd-buttons { height: 3; }
     #sd-buttons Button { min-width: 5; width: auto; margin-right: 1; }
     #sd-cmd { dock: bottom; }
+    ShowdownScreen.narrow #sd-top { layout: vertical; max-height: 16; }
+    ShowdownScreen.narrow #sd-players { width: 100%; }
+    ShowdownScreen.narrow #sd-side { width: 100%; border-left: none; }
     """
     BINDINGS = [
         Binding("escape", "leave", "Leave"),
@@ -295,6 +301,8 @@ class ShowdownScreen(Screen[None]):
         Binding("ctrl+s", "save", "Save"),
         Binding("colon,slash", "type", "Type action"),
         Binding("p", "piles", "Piles"),
+        Binding("pageup", "scroll_table(-1)", "Scroll up", show=False),
+        Binding("pagedown", "scroll_table(1)", "Scroll down", show=False),
         Binding("left", "move(-1)", "Card ←", show=False),
         Binding("right", "move(1)", "Card →", show=False),
         Binding("enter", "enter", "Offer/take", show=False),
@@ -318,28 +326,32 @@ class ShowdownScreen(Screen[None]):
         self._log_seen = 0
         self._finished_shown = False
         self._over_at_start = match.state.is_terminal()  # a finished save: no new score
+        self._stage: tuple[int, int, Phase] | None = None
+        self._drawn: object = None
         self._humans = sum(1 for s in match.seats if s.is_human)
 
     # ----- layout ------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         yield Static(id="sd-status")
-        with Horizontal(id="sd-top"):
-            yield Static(id="sd-players")
-            yield Static(id="sd-side")
-        with Horizontal(id="sd-middle"):
-            with Vertical(id="sd-faceup-box"):
-                yield Static("Face-up cards", classes="sd-label", id="sd-faceup-label")
-                yield Horizontal(id="sd-faceup")
-            with Vertical(id="sd-discard-box"):
-                yield Static("Discard pile", classes="sd-label", id="sd-discard-label")
-                yield VerticalScroll(id="sd-discard")
-        yield Static("Hand", classes="sd-label", id="sd-hand-label")
-        yield Grid(id="sd-hand")
-        with Horizontal(id="sd-bottom"):
-            yield RichLog(id="sd-log", wrap=True, markup=False, min_width=20)
-            with Vertical(id="sd-act"):
-                yield Static(id="sd-prompt")
-                yield Horizontal(id="sd-buttons")
+        with VerticalScroll(id="sd-main"):
+            with Horizontal(id="sd-top"):
+                yield Static(id="sd-players")
+                yield Static(id="sd-side")
+            with Horizontal(id="sd-middle"):
+                with Vertical(id="sd-faceup-box"):
+                    yield Static("Face-up cards", classes="sd-label", id="sd-faceup-label")
+                    yield Horizontal(id="sd-faceup")
+                with Vertical(id="sd-discard-box"):
+                    yield Static("Discard pile", classes="sd-label", id="sd-discard-label")
+                    yield VerticalScroll(id="sd-discard")
+            with Horizontal(id="sd-lower"):
+                with Vertical(id="sd-hand-box"):
+                    yield Static("Hand", classes="sd-label", id="sd-hand-label")
+                    yield Grid(id="sd-hand")
+                yield RichLog(id="sd-log", wrap=True, markup=False, min_width=20)
+        with Vertical(id="sd-act"):
+            yield Static(id="sd-prompt")
+            yield Horizontal(id="sd-buttons")
         yield CommandInput(placeholder="type an action (offer P07, bid P07 2, speed 1, buy P12, "
                                 "done, take P05) and press Enter", id="sd-cmd")
         yield Footer()
@@ -370,7 +382,8 @@ class ShowdownScreen(Screen[None]):
             match = self.match
             while not match.state.is_terminal() and not match.human_to_act():
                 await asyncio.to_thread(match.step)
-                self.refresh_table()
+                self._draw_players()  # the cards are redrawn once the computers are done
+                self._draw_log()
                 await asyncio.sleep(0)
             self._autosave()
         finally:
@@ -387,7 +400,9 @@ class ShowdownScreen(Screen[None]):
                                  lambda _r, s=seat: self._handed_to(s))
         else:
             self.shown_seat = seat
-            self._reset_cursor()
+            stage = (seat, match.state.turn, match.state.phase)
+            if stage != self._stage:  # keep the player's choice within one step
+                self._reset_cursor()
             self.refresh_table()
 
     def _handed_to(self, seat: int) -> None:
@@ -396,7 +411,9 @@ class ShowdownScreen(Screen[None]):
         self.refresh_table()
 
     def _reset_cursor(self) -> None:
-        ph = self.match.state.phase
+        st = self.match.state
+        self._stage = (st.current_player(), st.turn, st.phase)
+        ph = st.phase
         self.zone = "hand" if ph is Phase.OFFER else "faceup"
         self.cursor = 0
         self.bid_tokens = self._min_bid()
@@ -442,7 +459,6 @@ class ShowdownScreen(Screen[None]):
         except GameshelfError as exc:
             self._complain(str(exc))
             return False
-        self._autosave()
         ph = self.match.state.phase
         if self.match.human_to_act() and self.match.to_act() == self.viewer():
             if ph is Phase.CONTROL:
@@ -451,8 +467,7 @@ class ShowdownScreen(Screen[None]):
                 self.bid_tokens = self._min_bid()
             else:
                 self._reset_cursor()
-        self.refresh_table()
-        self.advance()
+        self.advance()  # saves, plays the computers and redraws
         return True
 
     def _complain(self, message: str) -> None:
@@ -476,10 +491,17 @@ class ShowdownScreen(Screen[None]):
         cards = self._zone_cards()
         return cards[self.cursor] if 0 <= self.cursor < len(cards) else None
 
-    def select(self, zone: str, index: int) -> None:
-        """Choose card ``index`` of ``zone`` (a click)."""
-        if self.busy or zone not in self._zones():
+    def select_widget(self, widget: CardView | DiscardLine) -> None:
+        """Choose the card a click landed on (a second click plays it)."""
+        zone = widget.zone
+        card = self._card_at(widget)
+        if self.busy or zone not in self._zones() or card is None:
             return
+        cards = self._zone_cards(zone)
+        if card not in cards:
+            self._complain("That card has been claimed already.")
+            return
+        index = cards.index(card)
         if zone == self.zone and index == self.cursor and self.can_act():
             self.action_enter()
             return
@@ -601,6 +623,16 @@ class ShowdownScreen(Screen[None]):
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(HELP))
 
+    def on_resize(self) -> None:
+        self.set_class(self.size.width < 100, "narrow")
+
+    def action_scroll_table(self, direction: int) -> None:
+        main = self.query_one("#sd-main", VerticalScroll)
+        if direction < 0:
+            main.scroll_page_up()
+        else:
+            main.scroll_page_down()
+
     def action_piles(self) -> None:
         self.app.push_screen(ScoreScreen(piles_text(self.match)))
 
@@ -667,8 +699,8 @@ class ShowdownScreen(Screen[None]):
         for c in st.combos_open:
             cc = combos[c]
             t.append(f" {cc.name} ", style="bold")
-            t.append(f"{cc.bonus:,}\n", style="yellow")
-            t.append(f"   {cc.devices[0]} + {cc.devices[1]}\n")
+            t.append(f"{cc.bonus:,}", style="yellow")
+            t.append(f": {cc.devices[0]} + {cc.devices[1]}\n")
         for s, won in enumerate(st.combos_won):
             for c in won:
                 t.append(f" ✓ {combos[c].name} ({self.match.seats[s].name})\n", style="dim")
@@ -681,9 +713,16 @@ class ShowdownScreen(Screen[None]):
         faceup = self.query_one("#sd-faceup", Horizontal)
         hand = self.query_one("#sd-hand", Grid)
         discard = self.query_one("#sd-discard", VerticalScroll)
+        drawn = (tuple(st.faceup), tuple(st.bids.items()), tuple(st.claims), st.top,
+                 st.phase, st.wizard, tuple(st.discard), tuple(st.offers),
+                 None if v is None else (v.seat, v.hand), self.zone, self.cursor,
+                 self.can_act(), self.size.width)
+        if drawn == self._drawn:
+            return  # nothing on the cards changed: keep the widgets
+        self._drawn = drawn
         faceup.remove_children()
         hand.remove_children()
-        hand.styles.grid_size_columns = max(3, (self.size.width - 2) // 17)
+        hand.styles.grid_size_columns = max(2, (min(88, self.size.width * 3 // 4) - 2) // 17)
         discard.remove_children()
         widgets: list[CardView | DiscardLine] = []
         taken = {cl.card: s for s, cl in enumerate(st.claims) if cl is not None}

@@ -308,10 +308,11 @@ class YatzState:
     def legal_actions(self) -> list[Action]:
         """The legal actions of the seat to act (R-YZ-2); empty at chance nodes and the end.
 
-        Before the turn's first roll only ``roll``; then ``roll`` while rolls are left, every
-        ``hold`` that changes the holds while rolls are left (``roll`` needs a die that is
-        not held), and ``score`` for every empty
-        box of the player's three columns.
+        Before the turn's first roll only ``roll``; then ``roll`` while rolls are left
+        (``roll`` needs a die that is not held), every ``hold`` while rolls are left (a hold
+        sets exactly which dice are held, so the current holds may be given again), and
+        ``score`` for every empty box of the player's three columns. Exactly these actions
+        are accepted by :meth:`apply_action`.
         """
         if self.rolling or self.is_terminal():
             return []
@@ -322,7 +323,7 @@ class YatzState:
             held = self.held
             if held != ALL_HELD:
                 out.append(ROLL)
-            out.extend(h for m, h in enumerate(HOLDS) if m != held)
+            out.extend(HOLDS)
         out.extend(self.score_actions())
         return out
 
