@@ -255,7 +255,7 @@ class Mugsy:
             return self._strong(view, plays, self.determinizations)
         share = even_share(self.results, view, self.seat)
         if self.rng.random() < share:
-            return self._strong(view, plays, max(8, self.determinizations // 2))
+            return self._strong(view, plays, self.determinizations)
         return self._careless(view, plays)
 
     # ----- levels ------------------------------------------------------------------------
@@ -330,7 +330,7 @@ def even_strength(results: Sequence[str]) -> float:
         return 0.5
     rate = sum(1.0 if r == "win" else 0.5 if r == "draw" else 0.0 for r in recent) / len(recent)
     weight = len(recent) / 20.0
-    return max(0.05, min(1.0, 0.5 + 1.2 * weight * (rate - 0.5)))
+    return max(0.05, min(1.0, 0.5 + 2.0 * weight * (rate - 0.5)))
 
 
 def even_share(results: Sequence[str], view: PlayerView, seat: int) -> float:
