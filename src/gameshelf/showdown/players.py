@@ -368,11 +368,12 @@ class SearchPlayer:
         if len(cands) == 1:
             return cands[0]
         if len(cands) > self.max_candidates:
-            others = [a for a in cands if a != base]
-            if isinstance(others[0], Bid) or any(isinstance(a, Bid) for a in others):
-                others.sort(key=lambda a: -card_value(view, view.seat, a.card)
-                            if isinstance(a, Bid) else 0.0)
-            cands = [base, *others[: self.max_candidates - 1]]
+            # keep the heuristic's choice, 'done' and speed-ups, then the cards worth most
+            fixed = [base] + [a for a in cands if a != base and isinstance(a, (Done, Speed))]
+            rest = sorted((a for a in cands if a not in fixed),
+                          key=lambda a: -card_value(view, view.seat, a.card)
+                          if isinstance(a, (Bid, Buy, Offer, Take)) else 0.0)
+            cands = fixed + rest[: max(0, self.max_candidates - len(fixed))]
         totals = [0.0] * len(cands)
         stop_turn = view.turn + self.horizon
         for _ in range(self.samples):
