@@ -12,7 +12,7 @@ owns a :class:`~gameshelf.core.chance.Chance` derived from the match seed.
   offers the card it is best placed to score, and takes the best card left.
 * :class:`SearchPlayer` samples the hands it cannot see and the deck's order consistently with
   what it has seen (:func:`determinize`), plays each candidate action in every sample followed
-  by heuristic play to the end of the next turn, scores the result with :func:`evaluate`, and
+  by heuristic play to the end of the turn, scores the result with :func:`evaluate`, and
   picks the candidate with the best mean margin over the best opponent.
 """
 
