@@ -22,6 +22,7 @@ from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Input, RichLog, Static
 
+from gameshelf.cli.showdown import autosave
 from gameshelf.core.errors import GameshelfError
 from gameshelf.core.store import Store
 from gameshelf.showdown.actions import (
@@ -437,8 +438,7 @@ class ShowdownScreen(Screen[None]):
 
     def _autosave(self) -> None:
         try:
-            with Store() as store:
-                store.save_game(f"game {self.match.seed}", self.match.record())
+            autosave(self.match)
         except GameshelfError as exc:
             self.notify(f"could not save: {exc}", severity="error")
 
@@ -642,8 +642,8 @@ class ShowdownScreen(Screen[None]):
 
     def action_save(self) -> None:
         self._autosave()
-        self.notify(f"Saved as 'game {self.match.seed}'. Resume with: gameshelf showdown "
-                    f"resume \"game {self.match.seed}\"")
+        name = self.match.save_name or f"game {self.match.seed}"
+        self.notify(f"Saved as '{name}'. Resume with: gameshelf showdown resume \"{name}\"")
 
     def action_leave(self) -> None:
         self._autosave()
