@@ -25,7 +25,7 @@ from gameshelf.core.store import Store
 from gameshelf.showdown.actions import card_text
 from gameshelf.showdown.cards import default_deck, parse_deck
 from gameshelf.showdown.game import PlayerView, new_game
-from gameshelf.showdown.match import GAME, Match, parse_players
+from gameshelf.showdown.match import GAME, Match, parse_players, pick_save_name
 from gameshelf.showdown.players import PLAYER_KINDS, make_player, play_match
 
 app = typer.Typer(help="Pinball Showdown: bid with control tokens, manage your speed "
@@ -49,15 +49,10 @@ def read_deck(path: Path | None) -> str | None:
     return text
 
 
-def save_name(match: Match) -> str:
-    """The name a match is saved under: ``game <seed>``."""
-    return f"game {match.seed}"
-
-
 def autosave(match: Match) -> str:
-    """Save the match in the store; returns the save's name."""
-    name = save_name(match)
+    """Save the match in the store (one transaction); returns the save's name."""
     with Store() as store:
+        name = pick_save_name(match, {r.name: r.record for r in store.list_saves(GAME)})
         store.save_game(name, match.record())
     return name
 
@@ -92,10 +87,11 @@ def resume(name: str | None = typer.Argument(None, help="The save's name (defaul
             saves = store.list_saves(GAME)
             if not saves:
                 raise BadInputError("no saved Pinball Showdown game to resume")
-            record = saves[0].record
+            name, record = saves[0].name, saves[0].record
         else:
             record = store.load_save(GAME, name)
     match = Match.from_record(record)
+    match.save_name = name
     if text:
         _text_loop(match)
     else:

@@ -8,7 +8,7 @@ get ``Chance(seed).derive("seat-N")``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from gameshelf.core.chance import Chance
@@ -101,6 +101,8 @@ class Match:
             None if s.is_human else make_player(s.kind, root.derive(f"seat-{i}"))
             for i, s in enumerate(self.seats)]
         self.actions: list[str] = []
+        #: the name this match is saved under, once chosen (see :func:`pick_save_name`)
+        self.save_name: str | None = None
         for i, text in enumerate(actions, start=1):
             try:
                 self._apply(parse_action(text))
@@ -184,3 +186,27 @@ class Match:
         action = parse_action(text)
         self._apply(action)
         return action
+
+
+def pick_save_name(match: Match, saved: Mapping[str, GameRecord]) -> str:
+    """The name to save ``match`` under: ``game <seed>``, or ``game <seed> (2)``... when that
+    name already holds another game (other players, deck or moves), so no save is overwritten
+    by a different game. Once chosen, the name stays with the match.
+
+    Args:
+        match: the match.
+        saved: the saved records by name.
+    """
+    if match.save_name is not None:
+        return match.save_name
+    mine = match.record()
+    base = f"game {match.seed}"
+    k = 1
+    while True:
+        name = base if k == 1 else f"{base} ({k})"
+        other = saved.get(name)
+        if other is None or (other.options == mine.options and other.seed == mine.seed
+                             and mine.actions[:len(other.actions)] == other.actions):
+            match.save_name = name
+            return name
+        k += 1

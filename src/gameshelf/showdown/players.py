@@ -12,7 +12,7 @@ owns a :class:`~gameshelf.core.chance.Chance` derived from the match seed.
   offers the card it is best placed to score, and takes the best card left.
 * :class:`SearchPlayer` samples the hands it cannot see and the deck's order consistently with
   what it has seen (:func:`determinize`), plays each candidate action in every sample followed
-  by heuristic play to the end of the next turn, scores the result with :func:`evaluate`, and
+  by heuristic play to the end of the turn, scores the result with :func:`evaluate`, and
   picks the candidate with the best mean margin over the best opponent.
 """
 
@@ -143,7 +143,12 @@ def _best_take(v: View, seat: int, options: Sequence[int]) -> int:
 
 
 def heuristic_action(v: View, seat: int, legal: Sequence[Action]) -> Action:
-    """The heuristic's choice for ``seat`` (``v`` a view or, inside search, a sampled state)."""
+    """The heuristic's choice for ``seat`` (``v`` a view or, inside search, a sampled state).
+
+    In step 2 (using control tokens) ``legal`` may be empty: the choice is worked out from
+    the tokens, and is always legal."""
+    if v.phase is Phase.CONTROL and v.pending_return is None:
+        return _control_choice(v, seat)
     first = legal[0]
     if isinstance(first, Offer):
         others = [s for s in range(v.n) if s != seat]
@@ -160,10 +165,10 @@ def heuristic_action(v: View, seat: int, legal: Sequence[Action]) -> Action:
         n = max(a.n for a in legal if isinstance(a, Flip))
         want = max(0, 7 - v.speed[seat])
         return Flip(min(n, want))
-    return _control_choice(v, seat, legal)
+    return _control_choice(v, seat)
 
 
-def _control_choice(v: View, seat: int, legal: Sequence[Action]) -> Action:
+def _control_choice(v: View, seat: int) -> Action:
     ctl = v.control[seat]
     sp = v.speed[seat]
     faceup = list(v.faceup)
@@ -191,22 +196,22 @@ def _control_choice(v: View, seat: int, legal: Sequence[Action]) -> Action:
             gain = value - fallback - 220.0 * tokens - 150.0 * need - cost
             if best is None or gain > best[0]:
                 best = (gain, Bid(c, tokens))
-        if best is not None and best[0] > 0 and best[1] in legal:
+        if best is not None and best[0] > 0:  # tokens + speed needed fit the control
             return best[1]
     if v.has_bid[seat]:
         mine = next((c for c, (s, _t) in v.bids.items() if s == seat), None)
         if mine is not None:
             need = v.cards[mine].min_speed - sp
-            if 0 < need and Speed(need) in legal:
+            if 0 < need and 2 * need <= ctl:
                 return Speed(need)
     if v.turn >= 2 and ctl >= 9 and v.turn <= MAX_TURNS - 2:
-        buys = [a for a in legal if isinstance(a, Buy)]
+        buys = [Buy(c) for c in v.discard]
         if buys:
             best_buy = max(buys, key=lambda a: v.cards[a.card].points)
             card = v.cards[best_buy.card]
             if card.points >= 3000 and card.min_speed <= sp + 2:
                 return best_buy
-    if sp < 3 and ctl >= 8 and Speed(1) in legal:
+    if sp < 3 and ctl >= 8:
         return Speed(1)
     return DONE
 
@@ -363,11 +368,12 @@ class SearchPlayer:
         if len(cands) == 1:
             return cands[0]
         if len(cands) > self.max_candidates:
-            others = [a for a in cands if a != base]
-            if isinstance(others[0], Bid) or any(isinstance(a, Bid) for a in others):
-                others.sort(key=lambda a: -card_value(view, view.seat, a.card)
-                            if isinstance(a, Bid) else 0.0)
-            cands = [base, *others[: self.max_candidates - 1]]
+            # keep the heuristic's choice, 'done' and speed-ups, then the cards worth most
+            fixed = [base] + [a for a in cands if a != base and isinstance(a, (Done, Speed))]
+            rest = sorted((a for a in cands if a not in fixed),
+                          key=lambda a: -card_value(view, view.seat, a.card)
+                          if isinstance(a, (Bid, Buy, Offer, Take)) else 0.0)
+            cands = fixed + rest[: max(0, self.max_candidates - len(fixed))]
         totals = [0.0] * len(cands)
         stop_turn = view.turn + self.horizon
         for _ in range(self.samples):
@@ -389,7 +395,9 @@ def _playout(s: ShowdownState, seat: int, stop_turn: int, chance: Chance) -> flo
         if p == CHANCE:
             s.apply_action(s.sample_chance(chance))
             continue
-        s.apply_action(heuristic_action(s, p, s.legal_actions()))
+        legal = s.legal_actions() if (s.phase is not Phase.CONTROL
+                                      or s.pending_return is not None) else []
+        s.apply_action(heuristic_action(s, p, legal))
     return evaluate(s, seat)
 
 

@@ -106,6 +106,7 @@ class ShowdownStartScreen(Screen[None]):
             with Store() as store:
                 record = store.load_save(GAME, name)
             match = Match.from_record(record)
+            match.save_name = name
         except GameshelfError as exc:
             self.query_one("#sd-msg", Static).update(str(exc))
             self.app.bell()

@@ -22,6 +22,7 @@ from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Input, RichLog, Static
 
+from gameshelf.cli.showdown import autosave
 from gameshelf.core.errors import GameshelfError
 from gameshelf.core.store import Store
 from gameshelf.showdown.actions import (
@@ -122,11 +123,12 @@ class CardView(Static):
         self.border_title = card.id
         self.border_subtitle = bid
         body = Text(card.device, style="bold")
-        pts = card.points * (2 if wizard else 1)
-        body.append(f"\n{pts:,}" + ("×2" if wizard else ""))
+        body.append(f"\n{card.points:,}")
+        if wizard:
+            body.append("×2", style="bold magenta")  # scored in the 2X pile this turn
         req = (f"{card.min_speed}-{card.max_speed}" if card.max_speed is not None
                else f"{card.min_speed}+")
-        body.append(f"  ⚡{req}")
+        body.append(f" ⚡{req}")
         body.append("\n")
         body.append_text(effect_text(card))
         self.update(body)
@@ -436,8 +438,7 @@ class ShowdownScreen(Screen[None]):
 
     def _autosave(self) -> None:
         try:
-            with Store() as store:
-                store.save_game(f"game {self.match.seed}", self.match.record())
+            autosave(self.match)
         except GameshelfError as exc:
             self.notify(f"could not save: {exc}", severity="error")
 
@@ -641,8 +642,8 @@ class ShowdownScreen(Screen[None]):
 
     def action_save(self) -> None:
         self._autosave()
-        self.notify(f"Saved as 'game {self.match.seed}'. Resume with: gameshelf showdown "
-                    f"resume \"game {self.match.seed}\"")
+        name = self.match.save_name or f"game {self.match.seed}"
+        self.notify(f"Saved as '{name}'. Resume with: gameshelf showdown resume \"{name}\"")
 
     def action_leave(self) -> None:
         self._autosave()
@@ -732,7 +733,7 @@ class ShowdownScreen(Screen[None]):
                 note = f"{seats[bid[0]].name[:8]} ×{bid[1]}" if bid else ""
                 if not bid and v is not None and i < len(v.offered_by):
                     who = v.offered_by[i]
-                    note = "from the deck" if who == -1 else (
+                    note = "deck" if who == -1 else (
                         f"from {seats[who].name[:9]}" if who >= 0 else "")
                 if c in taken and st.phase is Phase.TAKE:
                     note = f"→ {seats[taken[c]].name[:10]}"
@@ -741,7 +742,7 @@ class ShowdownScreen(Screen[None]):
                 faceup.mount(w)
             label = "Face-up cards (this turn)"
         elif st.top is not None:
-            w = CardView(st.cards[st.top], 0, "top", "from the deck", st.wizard)
+            w = CardView(st.cards[st.top], 0, "top", "deck", st.wizard)
             faceup.mount(w)
             made = sum(o is not None for o in st.offers)
             label = f"Turned up from the deck; offers made: {made} of {st.n}"
