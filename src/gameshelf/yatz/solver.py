@@ -128,7 +128,10 @@ def _state_value(table: FloatArray, mask: int, t: int, score: npt.NDArray[np.int
                  roll_prob: FloatArray, roll_first: int, bonus: float,
                  wild_rule: bool, final: FloatArray,
                  work: FloatArray) -> float:  # pragma: no cover - compiled
-    """The value of turn-start state ``(mask, t)`` from the values of its successors."""
+    """The value of turn-start state ``(mask, t)`` from the values of its successors.
+
+    ``score`` is (13, 462) (box-major, :func:`_box_major`) and ``counts`` (6, 462); the
+    Wild Yatz table ``score_wild`` is (462, 13)."""
     nk = final.shape[0]
     upper_tab = work[0, :36].reshape((6, 6))  # scratch: turn_value overwrites it later
     lower_next = work[0, 36:49]
@@ -153,22 +156,34 @@ def _state_value(table: FloatArray, mask: int, t: int, score: npt.NDArray[np.int
             lows[nlow] = b
             nlow += 1
             lower_next[b] = table[mask | 1 << b, t]
-    yatz_filled = (mask >> 11 & 1) == 1
+    # Box by box over all rolls (contiguous rows, so the compiler can vectorise the loops).
     for r in range(roll_first, nk):
-        face = roll_face[r]
-        wild = wild_rule and face > 0 and yatz_filled and (mask >> (face - 1) & 1) == 1
-        best = -1.0e300
-        for i in range(nup):
-            b = ups[i]
-            v = upper_tab[b, counts[r, b]]
-            if v > best:
-                best = v
-        for i in range(nlow):
-            b = lows[i]
-            v = (score_wild[r, b] if wild else score[r, b]) + lower_next[b]
-            if v > best:
-                best = v
-        final[r] = best
+        final[r] = -1.0e300
+    for i in range(nup):
+        b = ups[i]
+        row = counts[b]
+        for r in range(roll_first, nk):
+            v = upper_tab[b, row[r]]
+            if v > final[r]:
+                final[r] = v
+    for i in range(nlow):
+        b = lows[i]
+        srow = score[b]
+        nxt = lower_next[b]
+        for r in range(roll_first, nk):
+            v = srow[r] + nxt
+            if v > final[r]:
+                final[r] = v
+    if wild_rule and (mask >> 11 & 1) == 1:
+        # Wild Yatz (R-YZ-4, one column): five of a face whose upper box is filled.
+        for r in range(roll_first, nk):
+            face = roll_face[r]
+            if face > 0 and (mask >> (face - 1) & 1) == 1:
+                for i in range(nlow):
+                    b = lows[i]
+                    v = score_wild[r, b] + lower_next[b]
+                    if v > final[r]:
+                        final[r] = v
     return turn_value(final, add, remove, roll_prob, roll_first, work)
 
 
@@ -180,7 +195,7 @@ def _solve_masks(table: FloatArray, masks: npt.NDArray[np.int64], reach: npt.NDA
                  roll_prob: FloatArray, roll_first: int,
                  bonus: float, wild_rule: bool) -> None:  # pragma: no cover - compiled
     """Fill ``table[m, :]`` for every mask ``m`` in ``masks`` (successors already solved)."""
-    nk = counts.shape[0]
+    nk = counts.shape[1]  # counts is box-major: (6, 462)
     for i in numba.prange(masks.shape[0]):
         mask = masks[i]
         final = np.empty(nk)
@@ -213,6 +228,12 @@ def _solve_masks(table: FloatArray, masks: npt.NDArray[np.int64], reach: npt.NDA
                                               roll_first, bonus, wild_rule, final, work)
 
 
+def _box_major(score: npt.NDArray[np.int64]) -> tuple[npt.NDArray[np.int64],
+                                                       npt.NDArray[np.int64]]:
+    """The score table and the keeps' face counts, box (face) first: (13, 462), (6, 462)."""
+    return np.ascontiguousarray(score.T), np.ascontiguousarray(D.KEEP_COUNTS.T)
+
+
 def _levels() -> list[npt.NDArray[np.int64]]:
     """Non-full masks grouped by number of filled boxes, most filled first."""
     pop = np.array([bin(m).count("1") for m in range(NMASKS)])
@@ -232,6 +253,7 @@ def solve(rules: RuleSet, progress: Progress | None = None) -> FloatArray:
         turn start; NaN for states that cannot occur. ``table[FULL, :]`` is 0.
     """
     score, score_wild = D.score_tables(rules)
+    score_t, counts_t = _box_major(score)
     table = np.full((NMASKS, NUPPER), np.nan)
     table[FULL, :] = 0.0
     chunks = [lvl[i:i + 256] for lvl in _levels() for i in range(0, len(lvl), 256)]
@@ -240,7 +262,7 @@ def solve(rules: RuleSet, progress: Progress | None = None) -> FloatArray:
     if progress is not None:
         progress(0, total)
     for chunk in chunks:
-        _solve_masks(table, chunk, REACHABLE, score, score_wild, D.ROLL_FACE, D.KEEP_COUNTS,
+        _solve_masks(table, chunk, REACHABLE, score_t, score_wild, D.ROLL_FACE, counts_t,
                      D.KEEP_ADD, D.REMOVE_SENTINEL, D.ROLL_PROB, D.ROLL_FIRST,
                      float(rules.upper_bonus),
                      bool(rules.wild_yatz))
@@ -253,10 +275,11 @@ def solve(rules: RuleSet, progress: Progress | None = None) -> FloatArray:
 def state_value(table: FloatArray, rules: RuleSet, mask: int, upper: int) -> float:
     """Recompute one state's value from its successors in ``table`` (a Bellman check)."""
     score, score_wild = D.score_tables(rules)
+    score_t, counts_t = _box_major(score)
     final = np.empty(D.NKEEPS)
     work = np.empty((2, D.NKEEPS + 1))
-    return float(_state_value(table, mask, min(upper, 63), score, score_wild, D.ROLL_FACE,
-                              D.KEEP_COUNTS, D.KEEP_ADD, D.REMOVE_SENTINEL,
+    return float(_state_value(table, mask, min(upper, 63), score_t, score_wild, D.ROLL_FACE,
+                              counts_t, D.KEEP_ADD, D.REMOVE_SENTINEL,
                               D.ROLL_PROB, D.ROLL_FIRST,
                               float(rules.upper_bonus), bool(rules.wild_yatz), final, work))
 
