@@ -377,8 +377,8 @@ class MugginsScreen(Screen[None]):
         self.query_one("#mg-status", Static).update(
             f"Round {st.round_no} · You {st.scores[0]} · Mugsy {st.scores[1]} "
             f"({self.session.level}) · to {st.target} · boneyard {len(st.boneyard)} · "
-            f"Mugsy holds {len(st.hands[MUGSY])} · {turn.upper()} · "
-            f"game #{self.session.match.seed}")
+            f"Mugsy's tiles {len(st.hands[MUGSY])} · {turn.upper()} · "
+            f"#{self.session.match.seed}")
         width = max(40, self.size.width - 4)
         self.query_one("#mg-board", Static).update(
             board_text(st, width, marks=self.choosing is not None, fresh=self.board_fresh))
