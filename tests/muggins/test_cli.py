@@ -71,6 +71,22 @@ def test_text_play_quit_then_resume(capsys: pytest.CaptureFixture[str],
     assert code == 0 and "your tiles:" in out
 
 
+def test_play_never_silently_drops_a_saved_game(capsys: pytest.CaptureFixture[str],
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("builtins.input", lambda prompt="": "quit")
+    run(capsys, "muggins", "play", "--text", "--seed", "3", "--level", "easy")
+    with Store() as store:
+        before = store.load_save(GAME, "current")
+    code, _, err = run(capsys, "muggins", "play", "--text", "--seed", "4")
+    assert code == 2 and "unfinished game is saved" in err and err.count("\n") == 1
+    with Store() as store:
+        assert store.load_save(GAME, "current") == before
+    code, _, _ = run(capsys, "muggins", "play", "--text", "--seed", "4", "--new")
+    assert code == 0
+    with Store() as store:
+        assert store.load_save(GAME, "current").seed == 4
+
+
 def test_text_play_to_the_end_counts_in_stats(capsys: pytest.CaptureFixture[str],
                                               monkeypatch: pytest.MonkeyPatch) -> None:
     """Answers every prompt with each tile of the rack in turn until one is accepted."""

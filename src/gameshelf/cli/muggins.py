@@ -27,7 +27,7 @@ from gameshelf.muggins.match import GAME
 from gameshelf.muggins.mugsy import LEVELS, parse_level
 from gameshelf.muggins.sim import play_game, series_levels, tally
 from gameshelf.muggins.tiles import parse_tile
-from gameshelf.tui.muggins_session import MUGSY, PERSON, Session
+from gameshelf.tui.muggins_session import AUTOSAVE, MUGSY, PERSON, Session
 
 app = typer.Typer(help="Muggins: double-nine dominoes (fives) against Mugsy.",
                   no_args_is_help=True, rich_markup_mode=None)
@@ -48,17 +48,32 @@ def play(
     = None,
     text: Annotated[bool, typer.Option("--text", help="Plain prompt loop instead of the "
                                        "full-screen board.")] = False,
+    new: Annotated[bool, typer.Option("--new", help="Start anew even though an unfinished "
+                                      "game is saved (that game is dropped).")] = False,
 ) -> None:
     """Play a game against Mugsy (saved after every move; `resume` continues it)."""
     lv = parse_level(level)
     tg = _target(target)
     sd = parse_seed(seed) if seed is not None else new_seed()
+    if not new:
+        _refuse_to_drop_a_saved_game()
     if text:
         play_text(Session.new(lv, tg, sd))
         return
     from gameshelf.tui.muggins import run_muggins
 
     run_muggins(level=lv, target=tg, seed=sd)
+
+
+def _refuse_to_drop_a_saved_game() -> None:
+    """Raise when an unfinished game is saved, so that ``play`` never silently drops it."""
+    with Store() as store:
+        saved = [row for row in store.list_saves(GAME) if row.name == AUTOSAVE]
+    if saved:
+        raise GameshelfError(
+            f"an unfinished game is saved (game number {saved[0].record.seed}, saved "
+            f"{saved[0].updated}): continue it with 'gameshelf muggins resume', or start "
+            "anew with 'gameshelf muggins play --new' (which drops it)")
 
 
 @app.command("resume")
