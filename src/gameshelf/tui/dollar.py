@@ -466,9 +466,11 @@ class DollarScreen(Screen[None]):
         if self.frame_no > 0:
             digits = "" if f.lit is None else e.bill.serial[f.lit[0]:f.lit[0] + f.lit[1]]
             pos = "" if f.lit is None else str(f.lit[0] + 1)
-            plus = f"+{f.points:,}" if f.points else ""
+            # In millions, so the line fits the display at 80 columns (scores here are
+            # always whole millions: every rule awards or doubles millions).
+            plus = f"+{f.points / 1e6:g}M" if f.points else ""
             self.query_one("#log", RichLog).write(
-                f"{pos:>2} {digits:<4}{f.title:<22}{plus:>12} {f.score:>12,}")
+                f"{pos:>2} {digits:<4}{f.title:<25}{plus:>6}{f.score / 1e6:>6g}M")
 
     def advance(self) -> None:
         """Show the next picture; after a bill's last one, the next player; then the end."""
