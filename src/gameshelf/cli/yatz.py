@@ -20,6 +20,7 @@ import typer
 from gameshelf.core.chance import new_seed, parse_seed
 from gameshelf.core.errors import BadInputError, GameshelfError, RecordError, StoreError
 from gameshelf.core.store import Store
+from gameshelf.core.text import possessive
 from gameshelf.yatz.game import GAME, RULES_VERSION, Hold, Score, parse_action
 from gameshelf.yatz.highscores import TOP, add_high_scores
 from gameshelf.yatz.match import Match, parse_seats
@@ -65,7 +66,7 @@ def _show_turn(match: Match) -> None:
     st = match.state
     seat = match.seat
     if not st.dice:
-        typer.echo(f"\n{seat.name}'s turn {st.turns_taken(st.seat) + 1} of 39 "
+        typer.echo(f"\n{possessive(seat.name)} turn {st.turns_taken(st.seat) + 1} of 39 "
                    f"(total {st.grand_total(st.seat)}): type roll")
         return
     typer.echo("")

@@ -25,6 +25,7 @@ from textual.widgets import Button, Footer, Input, RichLog, Static
 from gameshelf.cli.showdown import autosave
 from gameshelf.core.errors import GameshelfError
 from gameshelf.core.store import Store
+from gameshelf.core.text import possessive
 from gameshelf.showdown.actions import (
     DONE,
     Action,
@@ -755,7 +756,7 @@ class ShowdownScreen(Screen[None]):
         else:
             name = seats[v.seat].name
             self.query_one("#sd-hand-label", Static).update(
-                f"{name}'s hand ({len(v.hand)} cards)"
+                f"{possessive(name)} hand ({len(v.hand)} cards)"
                 + (f" · offered {card_text(v.my_offer)}" if v.my_offer is not None
                    and not v.faceup else ""))
             for i, c in enumerate(v.hand):

@@ -25,6 +25,7 @@ from textual.widgets.option_list import Option
 
 from gameshelf.core.errors import GameshelfError
 from gameshelf.core.store import Store
+from gameshelf.core.text import possessive
 from gameshelf.tui.widgets import ConfirmScreen, HelpScreen
 from gameshelf.yatz.game import (
     BOXES,
@@ -274,7 +275,7 @@ class GameScreen(Screen[None]):
     def _draw_card(self, seat: int) -> None:
         st = self.match.state
         table = self.query_one("#card", DataTable)
-        header = f"{self.match.seats[seat].name}'s card"
+        header = f"{possessive(self.match.seats[seat].name)} card"
         column = table.columns[ColumnKey("label")]
         if column.label.plain != header[:16]:
             column.label = Text(header[:16], style="bold")
@@ -394,8 +395,8 @@ class GameScreen(Screen[None]):
             return
         st = self.match.state
         if self._viewed is not None:
-            self.say(f"This is {self.match.seats[self._viewed].name}'s card: press c until "
-                     "your own comes back.", bell=True)
+            whose = possessive(self.match.seats[self._viewed].name)
+            self.say(f"This is {whose} card: press c until your own comes back.", bell=True)
             return
         box = ROW_BOX.get(coord.row)
         col = coord.column - FIRST_COL
