@@ -191,7 +191,7 @@ class HandOffScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             # Names are plain text, never markup (a name may hold '[').
-            yield Static(Text.assemble("Pass the terminal to\n\n", (self._name, "bold"),
+            yield Static(Text.assemble("Pass the terminal to\n\n", (str(self._name), "bold"),
                                        "\n\nEveryone else: look away."), id="handoff-text")
             yield Button(Text(f"I am {self._name}: show my hand (Enter)"), id="ready",
                          variant="primary")
