@@ -119,3 +119,61 @@ def test_store_refuses_a_file_that_is_not_a_database(tmp_path: Path) -> None:
     with pytest.raises(StoreError):
         Store(path)
     assert path.read_bytes() == b"this is not sqlite" * 100
+
+
+def _fingerprint(path: Path) -> bytes:
+    return path.read_bytes()
+
+
+def test_store_refuses_a_version_1_database_without_its_tables(tmp_path: Path) -> None:
+    """A SQLite file marked version 1 but lacking the tables: one StoreError, file kept."""
+    path = tmp_path / "g.db"
+    conn = sqlite3.connect(path)
+    conn.execute("CREATE TABLE foo (x)")
+    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+    conn.commit()
+    conn.close()
+    before = _fingerprint(path)
+    with pytest.raises(StoreError, match="not a gameshelf database"):
+        Store(path)
+    assert _fingerprint(path) == before
+
+
+def test_store_refuses_another_programs_database_and_leaves_it(tmp_path: Path) -> None:
+    path = tmp_path / "other.db"
+    conn = sqlite3.connect(path)
+    conn.execute("CREATE TABLE bookmarks (url TEXT)")
+    conn.commit()
+    conn.close()
+    before = _fingerprint(path)
+    with pytest.raises(StoreError, match="another program"):
+        Store(path)
+    assert _fingerprint(path) == before
+
+
+def test_store_reads_of_a_damaged_table_raise_store_error(tmp_path: Path) -> None:
+    """A table dropped behind the store's back: reads raise StoreError, not sqlite3 errors."""
+    path = tmp_path / "g.db"
+    store = Store(path)
+    for table in ("saves", "scores", "results"):
+        store._conn.execute(f"DROP TABLE {table}")
+    with pytest.raises(StoreError):
+        store.list_saves("yatz")
+    with pytest.raises(StoreError):
+        store.load_save("yatz", "x")
+    with pytest.raises(StoreError):
+        store.top_scores("yatz")
+    with pytest.raises(StoreError):
+        store.result_counts("muggins")
+    with pytest.raises(StoreError):
+        store.recent_results("muggins", "mugsy-even")
+    store.close()
+
+
+def test_store_score_with_damaged_detail_still_lists(tmp_path: Path) -> None:
+    store = Store(tmp_path / "g.db")
+    store.add_score("dollar", "Ann", 5, detail={"bill": "x"})
+    with store._conn:
+        store._conn.execute("UPDATE scores SET detail='{not json'")
+    assert [(r.name, r.detail) for r in store.top_scores("dollar")] == [("Ann", {})]
+    store.close()

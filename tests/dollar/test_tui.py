@@ -213,3 +213,35 @@ async def test_menu_opens_it_pace_keys_and_leaving_asks_first() -> None:
         # nothing was kept: the bill was not played to the end
         with Store() as store:
             assert store.top_scores("dollar") == []
+
+
+async def test_markup_brackets_in_typed_text_show_as_plain_text() -> None:
+    """A name or game number like '[/x]' shows as text; it never crashes the screen."""
+    from textual.widgets import Input
+
+    from gameshelf.tui.app import GameshelfApp
+    from gameshelf.tui.widgets import ConfirmScreen
+
+    app = GameshelfApp(start="dollar")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        screen = app.screen
+        screen.query_one("#name", Input).value = "[/x]"
+        screen.query_one("#bill", Input).value = "L12345678A"
+        screen.query_one("#bill", Input).focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "[/x] plays" in str(screen.query_one("#message").render())
+        await pilot.press("f4")
+        await pilot.pause()
+        for key in "[/y]":
+            await pilot.press(key)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "[/y]" in str(app.screen.query_one("#error").render())
+        await pilot.press("escape")
+        await pilot.pause()
+        app.push_screen(ConfirmScreen("Delete the saved game '[/z]'?"))
+        await pilot.pause()
+        assert "[/z]" in str(app.screen.query_one("#question").render())

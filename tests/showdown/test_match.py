@@ -82,3 +82,17 @@ def test_a_different_game_never_overwrites_a_save() -> None:
     resumed = Match.from_record(first.record())
     resumed.run_until_human()
     assert pick_save_name(resumed, saved) == "game 6"  # a continuation keeps its name
+
+
+@pytest.mark.parametrize(("seed", "players", "message"), [
+    (-1, [("Ann", "human"), ("Bob", "human")], "game number"),
+    (2**53, [("Ann", "human"), ("Bob", "human")], "game number"),
+    (4, [("Ann", "human"), ("ann", "human")], "same name"),
+])
+def test_records_with_a_bad_seed_or_twin_names_are_refused(
+        seed: int, players: list[tuple[str, str]], message: str) -> None:
+    """A tampered record with a checksum that still matches: refused, never replayed."""
+    record = GameRecord("showdown", 1, {"players": [{"name": n, "kind": k}
+                                                    for n, k in players]}, seed, ())
+    with pytest.raises(RecordError, match=message):
+        Match.from_record(GameRecord.from_json(record.to_json()))

@@ -178,3 +178,39 @@ async def test_clicking_a_face_up_card_twice_bids_on_it() -> None:
                           offset=(2, 2))
         await _settle(app, pilot)
         assert any(str(a).startswith(f"bid P{card + 1:02d}") for a in match.actions)
+
+
+async def test_names_with_markup_brackets_show_as_plain_text() -> None:
+    """A player named '[/x]' (hot seat, bids, hand label, saves list) never crashes a screen."""
+    app = GameshelfApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        match = Match(parse_players("a[/],[/x],cpu"), 5)
+        screen = ShowdownScreen(match)
+        app.push_screen(screen)
+        await _settle(app, pilot)
+        assert isinstance(app.screen, HandOffScreen)
+        for _ in range(6):  # hand-offs and offers of both people
+            await pilot.press("enter")
+            await _settle(app, pilot)
+        assert screen.match.state.turn >= 1
+        await pilot.press("ctrl+s")
+        await _settle(app, pilot)
+        await pilot.press("escape")  # leave (saves), back to the start screen's save list
+        await _settle(app, pilot)
+        while isinstance(app.screen, HandOffScreen):
+            await pilot.press("enter")
+            await _settle(app, pilot)
+
+
+async def test_start_screen_error_quoting_typed_names_is_plain_text() -> None:
+    app = GameshelfApp(start="showdown")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, ShowdownStartScreen)
+        app.screen.query_one("#sd-players", Input).value = "[/x],[/x]"
+        await pilot.click("#sd-new")
+        await pilot.pause()
+        assert isinstance(app.screen, ShowdownStartScreen)
+        assert "two players are called" in str(app.screen.query_one("#sd-msg").render())

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import typer
 
-from gameshelf.core.chance import Chance, new_seed, parse_seed
+from gameshelf.core.chance import MAX_SEED, Chance, new_seed, parse_seed
 from gameshelf.core.errors import BadInputError, GameshelfError
 from gameshelf.core.store import Store
 from gameshelf.showdown.actions import card_text
@@ -132,6 +132,9 @@ def sim(games: int = typer.Option(100, "--games", "-n", help="Games to play."),
     deck_text = read_deck(deck)
     the_deck = parse_deck(deck_text) if deck_text else None
     first = parse_seed(seed)
+    if first + games - 1 > MAX_SEED:
+        raise BadInputError(f"--seed {first} with {games:,} games goes past the last game "
+                            f"number {MAX_SEED}")
     n = len(kinds)
     wins = [0.0] * n
     points: list[list[int]] = [[] for _ in range(n)]

@@ -68,6 +68,18 @@ CREATE TABLE IF NOT EXISTS results (
 """
 
 
+_TABLES = {"saves", "scores", "results"}
+
+
+def _detail(text: object) -> dict[str, Any]:
+    """A score row's detail; a damaged one reads as empty rather than hiding the table."""
+    try:
+        value = json.loads(text) if isinstance(text, (str, bytes)) else None
+    except ValueError:
+        return {}
+    return value if isinstance(value, dict) else {}
+
+
 def data_dir() -> Path:
     """The folder the store lives in: ``$GAMESHELF_HOME`` or the platform's user data dir."""
     home = os.environ.get("GAMESHELF_HOME")
@@ -137,12 +149,29 @@ class Store:
             self._conn.close()
             raise StoreError(f"the store {self.path} has schema version {version}; this "
                              f"program knows version {SCHEMA_VERSION} and will not change it")
+        try:
+            tables = {r[0] for r in self._conn.execute(
+                "SELECT name FROM sqlite_master WHERE type='table' "
+                "AND name NOT LIKE 'sqlite!_%' ESCAPE '!'")}
+        except sqlite3.DatabaseError as exc:
+            self._conn.close()
+            raise StoreError(f"cannot open the store {self.path}: {exc}") from None
+        if version == SCHEMA_VERSION and not _TABLES <= tables:
+            self._conn.close()
+            raise StoreError(f"the store {self.path} is not a gameshelf database (tables "
+                             f"{', '.join(sorted(_TABLES - tables))} are missing); it is "
+                             f"left as it is")
+        if version < SCHEMA_VERSION and tables - _TABLES:
+            self._conn.close()
+            raise StoreError(f"the store {self.path} is another program's SQLite database "
+                             f"(table {sorted(tables - _TABLES)[0]!r}); it is left as it is")
         if version < SCHEMA_VERSION:
             try:
                 with self._conn:
                     self._conn.executescript(_SCHEMA)
                     self._conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
             except sqlite3.DatabaseError as exc:
+                self._conn.close()
                 raise StoreError(f"cannot set up the store {self.path}: {exc}") from None
 
     def close(self) -> None:
@@ -154,6 +183,13 @@ class Store:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+    def _read(self, sql: str, params: tuple[Any, ...]) -> list[Any]:
+        """Rows of a query; a damaged database raises StoreError, never sqlite3's errors."""
+        try:
+            return self._conn.execute(sql, params).fetchall()
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(f"cannot read the store {self.path}: {exc}") from None
 
     @contextmanager
     def _tx(self) -> Iterator[sqlite3.Connection]:
@@ -177,9 +213,9 @@ class Store:
 
     def list_saves(self, game: str) -> list[SaveRow]:
         """Saved games of ``game``, newest first. Unreadable rows are skipped."""
-        rows = self._conn.execute(
+        rows = self._read(
             "SELECT id, game, name, record, created, updated FROM saves WHERE game=? "
-            "ORDER BY updated DESC, id DESC", (game,)).fetchall()
+            "ORDER BY updated DESC, id DESC", (game,))
         out = []
         for rid, g, name, text, created, updated in rows:
             try:
@@ -196,11 +232,10 @@ class Store:
             StoreError: no such save.
             RecordError: the stored record is damaged.
         """
-        row = self._conn.execute("SELECT record FROM saves WHERE game=? AND name=?",
-                                 (game, name)).fetchone()
-        if row is None:
+        rows = self._read("SELECT record FROM saves WHERE game=? AND name=?", (game, name))
+        if not rows:
             raise StoreError(f"no saved {game} game named {name!r}")
-        return GameRecord.from_json(row[0], game=game)
+        return GameRecord.from_json(rows[0][0], game=game)
 
     def delete_save(self, game: str, name: str) -> bool:
         """Delete a save; True when one was deleted."""
@@ -223,11 +258,11 @@ class Store:
 
     def top_scores(self, game: str, limit: int = 20, board: str = "") -> list[ScoreRow]:
         """The best ``limit`` scores, highest first; equal scores keep the earlier first."""
-        rows = self._conn.execute(
+        rows = self._read(
             "SELECT id, game, board, name, score, date, seed, detail FROM scores "
             "WHERE game=? AND board=? ORDER BY score DESC, id ASC LIMIT ?",
-            (game, board, limit)).fetchall()
-        return [ScoreRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], json.loads(r[7]))
+            (game, board, limit))
+        return [ScoreRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], _detail(r[7]))
                 for r in rows]
 
     # ----- results / statistics ----------------------------------------------------------
@@ -246,7 +281,7 @@ class Store:
     def result_counts(self, game: str) -> dict[str, dict[str, int]]:
         """``{opponent: {"win": n, "loss": n, "draw": n}}`` for ``game``."""
         out: dict[str, dict[str, int]] = {}
-        for opp, outcome, n in self._conn.execute(
+        for opp, outcome, n in self._read(
                 "SELECT opponent, outcome, COUNT(*) FROM results WHERE game=? "
                 "GROUP BY opponent, outcome", (game,)):
             out.setdefault(opp, {"win": 0, "loss": 0, "draw": 0})[outcome] = n
@@ -254,6 +289,6 @@ class Store:
 
     def recent_results(self, game: str, opponent: str, limit: int = 20) -> list[str]:
         """The last ``limit`` outcomes against ``opponent``, newest first."""
-        return [r[0] for r in self._conn.execute(
+        return [r[0] for r in self._read(
             "SELECT outcome FROM results WHERE game=? AND opponent=? ORDER BY id DESC LIMIT ?",
             (game, opponent, limit))]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from gameshelf.core.chance import Chance
+from gameshelf.core.chance import MAX_SEED, Chance
 from gameshelf.core.errors import BadInputError, IllegalMoveError, RecordError
 from gameshelf.core.records import GameRecord
 from gameshelf.core.state import CHANCE
@@ -136,7 +136,12 @@ class Match:
         deck = record.options.get("deck")
         if deck is not None and not isinstance(deck, str):
             raise RecordError("the record's deck is damaged")
+        if not 0 <= record.seed <= MAX_SEED:
+            raise RecordError(f"the record's game number {record.seed} is not between 0 and "
+                              f"{MAX_SEED}")
         seats = [Seat(p["name"], p["kind"]) for p in raw]
+        if len({s.name.lower() for s in seats}) != len(seats):
+            raise RecordError("the record's players are damaged: two have the same name")
         return cls(seats, record.seed, deck, record.actions)
 
     # ----- playing -----------------------------------------------------------------------

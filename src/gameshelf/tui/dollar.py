@@ -190,7 +190,7 @@ class GameNumberScreen(ModalScreen[int | None]):
         try:
             self.dismiss(parse_seed(event.value))
         except GameshelfError as exc:
-            self.query_one("#error", Static).update(str(exc))
+            self.query_one("#error", Static).update(Text(str(exc)))  # typed text: no markup
             self.app.bell()
 
     def action_cancel(self) -> None:
@@ -301,7 +301,7 @@ class DollarScreen(Screen[None]):
 
     # ----- helpers ---------------------------------------------------------------------
     def _say(self, message: str, bell: bool = False) -> None:
-        self.query_one("#message", Static).update(message)
+        self.query_one("#message", Static).update(Text(message))  # names are not markup
         if bell:
             self.app.bell()
 
@@ -316,7 +316,7 @@ class DollarScreen(Screen[None]):
             shown = self.phase == "done" or (self.phase == "playing" and i < self.playing)
             score = Text(f"{e.score:,}" if shown else "", justify="right")
             mark = "★" if i in wins else str(i + 1)
-            table.add_row(mark, e.name, score, str(e.bill), str(e.series or "-"))
+            table.add_row(mark, Text(e.name), score, str(e.bill), str(e.series or "-"))
 
     def _refresh_best(self) -> None:
         table = self.query_one("#best", DataTable)
@@ -329,8 +329,8 @@ class DollarScreen(Screen[None]):
             self._say(f"Best bills unavailable: {exc}")
             return
         for r in rows:
-            table.add_row(r.name, Text(f"{r.score:,}", justify="right"),
-                          str(r.detail.get("bill", "?")), r.date[:10])
+            table.add_row(Text(r.name), Text(f"{r.score:,}", justify="right"),
+                          Text(str(r.detail.get("bill", "?"))), Text(r.date[:10]))
 
     def _show_idle(self) -> None:
         n = len(self.entries)

@@ -3,6 +3,7 @@ the game screen (:mod:`gameshelf.tui.showdown_game`)."""
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -68,12 +69,12 @@ class ShowdownStartScreen(Screen[None]):
             with Store() as store:
                 rows = store.list_saves(GAME)
         except GameshelfError as exc:
-            self.query_one("#sd-msg", Static).update(str(exc))
+            self.query_one("#sd-msg", Static).update(Text(str(exc)))
             return
         for row in rows[:20]:
             names = ", ".join(str(p.get("name")) for p in row.record.options.get("players", []))
-            saves.add_option(Option(f"{row.name}: {names} · {len(row.record.actions)} "
-                                    f"actions · {row.updated[:16]}", id=row.name))
+            saves.add_option(Option(Text(f"{row.name}: {names} · {len(row.record.actions)} "
+                                         f"actions · {row.updated[:16]}"), id=row.name))
         if not rows:
             saves.add_option(Option("no saved games", disabled=True))
 
@@ -85,7 +86,7 @@ class ShowdownStartScreen(Screen[None]):
             seed = parse_seed(seed_text) if seed_text else new_seed()
             match = Match(seats, seed)
         except GameshelfError as exc:
-            msg.update(str(exc))
+            msg.update(Text(str(exc)))  # may quote typed names: not markup
             self.app.bell()
             return
         msg.update("")
@@ -108,7 +109,7 @@ class ShowdownStartScreen(Screen[None]):
             match = Match.from_record(record)
             match.save_name = name
         except GameshelfError as exc:
-            self.query_one("#sd-msg", Static).update(str(exc))
+            self.query_one("#sd-msg", Static).update(Text(str(exc)))
             self.app.bell()
             return
         self.app.push_screen(ShowdownScreen(match))

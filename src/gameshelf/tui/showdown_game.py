@@ -122,7 +122,7 @@ class CardView(Static):
         self.index = index
         self.zone = zone
         self.border_title = card.id
-        self.border_subtitle = bid
+        self.border_subtitle = Text(bid)  # holds a player's name: plain text, not markup
         body = Text(card.device, style="bold")
         body.append(f"\n{card.points:,}")
         if wizard:
@@ -191,9 +191,10 @@ class HandOffScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(f"Pass the terminal to\n\n[b]{self._name}[/b]\n\n"
-                         "Everyone else: look away.", id="handoff-text")
-            yield Button(f"I am {self._name}: show my hand (Enter)", id="ready",
+            # Names are plain text, never markup (a name may hold '[').
+            yield Static(Text.assemble("Pass the terminal to\n\n", (str(self._name), "bold"),
+                                       "\n\nEveryone else: look away."), id="handoff-text")
+            yield Button(Text(f"I am {self._name}: show my hand (Enter)"), id="ready",
                          variant="primary")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -434,14 +435,14 @@ class ShowdownScreen(Screen[None]):
                         store.add_score(GAME, seat.name, sc.total, seed=match.seed,
                                         detail={"turns": match.state.turn})
         except GameshelfError as exc:
-            self.notify(str(exc), severity="error")
+            self.notify(str(exc), severity="error", markup=False)
         self.app.push_screen(ScoreScreen(score_table(match)))
 
     def _autosave(self) -> None:
         try:
             autosave(self.match)
         except GameshelfError as exc:
-            self.notify(f"could not save: {exc}", severity="error")
+            self.notify(f"could not save: {exc}", severity="error", markup=False)
 
     # ----- acting ------------------------------------------------------------------------
     def can_act(self) -> bool:
@@ -644,7 +645,8 @@ class ShowdownScreen(Screen[None]):
     def action_save(self) -> None:
         self._autosave()
         name = self.match.save_name or f"game {self.match.seed}"
-        self.notify(f"Saved as '{name}'. Resume with: gameshelf showdown resume \"{name}\"")
+        self.notify(f"Saved as '{name}'. Resume with: gameshelf showdown resume \"{name}\"",
+                    markup=False)
 
     def action_leave(self) -> None:
         self._autosave()
@@ -755,10 +757,10 @@ class ShowdownScreen(Screen[None]):
                 "Hand hidden: waiting for the next player to take the terminal")
         else:
             name = seats[v.seat].name
-            self.query_one("#sd-hand-label", Static).update(
+            self.query_one("#sd-hand-label", Static).update(Text(
                 f"{possessive(name)} hand ({len(v.hand)} cards)"
                 + (f" · offered {card_text(v.my_offer)}" if v.my_offer is not None
-                   and not v.faceup else ""))
+                   and not v.faceup else "")))
             for i, c in enumerate(v.hand):
                 w = CardView(st.cards[c], i, "hand")
                 widgets.append(w)

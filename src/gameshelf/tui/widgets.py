@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -57,10 +58,11 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(self._question, id="question")
+            # Plain text, never markup: a question may quote a save's or a player's name.
+            yield Static(Text(self._question), id="question")
             with Horizontal():
-                yield Button(f"{self._yes} (y)", id="yes", variant="warning")
-                yield Button(f"{self._no} (n)", id="no", variant="primary")
+                yield Button(Text(f"{self._yes} (y)"), id="yes", variant="warning")
+                yield Button(Text(f"{self._no} (n)"), id="no", variant="primary")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id == "yes")
