@@ -37,7 +37,6 @@ from gameshelf.yatz.game import (
     YatzState,
 )
 from gameshelf.yatz.scoring import Box
-from gameshelf.yatz.strong import StrongPlayer
 
 
 class Player(Protocol):
@@ -186,9 +185,17 @@ class CasualPlayer:
         return HOLDS[mask]
 
 
+def _strong_player() -> Player:
+    """The exact-solver player (:class:`gameshelf.yatz.strong.StrongPlayer`). Imported on
+    first use, so commands that never seat it do not load numba and the solver."""
+    from gameshelf.yatz.strong import StrongPlayer
+
+    return StrongPlayer()
+
+
 #: Computer players by name. Add one with one line: ``"name": Factory,``.
 PLAYERS: dict[str, Callable[[], Player]] = {
-    "strong": StrongPlayer,
+    "strong": _strong_player,
     "greedy": GreedyPlayer,
     "casual": CasualPlayer,
 }
