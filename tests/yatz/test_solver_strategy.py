@@ -199,3 +199,18 @@ def test_prompt_hint(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.Mon
     code, out, err = _cli(["yatz", "play", "--players", "Ann", "--seed", "5"], capsys)
     assert code == 0 and "roll first" in err
     assert "Best: " in out and "expected final" in out and "+0.0" in out
+
+
+def test_hint_names_positions_to_type_and_faces_to_keep() -> None:
+    """The hint's hold text can be typed as the ``hold`` action (positions), and names the
+    faces it keeps; the same option without dice names faces only."""
+    from gameshelf.yatz.strategy import Option
+
+    opt = Option(hold=(5, 5), column=None, box=None, expected=1500.0)
+    assert opt.describe() == "keep 5 5 and roll"
+    text = opt.describe((5, 2, 3, 5, 1), held=0)
+    assert text == "hold 1 4 (keep 5 5) and roll"
+    # dice already held are preferred, so an unchanged choice keeps the same positions
+    assert opt.describe((5, 5, 3, 5, 1), held=0b1010) == "hold 2 4 (keep 5 5) and roll"
+    positions = text.split("(")[0].removeprefix("hold").split()
+    assert sorted((5, 2, 3, 5, 1)[int(p) - 1] for p in positions) == [5, 5]

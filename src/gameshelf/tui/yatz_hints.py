@@ -33,19 +33,20 @@ def hint_text(h: Hint, top: int = 8) -> Text:
     t = Text()
     best = h.best.expected
     t.append("Best now: ", style="bold")
-    t.append(f"{h.best.describe()}\n", style="bold green")
-    t.append(f"expected final score {best:,.1f}\n\n")
+    t.append(f"{h.describe(h.best)}\n", style="bold green")
+    t.append(f"expected final score {best:,.1f} (an estimate from one column's tables: "
+             "the differences between options are what count)\n\n")
     if h.best_hold is not None:
         t.append("Best hold: ", style="bold")
-        t.append(f"{h.best_hold.describe()}  {h.best_hold.expected:,.1f} "
+        t.append(f"{h.describe(h.best_hold)}  {h.best_hold.expected:,.1f} "
                  f"({h.best_hold.expected - best:+.1f})\n")
     t.append("Best box:  ", style="bold")
-    t.append(f"{h.best_box.describe()}  {h.best_box.expected:,.1f} "
+    t.append(f"{h.describe(h.best_box)}  {h.best_box.expected:,.1f} "
              f"({h.best_box.expected - best:+.1f})\n\n")
     t.append(f"{'expected':>9} {'vs best':>8}  option\n", style="dim")
     for o in h.options[:top]:
         style = "green" if o is h.best else ""
-        t.append(f"{o.expected:9,.1f} {o.expected - best:+8.1f}  {o.describe()}\n", style=style)
+        t.append(f"{o.expected:9,.1f} {o.expected - best:+8.1f}  {h.describe(o)}\n", style=style)
     return t
 
 

@@ -97,14 +97,29 @@ class Option:
         """True for scoring now, False for rolling again."""
         return self.hold is None
 
-    def describe(self) -> str:
-        """Human text: ``hold 3 3 5 and roll`` / ``score x2 Full House (50)``."""
+    def describe(self, dice: Sequence[int] = (), held: int = 0) -> str:
+        """Human text: ``keep 3 3 5 and roll`` / ``score x2 Full House (50)``.
+
+        ``self.hold`` names faces. Given the ``dice`` on the table (and the ``held`` bit
+        mask), the text also names the positions to type: ``hold 1 4 5 (keep 3 3 5) and
+        roll``, preferring dice already held.
+        """
         if self.hold is None:
             assert self.column is not None and self.box is not None
             return f"score x{self.column + 1} {self.box.label} ({self.points})"
         if not self.hold:
             return "roll all five"
-        return "hold " + " ".join(map(str, self.hold)) + " and roll"
+        faces = " ".join(map(str, self.hold))
+        if len(dice) != 5:
+            return f"keep {faces} and roll"
+        want, chosen = list(self.hold), []
+        for prefer_held in (True, False):
+            for p, d in enumerate(dice):
+                if p not in chosen and bool(held >> p & 1) == prefer_held and d in want:
+                    want.remove(d)
+                    chosen.append(p)
+        positions = " ".join(str(p + 1) for p in sorted(chosen))
+        return f"hold {positions} (keep {faces}) and roll"
 
 
 @dataclass(frozen=True)

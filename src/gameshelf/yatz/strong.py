@@ -130,20 +130,27 @@ class Hint:
     best_hold: Option | None
     best_box: Option
     options: tuple[Option, ...]
+    dice: tuple[int, ...] = ()
+    held: int = 0
+
+    def describe(self, option: Option) -> str:
+        """``option`` as text naming the dice positions to hold (as the ``hold`` action)."""
+        return option.describe(self.dice, self.held)
 
     def lines(self, top: int = 6) -> list[str]:
         """Text lines: the best choice, then options with their expected final score and
         the difference to the best."""
         b = self.best.expected
-        out = [f"Best: {self.best.describe()}  (expected final {b:,.1f})"]
+        d = self.describe
+        out = [f"Best: {d(self.best)}  (expected final {b:,.1f}, an estimate: compare options)"]
         if self.best_hold is not None and self.best_hold is not self.best:
-            out.append(f"Best roll: {self.best_hold.describe()}  "
+            out.append(f"Best roll: {d(self.best_hold)}  "
                        f"({self.best_hold.expected:,.1f}, {self.best_hold.expected - b:+.1f})")
         if self.best_box is not self.best:
-            out.append(f"Best box: {self.best_box.describe()}  "
+            out.append(f"Best box: {d(self.best_box)}  "
                        f"({self.best_box.expected:,.1f}, {self.best_box.expected - b:+.1f})")
         for o in self.options[:top]:
-            out.append(f"  {o.expected:9,.1f}  {o.expected - b:+7.1f}  {o.describe()}")
+            out.append(f"  {o.expected:9,.1f}  {o.expected - b:+7.1f}  {d(o)}")
         return out
 
 
@@ -151,7 +158,7 @@ def hint(state: YatzState, strategy: Strategy | None = None) -> Hint:
     """The hint for the seat on turn: best hold, best box, and the expected final score of
     each option against the best one. The state must show dice (after the first roll)."""
     a = advise(state, strategy)
-    return Hint(a.best, a.best_hold, a.best_box, a.options)
+    return Hint(a.best, a.best_hold, a.best_box, a.options, tuple(state.dice), state.held)
 
 
 @dataclass(frozen=True)
