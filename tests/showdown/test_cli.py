@@ -102,3 +102,13 @@ def test_text_play_to_the_end(capsys: pytest.CaptureFixture[str],
                         capsys, monkeypatch, "\n".join(lines) + "\n")
     assert code == 0
     assert "Game over" in out and "Winner:" in out and "tokens" in out
+
+
+def test_a_deck_file_with_a_byte_order_mark_is_read(tmp_path: Path,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    deck = tmp_path / "bom.toml"
+    deck.write_bytes(b"\xef\xbb\xbf" + default_deck_text().encode())
+    code, out, err = _run(["showdown", "sim", "--games", "1", "--players", "random,random",
+                           "--deck", str(deck)], capsys)
+    assert code == 0, err
+    assert "1 games" in out

@@ -41,7 +41,7 @@ def read_deck(path: Path | None) -> str | None:
     if path is None:
         return None
     try:
-        text = path.read_text("utf-8")
+        text = path.read_text("utf-8-sig")  # a byte-order mark from a Windows editor is fine
     except (OSError, UnicodeDecodeError) as exc:
         raise BadInputError(f"cannot read the deck file {str(path)!r}: "
                             f"{getattr(exc, 'strerror', None) or exc}") from None
