@@ -179,3 +179,17 @@ def test_scores_table(capsys: pytest.CaptureFixture[str],
     rows = json.loads(out)
     assert [r["rank"] for r in rows] == [1, 2]
     assert rows[0]["score"] >= rows[1]["score"] and rows[0]["game"] == 12
+
+
+@pytest.mark.parametrize("args", [
+    ["yatz", "sim", "-n", "9999999999999"],
+    ["yatz", "sim", "-n", "3", "--seed", "9007199254740991"],
+    ["yatz", "play", "-p", "Ann", "--name", "   "],
+])
+def test_sim_bounds_and_blank_save_names_are_refused(
+        args: list[str], capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    code, _, err = run(args, capsys, monkeypatch, "quit\n")
+    assert_one_line_error(code, err)
+    with Store() as store:
+        assert store.list_saves(GAME) == []

@@ -296,3 +296,16 @@ async def test_wild_yatz_is_announced_and_scores_a_straight() -> None:
         table = screen.query_one("#card", DataTable)
         cell = table.get_cell_at(Coordinate(BOX_ROW[Box.LARGE_STRAIGHT], FIRST_COL + 2))
         assert str(cell) == "(40)"
+
+
+async def test_names_with_markup_characters_show_as_typed() -> None:
+    """A player called ``[/x]`` used to crash the screen (Rich markup); names are plain text."""
+    app = GameApp(Match([Seat("[/x]"), Seat("[b]Bo")], seed=5))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        assert "[/x]" in str(screen.query_one("#status", Static).render())
+        await pilot.press("r")
+        await pilot.pause()
+        assert "[b]Bo" in str(screen.query_one("#totals", Static).render())

@@ -17,7 +17,7 @@ from typing import Annotated, Any
 import numpy as np
 import typer
 
-from gameshelf.core.chance import new_seed, parse_seed
+from gameshelf.core.chance import MAX_SEED, new_seed, parse_seed
 from gameshelf.core.errors import BadInputError, GameshelfError, RecordError, StoreError
 from gameshelf.core.store import Store
 from gameshelf.core.text import possessive
@@ -27,6 +27,9 @@ from gameshelf.yatz.match import Match, parse_seats
 from gameshelf.yatz.players import PLAYERS, default_player, make_player
 from gameshelf.yatz.sim import SoloResult, play_batch, summarize
 from gameshelf.yatz.text import card_text, dice_text, ranking_text, totals_text
+
+#: The most games one ``sim`` plays (a bound that keeps memory small).
+MAX_SIM_GAMES = 1_000_000
 
 app = typer.Typer(
     help="Yatz: triple Yahtzee for 1 to 9 players (columns x1, x2, x3; 39 turns each).",
@@ -201,7 +204,7 @@ def play(
     seats = parse_seats(players)
     number = parse_seed(seed) if seed is not None else new_seed()
     match = Match(seats, number)
-    save = name or save_name(match)
+    save = _save_name_option(name) or save_name(match)
     if tui:
         _open_tui(match, save)
         return
@@ -317,14 +320,17 @@ def sim(
                         ] = False,
 ) -> None:
     """Play solitaire games with a computer player and print the score statistics."""
-    if games < 1:
-        raise BadInputError(f"--games must be at least 1, got {games}")
+    if not 1 <= games <= MAX_SIM_GAMES:
+        raise BadInputError(f"--games must be 1 to {MAX_SIM_GAMES:,}, got {games}")
     if not 1 <= workers <= (os.cpu_count() or 1) * 4:
         raise BadInputError(f"--workers must be 1 to {(os.cpu_count() or 1) * 4}")
     name = make_player(player).name
     if name not in PLAYERS:
         name = default_player()
     first = parse_seed(seed)
+    if first + games - 1 > MAX_SEED:
+        raise BadInputError(f"the last game number would be {first + games - 1}, past the "
+                            f"largest, {MAX_SEED}: use a smaller --seed or --games")
     seeds = list(range(first, first + games))
     results = _run_sim(name, seeds, workers, quiet=json_out and not sys.stderr.isatty())
     stats: dict[str, Any] = {"player": name, "first_game": first, **summarize(results)}
@@ -376,12 +382,25 @@ def import_(
     except OSError as exc:
         raise BadInputError(f"cannot read {path}: {exc.strerror}") from None
     match = Match.from_json(text)
-    save = name or save_name(match)
+    save = _save_name_option(name) or save_name(match)
     with Store() as store:
         if not force and any(s.name == save for s in store.list_saves(GAME)):
             raise BadInputError(f"a save named {save!r} exists; use --name or --force")
         store.save_game(save, match.record())
     typer.echo(f"Imported as {save!r}: {match.describe()}")
+
+
+def _save_name_option(name: str | None) -> str | None:
+    """A ``--name`` value, stripped; None when not given or empty.
+
+    Raises:
+        BadInputError: a name of blanks only.
+    """
+    if name is None or name == "":
+        return None
+    if not name.strip():
+        raise BadInputError("a save name needs a letter or digit, not only blanks")
+    return name.strip()
 
 
 @app.command("solve")

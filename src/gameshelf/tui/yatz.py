@@ -125,7 +125,7 @@ class SetupScreen(Screen[None]):
                 yield Label("Game number")
                 yield Input(str(new_seed()), id="seed")
                 yield Button("New (n)", id="newnumber")
-            yield Static("", id="setupmsg")
+            yield Static("", id="setupmsg", markup=False)
             with Horizontal(id="buttons"):
                 yield Button("Start (F5)", id="start", variant="success")
                 yield Button("Resume… (F3)", id="resume")

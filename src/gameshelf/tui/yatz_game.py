@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import deque
 
+from rich.markup import escape
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -192,7 +193,7 @@ class GameScreen(Screen[None]):
     # --- layout ---------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         yield Header()
-        yield Static("", id="status")
+        yield Static("", id="status", markup=False)
         with Horizontal(id="body"):
             with Vertical(id="left"):
                 with Horizontal(id="dice"):
@@ -200,11 +201,11 @@ class GameScreen(Screen[None]):
                         yield DieWidget(i)
                 with Horizontal(id="rollrow"):
                     yield Button("Roll (r)", id="roll", variant="success")
-                    yield Static("", id="rollinfo")
-                yield Static("", id="message")
-                yield Static("", id="totals")
-                yield Static("", id="log")
-                yield Static("", id="pace")
+                    yield Static("", id="rollinfo", markup=False)
+                yield Static("", id="message", markup=False)
+                yield Static("", id="totals", markup=False)
+                yield Static("", id="log", markup=False)
+                yield Static("", id="pace", markup=False)
             table: DataTable[Text | str] = DataTable(id="card", cursor_type="cell",
                                                      zebra_stripes=True)
             yield table
@@ -543,7 +544,7 @@ class GameScreen(Screen[None]):
             self._timer.stop()
         if not self.match.is_over() and self.match.log:
             self._autosave()
-            self.app.notify(f"Game saved as {self.save_name!r}.", title="Yatz")
+            self.app.notify(escape(f"Game saved as {self.save_name!r}."), title="Yatz")
         self.dismiss(None)
 
     def action_help(self) -> None:
@@ -682,7 +683,7 @@ class HighScoresScreen(ModalScreen[None]):
             with Store() as store:
                 rows = store.top_scores(GAME, TOP)
         except GameshelfError as exc:
-            self.query_one("#title", Static).update(f"Top 20 unavailable: {exc}")
+            self.query_one("#title", Static).update(Text(f"Top 20 unavailable: {exc}"))
             return
         if not rows:
             self.query_one("#title", Static).update("Yatz · top 20 · no scores yet")
@@ -710,7 +711,7 @@ class SavesScreen(ModalScreen[str | None]):
         with Vertical():
             yield Static("Saved Yatz games (Enter resumes, d deletes, Esc closes)")
             yield OptionList(id="saves")
-            yield Static("", id="savemsg")
+            yield Static("", id="savemsg", markup=False)
 
     def on_mount(self) -> None:
         self._fill()
@@ -730,7 +731,7 @@ class SavesScreen(ModalScreen[str | None]):
             except GameshelfError as exc:
                 desc = f"cannot be resumed: {exc}"
             when = r.updated[:16].replace("T", " ")
-            ol.add_option(Option(f"{r.name}\n   {desc} · saved {when} UTC", id=r.name))
+            ol.add_option(Option(Text(f"{r.name}\n   {desc} · saved {when} UTC"), id=r.name))
         ol.display = bool(rows)
         if rows:
             ol.highlighted = 0
