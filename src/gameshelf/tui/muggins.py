@@ -87,6 +87,9 @@ up to a multiple of 5; first to the target (500) wins.
 | F1 or ? | this help |
 | Esc | quit (asks first; resume later from the menu or `gameshelf muggins resume`) |
 
+Choosing a new game's level: Up / Down, **Enter** chooses, **F1** this help, **Esc** back to
+the menu.
+
 Mugsy's levels: **easy** takes the most points now; **normal** also watches your reply;
 **strong** searches many samples of the tiles it cannot see (it never peeks); **even** adapts
 to your results so you win about half of the games.
