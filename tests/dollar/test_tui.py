@@ -245,3 +245,67 @@ async def test_markup_brackets_in_typed_text_show_as_plain_text() -> None:
         app.push_screen(ConfirmScreen("Delete the saved game '[/z]'?"))
         await pilot.pause()
         assert "[/z]" in str(app.screen.query_one("#question").render())
+
+
+async def test_f2_uses_the_series_typed_in_the_series_field() -> None:
+    app = GameshelfApp()
+    bells: list[int] = []
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await open_screen(app, seed=7)
+        app.bell = lambda: bells.append(1)  # type: ignore[method-assign]
+        await pilot.pause()
+        await pilot.press("f2")   # empty series field: a random series
+        screen.query_one("#series", Input).value = "1902"
+        await pilot.press("f2", "f2")
+        await pilot.pause()
+        assert [str(e.series) for e in screen.entries[1:]] == ["1902", "1902"]
+        assert all(e.result.match is not None for e in screen.entries)
+        # the bills are the game number's draws, whatever the series
+        other = await open_screen(app, seed=7)
+        await pilot.pause()
+        await pilot.press("f2", "f2", "f2")
+        await pilot.pause()
+        assert [e.bill for e in other.entries] == [e.bill for e in screen.entries]
+        other.query_one("#series", Input).value = "19"   # a bad series: refused, no bill
+        await pilot.press("f2")
+        await pilot.pause()
+        assert len(other.entries) == 3 and bells == [1]
+        assert "series" in text_of(other, "#message")
+
+
+async def test_a_long_bad_bill_message_wraps_above_the_table() -> None:
+    app = GameshelfApp()
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await open_screen(app)
+        await pilot.pause()
+        screen.query_one("#bill", Input).value = "XYZ 1234 5678 QQQQQQQQ"
+        assert not screen.add_player()
+        await pilot.pause()
+        message = screen.query_one("#message", Static)
+        said = str(message.render())
+        assert said.startswith("cannot read the bill") and said.endswith("like L12345678A")
+        shown = " ".join(" ".join(line.text.split()) for line in
+                         message.render_lines(message.content_region.reset_offset))
+        assert " ".join(shown.split()) == " ".join(said.split())   # every word is on screen
+        table = screen.query_one("#players", DataTable)
+        assert message.region.height >= 4
+        assert message.region.bottom < table.region.y   # a blank line before the table
+
+
+async def test_game_over_shows_the_winners_bill_with_the_winning_score() -> None:
+    app = GameshelfApp()
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await open_screen(app)
+        await pilot.pause()
+        for name, bill in (("Ann", "L40000002A"), ("Bob", "B12345678C")):
+            screen.query_one("#name", Input).value = name
+            screen.query_one("#bill", Input).value = bill
+            screen.add_player()
+        await pilot.press("f5")
+        await pilot.press("s")
+        await pilot.pause()
+        assert screen.phase == "done"
+        assert screen.entries[0].score > screen.entries[1].score
+        serial = text_of(screen, "#serial")
+        assert " 4  0  0  0  0  0  0  2 " in serial and " 1  2  3 " not in serial
+        assert "Ann" in text_of(screen, "#player")

@@ -102,3 +102,78 @@ def test_text_play_to_the_end_counts_in_stats(capsys: pytest.CaptureFixture[str]
     assert stats["easy"]["win"] + stats["easy"]["loss"] == 1
     code, out, _ = run(capsys, "muggins", "stats")
     assert "easy" in out and "even" in out
+
+
+def test_sim_with_workers_gives_the_same_results_as_one(capsys: pytest.CaptureFixture[str]
+                                                        ) -> None:
+    args = ["muggins", "sim", "--games", "6", "--players", "easy,normal", "--target", "60",
+            "--seed", "11", "--json"]
+    one = run(capsys, *args)
+    two = run(capsys, *args, "--workers", "2")
+    assert one[0] == two[0] == 0
+    assert json.loads(one[1]) == json.loads(two[1])
+
+
+def test_run_series_is_independent_of_workers_and_shows_progress_on_stderr(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from gameshelf.cli.muggins import run_series
+    from gameshelf.muggins.sim import play_game, series_levels
+
+    alone = run_series(5, 5, "easy", "normal", 60, workers=1)
+    err = capsys.readouterr().err
+    assert "easy vs normal" in err and "5/5" in err
+    shared = run_series(5, 5, "easy", "normal", 60, workers=3, quiet=True)
+    assert capsys.readouterr().err == ""
+    assert alone == shared
+    assert alone == [play_game(5 + i, series_levels(i, "easy", "normal"), target=60)
+                     for i in range(5)]
+
+
+def test_sim_text_output_has_a_progress_bar_on_stderr(capsys: pytest.CaptureFixture[str]
+                                                      ) -> None:
+    code, out, err = run(capsys, "muggins", "sim", "--games", "2", "--players",
+                         "easy,easy", "--target", "30")
+    assert code == 0 and "95%" in out and "2/2" in err and "2/2" not in out
+
+
+@pytest.mark.parametrize("workers", ["0", "-1", "100000"])
+def test_sim_bad_workers_is_one_line_exit_2(capsys: pytest.CaptureFixture[str],
+                                            workers: str) -> None:
+    code, out, err = run(capsys, "muggins", "sim", "--games", "2", "--workers", workers)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and "--workers" in err
+
+
+def test_resume_without_a_save_says_how_to_start(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "muggins", "resume", "--text")
+    assert code == 2
+    assert err == ("gameshelf: error: no unfinished Muggins game is saved; start one with "
+                   "'gameshelf muggins play'\n")
+
+
+def test_text_help_and_a_tile_not_held(capsys: pytest.CaptureFixture[str],
+                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """``help`` lists the commands; a bare tile not held and the same tile with L get the
+    same answer."""
+    from gameshelf.muggins.tiles import ALL_TILES, parse_tile
+
+    seen: list[str] = []
+    answers: list[str] = []
+
+    def answer(prompt: str = "") -> str:
+        seen.append(capsys.readouterr().out)
+        hand = {parse_tile(w) for w in
+                seen[-1].rsplit("your tiles:", 1)[1].split()}
+        missing = next(t for t in ALL_TILES if t not in hand)
+        plan = ["help", str(missing), f"{missing} L", "quit"]
+        answers.append(plan[len(answers)])
+        return answers[-1]
+
+    monkeypatch.setattr("builtins.input", answer)
+    code, out, _ = run(capsys, "muggins", "play", "--text", "--seed", "3", "--level", "easy")
+    text = "".join(seen) + out
+    assert code == 0 and answers[-1] == "quit"
+    assert "commands:" in text and "3-5 L" in text and "draw" in text and "quit" in text
+    missing = answers[1]
+    assert text.count(f"refused: you do not hold {missing}") == 2
+    assert "not a Muggins action" not in text

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import asynccontextmanager
+from itertools import pairwise
 from typing import Any
 
 import pytest
-from textual.widgets import Static
+from textual.widgets import Footer, Static
 
 from gameshelf.core.store import Store
 from gameshelf.muggins.game import Draw, Play, Side
@@ -296,3 +297,63 @@ async def test_finished_game_is_counted_in_the_stats() -> None:
         counts = store.result_counts(GAME)
         assert sum(counts["mugsy-normal"].values()) == 1
         assert not store.list_saves(GAME)
+
+
+def shown_keys(app: GameshelfApp) -> dict[str, str]:
+    """The footer's keys on the active screen: key -> description."""
+    return {key: b.binding.description for key, b in app.screen.active_bindings.items()
+            if b.binding.show}
+
+
+async def test_level_chooser_has_its_own_keys_f1_help_and_esc_back() -> None:
+    app = BellApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("3")
+        await pilot.pause()
+        assert isinstance(app.screen, LevelScreen)
+        keys = shown_keys(app)
+        assert set(keys.values()) == {"Choose", "Help", "Back"}
+        assert keys["enter"] == "Choose" and keys["f1"] == "Help" and keys["escape"] == "Back"
+        assert app.screen.query_one(Footer).display
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, LevelScreen)
+        await pilot.press("down", "enter")   # strong (normal is highlighted)
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        assert isinstance(app.screen, MugginsScreen)
+        assert app.screen.session is not None and app.screen.session.level == "strong"
+        assert "Draw" in shown_keys(app).values()
+
+
+async def test_level_chooser_esc_goes_back_to_the_menu() -> None:
+    app = BellApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("3")
+        await pilot.pause()
+        assert isinstance(app.screen, LevelScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+
+
+async def test_rack_tiles_have_edges_and_fit_at_80_columns() -> None:
+    s = session_with({"hand0": "0-5 1-2 3-9 4-4 2-7 6-8 0-9", "hand1": "1-3"})
+    screen = MugginsScreen(s, pace=0)
+    app = BellApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(screen)
+        await pilot.pause()
+        views = list(screen.query(TileView))
+        assert len(views) == 7
+        for v in views:
+            lines = str(v.render()).split("\n")
+            assert all(line.startswith("┃") and line.endswith("┃") and line[4] == "╎"
+                       for line in lines[:3])
+        regions = [v.region for v in views]
+        assert all(r.right <= 80 for r in regions)
+        same_row = [r for r in regions if r.y == regions[0].y]
+        assert all(b.x - a.right >= 1 for a, b in pairwise(same_row))

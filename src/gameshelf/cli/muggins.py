@@ -7,12 +7,15 @@ Commands: ``play`` (the terminal screen, or ``--text`` for a plain prompt loop),
 from __future__ import annotations
 
 import json
+import os
+import sys
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Annotated
 
 import typer
 
 from gameshelf.core.chance import new_seed, parse_seed
-from gameshelf.core.errors import BadInputError, GameshelfError
+from gameshelf.core.errors import BadInputError, GameshelfError, StoreError
 from gameshelf.core.store import Store
 from gameshelf.muggins.game import (
     DEFAULT_TARGET,
@@ -21,11 +24,12 @@ from gameshelf.muggins.game import (
     MugginsState,
     Pass,
     Play,
+    Side,
     parse_action,
 )
 from gameshelf.muggins.match import GAME
 from gameshelf.muggins.mugsy import LEVELS, parse_level
-from gameshelf.muggins.sim import play_game, series_levels, tally
+from gameshelf.muggins.sim import SimResult, play_series_games, tally
 from gameshelf.muggins.tiles import parse_tile
 from gameshelf.tui.muggins_session import AUTOSAVE, MUGSY, PERSON, Session
 
@@ -81,6 +85,11 @@ def resume(
     text: Annotated[bool, typer.Option("--text", help="Plain prompt loop.")] = False,
 ) -> None:
     """Continue the saved game."""
+    with Store() as store:
+        saved = any(row.name == AUTOSAVE for row in store.list_saves(GAME))
+    if not saved:
+        raise StoreError("no unfinished Muggins game is saved; start one with "
+                         "'gameshelf muggins play'")
     session = Session.resume()
     if session.match.state.is_terminal():
         raise GameshelfError("the saved game is already over")
@@ -107,6 +116,36 @@ def stats(json_out: Annotated[bool, typer.Option("--json", help="JSON output.")]
         typer.echo(f"{lv:8} {c['win']:5d} {c['loss']:5d} {c['win'] + c['loss'] + c['draw']:6d}")
 
 
+def run_series(first: int, games: int, a: str, b: str, target: int, workers: int = 1,
+               quiet: bool = False) -> list[SimResult]:
+    """Play games ``0 .. games-1`` of a series (seed ``first + i``) with a progress bar on
+    stderr (unless ``quiet``); ``workers`` processes share the games. The results, in game
+    order, are the same for any number of workers."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    done: dict[int, SimResult] = {}
+    with Progress("[progress.description]{task.description}", BarColumn(),
+                  MofNCompleteColumn(), TimeRemainingColumn(),
+                  console=Console(file=sys.stderr), disable=quiet,
+                  transient=False) as progress:
+        task = progress.add_task(f"{a} vs {b}", total=games)
+        if workers <= 1:
+            for i in range(games):
+                done[i] = play_series_games(first, [i], a, b, target)[0]
+                progress.update(task, completed=len(done))
+        else:
+            size = max(1, min(20, games // (workers * 8)))
+            chunks = [list(range(i, min(games, i + size))) for i in range(0, games, size)]
+            with ProcessPoolExecutor(max_workers=workers) as pool:
+                futures = {pool.submit(play_series_games, first, c, a, b, target): c
+                           for c in chunks}
+                for f in as_completed(futures):
+                    done.update(zip(futures[f], f.result(), strict=True))
+                    progress.update(task, completed=len(done))
+    return [done[i] for i in range(games)]
+
+
 @app.command("sim")
 def sim(
     games: Annotated[int, typer.Option(help="Number of games.")] = 100,
@@ -114,6 +153,8 @@ def sim(
     = "easy,strong",
     target: Annotated[int, typer.Option(help="Points that end a game.")] = DEFAULT_TARGET,
     seed: Annotated[str, typer.Option(help="First game number; game i uses seed+i.")] = "1",
+    workers: Annotated[int, typer.Option("--workers", "-w", help="Processes to use (the "
+                                         "results do not depend on it).")] = 1,
     json_out: Annotated[bool, typer.Option("--json", help="JSON output.")] = False,
 ) -> None:
     """Play Mugsy against Mugsy; seats alternate. Prints win rates with 95% intervals."""
@@ -124,7 +165,11 @@ def sim(
     if not 1 <= games <= 1_000_000:
         raise BadInputError(f"--games must be 1 to 1000000, got {games}")
     tg, first = _target(target), parse_seed(seed)
-    results = [play_game(first + i, series_levels(i, a, b), target=tg) for i in range(games)]
+    if not 1 <= workers <= (os.cpu_count() or 1) * 4:
+        raise BadInputError(f"--workers must be 1 to {(os.cpu_count() or 1) * 4}, "
+                            f"got {workers}")
+    results = run_series(first, games, a, b, tg, workers,
+                         quiet=json_out and not sys.stderr.isatty())
     t = tally(a, b, results)
     lo, hi = t.interval_a()
     if json_out:
@@ -158,13 +203,24 @@ def describe(state: MugginsState, seat: int = 0) -> str:
 
 
 
+TEXT_HELP = """\
+commands:
+  3-5        play the tile 3-5 (when it fits one chain only)
+  3-5 L      play it on the left chain (3-5 R: the right chain; also 'left', 'right')
+  draw       draw a tile (only when no tile fits; done for you when nothing else is legal)
+  pass       pass (only when no tile fits and the boneyard is empty)
+  help       these commands (also 'h' or '?')
+  quit       stop; the game stays saved ('gameshelf muggins resume' continues it)
+scoring: the two open ends adding up to a multiple of 5 score that total at once."""
+
+
 def play_text(session: Session) -> None:
     """The plain prompt loop: type a tile (``3-5``, with ``L``/``R`` when it fits both
     chains), ``draw``, ``pass`` or ``quit`` (the game stays saved)."""
     state = session.match.state
     typer.echo(f"Muggins against Mugsy ({session.level}), game number {session.match.seed}. "
                f"Type a tile like 3-5 (add L or R when it fits both chains), draw, pass, "
-               f"or quit.")
+               f"help or quit.")
     seen_rounds = len(state.rounds)
     while not state.is_terminal():
         if len(state.rounds) > seen_rounds:
@@ -193,6 +249,9 @@ def play_text(session: Session) -> None:
         if line.lower() in ("quit", "q", "exit"):
             typer.echo("saved; continue with: gameshelf muggins resume")
             return
+        if line.lower() in ("help", "h", "?"):
+            typer.echo(TEXT_HELP)
+            continue
         try:
             session.apply(_read_move(line, legal))
         except GameshelfError as exc:
@@ -213,6 +272,8 @@ def _read_move(line: str, legal: list[Action]) -> Action:
             return plays[0]
         if len(plays) > 1:
             raise BadInputError(f"{t} fits both chains: add L or R (like {t} L)")
+        # not playable: the rules say why ("you do not hold 0-6", "fits neither chain")
+        return Play(t, Side.LEFT)
     return parse_action(line)
 
 

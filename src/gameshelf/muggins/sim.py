@@ -114,6 +114,20 @@ def series_levels(i: int, a: str, b: str) -> tuple[str, str]:
     return (a, b) if i % 2 == 0 else (b, a)
 
 
+def play_series_games(first: int, indices: Sequence[int], a: str, b: str,
+                      target: int = 500) -> list[SimResult]:
+    """Games ``indices`` of a series between ``a`` and ``b`` (game ``i`` uses seed
+    ``first + i`` and the seats of :func:`series_levels`), in the order given.
+
+    A top-level function, so that worker processes can run parts of a series: the results
+    depend only on the arguments, never on which process plays them.
+
+    Raises:
+        BadInputError: an unknown level or a bad target.
+    """
+    return [play_game(first + i, series_levels(i, a, b), target=target) for i in indices]
+
+
 def tally(a: str, b: str, results: Sequence[SimResult]) -> Tally:
     """Count the wins of ``a`` and ``b`` (by seat, so a level against itself works)."""
     wins_a = sum(1 for i, r in enumerate(results) if r.winner == (0 if i % 2 == 0 else 1))

@@ -226,7 +226,7 @@ class DollarScreen(Screen[None]):
     #series { margin-right: 1; }
     #buttons { height: 1; }
     #buttons Button { border: none; height: 1; min-width: 5; margin-right: 1; }
-    #message { height: auto; max-height: 3; color: $warning; margin-top: 1; }
+    #message { height: auto; color: $warning; margin: 1 0 1 0; }
     #players { height: auto; max-height: 10; }
     #best-title { text-style: bold; color: $accent; height: 1; margin-top: 1; }
     #best { height: 1fr; }
@@ -400,11 +400,19 @@ class DollarScreen(Screen[None]):
             action()
 
     def action_random_bill(self) -> None:
-        """Draw a random bill and series from the game's seed for the next player."""
+        """Draw a random bill from the game's seed for the next player, with the series typed
+        in the series field (a random series when it is empty)."""
         if not self._can_add():
             return
+        typed = self.query_one("#series", Input).value.strip()
         bill, series = random_bill(self.chance)
-        self._added(make_entry(self._next_name(), bill, None, series))
+        try:
+            entry = make_entry(self._next_name(), bill, None, typed or series)
+        except GameshelfError as exc:   # a bad typed series: nothing is added
+            self._say(str(exc), bell=True)
+            self.query_one("#series", Input).focus()
+            return
+        self._added(entry)
 
     def action_remove(self) -> None:
         """Remove the highlighted player (before play)."""
@@ -511,8 +519,17 @@ class DollarScreen(Screen[None]):
         else:
             banner = f"SHARED WIN: {names} with {best:,} points each"
         self.query_one("#banner", Static).update(Text(banner, style="bold black on yellow"))
-        self.query_one("#player", Static).update(f"Game #{self.seed} is over")
+        # the big display shows the (first) winner's bill with the winning score
+        top = self.entries[wins[0]]
+        last = frames(top)[-1]
+        self.query_one("#player", Static).update(Text(
+            f"Game #{self.seed} is over: {top.name} wins" if len(wins) == 1 else
+            f"Game #{self.seed} is over: {top.name} and others share the win"))
+        self.query_one("#serial", Static).update(serial_text(top, last))
         self.query_one("#score", Digits).update(f"{best:,}")
+        self.query_one("#lamps", Static).update(lamps(last.balls, last.tilt))
+        self.query_one("#rule", Static).update(Text(
+            f"{top.name}'s bill {top.bill}", style="bold"))
         log = self.query_one("#log", RichLog)
         log.write(Text(banner, style="bold"))
         self.call_after_refresh(log.scroll_end, animate=False)

@@ -16,6 +16,7 @@ from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
+from textual.geometry import Region
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
@@ -42,10 +43,13 @@ from gameshelf.tui.app import GameshelfApp
 from gameshelf.tui.muggins_render import (
     NEW_STYLE,
     SELECTED_STYLE,
+    TILE_H,
     TILE_STYLE,
+    TILE_W,
     board_text,
     end_description,
     tile_lines,
+    tile_row,
 )
 from gameshelf.tui.muggins_session import AUTOSAVE, MUGSY, PERSON, Session
 from gameshelf.tui.widgets import ConfirmScreen, HelpScreen
@@ -83,6 +87,9 @@ up to a multiple of 5; first to the target (500) wins.
 | F1 or ? | this help |
 | Esc | quit (asks first; resume later from the menu or `gameshelf muggins resume`) |
 
+Choosing a new game's level: Up / Down, **Enter** chooses, **F1** this help, **Esc** back to
+the menu.
+
 Mugsy's levels: **easy** takes the most points now; **normal** also watches your reply;
 **strong** searches many samples of the tiles it cannot see (it never peeks); **even** adapts
 to your results so you win about half of the games.
@@ -93,7 +100,7 @@ class TileView(Static):
     """One tile of the rack; a click plays it."""
 
     DEFAULT_CSS = """
-    TileView { width: 7; height: 4; }
+    TileView { width: 9; height: 4; }
     """
 
     def __init__(self, tile: Tile, selected: bool, fresh: bool) -> None:
@@ -105,8 +112,8 @@ class TileView(Static):
         """3 lines of tile and a marker line under the selected one."""
         style = SELECTED_STYLE if selected else NEW_STYLE if fresh else TILE_STYLE
         lines = tile_lines(tile.low, tile.high, style)
-        lines.append(Text(f"▲{str(tile):^5}▲", "bold red") if selected else
-                     Text(f"{str(tile):^7}", "dim"))
+        lines.append(Text(f"▲{str(tile):^{TILE_W - 2}}▲", "bold red") if selected
+                     else Text(f"{str(tile):^{TILE_W}}", "dim"))
         return Text("\n").join(lines)
 
     def on_click(self, event: events.Click) -> None:
@@ -119,6 +126,12 @@ class BoardScroll(VerticalScroll, can_focus=False):
     """The board's scroll area; it never takes the keys (the arrows choose tiles)."""
 
 
+class LevelList(OptionList):
+    """The list of levels; Enter is left to the screen (its footer shows "Choose")."""
+
+    BINDINGS = [Binding("enter", "screen.choose", "Choose")]
+
+
 class LevelScreen(ModalScreen[str | None]):
     """Choose Mugsy's level (with the results so far against each)."""
 
@@ -127,8 +140,13 @@ class LevelScreen(ModalScreen[str | None]):
     LevelScreen > Vertical { width: 64; height: auto; border: thick $accent;
                              background: $surface; padding: 1 2; }
     LevelScreen OptionList { height: auto; }
+    #level-keys { color: $text-muted; margin-top: 1; }
     """
-    BINDINGS = [Binding("escape", "cancel", "Back")]
+    BINDINGS = [
+        Binding("enter", "choose", "Choose"),
+        Binding("f1,question_mark", "help", "Help"),
+        Binding("escape", "cancel", "Back"),
+    ]
 
     def compose(self) -> ComposeResult:
         try:
@@ -145,12 +163,23 @@ class LevelScreen(ModalScreen[str | None]):
                 c = counts.get(f"mugsy-{lv}", {})
                 options.append(Option(f"{lv:7} {blurbs[lv]:28} won {c.get('win', 0)} "
                                       f"lost {c.get('loss', 0)}", id=lv))
-            ol = OptionList(*options, id="levels")
+            ol = LevelList(*options, id="levels")
             ol.highlighted = 1
             yield ol
+            yield Static("Enter choose · F1 help · Esc back", id="level-keys")
+        yield Footer()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(str(event.option.id))
+
+    def action_choose(self) -> None:
+        """Choose the highlighted level."""
+        ol = self.query_one("#levels", OptionList)
+        if ol.highlighted is not None:
+            self.dismiss(str(ol.get_option_at_index(ol.highlighted).id))
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen(HELP))
 
     def action_cancel(self) -> None:
         self.dismiss(None)
@@ -245,7 +274,7 @@ class MugginsScreen(Screen[None]):
     #mg-board { width: 100%; height: auto; }
     #mg-ends { height: 1; padding: 0 1; color: $text-muted; }
     #mg-rack-title { height: 1; padding: 0 1; }
-    #mg-rack { layout: grid; grid-size: 14; grid-gutter: 0 1; grid-columns: 7;
+    #mg-rack { layout: grid; grid-size: 14; grid-gutter: 0 1; grid-columns: 9;
                height: auto; max-height: 12; padding: 0 1; grid-rows: 4;
                overflow-y: auto; }
     #mg-sides { height: auto; display: none; padding: 0 1; }
@@ -376,13 +405,18 @@ class MugginsScreen(Screen[None]):
         if st.is_terminal():
             turn = "game over"
         self.query_one("#mg-status", Static).update(
-            f"Round {st.round_no} · You {st.scores[0]} · Mugsy {st.scores[1]} "
-            f"({self.session.level}) · to {st.target} · boneyard {len(st.boneyard)} · "
-            f"Mugsy's tiles {len(st.hands[MUGSY])} · {turn.upper()} · "
+            f"Round {st.round_no} · {turn.upper()} · You {st.scores[0]} · Mugsy "
+            f"{st.scores[1]} ({self.session.level}) · to {st.target} · boneyard "
+            f"{len(st.boneyard)} · Mugsy's tiles {len(st.hands[MUGSY])} · "
             f"#{self.session.match.seed}")
         width = max(40, self.size.width - 4)
         self.query_one("#mg-board", Static).update(
             board_text(st, width, marks=self.choosing is not None, fresh=self.board_fresh))
+        row = tile_row(st, width, self.board_fresh)
+        if row is not None:   # a long board scrolls to show the tile just played
+            scroll = self.query_one("#mg-board-scroll", BoardScroll)
+            self.call_after_refresh(scroll.scroll_to_region,
+                                    Region(0, row * (TILE_H + 1), 1, TILE_H), animate=False)
         self.query_one("#mg-ends", Static).update(end_description(st))
         self.query_one("#mg-sides").set_class(self.choosing is not None, "-shown")
         self._refresh_rack()
@@ -395,7 +429,7 @@ class MugginsScreen(Screen[None]):
             f"Your tiles ({len(tiles)}): ←/→ choose · Enter play · L/R chain · D draw · "
             f"P pass · click a tile")
         grid = self.query_one("#mg-rack", Grid)
-        grid.styles.grid_size_columns = max(1, (self.size.width - 2) // 8)
+        grid.styles.grid_size_columns = max(1, (self.size.width - 2) // (TILE_W + 1))
         views = list(grid.query(TileView))
         if [v.tile for v in views] == tiles:
             for i, (v, t) in enumerate(zip(views, tiles, strict=True)):

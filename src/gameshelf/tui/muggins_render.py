@@ -1,6 +1,8 @@
 """Drawing Muggins tiles and the board as Rich text (no widgets, easy to test).
 
-A tile is 3 lines by 7 columns: two 3x3 pip fields (0 to 9 pips) with a divider. The board
+A tile is 3 lines by 9 columns: heavy edges ``┃`` on both sides, two 3x3 pip fields (0 to 9
+pips) and a dashed divider ``╎`` between them, so tiles side by side (one blank column apart)
+never read as one tile, even without colours. The board
 puts the double-blank in the middle with the total of the two open ends in a blue box on it;
 the left chain runs leftwards from it and the right chain rightwards; a chain longer than its
 half of the board turns the corner and snakes back on the next row, so every tile stays
@@ -28,7 +30,9 @@ PIP_LAYOUT: dict[int, frozenset[tuple[int, int]]] = {
     9: frozenset({(r, c) for r in range(3) for c in range(3)}),
 }
 PIP = "●"
-TILE_W = 7
+EDGE = "┃"
+DIVIDER = "╎"
+TILE_W = 9
 TILE_H = 3
 IVORY = "rgb(238,232,213)"
 TILE_STYLE = f"black on {IVORY}"
@@ -47,14 +51,16 @@ def half_rows(n: int) -> list[str]:
 def tile_lines(first: int, second: int, style: str = TILE_STYLE,
                first_style: str | None = None, second_style: str | None = None
                ) -> list[Text]:
-    """A tile as 3 lines of 7 cells, ``first`` half on the left."""
+    """A tile as 3 lines of 9 cells (edge, half, divider, half, edge), ``first`` on the left."""
     a, b = half_rows(first), half_rows(second)
     out = []
     for r in range(TILE_H):
         line = Text()
+        line.append(EDGE, style)
         line.append(a[r], first_style or style)
-        line.append("│", style)
+        line.append(DIVIDER, style)
         line.append(b[r], second_style or style)
+        line.append(EDGE, style)
         out.append(line)
     return out
 
@@ -77,18 +83,20 @@ def _placed_lines(p: Placed, leftwards: bool, is_end: bool, fresh: bool) -> list
 
 
 def center_lines(total: int, marks: bool = False) -> list[Text]:
-    """The double-blank (9 columns with the L/R marks) and the ends' total in a blue box."""
+    """The double-blank (11 columns with the L/R marks) and the ends' total in a blue box."""
     box = Text(f"{total:^5}", "bold white on blue")
     lines = []
     for r in range(TILE_H):
         line = Text()
         line.append("L" if marks and r == 1 else " ", "bold blink yellow")
+        line.append(EDGE, TILE_STYLE)
         if r == 1:
             line.append(" ", TILE_STYLE)
             line.append_text(box)
             line.append(" ", TILE_STYLE)
         else:
-            line.append(" " * TILE_W, TILE_STYLE)
+            line.append(" " * (TILE_W - 2), TILE_STYLE)
+        line.append(EDGE, TILE_STYLE)
         line.append("R" if marks and r == 1 else " ", "bold blink yellow")
         lines.append(line)
     return lines
@@ -99,6 +107,25 @@ CENTER_W = TILE_W + 2
 
 def _rows(chain: list[Placed], per_row: int) -> list[list[Placed]]:
     return [chain[i:i + per_row] for i in range(0, len(chain), per_row)] or [[]]
+
+
+def _per_row(width: int) -> tuple[int, int]:
+    """``(half, per_row)``: the columns of each half of a board ``width`` wide and the tiles
+    each row of a chain holds."""
+    width = max(width, 40)
+    half = (width - CENTER_W) // 2
+    return half, max(1, half // (TILE_W + 1))
+
+
+def tile_row(state: MugginsState, width: int, tile: Tile | None) -> int | None:
+    """The row (0 = the double-blank's) where ``tile`` is drawn on a board ``width`` wide;
+    it starts at line ``row * (TILE_H + 1)``. None: not on the board."""
+    _, per_row = _per_row(width)
+    for chain in (state.left, state.right):
+        for i, p in enumerate(chain):
+            if p.tile == tile:
+                return i // per_row
+    return None
 
 
 def board_text(state: MugginsState, width: int, marks: bool = False,
@@ -112,9 +139,8 @@ def board_text(state: MugginsState, width: int, marks: bool = False,
         fresh: a tile to show in light blue (just played).
     """
     width = max(width, 40)
-    half = (width - CENTER_W) // 2
+    half, per_row = _per_row(width)
     slot = TILE_W + 1
-    per_row = max(1, half // slot)
     span = per_row * slot
     left_rows = _rows(state.left, per_row)
     right_rows = _rows(state.right, per_row)
@@ -169,12 +195,13 @@ def board_text(state: MugginsState, width: int, marks: bool = False,
 
 def _turn_line(half: int, span: int, width: int, row: int, nleft: int, nright: int) -> Text:
     """The line between two rows, with a connector where a chain turns the corner."""
+    slot, mid = TILE_W + 1, TILE_W // 2
     cells = [" "] * (half + CENTER_W + span + 1)
-    if row + 1 < nleft:
-        col = (half - span) + (3 if row % 2 == 0 else span - 5)
+    if row + 1 < nleft:   # under the middle of the row's last tile
+        col = (half - span) + (mid if row % 2 == 0 else span - slot + mid)
         cells[col] = "┃"
     if row + 1 < nright:
-        col = half + CENTER_W + (span - 4 if row % 2 == 0 else 4)
+        col = half + CENTER_W + 1 + (span - slot + mid if row % 2 == 0 else mid)
         cells[min(col, len(cells) - 1)] = "┃"
     return Text("".join(cells).rstrip(), f"bold {IVORY}")
 
