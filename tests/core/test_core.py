@@ -177,3 +177,11 @@ def test_store_score_with_damaged_detail_still_lists(tmp_path: Path) -> None:
         store._conn.execute("UPDATE scores SET detail='{not json'")
     assert [(r.name, r.detail) for r in store.top_scores("dollar")] == [("Ann", {})]
     store.close()
+
+
+def test_record_refuses_a_seed_that_is_no_game_number() -> None:
+    """A checksum-valid record with seed -1 (made by hand) is refused when loaded."""
+    for seed in (-1, 2**53):
+        text = GameRecord("muggins", 1, {}, seed, ()).to_json()
+        with pytest.raises(RecordError, match="not a game number"):
+            GameRecord.from_json(text)

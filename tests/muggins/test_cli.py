@@ -177,3 +177,9 @@ def test_text_help_and_a_tile_not_held(capsys: pytest.CaptureFixture[str],
     missing = answers[1]
     assert text.count(f"refused: you do not hold {missing}") == 2
     assert "not a Muggins action" not in text
+
+
+def test_sim_refuses_game_numbers_past_the_last(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "muggins", "sim", "--games", "2", "--target", "5",
+                       "--players", "easy,easy", "--seed", "9007199254740991")
+    assert code == 2 and "past the largest" in err and err.count("\n") == 1

@@ -14,7 +14,7 @@ from typing import Annotated
 
 import typer
 
-from gameshelf.core.chance import new_seed, parse_seed
+from gameshelf.core.chance import MAX_SEED, new_seed, parse_seed
 from gameshelf.core.errors import BadInputError, GameshelfError, StoreError
 from gameshelf.core.store import Store
 from gameshelf.muggins.game import (
@@ -165,6 +165,9 @@ def sim(
     if not 1 <= games <= 1_000_000:
         raise BadInputError(f"--games must be 1 to 1000000, got {games}")
     tg, first = _target(target), parse_seed(seed)
+    if first + games - 1 > MAX_SEED:
+        raise BadInputError(f"the last game number would be {first + games - 1}, past the "
+                            f"largest, {MAX_SEED}: use a smaller --seed or --games")
     if not 1 <= workers <= (os.cpu_count() or 1) * 4:
         raise BadInputError(f"--workers must be 1 to {(os.cpu_count() or 1) * 4}, "
                             f"got {workers}")
@@ -247,6 +250,8 @@ def play_text(session: Session) -> None:
         except EOFError:
             line = "quit"
         if line.lower() in ("quit", "q", "exit"):
+            if session.store_errors:
+                raise GameshelfError("the game could not be saved: " + session.store_errors[-1])
             typer.echo("saved; continue with: gameshelf muggins resume")
             return
         if line.lower() in ("help", "h", "?"):

@@ -19,6 +19,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from gameshelf.core.chance import MAX_SEED
 from gameshelf.core.errors import RecordError
 
 FORMAT = "gameshelf-record/1"
@@ -106,6 +107,9 @@ class GameRecord:
             value = data[key]
             if not isinstance(value, typ) or (typ is int and isinstance(value, bool)):
                 raise RecordError(f"game record field {key!r} has the wrong type")
+        if not 0 <= data["seed"] <= MAX_SEED:
+            raise RecordError(f"game record seed {data['seed']} is not a game number "
+                              f"(0 to {MAX_SEED})")
         if not all(isinstance(a, str) for a in data["actions"]):
             raise RecordError("game record field 'actions' must hold text actions only")
         record = cls(game=data["game"], rules_version=data["rules_version"],
