@@ -7,8 +7,9 @@ each column, and the median and 90th percentile of the decision time (every ``ch
 including the turn's first, which solves the turn). Target (issue 4): mean 1,700 or more over
 10,000 games, median decision 50 ms or less.
 
-With ``--correction`` the strong player uses the learned correction shipped in the package
-(``gameshelf/yatz/correction.toml``, made by ``benchmarks/yatz_fit_correction.py``).
+With ``--correction`` the timed player is built directly with the learned correction shipped
+in the package (``gameshelf/yatz/correction.toml``, made by
+``benchmarks/yatz_fit_correction.py``); the registered ``strong`` player uses it too.
 
 Usage: python benchmarks/yatz_player.py [--games 10000] [--player strong] [--workers 2]
     [--correction]

@@ -121,3 +121,14 @@ def test_record_games_states_follow_the_play() -> None:
     assert np.array_equal(filled, np.tile(np.arange(39), (3, 1)))   # one box per turn
     assert np.all(np.diff(points, axis=1) >= 0) and np.all(finals >= points[:, -1])
     assert np.all(ups <= 63)
+
+
+def test_strong_player_uses_the_shipped_correction(monkeypatch: pytest.MonkeyPatch) -> None:
+    from gameshelf.yatz import strong
+    corr = load_correction()
+    st = strong._make_strategy(YATZ_RULES)
+    assert np.array_equal(st.weights, np.array(corr.weights)) and st.weights.any()
+    assert np.allclose(st.discount[:, 0], corr.discount)
+    other = Correction("other-rules", corr.discount, corr.weights)
+    monkeypatch.setattr(strong, "load_correction", lambda: other)
+    assert not strong._make_strategy(YATZ_RULES).weights.any()   # fitted for other rules
