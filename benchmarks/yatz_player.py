@@ -7,7 +7,12 @@ each column, and the median and 90th percentile of the decision time (every ``ch
 including the turn's first, which solves the turn). Target (issue 4): mean 1,700 or more over
 10,000 games, median decision 50 ms or less.
 
+With ``--correction`` the timed player is built directly with the learned correction shipped
+in the package (``gameshelf/yatz/correction.toml``, made by
+``benchmarks/yatz_fit_correction.py``); the registered ``strong`` player uses it too.
+
 Usage: python benchmarks/yatz_player.py [--games 10000] [--player strong] [--workers 2]
+    [--correction]
 """
 
 from __future__ import annotations
@@ -22,6 +27,8 @@ from gameshelf.core.chance import Chance
 from gameshelf.yatz.game import COLUMNS, Action, YatzState
 from gameshelf.yatz.match import Match, Seat
 from gameshelf.yatz.players import PLAYERS, make_player
+from gameshelf.yatz.strategy import Strategy, load_correction
+from gameshelf.yatz.strong import StrongPlayer
 
 TIMED = "bench-timed"
 
@@ -31,10 +38,15 @@ class _Timed:
 
     name = TIMED
     inner_name = "strong"
+    correction = False
     times: list[float] = []
 
     def __init__(self) -> None:
-        self.inner = make_player(self.inner_name)
+        if self.correction:
+            corr = load_correction()
+            self.inner = StrongPlayer(Strategy(discount=corr.discount, weights=corr.weights))
+        else:
+            self.inner = make_player(self.inner_name)
 
     def choose(self, state: YatzState, rng: Chance) -> Action:
         t0 = time.perf_counter()
@@ -43,9 +55,10 @@ class _Timed:
         return a
 
 
-def _batch(job: tuple[str, list[int]]) -> tuple[list[int], list[int], list[float]]:
-    player, seeds = job
+def _batch(job: tuple[str, bool, list[int]]) -> tuple[list[int], list[int], list[float]]:
+    player, correction, seeds = job
     _Timed.inner_name = player
+    _Timed.correction = correction
     _Timed.times = []
     PLAYERS[TIMED] = _Timed
     totals: list[int] = []
@@ -65,11 +78,14 @@ def main() -> None:
     ap.add_argument("--first", type=int, default=1)
     ap.add_argument("--player", default="strong")
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--correction", action="store_true",
+                    help="the strong player with the shipped learned correction")
     args = ap.parse_args()
     warm = Match([Seat("warm-up", args.player)], seed=0)  # solve/load and compile before
     warm.play_computers()                                 # the workers fork
     seeds = list(range(args.first, args.first + args.games))
-    chunks = [(args.player, seeds[i::args.workers * 8]) for i in range(args.workers * 8)]
+    chunks = [(args.player, args.correction, seeds[i::args.workers * 8])
+              for i in range(args.workers * 8)]
     t0 = time.perf_counter()
     with Pool(args.workers) as pool:
         parts = pool.map(_batch, chunks)
@@ -81,7 +97,8 @@ def main() -> None:
     mean = statistics.fmean(totals)
     sd = statistics.stdev(totals) if n > 1 else 0.0
     q90 = times[int(0.9 * (len(times) - 1))]
-    print(f"player {args.player}: {n} solitaire games (seeds {seeds[0]}..{seeds[-1]}), "
+    name = args.player + (" + learned correction" if args.correction else "")
+    print(f"player {name}: {n} solitaire games (seeds {seeds[0]}..{seeds[-1]}), "
           f"{args.workers} workers, {wall:.1f} s")
     print(f"mean score {mean:.1f}  standard error {sd / math.sqrt(n):.1f}  sd {sd:.1f}  "
           f"min {min(totals)}  max {max(totals)}")

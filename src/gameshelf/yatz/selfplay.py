@@ -14,7 +14,7 @@ import numpy as np
 import numpy.typing as npt
 
 from gameshelf.yatz import dice as D
-from gameshelf.yatz.strategy import Strategy, _plan, _wild_flags
+from gameshelf.yatz.strategy import NFEATURES, Strategy, _features, _plan, _wild_flags
 
 IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]
@@ -43,13 +43,17 @@ def _best_keep(r: int, ev: FloatArray, sub_start: IntArray,
 
 
 @numba.njit(cache=True)
-def _games(n: int, seed: int, colvals: FloatArray, discount: FloatArray, score: IntArray,
-           score_wild: IntArray,
+def _games(n: int, seed: int, colvals: FloatArray, discount: FloatArray,
+           weights: FloatArray, score: IntArray, score_wild: IntArray,
            counts: IntArray, roll_face: IntArray, add: IntArray, remove: IntArray,
            roll_prob: FloatArray, roll_first: int, bonus: float, wild_rule: bool,
            sub_start: IntArray, sub: IntArray,
-           lookahead: int) -> FloatArray:  # pragma: no cover - compiled
+           lookahead: int, rec_masks: IntArray, rec_ups: IntArray,
+           rec_points: FloatArray) -> FloatArray:  # pragma: no cover - compiled
+    """Play ``n`` games; when ``rec_masks`` has ``n`` rows, record the turn-start state of
+    each turn (masks, upper totals, points so far) in ``rec_*[game, turn]``."""
     np.random.seed(seed)
+    record = rec_masks.shape[0] == n
     nk = counts.shape[0]
     out = np.empty(n)
     final = np.empty(nk)
@@ -62,11 +66,15 @@ def _games(n: int, seed: int, colvals: FloatArray, discount: FloatArray, score: 
         masks = np.zeros(3, dtype=np.int64)
         ups = np.zeros(3, dtype=np.int64)
         total = 0.0
-        for _turn in range(39):
+        for turn in range(39):
+            if record:
+                rec_masks[g, turn] = masks
+                rec_ups[g, turn] = ups
+                rec_points[g, turn] = total
             _wild_flags(masks, wild_rule, wild)
-            _plan(masks, ups, colvals, discount, score, score_wild, counts, roll_face, wild_rule,
-                  add, remove, roll_prob, roll_first, bonus, lookahead, final, final_box, ev0, ev1,
-                  mx)
+            _plan(masks, ups, colvals, discount, weights, score, score_wild, counts, roll_face,
+                  wild_rule, add, remove, roll_prob, roll_first, bonus, lookahead, final,
+                  final_box, ev0, ev1, mx)
             r = _roll_onto(0, add)
             for left in (2, 1):
                 ev = ev1 if left == 2 else ev0
@@ -90,11 +98,50 @@ def _games(n: int, seed: int, colvals: FloatArray, discount: FloatArray, score: 
     return out
 
 
-def play_games(strategy: Strategy, games: int, seed: int = 0) -> FloatArray:
-    """Final scores of ``games`` solitaire triple games played by ``strategy``."""
-    return _games(games, seed, strategy.colvals, strategy.discount, strategy.score,
-                  strategy.score_wild,
+def _run(strategy: Strategy, games: int, seed: int, rec_masks: IntArray, rec_ups: IntArray,
+         rec_points: FloatArray) -> FloatArray:
+    return _games(games, seed, strategy.colvals, strategy.discount, strategy.weights,
+                  strategy.score, strategy.score_wild,
                   D.KEEP_COUNTS, D.ROLL_FACE, D.KEEP_ADD, D.REMOVE_SENTINEL, D.ROLL_PROB,
                   D.ROLL_FIRST, float(strategy.rules.upper_bonus),
                   bool(strategy.rules.wild_yatz), D.ROLL_SUB_START, D.ROLL_SUB,
-                  strategy.lookahead)
+                  strategy.lookahead, rec_masks, rec_ups, rec_points)
+
+
+def play_games(strategy: Strategy, games: int, seed: int = 0) -> FloatArray:
+    """Final scores of ``games`` solitaire triple games played by ``strategy``."""
+    none = np.zeros((0, 39, 3), dtype=np.int64)
+    return _run(strategy, games, seed, none, none, np.zeros((0, 39)))
+
+
+def record_games(strategy: Strategy, games: int,
+                 seed: int = 0) -> tuple[FloatArray, IntArray, IntArray, FloatArray]:
+    """Play like :func:`play_games` and record every turn-start state.
+
+    Returns:
+        ``(finals, masks, ups, points)``: final scores (games,); column masks and upper
+        totals (capped at 63) at the start of each turn (games, 39, 3); points scored
+        before each turn, multiplied (games, 39).
+    """
+    masks = np.zeros((games, 39, 3), dtype=np.int64)
+    ups = np.zeros((games, 39, 3), dtype=np.int64)
+    points = np.zeros((games, 39))
+    finals = _run(strategy, games, seed, masks, ups, points)
+    return finals, masks, ups, points
+
+
+@numba.njit(cache=True)
+def _all_features(masks: IntArray, ups: IntArray,
+                  out: FloatArray) -> None:  # pragma: no cover - compiled
+    for i in range(masks.shape[0]):
+        _features(masks[i], ups[i], out[i])
+
+
+def state_features(masks: IntArray, ups: IntArray) -> FloatArray:
+    """The correction features (:func:`gameshelf.yatz.strategy._features`) of triple
+    states given as column masks and upper totals, each shaped (n, 3): shape (n,
+    :data:`~gameshelf.yatz.strategy.NFEATURES`)."""
+    out = np.empty((masks.shape[0], NFEATURES))
+    _all_features(np.ascontiguousarray(masks, dtype=np.int64),
+                  np.ascontiguousarray(np.minimum(ups, 63), dtype=np.int64), out)
+    return out

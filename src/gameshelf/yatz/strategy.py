@@ -15,9 +15,11 @@ The plan of a turn depends only on the turn-start state, so it is computed once 
 from __future__ import annotations
 
 import itertools
+import tomllib
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
+from importlib import resources
 
 import numba
 import numpy as np
@@ -47,6 +49,58 @@ DISCOUNT = (0.95, 0.90, 0.95)
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
+
+#: Number of features of a triple state in the learned correction (see :func:`_features`).
+NFEATURES = 138
+#: The learned correction shipped with the package, made by
+#: ``benchmarks/yatz_fit_correction.py``.
+CORRECTION_FILE = "correction.toml"
+
+
+@dataclass(frozen=True)
+class Correction:
+    """A learned correction of the triple-state value (see ``docs/yatz-strategy.md``).
+
+    Attributes:
+        rules: the rule set's name it was fitted for.
+        discount: per column, the factor on opportunity costs it was fitted with.
+        weights: :data:`NFEATURES` weights of the state features.
+        note: how it was made (script, seeds, games, shrink factor).
+    """
+
+    rules: str
+    discount: tuple[float, ...]
+    weights: tuple[float, ...]
+    note: str = ""
+
+
+def load_correction(text: str | None = None) -> Correction:
+    """Parse a correction file (default: the one shipped in the package).
+
+    Raises:
+        BadInputError: the file is not a correction for the current feature set.
+    """
+    if text is None:
+        text = resources.files("gameshelf.yatz").joinpath(CORRECTION_FILE).read_text("utf-8")
+    try:
+        data = tomllib.loads(text)
+        corr = Correction(str(data["rules"]), tuple(float(x) for x in data["discount"]),
+                          tuple(float(x) for x in data["weights"]), str(data.get("note", "")))
+    except (tomllib.TOMLDecodeError, KeyError, TypeError, ValueError) as e:
+        raise BadInputError(f"bad Yatz correction file: {e}") from e
+    if len(corr.weights) != NFEATURES or len(corr.discount) != COLUMNS:
+        raise BadInputError(f"bad Yatz correction file: want {NFEATURES} weights and "
+                            f"{COLUMNS} discount factors")
+    return corr
+
+
+def dump_correction(corr: Correction) -> str:
+    """The TOML text of ``corr`` (read back by :func:`load_correction`)."""
+    def arr(xs: Sequence[float]) -> str:
+        return "[\n" + "".join(f"  {x!r},\n" for x in xs) + "]"
+    note = corr.note.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ")
+    return (f'rules = "{corr.rules}"\nnote = "{note}"\n'
+            f"discount = {arr(corr.discount)}\nweights = {arr(corr.weights)}\n")
 
 @dataclass(frozen=True)
 class ColumnState:
@@ -163,14 +217,103 @@ def _wild_flags(masks: IntArray, wild_rule: bool,
 
 
 @numba.njit(cache=True, nogil=True)
+def _features(masks: IntArray, ups: IntArray,
+              out: FloatArray) -> None:  # pragma: no cover - compiled
+    """The features of a triple state at a turn start (``out``, length :data:`NFEATURES`):
+
+    * 0: a constant 1;
+    * 1-52: for each box b, one-hot (4) of how many columns still have it open;
+    * 53-65: for each box, columns open times the fraction of the game left;
+    * 66-83: for each column, one-hot (6) of its upper-bonus race: earned, lost, and four
+      bins of the points still needed minus three of each open face (-6 or less, -5..0,
+      1..6, 7 or more);
+    * 84-87: one-hot of how many Yatz boxes are filled (0-3);
+    * 88: with all Yatz boxes filled, the faces whose upper box is filled in all three
+      columns (Wild Yatz, R-YZ-4), over 6;
+    * 89-98: one-hot of the turns left, in bins of 4;
+    * 99-137: for each column c and box b (99 + 13 c + b), 1 when the box is open.
+    """
+    for i in range(NFEATURES):
+        out[i] = 0.0
+    out[0] = 1.0
+    left = 0
+    for c in range(3):
+        for b in range(13):
+            if not masks[c] >> b & 1:
+                left += 1
+    frac = left / 39.0
+    for b in range(13):
+        k = 0
+        for c in range(3):
+            if not masks[c] >> b & 1:
+                k += 1
+        out[1 + b * 4 + k] = 1.0
+        out[53 + b] = k * frac
+    for c in range(3):
+        m = masks[c]
+        t = ups[c]
+        par = 0
+        any_open = False
+        for f in range(6):
+            if not m >> f & 1:
+                any_open = True
+                par += 3 * (f + 1)
+        if t >= 63:
+            k = 0
+        elif not any_open:
+            k = 1
+        else:
+            short = 63 - t - par
+            k = 2 if short <= -6 else 3 if short <= 0 else 4 if short <= 6 else 5
+        out[66 + c * 6 + k] = 1.0
+    ny = 0
+    for c in range(3):
+        if masks[c] >> 11 & 1:
+            ny += 1
+    out[84 + ny] = 1.0
+    if ny == 3:
+        nf = 0
+        for f in range(6):
+            if masks[0] >> f & 1 and masks[1] >> f & 1 and masks[2] >> f & 1:
+                nf += 1
+        out[88] = nf / 6.0
+    out[89 + min(left // 4, 9)] = 1.0
+    for c in range(3):
+        for b in range(13):
+            if not masks[c] >> b & 1:
+                out[99 + 13 * c + b] = 1.0
+
+
+@numba.njit(cache=True, nogil=True)
+def _correction(masks: IntArray, ups: IntArray, weights: FloatArray,
+                scratch: FloatArray) -> float:  # pragma: no cover - compiled
+    """The learned correction ``weights · features`` of a triple state."""
+    _features(masks, ups, scratch)
+    s = 0.0
+    for i in range(NFEATURES):
+        s += weights[i] * scratch[i]
+    return s
+
+
+@numba.njit(cache=True, nogil=True)
 def _gains(masks: IntArray, ups: IntArray, colvals: FloatArray, bonus: float,
-           discount: FloatArray, gain_up: FloatArray,
+           discount: FloatArray, weights: FloatArray, gain_up: FloatArray,
            gain_low: FloatArray) -> None:  # pragma: no cover - compiled
     """Value change (points now plus change of state value) of each box: ``gain_up[c, b, n]``
     for n dice of upper box b in column c, ``gain_low[c, b]`` apart from the points.
 
     The change of the column's value (the box's opportunity cost) is multiplied by the
-    column's ``discount[c]`` (see ``docs/yatz-strategy.md``)."""
+    column's ``discount[c]``, and the change of the learned correction (``weights`` ·
+    :func:`_features`) is added, unless ``weights`` is all zero (see
+    ``docs/yatz-strategy.md``)."""
+    use = False
+    for i in range(weights.shape[0]):
+        if weights[i] != 0.0:
+            use = True
+    scratch = np.empty(NFEATURES)
+    nm = masks.copy()
+    nu = ups.copy()
+    now = _correction(masks, ups, weights, scratch) if use else 0.0
     for c in range(3):
         m = masks[c]
         t = ups[c]
@@ -188,9 +331,19 @@ def _gains(masks: IntArray, ups: IntArray, colvals: FloatArray, bonus: float,
                         nt = 63
                     gain_up[c, b, n] = (mult * (pts + extra)
                                         + discount[c, b] * (colvals[c, m | 1 << b, nt] - here))
+                    if use:
+                        nm[c] = m | 1 << b
+                        nu[c] = nt
+                        gain_up[c, b, n] += _correction(nm, nu, weights, scratch) - now
+                        nm[c] = m
+                        nu[c] = t
         for b in range(6, 13):
             if not m >> b & 1:
                 gain_low[c, b] = discount[c, b] * (colvals[c, m | 1 << b, t] - here)
+                if use:
+                    nm[c] = m | 1 << b
+                    gain_low[c, b] += _correction(nm, nu, weights, scratch) - now
+                    nm[c] = m
 
 
 @numba.njit(cache=True, nogil=True)
@@ -240,7 +393,7 @@ def _solve_turn(masks: IntArray, gain_up: FloatArray, gain_low: FloatArray, scor
 
 @numba.njit(cache=True, nogil=True)
 def _plan(masks: IntArray, ups: IntArray, colvals: FloatArray, discount: FloatArray,
-          score: IntArray,
+          weights: FloatArray, score: IntArray,
           score_wild: IntArray, counts: IntArray, roll_face: IntArray, wild_rule: bool,
           add: IntArray, remove: IntArray, roll_prob: FloatArray, roll_first: int,
           bonus: float, lookahead: int, final: FloatArray, final_box: IntArray,
@@ -254,7 +407,7 @@ def _plan(masks: IntArray, ups: IntArray, colvals: FloatArray, discount: FloatAr
     _wild_flags(masks, wild_rule, wild)
     gain_up = np.zeros((3, 6, 6))
     gain_low = np.zeros((3, 13))
-    _gains(masks, ups, colvals, bonus, discount, gain_up, gain_low)
+    _gains(masks, ups, colvals, bonus, discount, weights, gain_up, gain_low)
     if lookahead > 0:
         nk = final.shape[0]
         f2 = np.empty(nk)
@@ -280,8 +433,8 @@ def _plan(masks: IntArray, ups: IntArray, colvals: FloatArray, discount: FloatAr
                     nu[c] = nt if nt < 63 else 63
                     more = 0.0
                     if not full:
-                        more = _plan(nm, nu, colvals, discount, score, score_wild, counts,
-                                     roll_face, wild_rule, add, remove, roll_prob,
+                        more = _plan(nm, nu, colvals, discount, weights, score, score_wild,
+                                     counts, roll_face, wild_rule, add, remove, roll_prob,
                                      roll_first, bonus, lookahead - 1, f2, b2, e0, e1, m2)
                     if b < 6:
                         gain_up[c, b, n] += more
@@ -323,7 +476,8 @@ class Strategy:
     """
 
     def __init__(self, rules: RuleSet = YATZ_RULES, table: solver.ColumnTable | None = None,
-                 *, lookahead: int = 0, discount: Sequence[float] = DISCOUNT):
+                 *, lookahead: int = 0, discount: Sequence[float] = DISCOUNT,
+                 weights: Sequence[float] | None = None):
         self.rules = rules
         self.table = table if table is not None else solver.column_table(rules)
         self.score, self.score_wild = D.score_tables(rules)
@@ -335,6 +489,10 @@ class Strategy:
         if factors.shape != (COLUMNS, 13) or not np.all(factors > 0):
             raise BadInputError("discount: positive factors, one per column (or per box)")
         self.discount = factors
+        w = np.zeros(NFEATURES) if weights is None else np.array(weights, dtype=np.float64)
+        if w.shape != (NFEATURES,) or not np.all(np.isfinite(w)):
+            raise BadInputError(f"weights: {NFEATURES} finite numbers")
+        self.weights = w
         self._plans: OrderedDict[tuple[int, ...], TurnPlan] = OrderedDict()
 
     # -- turn plans -----------------------------------------------------------------------
@@ -359,9 +517,9 @@ class Strategy:
         ev0 = np.empty(D.NKEEPS)
         ev1 = np.empty(D.NKEEPS)
         mx = np.empty(D.NKEEPS + 1)
-        turn = _plan(masks, ups, self.colvals, self.discount, self.score, self.score_wild,
-                     D.KEEP_COUNTS, D.ROLL_FACE, bool(self.rules.wild_yatz), D.KEEP_ADD,
-                     D.REMOVE_SENTINEL,
+        turn = _plan(masks, ups, self.colvals, self.discount, self.weights, self.score,
+                     self.score_wild, D.KEEP_COUNTS, D.ROLL_FACE, bool(self.rules.wild_yatz),
+                     D.KEEP_ADD, D.REMOVE_SENTINEL,
                      D.ROLL_PROB, D.ROLL_FIRST, float(self.rules.upper_bonus),
                      self.lookahead, final, final_box, ev0, ev1, mx)
         base = float(sum(self.colvals[c, masks[c], ups[c]] for c in range(COLUMNS)))
@@ -441,7 +599,7 @@ class Strategy:
                     continue
                 if not scores and c * 13 + int(box) != best_code:
                     continue
-                pts, value = self._score_value(c, col, box, r, is_wild)
+                pts, value = self._score_value(columns, c, box, r, is_wild)
                 options.append(Option(None, c, box, start + value, pts))
         if rolls_left:
             ev = plan.ev1 if rolls_left == 2 else plan.ev0
@@ -458,9 +616,11 @@ class Strategy:
                         and o.column * 13 + int(o.box or 0) == best_code)
         return Advice(tuple(options), best_box)
 
-    def _score_value(self, c: int, col: ColumnState, box: Box, r: int,
+    def _score_value(self, columns: Sequence[ColumnState], c: int, box: Box, r: int,
                      is_wild: bool) -> tuple[int, float]:
-        """(points now, value relative to the turn start) of scoring roll ``r`` in ``box``."""
+        """(points now, value relative to the turn start) of scoring roll ``r`` in ``box``
+        of column ``c``."""
+        col = columns[c]
         mult = MULTIPLIERS[c]
         t = min(col.upper, UPPER_BONUS_THRESHOLD)
         pts = int((self.score_wild if is_wild else self.score)[r, int(box)])
@@ -472,6 +632,14 @@ class Strategy:
                 extra = self.rules.upper_bonus
         value = (mult * (pts + extra) + self.discount[c, int(box)]
                  * (self.colvals[c, col.mask | 1 << int(box), nt] - self.colvals[c, col.mask, t]))
+        if np.any(self.weights):
+            masks = np.array([cs.mask for cs in columns], dtype=np.int64)
+            ups = np.array([min(cs.upper, 63) for cs in columns], dtype=np.int64)
+            scratch = np.empty(NFEATURES)
+            now = _correction(masks, ups, self.weights, scratch)
+            masks[c] |= 1 << int(box)
+            ups[c] = nt
+            value += _correction(masks, ups, self.weights, scratch) - now
         return mult * (pts + extra), float(value)
 
 

@@ -28,7 +28,7 @@ from gameshelf.yatz.game import (
     YatzState,
 )
 from gameshelf.yatz.scoring import RuleSet
-from gameshelf.yatz.strategy import Advice, ColumnState, Option, Strategy
+from gameshelf.yatz.strategy import Advice, ColumnState, Option, Strategy, load_correction
 
 #: Option costs below this (points) are treated as ties: not reported as mistakes.
 COST_EPSILON = 0.005
@@ -49,8 +49,18 @@ def strategy_for(rules: RuleSet) -> Strategy:
         with _LOCK:
             st = _STRATEGIES.get(rules.name)
             if st is None:
-                st = _STRATEGIES[rules.name] = Strategy(rules, lookahead=STRONG_LOOKAHEAD)
+                st = _STRATEGIES[rules.name] = _make_strategy(rules)
     return st
+
+
+def _make_strategy(rules: RuleSet) -> Strategy:
+    """The strong player's strategy: with the learned correction shipped in the package
+    when it was fitted for ``rules`` (see docs/yatz-strategy.md), else without."""
+    corr = load_correction()
+    if corr.rules != rules.name:
+        return Strategy(rules, lookahead=STRONG_LOOKAHEAD)
+    return Strategy(rules, lookahead=STRONG_LOOKAHEAD, discount=corr.discount,
+                    weights=corr.weights)
 
 
 def columns_of(state: YatzState, seat: int | None = None) -> list[ColumnState]:
@@ -93,7 +103,8 @@ def action_for(option: Option, state: YatzState) -> Action:
 class StrongPlayer:
     """The strongest player: every decision by :class:`~gameshelf.yatz.strategy.Strategy`
     (an exact solve of the current turn over all three columns, the state after it valued
-    with the solved single-column tables, opportunity costs discounted per column)."""
+    with the solved single-column tables, opportunity costs discounted per column, plus the
+    learned correction shipped in the package for the Yatz rules)."""
 
     name = "strong"
 
