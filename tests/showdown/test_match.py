@@ -75,13 +75,13 @@ def test_a_different_game_never_overwrites_a_save() -> None:
     from gameshelf.showdown.match import pick_save_name
 
     first = _half_played(6)
-    saved = {"game 6": first.record()}
-    assert pick_save_name(first, saved) == "game 6"
+    saved = {"game-6": first.record()}
+    assert pick_save_name(first, saved) == "game-6"
     other = Match(parse_players("Bob,cpu"), 6)
-    assert pick_save_name(other, saved) == "game 6 (2)"
+    assert pick_save_name(other, saved) == "game-6-2"
     resumed = Match.from_record(first.record())
     resumed.run_until_human()
-    assert pick_save_name(resumed, saved) == "game 6"  # a continuation keeps its name
+    assert pick_save_name(resumed, saved) == "game-6"  # a continuation keeps its name
 
 
 @pytest.mark.parametrize(("seed", "players", "message"), [

@@ -124,7 +124,7 @@ async def test_help_save_and_resume_from_the_start_screen() -> None:
         await pilot.pause()
         assert isinstance(app.screen, ShowdownStartScreen)
         with Store() as store:
-            assert len(store.load_save("showdown", "game 77").actions) == n
+            assert len(store.load_save("showdown", "game-77").actions) == n
         options = app.screen.query_one("#sd-saves", OptionList)
         options.focus()
         options.highlighted = 0
