@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from textual.widgets import Input, OptionList
+import pytest
+from textual.widgets import Input, OptionList, Static
 
 from gameshelf.core.store import Store
 from gameshelf.showdown.game import Phase
@@ -10,6 +11,7 @@ from gameshelf.showdown.match import Match, parse_players
 from gameshelf.tui.app import GameshelfApp
 from gameshelf.tui.showdown import ShowdownStartScreen
 from gameshelf.tui.showdown_game import (
+    CardLine,
     CardView,
     HandOffScreen,
     ScoreScreen,
@@ -214,3 +216,108 @@ async def test_start_screen_error_quoting_typed_names_is_plain_text() -> None:
         await pilot.pause()
         assert isinstance(app.screen, ShowdownStartScreen)
         assert "two players are called" in str(app.screen.query_one("#sd-msg").render())
+
+
+def _selected(screen: ShowdownScreen) -> list[CardView | CardLine]:
+    return [w for w in screen.query(".selected") if isinstance(w, CardView | CardLine)]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 32), (120, 40)])
+async def test_every_hand_card_can_be_chosen_and_is_on_screen(size: tuple[int, int]) -> None:
+    """Right through the whole hand: each chosen card lies inside the visible hand area, and
+    the face-up cards and the action bar stay on screen (the user's 100x32 and 80x24)."""
+    app = GameshelfApp()
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        match = Match(parse_players("You,cpu"), 5)
+        screen = ShowdownScreen(match)
+        app.push_screen(screen)
+        await _settle(app, pilot)
+        hand = list(match.state.hands[0])
+        assert len(hand) == 10 and match.state.phase is Phase.OFFER
+        area = screen.query_one("#sd-hand").region
+        whole = screen.region
+        for k, card in enumerate(hand):
+            if k:
+                await pilot.press("right")
+            await pilot.pause()
+            await pilot.pause()
+            chosen = _selected(screen)
+            assert [(w.zone, w.card.id) for w in chosen] == [
+                ("hand", match.state.cards[card].id)]
+            assert chosen[0].region.area > 0 and area.contains_region(chosen[0].region)
+            label = str(screen.query_one("#sd-hand-label", Static).render())
+            assert f"card {k + 1} of 10: {match.state.cards[card].id}" in label
+        for part in ("#sd-faceup", "#sd-prompt", "#sd-buttons", "#sd-cmd"):
+            region = screen.query_one(part).region
+            assert region.area > 0 and whole.contains_region(region), part
+        assert isinstance(chosen[0], CardLine if size < (120, 40) else CardView)
+        await pilot.press("enter")  # offers the last card of the hand
+        await _settle(app, pilot)
+        assert match.state.offers[0] == hand[-1] or hand[-1] in match.state.faceup
+
+
+async def test_prompt_on_a_discard_card_offers_to_buy_it() -> None:
+    """With the cursor on the discard pile the prompt and Enter buy; after buying the prompt
+    never speaks of 'no card'."""
+    app = GameshelfApp()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        match = Match(parse_players("You,cpu"), 5)
+        screen = ShowdownScreen(match)
+        app.push_screen(screen)
+        await _settle(app, pilot)
+        st = match.state
+        for _ in range(40):
+            if st.phase is Phase.CONTROL and st.turn >= 2 and st.discard and \
+                    match.to_act() == 0 and not st.has_bid[0]:
+                break
+            await pilot.press("d" if st.phase is Phase.CONTROL else "enter")
+            await _settle(app, pilot)
+            st = match.state
+        assert st.phase is Phase.CONTROL and st.discard and match.to_act() == 0
+        prompt = screen.query_one("#sd-prompt", Static)
+        assert "Bid 1 on" in str(prompt.render()) and screen.zone == "faceup"
+        while screen.zone != "discard":
+            await pilot.press("right")
+            await pilot.pause()
+        text = str(prompt.render())
+        target = screen.selected()
+        assert target is not None
+        assert f"Buy P{target + 1:02d}" in text and "Bid" not in text.split(".")[2]
+        await pilot.press("enter")
+        await _settle(app, pilot)
+        assert f"buy P{target + 1:02d}" in match.actions
+        if match.to_act() == 0 and match.state.phase is Phase.CONTROL:
+            assert "no card" not in str(prompt.render())
+
+
+async def test_start_screen_fits_80x24_with_the_saves_list() -> None:
+    """The setup screen at 80x24: the note is not cut, the saved games are on screen and
+    show the turn reached; new saves are named game-<seed> (no space)."""
+    with Store() as store:
+        old = Match(parse_players("You,cpu"), 9)
+        old.run_until_human()
+        store.save_game("game 9", old.record())  # an older name still resumes
+    app = GameshelfApp(start="showdown")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ShowdownStartScreen)
+        saves = screen.query_one("#sd-saves", OptionList)
+        assert saves.region.area > 0 and screen.region.contains_region(saves.region)
+        assert "turn 1/10" in str(saves.get_option_at_index(0).prompt)
+        note = screen.query_one("#sd-note")
+        assert screen.region.contains_region(note.region)
+        saves.focus()
+        saves.highlighted = 0
+        await pilot.press("enter")
+        await _settle(app, pilot)
+        game = app.screen
+        assert isinstance(game, ShowdownScreen) and game.match.save_name == "game 9"
+        await pilot.press("enter", "escape")  # offer, leave: saved under the old name
+        await _settle(app, pilot)
+    with Store() as store:
+        assert [r.name for r in store.list_saves("showdown")] == ["game 9"]
+        assert len(store.load_save("showdown", "game 9").actions) > len(old.actions)
