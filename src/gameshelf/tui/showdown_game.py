@@ -142,14 +142,18 @@ class CardView(Static):
 
 def card_line(card: PlayfieldCard, width: int, note: str = "") -> Text:
     """A card as one line of at most ``width`` cells: id, device (shortened with ``…`` when
-    the line is narrow), points, speed requirement, effect and an optional ``note``."""
+    the line is narrow), points, speed requirement, effect and an optional ``note`` (cut with
+    ``…`` when it does not fit, so the columns line up)."""
     req = (f"{card.min_speed}-{card.max_speed}" if card.max_speed is not None
            else f"{card.min_speed}+")
     tail = Text(f" {card.points:>6,} ⚡{req:<4}")
-    tail.append_text(effect_text(card))
+    effect = (effect_text(card) if card.effect is not Effect.NONE and card.circles
+              else Text("none", style="dim"))
+    effect.pad_right(max(0, 6 - effect.cell_len))  # the same width on every line
+    tail.append_text(effect)
+    room = max(4, width - len(card.id) - 1 - tail.cell_len)  # a long note is cut instead
     if note:
         tail.append(f" {note}", style="italic")
-    room = max(4, width - len(card.id) - 1 - tail.cell_len)
     device = card.device if len(card.device) <= room else card.device[:room - 1] + "…"
     line = Text(f"{card.id} ")
     line.append(f"{device:<{min(room, 14)}}", style="bold")
