@@ -26,6 +26,17 @@ async def _settle(app: GameshelfApp, pilot) -> None:  # type: ignore[no-untyped-
     await pilot.pause()
 
 
+async def _open(app: GameshelfApp, pilot, players: str,  # type: ignore[no-untyped-def]
+                seed: int) -> tuple[Match, ShowdownScreen]:
+    """Push a game screen for a new match and let the computers play up to a person."""
+    await pilot.pause()
+    match = Match(parse_players(players), seed)
+    screen = ShowdownScreen(match)
+    app.push_screen(screen)
+    await _settle(app, pilot)
+    return match, screen
+
+
 async def test_start_screen_starts_a_game_and_enter_offers_a_card() -> None:
     app = GameshelfApp()
     async with app.run_test(size=(120, 40)) as pilot:
@@ -52,11 +63,7 @@ async def test_start_screen_starts_a_game_and_enter_offers_a_card() -> None:
 async def test_hot_seat_hand_off_hides_the_other_hand() -> None:
     app = GameshelfApp()
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        match = Match(parse_players("Ann,Bob"), 3)
-        screen = ShowdownScreen(match)
-        app.push_screen(screen)
-        await _settle(app, pilot)
+        match, screen = await _open(app, pilot, "Ann,Bob", 3)
         assert isinstance(app.screen, HandOffScreen)
         assert not [w for w in screen.query(CardView) if w.zone == "hand"]  # nothing shown
         first = match.to_act()
@@ -75,11 +82,7 @@ async def test_hot_seat_hand_off_hides_the_other_hand() -> None:
 async def test_bad_typed_action_shows_a_message_and_changes_nothing() -> None:
     app = GameshelfApp()
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        match = Match(parse_players("Ann,cpu"), 12)
-        screen = ShowdownScreen(match)
-        app.push_screen(screen)
-        await _settle(app, pilot)
+        match, screen = await _open(app, pilot, "Ann,cpu", 12)
         before = list(match.actions)
         await pilot.press("colon")
         for text in ("take P01", "fly away"):
@@ -139,11 +142,7 @@ async def test_help_save_and_resume_from_the_start_screen() -> None:
 async def test_a_whole_game_by_keys_ends_with_the_score_breakdown() -> None:
     app = GameshelfApp()
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        match = Match(parse_players("Ann,cpu"), 21)
-        screen = ShowdownScreen(match)
-        app.push_screen(screen)
-        await _settle(app, pilot)
+        match, screen = await _open(app, pilot, "Ann,cpu", 21)
         for _ in range(200):
             if match.state.is_terminal():
                 break
@@ -163,11 +162,7 @@ async def test_a_whole_game_by_keys_ends_with_the_score_breakdown() -> None:
 async def test_clicking_a_face_up_card_twice_bids_on_it() -> None:
     app = GameshelfApp()
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        match = Match(parse_players("Ann,cpu"), 8)
-        screen = ShowdownScreen(match)
-        app.push_screen(screen)
-        await _settle(app, pilot)
+        match, screen = await _open(app, pilot, "Ann,cpu", 8)
         while match.state.phase is not Phase.CONTROL or match.to_act() != 0:
             await pilot.press("enter" if match.state.phase is not Phase.CONTROL else "d")
             await _settle(app, pilot)
@@ -186,11 +181,7 @@ async def test_names_with_markup_brackets_show_as_plain_text() -> None:
     """A player named '[/x]' (hot seat, bids, hand label, saves list) never crashes a screen."""
     app = GameshelfApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        match = Match(parse_players("a[/],[/x],cpu"), 5)
-        screen = ShowdownScreen(match)
-        app.push_screen(screen)
-        await _settle(app, pilot)
+        match, screen = await _open(app, pilot, "a[/],[/x],cpu", 5)
         assert isinstance(app.screen, HandOffScreen)
         for _ in range(6):  # hand-offs and offers of both people
             await pilot.press("enter")
@@ -228,11 +219,7 @@ async def test_every_hand_card_can_be_chosen_and_is_on_screen(size: tuple[int, i
     the face-up cards and the action bar stay on screen (the user's 100x32 and 80x24)."""
     app = GameshelfApp()
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
-        match = Match(parse_players("You,cpu"), 5)
-        screen = ShowdownScreen(match)
-        app.push_screen(screen)
-        await _settle(app, pilot)
+        match, screen = await _open(app, pilot, "You,cpu", 5)
         hand = list(match.state.hands[0])
         assert len(hand) == 10 and match.state.phase is Phase.OFFER
         area = screen.query_one("#sd-hand").region
@@ -262,11 +249,7 @@ async def test_prompt_on_a_discard_card_offers_to_buy_it() -> None:
     never speaks of 'no card'."""
     app = GameshelfApp()
     async with app.run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
-        match = Match(parse_players("You,cpu"), 5)
-        screen = ShowdownScreen(match)
-        app.push_screen(screen)
-        await _settle(app, pilot)
+        match, screen = await _open(app, pilot, "You,cpu", 5)
         st = match.state
         for _ in range(40):
             if st.phase is Phase.CONTROL and st.turn >= 2 and st.discard and \
