@@ -75,14 +75,14 @@ def test_text_play_save_and_resume(capsys: pytest.CaptureFixture[str],
     code, out, _ = _run(["showdown", "play", "--players", "Ann,cpu", "--seed", "5", "--text"],
                         capsys, monkeypatch, f"bogus move\n{first}\nquit\n")
     assert code == 0
-    assert "! not an action" in out and "Saved as 'game 5'" in out
+    assert "! not an action" in out and "Saved as 'game-5'" in out
     with Store() as store:
-        record = store.load_save("showdown", "game 5")
+        record = store.load_save("showdown", "game-5")
     assert first in record.actions
     code, out, _ = _run(["showdown", "resume", "--text"], capsys, monkeypatch, "quit\n")
-    assert code == 0 and "Saved as 'game 5'" in out
+    assert code == 0 and "Saved as 'game-5'" in out
     code, out, _ = _run(["showdown", "saves"], capsys)
-    assert "game 5" in out and "Ann" in out
+    assert "game-5" in out and "Ann" in out
 
 
 def test_text_play_to_the_end(capsys: pytest.CaptureFixture[str],

@@ -7,6 +7,7 @@ import pytest
 from gameshelf.core.errors import BadInputError, IllegalMoveError, RecordError
 from gameshelf.core.records import GameRecord
 from gameshelf.showdown.cards import default_deck_text
+from gameshelf.showdown.game import verb_for
 from gameshelf.showdown.match import Match, parse_players
 
 
@@ -75,13 +76,13 @@ def test_a_different_game_never_overwrites_a_save() -> None:
     from gameshelf.showdown.match import pick_save_name
 
     first = _half_played(6)
-    saved = {"game 6": first.record()}
-    assert pick_save_name(first, saved) == "game 6"
+    saved = {"game-6": first.record()}
+    assert pick_save_name(first, saved) == "game-6"
     other = Match(parse_players("Bob,cpu"), 6)
-    assert pick_save_name(other, saved) == "game 6 (2)"
+    assert pick_save_name(other, saved) == "game-6-2"
     resumed = Match.from_record(first.record())
     resumed.run_until_human()
-    assert pick_save_name(resumed, saved) == "game 6"  # a continuation keeps its name
+    assert pick_save_name(resumed, saved) == "game-6"  # a continuation keeps its name
 
 
 @pytest.mark.parametrize(("seed", "players", "message"), [
@@ -96,3 +97,22 @@ def test_records_with_a_bad_seed_or_twin_names_are_refused(
                                                     for n, k in players]}, seed, ())
     with pytest.raises(RecordError, match=message):
         Match.from_record(GameRecord.from_json(record.to_json()))
+
+
+def test_log_speaks_to_the_seat_called_you_in_the_second_person() -> None:
+    match = Match(parse_players("You,cpu"), 5)
+    match.run_until_human()
+    match.play(str(match.state.legal_actions()[0]))
+    match.run_until_human()
+    log = match.state.log or []
+    assert "You offer a card." in log and "CPU 1 offers a card." in log
+    assert not [line for line in log if line.startswith("You ") and
+                line.split()[1] in {"offers", "is", "claims", "takes", "bids", "buys",
+                                    "increases", "drains", "flips", "completes"}]
+
+
+@pytest.mark.parametrize(("name", "verb", "said"), [
+    ("You", "offers", "offer"), ("you", "is", "are"), ("You", "increases", "increase"),
+    ("Ann", "offers", "offers"), ("Young", "claims", "claims"), ("You", "has", "have")])
+def test_verb_for_agrees_with_you(name: str, verb: str, said: str) -> None:
+    assert verb_for(name, verb) == said

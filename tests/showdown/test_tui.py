@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from textual.widgets import Input, OptionList
+import pytest
+from textual.widgets import Input, OptionList, Static
 
 from gameshelf.core.store import Store
 from gameshelf.showdown.game import Phase
@@ -10,6 +11,7 @@ from gameshelf.showdown.match import Match, parse_players
 from gameshelf.tui.app import GameshelfApp
 from gameshelf.tui.showdown import ShowdownStartScreen
 from gameshelf.tui.showdown_game import (
+    CardLine,
     CardView,
     HandOffScreen,
     ScoreScreen,
@@ -22,6 +24,17 @@ async def _settle(app: GameshelfApp, pilot) -> None:  # type: ignore[no-untyped-
     await pilot.pause()
     await app.workers.wait_for_complete()
     await pilot.pause()
+
+
+async def _open(app: GameshelfApp, pilot, players: str,  # type: ignore[no-untyped-def]
+                seed: int) -> tuple[Match, ShowdownScreen]:
+    """Push a game screen for a new match and let the computers play up to a person."""
+    await pilot.pause()
+    match = Match(parse_players(players), seed)
+    screen = ShowdownScreen(match)
+    app.push_screen(screen)
+    await _settle(app, pilot)
+    return match, screen
 
 
 async def test_start_screen_starts_a_game_and_enter_offers_a_card() -> None:
@@ -50,11 +63,7 @@ async def test_start_screen_starts_a_game_and_enter_offers_a_card() -> None:
 async def test_hot_seat_hand_off_hides_the_other_hand() -> None:
     app = GameshelfApp()
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        match = Match(parse_players("Ann,Bob"), 3)
-        screen = ShowdownScreen(match)
-        app.push_screen(screen)
-        await _settle(app, pilot)
+        match, screen = await _open(app, pilot, "Ann,Bob", 3)
         assert isinstance(app.screen, HandOffScreen)
         assert not [w for w in screen.query(CardView) if w.zone == "hand"]  # nothing shown
         first = match.to_act()
@@ -73,11 +82,7 @@ async def test_hot_seat_hand_off_hides_the_other_hand() -> None:
 async def test_bad_typed_action_shows_a_message_and_changes_nothing() -> None:
     app = GameshelfApp()
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        match = Match(parse_players("Ann,cpu"), 12)
-        screen = ShowdownScreen(match)
-        app.push_screen(screen)
-        await _settle(app, pilot)
+        match, screen = await _open(app, pilot, "Ann,cpu", 12)
         before = list(match.actions)
         await pilot.press("colon")
         for text in ("take P01", "fly away"):
@@ -124,7 +129,7 @@ async def test_help_save_and_resume_from_the_start_screen() -> None:
         await pilot.pause()
         assert isinstance(app.screen, ShowdownStartScreen)
         with Store() as store:
-            assert len(store.load_save("showdown", "game 77").actions) == n
+            assert len(store.load_save("showdown", "game-77").actions) == n
         options = app.screen.query_one("#sd-saves", OptionList)
         options.focus()
         options.highlighted = 0
@@ -137,11 +142,7 @@ async def test_help_save_and_resume_from_the_start_screen() -> None:
 async def test_a_whole_game_by_keys_ends_with_the_score_breakdown() -> None:
     app = GameshelfApp()
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        match = Match(parse_players("Ann,cpu"), 21)
-        screen = ShowdownScreen(match)
-        app.push_screen(screen)
-        await _settle(app, pilot)
+        match, screen = await _open(app, pilot, "Ann,cpu", 21)
         for _ in range(200):
             if match.state.is_terminal():
                 break
@@ -161,11 +162,7 @@ async def test_a_whole_game_by_keys_ends_with_the_score_breakdown() -> None:
 async def test_clicking_a_face_up_card_twice_bids_on_it() -> None:
     app = GameshelfApp()
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        match = Match(parse_players("Ann,cpu"), 8)
-        screen = ShowdownScreen(match)
-        app.push_screen(screen)
-        await _settle(app, pilot)
+        match, screen = await _open(app, pilot, "Ann,cpu", 8)
         while match.state.phase is not Phase.CONTROL or match.to_act() != 0:
             await pilot.press("enter" if match.state.phase is not Phase.CONTROL else "d")
             await _settle(app, pilot)
@@ -184,11 +181,7 @@ async def test_names_with_markup_brackets_show_as_plain_text() -> None:
     """A player named '[/x]' (hot seat, bids, hand label, saves list) never crashes a screen."""
     app = GameshelfApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        match = Match(parse_players("a[/],[/x],cpu"), 5)
-        screen = ShowdownScreen(match)
-        app.push_screen(screen)
-        await _settle(app, pilot)
+        match, screen = await _open(app, pilot, "a[/],[/x],cpu", 5)
         assert isinstance(app.screen, HandOffScreen)
         for _ in range(6):  # hand-offs and offers of both people
             await pilot.press("enter")
@@ -214,3 +207,100 @@ async def test_start_screen_error_quoting_typed_names_is_plain_text() -> None:
         await pilot.pause()
         assert isinstance(app.screen, ShowdownStartScreen)
         assert "two players are called" in str(app.screen.query_one("#sd-msg").render())
+
+
+def _selected(screen: ShowdownScreen) -> list[CardView | CardLine]:
+    return [w for w in screen.query(".selected") if isinstance(w, CardView | CardLine)]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 32), (120, 40)])
+async def test_every_hand_card_can_be_chosen_and_is_on_screen(size: tuple[int, int]) -> None:
+    """Right through the whole hand: each chosen card lies inside the visible hand area, and
+    the face-up cards and the action bar stay on screen (the user's 100x32 and 80x24)."""
+    app = GameshelfApp()
+    async with app.run_test(size=size) as pilot:
+        match, screen = await _open(app, pilot, "You,cpu", 5)
+        hand = list(match.state.hands[0])
+        assert len(hand) == 10 and match.state.phase is Phase.OFFER
+        area = screen.query_one("#sd-hand").region
+        whole = screen.region
+        for k, card in enumerate(hand):
+            if k:
+                await pilot.press("right")
+            await pilot.pause()
+            await pilot.pause()
+            chosen = _selected(screen)
+            assert [(w.zone, w.card.id) for w in chosen] == [
+                ("hand", match.state.cards[card].id)]
+            assert chosen[0].region.area > 0 and area.contains_region(chosen[0].region)
+            label = str(screen.query_one("#sd-hand-label", Static).render())
+            assert f"card {k + 1} of 10: {match.state.cards[card].id}" in label
+        for part in ("#sd-faceup", "#sd-prompt", "#sd-buttons", "#sd-cmd"):
+            region = screen.query_one(part).region
+            assert region.area > 0 and whole.contains_region(region), part
+        assert isinstance(chosen[0], CardLine if size < (120, 40) else CardView)
+        await pilot.press("enter")  # offers the last card of the hand
+        await _settle(app, pilot)
+        assert match.state.offers[0] == hand[-1] or hand[-1] in match.state.faceup
+
+
+async def test_prompt_on_a_discard_card_offers_to_buy_it() -> None:
+    """With the cursor on the discard pile the prompt and Enter buy; after buying the prompt
+    never speaks of 'no card'."""
+    app = GameshelfApp()
+    async with app.run_test(size=(100, 32)) as pilot:
+        match, screen = await _open(app, pilot, "You,cpu", 5)
+        st = match.state
+        for _ in range(40):
+            if st.phase is Phase.CONTROL and st.turn >= 2 and st.discard and \
+                    match.to_act() == 0 and not st.has_bid[0]:
+                break
+            await pilot.press("d" if st.phase is Phase.CONTROL else "enter")
+            await _settle(app, pilot)
+            st = match.state
+        assert st.phase is Phase.CONTROL and st.discard and match.to_act() == 0
+        prompt = screen.query_one("#sd-prompt", Static)
+        assert "Bid 1 on" in str(prompt.render()) and screen.zone == "faceup"
+        while screen.zone != "discard":
+            await pilot.press("right")
+            await pilot.pause()
+        text = str(prompt.render())
+        target = screen.selected()
+        assert target is not None
+        assert f"Buy P{target + 1:02d}" in text and "Bid" not in text.split(".")[2]
+        await pilot.press("enter")
+        await _settle(app, pilot)
+        assert f"buy P{target + 1:02d}" in match.actions
+        if match.to_act() == 0 and match.state.phase is Phase.CONTROL:
+            assert "no card" not in str(prompt.render())
+
+
+async def test_start_screen_fits_80x24_with_the_saves_list() -> None:
+    """The setup screen at 80x24: the note is not cut, the saved games are on screen and
+    show the turn reached; new saves are named game-<seed> (no space)."""
+    with Store() as store:
+        old = Match(parse_players("You,cpu"), 9)
+        old.run_until_human()
+        store.save_game("game 9", old.record())  # an older name still resumes
+    app = GameshelfApp(start="showdown")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ShowdownStartScreen)
+        saves = screen.query_one("#sd-saves", OptionList)
+        assert saves.region.area > 0 and screen.region.contains_region(saves.region)
+        assert "turn 1/10" in str(saves.get_option_at_index(0).prompt)
+        note = screen.query_one("#sd-note")
+        assert screen.region.contains_region(note.region)
+        saves.focus()
+        saves.highlighted = 0
+        await pilot.press("enter")
+        await _settle(app, pilot)
+        game = app.screen
+        assert isinstance(game, ShowdownScreen) and game.match.save_name == "game 9"
+        await pilot.press("enter", "escape")  # offer, leave: saved under the old name
+        await _settle(app, pilot)
+    with Store() as store:
+        assert [r.name for r in store.list_saves("showdown")] == ["game 9"]
+        assert len(store.load_save("showdown", "game 9").actions) > len(old.actions)

@@ -80,6 +80,19 @@ TOKEN_POINTS = 100
 BUY_COST = 2
 
 
+def verb_for(name: str, verb: str) -> str:
+    """``verb`` (third person: ``offers``, ``is``, ``has``) agreeing with ``name``: the second
+    person for the seat called ``You`` (``offer``, ``are``, ``have``).
+
+    Example:
+        >>> verb_for("Ann", "offers"), verb_for("You", "offers"), verb_for("you", "is")
+        ('offers', 'offer', 'are')
+    """
+    if name.strip().lower() != "you":
+        return verb
+    return {"is": "are", "has": "have"}.get(verb, verb.removesuffix("s"))
+
+
 class Phase(Enum):
     """Where the game stands."""
 
@@ -345,6 +358,12 @@ class ShowdownState:
         if self.log is not None:
             self.log.append(text)
 
+    def said(self, seat: int, verb: str) -> str:
+        """The seat's name and ``verb`` for the log, in the second person for the seat called
+        ``You`` (``Ann offers``, ``You offer``; ``Ann is``, ``You are``)."""
+        name = self.name(seat)
+        return f"{name} {verb_for(name, verb)}"
+
     def name(self, seat: int) -> str:
         """The seat's name for the log (``Player 1``... unless ``names`` is set)."""
         return self.names[seat]
@@ -373,7 +392,7 @@ class ShowdownState:
             chosen.append(c)
         self.combos_open = chosen
         self.first = a.first
-        self._say(f"Cards dealt; {self.name(a.first)} is First Player. Combinations: "
+        self._say(f"Cards dealt; {self.said(a.first, 'is')} First Player. Combinations: "
                   + "; ".join(combos[c].name for c in chosen) + ".")
         self._start_turn()
 
@@ -392,7 +411,7 @@ class ShowdownState:
         self.phase = Phase.OFFER
         wiz = " (Wizard Mode)" if self.wizard else ""
         top = str(self.cards[self.top]) if self.top is not None else "none (deck empty)"
-        self._say(f"Turn {self.turn}{wiz}: {self.name(self.first)} reveals {top}.")
+        self._say(f"Turn {self.turn}{wiz}: {self.said(self.first, 'reveals')} {top}.")
         if all(not h for h in self.hands):
             self._after_offers()
         else:
@@ -411,7 +430,7 @@ class ShowdownState:
         if card in self.known_in_hand[seat]:
             self.known_in_hand[seat].remove(card)
         self.offers[seat] = card
-        self._say(f"{self.name(seat)} offers a card.")
+        self._say(f"{self.said(seat, 'offers')} a card.")
         if all(o is not None for o in self.offers):
             self._after_offers()
 
@@ -438,7 +457,7 @@ class ShowdownState:
             self.speed[seat] += a.n
             self.control[seat] += back - a.n
             self.pending_return = None
-            self._say(f"{self.name(seat)} flips {a.n} returned token(s) to speed.")
+            self._say(f"{self.said(seat, 'flips')} {a.n} returned token(s) to speed.")
             return
         seat = self.current_player()
         ctl = self.control[seat]
@@ -458,11 +477,11 @@ class ShowdownState:
             self.control[seat] -= a.tokens
             self.has_bid[seat] = True
             self.bids[a.card] = (seat, a.tokens)
-            self._say(f"{self.name(seat)} bids {a.tokens} on {self.cards[a.card].device} "
+            self._say(f"{self.said(seat, 'bids')} {a.tokens} on {self.cards[a.card].device} "
                       f"({card_text(a.card)}).")
             if held is not None:
                 self.pending_return = held
-                self._say(f"{self.name(held[0])} is outbid; {held[1]} token(s) come back.")
+                self._say(f"{self.said(held[0], 'is')} outbid; {held[1]} token(s) come back.")
             return
         if isinstance(a, Speed):
             if a.n < 1 or 2 * a.n > ctl:
@@ -472,7 +491,7 @@ class ShowdownState:
             self.control[seat] -= 2 * a.n
             self.speed[seat] += a.n
             self.removed[seat] += a.n
-            self._say(f"{self.name(seat)} increases speed by {a.n}.")
+            self._say(f"{self.said(seat, 'increases')} speed by {a.n}.")
             return
         if isinstance(a, Buy):
             if self.turn < 2:
@@ -486,7 +505,7 @@ class ShowdownState:
             self.discard.remove(a.card)
             self.hands[seat].append(a.card)
             self.known_in_hand[seat].append(a.card)
-            self._say(f"{self.name(seat)} buys {self.cards[a.card]} from the discard pile.")
+            self._say(f"{self.said(seat, 'buys')} {self.cards[a.card]} from the discard pile.")
             return
         assert isinstance(a, Done)
         self.control_pos += 1
@@ -500,7 +519,7 @@ class ShowdownState:
         if c.max_speed is not None and speed > c.max_speed:
             self.claims[seat] = Claim(card, False, f"speed {speed} is above {c.max_speed}")
             self.discard.append(card)
-            self._say(f"{self.name(seat)} {verb} {c.device} at speed {speed}: too fast, "
+            self._say(f"{self.said(seat, verb)} {c.device} at speed {speed}: too fast, "
                       f"discarded unscored.")
         elif speed < c.min_speed:
             loss = min(c.circles, speed)
@@ -508,11 +527,12 @@ class ShowdownState:
             self.control[seat] += loss
             self.claims[seat] = Claim(card, False, f"speed {speed} is below {c.min_speed}")
             self.discard.append(card)
-            self._say(f"{self.name(seat)} {verb} {c.device} but misses it (speed {speed} < "
-                      f"{c.min_speed}): loses {loss} speed.")
+            self._say(f"{self.said(seat, verb)} {c.device} but "
+                      f"{verb_for(self.name(seat), 'misses')} it (speed {speed} < "
+                      f"{c.min_speed}): {verb_for(self.name(seat), 'loses')} {loss} speed.")
         else:
             self.claims[seat] = Claim(card, True, "completed")
-            self._say(f"{self.name(seat)} {verb} {c.device} ({c.points:,}).")
+            self._say(f"{self.said(seat, verb)} {c.device} ({c.points:,}).")
 
     def _claim_bids(self) -> None:
         for k in range(self.n):
@@ -548,10 +568,10 @@ class ShowdownState:
                 up = min(AUTOSAVE, self.control[seat])
                 self.control[seat] -= up
                 self.speed[seat] += up
-                self._say(f"{self.name(seat)} drains! Autosave: {up} token(s) flipped to "
+                self._say(f"{self.said(seat, 'drains')}! Autosave: {up} token(s) flipped to "
                           f"speed.")
             else:
-                self._say(f"{self.name(seat)} drains! The game ends after this turn.")
+                self._say(f"{self.said(seat, 'drains')}! The game ends after this turn.")
         # Step 5: combinations, from the First Player.
         new_combo = False
         for k in range(self.n):
@@ -564,7 +584,7 @@ class ShowdownState:
                     self.combos_open.remove(combo)
                     self.combos_won[seat].append(combo)
                     new_combo = True
-                    self._say(f"{self.name(seat)} completes the combination "
+                    self._say(f"{self.said(seat, 'completes')} the combination "
                               f"{self.deck.combinations[combo].name}!")
         # Wizard Mode for the next turn.
         was = self.wizard

@@ -194,9 +194,11 @@ class Match:
 
 
 def pick_save_name(match: Match, saved: Mapping[str, GameRecord]) -> str:
-    """The name to save ``match`` under: ``game <seed>``, or ``game <seed> (2)``... when that
+    """The name to save ``match`` under: ``game-<seed>``, or ``game-<seed>-2``... when that
     name already holds another game (other players, deck or moves), so no save is overwritten
-    by a different game. Once chosen, the name stays with the match.
+    by a different game. Once chosen, the name stays with the match (a game resumed from an
+    older save called ``game <seed>`` keeps that name). No spaces: no quotes on the command
+    line.
 
     Args:
         match: the match.
@@ -205,10 +207,10 @@ def pick_save_name(match: Match, saved: Mapping[str, GameRecord]) -> str:
     if match.save_name is not None:
         return match.save_name
     mine = match.record()
-    base = f"game {match.seed}"
+    base = f"game-{match.seed}"
     k = 1
     while True:
-        name = base if k == 1 else f"{base} ({k})"
+        name = base if k == 1 else f"{base}-{k}"
         other = saved.get(name)
         if other is None or (other.options == mine.options and other.seed == mine.seed
                              and mine.actions[:len(other.actions)] == other.actions):

@@ -13,7 +13,9 @@ from textual.widgets.option_list import Option
 
 from gameshelf.core.chance import new_seed, parse_seed
 from gameshelf.core.errors import GameshelfError
+from gameshelf.core.records import GameRecord
 from gameshelf.core.store import Store
+from gameshelf.showdown.game import MAX_TURNS
 from gameshelf.showdown.match import GAME, Match, parse_players
 from gameshelf.tui.showdown_game import HELP, ShowdownScreen
 from gameshelf.tui.widgets import HelpScreen
@@ -26,14 +28,16 @@ class ShowdownStartScreen(Screen[None]):
     """Start a new game (players, game number) or resume a saved one."""
 
     DEFAULT_CSS = """
-    ShowdownStartScreen { align: center middle; }
-    ShowdownStartScreen > Vertical { width: 84; height: auto; max-height: 95%; }
+    ShowdownStartScreen { align: center top; }
+    ShowdownStartScreen > Vertical { width: 84; max-width: 100%; height: 1fr; padding: 0 1; }
     #sd-title { text-align: center; text-style: bold; color: $accent; }
     #sd-note { color: $text-muted; margin-bottom: 1; }
-    ShowdownStartScreen Input { margin-bottom: 1; }
-    #sd-start-row { height: 3; }
-    #sd-saves { height: auto; max-height: 10; }
-    #sd-msg { color: $warning; height: 2; }
+    .sd-row { height: 1; margin-bottom: 1; }
+    .sd-row Static { width: 29; }
+    .sd-row Input { width: 1fr; }
+    #sd-saves-label { margin-top: 1; }
+    #sd-saves { height: 1fr; min-height: 3; }
+    #sd-msg { color: $warning; height: auto; max-height: 2; }
     """
     BINDINGS = [Binding("escape", "app.pop_screen", "Back"),
                 Binding("f1,question_mark", "help", "Help")]
@@ -42,16 +46,18 @@ class ShowdownStartScreen(Screen[None]):
         yield Header()
         with Vertical():
             yield Static("P I N B A L L   S H O W D O W N", id="sd-title")
-            yield Static("2 to 4 players sharing this terminal. Names separated by commas; "
-                         "'cpu' (or random, heuristic, search) is a computer player. "
-                         "The deck is the gameshelf project's reconstruction.", id="sd-note")
-            yield Static("Players")
-            yield Input(value="You,cpu,cpu", id="sd-players")
-            yield Static("Game number (empty: random)")
-            yield Input(placeholder="e.g. 12345", id="sd-seed")
-            with Horizontal(id="sd-start-row"):
-                yield Button("New game", id="sd-new", variant="primary")
-            yield Static("Saved games (Enter or click resumes)")
+            yield Static("2 to 4 players on this terminal, names separated by commas. "
+                         "cpu (or random, heuristic, search) is a computer player. "
+                         "The deck is gameshelf's reconstruction.", id="sd-note")
+            with Horizontal(classes="sd-row"):
+                yield Static("Players")
+                yield Input(value="You,cpu,cpu", id="sd-players", compact=True)
+            with Horizontal(classes="sd-row"):
+                yield Static("Game number (empty: random)")
+                yield Input(placeholder="e.g. 12345", id="sd-seed", compact=True)
+            with Horizontal(classes="sd-row"):
+                yield Button("New game", id="sd-new", variant="primary", compact=True)
+            yield Static("Saved games (Enter or click resumes)", id="sd-saves-label")
             yield OptionList(id="sd-saves")
             yield Static("", id="sd-msg")
         yield Footer()
@@ -73,8 +79,8 @@ class ShowdownStartScreen(Screen[None]):
             return
         for row in rows[:20]:
             names = ", ".join(str(p.get("name")) for p in row.record.options.get("players", []))
-            saves.add_option(Option(Text(f"{row.name}: {names} · {len(row.record.actions)} "
-                                         f"actions · {row.updated[:16]}"), id=row.name))
+            saves.add_option(Option(Text(f"{row.name}: {names} · {save_progress(row.record)}"
+                                         f" · {row.updated[:16]}"), id=row.name))
         if not rows:
             saves.add_option(Option("no saved games", disabled=True))
 
@@ -116,6 +122,16 @@ class ShowdownStartScreen(Screen[None]):
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(HELP))
+
+
+def save_progress(record: GameRecord) -> str:
+    """How far a saved game got (``turn 3/10``, ``finished``), by replaying it; a save that
+    does not replay says so (resuming it shows why)."""
+    try:
+        state = Match.from_record(record).state
+    except GameshelfError:
+        return "cannot be replayed"
+    return "finished" if state.is_terminal() else f"turn {max(1, state.turn)}/{MAX_TURNS}"
 
 
 def make_screen() -> Screen[None]:

@@ -18,7 +18,7 @@ from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
+from textual.containers import Container, Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Input, RichLog, Static
 
@@ -38,7 +38,7 @@ from gameshelf.showdown.actions import (
     card_text,
 )
 from gameshelf.showdown.cards import Effect, PlayfieldCard
-from gameshelf.showdown.game import MAX_TURNS, Phase, PlayerView
+from gameshelf.showdown.game import BUY_COST, MAX_TURNS, Phase, PlayerView
 from gameshelf.showdown.match import GAME, Match
 from gameshelf.tui.widgets import HelpScreen
 
@@ -82,7 +82,7 @@ Score: cards + 2X pile doubled + 5,000 per four Drop Targets + combinations + 10
 | 0-9 | flip that many returned tokens to speed |
 | Ctrl+S | save; the game is also saved after every move |
 | p | everyone's scoring piles, card by card |
-| PageUp / PageDown | scroll the table (small terminals) |
+| PageUp / PageDown | scroll the log |
 | : or / | type an action in the box (Esc leaves the box) |
 | F1 | this help; Esc leaves the game (saved) |
 
@@ -140,23 +140,45 @@ class CardView(Static):
             screen.select_widget(self)
 
 
-class DiscardLine(Static):
-    """One card of the discard pile, as a line (click to choose it for buying)."""
+def card_line(card: PlayfieldCard, width: int, note: str = "") -> Text:
+    """A card as one line of at most ``width`` cells: id, device (shortened with ``…`` when
+    the line is narrow), points, speed requirement, effect and an optional ``note`` (cut with
+    ``…`` when it does not fit, so the columns line up)."""
+    req = (f"{card.min_speed}-{card.max_speed}" if card.max_speed is not None
+           else f"{card.min_speed}+")
+    tail = Text(f" {card.points:>6,} ⚡{req:<4}")
+    effect = (effect_text(card) if card.effect is not Effect.NONE and card.circles
+              else Text("none", style="dim"))
+    effect.pad_right(max(0, 6 - effect.cell_len))  # the same width on every line
+    tail.append_text(effect)
+    room = max(4, width - len(card.id) - 1 - tail.cell_len)  # a long note is cut instead
+    if note:
+        tail.append(f" {note}", style="italic")
+    device = card.device if len(card.device) <= room else card.device[:room - 1] + "…"
+    line = Text(f"{card.id} ")
+    line.append(f"{device:<{min(room, 14)}}", style="bold")
+    line.append_text(tail)
+    line.truncate(width, overflow="ellipsis")
+    return line
+
+
+class CardLine(Static):
+    """A card as one line: the hand and face-up cards on small terminals, and the discard pile
+    always (click to choose it; a second click plays it)."""
 
     DEFAULT_CSS = """
-    DiscardLine { height: 1; width: 100%; }
-    DiscardLine.selected { background: $accent; color: $text; text-style: bold; }
+    CardLine { height: 1; width: 100%; }
+    CardLine.selected { background: $accent; color: $text; text-style: bold; }
+    CardLine.bid { color: $warning; }
     """
 
-    def __init__(self, card: PlayfieldCard, index: int) -> None:
-        super().__init__()
+    def __init__(self, card: PlayfieldCard, index: int, zone: str, width: int,
+                 note: str = "") -> None:
+        super().__init__(classes="bid" if note and zone == "faceup" and "×" in note else "")
         self.card = card
         self.index = index
-        self.zone = "discard"
-        line = Text(f"{card.id} {card.device[:13]:<13}{card.points:>6,} ⚡{card.min_speed}"
-                    f"{'-' + str(card.max_speed) if card.max_speed is not None else '+'} ")
-        line.append_text(effect_text(card))
-        self.update(line)
+        self.zone = zone
+        self.update(card_line(card, width, note))
 
     def on_click(self) -> None:
         screen = self.screen
@@ -271,42 +293,46 @@ class ShowdownScreen(Screen[None]):
 
     AUTO_FOCUS = None  # letters are keys, not typing: ':' or Tab focuses the action box
 
+    # Two layouts: cards drawn as cards on big terminals (at least LARGE), one line per card
+    # otherwise (class "compact"). The left column (players table, face-up cards, hand) has
+    # the same width on every row, so the dividers line up.
     DEFAULT_CSS = """
     ShowdownScreen { layout: vertical; }
     #sd-status { height: 1; background: $primary-background; padding: 0 1; }
     #sd-main { height: 1fr; }
-    #sd-top { height: auto; max-height: 9; }
-    #sd-players { width: 68; height: auto; padding: 0 1; }
-    #sd-side { width: 1fr; height: auto; padding: 0 1; border-left: solid $secondary; }
+    #sd-top { height: auto; max-height: 7; }
+    #sd-players { width: 90; height: auto; padding: 0 1; }
+    #sd-side { width: 1fr; height: auto; max-height: 7; padding: 0 1;
+               border-left: solid $secondary; }
+    #sd-body { height: 1fr; }
+    #sd-left { width: 90; height: 100%; }
+    #sd-right { width: 1fr; height: 100%; border-left: solid $secondary; }
     .sd-label { height: 1; padding: 0 1; color: $text-muted; }
-    #sd-middle { height: 6; }
-    #sd-faceup-box { width: 88; max-width: 75%; height: 6; }
-    #sd-faceup { height: 5; padding: 0 1; }
+    #sd-faceup { layout: horizontal; height: 5; padding: 0 1; }
     #sd-faceup CardView { margin-right: 1; }
-    #sd-discard-box { width: 1fr; min-width: 24; height: 6; border-left: solid $secondary; }
-    #sd-discard { height: 5; padding: 0 1; }
-    #sd-lower { height: 1fr; min-height: 12; }
-    #sd-hand-box { width: 88; max-width: 75%; height: auto; }
-    #sd-hand { grid-size: 5; grid-columns: 16; grid-gutter: 0 1; grid-rows: 5; height: auto;
-               padding: 0 1; }
-    #sd-log { width: 1fr; min-height: 11; border: round $secondary; }
-    #sd-act { height: 5; padding: 0 1; background: $boost; }
-    #sd-prompt { height: 2; }
-    #sd-buttons { height: 3; }
+    #sd-hand { layout: grid; grid-size: 5; grid-columns: 16; grid-gutter: 0 1; grid-rows: 5;
+               height: 1fr; padding: 0 1; }
+    #sd-discard { height: auto; max-height: 8; padding: 0 1; }
+    #sd-log { height: 1fr; min-height: 3; border: round $secondary; }
+    #sd-act { height: auto; padding: 0 1; background: $boost; }
+    #sd-prompt { height: auto; max-height: 2; }
+    #sd-buttons { height: 1; }
     #sd-buttons Button { min-width: 5; width: auto; margin-right: 1; }
-    #sd-cmd { dock: bottom; }
-    ShowdownScreen.narrow #sd-top { layout: vertical; max-height: 16; }
-    ShowdownScreen.narrow #sd-players { width: 100%; }
-    ShowdownScreen.narrow #sd-side { width: 100%; border-left: none; }
+    ShowdownScreen.compact #sd-players { width: 60%; }
+    ShowdownScreen.compact #sd-left { width: 60%; }
+    ShowdownScreen.compact #sd-faceup { layout: vertical; height: auto; max-height: 5; }
+    ShowdownScreen.compact #sd-hand { layout: vertical; }
     """
+    #: the smallest terminal (columns, rows) drawing the cards as cards
+    LARGE = (120, 40)
     BINDINGS = [
         Binding("escape", "leave", "Leave"),
         Binding("f1,question_mark", "help", "Help"),
         Binding("ctrl+s", "save", "Save"),
         Binding("colon,slash", "type", "Type action"),
         Binding("p", "piles", "Piles"),
-        Binding("pageup", "scroll_table(-1)", "Scroll up", show=False),
-        Binding("pagedown", "scroll_table(1)", "Scroll down", show=False),
+        Binding("pageup", "scroll_log(-1)", "Log up", show=False),
+        Binding("pagedown", "scroll_log(1)", "Log down", show=False),
         Binding("left", "move(-1)", "Card ←", show=False),
         Binding("right", "move(1)", "Card →", show=False),
         Binding("enter", "enter", "Offer/take", show=False),
@@ -332,36 +358,36 @@ class ShowdownScreen(Screen[None]):
         self._over_at_start = match.state.is_terminal()  # a finished save: no new score
         self._stage: tuple[int, int, Phase] | None = None
         self._drawn: object = None
+        self._cards: list[CardView | CardLine] = []  # the card widgets on screen
         self._humans = sum(1 for s in match.seats if s.is_human)
 
     # ----- layout ------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         yield Static(id="sd-status")
-        with VerticalScroll(id="sd-main"):
+        with Vertical(id="sd-main"):
             with Horizontal(id="sd-top"):
                 yield Static(id="sd-players")
                 yield Static(id="sd-side")
-            with Horizontal(id="sd-middle"):
-                with Vertical(id="sd-faceup-box"):
+            with Horizontal(id="sd-body"):
+                with Vertical(id="sd-left"):
                     yield Static("Face-up cards", classes="sd-label", id="sd-faceup-label")
-                    yield Horizontal(id="sd-faceup")
-                with Vertical(id="sd-discard-box"):
+                    yield Container(id="sd-faceup")
+                    yield Static("Hand", classes="sd-label", id="sd-hand-label")
+                    yield VerticalScroll(id="sd-hand")
+                with Vertical(id="sd-right"):
                     yield Static("Discard pile", classes="sd-label", id="sd-discard-label")
                     yield VerticalScroll(id="sd-discard")
-            with Horizontal(id="sd-lower"):
-                with Vertical(id="sd-hand-box"):
-                    yield Static("Hand", classes="sd-label", id="sd-hand-label")
-                    yield Grid(id="sd-hand")
-                yield RichLog(id="sd-log", wrap=True, markup=False, min_width=20)
+                    yield RichLog(id="sd-log", wrap=True, markup=False, min_width=20)
         with Vertical(id="sd-act"):
             yield Static(id="sd-prompt")
             yield Horizontal(id="sd-buttons")
-        yield CommandInput(placeholder="type an action (offer P07, bid P07 2, speed 1, buy P12, "
-                                "done, take P05) and press Enter", id="sd-cmd")
+        yield CommandInput(placeholder="type an action (offer P07, bid P07 2, buy P12, done) "
+                                       "and Enter", id="sd-cmd", compact=True)
         yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#sd-log", RichLog).border_title = "Log"
+        self.set_class(not self.large(), "compact")
         self.refresh_table()
         self.advance()
 
@@ -465,7 +491,7 @@ class ShowdownScreen(Screen[None]):
         ph = self.match.state.phase
         if self.match.human_to_act() and self.match.to_act() == self.viewer():
             if ph is Phase.CONTROL:
-                self.zone = "faceup" if self.zone == "hand" else self.zone
+                self.zone = self.zone if self.zone in self._zones() else "faceup"
                 self.cursor = min(self.cursor, max(0, len(self._zone_cards()) - 1))
                 self.bid_tokens = self._min_bid()
             else:
@@ -494,7 +520,7 @@ class ShowdownScreen(Screen[None]):
         cards = self._zone_cards()
         return cards[self.cursor] if 0 <= self.cursor < len(cards) else None
 
-    def select_widget(self, widget: CardView | DiscardLine) -> None:
+    def select_widget(self, widget: CardView | CardLine) -> None:
         """Choose the card a click landed on (a second click plays it)."""
         zone = widget.zone
         card = self._card_at(widget)
@@ -525,7 +551,8 @@ class ShowdownScreen(Screen[None]):
         if ph is Phase.OFFER:
             return ["hand"]
         if ph is Phase.CONTROL:
-            return ["faceup", "discard"] if self.match.state.turn >= 2 else ["faceup"]
+            st = self.match.state
+            return ["faceup", "discard"] if st.turn >= 2 and st.discard else ["faceup"]
         if ph is Phase.TAKE:
             return ["faceup"]
         return ["hand"]
@@ -626,15 +653,20 @@ class ShowdownScreen(Screen[None]):
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(HELP))
 
-    def on_resize(self) -> None:
-        self.set_class(self.size.width < 100, "narrow")
+    def large(self) -> bool:
+        """True when the terminal is big enough to draw the cards as cards."""
+        return self.size.width >= self.LARGE[0] and self.size.height >= self.LARGE[1]
 
-    def action_scroll_table(self, direction: int) -> None:
-        main = self.query_one("#sd-main", VerticalScroll)
+    def on_resize(self) -> None:
+        self.set_class(not self.large(), "compact")
+        self.refresh_table()
+
+    def action_scroll_log(self, direction: int) -> None:
+        log = self.query_one("#sd-log", RichLog)
         if direction < 0:
-            main.scroll_page_up()
+            log.scroll_page_up()
         else:
-            main.scroll_page_down()
+            log.scroll_page_down()
 
     def action_piles(self) -> None:
         self.app.push_screen(ScoreScreen(piles_text(self.match)))
@@ -644,8 +676,9 @@ class ShowdownScreen(Screen[None]):
 
     def action_save(self) -> None:
         self._autosave()
-        name = self.match.save_name or f"game {self.match.seed}"
-        self.notify(f"Saved as '{name}'. Resume with: gameshelf showdown resume \"{name}\"",
+        name = self.match.save_name or f"game-{self.match.seed}"
+        arg = f'"{name}"' if " " in name else name  # older saves have a space in the name
+        self.notify(f"Saved as '{name}'. Resume with: gameshelf showdown resume {arg}",
                     markup=False)
 
     def action_leave(self) -> None:
@@ -655,80 +688,124 @@ class ShowdownScreen(Screen[None]):
     # ----- drawing -----------------------------------------------------------------------
     def refresh_table(self) -> None:
         """Redraw everything from the match state."""
-        m = self.match
-        st = m.state
         v = self.view()
-        deck_note = ("deck: gameshelf reconstruction" if m.deck.reconstruction
-                     else f"deck: {m.deck.name}")
-        wiz = Text(" WIZARD MODE ON ", style="bold black on magenta") if st.wizard \
-            else Text(" Wizard Mode off ", style="dim")
-        status = Text(f"Pinball Showdown · game {m.seed} · Turn {max(1, st.turn)}/{MAX_TURNS}"
-                      f" · First Player: {m.seats[st.first].name} · ")
-        status.append_text(wiz)
-        status.append(f" · {deck_note}", style="italic")
-        self.query_one("#sd-status", Static).update(status)
+        self.query_one("#sd-status", Static).update(self._status_text())
         self._draw_players()
         self._draw_side()
         self._draw_cards(v)
         self._draw_log()
         self._draw_prompt(v)
 
+    def _status_text(self) -> Text:
+        """The status line, its least useful parts left out when the terminal is narrow."""
+        m, st = self.match, self.match.state
+        room = max(20, self.size.width - 2)
+        deck = "gameshelf reconstruction" if m.deck.reconstruction else m.deck.name
+        wiz = ((" WIZARD MODE ON ", "bold black on magenta") if st.wizard
+               else (" Wizard Mode off ", "dim"))
+        parts: list[tuple[str, str]] = [
+            ("Pinball Showdown", "bold"), (f"game {m.seed}", ""),
+            (f"Turn {max(1, st.turn)}/{MAX_TURNS}", "bold"),
+            (f"First Player: {m.seats[st.first].name}", ""), wiz, (f"deck: {deck}", "italic")]
+        for drop in (5, 0):  # the deck first, then the title
+            if sum(len(p) for p, _ in parts) + 3 * (len(parts) - 1) <= room:
+                break
+            parts.pop(drop)
+        status = Text(" · ").join(Text(p, style=style) for p, style in parts)
+        status.truncate(room, overflow="ellipsis")
+        return status
+
+    def _left_width(self) -> int:
+        """The cells inside the left column (players table, face-up cards, hand)."""
+        return (self.size.width * 60 // 100 if self.has_class("compact") else 90) - 2
+
+    def _right_width(self) -> int:
+        """The cells inside the right column (discard pile), less a scroll bar."""
+        return max(12, self.size.width - self._left_width() - 2 - 1 - 2 - 2)
+
     def _draw_players(self) -> None:
         m, st = self.match, self.match.state
+        compact = self.has_class("compact")
+        gone = not compact or self._left_width() >= 47
+        name_w = 8 if compact else 12
         t = Text()
-        t.append(f"{'player':<13}{'speed':>6}{'ctrl':>5}{'gone':>5}{'hand':>5}"
-                 f"{'pile':>12}{'2X pile':>12}{'combo':>6}\n", style="underline")
+        t.append(f"{'player':<{name_w + 1}}{'speed' if not compact else 'spd':>6}"
+                 f"{'ctrl' if not compact else 'ctl':>5}{'gone' if gone else '':>{5 * gone}}"
+                 f"{'hand':>5}{'pile':>{12 if not compact else 8}}"
+                 f"{'2X pile' if not compact else '2X':>{12 if not compact else 8}}"
+                 f"{'combo' if not compact else 'cmb':>{6 if not compact else 4}}\n",
+                 style="underline")
         to_act = st.current_player()
         for s, seat in enumerate(m.seats):
             pile = sum(st.cards[c].points for c in st.piles[s])
             pile2 = sum(st.cards[c].points for c in st.piles2x[s])
             marker = "▶" if s == to_act else ("●" if s == st.first else " ")
             style = "bold" if s == to_act else ""
-            t.append(f"{marker}{seat.name[:12]:<12}", style=style)
+            t.append(f"{marker}{seat.name[:name_w]:<{name_w}}", style=style)
             sp = st.speed[s]
             t.append(f"{sp:>6}", style="bold red" if sp <= 2 else
                      ("bold magenta" if sp >= 12 else "green"))
-            t.append(f"{st.control[s]:>5}{st.removed[s]:>5}{len(st.hands[s]):>5}"
-                     f"{len(st.piles[s]):>4}/{pile:>7,}{len(st.piles2x[s]):>4}/{pile2:>7,}"
-                     f"{len(st.combos_won[s]):>6}\n")
-        t.append("▶ to act  ● First Player  gone: tokens removed from the game", style="dim")
+            t.append(f"{st.control[s]:>5}" + (f"{st.removed[s]:>5}" if gone else "")
+                     + f"{len(st.hands[s]):>5}")
+            if compact:
+                t.append(f"{pile:>8,}{pile2:>8,}{len(st.combos_won[s]):>4}\n")
+            else:
+                t.append(f"{len(st.piles[s]):>4}/{pile:>7,}{len(st.piles2x[s]):>4}/"
+                         f"{pile2:>7,}{len(st.combos_won[s]):>6}\n")
+        t.append("▶ to act  ● First Player" + ("" if compact else
+                 "  gone: tokens removed from the game"), style="dim")
         self.query_one("#sd-players", Static).update(t)
 
     def _draw_side(self) -> None:
         st = self.match.state
         combos = st.deck.combinations
-        t = Text("Combination cards open\n", style="bold")
+        room = self._right_width() + 1
+        t = Text("Combinations open", style="bold")
         if not st.combos_open:
-            t.append("  none left\n", style="dim")
+            t.append("\n  none left", style="dim")
         for c in st.combos_open:
             cc = combos[c]
-            t.append(f" {cc.name} ", style="bold")
-            t.append(f"{cc.bonus:,}", style="yellow")
-            t.append(f": {cc.devices[0]} + {cc.devices[1]}\n")
+            line = Text(f"{cc.devices[0]}+{cc.devices[1]} ", style="bold")
+            line.append(f"{cc.bonus:,}", style="yellow")
+            line.append(f" {cc.name}", style="italic")
+            line.truncate(room, overflow="ellipsis")
+            t.append("\n")
+            t.append_text(line)
         for s, won in enumerate(st.combos_won):
             for c in won:
-                t.append(f" ✓ {combos[c].name} ({self.match.seats[s].name})\n", style="dim")
-        t.append(f"Deck: {len(st.draw_pile)} cards", style="dim")
+                line = Text(f"✓ {combos[c].name} ({self.match.seats[s].name})", style="dim")
+                line.truncate(room, overflow="ellipsis")
+                t.append("\n")
+                t.append_text(line)
+        t.append(f"\nDeck: {len(st.draw_pile)} cards", style="dim")
         self.query_one("#sd-side", Static).update(t)
 
     def _draw_cards(self, v: PlayerView | None) -> None:
         st = self.match.state
         seats = self.match.seats
-        faceup = self.query_one("#sd-faceup", Horizontal)
-        hand = self.query_one("#sd-hand", Grid)
+        compact = self.has_class("compact")
+        faceup = self.query_one("#sd-faceup", Container)
+        hand = self.query_one("#sd-hand", VerticalScroll)
         discard = self.query_one("#sd-discard", VerticalScroll)
         drawn = (tuple(st.faceup), tuple(st.bids.items()), tuple(st.claims), st.top,
                  st.phase, st.wizard, tuple(st.discard), tuple(st.offers),
-                 None if v is None else (v.seat, v.hand), self.zone, self.cursor,
-                 self.can_act(), self.size.width)
+                 None if v is None else (v.seat, v.hand), self.size, compact)
+        self._draw_hand_label(v)
         if drawn == self._drawn:
-            return  # nothing on the cards changed: keep the widgets
+            self._mark_selected()  # only the choice moved: keep the widgets
+            return
         self._drawn = drawn
         faceup.remove_children()
         hand.remove_children()
-        hand.styles.grid_size_columns = max(2, (min(88, self.size.width * 3 // 4) - 2) // 17)
         discard.remove_children()
-        widgets: list[CardView | DiscardLine] = []
+        left = self._left_width() - 2  # less a scroll bar
+
+        def card(c: int, i: int, zone: str, note: str = "") -> CardView | CardLine:
+            if compact:
+                return CardLine(st.cards[c], i, zone, left, note)
+            return CardView(st.cards[c], i, zone, note, st.wizard and zone != "hand")
+
+        widgets: list[CardView | CardLine] = []
         taken = {cl.card: s for s, cl in enumerate(st.claims) if cl is not None}
         if st.faceup:
             for i, c in enumerate(st.faceup):
@@ -740,48 +817,58 @@ class ShowdownScreen(Screen[None]):
                         f"from {seats[who].name[:9]}" if who >= 0 else "")
                 if c in taken and st.phase is Phase.TAKE:
                     note = f"→ {seats[taken[c]].name[:10]}"
-                w = CardView(st.cards[c], i, "faceup", note, st.wizard)
+                w = card(c, i, "faceup", note)
                 widgets.append(w)
                 faceup.mount(w)
             label = "Face-up cards (this turn)"
         elif st.top is not None:
-            w = CardView(st.cards[st.top], 0, "top", "deck", st.wizard)
-            faceup.mount(w)
+            faceup.mount(card(st.top, 0, "top", "deck"))
             made = sum(o is not None for o in st.offers)
             label = f"Turned up from the deck; offers made: {made} of {st.n}"
         else:
             label = "Face-up cards"
         self.query_one("#sd-faceup-label", Static).update(label)
-        if v is None:
-            self.query_one("#sd-hand-label", Static).update(
-                "Hand hidden: waiting for the next player to take the terminal")
-        else:
-            name = seats[v.seat].name
-            self.query_one("#sd-hand-label", Static).update(Text(
-                f"{possessive(name)} hand ({len(v.hand)} cards)"
-                + (f" · offered {card_text(v.my_offer)}" if v.my_offer is not None
-                   and not v.faceup else "")))
+        if v is not None:
             for i, c in enumerate(v.hand):
-                w = CardView(st.cards[c], i, "hand")
+                w = card(c, i, "hand")
                 widgets.append(w)
                 hand.mount(w)
         self.query_one("#sd-discard-label", Static).update(
             f"Discard pile ({len(st.discard)})")
         for i, c in enumerate(st.discard):
-            line = DiscardLine(st.cards[c], i)
+            line = CardLine(st.cards[c], i, "discard", self._right_width())
             widgets.append(line)
             discard.mount(line)
-        sel_zone = self.zone
+        self._cards = widgets
+        self._mark_selected()
+
+    def _draw_hand_label(self, v: PlayerView | None) -> None:
+        label = self.query_one("#sd-hand-label", Static)
+        if v is None:
+            label.update("Hand hidden: waiting for the next player to take the terminal")
+            return
+        name = self.match.seats[v.seat].name
+        chosen = (self.cursor + 1 if self.zone == "hand" and self.can_act()
+                  and 0 <= self.cursor < len(v.hand) else None)
+        label.update(Text(
+            f"{possessive(name)} hand ({len(v.hand)} cards"
+            + (f"; card {chosen} of {len(v.hand)}: {card_text(v.hand[chosen - 1])}"
+               if chosen is not None else "") + ")"
+            + (f" · offered {card_text(v.my_offer)}" if v.my_offer is not None
+               and not v.faceup else "")))
+
+    def _mark_selected(self) -> None:
+        """Highlight the chosen card and scroll it into view."""
         visible = self._zone_cards()
         sel = visible[self.cursor] if 0 <= self.cursor < len(visible) else None
-        for widget in widgets:
-            card_index = self._card_at(widget)
-            if widget.zone == sel_zone and card_index == sel and self.can_act():
-                widget.add_class("selected")
-                if isinstance(widget, DiscardLine):
-                    discard.call_after_refresh(widget.scroll_visible)
+        for widget in self._cards:
+            on = (widget.zone == self.zone and self._card_at(widget) == sel
+                  and self.can_act())
+            if on and not widget.has_class("selected"):
+                self.call_after_refresh(widget.scroll_visible, animate=False)
+            widget.set_class(on, "selected")
 
-    def _card_at(self, w: CardView | DiscardLine) -> int | None:
+    def _card_at(self, w: CardView | CardLine) -> int | None:
         st = self.match.state
         v = self.view()
         if w.zone == "faceup":
@@ -797,7 +884,7 @@ class ShowdownScreen(Screen[None]):
         widget = self.query_one("#sd-log", RichLog)
         for line in log[self._log_seen:]:
             style = "bold magenta" if "Wizard" in line else (
-                "bold red" if "drains" in line else
+                "bold red" if " drain" in line else
                 "bold" if line.startswith("Turn ") else "")
             widget.write(Text(line, style=style))
         self._log_seen = len(log)
@@ -829,33 +916,41 @@ class ShowdownScreen(Screen[None]):
             prompt.update(Text(f"{me}: you were outbid and get {back} token(s) back. Flip how "
                                f"many to speed? (keys 0-{min(back, 9)})", style="bold"))
             for k in range(back + 1):
-                buttons.mount(Button(str(k), name=f"btn-flip-{k}"))
+                buttons.mount(Button(str(k), name=f"btn-flip-{k}", compact=True))
             return
         if st.phase is Phase.OFFER:
             prompt.update(Text(f"{me}: step 1 — offer a card from your hand "
                                f"(chosen: {sel_name}). Enter offers it.", style="bold"))
-            buttons.mount(Button("Offer", name="btn-offer", variant="primary"))
+            buttons.mount(Button("Offer", name="btn-offer", variant="primary", compact=True))
         elif st.phase is Phase.CONTROL:
             speed, ctl = st.speed[seat], st.control[seat]
             text = Text(f"{me}: step 2 — speed {speed}, control {ctl}. ", style="bold")
-            if st.has_bid[seat]:
+            # Say what Enter does with the card under the cursor (or that there is none).
+            bidding = self.zone == "faceup" and sel is not None and not st.has_bid[seat]
+            buying = self.zone == "discard" and sel is not None
+            if buying:
+                text.append(f"Buy {sel_name} for {BUY_COST} tokens? (u or Enter) ")
+            elif bidding:
+                text.append(f"Bid {self.bid_tokens} on {sel_name}? (b or Enter; +/- tokens) ")
+            elif st.has_bid[seat]:
                 text.append("You have bid this turn. ")
             else:
-                text.append(f"Bid {self.bid_tokens} on {sel_name}? (b, +/-) ")
+                text.append("Left/Right: choose a card. ")
             text.append("s: speed +1 (costs 2)"
-                        + (", u: buy from the discard pile (2)" if st.turn >= 2 else "")
+                        + (", Right to the discard pile to buy" if "discard" in self._zones()
+                           and not buying else "")
                         + ", d: done.")
             prompt.update(text)
-            if not st.has_bid[seat]:
-                buttons.mount(Button("-", name="btn-less"))
+            if bidding:
+                buttons.mount(Button("-", name="btn-less", compact=True))
                 buttons.mount(Button(f"Bid {self.bid_tokens}", name="btn-bid",
-                                     variant="primary"))
-                buttons.mount(Button("+", name="btn-more"))
-            buttons.mount(Button("Speed+1", name="btn-speed"))
-            if st.turn >= 2 and st.discard:
-                buttons.mount(Button("Buy", name="btn-buy"))
-            buttons.mount(Button("Done", name="btn-done", variant="success"))
+                                     variant="primary", compact=True))
+                buttons.mount(Button("+", name="btn-more", compact=True))
+            buttons.mount(Button("Speed+1", name="btn-speed", compact=True))
+            if buying and sel is not None:
+                buttons.mount(Button(f"Buy {card_text(sel)}", name="btn-buy", compact=True))
+            buttons.mount(Button("Done", name="btn-done", variant="success", compact=True))
         elif st.phase is Phase.TAKE:
             prompt.update(Text(f"{me}: step 3 — you have no bid: take one of the unclaimed "
                                f"cards (chosen: {sel_name}). Enter takes it.", style="bold"))
-            buttons.mount(Button("Take", name="btn-take", variant="primary"))
+            buttons.mount(Button("Take", name="btn-take", variant="primary", compact=True))
