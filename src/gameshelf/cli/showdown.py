@@ -24,7 +24,7 @@ from gameshelf.core.errors import BadInputError, GameshelfError
 from gameshelf.core.store import Store
 from gameshelf.showdown.actions import card_text
 from gameshelf.showdown.cards import default_deck, parse_deck
-from gameshelf.showdown.game import PlayerView, new_game
+from gameshelf.showdown.game import PlayerView, new_game, verb_for
 from gameshelf.showdown.match import GAME, Match, parse_players, pick_save_name
 from gameshelf.showdown.players import PLAYER_KINDS, make_player, play_match
 
@@ -200,7 +200,8 @@ def describe(view: PlayerView, match: Match) -> str:
         lines.append("Face up:")
         for c in view.faceup:
             bid = view.bids.get(c)
-            extra = f"   <- {match.seats[bid[0]].name} bids {bid[1]}" if bid else ""
+            who = match.seats[bid[0]].name if bid else ""
+            extra = f"   <- {who} {verb_for(who, 'bids')} {bid[1]}" if bid else ""
             lines.append(f"  {cards[c]}{extra}")
     if view.discard:
         lines.append("Discard pile: " + ", ".join(
