@@ -112,6 +112,16 @@ def _run_length(dice: tuple[int, ...]) -> int:
         g in faces for g in range(lo, f))) for lo in range(1, 7))
 
 
+def _hold_action(state: YatzState, mask: int, col: int, box: Box) -> Action:
+    """The action for wanting to hold ``mask``: score (``col``, ``box``) when all five dice
+    would be held, roll when the holds are already right, else change the holds."""
+    if mask == ALL_HELD:
+        return SCORES[col][box]
+    if mask == state.held:
+        return ROLL
+    return HOLDS[mask]
+
+
 class GreedyPlayer:
     """Rolls for the most common face (or a straight), stands on a strong hand, and scores
     the box with the most points above its par, weighted by the column's multiplier."""
@@ -139,11 +149,7 @@ class GreedyPlayer:
             mask = _straight_hold(dice)
         else:
             mask = _mask(dice, lambda _i, d: d == top)
-        if mask == ALL_HELD:
-            return SCORES[col][box]
-        if mask == state.held:
-            return ROLL
-        return HOLDS[mask]
+        return _hold_action(state, mask, col, box)
 
 
 class CasualPlayer:
@@ -178,11 +184,7 @@ class CasualPlayer:
             mask = _straight_hold(dice)
         else:
             mask = _mask(dice, lambda _i, d: d == top)
-        if mask == ALL_HELD:
-            return SCORES[col][box]
-        if mask == state.held:
-            return ROLL
-        return HOLDS[mask]
+        return _hold_action(state, mask, col, box)
 
 
 def _strong_player() -> Player:
