@@ -177,6 +177,9 @@ async def test_save_mid_turn_and_resume_from_setup() -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)
+        # back on the setup, the game number is a new one: Start begins a new game and a
+        # new save instead of replaying game 777 over its save
+        assert app.screen.query_one("#seed", Input).value != "777"
         await pilot.press("f3")
         await pilot.pause()
         assert isinstance(app.screen, SavesScreen)

@@ -196,6 +196,8 @@ class SetupScreen(Screen[None]):
             return
         self.say("")
         self.app.push_screen(GameScreen(match, f"game-{seed}"))
+        # The next Start is a new game (and a new save), not a replay over this one's save.
+        self.action_new_number()
 
     @on(Button.Pressed, "#resume")
     def action_resume(self) -> None:
