@@ -20,6 +20,7 @@ Example:
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 from importlib import resources
@@ -137,10 +138,7 @@ class Deck:
         Raises:
             DeckError: no such card.
         """
-        for i, c in enumerate(self.playfield):
-            if c.id == card_id.upper():
-                return i
-        raise DeckError(f"no Playfield card {card_id!r} in this deck")
+        return _index_of(self.playfield, card_id, "Playfield")
 
     def combo_index(self, combo_id: str) -> int:
         """The index of Combination card ``combo_id`` (``C03``).
@@ -148,10 +146,21 @@ class Deck:
         Raises:
             DeckError: no such card.
         """
-        for i, c in enumerate(self.combinations):
-            if c.id == combo_id.upper():
-                return i
-        raise DeckError(f"no Combination card {combo_id!r} in this deck")
+        return _index_of(self.combinations, combo_id, "Combination")
+
+
+def _index_of(cards: Sequence[PlayfieldCard | CombinationCard], card_id: str,
+              kind: str) -> int:
+    """The position of the card whose id is ``card_id`` (any case) in ``cards``.
+
+    Raises:
+        DeckError: no such card.
+    """
+    wanted = card_id.upper()
+    for i, c in enumerate(cards):
+        if c.id == wanted:
+            return i
+    raise DeckError(f"no {kind} card {card_id!r} in this deck")
 
 
 _PLAYFIELD_FIELDS = {"device", "points", "min_speed", "max_speed", "effect", "circles", "count"}
