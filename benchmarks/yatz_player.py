@@ -7,12 +7,14 @@ each column, and the median and 90th percentile of the decision time (every ``ch
 including the turn's first, which solves the turn). Target (issue 4): mean 1,700 or more over
 10,000 games, median decision 50 ms or less.
 
-With ``--correction`` the timed player is built directly with the learned correction shipped
-in the package (``gameshelf/yatz/correction.toml``, made by
-``benchmarks/yatz_fit_correction.py``); the registered ``strong`` player uses it too.
+The registered ``strong`` player uses the learned correction shipped in the package
+(``gameshelf/yatz/correction.toml``, made by ``benchmarks/yatz_fit_correction.py``) and looks
+one turn ahead (``strong.STRONG_LOOKAHEAD``). ``--lookahead N`` times a strong player with
+another lookahead (0: the one-turn solve alone), ``--no-correction`` one without the
+correction.
 
 Usage: python benchmarks/yatz_player.py [--games 10000] [--player strong] [--workers 2]
-    [--correction]
+    [--lookahead N] [--no-correction]
 """
 
 from __future__ import annotations
@@ -26,9 +28,9 @@ from multiprocessing import Pool
 from gameshelf.core.chance import Chance
 from gameshelf.yatz.game import COLUMNS, Action, YatzState
 from gameshelf.yatz.match import Match, Seat
-from gameshelf.yatz.players import PLAYERS, make_player
+from gameshelf.yatz.players import PLAYERS, Player, make_player
 from gameshelf.yatz.strategy import Strategy, load_correction
-from gameshelf.yatz.strong import StrongPlayer
+from gameshelf.yatz.strong import STRONG_LOOKAHEAD, StrongPlayer
 
 TIMED = "bench-timed"
 
@@ -38,13 +40,20 @@ class _Timed:
 
     name = TIMED
     inner_name = "strong"
-    correction = False
+    lookahead: int | None = None
+    correction = True
     times: list[float] = []
+    _built: Strategy | None = None
 
     def __init__(self) -> None:
-        if self.correction:
-            corr = load_correction()
-            self.inner = StrongPlayer(Strategy(discount=corr.discount, weights=corr.weights))
+        if self.inner_name == "strong" and (self.lookahead is not None or not self.correction):
+            if _Timed._built is None:
+                corr = load_correction()
+                look = STRONG_LOOKAHEAD if self.lookahead is None else self.lookahead
+                _Timed._built = (Strategy(lookahead=look, discount=corr.discount,
+                                          weights=corr.weights) if self.correction
+                                 else Strategy(lookahead=look))
+            self.inner: Player = StrongPlayer(_Timed._built)
         else:
             self.inner = make_player(self.inner_name)
 
@@ -55,9 +64,11 @@ class _Timed:
         return a
 
 
-def _batch(job: tuple[str, bool, list[int]]) -> tuple[list[int], list[int], list[float]]:
-    player, correction, seeds = job
+def _batch(job: tuple[str, int | None, bool, list[int]],
+           ) -> tuple[list[int], list[int], list[float]]:
+    player, lookahead, correction, seeds = job
     _Timed.inner_name = player
+    _Timed.lookahead = lookahead
     _Timed.correction = correction
     _Timed.times = []
     PLAYERS[TIMED] = _Timed
@@ -78,13 +89,16 @@ def main() -> None:
     ap.add_argument("--first", type=int, default=1)
     ap.add_argument("--player", default="strong")
     ap.add_argument("--workers", type=int, default=2)
-    ap.add_argument("--correction", action="store_true",
-                    help="the strong player with the shipped learned correction")
+    ap.add_argument("--lookahead", type=int, default=None,
+                    help="strong player: turns looked ahead (default: the registered player's)")
+    ap.add_argument("--no-correction", action="store_true",
+                    help="strong player: without the shipped learned correction")
     args = ap.parse_args()
     warm = Match([Seat("warm-up", args.player)], seed=0)  # solve/load and compile before
     warm.play_computers()                                 # the workers fork
     seeds = list(range(args.first, args.first + args.games))
-    chunks = [(args.player, args.correction, seeds[i::args.workers * 8])
+    correction = not args.no_correction
+    chunks = [(args.player, args.lookahead, correction, seeds[i::args.workers * 8])
               for i in range(args.workers * 8)]
     t0 = time.perf_counter()
     with Pool(args.workers) as pool:
@@ -97,7 +111,11 @@ def main() -> None:
     mean = statistics.fmean(totals)
     sd = statistics.stdev(totals) if n > 1 else 0.0
     q90 = times[int(0.9 * (len(times) - 1))]
-    name = args.player + (" + learned correction" if args.correction else "")
+    name = args.player
+    if args.player == "strong":
+        look = STRONG_LOOKAHEAD if args.lookahead is None else args.lookahead
+        name += (f" (lookahead {look}, "
+                 f"{'with' if correction else 'without'} the learned correction)")
     print(f"player {name}: {n} solitaire games (seeds {seeds[0]}..{seeds[-1]}), "
           f"{args.workers} workers, {wall:.1f} s")
     print(f"mean score {mean:.1f}  standard error {sd / math.sqrt(n):.1f}  sd {sd:.1f}  "

@@ -397,16 +397,18 @@ def _plan(masks: IntArray, ups: IntArray, colvals: FloatArray, discount: FloatAr
           score_wild: IntArray, counts: IntArray, roll_face: IntArray, wild_rule: bool,
           add: IntArray, remove: IntArray, roll_prob: FloatArray, roll_first: int,
           bonus: float, lookahead: int, final: FloatArray, final_box: IntArray,
-          ev0: FloatArray, ev1: FloatArray, mx: FloatArray) -> float:  # pragma: no cover
+          ev0: FloatArray, ev1: FloatArray, mx: FloatArray, gain_up: FloatArray,
+          gain_low: FloatArray) -> float:  # pragma: no cover
     """Solve one turn of the triple game, valuing the state after it by the sum of the
     columns' values in ``colvals`` (3, 8192, 64, already multiplied) when ``lookahead`` is
     0, or by the expected value of the next turn solved the same way when it is 1.
-    Arrays are filled as by :func:`_solve_turn`; values are relative to the turn-start
-    state's ``colvals`` sum. Returns the turn's value."""
+    Arrays are filled as by :func:`_solve_turn`, and ``gain_up`` (3, 6, 6) / ``gain_low``
+    (3, 13) as by :func:`_gains` with the lookahead's value added; values are relative to
+    the turn-start state's ``colvals`` sum. Returns the turn's value."""
     wild = np.empty(6, dtype=np.bool_)
     _wild_flags(masks, wild_rule, wild)
-    gain_up = np.zeros((3, 6, 6))
-    gain_low = np.zeros((3, 13))
+    gain_up[:] = 0.0
+    gain_low[:] = 0.0
     _gains(masks, ups, colvals, bonus, discount, weights, gain_up, gain_low)
     if lookahead > 0:
         nk = final.shape[0]
@@ -415,6 +417,8 @@ def _plan(masks: IntArray, ups: IntArray, colvals: FloatArray, discount: FloatAr
         e0 = np.empty(nk)
         e1 = np.empty(nk)
         m2 = np.empty(nk + 1)
+        g2u = np.empty((3, 6, 6))
+        g2l = np.empty((3, 13))
         nm = masks.copy()
         nu = ups.copy()
         for c in range(3):
@@ -435,7 +439,8 @@ def _plan(masks: IntArray, ups: IntArray, colvals: FloatArray, discount: FloatAr
                     if not full:
                         more = _plan(nm, nu, colvals, discount, weights, score, score_wild,
                                      counts, roll_face, wild_rule, add, remove, roll_prob,
-                                     roll_first, bonus, lookahead - 1, f2, b2, e0, e1, m2)
+                                     roll_first, bonus, lookahead - 1, f2, b2, e0, e1, m2,
+                                     g2u, g2l)
                     if b < 6:
                         gain_up[c, b, n] += more
                     else:
@@ -457,6 +462,10 @@ class TurnPlan:
         final_box: best box of each roll, as column * 13 + box.
         ev0: value of holding each keep with one roll left (then scoring).
         ev1: value of holding each keep with two rolls left.
+        gain_up: (3, 6, 6) value (relative to ``base``) of scoring n dice of upper box b in
+            column c (``gain_up[c, b, n]``), points and bonus included.
+        gain_low: (3, 13) value (relative to ``base``) of filling lower box b of column c,
+            apart from the points scored.
     """
 
     base: float
@@ -465,6 +474,8 @@ class TurnPlan:
     final_box: IntArray
     ev0: FloatArray
     ev1: FloatArray
+    gain_up: FloatArray
+    gain_low: FloatArray
 
 
 class Strategy:
@@ -517,13 +528,16 @@ class Strategy:
         ev0 = np.empty(D.NKEEPS)
         ev1 = np.empty(D.NKEEPS)
         mx = np.empty(D.NKEEPS + 1)
+        gain_up = np.zeros((COLUMNS, 6, 6))
+        gain_low = np.zeros((COLUMNS, 13))
         turn = _plan(masks, ups, self.colvals, self.discount, self.weights, self.score,
                      self.score_wild, D.KEEP_COUNTS, D.ROLL_FACE, bool(self.rules.wild_yatz),
                      D.KEEP_ADD, D.REMOVE_SENTINEL,
                      D.ROLL_PROB, D.ROLL_FIRST, float(self.rules.upper_bonus),
-                     self.lookahead, final, final_box, ev0, ev1, mx)
+                     self.lookahead, final, final_box, ev0, ev1, mx, gain_up, gain_low)
         base = float(sum(self.colvals[c, masks[c], ups[c]] for c in range(COLUMNS)))
-        plan = TurnPlan(base, base + float(turn), final, final_box, ev0, ev1)
+        plan = TurnPlan(base, base + float(turn), final, final_box, ev0, ev1, gain_up,
+                        gain_low)
         self._plans[key] = plan
         if len(self._plans) > 256:
             self._plans.popitem(last=False)
@@ -619,28 +633,18 @@ class Strategy:
     def _score_value(self, columns: Sequence[ColumnState], c: int, box: Box, r: int,
                      is_wild: bool) -> tuple[int, float]:
         """(points now, value relative to the turn start) of scoring roll ``r`` in ``box``
-        of column ``c``."""
+        of column ``c``, read from the turn plan's box gains (so hints, the review and the
+        player agree, with or without lookahead)."""
+        plan = self.plan(columns)
         col = columns[c]
         mult = MULTIPLIERS[c]
         t = min(col.upper, UPPER_BONUS_THRESHOLD)
         pts = int((self.score_wild if is_wild else self.score)[r, int(box)])
-        nt = t
-        extra = 0
         if box.is_upper:
-            nt = min(UPPER_BONUS_THRESHOLD, t + pts)
-            if t < UPPER_BONUS_THRESHOLD <= t + pts:
-                extra = self.rules.upper_bonus
-        value = (mult * (pts + extra) + self.discount[c, int(box)]
-                 * (self.colvals[c, col.mask | 1 << int(box), nt] - self.colvals[c, col.mask, t]))
-        if np.any(self.weights):
-            masks = np.array([cs.mask for cs in columns], dtype=np.int64)
-            ups = np.array([min(cs.upper, 63) for cs in columns], dtype=np.int64)
-            scratch = np.empty(NFEATURES)
-            now = _correction(masks, ups, self.weights, scratch)
-            masks[c] |= 1 << int(box)
-            ups[c] = nt
-            value += _correction(masks, ups, self.weights, scratch) - now
-        return mult * (pts + extra), float(value)
+            extra = self.rules.upper_bonus if t < UPPER_BONUS_THRESHOLD <= t + pts else 0
+            n = pts // (int(box) + 1)
+            return mult * (pts + extra), float(plan.gain_up[c, int(box), n])
+        return mult * pts, float(mult * pts + plan.gain_low[c, int(box)])
 
 
 def triple_value_tables(table: solver.ColumnTable) -> FloatArray:
