@@ -89,12 +89,15 @@ def test_strategy_refuses_bad_weights() -> None:
         Strategy(YATZ_RULES, weights=[float("nan")] * NFEATURES)
 
 
-def test_compiled_plan_and_advice_agree_under_a_correction() -> None:
+@pytest.mark.parametrize(("lookahead", "endgame"), [(0, 0), (1, 0), (0, 39)])
+def test_compiled_plan_and_advice_agree_under_a_correction(lookahead: int,
+                                                           endgame: int) -> None:
     """The turn plan (compiled) and the option list (Python) add the same correction: the
-    best box's value in the plan is the best score option of the advice."""
+    best box's value in the plan is the best score option of the advice (also when the
+    plan looks a turn ahead)."""
     w = np.random.default_rng(5).normal(0.0, 20.0, NFEATURES)
-    st = Strategy(YATZ_RULES, weights=w)
-    plain = Strategy(YATZ_RULES)
+    st = Strategy(YATZ_RULES, weights=w, lookahead=lookahead, endgame=endgame)
+    plain = Strategy(YATZ_RULES, lookahead=lookahead, endgame=endgame)
     cols = [ColumnState(0b1010, 5, 5), ColumnState(1 << Box.CHANCE, 0, 20), ColumnState(0)]
     changed = False
     for dice in [(1, 2, 3, 4, 6), (6, 6, 6, 2, 2), (3, 3, 4, 5, 1), (5, 5, 5, 5, 5)]:
@@ -132,3 +135,24 @@ def test_strong_player_uses_the_shipped_correction(monkeypatch: pytest.MonkeyPat
     other = Correction("other-rules", corr.discount, corr.weights)
     monkeypatch.setattr(strong, "load_correction", lambda: other)
     assert not strong._make_strategy(YATZ_RULES).weights.any()   # fitted for other rules
+
+
+def test_lookahead_adds_nothing_where_the_column_sum_is_exact() -> None:
+    """With two boxes open (in different columns) the plain sum of column values after the
+    first turn is exact, so looking one turn further must give the same values."""
+    cols = [ColumnState(FULL & ~(1 << Box.SIXES), 50, 200),
+            ColumnState(FULL & ~(1 << Box.LARGE_STRAIGHT), 63, 240), ColumnState(FULL)]
+    flat = Strategy(YATZ_RULES, discount=(1.0, 1.0, 1.0))
+    deep = Strategy(YATZ_RULES, discount=(1.0, 1.0, 1.0), lookahead=1)
+    a, b = flat.plan(cols), deep.plan(cols)
+    assert b.turn == pytest.approx(a.turn, abs=1e-9)
+    assert np.allclose(a.ev1, b.ev1) and np.array_equal(a.final_box, b.final_box)
+
+
+def test_lookahead_at_counts_open_boxes() -> None:
+    st = Strategy(YATZ_RULES, lookahead=1, endgame=5)
+    assert st.lookahead_at([0, 0, 0]) == 1
+    assert st.lookahead_at([FULL, FULL, FULL & ~0b11111]) == 2
+    assert st.lookahead_at([FULL, FULL, FULL & ~0b111111]) == 1
+    with pytest.raises(BadInputError):
+        Strategy(YATZ_RULES, lookahead=-1)

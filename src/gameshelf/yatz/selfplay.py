@@ -49,7 +49,8 @@ def _games(n: int, seed: int, colvals: FloatArray, discount: FloatArray,
            roll_prob: FloatArray, roll_first: int, bonus: float, wild_rule: bool,
            sub_start: IntArray, sub: IntArray,
            lookahead: int, rec_masks: IntArray, rec_ups: IntArray,
-           rec_points: FloatArray, paired: bool) -> FloatArray:  # pragma: no cover - compiled
+           rec_points: FloatArray, paired: bool,
+           endgame: int) -> FloatArray:  # pragma: no cover - compiled
     """Play ``n`` games; when ``rec_masks`` has ``n`` rows, record the turn-start state of
     each turn (masks, upper totals, points so far) in ``rec_*[game, turn]``. When
     ``paired``, the dice of each roll come from a stream fixed by (seed, game, turn, roll)
@@ -77,8 +78,9 @@ def _games(n: int, seed: int, colvals: FloatArray, discount: FloatArray,
                 rec_ups[g, turn] = ups
                 rec_points[g, turn] = total
             _wild_flags(masks, wild_rule, wild)
+            look = lookahead + (1 if 39 - turn <= endgame else 0)
             _plan(masks, ups, colvals, discount, weights, score, score_wild, counts, roll_face,
-                  wild_rule, add, remove, roll_prob, roll_first, bonus, lookahead, final,
+                  wild_rule, add, remove, roll_prob, roll_first, bonus, look, final,
                   final_box, ev0, ev1, mx, gain_up, gain_low)
             if paired:
                 np.random.seed((seed * 1000003 + g) * 128 + turn * 3)
@@ -114,7 +116,8 @@ def _run(strategy: Strategy, games: int, seed: int, rec_masks: IntArray, rec_ups
                   D.KEEP_COUNTS, D.ROLL_FACE, D.KEEP_ADD, D.REMOVE_SENTINEL, D.ROLL_PROB,
                   D.ROLL_FIRST, float(strategy.rules.upper_bonus),
                   bool(strategy.rules.wild_yatz), D.ROLL_SUB_START, D.ROLL_SUB,
-                  strategy.lookahead, rec_masks, rec_ups, rec_points, paired)
+                  strategy.lookahead, rec_masks, rec_ups, rec_points, paired,
+                  strategy.endgame)
 
 
 def play_games(strategy: Strategy, games: int, seed: int = 0, *,

@@ -487,13 +487,17 @@ class Strategy:
     """
 
     def __init__(self, rules: RuleSet = YATZ_RULES, table: solver.ColumnTable | None = None,
-                 *, lookahead: int = 0, discount: Sequence[float] = DISCOUNT,
+                 *, lookahead: int = 0, endgame: int = 0,
+                 discount: Sequence[float] = DISCOUNT,
                  weights: Sequence[float] | None = None):
         self.rules = rules
         self.table = table if table is not None else solver.column_table(rules)
         self.score, self.score_wild = D.score_tables(rules)
         self.colvals = triple_value_tables(self.table)
+        if lookahead < 0 or endgame < 0:
+            raise BadInputError("lookahead and endgame: 0 or more")
         self.lookahead = lookahead
+        self.endgame = endgame
         factors = np.array(discount, dtype=np.float64)
         if factors.ndim == 1:
             factors = np.repeat(factors[:, None], 13, axis=1)
@@ -534,7 +538,8 @@ class Strategy:
                      self.score_wild, D.KEEP_COUNTS, D.ROLL_FACE, bool(self.rules.wild_yatz),
                      D.KEEP_ADD, D.REMOVE_SENTINEL,
                      D.ROLL_PROB, D.ROLL_FIRST, float(self.rules.upper_bonus),
-                     self.lookahead, final, final_box, ev0, ev1, mx, gain_up, gain_low)
+                     self.lookahead_at(key[:3]), final, final_box, ev0, ev1, mx, gain_up,
+                     gain_low)
         base = float(sum(self.colvals[c, masks[c], ups[c]] for c in range(COLUMNS)))
         plan = TurnPlan(base, base + float(turn), final, final_box, ev0, ev1, gain_up,
                         gain_low)
@@ -542,6 +547,12 @@ class Strategy:
         if len(self._plans) > 256:
             self._plans.popitem(last=False)
         return plan
+
+    def lookahead_at(self, masks: Sequence[int]) -> int:
+        """Turns looked ahead from a turn start with these column masks: ``lookahead``, one
+        more when at most ``endgame`` boxes are open."""
+        left = COLUMNS * 13 - sum(int(m).bit_count() for m in masks)
+        return self.lookahead + (1 if left <= self.endgame else 0)
 
     # -- decisions --------------------------------------------------------------------------
 
