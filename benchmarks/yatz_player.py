@@ -9,12 +9,13 @@ including the turn's first, which solves the turn). Target (issue 4): mean 1,700
 
 The registered ``strong`` player uses the learned correction shipped in the package
 (``gameshelf/yatz/correction.toml``, made by ``benchmarks/yatz_fit_correction.py``) and looks
-one turn ahead (``strong.STRONG_LOOKAHEAD``). ``--lookahead N`` times a strong player with
-another lookahead (0: the one-turn solve alone), ``--no-correction`` one without the
-correction.
+one turn ahead (``strong.STRONG_LOOKAHEAD``), two in the end game (``strong.STRONG_ENDGAME``
+boxes open or fewer). ``--lookahead N`` / ``--endgame N`` time a strong player with other
+settings (``--lookahead 0 --endgame 0``: the one-turn solve alone), ``--no-correction`` one
+without the correction.
 
 Usage: python benchmarks/yatz_player.py [--games 10000] [--player strong] [--workers 2]
-    [--lookahead N] [--no-correction]
+    [--lookahead N] [--endgame N] [--no-correction]
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from gameshelf.yatz.game import COLUMNS, Action, YatzState
 from gameshelf.yatz.match import Match, Seat
 from gameshelf.yatz.players import PLAYERS, Player, make_player
 from gameshelf.yatz.strategy import Strategy, load_correction
-from gameshelf.yatz.strong import STRONG_LOOKAHEAD, StrongPlayer
+from gameshelf.yatz.strong import STRONG_ENDGAME, STRONG_LOOKAHEAD, StrongPlayer
 
 TIMED = "bench-timed"
 
@@ -41,18 +42,21 @@ class _Timed:
     name = TIMED
     inner_name = "strong"
     lookahead: int | None = None
+    endgame: int | None = None
     correction = True
     times: list[float] = []
     _built: Strategy | None = None
 
     def __init__(self) -> None:
-        if self.inner_name == "strong" and (self.lookahead is not None or not self.correction):
+        if self.inner_name == "strong" and (self.lookahead is not None or not self.correction
+                                            or self.endgame is not None):
             if _Timed._built is None:
                 corr = load_correction()
                 look = STRONG_LOOKAHEAD if self.lookahead is None else self.lookahead
-                _Timed._built = (Strategy(lookahead=look, discount=corr.discount,
+                end = STRONG_ENDGAME if self.endgame is None else self.endgame
+                _Timed._built = (Strategy(lookahead=look, endgame=end, discount=corr.discount,
                                           weights=corr.weights) if self.correction
-                                 else Strategy(lookahead=look))
+                                 else Strategy(lookahead=look, endgame=end))
             self.inner: Player = StrongPlayer(_Timed._built)
         else:
             self.inner = make_player(self.inner_name)
@@ -64,11 +68,12 @@ class _Timed:
         return a
 
 
-def _batch(job: tuple[str, int | None, bool, list[int]],
+def _batch(job: tuple[str, int | None, int | None, bool, list[int]],
            ) -> tuple[list[int], list[int], list[float]]:
-    player, lookahead, correction, seeds = job
+    player, lookahead, endgame, correction, seeds = job
     _Timed.inner_name = player
     _Timed.lookahead = lookahead
+    _Timed.endgame = endgame
     _Timed.correction = correction
     _Timed.times = []
     PLAYERS[TIMED] = _Timed
@@ -91,6 +96,9 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--lookahead", type=int, default=None,
                     help="strong player: turns looked ahead (default: the registered player's)")
+    ap.add_argument("--endgame", type=int, default=None,
+                    help="strong player: one more turn ahead with this many boxes open or "
+                         "fewer (default: the registered player's)")
     ap.add_argument("--no-correction", action="store_true",
                     help="strong player: without the shipped learned correction")
     args = ap.parse_args()
@@ -98,7 +106,8 @@ def main() -> None:
     warm.play_computers()                                 # the workers fork
     seeds = list(range(args.first, args.first + args.games))
     correction = not args.no_correction
-    chunks = [(args.player, args.lookahead, correction, seeds[i::args.workers * 8])
+    chunks = [(args.player, args.lookahead, args.endgame, correction,
+               seeds[i::args.workers * 8])
               for i in range(args.workers * 8)]
     t0 = time.perf_counter()
     with Pool(args.workers) as pool:
@@ -114,7 +123,8 @@ def main() -> None:
     name = args.player
     if args.player == "strong":
         look = STRONG_LOOKAHEAD if args.lookahead is None else args.lookahead
-        name += (f" (lookahead {look}, "
+        end = STRONG_ENDGAME if args.endgame is None else args.endgame
+        name += (f" (lookahead {look}, endgame {end}, "
                  f"{'with' if correction else 'without'} the learned correction)")
     print(f"player {name}: {n} solitaire games (seeds {seeds[0]}..{seeds[-1]}), "
           f"{args.workers} workers, {wall:.1f} s")

@@ -432,11 +432,17 @@ def _plan(masks: IntArray, ups: IntArray, colvals: FloatArray, discount: FloatAr
                 for c2 in range(3):
                     if nm[c2] != 8191:
                         full = False
+                last = -1
+                more = 0.0
                 for n in range(6 if b < 6 else 1):
                     nt = t + n * (b + 1) if b < 6 else t
                     nu[c] = nt if nt < 63 else 63
-                    more = 0.0
-                    if not full:
+                    if nu[c] == last:
+                        pass   # the same state as with one die fewer (upper total capped)
+                    elif full:
+                        more = 0.0
+                    else:
+                        last = nu[c]
                         more = _plan(nm, nu, colvals, discount, weights, score, score_wild,
                                      counts, roll_face, wild_rule, add, remove, roll_prob,
                                      roll_first, bonus, lookahead - 1, f2, b2, e0, e1, m2,

@@ -37,6 +37,10 @@ COST_EPSILON = 0.005
 #: next turn solved for every state this turn can reach, about 3 ms a turn, gained 7 points
 #: in paired self-play).
 STRONG_LOOKAHEAD = 1
+#: With this many boxes open or fewer (over the three columns), the strong player looks one
+#: more turn ahead (docs/yatz-strategy.md: +1.9 points in paired self-play; a turn plan then
+#: takes up to about 0.2 s).
+STRONG_ENDGAME = 12
 
 _STRATEGIES: dict[str, Strategy] = {}
 _LOCK = threading.Lock()
@@ -59,9 +63,9 @@ def _make_strategy(rules: RuleSet) -> Strategy:
     when it was fitted for ``rules`` (see docs/yatz-strategy.md), else without."""
     corr = load_correction()
     if corr.rules != rules.name:
-        return Strategy(rules, lookahead=STRONG_LOOKAHEAD)
-    return Strategy(rules, lookahead=STRONG_LOOKAHEAD, discount=corr.discount,
-                    weights=corr.weights)
+        return Strategy(rules, lookahead=STRONG_LOOKAHEAD, endgame=STRONG_ENDGAME)
+    return Strategy(rules, lookahead=STRONG_LOOKAHEAD, endgame=STRONG_ENDGAME,
+                    discount=corr.discount, weights=corr.weights)
 
 
 def columns_of(state: YatzState, seat: int | None = None) -> list[ColumnState]:
@@ -102,11 +106,12 @@ def action_for(option: Option, state: YatzState) -> Action:
 
 
 class StrongPlayer:
-    """The strongest player: every decision by :class:`~gameshelf.yatz.strategy.Strategy`
-    (an exact solve of the current turn over all three columns, looking :data:`STRONG_LOOKAHEAD`
-    turn ahead, the state after it valued with the solved single-column tables, opportunity
-    costs discounted per column, plus the learned correction shipped in the package for the
-    Yatz rules)."""
+    """The strongest player: every decision by :class:`~gameshelf.yatz.strategy.Strategy`:
+    an exact solve of the current turn over all three columns, looking
+    :data:`STRONG_LOOKAHEAD` turn ahead (one more in the end game, :data:`STRONG_ENDGAME`),
+    the state reached valued with the solved single-column tables, opportunity costs
+    discounted per column, plus the learned correction shipped in the package for the Yatz
+    rules."""
 
     name = "strong"
 
