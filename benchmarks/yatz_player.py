@@ -27,6 +27,7 @@ import time
 from multiprocessing import Pool
 
 from gameshelf.core.chance import Chance
+from gameshelf.core.errors import BadInputError
 from gameshelf.yatz.game import COLUMNS, Action, YatzState
 from gameshelf.yatz.match import Match, Seat
 from gameshelf.yatz.players import PLAYERS, Player, make_player
@@ -102,6 +103,16 @@ def main() -> None:
     ap.add_argument("--no-correction", action="store_true",
                     help="strong player: without the shipped learned correction")
     args = ap.parse_args()
+    if args.player != "strong" and (args.lookahead is not None or args.endgame is not None
+                                    or args.no_correction):
+        ap.error("--lookahead, --endgame and --no-correction are for --player strong")
+    if args.player == "strong":
+        try:   # check the settings before the workers start
+            look = STRONG_LOOKAHEAD if args.lookahead is None else args.lookahead
+            end = STRONG_ENDGAME if args.endgame is None else args.endgame
+            Strategy(lookahead=look, endgame=end)
+        except BadInputError as exc:
+            ap.error(str(exc))
     warm = Match([Seat("warm-up", args.player)], seed=0)  # solve/load and compile before
     warm.play_computers()                                 # the workers fork
     seeds = list(range(args.first, args.first + args.games))
@@ -127,7 +138,7 @@ def main() -> None:
         name += (f" (lookahead {look}, endgame {end}, "
                  f"{'with' if correction else 'without'} the learned correction)")
     print(f"player {name}: {n} solitaire games (seeds {seeds[0]}..{seeds[-1]}), "
-          f"{args.workers} workers, {wall:.1f} s")
+          f"{args.workers} worker{'s' if args.workers != 1 else ''}, {wall:.1f} s")
     print(f"mean score {mean:.1f}  standard error {sd / math.sqrt(n):.1f}  sd {sd:.1f}  "
           f"min {min(totals)}  max {max(totals)}")
     print("upper bonus rate " + "  ".join(f"x{c + 1} {bonus[c] / n:.3f}" for c in range(COLUMNS)))

@@ -1,10 +1,22 @@
-"""Shared fixtures: every test runs with its own empty GAMESHELF_HOME."""
+"""Shared fixtures: every test runs with its own empty GAMESHELF_HOME, and module- or
+session-scoped fixtures (solved tables) with a session-wide one, so no test ever writes into
+the user's data or cache folder."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _session_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """Set before any module-scoped fixture runs (higher scopes are set up first)."""
+    home = tmp_path_factory.mktemp("gameshelf-session-home")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("GAMESHELF_HOME", str(home))
+        yield home
 
 
 @pytest.fixture(autouse=True)

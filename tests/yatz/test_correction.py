@@ -75,8 +75,16 @@ def test_shipped_correction_loads_and_round_trips() -> None:
     assert load_correction(dump_correction(odd)) == odd
 
 
-@pytest.mark.parametrize("text", ["", "rules = 3", 'rules = "yatz"\ndiscount = [1.0]\n'
-                                  'weights = [1.0]', "not toml ["])
+_W = "[" + ", ".join(["0.5"] * NFEATURES) + "]"
+
+
+@pytest.mark.parametrize("text", [
+    "", "rules = 3", 'rules = "yatz"\ndiscount = [1.0]\nweights = [1.0]', "not toml [",
+    f'rules = 3\ndiscount = [1, 1, 1]\nweights = {_W}',
+    f'rules = "yatz"\ndiscount = [1, inf, 1]\nweights = {_W}',
+    f'rules = "yatz"\ndiscount = [1, 1, 1]\nweights = {_W.replace("0.5", "true", 1)}',
+    f'rules = "yatz"\ndiscount = [1, 1, 1]\nweights = {_W.replace("0.5", "1e308", 1)}',
+    'rules = "yatz"\ndiscount = [1, 1, 1]\n[weights]\n"0" = 1.0'])
 def test_bad_correction_file_is_refused(text: str) -> None:
     with pytest.raises(BadInputError):
         load_correction(text)
@@ -154,5 +162,19 @@ def test_lookahead_at_counts_open_boxes() -> None:
     assert st.lookahead_at([0, 0, 0]) == 1
     assert st.lookahead_at([FULL, FULL, FULL & ~0b11111]) == 2
     assert st.lookahead_at([FULL, FULL, FULL & ~0b111111]) == 1
-    with pytest.raises(BadInputError):
-        Strategy(YATZ_RULES, lookahead=-1)
+    for bad in ({"lookahead": -1}, {"lookahead": 3}, {"lookahead": 1.5},
+                {"lookahead": float("nan")}, {"endgame": float("nan")}, {"endgame": 40},
+                {"lookahead": "1"}, {"lookahead": True}, {"lookahead": 2, "endgame": 3}):
+        with pytest.raises(BadInputError):
+            Strategy(YATZ_RULES, **bad)   # type: ignore[arg-type]
+
+
+def test_paired_games_share_dice_for_one_seed_only() -> None:
+    """``paired``: the same seed replays the same dice; another seed (even one that agrees
+    in its low bits) gives other games."""
+    st = Strategy(YATZ_RULES)
+    a = play_games(st, 4, seed=0, paired=True)
+    assert np.array_equal(a, play_games(st, 4, seed=0, paired=True))
+    assert not np.array_equal(a, play_games(st, 4, seed=2**25, paired=True))
+    b = play_games(st, 400, seed=21307, paired=True)
+    assert not np.isin(a, b).all()

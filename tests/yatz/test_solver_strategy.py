@@ -142,7 +142,7 @@ def test_hint_best_hold_and_best_box() -> None:
     assert h.best_box is h.best
     assert h.best_hold is not None and h.best_hold.expected <= h.best.expected
     lines = h.lines()
-    assert lines[0].startswith("Best: score x3 Lg. Straight (120)")
+    assert lines[0].startswith("Best: score x3 Lg. Straight (40; 120 with x3)")
     s2 = with_dice((6, 6, 6, 1, 2))
     fill(s2, 0, 2, Box.SIXES, 24)
     h2 = hint(s2)

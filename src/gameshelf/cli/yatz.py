@@ -341,7 +341,7 @@ def sim(
     typer.echo(f"mean   {stats['mean']:.2f} ± {stats['stderr']:.2f} (standard error)")
     typer.echo(f"sd     {stats['sd']:.2f}")
     typer.echo(f"min    {stats['min']}    max {stats['max']}")
-    typer.echo("percentiles  " + "  ".join(f"p{q}={v:g}"
+    typer.echo("percentiles  " + "  ".join(f"p{q}={v:.1f}"
                                            for q, v in stats["percentiles"].items()))
     typer.echo("upper bonus  " + "  ".join(f"{c}: {100 * r:.1f}%"
                                            for c, r in stats["bonus_rate"].items()))

@@ -536,8 +536,8 @@ class GameScreen(Screen[None]):
         except GameshelfError as exc:
             self.say(f"could not save: {exc}", bell=True)
             return
-        self.say(f"Saved as {self.save_name!r}: resume it from the setup screen or with "
-                 f"gameshelf yatz resume {self.save_name}")
+        self.say(f"Saved as {self.save_name!r} (Resume on the setup screen, or "
+                 f"gameshelf yatz resume {self.save_name})")
 
     def action_leave(self) -> None:
         if self._timer is not None:

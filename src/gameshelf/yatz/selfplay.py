@@ -29,6 +29,21 @@ def _roll_onto(keep: int, add: IntArray) -> int:  # pragma: no cover - compiled
 
 
 @numba.njit(cache=True)
+def _stream(seed: int, game: int, roll: int) -> int:  # pragma: no cover - compiled
+    """A 32-bit random-stream number for one roll of one game (a splitmix64 mix of the
+    three numbers: different seeds give unrelated streams)."""
+    x = (np.uint64(seed) * np.uint64(0x9E3779B97F4A7C15)
+         ^ np.uint64(game) * np.uint64(0xBF58476D1CE4E5B9)
+         ^ np.uint64(roll + 1) * np.uint64(0x94D049BB133111EB))
+    x ^= x >> np.uint64(30)
+    x *= np.uint64(0xBF58476D1CE4E5B9)
+    x ^= x >> np.uint64(27)
+    x *= np.uint64(0x94D049BB133111EB)
+    x ^= x >> np.uint64(31)
+    return int(x & np.uint64(0xFFFFFFFF))
+
+
+@numba.njit(cache=True)
 def _best_keep(r: int, ev: FloatArray, sub_start: IntArray,
                sub: IntArray) -> int:  # pragma: no cover - compiled
     """The keep (fewer than five dice) inside roll ``r`` with the highest ``ev``."""
@@ -83,7 +98,7 @@ def _games(n: int, seed: int, colvals: FloatArray, discount: FloatArray,
                   wild_rule, add, remove, roll_prob, roll_first, bonus, look, final,
                   final_box, ev0, ev1, mx, gain_up, gain_low)
             if paired:
-                np.random.seed((seed * 1000003 + g) * 128 + turn * 3)
+                np.random.seed(_stream(seed, g, turn * 3))
             r = _roll_onto(0, add)
             for left in (2, 1):
                 ev = ev1 if left == 2 else ev0
@@ -91,7 +106,7 @@ def _games(n: int, seed: int, colvals: FloatArray, discount: FloatArray,
                 if ev[keep] <= final[r]:
                     break
                 if paired:
-                    np.random.seed((seed * 1000003 + g) * 128 + turn * 3 + 3 - left)
+                    np.random.seed(_stream(seed, g, turn * 3 + 3 - left))
                 r = _roll_onto(keep, add)
             code = final_box[r]
             c = code // 13

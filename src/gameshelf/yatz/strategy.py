@@ -5,11 +5,14 @@ left, :class:`Strategy` gives the best dice to hold, the best box, and the expec
 score of every option, for hints and for the computer player. The method is explained in
 ``docs/yatz-strategy.md``. In short: the whole current turn is solved exactly (every keep of
 every roll, every box of every column, Wild Yatz under the triple-game condition of R-YZ-4),
-and the state reached after the turn is valued by :func:`triple_value`, built from the exact
-single-column tables of :mod:`gameshelf.yatz.solver`.
+and the state reached after the turn is valued from the exact single-column tables of
+:mod:`gameshelf.yatz.solver` (:func:`triple_value_tables`, discounted, plus a learned
+correction), or, with ``lookahead``, by solving the next turn(s) the same way from every
+state the turn can reach.
 
 The plan of a turn depends only on the turn-start state, so it is computed once per turn
-(about a tenth of a millisecond) and every decision of that turn is a table look-up.
+(about a tenth of a millisecond alone, a few milliseconds with one turn of lookahead, up to
+about 0.2 s with two) and every decision of that turn is a table look-up.
 """
 
 from __future__ import annotations
@@ -38,6 +41,9 @@ from gameshelf.yatz.scoring import (
 )
 
 MULTIPLIERS = (1, 2, 3)
+#: The most turns a :class:`Strategy` may look ahead (two take up to a few tenths of a
+#: second a turn; three would take minutes).
+MAX_LOOKAHEAD = 2
 COLUMNS = len(MULTIPLIERS)
 ROLLS_PER_TURN = 3
 FULL = (1 << 13) - 1
@@ -82,16 +88,25 @@ def load_correction(text: str | None = None) -> Correction:
     """
     if text is None:
         text = resources.files("gameshelf.yatz").joinpath(CORRECTION_FILE).read_text("utf-8")
+
+    def numbers(key: str, n: int, low: float, high: float) -> tuple[float, ...]:
+        xs = data[key]
+        if (not isinstance(xs, list) or len(xs) != n
+                or not all(isinstance(x, int | float) and not isinstance(x, bool)
+                           and low <= x <= high for x in xs)):
+            raise BadInputError(f"bad Yatz correction file: {key!r} must be a list of {n} "
+                                f"numbers from {low:g} to {high:g}")
+        return tuple(float(x) for x in xs)
+
     try:
         data = tomllib.loads(text)
-        corr = Correction(str(data["rules"]), tuple(float(x) for x in data["discount"]),
-                          tuple(float(x) for x in data["weights"]), str(data.get("note", "")))
-    except (tomllib.TOMLDecodeError, KeyError, TypeError, ValueError) as e:
+        rules, note = data["rules"], data.get("note", "")
+        if not isinstance(rules, str) or not isinstance(note, str):
+            raise BadInputError("bad Yatz correction file: 'rules' and 'note' must be text")
+        return Correction(rules, numbers("discount", COLUMNS, 0.01, 10.0),
+                          numbers("weights", NFEATURES, -1e4, 1e4), note)
+    except (tomllib.TOMLDecodeError, KeyError) as e:
         raise BadInputError(f"bad Yatz correction file: {e}") from e
-    if len(corr.weights) != NFEATURES or len(corr.discount) != COLUMNS:
-        raise BadInputError(f"bad Yatz correction file: want {NFEATURES} weights and "
-                            f"{COLUMNS} discount factors")
-    return corr
 
 
 def dump_correction(corr: Correction) -> str:
@@ -152,7 +167,8 @@ class Option:
         return self.hold is None
 
     def describe(self, dice: Sequence[int] = (), held: int = 0) -> str:
-        """Human text: ``keep 3 3 5 and roll`` / ``score x2 Full House (50)``.
+        """Human text: ``keep 3 3 5 and roll`` / ``score x2 Full House (25; 50 with x2)``
+        (the box's points as on the card, then as they count with the multiplier).
 
         ``self.hold`` names faces. Given the ``dice`` on the table (and the ``held`` bit
         mask), the text also names the positions to type: ``hold 1 4 5 (keep 3 3 5) and
@@ -160,7 +176,9 @@ class Option:
         """
         if self.hold is None:
             assert self.column is not None and self.box is not None
-            return f"score x{self.column + 1} {self.box.label} ({self.points})"
+            mult = MULTIPLIERS[self.column]
+            text = f"score x{mult} {self.box.label} ({self.points // mult}"
+            return text + (f"; {self.points} with x{mult})" if mult > 1 else ")")
         if not self.hold:
             return "roll all five"
         faces = " ".join(map(str, self.hold))
@@ -462,7 +480,8 @@ class TurnPlan:
     """The solved current turn (arrays indexed by keep, see :mod:`gameshelf.yatz.dice`).
 
     Attributes:
-        base: value of the turn-start state by :func:`triple_value` (expected points to come).
+        base: value of the turn-start state by the column tables
+            (:func:`triple_value_tables`): expected points to come.
         turn: expected points to come when this turn is played by the plan.
         final: value (relative to ``base``) of ending the turn on each roll.
         final_box: best box of each roll, as column * 13 + box.
@@ -490,18 +509,32 @@ class Strategy:
     Args:
         rules: the rule set (default Yatz).
         table: the single-column table to build on (default: solved or loaded from cache).
+        lookahead: turns solved past the current one (0-2) before the state is valued; each
+            turn of lookahead costs about 40-130 times the time of the turn alone.
+        endgame: with this many boxes open or fewer (0-39, over the three columns), one more
+            turn of lookahead (only with ``lookahead`` 0 or 1).
+        discount: the factor on a box's opportunity cost, one per column (3) or per column
+            and box (3, 13); positive.
+        weights: the learned correction (:data:`NFEATURES` finite numbers; default none).
+
+    Raises:
+        BadInputError: any argument out of range.
     """
 
     def __init__(self, rules: RuleSet = YATZ_RULES, table: solver.ColumnTable | None = None,
                  *, lookahead: int = 0, endgame: int = 0,
                  discount: Sequence[float] = DISCOUNT,
                  weights: Sequence[float] | None = None):
+        for name, value, top in (("lookahead", lookahead, MAX_LOOKAHEAD),
+                                 ("endgame", endgame, COLUMNS * 13)):
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= top:
+                raise BadInputError(f"{name}: a whole number from 0 to {top}, got {value!r}")
+        if endgame and lookahead >= MAX_LOOKAHEAD:
+            raise BadInputError(f"endgame needs lookahead below {MAX_LOOKAHEAD}")
         self.rules = rules
         self.table = table if table is not None else solver.column_table(rules)
         self.score, self.score_wild = D.score_tables(rules)
         self.colvals = triple_value_tables(self.table)
-        if lookahead < 0 or endgame < 0:
-            raise BadInputError("lookahead and endgame: 0 or more")
         self.lookahead = lookahead
         self.endgame = endgame
         factors = np.array(discount, dtype=np.float64)
