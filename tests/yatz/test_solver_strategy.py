@@ -214,3 +214,23 @@ def test_hint_names_positions_to_type_and_faces_to_keep() -> None:
     assert opt.describe((5, 5, 3, 5, 1), held=0b1010) == "hold 2 4 (keep 5 5) and roll"
     positions = text.split("(")[0].removeprefix("hold").split()
     assert sorted((5, 2, 3, 5, 1)[int(p) - 1] for p in positions) == [5, 5]
+
+
+def test_computer_preparer_solves_the_turn_plan_ahead() -> None:
+    """A screen can let the strong player think in a thread: the preparer works on the
+    columns of the moment, and the plan it makes is the one the decisions then use."""
+    from gameshelf.yatz.strong import columns_of
+    m = Match([Seat("S", "strong"), Seat("G", "greedy"), Seat("Ann")], seed=11)
+    prep = m.computer_preparer()
+    assert prep is not None
+    cols = columns_of(m.state, 0)
+    plan = prep()
+    m.step_computer()                         # the strong seat rolls; then decides
+    m.step_computer()
+    assert strategy_for(YATZ_RULES).plan(cols) is plan
+    while m.state.seat == 0:
+        m.step_computer()
+    assert m.computer_preparer() is None      # greedy has nothing to prepare
+    while m.is_computer_turn():
+        m.step_computer()
+    assert m.computer_preparer() is None      # a person's turn

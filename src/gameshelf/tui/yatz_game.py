@@ -188,6 +188,7 @@ class GameScreen(Screen[None]):
         self._timer: Timer | None = None
         self._finished = False
         self._viewed: int | None = None
+        self._prepared: tuple[int, int] | None = None
         self._log: deque[str] = deque(maxlen=LOG_LINES)
 
     # --- layout ---------------------------------------------------------------------------
@@ -436,12 +437,25 @@ class GameScreen(Screen[None]):
         if self.match.is_over():
             self._game_over()
         elif self.match.is_computer_turn():
+            self._prepare_computer()
             self._timer = self.set_timer(PACES[self.pace_index], self._computer_step)
         else:
             if self._viewed is not None:
                 self._viewed = None
                 self.refresh_view()
             self._cursor_to_empty()
+
+    def _prepare_computer(self) -> None:
+        """Let the computer on turn think (the strong player's turn plan) in a thread while
+        the pace timer runs, once per turn, so the screen does not stall when it acts."""
+        st = self.match.state
+        key = (st.seat, st.turns_taken(st.seat))
+        if key == self._prepared:
+            return
+        prep = self.match.computer_preparer()
+        if prep is not None:
+            self._prepared = key
+            self.run_worker(prep, thread=True, exit_on_error=False, group="prepare")
 
     def _cursor_to_empty(self) -> None:
         """Put the card's cursor on an empty box (the nearest in its column, else the first)."""

@@ -21,7 +21,7 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -195,6 +195,15 @@ class Match:
             raise IllegalMoveError("it is not a computer player's turn")
         rng = self._base.derive(f"cpu/{self.state.seat}/{len(self.log)}")
         return self._players[self.state.seat].choose(self.state, rng)
+
+    def computer_preparer(self) -> Callable[[], object] | None:
+        """For the computer seat on turn: a function that does its slow thinking ahead of
+        its decision (safe to run in another thread: it works on a snapshot), or None when
+        it is not a computer's turn or the player has nothing to prepare."""
+        if not self.is_computer_turn():
+            return None
+        prep = getattr(self._players[self.state.seat], "preparer", None)
+        return prep(self.state) if callable(prep) else None
 
     def step_computer(self) -> Action:
         """Let the computer seat on turn act once; returns its action."""

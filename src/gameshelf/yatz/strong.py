@@ -11,7 +11,7 @@
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from gameshelf.core.chance import Chance
@@ -117,6 +117,14 @@ class StrongPlayer:
 
     def __init__(self, strategy: Strategy | None = None) -> None:
         self._strategy = strategy
+
+    def preparer(self, state: YatzState) -> Callable[[], object]:
+        """A function that solves the current turn's plan ahead of the decisions (for a
+        screen to run in a thread while it waits): it captures the columns now, so later
+        changes of ``state`` do not touch it. The decisions of the turn are then look-ups."""
+        columns = columns_of(state)
+        rules = state.rules
+        return lambda: (self._strategy or strategy_for(rules)).plan(columns)
 
     def choose(self, state: YatzState, rng: Chance) -> Action:
         """The best action for the seat on turn; ``rng`` is not used."""
