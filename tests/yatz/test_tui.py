@@ -164,6 +164,32 @@ async def test_computer_turns_step_by_step_and_skip() -> None:
         assert "Cpu:" in log and "Cas:" in log
 
 
+async def test_computers_wait_while_a_help_or_table_is_open() -> None:
+    """Computer play pauses under another screen (Help, Top 20) and goes on after it; the
+    game cannot end under a help screen (that once left the screens in a bad state)."""
+    match = Match([Seat("A", "strong"), Seat("B", "greedy")], seed=5)
+    app = GameApp(match)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        screen.pace_index = 0
+        await pilot.press("f1")
+        await pilot.pause()
+        assert app.screen is not screen
+        before = len(match.log)
+        for _ in range(10):
+            screen._computer_step()         # a timer firing under the help screen
+            await pilot.pause(0.05)
+        assert len(match.log) == before
+        await pilot.press("escape")
+        for _ in range(100):
+            await pilot.pause(0.05)
+            if len(match.log) > before:
+                break
+        assert len(match.log) > before     # back on top: the computers go on
+
+
 async def test_save_mid_turn_and_resume_from_setup() -> None:
     """s saves mid-turn (dice and holds); the setup's Resume brings it back exactly."""
     app = GameshelfApp()

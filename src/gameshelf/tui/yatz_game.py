@@ -23,6 +23,7 @@ from textual.timer import Timer
 from textual.widgets import Button, DataTable, Footer, Header, OptionList, Static
 from textual.widgets.data_table import ColumnKey
 from textual.widgets.option_list import Option
+from textual.worker import Worker
 
 from gameshelf.core.errors import GameshelfError
 from gameshelf.core.store import Store
@@ -189,6 +190,7 @@ class GameScreen(Screen[None]):
         self._finished = False
         self._viewed: int | None = None
         self._prepared: tuple[int, int] | None = None
+        self._prep_worker: Worker[object] | None = None
         self._log: deque[str] = deque(maxlen=LOG_LINES)
 
     # --- layout ---------------------------------------------------------------------------
@@ -455,7 +457,8 @@ class GameScreen(Screen[None]):
         prep = self.match.computer_preparer()
         if prep is not None:
             self._prepared = key
-            self.run_worker(prep, thread=True, exit_on_error=False, group="prepare")
+            self._prep_worker = self.run_worker(prep, thread=True, exit_on_error=False,
+                                                group="prepare")
 
     def _cursor_to_empty(self) -> None:
         """Put the card's cursor on an empty box (the nearest in its column, else the first)."""
@@ -495,8 +498,12 @@ class GameScreen(Screen[None]):
 
     def _computer_step(self) -> None:
         self._timer = None
-        if not self.is_current:
+        if self.app.screen is not self:
             return  # paused while another screen is on top; resumes with the screen
+        if self._prep_worker is not None and not self._prep_worker.is_finished:
+            # still thinking in its thread (a first run compiles): look again shortly
+            self._timer = self.set_timer(0.05, self._computer_step)
+            return
         if not self.match.is_computer_turn():
             self._schedule()
             return
@@ -591,7 +598,7 @@ class GameScreen(Screen[None]):
         self.app.push_screen(GameOverScreen(self.match, new), self._closed_over)
 
     def _closed_over(self, _result: None) -> None:
-        if self.is_current:
+        if self.app.screen is self:
             self.dismiss(None)
 
 
