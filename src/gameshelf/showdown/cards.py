@@ -20,7 +20,7 @@ Example:
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from importlib import resources
@@ -188,19 +188,31 @@ def _text(where: str, entry: dict[str, Any], key: str) -> str:
     return " ".join(value.split())
 
 
+def _entry_place(kind: str, n: int, entry: object, label: str,
+                 fields: Collection[str]) -> str:
+    """Where deck entry ``n`` of ``kind`` is, for error messages (``playfield entry 3
+    (Bumper)``), after checking it is a table with only known ``fields``.
+
+    Raises:
+        DeckError: not a table, or a field it does not know.
+    """
+    where = f"{kind} entry {n}"
+    if not isinstance(entry, dict):
+        raise DeckError(f"{where}: expected a table of fields")
+    if isinstance(entry.get(label), str):
+        where = f"{kind} entry {n} ({entry[label]})"
+    unknown = sorted(set(entry) - set(fields))
+    if unknown:
+        raise DeckError(f"{where}: unknown field {unknown[0]!r}")
+    return where
+
+
 def _playfield(entries: object) -> tuple[PlayfieldCard, ...]:
     if not isinstance(entries, list) or not entries:
         raise DeckError("deck: the [[playfield]] cards are missing")
     cards: list[PlayfieldCard] = []
     for n, entry in enumerate(entries, start=1):
-        where = f"playfield entry {n}"
-        if not isinstance(entry, dict):
-            raise DeckError(f"{where}: expected a table of fields")
-        if "device" in entry and isinstance(entry["device"], str):
-            where = f"playfield entry {n} ({entry['device']})"
-        unknown = sorted(set(entry) - _PLAYFIELD_FIELDS)
-        if unknown:
-            raise DeckError(f"{where}: unknown field {unknown[0]!r}")
+        where = _entry_place("playfield", n, entry, "device", _PLAYFIELD_FIELDS)
         device = _text(where, entry, "device")
         points = _whole(where, entry, "points", 1, 1_000_000)
         min_speed = _whole(where, entry, "min_speed", 0, 80)
@@ -240,14 +252,7 @@ def _combinations(entries: object, devices: set[str]) -> tuple[CombinationCard, 
     combos: list[CombinationCard] = []
     names: set[str] = set()
     for n, entry in enumerate(entries, start=1):
-        where = f"combination entry {n}"
-        if not isinstance(entry, dict):
-            raise DeckError(f"{where}: expected a table of fields")
-        if "name" in entry and isinstance(entry["name"], str):
-            where = f"combination entry {n} ({entry['name']})"
-        unknown = sorted(set(entry) - _COMBO_FIELDS)
-        if unknown:
-            raise DeckError(f"{where}: unknown field {unknown[0]!r}")
+        where = _entry_place("combination", n, entry, "name", _COMBO_FIELDS)
         name = _text(where, entry, "name")
         if name.lower() in names:
             raise DeckError(f"{where}: field 'name': the name is used twice")

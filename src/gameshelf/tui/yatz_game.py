@@ -538,24 +538,24 @@ class GameScreen(Screen[None]):
         self.refresh_view()
 
     # --- saving, leaving, the end ---------------------------------------------------------
-    def _autosave(self) -> None:
+    def _autosave(self) -> bool:
+        """Store the unfinished game under its save name; False (and a message) when the
+        store refuses or the game is over."""
         if self.match.is_over():
-            return
+            return False
         try:
             with Store() as store:
                 store.save_game(self.save_name, self.match.record())
         except GameshelfError as exc:
             self.say(f"could not save: {exc}", bell=True)
+            return False
+        return True
 
     def action_save(self) -> None:
         if self.match.is_over():
             self.say("The game is over; nothing to save.")
             return
-        try:
-            with Store() as store:
-                store.save_game(self.save_name, self.match.record())
-        except GameshelfError as exc:
-            self.say(f"could not save: {exc}", bell=True)
+        if not self._autosave():
             return
         self.say(f"Saved as {self.save_name!r} (Resume on the setup screen, or "
                  f"gameshelf yatz resume {self.save_name})")

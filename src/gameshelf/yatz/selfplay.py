@@ -14,7 +14,15 @@ import numpy as np
 import numpy.typing as npt
 
 from gameshelf.yatz import dice as D
-from gameshelf.yatz.strategy import NFEATURES, Strategy, _features, _plan, _wild_flags
+from gameshelf.yatz.strategy import (
+    NFEATURES,
+    Strategy,
+    _buffers,
+    _features,
+    _lookahead,
+    _plan,
+    _wild_flags,
+)
 
 IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]
@@ -75,13 +83,7 @@ def _games(n: int, seed: int, colvals: FloatArray, discount: FloatArray,
     record = rec_masks.shape[0] == n
     nk = counts.shape[0]
     out = np.empty(n)
-    final = np.empty(nk)
-    final_box = np.empty(nk, dtype=np.int64)
-    ev0 = np.empty(nk)
-    ev1 = np.empty(nk)
-    mx = np.empty(nk + 1)
-    gain_up = np.empty((3, 6, 6))
-    gain_low = np.empty((3, 13))
+    final, final_box, ev0, ev1, mx, gain_up, gain_low = _buffers(nk)
     wild = np.zeros(6, dtype=np.bool_)
     for g in range(n):
         masks = np.zeros(3, dtype=np.int64)
@@ -93,7 +95,7 @@ def _games(n: int, seed: int, colvals: FloatArray, discount: FloatArray,
                 rec_ups[g, turn] = ups
                 rec_points[g, turn] = total
             _wild_flags(masks, wild_rule, wild)
-            look = lookahead + (1 if 39 - turn <= endgame else 0)
+            look = _lookahead(lookahead, endgame, 39 - turn)
             _plan(masks, ups, colvals, discount, weights, score, score_wild, counts, roll_face,
                   wild_rule, add, remove, roll_prob, roll_first, bonus, look, final,
                   final_box, ev0, ev1, mx, gain_up, gain_low)

@@ -410,6 +410,22 @@ def _solve_turn(masks: IntArray, gain_up: FloatArray, gain_low: FloatArray, scor
 
 
 @numba.njit(cache=True, nogil=True)
+def _buffers(nk: int) -> tuple[FloatArray, IntArray, FloatArray, FloatArray, FloatArray,
+                                FloatArray, FloatArray]:  # pragma: no cover - compiled
+    """Fresh output arrays of one turn solve over ``nk`` keeps: ``(final, final_box, ev0,
+    ev1, mx, gain_up, gain_low)``, as :func:`_plan` fills them."""
+    return (np.empty(nk), np.full(nk, -1, dtype=np.int64), np.empty(nk), np.empty(nk),
+            np.empty(nk + 1), np.zeros((3, 6, 6)), np.zeros((3, 13)))
+
+
+@numba.njit(cache=True, nogil=True)
+def _lookahead(lookahead: int, endgame: int, left: int) -> int:  # pragma: no cover
+    """Turns looked ahead with ``left`` boxes open: ``lookahead``, one more when at most
+    ``endgame`` boxes are open."""
+    return lookahead + (1 if left <= endgame else 0)
+
+
+@numba.njit(cache=True, nogil=True)
 def _plan(masks: IntArray, ups: IntArray, colvals: FloatArray, discount: FloatArray,
           weights: FloatArray, score: IntArray,
           score_wild: IntArray, counts: IntArray, roll_face: IntArray, wild_rule: bool,
@@ -429,14 +445,7 @@ def _plan(masks: IntArray, ups: IntArray, colvals: FloatArray, discount: FloatAr
     gain_low[:] = 0.0
     _gains(masks, ups, colvals, bonus, discount, weights, gain_up, gain_low)
     if lookahead > 0:
-        nk = final.shape[0]
-        f2 = np.empty(nk)
-        b2 = np.empty(nk, dtype=np.int64)
-        e0 = np.empty(nk)
-        e1 = np.empty(nk)
-        m2 = np.empty(nk + 1)
-        g2u = np.empty((3, 6, 6))
-        g2l = np.empty((3, 13))
+        f2, b2, e0, e1, m2, g2u, g2l = _buffers(final.shape[0])
         nm = masks.copy()
         nu = ups.copy()
         for c in range(3):
@@ -566,13 +575,7 @@ class Strategy:
             raise BadInputError("every box is filled: the game is over")
         masks = np.array(key[:3], dtype=np.int64)
         ups = np.array(key[3:], dtype=np.int64)
-        final = np.empty(D.NKEEPS)
-        final_box = np.full(D.NKEEPS, -1, dtype=np.int64)
-        ev0 = np.empty(D.NKEEPS)
-        ev1 = np.empty(D.NKEEPS)
-        mx = np.empty(D.NKEEPS + 1)
-        gain_up = np.zeros((COLUMNS, 6, 6))
-        gain_low = np.zeros((COLUMNS, 13))
+        final, final_box, ev0, ev1, mx, gain_up, gain_low = _buffers(D.NKEEPS)
         turn = _plan(masks, ups, self.colvals, self.discount, self.weights, self.score,
                      self.score_wild, D.KEEP_COUNTS, D.ROLL_FACE, bool(self.rules.wild_yatz),
                      D.KEEP_ADD, D.REMOVE_SENTINEL,
@@ -591,9 +594,17 @@ class Strategy:
         """Turns looked ahead from a turn start with these column masks: ``lookahead``, one
         more when at most ``endgame`` boxes are open."""
         left = COLUMNS * 13 - sum(int(m).bit_count() for m in masks)
-        return self.lookahead + (1 if left <= self.endgame else 0)
+        return int(_lookahead(self.lookahead, self.endgame, left))
 
     # -- decisions --------------------------------------------------------------------------
+
+    def _decision(self, columns: Sequence[ColumnState], dice: Sequence[int],
+                  rolls_left: int) -> tuple[tuple[int, ...], TurnPlan]:
+        """The checked dice and the turn plan of a decision point (see :meth:`decide`)."""
+        checked = check_dice(dice)
+        if not 0 <= rolls_left < ROLLS_PER_TURN:
+            raise BadInputError(f"rolls left must be 0, 1 or 2, got {rolls_left}")
+        return checked, self.plan(columns)
 
     def best_box(self, columns: Sequence[ColumnState], dice: Sequence[int]) -> tuple[int, Box]:
         """The best (column 0-2, box) for scoring ``dice`` now."""
@@ -610,10 +621,7 @@ class Strategy:
         Raises:
             BadInputError: bad dice, rolls left outside 0-2, or a finished game.
         """
-        dice = check_dice(dice)
-        if not 0 <= rolls_left < ROLLS_PER_TURN:
-            raise BadInputError(f"rolls left must be 0, 1 or 2, got {rolls_left}")
-        plan = self.plan(columns)
+        dice, plan = self._decision(columns, dice, rolls_left)
         r = D.keep_index(dice)
         code = int(plan.final_box[r])
         col, box = code // 13, Box(code % 13)
@@ -644,10 +652,7 @@ class Strategy:
         Raises:
             BadInputError: bad dice, rolls left outside 0-2, or a finished game.
         """
-        dice = check_dice(dice)
-        if not 0 <= rolls_left < ROLLS_PER_TURN:
-            raise BadInputError(f"rolls left must be 0, 1 or 2, got {rolls_left}")
-        plan = self.plan(columns)
+        dice, plan = self._decision(columns, dice, rolls_left)
         now = sum(m * c.points for m, c in zip(MULTIPLIERS, columns, strict=True))
         start = now + plan.base
         options: list[Option] = []
@@ -663,7 +668,7 @@ class Strategy:
                     continue
                 if not scores and c * 13 + int(box) != best_code:
                     continue
-                pts, value = self._score_value(columns, c, box, r, is_wild)
+                pts, value = self._score_value(plan, columns, c, box, r, is_wild)
                 options.append(Option(None, c, box, start + value, pts))
         if rolls_left:
             ev = plan.ev1 if rolls_left == 2 else plan.ev0
@@ -680,12 +685,11 @@ class Strategy:
                         and o.column * 13 + int(o.box or 0) == best_code)
         return Advice(tuple(options), best_box)
 
-    def _score_value(self, columns: Sequence[ColumnState], c: int, box: Box, r: int,
-                     is_wild: bool) -> tuple[int, float]:
+    def _score_value(self, plan: TurnPlan, columns: Sequence[ColumnState], c: int, box: Box,
+                     r: int, is_wild: bool) -> tuple[int, float]:
         """(points now, value relative to the turn start) of scoring roll ``r`` in ``box``
         of column ``c``, read from the turn plan's box gains (so hints, the review and the
         player agree, with or without lookahead)."""
-        plan = self.plan(columns)
         col = columns[c]
         mult = MULTIPLIERS[c]
         t = min(col.upper, UPPER_BONUS_THRESHOLD)
