@@ -11,6 +11,8 @@ visible and touches its neighbour. The open half of each chain's last tile has r
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.text import Text
 
 from gameshelf.muggins.game import MugginsState, Placed
@@ -152,21 +154,11 @@ def board_text(state: MugginsState, width: int, marks: bool = False,
         lrow = left_rows[row] if row < len(left_rows) else []
         l_cells = [_placed_lines(p, row % 2 == 0, p is state.left[-1],
                                  fresh is not None and p.tile == fresh) for p in lrow]
-        if row % 2 == 0:
-            l_cells = l_cells[::-1]
-            pad = span - len(l_cells) * slot
-            for r in range(TILE_H):
-                block[r].append(" " * (pad + (half - span)))
-                for c in l_cells:
-                    block[r].append_text(c[r])
-                    block[r].append(" ")
+        l_pad = span - len(l_cells) * slot
+        if row % 2 == 0:   # runs leftwards: padding before the tiles
+            _append_cells(block, l_cells[::-1], half - span + l_pad, 0, space_after=True)
         else:
-            for r in range(TILE_H):
-                block[r].append(" " * (half - span))
-                for c in l_cells:
-                    block[r].append_text(c[r])
-                    block[r].append(" ")
-                block[r].append(" " * (span - len(l_cells) * slot))
+            _append_cells(block, l_cells, half - span, l_pad, space_after=True)
         centre = center_lines(state.end_total(), marks) if row == 0 else \
             [Text(" " * CENTER_W) for _ in range(TILE_H)]
         for r in range(TILE_H):
@@ -174,23 +166,31 @@ def board_text(state: MugginsState, width: int, marks: bool = False,
         rrow = right_rows[row] if row < len(right_rows) else []
         r_cells = [_placed_lines(p, row % 2 == 1, p is state.right[-1],
                                  fresh is not None and p.tile == fresh) for p in rrow]
-        if row % 2 == 1:
-            r_cells = r_cells[::-1]
-            pad = span - len(r_cells) * slot
-            for r in range(TILE_H):
-                block[r].append(" " * pad)
-                for c in r_cells:
-                    block[r].append(" ")
-                    block[r].append_text(c[r])
+        if row % 2 == 1:   # runs back leftwards: padding before the tiles
+            _append_cells(block, r_cells[::-1], span - len(r_cells) * slot, 0,
+                          space_after=False)
         else:
-            for r in range(TILE_H):
-                for c in r_cells:
-                    block[r].append(" ")
-                    block[r].append_text(c[r])
+            _append_cells(block, r_cells, 0, 0, space_after=False)
         out.extend(block)
         if row + 1 < nrows:
             out.append(_turn_line(half, span, width, row, len(left_rows), len(right_rows)))
     return Text("\n").join(out)
+
+
+def _append_cells(block: list[Text], cells: Sequence[Sequence[Text]], lead: int, tail: int,
+                  *, space_after: bool) -> None:
+    """Append tiles (each ``TILE_H`` lines) side by side to the lines of ``block``: ``lead``
+    spaces, the tiles each with one space after (left half) or before (right half), then
+    ``tail`` spaces."""
+    for r in range(TILE_H):
+        block[r].append(" " * lead)
+        for c in cells:
+            if not space_after:
+                block[r].append(" ")
+            block[r].append_text(c[r])
+            if space_after:
+                block[r].append(" ")
+        block[r].append(" " * tail)
 
 
 def _turn_line(half: int, span: int, width: int, row: int, nleft: int, nright: int) -> Text:
