@@ -118,10 +118,20 @@ class GameRecord:
         if record.checksum() != data["checksum"]:
             raise RecordError("game record checksum does not match: the file was changed "
                               "or is incomplete")
-        if game is not None and record.game != game:
-            raise RecordError(f"this record is for {record.game!r}, not {game!r}")
-        if rules_version is not None and record.rules_version != rules_version:
-            raise RecordError(f"this record was written by rules version "
-                              f"{record.rules_version}; this program plays version "
-                              f"{rules_version}")
+        record.check(game, rules_version)
         return record
+
+    def check(self, game: str | None, rules_version: int | None, title: str = "") -> None:
+        """Refuse a record of another game or rules version (None: not checked); ``title``
+        names the game in the message (``Yatz rules version 2``).
+
+        Raises:
+            RecordError: another game or rules version.
+        """
+        if game is not None and self.game != game:
+            raise RecordError(f"this record is for {self.game!r}, not {game!r}")
+        if rules_version is not None and self.rules_version != rules_version:
+            name = f"{title} rules" if title else "rules"
+            raise RecordError(f"this record was written by {name} version "
+                              f"{self.rules_version}; this program plays version "
+                              f"{rules_version}")

@@ -107,12 +107,7 @@ class Match:
             RecordError: another game or rules version, a bad option, or an action the rules
                 refuse (the record is named and left as it was).
         """
-        if record.game != GAME:
-            raise RecordError(f"this record is for {record.game!r}, not {GAME!r}")
-        if record.rules_version != RULES_VERSION:
-            raise RecordError(f"this record was written by rules version "
-                              f"{record.rules_version}; this program plays version "
-                              f"{RULES_VERSION}")
+        record.check(GAME, RULES_VERSION)
         target = record.options.get("target", DEFAULT_TARGET)
         if not isinstance(target, int) or isinstance(target, bool):
             raise RecordError("the record's target is not a whole number")

@@ -126,8 +126,7 @@ class Match:
         Raises:
             RecordError: a record of another game or version, or one that does not replay.
         """
-        if record.game != GAME or record.rules_version != RULES_VERSION:
-            raise RecordError(f"not a Pinball Showdown record of rules version {RULES_VERSION}")
+        record.check(GAME, RULES_VERSION, "Pinball Showdown")
         raw = record.options.get("players")
         if not isinstance(raw, list) or not all(
                 isinstance(p, dict) and isinstance(p.get("name"), str)

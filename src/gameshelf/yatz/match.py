@@ -244,12 +244,7 @@ class Match:
             RecordError: another game or rules version, bad options, an illegal action, or
                 dice that are not those of the record's game number.
         """
-        if record.game != GAME:
-            raise RecordError(f"this record is for {record.game!r}, not {GAME!r}")
-        if record.rules_version != RULES_VERSION:
-            raise RecordError(f"this record was written by Yatz rules version "
-                              f"{record.rules_version}; this program plays version "
-                              f"{RULES_VERSION}")
+        record.check(GAME, RULES_VERSION, "Yatz")
         opts = record.options
         players = opts.get("players")
         rules = opts.get("rules", "yatz")
