@@ -1,8 +1,13 @@
-"""Helpers for the Yatz tests: set up a state with given dice and filled boxes."""
+"""Helpers for the Yatz tests: set up a state with given dice and filled boxes; an app
+showing one game screen."""
 
 from __future__ import annotations
 
+from textual.app import App
+
+from gameshelf.tui.yatz_game import GameScreen
 from gameshelf.yatz.game import ROLL, SCORES, Dice, YatzState
+from gameshelf.yatz.match import Match
 from gameshelf.yatz.scoring import Box
 
 
@@ -29,3 +34,14 @@ def play_turn(state: YatzState, dice: tuple[int, ...], column: int, box: Box) ->
     state.apply_action(ROLL)
     state.apply_action(Dice(dice))
     state.apply_action(SCORES[column][box])
+
+
+class GameApp(App[None]):
+    """An app showing one game screen."""
+
+    def __init__(self, match: Match) -> None:
+        super().__init__()
+        self.match = match
+
+    def on_mount(self) -> None:
+        self.push_screen(GameScreen(self.match, "test-save"))

@@ -2,23 +2,13 @@
 
 from __future__ import annotations
 
-from textual.app import App
 from textual.widgets import Static
 
 from gameshelf.tui.yatz_game import GameOverScreen, GameScreen
 from gameshelf.tui.yatz_hints import HintScreen, ReviewScreen
 from gameshelf.yatz.match import Match, Seat
 
-
-class GameApp(App[None]):
-    """An app showing one game screen."""
-
-    def __init__(self, match: Match) -> None:
-        super().__init__()
-        self.match = match
-
-    def on_mount(self) -> None:
-        self.push_screen(GameScreen(self.match, "test-save"))
+from .helpers import GameApp
 
 
 async def test_h_shows_best_hold_and_best_box_with_expected_scores() -> None:

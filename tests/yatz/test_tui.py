@@ -3,7 +3,6 @@ turns, save and resume, the game over and the top-20 table."""
 
 from __future__ import annotations
 
-from textual.app import App
 from textual.coordinate import Coordinate
 from textual.widgets import DataTable, Input, OptionList, Static
 from textual.widgets.data_table import ColumnKey
@@ -25,16 +24,7 @@ from gameshelf.yatz.game import GAME, ROLL, Dice
 from gameshelf.yatz.match import Match, Seat
 from gameshelf.yatz.scoring import Box
 
-
-class GameApp(App[None]):
-    """An app showing one game screen."""
-
-    def __init__(self, match: Match) -> None:
-        super().__init__()
-        self.match = match
-
-    def on_mount(self) -> None:
-        self.push_screen(GameScreen(self.match, "test-save"))
+from .helpers import GameApp
 
 
 async def _open_setup(pilot) -> None:  # type: ignore[no-untyped-def]
