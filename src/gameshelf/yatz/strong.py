@@ -34,12 +34,12 @@ from gameshelf.yatz.strategy import Advice, ColumnState, Option, Strategy, load_
 COST_EPSILON = 0.005
 
 #: Turns the strong player looks ahead past the current one (see docs/yatz-strategy.md: the
-#: next turn solved for every state this turn can reach, about 3 ms a turn, gained 7 points
-#: in paired self-play).
+#: next turn solved for every state this turn can reach, about 3 ms a turn, gained 4.5-7
+#: points in paired self-play).
 STRONG_LOOKAHEAD = 1
 #: With this many boxes open or fewer (over the three columns), the strong player looks one
-#: more turn ahead (docs/yatz-strategy.md: +1.9 points in paired self-play; a turn plan then
-#: takes up to about 0.2 s).
+#: more turn ahead (docs/yatz-strategy.md: +1.4-1.9 points in paired self-play; a turn plan
+#: then takes up to about 0.3 s).
 STRONG_ENDGAME = 12
 
 _STRATEGIES: dict[str, Strategy] = {}
