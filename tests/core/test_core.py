@@ -185,3 +185,18 @@ def test_record_refuses_a_seed_that_is_no_game_number() -> None:
         text = GameRecord("muggins", 1, {}, seed, ()).to_json()
         with pytest.raises(RecordError, match="not a game number"):
             GameRecord.from_json(text)
+
+
+def test_deeply_nested_json_is_a_record_error_not_a_crash() -> None:
+    with pytest.raises(RecordError, match="nested too deeply"):
+        GameRecord.from_json("[" * 100_000)
+
+
+def test_save_names_see_damaged_saves_and_free_names_avoid_them(tmp_path: Path) -> None:
+    with Store(tmp_path / "s.db") as s:
+        s.save_game("game-7", GameRecord("yatz", 1, {}, 7, ()))
+        s._conn.execute("UPDATE saves SET record = 'damaged' WHERE name = 'game-7'")
+        assert s.list_saves("yatz") == [] and s.save_names("yatz") == {"game-7"}
+        assert s.free_save_name("yatz", "game-7") == "game-7-2"
+        assert s.free_save_name("yatz", "game-8") == "game-8"
+        assert s.free_save_name("muggins", "game-7") == "game-7"

@@ -112,3 +112,19 @@ def test_a_deck_file_with_a_byte_order_mark_is_read(tmp_path: Path,
                            "--deck", str(deck)], capsys)
     assert code == 0, err
     assert "1 games" in out
+
+
+def test_deeply_nested_deck_file_is_one_line_exit_2(tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    deck = tmp_path / "deep.toml"
+    deck.write_text("a = " + "[" * 5000 + "]" * 5000 + "\n")
+    code, _, err = _run(["showdown", "play", "--deck", str(deck), "--text"], capsys)
+    assert code == 2 and err.count("\n") == 1 and "nested too deeply" in err
+
+
+def test_saves_lists_a_save_with_damaged_players(capsys: pytest.CaptureFixture[str]) -> None:
+    from gameshelf.core.records import GameRecord
+    with Store() as store:
+        store.save_game("odd", GameRecord("showdown", 1, {"players": "Ann"}, 3, ()))
+    code, out, _ = _run(["showdown", "saves"], capsys)
+    assert code == 0 and "odd: (players damaged)" in out

@@ -193,3 +193,40 @@ def test_sim_bounds_and_blank_save_names_are_refused(
     assert_one_line_error(code, err)
     with Store() as store:
         assert store.list_saves(GAME) == []
+
+
+def test_play_never_overwrites_another_save(capsys: pytest.CaptureFixture[str],
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """A second game with the same number is saved beside the first; a --name that is taken
+    is refused (one line, exit 2) and the save is left as it was."""
+    code, out, _ = run(["yatz", "play", "-p", "Ann", "--seed", "4242"], capsys, monkeypatch,
+                       "roll\nquit\n")
+    assert code == 0 and "Saved as 'game-4242'" in out
+    with Store() as store:
+        first = store.load_save(GAME, "game-4242")
+    code, out, _ = run(["yatz", "play", "-p", "Zed", "--seed", "4242"], capsys, monkeypatch,
+                       "quit\n")
+    assert code == 0 and "Saved as 'game-4242-2'" in out
+    code, _, err = run(["yatz", "play", "-p", "Zed", "--name", "game-4242"], capsys,
+                       monkeypatch, "quit\n")
+    assert_one_line_error(code, err)
+    assert "exists" in err
+    with Store() as store:
+        assert store.load_save(GAME, "game-4242") == first
+
+
+def test_import_will_not_replace_a_damaged_save_unasked(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    rec = Match(parse_seats("Ann"), 9).record()
+    path = tmp_path / "g.json"
+    path.write_text(rec.to_json())
+    with Store() as store:
+        store.save_game("mine", rec)
+        store._conn.execute("UPDATE saves SET record = '{}' WHERE name = 'mine'")
+        store._conn.commit()
+    code, _, err = run(["yatz", "import", str(path), "--name", "mine"], capsys, monkeypatch)
+    assert_one_line_error(code, err)
+    with Store() as store:
+        assert store._conn.execute("SELECT record FROM saves WHERE name='mine'").fetchone() \
+            == ("{}",)

@@ -84,7 +84,8 @@ _W = "[" + ", ".join(["0.5"] * NFEATURES) + "]"
     f'rules = "yatz"\ndiscount = [1, inf, 1]\nweights = {_W}',
     f'rules = "yatz"\ndiscount = [1, 1, 1]\nweights = {_W.replace("0.5", "true", 1)}',
     f'rules = "yatz"\ndiscount = [1, 1, 1]\nweights = {_W.replace("0.5", "1e308", 1)}',
-    'rules = "yatz"\ndiscount = [1, 1, 1]\n[weights]\n"0" = 1.0'])
+    'rules = "yatz"\ndiscount = [1, 1, 1]\n[weights]\n"0" = 1.0',
+    "a = " + "[" * 5000 + "]" * 5000])
 def test_bad_correction_file_is_refused(text: str) -> None:
     with pytest.raises(BadInputError):
         load_correction(text)
@@ -164,7 +165,9 @@ def test_lookahead_at_counts_open_boxes() -> None:
     assert st.lookahead_at([FULL, FULL, FULL & ~0b111111]) == 1
     for bad in ({"lookahead": -1}, {"lookahead": 3}, {"lookahead": 1.5},
                 {"lookahead": float("nan")}, {"endgame": float("nan")}, {"endgame": 40},
-                {"lookahead": "1"}, {"lookahead": True}, {"lookahead": 2, "endgame": 3}):
+                {"lookahead": "1"}, {"lookahead": True}, {"lookahead": 2, "endgame": 3},
+                {"discount": [float("inf"), 1, 1]}, {"discount": [True] * 3},
+                {"discount": "abc"}, {"weights": [True] * NFEATURES}):
         with pytest.raises(BadInputError):
             Strategy(YATZ_RULES, **bad)   # type: ignore[arg-type]
 

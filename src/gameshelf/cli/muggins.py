@@ -72,12 +72,14 @@ def play(
 def _refuse_to_drop_a_saved_game() -> None:
     """Raise when an unfinished game is saved, so that ``play`` never silently drops it."""
     with Store() as store:
+        if AUTOSAVE not in store.save_names(GAME):
+            return
         saved = [row for row in store.list_saves(GAME) if row.name == AUTOSAVE]
-    if saved:
-        raise GameshelfError(
-            f"an unfinished game is saved (game number {saved[0].record.seed}, saved "
-            f"{saved[0].updated}): continue it with 'gameshelf muggins resume', or start "
-            "anew with 'gameshelf muggins play --new' (which drops it)")
+    when = (f" (game number {saved[0].record.seed}, saved {saved[0].updated})" if saved
+            else " (it is damaged: 'gameshelf muggins resume' says how)")
+    raise GameshelfError(
+        f"an unfinished game is saved{when}: continue it with 'gameshelf muggins resume', "
+        "or start anew with 'gameshelf muggins play --new' (which drops it)")
 
 
 @app.command("resume")
@@ -86,7 +88,7 @@ def resume(
 ) -> None:
     """Continue the saved game."""
     with Store() as store:
-        saved = any(row.name == AUTOSAVE for row in store.list_saves(GAME))
+        saved = AUTOSAVE in store.save_names(GAME)
     if not saved:
         raise StoreError("no unfinished Muggins game is saved; start one with "
                          "'gameshelf muggins play'")

@@ -25,7 +25,7 @@ from gameshelf.core.store import Store
 from gameshelf.showdown.actions import card_text
 from gameshelf.showdown.cards import default_deck, parse_deck
 from gameshelf.showdown.game import PlayerView, new_game, verb_for
-from gameshelf.showdown.match import GAME, Match, parse_players, pick_save_name
+from gameshelf.showdown.match import GAME, Match, parse_players, pick_save_name, seat_names
 from gameshelf.showdown.players import PLAYER_KINDS, make_player, play_match
 
 app = typer.Typer(help="Pinball Showdown: bid with control tokens, manage your speed "
@@ -108,8 +108,8 @@ def saves() -> None:
     if not rows:
         typer.echo("no saved games")
     for row in rows:
-        names = ", ".join(p["name"] for p in row.record.options.get("players", []))
-        typer.echo(f"{row.name}: {names}; {len(row.record.actions)} actions; {row.updated}")
+        typer.echo(f"{row.name}: {seat_names(row.record)}; {len(row.record.actions)} actions; "
+                   f"{row.updated}")
 
 
 @app.command("sim")

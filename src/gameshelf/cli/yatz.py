@@ -204,7 +204,13 @@ def play(
     seats = parse_seats(players)
     number = parse_seed(seed) if seed is not None else new_seed()
     match = Match(seats, number)
-    save = _save_name_option(name) or save_name(match)
+    save = _save_name_option(name)
+    with Store() as store:
+        if save is None:   # game-<number>, or game-<number>-2... beside an older save
+            save = store.free_save_name(GAME, save_name(match))
+        elif save in store.save_names(GAME):
+            raise BadInputError(f"a save named {save!r} exists: go on with 'gameshelf yatz "
+                                f"resume {save}', or choose another --name")
     if tui:
         _open_tui(match, save)
         return
@@ -384,7 +390,7 @@ def import_(
     match = Match.from_json(text)
     save = _save_name_option(name) or save_name(match)
     with Store() as store:
-        if not force and any(s.name == save for s in store.list_saves(GAME)):
+        if not force and save in store.save_names(GAME):
             raise BadInputError(f"a save named {save!r} exists; use --name or --force")
         store.save_game(save, match.record())
     typer.echo(f"Imported as {save!r}: {match.describe()}")

@@ -90,6 +90,8 @@ class GameRecord:
         """
         try:
             data = json.loads(text)
+        except RecursionError:
+            raise RecordError("not a game record: the JSON is nested too deeply") from None
         except (json.JSONDecodeError, UnicodeDecodeError) as exc:
             raise RecordError(f"not a game record: the file is not valid JSON ({exc.msg})"
                               if isinstance(exc, json.JSONDecodeError)

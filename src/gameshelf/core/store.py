@@ -225,6 +225,19 @@ class Store:
             out.append(SaveRow(rid, g, name, rec, created, updated))
         return out
 
+    def save_names(self, game: str) -> set[str]:
+        """The names of every save of ``game``, damaged ones included: the check before a
+        name is taken, so a damaged save is never overwritten unasked."""
+        return {row[0] for row in self._read("SELECT name FROM saves WHERE game=?", (game,))}
+
+    def free_save_name(self, game: str, base: str) -> str:
+        """``base`` when no save of ``game`` has that name, else ``base-2``, ``base-3``..."""
+        taken = self.save_names(game)
+        k = 1
+        while (name := base if k == 1 else f"{base}-{k}") in taken:
+            k += 1
+        return name
+
     def load_save(self, game: str, name: str) -> GameRecord:
         """The record saved as ``name``.
 

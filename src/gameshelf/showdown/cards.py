@@ -295,6 +295,8 @@ def parse_deck(text: str, source: str = "deck") -> Deck:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise DeckError(f"{source}: not a valid TOML deck file ({exc})") from None
+    except RecursionError:
+        raise DeckError(f"{source}: not a deck file (nested too deeply)") from None
     meta = data.get("deck", {})
     if not isinstance(meta, dict):
         raise DeckError(f"{source}: [deck] must be a table")

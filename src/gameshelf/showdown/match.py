@@ -192,6 +192,17 @@ class Match:
         return action
 
 
+def seat_names(record: GameRecord) -> str:
+    """The players of a saved record, comma-separated, for lists of saves; ``(players
+    damaged)`` when the record's players are not a list of named seats (resuming it says
+    more)."""
+    raw = record.options.get("players")
+    if not isinstance(raw, list) or not all(isinstance(p, dict)
+                                            and isinstance(p.get("name"), str) for p in raw):
+        return "(players damaged)"
+    return ", ".join(p["name"] for p in raw)
+
+
 def pick_save_name(match: Match, saved: Mapping[str, GameRecord]) -> str:
     """The name to save ``match`` under: ``game-<seed>``, or ``game-<seed>-2``... when that
     name already holds another game (other players, deck or moves), so no save is overwritten

@@ -16,7 +16,7 @@ from gameshelf.core.errors import GameshelfError
 from gameshelf.core.records import GameRecord
 from gameshelf.core.store import Store
 from gameshelf.showdown.game import MAX_TURNS
-from gameshelf.showdown.match import GAME, Match, parse_players
+from gameshelf.showdown.match import GAME, Match, parse_players, seat_names
 from gameshelf.tui.showdown_game import HELP, ShowdownScreen
 from gameshelf.tui.widgets import HelpScreen
 
@@ -78,9 +78,9 @@ class ShowdownStartScreen(Screen[None]):
             self.query_one("#sd-msg", Static).update(Text(str(exc)))
             return
         for row in rows[:20]:
-            names = ", ".join(str(p.get("name")) for p in row.record.options.get("players", []))
-            saves.add_option(Option(Text(f"{row.name}: {names} · {save_progress(row.record)}"
-                                         f" · {row.updated[:16]}"), id=row.name))
+            saves.add_option(Option(Text(f"{row.name}: {seat_names(row.record)} · "
+                                         f"{save_progress(row.record)} · {row.updated[:16]}"),
+                                    id=row.name))
         if not rows:
             saves.add_option(Option("no saved games", disabled=True))
 

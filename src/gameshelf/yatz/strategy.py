@@ -105,8 +105,10 @@ def load_correction(text: str | None = None) -> Correction:
             raise BadInputError("bad Yatz correction file: 'rules' and 'note' must be text")
         return Correction(rules, numbers("discount", COLUMNS, 0.01, 10.0),
                           numbers("weights", NFEATURES, -1e4, 1e4), note)
-    except (tomllib.TOMLDecodeError, KeyError) as e:
-        raise BadInputError(f"bad Yatz correction file: {e}") from e
+    except KeyError as e:
+        raise BadInputError(f"bad Yatz correction file: the field {e} is missing") from e
+    except (tomllib.TOMLDecodeError, RecursionError) as e:
+        raise BadInputError(f"bad Yatz correction file: not valid TOML ({e})") from e
 
 
 def dump_correction(corr: Correction) -> str:
@@ -546,14 +548,24 @@ class Strategy:
         self.colvals = triple_value_tables(self.table)
         self.lookahead = lookahead
         self.endgame = endgame
-        factors = np.array(discount, dtype=np.float64)
+        try:
+            factors = np.array(discount, dtype=np.float64)
+        except (TypeError, ValueError):
+            raise BadInputError("discount: positive factors, one per column (or per box)"
+                                ) from None
+        if np.asarray(discount).dtype == np.bool_:
+            raise BadInputError("discount: numbers, not true/false")
         if factors.ndim == 1:
             factors = np.repeat(factors[:, None], 13, axis=1)
-        if factors.shape != (COLUMNS, 13) or not np.all(factors > 0):
+        if factors.shape != (COLUMNS, 13) or not np.all((factors > 0) & np.isfinite(factors)):
             raise BadInputError("discount: positive factors, one per column (or per box)")
         self.discount = factors
-        w = np.zeros(NFEATURES) if weights is None else np.array(weights, dtype=np.float64)
-        if w.shape != (NFEATURES,) or not np.all(np.isfinite(w)):
+        try:
+            w = np.zeros(NFEATURES) if weights is None else np.array(weights, dtype=np.float64)
+        except (TypeError, ValueError):
+            raise BadInputError(f"weights: {NFEATURES} finite numbers") from None
+        if (w.shape != (NFEATURES,) or not np.all(np.isfinite(w))
+                or (weights is not None and np.asarray(weights).dtype == np.bool_)):
             raise BadInputError(f"weights: {NFEATURES} finite numbers")
         self.weights = w
         self._plans: OrderedDict[tuple[int, ...], TurnPlan] = OrderedDict()
