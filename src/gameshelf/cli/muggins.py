@@ -75,7 +75,8 @@ def _refuse_to_drop_a_saved_game() -> None:
         if AUTOSAVE not in store.save_names(GAME):
             return
         saved = [row for row in store.list_saves(GAME) if row.name == AUTOSAVE]
-    when = (f" (game number {saved[0].record.seed}, saved {saved[0].updated})" if saved
+    record = saved[0].record if saved else None
+    when = (f" (game number {record.seed}, saved {saved[0].updated})" if record is not None
             else " (it is damaged: 'gameshelf muggins resume' says how)")
     raise GameshelfError(
         f"an unfinished game is saved{when}: continue it with 'gameshelf muggins resume', "

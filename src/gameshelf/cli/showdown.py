@@ -87,9 +87,8 @@ def resume(name: str | None = typer.Argument(None, help="The save's name (defaul
             saves = store.list_saves(GAME)
             if not saves:
                 raise BadInputError("no saved Pinball Showdown game to resume")
-            name, record = saves[0].name, saves[0].record
-        else:
-            record = store.load_save(GAME, name)
+            name = saves[0].name
+        record = store.load_save(GAME, name)  # a damaged save says why
     match = Match.from_record(record)
     match.save_name = name
     if text:
@@ -108,6 +107,9 @@ def saves() -> None:
     if not rows:
         typer.echo("no saved games")
     for row in rows:
+        if row.record is None:
+            typer.echo(f"{row.name}: damaged ({row.damaged}); {row.updated}")
+            continue
         typer.echo(f"{row.name}: {seat_names(row.record)}; {len(row.record.actions)} actions; "
                    f"{row.updated}")
 

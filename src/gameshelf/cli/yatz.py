@@ -257,6 +257,8 @@ def saves(json_out: Annotated[bool, typer.Option("--json")] = False) -> None:
         data = []
         for r in rows:
             try:
+                if r.record is None:
+                    raise RecordError(f"damaged: {r.damaged}")
                 desc = Match.from_record(r.record).describe()
             except GameshelfError as exc:
                 desc = f"(cannot be resumed: {exc})"

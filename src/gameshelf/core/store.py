@@ -1,10 +1,40 @@
 """The store: one SQLite database in the user data folder.
 
-Holds saved games (game records), high-score tables and results (for statistics). The folder
-is ``platformdirs.user_data_dir("gameshelf")`` unless the environment variable
-``GAMESHELF_HOME`` names another one (tests always use a temporary folder). The schema version
-is kept in ``PRAGMA user_version``; a database from a newer program is refused, never changed.
-Every write is one transaction, so a failure leaves the stored data as it was.
+Holds saved games (game records), high-score tables, results (for statistics), the games
+already finished and a few settings. The folder is ``platformdirs.user_data_dir("gameshelf")``
+unless the environment variable ``GAMESHELF_HOME`` names another one (tests always use a
+temporary folder). The schema version is kept in ``PRAGMA user_version``.
+
+Opening (:class:`Store`) checks the file before anything is written: a database from a newer
+program, another program's SQLite file (any table, index, view or trigger that is not ours,
+or one of our tables with other columns) or a file that is no database at all is refused
+with :class:`StoreError` and left byte for byte as it was. A version-1 store is migrated to
+version 2 in one transaction (saves, scores and results kept).
+
+Every write is one operation, one ``BEGIN IMMEDIATE`` transaction, so a failure (a full
+disk, a kill, a read-only file) leaves the stored data as it was. The kinds of write:
+
+- :meth:`Store.claim_save`: a new save under a name chosen inside the transaction that
+  writes it (``base``, else ``base-2``, ``base-3``...; or exactly ``base``, refused when
+  taken). A damaged row counts as taken. Returns a :class:`SaveHandle`.
+- :meth:`Store.take_save`: open an existing save to play on; the save's owner token changes,
+  so a session elsewhere still holding the old handle can no longer write it.
+- :meth:`Store.update_save`: write a save (optionally under a new name: "save as") only
+  through the handle that owns it; a save taken over, deleted or finished elsewhere is a
+  clear :class:`StoreError`, never a silent overwrite.
+- :meth:`Store.replace_save` (alias :meth:`Store.save_game`): the one write that replaces a
+  save of that name, for when the person asked for it (``import --force``).
+- :meth:`Store.finish_game`: a game's end: its scores and results written AND its save
+  removed in one transaction, idempotently (the game's id is remembered in the ``finished``
+  table, so finishing twice writes nothing the second time).
+- :meth:`Store.add_score`, :meth:`Store.add_result`: one row (a game with no save).
+- :meth:`Store.delete_save`, :meth:`Store.set_setting`.
+
+Reads: :meth:`Store.list_saves` lists every save, damaged ones marked damaged
+(:attr:`SaveRow.damaged`); :meth:`Store.check_writable` tells at the start of a game whether
+anything can be stored. A lock held by another process is waited for (``timeout`` seconds per
+try) and the transaction retried until ``wait`` seconds have passed; only then does the
+operation raise :class:`StoreError` (the caller keeps its game in memory and tries again).
 
 Example:
     >>> import tempfile, pathlib
@@ -13,28 +43,38 @@ Example:
     1
     >>> [row.name for row in s.top_scores("dollar")]
     ['Ann']
+    >>> h = s.claim_save("yatz", "game-5", GameRecord("yatz", 1, {}, 5, ()))
+    >>> s.claim_save("yatz", "game-5", GameRecord("yatz", 1, {}, 5, ())).name
+    'game-5-2'
+    >>> s.finish_game("yatz", save=h, scores=[ScoreEntry("Ann", 200, seed=5)])
+    [2]
+    >>> s.finish_game("yatz", save=h, scores=[ScoreEntry("Ann", 200, seed=5)]) is None
+    True
 """
 
 from __future__ import annotations
 
+import functools
 import json
 import os
+import secrets
 import sqlite3
-from collections.abc import Iterator
-from contextlib import contextmanager
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import platformdirs
 
 from gameshelf.core.errors import StoreError
 from gameshelf.core.records import GameRecord
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
-_SCHEMA = """
+#: Version 1: saves, scores, results.
+_SCHEMA_V1 = """
 CREATE TABLE IF NOT EXISTS saves (
     id INTEGER PRIMARY KEY,
     game TEXT NOT NULL,
@@ -67,8 +107,68 @@ CREATE TABLE IF NOT EXISTS results (
 );
 """
 
+#: ``{version: script}``: what takes a store of that version to the next one.
+_MIGRATIONS = {
+    1: """
+ALTER TABLE saves ADD COLUMN owner TEXT NOT NULL DEFAULT '';
+ALTER TABLE saves ADD COLUMN game_id TEXT NOT NULL DEFAULT '';
+UPDATE saves SET game_id = lower(hex(randomblob(16)));
+CREATE UNIQUE INDEX saves_by_game_id ON saves (game_id);
+CREATE TABLE finished (
+    game TEXT NOT NULL,
+    key TEXT NOT NULL,
+    date TEXT NOT NULL,
+    PRIMARY KEY (game, key)
+);
+CREATE TABLE settings (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
+""",
+}
 
-_TABLES = {"saves", "scores", "results"}
+_T = TypeVar("_T")
+
+#: What a database holds: its objects ``(type, name, table)`` and each table's columns.
+_Shape = tuple[frozenset[tuple[str, str, str]], dict[str, tuple[tuple[Any, ...], ...]]]
+
+
+def _shape(conn: sqlite3.Connection) -> _Shape:
+    objects = frozenset(
+        (str(t), str(n), str(tb)) for t, n, tb in conn.execute(
+            "SELECT type, name, tbl_name FROM sqlite_master"))
+    columns = {name: tuple(tuple(r) for r in conn.execute(
+        "SELECT * FROM pragma_table_info(?)", (name,)))
+        for t, name, _ in objects if t == "table"}
+    return objects, columns
+
+
+@functools.cache
+def _reference_shape(version: int) -> _Shape:
+    """The shape of a gameshelf store of ``version``, built in memory by the same scripts."""
+    conn = sqlite3.connect(":memory:")
+    try:
+        conn.executescript(_SCHEMA_V1)
+        for v in range(1, version):
+            conn.executescript(_MIGRATIONS[v])
+        return _shape(conn)
+    finally:
+        conn.close()
+
+
+def _difference(found: _Shape, want: _Shape) -> str:
+    """The first way ``found`` differs from ``want``, in words."""
+    ours = {n for t, n, _ in want[0] if t == "table"}
+    theirs = {n for t, n, _ in found[0] if t == "table"}
+    if theirs - ours:
+        return f"table {sorted(theirs - ours)[0]!r} is not ours"
+    if ours - theirs:
+        return f"tables {', '.join(sorted(ours - theirs))} are missing"
+    for table in sorted(ours):
+        if found[1].get(table) != want[1][table]:
+            return f"table {table!r} has other columns"
+    extra = sorted(found[0] - want[0]) or sorted(want[0] - found[0])
+    return f"{extra[0][0]} {extra[0][1]!r} is not ours" if extra else "other objects"
 
 
 def _detail(text: object) -> dict[str, Any]:
@@ -78,6 +178,13 @@ def _detail(text: object) -> dict[str, Any]:
     except ValueError:
         return {}
     return value if isinstance(value, dict) else {}
+
+
+def _is_busy(exc: sqlite3.Error) -> bool:
+    code = getattr(exc, "sqlite_errorcode", None)
+    if code is not None:
+        return code & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+    return "locked" in str(exc) or "busy" in str(exc)
 
 
 def data_dir() -> Path:
@@ -116,15 +223,69 @@ class ScoreRow:
 
 
 @dataclass(frozen=True)
+class ScoreEntry:
+    """A score to add (:meth:`Store.finish_game`): name, points (or the game's unit), the
+    game number, the board (table) and a JSON-ready detail dict."""
+
+    name: str
+    score: int
+    seed: int | None = None
+    board: str = ""
+    detail: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class ResultEntry:
+    """A result to add (:meth:`Store.finish_game`): ``outcome`` is ``win``, ``loss`` or
+    ``draw`` for ``player`` against ``opponent``."""
+
+    player: str
+    opponent: str
+    outcome: str
+    seed: int | None = None
+    detail: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
 class SaveRow:
-    """One saved game."""
+    """One saved game, as listed.
+
+    Attributes:
+        record: the game record; None when the stored text is damaged.
+        damaged: why the record cannot be read (None for an intact save). A damaged save
+            still holds its name: no write takes it unasked.
+    """
 
     id: int
     game: str
     name: str
-    record: GameRecord
+    record: GameRecord | None
     created: str
     updated: str
+    damaged: str | None = None
+
+
+@dataclass(frozen=True)
+class SaveHandle:
+    """The right to write one save: given by :meth:`Store.claim_save`,
+    :meth:`Store.take_save`, :meth:`Store.update_save` and :meth:`Store.replace_save`.
+
+    Attributes:
+        game: the game's key.
+        name: the save's name.
+        game_id: the id of the game saved there (kept across writes, renames and takeovers;
+            the key that makes finishing idempotent).
+        owner: this session's token; another session taking the save over changes it.
+    """
+
+    game: str
+    name: str
+    game_id: str
+    owner: str
+
+
+def _token() -> str:
+    return secrets.token_hex(16)
 
 
 class Store:
@@ -132,47 +293,78 @@ class Store:
 
     Args:
         path: the database file; default ``data_dir() / "gameshelf.db"``.
+        timeout: seconds SQLite waits for another process's lock on each try.
+        wait: seconds in all an operation keeps retrying while the store is locked.
 
     Raises:
-        StoreError: the file is not a gameshelf database, or was written by a newer program.
+        StoreError: the file is not a gameshelf database, another program's, or was written
+            by a newer program (the file is left as it was); or it cannot be opened.
     """
 
-    def __init__(self, path: Path | None = None) -> None:
+    def __init__(self, path: Path | None = None, *, timeout: float = 5.0,
+                 wait: float = 600.0) -> None:
         self.path = path if path is not None else data_dir() / "gameshelf.db"
+        self.timeout = timeout
+        self.wait = wait
+        #: How many times an operation was retried because the store was locked.
+        self.busy_retries = 0
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._conn = sqlite3.connect(self.path, timeout=10)
-            version = self._conn.execute("PRAGMA user_version").fetchone()[0]
+            self._conn = self._connect()
         except (OSError, sqlite3.DatabaseError) as exc:
             raise StoreError(f"cannot open the store {self.path}: {exc}") from None
-        if version > SCHEMA_VERSION:
+        try:
+            self._open()
+        except BaseException:
             self._conn.close()
+            raise
+
+    # ----- opening -----------------------------------------------------------------------
+    def _connect(self) -> sqlite3.Connection:
+        """The connection (autocommit: every transaction is begun explicitly)."""
+        return sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None)
+
+    def _check(self, version: int, shape: _Shape) -> bool:
+        """Raise when the file is not ours; True when it must be set up or migrated."""
+        if version > SCHEMA_VERSION:
             raise StoreError(f"the store {self.path} has schema version {version}; this "
                              f"program knows version {SCHEMA_VERSION} and will not change it")
+        if version == 0:
+            if shape[0]:
+                name = sorted(n for _, n, _ in shape[0])[0]
+                raise StoreError(f"the store {self.path} is another program's SQLite "
+                                 f"database ({name!r}); it is left as it is")
+            return True
+        if shape != _reference_shape(version):
+            raise StoreError(f"the store {self.path} is not a gameshelf database "
+                             f"({_difference(shape, _reference_shape(version))}); it is left "
+                             f"as it is")
+        return version < SCHEMA_VERSION
+
+    def _state(self, conn: sqlite3.Connection) -> tuple[int, _Shape]:
+        return int(conn.execute("PRAGMA user_version").fetchone()[0]), _shape(conn)
+
+    def _open(self) -> None:
         try:
-            tables = {r[0] for r in self._conn.execute(
-                "SELECT name FROM sqlite_master WHERE type='table' "
-                "AND name NOT LIKE 'sqlite!_%' ESCAPE '!'")}
-        except sqlite3.DatabaseError as exc:
-            self._conn.close()
-            raise StoreError(f"cannot open the store {self.path}: {exc}") from None
-        if version == SCHEMA_VERSION and not _TABLES <= tables:
-            self._conn.close()
-            raise StoreError(f"the store {self.path} is not a gameshelf database (tables "
-                             f"{', '.join(sorted(_TABLES - tables))} are missing); it is "
-                             f"left as it is")
-        if version < SCHEMA_VERSION and tables - _TABLES:
-            self._conn.close()
-            raise StoreError(f"the store {self.path} is another program's SQLite database "
-                             f"(table {sorted(tables - _TABLES)[0]!r}); it is left as it is")
-        if version < SCHEMA_VERSION:
-            try:
-                with self._conn:
-                    self._conn.executescript(_SCHEMA)
-                    self._conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-            except sqlite3.DatabaseError as exc:
-                self._conn.close()
-                raise StoreError(f"cannot set up the store {self.path}: {exc}") from None
+            state = self._retrying(lambda: self._state(self._conn))
+        except sqlite3.Error as exc:
+            raise self._error(exc, "open") from None
+        if not self._check(*state):
+            return
+
+        def setup(c: sqlite3.Connection) -> None:
+            version, shape = self._state(c)   # again, under the lock: another process
+            if not self._check(version, shape):   # may have set it up meanwhile
+                return
+            scripts = ([_SCHEMA_V1] if version == 0 else []) + [
+                _MIGRATIONS[v] for v in range(max(version, 1), SCHEMA_VERSION)]
+            for script in scripts:   # statement by statement: executescript would commit
+                for statement in script.split(";"):
+                    if statement.strip():
+                        c.execute(statement)
+            c.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+        self._write(setup, what="set up")
 
     def close(self) -> None:
         """Close the connection."""
@@ -184,54 +376,242 @@ class Store:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
+    # ----- transactions ------------------------------------------------------------------
+    def _retrying(self, fn: Callable[[], _T]) -> _T:
+        """``fn()``, tried again while another process holds the store locked."""
+        deadline = time.monotonic() + self.wait
+        delay = 0.05
+        while True:
+            try:
+                return fn()
+            except sqlite3.OperationalError as exc:
+                if not _is_busy(exc) or time.monotonic() >= deadline:
+                    raise
+            self.busy_retries += 1
+            time.sleep(delay)
+            delay = min(delay * 2, 1.0)
+
+    def _commit(self, conn: sqlite3.Connection) -> None:
+        """Commit (a separate method so tests can inject a failure at every commit)."""
+        conn.execute("COMMIT")
+
+    def _error(self, exc: sqlite3.Error, what: str) -> StoreError:
+        text = str(exc)
+        if _is_busy(exc):
+            return StoreError(f"cannot {what} the store {self.path}: another program holds "
+                              f"it locked (waited {self.wait:g} s); nothing was written")
+        if "readonly" in text or "read-only" in text:
+            return StoreError(f"cannot {what} the store {self.path}: it is read-only")
+        return StoreError(f"cannot {what} the store {self.path}: {text}")
+
+    def _write(self, fn: Callable[[sqlite3.Connection], _T], what: str = "write to") -> _T:
+        """Run ``fn`` in one ``BEGIN IMMEDIATE`` transaction, retried while locked.
+
+        Raises:
+            StoreError: the transaction failed (rolled back; nothing was written).
+        """
+        conn = self._conn
+
+        def attempt() -> _T:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                out = fn(conn)
+                self._commit(conn)
+            except BaseException:
+                if conn.in_transaction:
+                    try:
+                        conn.execute("ROLLBACK")
+                    except sqlite3.Error:
+                        pass
+                raise
+            return out
+
+        try:
+            return self._retrying(attempt)
+        except sqlite3.Error as exc:
+            raise self._error(exc, what) from None
+
     def _read(self, sql: str, params: tuple[Any, ...]) -> list[Any]:
         """Rows of a query; a damaged database raises StoreError, never sqlite3's errors."""
         try:
-            return self._conn.execute(sql, params).fetchall()
-        except sqlite3.DatabaseError as exc:
-            raise StoreError(f"cannot read the store {self.path}: {exc}") from None
+            return self._retrying(lambda: self._conn.execute(sql, params).fetchall())
+        except sqlite3.Error as exc:
+            raise self._error(exc, "read") from None
 
-    @contextmanager
-    def _tx(self) -> Iterator[sqlite3.Connection]:
+    def check_writable(self) -> None:
+        """Check, at the start of a game, that the store can be written (nothing is kept).
+
+        Raises:
+            StoreError: the store is read-only (file or folder), locked past the wait, or
+                otherwise cannot be written; the message says which.
+        """
+        def probe(c: sqlite3.Connection) -> None:
+            c.execute("INSERT OR REPLACE INTO settings (key, value) VALUES ('.probe', '')")
+            raise _Probed
+
         try:
-            with self._conn:
-                yield self._conn
-        except sqlite3.DatabaseError as exc:
-            raise StoreError(f"store error: {exc}") from None
+            self._write(probe, what="write to")
+        except _Probed:
+            pass
 
     # ----- saves -------------------------------------------------------------------------
-    def save_game(self, name: str, record: GameRecord) -> None:
-        """Save (or overwrite) the game ``name`` of ``record.game`` in one transaction."""
-        stamp = now_iso()
-        with self._tx() as c:
+    @staticmethod
+    def _taken(c: sqlite3.Connection, game: str, name: str) -> bool:
+        return c.execute("SELECT 1 FROM saves WHERE game=? AND name=?",
+                         (game, name)).fetchone() is not None
+
+    def claim_save(self, game: str, base: str, record: GameRecord, *,
+                   exact: bool = False) -> SaveHandle:
+        """Save a new game under a name no save of ``game`` has (damaged saves included),
+        chosen in the transaction that writes it: ``base``, else ``base-2``, ``base-3``...
+
+        Args:
+            exact: take ``base`` or nothing.
+
+        Raises:
+            StoreError: ``exact`` and a save named ``base`` exists (it is left as it is);
+                ``record`` is not of ``game``; or the write failed.
+        """
+        if record.game != game:
+            raise StoreError(f"a {record.game} record cannot be saved as a {game} game")
+        text = record.to_json(indent=None)
+
+        def run(c: sqlite3.Connection) -> SaveHandle:
+            name, k = base, 1
+            while self._taken(c, game, name):
+                if exact:
+                    raise StoreError(f"a saved {game} game named {name!r} exists; it is left "
+                                     f"as it is")
+                k += 1
+                name = f"{base}-{k}"
+            handle = SaveHandle(game, name, _token(), _token())
+            stamp = now_iso()
+            c.execute("INSERT INTO saves (game, name, record, created, updated, owner, "
+                      "game_id) VALUES (?,?,?,?,?,?,?)",
+                      (game, name, text, stamp, stamp, handle.owner, handle.game_id))
+            return handle
+
+        return self._write(run)
+
+    def take_save(self, game: str, name: str) -> tuple[SaveHandle, GameRecord]:
+        """Open the save ``name`` to play on: its owner changes to this session, so a session
+        elsewhere still playing it can no longer write it (it is told so).
+
+        Raises:
+            StoreError: no such save, or the write failed.
+            RecordError: the stored record is damaged (nothing is changed).
+        """
+        def run(c: sqlite3.Connection) -> tuple[SaveHandle, GameRecord]:
+            row = c.execute("SELECT record, game_id FROM saves WHERE game=? AND name=?",
+                            (game, name)).fetchone()
+            if row is None:
+                raise StoreError(f"no saved {game} game named {name!r}")
+            record = GameRecord.from_json(row[0], game=game)
+            handle = SaveHandle(game, name, row[1], _token())
+            c.execute("UPDATE saves SET owner=? WHERE game_id=?", (handle.owner, row[1]))
+            return handle, record
+
+        return self._write(run)
+
+    def _owned(self, c: sqlite3.Connection, handle: SaveHandle) -> bool:
+        """True when ``handle`` still owns its save; else StoreError saying what happened,
+        or False when the game was finished (by this or another session)."""
+        row = c.execute("SELECT owner, name FROM saves WHERE game=? AND game_id=?",
+                        (handle.game, handle.game_id)).fetchone()
+        if row is not None and row[0] == handle.owner:
+            return True
+        if row is not None:
+            raise StoreError(f"the save {row[1]!r} was taken over by another session (resumed "
+                             f"elsewhere); this session no longer writes it")
+        if c.execute("SELECT 1 FROM finished WHERE game=? AND key=?",
+                     (handle.game, handle.game_id)).fetchone():
+            return False
+        raise StoreError(f"the save {handle.name!r} was deleted or replaced elsewhere; this "
+                         f"session no longer writes it")
+
+    def update_save(self, handle: SaveHandle, record: GameRecord, *,
+                    name: str | None = None) -> SaveHandle:
+        """Write ``record`` into the save ``handle`` owns, optionally renaming it ("save as"
+        ``name``: refused when another save, damaged or not, has that name).
+
+        Returns:
+            The handle to use from now on (a new name, same owner).
+
+        Raises:
+            StoreError: the save was taken over, deleted or finished elsewhere; ``name`` is
+                taken; or the write failed. Nothing is written then.
+        """
+        if record.game != handle.game:
+            raise StoreError(f"a {record.game} record cannot be saved as a "
+                             f"{handle.game} game")
+        text = record.to_json(indent=None)
+        new = handle if name is None or name == handle.name else SaveHandle(
+            handle.game, name, handle.game_id, handle.owner)
+
+        def run(c: sqlite3.Connection) -> SaveHandle:
+            if not self._owned(c, handle):
+                raise StoreError(f"the game saved as {handle.name!r} is already finished")
+            if new.name != handle.name and self._taken(c, handle.game, new.name):
+                raise StoreError(f"a saved {handle.game} game named {new.name!r} exists; it "
+                                 f"is left as it is")
+            c.execute("UPDATE saves SET record=?, updated=?, name=? WHERE game_id=?",
+                      (text, now_iso(), new.name, handle.game_id))
+            return new
+
+        return self._write(run)
+
+    def replace_save(self, name: str, record: GameRecord) -> SaveHandle:
+        """Save ``record`` as ``name``, replacing a save of that name (intact or damaged):
+        only for a replacement the person asked for (``--force``). A session playing the
+        replaced save is told at its next write.
+
+        Raises:
+            StoreError: the write failed.
+        """
+        text = record.to_json(indent=None)
+        handle = SaveHandle(record.game, name, _token(), _token())
+
+        def run(c: sqlite3.Connection) -> SaveHandle:
+            stamp = now_iso()
             c.execute(
-                "INSERT INTO saves (game, name, record, created, updated) VALUES (?,?,?,?,?) "
-                "ON CONFLICT (game, name) DO UPDATE SET record=excluded.record, "
-                "updated=excluded.updated",
-                (record.game, name, record.to_json(indent=None), stamp, stamp),
-            )
+                "INSERT INTO saves (game, name, record, created, updated, owner, game_id) "
+                "VALUES (?,?,?,?,?,?,?) ON CONFLICT (game, name) DO UPDATE SET "
+                "record=excluded.record, updated=excluded.updated, owner=excluded.owner, "
+                "game_id=excluded.game_id",
+                (record.game, name, text, stamp, stamp, handle.owner, handle.game_id))
+            return handle
+
+        return self._write(run)
+
+    def save_game(self, name: str, record: GameRecord) -> SaveHandle:
+        """:meth:`replace_save` (the old name; front ends use claim/take/update)."""
+        return self.replace_save(name, record)
 
     def list_saves(self, game: str) -> list[SaveRow]:
-        """Saved games of ``game``, newest first. Unreadable rows are skipped."""
+        """Every saved game of ``game``, newest first; a damaged one is listed with
+        ``record=None`` and ``damaged`` saying why."""
         rows = self._read(
             "SELECT id, game, name, record, created, updated FROM saves WHERE game=? "
             "ORDER BY updated DESC, id DESC", (game,))
         out = []
         for rid, g, name, text, created, updated in rows:
             try:
-                rec = GameRecord.from_json(text, game=game)
-            except Exception:  # a damaged row must not hide the others
-                continue
-            out.append(SaveRow(rid, g, name, rec, created, updated))
+                rec: GameRecord | None = GameRecord.from_json(text, game=game)
+                damaged = None
+            except Exception as exc:  # a damaged row is listed, marked, never hidden
+                rec, damaged = None, str(exc) or type(exc).__name__
+            out.append(SaveRow(rid, g, name, rec, created, updated, damaged))
         return out
 
     def save_names(self, game: str) -> set[str]:
-        """The names of every save of ``game``, damaged ones included: the check before a
-        name is taken, so a damaged save is never overwritten unasked."""
+        """The names of every save of ``game``, damaged ones included."""
         return {row[0] for row in self._read("SELECT name FROM saves WHERE game=?", (game,))}
 
     def free_save_name(self, game: str, base: str) -> str:
-        """``base`` when no save of ``game`` has that name, else ``base-2``, ``base-3``..."""
+        """``base`` when no save of ``game`` has that name, else ``base-2``, ``base-3``...
+
+        Only a hint for what to show: :meth:`claim_save` chooses the name it writes.
+        """
         taken = self.save_names(game)
         k = 1
         while (name := base if k == 1 else f"{base}-{k}") in taken:
@@ -252,22 +632,88 @@ class Store:
 
     def delete_save(self, game: str, name: str) -> bool:
         """Delete a save; True when one was deleted."""
-        with self._tx() as c:
+        def run(c: sqlite3.Connection) -> bool:
             cur = c.execute("DELETE FROM saves WHERE game=? AND name=?", (game, name))
             return cur.rowcount > 0
+
+        return self._write(run)
+
+    # ----- a game's end ------------------------------------------------------------------
+    @staticmethod
+    def _insert_score(c: sqlite3.Connection, game: str, e: ScoreEntry, date: str) -> int:
+        cur = c.execute(
+            "INSERT INTO scores (game, board, name, score, date, seed, detail) "
+            "VALUES (?,?,?,?,?,?,?)",
+            (game, e.board, e.name, int(e.score), date, e.seed,
+             json.dumps(e.detail or {}, sort_keys=True)))
+        return int(cur.lastrowid or 0)
+
+    @staticmethod
+    def _insert_result(c: sqlite3.Connection, game: str, e: ResultEntry) -> None:
+        if e.outcome not in ("win", "loss", "draw"):
+            raise StoreError(f"outcome must be win, loss or draw, got {e.outcome!r}")
+        c.execute(
+            "INSERT INTO results (game, player, opponent, outcome, date, seed, detail) "
+            "VALUES (?,?,?,?,?,?,?)",
+            (game, e.player, e.opponent, e.outcome, now_iso(), e.seed,
+             json.dumps(e.detail or {}, sort_keys=True)))
+
+    def finish_game(self, game: str, *, save: SaveHandle | None = None,
+                    key: str | None = None, scores: Sequence[ScoreEntry] = (),
+                    results: Sequence[ResultEntry] = ()) -> list[int] | None:
+        """Everything a game's end writes, in ONE transaction: the scores, the results, the
+        game marked finished (``key``, default ``save.game_id``) and its save removed.
+
+        Idempotent: a game already finished (here or in another session) writes nothing.
+        A save deleted elsewhere still gets its scores (the game was played to the end).
+
+        Returns:
+            The new score rows' ids in the order given; None when the game was already
+            finished (nothing written).
+
+        Raises:
+            StoreError: the save was taken over by another session, an outcome is not
+                ``win``/``loss``/``draw``, or the write failed (then nothing is written: the
+                save is still there to finish later).
+        """
+        if key is None and save is not None:
+            key = save.game_id
+
+        def run(c: sqlite3.Connection) -> list[int] | None:
+            if key is not None and c.execute("SELECT 1 FROM finished WHERE game=? AND key=?",
+                                             (game, key)).fetchone():
+                return None
+            if save is not None:
+                row = c.execute("SELECT owner, name FROM saves WHERE game=? AND game_id=?",
+                                (game, save.game_id)).fetchone()
+                if row is not None and row[0] != save.owner:
+                    raise StoreError(f"the save {row[1]!r} was taken over by another session; "
+                                     f"its end is recorded there, not here")
+            date = now_iso()
+            ids = [self._insert_score(c, game, e, date) for e in scores]
+            for r in results:
+                self._insert_result(c, game, r)
+            if key is not None:
+                c.execute("INSERT INTO finished (game, key, date) VALUES (?,?,?)",
+                          (game, key, date))
+            if save is not None:
+                c.execute("DELETE FROM saves WHERE game=? AND game_id=?",
+                          (game, save.game_id))
+            return ids
+
+        return self._write(run)
+
+    def is_finished(self, game: str, key: str) -> bool:
+        """True when the game ``key`` (a save's ``game_id``) was finished."""
+        return bool(self._read("SELECT 1 FROM finished WHERE game=? AND key=?", (game, key)))
 
     # ----- high scores -------------------------------------------------------------------
     def add_score(self, game: str, name: str, score: int, *, seed: int | None = None,
                   board: str = "", detail: dict[str, Any] | None = None,
                   date: str | None = None) -> int:
-        """Add a finished game's score; returns its row id."""
-        with self._tx() as c:
-            cur = c.execute(
-                "INSERT INTO scores (game, board, name, score, date, seed, detail) "
-                "VALUES (?,?,?,?,?,?,?)",
-                (game, board, name, int(score), date or now_iso(), seed,
-                 json.dumps(detail or {}, sort_keys=True)))
-            return int(cur.lastrowid or 0)
+        """Add one score (a game with no save; see :meth:`finish_game`); returns its row id."""
+        entry = ScoreEntry(name, score, seed, board, detail)
+        return self._write(lambda c: self._insert_score(c, game, entry, date or now_iso()))
 
     def top_scores(self, game: str, limit: int = 20, board: str = "") -> list[ScoreRow]:
         """The best ``limit`` scores, highest first; equal scores keep the earlier first."""
@@ -281,15 +727,15 @@ class Store:
     # ----- results / statistics ----------------------------------------------------------
     def add_result(self, game: str, player: str, opponent: str, outcome: str, *,
                    seed: int | None = None, detail: dict[str, Any] | None = None) -> None:
-        """Record one finished game: ``outcome`` is ``win``, ``loss`` or ``draw`` for player."""
+        """Record one finished game: ``outcome`` is ``win``, ``loss`` or ``draw`` for player.
+
+        Raises:
+            StoreError: another outcome, or the write failed.
+        """
+        entry = ResultEntry(player, opponent, outcome, seed, detail)
         if outcome not in ("win", "loss", "draw"):
             raise StoreError(f"outcome must be win, loss or draw, got {outcome!r}")
-        with self._tx() as c:
-            c.execute(
-                "INSERT INTO results (game, player, opponent, outcome, date, seed, detail) "
-                "VALUES (?,?,?,?,?,?,?)",
-                (game, player, opponent, outcome, now_iso(), seed,
-                 json.dumps(detail or {}, sort_keys=True)))
+        self._write(lambda c: self._insert_result(c, game, entry))
 
     def result_counts(self, game: str) -> dict[str, dict[str, int]]:
         """``{opponent: {"win": n, "loss": n, "draw": n}}`` for ``game``."""
@@ -305,3 +751,23 @@ class Store:
         return [r[0] for r in self._read(
             "SELECT outcome FROM results WHERE game=? AND opponent=? ORDER BY id DESC LIMIT ?",
             (game, opponent, limit))]
+
+    # ----- settings ----------------------------------------------------------------------
+    def get_setting(self, key: str) -> str | None:
+        """The setting ``key`` (text), or None when it was never set."""
+        rows = self._read("SELECT value FROM settings WHERE key=?", (key,))
+        return str(rows[0][0]) if rows else None
+
+    def set_setting(self, key: str, value: str) -> None:
+        """Set the setting ``key`` to ``value`` (text), in one transaction.
+
+        Raises:
+            StoreError: the write failed.
+        """
+        self._write(lambda c: c.execute(
+            "INSERT INTO settings (key, value) VALUES (?,?) ON CONFLICT (key) DO UPDATE SET "
+            "value=excluded.value", (key, value)))
+
+
+class _Probed(Exception):
+    """Raised inside :meth:`Store.check_writable`'s transaction to roll it back."""

@@ -203,7 +203,7 @@ def seat_names(record: GameRecord) -> str:
     return ", ".join(p["name"] for p in raw)
 
 
-def pick_save_name(match: Match, saved: Mapping[str, GameRecord]) -> str:
+def pick_save_name(match: Match, saved: Mapping[str, GameRecord | None]) -> str:
     """The name to save ``match`` under: ``game-<seed>``, or ``game-<seed>-2``... when that
     name already holds another game (other players, deck or moves), so no save is overwritten
     by a different game. Once chosen, the name stays with the match (a game resumed from an
@@ -212,7 +212,7 @@ def pick_save_name(match: Match, saved: Mapping[str, GameRecord]) -> str:
 
     Args:
         match: the match.
-        saved: the saved records by name.
+        saved: the saved records by name (None for a damaged save: its name is taken).
     """
     if match.save_name is not None:
         return match.save_name
@@ -221,8 +221,11 @@ def pick_save_name(match: Match, saved: Mapping[str, GameRecord]) -> str:
     k = 1
     while True:
         name = base if k == 1 else f"{base}-{k}"
-        other = saved.get(name)
-        if other is None or (other.options == mine.options and other.seed == mine.seed
+        if name not in saved:
+            match.save_name = name
+            return name
+        other = saved[name]
+        if other is not None and (other.options == mine.options and other.seed == mine.seed
                              and mine.actions[:len(other.actions)] == other.actions):
             match.save_name = name
             return name

@@ -78,8 +78,9 @@ class ShowdownStartScreen(Screen[None]):
             self.query_one("#sd-msg", Static).update(Text(str(exc)))
             return
         for row in rows[:20]:
-            saves.add_option(Option(Text(f"{row.name}: {seat_names(row.record)} · "
-                                         f"{save_progress(row.record)} · {row.updated[:16]}"),
+            what = (f"{seat_names(row.record)} · {save_progress(row.record)}"
+                    if row.record is not None else f"damaged: {row.damaged}")
+            saves.add_option(Option(Text(f"{row.name}: {what} · {row.updated[:16]}"),
                                     id=row.name))
         if not rows:
             saves.add_option(Option("no saved games", disabled=True))

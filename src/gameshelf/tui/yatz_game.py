@@ -25,7 +25,7 @@ from textual.widgets.data_table import ColumnKey
 from textual.widgets.option_list import Option
 from textual.worker import Worker
 
-from gameshelf.core.errors import GameshelfError
+from gameshelf.core.errors import GameshelfError, RecordError
 from gameshelf.core.store import Store
 from gameshelf.core.text import possessive
 from gameshelf.tui.widgets import ConfirmScreen, HelpScreen
@@ -748,6 +748,8 @@ class SavesScreen(ModalScreen[str | None]):
             return
         for r in rows:
             try:
+                if r.record is None:
+                    raise RecordError(f"damaged: {r.damaged}")
                 desc = Match.from_record(r.record).describe()
             except GameshelfError as exc:
                 desc = f"cannot be resumed: {exc}"

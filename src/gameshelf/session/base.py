@@ -1,0 +1,151 @@
+"""What every game's session shares: its save in the store (:class:`SaveSlot`).
+
+A slot follows one game through the store's operations (:mod:`gameshelf.core.store`):
+
+- at the start, :meth:`SaveSlot.check_writable` (a read-only store is told at once);
+- :meth:`SaveSlot.claim` a new save (``game-5``, else ``game-5-2``... chosen inside the
+  transaction that writes it; with ``exact`` a taken name is refused), or
+  :meth:`SaveSlot.take` an existing one to play on;
+- :meth:`SaveSlot.write` after a move (only while this session owns the save; "save as" a new
+  name too), or :meth:`SaveSlot.autosave`, which keeps a failure (a locked, full or read-only
+  store) as a message instead of raising: the game goes on in memory and the next write
+  tries again, so a lock held by another program never ends a game or loses a turn;
+- :meth:`SaveSlot.finish`: scores and results written and the save removed in one
+  transaction, once (finishing again writes nothing).
+
+The store is opened through :func:`open_store` at each operation, so a session holds no
+connection (nor lock) between moves.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from gameshelf.core import store as store_module
+from gameshelf.core.errors import StoreError
+from gameshelf.core.records import GameRecord
+from gameshelf.core.store import ResultEntry, SaveHandle, ScoreEntry, Store
+
+
+def open_store() -> Store:
+    """The user's store. Looked up in :mod:`gameshelf.core.store` at each call, so a test can
+    put a store that fails on command in its place.
+
+    Raises:
+        StoreError: the store cannot be opened or is not a gameshelf database.
+    """
+    return store_module.Store()
+
+
+@dataclass
+class SaveSlot:
+    """One game's save, as a session keeps it.
+
+    Attributes:
+        game: the game's key (``yatz``...).
+        handle: the save this session owns; None before the first successful write.
+        key: what marks the game finished when it never got a save (a random token).
+        errors: store failures not raised (autosave), oldest first, for the front end to show.
+        unsaved: True while the game in memory is ahead of its save (a write failed).
+        finished: True once the game's end was written (or found written).
+    """
+
+    game: str
+    handle: SaveHandle | None = None
+    key: str = field(default_factory=lambda: secrets.token_hex(16))
+    errors: list[str] = field(default_factory=list)
+    unsaved: bool = False
+    finished: bool = False
+
+    @property
+    def name(self) -> str | None:
+        """The save's name, None while there is none."""
+        return self.handle.name if self.handle is not None else None
+
+    @staticmethod
+    def check_writable() -> None:
+        """Raise StoreError when the store cannot be written (read-only, locked, foreign)."""
+        with open_store() as store:
+            store.check_writable()
+
+    def claim(self, base: str, record: GameRecord, *, exact: bool = False) -> str:
+        """Save a new game as ``base`` (or ``base-2``...; only ``base`` when ``exact``).
+
+        Returns:
+            The name it was saved as.
+
+        Raises:
+            StoreError: ``exact`` and the name is taken, or the write failed.
+        """
+        with open_store() as store:
+            self.handle = store.claim_save(self.game, base, record, exact=exact)
+        self.unsaved = False
+        return self.handle.name
+
+    def take(self, name: str) -> GameRecord:
+        """Open the save ``name`` to play on (a session elsewhere playing it stops writing).
+
+        Raises:
+            StoreError: no such save; RecordError: it is damaged (nothing changes).
+        """
+        with open_store() as store:
+            self.handle, record = store.take_save(self.game, name)
+        return record
+
+    def write(self, record: GameRecord, *, base: str | None = None,
+              name: str | None = None) -> str:
+        """Write ``record`` to this session's save; the first write claims one (``name``
+        exactly, else ``base``, ``base-2``...). With a save and ``name``: "save as" (rename).
+
+        Returns:
+            The save's name.
+
+        Raises:
+            StoreError: the name is taken, the save was taken over or deleted elsewhere, or
+                the write failed; the game in memory is unchanged.
+        """
+        if self.handle is None:
+            if name is None and base is None:
+                raise StoreError("a new save needs a name")
+            return self.claim(name or base or "", record, exact=name is not None)
+        with open_store() as store:
+            self.handle = store.update_save(self.handle, record, name=name)
+        self.unsaved = False
+        return self.handle.name
+
+    def autosave(self, record: GameRecord, *, base: str | None = None) -> bool:
+        """:meth:`write`, keeping a failure in :attr:`errors` instead of raising.
+
+        Returns:
+            True when the record is stored.
+        """
+        try:
+            self.write(record, base=base)
+        except StoreError as exc:
+            self.unsaved = True
+            self.errors.append(str(exc))
+            return False
+        return True
+
+    def finish(self, *, scores: Sequence[ScoreEntry] = (),
+               results: Sequence[ResultEntry] = ()) -> list[int] | None:
+        """Write the game's end once: scores, results and the save removed, in one
+        transaction.
+
+        Returns:
+            The score rows' ids; None when the end was already written.
+
+        Raises:
+            StoreError: the write failed (nothing written: the save is still there, and
+                calling again later writes it), or the save was taken over elsewhere.
+        """
+        if self.finished:
+            return None
+        with open_store() as store:
+            ids = store.finish_game(self.game, save=self.handle,
+                                    key=None if self.handle else self.key,
+                                    scores=scores, results=results)
+        self.finished, self.unsaved = True, False
+        return ids
