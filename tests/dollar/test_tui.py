@@ -161,8 +161,10 @@ async def test_space_skips_one_bill_and_equal_scores_share_the_win() -> None:
         banner = text_of(screen, "#banner")
         assert "SHARED WIN" in banner and "Ann" in banner and "Bob" in banner
         assert "Cy" not in banner
-        marks = [screen.query_one("#players", DataTable).get_row_at(i)[0] for i in range(3)]
-        assert marks == ["★", "★", "3"]
+        table = screen.query_one("#players", DataTable)
+        marks = [table.get_row_at(i)[0] for i in range(3)]
+        assert marks == ["1 ★", "1 ★", "3"]   # a place, shared by equal scores
+        assert str(table.ordered_columns[0].label) == "place"
         # the game is over: no more bills until a new game
         await pilot.press("f2")
         assert len(screen.entries) == 3
@@ -309,3 +311,34 @@ async def test_game_over_shows_the_winners_bill_with_the_winning_score() -> None
         serial = text_of(screen, "#serial")
         assert " 4  0  0  0  0  0  0  2 " in serial and " 1  2  3 " not in serial
         assert "Ann" in text_of(screen, "#player")
+
+
+async def test_game_over_table_is_ranked_by_place_and_the_name_hint_counts_seats() -> None:
+    """Issue 11: the ``#`` column showed the seat number after the game (reading like a wrong
+    ranking) and the name hint said "Player 1" for every seat."""
+    app = GameshelfApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_screen(app)
+        await pilot.pause()
+        table = screen.query_one("#players", DataTable)
+        name = screen.query_one("#name", Input)
+        assert str(table.ordered_columns[0].label) == "seat"
+        assert name.placeholder == "name (Player 1)"
+        for bill in ("B12345678C", "L40000002A", "A11111111A"):
+            screen.query_one("#bill", Input).value = bill
+            screen.add_player()
+        assert name.placeholder == "name (Player 4)"
+        assert [e.name for e in screen.entries] == ["Player 1", "Player 2", "Player 3"]
+        assert [table.get_row_at(i)[0] for i in range(3)] == ["1", "2", "3"]
+        await pilot.press("f5")
+        await pilot.pause()
+        await pilot.press("s")
+        await pilot.pause()
+        assert str(table.ordered_columns[0].label) == "place"
+        rows = [table.get_row_at(i) for i in range(3)]
+        assert [str(r[1]) for r in rows] == ["Player 2", "Player 1", "Player 3"] or \
+            [str(r[1]) for r in rows] == ["Player 2", "Player 3", "Player 1"]
+        scores = [int(str(r[2]).replace(",", "")) for r in rows]
+        assert scores == sorted(scores, reverse=True)
+        assert rows[0][0] == "1 ★" and rows[1][0] == "2"
+        assert "Player 2 wins" in text_of(screen, "#player")

@@ -187,7 +187,7 @@ async def test_round_summary_then_next_round() -> None:
         await pilot.pause()
         assert isinstance(app.screen, SummaryScreen)
         text = str(app.screen.query_one("#summary", Static).content)
-        assert "DOMINO" in text and "14 pips -> 15" in text and "scores 40" in text
+        assert "DOMINO" in text and "14 pips -> 15" in text and "You score 40" in text
         await pilot.press("enter")
         await pilot.pause()
         await app.workers.wait_for_complete()

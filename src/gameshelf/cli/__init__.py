@@ -9,12 +9,14 @@ traceback.
 from __future__ import annotations
 
 import sys
+from typing import Annotated
 
 import typer
 
 # Typer 0.29 vendors Click; its exceptions live here (the version is pinned).
 from typer._click import exceptions as click_exc
 
+from gameshelf import __version__
 from gameshelf.cli import dollar, muggins, showdown, yatz
 from gameshelf.core.errors import GameshelfError
 
@@ -33,8 +35,20 @@ app.add_typer(muggins.app, name="muggins")
 app.add_typer(showdown.app, name="showdown")
 
 
+def _print_version(value: bool) -> None:
+    """``--version``: print ``gameshelf VERSION`` and stop."""
+    if value:
+        typer.echo(f"gameshelf {__version__}")
+        raise typer.Exit()
+
+
 @app.callback()
-def _root(ctx: typer.Context) -> None:
+def _root(
+    ctx: typer.Context,
+    version: Annotated[bool, typer.Option(
+        "--version", help="Print the version and exit.", is_eager=True,
+        callback=_print_version)] = False,
+) -> None:
     """Without a sub-command, open the game menu in the terminal app."""
     if ctx.invoked_subcommand is None:
         from gameshelf.tui.app import run_app

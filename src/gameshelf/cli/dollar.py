@@ -187,7 +187,7 @@ def _odds_json(dist: Distribution, series: Series | None,
     return {
         "district": dist.district,
         "series": None if series is None else str(series),
-        "match": "counted" if series is not None else "not checked",
+        "match": "counted" if series is not None else None,
         "bills": dist.total,
         "serials_per_district": 10**dist.length,
         "mean": float(dist.mean),

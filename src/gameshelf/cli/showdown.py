@@ -22,9 +22,10 @@ import typer
 from gameshelf.core.chance import MAX_SEED, Chance, new_seed, parse_seed
 from gameshelf.core.errors import BadInputError, GameshelfError
 from gameshelf.core.store import Store
+from gameshelf.core.text import verb_for
 from gameshelf.showdown.actions import card_text
 from gameshelf.showdown.cards import default_deck, parse_deck
-from gameshelf.showdown.game import PlayerView, new_game, verb_for
+from gameshelf.showdown.game import PlayerView, new_game
 from gameshelf.showdown.match import GAME, Match, parse_players, pick_save_name, seat_names
 from gameshelf.showdown.players import PLAYER_KINDS, make_player, play_match
 

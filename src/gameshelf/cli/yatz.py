@@ -274,7 +274,7 @@ def saves(json_out: Annotated[bool, typer.Option("--json")] = False) -> None:
 
 @app.command("scores")
 def scores(json_out: Annotated[bool, typer.Option("--json")] = False) -> None:
-    """The top-20 table (R-YZ-7): name, score, date and game number."""
+    """The top-20 table: name, score, date and game number."""
     with Store() as store:
         rows = store.top_scores(GAME, TOP)
     if json_out:
@@ -393,7 +393,10 @@ def import_(
     save = _save_name_option(name) or save_name(match)
     with Store() as store:
         if not force and save in store.save_names(GAME):
-            raise BadInputError(f"a save named {save!r} exists; use --name or --force")
+            how = ("choose another --name" if _save_name_option(name) else
+                   "give another name with --name NAME")
+            raise BadInputError(f"a save named {save!r} exists; {how}, or replace it with "
+                                "--force")
         store.save_game(save, match.record())
     typer.echo(f"Imported as {save!r}: {match.describe()}")
 

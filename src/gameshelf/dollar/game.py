@@ -95,6 +95,18 @@ def random_bill(chance: Chance) -> tuple[Bill, Series]:
     return bill, parse_series(chance.choice(RANDOM_SERIES))
 
 
+def ranks(entries: Sequence[Entry]) -> list[int]:
+    """Each player's place, 1 for the highest score; equal scores share a place and the next
+    place skips the shared ones (scores 9, 9, 5 place 1, 1, 3).
+
+    Example:
+        >>> bills = (("A", "40000002"), ("B", "40000002"), ("C", "12345678"))
+        >>> ranks([make_entry(name, bill, 12) for name, bill in bills])
+        [1, 1, 3]
+    """
+    return [1 + sum(o.score > e.score for o in entries) for e in entries]
+
+
 def winners(entries: Sequence[Entry]) -> list[int]:
     """Indices of the players with the highest score (equal scores share the win).
 

@@ -232,17 +232,17 @@ def _playfield(entries: object) -> tuple[PlayfieldCard, ...]:
         count = _whole(where, entry, "count", 1, PLAYFIELD_CARDS) if "count" in entry else 1
         if device == DROP_TARGET and points != DROP_TARGET_POINTS:
             raise DeckError(f"{where}: field 'points': a Drop Target is worth "
-                            f"{DROP_TARGET_POINTS}, got {points} (R-PS-2)")
+                            f"{DROP_TARGET_POINTS}, got {points}")
         for _ in range(count):
             cards.append(PlayfieldCard(f"P{len(cards) + 1:02d}", device, points, min_speed,
                                        max_speed, effect, circles))
     if len(cards) != PLAYFIELD_CARDS:
         raise DeckError(f"deck: {len(cards)} Playfield cards (counting 'count'); a deck has "
-                        f"exactly {PLAYFIELD_CARDS} (R-PS-2)")
+                        f"exactly {PLAYFIELD_CARDS}")
     drops = sum(1 for c in cards if c.device == DROP_TARGET)
     if drops != DROP_TARGETS:
         raise DeckError(f"deck: {drops} Drop Target cards; a deck has exactly "
-                        f"{DROP_TARGETS} (R-PS-2)")
+                        f"{DROP_TARGETS}")
     return tuple(cards)
 
 

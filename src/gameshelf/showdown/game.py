@@ -46,6 +46,7 @@ from enum import Enum
 from gameshelf.core.chance import Chance
 from gameshelf.core.errors import BadInputError, IllegalMoveError
 from gameshelf.core.state import CHANCE, TERMINAL
+from gameshelf.core.text import said, verb_for
 from gameshelf.showdown.actions import (
     DONE,
     Action,
@@ -78,19 +79,6 @@ DROP_SET = 4
 DROP_BONUS = 5000
 TOKEN_POINTS = 100
 BUY_COST = 2
-
-
-def verb_for(name: str, verb: str) -> str:
-    """``verb`` (third person: ``offers``, ``is``, ``has``) agreeing with ``name``: the second
-    person for the seat called ``You`` (``offer``, ``are``, ``have``).
-
-    Example:
-        >>> verb_for("Ann", "offers"), verb_for("You", "offers"), verb_for("you", "is")
-        ('offers', 'offer', 'are')
-    """
-    if name.strip().lower() != "you":
-        return verb
-    return {"is": "are", "has": "have"}.get(verb, verb.removesuffix("s"))
 
 
 class Phase(Enum):
@@ -361,8 +349,7 @@ class ShowdownState:
     def said(self, seat: int, verb: str) -> str:
         """The seat's name and ``verb`` for the log, in the second person for the seat called
         ``You`` (``Ann offers``, ``You offer``; ``Ann is``, ``You are``)."""
-        name = self.name(seat)
-        return f"{name} {verb_for(name, verb)}"
+        return said(self.name(seat), verb)
 
     def name(self, seat: int) -> str:
         """The seat's name for the log (``Player 1``... unless ``names`` is set)."""
@@ -465,7 +452,7 @@ class ShowdownState:
             raise IllegalMoveError("nobody has been outbid: there are no tokens to flip")
         if isinstance(a, Bid):
             if self.has_bid[seat]:
-                raise IllegalMoveError("you have already bid this turn (R-PS-4)")
+                raise IllegalMoveError("you have already bid this turn: a player bids once a turn")
             if a.card not in self.faceup:
                 raise IllegalMoveError(f"{card_text(a.card)} is not a face-up card")
             if not 1 <= a.tokens <= ctl:

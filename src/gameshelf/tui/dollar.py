@@ -23,9 +23,10 @@ from textual.widgets import Button, DataTable, Digits, Footer, Input, RichLog, S
 from gameshelf.core.chance import Chance, new_seed, parse_seed
 from gameshelf.core.errors import GameshelfError
 from gameshelf.core.store import Store
+from gameshelf.core.text import possessive, said
 from gameshelf.dollar import RULES_VERSION
 from gameshelf.dollar.bill import district_name
-from gameshelf.dollar.game import MAX_PLAYERS, Entry, make_entry, random_bill, winners
+from gameshelf.dollar.game import MAX_PLAYERS, Entry, make_entry, random_bill, ranks, winners
 from gameshelf.dollar.scorer import Rule
 from gameshelf.tui.widgets import ConfirmScreen, HelpScreen
 
@@ -44,19 +45,19 @@ Each player brings a $1 bill. Its 8-digit serial number is played like a pinball
 left to right, starting with **3 balls**, **2 tilt warnings** and no points.
 
 * **0 Million Plus**: the next digit in millions, then that digit is read under its own
-  rule; 00 scores 10 million and the second 0 is used up; a last 0 scores nothing (R-DP-5).
+  rule; 00 scores 10 million and the second 0 is used up; a last 0 scores nothing.
 * **1 One Million**. **3 Three Million**. **5 Extra Ball**.
-* **2 Double Score**: the first 2 doubles the score; later 2s score 1 million (R-DP-6).
+* **2 Double Score**: the first 2 doubles the score; later 2s score 1 million.
 * **4 Jackpot**: the first 4 scores the district number (1-12, the bill's letter A-L) in
-  millions; later 4s score 1 million (R-DP-2, R-DP-6).
+  millions; later 4s score 1 million.
 * **6 Tilt Warning**: with no warning left a ball is lost and the warnings reset to 2;
-  losing the last ball this way is a TILT (R-DP-7).
+  losing the last ball this way is a TILT.
 * **7, 8, 9 Drain**: a single one loses a ball; 77, 88, 99 is a **fantastic save**; three
-  in a row a **SPECIAL**, 5 million (R-DP-8).
+  in a row a **SPECIAL**, 5 million.
 
-The game ends when the digits run out or at once when no ball is left (R-DP-4). Then 1
+The game ends when the digits run out or at once when no ball is left. Then 1
 million per ball left, and 1 million for a **Match**: the serial's last digit equals the last
-digit of the series year, even after an early end (R-DP-9). No series: the match is not
+digit of the series year, even after an early end. No series: the match is not
 checked. Highest score wins; equal scores share the win.
 
 ## Keys
@@ -286,10 +287,6 @@ class DollarScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#machine").border_title = "ONE DOLLAR PINBALL"
-        players = self.query_one("#players", DataTable)
-        for label, width in (("#", 2), ("name", 10), ("score", 10), ("bill", 11),
-                             ("series", 6)):
-            players.add_column(label, width=width)
         best = self.query_one("#best", DataTable)
         for label, width in (("name", 10), ("score", 10), ("bill", 11), ("date", 10)):
             best.add_column(label, width=width)
@@ -309,14 +306,26 @@ class DollarScreen(Screen[None]):
         self.query_one("#gameno", Static).update(f"Game #{self.seed}")
 
     def _refresh_players(self) -> None:
+        """The players table: in seat order with a ``seat`` column while bills are entered
+        and played; after the game, best first with a ``place`` column (equal scores share a
+        place, the winners marked ★)."""
         table = self.query_one("#players", DataTable)
-        table.clear()
-        wins = set(winners(self.entries)) if self.phase == "done" and self.entries else set()
-        for i, e in enumerate(self.entries):
-            shown = self.phase == "done" or (self.phase == "playing" and i < self.playing)
+        done = self.phase == "done" and bool(self.entries)
+        table.clear(columns=True)
+        for label, width in (("place" if done else "seat", 5), ("name", 10), ("score", 10),
+                             ("bill", 11), ("series", 6)):
+            table.add_column(label, width=width)
+        places = ranks(self.entries) if done else list(range(1, len(self.entries) + 1))
+        order = sorted(range(len(self.entries)), key=lambda i: places[i]) if done else \
+            list(range(len(self.entries)))
+        for i in order:
+            e = self.entries[i]
+            shown = done or (self.phase == "playing" and i < self.playing)
             score = Text(f"{e.score:,}" if shown else "", justify="right")
-            mark = "★" if i in wins else str(i + 1)
-            table.add_row(mark, Text(e.name), score, str(e.bill), str(e.series or "-"))
+            mark = f"{places[i]} ★" if done and places[i] == 1 else str(places[i])
+            table.add_row(mark, Text(e.name), score, str(e.bill), str(e.series or "-"),
+                          key=str(i))
+        self.query_one("#name", Input).placeholder = f"name ({self._default_name()})"
 
     def _refresh_best(self) -> None:
         table = self.query_one("#best", DataTable)
@@ -347,9 +356,18 @@ class DollarScreen(Screen[None]):
         for widget_id in ("#name", "#bill", "#series", "#district", "#add", "#random"):
             self.query_one(widget_id).disabled = disabled
 
+    def _default_name(self) -> str:
+        """The name a bill gets when the name field is left empty: ``Player N`` for the next
+        seat N, skipping a ``Player N`` already taken."""
+        taken = {e.name for e in self.entries}
+        n = len(self.entries) + 1
+        while f"Player {n}" in taken:
+            n += 1
+        return f"Player {n}"
+
     def _next_name(self) -> str:
         typed = self.query_one("#name", Input).value.strip()
-        return typed or f"Player {len(self.entries) + 1}"
+        return typed or self._default_name()
 
     def _can_add(self) -> bool:
         if self.phase != "setup":
@@ -366,7 +384,8 @@ class DollarScreen(Screen[None]):
             self.query_one(widget_id, Input).value = ""
         self._refresh_players()
         self._show_idle()
-        self._say(f"{entry.name} plays {entry.bill} ({len(self.entries)} of {MAX_PLAYERS}).")
+        self._say(f"{said(entry.name, 'plays')} {entry.bill} "
+                  f"({len(self.entries)} of {MAX_PLAYERS}).")
         self.query_one("#name", Input).focus()
 
     # ----- entering bills --------------------------------------------------------------
@@ -523,13 +542,13 @@ class DollarScreen(Screen[None]):
         top = self.entries[wins[0]]
         last = frames(top)[-1]
         self.query_one("#player", Static).update(Text(
-            f"Game #{self.seed} is over: {top.name} wins" if len(wins) == 1 else
+            f"Game #{self.seed} is over: {said(top.name, 'wins')}" if len(wins) == 1 else
             f"Game #{self.seed} is over: {top.name} and others share the win"))
         self.query_one("#serial", Static).update(serial_text(top, last))
         self.query_one("#score", Digits).update(f"{best:,}")
         self.query_one("#lamps", Static).update(lamps(last.balls, last.tilt))
         self.query_one("#rule", Static).update(Text(
-            f"{top.name}'s bill {top.bill}", style="bold"))
+            f"{possessive(top.name)} bill {top.bill}", style="bold"))
         log = self.query_one("#log", RichLog)
         log.write(Text(banner, style="bold"))
         self.call_after_refresh(log.scroll_end, animate=False)

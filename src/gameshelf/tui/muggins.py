@@ -25,7 +25,7 @@ from gameshelf.core.chance import new_seed
 from gameshelf.core.errors import GameshelfError
 from gameshelf.core.records import GameRecord
 from gameshelf.core.store import Store
-from gameshelf.core.text import possessive
+from gameshelf.core.text import possessive, said
 from gameshelf.muggins.game import (
     DEFAULT_TARGET,
     Action,
@@ -237,9 +237,9 @@ def round_summary(r: RoundResult, names: tuple[str, str] = ("You", "Mugsy")) -> 
         if r.kind == "domino":
             lines.append(f"{names[r.winner]} went out: bonus {r.bonus}.")
         else:
-            lines.append(f"Nobody can play; {names[r.winner]} has the lower total.")
+            lines.append(f"Nobody can play; {said(names[r.winner], 'has')} the lower total.")
         lines.append(f"{possessive(names[loser])} {raw} pips -> {round_to_five(raw)} ({how}).")
-        lines.append(f"{names[r.winner]} scores {r.points}.")
+        lines.append(f"{said(names[r.winner], 'scores')} {r.points}.")
     lines.append(f"Score: {names[0]} {r.scores[0]}, {names[1]} {r.scores[1]}")
     return "\n".join(x for x in lines if x)
 

@@ -25,7 +25,7 @@ from textual.widgets import Button, Footer, Input, RichLog, Static
 from gameshelf.cli.showdown import autosave
 from gameshelf.core.errors import GameshelfError
 from gameshelf.core.store import Store
-from gameshelf.core.text import possessive
+from gameshelf.core.text import possessive, said
 from gameshelf.showdown.actions import (
     DONE,
     Action,
@@ -45,7 +45,7 @@ from gameshelf.tui.widgets import HelpScreen
 HELP = """\
 # Pinball Showdown
 
-*The deck is the gameshelf project's own reconstruction (R-PS-1): the rulebook describes the
+*The deck is the gameshelf project's own reconstruction: the rulebook describes the
 cards but never lists them.*
 
 Each turn has six steps:
@@ -902,7 +902,7 @@ class ShowdownScreen(Screen[None]):
         seat = st.current_player()
         if seat < 0 or not m.seats[seat].is_human:
             who = m.seats[seat].name if seat >= 0 else "the dealer"
-            prompt.update(Text(f"{who} is playing…", style="italic"))
+            prompt.update(Text(f"{said(who, 'is')} playing…", style="italic"))
             return
         if not self.can_act() or v is None:
             prompt.update(Text(f"Waiting for {m.seats[seat].name}…", style="italic"))

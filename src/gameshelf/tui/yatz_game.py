@@ -27,7 +27,7 @@ from textual.worker import Worker
 
 from gameshelf.core.errors import GameshelfError, RecordError
 from gameshelf.core.store import Store
-from gameshelf.core.text import possessive
+from gameshelf.core.text import possessive, verb_for
 from gameshelf.tui.widgets import ConfirmScreen, HelpScreen
 from gameshelf.yatz.game import (
     BOXES,
@@ -347,7 +347,8 @@ class GameScreen(Screen[None]):
             self.say("The game is over.", bell=True)
             return False
         if not self.match.seat.is_human:
-            self.say(f"{self.match.seat.name} (computer) is playing; k skips ahead.")
+            self.say(f"{self.match.seat.name} (computer) {verb_for(self.match.seat.name, 'is')} "
+                     "playing; k skips ahead.")
             return False
         return True
 
