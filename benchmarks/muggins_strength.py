@@ -16,6 +16,7 @@ import statistics
 import time
 from multiprocessing import Pool
 
+from gameshelf.core.progress import add_progress_option, tracked
 from gameshelf.muggins.game import Action, PlayerView
 from gameshelf.muggins.mugsy import even_strength
 from gameshelf.muggins.sim import SimResult, play_game, series_levels, tally, wilson
@@ -69,6 +70,7 @@ def main() -> None:
     parser.add_argument("--even-games", type=int, default=150,
                         help="games of each person level (easy, normal, strong) against "
                              "even, played in a row with the results fed back (0: skip)")
+    add_progress_option(parser)
     args = parser.parse_args()
     all_times: dict[str, list[float]] = {}
     total_cpu = 0.0
@@ -78,7 +80,8 @@ def main() -> None:
             a, b = pair.split(":")
             n = args.games if k == 0 or args.small_games == 0 else args.small_games
             t0 = time.time()
-            out = pool.map(_one, [(i, a, b) for i in range(n)], chunksize=4)
+            out = list(tracked(pool.imap(_one, [(i, a, b) for i in range(n)], chunksize=4),
+                               f"{a} vs {b}", n, args.progress))
             results = [r for r, _, _ in out]
             cpu = sum(c for _, _, c in out)
             total_cpu += cpu
@@ -94,9 +97,10 @@ def main() -> None:
                   f"{cpu:.0f} s CPU",
                   flush=True)
         if args.even_games:
-            for person, n, wins, strengths, cpu in pool.map(
-                    _even_series, [(p, args.even_games) for p in ("easy", "normal", "strong")],
-                    chunksize=1):
+            levels = ("easy", "normal", "strong")
+            for person, n, wins, strengths, cpu in tracked(pool.imap(
+                    _even_series, [(p, args.even_games) for p in levels], chunksize=1),
+                    "series against even", len(levels), args.progress):
                 lo, hi = wilson(wins, n)
                 print(f"person={person} vs even: {n} games in a row, person wins {wins} = "
                       f"{wins / n:.1%} (95% CI {lo:.1%}-{hi:.1%}); even's base strength "

@@ -17,6 +17,7 @@ from multiprocessing import Pool
 from pathlib import Path
 
 from gameshelf.core.chance import Chance
+from gameshelf.core.progress import add_progress_option, tracked
 from gameshelf.showdown.cards import Deck, default_deck, parse_deck
 from gameshelf.showdown.game import new_game
 from gameshelf.showdown.players import HeuristicPlayer, Player, play_match
@@ -53,11 +54,13 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=10_000)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--deck", type=Path, default=None)
+    add_progress_option(ap)
     args = ap.parse_args()
     text = args.deck.read_text("utf-8") if args.deck else None
     start = time.perf_counter()
     with Pool(args.workers, initializer=_init, initargs=(text,)) as pool:
-        games = pool.map(one_game, range(args.games), chunksize=50)
+        games = list(tracked(pool.imap(one_game, range(args.games), chunksize=50),
+                             "four heuristic players", args.games, args.progress))
     n = len(games)
     mean_turns = sum(int(g["turns"]) for g in games) / n  # type: ignore[call-overload]
     full = sum(1 for g in games if g["turns"] == 10) / n

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from multiprocessing import Pool
 
 from gameshelf.core.chance import Chance
+from gameshelf.core.progress import add_progress_option, tracked
 from gameshelf.showdown.actions import Action
 from gameshelf.showdown.cards import default_deck
 from gameshelf.showdown.game import PlayerView, new_game
@@ -63,10 +64,12 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=1000)
     ap.add_argument("--workers", type=int, default=2)
+    add_progress_option(ap)
     args = ap.parse_args()
     start = time.perf_counter()
     with Pool(args.workers) as pool:
-        results = pool.map(one_game, range(args.games), chunksize=10)
+        results = list(tracked(pool.imap(one_game, range(args.games), chunksize=10),
+                               "search vs heuristic", args.games, args.progress))
     elapsed = time.perf_counter() - start
     wins = sum(r[0] for r in results)
     times = [t for r in results for t in r[1]]

@@ -1,6 +1,6 @@
 """Yatz engine speed: how fast whole games go through the rules (prints figures, asserts nothing).
 
-Run: ``.venv/bin/python benchmarks/yatz_engine.py [GAMES]``. Figures:
+Run: ``.venv/bin/python benchmarks/yatz_engine.py [GAMES] [--progress]``. Figures:
 
 * engine only: solitaire games where every turn is roll, hold, roll, score (first empty box),
   dice drawn by the match driver: the cost of the rules and the driver alone;
@@ -10,18 +10,20 @@ Run: ``.venv/bin/python benchmarks/yatz_engine.py [GAMES]``. Figures:
 
 from __future__ import annotations
 
-import sys
+import argparse
 import time
 
+from gameshelf.core.progress import Advance, add_progress_option, progress
 from gameshelf.core.records import GameRecord
 from gameshelf.yatz.game import HOLDS, ROLL
 from gameshelf.yatz.match import Match, Seat
 from gameshelf.yatz.sim import play_solo
 
 
-def engine_only(games: int) -> float:
+def engine_only(games: int, advance: Advance) -> float:
     start = time.perf_counter()
     for seed in range(games):
+        advance(1)
         m = Match([Seat("A")], seed=seed)
         st = m.state
         while not m.is_over():
@@ -32,16 +34,18 @@ def engine_only(games: int) -> float:
     return time.perf_counter() - start
 
 
-def greedy(games: int) -> float:
+def greedy(games: int, advance: Advance) -> float:
     start = time.perf_counter()
     for seed in range(games):
+        advance(1)
         play_solo("greedy", seed)
     return time.perf_counter() - start
 
 
-def replay(games: int) -> float:
+def replay(games: int, advance: Advance) -> float:
     texts = []
     for seed in range(games):
+        advance(1)
         m = Match([Seat("", "greedy")], seed=seed)
         m.play_computers()
         texts.append(m.record().to_json())
@@ -52,10 +56,15 @@ def replay(games: int) -> float:
 
 
 def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("games", type=int, nargs="?", default=1000)
+    add_progress_option(ap)
+    args = ap.parse_args()
+    games = args.games
     for label, fn in (("engine only (roll, hold, roll, score)", engine_only),
                       ("greedy player", greedy), ("replay from record", replay)):
-        secs = fn(games)
+        with progress(label, games, args.progress) as advance:
+            secs = fn(games, advance)
         print(f"{label}: {games} solitaire games in {secs:.2f} s = "
               f"{games / secs:,.0f} games/s, {1e3 * secs / games:.2f} ms/game")
 

@@ -26,6 +26,7 @@ from pathlib import Path
 
 import numpy as np
 
+from gameshelf.core.progress import Advance, add_progress_option, progress
 from gameshelf.yatz.scoring import YATZ_RULES
 from gameshelf.yatz.selfplay import play_games, record_games, state_features
 from gameshelf.yatz.strategy import DISCOUNT, Correction, Strategy, dump_correction
@@ -57,12 +58,21 @@ def main() -> None:
     ap.add_argument("--shrink", default="0.25,0.5,1")
     ap.add_argument("--iterations", type=int, default=2)
     ap.add_argument("--out", type=Path, default=OUT)
+    add_progress_option(ap)
     args = ap.parse_args()
-    t0 = time.perf_counter()
     shrinks = [float(s) for s in args.shrink.split(",")]
+    steps = 1 + args.iterations * (1 + len(shrinks))   # the base run, then fit + each shrink
+    with progress("self-play runs", steps, args.progress) as advance:
+        run(args, shrinks, advance)
+
+
+def run(args: argparse.Namespace, shrinks: list[float], advance: Advance) -> None:
+    """The fit; ``advance(1)`` after each self-play run (for the progress display)."""
+    t0 = time.perf_counter()
     weights = np.zeros(0)
     best = Strategy(YATZ_RULES, discount=DISCOUNT)
     base = play_games(best, args.eval_games, args.eval_seed)
+    advance(1)
     best_mean = float(base.mean())
     print(f"no correction: mean {best_mean:.1f} over {args.eval_games} games "
           f"(seed {args.eval_seed})", flush=True)
@@ -70,10 +80,12 @@ def main() -> None:
     for it in range(args.iterations):
         print(f"iteration {it + 1}", flush=True)
         w = fit(best, args.games, args.seed + it)
+        advance(1)
         found = False
         for lam in shrinks:
             cand = Strategy(YATZ_RULES, discount=DISCOUNT, weights=lam * w)
             score = play_games(cand, args.eval_games, args.eval_seed)
+            advance(1)
             diff = score - base
             print(f"  shrink {lam}: mean {score.mean():.1f} (paired difference "
                   f"{diff.mean():+.1f} +- {diff.std() / np.sqrt(len(diff)):.1f})", flush=True)

@@ -28,6 +28,7 @@ from multiprocessing import Pool
 
 from gameshelf.core.chance import Chance
 from gameshelf.core.errors import BadInputError
+from gameshelf.core.progress import add_progress_option, tracked
 from gameshelf.yatz.game import COLUMNS, Action, YatzState
 from gameshelf.yatz.match import Match, Seat
 from gameshelf.yatz.players import PLAYERS, Player, make_player
@@ -102,6 +103,7 @@ def main() -> None:
                          "fewer (default: the registered player's)")
     ap.add_argument("--no-correction", action="store_true",
                     help="strong player: without the shipped learned correction")
+    add_progress_option(ap)
     args = ap.parse_args()
     if args.player != "strong" and (args.lookahead is not None or args.endgame is not None
                                     or args.no_correction):
@@ -121,8 +123,9 @@ def main() -> None:
                seeds[i::args.workers * 8])
               for i in range(args.workers * 8)]
     t0 = time.perf_counter()
-    with Pool(args.workers) as pool:
-        parts = pool.map(_batch, chunks)
+    with Pool(args.workers) as pool:   # progress counts the workers' batches of games
+        parts = list(tracked(pool.imap(_batch, chunks), f"{args.player}: batches of games",
+                             len(chunks), args.progress))
     wall = time.perf_counter() - t0
     totals = [t for p in parts for t in p[0]]
     bonus = [sum(p[1][c] for p in parts) for c in range(COLUMNS)]

@@ -21,10 +21,13 @@ import tracemalloc
 
 import numba
 
+from gameshelf.core.progress import add_progress_option, tracked
+
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--repeats", type=int, default=3)
+    add_progress_option(ap)
     args = ap.parse_args()
     t0 = time.perf_counter()
     from gameshelf.yatz import solver
@@ -41,7 +44,8 @@ def main() -> None:
         cpus: list[float] = []
         peak = 0
         value = 0.0
-        for _ in range(args.repeats):
+        for _ in tracked(range(args.repeats), f"{rules.name} solves", args.repeats,
+                         args.progress):
             tracemalloc.start()
             c0 = time.process_time()
             w0 = time.perf_counter()

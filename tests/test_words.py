@@ -182,3 +182,66 @@ def test_yatz_import_over_a_taken_name_says_choose_another_name(
     assert code == 2 and "give another name with --name NAME" in err
     with Store() as store:
         assert store.save_names(GAME) >= {"mine", "game-3"}
+
+
+# ----- progress on long work: stderr only, never in the way of --json ---------------------
+SIMS = [["muggins", "sim", "--games", "3", "--players", "easy,easy", "--target", "30"],
+        ["showdown", "sim", "--games", "3", "--players", "random,random"],
+        ["yatz", "sim", "--games", "3", "--player", "greedy"]]
+
+
+@pytest.mark.parametrize("args", SIMS, ids=lambda a: a[0])
+def test_every_sim_shows_progress_on_stderr_when_asked_and_json_stays_clean(
+        args: list[str], capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import json
+
+    code, out, err = run([*args, "--json", "--progress"], capsys, monkeypatch)
+    assert code == 0 and "3/3 (100%)" in err
+    assert json.loads(out)["games"] == 3
+    quiet_code, quiet_out, quiet_err = run([*args, "--json"], capsys, monkeypatch)
+    assert quiet_code == 0 and quiet_err == ""          # stderr is not a terminal here
+    assert json.loads(quiet_out) == json.loads(out)
+
+
+def test_progress_on_a_terminal_is_a_live_bar_and_off_elsewhere() -> None:
+    from gameshelf.core.progress import progress, wanted
+
+    class Tty(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    tty, pipe = Tty(), io.StringIO()
+    assert wanted(None, tty) and not wanted(None, pipe) and wanted(True, pipe)
+    with progress("games", 20, stream=tty) as advance:
+        advance(20)
+    with progress("games", 20, stream=pipe) as advance:
+        advance(20)
+    assert "20/20" in tty.getvalue() and pipe.getvalue() == ""
+
+
+BENCHMARKS = sorted((ROOT / "benchmarks").glob("*.py"))
+
+
+@pytest.mark.parametrize("script", BENCHMARKS, ids=lambda p: p.name)
+def test_every_benchmark_offers_progress(script: Path) -> None:
+    """Issue 11: ``benchmarks/muggins_strength.py`` ran over 5 minutes without a word.
+    Every script takes ``--progress/--no-progress`` (on by itself on a terminal)."""
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, str(script), "--help"], capture_output=True,
+                         text=True, timeout=120, cwd=ROOT)
+    assert out.returncode == 0 and "--progress" in out.stdout and "--no-progress" in out.stdout
+
+
+def test_a_benchmark_shows_progress_on_stderr_only() -> None:
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "showdown_strength.py"),
+                          "--games", "2", "--workers", "1", "--progress"],
+                         capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert out.returncode == 0
+    assert "2/2 (100%)" in out.stderr and "2/2" not in out.stdout
+    assert out.stdout.startswith("games: 2 two-player")

@@ -119,10 +119,10 @@ def test_run_series_is_independent_of_workers_and_shows_progress_on_stderr(
     from gameshelf.cli.muggins import run_series
     from gameshelf.muggins.sim import play_game, series_levels
 
-    alone = run_series(5, 5, "easy", "normal", 60, workers=1)
+    alone = run_series(5, 5, "easy", "normal", 60, workers=1, show=True)
     err = capsys.readouterr().err
     assert "easy vs normal" in err and "5/5" in err
-    shared = run_series(5, 5, "easy", "normal", 60, workers=3, quiet=True)
+    shared = run_series(5, 5, "easy", "normal", 60, workers=3)   # stderr is no terminal
     assert capsys.readouterr().err == ""
     assert alone == shared
     assert alone == [play_game(5 + i, series_levels(i, "easy", "normal"), target=60)
@@ -132,7 +132,7 @@ def test_run_series_is_independent_of_workers_and_shows_progress_on_stderr(
 def test_sim_text_output_has_a_progress_bar_on_stderr(capsys: pytest.CaptureFixture[str]
                                                       ) -> None:
     code, out, err = run(capsys, "muggins", "sim", "--games", "2", "--players",
-                         "easy,easy", "--target", "30")
+                         "easy,easy", "--target", "30", "--progress")
     assert code == 0 and "95%" in out and "2/2" in err and "2/2" not in out
 
 

@@ -357,3 +357,20 @@ async def test_rack_tiles_have_edges_and_fit_at_80_columns() -> None:
         assert all(r.right <= 80 for r in regions)
         same_row = [r for r in regions if r.y == regions[0].y]
         assert all(b.x - a.right >= 1 for a, b in pairwise(same_row))
+
+
+async def test_own_move_and_points_stay_in_the_move_log_after_mugsys_reply() -> None:
+    """Issue 11: the person's move and its points vanished at once under Mugsy's reply."""
+    s = session_with({"hand0": "0-4 3-3 6-6", "hand1": "4-6 2-2 8-8", "left": ("0-1",),
+                      "right": ()})
+    screen = MugginsScreen(s, pace=0)
+    async with running(screen) as (app, pilot):
+        await select(pilot, screen, parse_tile("0-4"))
+        await pilot.press("enter")          # right chain: ends 1 + 4 = 5 points
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert s.match.state.scores[0] == 5 and "Mugsy plays 4-6" in msg(app)
+        log = str(app.screen.query_one("#mg-log", Static).content).splitlines()
+        assert log[-2:] == ["You played 0-4 right: 5 points", "Mugsy played 4-6 right"]
+        assert app.screen.query_one("#mg-log", Static).region.height >= 3

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Annotated
 
@@ -16,6 +15,7 @@ import typer
 
 from gameshelf.core.chance import MAX_SEED, new_seed, parse_seed
 from gameshelf.core.errors import BadInputError, GameshelfError, StoreError
+from gameshelf.core.progress import progress
 from gameshelf.core.store import Store
 from gameshelf.muggins.game import (
     DEFAULT_TARGET,
@@ -120,23 +120,16 @@ def stats(json_out: Annotated[bool, typer.Option("--json", help="JSON output.")]
 
 
 def run_series(first: int, games: int, a: str, b: str, target: int, workers: int = 1,
-               quiet: bool = False) -> list[SimResult]:
-    """Play games ``0 .. games-1`` of a series (seed ``first + i``) with a progress bar on
-    stderr (unless ``quiet``); ``workers`` processes share the games. The results, in game
-    order, are the same for any number of workers."""
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
-
+               show: bool | None = None) -> list[SimResult]:
+    """Play games ``0 .. games-1`` of a series (seed ``first + i``) with progress on stderr
+    (``show``: see :func:`gameshelf.core.progress.progress`); ``workers`` processes share the
+    games. The results, in game order, are the same for any number of workers."""
     done: dict[int, SimResult] = {}
-    with Progress("[progress.description]{task.description}", BarColumn(),
-                  MofNCompleteColumn(), TimeRemainingColumn(),
-                  console=Console(file=sys.stderr), disable=quiet,
-                  transient=False) as progress:
-        task = progress.add_task(f"{a} vs {b}", total=games)
+    with progress(f"{a} vs {b}", games, show) as advance:
         if workers <= 1:
             for i in range(games):
                 done[i] = play_series_games(first, [i], a, b, target)[0]
-                progress.update(task, completed=len(done))
+                advance(1)
         else:
             size = max(1, min(20, games // (workers * 8)))
             chunks = [list(range(i, min(games, i + size))) for i in range(0, games, size)]
@@ -145,7 +138,7 @@ def run_series(first: int, games: int, a: str, b: str, target: int, workers: int
                            for c in chunks}
                 for f in as_completed(futures):
                     done.update(zip(futures[f], f.result(), strict=True))
-                    progress.update(task, completed=len(done))
+                    advance(len(futures[f]))
     return [done[i] for i in range(games)]
 
 
@@ -159,6 +152,9 @@ def sim(
     workers: Annotated[int, typer.Option("--workers", "-w", help="Processes to use (the "
                                          "results do not depend on it).")] = 1,
     json_out: Annotated[bool, typer.Option("--json", help="JSON output.")] = False,
+    show_progress: Annotated[bool | None, typer.Option(
+        "--progress/--no-progress", help="Show progress on stderr (default: only when "
+        "stderr is a terminal).")] = None,
 ) -> None:
     """Play Mugsy against Mugsy; seats alternate. Prints win rates with 95% intervals."""
     names = [p.strip() for p in players.split(",")]
@@ -174,8 +170,7 @@ def sim(
     if not 1 <= workers <= (os.cpu_count() or 1) * 4:
         raise BadInputError(f"--workers must be 1 to {(os.cpu_count() or 1) * 4}, "
                             f"got {workers}")
-    results = run_series(first, games, a, b, tg, workers,
-                         quiet=json_out and not sys.stderr.isatty())
+    results = run_series(first, games, a, b, tg, workers, show_progress)
     t = tally(a, b, results)
     lo, hi = t.interval_a()
     if json_out:

@@ -21,6 +21,7 @@ import typer
 
 from gameshelf.core.chance import MAX_SEED, Chance, new_seed, parse_seed
 from gameshelf.core.errors import BadInputError, GameshelfError
+from gameshelf.core.progress import progress
 from gameshelf.core.store import Store
 from gameshelf.core.text import verb_for
 from gameshelf.showdown.actions import card_text
@@ -121,7 +122,10 @@ def sim(games: int = typer.Option(100, "--games", "-n", help="Games to play."),
                                     help="Player kinds, 2 to 4: random, heuristic, search."),
         seed: str = typer.Option("1", "--seed", help="Seed of the first game."),
         deck: Path | None = typer.Option(None, "--deck", help="Another deck file (TOML)."),
-        as_json: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
+        as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+        show_progress: bool | None = typer.Option(
+            None, "--progress/--no-progress", help="Show progress on stderr (default: only "
+            "when stderr is a terminal).")) -> None:
     """Play computer games (seats rotate each game) and print each kind's results."""
     kinds = [k.strip().lower() for k in players.split(",")]
     kinds = ["heuristic" if k == "cpu" else k for k in kinds]
@@ -143,19 +147,21 @@ def sim(games: int = typer.Option(100, "--games", "-n", help="Games to play."),
     points: list[list[int]] = [[] for _ in range(n)]
     turns: list[int] = []
     drains = 0
-    for g in range(games):
-        chance = Chance(first + g)
-        rot = g % n
-        order = [(i + rot) % n for i in range(n)]  # seat s is played by kind order[s]
-        ps = [make_player(kinds[order[s]], chance.derive(f"seat-{s}")) for s in range(n)]
-        state = play_match(new_game(the_deck or default_deck(), n, keep_log=False), ps, chance)
-        winners = state.winners()
-        for s in range(n):
-            points[order[s]].append(state.score(s).total)
-            if s in winners:
-                wins[order[s]] += 1.0 / len(winners)
-        turns.append(state.turn)
-        drains += state.end_reason == "drain"
+    with progress(" vs ".join(kinds), games, show_progress) as advance:
+        for g in range(games):
+            chance = Chance(first + g)
+            rot = g % n
+            order = [(i + rot) % n for i in range(n)]  # seat s is played by kind order[s]
+            ps = [make_player(kinds[order[s]], chance.derive(f"seat-{s}")) for s in range(n)]
+            state = play_match(new_game(the_deck or default_deck(), n, keep_log=False), ps, chance)
+            winners = state.winners()
+            for s in range(n):
+                points[order[s]].append(state.score(s).total)
+                if s in winners:
+                    wins[order[s]] += 1.0 / len(winners)
+            turns.append(state.turn)
+            drains += state.end_reason == "drain"
+            advance(1)
     result = {
         "games": games, "players": kinds, "first_seed": first,
         "win_rate": [round(w / games, 4) for w in wins],

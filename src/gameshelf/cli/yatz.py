@@ -19,6 +19,7 @@ import typer
 
 from gameshelf.core.chance import MAX_SEED, new_seed, parse_seed
 from gameshelf.core.errors import BadInputError, GameshelfError, RecordError, StoreError
+from gameshelf.core.progress import progress
 from gameshelf.core.store import Store
 from gameshelf.core.text import possessive
 from gameshelf.yatz.game import GAME, RULES_VERSION, Hold, Score, parse_action
@@ -291,28 +292,24 @@ def scores(json_out: Annotated[bool, typer.Option("--json")] = False) -> None:
         typer.echo(f"{i:>2}  {r.name:<22}{r.score:>6}  {r.date[:10]:<11} {r.seed}")
 
 
-def _run_sim(player: str, seeds: list[int], workers: int, quiet: bool) -> list[SoloResult]:
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
-
+def _run_sim(player: str, seeds: list[int], workers: int,
+             show: bool | None) -> list[SoloResult]:
     results: list[SoloResult] = []
-    console = Console(file=sys.stderr)
-    with Progress("[progress.description]{task.description}", BarColumn(),
-                  MofNCompleteColumn(), TimeRemainingColumn(), console=console,
-                  disable=quiet, transient=False) as progress:
-        task = progress.add_task(f"{player}", total=len(seeds))
+    with progress(player, len(seeds), show) as advance:
         if workers <= 1:
             for i in range(0, len(seeds), 50):
-                results.extend(play_batch(player, seeds[i:i + 50]))
-                progress.update(task, completed=len(results))
+                batch = play_batch(player, seeds[i:i + 50])
+                results.extend(batch)
+                advance(len(batch))
         else:
             size = max(1, min(200, len(seeds) // (workers * 8) or 1))
             chunks = [seeds[i:i + size] for i in range(0, len(seeds), size)]
             with ProcessPoolExecutor(max_workers=workers) as pool:
                 futures = [pool.submit(play_batch, player, c) for c in chunks]
                 for f in as_completed(futures):
-                    results.extend(f.result())
-                    progress.update(task, completed=len(results))
+                    batch = f.result()
+                    results.extend(batch)
+                    advance(len(batch))
     results.sort(key=lambda r: r.seed)
     return results
 
@@ -326,6 +323,9 @@ def sim(
     workers: Annotated[int, typer.Option("--workers", "-w", help="Processes to use.")] = 1,
     json_out: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")
                         ] = False,
+    show_progress: Annotated[bool | None, typer.Option(
+        "--progress/--no-progress", help="Show progress on stderr (default: only when "
+        "stderr is a terminal).")] = None,
 ) -> None:
     """Play solitaire games with a computer player and print the score statistics."""
     if not 1 <= games <= MAX_SIM_GAMES:
@@ -340,7 +340,7 @@ def sim(
         raise BadInputError(f"the last game number would be {first + games - 1}, past the "
                             f"largest, {MAX_SEED}: use a smaller --seed or --games")
     seeds = list(range(first, first + games))
-    results = _run_sim(name, seeds, workers, quiet=json_out and not sys.stderr.isatty())
+    results = _run_sim(name, seeds, workers, show_progress)
     stats: dict[str, Any] = {"player": name, "first_game": first, **summarize(results)}
     if json_out:
         typer.echo(json.dumps(stats, indent=2))

@@ -48,6 +48,7 @@ from gameshelf.tui.muggins_render import (
     TILE_W,
     board_text,
     end_description,
+    move_log,
     tile_lines,
     tile_row,
 )
@@ -281,7 +282,10 @@ class MugginsScreen(Screen[None]):
     #mg-sides.-shown { display: block; }
     #mg-sides Button { margin: 0 1; min-width: 14; height: 1; border: none; }
     #mg-sides Static { width: auto; }
-    #mg-msg { height: 2; padding: 0 1; color: $warning; }
+    #mg-bottom { height: 3; }
+    #mg-msg { width: 1fr; height: 3; padding: 0 1; color: $warning; }
+    #mg-log { width: 1fr; max-width: 46; height: 3; padding: 0 1; color: $text-muted;
+              border-left: vkey $primary; }
     """
 
     pace: float = 0.7
@@ -318,7 +322,9 @@ class MugginsScreen(Screen[None]):
                 button = Button(label, id=bid)
                 button.can_focus = False   # Enter plays the selected tile, never a button
                 yield button
-        yield Static("", id="mg-msg")
+        with Horizontal(id="mg-bottom"):
+            yield Static("", id="mg-msg")
+            yield Static("", id="mg-log")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -418,6 +424,7 @@ class MugginsScreen(Screen[None]):
             self.call_after_refresh(scroll.scroll_to_region,
                                     Region(0, row * (TILE_H + 1), 1, TILE_H), animate=False)
         self.query_one("#mg-ends", Static).update(end_description(st))
+        self.query_one("#mg-log", Static).update(Text("\n".join(move_log(st, count=3))))
         self.query_one("#mg-sides").set_class(self.choosing is not None, "-shown")
         self._refresh_rack()
 

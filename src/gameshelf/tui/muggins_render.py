@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from rich.text import Text
 
+from gameshelf.core.text import said
 from gameshelf.muggins.game import MugginsState, Placed
 from gameshelf.muggins.tiles import Tile
 
@@ -217,3 +218,41 @@ def end_description(state: MugginsState) -> str:
     score = " scores!" if total and total % 5 == 0 else ""
     return f"{one('left end', state.left)} · {one('right end', state.right)} · " \
            f"total {total}{score}"
+
+
+def move_log(state: MugginsState, names: tuple[str, str] = ("You", "Mugsy"),
+             count: int = 4) -> list[str]:
+    """The last ``count`` moves of both players, oldest first, one line each: who played
+    which tile on which chain and the points it scored, draws (run together: "Mugsy drew 3
+    tiles"), passes and round ends, so a move and its points stay readable after the
+    other player's reply.
+
+    Example:
+        >>> from gameshelf.muggins.game import Event, Side
+        >>> from gameshelf.muggins.tiles import parse_tile
+        >>> st = MugginsState.__new__(MugginsState)
+        >>> st.events = [Event(0, "play", parse_tile("0-5"), Side.LEFT, 5),
+        ...              Event(1, "draw"), Event(1, "draw"),
+        ...              Event(1, "play", parse_tile("5-5"), Side.LEFT, 10)]
+        >>> move_log(st)
+        ['You played 0-5 left: 5 points', 'Mugsy drew 2 tiles', 'Mugsy played 5-5 left: 10 points']
+    """
+    lines: list[str] = []
+    draws = 0
+    for i, ev in enumerate(state.events):
+        who = names[ev.seat] if ev.seat in (0, 1) else "Nobody"
+        if ev.kind == "draw":
+            draws += 1
+            following = state.events[i + 1] if i + 1 < len(state.events) else None
+            if following is None or following.kind != "draw" or following.seat != ev.seat:
+                lines.append(f"{who} drew {draws} tile{'s' if draws > 1 else ''}")
+                draws = 0
+        elif ev.kind == "play" and ev.tile is not None and ev.side is not None:
+            pts = f": {ev.points} points" if ev.points else ""
+            lines.append(f"{who} played {ev.tile} {ev.side.word}{pts}")
+        elif ev.kind == "pass":
+            lines.append(f"{who} passed")
+        elif ev.kind == "round":
+            lines.append(f"Round over: {said(who, 'scores')} {ev.points}" if ev.seat in (0, 1)
+                         else "Round over: nobody scores")
+    return lines[-count:]
