@@ -8,6 +8,7 @@ traceback.
 
 from __future__ import annotations
 
+import signal
 import sys
 from typing import Annotated
 
@@ -18,6 +19,7 @@ from typer._click import exceptions as click_exc
 
 from gameshelf import __version__
 from gameshelf.cli import dollar, muggins, showdown, yatz
+from gameshelf.core import crash, interrupt
 from gameshelf.core.errors import GameshelfError
 
 app = typer.Typer(
@@ -71,7 +73,19 @@ def fail(message: str) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Entry point of the ``gameshelf`` command and ``python -m gameshelf``."""
+    """Entry point of the ``gameshelf`` command and ``python -m gameshelf``.
+
+    Exit codes: 0 done; 2 bad input (one line on stderr); ``128 + signal`` when stopped by
+    Ctrl-C (130), SIGHUP (129) or SIGTERM (143), the game in progress saved; 70 a crash, with
+    one line naming the report written under the data folder (see :mod:`gameshelf.core.crash`).
+    """
+    with interrupt.handled():
+        code = _run(argv)
+    raise SystemExit(code)
+
+
+def _run(argv: list[str] | None) -> int:
+    interrupt.last_signal = None
     try:
         code = app(args=argv, prog_name="gameshelf", standalone_mode=False)
     except GameshelfError as exc:
@@ -79,7 +93,7 @@ def main(argv: list[str] | None = None) -> None:
     except click_exc.NoArgsIsHelpError as exc:
         if exc.ctx is not None:
             print(exc.ctx.get_help())
-        raise SystemExit(0) from None
+        return 0
     except click_exc.UsageError as exc:
         hint = f" (see '{exc.ctx.command_path} --help')" if exc.ctx is not None else ""
         fail(exc.format_message() + hint)
@@ -87,8 +101,18 @@ def main(argv: list[str] | None = None) -> None:
         fail(exc.format_message())
     except typer.Abort:
         print("gameshelf: aborted", file=sys.stderr)
-        raise SystemExit(130) from None
-    except KeyboardInterrupt:
+        return 130
+    except KeyboardInterrupt as exc:
         print("gameshelf: interrupted", file=sys.stderr)
-        raise SystemExit(130) from None
-    raise SystemExit(code if isinstance(code, int) else 0)
+        return interrupt.exit_code(exc)
+    except crash.CrashReported as exc:
+        print(exc.line, file=sys.stderr)
+        return crash.EXIT_CODE
+    except Exception as exc:  # a fault of the program: one line, the report in a file
+        print(crash.crash_line(exc, crash.write_report(exc)), file=sys.stderr)
+        return crash.EXIT_CODE
+    if code == 130 and interrupt.last_signal is not None:  # Typer's code for any interrupt
+        print(f"gameshelf: stopped ({signal.Signals(interrupt.last_signal).name})",
+              file=sys.stderr)
+        return 128 + interrupt.last_signal
+    return code if isinstance(code, int) else 0

@@ -13,6 +13,7 @@ from typing import Annotated
 
 import typer
 
+from gameshelf.core import interrupt
 from gameshelf.core.chance import MAX_SEED, new_seed, parse_seed
 from gameshelf.core.errors import BadInputError, GameshelfError, StoreError
 from gameshelf.core.progress import progress
@@ -217,7 +218,24 @@ scoring: the two open ends adding up to a multiple of 5 score that total at once
 
 def play_text(session: Session) -> None:
     """The plain prompt loop: type a tile (``3-5``, with ``L``/``R`` when it fits both
-    chains), ``draw``, ``pass`` or ``quit`` (the game stays saved)."""
+    chains), ``draw``, ``pass`` or ``quit`` (the game stays saved).
+
+    The session saves after every move, so Ctrl-C, SIGTERM and SIGHUP leave the game saved
+    too: the loop says so and the stop is raised again (exit code ``128 + signal``).
+    """
+    try:
+        _play_text(session)
+    except KeyboardInterrupt:
+        if not session.match.state.is_terminal():
+            with interrupt.shielded():
+                session.save()
+            typer.echo("\nStopped; " + ("the game could not be saved: "
+                                         + session.store_errors[-1] if session.store_errors
+                                         else "saved; continue with: gameshelf muggins resume"))
+        raise
+
+
+def _play_text(session: Session) -> None:
     state = session.match.state
     typer.echo(f"Muggins against Mugsy ({session.level}), game number {session.match.seed}. "
                f"Type a tile like 3-5 (add L or R when it fits both chains), draw, pass, "

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import typer
 
+from gameshelf.core import interrupt
 from gameshelf.core.chance import MAX_SEED, Chance, new_seed, parse_seed
 from gameshelf.core.errors import BadInputError, GameshelfError
 from gameshelf.core.progress import progress
@@ -221,12 +222,29 @@ def describe(view: PlayerView, match: Match) -> str:
 
 
 def _text_loop(match: Match) -> None:
+    """The plain prompt loop. The match is saved after every action (the computer players'
+    too), so ``quit``, the end of input, Ctrl-C, SIGTERM and SIGHUP all leave it saved; a
+    stop by a signal says where and is raised again (exit code ``128 + signal``)."""
+    try:
+        _prompt_loop(match)
+    except KeyboardInterrupt:
+        if not match.state.is_terminal():
+            with interrupt.shielded():
+                name = autosave(match)
+            typer.echo(f"\nStopped; saved as {name!r}. Resume with: gameshelf showdown "
+                       f"resume {name}")
+        raise
+
+
+def _prompt_loop(match: Match) -> None:
     log_seen = 0
     last_human: int | None = None
     humans = sum(1 for s in match.seats if s.is_human)
     typer.echo(f"Pinball Showdown, game {match.seed}. Type 'help' for the commands.")
     while True:
-        match.run_until_human()
+        while match.step() is not None:  # chance and computer moves, each saved
+            with interrupt.shielded():
+                autosave(match)
         log = match.state.log or []
         for line in log[log_seen:]:
             typer.echo(f"* {line}")
@@ -268,12 +286,13 @@ def _text_loop(match: Match) -> None:
         if line == "save":
             typer.echo(f"Saved as {autosave(match)!r}.")
             continue
-        try:
-            match.play(line)
-        except GameshelfError as exc:
-            typer.echo(f"! {exc}")
-            continue
-        autosave(match)
+        with interrupt.shielded():  # no stop between the move and its save
+            try:
+                match.play(line)
+            except GameshelfError as exc:
+                typer.echo(f"! {exc}")
+                continue
+            autosave(match)
 
 
 def _final_text(match: Match) -> str:

@@ -17,12 +17,13 @@ from typing import Annotated, Any
 import numpy as np
 import typer
 
+from gameshelf.core import interrupt
 from gameshelf.core.chance import MAX_SEED, new_seed, parse_seed
 from gameshelf.core.errors import BadInputError, GameshelfError, RecordError, StoreError
 from gameshelf.core.progress import progress
 from gameshelf.core.store import Store
 from gameshelf.core.text import possessive
-from gameshelf.yatz.game import GAME, RULES_VERSION, Hold, Score, parse_action
+from gameshelf.yatz.game import GAME, RULES_VERSION, Action, Hold, Score, parse_action
 from gameshelf.yatz.highscores import TOP, add_high_scores
 from gameshelf.yatz.match import Match, parse_seats
 from gameshelf.yatz.players import PLAYERS, default_player, make_player
@@ -87,11 +88,25 @@ def _finish(match: Match, store: Store, name: str) -> None:
         typer.echo("(* = entered the top 20; see 'gameshelf yatz scores')")
 
 
-def _computer_turns(match: Match) -> None:
+def _autosave(match: Match, store: Store, name: str) -> None:
+    """Save the unfinished game as ``name`` (after every action: nothing is lost on a stop)."""
+    store.save_game(name, match.record())
+
+
+def _act(match: Match, store: Store, name: str, action: Action) -> None:
+    """Apply ``action`` and save, with no stop (Ctrl-C, SIGTERM, SIGHUP) between the two."""
+    with interrupt.shielded():
+        match.act(action)
+        if not match.is_over():
+            _autosave(match, store, name)
+
+
+def _computer_turns(match: Match, store: Store, name: str) -> None:
     while match.is_computer_turn():
         i = match.state.seat
         seat = match.seats[i]
-        a = match.step_computer()
+        a = match.computer_action()   # the thinking: a stop here loses nothing
+        _act(match, store, name, a)
         if isinstance(a, Score):
             pts = match.state.boxes[i][a.column][a.box]
             typer.echo(f"{seat.name}: {a} ({pts} points); total {match.state.grand_total(i)}")
@@ -104,13 +119,29 @@ def _computer_turns(match: Match) -> None:
 def prompt_loop(match: Match, store: Store, name: str) -> None:
     """Play ``match`` at a plain terminal prompt until it ends or the player quits.
 
-    Quitting (or the end of input) saves the game as ``name``.
+    The game is saved as ``name`` after every action (roll, hold, box filled; the computer
+    players' too), so quitting, the end of input, Ctrl-C, SIGTERM and SIGHUP all leave it
+    saved. A stop by a signal says where and is raised again (exit code ``128 + signal``).
     """
+    save_as = [name]  # the name in use ('save NAME' at the prompt changes it)
+    try:
+        _prompt_loop(match, store, save_as)
+    except KeyboardInterrupt:
+        if not match.is_over():
+            with interrupt.shielded():
+                _autosave(match, store, save_as[0])
+            typer.echo(f"\nStopped; saved as {save_as[0]!r}. Resume with: gameshelf yatz "
+                       f"resume {save_as[0]}")
+        raise
+
+
+def _prompt_loop(match: Match, store: Store, save_as: list[str]) -> None:
+    name = save_as[0]
     typer.echo(f"Yatz, game number {match.seed}: " + ", ".join(s.name for s in match.seats))
     typer.echo("Type 'help' for the commands.")
     shown = (-1, -1)
     while True:
-        _computer_turns(match)
+        _computer_turns(match, store, name)
         if match.is_over():
             _finish(match, store, name)
             return
@@ -154,7 +185,7 @@ def prompt_loop(match: Match, store: Store, name: str) -> None:
         if low.startswith("save"):
             given = cmd[4:].strip()
             if given:
-                name = given
+                name = save_as[0] = given
             store.save_game(name, match.record())
             typer.echo(f"Saved as {name!r}.")
             continue
@@ -167,7 +198,7 @@ def prompt_loop(match: Match, store: Store, name: str) -> None:
                 if (answer or "").strip().lower() not in ("y", "yes"):
                     typer.echo("Not filled.")
                     continue
-            match.act(action)
+            _act(match, store, name, action)
         except GameshelfError as exc:
             typer.echo(f"{exc}", err=True)
             continue
@@ -178,7 +209,6 @@ def prompt_loop(match: Match, store: Store, name: str) -> None:
             pts = match.state.boxes[seat_i][action.column][action.box]
             typer.echo(f"{match.seats[seat_i].name}: {pts} in x{action.column + 1} "
                        f"{action.box.label}; total {match.state.grand_total(seat_i)}")
-            store.save_game(name, match.record())
 
 
 def _open_tui(match: Match, name: str) -> None:

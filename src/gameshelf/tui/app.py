@@ -5,13 +5,14 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass
 
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
+from gameshelf.tui.base import GuardedApp, run_guarded
 from gameshelf.tui.widgets import HelpScreen
 
 
@@ -109,7 +110,7 @@ class MenuScreen(Screen[None]):
         self.app.push_screen(HelpScreen(MENU_HELP))
 
 
-class GameshelfApp(App[None]):
+class GameshelfApp(GuardedApp):
     """The terminal app. ``start`` names a game to open at once (``dollar``, ``yatz``...)."""
 
     TITLE = "gameshelf"
@@ -131,4 +132,4 @@ class GameshelfApp(App[None]):
 
 def run_app(start: str | None = None) -> None:
     """Run the terminal app (blocks until the player quits)."""
-    GameshelfApp(start).run()
+    run_guarded(GameshelfApp(start))

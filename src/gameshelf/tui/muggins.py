@@ -40,6 +40,7 @@ from gameshelf.muggins.match import GAME
 from gameshelf.muggins.mugsy import LEVELS
 from gameshelf.muggins.tiles import Tile, round_to_five
 from gameshelf.tui.app import GameshelfApp
+from gameshelf.tui.base import run_guarded
 from gameshelf.tui.muggins_render import (
     NEW_STYLE,
     SELECTED_STYLE,
@@ -732,4 +733,4 @@ def run_muggins(level: str = "normal", target: int = DEFAULT_TARGET, seed: int |
     else:
         screen = MugginsScreen(level=level, target=target, seed=seed, ask=False,
                                exit_app=True)
-    MugginsApp(screen).run()
+    run_guarded(MugginsApp(screen))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from gameshelf.core import interrupt
 from gameshelf.core.errors import GameshelfError
 from gameshelf.core.records import GameRecord
 from gameshelf.core.store import Store
@@ -95,8 +96,9 @@ class Session:
         Raises:
             IllegalMoveError / BadInputError: the action is refused; nothing changes.
         """
-        taken = self.match.apply(action)
-        self.save()
+        with interrupt.shielded():  # no stop between the move and its save
+            taken = self.match.apply(action)
+            self.save()
         return taken
 
     def save(self) -> None:

@@ -143,9 +143,10 @@ def make_screen() -> Screen[None]:
 def run_match_app(match: Match) -> None:
     """Run the terminal app straight into ``match`` (``gameshelf showdown play``)."""
     from gameshelf.tui.app import GameshelfApp
+    from gameshelf.tui.base import run_guarded
 
     class _App(GameshelfApp):
         def on_ready(self) -> None:
             self.push_screen(ShowdownScreen(match))
 
-    _App().run()
+    run_guarded(_App())

@@ -412,6 +412,7 @@ class ShowdownScreen(Screen[None]):
             match = self.match
             while not match.state.is_terminal() and not match.human_to_act():
                 await asyncio.to_thread(match.step)
+                self._autosave()  # after every action: a stop or a crash loses nothing
                 self._draw_players()  # the cards are redrawn once the computers are done
                 self._draw_log()
                 await asyncio.sleep(0)
@@ -488,6 +489,7 @@ class ShowdownScreen(Screen[None]):
         except GameshelfError as exc:
             self._complain(str(exc))
             return False
+        self._autosave()  # at once, before the computers move
         ph = self.match.state.phase
         if self.match.human_to_act() and self.match.to_act() == self.viewer():
             if ph is Phase.CONTROL:

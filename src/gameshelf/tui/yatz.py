@@ -8,7 +8,7 @@ live in :mod:`gameshelf.tui.yatz_game`.
 from __future__ import annotations
 
 from textual import on
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
@@ -17,6 +17,7 @@ from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 from gameshelf.core.chance import new_seed, parse_seed
 from gameshelf.core.errors import GameshelfError
 from gameshelf.core.store import Store
+from gameshelf.tui.base import GuardedApp, run_guarded
 from gameshelf.tui.widgets import HelpScreen
 from gameshelf.tui.yatz_game import GameScreen, HighScoresScreen, SavesScreen
 from gameshelf.yatz.game import GAME, MAX_PLAYERS
@@ -230,7 +231,7 @@ def make_screen() -> Screen[None]:
     return SetupScreen()
 
 
-class YatzApp(App[None]):
+class YatzApp(GuardedApp):
     """A small app that opens straight on one game (``gameshelf yatz play --tui``)."""
 
     TITLE = "gameshelf · Yatz"
@@ -245,4 +246,4 @@ class YatzApp(App[None]):
 
 def run_match(match: Match, save_name: str) -> None:
     """Play ``match`` in the terminal app until the player leaves."""
-    YatzApp(match, save_name).run()
+    run_guarded(YatzApp(match, save_name))

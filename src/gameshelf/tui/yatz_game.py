@@ -360,6 +360,7 @@ class GameScreen(Screen[None]):
             self.say(str(exc), bell=True)
             return False
         self.say("")
+        self._autosave()  # after every action: a stop or a crash loses nothing
         if isinstance(action, Score):
             self._viewed = None
         self.log_event(self._describe(seat, action))
@@ -429,7 +430,6 @@ class GameScreen(Screen[None]):
 
     def _score(self, action: Score) -> None:
         if self._do(action):
-            self._autosave()
             self._after_turn()
 
     # --- computer turns -------------------------------------------------------------------
@@ -512,8 +512,7 @@ class GameScreen(Screen[None]):
         action = self.match.step_computer()
         self.log_event(self._describe(seat, action))
         self.refresh_view()
-        if isinstance(action, Score):
-            self._autosave()
+        self._autosave()
         self._schedule()
 
     def action_skip(self) -> None:

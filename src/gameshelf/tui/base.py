@@ -1,0 +1,90 @@
+"""The base of every gameshelf terminal app: orderly stops and crash reports.
+
+* SIGINT, SIGTERM and SIGHUP (a ``kill``, a closed terminal window) end the app the way
+  leaving it does: the terminal is restored and :func:`run_guarded` raises
+  :class:`~gameshelf.core.interrupt.Stopped`, which the command line turns into exit code
+  ``128 + signal``. Nothing is saved at that moment, on purpose: every game screen saves after
+  every action (through its game's session), so the save already holds the game, and a save
+  made from a signal could catch a computer player's move half done in its thread.
+* An unexpected fault anywhere in the app (a screen's handler, a worker) writes a crash report
+  under the data folder (:mod:`gameshelf.core.crash`) instead of Textual's traceback on the
+  terminal; :func:`run_guarded` then raises
+  :class:`~gameshelf.core.crash.CrashReported`, and the command line prints its one line and
+  exits non-zero.
+
+Textual's own handling of a fault lives in the private ``App._handle_exception`` (Textual is
+pinned to an exact version in ``pyproject.toml``); :class:`GuardedApp` overrides it and keeps
+what it does for tests (``App.run_test`` re-raises the fault).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+from typing import Any
+
+from textual.app import App
+from textual.worker import WorkerFailed
+
+from gameshelf.core import interrupt
+from gameshelf.core.crash import CrashReported, write_report
+
+
+class GuardedApp(App[None]):
+    """A Textual app that ends in order on a signal and reports a crash in a file.
+
+    Attributes:
+        crash: the crash, once one happened (its report written).
+        stopped_by: the signal that ended the app, if one did.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.crash: CrashReported | None = None
+        self.stopped_by: int | None = None
+
+    def on_mount(self) -> None:
+        if self.is_headless:
+            return  # tests: the test runner's own signal handling stays as it is
+        try:
+            loop = asyncio.get_running_loop()
+            for sig in interrupt.SIGNALS:
+                if signal.getsignal(sig) is not signal.SIG_IGN:
+                    loop.add_signal_handler(sig, self.stop_by_signal, int(sig))
+        except (NotImplementedError, RuntimeError, ValueError):
+            pass  # no signal handlers here (not the main thread, or not a Unix loop)
+
+    def stop_by_signal(self, signum: int) -> None:
+        """Leave the app because of signal ``signum`` (the games are saved already)."""
+        if self.stopped_by is None:
+            self.stopped_by = signum
+        self.exit(return_code=128 + signum)
+
+    def _handle_exception(self, error: Exception) -> None:
+        """A fault: write the report, then exit the app (no traceback on the terminal)."""
+        if self.crash is None:
+            fault = error.error if isinstance(error, WorkerFailed) else error
+            self.crash = CrashReported(fault, write_report(fault))
+        self._return_code = 1
+        if self._exception is None:  # what App.run_test re-raises
+            self._exception = error
+            self._exception_event.set()
+        self._close_messages_no_wait()
+
+
+def run_guarded(app: GuardedApp) -> None:
+    """Run ``app`` until it ends.
+
+    Raises:
+        CrashReported: the app crashed (the report is written).
+        Stopped: a signal ended it.
+    """
+    try:
+        app.run()
+    finally:
+        interrupt.install()  # the app's event loop reset the handlers when it closed
+    if app.crash is not None:
+        raise app.crash
+    if app.stopped_by is not None:
+        interrupt.last_signal = app.stopped_by
+        raise interrupt.Stopped(app.stopped_by)
