@@ -7,8 +7,8 @@ the same entry point as the ``gameshelf`` command. Adjustments, all listed here:
 * ``[...]`` parts are optional: each example runs without them, and once with each part that
   is an option (``[--json]``, ``[--tui]``, ``[--rules classic-no-bonus]``);
 * ``--games N`` becomes a small number (the figures are checked elsewhere);
-* prompt loops read ``quit`` from stdin; the screens (``--tui``, ``muggins play``,
-  ``showdown play``, the menu) open headless, settle and close;
+* prompt loops read ``quit`` from stdin, ``delete`` reads ``y``; the screens (``--tui``,
+  ``muggins play``, ``showdown play``, the menu) open headless, settle and close;
 * files and saves an example needs are made first (``my-deck.toml`` from the shipped deck;
   ``game-4242`` and ``game-42``, which the README makes on screen);
 * the examples that take long (the exact odds of all 12 districts, the Yatz solver) run in a
@@ -148,7 +148,8 @@ def _run_examples(chosen: list[list[str]], capsys: pytest.CaptureFixture[str],
         if need is not None:
             code, text = _run(need, capsys, monkeypatch)
             assert code == 0, (need, text)
-        code, text = _run(_small(args), capsys, monkeypatch)
+        answer = "y\n" if args[1:2] == ["delete"] else "quit\n"   # yes to "Delete ...?"
+        code, text = _run(_small(args), capsys, monkeypatch, answer)
         if code != 0 or "Traceback" in text:
             failed.append(f"gameshelf {shlex.join(args)} -> exit {code}: {text[-300:]}")
     return failed

@@ -17,6 +17,7 @@ from typing import Annotated, Any
 import numpy as np
 import typer
 
+from gameshelf.cli.saves import delete_saves
 from gameshelf.core import interrupt
 from gameshelf.core.chance import MAX_SEED, new_seed, parse_seed
 from gameshelf.core.errors import BadInputError, GameshelfError, RecordError, StoreError
@@ -301,6 +302,16 @@ def saves(json_out: Annotated[bool, typer.Option("--json")] = False) -> None:
         typer.echo("No saved Yatz games.")
     for d in data:
         typer.echo(f"{d['name']:<24} {d['updated']}  {d['game']}")
+
+
+@app.command("delete")
+def delete(
+    names: Annotated[list[str], typer.Argument(
+        metavar="NAME...", help="The saves to delete (see saves).")],
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="Delete without asking.")] = False,
+) -> None:
+    """Delete saved games, after asking (--yes: without). An unknown name deletes nothing."""
+    delete_saves(GAME, "Yatz", names, yes)
 
 
 @app.command("scores")

@@ -18,7 +18,7 @@ from gameshelf.core.store import Store
 from gameshelf.showdown.game import MAX_TURNS
 from gameshelf.showdown.match import GAME, Match, parse_players, seat_names
 from gameshelf.tui.showdown_game import HELP, ShowdownScreen
-from gameshelf.tui.widgets import HelpScreen
+from gameshelf.tui.widgets import ConfirmScreen, HelpScreen
 
 #: The game's screen exists.
 BUILT = True
@@ -40,7 +40,8 @@ class ShowdownStartScreen(Screen[None]):
     #sd-msg { color: $warning; height: auto; max-height: 2; }
     """
     BINDINGS = [Binding("escape", "app.pop_screen", "Back"),
-                Binding("f1,question_mark", "help", "Help")]
+                Binding("f1,question_mark", "help", "Help"),
+                Binding("d,delete", "delete_save", "Delete save")]
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -57,7 +58,7 @@ class ShowdownStartScreen(Screen[None]):
                 yield Input(placeholder="e.g. 12345", id="sd-seed", compact=True)
             with Horizontal(classes="sd-row"):
                 yield Button("New game", id="sd-new", variant="primary", compact=True)
-            yield Static("Saved games (Enter or click resumes)", id="sd-saves-label")
+            yield Static("Saved games (Enter or click resumes, d deletes)", id="sd-saves-label")
             yield OptionList(id="sd-saves")
             yield Static("", id="sd-msg")
         yield Footer()
@@ -70,6 +71,7 @@ class ShowdownStartScreen(Screen[None]):
 
     def load_saves(self) -> None:
         saves = self.query_one("#sd-saves", OptionList)
+        kept = saves.highlighted
         saves.clear_options()
         try:
             with Store() as store:
@@ -84,6 +86,8 @@ class ShowdownStartScreen(Screen[None]):
                                     id=row.name))
         if not rows:
             saves.add_option(Option("no saved games", disabled=True))
+        elif kept is not None:   # the same place in the list after a reload
+            saves.highlighted = min(kept, saves.option_count - 1)
 
     def start(self) -> None:
         msg = self.query_one("#sd-msg", Static)
@@ -123,6 +127,31 @@ class ShowdownStartScreen(Screen[None]):
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(HELP))
+
+    def action_delete_save(self) -> None:
+        """Delete the highlighted save, after a confirmation (``d`` or Delete on the list)."""
+        saves = self.query_one("#sd-saves", OptionList)
+        if saves.highlighted is None:
+            self.app.bell()
+            return
+        name = saves.get_option_at_index(saves.highlighted).id
+        if name is None:   # "no saved games"
+            self.app.bell()
+            return
+
+        def answer(yes: bool | None) -> None:
+            if not yes:
+                return
+            try:
+                with Store() as store:
+                    store.delete_save(GAME, name)
+            except GameshelfError as exc:
+                self.query_one("#sd-msg", Static).update(Text(str(exc)))
+                self.app.bell()
+                return
+            self.query_one("#sd-msg", Static).update(Text(f"Deleted the save {name!r}."))
+            self.load_saves()
+        self.app.push_screen(ConfirmScreen(f"Delete the saved game {name!r}?"), answer)
 
 
 def save_progress(record: GameRecord) -> str:

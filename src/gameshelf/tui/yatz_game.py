@@ -720,7 +720,7 @@ class HighScoresScreen(ModalScreen[None]):
 class SavesScreen(ModalScreen[str | None]):
     """Pick a saved game to resume; returns its name. ``d`` deletes the highlighted save."""
 
-    BINDINGS = [Binding("escape,q", "close", "Close"), Binding("d", "delete", "Delete")]
+    BINDINGS = [Binding("escape,q", "close", "Close"), Binding("d,delete", "delete", "Delete")]
     DEFAULT_CSS = """
     SavesScreen { align: center middle; }
     SavesScreen > Vertical { width: 95%; max-width: 100; height: auto; max-height: 80%;
@@ -774,8 +774,13 @@ class SavesScreen(ModalScreen[str | None]):
 
         def answer(yes: bool | None) -> None:
             if yes:
-                with Store() as store:
-                    store.delete_save(GAME, name)
+                try:
+                    with Store() as store:
+                        store.delete_save(GAME, name)
+                except GameshelfError as exc:
+                    self.query_one("#savemsg", Static).update(str(exc))
+                    self.app.bell()
+                    return
                 self._fill()
         self.app.push_screen(ConfirmScreen(f"Delete the saved game {name!r}?"), answer)
 

@@ -1,0 +1,55 @@
+"""Managing saved games from the command line, the same for every game with saves
+(``gameshelf yatz delete``, ``gameshelf muggins delete``, ``gameshelf showdown delete``).
+
+An adapter over :class:`gameshelf.core.store.Store`; imports nothing from ``tui/``.
+"""
+
+from __future__ import annotations
+
+import typer
+
+from gameshelf.core.errors import BadInputError
+from gameshelf.core.store import Store
+
+
+def delete_saves(game: str, title: str, names: list[str], yes: bool) -> None:
+    """Delete the saves ``names`` of ``game`` after asking (unless ``yes``).
+
+    Every name is checked first: one that is not a save of ``game`` is refused and nothing
+    is deleted. A damaged save can be deleted like any other. Answering no (or end of
+    input) deletes nothing and exits with code 1.
+
+    Args:
+        game: the game's key in the store (``yatz``...).
+        title: the game's name for the messages (``Yatz``).
+        names: the save names, as typed; repeats count once.
+        yes: delete without asking (``--yes``).
+
+    Raises:
+        BadInputError: no name given, or a name that is not a saved game of ``game``.
+    """
+    wanted = list(dict.fromkeys(n.strip() for n in names))
+    if not wanted or "" in wanted:
+        raise BadInputError("name the saves to delete (see the saves command)")
+    with Store() as store:
+        taken = store.save_names(game)
+        unknown = [n for n in wanted if n not in taken]
+        if unknown:
+            raise BadInputError(
+                f"no saved {title} game named {unknown[0]!r}"
+                + (f" (nor {', '.join(repr(n) for n in unknown[1:])})" if unknown[1:] else "")
+                + f"; nothing deleted (see 'gameshelf {game} saves')")
+        if not yes:
+            listed = ", ".join(repr(n) for n in wanted)
+            try:
+                sure = typer.confirm(f"Delete {len(wanted)} saved {title} game"
+                                     f"{'s' if len(wanted) > 1 else ''}: {listed}?",
+                                     default=False)
+            except typer.Abort:
+                sure = False
+            if not sure:
+                typer.echo("Nothing deleted.")
+                raise typer.Exit(1)
+        for name in wanted:
+            gone = store.delete_save(game, name)
+            typer.echo(f"Deleted {name!r}." if gone else f"{name!r} was already gone.")
