@@ -39,9 +39,10 @@ def play_turn(state: YatzState, dice: tuple[int, ...], column: int, box: Box) ->
 class GameApp(App[None]):
     """An app showing one game screen."""
 
-    def __init__(self, match: Match) -> None:
+    def __init__(self, match: Match, keys: str = "default") -> None:
         super().__init__()
         self.match = match
+        self.keys = keys
 
     def on_mount(self) -> None:
-        self.push_screen(GameScreen(self.match, "test-save"))
+        self.push_screen(GameScreen(self.match, "test-save", keys=self.keys))

@@ -21,6 +21,7 @@ from gameshelf.cli.saves import delete_saves
 from gameshelf.core import interrupt
 from gameshelf.core.chance import MAX_SEED, new_seed, parse_seed
 from gameshelf.core.errors import BadInputError, GameshelfError, RecordError, StoreError
+from gameshelf.core.keymaps import parse_key_map
 from gameshelf.core.progress import progress
 from gameshelf.core.store import Store
 from gameshelf.core.text import possessive
@@ -212,10 +213,28 @@ def _prompt_loop(match: Match, store: Store, save_as: list[str]) -> None:
                        f"{action.box.label}; total {match.state.grand_total(seat_i)}")
 
 
-def _open_tui(match: Match, name: str) -> None:
+KEYS_HELP = ("The screen's keys: 'classic' (as the 1991 manual: Enter and F1 roll, F2 "
+             "moves between dice and score board, Enter twice fills a box) or 'default' "
+             "(default: the choice remembered from the setup screen).")
+
+
+def _keys_option(keys: str | None, tui: bool) -> str | None:
+    """The checked ``--keys`` value (None: not given).
+
+    Raises:
+        BadInputError: an unknown key map, or ``--keys`` without ``--tui``.
+    """
+    if keys is None:
+        return None
+    if not tui:
+        raise BadInputError("--keys chooses the screen's keys: use it with --tui")
+    return parse_key_map(keys)
+
+
+def _open_tui(match: Match, name: str, keys: str | None = None) -> None:
     from gameshelf.tui.yatz import run_match
 
-    run_match(match, name)
+    run_match(match, name, keys=keys)
 
 
 @app.command("play")
@@ -231,8 +250,10 @@ def play(
         "--name", help="The save name (default: game-<number>).")] = None,
     tui: Annotated[bool, typer.Option("--tui", help="Play in the terminal app's screen.")
                    ] = False,
+    keys: Annotated[str | None, typer.Option("--keys", help=KEYS_HELP)] = None,
 ) -> None:
     """Play a game at the terminal prompt (or in the app's screen with --tui)."""
+    key_map = _keys_option(keys, tui)
     seats = parse_seats(players)
     number = parse_seed(seed) if seed is not None else new_seed()
     match = Match(seats, number)
@@ -244,7 +265,7 @@ def play(
             raise BadInputError(f"a save named {save!r} exists: go on with 'gameshelf yatz "
                                 f"resume {save}', or choose another --name")
     if tui:
-        _open_tui(match, save)
+        _open_tui(match, save, key_map)
         return
     with Store() as store:
         prompt_loop(match, store, save)
@@ -271,12 +292,14 @@ def resume(
     name: Annotated[str | None, typer.Argument(
         help="The save's name (default: the latest save).")] = None,
     tui: Annotated[bool, typer.Option("--tui", help="Play on in the app's screen.")] = False,
+    keys: Annotated[str | None, typer.Option("--keys", help=KEYS_HELP)] = None,
 ) -> None:
     """Resume a saved game exactly where it stopped (mid-turn too)."""
+    key_map = _keys_option(keys, tui)
     with Store() as store:
         save, match = _load(store, name)
         if tui:
-            _open_tui(match, save)
+            _open_tui(match, save, key_map)
             return
         prompt_loop(match, store, save)
 

@@ -16,6 +16,7 @@ from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
 from gameshelf.core.chance import new_seed, parse_seed
 from gameshelf.core.errors import GameshelfError
+from gameshelf.core.keymaps import DEFAULT_KEY_MAP
 from gameshelf.core.store import Store
 from gameshelf.tui.base import GuardedApp, run_guarded
 from gameshelf.tui.widgets import HelpScreen
@@ -38,10 +39,17 @@ boxes: 39 turns each. Column x2 counts double and x3 triple.
   is listed first).
 * The **game number** decides every roll of the dice: play the same number again to get
   the same dice. Type one to replay a game, or press **n** for a new one.
+* **Keys**: the game screen's default keys, or the classic keys of the 1991 manual (Enter
+  and F1 roll, F2 moves between the dice and the score board, Up/Down and Enter hold a die,
+  Enter twice fills a box; **?** shows the help).
 * **Enter** in a field or **F5** / the Start button starts the game.
 * **F3** or the Resume button lists the saved games; **F4** shows the top-20 table.
 * **Esc** goes back to the menu.
 """
+
+
+#: The key maps of the game screen, as the setup screen offers them.
+KEY_CHOICES = [("Default keys", DEFAULT_KEY_MAP), ("Classic keys", "classic")]
 
 
 def _kind_options() -> list[tuple[str, str]]:
@@ -102,6 +110,7 @@ class SetupScreen(Screen[None]):
     SetupScreen #number { height: 3; margin-top: 1; }
     SetupScreen #number Label { padding: 1 1; width: 14; }
     SetupScreen #number Input { width: 24; }
+    SetupScreen #number Select { width: 1fr; margin-left: 1; }
     SetupScreen #buttons { height: 3; margin-top: 1; }
     SetupScreen #buttons Button { margin-right: 2; }
     SetupScreen #setupmsg { color: $warning; height: 2; }
@@ -126,6 +135,7 @@ class SetupScreen(Screen[None]):
                 yield Label("Game number")
                 yield Input(str(new_seed()), id="seed")
                 yield Button("New (n)", id="newnumber")
+                yield Select(KEY_CHOICES, value=DEFAULT_KEY_MAP, allow_blank=False, id="keys")
             yield Static("", id="setupmsg", markup=False)
             with Horizontal(id="buttons"):
                 yield Button("Start (F5)", id="start", variant="success")
@@ -182,6 +192,10 @@ class SetupScreen(Screen[None]):
             return False
         return True
 
+    def keys(self) -> str:
+        """The key map chosen for the game screen."""
+        return str(self.query_one("#keys", Select).value)
+
     def seats(self) -> list[Seat]:
         """The seats as entered (shown rows only)."""
         return [row.seat() for row in self.query(SeatRow) if row.index < self.count]
@@ -196,7 +210,7 @@ class SetupScreen(Screen[None]):
             self.say(str(exc), bell=True)
             return
         self.say("")
-        self.app.push_screen(GameScreen(match, f"game-{seed}"))
+        self.app.push_screen(GameScreen(match, f"game-{seed}", keys=self.keys()))
         # The next Start is a new game (and a new save), not a replay over this one's save.
         self.action_new_number()
 
@@ -215,7 +229,7 @@ class SetupScreen(Screen[None]):
             if match.is_over():
                 self.say(f"the saved game {name!r} is over.", bell=True)
                 return
-            self.app.push_screen(GameScreen(match, name))
+            self.app.push_screen(GameScreen(match, name, keys=self.keys()))
         self.app.push_screen(SavesScreen(), chosen)
 
     @on(Button.Pressed, "#scores")
@@ -236,14 +250,16 @@ class YatzApp(GuardedApp):
 
     TITLE = "gameshelf · Yatz"
 
-    def __init__(self, match: Match, save_name: str) -> None:
+    def __init__(self, match: Match, save_name: str, keys: str = DEFAULT_KEY_MAP) -> None:
         super().__init__()
-        self._match, self._save = match, save_name
+        self._match, self._save, self._keys = match, save_name, keys
 
     def on_mount(self) -> None:
-        self.push_screen(GameScreen(self._match, self._save), lambda _r: self.exit())
+        self.push_screen(GameScreen(self._match, self._save, keys=self._keys),
+                         lambda _r: self.exit())
 
 
-def run_match(match: Match, save_name: str) -> None:
-    """Play ``match`` in the terminal app until the player leaves."""
-    run_guarded(YatzApp(match, save_name))
+def run_match(match: Match, save_name: str, keys: str | None = None) -> None:
+    """Play ``match`` in the terminal app until the player leaves; ``keys``: the key map
+    (None: the one chosen last on the setup screen)."""
+    run_guarded(YatzApp(match, save_name, keys or DEFAULT_KEY_MAP))

@@ -12,7 +12,7 @@ from collections import deque
 
 from rich.markup import escape
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -26,8 +26,10 @@ from textual.widgets.option_list import Option
 from textual.worker import Worker
 
 from gameshelf.core.errors import GameshelfError, RecordError
+from gameshelf.core.keymaps import DEFAULT_KEY_MAP, parse_key_map
 from gameshelf.core.store import Store
 from gameshelf.core.text import possessive, verb_for
+from gameshelf.tui.keymaps import Key, KeyTable, use_bindings
 from gameshelf.tui.widgets import ConfirmScreen, HelpScreen
 from gameshelf.yatz.game import (
     BOXES,
@@ -59,44 +61,83 @@ PIPS = {
     5: ("●   ●", "  ●  ", "●   ●"),
     6: ("●   ●", "●   ●", "●   ●"),
 }
+DEFAULT, CLASSIC = DEFAULT_KEY_MAP, "classic"
 #: Card column of x1 (the first column is the row's number and label).
 FIRST_COL = 1
 
-GAME_HELP = """\
+YATZ_KEYS = KeyTable((
+    Key("roll", {DEFAULT: "r,space", CLASSIC: "f1,r,space"}, "Roll",
+        "roll the dice not held (the Roll button too); the first roll throws all five"),
+    Key("dice_enter", {CLASSIC: "enter"}, "Roll/hold",
+        "on the dice: roll at the start of a turn, then hold or release the die under the "
+        "arrow (its button turns red: held; green: it will be rolled)"),
+    Key("die_arrow(-1)", {CLASSIC: "up,left"}, "Die", "on the dice: move the arrow to the "
+        "previous or next die", shown="↑/↓"),
+    Key("die_arrow(1)", {CLASSIC: "down,right"}),
+    Key("switch", {CLASSIC: "f2"}, "Dice/card", "move between the dice and the score board "
+        "(after the third roll the score board takes over)"),
+    # the classic footer names its help key early, where even 80 columns show it
+    Key("help", {CLASSIC: "question_mark"}, "Help", "this help"),
+    Key("", {DEFAULT: ""}, does="on the score board: move to a box; Enter (or a second click) "
+        "fills it; a box that would score 0 asks first", shown="arrows, Enter"),
+    Key("", {CLASSIC: ""}, does="on the score board: move the highlighted box; Enter chooses "
+        "it and Enter again counts it (also a box that would score 0); any other key "
+        "corrects the choice", shown="arrows, Enter"),
+    Key("hold_die(0)", {DEFAULT: "1", CLASSIC: "1"}, "Hold",
+        "hold or release die 1-5 (a click on a die too)", shown="1-5"),
+    *(Key(f"hold_die({i})", {DEFAULT: str(i + 1), CLASSIC: str(i + 1)}) for i in range(1, 5)),
+    Key("hint", {DEFAULT: "h", CLASSIC: "h"}, "Hint",
+        "a hint: the best dice to hold and the best box, with the expected final score of "
+        "each option against the best one (the strong computer player's judgement)"),
+    Key("save", {DEFAULT: "s", CLASSIC: "s"}, "Save",
+        "save the game now (mid-turn too); resume it from the Yatz setup screen or with "
+        "`gameshelf yatz resume`"),
+    Key("pace(-1)", {DEFAULT: "plus,equals_sign", CLASSIC: "plus,equals_sign"}, "Faster",
+        "computer players faster", shown="+"),
+    Key("pace(1)", {DEFAULT: "minus", CLASSIC: "minus"}, "Slower", "computer players slower"),
+    Key("skip", {DEFAULT: "k,period", CLASSIC: "k,period"}, "Skip cpu",
+        "play the computers' turns out at once, up to the next person's turn"),
+    Key("next_card", {DEFAULT: "c", CLASSIC: "c"}, "Cards",
+        "show the next player's card (and back to yours)"),
+    Key("scores", {DEFAULT: "t", CLASSIC: "t"}, "Top 20", "the top-20 table"),
+    Key("help", {DEFAULT: "f1,question_mark"}, "Help", "this help"),
+    Key("leave", {DEFAULT: "escape,q", CLASSIC: "escape,q"}, "Leave",
+        "leave the game (it is saved)"),
+))
+
+GAME_RULES = """\
 # Yatz: playing a turn
 
-* **r**, **Space** or the **Roll** button rolls the dice that are not held. A turn has up
-  to three rolls; the first throws all five dice.
-* **1**-**5** or a click on a die holds or releases it (held dice are framed in yellow and
-  marked HELD). You can change the holds between rolls.
-* The scorecard shows your three columns x1, x2, x3 and all 20 rows. Every empty box shows
-  in brackets what the dice would score there. Move with the **arrow keys** and press
-  **Enter** (or click a box twice) to fill it. Filling a box with 0 asks first.
+* A turn has up to three rolls; the first throws all five dice. Between rolls you may hold
+  dice (they are not rolled) and release them again.
+* The score board shows your three columns x1, x2, x3 and all 20 rows. Every empty box shows
+  in brackets what the dice would score there. Filling a box with 0 asks first.
 * After the third roll you must fill a box. Every turn fills exactly one box; 39 turns
   each.
 * **Wild Yatz**: five of a kind, when all three Yatz boxes and that face's three upper boxes
   are filled, scores at full value in any lower box (straights too).
 * Upper bonus: 35 in a column whose upper boxes total 63 or more, multiplied with the
   column.
-
-Other keys:
-
-* **h** shows a hint: the best dice to hold and the best box, with the expected final
-  score of each option against the best one (the strong computer player's judgement).
-  After the game, **v** on the game-over screen reviews every choice that cost expected
-  points.
-* **s** saves the game now (mid-turn too); resume it from the Yatz setup screen or with
-  `gameshelf yatz resume`.
-* **+** / **-** make the computer players faster or slower; **k** skips ahead to the next
-  person's turn.
-* **c** shows the next player's card (and back to yours); the Players box has everyone's
-  running total.
-* **t** shows the top-20 table, **F1** this help, **Esc** leaves (the game is saved).
+* The Players box has everyone's running total. After the game, **v** on the game-over
+  screen reviews every choice that cost expected points.
 """
+KEYS_NAMED = {DEFAULT: "the default keys", CLASSIC: "the classic keys of the 1991 manual"}
 
 
-def die_face(face: int | None, held: bool, index: int) -> Text:
-    """A die drawn in 6 lines of text, 7 wide (``?`` before the first roll)."""
+def game_help(key_map: str = DEFAULT) -> str:
+    """The game screen's help: the turn's rules, then the keys of ``key_map``."""
+    return (f"{GAME_RULES}\n## Keys ({KEYS_NAMED[key_map]})\n\n{YATZ_KEYS.help_table(key_map)}\n\n"
+            "Choose the keys on the Yatz setup screen, or with `--keys classic` / "
+            "`--keys default` on `gameshelf yatz play --tui` and `resume --tui`.\n")
+
+
+def die_face(face: int | None, held: bool, index: int, *, button: bool = False,
+             arrow: bool = False) -> Text:
+    """A die drawn in 6 lines of text, 7 wide (``?`` before the first roll).
+
+    ``button``: the classic layout's last line, an arrow (when ``arrow``) and the die's
+    button, red when held and green when it will be rolled; else ``HELD`` under a held die.
+    """
     rows = PIPS[face] if face else ("     ", "  ?  ", "     ")
     colour = "bold yellow" if held else "white"
     t = Text()
@@ -106,13 +147,20 @@ def die_face(face: int | None, held: bool, index: int) -> Text:
         t.append(r, style="bold")
         t.append("│\n", style=colour)
     t.append("╰─────╯\n", style=colour)
+    if button:
+        t.append("▶" if arrow else " ", style="bold")
+        t.append(f"[ {index + 1} ]", style="bold white on red" if held
+                 else "bold black on green")
+        t.append(" ")
+        return t
     t.append(f"{index + 1} HELD " if held else f"   {index + 1}   ",
              style="black on yellow" if held else "dim")
     return t
 
 
 class DieWidget(Static):
-    """One die; a click asks the screen to hold or release it."""
+    """One die; a click asks the screen to hold or release it. Classes: ``held``; in the
+    classic layout ``rolled`` (not held) and ``arrow`` (under the arrow)."""
 
     class Toggled(Message):
         """The die at ``index`` (0-4) was clicked."""
@@ -125,13 +173,32 @@ class DieWidget(Static):
         super().__init__(die_face(None, False, index), id=f"die{index + 1}", classes="die")
         self.index = index
 
-    def show(self, face: int | None, held: bool) -> None:
-        """Draw ``face`` (None before the first roll), framed when held."""
-        self.update(die_face(face, held, self.index))
+    def show(self, face: int | None, held: bool, *, button: bool = False,
+             arrow: bool = False) -> None:
+        """Draw ``face`` (None before the first roll), framed when held; ``button``: with
+        the classic red/green button (and the arrow when ``arrow``)."""
+        self.update(die_face(face, held, self.index, button=button, arrow=arrow))
         self.set_class(held, "held")
+        self.set_class(button and not held, "rolled")
+        self.set_class(arrow, "arrow")
 
     def on_click(self) -> None:
         self.post_message(self.Toggled(self.index))
+
+
+class DiceRow(Horizontal):
+    """The five dice; with the classic keys it takes the focus (F2) and the arrow keys."""
+
+    def on_focus(self) -> None:
+        self._redraw()
+
+    def on_blur(self) -> None:
+        self._redraw()
+
+    def _redraw(self) -> None:
+        screen = self.screen
+        if isinstance(screen, GameScreen) and screen.is_mounted:
+            self.call_after_refresh(screen.draw_dice)   # once the focus has moved
 
 
 #: DataTable row index of each box (rows 1-6 are 0-5, rows 10-16 are 9-15).
@@ -148,28 +215,13 @@ ROW_LABELS_SHORT = ("Ones", "Twos", "Threes", "Fours", "Fives", "Sixes", "Upper 
 class GameScreen(Screen[None]):
     """A Yatz game: dice, the scorecard of the player on turn, everyone's totals."""
 
-    BINDINGS = [
-        Binding("r,space", "roll", "Roll"),
-        Binding("1", "hold_die(0)", "Hold 1-5", show=True),
-        Binding("2", "hold_die(1)", show=False),
-        Binding("3", "hold_die(2)", show=False),
-        Binding("4", "hold_die(3)", show=False),
-        Binding("5", "hold_die(4)", show=False),
-        Binding("h", "hint", "Hint"),
-        Binding("s", "save", "Save"),
-        Binding("plus,equals_sign", "pace(-1)", "Faster"),
-        Binding("minus", "pace(1)", "Slower"),
-        Binding("k,period", "skip", "Skip cpu"),
-        Binding("c", "next_card", "Cards"),
-        Binding("t", "scores", "Top 20"),
-        Binding("f1,question_mark", "help", "Help"),
-        Binding("escape,q", "leave", "Leave"),
-    ]
+    BINDINGS = YATZ_KEYS.bindings()   # the default map; another is set per screen
     DEFAULT_CSS = """
     GameScreen #status { height: 1; padding: 0 1; background: $boost; text-style: bold; }
     GameScreen #body { height: 1fr; }
     GameScreen #left { width: 41; padding: 0 1; }
     GameScreen #dice { height: 6; }
+    GameScreen #dice:focus { background: $boost; }
     GameScreen .die { width: 7; height: 6; margin-right: 1; }
     GameScreen #rollrow { height: 3; margin-top: 1; }
     GameScreen #rollinfo { padding: 1 1; }
@@ -181,8 +233,22 @@ class GameScreen(Screen[None]):
     GameScreen #pace { height: 1; color: $text-muted; }
     """
 
-    def __init__(self, match: Match, save_name: str) -> None:
+    def __init__(self, match: Match, save_name: str, keys: str = DEFAULT) -> None:
+        """``keys``: the key map, ``default`` or ``classic`` (as the 1991 manual: Enter and
+        F1 roll, F2 moves between the dice and the score board, Enter twice fills a box).
+
+        Raises:
+            BadInputError: ``keys`` is not a key map.
+        """
         super().__init__()
+        self.keys = parse_key_map(keys)
+        use_bindings(self, YATZ_KEYS, self.keys)
+        #: The classic flow: the dice take the focus, a box counts at the second Enter.
+        self.classic = self.keys == CLASSIC
+        #: The die under the arrow (classic keys).
+        self.arrow = 0
+        #: The box chosen by a first Enter, counted by the second (classic keys).
+        self.pending: Coordinate | None = None
         self.match = match
         self.save_name = save_name
         self.pace_index = DEFAULT_PACE
@@ -199,11 +265,15 @@ class GameScreen(Screen[None]):
         yield Static("", id="status", markup=False)
         with Horizontal(id="body"):
             with Vertical(id="left"):
-                with Horizontal(id="dice"):
+                with DiceRow(id="dice") as dice:
+                    dice.can_focus = self.classic
                     for i in range(DICE):
                         yield DieWidget(i)
                 with Horizontal(id="rollrow"):
-                    yield Button("Roll (r)", id="roll", variant="success")
+                    roll = Button(f"Roll ({YATZ_KEYS.display('roll', self.keys)})", id="roll",
+                                  variant="success")
+                    roll.can_focus = not self.classic   # Enter on the dice is not this button
+                    yield roll
                     yield Static("", id="rollinfo", markup=False)
                 yield Static("", id="message", markup=False)
                 yield Static("", id="totals", markup=False)
@@ -251,9 +321,7 @@ class GameScreen(Screen[None]):
         m = self.match
         st = m.state
         seat = self._viewed_seat()
-        for w in self.query(DieWidget):
-            face = st.dice[w.index] if st.dice else None
-            w.show(face, bool(st.held >> w.index & 1))
+        self.draw_dice()
         if m.is_over():
             status = f"Game {m.seed} · game over"
         else:
@@ -276,6 +344,15 @@ class GameScreen(Screen[None]):
         self.query_one("#pace", Static).update(
             f"computer pace {PACES[self.pace_index]:g} s (+/-), k skips")
 
+    def draw_dice(self) -> None:
+        """Draw the five dice (with the classic keys: their buttons and the arrow)."""
+        st = self.match.state
+        on_dice = self.classic and self.query_one("#dice", DiceRow).has_focus
+        for w in self.query(DieWidget):
+            face = st.dice[w.index] if st.dice else None
+            w.show(face, bool(st.held >> w.index & 1), button=self.classic,
+                   arrow=on_dice and w.index == self.arrow)
+
     def _draw_card(self, seat: int) -> None:
         st = self.match.state
         table = self.query_one("#card", DataTable)
@@ -292,9 +369,15 @@ class GameScreen(Screen[None]):
                 cell: Text | str
                 if row.box is not None and v is None:
                     p = pts[row.box]
-                    cell = (Text(f"({p})", style="italic green" if p else "italic red",
-                                 justify="right")
-                            if show_hints else Text("·", style="dim", justify="right"))
+                    chosen = self.pending == Coordinate(BOX_ROW[row.box], c + FIRST_COL)
+                    if chosen:   # classic keys: chosen by a first Enter, not counted yet
+                        cell = Text(f"»{p}«", style="bold black on green" if p
+                                    else "bold white on red", justify="right")
+                    elif show_hints:
+                        cell = Text(f"({p})", style="italic green" if p else "italic red",
+                                    justify="right")
+                    else:
+                        cell = Text("·", style="dim", justify="right")
                 elif v is None:
                     cell = ""
                 elif row.box is None:
@@ -361,6 +444,7 @@ class GameScreen(Screen[None]):
             return False
         self.say("")
         self._autosave()  # after every action: a stop or a crash loses nothing
+        self.pending = None
         if isinstance(action, Score):
             self._viewed = None
         self.log_event(self._describe(seat, action))
@@ -368,8 +452,68 @@ class GameScreen(Screen[None]):
         return True
 
     def action_roll(self) -> None:
-        if self._human_turn():
-            self._do(ROLL)
+        if self._human_turn() and self._do(ROLL) and self.classic \
+                and self.match.state.rolls_left == 0:
+            self.query_one("#card", DataTable).focus()   # the manual: the board takes over
+            self.say("Third roll: choose a box on the score board and press Enter.")
+
+    # --- the classic keys (the 1991 manual) -------------------------------------------------
+    def action_dice_enter(self) -> None:
+        """Enter on the dice: roll at the start of a turn, else hold or release the die under
+        the arrow (after the third roll: over to the score board)."""
+        if not self._human_turn():
+            return
+        st = self.match.state
+        if not st.dice:
+            self.action_roll()
+        elif st.rolls_left == 0:
+            self.query_one("#card", DataTable).focus()
+            self.say("No rolls left: choose a box on the score board.", bell=True)
+        else:
+            self.action_hold_die(self.arrow)
+
+    def action_die_arrow(self, step: int) -> None:
+        """Move the arrow to the previous (-1) or next (1) die."""
+        self.arrow = (self.arrow + step) % DICE
+        self.draw_dice()
+
+    def action_switch(self) -> None:
+        """F2: from the dice to the score board and back (back only while rolls are left)."""
+        st = self.match.state
+        dice = self.query_one("#dice", DiceRow)
+        if dice.has_focus:
+            self.query_one("#card", DataTable).focus()
+            return
+        if st.dice and st.rolls_left == 0 and not self.match.is_over():
+            self.say("No rolls left: fill a box.", bell=True)
+            return
+        dice.focus()
+
+    def _turn_focus(self) -> None:
+        """Classic keys, a person's turn: the dice before the first roll (Enter rolls), the
+        score board after the third."""
+        st = self.match.state
+        if not st.dice:
+            self.query_one("#dice", DiceRow).focus()
+        elif st.rolls_left == 0:
+            self.query_one("#card", DataTable).focus()
+
+    def on_key(self, event: events.Key) -> None:
+        """Classic keys: after Enter on a box, any key but Enter corrects the choice."""
+        if self.pending is not None and event.key != "enter":
+            event.stop()
+            event.prevent_default()
+            self._set_pending(None)
+            self.say("Corrected: move to the box you want and press Enter.")
+
+    def _set_pending(self, coord: Coordinate | None) -> None:
+        self.pending = coord
+        self._draw_card(self._viewed_seat())
+
+    @on(DataTable.CellHighlighted, "#card")
+    def _cell_moved(self, event: DataTable.CellHighlighted) -> None:
+        if self.pending is not None and event.coordinate != self.pending:
+            self._set_pending(None)   # a click elsewhere corrects the choice too
 
     def action_hold_die(self, index: int) -> None:
         if not self._human_turn():
@@ -396,37 +540,58 @@ class GameScreen(Screen[None]):
         self.choose_box(event.coordinate)
 
     def choose_box(self, coord: Coordinate) -> None:
-        """Fill the box under ``coord`` (asking first when it would score 0)."""
-        if not self._human_turn():
+        """Fill the box under ``coord`` (asking first when it would score 0). With the
+        classic keys the first Enter chooses the box and the second counts it."""
+        action = self._box_action(coord)
+        if action is None:
             return
         st = self.match.state
-        if self._viewed is not None:
-            whose = possessive(self.match.seats[self._viewed].name)
-            self.say(f"This is {whose} card: press c until your own comes back.", bell=True)
+        pts = st.points(action.box)
+        where = f"x{action.column + 1} {action.box.label}"
+        if self.classic:
+            if self.pending != coord:
+                self._set_pending(coord)
+                self.say(f"{where} scores 0! Enter zeroes it out; any other key corrects."
+                         if not pts else f"{where}: {pts} points. Enter counts them; any "
+                         "other key corrects.", bell=not pts)
+                return
+            self.pending = None
+            self._score(action)
             return
-        box = ROW_BOX.get(coord.row)
-        col = coord.column - FIRST_COL
-        if box is None or not 0 <= col < COLUMNS:
-            self.say("Choose a box: rows 1-6 or 10-16, in column x1, x2 or x3.", bell=True)
-            return
-        if not st.dice:
-            self.say("Roll first: a box is filled with the dice you rolled.", bell=True)
-            return
-        if st.filled[st.seat][col] >> box & 1:
-            self.say(f"x{col + 1} {box.label} is already filled.", bell=True)
-            return
-        action = SCORES[col][box]
-        if st.points(box) == 0:
+        if pts == 0:
             def answer(yes: bool | None) -> None:
                 if yes:
                     self._score(action)
                 else:
                     self.say("Not filled.")
             self.app.push_screen(ConfirmScreen(
-                f"x{col + 1} {box.label} scores 0 with these dice.\n"
+                f"{where} scores 0 with these dice.\n"
                 "Fill it with 0 anyway?", yes="Fill with 0", no="Cancel"), answer)
             return
         self._score(action)
+
+    def _box_action(self, coord: Coordinate) -> Score | None:
+        """The action filling the box under ``coord``; None (with a message) when it cannot
+        be filled now."""
+        if not self._human_turn():
+            return None
+        st = self.match.state
+        if self._viewed is not None:
+            whose = possessive(self.match.seats[self._viewed].name)
+            self.say(f"This is {whose} card: press c until your own comes back.", bell=True)
+            return None
+        box = ROW_BOX.get(coord.row)
+        col = coord.column - FIRST_COL
+        if box is None or not 0 <= col < COLUMNS:
+            self.say("Choose a box: rows 1-6 or 10-16, in column x1, x2 or x3.", bell=True)
+            return None
+        if not st.dice:
+            self.say("Roll first: a box is filled with the dice you rolled.", bell=True)
+            return None
+        if st.filled[st.seat][col] >> box & 1:
+            self.say(f"x{col + 1} {box.label} is already filled.", bell=True)
+            return None
+        return SCORES[col][box]
 
     def _score(self, action: Score) -> None:
         if self._do(action):
@@ -447,6 +612,8 @@ class GameScreen(Screen[None]):
                 self._viewed = None
                 self.refresh_view()
             self._cursor_to_empty()
+            if self.classic:
+                self._turn_focus()
 
     def _prepare_computer(self) -> None:
         """Let the computer on turn think (the strong player's turn plan) in a thread while
@@ -569,7 +736,7 @@ class GameScreen(Screen[None]):
         self.dismiss(None)
 
     def action_help(self) -> None:
-        self.app.push_screen(HelpScreen(GAME_HELP))
+        self.app.push_screen(HelpScreen(game_help(self.keys)))
 
     def action_hint(self) -> None:
         """Show the best hold and best box (the strong player's advice)."""

@@ -1,0 +1,32 @@
+"""The names of the key maps a game screen offers, shared by the command line and the app.
+
+``default`` is the program's own keys; ``classic`` works as the game's old manual says (Yatz:
+Enter rolls, F1 rolls, F2 moves between the dice and the score board, Enter twice fills a
+box; Muggins: the player's tiles in the upper right corner). The keys themselves are
+defined by the terminal app (:mod:`gameshelf.tui.keymaps`); this module only knows the names.
+"""
+
+from __future__ import annotations
+
+from gameshelf.core.errors import BadInputError
+
+#: The key maps, the default first.
+KEY_MAPS = ("default", "classic")
+DEFAULT_KEY_MAP = KEY_MAPS[0]
+
+
+def parse_key_map(text: str) -> str:
+    """The key map named ``text`` (any case, spaces around ignored).
+
+    Raises:
+        BadInputError: not a key map's name.
+    """
+    name = text.strip().lower()
+    if name not in KEY_MAPS:
+        raise BadInputError(f"unknown key map {text!r}: choose {' or '.join(KEY_MAPS)}")
+    return name
+
+
+def setting_name(game: str) -> str:
+    """The store setting that remembers a game's key map: ``keys.<game>``."""
+    return f"keys.{game}"

@@ -1,0 +1,112 @@
+"""Each game screen's key maps in one place: the bindings, the footer and the help's key table.
+
+A :class:`KeyTable` lists a screen's actions; each :class:`Key` gives, per key map
+(:data:`gameshelf.core.keymaps.KEY_MAPS`), the keys that do it. :meth:`KeyTable.bindings`
+makes the screen's Textual bindings for one map (what the footer shows comes from them),
+:meth:`KeyTable.help_table` the Markdown table of the help window, :meth:`KeyTable.display`
+the key named on a button. An action a map leaves out is not bound in that map.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from textual.binding import Binding, BindingsMap, BindingType
+from textual.dom import DOMNode
+
+from gameshelf.core.keymaps import DEFAULT_KEY_MAP, KEY_MAPS, parse_key_map
+
+#: How a Textual key name reads in help and on buttons.
+KEY_NAMES = {"enter": "Enter", "space": "Space", "escape": "Esc", "up": "↑", "down": "↓",
+             "left": "←", "right": "→", "question_mark": "?", "plus": "+", "minus": "-",
+             "equals_sign": "=", "period": "."}
+
+
+def key_name(key: str) -> str:
+    """``f1`` -> ``F1``, ``question_mark`` -> ``?``, ``s`` -> ``s``."""
+    if key in KEY_NAMES:
+        return KEY_NAMES[key]
+    if key.startswith("f") and key[1:].isdigit():
+        return key.upper()
+    return key
+
+
+@dataclass(frozen=True)
+class Key:
+    """One action of a screen and its keys in each key map.
+
+    Attributes:
+        action: the Textual action run (``"roll"``, ``"hold_die(0)"``); ``""``: a line of
+            the help table only (keys a widget handles itself, such as a table's arrows).
+        keys: key map name -> Textual key names, comma-separated (``"f1,r,space"``); a map
+            not listed does not bind the action.
+        label: the footer's text; ``""`` keeps the binding out of the footer.
+        does: the help table's text; ``""`` keeps the action out of the help table.
+        shown: the keys as the footer and help write them (``"1-5"``); default: each key's
+            :func:`key_name`, joined with ``/``.
+    """
+
+    action: str
+    keys: dict[str, str]
+    label: str = ""
+    does: str = ""
+    shown: str = ""
+
+    def names(self, key_map: str) -> str:
+        """The keys of this action in ``key_map`` as a player reads them (``"F1/r/Space"``)."""
+        if self.shown:
+            return self.shown
+        return "/".join(key_name(k) for k in self.keys.get(key_map, "").split(",") if k)
+
+
+@dataclass(frozen=True)
+class KeyTable:
+    """A screen's actions and their keys in every key map."""
+
+    keys: tuple[Key, ...]
+    maps: tuple[str, ...] = field(default=KEY_MAPS)
+
+    def bindings(self, key_map: str = DEFAULT_KEY_MAP) -> list[BindingType]:
+        """The Textual bindings of ``key_map``.
+
+        Raises:
+            BadInputError: ``key_map`` is not a key map's name.
+        """
+        key_map = parse_key_map(key_map)
+        return [Binding(k.keys[key_map], k.action, k.label, show=bool(k.label),
+                        key_display=k.shown or None)
+                for k in self.keys if k.action and key_map in k.keys]
+
+    def help_table(self, key_map: str = DEFAULT_KEY_MAP) -> str:
+        """The Markdown table ``| key | does |`` of ``key_map``."""
+        key_map = parse_key_map(key_map)
+        rows = [f"| {k.names(key_map)} | {k.does} |" for k in self.keys
+                if key_map in k.keys and k.does]
+        return "\n".join(["| key | does |", "| --- | --- |", *rows])
+
+    def display(self, action: str, key_map: str = DEFAULT_KEY_MAP) -> str:
+        """The first key of ``action`` in ``key_map`` as written on a button (``"F1"``);
+        ``""`` when the map does not bind it."""
+        for k in self.keys:
+            if k.action == action and key_map in k.keys:
+                return key_name(k.keys[key_map].split(",")[0])
+        return ""
+
+
+def use_bindings(node: DOMNode, table: KeyTable, key_map: str) -> None:
+    """Bind ``key_map``'s keys on ``node`` (a screen whose class ``BINDINGS`` are
+    ``table.bindings()``, before it is mounted): the default map's bindings are taken out,
+    those of ``key_map`` put in; bindings from elsewhere (Tab between widgets...) stay.
+
+    Textual makes each node's bindings (``_bindings``, a ``BindingsMap``) from its class when
+    the node is made; a screen whose keys are chosen at run time changes its own copy.
+    """
+    if key_map == DEFAULT_KEY_MAP:
+        return
+    default = BindingsMap(table.bindings())
+    keys = BindingsMap(table.bindings(key_map)).key_to_bindings   # the map's, in order
+    for key, bindings in node._bindings.key_to_bindings.items():    # then the others
+        others = [b for b in bindings if b not in default.key_to_bindings.get(key, [])]
+        if others:
+            keys.setdefault(key, []).extend(others)
+    node._bindings = BindingsMap.from_keys(keys)
