@@ -312,7 +312,7 @@ async def test_level_chooser_has_its_own_keys_f1_help_and_esc_back() -> None:
         await pilot.pause()
         assert isinstance(app.screen, LevelScreen)
         keys = shown_keys(app)
-        assert set(keys.values()) == {"Choose", "Help", "Back"}
+        assert set(keys.values()) == {"Choose", "Keys", "Help", "Back"}
         assert keys["enter"] == "Choose" and keys["f1"] == "Help" and keys["escape"] == "Back"
         assert app.screen.query_one(Footer).display
         await pilot.press("f1")

@@ -16,6 +16,7 @@ import typer
 from gameshelf.core import interrupt
 from gameshelf.core.chance import MAX_SEED, new_seed, parse_seed
 from gameshelf.core.errors import BadInputError, GameshelfError, StoreError
+from gameshelf.core.keymaps import parse_key_map
 from gameshelf.core.progress import progress
 from gameshelf.core.store import Store
 from gameshelf.muggins.game import (
@@ -39,6 +40,24 @@ app = typer.Typer(help="Muggins: double-nine dominoes (fives) against Mugsy.",
 
 
 
+KEYS_HELP = ("The board's keys and layout: 'classic' (as the 1991 manual: your tiles in the "
+             "upper right corner, the four arrow keys move the red box) or 'default' "
+             "(default: the choice remembered from the level screen).")
+
+
+def _keys_option(keys: str | None, text: bool) -> str | None:
+    """The checked ``--keys`` value (None: not given).
+
+    Raises:
+        BadInputError: an unknown key map, or ``--keys`` with ``--text``.
+    """
+    if keys is None:
+        return None
+    if text:
+        raise BadInputError("--keys chooses the board's keys: the --text prompt has none")
+    return parse_key_map(keys)
+
+
 def _target(value: int) -> int:
     if not 5 <= value <= 10_000:
         raise BadInputError(f"--target must be 5 to 10000 points, got {value}")
@@ -55,8 +74,10 @@ def play(
                                        "full-screen board.")] = False,
     new: Annotated[bool, typer.Option("--new", help="Start anew even though an unfinished "
                                       "game is saved (that game is dropped).")] = False,
+    keys: Annotated[str | None, typer.Option("--keys", help=KEYS_HELP)] = None,
 ) -> None:
     """Play a game against Mugsy (saved after every move; `resume` continues it)."""
+    key_map = _keys_option(keys, text)
     lv = parse_level(level)
     tg = _target(target)
     sd = parse_seed(seed) if seed is not None else new_seed()
@@ -67,7 +88,7 @@ def play(
         return
     from gameshelf.tui.muggins import run_muggins
 
-    run_muggins(level=lv, target=tg, seed=sd)
+    run_muggins(level=lv, target=tg, seed=sd, keys=key_map)
 
 
 def _refuse_to_drop_a_saved_game() -> None:
@@ -87,8 +108,10 @@ def _refuse_to_drop_a_saved_game() -> None:
 @app.command("resume")
 def resume(
     text: Annotated[bool, typer.Option("--text", help="Plain prompt loop.")] = False,
+    keys: Annotated[str | None, typer.Option("--keys", help=KEYS_HELP)] = None,
 ) -> None:
     """Continue the saved game."""
+    key_map = _keys_option(keys, text)
     with Store() as store:
         saved = AUTOSAVE in store.save_names(GAME)
     if not saved:
@@ -102,7 +125,7 @@ def resume(
         return
     from gameshelf.tui.muggins import run_muggins
 
-    run_muggins(record=session.match.record())
+    run_muggins(record=session.match.record(), keys=key_map)
 
 
 @app.command("stats")

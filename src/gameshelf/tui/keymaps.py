@@ -42,8 +42,9 @@ class Key:
             not listed does not bind the action.
         label: the footer's text; ``""`` keeps the binding out of the footer.
         does: the help table's text; ``""`` keeps the action out of the help table.
-        shown: the keys as the footer and help write them (``"1-5"``); default: each key's
+        shown: the keys as the help writes them (``"1-5"``); default: each key's
             :func:`key_name`, joined with ``/``.
+        footer: the keys as the footer writes them (``"1-5"``); default: Textual's own.
     """
 
     action: str
@@ -51,6 +52,7 @@ class Key:
     label: str = ""
     does: str = ""
     shown: str = ""
+    footer: str = ""
 
     def names(self, key_map: str) -> str:
         """The keys of this action in ``key_map`` as a player reads them (``"F1/r/Space"``)."""
@@ -74,7 +76,7 @@ class KeyTable:
         """
         key_map = parse_key_map(key_map)
         return [Binding(k.keys[key_map], k.action, k.label, show=bool(k.label),
-                        key_display=k.shown or None)
+                        key_display=k.footer or None)
                 for k in self.keys if k.action and key_map in k.keys]
 
     def help_table(self, key_map: str = DEFAULT_KEY_MAP) -> str:
@@ -94,18 +96,21 @@ class KeyTable:
 
 
 def use_bindings(node: DOMNode, table: KeyTable, key_map: str) -> None:
-    """Bind ``key_map``'s keys on ``node`` (a screen whose class ``BINDINGS`` are
-    ``table.bindings()``, before it is mounted): the default map's bindings are taken out,
-    those of ``key_map`` put in; bindings from elsewhere (Tab between widgets...) stay.
+    """Bind ``key_map``'s keys on ``node``, a screen whose class ``BINDINGS`` are
+    ``table.bindings()``: the default map's bindings are taken out, those of ``key_map`` put
+    in; bindings from elsewhere (Tab between widgets...) stay. On a mounted screen, call its
+    ``refresh_bindings()`` after.
 
-    Textual makes each node's bindings (``_bindings``, a ``BindingsMap``) from its class when
-    the node is made; a screen whose keys are chosen at run time changes its own copy.
+    Textual makes each node's bindings (``_bindings``, a ``BindingsMap``) from its class's
+    (``_merged_bindings``); a screen whose keys are chosen at run time changes its own copy.
     """
+    base = node._merged_bindings.copy() if node._merged_bindings else BindingsMap()
     if key_map == DEFAULT_KEY_MAP:
+        node._bindings = base
         return
     default = BindingsMap(table.bindings())
     keys = BindingsMap(table.bindings(key_map)).key_to_bindings   # the map's, in order
-    for key, bindings in node._bindings.key_to_bindings.items():    # then the others
+    for key, bindings in base.key_to_bindings.items():             # then the others
         others = [b for b in bindings if b not in default.key_to_bindings.get(key, [])]
         if others:
             keys.setdefault(key, []).extend(others)

@@ -23,6 +23,7 @@ from textual.widgets.option_list import Option
 
 from gameshelf.core.chance import new_seed
 from gameshelf.core.errors import GameshelfError
+from gameshelf.core.keymaps import DEFAULT_KEY_MAP, KEY_MAPS, parse_key_map
 from gameshelf.core.records import GameRecord
 from gameshelf.core.store import Store
 from gameshelf.core.text import possessive, said
@@ -41,7 +42,9 @@ from gameshelf.muggins.mugsy import LEVELS
 from gameshelf.muggins.tiles import Tile, round_to_five
 from gameshelf.tui.app import GameshelfApp
 from gameshelf.tui.base import run_guarded
+from gameshelf.tui.keymaps import Key, KeyTable, use_bindings
 from gameshelf.tui.muggins_render import (
+    CLASSIC_SELECTED_STYLE,
     NEW_STYLE,
     SELECTED_STYLE,
     TILE_H,
@@ -58,8 +61,11 @@ from gameshelf.tui.widgets import ConfirmScreen, HelpScreen
 
 #: True: the menu opens this game.
 BUILT = True
+DEFAULT, CLASSIC = DEFAULT_KEY_MAP, "classic"
+#: Columns kept for the status, ends and messages beside the rack (classic layout).
+INFO_W = 30
 
-HELP = """\
+HELP_RULES = """\
 # Muggins
 
 Double-nine dominoes against **Mugsy**. Score by making the two open ends of the chains add
@@ -76,26 +82,53 @@ up to a multiple of 5; first to the target (500) wins.
   pips, rounded. The lead alternates every round; you lead the first.
 * The game ends the moment someone reaches the target, even in mid-round.
 
-## Keys
-
-| key | does |
-| --- | --- |
-| Left / Right, Up / Down | choose a tile of your rack |
-| Enter or Space | play it (or draw / pass when nothing fits) |
-| L / R | play it on the left / right chain |
-| D / P | draw / pass |
-| mouse | click a tile to play it; click Left / Right to choose the chain |
-| S | save (the game is also saved after every move) |
-| F1 or ? | this help |
-| Esc | quit (asks first; resume later from the menu or `gameshelf muggins resume`) |
-
-Choosing a new game's level: Up / Down, **Enter** chooses, **F1** this help, **Esc** back to
-the menu.
+Choosing a new game's level: Up / Down, **Enter** chooses, **k** changes the keys (default,
+or classic: your tiles in the upper right corner as in the 1991 manual), **F1** this help,
+**Esc** back to the menu.
 
 Mugsy's levels: **easy** takes the most points now; **normal** also watches your reply;
 **strong** searches many samples of the tiles it cannot see (it never peeks); **even** adapts
 to your results so you win about half of the games.
 """
+
+MUGGINS_KEYS = KeyTable((
+    Key("move(-1)", {DEFAULT: "left,up"}, does="choose a tile of your rack",
+        shown="← / →, ↑ / ↓"),
+    Key("move(1)", {DEFAULT: "right,down"}),
+    Key("move(-1)", {CLASSIC: "left"}, does="move the red box over your tiles: to the tile "
+        "left or right, to the row above or below", shown="← / →, ↑ / ↓"),
+    Key("move(1)", {CLASSIC: "right"}),
+    Key("move_row(-1)", {CLASSIC: "up"}),
+    Key("move_row(1)", {CLASSIC: "down"}),
+    Key("play", {DEFAULT: "enter,space", CLASSIC: "enter,space"}, "Play",
+        "play it (or draw / pass when nothing fits)", shown="Enter or Space"),
+    Key("side('L')", {DEFAULT: "l", CLASSIC: "l"}, "Left", "play it on the left chain",
+        shown="L"),
+    Key("side('R')", {DEFAULT: "r", CLASSIC: "r"}, "Right", "play it on the right chain",
+        shown="R"),
+    Key("draw", {DEFAULT: "d", CLASSIC: "d"}, "Draw", "draw", shown="D"),
+    Key("pass_turn", {DEFAULT: "p", CLASSIC: "p"}, "Pass", "pass", shown="P"),
+    Key("", {DEFAULT: "", CLASSIC: ""}, does="click a tile to play it; click Left / Right to "
+        "choose the chain", shown="mouse"),
+    Key("save", {DEFAULT: "s", CLASSIC: "s"}, "Save",
+        "save (the game is also saved after every move)", shown="S"),
+    Key("help", {DEFAULT: "f1,question_mark", CLASSIC: "f1,question_mark"}, "Help",
+        "this help", shown="F1 or ?"),
+    Key("quit_game", {DEFAULT: "escape", CLASSIC: "escape"}, "Quit",
+        "quit (asks first; resume later from the menu or `gameshelf muggins resume`)"),
+))
+KEYS_NAMED = {DEFAULT: "default", CLASSIC: "classic: your tiles in the upper right corner"}
+
+
+def muggins_help(key_map: str = DEFAULT) -> str:
+    """The Muggins help: the rules, the keys of ``key_map``, the level screen and levels."""
+    rules, _, levels = HELP_RULES.partition("Choosing a new game")
+    return (f"{rules}## Keys ({KEYS_NAMED[key_map]})\n\n{MUGGINS_KEYS.help_table(key_map)}"
+            f"\n\nChoosing a new game{levels}")
+
+
+#: The help of the default keys.
+HELP = muggins_help()
 
 
 class TileView(Static):
@@ -105,16 +138,19 @@ class TileView(Static):
     TileView { width: 9; height: 4; }
     """
 
-    def __init__(self, tile: Tile, selected: bool, fresh: bool) -> None:
-        super().__init__(self.render_tile(tile, selected, fresh))
+    def __init__(self, tile: Tile, selected: bool, fresh: bool, classic: bool = False) -> None:
+        super().__init__(self.render_tile(tile, selected, fresh, classic))
         self.tile = tile
 
     @staticmethod
-    def render_tile(tile: Tile, selected: bool, fresh: bool) -> Text:
-        """3 lines of tile and a marker line under the selected one."""
-        style = SELECTED_STYLE if selected else NEW_STYLE if fresh else TILE_STYLE
+    def render_tile(tile: Tile, selected: bool, fresh: bool, classic: bool = False) -> Text:
+        """3 lines of tile and a marker line under the selected one (``classic``: the
+        selected tile in the manual's blinking red box)."""
+        style = ((CLASSIC_SELECTED_STYLE if classic else SELECTED_STYLE) if selected
+                 else NEW_STYLE if fresh else TILE_STYLE)
         lines = tile_lines(tile.low, tile.high, style)
-        lines.append(Text(f"▲{str(tile):^{TILE_W - 2}}▲", "bold red") if selected
+        lines.append(Text(f"▲{str(tile):^{TILE_W - 2}}▲",
+                          "bold blink red" if classic else "bold red") if selected
                      else Text(f"{str(tile):^{TILE_W}}", "dim"))
         return Text("\n").join(lines)
 
@@ -142,13 +178,20 @@ class LevelScreen(ModalScreen[str | None]):
     LevelScreen > Vertical { width: 64; height: auto; border: thick $accent;
                              background: $surface; padding: 1 2; }
     LevelScreen OptionList { height: auto; }
-    #level-keys { color: $text-muted; margin-top: 1; }
+    #level-keymap { margin-top: 1; }
+    #level-keys { color: $text-muted; }
     """
     BINDINGS = [
         Binding("enter", "choose", "Choose"),
+        Binding("k", "keys", "Keys"),
         Binding("f1,question_mark", "help", "Help"),
         Binding("escape", "cancel", "Back"),
     ]
+
+    def __init__(self, keys: str = DEFAULT) -> None:
+        """``keys``: the key map offered first; the one chosen is :attr:`keys`."""
+        super().__init__()
+        self.keys = parse_key_map(keys)
 
     def compose(self) -> ComposeResult:
         try:
@@ -168,8 +211,17 @@ class LevelScreen(ModalScreen[str | None]):
             ol = LevelList(*options, id="levels")
             ol.highlighted = 1
             yield ol
-            yield Static("Enter choose · F1 help · Esc back", id="level-keys")
+            yield Static(self._keys_line(), id="level-keymap")
+            yield Static("Enter choose · k keys · F1 help · Esc back", id="level-keys")
         yield Footer()
+
+    def _keys_line(self) -> str:
+        return f"Keys: {KEYS_NAMED[self.keys]} (k changes)"
+
+    def action_keys(self) -> None:
+        """Switch between the key maps (and layouts) of the game screen."""
+        self.keys = KEY_MAPS[(KEY_MAPS.index(self.keys) + 1) % len(KEY_MAPS)]
+        self.query_one("#level-keymap", Static).update(self._keys_line())
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(str(event.option.id))
@@ -256,18 +308,7 @@ class MugginsScreen(Screen[None]):
         pace: seconds between Mugsy's steps (0 in tests).
     """
 
-    BINDINGS = [
-        Binding("left,up", "move(-1)", "Choose", show=False),
-        Binding("right,down", "move(1)", "Choose", show=False),
-        Binding("enter,space", "play", "Play"),
-        Binding("l", "side('L')", "Left"),
-        Binding("r", "side('R')", "Right"),
-        Binding("d", "draw", "Draw"),
-        Binding("p", "pass_turn", "Pass"),
-        Binding("s", "save", "Save"),
-        Binding("f1,question_mark", "help", "Help"),
-        Binding("escape", "quit_game", "Quit"),
-    ]
+    BINDINGS = MUGGINS_KEYS.bindings()   # the default map; another is set per screen
     DEFAULT_CSS = """
     MugginsScreen { layout: vertical; }
     #mg-status { height: 1; padding: 0 1; background: $boost; text-style: bold; }
@@ -287,14 +328,24 @@ class MugginsScreen(Screen[None]):
     #mg-msg { width: 1fr; height: 3; padding: 0 1; color: $warning; }
     #mg-log { width: 1fr; max-width: 46; height: 3; padding: 0 1; color: $text-muted;
               border-left: vkey $primary; }
+    #mg-top { height: auto; }
+    #mg-info { width: 1fr; height: auto; }
+    #mg-info #mg-rack-title, #mg-info #mg-ends { height: auto; }
+    #mg-top #mg-rack { width: auto; }
     """
 
     pace: float = 0.7
 
     def __init__(self, session: Session | None = None, *, level: str = "normal",
                  target: int = DEFAULT_TARGET, seed: int | None = None, ask: bool = True,
-                 pace: float | None = None, exit_app: bool = False) -> None:
+                 pace: float | None = None, exit_app: bool = False,
+                 keys: str = DEFAULT) -> None:
         super().__init__()
+        self.keys = DEFAULT
+        self.classic = False
+        self._use_keys(keys)
+        #: Tiles in a row of the rack (the up and down keys of the classic map move a row).
+        self.rack_columns = 1
         self.session = session
         self._level, self._target, self._seed, self._ask = level, target, seed, ask
         self.selected = 0
@@ -312,21 +363,53 @@ class MugginsScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Header()
         yield Static("", id="mg-status")
-        with BoardScroll(id="mg-board-scroll"):
-            yield Static("", id="mg-board")
-        yield Static("", id="mg-ends")
-        yield Static("", id="mg-rack-title")
-        yield Grid(id="mg-rack")
+        if self.classic:   # the 1991 manual: your tiles in the upper right corner
+            with Horizontal(id="mg-top"):
+                with Vertical(id="mg-info"):
+                    yield Static("", id="mg-rack-title")
+                    yield Static("", id="mg-ends")
+                    yield from self._sides()
+                yield Grid(id="mg-rack")
+            with BoardScroll(id="mg-board-scroll"):
+                yield Static("", id="mg-board")
+        else:
+            with BoardScroll(id="mg-board-scroll"):
+                yield Static("", id="mg-board")
+            yield Static("", id="mg-ends")
+            yield Static("", id="mg-rack-title")
+            yield Grid(id="mg-rack")
+            yield from self._sides()
+        with Horizontal(id="mg-bottom"):
+            yield Static("", id="mg-msg")
+            yield Static("", id="mg-log")
+        yield Footer()
+
+    def _sides(self) -> ComposeResult:
         with Horizontal(id="mg-sides"):
             yield Static("It fits both chains: ")
             for label, bid in (("◀ Left (L)", "side-L"), ("Right (R) ▶", "side-R")):
                 button = Button(label, id=bid)
                 button.can_focus = False   # Enter plays the selected tile, never a button
                 yield button
-        with Horizontal(id="mg-bottom"):
-            yield Static("", id="mg-msg")
-            yield Static("", id="mg-log")
-        yield Footer()
+
+    def _use_keys(self, keys: str) -> None:
+        self.keys = parse_key_map(keys)
+        self.classic = self.keys == CLASSIC
+        use_bindings(self, MUGGINS_KEYS, self.keys)
+
+    async def set_keys(self, keys: str) -> None:
+        """Change the key map (and with it the layout) of a shown screen.
+
+        Raises:
+            BadInputError: ``keys`` is not a key map.
+        """
+        if parse_key_map(keys) == self.keys:
+            return
+        self._use_keys(keys)
+        self.refresh_bindings()
+        await self.recompose()
+        self.refresh_all()
+        self.say(self.last_message)
 
     def on_mount(self) -> None:
         self.title = "Muggins"
@@ -365,12 +448,15 @@ class MugginsScreen(Screen[None]):
 
     def ask_level(self) -> None:
         """Ask for Mugsy's level, then start a new game (Esc there: back to the menu)."""
-        def chosen(level: str | None) -> None:
+        asked = LevelScreen(self.keys)
+
+        async def chosen(level: str | None) -> None:
             if level is None:
                 self._leave()
             else:
+                await self.set_keys(asked.keys)
                 self.start_new(level, self._target, None)
-        self.app.push_screen(LevelScreen(), chosen)
+        self.app.push_screen(asked, chosen)
 
     def start_new(self, level: str, target: int, seed: int | None) -> None:
         """Start a new game (a new seed unless given)."""
@@ -433,18 +519,26 @@ class MugginsScreen(Screen[None]):
         tiles = self.rack()
         if tiles:
             self.selected = max(0, min(self.selected, len(tiles) - 1))
-        self.query_one("#mg-rack-title", Static).update(
-            f"Your tiles ({len(tiles)}): ←/→ choose · Enter play · L/R chain · D draw · "
-            f"P pass · click a tile")
         grid = self.query_one("#mg-rack", Grid)
-        grid.styles.grid_size_columns = max(1, (self.size.width - 2) // (TILE_W + 1))
+        slot = TILE_W + 1
+        if self.classic:   # a block in the upper right corner, the rest for the messages
+            self.rack_columns = max(1, min(len(tiles), (self.size.width - INFO_W) // slot))
+            grid.styles.width = self.rack_columns * slot + 1
+            title = f"Your tiles ({len(tiles)}): arrows move the red box · Enter plays"
+        else:
+            self.rack_columns = max(1, (self.size.width - 2) // slot)
+            title = (f"Your tiles ({len(tiles)}): ←/→ choose · Enter play · L/R chain · "
+                     f"D draw · P pass · click a tile")
+        self.query_one("#mg-rack-title", Static).update(title)
+        grid.styles.grid_size_columns = self.rack_columns
         views = list(grid.query(TileView))
         if [v.tile for v in views] == tiles:
             for i, (v, t) in enumerate(zip(views, tiles, strict=True)):
-                v.update(TileView.render_tile(t, i == self.selected, t == self.fresh))
+                v.update(TileView.render_tile(t, i == self.selected, t == self.fresh,
+                                              self.classic))
             return
         grid.remove_children()
-        grid.mount_all([TileView(t, i == self.selected, t == self.fresh)
+        grid.mount_all([TileView(t, i == self.selected, t == self.fresh, self.classic)
                         for i, t in enumerate(tiles)])
 
     def on_resize(self, event: events.Resize) -> None:
@@ -473,6 +567,16 @@ class MugginsScreen(Screen[None]):
         n = len(self.state.hands[PERSON])
         if n:
             self.selected = (self.selected + step) % n
+            self.choosing = None
+            self.refresh_all()
+
+    def action_move_row(self, step: int) -> None:
+        """Classic keys: the red box to the tile above (-1) or below (1) in the rack."""
+        if self.session is None:
+            return
+        target = self.selected + step * self.rack_columns
+        if 0 <= target < len(self.state.hands[PERSON]):
+            self.selected = target
             self.choosing = None
             self.refresh_all()
 
@@ -604,7 +708,7 @@ class MugginsScreen(Screen[None]):
             self.say("Saved. Resume from the menu or with: gameshelf muggins resume")
 
     def action_help(self) -> None:
-        self.app.push_screen(HelpScreen(HELP))
+        self.app.push_screen(HelpScreen(muggins_help(self.keys)))
 
     def action_quit_game(self) -> None:
         def answer(yes: bool | None) -> None:
@@ -726,11 +830,13 @@ class MugginsApp(GameshelfApp):
 
 
 def run_muggins(level: str = "normal", target: int = DEFAULT_TARGET, seed: int | None = None,
-                record: GameRecord | None = None) -> None:
-    """Run the app on a new game (or the game of ``record``); returns when the person quits."""
+                record: GameRecord | None = None, keys: str | None = None) -> None:
+    """Run the app on a new game (or the game of ``record``); returns when the person quits.
+    ``keys``: the key map (None: the one chosen last)."""
+    key_map = keys or DEFAULT
     if record is not None:
-        screen = MugginsScreen(Session.from_record(record), exit_app=True)
+        screen = MugginsScreen(Session.from_record(record), exit_app=True, keys=key_map)
     else:
         screen = MugginsScreen(level=level, target=target, seed=seed, ask=False,
-                               exit_app=True)
+                               exit_app=True, keys=key_map)
     run_guarded(MugginsApp(screen))

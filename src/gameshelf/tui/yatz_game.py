@@ -72,7 +72,7 @@ YATZ_KEYS = KeyTable((
         "on the dice: roll at the start of a turn, then hold or release the die under the "
         "arrow (its button turns red: held; green: it will be rolled)"),
     Key("die_arrow(-1)", {CLASSIC: "up,left"}, "Die", "on the dice: move the arrow to the "
-        "previous or next die", shown="↑/↓"),
+        "previous or next die", shown="↑/↓", footer="↑/↓"),
     Key("die_arrow(1)", {CLASSIC: "down,right"}),
     Key("switch", {CLASSIC: "f2"}, "Dice/card", "move between the dice and the score board "
         "(after the third roll the score board takes over)"),
@@ -84,7 +84,7 @@ YATZ_KEYS = KeyTable((
         "it and Enter again counts it (also a box that would score 0); any other key "
         "corrects the choice", shown="arrows, Enter"),
     Key("hold_die(0)", {DEFAULT: "1", CLASSIC: "1"}, "Hold",
-        "hold or release die 1-5 (a click on a die too)", shown="1-5"),
+        "hold or release die 1-5 (a click on a die too)", shown="1-5", footer="1-5"),
     *(Key(f"hold_die({i})", {DEFAULT: str(i + 1), CLASSIC: str(i + 1)}) for i in range(1, 5)),
     Key("hint", {DEFAULT: "h", CLASSIC: "h"}, "Hint",
         "a hint: the best dice to hold and the best box, with the expected final score of "
