@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from textual.widgets import Static
 
+from gameshelf.core.keymaps import remembered_key_map
 from gameshelf.tui.muggins import (
     MUGGINS_KEYS,
     LevelScreen,
@@ -123,3 +124,25 @@ def test_keys_option_on_play_and_resume(capsys: pytest.CaptureFixture[str],
         code, _, err = run(capsys, *args)
         assert code == 2 and err.count("\n") == 1, err
 
+
+
+async def test_the_choice_is_remembered_across_runs() -> None:
+    app = BellApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("3")
+        await pilot.pause()
+        await pilot.press("k", "escape")     # chosen, then back to the menu
+        await pilot.pause()
+    assert remembered_key_map("muggins") == "classic"
+    again = BellApp()
+    async with again.run_test(size=(80, 24)) as pilot:
+        await pilot.press("3")
+        await pilot.pause()
+        assert isinstance(again.screen, LevelScreen) and again.screen.keys == "classic"
+        await pilot.press("enter")
+        await pilot.pause()
+        await again.workers.wait_for_complete()
+        s = again.screen
+        assert isinstance(s, MugginsScreen) and s.keys == "classic"
+        rack, board = s.query_one("#mg-rack").region, s.query_one("#mg-board-scroll").region
+        assert rack.bottom <= board.y

@@ -9,6 +9,8 @@ from __future__ import annotations
 import pytest
 from textual.widgets import DataTable, Select
 
+from gameshelf.core.keymaps import remembered_key_map
+from gameshelf.core.store import Store
 from gameshelf.tui.app import GameshelfApp
 from gameshelf.tui.widgets import HelpScreen
 from gameshelf.tui.yatz import SetupScreen
@@ -209,3 +211,29 @@ async def test_the_setup_screen_chooses_the_keys() -> None:
         screen = app.screen
         assert isinstance(screen, GameScreen) and screen.keys == "classic"
         assert isinstance(app.focused, DiceRow)
+
+
+async def test_the_choice_is_remembered_across_runs() -> None:
+    """Chosen on the setup screen in one run of the app, it is the choice of the next run
+    (kept in the store of GAMESHELF_HOME, a temporary folder here)."""
+    app = GameshelfApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("2")
+        await pilot.pause()
+        app.screen.query_one("#keys", Select).value = "classic"
+        await pilot.pause()
+    assert remembered_key_map("yatz") == "classic"
+    again = GameshelfApp()
+    async with again.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("2")
+        await pilot.pause()
+        assert again.screen.query_one("#keys", Select).value == "classic"
+        await pilot.click("#start")
+        await pilot.pause()
+        screen = again.screen
+        assert isinstance(screen, GameScreen) and screen.keys == "classic"
+        with Store() as store:   # a damaged setting reads as the default
+            store.set_setting("keys.yatz", "qwerty")
+    assert remembered_key_map("yatz") == "default"

@@ -3,12 +3,14 @@
 ``default`` is the program's own keys; ``classic`` works as the game's old manual says (Yatz:
 Enter rolls, F1 rolls, F2 moves between the dice and the score board, Enter twice fills a
 box; Muggins: the player's tiles in the upper right corner). The keys themselves are
-defined by the terminal app (:mod:`gameshelf.tui.keymaps`); this module only knows the names.
+defined by the terminal app (:mod:`gameshelf.tui.keymaps`); this module knows the names and
+keeps the one chosen last in the store (setting ``keys.<game>``).
 """
 
 from __future__ import annotations
 
-from gameshelf.core.errors import BadInputError
+from gameshelf.core.errors import BadInputError, GameshelfError
+from gameshelf.core.store import Store
 
 #: The key maps, the default first.
 KEY_MAPS = ("default", "classic")
@@ -30,3 +32,26 @@ def parse_key_map(text: str) -> str:
 def setting_name(game: str) -> str:
     """The store setting that remembers a game's key map: ``keys.<game>``."""
     return f"keys.{game}"
+
+
+def remembered_key_map(game: str) -> str:
+    """The key map last chosen for ``game`` (kept in the store): ``default`` when none was
+    chosen, when the store cannot be read, or when it holds no key map's name."""
+    try:
+        with Store() as store:
+            value = store.get_setting(setting_name(game))
+        return parse_key_map(value) if value is not None else DEFAULT_KEY_MAP
+    except GameshelfError:
+        return DEFAULT_KEY_MAP
+
+
+def remember_key_map(game: str, key_map: str) -> None:
+    """Keep ``key_map`` as ``game``'s key map for the next runs.
+
+    Raises:
+        BadInputError: not a key map's name.
+        StoreError: the store cannot be written.
+    """
+    name = parse_key_map(key_map)
+    with Store() as store:
+        store.set_setting(setting_name(game), name)

@@ -23,7 +23,13 @@ from textual.widgets.option_list import Option
 
 from gameshelf.core.chance import new_seed
 from gameshelf.core.errors import GameshelfError
-from gameshelf.core.keymaps import DEFAULT_KEY_MAP, KEY_MAPS, parse_key_map
+from gameshelf.core.keymaps import (
+    DEFAULT_KEY_MAP,
+    KEY_MAPS,
+    parse_key_map,
+    remember_key_map,
+    remembered_key_map,
+)
 from gameshelf.core.records import GameRecord
 from gameshelf.core.store import Store
 from gameshelf.core.text import possessive, said
@@ -211,17 +217,25 @@ class LevelScreen(ModalScreen[str | None]):
             ol = LevelList(*options, id="levels")
             ol.highlighted = 1
             yield ol
-            yield Static(self._keys_line(), id="level-keymap")
+            yield Static(Text(self._keys_line()), id="level-keymap")
             yield Static("Enter choose · k keys · F1 help · Esc back", id="level-keys")
         yield Footer()
 
     def _keys_line(self) -> str:
+        """``Keys: default (k changes)``."""
         return f"Keys: {KEYS_NAMED[self.keys]} (k changes)"
 
     def action_keys(self) -> None:
-        """Switch between the key maps (and layouts) of the game screen."""
+        """Switch between the key maps (and layouts) of the game screen; the choice is
+        remembered for the next games (and the next runs)."""
         self.keys = KEY_MAPS[(KEY_MAPS.index(self.keys) + 1) % len(KEY_MAPS)]
-        self.query_one("#level-keymap", Static).update(self._keys_line())
+        line = self._keys_line()
+        try:
+            remember_key_map(GAME, self.keys)
+        except GameshelfError as exc:
+            line += f"; not remembered: {exc}"
+            self.app.bell()
+        self.query_one("#level-keymap", Static).update(Text(line))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(str(event.option.id))
@@ -813,8 +827,9 @@ class MugginsScreen(Screen[None]):
 
 
 def make_screen() -> Screen[None]:
-    """The game's first screen: offers to resume the saved game, else asks for a level."""
-    return MugginsScreen()
+    """The game's first screen: offers to resume the saved game, else asks for a level (the
+    keys chosen last)."""
+    return MugginsScreen(keys=remembered_key_map(GAME))
 
 
 class MugginsApp(GameshelfApp):
@@ -833,7 +848,7 @@ def run_muggins(level: str = "normal", target: int = DEFAULT_TARGET, seed: int |
                 record: GameRecord | None = None, keys: str | None = None) -> None:
     """Run the app on a new game (or the game of ``record``); returns when the person quits.
     ``keys``: the key map (None: the one chosen last)."""
-    key_map = keys or DEFAULT
+    key_map = keys or remembered_key_map(GAME)
     if record is not None:
         screen = MugginsScreen(Session.from_record(record), exit_app=True, keys=key_map)
     else:

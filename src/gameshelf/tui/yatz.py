@@ -16,7 +16,7 @@ from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
 from gameshelf.core.chance import new_seed, parse_seed
 from gameshelf.core.errors import GameshelfError
-from gameshelf.core.keymaps import DEFAULT_KEY_MAP
+from gameshelf.core.keymaps import DEFAULT_KEY_MAP, remember_key_map, remembered_key_map
 from gameshelf.core.store import Store
 from gameshelf.tui.base import GuardedApp, run_guarded
 from gameshelf.tui.widgets import HelpScreen
@@ -135,7 +135,8 @@ class SetupScreen(Screen[None]):
                 yield Label("Game number")
                 yield Input(str(new_seed()), id="seed")
                 yield Button("New (n)", id="newnumber")
-                yield Select(KEY_CHOICES, value=DEFAULT_KEY_MAP, allow_blank=False, id="keys")
+                yield Select(KEY_CHOICES, value=remembered_key_map(GAME), allow_blank=False,
+                             id="keys")
             yield Static("", id="setupmsg", markup=False)
             with Horizontal(id="buttons"):
                 yield Button("Start (F5)", id="start", variant="success")
@@ -195,6 +196,16 @@ class SetupScreen(Screen[None]):
     def keys(self) -> str:
         """The key map chosen for the game screen."""
         return str(self.query_one("#keys", Select).value)
+
+    @on(Select.Changed, "#keys")
+    def _keys_changed(self, event: Select.Changed) -> None:
+        """Remember the choice for the next games (and the next runs)."""
+        if str(event.value) == remembered_key_map(GAME):
+            return
+        try:
+            remember_key_map(GAME, str(event.value))
+        except GameshelfError as exc:
+            self.say(f"the choice of keys is not remembered: {exc}", bell=True)
 
     def seats(self) -> list[Seat]:
         """The seats as entered (shown rows only)."""
@@ -262,4 +273,4 @@ class YatzApp(GuardedApp):
 def run_match(match: Match, save_name: str, keys: str | None = None) -> None:
     """Play ``match`` in the terminal app until the player leaves; ``keys``: the key map
     (None: the one chosen last on the setup screen)."""
-    run_guarded(YatzApp(match, save_name, keys or DEFAULT_KEY_MAP))
+    run_guarded(YatzApp(match, save_name, keys or remembered_key_map(GAME)))
