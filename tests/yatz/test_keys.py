@@ -237,3 +237,14 @@ async def test_the_choice_is_remembered_across_runs() -> None:
         with Store() as store:   # a damaged setting reads as the default
             store.set_setting("keys.yatz", "qwerty")
     assert remembered_key_map("yatz") == "default"
+
+
+async def test_a_resumed_turn_starts_on_the_dice_while_rolls_are_left() -> None:
+    for rolls, on_dice in ((1, True), (3, False)):
+        match = Match([Seat("Ann")], seed=4242)
+        for _ in range(rolls):
+            match.act("roll")
+        app = GameApp(match, keys="classic")
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.focused, DiceRow if on_dice else DataTable)

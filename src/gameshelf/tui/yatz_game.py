@@ -490,12 +490,11 @@ class GameScreen(Screen[None]):
         dice.focus()
 
     def _turn_focus(self) -> None:
-        """Classic keys, a person's turn: the dice before the first roll (Enter rolls), the
-        score board after the third."""
-        st = self.match.state
-        if not st.dice:
+        """Classic keys, a person's turn (begun, or resumed): the dice while rolls are left
+        (Enter rolls first), the score board after the third roll."""
+        if self.match.state.rolls_left:
             self.query_one("#dice", DiceRow).focus()
-        elif st.rolls_left == 0:
+        else:
             self.query_one("#card", DataTable).focus()
 
     def on_key(self, event: events.Key) -> None:
