@@ -99,10 +99,10 @@ to your results so you win about half of the games.
 
 MUGGINS_KEYS = KeyTable((
     Key("move(-1)", {DEFAULT: "left,up"}, does="choose a tile of your rack",
-        shown="← / →, ↑ / ↓"),
+        shown="Left / Right, Up / Down"),
     Key("move(1)", {DEFAULT: "right,down"}),
     Key("move(-1)", {CLASSIC: "left"}, does="move the red box over your tiles: to the tile "
-        "left or right, to the row above or below", shown="← / →, ↑ / ↓"),
+        "left or right, to the row above or below", shown="the four arrows"),
     Key("move(1)", {CLASSIC: "right"}),
     Key("move_row(-1)", {CLASSIC: "up"}),
     Key("move_row(1)", {CLASSIC: "down"}),
