@@ -44,6 +44,8 @@ async def test_classic_puts_the_tiles_in_the_upper_right_corner(size: tuple[int,
             region = app.screen.query_one(w, Static).region
             assert region.right <= rack.x and region.bottom <= board.y
         assert app.screen.query_one("#mg-msg", Static).region.y >= board.bottom
+        status = app.screen.query_one("#mg-status", Static)   # the status line is not cut
+        assert len(str(status.render())) <= status.region.width * status.region.height
 
 
 async def test_default_keeps_the_tiles_under_the_board() -> None:

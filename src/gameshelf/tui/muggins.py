@@ -342,6 +342,7 @@ class MugginsScreen(Screen[None]):
     #mg-msg { width: 1fr; height: 3; padding: 0 1; color: $warning; }
     #mg-log { width: 1fr; max-width: 46; height: 3; padding: 0 1; color: $text-muted;
               border-left: vkey $primary; }
+    MugginsScreen.-classic #mg-status { height: auto; }
     #mg-top { height: auto; }
     #mg-info { width: 1fr; height: auto; }
     #mg-info #mg-rack-title, #mg-info #mg-ends { height: auto; }
@@ -409,6 +410,7 @@ class MugginsScreen(Screen[None]):
     def _use_keys(self, keys: str) -> None:
         self.keys = parse_key_map(keys)
         self.classic = self.keys == CLASSIC
+        self.set_class(self.classic, "-classic")
         use_bindings(self, MUGGINS_KEYS, self.keys)
 
     async def set_keys(self, keys: str) -> None:
