@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from textual.app import App
 
+from gameshelf.session.yatz import YatzSession
 from gameshelf.tui.yatz_game import GameScreen
 from gameshelf.yatz.game import ROLL, SCORES, Dice, YatzState
 from gameshelf.yatz.match import Match
@@ -37,9 +38,10 @@ def play_turn(state: YatzState, dice: tuple[int, ...], column: int, box: Box) ->
 
 
 class GameApp(App[None]):
-    """An app showing one game screen."""
+    """An app showing one game screen (of a session, or of a bare match whose first save
+    claims ``test-save``)."""
 
-    def __init__(self, match: Match, keys: str = "default") -> None:
+    def __init__(self, match: Match | YatzSession, keys: str = "default") -> None:
         super().__init__()
         self.match = match
         self.keys = keys

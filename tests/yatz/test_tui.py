@@ -8,6 +8,7 @@ from textual.widgets import DataTable, Input, OptionList, Static
 from textual.widgets.data_table import ColumnKey
 
 from gameshelf.core.store import Store
+from gameshelf.session.yatz import YatzSession
 from gameshelf.tui.app import GameshelfApp
 from gameshelf.tui.widgets import ConfirmScreen, HelpScreen
 from gameshelf.tui.yatz import SetupScreen
@@ -222,7 +223,9 @@ async def test_game_over_ranks_and_marks_new_high_scores() -> None:
     assert match.state.seat == 1 and not match.is_over()
     with Store() as store:
         store.save_game("test-save", match.record())
-    app = GameApp(match)
+    session = YatzSession.resume("test-save")
+    match = session.match
+    app = GameApp(session)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         await pilot.press("r")

@@ -20,13 +20,20 @@ import typer
 from gameshelf.cli.saves import delete_saves
 from gameshelf.core import interrupt
 from gameshelf.core.chance import MAX_SEED, new_seed, parse_seed
-from gameshelf.core.errors import BadInputError, GameshelfError, RecordError, StoreError
+from gameshelf.core.errors import (
+    BadInputError,
+    GameshelfError,
+    RecordError,
+    SaveNameTakenError,
+    StoreError,
+)
 from gameshelf.core.keymaps import parse_key_map
 from gameshelf.core.progress import progress
 from gameshelf.core.store import Store
 from gameshelf.core.text import possessive
-from gameshelf.yatz.game import GAME, RULES_VERSION, Action, Hold, Score, parse_action
-from gameshelf.yatz.highscores import TOP, add_high_scores
+from gameshelf.session.yatz import YatzSession, save_name
+from gameshelf.yatz.game import GAME, Action, Hold, Score, parse_action
+from gameshelf.yatz.highscores import TOP
 from gameshelf.yatz.match import Match, parse_seats
 from gameshelf.yatz.players import PLAYERS, default_player, make_player
 from gameshelf.yatz.sim import SoloResult, play_batch, summarize
@@ -52,14 +59,10 @@ Commands (type them at the prompt):
   totals                   every player's running total
   hint                     the strong player's advice: best hold, best box, and the
                            expected final score of each option against the best
-  save [NAME]              save the game (it is also saved when you quit)
+  save [NAME]              save the game (it is also saved after each box and when you
+                           quit); with a NAME the save moves to that name (not one taken)
   help | ?                 this text
   quit | q                 save and leave; resume with 'gameshelf yatz resume'"""
-
-
-def save_name(match: Match) -> str:
-    """The default save name of a match: ``game-<number>``."""
-    return f"game-{match.seed}"
 
 
 def _ask(prompt: str) -> str | None:
@@ -81,34 +84,32 @@ def _show_turn(match: Match) -> None:
     typer.echo(f"{seat.name}, roll {st.roll_number()} of 3: {dice_text(st)}")
 
 
-def _finish(match: Match, store: Store, name: str) -> None:
-    new = add_high_scores(store, match)
-    store.delete_save(GAME, name)
+def _finish(session: YatzSession) -> None:
+    """The end: scores written (once) and the ranking shown.
+
+    Raises:
+        StoreError: the end could not be written; the message says where the game is kept.
+    """
+    match = session.match
+    try:
+        new = session.finish()
+    except StoreError as exc:
+        typer.echo("\nGame over.")
+        typer.echo(ranking_text(match, set()))
+        raise StoreError(f"the scores are not recorded: {exc}. The game is kept as "
+                         f"{session.name!r}: 'gameshelf yatz resume {session.name}' records "
+                         f"them") from None
     typer.echo("\nGame over.")
     typer.echo(ranking_text(match, set(new)))
     if new:
         typer.echo("(* = entered the top 20; see 'gameshelf yatz scores')")
 
 
-def _autosave(match: Match, store: Store, name: str) -> None:
-    """Save the unfinished game as ``name`` (after every action: nothing is lost on a stop)."""
-    store.save_game(name, match.record())
+def _computer_turns(session: YatzSession) -> None:
+    match = session.match
 
-
-def _act(match: Match, store: Store, name: str, action: Action) -> None:
-    """Apply ``action`` and save, with no stop (Ctrl-C, SIGTERM, SIGHUP) between the two."""
-    with interrupt.shielded():
-        match.act(action)
-        if not match.is_over():
-            _autosave(match, store, name)
-
-
-def _computer_turns(match: Match, store: Store, name: str) -> None:
-    while match.is_computer_turn():
-        i = match.state.seat
+    def show(i: int, a: Action) -> None:
         seat = match.seats[i]
-        a = match.computer_action()   # the thinking: a stop here loses nothing
-        _act(match, store, name, a)
         if isinstance(a, Score):
             pts = match.state.boxes[i][a.column][a.box]
             typer.echo(f"{seat.name}: {a} ({pts} points); total {match.state.grand_total(i)}")
@@ -117,35 +118,54 @@ def _computer_turns(match: Match, store: Store, name: str) -> None:
         else:
             typer.echo(f"{seat.name}: {a}")
 
+    session.run_computers(show)
 
-def prompt_loop(match: Match, store: Store, name: str) -> None:
-    """Play ``match`` at a plain terminal prompt until it ends or the player quits.
 
-    The game is saved as ``name`` after every action (roll, hold, box filled; the computer
-    players' too), so quitting, the end of input, Ctrl-C, SIGTERM and SIGHUP all leave it
-    saved. A stop by a signal says where and is raised again (exit code ``128 + signal``).
+def _show_errors(session: YatzSession, seen: int) -> int:
+    """Print the store failures kept since ``seen`` (the game goes on); the new count."""
+    for text in session.errors[seen:]:
+        typer.echo(f"not saved: {text}; the game goes on and is saved at the next "
+                   f"chance", err=True)
+    return len(session.errors)
+
+
+def prompt_loop(session: YatzSession) -> None:
+    """Play a session's match at a plain terminal prompt until it ends or the player quits.
+
+    The game is saved after every action (roll, hold, box filled; the computer players'
+    too), so quitting, the end of input, Ctrl-C, SIGTERM and SIGHUP all leave it saved. A
+    save that fails at ``quit`` keeps the prompt open (type quit again); at the end of input
+    it is an error (exit 2). A stop by a signal says where the game is and is raised again
+    (exit code ``128 + signal``).
+
+    Raises:
+        StoreError: the game could not be saved at the end of input, or its end not written.
     """
-    save_as = [name]  # the name in use ('save NAME' at the prompt changes it)
     try:
-        _prompt_loop(match, store, save_as)
+        _prompt_loop(session)
     except KeyboardInterrupt:
-        if not match.is_over():
+        if not session.match.is_over():
             with interrupt.shielded():
-                _autosave(match, store, save_as[0])
-            typer.echo(f"\nStopped; saved as {save_as[0]!r}. Resume with: gameshelf yatz "
-                       f"resume {save_as[0]}")
+                saved = session.autosave()
+            if saved:
+                typer.echo(f"\nStopped; saved as {session.name!r}. Resume with: gameshelf "
+                           f"yatz resume {session.name}")
+            else:
+                typer.echo(f"\nStopped; not saved: {session.errors[-1]}", err=True)
         raise
 
 
-def _prompt_loop(match: Match, store: Store, save_as: list[str]) -> None:
-    name = save_as[0]
+def _prompt_loop(session: YatzSession) -> None:
+    match = session.match
     typer.echo(f"Yatz, game number {match.seed}: " + ", ".join(s.name for s in match.seats))
     typer.echo("Type 'help' for the commands.")
     shown = (-1, -1)
+    seen = _show_errors(session, 0)
     while True:
-        _computer_turns(match, store, name)
+        _computer_turns(session)
+        seen = _show_errors(session, seen)
         if match.is_over():
-            _finish(match, store, name)
+            _finish(session)
             return
         st = match.state
         view = (st.turns_done, st.roll_number())
@@ -154,7 +174,13 @@ def _prompt_loop(match: Match, store: Store, save_as: list[str]) -> None:
             shown = view
         line = _ask(f"{match.seat.name}> ")
         if line is None or line.strip().lower() in ("quit", "q", "exit"):
-            store.save_game(name, match.record())
+            try:
+                name = session.save()
+            except StoreError as exc:
+                if line is None:
+                    raise
+                typer.echo(f"not saved: {exc}; type quit to try again", err=True)
+                continue
             typer.echo(f"\nSaved as {name!r}. Resume with: gameshelf yatz resume {name}")
             return
         cmd = line.strip()
@@ -186,9 +212,11 @@ def _prompt_loop(match: Match, store: Store, save_as: list[str]) -> None:
             continue
         if low.startswith("save"):
             given = cmd[4:].strip()
-            if given:
-                name = save_as[0] = given
-            store.save_game(name, match.record())
+            try:
+                name = session.save(given or None)
+            except StoreError as exc:
+                typer.echo(f"not saved: {exc}", err=True)
+                continue
             typer.echo(f"Saved as {name!r}.")
             continue
         try:
@@ -200,7 +228,7 @@ def _prompt_loop(match: Match, store: Store, save_as: list[str]) -> None:
                 if (answer or "").strip().lower() not in ("y", "yes"):
                     typer.echo("Not filled.")
                     continue
-            _act(match, store, name, action)
+            session.act(action)
         except GameshelfError as exc:
             typer.echo(f"{exc}", err=True)
             continue
@@ -211,6 +239,7 @@ def _prompt_loop(match: Match, store: Store, save_as: list[str]) -> None:
             pts = match.state.boxes[seat_i][action.column][action.box]
             typer.echo(f"{match.seats[seat_i].name}: {pts} in x{action.column + 1} "
                        f"{action.box.label}; total {match.state.grand_total(seat_i)}")
+        seen = _show_errors(session, seen)
 
 
 KEYS_HELP = ("The screen's keys: 'classic' (as the 1991 manual: Enter and F1 roll, F2 "
@@ -231,10 +260,10 @@ def _keys_option(keys: str | None, tui: bool) -> str | None:
     return parse_key_map(keys)
 
 
-def _open_tui(match: Match, name: str, keys: str | None = None) -> None:
-    from gameshelf.tui.yatz import run_match
+def _open_tui(session: YatzSession, keys: str | None = None) -> None:
+    from gameshelf.tui.yatz import run_session
 
-    run_match(match, name, keys=keys)
+    run_session(session, keys=keys)
 
 
 @app.command("play")
@@ -258,33 +287,15 @@ def play(
     number = parse_seed(seed) if seed is not None else new_seed()
     match = Match(seats, number)
     save = _save_name_option(name)
-    with Store() as store:
-        if save is None:   # game-<number>, or game-<number>-2... beside an older save
-            save = store.free_save_name(GAME, save_name(match))
-        elif save in store.save_names(GAME):
-            raise BadInputError(f"a save named {save!r} exists: go on with 'gameshelf yatz "
-                                f"resume {save}', or choose another --name")
+    try:   # the save is claimed now: game-<number> (-2, -3... beside older saves) or --name
+        session = YatzSession.new(match, save)
+    except SaveNameTakenError:
+        raise BadInputError(f"a save named {save!r} exists: go on with 'gameshelf yatz "
+                            f"resume {save}', or choose another --name") from None
     if tui:
-        _open_tui(match, save, key_map)
+        _open_tui(session, key_map)
         return
-    with Store() as store:
-        prompt_loop(match, store, save)
-
-
-def _load(store: Store, name: str | None) -> tuple[str, Match]:
-    if name is None:
-        saves = store.list_saves(GAME)
-        if not saves:
-            raise StoreError("there is no saved Yatz game; start one with gameshelf yatz play")
-        name = saves[0].name
-    record = store.load_save(GAME, name)
-    if record.rules_version != RULES_VERSION:
-        raise RecordError(f"the save {name!r} was written by Yatz rules version "
-                          f"{record.rules_version}; this program plays version {RULES_VERSION}")
-    match = Match.from_record(record)
-    if match.is_over():
-        raise BadInputError(f"the saved game {name!r} is over; nothing to resume")
-    return name, match
+    prompt_loop(session)
 
 
 @app.command("resume")
@@ -296,12 +307,15 @@ def resume(
 ) -> None:
     """Resume a saved game exactly where it stopped (mid-turn too)."""
     key_map = _keys_option(keys, tui)
-    with Store() as store:
-        save, match = _load(store, name)
-        if tui:
-            _open_tui(match, save, key_map)
-            return
-        prompt_loop(match, store, save)
+    session = YatzSession.resume(name)
+    if session.top is not None:   # over: its end, not written before, is written now
+        typer.echo(f"The saved game {session.name!r} was over; its scores are recorded now.")
+        typer.echo(ranking_text(session.match, set(session.top)))
+        return
+    if tui:
+        _open_tui(session, key_map)
+        return
+    prompt_loop(session)
 
 
 @app.command("saves")
@@ -455,13 +469,13 @@ def import_(
         raise BadInputError(f"cannot read {path}: {exc.strerror}") from None
     match = Match.from_json(text)
     save = _save_name_option(name) or save_name(match)
-    with Store() as store:
-        if not force and save in store.save_names(GAME):
-            how = ("choose another --name" if _save_name_option(name) else
-                   "give another name with --name NAME")
-            raise BadInputError(f"a save named {save!r} exists; {how}, or replace it with "
-                                "--force")
-        store.save_game(save, match.record())
+    try:
+        YatzSession.import_match(match, save, force=force)
+    except SaveNameTakenError:
+        how = ("choose another --name" if _save_name_option(name) else
+               "give another name with --name NAME")
+        raise BadInputError(f"a save named {save!r} exists; {how}, or replace it with "
+                            "--force") from None
     typer.echo(f"Imported as {save!r}: {match.describe()}")
 
 

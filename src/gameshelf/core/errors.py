@@ -29,3 +29,8 @@ class StoreError(GameshelfError):
 
 class DeckError(GameshelfError):
     """A card deck data file that fails validation (names the card, the field, the problem)."""
+
+
+class SaveNameTakenError(StoreError):
+    """A save name asked for exactly is another save's (intact or damaged); it is left as
+    it is."""

@@ -28,7 +28,8 @@ disk, a kill, a read-only file) leaves the stored data as it was. The kinds of w
   removed in one transaction, idempotently (the game's id is remembered in the ``finished``
   table, so finishing twice writes nothing the second time).
 - :meth:`Store.add_score`, :meth:`Store.add_result`: one row (a game with no save).
-- :meth:`Store.delete_save`, :meth:`Store.set_setting`.
+- :meth:`Store.discard_save` (through the owner's handle), :meth:`Store.delete_save` (by
+  name, the person's choice), :meth:`Store.set_setting`.
 
 Reads: :meth:`Store.list_saves` lists every save, damaged ones marked damaged
 (:attr:`SaveRow.damaged`); :meth:`Store.check_writable` tells at the start of a game whether
@@ -68,7 +69,7 @@ from typing import Any, TypeVar
 
 import platformdirs
 
-from gameshelf.core.errors import StoreError
+from gameshelf.core.errors import SaveNameTakenError, StoreError
 from gameshelf.core.records import GameRecord
 
 SCHEMA_VERSION = 2
@@ -469,8 +470,9 @@ class Store:
             exact: take ``base`` or nothing.
 
         Raises:
-            StoreError: ``exact`` and a save named ``base`` exists (it is left as it is);
-                ``record`` is not of ``game``; or the write failed.
+            SaveNameTakenError: ``exact`` and a save named ``base`` exists (it is left as
+                it is).
+            StoreError: ``record`` is not of ``game``; or the write failed.
         """
         if record.game != game:
             raise StoreError(f"a {record.game} record cannot be saved as a {game} game")
@@ -480,8 +482,8 @@ class Store:
             name, k = base, 1
             while self._taken(c, game, name):
                 if exact:
-                    raise StoreError(f"a saved {game} game named {name!r} exists; it is left "
-                                     f"as it is")
+                    raise SaveNameTakenError(f"a saved {game} game named {name!r} exists; it "
+                                             f"is left as it is")
                 k += 1
                 name = f"{base}-{k}"
             handle = SaveHandle(game, name, _token(), _token())
@@ -538,8 +540,9 @@ class Store:
             The handle to use from now on (a new name, same owner).
 
         Raises:
-            StoreError: the save was taken over, deleted or finished elsewhere; ``name`` is
-                taken; or the write failed. Nothing is written then.
+            SaveNameTakenError: ``name`` is another save's.
+            StoreError: the save was taken over, deleted or finished elsewhere, or the write
+                failed. Nothing is written then.
         """
         if record.game != handle.game:
             raise StoreError(f"a {record.game} record cannot be saved as a "
@@ -552,8 +555,8 @@ class Store:
             if not self._owned(c, handle):
                 raise StoreError(f"the game saved as {handle.name!r} is already finished")
             if new.name != handle.name and self._taken(c, handle.game, new.name):
-                raise StoreError(f"a saved {handle.game} game named {new.name!r} exists; it "
-                                 f"is left as it is")
+                raise SaveNameTakenError(f"a saved {handle.game} game named {new.name!r} "
+                                         f"exists; it is left as it is")
             c.execute("UPDATE saves SET record=?, updated=?, name=? WHERE game_id=?",
                       (text, now_iso(), new.name, handle.game_id))
             return new
@@ -629,6 +632,16 @@ class Store:
         if not rows:
             raise StoreError(f"no saved {game} game named {name!r}")
         return GameRecord.from_json(rows[0][0], game=game)
+
+    def discard_save(self, handle: SaveHandle) -> bool:
+        """Delete the save ``handle`` owns (a game left before its first move); True when
+        deleted, False when it is no longer this session's (then it is left as it is)."""
+        def run(c: sqlite3.Connection) -> bool:
+            cur = c.execute("DELETE FROM saves WHERE game=? AND game_id=? AND owner=?",
+                            (handle.game, handle.game_id, handle.owner))
+            return cur.rowcount > 0
+
+        return self._write(run)
 
     def delete_save(self, game: str, name: str) -> bool:
         """Delete a save; True when one was deleted."""

@@ -28,15 +28,25 @@ from gameshelf.core.errors import StoreError
 from gameshelf.core.records import GameRecord
 from gameshelf.core.store import ResultEntry, SaveHandle, ScoreEntry, Store
 
+#: Seconds an autosave waits for another program's lock before it gives up for now (the game
+#: goes on in memory; the next write tries again). Explicit saves and a game's end wait the
+#: store's full ``wait``.
+AUTOSAVE_WAIT = 5.0
 
-def open_store() -> Store:
+
+def open_store(wait: float | None = None) -> Store:
     """The user's store. Looked up in :mod:`gameshelf.core.store` at each call, so a test can
     put a store that fails on command in its place.
+
+    Args:
+        wait: seconds to keep retrying while locked (default: the store's own, long wait).
 
     Raises:
         StoreError: the store cannot be opened or is not a gameshelf database.
     """
-    return store_module.Store()
+    if wait is None:
+        return store_module.Store()
+    return store_module.Store(wait=wait)
 
 
 @dataclass
@@ -95,7 +105,7 @@ class SaveSlot:
         return record
 
     def write(self, record: GameRecord, *, base: str | None = None,
-              name: str | None = None) -> str:
+              name: str | None = None, wait: float | None = None) -> str:
         """Write ``record`` to this session's save; the first write claims one (``name``
         exactly, else ``base``, ``base-2``...). With a save and ``name``: "save as" (rename).
 
@@ -109,8 +119,12 @@ class SaveSlot:
         if self.handle is None:
             if name is None and base is None:
                 raise StoreError("a new save needs a name")
-            return self.claim(name or base or "", record, exact=name is not None)
-        with open_store() as store:
+            with open_store(wait) as store:
+                self.handle = store.claim_save(self.game, name or base or "", record,
+                                               exact=name is not None)
+            self.unsaved = False
+            return self.handle.name
+        with open_store(wait) as store:
             self.handle = store.update_save(self.handle, record, name=name)
         self.unsaved = False
         return self.handle.name
@@ -122,12 +136,24 @@ class SaveSlot:
             True when the record is stored.
         """
         try:
-            self.write(record, base=base)
+            self.write(record, base=base, wait=AUTOSAVE_WAIT)
         except StoreError as exc:
             self.unsaved = True
             self.errors.append(str(exc))
             return False
         return True
+
+    def discard(self) -> None:
+        """Remove this session's save (a game left before its first move). A save taken over
+        elsewhere is left as it is; a failure is kept in :attr:`errors`."""
+        if self.handle is None:
+            return
+        try:
+            with open_store(AUTOSAVE_WAIT) as store:
+                store.discard_save(self.handle)
+        except StoreError as exc:
+            self.errors.append(str(exc))
+        self.handle = None
 
     def finish(self, *, scores: Sequence[ScoreEntry] = (),
                results: Sequence[ResultEntry] = ()) -> list[int] | None:

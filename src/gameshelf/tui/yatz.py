@@ -1,6 +1,6 @@
 """The Yatz screens of the terminal app: setup (seats and game number), then the game.
 
-:func:`make_screen` gives the setup screen the menu pushes; :func:`run_match` runs a small
+:func:`make_screen` gives the setup screen the menu pushes; :func:`run_session` runs a small
 app straight on a game (``gameshelf yatz play --tui``). The game screen and its companions
 live in :mod:`gameshelf.tui.yatz_game`.
 """
@@ -17,10 +17,10 @@ from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 from gameshelf.core.chance import new_seed, parse_seed
 from gameshelf.core.errors import GameshelfError
 from gameshelf.core.keymaps import DEFAULT_KEY_MAP, remember_key_map, remembered_key_map
-from gameshelf.core.store import Store
+from gameshelf.session.yatz import YatzSession
 from gameshelf.tui.base import GuardedApp, run_guarded
 from gameshelf.tui.widgets import HelpScreen
-from gameshelf.tui.yatz_game import GameScreen, HighScoresScreen, SavesScreen
+from gameshelf.tui.yatz_game import GameOverScreen, GameScreen, HighScoresScreen, SavesScreen
 from gameshelf.yatz.game import GAME, MAX_PLAYERS
 from gameshelf.yatz.match import HUMAN, Match, Seat
 from gameshelf.yatz.players import PLAYERS, default_player
@@ -217,11 +217,14 @@ class SetupScreen(Screen[None]):
         try:
             seed = parse_seed(self.query_one("#seed", Input).value)
             match = Match(self.seats(), seed)
+            # the save is claimed now (game-N, or game-N-2... beside another game's save);
+            # a store that cannot be written is said here, before the first move
+            session = YatzSession.new(match)
         except GameshelfError as exc:
             self.say(str(exc), bell=True)
             return
         self.say("")
-        self.app.push_screen(GameScreen(match, f"game-{seed}", keys=self.keys()))
+        self.app.push_screen(GameScreen(session, keys=self.keys()))
         # The next Start is a new game (and a new save), not a replay over this one's save.
         self.action_new_number()
 
@@ -231,16 +234,15 @@ class SetupScreen(Screen[None]):
             if name is None:
                 return
             try:
-                with Store() as store:
-                    record = store.load_save(GAME, name)
-                match = Match.from_record(record)
+                session = YatzSession.resume(name)
             except GameshelfError as exc:
                 self.say(f"cannot resume {name!r}: {exc}", bell=True)
                 return
-            if match.is_over():
-                self.say(f"the saved game {name!r} is over.", bell=True)
+            if session.top is not None:   # over: its end is written now
+                self.say(f"the saved game {name!r} was over; its scores are recorded now.")
+                self.app.push_screen(GameOverScreen(session.match, session.top))
                 return
-            self.app.push_screen(GameScreen(match, name, keys=self.keys()))
+            self.app.push_screen(GameScreen(session, keys=self.keys()))
         self.app.push_screen(SavesScreen(), chosen)
 
     @on(Button.Pressed, "#scores")
@@ -261,16 +263,19 @@ class YatzApp(GuardedApp):
 
     TITLE = "gameshelf · Yatz"
 
-    def __init__(self, match: Match, save_name: str, keys: str = DEFAULT_KEY_MAP) -> None:
+    def __init__(self, session: YatzSession | Match, save_name: str | None = None,
+                 keys: str = DEFAULT_KEY_MAP) -> None:
+        """``session``: the game (a bare match's first save claims ``save_name``, or
+        ``save_name-2``... beside another game's save); ``keys``: the key map."""
         super().__init__()
-        self._match, self._save, self._keys = match, save_name, keys
+        self._session, self._save_name, self._keys = session, save_name, keys
 
     def on_mount(self) -> None:
-        self.push_screen(GameScreen(self._match, self._save, keys=self._keys),
+        self.push_screen(GameScreen(self._session, self._save_name, keys=self._keys),
                          lambda _r: self.exit())
 
 
-def run_match(match: Match, save_name: str, keys: str | None = None) -> None:
-    """Play ``match`` in the terminal app until the player leaves; ``keys``: the key map
-    (None: the one chosen last on the setup screen)."""
-    run_guarded(YatzApp(match, save_name, keys or remembered_key_map(GAME)))
+def run_session(session: YatzSession, keys: str | None = None) -> None:
+    """Play a session's game in the terminal app until the player leaves; ``keys``: the key
+    map (None: the one chosen last on the setup screen)."""
+    run_guarded(YatzApp(session, keys=keys or remembered_key_map(GAME)))

@@ -29,6 +29,7 @@ from gameshelf.core.errors import GameshelfError, RecordError
 from gameshelf.core.keymaps import DEFAULT_KEY_MAP, parse_key_map
 from gameshelf.core.store import Store
 from gameshelf.core.text import possessive, verb_for
+from gameshelf.session.yatz import YatzSession
 from gameshelf.tui.keymaps import Key, KeyTable, use_bindings
 from gameshelf.tui.widgets import ConfirmScreen, HelpScreen
 from gameshelf.yatz.game import (
@@ -43,7 +44,7 @@ from gameshelf.yatz.game import (
     Score,
     scorecard,
 )
-from gameshelf.yatz.highscores import TOP, add_high_scores
+from gameshelf.yatz.highscores import TOP
 from gameshelf.yatz.match import Match
 from gameshelf.yatz.scoring import DICE, Box
 
@@ -233,9 +234,12 @@ class GameScreen(Screen[None]):
     GameScreen #pace { height: 1; color: $text-muted; }
     """
 
-    def __init__(self, match: Match, save_name: str, keys: str = DEFAULT) -> None:
-        """``keys``: the key map, ``default`` or ``classic`` (as the 1991 manual: Enter and
-        F1 roll, F2 moves between the dice and the score board, Enter twice fills a box).
+    def __init__(self, session: YatzSession | Match, save_name: str | None = None,
+                 keys: str = DEFAULT) -> None:
+        """``session``: the game (a bare match gets a session whose first save claims
+        ``save_name``, or ``save_name-2``... beside another game's save). ``keys``: the key
+        map, ``default`` or ``classic`` (as the 1991 manual: Enter and F1 roll, F2 moves
+        between the dice and the score board, Enter twice fills a box).
 
         Raises:
             BadInputError: ``keys`` is not a key map.
@@ -249,8 +253,11 @@ class GameScreen(Screen[None]):
         self.arrow = 0
         #: The box chosen by a first Enter, counted by the second (classic keys).
         self.pending: Coordinate | None = None
-        self.match = match
-        self.save_name = save_name
+        if isinstance(session, Match):
+            session = YatzSession(session, base=save_name)
+        self.session = session
+        self.match = session.match
+        self._errors_seen = len(session.errors)
         self.pace_index = DEFAULT_PACE
         self._timer: Timer | None = None
         self._finished = False
@@ -435,15 +442,29 @@ class GameScreen(Screen[None]):
             return False
         return True
 
+    @property
+    def save_name(self) -> str:
+        """The game's save name."""
+        return self.session.name
+
+    def _store_said(self) -> bool:
+        """Show a store failure kept since the last look (the game goes on); True if any."""
+        new = self.session.errors[self._errors_seen:]
+        self._errors_seen = len(self.session.errors)
+        if new:
+            self.say(f"not saved: {new[-1]}; the game goes on and is saved at the next "
+                     f"chance", bell=True)
+        return bool(new)
+
     def _do(self, action: Action) -> bool:
         seat = self.match.state.seat
         try:
-            self.match.act(action)
+            self.session.act(action)
         except GameshelfError as exc:
             self.say(str(exc), bell=True)
             return False
         self.say("")
-        self._autosave()  # after every action: a stop or a crash loses nothing
+        self._store_said()   # the session saved the action (a stop or crash loses nothing)
         self.pending = None
         if isinstance(action, Score):
             self._viewed = None
@@ -593,7 +614,7 @@ class GameScreen(Screen[None]):
         return SCORES[col][box]
 
     def _score(self, action: Score) -> None:
-        if self._do(action):
+        if self._do(action):   # the session saved the game (or wrote its end)
             self._after_turn()
 
     # --- computer turns -------------------------------------------------------------------
@@ -675,10 +696,10 @@ class GameScreen(Screen[None]):
             self._schedule()
             return
         seat = self.match.state.seat
-        action = self.match.step_computer()
+        action = self.session.step_computer()   # and saved
         self.log_event(self._describe(seat, action))
         self.refresh_view()
-        self._autosave()
+        self._store_said()
         self._schedule()
 
     def action_skip(self) -> None:
@@ -689,14 +710,14 @@ class GameScreen(Screen[None]):
         if self._timer is not None:
             self._timer.stop()
             self._timer = None
-        while self.match.is_computer_turn():
-            seat = self.match.state.seat
-            action = self.match.step_computer()
+        def each(seat: int, action: Action) -> None:
             if isinstance(action, Score):
                 self.log_event(self._describe(seat, action))
-        self._autosave()
+
+        self.session.run_computers(each, save_each=False)   # one save after the run
         self.refresh_view()
         self.say("Skipped ahead.")
+        self._store_said()
         self._schedule()
 
     def action_pace(self, delta: int) -> None:
@@ -704,34 +725,30 @@ class GameScreen(Screen[None]):
         self.refresh_view()
 
     # --- saving, leaving, the end ---------------------------------------------------------
-    def _autosave(self) -> bool:
-        """Store the unfinished game under its save name; False (and a message) when the
-        store refuses or the game is over."""
-        if self.match.is_over():
-            return False
-        try:
-            with Store() as store:
-                store.save_game(self.save_name, self.match.record())
-        except GameshelfError as exc:
-            self.say(f"could not save: {exc}", bell=True)
-            return False
-        return True
-
     def action_save(self) -> None:
         if self.match.is_over():
             self.say("The game is over; nothing to save.")
             return
-        if not self._autosave():
+        try:
+            name = self.session.save()
+        except GameshelfError as exc:
+            self.say(f"could not save: {exc}", bell=True)
             return
-        self.say(f"Saved as {self.save_name!r} (Resume on the setup screen, or "
-                 f"gameshelf yatz resume {self.save_name})")
+        self.say(f"Saved as {name!r} (Resume on the setup screen, or "
+                 f"gameshelf yatz resume {name})")
 
     def action_leave(self) -> None:
         if self._timer is not None:
             self._timer.stop()
-        if not self.match.is_over() and self.match.log:
-            self._autosave()
-            self.app.notify(escape(f"Game saved as {self.save_name!r}."), title="Yatz")
+        if not self.match.is_over():
+            try:
+                name = self.session.leave()
+            except GameshelfError as exc:   # the game stays: leaving again tries again
+                self.say(f"could not save: {exc}; Esc tries again", bell=True)
+                self._schedule()
+                return
+            if name is not None:
+                self.app.notify(escape(f"Game saved as {name!r}."), title="Yatz")
         self.dismiss(None)
 
     def action_help(self) -> None:
@@ -755,11 +772,11 @@ class GameScreen(Screen[None]):
         self._finished = True
         new: dict[int, int] = {}
         try:
-            with Store() as store:
-                new = add_high_scores(store, self.match)
-                store.delete_save(GAME, self.save_name)
+            new = self.session.finish()   # idempotent: written once, with the save removed
         except GameshelfError as exc:
-            self.say(f"could not store the high scores: {exc}", bell=True)
+            self.say(f"could not store the high scores: {exc}; the game is kept as "
+                     f"{self.save_name!r} and its scores are recorded when it is resumed",
+                     bell=True)
         self.refresh_view()
         self.app.push_screen(GameOverScreen(self.match, new), self._closed_over)
 

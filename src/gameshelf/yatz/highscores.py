@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from gameshelf.core.store import ScoreEntry
 from gameshelf.yatz.game import GAME
 from gameshelf.yatz.match import Match
 
@@ -31,6 +32,20 @@ class ScoreStore(Protocol):
     def top_scores(self, game: str, limit: int = 20, board: str = "") -> list[Any]: ...
 
 
+def score_entries(match: Match) -> list[ScoreEntry]:
+    """The rows a finished ``match`` adds to the table, one per seat in seat order.
+
+    Raises:
+        ValueError: the match is not over (only finished games count, R-YZ-7).
+    """
+    if not match.is_over():
+        raise ValueError("only finished games enter the high-score table")
+    return [ScoreEntry(seat.name, match.state.grand_total(i), seed=match.seed,
+                       detail={"player": seat.player, "players": len(match.seats),
+                               "rules": match.rules})
+            for i, seat in enumerate(match.seats)]
+
+
 def add_high_scores(store: ScoreStore, match: Match) -> dict[int, int]:
     """Add every player's score of a finished ``match``; return ``{seat: row id}`` for the
     seats whose score made the top 20.
@@ -38,12 +53,7 @@ def add_high_scores(store: ScoreStore, match: Match) -> dict[int, int]:
     Raises:
         ValueError: the match is not over (only finished games count, R-YZ-7).
     """
-    if not match.is_over():
-        raise ValueError("only finished games enter the high-score table")
-    ids: dict[int, int] = {}
-    for i, seat in enumerate(match.seats):
-        ids[i] = store.add_score(GAME, seat.name, match.state.grand_total(i), seed=match.seed,
-                                 detail={"player": seat.player, "players": len(match.seats),
-                                         "rules": match.rules})
+    ids = {i: store.add_score(GAME, e.name, e.score, seed=e.seed, detail=e.detail)
+           for i, e in enumerate(score_entries(match))}
     top = {row.id for row in store.top_scores(GAME, TOP)}
     return {i: rid for i, rid in ids.items() if rid in top}
