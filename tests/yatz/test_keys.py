@@ -179,8 +179,8 @@ def test_keys_option_on_play_and_resume(capsys: pytest.CaptureFixture[str],
     """``--keys classic`` reaches the screen on ``play --tui`` and ``resume --tui``; a bad
     name, or ``--keys`` without ``--tui``, is a one-line error (exit 2)."""
     opened: list[str | None] = []
-    monkeypatch.setattr("gameshelf.tui.yatz.run_match",
-                        lambda match, name, keys=None: opened.append(keys))
+    monkeypatch.setattr("gameshelf.tui.yatz.run_session",
+                        lambda session, keys=None: opened.append(keys))
     assert run(["yatz", "play", "-p", "Ann", "--seed", "3", "--tui", "--keys", "Classic"],
                capsys, monkeypatch)[0] == 0
     assert run(["yatz", "play", "-p", "Ann", "--seed", "4", "--tui"], capsys,
