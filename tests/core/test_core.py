@@ -49,7 +49,9 @@ def test_parse_seed_accepts_separators() -> None:
 @given(
     seed=st.integers(min_value=0, max_value=2**53 - 1),
     actions=st.lists(st.text(max_size=12), max_size=20),
-    opts=st.dictionaries(st.text(max_size=5), st.integers(), max_size=3),
+    # whole numbers in a record have at most 18 digits (core.inputs.MAX_DIGITS)
+    opts=st.dictionaries(st.text(max_size=5), st.integers(-(10**18) + 1, 10**18 - 1),
+                         max_size=3),
 )
 def test_record_round_trips(seed: int, actions: list[str], opts: dict[str, int]) -> None:
     r = GameRecord("yatz", 1, opts, seed, tuple(actions))

@@ -21,6 +21,7 @@ from gameshelf import __version__
 from gameshelf.cli import dollar, muggins, showdown, yatz
 from gameshelf.core import crash, interrupt
 from gameshelf.core.errors import GameshelfError
+from gameshelf.core.inputs import argv_text
 
 app = typer.Typer(
     name="gameshelf",
@@ -87,6 +88,7 @@ def main(argv: list[str] | None = None) -> None:
 def _run(argv: list[str] | None) -> int:
     interrupt.last_signal = None
     try:
+        argv_text(sys.argv[1:] if argv is None else argv)
         code = app(args=argv, prog_name="gameshelf", standalone_mode=False)
     except GameshelfError as exc:
         fail(str(exc))
@@ -96,7 +98,8 @@ def _run(argv: list[str] | None) -> int:
         return 0
     except click_exc.UsageError as exc:
         hint = f" (see '{exc.ctx.command_path} --help')" if exc.ctx is not None else ""
-        fail(exc.format_message() + hint)
+        # Typer reports a ``parser=`` refusal as "Value error, <our message>"
+        fail(exc.format_message().replace("Value error, ", "") + hint)
     except click_exc.ClickException as exc:
         fail(exc.format_message())
     except typer.Abort:

@@ -12,6 +12,7 @@ from typing import Any
 
 import typer
 
+from gameshelf.core.inputs import number_parser
 from gameshelf.core.store import Store
 from gameshelf.dollar.bill import (
     Series,
@@ -207,7 +208,8 @@ def odds(
         None, "--district", "-d", metavar="N",
         help=DISTRICT_HELP + " Without it: all 12 districts taken equally (1.2 billion bills)."),
     series: str | None = typer.Option(None, "--series", "-s", metavar="YEAR", help=SERIES_HELP),
-    band: int = typer.Option(5, "--band", min=1, max=100, metavar="MILLIONS",
+    band: int = typer.Option(5, "--band", metavar="MILLIONS",
+                              parser=number_parser("--band", low=1, high=100),
                              help="Chart band width in millions."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
 ) -> None:
@@ -249,7 +251,8 @@ def odds(
 
 @app.command("best", short_help="The best bills kept by the game screen.")
 def best(
-    limit: int = typer.Option(10, "--limit", "-n", min=1, max=1000, metavar="N",
+    limit: int = typer.Option(10, "--limit", "-n", metavar="N",
+                               parser=number_parser("--limit", low=1, high=1000),
                               help="How many rows."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON array."),
 ) -> None:

@@ -16,6 +16,7 @@ import typer
 from gameshelf.core import interrupt
 from gameshelf.core.chance import MAX_SEED, new_seed, parse_seed
 from gameshelf.core.errors import BadInputError, GameshelfError, StoreError
+from gameshelf.core.inputs import number_parser, read_line
 from gameshelf.core.keymaps import parse_key_map
 from gameshelf.core.progress import progress
 from gameshelf.core.store import Store
@@ -67,7 +68,8 @@ def _target(value: int) -> int:
 @app.command("play")
 def play(
     level: Annotated[str, typer.Option(help=f"Mugsy's level: {', '.join(LEVELS)}.")] = "normal",
-    target: Annotated[int, typer.Option(help="Points that end the game.")] = DEFAULT_TARGET,
+    target: Annotated[int, typer.Option(help="Points that end the game.", metavar="N",
+                                         parser=number_parser("--target"))] = DEFAULT_TARGET,
     seed: Annotated[str | None, typer.Option(help="Game number (seed); random if not given.")]
     = None,
     text: Annotated[bool, typer.Option("--text", help="Plain prompt loop instead of the "
@@ -168,12 +170,16 @@ def run_series(first: int, games: int, a: str, b: str, target: int, workers: int
 
 @app.command("sim")
 def sim(
-    games: Annotated[int, typer.Option(help="Number of games.")] = 100,
+    games: Annotated[int, typer.Option(help="Number of games.", metavar="N",
+                                       parser=number_parser("--games"))] = 100,
     players: Annotated[str, typer.Option(help="Two levels, comma-separated: easy,strong.")]
     = "easy,strong",
-    target: Annotated[int, typer.Option(help="Points that end a game.")] = DEFAULT_TARGET,
+    target: Annotated[int, typer.Option(help="Points that end a game.", metavar="N",
+                                        parser=number_parser("--target"))] = DEFAULT_TARGET,
     seed: Annotated[str, typer.Option(help="First game number; game i uses seed+i.")] = "1",
-    workers: Annotated[int, typer.Option("--workers", "-w", help="Processes to use (the "
+    workers: Annotated[int, typer.Option("--workers", "-w", metavar="N",
+                                         parser=number_parser("--workers"),
+                                         help="Processes to use (the "
                                          "results do not depend on it).")] = 1,
     json_out: Annotated[bool, typer.Option("--json", help="JSON output.")] = False,
     show_progress: Annotated[bool | None, typer.Option(
@@ -284,10 +290,8 @@ def _play_text(session: Session) -> None:
             typer.echo("no tile fits and the boneyard is empty: you pass")
             continue
         typer.echo(describe(state, PERSON))
-        try:
-            line = input("your move> ").strip()
-        except EOFError:
-            line = "quit"
+        typed = read_line("your move> ")
+        line = "quit" if typed is None else typed.strip()
         if line.lower() in ("quit", "q", "exit"):
             if session.store_errors:
                 raise GameshelfError("the game could not be saved: " + session.store_errors[-1])

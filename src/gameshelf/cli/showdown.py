@@ -24,6 +24,12 @@ from gameshelf.cli.saves import delete_saves
 from gameshelf.core import interrupt
 from gameshelf.core.chance import MAX_SEED, Chance, new_seed, parse_seed
 from gameshelf.core.errors import BadInputError, GameshelfError
+from gameshelf.core.inputs import (
+    MAX_DATA_FILE_BYTES,
+    number_parser,
+    read_line,
+    read_text_file,
+)
 from gameshelf.core.progress import progress
 from gameshelf.core.store import Store
 from gameshelf.core.text import verb_for
@@ -41,15 +47,13 @@ def read_deck(path: Path | None) -> str | None:
     """The text of a deck file, validated (None for the shipped deck).
 
     Raises:
-        BadInputError: the file cannot be read. DeckError: it is not a valid deck.
+        BadInputError: the file cannot be read, is not a regular file, is larger than
+            256 KiB or not UTF-8. DeckError: it is not a valid deck.
     """
     if path is None:
         return None
-    try:
-        text = path.read_text("utf-8-sig")  # a byte-order mark from a Windows editor is fine
-    except (OSError, UnicodeDecodeError) as exc:
-        raise BadInputError(f"cannot read the deck file {str(path)!r}: "
-                            f"{getattr(exc, 'strerror', None) or exc}") from None
+    # a regular file of at most 256 KiB; a byte-order mark from a Windows editor is fine
+    text = read_text_file(path, "the deck file", max_bytes=MAX_DATA_FILE_BYTES)
     parse_deck(text, str(path))
     return text
 
@@ -130,7 +134,8 @@ def delete(
 
 
 @app.command("sim")
-def sim(games: int = typer.Option(100, "--games", "-n", help="Games to play."),
+def sim(games: int = typer.Option(100, "--games", "-n", help="Games to play.", metavar="N",
+                                    parser=number_parser("--games")),
         players: str = typer.Option("heuristic,search", "--players", "-p",
                                     help="Player kinds, 2 to 4: random, heuristic, search."),
         seed: str = typer.Option("1", "--seed", help="Seed of the first game."),
@@ -268,19 +273,17 @@ def _prompt_loop(match: Match) -> None:
         seat = match.to_act()
         if humans > 1 and seat != last_human:
             typer.echo("\n" * 40 + f"Pass the terminal to {match.seats[seat].name}.")
-            try:
-                input("Press Enter when only they can see the screen...")
-            except EOFError:
+            if read_line("Press Enter when only they can see the screen...") is None:
                 typer.echo(f"\nSaved as {autosave(match)!r}.")
                 return
         if seat != last_human:
             typer.echo(describe(match.state.view(seat), match))
         last_human = seat
-        try:
-            line = input(f"{match.seats[seat].name} ({match.state.phase.value})> ").strip()
-        except EOFError:
+        typed = read_line(f"{match.seats[seat].name} ({match.state.phase.value})> ")
+        if typed is None:
             typer.echo(f"\nSaved as {autosave(match)!r}.")
             return
+        line = typed.strip()
         if line in ("quit", "q", "exit"):
             typer.echo(f"Saved as {autosave(match)!r}.")
             return

@@ -27,6 +27,14 @@ from gameshelf.core.errors import (
     SaveNameTakenError,
     StoreError,
 )
+from gameshelf.core.inputs import (
+    MAX_RECORD_BYTES,
+    check_name,
+    number_parser,
+    read_file,
+    read_line,
+    whole_number,
+)
 from gameshelf.core.keymaps import parse_key_map
 from gameshelf.core.progress import progress
 from gameshelf.core.store import Store
@@ -66,10 +74,7 @@ Commands (type them at the prompt):
 
 
 def _ask(prompt: str) -> str | None:
-    try:
-        return input(prompt)
-    except EOFError:
-        return None
+    return read_line(prompt)
 
 
 def _show_turn(match: Match) -> None:
@@ -204,14 +209,20 @@ def _prompt_loop(session: YatzSession) -> None:
             arg = low[4:].strip()
             seat = st.seat
             if arg:
-                if not arg.isdigit() or not 1 <= int(arg) <= len(match.seats):
-                    typer.echo(f"card: seats are 1 to {len(match.seats)}", err=True)
+                try:
+                    seat = whole_number(arg, "card: the seat", low=1,
+                                        high=len(match.seats)) - 1
+                except GameshelfError as exc:
+                    typer.echo(f"{exc}", err=True)
                     continue
-                seat = int(arg) - 1
             typer.echo(f"{match.seats[seat].name}:\n" + card_text(st, seat))
             continue
         if low.startswith("save"):
-            given = cmd[4:].strip()
+            try:
+                given = check_name(cmd[4:], "save name")
+            except GameshelfError as exc:
+                typer.echo(f"{exc}", err=True)
+                continue
             try:
                 name = session.save(given or None)
             except StoreError as exc:
@@ -394,11 +405,13 @@ def _run_sim(player: str, seeds: list[int], workers: int,
 
 @app.command("sim")
 def sim(
-    games: Annotated[int, typer.Option("--games", "-n", help="Number of games.")] = 1000,
+    games: Annotated[int, typer.Option("--games", "-n", help="Number of games.", metavar="N",
+                                      parser=number_parser("--games"))] = 1000,
     player: Annotated[str, typer.Option(
         "--player", help="A registered computer player (cpu = the default).")] = "cpu",
     seed: Annotated[str, typer.Option("--seed", help="Game number of the first game.")] = "1",
-    workers: Annotated[int, typer.Option("--workers", "-w", help="Processes to use.")] = 1,
+    workers: Annotated[int, typer.Option("--workers", "-w", help="Processes to use.",
+                                        metavar="N", parser=number_parser("--workers"))] = 1,
     json_out: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")
                         ] = False,
     show_progress: Annotated[bool | None, typer.Option(
@@ -463,10 +476,7 @@ def import_(
                      ] = False,
 ) -> None:
     """Check a JSON game record (replaying it) and store it as a save."""
-    try:
-        text = path.read_bytes()
-    except OSError as exc:
-        raise BadInputError(f"cannot read {path}: {exc.strerror}") from None
+    text = read_file(path, "the game record", max_bytes=MAX_RECORD_BYTES)
     match = Match.from_json(text)
     save = _save_name_option(name) or save_name(match)
     try:
@@ -480,16 +490,19 @@ def import_(
 
 
 def _save_name_option(name: str | None) -> str | None:
-    """A ``--name`` value, stripped; None when not given or empty.
+    """A ``--name`` value, tidied (:func:`~gameshelf.core.inputs.check_name`); None when
+    not given or empty.
 
     Raises:
-        BadInputError: a name of blanks only.
+        BadInputError: a name of blanks only, with control characters or undecodable bytes,
+            or longer than 40 characters.
     """
     if name is None or name == "":
         return None
-    if not name.strip():
+    tidy = check_name(name, "save name")
+    if not tidy:
         raise BadInputError("a save name needs a letter or digit, not only blanks")
-    return name.strip()
+    return tidy
 
 
 @app.command("solve")

@@ -33,20 +33,14 @@ def new_seed() -> int:
 
 
 def parse_seed(text: str | int) -> int:
-    """Parse a game number.
+    """Parse a game number: ASCII digits, ``,`` and ``_`` allowed between them (``1,000``).
 
     Raises:
         BadInputError: when ``text`` is not a whole number in ``[0, MAX_SEED]``.
     """
-    from gameshelf.core.errors import BadInputError
+    from gameshelf.core.inputs import whole_number
 
-    try:
-        value = int(str(text).strip().replace(",", "").replace("_", ""))
-    except ValueError:
-        raise BadInputError(f"game number must be a whole number, got {text!r}") from None
-    if not 0 <= value <= MAX_SEED:
-        raise BadInputError(f"game number must be between 0 and {MAX_SEED}, got {value}")
-    return value
+    return whole_number(text, "game number", low=0, high=MAX_SEED, separators=",_")
 
 
 class Chance:

@@ -21,6 +21,7 @@ from typing import Any
 
 from gameshelf.core.chance import MAX_SEED
 from gameshelf.core.errors import RecordError
+from gameshelf.core.inputs import MAX_RECORD_BYTES, load_json, quote
 
 FORMAT = "gameshelf-record/1"
 
@@ -85,21 +86,18 @@ class GameRecord:
             rules_version: when given, the rules version the record must carry.
 
         Raises:
-            RecordError: not JSON, a missing or mistyped field, a wrong format, a checksum
+            RecordError: not JSON, larger than :data:`MAX_RECORD_BYTES`, a number of more
+                than 18 digits, a missing or mistyped field, a wrong format, a checksum
                 that does not match (truncated or edited), another game or rules version.
         """
-        try:
-            data = json.loads(text)
-        except RecursionError:
-            raise RecordError("not a game record: the JSON is nested too deeply") from None
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise RecordError(f"not a game record: the file is not valid JSON ({exc.msg})"
-                              if isinstance(exc, json.JSONDecodeError)
-                              else "not a game record: the file is not text") from None
+        if len(text) > MAX_RECORD_BYTES:
+            raise RecordError(f"not a game record: it is too large ({len(text):,} "
+                              f"characters; at most {MAX_RECORD_BYTES:,})")
+        data = load_json(text, "not a game record", RecordError)
         if not isinstance(data, dict):
             raise RecordError("not a game record: expected a JSON object")
         if data.get("format") != FORMAT:
-            raise RecordError(f"not a game record: format is {data.get('format')!r}, "
+            raise RecordError(f"not a game record: format is {quote(data.get('format'))}, "
                               f"expected {FORMAT!r}")
         expected = {"game": str, "rules_version": int, "options": dict, "seed": int,
                     "actions": list, "checksum": str}
@@ -114,6 +112,11 @@ class GameRecord:
                               f"(0 to {MAX_SEED})")
         if not all(isinstance(a, str) for a in data["actions"]):
             raise RecordError("game record field 'actions' must hold text actions only")
+        try:  # "\udcff" escapes decode to lone surrogates, which no screen can show
+            json.dumps(data, ensure_ascii=False).encode("utf-8")
+        except UnicodeEncodeError:
+            raise RecordError("not a game record: it holds text that is not valid UTF-8 "
+                              "(a lone surrogate)") from None
         record = cls(game=data["game"], rules_version=data["rules_version"],
                      options=data["options"], seed=data["seed"],
                      actions=tuple(data["actions"]))
@@ -131,7 +134,7 @@ class GameRecord:
             RecordError: another game or rules version.
         """
         if game is not None and self.game != game:
-            raise RecordError(f"this record is for {self.game!r}, not {game!r}")
+            raise RecordError(f"this record is for {quote(self.game)}, not {game!r}")
         if rules_version is not None and self.rules_version != rules_version:
             name = f"{title} rules" if title else "rules"
             raise RecordError(f"this record was written by {name} version "

@@ -24,6 +24,7 @@ import re
 from dataclasses import dataclass
 
 from gameshelf.core.errors import BadInputError
+from gameshelf.core.inputs import is_ascii_digits, quote, whole_number
 
 #: Digits in a serial number (R-DP-1).
 SERIAL_DIGITS = 8
@@ -56,6 +57,17 @@ _BILL_RE = re.compile(
 _SERIES_RE = re.compile(r"^(?:SERIES\s*)?(?P<year>[0-9]+)\s*(?P<letter>[A-Z])?$")
 
 
+def _ascii_only(text: str, what: str, allowed: str = "") -> None:
+    """Refuse characters outside ASCII (but ``allowed``): upper-casing would read ``ı`` as
+    ``I`` and ``ﬁ`` as ``FI``, and other scripts' digits and blanks are no part of a bill."""
+    for ch in text:
+        if not ch.isascii() and ch not in allowed:
+            raise BadInputError(f"cannot read the {what} {quote(text)}: the character "
+                                f"{ch!r} (U+{ord(ch):04X}) is not allowed; use the letters "
+                                f"A-Z, the digits 0-9, blanks and dashes"
+                                + (", and a star" if allowed else ""))
+
+
 def district_letter(district: int) -> str:
     """The prefix letter of ``district`` (1 -> ``A`` ... 12 -> ``L``)."""
     return DISTRICTS[district][0]
@@ -73,12 +85,12 @@ def district_of_letter(letter: str) -> int:
     Raises:
         BadInputError: ``letter`` is not one of A..L.
     """
-    up = letter.strip().upper()
+    up = letter.strip().upper() if letter.isascii() else ""
     for number, (let, _city) in DISTRICTS.items():
         if let == up:
             return number
     raise BadInputError(f"district letter must be A to L (A=1 Boston ... L=12 San Francisco), "
-                        f"got {letter!r}")
+                        f"got {quote(letter)}")
 
 
 def parse_district(text: str | int) -> int:
@@ -88,14 +100,14 @@ def parse_district(text: str | int) -> int:
         BadInputError: anything else.
     """
     s = str(text).strip()
-    if s.isascii() and s.isdigit():
-        n = int(s)
+    if is_ascii_digits(s):
+        n = whole_number(s, "district")
         if 1 <= n <= 12:
             return n
-        raise BadInputError(f"district must be 1 to 12 (or a letter A to L), got {s}")
-    if len(s) == 1 and s.isalpha():
+        raise BadInputError(f"district must be 1 to 12 (or a letter A to L), got {n}")
+    if len(s) == 1 and s.isascii() and s.isalpha():
         return district_of_letter(s)
-    raise BadInputError(f"district must be 1 to 12 (or a letter A to L), got {s!r}")
+    raise BadInputError(f"district must be 1 to 12 (or a letter A to L), got {quote(s)}")
 
 
 @dataclass(frozen=True)
@@ -125,11 +137,12 @@ def parse_series(text: str | int) -> Series:
     Raises:
         BadInputError: not four digits (with an optional letter), or outside 1000..2999.
     """
+    _ascii_only(str(text), "series")
     s = " ".join(str(text).upper().split())
     m = _SERIES_RE.match(s)
     if m is None or len(m["year"]) != 4:
         raise BadInputError(f"series must be a 4-digit year with an optional letter "
-                            f"(2017, 2017A, SERIES 2017 A), got {str(text)!r}")
+                            f"(2017, 2017A, SERIES 2017 A), got {quote(text)}")
     year = int(m["year"])
     if not MIN_SERIES_YEAR <= year <= MAX_SERIES_YEAR:
         raise BadInputError(f"series year must be between {MIN_SERIES_YEAR} and "
@@ -176,32 +189,33 @@ def parse_bill(text: str) -> Bill:
             district, a missing suffix, stray characters).
     """
     raw = str(text)
+    _ascii_only(raw, "bill", allowed=_STARS)
     s = raw.strip().upper()
     if not s:
         raise BadInputError("the bill is empty: give a serial like L12345678A or 8 digits")
     if s.isascii() and s.isdigit():
         if len(s) != SERIAL_DIGITS:
             raise BadInputError(f"a serial has exactly {SERIAL_DIGITS} digits, "
-                                f"got {len(s)} in {raw.strip()!r}")
+                                f"got {len(s)} in {quote(raw.strip())}")
         return Bill(s)
     m = _BILL_RE.match(s)
     if m is None:
-        raise BadInputError(f"cannot read the bill {raw.strip()!r}: expected a prefix letter, "
+        raise BadInputError(f"cannot read the bill {quote(raw.strip())}: expected a prefix letter, "
                             f"8 digits and a suffix letter or star (spaces or dashes only "
                             f"between the parts), like L12345678A")
     digits = m["digits"]
     if len(digits) != SERIAL_DIGITS:
         raise BadInputError(f"a serial has exactly {SERIAL_DIGITS} digits, "
-                            f"got {len(digits)} in {raw.strip()!r}")
+                            f"got {len(digits)} in {quote(raw.strip())}")
     prefix = m["prefix"]
     try:
         district_of_letter(prefix[-1])
     except BadInputError:
-        raise BadInputError(f"the district letter of {raw.strip()!r} is {prefix[-1]}, but "
+        raise BadInputError(f"the district letter of {quote(raw.strip())} is {prefix[-1]}, but "
                             f"district letters are A to L") from None
     suffix = m["suffix"]
     if suffix is None:
-        raise BadInputError(f"the bill {raw.strip()!r} has no suffix letter or star "
+        raise BadInputError(f"the bill {quote(raw.strip())} has no suffix letter or star "
                             f"(write it like L12345678A, or give 8 bare digits)")
     if suffix in _STARS:
         suffix = "*"

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from gameshelf.core.chance import Chance
 from gameshelf.core.errors import BadInputError
+from gameshelf.core.inputs import check_name
 from gameshelf.dollar.bill import (
     DISTRICTS,
     SERIAL_DIGITS,
@@ -31,6 +32,8 @@ from gameshelf.dollar.scorer import Result, score_serial
 
 MIN_PLAYERS = 1
 MAX_PLAYERS = 8
+#: The longest player name (characters; the setup screen's field holds as many).
+MAX_NAME_LENGTH = 24
 
 #: Suffix letters of real notes (no O); a star marks a replacement note.
 SUFFIX_LETTERS = "ABCDEFGHIJKLMNPQRSTUVWXY"
@@ -68,9 +71,10 @@ def make_entry(name: str, bill: str | Bill, district: int | str | None = None,
 
     Raises:
         BadInputError: a malformed bill or series, a missing or disagreeing district, or an
-            empty name.
+            empty name, or a name with control characters or longer than
+            :data:`MAX_NAME_LENGTH` characters.
     """
-    name = " ".join(name.split())
+    name = check_name(name, "player name", max_len=MAX_NAME_LENGTH)
     if not name:
         raise BadInputError("a player needs a name")
     parsed = bill if isinstance(bill, Bill) else parse_bill(bill)

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 
 from gameshelf.core.chance import Chance
 from gameshelf.core.errors import BadInputError, IllegalMoveError
+from gameshelf.core.inputs import quote
 from gameshelf.core.state import CHANCE, TERMINAL
 from gameshelf.muggins.tiles import DEALT_TILES, Tile, parse_tile, round_to_five
 
@@ -43,6 +44,21 @@ HAND_SIZE = 7
 DOMINO_BONUS = 25
 #: Seat names: seat 0 is the person, seat 1 is Mugsy (R-MG-7).
 SEATS = 2
+#: Actions of one round at most (R-MG-1, R-MG-3): 14 tiles dealt, each of the 40 boneyard
+#: tiles drawn (a ``draw`` and its ``take``), every one of the 54 tiles played, and a
+#: ``pass`` after each play once the boneyard is empty, plus the pass that blocks.
+ACTIONS_PER_ROUND = 2 * HAND_SIZE + 2 * 40 + 54 + 55
+#: Rounds in which nobody scores (a block with equal pip totals, R-MG-6) that a record may
+#: hold beyond those that score: far more than any game ever has.
+SCORELESS_ROUNDS = 25
+
+
+def max_actions(target: int) -> int:
+    """The most actions a record of a game to ``target`` points can hold: a round that
+    scores gives someone at least 5 points (R-MG-4..6), so at most ``2 * target / 5 + 1``
+    rounds score before one player reaches the target (R-MG-8), plus
+    :data:`SCORELESS_ROUNDS`; each round holds at most :data:`ACTIONS_PER_ROUND`."""
+    return (2 * target // 5 + 1 + SCORELESS_ROUNDS) * ACTIONS_PER_ROUND
 
 
 class Side(enum.Enum):
@@ -120,7 +136,7 @@ def parse_action(text: str) -> Action:
             return Play(parse_tile(a), sides[b])
         if a in sides:
             return Play(parse_tile(b), sides[a])
-    raise BadInputError(f"not a Muggins action: {text!r} (try '3-5 L', '3-5 R', 'draw' "
+    raise BadInputError(f"not a Muggins action: {quote(text)} (try '3-5 L', '3-5 R', 'draw' "
                         f"or 'pass')")
 
 

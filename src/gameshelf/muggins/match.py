@@ -20,6 +20,7 @@ from typing import Any
 
 from gameshelf.core.chance import Chance
 from gameshelf.core.errors import GameshelfError, RecordError
+from gameshelf.core.inputs import quote
 from gameshelf.core.records import GameRecord
 from gameshelf.core.state import CHANCE
 from gameshelf.muggins.game import (
@@ -28,10 +29,14 @@ from gameshelf.muggins.game import (
     Action,
     MugginsState,
     Take,
+    max_actions,
     parse_action,
 )
+from gameshelf.muggins.mugsy import Mugsy, parse_level
 
 GAME = "muggins"
+#: Seats: the person is seat 0, Mugsy seat 1 (R-MG-7).
+PERSON, MUGSY = 0, 1
 
 
 @dataclass
@@ -92,6 +97,20 @@ class Match:
         self.actions.append(str(act))
         return self.run_chance()
 
+    def mugsy(self) -> Mugsy:
+        """Mugsy (seat 1) for the next decision: the level and, for ``even``, the person's
+        earlier results from the options (``level``, ``history``), and a generator derived
+        from the seed and the number of actions so far, so a replayed or resumed game plays
+        exactly as the uninterrupted one did."""
+        level = parse_level(str(self.options.get("level", "normal")))
+        history = self.options.get("history", [])
+        rng = self.chance.derive(f"mugsy/{len(self.actions)}")
+        return Mugsy(level, rng, results=tuple(history), seat=MUGSY)
+
+    def mugsy_action(self) -> Action:
+        """Mugsy's choice now (Mugsy must be to act)."""
+        return self.mugsy().choose(self.state.view(MUGSY))
+
     def record(self) -> GameRecord:
         """The match as a game record (seed, options, every action)."""
         return GameRecord(game=GAME, rules_version=RULES_VERSION, options=dict(self.options),
@@ -103,31 +122,51 @@ class Match:
 
         The match's generator is replayed alongside, so play continues as it would have.
 
+        Every tile dealt or drawn must be the one the game number gives, and every move of
+        Mugsy the one Mugsy makes (:meth:`mugsy_action`).
+
         Raises:
-            RecordError: another game or rules version, a bad option, or an action the rules
-                refuse (the record is named and left as it was).
+            RecordError: another game or rules version, a bad option, more actions than
+                :func:`~gameshelf.muggins.game.max_actions` allows, an action the rules
+                refuse, a tile that is not the game number's, or a move Mugsy would not make
+                (the record is named and left as it was).
         """
         record.check(GAME, RULES_VERSION)
         target = record.options.get("target", DEFAULT_TARGET)
         if not isinstance(target, int) or isinstance(target, bool):
             raise RecordError("the record's target is not a whole number")
+        history = record.options.get("history", [])
+        if not isinstance(history, list) or len(history) > 20 or not all(
+                h in ("win", "loss", "draw") for h in history):
+            raise RecordError("the record's history of results is damaged")
         try:
             state = MugginsState(target=target)
+            parse_level(str(record.options.get("level", "normal")))
         except GameshelfError as exc:
             raise RecordError(f"bad record: {exc}") from None
+        most = max_actions(target)
+        if len(record.actions) > most:
+            raise RecordError(f"bad record: it holds {len(record.actions):,} actions; a game "
+                              f"to {target} can have at most {most:,}")
         m = cls(seed=record.seed, state=state, chance=Chance(record.seed),
                 options=dict(record.options))
         for i, text in enumerate(record.actions):
             try:
                 act = parse_action(text)
-                if m.state.current_player() == CHANCE:
+                to_act = m.state.current_player()
+                if to_act == CHANCE:
                     if not isinstance(act, Take):
                         raise GameshelfError("a tile should be taken from the boneyard here")
-                    # keep the generator in step with the recorded outcome
-                    m.chance.choice([a for a, _ in m.state.chance_outcomes()])
+                    drawn = m.chance.choice([a for a, _ in m.state.chance_outcomes()])
+                    if drawn != act:
+                        raise GameshelfError(f"game number {m.seed} gives {drawn.tile} here, "
+                                             f"not {act.tile}")
+                elif to_act == MUGSY and act != (mine := m.mugsy_action()):
+                    raise GameshelfError(f"Mugsy plays {str(mine)!r} here")
                 m.state.apply_action(act)
             except GameshelfError as exc:
-                raise RecordError(f"bad record: action {i + 1} ({text!r}): {exc}") from None
+                raise RecordError(f"bad record: action {i + 1} ({quote(text)}): "
+                                  f"{exc}") from None
             m.actions.append(text)
         m.run_chance()
         return m

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from gameshelf.core.chance import Chance
 from gameshelf.core.errors import BadInputError
+from gameshelf.core.inputs import quote
 from gameshelf.muggins.game import (
     DOMINO_BONUS,
     Action,
@@ -52,7 +53,8 @@ def parse_level(text: str) -> str:
     """
     level = str(text).strip().lower()
     if level not in LEVELS:
-        raise BadInputError(f"unknown Mugsy level {text!r}: choose one of {', '.join(LEVELS)}")
+        raise BadInputError(f"unknown Mugsy level {quote(text)}: choose one of "
+                            f"{', '.join(LEVELS)}")
     return level
 
 

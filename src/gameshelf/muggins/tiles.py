@@ -18,11 +18,12 @@ import re
 from dataclasses import dataclass
 
 from gameshelf.core.errors import BadInputError
+from gameshelf.core.inputs import is_ascii_digits, quote
 
 #: Highest number of pips on one half of a double-nine tile.
 MAX_PIPS = 9
 
-_TILE_RE = re.compile(r"^\s*(\d)\s*[-:|/]\s*(\d)\s*$")
+_TILE_RE = re.compile(r"^\s*([0-9])\s*[-:|/]\s*([0-9])\s*$", re.ASCII)
 
 
 @dataclass(frozen=True, order=True)
@@ -95,10 +96,10 @@ def parse_tile(text: str) -> Tile:
     """
     s = str(text).strip()
     m = _TILE_RE.match(s)
-    if m is None and len(s) == 2 and s.isdigit():
+    if m is None and len(s) == 2 and is_ascii_digits(s):
         m = _TILE_RE.match(f"{s[0]}-{s[1]}")
     if m is None:
-        raise BadInputError(f"not a tile: {text!r} (write it like 3-5)")
+        raise BadInputError(f"not a tile: {quote(text)} (write it like 3-5)")
     return tile(int(m.group(1)), int(m.group(2)))
 
 

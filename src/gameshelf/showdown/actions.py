@@ -32,6 +32,7 @@ import re
 from dataclasses import dataclass
 
 from gameshelf.core.errors import BadInputError
+from gameshelf.core.inputs import quote, whole_number
 
 
 def card_text(index: int) -> str:
@@ -44,8 +45,8 @@ def combo_text(index: int) -> str:
     return f"C{index + 1:02d}"
 
 
-_CARD = re.compile(r"^P(\d{1,3})$", re.IGNORECASE)
-_COMBO = re.compile(r"^C(\d{1,3})$", re.IGNORECASE)
+_CARD = re.compile(r"^P([0-9]{1,3})$", re.IGNORECASE | re.ASCII)
+_COMBO = re.compile(r"^C([0-9]{1,3})$", re.IGNORECASE | re.ASCII)
 
 
 def parse_card(text: str) -> int:
@@ -56,14 +57,14 @@ def parse_card(text: str) -> int:
     """
     m = _CARD.match(text.strip())
     if not m or int(m.group(1)) < 1:
-        raise BadInputError(f"not a Playfield card id (P01, P02...): {text!r}")
+        raise BadInputError(f"not a Playfield card id (P01, P02...): {quote(text)}")
     return int(m.group(1)) - 1
 
 
 def _parse_combo(text: str) -> int:
     m = _COMBO.match(text.strip())
     if not m or int(m.group(1)) < 1:
-        raise BadInputError(f"not a Combination card id (C01, C02...): {text!r}")
+        raise BadInputError(f"not a Combination card id (C01, C02...): {quote(text)}")
     return int(m.group(1)) - 1
 
 
@@ -166,9 +167,7 @@ DONE = Done()
 
 
 def _whole(text: str, what: str) -> int:
-    if not text.isdigit():
-        raise BadInputError(f"{what} must be a whole number, got {text!r}")
-    return int(text)
+    return whole_number(text, what)
 
 
 def parse_action(text: str) -> Action:
@@ -205,6 +204,6 @@ def parse_action(text: str) -> Action:
     except ValueError as exc:
         if isinstance(exc, BadInputError):
             raise
-        raise BadInputError(f"not an action: {text!r}") from None
-    raise BadInputError(f"not an action: {text!r} (try: offer P07, bid P07 2, speed 1, "
+        raise BadInputError(f"not an action: {quote(text)}") from None
+    raise BadInputError(f"not an action: {quote(text)} (try: offer P07, bid P07 2, speed 1, "
                         f"buy P12, done, flip 1, take P05)")

@@ -19,7 +19,6 @@ Example:
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -27,6 +26,7 @@ from importlib import resources
 from typing import Any
 
 from gameshelf.core.errors import DeckError
+from gameshelf.core.inputs import MAX_DATA_FILE_BYTES, load_toml
 
 #: Playfield cards in a deck (R-PS-2).
 PLAYFIELD_CARDS = 54
@@ -291,12 +291,10 @@ def parse_deck(text: str, source: str = "deck") -> Deck:
         DeckError: not TOML, or a card with a missing, mistyped or out-of-range field; the
             message names the card, the field and the problem.
     """
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise DeckError(f"{source}: not a valid TOML deck file ({exc})") from None
-    except RecursionError:
-        raise DeckError(f"{source}: not a deck file (nested too deeply)") from None
+    if len(text) > MAX_DATA_FILE_BYTES:
+        raise DeckError(f"{source}: not a deck file (larger than {MAX_DATA_FILE_BYTES:,} "
+                        f"characters)")
+    data = load_toml(text, source, DeckError)
     meta = data.get("deck", {})
     if not isinstance(meta, dict):
         raise DeckError(f"{source}: [deck] must be a table")

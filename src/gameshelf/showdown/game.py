@@ -81,6 +81,15 @@ TOKEN_POINTS = 100
 BUY_COST = 2
 
 
+def max_actions(players: int) -> int:
+    """The most actions a record of a ``players``-seat game can hold (R-PS rules): the deal;
+    each of the :data:`MAX_TURNS` turns a reveal and, per player, at most an offer, a bid, a
+    flip (a player outbid cannot bid again that turn), a ``done`` and a take; and over the
+    whole game at most :data:`TOKENS` speed increases and purchases a player, since each
+    removes at least one of their tokens from the game for good."""
+    return 1 + MAX_TURNS * (1 + 5 * players) + TOKENS * players
+
+
 class Phase(Enum):
     """Where the game stands."""
 

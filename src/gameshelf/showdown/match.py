@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from gameshelf.core.chance import MAX_SEED, Chance
 from gameshelf.core.errors import BadInputError, IllegalMoveError, RecordError
+from gameshelf.core.inputs import check_name, quote
 from gameshelf.core.records import GameRecord
 from gameshelf.core.state import CHANCE
 from gameshelf.showdown.actions import Action, parse_action
@@ -22,12 +23,15 @@ from gameshelf.showdown.game import (
     MIN_PLAYERS,
     RULES_VERSION,
     ShowdownState,
+    max_actions,
     new_game,
 )
 from gameshelf.showdown.players import PLAYER_KINDS, Player, make_player
 
 GAME = "showdown"
 HUMAN = "human"
+#: The longest seat name (characters).
+MAX_NAME_LENGTH = 20
 
 
 @dataclass(frozen=True)
@@ -48,19 +52,19 @@ def parse_players(text: str) -> list[Seat]:
     ``search`` are computer players, any other name a person.
 
     Raises:
-        BadInputError: fewer than 2 or more than 4 seats, an empty or repeated name.
+        BadInputError: fewer than 2 or more than 4 seats, an empty or repeated name, a name
+            longer than :data:`MAX_NAME_LENGTH` or with control characters.
     """
     names = [" ".join(p.split()) for p in text.split(",")]
     if len(names) < MIN_PLAYERS or len(names) > MAX_PLAYERS:
         raise BadInputError(f"Pinball Showdown is for {MIN_PLAYERS} to {MAX_PLAYERS} players, "
-                            f"got {len(names)} in {text!r}")
+                            f"got {len(names)} in {quote(text)}")
     seats: list[Seat] = []
     counts: dict[str, int] = {}
     for name in names:
         if not name:
-            raise BadInputError(f"empty player name in {text!r}")
-        if len(name) > 20:
-            raise BadInputError(f"player name too long (20 characters at most): {name!r}")
+            raise BadInputError(f"empty player name in {quote(text)}")
+        name = check_name(name, "player name", max_len=MAX_NAME_LENGTH)
         kind = name.lower()
         if kind == "cpu":
             kind = "heuristic"
@@ -70,7 +74,7 @@ def parse_players(text: str) -> list[Seat]:
             seats.append(Seat(f"{label} {counts[kind]}", kind))
         else:
             if any(s.name.lower() == name.lower() for s in seats):
-                raise BadInputError(f"two players are called {name!r}")
+                raise BadInputError(f"two players are called {quote(name)}")
             seats.append(Seat(name, HUMAN))
     return seats
 
@@ -84,8 +88,13 @@ class Match:
         deck_text: the deck file's text when not the shipped deck (kept in the record).
         actions: text actions to replay (resume).
 
+    Every replayed chance event and computer player's action must be the one the seed and
+    that player produce.
+
     Raises:
-        DeckError: a bad deck. IllegalMoveError: an action that cannot be replayed.
+        DeckError: a bad deck. RecordError: more actions than
+            :func:`~gameshelf.showdown.game.max_actions` allows, an action that cannot be
+            replayed, or a chance event or computer move that is not the one due.
     """
 
     def __init__(self, seats: Sequence[Seat], seed: int, deck_text: str | None = None,
@@ -103,11 +112,23 @@ class Match:
         self.actions: list[str] = []
         #: the name this match is saved under, once chosen (see :func:`pick_save_name`)
         self.save_name: str | None = None
+        most = max_actions(len(self.seats))
+        if len(actions) > most:
+            raise RecordError(f"the record holds {len(actions):,} actions; a game of "
+                              f"{len(self.seats)} can have at most {most:,}")
         for i, text in enumerate(actions, start=1):
             try:
-                self._apply(parse_action(text))
+                action = parse_action(text)
+                due = self._automatic()
+                if due is not None and action != due:
+                    who = (f"game number {self.seed} gives" if self.to_act() == CHANCE
+                           else f"the computer player {self.seats[self.to_act()].name} "
+                                f"plays")
+                    raise RecordError(f"saved action {i} ({quote(text)}) cannot be replayed: "
+                                      f"{who} {quote(str(due))} there")
+                self._apply(action)
             except (BadInputError, IllegalMoveError) as exc:
-                raise RecordError(f"saved action {i} ({text!r}) cannot be replayed: "
+                raise RecordError(f"saved action {i} ({quote(text)}) cannot be replayed: "
                                   f"{exc}") from None
 
     # ----- records -----------------------------------------------------------------------
@@ -139,6 +160,9 @@ class Match:
             raise RecordError(f"the record's game number {record.seed} is not between 0 and "
                               f"{MAX_SEED}")
         seats = [Seat(p["name"], p["kind"]) for p in raw]
+        for s in seats:
+            check_name(s.name, "a player's name in the record", max_len=MAX_NAME_LENGTH,
+                       error=RecordError)
         if len({s.name.lower() for s in seats}) != len(seats):
             raise RecordError("the record's players are damaged: two have the same name")
         return cls(seats, record.seed, deck, record.actions)
@@ -157,20 +181,25 @@ class Match:
         p = self.to_act()
         return p >= 0 and self.seats[p].is_human
 
+    def _automatic(self) -> Action | None:
+        """The chance event or computer player's action due now (a computer player's
+        generator moves on); None when a person is to act or the game is over."""
+        p = self.to_act()
+        if p == CHANCE:
+            return self.state.sample_chance(Chance(self.seed).derive(
+                f"chance-{len(self.actions)}"))
+        if p >= 0 and not self.seats[p].is_human:
+            player = self.players[p]
+            assert player is not None
+            return player.choose(self.state.view(p), self.state.legal_actions())
+        return None
+
     def step(self) -> Action | None:
         """Apply one chance event or one computer player's action; None when a person is
         to act or the game is over."""
-        p = self.to_act()
-        if p == CHANCE:
-            action = self.state.sample_chance(Chance(self.seed).derive(
-                f"chance-{len(self.actions)}"))
-        elif p >= 0 and not self.seats[p].is_human:
-            player = self.players[p]
-            assert player is not None
-            action = player.choose(self.state.view(p), self.state.legal_actions())
-        else:
-            return None
-        self._apply(action)
+        action = self._automatic()
+        if action is not None:
+            self._apply(action)
         return action
 
     def run_until_human(self) -> None:

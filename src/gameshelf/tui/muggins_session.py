@@ -15,13 +15,12 @@ from gameshelf.core.errors import GameshelfError
 from gameshelf.core.records import GameRecord
 from gameshelf.core.store import Store
 from gameshelf.muggins.game import Action, Take
-from gameshelf.muggins.match import GAME, Match
+from gameshelf.muggins.match import GAME, MUGSY, PERSON, Match
 from gameshelf.muggins.mugsy import Mugsy, parse_level
 
 #: The save kept up to date after every move.
 AUTOSAVE = "current"
-#: Seats.
-PERSON, MUGSY = 0, 1
+__all__ = ["AUTOSAVE", "MUGSY", "PERSON", "Session"]
 
 
 @dataclass
@@ -41,9 +40,19 @@ class Session:
 
     @classmethod
     def new(cls, level: str, target: int, seed: int) -> Session:
-        """A new game (dealt, saved at once)."""
+        """A new game (dealt, saved at once). For ``even``, the person's last 20 results
+        against it go into the match's options (``history``): Mugsy's strength for the whole
+        game comes from them, and a replay can check each of its moves."""
         lv = parse_level(level)
-        s = cls(Match.new(seed, target=target, options={"level": lv}), lv)
+        options: dict[str, object] = {"level": lv}
+        errors: list[str] = []
+        if lv == "even":
+            try:
+                with Store() as store:
+                    options["history"] = store.recent_results(GAME, f"mugsy-{lv}", 20)
+            except GameshelfError as exc:
+                errors.append(str(exc))
+        s = cls(Match.new(seed, target=target, options=options), lv, store_errors=errors)
         s.save()
         return s
 
@@ -74,21 +83,13 @@ class Session:
         return f"mugsy-{self.level}"
 
     def mugsy(self) -> Mugsy:
-        """Mugsy for the next decision, with its own generator derived from the seed and the
-        move number (so a resumed game plays the same as an uninterrupted one)."""
-        results: list[str] = []
-        if self.level == "even":
-            try:
-                with Store() as store:
-                    results = store.recent_results(GAME, self.opponent, 20)
-            except GameshelfError as exc:
-                self.store_errors.append(str(exc))
-        rng = self.match.chance.derive(f"mugsy/{len(self.match.actions)}")
-        return Mugsy(self.level, rng, results=results, seat=MUGSY)
+        """Mugsy for the next decision (:meth:`Match.mugsy
+        <gameshelf.muggins.match.Match.mugsy>`)."""
+        return self.match.mugsy()
 
     def mugsy_action(self) -> Action:
         """Mugsy's choice in the current state (Mugsy must be to act)."""
-        return self.mugsy().choose(self.match.state.view(MUGSY))
+        return self.match.mugsy_action()
 
     def apply(self, action: Action | str) -> list[Take]:
         """Apply an action (the person's or Mugsy's), save, and store the result at the end.

@@ -45,6 +45,7 @@ from dataclasses import dataclass
 from math import factorial
 
 from gameshelf.core.errors import BadInputError, IllegalMoveError
+from gameshelf.core.inputs import is_ascii_digits, quote, whole_number
 from gameshelf.core.state import CHANCE, TERMINAL
 from gameshelf.yatz.scoring import (
     DICE,
@@ -70,6 +71,15 @@ BOXES = 13
 TURNS_PER_PLAYER = COLUMNS * BOXES
 #: Rolls per turn (R-YZ-2).
 ROLLS_PER_TURN = 3
+#: Actions of one turn at most, in a record: three rolls each with its dice, a hold
+#: between rolls (a match keeps only the last of several holds in a row), and the score.
+ACTIONS_PER_TURN = 2 * ROLLS_PER_TURN + (ROLLS_PER_TURN - 1) + 1
+
+
+def max_actions(players: int) -> int:
+    """The most actions a record of a ``players``-seat game can hold (R-YZ-1, R-YZ-2):
+    39 turns a seat of at most :data:`ACTIONS_PER_TURN` actions."""
+    return players * TURNS_PER_PLAYER * ACTIONS_PER_TURN
 #: Highest possible game (R-YZ-6).
 MAX_GAME = 2250
 #: Bit mask of a column with every box filled.
@@ -153,7 +163,7 @@ def parse_column(text: str) -> int:
     """
     t = text.strip().lower().lstrip("x")
     if t not in ("1", "2", "3"):
-        raise BadInputError(f"no column named {text!r}; columns are x1, x2, x3")
+        raise BadInputError(f"no column named {quote(text)}; columns are x1, x2, x3")
     return int(t) - 1
 
 
@@ -161,9 +171,9 @@ def _parse_positions(words: Sequence[str], what: str) -> tuple[int, ...]:
     out: list[int] = []
     for w in words:
         for ch in w.replace(",", " ").split():
-            if not ch.isdigit():
-                raise BadInputError(f"{what}: {ch!r} is not a number")
-            out.append(int(ch))
+            if not is_ascii_digits(ch):
+                raise BadInputError(f"{what}: {quote(ch)} is not a number")
+            out.append(whole_number(ch, what))
     return tuple(out)
 
 
@@ -190,11 +200,11 @@ def parse_action(text: str) -> Action:
             if w in ("none", "-"):
                 continue
             for ch in w.replace(",", ""):
-                if not ch.isdigit() or not 1 <= int(ch) <= DICE:
-                    raise BadInputError(f"hold: dice are numbered 1 to 5, got {w!r}")
+                if ch not in "12345":
+                    raise BadInputError(f"hold: dice are numbered 1 to 5, got {quote(w)}")
                 digits.append(int(ch))
         if len(set(digits)) != len(digits):
-            raise BadInputError(f"hold: a die is named twice in {text.strip()!r}")
+            raise BadInputError(f"hold: a die is named twice in {quote(text.strip())}")
         return HOLDS[sum(1 << (d - 1) for d in digits)]
     if head in ("score", "s"):
         if len(rest) < 2:
@@ -204,9 +214,9 @@ def parse_action(text: str) -> Action:
     if head == "dice":
         faces = _parse_positions(rest, "dice")
         if not 1 <= len(faces) <= DICE or any(not 1 <= f <= FACES for f in faces):
-            raise BadInputError(f"dice: one to five faces from 1 to 6, got {text.strip()!r}")
+            raise BadInputError(f"dice: one to five faces from 1 to 6, got {quote(text.strip())}")
         return Dice(faces)
-    raise BadInputError(f"unknown action {text.strip()!r}; actions are roll, hold 1 3 5, "
+    raise BadInputError(f"unknown action {quote(text.strip())}; actions are roll, hold 1 3 5, "
                         "score x2 full-house")
 
 

@@ -27,6 +27,7 @@ from typing import Any
 
 from gameshelf.core.chance import MAX_SEED, Chance
 from gameshelf.core.errors import BadInputError, GameshelfError, IllegalMoveError, RecordError
+from gameshelf.core.inputs import check_name, quote
 from gameshelf.core.records import GameRecord
 from gameshelf.yatz.game import (
     GAME,
@@ -34,13 +35,17 @@ from gameshelf.yatz.game import (
     RULES_VERSION,
     Action,
     Dice,
+    Hold,
     YatzState,
+    max_actions,
     parse_action,
 )
 from gameshelf.yatz.players import COMPUTER_WORDS, PLAYERS, Player, default_player, make_player
 from gameshelf.yatz.scoring import FACES, RULE_SETS, rule_set
 
 HUMAN = "human"
+#: The longest seat name (characters).
+MAX_NAME_LENGTH = 20
 
 
 @dataclass(frozen=True)
@@ -87,16 +92,15 @@ def name_seats(seats: Sequence[Seat]) -> list[Seat]:
     """Check the seats and give unnamed computer seats names (``Greedy``, ``Greedy 2``...).
 
     Raises:
-        BadInputError: no seats or more than 9; a name longer than 20 characters.
+        BadInputError: no seats or more than 9; a name longer than
+            :data:`MAX_NAME_LENGTH` characters or with control characters.
     """
     if not 1 <= len(seats) <= MAX_PLAYERS:
         raise BadInputError(f"Yatz is for 1 to 9 players, got {len(seats)}")
     out: list[Seat] = []
     taken = {s.name for s in seats if s.name}
     for i, s in enumerate(seats):
-        name = " ".join(s.name.split())
-        if len(name) > 20:
-            raise BadInputError(f"player name {name!r} is longer than 20 characters")
+        name = check_name(s.name, "player name", max_len=MAX_NAME_LENGTH)
         if not name:
             base = s.player.capitalize() if not s.is_human else f"Player {i + 1}"
             name, n = base, 1
@@ -159,7 +163,10 @@ class Match:
         if isinstance(a, Dice):
             raise BadInputError("the dice are rolled, not chosen: use roll")
         self.state.apply_action(a)
-        self.log.append(a)
+        if isinstance(a, Hold) and self.log and isinstance(self.log[-1], Hold):
+            self.log[-1] = a  # a hold sets exactly which dice are held: the last one counts
+        else:
+            self.log.append(a)
         if self.state.is_chance_node():
             self._roll()
 
@@ -240,9 +247,14 @@ class Match:
     def from_record(cls, record: GameRecord) -> Match:
         """Rebuild a match by replaying ``record`` through the rules.
 
+        Every chance outcome and every computer seat's move is checked: the dice must be
+        those the game number rolls and a computer's move the one that player makes.
+
         Raises:
-            RecordError: another game or rules version, bad options, an illegal action, or
-                dice that are not those of the record's game number.
+            RecordError: another game or rules version, bad options, more actions than
+                :func:`~gameshelf.yatz.game.max_actions` allows, an illegal action, dice that
+                are not those of the record's game number, or a move of a computer seat that
+                is not the one it makes.
         """
         record.check(GAME, RULES_VERSION, "Yatz")
         opts = record.options
@@ -262,6 +274,10 @@ class Match:
             m = cls(seats, record.seed, rules)
         except GameshelfError as exc:
             raise RecordError(f"this Yatz record cannot be set up: {exc}") from None
+        most = max_actions(len(m.seats))
+        if len(record.actions) > most:
+            raise RecordError(f"this Yatz record holds {len(record.actions):,} actions; a game "
+                              f"of {len(m.seats)} can have at most {most:,}")
         pending = False
         for n, text in enumerate(record.actions, start=1):
             try:
@@ -271,19 +287,24 @@ class Match:
                         raise IllegalMoveError("dice without a roll")
                     drawn = m._draw()
                     if drawn != a:
-                        raise RecordError(f"action {n} ({text!r}): these are not the dice "
+                        raise RecordError(f"action {n} ({quote(text)}): these are not the dice "
                                           f"of game number {m.seed}")
                     m.state.apply_action(a)
                     pending = False
                 else:
                     if pending:
                         raise IllegalMoveError("a roll without its dice")
+                    if m.is_computer_turn() and a != (mine := m.computer_action()):
+                        raise RecordError(
+                            f"action {n} ({quote(text)}) is not the move of the computer "
+                            f"player {m.seat.name} ({m.seat.player}), who plays "
+                            f"{str(mine)!r} there")
                     m.state.apply_action(a)
                     pending = m.state.is_chance_node()
             except RecordError:
                 raise
             except GameshelfError as exc:
-                raise RecordError(f"action {n} ({text!r}) of this record is not legal: "
+                raise RecordError(f"action {n} ({quote(text)}) of this record is not legal: "
                                   f"{exc}") from None
             m.log.append(a)
         if pending:

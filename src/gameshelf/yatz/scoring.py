@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 
 from gameshelf.core.errors import BadInputError
+from gameshelf.core.inputs import quote
 
 DICE = 5
 FACES = 6
@@ -78,9 +79,9 @@ class Box(IntEnum):
             BadInputError: no box has that name.
         """
         key = text.strip().lower().replace("_", "-").replace(" ", "-")
-        box = _ALIASES.get(key) or _ALIASES.get(key.replace("-", ""))
+        box = (_ALIASES.get(key) or _ALIASES.get(key.replace("-", ""))) if key.isascii() else None
         if box is None:
-            raise BadInputError(f"no box named {text!r}; boxes are "
+            raise BadInputError(f"no box named {quote(text)}; boxes are "
                                 + ", ".join(b.text for b in cls))
         return box
 

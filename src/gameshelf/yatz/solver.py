@@ -31,6 +31,7 @@ shape, SHA-256 digest and a Bellman check of sampled states all agree, else it i
 from __future__ import annotations
 
 import hashlib
+import io
 import os
 import tempfile
 import zipfile
@@ -42,6 +43,8 @@ import numba
 import numpy as np
 import numpy.typing as npt
 
+from gameshelf.core.errors import GameshelfError
+from gameshelf.core.inputs import read_file
 from gameshelf.yatz import dice as D
 from gameshelf.yatz.scoring import UPPER_BONUS_THRESHOLD, Box, RuleSet
 
@@ -51,6 +54,8 @@ NUPPER = UPPER_BONUS_THRESHOLD + 1
 YATZ_BIT = 1 << int(Box.YATZ)
 #: Bump when the table's meaning or the algorithm changes (invalidates caches).
 ALGORITHM_VERSION = 1
+#: The largest cache file read (the table is NMASKS x NUPPER floats, 4.3 MB).
+CACHE_MAX_BYTES = 4 * NMASKS * NUPPER * 8
 
 Progress = Callable[[int, int], None]
 """A progress callback: ``progress(done, total)`` with ``0 <= done <= total``."""
@@ -357,12 +362,13 @@ def check_table(values: FloatArray, rules: RuleSet, samples: int = 24) -> bool:
 def load_cached(rules: RuleSet, folder: Path | None = None) -> FloatArray | None:
     """The cached table of ``rules``, or None when it is missing or fails any check."""
     path = cache_path(rules, folder)
-    try:
-        with np.load(path, allow_pickle=False) as data:
+    try:  # a regular file of a sane size only: never a FIFO or a device
+        raw = read_file(path, "the solver cache", max_bytes=CACHE_MAX_BYTES)
+        with np.load(io.BytesIO(raw), allow_pickle=False) as data:
             values = np.array(data["values"], dtype=np.float64)
             key = str(data["key"])
             digest = str(data["digest"])
-    except (OSError, ValueError, KeyError, zipfile.BadZipFile, EOFError):
+    except (OSError, ValueError, KeyError, zipfile.BadZipFile, EOFError, GameshelfError):
         return None
     if key != rules_key(rules) or digest != _digest(values) or not check_table(values, rules):
         return None

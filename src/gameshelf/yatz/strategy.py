@@ -18,7 +18,6 @@ about 0.2 s with two) and every decision of that turn is a table look-up.
 from __future__ import annotations
 
 import itertools
-import tomllib
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -29,6 +28,7 @@ import numpy as np
 import numpy.typing as npt
 
 from gameshelf.core.errors import BadInputError
+from gameshelf.core.inputs import load_toml
 from gameshelf.yatz import dice as D
 from gameshelf.yatz import solver
 from gameshelf.yatz.scoring import (
@@ -99,7 +99,7 @@ def load_correction(text: str | None = None) -> Correction:
         return tuple(float(x) for x in xs)
 
     try:
-        data = tomllib.loads(text)
+        data = load_toml(text, "bad Yatz correction file", BadInputError)
         rules, note = data["rules"], data.get("note", "")
         if not isinstance(rules, str) or not isinstance(note, str):
             raise BadInputError("bad Yatz correction file: 'rules' and 'note' must be text")
@@ -107,8 +107,6 @@ def load_correction(text: str | None = None) -> Correction:
                           numbers("weights", NFEATURES, -1e4, 1e4), note)
     except KeyError as e:
         raise BadInputError(f"bad Yatz correction file: the field {e} is missing") from e
-    except (tomllib.TOMLDecodeError, RecursionError) as e:
-        raise BadInputError(f"bad Yatz correction file: not valid TOML ({e})") from e
 
 
 def dump_correction(corr: Correction) -> str:

@@ -1,0 +1,360 @@
+"""Reading what people type and what files hold: numbers, names, lines, files, JSON, TOML.
+
+Every place that reads input goes through these helpers, so that one rule holds everywhere:
+bad input is a :class:`~gameshelf.core.errors.GameshelfError` with a one-line message (or, at
+a prompt, a message and a new prompt), never another exception, a hang or a blow-up.
+
+- Whole numbers are ASCII digits only (``str.isdigit`` also accepts ``²`` and Arabic-Indic
+  digits, which ``int`` refuses or reads), with a cap on their length far below Python's
+  4,300-digit limit (:func:`whole_number`).
+- Names typed by a person have a length cap and no control characters; text that came
+  from undecodable bytes (``surrogateescape``) is refused (:func:`check_name`).
+- Files are read only when they are regular files, up to a size cap: ``/dev/zero``, a FIFO
+  or a directory is refused at once (:func:`read_file`).
+- JSON and TOML are parsed with every failure (bad syntax, nesting too deep, a number of
+  thousands of digits) turned into the caller's error class (:func:`load_json`,
+  :func:`load_toml`).
+
+Example:
+    >>> whole_number(" 42 ", "dice")
+    42
+    >>> whole_number("²", "dice")
+    Traceback (most recent call last):
+    ...
+    gameshelf.core.errors.BadInputError: dice must be a whole number (digits 0-9), got '²'
+    >>> check_name("  Ann   Lee ")
+    'Ann Lee'
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+import sys
+import tomllib
+import unicodedata
+from collections.abc import Callable
+from typing import Any
+
+from gameshelf.core.errors import BadInputError, GameshelfError
+
+#: Digits a typed or stored whole number may have (far below Python's 4,300-digit limit;
+#: every number the games use fits in 18 digits).
+MAX_DIGITS = 18
+#: Characters in a name a person enters (a save name; seats have their own, lower caps).
+MAX_NAME = 40
+#: Characters of a person's text quoted back in an error message.
+QUOTE_LIMIT = 40
+#: Bytes of a game record (a save or an export file).
+MAX_RECORD_BYTES = 1 << 20
+#: Bytes of a data file a person gives (a Showdown deck, a Yatz correction file).
+MAX_DATA_FILE_BYTES = 256 << 10
+
+_ASCII_DIGITS = frozenset("0123456789")
+#: Format characters allowed in names: zero-width joiner and non-joiner (emoji, scripts).
+_JOINERS = frozenset("\u200c\u200d")
+
+ErrorClass = type[GameshelfError]
+
+
+def quote(text: object, limit: int = QUOTE_LIMIT) -> str:
+    """``repr`` of ``text`` cut to about ``limit`` characters, for error messages: a
+    100,000-character name is not echoed in full.
+
+    Example:
+        >>> quote("abc"), quote("x" * 100, 8)
+        ("'abc'", "'xxxxxxxx'... (100 characters)")
+    """
+    s = str(text)
+    if len(s) <= limit:
+        return repr(s)
+    return f"{s[:limit]!r}... ({len(s)} characters)"
+
+
+def is_ascii_digits(text: str) -> bool:
+    """True when ``text`` is one or more of the ASCII digits 0-9 and nothing else.
+
+    Example:
+        >>> is_ascii_digits("0123"), is_ascii_digits("²"), is_ascii_digits("٣"), is_ascii_digits("")
+        (True, False, False, False)
+    """
+    return bool(text) and all(ch in _ASCII_DIGITS for ch in text)
+
+
+def whole_number(text: str | int, what: str, *, low: int | None = None,
+                 high: int | None = None, max_digits: int = MAX_DIGITS,
+                 separators: str = "", error: ErrorClass = BadInputError) -> int:
+    """Parse a whole number typed by a person or read from a file.
+
+    Args:
+        text: the text (blanks around it are ignored); an ``int`` (not a ``bool``) is
+            checked as it is.
+        what: what the number is, for messages (``"--target"``, ``"dice"``).
+        low, high: the allowed range, inclusive (None: open).
+        max_digits: at most this many digits (leading zeros included).
+        separators: characters allowed between digits and dropped (``",_"`` for game
+            numbers typed as ``1,000``).
+        error: the error class raised.
+
+    Returns:
+        The number.
+
+    Raises:
+        BadInputError (or ``error``): not ASCII digits only (a sign, ``²``, Arabic-Indic
+            digits, an empty text), more than ``max_digits`` digits, or out of range.
+    """
+    if isinstance(text, bool):
+        raise error(f"{what} must be a whole number, got {text!r}")
+    if isinstance(text, int):
+        value = text
+    else:
+        s = str(text).strip()
+        for sep in separators:
+            s = s.replace(sep, "")
+        if not is_ascii_digits(s):
+            raise error(f"{what} must be a whole number (digits 0-9), got {quote(text)}")
+        if len(s) > max_digits:
+            raise error(f"{what} has {len(s)} digits; at most {max_digits} are accepted")
+        value = int(s)
+    if (low is not None and value < low) or (high is not None and value > high):
+        where = (f"{low} to {high}" if low is not None and high is not None
+                 else f"at least {low}" if low is not None else f"at most {high}")
+        shown = value if abs(value) < 10 ** max_digits else f"a number of {len(str(value))} digits"
+        raise error(f"{what} must be {where}, got {shown}")
+    return value
+
+
+def check_text(text: str, what: str, error: ErrorClass = BadInputError) -> str:
+    """``text`` unchanged when it came from valid UTF-8 (no lone surrogates, which Python
+    makes of undecodable bytes in command-line arguments and ``surrogateescape`` streams).
+
+    Raises:
+        BadInputError (or ``error``): undecodable bytes in ``text``.
+    """
+    if any("\ud800" <= ch <= "\udfff" for ch in text):
+        raise error(f"{what} is not valid UTF-8 text (it holds undecodable bytes)")
+    return text
+
+
+def check_name(text: str, what: str = "name", *, max_len: int = MAX_NAME,
+               error: ErrorClass = BadInputError) -> str:
+    """A name a person entered (a player, a save), checked and tidied: blanks at the ends
+    dropped and runs of blanks made one space.
+
+    Args:
+        text: the name as entered.
+        what: what it names, for messages (``"save name"``, ``"player name"``).
+        max_len: the most characters allowed (after tidying).
+        error: the error class raised.
+
+    Returns:
+        The tidied name (may be empty: callers decide whether an empty name is allowed).
+
+    Raises:
+        BadInputError (or ``error``): undecodable bytes, a control or format character
+            (escape, bell, C1 codes, bidirectional overrides), or more than ``max_len``
+            characters.
+    """
+    check_text(text, what, error)
+    name = " ".join(text.split())
+    for ch in name:
+        cat = unicodedata.category(ch)
+        if cat in ("Cc", "Cs") or (cat == "Cf" and ch not in _JOINERS):
+            raise error(f"{what} holds the control character U+{ord(ch):04X}; "
+                        f"use letters, digits, blanks and punctuation")
+    if len(name) > max_len:
+        raise error(f"{what} {quote(name)} is longer than {max_len} characters")
+    return name
+
+
+def read_file(path: str | os.PathLike[str], what: str, *, max_bytes: int,
+              error: ErrorClass = BadInputError) -> bytes:
+    """The bytes of a regular file, at most ``max_bytes`` of them.
+
+    The file is opened without blocking and checked before anything is read, so a device
+    (``/dev/zero``), a FIFO, a socket or a directory is refused at once, never read.
+
+    Args:
+        path: the file.
+        what: what the file is, for messages (``"the deck file"``).
+        max_bytes: the largest size accepted.
+        error: the error class raised.
+
+    Raises:
+        BadInputError (or ``error``): the file cannot be opened, is not a regular file, or
+            is larger than ``max_bytes``.
+    """
+    name = quote(os.fspath(path), 80)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError as exc:
+        raise error(f"cannot read {what} {name}: {exc.strerror or exc}") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            kind = "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file"
+            raise error(f"cannot read {what} {name}: it is {kind}")
+        if info.st_size > max_bytes:
+            raise error(f"{what} {name} is too large ({info.st_size:,} bytes; at most "
+                        f"{max_bytes:,})")
+        chunks: list[bytes] = []
+        size = 0
+        while size <= max_bytes:
+            chunk = os.read(fd, min(1 << 16, max_bytes + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        if size > max_bytes:  # it grew while being read
+            raise error(f"{what} {name} is too large (more than {max_bytes:,} bytes)")
+        return b"".join(chunks)
+    except OSError as exc:
+        raise error(f"cannot read {what} {name}: {exc.strerror or exc}") from None
+    finally:
+        os.close(fd)
+
+
+def decode_text(data: bytes, what: str, error: ErrorClass = BadInputError) -> str:
+    """UTF-8 bytes as text (a byte-order mark at the start is dropped).
+
+    Raises:
+        BadInputError (or ``error``): not UTF-8 text.
+    """
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise error(f"{what} is not UTF-8 text (byte {exc.start + 1})") from None
+
+
+def read_text_file(path: str | os.PathLike[str], what: str, *, max_bytes: int,
+                   error: ErrorClass = BadInputError) -> str:
+    """:func:`read_file` then :func:`decode_text`."""
+    return decode_text(read_file(path, what, max_bytes=max_bytes, error=error),
+                       f"{what} {quote(os.fspath(path), 80)}", error)
+
+
+def _json_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise _NumberTooLong(text)
+    return int(text)
+
+
+class _NumberTooLong(ValueError):
+    pass
+
+
+def load_json(text: str | bytes, what: str, error: ErrorClass) -> Any:
+    """Parse JSON text; whole numbers longer than :data:`MAX_DIGITS` digits are refused.
+
+    Raises:
+        ``error``: not JSON or not UTF-8 (the message says where), nested too deeply, or a
+            number with too many digits.
+    """
+    try:
+        return json.loads(text, parse_int=_json_int)
+    except RecursionError:
+        raise error(f"{what}: the JSON is nested too deeply") from None
+    except _NumberTooLong as exc:
+        raise error(f"{what}: a number has {len(str(exc).lstrip('-'))} digits; at most "
+                    f"{MAX_DIGITS} are accepted") from None
+    except json.JSONDecodeError as exc:
+        raise error(f"{what}: not valid JSON ({exc.msg}, line {exc.lineno} column "
+                    f"{exc.colno})") from None
+    except UnicodeDecodeError:
+        raise error(f"{what}: the file is not UTF-8 text") from None
+    except ValueError as exc:  # anything else json or int() refuses
+        raise error(f"{what}: not valid JSON ({' '.join(str(exc).split())[:80]})") from None
+
+
+def load_toml(text: str, what: str, error: ErrorClass) -> dict[str, Any]:
+    """Parse TOML text; whole numbers longer than :data:`MAX_DIGITS` digits are refused.
+
+    Raises:
+        ``error``: not TOML (the message says where), nested too deeply, or a number with
+            too many digits.
+    """
+    try:
+        data = tomllib.loads(text)
+    except RecursionError:
+        raise error(f"{what}: not a valid TOML file (nested too deeply)") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise error(f"{what}: not a valid TOML file ({' '.join(str(exc).split())})") from None
+    except ValueError as exc:  # int() past Python's digit limit, among others
+        raise error(f"{what}: not a valid TOML file ({' '.join(str(exc).split())[:80]})"
+                    ) from None
+    _check_toml_numbers(data, what, error)
+    return data
+
+
+def _check_toml_numbers(value: object, what: str, error: ErrorClass, depth: int = 0) -> None:
+    if isinstance(value, bool):
+        return
+    if isinstance(value, int):
+        if abs(value) >= 10 ** MAX_DIGITS:
+            raise error(f"{what}: a number has {len(str(abs(value)))} digits; at most "
+                        f"{MAX_DIGITS} are accepted")
+    elif isinstance(value, dict):
+        for v in value.values():
+            _check_toml_numbers(v, what, error, depth + 1)
+    elif isinstance(value, list):
+        for v in value:
+            _check_toml_numbers(v, what, error, depth + 1)
+
+
+#: What :func:`read_line` prints when a typed line is not UTF-8 text.
+NOT_TEXT = "that line is not UTF-8 text; type it again"
+
+
+def read_line(prompt: str, *, say: Callable[[str], None] | None = None) -> str | None:
+    """One line typed at a prompt, or None at the end of input.
+
+    Standard input is read with ``surrogateescape``, so undecodable bytes never raise: a line
+    holding them is answered with :data:`NOT_TEXT` (through ``say``, default stderr) and the
+    prompt is shown again.
+    """
+    stream = sys.stdin
+    reconfigure = getattr(stream, "reconfigure", None)
+    if callable(reconfigure) and getattr(stream, "errors", None) != "surrogateescape":
+        try:
+            reconfigure(errors="surrogateescape")
+        except (ValueError, OSError):  # pragma: no cover - a stream that cannot change
+            pass
+    while True:
+        try:
+            line = input(prompt)
+        except EOFError:
+            return None
+        except UnicodeDecodeError:  # pragma: no cover - a stream that kept strict errors
+            line = "\udcff"
+        try:
+            return check_text(line, "the line")
+        except BadInputError:
+            (say or _to_stderr)(NOT_TEXT)
+
+
+def _to_stderr(text: str) -> None:
+    print(text, file=sys.stderr, flush=True)
+
+
+def argv_text(args: list[str]) -> None:
+    """Refuse command-line arguments holding bytes that are not UTF-8.
+
+    Raises:
+        BadInputError: the first such argument, by its position.
+    """
+    for i, a in enumerate(args, start=1):
+        shown = "".join(f"\\x{ord(c) - 0xDC00:02x}" if "\udc80" <= c <= "\udcff" else c
+                        for c in a)
+        check_text(a, f"argument {i} ({quote(shown)})")
+
+
+def number_parser(what: str, *, low: int | None = None,
+                  high: int | None = None) -> Callable[[str], int]:
+    """A parser for a whole-number command-line option (Typer's ``parser=``): ASCII digits
+    only, :data:`MAX_DIGITS` at most, within ``[low, high]``; raises BadInputError."""
+    def parse(text: str | int) -> int:
+        return whole_number(text, what, low=low, high=high)
+    parse.__name__ = "int"
+    return parse
