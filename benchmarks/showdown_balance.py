@@ -17,6 +17,7 @@ from multiprocessing import Pool
 from pathlib import Path
 
 from gameshelf.core.chance import Chance
+from gameshelf.core.inputs import MAX_DATA_FILE_BYTES, read_text_file
 from gameshelf.core.progress import add_progress_option, tracked
 from gameshelf.showdown.cards import Deck, default_deck, parse_deck
 from gameshelf.showdown.game import new_game
@@ -56,7 +57,8 @@ def main() -> None:
     ap.add_argument("--deck", type=Path, default=None)
     add_progress_option(ap)
     args = ap.parse_args()
-    text = args.deck.read_text("utf-8") if args.deck else None
+    text = (read_text_file(args.deck, "the deck file", max_bytes=MAX_DATA_FILE_BYTES)
+            if args.deck else None)
     start = time.perf_counter()
     with Pool(args.workers, initializer=_init, initargs=(text,)) as pool:
         games = list(tracked(pool.imap(one_game, range(args.games), chunksize=50),

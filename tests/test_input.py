@@ -651,3 +651,19 @@ def test_refused_records_leave_the_store_unchanged(
 
 def test_every_error_here_is_a_gameshelf_error() -> None:
     assert issubclass(RecordError, GameshelfError) and issubclass(DeckError, GameshelfError)
+
+
+@pytest.mark.parametrize("old, new, fragment", [
+    ('device = "Spinner"', 'device = "Spin\\u001b[5mner"', "U+001B"),
+    ('device = "Spinner"', 'device = "' + "S" * 41 + '"', "longer than 40"),
+    ('device = "Spinner"', 'device = "   "', "field 'device' must be non-empty"),
+    ('name = "gameshelf reconstruction"', 'name = "deck\\u0007"', "U+0007"),
+])
+def test_deck_texts_are_checked_like_names(old: str, new: str, fragment: str) -> None:
+    from gameshelf.showdown.cards import default_deck_text, parse_deck
+    text = default_deck_text()
+    assert old in text
+    with pytest.raises(DeckError) as exc:
+        parse_deck(text.replace(old, new, 1), "deck")
+    assert fragment in str(exc.value) and "( )" not in str(exc.value)
+    assert "\x1b" not in str(exc.value) and "\x07" not in str(exc.value)

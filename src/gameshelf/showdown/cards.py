@@ -26,7 +26,7 @@ from importlib import resources
 from typing import Any
 
 from gameshelf.core.errors import DeckError
-from gameshelf.core.inputs import MAX_DATA_FILE_BYTES, load_toml
+from gameshelf.core.inputs import MAX_DATA_FILE_BYTES, check_name, load_toml, quote
 
 #: Playfield cards in a deck (R-PS-2).
 PLAYFIELD_CARDS = 54
@@ -163,6 +163,8 @@ def _index_of(cards: Sequence[PlayfieldCard | CombinationCard], card_id: str,
     raise DeckError(f"no {kind} card {card_id!r} in this deck")
 
 
+#: The longest text of a deck file (a device, a Combination's name, the deck's name).
+MAX_DECK_TEXT = 40
 _PLAYFIELD_FIELDS = {"device", "points", "min_speed", "max_speed", "effect", "circles", "count"}
 _COMBO_FIELDS = {"name", "devices", "bonus"}
 
@@ -184,8 +186,8 @@ def _text(where: str, entry: dict[str, Any], key: str) -> str:
         raise DeckError(f"{where}: field {key!r} is missing")
     value = entry[key]
     if not isinstance(value, str) or not value.strip():
-        raise DeckError(f"{where}: field {key!r} must be non-empty text, got {value!r}")
-    return " ".join(value.split())
+        raise DeckError(f"{where}: field {key!r} must be non-empty text, got {quote(value)}")
+    return check_name(value, f"{where}: field {key!r}", max_len=MAX_DECK_TEXT, error=DeckError)
 
 
 def _entry_place(kind: str, n: int, entry: object, label: str,
@@ -199,8 +201,9 @@ def _entry_place(kind: str, n: int, entry: object, label: str,
     where = f"{kind} entry {n}"
     if not isinstance(entry, dict):
         raise DeckError(f"{where}: expected a table of fields")
-    if isinstance(entry.get(label), str):
-        where = f"{kind} entry {n} ({entry[label]})"
+    label_text = entry.get(label)
+    if isinstance(label_text, str) and label_text.strip() and label_text.isprintable():
+        where = f"{kind} entry {n} ({' '.join(label_text.split())[:MAX_DECK_TEXT]})"
     unknown = sorted(set(entry) - set(fields))
     if unknown:
         raise DeckError(f"{where}: unknown field {unknown[0]!r}")
@@ -301,6 +304,8 @@ def parse_deck(text: str, source: str = "deck") -> Deck:
     name = meta.get("name", source)
     if not isinstance(name, str) or not name.strip():
         raise DeckError(f"{source}: [deck] field 'name' must be non-empty text")
+    name = check_name(name, f"{source}: [deck] field 'name'", max_len=MAX_DECK_TEXT,
+                      error=DeckError)
     reconstruction = meta.get("reconstruction", False)
     if not isinstance(reconstruction, bool):
         raise DeckError(f"{source}: [deck] field 'reconstruction' must be true or false")
