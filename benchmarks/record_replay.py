@@ -3,7 +3,7 @@ every chance outcome redrawn from the seed and every computer move made again (t
 refuses substituted moves, issue 10 point 12). Prints seconds per replay; a replay is what
 ``resume``, ``yatz saves`` and ``yatz import`` cost.
 
-Run: ``.venv/bin/python benchmarks/record_replay.py [--games 3]``.
+Run: ``.venv/bin/python benchmarks/record_replay.py [--games 3] [--progress]``.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import random
 import time
 from collections.abc import Callable
 
+from gameshelf.core.progress import add_progress_option, tracked
 from gameshelf.core.records import GameRecord
 from gameshelf.muggins.match import MUGSY
 from gameshelf.muggins.match import Match as MugginsMatch
@@ -44,9 +45,9 @@ def showdown_game(seed: int, players: str) -> GameRecord:
 
 
 def timed(make: Callable[[int], GameRecord], replay: Callable[[GameRecord], object],
-          games: int) -> tuple[float, float, int]:
+          games: int, name: str, show: bool | None) -> tuple[float, float, int]:
     times, actions = [], 0
-    for seed in range(1, games + 1):
+    for seed in tracked(range(1, games + 1), name, games, show):
         record = make(seed)
         actions += len(record.actions)
         t0 = time.perf_counter()
@@ -58,6 +59,7 @@ def timed(make: Callable[[int], GameRecord], replay: Callable[[GameRecord], obje
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=3)
+    add_progress_option(ap)
     args = ap.parse_args()
     cases: list[tuple[str, Callable[[int], GameRecord], Callable[[GameRecord], object]]] = [
         ("yatz 1 strong seat", lambda s: yatz_game(s, "strong", 1), YatzMatch.from_record),
@@ -71,7 +73,7 @@ def main() -> None:
     ]
     print(f"{'finished game':<22} {'actions':>7} {'mean s':>8} {'max s':>8}")
     for name, make, replay in cases:
-        mean, most, actions = timed(make, replay, args.games)
+        mean, most, actions = timed(make, replay, args.games, name, args.progress)
         print(f"{name:<22} {actions:>7} {mean:>8.3f} {most:>8.3f}")
 
 

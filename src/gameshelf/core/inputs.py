@@ -164,7 +164,7 @@ def check_name(text: str, what: str = "name", *, max_len: int = MAX_NAME,
             raise error(f"{what} holds the control character U+{ord(ch):04X}; "
                         f"use letters, digits, blanks and punctuation")
     if len(name) > max_len:
-        raise error(f"{what} {quote(name)} is longer than {max_len} characters")
+        raise error(f"{what} is longer than {max_len} characters: {quote(name)}")
     return name
 
 
@@ -185,19 +185,19 @@ def read_file(path: str | os.PathLike[str], what: str, *, max_bytes: int,
         BadInputError (or ``error``): the file cannot be opened, is not a regular file, or
             is larger than ``max_bytes``.
     """
-    name = quote(os.fspath(path), 80)
+    shown = quote(os.fspath(path), 80)
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
     try:
         fd = os.open(path, flags)
     except OSError as exc:
-        raise error(f"cannot read {what} {name}: {exc.strerror or exc}") from None
+        raise error(f"cannot read {what} {shown}: {exc.strerror or exc}") from None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
             kind = "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file"
-            raise error(f"cannot read {what} {name}: it is {kind}")
+            raise error(f"cannot read {what} {shown}: it is {kind}")
         if info.st_size > max_bytes:
-            raise error(f"{what} {name} is too large ({info.st_size:,} bytes; at most "
+            raise error(f"{what} {shown} is too large ({info.st_size:,} bytes; at most "
                         f"{max_bytes:,})")
         chunks: list[bytes] = []
         size = 0
@@ -208,10 +208,10 @@ def read_file(path: str | os.PathLike[str], what: str, *, max_bytes: int,
             chunks.append(chunk)
             size += len(chunk)
         if size > max_bytes:  # it grew while being read
-            raise error(f"{what} {name} is too large (more than {max_bytes:,} bytes)")
+            raise error(f"{what} {shown} is too large (more than {max_bytes:,} bytes)")
         return b"".join(chunks)
     except OSError as exc:
-        raise error(f"cannot read {what} {name}: {exc.strerror or exc}") from None
+        raise error(f"cannot read {what} {shown}: {exc.strerror or exc}") from None
     finally:
         os.close(fd)
 

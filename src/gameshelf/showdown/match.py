@@ -121,11 +121,11 @@ class Match:
                 action = parse_action(text)
                 due = self._automatic()
                 if due is not None and action != due:
-                    who = (f"game number {self.seed} gives" if self.to_act() == CHANCE
-                           else f"the computer player {self.seats[self.to_act()].name} "
-                                f"plays")
+                    what = ("the chance event of this game number" if self.to_act() == CHANCE
+                            else "the move of the computer player "
+                                 f"{self.seats[self.to_act()].name}")
                     raise RecordError(f"saved action {i} ({quote(text)}) cannot be replayed: "
-                                      f"{who} {quote(str(due))} there")
+                                      f"{what} there is {quote(str(due))}")
                 self._apply(action)
             except (BadInputError, IllegalMoveError) as exc:
                 raise RecordError(f"saved action {i} ({quote(text)}) cannot be replayed: "
