@@ -667,3 +667,52 @@ def test_deck_texts_are_checked_like_names(old: str, new: str, fragment: str) ->
         parse_deck(text.replace(old, new, 1), "deck")
     assert fragment in str(exc.value) and "( )" not in str(exc.value)
     assert "\x1b" not in str(exc.value) and "\x07" not in str(exc.value)
+
+
+# ----- 6: names entered on the setup screens ----------------------------------------------
+
+async def test_setup_screens_refuse_names_with_control_characters() -> None:
+    """Yatz, Showdown and Dollar setup: a name with an escape or a bell, or too long, gets a
+    message on the screen; no game starts and nothing is stored."""
+    from textual.widgets import Input, Static
+
+    from gameshelf.tui.app import GameshelfApp
+    from gameshelf.tui.dollar import DollarScreen
+    from gameshelf.tui.showdown import ShowdownStartScreen
+    from gameshelf.tui.yatz import SetupScreen
+
+    app = GameshelfApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("2")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        app.screen.query_one("#name1", Input).value = "A\x1b]0;x\x07B"
+        await pilot.click("#start")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        assert "control character" in str(app.screen.query_one("#setupmsg", Static).render())
+        app.pop_screen()
+        await pilot.pause()
+        await pilot.press("4")
+        await pilot.pause()
+        assert isinstance(app.screen, ShowdownStartScreen)
+        for players in ("Ann\x07,cpu", "x" * 30 + ",cpu"):
+            app.screen.query_one("#sd-players", Input).value = players
+            await pilot.click("#sd-new")
+            await pilot.pause()
+            assert isinstance(app.screen, ShowdownStartScreen)
+            assert "player name" in str(app.screen.query_one("#sd-msg", Static).render())
+        app.pop_screen()
+        await pilot.pause()
+        screen = DollarScreen(seed=42, step_seconds=3600)
+        await app.push_screen(screen)
+        await pilot.pause()
+        screen.query_one("#name", Input).value = "Ann\x1b[5m"
+        screen.query_one("#bill", Input).value = "L40000002A"
+        screen.query_one("#bill", Input).focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.entries == []
+        assert "control character" in str(screen.query_one("#message", Static).render())
+    assert store_dump() == []
