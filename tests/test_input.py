@@ -716,3 +716,13 @@ async def test_setup_screens_refuse_names_with_control_characters() -> None:
         assert screen.entries == []
         assert "control character" in str(screen.query_one("#message", Static).render())
     assert store_dump() == []
+
+
+def test_undecodable_bytes_at_the_delete_question_are_not_a_yes(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    with Store() as store:
+        store.save_game("keep", _yatz_record(()))
+    before = store_dump()
+    code, out, err = run(capsys, monkeypatch, ["yatz", "delete", "keep"], b"\xff\n\xfe\n")
+    assert "Traceback" not in err and code != 0
+    assert store_dump() == before

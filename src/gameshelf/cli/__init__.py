@@ -21,7 +21,7 @@ from gameshelf import __version__
 from gameshelf.cli import dollar, muggins, showdown, yatz
 from gameshelf.core import crash, interrupt
 from gameshelf.core.errors import GameshelfError
-from gameshelf.core.inputs import argv_text
+from gameshelf.core.inputs import argv_text, tolerate_undecodable_stdin
 
 app = typer.Typer(
     name="gameshelf",
@@ -89,6 +89,7 @@ def _run(argv: list[str] | None) -> int:
     interrupt.last_signal = None
     try:
         argv_text(sys.argv[1:] if argv is None else argv)
+        tolerate_undecodable_stdin()
         code = app(args=argv, prog_name="gameshelf", standalone_mode=False)
     except GameshelfError as exc:
         fail(str(exc))

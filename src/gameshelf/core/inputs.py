@@ -314,13 +314,7 @@ def read_line(prompt: str, *, say: Callable[[str], None] | None = None) -> str |
     holding them is answered with :data:`NOT_TEXT` (through ``say``, default stderr) and the
     prompt is shown again.
     """
-    stream = sys.stdin
-    reconfigure = getattr(stream, "reconfigure", None)
-    if callable(reconfigure) and getattr(stream, "errors", None) != "surrogateescape":
-        try:
-            reconfigure(errors="surrogateescape")
-        except (ValueError, OSError):  # pragma: no cover - a stream that cannot change
-            pass
+    tolerate_undecodable_stdin()
     while True:
         try:
             line = input(prompt)
@@ -332,6 +326,19 @@ def read_line(prompt: str, *, say: Callable[[str], None] | None = None) -> str |
             return check_text(line, "the line")
         except BadInputError:
             (say or _to_stderr)(NOT_TEXT)
+
+
+def tolerate_undecodable_stdin() -> None:
+    """Read standard input with ``surrogateescape`` from now on, so that undecodable bytes
+    typed at any prompt (ours or a library's, such as a yes/no question) arrive as lone
+    surrogates, which the parsers refuse, instead of raising ``UnicodeDecodeError``."""
+    stream = sys.stdin
+    reconfigure = getattr(stream, "reconfigure", None)
+    if callable(reconfigure) and getattr(stream, "errors", None) != "surrogateescape":
+        try:
+            reconfigure(errors="surrogateescape")
+        except (ValueError, OSError):  # pragma: no cover - a stream that cannot change
+            pass
 
 
 def _to_stderr(text: str) -> None:
