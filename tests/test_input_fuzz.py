@@ -35,6 +35,7 @@ FUZZ = settings(max_examples=60, deadline=None,
 def _parsers() -> dict[str, Callable[[str], object]]:
     from gameshelf.core.chance import parse_seed
     from gameshelf.core.inputs import check_name, whole_number
+    from gameshelf.core.keymaps import parse_key_map
     from gameshelf.dollar.bill import parse_bill, parse_district, parse_series
     from gameshelf.dollar.game import make_entry
     from gameshelf.muggins import game as mg
@@ -52,6 +53,7 @@ def _parsers() -> dict[str, Callable[[str], object]]:
         "showdown players": parse_players, "bill": parse_bill, "series": parse_series,
         "district": parse_district, "dollar name": lambda t: make_entry(t, "L40000002A"),
         "seed": parse_seed, "number": lambda t: whole_number(t, "n"), "name": check_name,
+        "key map": parse_key_map,
     }
 
 

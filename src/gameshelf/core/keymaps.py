@@ -10,6 +10,7 @@ keeps the one chosen last in the store (setting ``keys.<game>``).
 from __future__ import annotations
 
 from gameshelf.core.errors import BadInputError, GameshelfError
+from gameshelf.core.inputs import quote
 from gameshelf.core.store import Store
 
 #: The key maps, the default first.
@@ -25,7 +26,7 @@ def parse_key_map(text: str) -> str:
     """
     name = text.strip().lower()
     if name not in KEY_MAPS:
-        raise BadInputError(f"unknown key map {text!r}: choose {' or '.join(KEY_MAPS)}")
+        raise BadInputError(f"unknown key map {quote(text)}: choose {' or '.join(KEY_MAPS)}")
     return name
 
 
