@@ -228,6 +228,8 @@ def test_resume_of_a_damaged_save_changes_nothing(
     assert code == 2
     code, out, _ = run(["yatz", "saves"], capsys, monkeypatch)
     assert "bad" in out and "damaged" in out   # listed, marked
+    code, out, _ = run(["yatz", "saves", "--json"], capsys, monkeypatch)
+    assert {d["name"]: d["damaged"] for d in json.loads(out)} == {"game-5": False, "bad": True}
     assert _rows("game-5", "bad") == before
 
 
@@ -393,3 +395,43 @@ def test_the_end_is_written_once_even_when_finish_is_called_again() -> None:
     with Store() as s:
         assert len(s.top_scores(GAME)) == 1 and s.save_names(GAME) == set()
     assert FaultyStore.fail_at is None
+
+
+def _wait_for_saves(count: int) -> set[str]:
+    """The save names once there are ``count`` (a hang guard, not a timing check)."""
+    import time
+    end = time.monotonic() + 120
+    while time.monotonic() < end:
+        with Store() as s:
+            names = s.save_names(GAME)
+        if len(names) >= count:
+            return names
+        time.sleep(0.05)
+    raise AssertionError(f"never {count} saves")
+
+
+def test_two_processes_playing_one_game_number_at_once_keep_two_saves(
+        _gameshelf_home: Path) -> None:
+    """Issue 10.2 as reported: two 'yatz play --seed 5' at once, both open, then both
+    play and quit: game-5 and game-5-2, each holding its own game."""
+    import os
+    import subprocess
+    import sys
+
+    env = dict(os.environ, GAMESHELF_HOME=str(_gameshelf_home),
+               PYTHONPATH=os.pathsep.join(sys.path))
+    code = "from gameshelf.cli import main; main(['yatz', 'play', '-p', '{}', '--seed', '5'])"
+    procs = []
+    for i, name in enumerate(("Ann", "Bob")):
+        procs.append(subprocess.Popen([sys.executable, "-c", code.format(name)],
+                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                      stderr=subprocess.PIPE, env=env))
+        _wait_for_saves(i + 1)   # the first holds its save before the second starts
+    outs = [p.communicate(moves.encode(), timeout=120)[0].decode()
+            for p, moves in zip(procs, ("roll\nquit\n", "roll\nhold 1\nquit\n"), strict=True)]
+    assert [p.returncode for p in procs] == [0, 0]
+    assert "Saved as 'game-5'" in outs[0] and "Saved as 'game-5-2'" in outs[1]
+    with Store() as s:
+        ann, bob = s.load_save(GAME, "game-5"), s.load_save(GAME, "game-5-2")
+    assert ann.options["players"][0]["name"] == "Ann" and ann.actions[-1] != "hold 1"
+    assert bob.options["players"][0]["name"] == "Bob" and bob.actions[-1] == "hold 1"

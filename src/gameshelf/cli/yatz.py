@@ -342,7 +342,8 @@ def saves(json_out: Annotated[bool, typer.Option("--json")] = False) -> None:
                 desc = Match.from_record(r.record).describe()
             except GameshelfError as exc:
                 desc = f"(cannot be resumed: {exc})"
-            data.append({"name": r.name, "updated": r.updated, "game": desc})
+            data.append({"name": r.name, "updated": r.updated, "game": desc,
+                         "damaged": r.record is None})
     if json_out:
         typer.echo(json.dumps(data, indent=2))
         return
