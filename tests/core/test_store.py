@@ -279,3 +279,56 @@ def test_a_lock_held_past_the_whole_wait_is_a_store_error_and_writes_nothing(
     with Store(path) as s:
         assert s.save_names("yatz") == set()
     other.close()
+
+
+def test_showdown_play_and_saves_never_hide_or_overwrite_a_damaged_save(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 10.2: a Showdown save whose record is damaged was hidden by 'showdown saves'
+    and then overwritten by 'showdown play --text -p Zed,cpu --seed 3'."""
+    import io
+
+    from gameshelf.cli import main
+
+    with Store() as s:
+        s.replace_save("game-3", GameRecord("showdown", 1, {}, 3, ()))
+        s._conn.execute("UPDATE saves SET record='{damaged' WHERE name='game-3'")
+        before = _rows(s)
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    with pytest.raises(SystemExit):
+        main(["showdown", "play", "--text", "-p", "Zed,cpu", "--seed", "3"])
+    with pytest.raises(SystemExit):
+        main(["showdown", "saves"])
+    out = capsys.readouterr().out
+    assert "game-3: damaged" in out
+    with Store() as s:
+        assert _rows(s)[:1] == before
+        assert s.save_names("showdown") == {"game-3", "game-3-2"}
+
+
+@pytest.mark.parametrize("args", [
+    ["dollar", "best"], ["muggins", "stats"], ["muggins", "play", "--text", "--seed", "3"],
+    ["showdown", "saves"], ["showdown", "play", "--text", "-p", "Zed,cpu", "--seed", "3"],
+    ["yatz", "import", "x.json"], ["yatz", "delete", "x", "--yes"]],
+    ids=lambda a: " ".join(a[:2]))
+def test_every_game_refuses_another_programs_database_byte_for_byte(
+        args: list[str], capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Issue 10.5, every game: a SQLite file with its own 'scores' table (setup used to
+    fail after adding 'saves') is refused with one line, exit 2, and left as it was."""
+    import io
+
+    from gameshelf.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    from gameshelf.yatz.match import Match, Seat
+    (tmp_path / "x.json").write_text(Match([Seat("Ann")], 1).record().to_json())
+    path = Store().path
+    path.unlink()
+    before = _foreign(path, "CREATE TABLE scores (id INTEGER PRIMARY KEY, player TEXT)",
+                      "INSERT INTO scores (player) VALUES ('theirs')")
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    with pytest.raises(SystemExit) as exc:
+        main(args)
+    err = capsys.readouterr().err
+    assert exc.value.code == 2 and "left as it is" in err and err.count("\n") == 1
+    assert path.read_bytes() == before
