@@ -27,12 +27,12 @@ def combo(name: str) -> int:
 
 
 def deal(players: int, hands: Sequence[Sequence[int]] = (), top: Sequence[int] = (),
-         combos: Sequence[int] = (), first: int = 0) -> ShowdownState:
-    """A game dealt so that seat ``s`` holds ``hands[s]`` (padded from the rest of the deck),
-    the draw pile starts with ``top`` and the Combination cards are turned up in ``combos``
-    order first."""
+         combos: Sequence[int] = (), first: int = 0, deck: Deck = DECK) -> ShowdownState:
+    """A game with ``deck`` dealt so that seat ``s`` holds ``hands[s]`` (padded from the rest
+    of the deck), the draw pile starts with ``top`` and the Combination cards are turned up
+    in ``combos`` order first."""
     fixed = {c for h in hands for c in h} | set(top)
-    rest = [c for c in range(len(DECK.playfield)) if c not in fixed]
+    rest = [c for c in range(len(deck.playfield)) if c not in fixed]
     full = []
     for s in range(players):
         h = list(hands[s]) if s < len(hands) else []
@@ -41,8 +41,8 @@ def deal(players: int, hands: Sequence[Sequence[int]] = (), top: Sequence[int] =
         full.append(h)
     order = [full[i % players][i // players] for i in range(10 * players)]
     order += list(top) + rest
-    corder = list(combos) + [c for c in range(len(DECK.combinations)) if c not in combos]
-    state = new_game(DECK, players)
+    corder = list(combos) + [c for c in range(len(deck.combinations)) if c not in combos]
+    state = new_game(deck, players)
     state.apply_action(Deal(tuple(order), tuple(corder), first))
     return state
 

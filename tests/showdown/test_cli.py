@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ from gameshelf.cli import main
 from gameshelf.core.store import Store
 from gameshelf.showdown.cards import default_deck_text
 from gameshelf.showdown.match import Match, parse_players
+from tests.showdown.test_cards import NAMED_RULE_CASES
 
 
 def _run(args: list[str], capsys: pytest.CaptureFixture[str],
@@ -65,6 +67,18 @@ def test_bad_deck_file_is_one_line_exit_2(tmp_path: Path,
     code, _, err = _run(["showdown", "play", "--deck", str(deck), "--text"], capsys)
     assert code == 2 and err.count("\n") == 1
     assert "Standup Target" in err and "'points'" in err
+
+
+@pytest.mark.parametrize(("text", "message"), NAMED_RULE_CASES)
+def test_a_deck_contradicting_a_named_card_rule_is_one_line_exit_2(
+        text: str, message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 17: ``showdown play --deck`` refuses a deck that contradicts a rule the rulebook
+    fixes for a named card, in one line naming the entry and the rule, exit code 2."""
+    deck = tmp_path / "house.toml"
+    deck.write_text(text)
+    code, _, err = _run(["showdown", "play", "--deck", str(deck), "--text"], capsys)
+    assert code == 2 and err.count("\n") == 1 and err.startswith("gameshelf: error:")
+    assert re.search(message, err)
 
 
 def test_text_play_save_and_resume(capsys: pytest.CaptureFixture[str],

@@ -9,6 +9,12 @@ A Playfield card (R-PS-2) has a device, points, a minimum speed (the speed requi
 optional maximum speed (the Kick-out Hole: 5) and an effect of N circles: green (+N speed),
 red (-N speed), blue (speed set to N) or none. Eight cards are Drop Targets worth 1,000.
 
+What the rulebook fixes for a named card is not left to the deck file: a deck that says
+otherwise is refused, naming the entry and the rule. A Drop Target is worth 1,000 and a deck
+has eight; a Kick-out Hole's maximum speed is 5 (a deck may leave it out) and its speed
+requirement at most 5; the Short Hop and Ramp combinations include the Short Ramp. Other
+spellings of these names (``kick-out hole``, ``Kickout Hole``) are read as the rulebook's.
+
 Example:
     >>> deck = default_deck()
     >>> len(deck.playfield), len(deck.combinations)
@@ -37,6 +43,31 @@ DROP_TARGETS = 8
 DROP_TARGET_POINTS = 1000
 DROP_TARGET = "Drop Target"
 KICKOUT_HOLE = "Kick-out Hole"
+SHORT_RAMP = "Short Ramp"
+#: The rulebook fixes the Kick-out Hole's maximum speed: "The Kick-out Hole is discarded and
+#: not scored, if your speed is more than 5 when you claim it" (R-PS-2, R-PS-5).
+KICKOUT_MAX_SPEED = 5
+
+
+def _spelling_key(name: str) -> str:
+    """``name`` without case, spaces or punctuation: ``Kick-out Hole`` and ``kickout hole``
+    are the same device."""
+    return "".join(ch for ch in name.lower() if ch.isalnum())
+
+
+#: The devices whose rules the rulebook fixes, by spelling key: a deck's other spellings of
+#: them are read as the rulebook's, so its rules always apply.
+NAMED_DEVICES = {_spelling_key(d): d for d in (DROP_TARGET, KICKOUT_HOLE, SHORT_RAMP)}
+#: The Combination cards the rulebook names, by spelling key, and the device it says
+#: completes them: "a Short Ramp ... could be used to complete both the Short Hop and Ramp
+#: combinations" (the project's deck calls the Ramp combination "Ramp Combo").
+NAMED_COMBINATIONS = {"shorthop": SHORT_RAMP, "ramp": SHORT_RAMP, "rampcombo": SHORT_RAMP}
+
+
+def device_name(text: str) -> str:
+    """The device ``text`` names, in the rulebook's spelling when the rulebook names it
+    (``drop target`` -> ``Drop Target``); other names unchanged."""
+    return NAMED_DEVICES.get(_spelling_key(text), text)
 
 
 class Effect(Enum):
@@ -216,12 +247,14 @@ def _playfield(entries: object) -> tuple[PlayfieldCard, ...]:
     cards: list[PlayfieldCard] = []
     for n, entry in enumerate(entries, start=1):
         where = _entry_place("playfield", n, entry, "device", _PLAYFIELD_FIELDS)
-        device = _text(where, entry, "device")
+        device = device_name(_text(where, entry, "device"))
         points = _whole(where, entry, "points", 1, 1_000_000)
         min_speed = _whole(where, entry, "min_speed", 0, 80)
         max_speed: int | None = None
         if "max_speed" in entry:
             max_speed = _whole(where, entry, "max_speed", min_speed, 80)
+        if device == KICKOUT_HOLE:
+            max_speed = _kickout_max_speed(where, min_speed, max_speed)
         effect_name = _text(where, entry, "effect").lower()
         try:
             effect = Effect(effect_name)
@@ -249,6 +282,24 @@ def _playfield(entries: object) -> tuple[PlayfieldCard, ...]:
     return tuple(cards)
 
 
+def _kickout_max_speed(where: str, min_speed: int, max_speed: int | None) -> int:
+    """The Kick-out Hole's maximum speed, which the rulebook fixes at 5: a deck may leave it
+    out (it is then 5) but not say another.
+
+    Raises:
+        DeckError: another maximum, or a speed requirement above 5 (never met).
+    """
+    rule = (f"the rulebook discards a Kick-out Hole claimed at a speed above "
+            f"{KICKOUT_MAX_SPEED}, unscored (R-PS-5)")
+    if max_speed is not None and max_speed != KICKOUT_MAX_SPEED:
+        raise DeckError(f"{where}: field 'max_speed' must be {KICKOUT_MAX_SPEED}: {rule}; "
+                        f"got {max_speed}")
+    if min_speed > KICKOUT_MAX_SPEED:
+        raise DeckError(f"{where}: field 'min_speed' must be at most {KICKOUT_MAX_SPEED}: "
+                        f"{rule}, so speed {min_speed} could never score it")
+    return KICKOUT_MAX_SPEED
+
+
 def _combinations(entries: object, devices: set[str]) -> tuple[CombinationCard, ...]:
     if not isinstance(entries, list) or not entries:
         raise DeckError("deck: the [[combination]] cards are missing")
@@ -265,13 +316,18 @@ def _combinations(entries: object, devices: set[str]) -> tuple[CombinationCard, 
                 or not all(isinstance(d, str) and d.strip() for d in pair)):
             raise DeckError(f"{where}: field 'devices' must name exactly two devices, "
                             f"got {pair!r}")
-        a, b = (" ".join(d.split()) for d in pair)
+        a, b = (device_name(" ".join(d.split())) for d in pair)
         if a == b:
             raise DeckError(f"{where}: field 'devices' must name two different devices, "
                             f"got {a!r} twice")
         for d in (a, b):
             if d not in devices:
                 raise DeckError(f"{where}: field 'devices': no Playfield card is a {d!r}")
+        needed = NAMED_COMBINATIONS.get(_spelling_key(name))
+        if needed is not None and needed not in (a, b):
+            raise DeckError(f"{where}: field 'devices' must include the {needed}: the "
+                            f"rulebook's example completes both the Short Hop and the Ramp "
+                            f"combinations with a {needed}; got {a!r} and {b!r}")
         bonus = _whole(where, entry, "bonus", 1, 1_000_000)
         combos.append(CombinationCard(f"C{len(combos) + 1:02d}", name, (a, b), bonus))
     if len(combos) != COMBINATION_CARDS:

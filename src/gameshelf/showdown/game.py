@@ -422,9 +422,10 @@ class ShowdownState:
             self._after_offers()
 
     def _offer(self, seat: int, card: int) -> None:
+        # A face-down offer tells the others nothing about which card left the hand: a card
+        # known to be in this hand (bought from the discard pile) stays known until the
+        # reveal shows the pile (rulebook step 1).
         self.hands[seat].remove(card)
-        if card in self.known_in_hand[seat]:
-            self.known_in_hand[seat].remove(card)
         self.offers[seat] = card
         self._say(f"{self.said(seat, 'offers')} a card.")
         if all(o is not None for o in self.offers):
@@ -439,6 +440,10 @@ class ShowdownState:
 
     def _reveal(self, a: Reveal) -> None:
         self.faceup = ([self.top] if self.top is not None else []) + list(a.cards)
+        # The reveal makes the offered cards public: a bought card among them has left its
+        # buyer's hand (only the buyer held it).
+        for known in self.known_in_hand:
+            known[:] = [c for c in known if c not in a.cards]
         self.phase = Phase.CONTROL
         self._say("Face up: " + ", ".join(str(self.cards[c]) for c in self.faceup) + ".")
 
@@ -649,7 +654,8 @@ class ShowdownState:
     # ----- the player's view -------------------------------------------------------------
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may see: their own hand and offer, never another's hand or offer or
-        the deck's order."""
+        the deck's order. Two states that differ only in what ``seat`` may not know give
+        equal views (what the seat sees changes only when the rulebook makes it public)."""
         n = self.n
         offered_by: tuple[int, ...] = ()
         if self.faceup:
@@ -692,7 +698,11 @@ class PlayerView:
     ``offered_by`` gives, per face-up card, the seat that offered it when the viewer may
     know it (their own card; everyone's in a two-player game, where cards are played face
     up), -1 for the card turned from the deck and -2 when unknown. ``bids`` maps a face-up
-    card to (seat, tokens). Field names match :class:`ShowdownState`'s so players can read
+    card to (seat, tokens). ``known_in_hand`` lists, per seat, the cards everyone knows that
+    seat holds (bought from the discard pile); it changes only when the rulebook makes
+    something public: a buy adds the card, the reveal of the offered pile removes it. A
+    face-down offer changes nothing, so until the reveal the list may name the card that
+    seat has just offered. Field names match :class:`ShowdownState`'s so players can read
     either.
     """
 

@@ -233,7 +233,9 @@ def determinize(view: PlayerView, chance: Chance) -> ShowdownState:
     """A full game state consistent with ``view``: the cards the viewer cannot see (other
     hands, other face-down offers, the deck) are dealt at random from the unseen cards.
 
-    Cards bought from the discard pile are known to be in the buyer's hand and stay there.
+    Cards bought from the discard pile are known to be in the buyer's hand until the reveal
+    shows the pile; a face-down offer not yet revealed is drawn from the whole hand it came
+    from, the bought cards included, since the view does not say which card it was.
     """
     s = ShowdownState(view.deck, view.n, keep_log=False)
     me = view.seat
@@ -266,10 +268,19 @@ def determinize(view: PlayerView, chance: Chance) -> ShowdownState:
     unseen = chance.shuffled([c for c in range(len(view.cards)) if c not in seen])
     offers: list[int | None] = [None] * view.n
     offers[me] = view.my_offer
+    hands: list[list[int]] = [list(view.known_in_hand[seat]) for seat in range(view.n)]
     if view.phase in (Phase.OFFER, Phase.REVEAL):
+        # A face-down offer came from the hand as it was before it: the cards known to be
+        # there (bought ones, still listed until the reveal) and unseen ones. Which of them
+        # it was is not in the view, so any of them is drawn, the known ones included.
         for seat in range(view.n):
-            if seat != me and view.has_offered[seat]:
-                offers[seat] = unseen.pop()
+            if seat == me or not view.has_offered[seat]:
+                continue
+            before = hands[seat] + [unseen.pop() for _ in range(min(
+                len(unseen), view.hand_sizes[seat] + 1 - len(hands[seat])))]
+            if before:
+                offers[seat] = before.pop(chance.randint(0, len(before) - 1))
+            hands[seat] = before
     elif view.faceup:
         unknown = [c for c, o in zip(view.faceup, view.offered_by, strict=True) if o == -2]
         for seat in range(view.n):
@@ -282,7 +293,7 @@ def determinize(view: PlayerView, chance: Chance) -> ShowdownState:
         if seat == me:
             s.hands[seat] = list(view.hand)
             continue
-        known = list(view.known_in_hand[seat])
+        known = hands[seat]
         extra = max(0, view.hand_sizes[seat] - len(known))
         s.hands[seat] = known + [unseen.pop() for _ in range(min(extra, len(unseen)))]
     s.draw_pile = unseen
