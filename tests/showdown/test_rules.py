@@ -286,6 +286,78 @@ def test_r_ps_6_drain_after_failed_card_in_turn_6_ends_game() -> None:
     assert state.current_player() == TERMINAL
 
 
+# ----- rulings R-PS-10 to R-PS-13 (docs/rules/pinball-showdown.md) ----------------------------
+def test_r_ps_10_a_missed_card_has_no_effect_in_step_4() -> None:
+    """R-PS-10: a missed card costs speed equal to its circles on claiming and then has no
+    effect: a missed green Short Ramp (4+, +1) does not add speed back."""
+    ramp = card("Short Ramp")
+    state = deal(2, hands=[[ramp], [card(POP)]], top=[card(SLING)])
+    state.speed[0], state.control[0] = 3, 17
+    _to_take_phase(state, [ramp, card(POP)])
+    state.apply_action(Take(ramp))
+    state.apply_action(Take(card(POP)))
+    assert (state.speed[0], state.control[0]) == (2, 18)  # -1 for the miss, no +1
+    assert ramp in state.discard and ramp not in state.piles[0]
+
+
+@pytest.mark.parametrize(("speed", "control", "after"), [
+    (2, 3, (4, 1)),   # control short of the circles, speed + control enough: speed = 4
+    (2, 1, (3, 0)),   # speed + control short of 4: all control to speed
+    (5, 0, (4, 1)),   # above 4: down to 4
+])
+def test_r_ps_11_a_blue_card_with_too_little_control(speed: int, control: int,
+                                                     after: tuple[int, int]) -> None:
+    """R-PS-11: blue N sets speed to N, or to speed + control when that is less; "convert
+    all" never takes speed above N (Kick-out Hole, blue 4)."""
+    kick = card("Kick-out Hole")
+    state = deal(2, hands=[[kick], [card(POP)]], top=[card(SLING)])
+    state.speed[0], state.control[0] = speed, control
+    state.removed[0] = 20 - speed - control
+    _to_take_phase(state, [kick, card(POP)])
+    state.apply_action(Take(kick))
+    state.apply_action(Take(card(POP)))
+    assert (state.speed[0], state.control[0]) == after
+
+
+def test_r_ps_12_13_several_buys_a_turn_and_a_missed_card_may_be_bought() -> None:
+    """R-PS-12: buys (two tokens each) and speed increases as often as control pays for, the
+    bid once. R-PS-13: a missed card is in the discard pile and may be bought, from the next
+    turn on."""
+    bash = card("Bash Toy")
+    state = deal(2, hands=[[bash], [card(POP)]], top=[card(SLING)])
+    _to_take_phase(state, [bash, card(POP)])
+    state.apply_action(Take(bash))  # missed: speed 5 < 6
+    assert not any(isinstance(a, Buy) for a in state.legal_actions())  # turn 1: no buys
+    state.apply_action(Take(card(POP)))
+    assert sorted(state.discard) == sorted([bash, card(SLING)]) and state.turn == 2
+    offer_all(state, [state.hands[0][0], state.hands[1][0]])
+    state.apply_action(Done())  # seat 1 is First Player in turn 2
+    control, removed = state.control[0], state.removed[0]
+    state.apply_action(Buy(bash))
+    state.apply_action(Buy(card(SLING)))
+    state.apply_action(Speed(1))
+    state.apply_action(Speed(1))
+    assert {bash, card(SLING)} <= set(state.hands[0]) and state.discard == []
+    assert state.control[0] == control - 8 and state.removed[0] == removed + 6
+    assert state.current_player() == 0  # still seat 0's go
+
+
+def test_wizard_mode_stays_on_when_a_combination_is_claimed_in_a_wizard_turn() -> None:
+    """Rulebook: "The Wizard Mode also remains On if any new Combinations were scored during
+    the turn", with nobody at speed 12."""
+    ramp = card("Short Ramp")
+    state = deal(2, combos=[combo("Short Hop")], hands=[[ramp], [card(POP)]],
+                 top=[card(POP, 1)])
+    state.wizard = True
+    state.speed[0], state.control[0] = 5, 15
+    state.piles[0] = [card(SLING)]
+    _to_take_phase(state, [ramp, card(POP)])
+    state.apply_action(Take(ramp))
+    state.apply_action(Take(card(POP)))
+    assert combo("Short Hop") in state.combos_won[0] and max(state.speed) < 12
+    assert state.wizard
+
+
 # ----- step 5 and Wizard Mode -----------------------------------------------------------------
 def test_step_5_r_ps_8_combinations_claimed_once_and_a_card_serves_several() -> None:
     """R-PS-8: a Short Ramp completes both Short Hop and Ramp Combo; each combo once."""

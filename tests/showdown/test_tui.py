@@ -304,3 +304,17 @@ async def test_start_screen_fits_80x24_with_the_saves_list() -> None:
     with Store() as store:
         assert [r.name for r in store.list_saves("showdown")] == ["game 9"]
         assert len(store.load_save("showdown", "game 9").actions) > len(old.actions)
+
+
+def test_the_help_says_when_wizard_mode_stays_on_and_when_it_turns_off() -> None:
+    """Issue 17: the in-game help gives the whole Wizard Mode rule (as the engine plays it,
+    see test_rules' Wizard Mode tests) and the rulings R-PS-10 to R-PS-13."""
+    from gameshelf.tui.showdown_game import HELP
+
+    text = " ".join(HELP.split())
+    assert ("**Wizard Mode stays On** after a Wizard Mode turn in which a combination was "
+            "claimed or at whose end any player has speed 12 or more; otherwise it "
+            "**turns Off**. Speed 12 alone never turns it On.") in text
+    assert "a missed card has none" in text and "missed cards too" in text
+    assert "as many as your tokens pay for" in text
+    assert "all your control to speed if even that is short of N" in text

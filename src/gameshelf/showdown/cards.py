@@ -290,7 +290,7 @@ def _kickout_max_speed(where: str, min_speed: int, max_speed: int | None) -> int
         DeckError: another maximum, or a speed requirement above 5 (never met).
     """
     rule = (f"the rulebook discards a Kick-out Hole claimed at a speed above "
-            f"{KICKOUT_MAX_SPEED}, unscored (R-PS-5)")
+            f"{KICKOUT_MAX_SPEED}, unscored")
     if max_speed is not None and max_speed != KICKOUT_MAX_SPEED:
         raise DeckError(f"{where}: field 'max_speed' must be {KICKOUT_MAX_SPEED}: {rule}; "
                         f"got {max_speed}")

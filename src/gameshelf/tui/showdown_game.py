@@ -55,15 +55,21 @@ Each turn has six steps:
    face up).
 2. **Control tokens**, once around from the First Player: **bid** control tokens on one face-up
    card (outbid with more; an outbid player gets the tokens back and may flip some to speed),
-   **increase speed** (each +1 speed removes one more control token from the game), **buy** a
-   card from the discard pile for 2 tokens (from turn 2), then **done**.
+   **increase speed** (each +1 speed removes one more control token from the game), **buy**
+   any card of the discard pile for 2 tokens (from turn 2; as many as your tokens pay for,
+   missed cards too), then **done**.
 3. **Claim.** Bidders take their cards; the others take one of the rest from the First Player
    on. A card whose speed requirement you miss costs you speed equal to its circles and is
    discarded. A Kick-out Hole at speed above 5 is simply discarded.
-4. **Effects.** Green +N speed, red -N speed, blue speed = N. At speed 0 you drain: in turns
-   1-5 an autosave flips five control tokens to speed; from turn 6 the game ends after the turn.
+4. **Effects** of the cards you completed (a missed card has none): green +N speed, red -N
+   speed, blue speed = N (all your control to speed if even that is short of N). At speed 0
+   you drain: in turns 1-5 an autosave flips five control tokens to speed; from turn 6 the
+   game ends after the turn.
 5. **Combinations.** Both devices of an open Combination card in your piles: you take it, and
    Wizard Mode comes On next turn (cards then go to the 2X pile, doubled at the end).
+   **Wizard Mode stays On** after a Wizard Mode turn in which a combination was claimed or
+   at whose end any player has speed 12 or more; otherwise it **turns Off**. Speed 12 alone
+   never turns it On.
 6. The First Player marker passes left.
 
 Score: cards + 2X pile doubled + 5,000 per four Drop Targets + combinations + 100 per token.
