@@ -93,7 +93,8 @@ def test_text_play_to_the_end_counts_in_stats(capsys: pytest.CaptureFixture[str]
     from gameshelf.muggins.tiles import ALL_TILES
 
     answers = iter([f"{t} {s}" for _ in range(400) for t in ALL_TILES for s in "LR"])
-    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    monkeypatch.setattr("builtins.input", lambda prompt="": "n" if prompt.startswith(
+        "Play again") else next(answers))
     code, out, _ = run(capsys, "muggins", "play", "--text", "--seed", "5", "--target", "20",
                        "--level", "easy")
     assert code == 0 and ("You win" in out or "Mugsy wins" in out)
@@ -183,3 +184,56 @@ def test_sim_refuses_game_numbers_past_the_last(capsys: pytest.CaptureFixture[st
     code, _, err = run(capsys, "muggins", "sim", "--games", "2", "--target", "5",
                        "--players", "easy,easy", "--seed", "9007199254740991")
     assert code == 2 and "past the largest" in err and err.count("\n") == 1
+
+
+
+def _to_the_end_then(answers: list[str], monkeypatch: pytest.MonkeyPatch,
+                     second_game: tuple[str, ...] = ()) -> list[str]:
+    """Fake input: in the first game every tile of the set at each move prompt until one is
+    accepted; ``answers`` at the other prompts; once a game is over, ``second_game`` at the
+    move prompts; the end of the input after that. Returns the prompts shown."""
+    from gameshelf.muggins.tiles import ALL_TILES
+
+    first = iter([f"{t} {s}" for _ in range(400) for t in ALL_TILES for s in "LR"])
+    later, after = iter(second_game), iter(answers)
+    prompts: list[str] = []
+
+    def fake(prompt: str = "") -> str:
+        over = any(p.startswith("Play again") for p in prompts)
+        prompts.append(prompt)
+        line = next(later if over else first) if prompt == "your move> " else next(after, None)
+        if line is None:
+            raise EOFError
+        return line
+    monkeypatch.setattr("builtins.input", fake)
+    return prompts
+
+
+@pytest.mark.parametrize("no", ["N", "no", None])
+def test_text_play_asks_to_play_again_and_n_leaves(
+        no: str | None, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 17: at the end of a game the prompt asks "Play again? (Y/N)", as the manual and
+    the screen do; anything but Y or N asks again; N (or the end of the input) leaves."""
+    prompts = _to_the_end_then(["maybe", ""] + ([no] if no else []), monkeypatch)
+    code, out, _ = run(capsys, "muggins", "play", "--text", "--seed", "5", "--target", "5",
+                       "--level", "easy")
+    assert code == 0 and ("You win" in out or "Mugsy wins" in out)
+    assert prompts.count("Play again? (Y/N) ") == 3 and out.count("Answer Y or N.") == 2
+    assert out.count("Muggins against Mugsy") == 1
+    with Store() as store:
+        assert "current" not in store.save_names(GAME)  # the finished game is not kept
+
+
+def test_text_play_again_y_starts_a_new_game(capsys: pytest.CaptureFixture[str],
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """Y starts a new game at the same level and target (a new game number), as on the
+    screen; quitting it keeps it saved for 'resume'."""
+    _to_the_end_then(["y"], monkeypatch, second_game=("quit",))
+    code, out, _ = run(capsys, "muggins", "play", "--text", "--seed", "5", "--target", "5",
+                       "--level", "easy")
+    assert code == 0 and out.count("Muggins against Mugsy (easy)") == 2
+    assert "saved; continue with: gameshelf muggins resume" in out
+    with Store() as store:
+        record = store.load_save(GAME, "current")
+    assert record.seed != 5 and record.options.get("target") == 5

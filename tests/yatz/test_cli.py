@@ -13,6 +13,7 @@ from gameshelf.core.records import GameRecord
 from gameshelf.core.store import Store
 from gameshelf.yatz.game import GAME
 from gameshelf.yatz.match import Match, Seat, parse_seats
+from gameshelf.yatz.scoring import Box
 
 
 def run(args: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
@@ -57,6 +58,22 @@ def test_prompt_refuses_bad_input_and_asks_before_a_zero(
     assert code == 0
     assert "unknown action" in err and "numbered 1 to 5" in err
     assert "Not filled." in out and "Ann: 0 in x1" in out
+
+
+@pytest.mark.parametrize(("answer", "filled"), [("", True), ("Y", True), ("yes", True),
+                                               ("x", False), ("n", False)])
+def test_prompt_a_zero_box_is_confirmed_with_enter(
+        answer: str, filled: bool, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 17, the manual: "Press <ENTER> to confirm you want to zero out a score box";
+    Enter (or y) fills the box with 0, any other answer corrects the choice."""
+    m = Match([Seat("Ann")], seed=8)
+    m.act("roll")
+    box = next(b for b in Box if m.state.box_points()[b] == 0).text
+    code, out, _ = run(["yatz", "play", "-p", "Ann", "--seed", "8"], capsys, monkeypatch,
+                       f"roll\nscore x2 {box}\n{answer}\nq\n")
+    assert code == 0 and "Fill it with 0? [Y/n]" in out
+    assert ("Ann: 0 in x2" in out) is filled and ("Not filled." in out) is not filled
 
 
 @pytest.mark.parametrize("players", ["", "Ann,,Bob", "A,B,C,D,E,F,G,H,I,J", "Ann:wizard"])

@@ -20,6 +20,7 @@ from gameshelf.core.inputs import number_parser, read_line
 from gameshelf.core.keymaps import parse_key_map
 from gameshelf.core.progress import progress
 from gameshelf.core.store import Store
+from gameshelf.core.text import yes_no
 from gameshelf.muggins.game import (
     DEFAULT_TARGET,
     Action,
@@ -242,29 +243,50 @@ commands:
   pass       pass (only when no tile fits and the boneyard is empty)
   help       these commands (also 'h' or '?')
   quit       stop; the game stays saved ('gameshelf muggins resume' continues it)
+at the end of a game: Play again? (Y/N)
 scoring: the two open ends adding up to a multiple of 5 score that total at once."""
 
 
 def play_text(session: Session) -> None:
     """The plain prompt loop: type a tile (``3-5``, with ``L``/``R`` when it fits both
-    chains), ``draw``, ``pass`` or ``quit`` (the game stays saved).
+    chains), ``draw``, ``pass`` or ``quit`` (the game stays saved). At the end of a game it
+    asks whether to play again (Y/N), as the manual and the screen do; yes starts a new game
+    at the same level and target, no (or the end of the input) leaves.
 
     The session saves after every move, so Ctrl-C, SIGTERM and SIGHUP leave the game saved
     too: the loop says so and the stop is raised again (exit code ``128 + signal``).
     """
-    try:
-        _play_text(session)
-    except KeyboardInterrupt:
-        if not session.match.state.is_terminal():
-            with interrupt.shielded():
-                session.save()
-            typer.echo("\nStopped; " + ("the game could not be saved: "
-                                         + session.store_errors[-1] if session.store_errors
-                                         else "saved; continue with: gameshelf muggins resume"))
-        raise
+    while True:
+        try:
+            finished = _play_text(session)
+        except KeyboardInterrupt:
+            if not session.match.state.is_terminal():
+                with interrupt.shielded():
+                    session.save()
+                typer.echo("\nStopped; " + ("the game could not be saved: "
+                                             + session.store_errors[-1] if session.store_errors
+                                             else "saved; continue with: gameshelf muggins "
+                                             "resume"))
+            raise
+        if not finished or not _play_again():
+            return
+        session = Session.new(session.level, session.match.state.target, new_seed())
 
 
-def _play_text(session: Session) -> None:
+def _play_again() -> bool:
+    """Ask "Play again? (Y/N)" until the answer is Y or N; the end of the input is N."""
+    while True:
+        try:
+            answer = yes_no(input("Play again? (Y/N) "))
+        except EOFError:
+            return False
+        if answer is not None:
+            return answer
+        typer.echo("Answer Y or N.")
+
+
+def _play_text(session: Session) -> bool:
+    """One game at the prompt; False when the person quit (the game stays saved)."""
     state = session.match.state
     typer.echo(f"Muggins against Mugsy ({session.level}), game number {session.match.seed}. "
                f"Type a tile like 3-5 (add L or R when it fits both chains), draw, pass, "
@@ -296,7 +318,7 @@ def _play_text(session: Session) -> None:
             if session.store_errors:
                 raise GameshelfError("the game could not be saved: " + session.store_errors[-1])
             typer.echo("saved; continue with: gameshelf muggins resume")
-            return
+            return False
         if line.lower() in ("help", "h", "?"):
             typer.echo(TEXT_HELP)
             continue
@@ -308,6 +330,7 @@ def _play_text(session: Session) -> None:
         typer.echo(round_line(state))
     who = "You win" if state.winner == PERSON else "Mugsy wins"
     typer.echo(f"{who}, {state.scores[0]} to {state.scores[1]}.")
+    return True
 
 
 def _read_move(line: str, legal: list[Action]) -> Action:

@@ -38,7 +38,7 @@ from gameshelf.core.inputs import (
 from gameshelf.core.keymaps import parse_key_map
 from gameshelf.core.progress import progress
 from gameshelf.core.store import Store
-from gameshelf.core.text import possessive
+from gameshelf.core.text import possessive, yes_no
 from gameshelf.session.yatz import YatzSession, save_name
 from gameshelf.yatz.game import GAME, Action, Hold, Score, parse_action
 from gameshelf.yatz.highscores import TOP
@@ -62,7 +62,8 @@ Commands (type them at the prompt):
   hold 1 3 5 | h 135       hold exactly those dice (positions 1-5); 'hold' releases all
   score x2 full-house      fill a box; boxes: ones..sixes, three-kind (3k), four-kind (4k),
                            full-house (fh), small-straight (ss), large-straight (ls),
-                           yatz, chance (c); columns x1, x2, x3
+                           yatz, chance (c); columns x1, x2, x3. A box that would
+                           score 0 asks first: Enter (or y) fills it, anything else not
   card [N]                 show the card of the player on turn (or of seat N)
   totals                   every player's running total
   hint                     the strong player's advice: best hold, best box, and the
@@ -234,9 +235,11 @@ def _prompt_loop(session: YatzSession) -> None:
             action = parse_action(cmd)
             if isinstance(action, Score) and st.dice and st.points(action.box) == 0 \
                     and not st.filled[st.seat][action.column] >> action.box & 1:
+                # The manual: "Press <ENTER> to confirm you want to zero out a score box";
+                # any other answer corrects the choice.
                 answer = _ask(f"x{action.column + 1} {action.box.label} scores 0 with these "
-                              "dice. Fill it with 0? [y/N] ")
-                if (answer or "").strip().lower() not in ("y", "yes"):
+                              "dice. Fill it with 0? [Y/n] ")
+                if answer is None or not yes_no(answer, enter=True):
                     typer.echo("Not filled.")
                     continue
             session.act(action)

@@ -9,6 +9,8 @@ Example:
     ('Your', "Ann's", "CPU 1's")
     >>> said("You", "has"), said("Mugsy", "has"), said("you", "misses")
     ('You have', 'Mugsy has', 'you miss')
+    >>> yes_no(" Y "), yes_no("no"), yes_no("", enter=True), yes_no("maybe")
+    (True, False, True, None)
 """
 
 from __future__ import annotations
@@ -59,3 +61,13 @@ def said(name: str, verb: str) -> str:
         ('You score', 'Ann scores')
     """
     return f"{name} {verb_for(name, verb)}"
+
+
+def yes_no(answer: str, enter: bool | None = None) -> bool | None:
+    """The answer typed to a yes/no question: True for ``y``/``yes``, False for ``n``/``no``
+    (any case, spaces ignored), ``enter`` for an empty answer (the Enter key alone: the
+    question's default, None when it has none), None for anything else."""
+    word = answer.strip().lower()
+    if not word:
+        return enter
+    return True if word in ("y", "yes") else False if word in ("n", "no") else None
