@@ -1,4 +1,4 @@
-"""Pinball Showdown rules: setup, the six steps of a turn, rulings R-PS-1..R-PS-9."""
+"""Pinball Showdown rules: setup, the six steps of a turn, rulings R-PS-1..R-PS-13."""
 
 from __future__ import annotations
 

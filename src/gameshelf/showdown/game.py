@@ -1,4 +1,5 @@
-"""The Pinball Showdown rules engine (``rules/pinball-showdown.txt``, rulings R-PS-1..R-PS-9).
+"""The Pinball Showdown rules engine (``rules/pinball-showdown.txt``, rulings R-PS-1..R-PS-9 and
+R-PS-10..R-PS-13 of ``docs/rules/pinball-showdown.md``).
 
 Setup: each player has 20 tokens, 5 speed side up and 15 control side up, and a 2X pile; the
 Playfield deck is shuffled and 10 cards are dealt to each player; as many Combination cards as
@@ -15,13 +16,16 @@ A turn has six steps:
    (outbidding needs more tokens; the outbid player's tokens come back and they may flip any
    of them to speed), increase speed (one more control token leaves the game per speed
    gained), buy a card from the discard pile for two tokens (from turn 2), then ``done``.
+   Buys and speed increases as often as control pays for (R-PS-12); any discarded card,
+   a missed one too, may be bought (R-PS-13).
 3. Claiming: bidders take their cards; the others take one of the rest, from the First
    Player clockwise; the card left over goes to the discard pile. A speed requirement is
    checked on claiming (R-PS-5): a failed card costs speed equal to its circles and is
    discarded; a Kick-out Hole above its maximum speed is discarded at no cost. Bid tokens
    leave the game either way.
-4. Effects of completed cards: green +N speed (from control, no cost), red -N speed, blue
-   speed set to N. Cards go to the scoring pile, or to the 2X pile in Wizard Mode. A player at
+4. Effects of completed cards (a missed card has none, R-PS-10): green +N speed (from
+   control, no cost), red -N speed, blue speed set to N, or speed + control when that is
+   less (R-PS-11). Cards go to the scoring pile, or to the 2X pile in Wizard Mode. A player at
    speed 0 has drained (R-PS-6): in turns 1-5 the autosave flips up to five control tokens to
    speed; from turn 6 the game ends at the end of the turn.
 5. Combinations (R-PS-8), from the First Player: every open Combination card whose two
