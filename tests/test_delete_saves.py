@@ -33,9 +33,16 @@ def _showdown(seed: int) -> GameRecord:
     return m.record()
 
 
+def _muggins(seed: int) -> GameRecord:
+    from gameshelf.muggins.match import Match
+
+    return Match.new(seed, options={"level": "easy"}).record()
+
+
 #: Every game with saves: (command, store key, a saved game for a seed).
 GAMES: list[tuple[str, str, Callable[[int], GameRecord]]] = [
-    ("yatz", "yatz", _yatz), ("showdown", "showdown", _showdown)]
+    ("yatz", "yatz", _yatz), ("showdown", "showdown", _showdown),
+    ("muggins", "muggins", _muggins)]
 
 
 def run(args: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
@@ -86,6 +93,7 @@ def test_an_unknown_name_is_one_line_exit_2_and_nothing_is_deleted(
     code, out, err = run([cmd, "delete", "a", "nope", "--yes"], capsys, monkeypatch)
     assert code == 2 and out == "" and err.count("\n") == 1
     assert "'nope'" in err and "nothing deleted" in err and "Traceback" not in err
+    assert "the saves are 'a'" in err
     assert db.read_bytes() == before
 
 

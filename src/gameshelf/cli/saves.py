@@ -35,10 +35,14 @@ def delete_saves(game: str, title: str, names: list[str], yes: bool) -> None:
         taken = store.save_names(game)
         unknown = [n for n in wanted if n not in taken]
         if unknown:
+            shown = sorted(taken)[:5]
+            saved = (f"the saves are {', '.join(repr(n) for n in shown)}"
+                     + (f" and {len(taken) - 5} more" if len(taken) > 5 else "")
+                     if taken else f"there are no saved {title} games")
             raise BadInputError(
                 f"no saved {title} game named {unknown[0]!r}"
                 + (f" (nor {', '.join(repr(n) for n in unknown[1:])})" if unknown[1:] else "")
-                + f"; nothing deleted (see 'gameshelf {game} saves')")
+                + f"; nothing deleted ({saved})")
         if not yes:
             listed = ", ".join(repr(n) for n in wanted)
             try:
