@@ -26,6 +26,7 @@ from gameshelf.showdown.match import GAME as SHOWDOWN
 from gameshelf.showdown.match import Match as ShowdownMatch
 from gameshelf.yatz.game import GAME as YATZ
 from gameshelf.yatz.match import Match as YatzMatch
+from tests.procs import default_signals
 
 SIGNALS = [signal.SIGINT, signal.SIGTERM, signal.SIGHUP]
 
@@ -46,7 +47,8 @@ class Child:
                    PYTHONPATH=os.pathsep.join(sys.path))
         self.proc = subprocess.Popen([sys.executable, "-m", "gameshelf", *args],
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.PIPE, env=env)
+                                     stderr=subprocess.PIPE, env=env,
+                                     preexec_fn=default_signals)
         self.out = b""
 
     def send(self, line: str) -> None:

@@ -23,6 +23,7 @@ import pytest
 from gameshelf.core import crash
 from gameshelf.core.store import Store
 from gameshelf.showdown.match import GAME as SHOWDOWN
+from tests.procs import default_signals
 
 pty = pytest.importorskip("pty")
 
@@ -40,7 +41,8 @@ class Terminal:
         env = dict(os.environ, GAMESHELF_HOME=str(home), TERM="xterm-256color",
                    PYTHONPATH=os.pathsep.join(sys.path))
         self.proc = subprocess.Popen([sys.executable, "-c", code], stdin=slave, stdout=slave,
-                                     stderr=subprocess.PIPE, env=env, start_new_session=True)
+                                     stderr=subprocess.PIPE, env=env, start_new_session=True,
+                                     preexec_fn=default_signals)
         os.close(slave)
         self._err: list[bytes] = []
         assert self.proc.stderr is not None

@@ -58,6 +58,9 @@ class GuardedApp(App[None]):
         """Leave the app because of signal ``signum`` (the games are saved already)."""
         if self.stopped_by is None:
             self.stopped_by = signum
+        # A computer's turn running in a worker must not draw into screens being taken down
+        # (it would mount widgets into removed containers): stop every worker first.
+        self.workers.cancel_all()
         self.exit(return_code=128 + signum)
 
     def _handle_exception(self, error: Exception) -> None:
