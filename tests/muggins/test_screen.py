@@ -144,10 +144,16 @@ async def test_fits_both_chains_asks_l_or_r() -> None:
         assert s.match.state.scores[0] == 5
 
 
-async def test_mouse_click_plays_a_tile_and_buttons_choose_the_chain() -> None:
+async def test_a_click_chooses_a_tile_a_second_click_plays_it() -> None:
+    """Issue 11: a stray click never plays a tile; the first click chooses it."""
     s = session_with({"hand0": "0-5 3-4", "hand1": "1-2 6-6"})
     screen = MugginsScreen(s, pace=0)
     async with running(screen) as (app, pilot):
+        view = next(v for v in screen.query(TileView) if v.tile == parse_tile("0-5"))
+        await pilot.click(view)
+        await pilot.pause()
+        assert screen.choosing is None and len(s.match.state.hands[0]) == 2
+        assert screen.rack()[screen.selected] == parse_tile("0-5") and "chosen" in msg(app)
         view = next(v for v in screen.query(TileView) if v.tile == parse_tile("0-5"))
         await pilot.click(view)
         await pilot.pause()

@@ -147,7 +147,7 @@ async def test_a_whole_game_by_keys_ends_with_the_score_breakdown() -> None:
             if match.state.is_terminal():
                 break
             if match.state.phase is Phase.CONTROL:
-                await pilot.press("s" if match.state.speed[0] < 4 else "d")
+                await pilot.press("v" if match.state.speed[0] < 4 else "d")
                 if match.state.pending_return is not None:
                     await pilot.press("0")
             else:

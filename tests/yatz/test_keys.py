@@ -168,6 +168,8 @@ def test_every_map_binds_each_key_once() -> None:
         seen: dict[str, str] = {}
         for b in YATZ_KEYS.bindings(keys):
             assert not isinstance(b, tuple)
+            if b.action.startswith("refuse("):   # a hidden key's second binding
+                continue
             for key in b.key.split(","):
                 assert key not in seen, (keys, key, seen.get(key), b.action)
                 seen[key] = b.action

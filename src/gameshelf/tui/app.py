@@ -9,11 +9,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from gameshelf.tui.base import GuardedApp, run_guarded
-from gameshelf.tui.widgets import HelpScreen
+from gameshelf.tui.widgets import GameFooter, HelpScreen
 
 
 @dataclass(frozen=True)
@@ -87,7 +87,7 @@ class MenuScreen(Screen[None]):
                 options.append(Option(f"{i + 1}. {g.title}{state}\n   {g.blurb}", id=g.key))
             yield OptionList(*options, id="games")
             yield Static("", id="status")
-        yield Footer()
+        yield GameFooter()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.open_game(str(event.option.id))

@@ -18,7 +18,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
-from textual.widgets import Button, DataTable, Digits, Footer, Input, RichLog, Static
+from textual.widgets import Button, DataTable, Digits, Input, RichLog, Static
 
 from gameshelf.core.chance import Chance, new_seed, parse_seed
 from gameshelf.core.errors import GameshelfError
@@ -28,7 +28,7 @@ from gameshelf.dollar import RULES_VERSION
 from gameshelf.dollar.bill import district_name
 from gameshelf.dollar.game import MAX_PLAYERS, Entry, make_entry, random_bill, ranks, winners
 from gameshelf.dollar.scorer import Rule
-from gameshelf.tui.widgets import ConfirmScreen, HelpScreen
+from gameshelf.tui.widgets import ConfirmScreen, GameFooter, HelpScreen, TextField, help_binding
 
 #: False until this game's screen exists; the menu says "not built yet".
 BUILT = True
@@ -184,7 +184,7 @@ class GameNumberScreen(ModalScreen[int | None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static("Game number to play (the same number draws the same random bills):")
-            yield Input(placeholder="e.g. 123456789", id="number")
+            yield TextField(placeholder="e.g. 123456789", id="number")
             yield Static("", id="error")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -203,7 +203,7 @@ class DollarScreen(Screen[None]):
 
     BINDINGS = [
         Binding("escape,q", "back", "Back"),
-        Binding("f1,question_mark", "help", "Help"),
+        help_binding(),
         Binding("f2", "random_bill", "Random bill"),
         Binding("f5", "play", "Play"),
         Binding("f3", "new_game", "New game"),
@@ -260,12 +260,12 @@ class DollarScreen(Screen[None]):
         with Horizontal(id="body"):
             with Vertical(id="left"):
                 yield Static("", id="gameno")
-                yield Input(placeholder="name (Player 1)", id="name", max_length=24)
-                yield Input(placeholder="bill as printed: L12345678A", id="bill",
+                yield TextField(placeholder="name (Player 1)", id="name", max_length=24)
+                yield TextField(placeholder="bill as printed: L12345678A", id="bill",
                             max_length=24)
                 with Horizontal(id="entry-row"):
-                    yield Input(placeholder="series: 2017A", id="series", max_length=16)
-                    yield Input(placeholder="district 1-12", id="district", max_length=3)
+                    yield TextField(placeholder="series: 2017A", id="series", max_length=16)
+                    yield TextField(placeholder="district 1-12", id="district", max_length=3)
                 with Horizontal(id="buttons"):
                     yield Button("Add", id="add", variant="primary")
                     yield Button("Random", id="random")
@@ -283,7 +283,7 @@ class DollarScreen(Screen[None]):
                 yield Static("", id="rule")
                 yield Static("", id="banner")
                 yield RichLog(id="log", wrap=False, markup=False)
-        yield Footer()
+        yield GameFooter()
 
     def on_mount(self) -> None:
         self.query_one("#machine").border_title = "ONE DOLLAR PINBALL"

@@ -18,7 +18,7 @@ from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.geometry import Region
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Footer, Header, OptionList, Static
+from textual.widgets import Button, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from gameshelf.core.chance import new_seed
@@ -63,7 +63,7 @@ from gameshelf.tui.muggins_render import (
     tile_row,
 )
 from gameshelf.tui.muggins_session import AUTOSAVE, MUGSY, PERSON, Session
-from gameshelf.tui.widgets import ConfirmScreen, HelpScreen
+from gameshelf.tui.widgets import ConfirmScreen, GameFooter, HelpScreen, RefusalMixin
 
 #: True: the menu opens this game.
 BUILT = True
@@ -114,8 +114,13 @@ MUGGINS_KEYS = KeyTable((
         shown="R"),
     Key("draw", {DEFAULT: "d", CLASSIC: "d"}, "Draw", "draw", shown="D"),
     Key("pass_turn", {DEFAULT: "p", CLASSIC: "p"}, "Pass", "pass", shown="P"),
-    Key("", {DEFAULT: "", CLASSIC: ""}, does="click a tile to play it; click Left / Right to "
-        "choose the chain", shown="mouse"),
+    Key("", {DEFAULT: "", CLASSIC: ""}, does="click a tile to choose it, click it again to "
+        "play it; click Left / Right to choose the chain", shown="mouse"),
+    # the turn's keys while the footer hides them: each says why it cannot be done now
+    Key("refuse('side', 'L')", {DEFAULT: "l", CLASSIC: "l"}),
+    Key("refuse('side', 'R')", {DEFAULT: "r", CLASSIC: "r"}),
+    Key("refuse('draw')", {DEFAULT: "d", CLASSIC: "d"}),
+    Key("refuse('pass_turn')", {DEFAULT: "p", CLASSIC: "p"}),
     Key("save", {DEFAULT: "s", CLASSIC: "s"}, "Save",
         "save (the game is also saved after every move)", shown="S"),
     Key("help", {DEFAULT: "f1,question_mark", CLASSIC: "f1,question_mark"}, "Help",
@@ -138,7 +143,7 @@ HELP = muggins_help()
 
 
 class TileView(Static):
-    """One tile of the rack; a click plays it."""
+    """One tile of the rack; a click chooses it, a second click plays it."""
 
     DEFAULT_CSS = """
     TileView { width: 9; height: 4; }
@@ -219,7 +224,7 @@ class LevelScreen(ModalScreen[str | None]):
             yield ol
             yield Static(Text(self._keys_line()), id="level-keymap")
             yield Static("Enter choose · k keys · F1 help · Esc back", id="level-keys")
-        yield Footer()
+        yield GameFooter()
 
     def _keys_line(self) -> str:
         """``Keys: default (k changes)``."""
@@ -312,7 +317,7 @@ def round_summary(r: RoundResult, names: tuple[str, str] = ("You", "Mugsy")) -> 
     return "\n".join(x for x in lines if x)
 
 
-class MugginsScreen(Screen[None]):
+class MugginsScreen(RefusalMixin, Screen[None]):
     """The game against Mugsy.
 
     Args:
@@ -325,12 +330,12 @@ class MugginsScreen(Screen[None]):
     BINDINGS = MUGGINS_KEYS.bindings()   # the default map; another is set per screen
     DEFAULT_CSS = """
     MugginsScreen { layout: vertical; }
-    #mg-status { height: 1; padding: 0 1; background: $boost; text-style: bold; }
+    #mg-status { height: auto; padding: 0 1; background: $boost; text-style: bold; }
     #mg-board-scroll { height: 1fr; border: round $primary; padding: 0 0;
                        align: center middle; }
     #mg-board { width: 100%; height: auto; }
-    #mg-ends { height: 1; padding: 0 1; color: $text-muted; }
-    #mg-rack-title { height: 1; padding: 0 1; }
+    #mg-ends { height: auto; padding: 0 1; color: $text-muted; }
+    #mg-rack-title { height: auto; padding: 0 1; }
     #mg-rack { layout: grid; grid-size: 14; grid-gutter: 0 1; grid-columns: 9;
                height: auto; max-height: 12; padding: 0 1; grid-rows: 4;
                overflow-y: auto; }
@@ -365,6 +370,7 @@ class MugginsScreen(Screen[None]):
         self._level, self._target, self._seed, self._ask = level, target, seed, ask
         self.selected = 0
         self.choosing: Tile | None = None
+        self._clicked: Tile | None = None   # the tile a first click chose
         self.busy = False
         self.fresh: Tile | None = None
         self.board_fresh: Tile | None = None
@@ -397,7 +403,7 @@ class MugginsScreen(Screen[None]):
         with Horizontal(id="mg-bottom"):
             yield Static("", id="mg-msg")
             yield Static("", id="mg-log")
-        yield Footer()
+        yield GameFooter()
 
     def _sides(self) -> ComposeResult:
         with Horizontal(id="mg-sides"):
@@ -504,10 +510,29 @@ class MugginsScreen(Screen[None]):
         return sorted(self.state.hands[PERSON])
 
     # ----- drawing -----------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The footer offers only what can be done now (``False`` hides a binding): on the
+        person's turn, the chains when a tile fits, Draw or Pass when nothing does; none of
+        them on Mugsy's turn or after the game."""
+        if action not in ("play", "side", "draw", "pass_turn") or self.session is None:
+            return True
+        st = self.state
+        if self.busy or st.is_terminal() or st.current_player() != PERSON:
+            return action == "play"   # Enter still says whose turn it is
+        legal = st.legal_actions()
+        if action == "draw":
+            return legal == [Draw()]
+        if action == "pass_turn":
+            return legal == [Pass()]
+        if action == "side":
+            return legal not in ([Draw()], [Pass()])
+        return True
+
     def refresh_all(self) -> None:
         """Redraw status, board, ends, rack."""
         if self.session is None:
             return
+        self.refresh_bindings()
         st = self.state
         turn = {PERSON: "your turn", MUGSY: "Mugsy's turn"}.get(st.current_player(),
                                                                "game over")
@@ -597,12 +622,21 @@ class MugginsScreen(Screen[None]):
             self.refresh_all()
 
     def click_tile(self, t: Tile) -> None:
-        """A click on a rack tile selects it and plays it."""
+        """A click on a rack tile selects it; a second click on the tile it selected plays
+        it (as Enter does), so a stray click never plays a tile."""
         tiles = self.rack()
-        if t in tiles:
-            self.selected = tiles.index(t)
+        if t not in tiles:
+            return
+        if self._clicked == t and tiles.index(t) == self.selected:
+            self._clicked = None
             self.choosing = None
             self.action_play()
+            return
+        self._clicked = t
+        self.selected = tiles.index(t)
+        self.choosing = None
+        self.refresh_all()
+        self.say(f"{t} chosen: Enter or a second click plays it.")
 
     def action_play(self) -> None:
         """Play the selected tile; draw or pass when nothing fits."""

@@ -8,7 +8,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Header, Input, OptionList, Static
+from textual.widgets import Button, Header, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from gameshelf.core.chance import new_seed, parse_seed
@@ -18,7 +18,7 @@ from gameshelf.core.store import Store
 from gameshelf.showdown.game import MAX_TURNS
 from gameshelf.showdown.match import GAME, Match, parse_players, seat_names
 from gameshelf.tui.showdown_game import HELP, ShowdownScreen
-from gameshelf.tui.widgets import ConfirmScreen, HelpScreen
+from gameshelf.tui.widgets import ConfirmScreen, GameFooter, HelpScreen, TextField, help_binding
 
 #: The game's screen exists.
 BUILT = True
@@ -40,7 +40,7 @@ class ShowdownStartScreen(Screen[None]):
     #sd-msg { color: $warning; height: auto; max-height: 2; }
     """
     BINDINGS = [Binding("escape", "app.pop_screen", "Back"),
-                Binding("f1,question_mark", "help", "Help"),
+                help_binding(),
                 Binding("d,delete", "delete_save", "Delete save")]
 
     def compose(self) -> ComposeResult:
@@ -52,16 +52,16 @@ class ShowdownStartScreen(Screen[None]):
                          "The deck is gameshelf's reconstruction.", id="sd-note")
             with Horizontal(classes="sd-row"):
                 yield Static("Players")
-                yield Input(value="You,cpu,cpu", id="sd-players", compact=True)
+                yield TextField(value="You,cpu,cpu", id="sd-players", compact=True)
             with Horizontal(classes="sd-row"):
                 yield Static("Game number (empty: random)")
-                yield Input(placeholder="e.g. 12345", id="sd-seed", compact=True)
+                yield TextField(placeholder="e.g. 12345", id="sd-seed", compact=True)
             with Horizontal(classes="sd-row"):
                 yield Button("New game", id="sd-new", variant="primary", compact=True)
             yield Static("Saved games (Enter or click resumes, d deletes)", id="sd-saves-label")
             yield OptionList(id="sd-saves")
             yield Static("", id="sd-msg")
-        yield Footer()
+        yield GameFooter()
 
     def on_mount(self) -> None:
         self.load_saves()

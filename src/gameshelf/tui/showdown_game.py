@@ -5,9 +5,10 @@ the table until the next person presses Enter, so nobody sees another's hand. Co
 play in a worker, one action at a time, and the log shows what they did.
 
 Keys: Left/Right choose a card, Enter offers or takes it, ``b`` bids on it (``+``/``-`` set the
-number of tokens), ``s`` increases speed by one, ``u`` buys the chosen discarded card, ``d``
+number of tokens), ``v`` increases speed by one, ``u`` buys the chosen discarded card, ``d``
 ends your use of control tokens, ``0``-``9`` flip returned tokens; every action can also be
-typed (``bid P07 2``). ``Ctrl+S`` saves, F1 shows help, Esc leaves (the game is saved).
+typed (``bid P07 2``). ``s`` (or ``Ctrl+S``) saves, F1 or ``?`` shows help, Esc leaves (the
+game is saved). The footer names only the keys of the step on screen.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Footer, Input, RichLog, Static
+from textual.widgets import Button, Input, RichLog, Static
 
 from gameshelf.cli.showdown import autosave
 from gameshelf.core.errors import GameshelfError
@@ -40,7 +41,13 @@ from gameshelf.showdown.actions import (
 from gameshelf.showdown.cards import Effect, PlayfieldCard
 from gameshelf.showdown.game import BUY_COST, MAX_TURNS, Phase, PlayerView
 from gameshelf.showdown.match import GAME, Match
-from gameshelf.tui.widgets import HelpScreen
+from gameshelf.tui.widgets import (
+    GameFooter,
+    HelpScreen,
+    RefusalMixin,
+    help_binding,
+    refusal,
+)
 
 HELP = """\
 # Pinball Showdown
@@ -82,11 +89,11 @@ Score: cards + 2X pile doubled + 5,000 per four Drop Targets + combinations + 10
 | Enter | offer / take the chosen card |
 | b | bid on the chosen face-up card (the tokens shown) |
 | + / - | more / fewer tokens for the bid |
-| s | increase speed by 1 |
+| v | increase speed by 1 |
 | u | buy the chosen card of the discard pile |
 | d | done with control tokens |
 | 0-9 | flip that many returned tokens to speed |
-| Ctrl+S | save; the game is also saved after every move |
+| s (or Ctrl+S) | save; the game is also saved after every move |
 | p | everyone's scoring piles, card by card |
 | PageUp / PageDown | scroll the log |
 | : or / | type an action in the box (Esc leaves the box) |
@@ -294,7 +301,7 @@ def score_table(match: Match) -> Text:
     return out
 
 
-class ShowdownScreen(Screen[None]):
+class ShowdownScreen(RefusalMixin, Screen[None]):
     """The table for one match."""
 
     AUTO_FOCUS = None  # letters are keys, not typing: ':' or Tab focuses the action box
@@ -333,8 +340,8 @@ class ShowdownScreen(Screen[None]):
     LARGE = (120, 40)
     BINDINGS = [
         Binding("escape", "leave", "Leave"),
-        Binding("f1,question_mark", "help", "Help"),
-        Binding("ctrl+s", "save", "Save"),
+        help_binding(),
+        Binding("s,ctrl+s", "save", "Save"),
         Binding("colon,slash", "type", "Type action"),
         Binding("p", "piles", "Piles"),
         Binding("pageup", "scroll_log(-1)", "Log up", show=False),
@@ -345,10 +352,12 @@ class ShowdownScreen(Screen[None]):
         Binding("b", "bid", "Bid"),
         Binding("plus,equals_sign", "tokens(1)", "+token", show=False),
         Binding("minus", "tokens(-1)", "-token", show=False),
-        Binding("s", "speed", "Speed+1"),
+        Binding("v", "speed", "Speed+1"),
         Binding("u", "buy", "Buy"),
         Binding("d", "done", "Done"),
         *[Binding(str(k), f"flip({k})", show=False) for k in range(10)],
+        # the turn's keys while the footer hides them: each says why it cannot be done now
+        refusal("b", "bid"), refusal("v", "speed"), refusal("u", "buy"), refusal("d", "done"),
     ]
 
     def __init__(self, match: Match) -> None:
@@ -389,7 +398,7 @@ class ShowdownScreen(Screen[None]):
             yield Horizontal(id="sd-buttons")
         yield CommandInput(placeholder="type an action (offer P07, bid P07 2, buy P12, done) "
                                        "and Enter", id="sd-cmd", compact=True)
-        yield Footer()
+        yield GameFooter()
 
     def on_mount(self) -> None:
         self.query_one("#sd-log", RichLog).border_title = "Log"
@@ -693,10 +702,29 @@ class ShowdownScreen(Screen[None]):
         self._autosave()
         self.app.pop_screen()
 
+    #: The actions of a turn's control step, and of buying (a discard pile from turn 2).
+    _CONTROL_ACTIONS = frozenset({"bid", "tokens", "speed", "done", "buy"})
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The footer offers only what can be done now: the turn's actions while the person
+        on screen is to act in the step they belong to, nothing of a turn once the game is
+        over (``False`` hides a binding)."""
+        if action in self._CONTROL_ACTIONS:
+            st = self.match.state
+            if not self.can_act() or st.phase is not Phase.CONTROL \
+                    or st.pending_return is not None:
+                return False
+            if action == "buy" and not (st.turn >= 2 and st.discard):
+                return False
+        elif action == "type" and self.match.state.is_terminal():
+            return False
+        return True
+
     # ----- drawing -----------------------------------------------------------------------
     def refresh_table(self) -> None:
         """Redraw everything from the match state."""
         v = self.view()
+        self.refresh_bindings()
         self.query_one("#sd-status", Static).update(self._status_text())
         self._draw_players()
         self._draw_side()
@@ -944,7 +972,7 @@ class ShowdownScreen(Screen[None]):
                 text.append("You have bid this turn. ")
             else:
                 text.append("Left/Right: choose a card. ")
-            text.append("s: speed +1 (costs 2)"
+            text.append("v: speed +1 (costs 2)"
                         + (", Right to the discard pile to buy" if "discard" in self._zones()
                            and not buying else "")
                         + ", d: done.")

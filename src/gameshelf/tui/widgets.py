@@ -1,23 +1,96 @@
-"""Widgets and screens every game uses: a help screen and a yes/no confirmation."""
+"""Widgets and screens every game uses: a help screen, a yes/no confirmation, the footer.
+
+Habits every screen shares (checked by ``tests/tui/test_habits.py``):
+
+* **F1** or **?** opens the screen's help (:class:`HelpScreen`); the help scrolls with
+  Up/Down, PageUp/PageDown, Home/End and closes with Esc, q, F1 or ?.
+* The footer (:class:`GameFooter`) names only what can be done now: each screen hides the
+  bindings its state does not allow through Textual's ``check_action`` (returning ``False``
+  hides a binding) and calls ``refresh_bindings()`` when its state changes.
+"""
 
 from __future__ import annotations
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Markdown, Static
+from textual.widgets import Button, Footer, Input, Markdown, Static
+
+#: The keys that open a screen's help, for every screen's ``Binding``.
+HELP_KEYS = "f1,question_mark"
+
+
+def help_binding() -> Binding:
+    """The binding that opens a screen's help (its action ``help``): a priority binding, so a
+    focused :class:`TextField` does not take the ``?`` first."""
+    return Binding(HELP_KEYS, "help", "Help", priority=True)
+
+
+class TextField(Input):
+    """A text field for names, bills, numbers and seeds: ``?`` is never typed into it but
+    opens the screen's help, as on every other screen (no name, bill or number takes a
+    ``?``; Textual lets a focused field take every printable key unless it says otherwise).
+    The Showdown command box is a plain :class:`~textual.widgets.Input`: there ``?`` is typed.
+    """
+
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        """Every printable key but ``?``."""
+        return character != "?" and super().check_consume_key(key, character)
+
+
+def refusal(keys: str, action: str) -> Binding:
+    """A hidden binding of ``keys`` to ``refuse('action')``, listed after the binding of
+    ``action`` itself: while the screen's ``check_action`` hides ``action`` (so the footer does
+    not offer it), Textual tries the key's next binding, and :meth:`RefusalMixin.action_refuse`
+    runs the action anyway so it says why it cannot be done now (a message, the bell) instead
+    of the key doing nothing."""
+    return Binding(keys, f"refuse({action!r})", show=False)
+
+
+class RefusalMixin:
+    """For a screen with :func:`refusal` bindings."""
+
+    def action_refuse(self, action: str, *args: object) -> None:
+        """Run ``action_<action>(*args)``, whose own checks explain why it cannot be done
+        now."""
+        getattr(self, f"action_{action}")(*args)
+
+
+class GameFooter(Footer):
+    """The footer of every gameshelf screen: compact, without the command palette's key
+    (Ctrl+P still opens it), so a screen's keys fit in 80 columns."""
+
+    def __init__(self) -> None:
+        super().__init__(compact=True, show_command_palette=False)
+
+
+class HelpText(VerticalScroll, can_focus=True):
+    """The scrolling body of the help window (focused, so the keys scroll it)."""
+
+    BINDINGS = [
+        Binding("up,k", "scroll_up", "Up", show=False),
+        Binding("down,j", "scroll_down", "Down", show=False),
+        Binding("pageup", "page_up", "Page up", show=False),
+        Binding("pagedown,space", "page_down", "Page down", show=False),
+        Binding("home", "scroll_home", "Top", show=False),
+        Binding("end", "scroll_end", "End", show=False),
+    ]
 
 
 class HelpScreen(ModalScreen[None]):
-    """A modal with Markdown help text; Esc, q or F1 closes it."""
+    """A modal with Markdown help text. Up/Down, PageUp/PageDown (Space), Home/End scroll
+    it; Esc, q, F1 or ? closes it."""
 
     DEFAULT_CSS = """
     HelpScreen { align: center middle; }
     HelpScreen > Vertical { width: 90%; max-width: 100; height: 85%; border: thick $accent;
                             background: $surface; padding: 0 1; }
-    HelpScreen Markdown { height: 1fr; overflow-y: auto; }
+    HelpScreen HelpText { height: 1fr; }
+    HelpScreen Markdown { height: auto; }
+    HelpScreen #help-keys { height: 1; color: $text-muted; }
+    HelpScreen #close { height: 1; border: none; min-width: 9; }
     """
     BINDINGS = [Binding("escape,q,f1,question_mark", "dismiss_help", "Close")]
 
@@ -27,8 +100,13 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Markdown(self._text)
+            with HelpText(id="help-body"):
+                yield Markdown(self._text)
+            yield Static("↑↓ PgUp PgDn Home End scroll · Esc closes", id="help-keys")
             yield Button("Close", id="close", variant="primary")
+
+    def on_mount(self) -> None:
+        self.query_one(HelpText).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(None)

@@ -12,14 +12,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
+from textual.widgets import Button, Header, Input, Label, Select, Static
 
 from gameshelf.core.chance import new_seed, parse_seed
 from gameshelf.core.errors import GameshelfError
 from gameshelf.core.keymaps import DEFAULT_KEY_MAP, remember_key_map, remembered_key_map
 from gameshelf.session.yatz import YatzSession
 from gameshelf.tui.base import GuardedApp, run_guarded
-from gameshelf.tui.widgets import HelpScreen
+from gameshelf.tui.widgets import GameFooter, HelpScreen, TextField, help_binding
 from gameshelf.tui.yatz_game import GameOverScreen, GameScreen, HighScoresScreen, SavesScreen
 from gameshelf.yatz.game import GAME, MAX_PLAYERS
 from gameshelf.yatz.match import HUMAN, Match, Seat
@@ -75,7 +75,7 @@ class SeatRow(Horizontal):
 
     def compose(self) -> ComposeResult:
         yield Label(f"{self.index + 1}.")
-        yield Input(self._name, placeholder=f"Player {self.index + 1}",
+        yield TextField(self._name, placeholder=f"Player {self.index + 1}",
                     id=f"name{self.index + 1}", max_length=20)
         yield Select(_kind_options(), value=self._kind, allow_blank=False,
                      id=f"kind{self.index + 1}")
@@ -97,7 +97,7 @@ class SetupScreen(Screen[None]):
         Binding("n", "new_number", "New number"),
         Binding("f3", "resume", "Resume"),
         Binding("f4", "scores", "Top 20"),
-        Binding("f1", "help", "Help"),
+        help_binding(),
         Binding("escape", "app.pop_screen", "Back"),
     ]
     DEFAULT_CSS = """
@@ -133,7 +133,7 @@ class SetupScreen(Screen[None]):
                 yield SeatRow(1, "Computer", default_player())
             with Horizontal(id="number"):
                 yield Label("Game number")
-                yield Input(str(new_seed()), id="seed")
+                yield TextField(str(new_seed()), id="seed")
                 yield Button("New (n)", id="newnumber")
                 yield Select(KEY_CHOICES, value=remembered_key_map(GAME), allow_blank=False,
                              id="keys")
@@ -142,7 +142,7 @@ class SetupScreen(Screen[None]):
                 yield Button("Start (F5)", id="start", variant="success")
                 yield Button("Resume… (F3)", id="resume")
                 yield Button("Top 20 (F4)", id="scores")
-        yield Footer()
+        yield GameFooter()
 
     def on_mount(self) -> None:
         self._show_seats()

@@ -20,7 +20,7 @@ from textual.coordinate import Coordinate
 from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
-from textual.widgets import Button, DataTable, Footer, Header, OptionList, Static
+from textual.widgets import Button, DataTable, Header, OptionList, Static
 from textual.widgets.data_table import ColumnKey
 from textual.widgets.option_list import Option
 from textual.worker import Worker
@@ -31,7 +31,7 @@ from gameshelf.core.store import Store
 from gameshelf.core.text import possessive, verb_for
 from gameshelf.session.yatz import YatzSession
 from gameshelf.tui.keymaps import Key, KeyTable, use_bindings
-from gameshelf.tui.widgets import ConfirmScreen, HelpScreen
+from gameshelf.tui.widgets import ConfirmScreen, GameFooter, HelpScreen, RefusalMixin
 from gameshelf.yatz.game import (
     BOXES,
     COLUMNS,
@@ -104,6 +104,8 @@ YATZ_KEYS = KeyTable((
     Key("help", {DEFAULT: "f1,question_mark"}, "Help", "this help"),
     Key("leave", {DEFAULT: "escape,q", CLASSIC: "escape,q"}, "Leave",
         "leave the game (it is saved)"),
+    # a hidden key's second binding: says why it cannot be done now (no rolls left)
+    Key("refuse('roll')", {DEFAULT: "r,space", CLASSIC: "f1,r,space"}),
 ))
 
 GAME_RULES = """\
@@ -213,7 +215,7 @@ ROW_LABELS_SHORT = ("Ones", "Twos", "Threes", "Fours", "Fives", "Sixes", "Upper 
                     "Column total", "x1 / x2 / x3", "Grand total")
 
 
-class GameScreen(Screen[None]):
+class GameScreen(RefusalMixin, Screen[None]):
     """A Yatz game: dice, the scorecard of the player on turn, everyone's totals."""
 
     BINDINGS = YATZ_KEYS.bindings()   # the default map; another is set per screen
@@ -225,8 +227,8 @@ class GameScreen(Screen[None]):
     GameScreen #dice:focus { background: $boost; }
     GameScreen .die { width: 7; height: 6; margin-right: 1; }
     GameScreen #rollrow { height: 3; margin-top: 1; }
-    GameScreen #rollinfo { padding: 1 1; }
-    GameScreen #message { height: 2; color: $warning; }
+    GameScreen #rollinfo { padding: 0 1; height: 3; width: 1fr; }
+    GameScreen #message { height: auto; min-height: 2; color: $warning; }
     GameScreen #totals { height: auto; border: round $accent; padding: 0 1;
                          border-title-color: $accent; }
     GameScreen #log { height: 1fr; border: round $primary; padding: 0 1; color: $text-muted; }
@@ -289,7 +291,7 @@ class GameScreen(Screen[None]):
             table: DataTable[Text | str] = DataTable(id="card", cursor_type="cell",
                                                      zebra_stripes=True)
             yield table
-        yield Footer()
+        yield GameFooter()
 
     def on_mount(self) -> None:
         self.query_one("#totals", Static).border_title = "Players"
@@ -337,6 +339,7 @@ class GameScreen(Screen[None]):
             status = (f"Game {m.seed} · {who.name}{kind} · turn "
                       f"{st.turns_taken(seat) + 1} of 39 · roll {st.roll_number()} of 3")
         self.query_one("#status", Static).update(status)
+        self.refresh_bindings()
         info: str | Text = ("roll to start the turn" if not st.dice else
                 f"roll {st.roll_number()} of 3 · {st.rolls_left} left" if st.rolls_left
                 else "roll 3 of 3 · fill a box")
@@ -350,6 +353,7 @@ class GameScreen(Screen[None]):
         self._draw_totals()
         self.query_one("#pace", Static).update(
             f"computer pace {PACES[self.pace_index]:g} s (+/-), k skips")
+        self.query_one("#pace", Static).display = any(not s.is_human for s in m.seats)
 
     def draw_dice(self) -> None:
         """Draw the five dice (with the classic keys: their buttons and the arrow)."""
@@ -413,7 +417,41 @@ class GameScreen(Screen[None]):
         log.update("\n".join(list(self._log)[-height:]))
 
     def on_resize(self) -> None:
+        self._fit_card()
         self._draw_log()
+
+    def _fit_card(self) -> None:
+        """Widen the score board's columns into the room the screen has (a wide terminal
+        shows a wide card instead of an empty right half)."""
+        table = self.query_one("#card", DataTable)
+        room = self.size.width - 41 - 4   # the left column, the table's scroll bar
+        label = 16 if room < 80 else 22
+        col = max(5, min(16, (room - label - 8) // 3))
+        for key, column in table.columns.items():
+            column.width = label if key == ColumnKey("label") else col
+            column.auto_width = False
+        table._require_update_dimensions = True   # Textual re-measures on the next refresh
+        table.refresh()
+
+    #: Actions the footer offers only in a game with computer seats, or with several seats.
+    _COMPUTER_ACTIONS = frozenset({"pace", "skip"})
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The footer offers only what can be done now (``False`` hides a binding): the
+        computers' pace and skip only with computer seats, the other cards only with more
+        than one seat, rolling only while a roll is left, nothing of a turn once the game
+        is over."""
+        m = self.match
+        if action in self._COMPUTER_ACTIONS:
+            return True if any(not s.is_human for s in m.seats) and not m.is_over() else False
+        if action == "next_card":
+            return True if len(m.seats) > 1 else False
+        if action in ("roll", "hold_die", "hint", "save"):
+            if m.is_over():
+                return False
+            if action == "roll" and m.state.dice and m.state.rolls_left == 0:
+                return False
+        return True
 
     @property
     def log_lines(self) -> list[str]:

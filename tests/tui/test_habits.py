@@ -1,0 +1,210 @@
+"""Issue 11: the same habits on every screen, and every screen readable at 80x24, 120x40 and
+160x50 (Pilot).
+
+* ``?`` (or F1) opens the help on every screen, also where a text field has the focus, and the
+  help scrolls with Up/Down, PageUp/PageDown, Home/End.
+* The footer names only what can be done now, and at every size it shows all it names (the
+  command palette's key is left out, so 80 columns hold a game's keys).
+* The lines a player needs (status, prompt, the dice's roll line, the save message, the ends'
+  total) are shown whole, inside the screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Input, Static
+
+from gameshelf.showdown.match import Match as ShowdownMatch
+from gameshelf.showdown.match import parse_players
+from gameshelf.tui.app import GameshelfApp, MenuScreen
+from gameshelf.tui.dollar import DollarScreen
+from gameshelf.tui.muggins import LevelScreen, MugginsScreen
+from gameshelf.tui.showdown import ShowdownStartScreen
+from gameshelf.tui.showdown_game import ShowdownScreen
+from gameshelf.tui.widgets import HelpScreen, HelpText
+from gameshelf.tui.yatz import SetupScreen
+from gameshelf.tui.yatz_game import GameScreen
+from gameshelf.yatz.match import Match as YatzMatch
+from gameshelf.yatz.match import parse_seats
+
+SIZES = ((80, 24), (120, 40), (160, 50))
+
+#: Every screen a player meets, made fresh; the widgets whose text must be shown whole.
+SCREENS: dict[str, tuple[Callable[[], Screen[None] | Screen[str | None]], tuple[str, ...]]] = {
+    "menu": (MenuScreen, ()),
+    "dollar": (lambda: DollarScreen(seed=1, step_seconds=3600), ("#message",)),
+    "yatz setup": (SetupScreen, ()),
+    "yatz game": (lambda: GameScreen(YatzMatch(parse_seats("Ann"), 5), "mine"),
+                  ("#status", "#rollinfo")),
+    "muggins level": (LevelScreen, ()),
+    "muggins game": (lambda: MugginsScreen(level="normal", target=61, seed=3, ask=False,
+                                           pace=0), ("#mg-status", "#mg-ends", "#mg-rack-title")),
+    "showdown start": (ShowdownStartScreen, ()),
+    "showdown game": (lambda: ShowdownScreen(ShowdownMatch(parse_players("You,cpu"), 9)),
+                      ("#sd-status", "#sd-prompt")),
+}
+
+
+async def _show(app: GameshelfApp, pilot, screen: Screen) -> None:  # type: ignore[no-untyped-def,type-arg]
+    await pilot.pause()
+    app.push_screen(screen)
+    await pilot.pause()
+    await app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+def _words(text: str) -> list[str]:
+    return text.split()
+
+
+def shown_whole(widget: Widget) -> bool:
+    """True when every word of ``widget``'s text is drawn and the widget lies inside the
+    screen (not cut at the bottom or scrolled away)."""
+    said = str(widget.render())
+    lines = widget.render_lines(widget.region.reset_offset)
+    drawn = " ".join(line.text for line in lines)
+    screen = widget.screen.region
+    inside = (widget.region.height > 0 and widget.region.bottom <= screen.bottom
+              and widget.region.right <= screen.right)
+    return inside and _words(drawn) == _words(said)
+
+
+def footer_complete(app: GameshelfApp) -> list[str]:
+    """The footer's keys that are offered but not drawn on the screen's last line."""
+    last = app.screen._compositor.render_strips()[-1].text
+    offered = {b.binding.description for b in app.screen.active_bindings.values()
+               if b.binding.show and b.enabled}
+    return sorted(d for d in offered if d not in last)
+
+
+@pytest.mark.parametrize("name", list(SCREENS))
+async def test_question_mark_opens_a_help_that_the_keys_scroll(name: str) -> None:
+    make, _ = SCREENS[name]
+    app = GameshelfApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _show(app, pilot, make())
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen), name
+        body = app.screen.query_one(HelpText)
+        if name != "menu":   # the menu's help fits
+            assert body.max_scroll_y > 0, name
+        if body.max_scroll_y > 0:
+            await pilot.press("end")
+            await pilot.wait_for_scheduled_animations()
+            assert body.scroll_y == body.max_scroll_y
+            await pilot.press("home")
+            await pilot.wait_for_scheduled_animations()
+            assert body.scroll_y == 0
+            await pilot.press("down")
+            await pilot.wait_for_scheduled_animations()
+            assert body.scroll_y == 1
+            await pilot.press("pagedown")
+            await pilot.wait_for_scheduled_animations()
+            paged = body.scroll_y
+            assert paged > 1 or body.max_scroll_y == 1
+            await pilot.press("pageup")
+            await pilot.wait_for_scheduled_animations()
+            assert body.scroll_y < paged
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, HelpScreen)
+
+
+async def test_question_mark_in_the_dollar_name_field_opens_help() -> None:
+    """It was typed into the name field."""
+    app = GameshelfApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = DollarScreen(seed=1, step_seconds=3600)
+        await _show(app, pilot, screen)
+        assert isinstance(app.focused, Input)
+        field = app.focused
+        await pilot.press("A", "question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen) and field.value == "A"
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_every_screen_shows_its_footer_and_status_lines_whole(
+        size: tuple[int, int]) -> None:
+    for name, (make, needed) in SCREENS.items():
+        app = GameshelfApp()
+        async with app.run_test(size=size) as pilot:
+            await _show(app, pilot, make())
+            assert footer_complete(app) == [], (name, size)
+            for selector in needed:
+                assert shown_whole(app.screen.query_one(selector, Static)), (name, size, selector)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_yatz_roll_line_and_save_message_whole_and_the_card_uses_the_width(
+        size: tuple[int, int]) -> None:
+    """At 120x40 the roll line read "roll 3 of 3 · fill a b", the save message was cut
+    before its command; at 160x50 the card stayed 80 columns wide."""
+    app = GameshelfApp()
+    async with app.run_test(size=size) as pilot:
+        screen = GameScreen(YatzMatch(parse_seats("Ann"), 5), "a long save name")
+        await _show(app, pilot, screen)
+        await pilot.press("r", "r", "r", "s")
+        await pilot.pause()
+        assert "fill a box" in str(screen.query_one("#rollinfo", Static).render())
+        assert shown_whole(screen.query_one("#rollinfo", Static))
+        message = screen.query_one("#message", Static)
+        assert "gameshelf yatz resume" in str(message.render()) and shown_whole(message)
+        assert footer_complete(app) == []
+        card = screen.query_one("#card")
+        used = card.virtual_size.width
+        assert used <= card.region.width
+        if size[0] >= 160:
+            assert used >= 75, used   # it was 38 columns of 160
+
+
+async def test_footers_offer_only_what_can_be_done_now() -> None:
+    """Yatz solo: no computer pace or skip, no Roll after the third roll; Showdown after the
+    game: no Bid, Speed, Buy, Done; Muggins: Draw only when nothing fits."""
+    app = GameshelfApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = GameScreen(YatzMatch(parse_seats("Ann"), 5), "mine")
+        await _show(app, pilot, screen)
+        offered = {b.binding.description for b in app.screen.active_bindings.values()
+                   if b.binding.show}
+        assert {"Roll", "Save", "Help", "Leave"} <= offered
+        assert not offered & {"Faster", "Slower", "Skip cpu", "Cards"}
+        await pilot.press("r", "r", "r")
+        offered = {b.binding.description for b in app.screen.active_bindings.values()
+                   if b.binding.show}
+        assert "Roll" not in offered
+        await pilot.press("r")   # the hidden key still says why
+        assert "no rolls left" in str(screen.query_one("#message", Static).render())
+
+        over = ShowdownMatch(parse_players("cpu,cpu"), 9)
+        while not over.state.is_terminal():
+            over.step()
+        sd = ShowdownScreen(over)
+        await _show(app, pilot, sd)
+        while not isinstance(app.screen, ShowdownScreen):   # the score table on top
+            await pilot.press("escape")
+            await pilot.pause()
+        offered = {b.binding.description for b in app.screen.active_bindings.values()
+                   if b.binding.show}
+        assert not offered & {"Bid", "Speed+1", "Buy", "Done", "Type action"}
+        assert {"Save", "Leave", "Help"} <= offered
+
+
+async def test_showdown_saves_with_s_like_the_other_games() -> None:
+    app = GameshelfApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        sd = ShowdownScreen(ShowdownMatch(parse_players("You,cpu"), 9))
+        await _show(app, pilot, sd)
+        shown = {key: b.binding.description for key, b in app.screen.active_bindings.items()
+                 if b.binding.show}
+        assert shown.get("s") == "Save"
+        notes: list[str] = []
+        sd.notify = lambda message, **kw: notes.append(str(message))  # type: ignore[method-assign]
+        await pilot.press("s")
+        await pilot.pause()
+        assert notes and "Resume with: gameshelf showdown resume" in notes[-1]
