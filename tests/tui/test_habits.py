@@ -208,3 +208,20 @@ async def test_showdown_saves_with_s_like_the_other_games() -> None:
         await pilot.press("s")
         await pilot.pause()
         assert notes and "Resume with: gameshelf showdown resume" in notes[-1]
+
+
+async def test_esc_on_a_game_opened_by_showdown_play_leaves_the_app() -> None:
+    """As Yatz's and Muggins's play/resume --tui do (it went back to the gameshelf menu)."""
+    from gameshelf.tui.showdown import match_app
+
+    app = match_app(ShowdownMatch(parse_players("You,cpu"), 9))
+    left: list[bool] = []
+    app.exit = lambda *a, **kw: left.append(True)  # type: ignore[method-assign]
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, ShowdownScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert left == [True]

@@ -17,6 +17,7 @@ from gameshelf.core.records import GameRecord
 from gameshelf.core.store import Store
 from gameshelf.showdown.game import MAX_TURNS
 from gameshelf.showdown.match import GAME, Match, parse_players, seat_names
+from gameshelf.tui.base import GuardedApp
 from gameshelf.tui.showdown_game import HELP, ShowdownScreen
 from gameshelf.tui.widgets import ConfirmScreen, GameFooter, HelpScreen, TextField, help_binding
 
@@ -169,13 +170,20 @@ def make_screen() -> Screen[None]:
     return ShowdownStartScreen()
 
 
-def run_match_app(match: Match) -> None:
-    """Run the terminal app straight into ``match`` (``gameshelf showdown play``)."""
+def match_app(match: Match) -> GuardedApp:
+    """The terminal app opened straight on ``match``; Esc on the game leaves the app, as
+    Yatz's and Muggins's ``play``/``resume`` do."""
     from gameshelf.tui.app import GameshelfApp
-    from gameshelf.tui.base import run_guarded
 
     class _App(GameshelfApp):
         def on_ready(self) -> None:
-            self.push_screen(ShowdownScreen(match))
+            self.push_screen(ShowdownScreen(match), lambda _r: self.exit())
 
-    run_guarded(_App())
+    return _App()
+
+
+def run_match_app(match: Match) -> None:
+    """Run the terminal app straight into ``match`` (``gameshelf showdown play``)."""
+    from gameshelf.tui.base import run_guarded
+
+    run_guarded(match_app(match))

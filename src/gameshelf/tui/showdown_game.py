@@ -699,8 +699,10 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
                     markup=False)
 
     def action_leave(self) -> None:
+        """Esc: save and leave the game screen (back to the start screen, or out of the app
+        when ``gameshelf showdown play``/``resume`` opened it, as in the other games)."""
         self._autosave()
-        self.app.pop_screen()
+        self.dismiss(None)
 
     #: The actions of a turn's control step, and of buying (a discard pile from turn 2).
     _CONTROL_ACTIONS = frozenset({"bid", "tokens", "speed", "done", "buy"})
