@@ -225,3 +225,14 @@ async def test_esc_on_a_game_opened_by_showdown_play_leaves_the_app() -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert left == [True]
+
+
+def test_showdown_circles_read_in_one_style() -> None:
+    """It read "=●●●●" on one card and "=6 ●" on another."""
+    from gameshelf.showdown.cards import default_deck
+    from gameshelf.tui.showdown_game import effect_text
+
+    for card in default_deck().playfield:
+        text = effect_text(card).plain
+        assert text == "no effect" or (text[0] in "+-=" and text[1:-1].isdigit()
+                                       and text[-1] == "●"), (card.id, text)

@@ -108,13 +108,13 @@ _SIGN = {Effect.GREEN: "+", Effect.RED: "-", Effect.BLUE: "="}
 
 
 def effect_text(card: PlayfieldCard) -> Text:
-    """The card's circles as coloured text (``+●+●`` green, ``-●`` red, ``=●●●`` blue)."""
+    """The card's circles as coloured text in one style for every card: the sign, the number
+    of circles, a circle (``+2●`` green, ``-1●`` red, ``=6●`` blue); it read ``=●●●●`` on one
+    card and ``=6 ●`` on another."""
     if card.effect is Effect.NONE or card.circles == 0:
         return Text("no effect", style="dim")
     sign, colour = _SIGN[card.effect], _COLOURS[card.effect]
-    if card.circles > 5:
-        return Text(f"{sign}{card.circles} ●", style=f"bold {colour}")
-    return Text(f"{sign}" + "●" * card.circles, style=f"bold {colour}")
+    return Text(f"{sign}{card.circles}●", style=f"bold {colour}")
 
 
 class CardView(Static):
