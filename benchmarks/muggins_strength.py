@@ -14,9 +14,9 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
-from multiprocessing import Pool
 
-from gameshelf.core.progress import add_progress_option, tracked
+from gameshelf.core.progress import add_progress_option, progress
+from gameshelf.core.workers import run_jobs
 from gameshelf.muggins.game import Action, PlayerView
 from gameshelf.muggins.mugsy import even_strength
 from gameshelf.muggins.sim import SimResult, play_game, series_levels, tally, wilson
@@ -75,39 +75,40 @@ def main() -> None:
     all_times: dict[str, list[float]] = {}
     total_cpu = 0.0
     start = time.time()
-    with Pool(args.workers) as pool:
-        for k, pair in enumerate(p for p in args.pairs.split(",") if p):
-            a, b = pair.split(":")
-            n = args.games if k == 0 or args.small_games == 0 else args.small_games
-            t0 = time.time()
-            out = list(tracked(pool.imap(_one, [(i, a, b) for i in range(n)], chunksize=4),
-                               f"{a} vs {b}", n, args.progress))
-            results = [r for r, _, _ in out]
-            cpu = sum(c for _, _, c in out)
-            total_cpu += cpu
-            for _, times, _ in out:
-                for lv, ts in times.items():
-                    all_times.setdefault(lv, []).extend(ts)
-            t = tally(a, b, results)
-            lo, hi = t.interval_a()
-            rounds = statistics.mean(r.rounds for r in results)
-            print(f"{a} vs {b}: {n} games to 500 (seeds {FIRST_SEED}..{FIRST_SEED + n - 1}), "
-                  f"{a} wins {t.wins_a} = {t.rate_a:.1%} (95% CI {lo:.1%}-{hi:.1%}), "
-                  f"{b} wins {t.wins_b}; mean rounds {rounds:.1f}; {time.time() - t0:.0f} s wall, "
-                  f"{cpu:.0f} s CPU",
+    for k, pair in enumerate(p for p in args.pairs.split(",") if p):
+        a, b = pair.split(":")
+        n = args.games if k == 0 or args.small_games == 0 else args.small_games
+        t0 = time.time()
+        with progress(f"{a} vs {b}", n, args.progress) as advance:
+            out = run_jobs(_one, [(i, a, b) for i in range(n)], workers=args.workers,
+                           chunksize=4, advance=advance)
+        results = [r for r, _, _ in out]
+        cpu = sum(c for _, _, c in out)
+        total_cpu += cpu
+        for _, times, _ in out:
+            for lv, ts in times.items():
+                all_times.setdefault(lv, []).extend(ts)
+        t = tally(a, b, results)
+        lo, hi = t.interval_a()
+        rounds = statistics.mean(r.rounds for r in results)
+        print(f"{a} vs {b}: {n} games to 500 (seeds {FIRST_SEED}..{FIRST_SEED + n - 1}), "
+              f"{a} wins {t.wins_a} = {t.rate_a:.1%} (95% CI {lo:.1%}-{hi:.1%}), "
+              f"{b} wins {t.wins_b}; mean rounds {rounds:.1f}; {time.time() - t0:.0f} s wall, "
+              f"{cpu:.0f} s CPU",
+              flush=True)
+    if args.even_games:
+        levels = ("easy", "normal", "strong")
+        with progress("series against even", len(levels), args.progress) as advance:
+            series = run_jobs(_even_series, [(p, args.even_games) for p in levels],
+                              workers=args.workers, advance=advance)
+        for person, n, wins, strengths, cpu in series:
+            lo, hi = wilson(wins, n)
+            print(f"person={person} vs even: {n} games in a row, person wins {wins} = "
+                  f"{wins / n:.1%} (95% CI {lo:.1%}-{hi:.1%}); even's base strength "
+                  f"went {strengths[0]:.2f} -> {strengths[-1]:.2f}, mean over the last "
+                  f"half {statistics.mean(strengths[n // 2:]):.2f}; {cpu:.0f} s CPU",
                   flush=True)
-        if args.even_games:
-            levels = ("easy", "normal", "strong")
-            for person, n, wins, strengths, cpu in tracked(pool.imap(
-                    _even_series, [(p, args.even_games) for p in levels], chunksize=1),
-                    "series against even", len(levels), args.progress):
-                lo, hi = wilson(wins, n)
-                print(f"person={person} vs even: {n} games in a row, person wins {wins} = "
-                      f"{wins / n:.1%} (95% CI {lo:.1%}-{hi:.1%}); even's base strength "
-                      f"went {strengths[0]:.2f} -> {strengths[-1]:.2f}, mean over the last "
-                      f"half {statistics.mean(strengths[n // 2:]):.2f}; {cpu:.0f} s CPU",
-                      flush=True)
-                total_cpu += cpu
+            total_cpu += cpu
     for lv, ts in sorted(all_times.items()):
         if ts:
             ts.sort()

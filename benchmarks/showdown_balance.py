@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import argparse
 import time
-from multiprocessing import Pool
 from pathlib import Path
 
 from gameshelf.core.chance import Chance
 from gameshelf.core.inputs import MAX_DATA_FILE_BYTES, read_text_file
-from gameshelf.core.progress import add_progress_option, tracked
+from gameshelf.core.progress import add_progress_option, progress
+from gameshelf.core.workers import run_jobs
 from gameshelf.showdown.cards import Deck, default_deck, parse_deck
 from gameshelf.showdown.game import new_game
 from gameshelf.showdown.players import HeuristicPlayer, Player, play_match
@@ -60,9 +60,9 @@ def main() -> None:
     text = (read_text_file(args.deck, "the deck file", max_bytes=MAX_DATA_FILE_BYTES)
             if args.deck else None)
     start = time.perf_counter()
-    with Pool(args.workers, initializer=_init, initargs=(text,)) as pool:
-        games = list(tracked(pool.imap(one_game, range(args.games), chunksize=50),
-                             "four heuristic players", args.games, args.progress))
+    with progress("four heuristic players", args.games, args.progress) as advance:
+        games = run_jobs(one_game, range(args.games), workers=args.workers, chunksize=50,
+                         initializer=_init, initargs=(text,), advance=advance)
     n = len(games)
     mean_turns = sum(int(g["turns"]) for g in games) / n  # type: ignore[call-overload]
     full = sum(1 for g in games if g["turns"] == 10) / n

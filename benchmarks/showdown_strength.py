@@ -15,10 +15,10 @@ import math
 import statistics
 import time
 from collections.abc import Sequence
-from multiprocessing import Pool
 
 from gameshelf.core.chance import Chance
-from gameshelf.core.progress import add_progress_option, tracked
+from gameshelf.core.progress import add_progress_option, progress
+from gameshelf.core.workers import run_jobs
 from gameshelf.showdown.actions import Action
 from gameshelf.showdown.cards import default_deck
 from gameshelf.showdown.game import PlayerView, new_game
@@ -67,9 +67,9 @@ def main() -> None:
     add_progress_option(ap)
     args = ap.parse_args()
     start = time.perf_counter()
-    with Pool(args.workers) as pool:
-        results = list(tracked(pool.imap(one_game, range(args.games), chunksize=10),
-                               "search vs heuristic", args.games, args.progress))
+    with progress("search vs heuristic", args.games, args.progress) as advance:
+        results = run_jobs(one_game, range(args.games), workers=args.workers, chunksize=10,
+                           advance=advance)
     elapsed = time.perf_counter() - start
     wins = sum(r[0] for r in results)
     times = [t for r in results for t in r[1]]

@@ -26,6 +26,8 @@ from pathlib import Path
 
 import numpy as np
 
+from gameshelf.core.errors import BadInputError
+from gameshelf.core.files import check_target, write_file
 from gameshelf.core.progress import Advance, add_progress_option, progress
 from gameshelf.yatz.scoring import YATZ_RULES
 from gameshelf.yatz.selfplay import play_games, record_games, state_features
@@ -60,6 +62,10 @@ def main() -> None:
     ap.add_argument("--out", type=Path, default=OUT)
     add_progress_option(ap)
     args = ap.parse_args()
+    try:
+        check_target(args.out, overwrite=True)  # before an hour of work, not after it
+    except BadInputError as exc:
+        ap.error(str(exc))
     shrinks = [float(s) for s in args.shrink.split(",")]
     steps = 1 + args.iterations * (1 + len(shrinks))   # the base run, then fit + each shrink
     with progress("self-play runs", steps, args.progress) as advance:
@@ -102,7 +108,7 @@ def run(args: argparse.Namespace, shrinks: list[float], advance: Advance) -> Non
             f"--shrink {args.shrink} --iterations {args.iterations}: kept {kept}, "
             f"self-play mean {best_mean:.1f}")
     corr = Correction(YATZ_RULES.name, tuple(DISCOUNT), tuple(float(x) for x in weights), note)
-    args.out.write_text(dump_correction(corr), encoding="utf-8")
+    write_file(args.out, dump_correction(corr).encode("utf-8"), overwrite=True)
     print(f"kept {kept}; wrote {args.out} ({time.perf_counter() - t0:.0f} s)")
 
 

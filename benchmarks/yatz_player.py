@@ -24,11 +24,11 @@ import argparse
 import math
 import statistics
 import time
-from multiprocessing import Pool
 
 from gameshelf.core.chance import Chance
 from gameshelf.core.errors import BadInputError
-from gameshelf.core.progress import add_progress_option, tracked
+from gameshelf.core.progress import add_progress_option, progress
+from gameshelf.core.workers import run_jobs
 from gameshelf.yatz.game import COLUMNS, Action, YatzState
 from gameshelf.yatz.match import Match, Seat
 from gameshelf.yatz.players import PLAYERS, Player, make_player
@@ -123,9 +123,9 @@ def main() -> None:
                seeds[i::args.workers * 8])
               for i in range(args.workers * 8)]
     t0 = time.perf_counter()
-    with Pool(args.workers) as pool:   # progress counts the workers' batches of games
-        parts = list(tracked(pool.imap(_batch, chunks), f"{args.player}: batches of games",
-                             len(chunks), args.progress))
+    # progress counts the workers' batches of games
+    with progress(f"{args.player}: batches of games", len(chunks), args.progress) as advance:
+        parts = run_jobs(_batch, chunks, workers=args.workers, advance=advance)
     wall = time.perf_counter() - t0
     totals = [t for p in parts for t in p[0]]
     bonus = [sum(p[1][c] for p in parts) for c in range(COLUMNS)]

@@ -122,6 +122,8 @@ def readme_world(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, _gameshelf_hom
         return real_run(self, headless=True, size=(120, 40), auto_pilot=settle_and_close)
 
     monkeypatch.setattr(App, "run", headless_run)
+    # headless needs no terminal (the check itself: tests/test_output.py)
+    monkeypatch.setattr("gameshelf.tui.base.on_a_terminal", lambda: True)
     return tmp_path
 
 

@@ -20,8 +20,9 @@ from typer._click import exceptions as click_exc
 from gameshelf import __version__
 from gameshelf.cli import dollar, muggins, showdown, yatz
 from gameshelf.core import crash, interrupt
-from gameshelf.core.errors import GameshelfError
+from gameshelf.core.errors import GameshelfError, OutputError
 from gameshelf.core.inputs import argv_text, tolerate_undecodable_stdin
+from gameshelf.core.output import guarded_streams, say, silence
 
 app = typer.Typer(
     name="gameshelf",
@@ -73,16 +74,41 @@ def fail(message: str) -> None:
     raise SystemExit(2)
 
 
+#: The exit code when the reader of the output went away (``gameshelf ... | head``): what a
+#: shell shows for a program ended by SIGPIPE (128 + 13), with nothing printed.
+CLOSED_PIPE_EXIT = 141
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point of the ``gameshelf`` command and ``python -m gameshelf``.
 
-    Exit codes: 0 done; 2 bad input (one line on stderr); ``128 + signal`` when stopped by
-    Ctrl-C (130), SIGHUP (129) or SIGTERM (143), the game in progress saved; 70 a crash, with
-    one line naming the report written under the data folder (see :mod:`gameshelf.core.crash`).
+    Exit codes: 0 done; 2 bad input, a store or file that cannot be used, or output that
+    cannot be written (one line on stderr when stderr works; a game at a prompt is saved
+    first); ``128 + signal`` when stopped by Ctrl-C (130), SIGHUP (129) or SIGTERM (143), the
+    game in progress saved; :data:`CLOSED_PIPE_EXIT` (141, quietly) when stdout is a pipe
+    whose reader went away; 70 a crash, with one line naming the report written under the
+    data folder (see :mod:`gameshelf.core.crash`).
     """
-    with interrupt.handled():
-        code = _run(argv)
+    with interrupt.handled(), guarded_streams():
+        try:
+            try:
+                code = _run(argv)
+            finally:
+                sys.stdout.flush()  # the last lines' write error belongs to this command
+                sys.stderr.flush()
+        except OutputError as exc:
+            code = _output_failed(exc)
     raise SystemExit(code)
+
+
+def _output_failed(exc: OutputError) -> int:
+    """The exit code after a failed write to stdout or stderr (see :func:`main`)."""
+    silence(sys.stdout if exc.stream == "stdout" else sys.stderr)
+    if exc.stream == "stdout" and exc.closed_pipe:
+        return CLOSED_PIPE_EXIT
+    if exc.stream == "stdout":
+        say(f"gameshelf: error: {exc}")
+    return 2
 
 
 def _run(argv: list[str] | None) -> int:
@@ -109,6 +135,8 @@ def _run(argv: list[str] | None) -> int:
     except KeyboardInterrupt as exc:
         print("gameshelf: interrupted", file=sys.stderr)
         return interrupt.exit_code(exc)
+    except OutputError:
+        raise  # not a crash: main() ends it with one line (see _output_failed)
     except crash.CrashReported as exc:
         print(exc.line, file=sys.stderr)
         return crash.EXIT_CODE

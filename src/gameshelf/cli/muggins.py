@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import os
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from functools import partial
 from typing import Annotated
 
 import typer
@@ -22,6 +22,7 @@ from gameshelf.core.keymaps import parse_key_map
 from gameshelf.core.progress import progress
 from gameshelf.core.store import Store
 from gameshelf.core.text import yes_no
+from gameshelf.core.workers import run_jobs
 from gameshelf.muggins.game import (
     DEFAULT_TARGET,
     Action,
@@ -34,7 +35,7 @@ from gameshelf.muggins.game import (
 )
 from gameshelf.muggins.match import GAME
 from gameshelf.muggins.mugsy import LEVELS, parse_level
-from gameshelf.muggins.sim import SimResult, play_series_games, tally
+from gameshelf.muggins.sim import SimResult, play_series_game, tally
 from gameshelf.muggins.tiles import parse_tile
 from gameshelf.tui.muggins_session import AUTOSAVE, MUGSY, PERSON, Session
 
@@ -161,23 +162,12 @@ def run_series(first: int, games: int, a: str, b: str, target: int, workers: int
                show: bool | None = None) -> list[SimResult]:
     """Play games ``0 .. games-1`` of a series (seed ``first + i``) with progress on stderr
     (``show``: see :func:`gameshelf.core.progress.progress`); ``workers`` processes share the
-    games. The results, in game order, are the same for any number of workers."""
-    done: dict[int, SimResult] = {}
+    games (:func:`gameshelf.core.workers.run_jobs`: Ctrl-C stops them at once). The results,
+    in game order, are the same for any number of workers."""
     with progress(f"{a} vs {b}", games, show) as advance:
-        if workers <= 1:
-            for i in range(games):
-                done[i] = play_series_games(first, [i], a, b, target)[0]
-                advance(1)
-        else:
-            size = max(1, min(20, games // (workers * 8)))
-            chunks = [list(range(i, min(games, i + size))) for i in range(0, games, size)]
-            with ProcessPoolExecutor(max_workers=workers) as pool:
-                futures = {pool.submit(play_series_games, first, c, a, b, target): c
-                           for c in chunks}
-                for f in as_completed(futures):
-                    done.update(zip(futures[f], f.result(), strict=True))
-                    advance(len(futures[f]))
-    return [done[i] for i in range(games)]
+        size = 1 if workers <= 1 else max(1, min(20, games // (workers * 8)))
+        return run_jobs(partial(play_series_game, first, a, b, target), range(games),
+                        workers=workers, chunksize=size, advance=advance)
 
 
 @app.command("sim")

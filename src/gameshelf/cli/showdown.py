@@ -23,7 +23,7 @@ import typer
 from gameshelf.cli.saves import delete_saves
 from gameshelf.core import interrupt
 from gameshelf.core.chance import MAX_SEED, Chance, new_seed, parse_seed
-from gameshelf.core.errors import BadInputError, GameshelfError
+from gameshelf.core.errors import BadInputError, GameshelfError, OutputError
 from gameshelf.core.inputs import (
     MAX_DATA_FILE_BYTES,
     number_parser,
@@ -241,7 +241,8 @@ def describe(view: PlayerView, match: Match) -> str:
 def _text_loop(match: Match) -> None:
     """The plain prompt loop. The match is saved after every action (the computer players'
     too), so ``quit``, the end of input, Ctrl-C, SIGTERM and SIGHUP all leave it saved; a
-    stop by a signal says where and is raised again (exit code ``128 + signal``)."""
+    stop by a signal says where and is raised again (exit code ``128 + signal``). Output that
+    cannot be written (:class:`OutputError`) ends it the same way, the match saved first."""
     try:
         _prompt_loop(match)
     except KeyboardInterrupt:
@@ -250,6 +251,10 @@ def _text_loop(match: Match) -> None:
                 name = autosave(match)
             typer.echo(f"\nStopped; saved as {name!r}. Resume with: gameshelf showdown "
                        f"resume {name}")
+        raise
+    except OutputError:
+        with interrupt.shielded():
+            autosave(match)
         raise
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import os
 import sys
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from functools import partial
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -23,10 +23,12 @@ from gameshelf.core.chance import MAX_SEED, new_seed, parse_seed
 from gameshelf.core.errors import (
     BadInputError,
     GameshelfError,
+    OutputError,
     RecordError,
     SaveNameTakenError,
     StoreError,
 )
+from gameshelf.core.files import check_target, write_file
 from gameshelf.core.inputs import (
     MAX_RECORD_BYTES,
     check_name,
@@ -39,12 +41,13 @@ from gameshelf.core.keymaps import parse_key_map
 from gameshelf.core.progress import progress
 from gameshelf.core.store import Store
 from gameshelf.core.text import possessive, yes_no
+from gameshelf.core.workers import run_jobs
 from gameshelf.session.yatz import YatzSession, save_name
 from gameshelf.yatz.game import GAME, Action, Hold, Score, parse_action
 from gameshelf.yatz.highscores import TOP
 from gameshelf.yatz.match import Match, parse_seats
 from gameshelf.yatz.players import PLAYERS, default_player, make_player
-from gameshelf.yatz.sim import SoloResult, play_batch, summarize
+from gameshelf.yatz.sim import SoloResult, play_solo, summarize
 from gameshelf.yatz.text import card_text, dice_text, ranking_text, totals_text
 
 #: The most games one ``sim`` plays (a bound that keeps memory small).
@@ -142,7 +145,8 @@ def prompt_loop(session: YatzSession) -> None:
     too), so quitting, the end of input, Ctrl-C, SIGTERM and SIGHUP all leave it saved. A
     save that fails at ``quit`` keeps the prompt open (type quit again); at the end of input
     it is an error (exit 2). A stop by a signal says where the game is and is raised again
-    (exit code ``128 + signal``).
+    (exit code ``128 + signal``). Output that cannot be written (a full disk, a closed pipe:
+    :class:`OutputError`) ends the loop the same way, the game saved first.
 
     Raises:
         StoreError: the game could not be saved at the end of input, or its end not written.
@@ -158,6 +162,11 @@ def prompt_loop(session: YatzSession) -> None:
                            f"yatz resume {session.name}")
             else:
                 typer.echo(f"\nStopped; not saved: {session.errors[-1]}", err=True)
+        raise
+    except OutputError:
+        if not session.match.is_over():   # (a finished game's end is written already)
+            with interrupt.shielded():
+                session.autosave()
         raise
 
 
@@ -387,24 +396,10 @@ def scores(json_out: Annotated[bool, typer.Option("--json")] = False) -> None:
 
 def _run_sim(player: str, seeds: list[int], workers: int,
              show: bool | None) -> list[SoloResult]:
-    results: list[SoloResult] = []
     with progress(player, len(seeds), show) as advance:
-        if workers <= 1:
-            for i in range(0, len(seeds), 50):
-                batch = play_batch(player, seeds[i:i + 50])
-                results.extend(batch)
-                advance(len(batch))
-        else:
-            size = max(1, min(200, len(seeds) // (workers * 8) or 1))
-            chunks = [seeds[i:i + size] for i in range(0, len(seeds), size)]
-            with ProcessPoolExecutor(max_workers=workers) as pool:
-                futures = [pool.submit(play_batch, player, c) for c in chunks]
-                for f in as_completed(futures):
-                    batch = f.result()
-                    results.extend(batch)
-                    advance(len(batch))
-    results.sort(key=lambda r: r.seed)
-    return results
+        size = 50 if workers <= 1 else max(1, min(200, len(seeds) // (workers * 8) or 1))
+        return run_jobs(partial(play_solo, player), seeds, workers=workers, chunksize=size,
+                        advance=advance)
 
 
 @app.command("sim")
@@ -453,21 +448,16 @@ def sim(
 @app.command("export")
 def export(
     name: Annotated[str, typer.Argument(help="The save's name.")],
-    path: Annotated[Path, typer.Argument(help="The JSON file to write.")],
+    path: Annotated[str, typer.Argument(help="The JSON file to write.")],
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")
                      ] = False,
 ) -> None:
-    """Write a saved game's record to a JSON file."""
+    """Write a saved game's record to a JSON file (a regular file only, written whole or not
+    at all: see :func:`gameshelf.core.files.write_file`)."""
+    check_target(path, overwrite=force)
     with Store() as store:
         record = store.load_save(GAME, name)
-    if path.exists() and not force:
-        raise BadInputError(f"{path} exists; use --force to overwrite it")
-    tmp = path.with_name(path.name + ".tmp")
-    try:
-        tmp.write_text(record.to_json() + "\n", encoding="utf-8")
-        tmp.replace(path)
-    except OSError as exc:
-        raise BadInputError(f"cannot write {path}: {exc.strerror}") from None
+    write_file(path, (record.to_json() + "\n").encode("utf-8"), overwrite=force)
     typer.echo(f"Exported {name!r} to {path}")
 
 
@@ -491,6 +481,11 @@ def import_(
         raise BadInputError(f"a save named {save!r} exists; {how}, or replace it with "
                             "--force") from None
     typer.echo(f"Imported as {save!r}: {match.describe()}")
+
+
+def warn(message: str) -> None:
+    """Print ``gameshelf: warning: MESSAGE`` as one line on stderr."""
+    typer.echo(f"gameshelf: warning: {' '.join(message.split())}", err=True)
 
 
 def _save_name_option(name: str | None) -> str | None:
@@ -545,9 +540,9 @@ def solve(
             solved = True
             progress.update(task, completed=done, total=total)
 
-        table = solver.column_table(rs, tick, use_cache=not fresh)
-        if fresh:
-            solver.save_cached(table.values, rs)
+        # --fresh solves again and writes the cache; a cache that cannot be written is a
+        # warning, the answer is printed all the same
+        table = solver.column_table(rs, tick, use_cache=not fresh, on_cache_error=warn)
     seconds = time.perf_counter() - t0
     states = int((~np.isnan(table.values)).sum())
     out = {"rules": rs.name, "expected_score": round(table.expected_score, 6),

@@ -28,6 +28,7 @@ from datetime import UTC, datetime
 from importlib import metadata
 from pathlib import Path
 
+from gameshelf.core.files import write_file
 from gameshelf.core.store import data_dir
 
 #: The exit code of a crash (BSD ``EX_SOFTWARE``: an internal software error).
@@ -90,20 +91,18 @@ def write_report(error: BaseException) -> Path | None:
     except Exception:
         pass
     folders.append(Path(tempfile.gettempdir()))
+    data = text.encode("utf-8", "backslashreplace")
     for folder in folders:
         try:
             folder.mkdir(parents=True, exist_ok=True)
             path = folder / name
             k = 1
-            while True:
-                try:
-                    with open(path, "x", encoding="utf-8", errors="backslashreplace") as f:
-                        f.write(text)
-                    return path
-                except FileExistsError:
-                    k += 1
-                    path = folder / f"crash-{stamp}-{os.getpid()}-{k}.txt"
-        except (OSError, ValueError):
+            while os.path.lexists(path):
+                k += 1
+                path = folder / f"crash-{stamp}-{os.getpid()}-{k}.txt"
+            # whole or not at all (a full disk leaves no half report), never over a file
+            return write_file(path, data)
+        except (OSError, ValueError):   # BadInputError is a ValueError
             continue
     return None
 

@@ -34,3 +34,27 @@ class DeckError(GameshelfError):
 class SaveNameTakenError(StoreError):
     """A save name asked for exactly is another save's (intact or damaged); it is left as
     it is."""
+
+
+class OutputError(Exception):
+    """The standard output or error stream cannot be written (a full disk, a closed pipe).
+
+    Not a :class:`GameshelfError`: nothing the player typed is wrong, and a prompt loop that
+    reports bad input and goes on must not catch it; it ends the command (exit code 2, or
+    quietly for a closed pipe) after the game in progress is saved.
+
+    Attributes:
+        stream: ``"stdout"`` or ``"stderr"``.
+        error: the operating system's error.
+    """
+
+    def __init__(self, stream: str, error: OSError) -> None:
+        what = "output" if stream == "stdout" else "error"
+        super().__init__(f"cannot write to the standard {what}: {error.strerror or error}")
+        self.stream = stream
+        self.error = error
+
+    @property
+    def closed_pipe(self) -> bool:
+        """True when the reader went away (``head`` exited): a broken pipe."""
+        return isinstance(self.error, BrokenPipeError)

@@ -114,18 +114,18 @@ def series_levels(i: int, a: str, b: str) -> tuple[str, str]:
     return (a, b) if i % 2 == 0 else (b, a)
 
 
-def play_series_games(first: int, indices: Sequence[int], a: str, b: str,
-                      target: int = 500) -> list[SimResult]:
-    """Games ``indices`` of a series between ``a`` and ``b`` (game ``i`` uses seed
-    ``first + i`` and the seats of :func:`series_levels`), in the order given.
+def play_series_game(first: int, a: str, b: str, target: int, i: int) -> SimResult:
+    """Game ``i`` of a series between ``a`` and ``b``: seed ``first + i``, the seats of
+    :func:`series_levels`.
 
-    A top-level function, so that worker processes can run parts of a series: the results
-    depend only on the arguments, never on which process plays them.
+    A top-level function with the game last, so that worker processes can play any game of
+    a series through ``functools.partial(play_series_game, first, a, b, target)``: the
+    result depends only on the arguments, never on which process plays it.
 
     Raises:
         BadInputError: an unknown level or a bad target.
     """
-    return [play_game(first + i, series_levels(i, a, b), target=target) for i in indices]
+    return play_game(first + i, series_levels(i, a, b), target=target)
 
 
 def tally(a: str, b: str, results: Sequence[SimResult]) -> Tally:

@@ -131,5 +131,9 @@ class GameshelfApp(GuardedApp):
 
 
 def run_app(start: str | None = None) -> None:
-    """Run the terminal app (blocks until the player quits)."""
-    run_guarded(GameshelfApp(start))
+    """Run the terminal app (blocks until the player quits).
+
+    Raises:
+        GameshelfError: not on a terminal (see :func:`gameshelf.tui.base.need_terminal`).
+    """
+    run_guarded(GameshelfApp(start), "the games' commands (gameshelf --help) work without one")

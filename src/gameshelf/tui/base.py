@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import signal
+import sys
 from typing import Any
 
 from textual.app import App
@@ -28,6 +29,7 @@ from textual.worker import WorkerFailed
 
 from gameshelf.core import interrupt
 from gameshelf.core.crash import CrashReported, write_report
+from gameshelf.core.errors import GameshelfError
 
 
 class GuardedApp(App[None]):
@@ -75,13 +77,41 @@ class GuardedApp(App[None]):
         self._close_messages_no_wait()
 
 
-def run_guarded(app: GuardedApp) -> None:
-    """Run ``app`` until it ends.
+def on_a_terminal() -> bool:
+    """True when standard input and output are both a terminal. (Textual draws on stderr,
+    which may be redirected on purpose: a test reads the screen from a pipe there.)"""
+    streams = (sys.__stdin__, sys.__stdout__)
+    try:
+        return all(s is not None and s.isatty() for s in streams)
+    except (OSError, ValueError):
+        return False
+
+
+def need_terminal(hint: str = "") -> None:
+    """Check that standard input and output are both a terminal (the app reads keys from the
+    first; its output must not go to a file or a pipe).
 
     Raises:
+        GameshelfError: one of them is not a terminal (a file, a pipe, ``/dev/null``):
+            without one the app would wait for keys that never come and write escape codes
+            into the file. ``hint`` names what works instead.
+    """
+    if not on_a_terminal():
+        raise GameshelfError("the game screens need a terminal, and standard input or output "
+                             "is not one" + (f"; {hint}" if hint else ""))
+
+
+def run_guarded(app: GuardedApp, hint: str = "") -> None:
+    """Run ``app`` until it ends, only on a terminal. Every command that opens a screen
+    comes through here; tests drive the apps through ``App.run_test`` (Textual's Pilot).
+
+    Raises:
+        GameshelfError: not on a terminal (see :func:`need_terminal`; ``hint`` says what
+            works instead).
         CrashReported: the app crashed (the report is written).
         Stopped: a signal ended it.
     """
+    need_terminal(hint)
     try:
         app.run()
     finally:

@@ -47,7 +47,7 @@ from gameshelf.muggins.match import GAME
 from gameshelf.muggins.mugsy import LEVELS
 from gameshelf.muggins.tiles import Tile, round_to_five
 from gameshelf.tui.app import GameshelfApp
-from gameshelf.tui.base import run_guarded
+from gameshelf.tui.base import need_terminal, run_guarded
 from gameshelf.tui.keymaps import Key, KeyTable, use_bindings
 from gameshelf.tui.muggins_render import (
     CLASSIC_SELECTED_STYLE,
@@ -880,14 +880,22 @@ class MugginsApp(GameshelfApp):
         self.call_later(self.push_screen, self._screen)
 
 
+TEXT_HINT = "use --text for the prompt loop"
+
+
 def run_muggins(level: str = "normal", target: int = DEFAULT_TARGET, seed: int | None = None,
                 record: GameRecord | None = None, keys: str | None = None) -> None:
     """Run the app on a new game (or the game of ``record``); returns when the person quits.
-    ``keys``: the key map (None: the one chosen last)."""
+    ``keys``: the key map (None: the one chosen last).
+
+    Raises:
+        GameshelfError: not on a terminal (nothing is started or saved then).
+    """
+    need_terminal(TEXT_HINT)  # before the screen starts (and saves) a game
     key_map = keys or remembered_key_map(GAME)
     if record is not None:
         screen = MugginsScreen(Session.from_record(record), exit_app=True, keys=key_map)
     else:
         screen = MugginsScreen(level=level, target=target, seed=seed, ask=False,
                                exit_app=True, keys=key_map)
-    run_guarded(MugginsApp(screen))
+    run_guarded(MugginsApp(screen), TEXT_HINT)

@@ -186,4 +186,4 @@ def run_match_app(match: Match) -> None:
     """Run the terminal app straight into ``match`` (``gameshelf showdown play``)."""
     from gameshelf.tui.base import run_guarded
 
-    run_guarded(match_app(match))
+    run_guarded(match_app(match), "use --text for the prompt loop")

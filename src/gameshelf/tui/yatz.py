@@ -278,4 +278,5 @@ class YatzApp(GuardedApp):
 def run_session(session: YatzSession, keys: str | None = None) -> None:
     """Play a session's game in the terminal app until the player leaves; ``keys``: the key
     map (None: the one chosen last on the setup screen)."""
-    run_guarded(YatzApp(session, keys=keys or remembered_key_map(GAME)))
+    run_guarded(YatzApp(session, keys=keys or remembered_key_map(GAME)),
+                "play at the prompt: leave out --tui")

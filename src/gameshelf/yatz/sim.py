@@ -38,11 +38,6 @@ def play_solo(player: str, seed: int) -> SoloResult:
     return SoloResult(seed, st.grand_total(0), tuple(st.bonus(0, c) > 0 for c in range(COLUMNS)))
 
 
-def play_batch(player: str, seeds: Sequence[int]) -> list[SoloResult]:
-    """:func:`play_solo` for each seed (one worker's share of a run)."""
-    return [play_solo(player, s) for s in seeds]
-
-
 def _percentile(sorted_values: Sequence[int], q: float) -> float:
     """Linear-interpolation percentile (numpy's default method) of sorted values."""
     pos = (len(sorted_values) - 1) * q / 100

@@ -32,18 +32,18 @@ from __future__ import annotations
 
 import hashlib
 import io
-import os
-import tempfile
 import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
 
 import numba
 import numpy as np
 import numpy.typing as npt
 
-from gameshelf.core.errors import GameshelfError
+from gameshelf.core.errors import BadInputError, GameshelfError
+from gameshelf.core.files import write_file
 from gameshelf.core.inputs import read_file
 from gameshelf.yatz import dice as D
 from gameshelf.yatz.scoring import UPPER_BONUS_THRESHOLD, Box, RuleSet
@@ -377,28 +377,36 @@ def load_cached(rules: RuleSet, folder: Path | None = None) -> FloatArray | None
 
 
 def save_cached(values: FloatArray, rules: RuleSet, folder: Path | None = None) -> Path:
-    """Write the table of ``rules`` to the cache atomically; returns its path."""
+    """Write the table of ``rules`` to the cache atomically; returns its path.
+
+    Raises:
+        BadInputError: the cache cannot be written (a read-only or full folder, a cache
+            path that is not a regular file); nothing is left behind.
+    """
     path = cache_path(rules, folder)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".yatz-", suffix=".npz", dir=path.parent)
     try:
-        with os.fdopen(fd, "wb") as fh:
-            np.savez(fh, values=values, key=np.str_(rules_key(rules)),
-                     digest=np.str_(_digest(values)))
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    return path
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        why = "a file is in the way" if isinstance(exc, FileExistsError) else exc.strerror
+        raise BadInputError(f"cannot create the cache folder {path.parent}: {why}") from None
+
+    def content(fh: BinaryIO) -> None:
+        np.savez(fh, values=values, key=np.str_(rules_key(rules)),
+                 digest=np.str_(_digest(values)))
+
+    return write_file(path, content, overwrite=True)
 
 
 _MEMORY: dict[str, ColumnTable] = {}
 
 
 def column_table(rules: RuleSet, progress: Progress | None = None, *,
-                 use_cache: bool = True) -> ColumnTable:
+                 use_cache: bool = True,
+                 on_cache_error: Callable[[str], None] | None = None) -> ColumnTable:
     """The solved table of ``rules``: from memory, else the checked cache, else solved (and
-    then cached). ``progress`` is called only when a solve runs."""
+    then cached). ``progress`` is called only when a solve runs. A cache that cannot be
+    written only costs a solve next time: ``on_cache_error`` (if given) gets the reason as
+    one line of text, and the table is returned all the same."""
     key = rules_key(rules)
     if use_cache and key in _MEMORY:
         return _MEMORY[key]
@@ -408,8 +416,9 @@ def column_table(rules: RuleSet, progress: Progress | None = None, *,
         values.setflags(write=False)
         try:
             save_cached(values, rules)
-        except OSError:
-            pass  # a read-only cache folder only costs a re-solve next time
+        except GameshelfError as exc:
+            if on_cache_error is not None:
+                on_cache_error(str(exc))
     table = ColumnTable(rules, values)
     _MEMORY[key] = table
     return table
