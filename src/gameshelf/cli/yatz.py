@@ -283,6 +283,9 @@ def _keys_option(keys: str | None, tui: bool) -> str | None:
     return parse_key_map(keys)
 
 
+TUI_HINT = "play at the prompt: leave out --tui"
+
+
 def _open_tui(session: YatzSession, keys: str | None = None) -> None:
     from gameshelf.tui.yatz import run_session
 
@@ -306,6 +309,10 @@ def play(
 ) -> None:
     """Play a game at the terminal prompt (or in the app's screen with --tui)."""
     key_map = _keys_option(keys, tui)
+    if tui:   # before the game is made (and saved): the screen needs a terminal
+        from gameshelf.tui.base import need_terminal
+
+        need_terminal(TUI_HINT)
     seats = parse_seats(players)
     number = parse_seed(seed) if seed is not None else new_seed()
     match = Match(seats, number)
