@@ -183,6 +183,7 @@ def test_keys_option_on_play_and_resume(capsys: pytest.CaptureFixture[str],
     opened: list[str | None] = []
     monkeypatch.setattr("gameshelf.tui.yatz.run_session",
                         lambda session, keys=None: opened.append(keys))
+    monkeypatch.setattr("gameshelf.tui.base.on_a_terminal", lambda: True)  # no real screen
     assert run(["yatz", "play", "-p", "Ann", "--seed", "3", "--tui", "--keys", "Classic"],
                capsys, monkeypatch)[0] == 0
     assert run(["yatz", "play", "-p", "Ann", "--seed", "4", "--tui"], capsys,
