@@ -23,6 +23,7 @@ from gameshelf.core import crash, interrupt
 from gameshelf.core.errors import GameshelfError, OutputError
 from gameshelf.core.inputs import argv_text, tolerate_undecodable_stdin
 from gameshelf.core.output import guarded_streams, say, silence
+from gameshelf.core.text import error_line
 
 app = typer.Typer(
     name="gameshelf",
@@ -69,8 +70,12 @@ def menu() -> None:
 
 
 def fail(message: str) -> None:
-    """Print ``gameshelf: error: MESSAGE`` as one line on stderr and exit with code 2."""
-    print(f"gameshelf: error: {' '.join(str(message).split())}", file=sys.stderr)
+    """Print ``gameshelf: error: MESSAGE`` as one line on stderr and exit with code 2.
+
+    The line shows control characters literally and is cut (in the middle, ``…``) to 300
+    characters, so a hostile or huge name quoted by the message cannot take the terminal.
+    """
+    print(f"gameshelf: error: {error_line(message)}", file=sys.stderr)
     raise SystemExit(2)
 
 

@@ -14,6 +14,7 @@ import typer
 
 from gameshelf.core.inputs import number_parser
 from gameshelf.core.store import Store
+from gameshelf.core.text import literal
 from gameshelf.dollar.bill import (
     Series,
     district_name,
@@ -268,6 +269,6 @@ def best(
         return
     typer.echo(f"{'#':>3}  {'name':<16} {'bill':<12} {'series':<7} {'score':>12}  date")
     for i, r in enumerate(rows, 1):
-        typer.echo(f"{i:>3}  {r.name[:16]:<16} {str(r.detail.get('bill', '?')):<12} "
-                   f"{str(r.detail.get('series') or '-'):<7} {points(r.score):>12}  "
-                   f"{r.date[:10]}")
+        bill, series = literal(r.detail.get("bill", "?")), literal(r.detail.get("series") or "-")
+        typer.echo(f"{i:>3}  {literal(r.name)[:16]:<16} {bill:<12} {series:<7} "
+                   f"{points(r.score):>12}  {literal(str(r.date)[:10])}")

@@ -21,7 +21,7 @@ from gameshelf.core.inputs import number_parser, read_line
 from gameshelf.core.keymaps import parse_key_map
 from gameshelf.core.progress import progress
 from gameshelf.core.store import Store
-from gameshelf.core.text import yes_no
+from gameshelf.core.text import error_line, quoted, yes_no
 from gameshelf.core.workers import run_jobs
 from gameshelf.muggins.game import (
     DEFAULT_TARGET,
@@ -191,7 +191,8 @@ def sim(
     """Play Mugsy against Mugsy; seats alternate. Prints win rates with 95% intervals."""
     names = [p.strip() for p in players.split(",")]
     if len(names) != 2:
-        raise BadInputError(f"--players needs two levels like easy,strong, got {players!r}")
+        raise BadInputError(f"--players needs two levels like easy,strong, "
+                            f"got {quoted(players)}")
     a, b = parse_level(names[0]), parse_level(names[1])
     if not 1 <= games <= 1_000_000:
         raise BadInputError(f"--games must be 1 to 1000000, got {games}")
@@ -326,7 +327,7 @@ def _play_text(session: Session) -> bool:
         try:
             session.apply(_read_move(line, legal))
         except GameshelfError as exc:
-            typer.echo(f"refused: {exc}\a")
+            typer.echo(f"refused: {error_line(exc)}\a")
     if len(state.rounds) > seen_rounds:
         typer.echo(round_line(state))
     who = "You win" if state.winner == PERSON else "Mugsy wins"

@@ -10,6 +10,7 @@ import typer
 
 from gameshelf.core.errors import BadInputError
 from gameshelf.core.store import Store
+from gameshelf.core.text import quoted
 
 
 def delete_saves(game: str, title: str, names: list[str], yes: bool) -> None:
@@ -36,15 +37,15 @@ def delete_saves(game: str, title: str, names: list[str], yes: bool) -> None:
         unknown = [n for n in wanted if n not in taken]
         if unknown:
             shown = sorted(taken)[:5]
-            saved = (f"the saves are {', '.join(repr(n) for n in shown)}"
+            saved = (f"the saves are {', '.join(quoted(n) for n in shown)}"
                      + (f" and {len(taken) - 5} more" if len(taken) > 5 else "")
                      if taken else f"there are no saved {title} games")
             raise BadInputError(
-                f"no saved {title} game named {unknown[0]!r}"
-                + (f" (nor {', '.join(repr(n) for n in unknown[1:])})" if unknown[1:] else "")
+                f"no saved {title} game named {quoted(unknown[0])}"
+                + (f" (nor {', '.join(quoted(n) for n in unknown[1:])})" if unknown[1:] else "")
                 + f"; nothing deleted ({saved})")
         if not yes:
-            listed = ", ".join(repr(n) for n in wanted)
+            listed = ", ".join(quoted(n) for n in wanted)
             try:
                 sure = typer.confirm(f"Delete {len(wanted)} saved {title} game"
                                      f"{'s' if len(wanted) > 1 else ''}: {listed}?",
@@ -56,4 +57,4 @@ def delete_saves(game: str, title: str, names: list[str], yes: bool) -> None:
                 raise typer.Exit(1)
         for name in wanted:
             gone = store.delete_save(game, name)
-            typer.echo(f"Deleted {name!r}." if gone else f"{name!r} was already gone.")
+            typer.echo(f"Deleted {quoted(name)}." if gone else f"{quoted(name)} was already gone.")

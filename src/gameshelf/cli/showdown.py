@@ -32,7 +32,7 @@ from gameshelf.core.inputs import (
 )
 from gameshelf.core.progress import progress
 from gameshelf.core.store import Store
-from gameshelf.core.text import verb_for
+from gameshelf.core.text import error_line, literal, quoted, verb_for
 from gameshelf.showdown.actions import card_text
 from gameshelf.showdown.cards import default_deck, parse_deck
 from gameshelf.showdown.game import PlayerView, new_game
@@ -117,10 +117,10 @@ def saves() -> None:
         typer.echo("no saved games")
     for row in rows:
         if row.record is None:
-            typer.echo(f"{row.name}: damaged ({row.damaged}); {row.updated}")
+            typer.echo(literal(f"{row.name}: damaged ({row.damaged}); {row.updated}"))
             continue
-        typer.echo(f"{row.name}: {seat_names(row.record)}; {len(row.record.actions)} actions; "
-                   f"{row.updated}")
+        typer.echo(literal(f"{row.name}: {seat_names(row.record)}; "
+                           f"{len(row.record.actions)} actions; {row.updated}"))
 
 
 @app.command("delete")
@@ -151,7 +151,7 @@ def sim(games: int = typer.Option(100, "--games", "-n", help="Games to play.", m
         raise BadInputError(f"sim needs 2 to 4 players, got {len(kinds)}")
     for k in kinds:
         if k not in PLAYER_KINDS:
-            raise BadInputError(f"unknown player kind {k!r} (random, heuristic or search)")
+            raise BadInputError(f"unknown player kind {quoted(k)} (random, heuristic or search)")
     if not 1 <= games <= 1_000_000:
         raise BadInputError(f"--games must be 1 to 1,000,000, got {games}")
     deck_text = read_deck(deck)
@@ -213,7 +213,8 @@ def describe(view: PlayerView, match: Match) -> str:
         lines.append("(deck: the gameshelf project's reconstruction)")
     for s, seat in enumerate(match.seats):
         sc = st.score(s)
-        lines.append(f"  {seat.name:<12} speed {view.speed[s]:2}  control {view.control[s]:2}  "
+        lines.append(f"  {literal(seat.name):<12} speed {view.speed[s]:2}  "
+                     f"control {view.control[s]:2}  "
                      f"removed {view.removed[s]:2}  hand {view.hand_sizes[s]:2}  "
                      f"pile {len(view.piles[s])}  2X {len(view.piles2x[s])}  "
                      f"score so far {sc.total:,}")
@@ -235,7 +236,7 @@ def describe(view: PlayerView, match: Match) -> str:
             f"{card_text(c)} {cards[c].device}" for c in view.discard))
     lines.append(f"Your hand ({match.seats[view.seat].name}):")
     lines.extend(f"  {cards[c]}" for c in view.hand)
-    return "\n".join(lines)
+    return "\n".join(literal(line) for line in lines)  # names and deck text shown literally
 
 
 def _text_loop(match: Match) -> None:
@@ -249,8 +250,8 @@ def _text_loop(match: Match) -> None:
         if not match.state.is_terminal():
             with interrupt.shielded():
                 name = autosave(match)
-            typer.echo(f"\nStopped; saved as {name!r}. Resume with: gameshelf showdown "
-                       f"resume {name}")
+            typer.echo(f"\nStopped; saved as {quoted(name)}. Resume with: gameshelf showdown "
+                       f"resume {literal(name)}")
         raise
     except OutputError:
         with interrupt.shielded():
@@ -269,7 +270,7 @@ def _prompt_loop(match: Match) -> None:
                 autosave(match)
         log = match.state.log or []
         for line in log[log_seen:]:
-            typer.echo(f"* {line}")
+            typer.echo(f"* {literal(line)}")
         log_seen = len(log)
         if match.state.is_terminal():
             autosave(match)
@@ -277,20 +278,20 @@ def _prompt_loop(match: Match) -> None:
             return
         seat = match.to_act()
         if humans > 1 and seat != last_human:
-            typer.echo("\n" * 40 + f"Pass the terminal to {match.seats[seat].name}.")
+            typer.echo("\n" * 40 + f"Pass the terminal to {literal(match.seats[seat].name)}.")
             if read_line("Press Enter when only they can see the screen...") is None:
-                typer.echo(f"\nSaved as {autosave(match)!r}.")
+                typer.echo(f"\nSaved as {quoted(autosave(match))}.")
                 return
         if seat != last_human:
             typer.echo(describe(match.state.view(seat), match))
         last_human = seat
-        typed = read_line(f"{match.seats[seat].name} ({match.state.phase.value})> ")
+        typed = read_line(literal(f"{match.seats[seat].name} ({match.state.phase.value})> "))
         if typed is None:
-            typer.echo(f"\nSaved as {autosave(match)!r}.")
+            typer.echo(f"\nSaved as {quoted(autosave(match))}.")
             return
         line = typed.strip()
         if line in ("quit", "q", "exit"):
-            typer.echo(f"Saved as {autosave(match)!r}.")
+            typer.echo(f"Saved as {quoted(autosave(match))}.")
             return
         if line in ("help", "?", ""):
             typer.echo(TEXT_HELP)
@@ -304,13 +305,13 @@ def _prompt_loop(match: Match) -> None:
             typer.echo(describe(match.state.view(seat), match))
             continue
         if line == "save":
-            typer.echo(f"Saved as {autosave(match)!r}.")
+            typer.echo(f"Saved as {quoted(autosave(match))}.")
             continue
         with interrupt.shielded():  # no stop between the move and its save
             try:
                 match.play(line)
             except GameshelfError as exc:
-                typer.echo(f"! {exc}")
+                typer.echo(f"! {error_line(exc)}")
                 continue
             autosave(match)
 
@@ -321,9 +322,10 @@ def _final_text(match: Match) -> str:
     out = [f"Game over after turn {st.turn} ({why})."]
     for s, seat in enumerate(match.seats):
         sc = st.score(s)
-        out.append(f"  {seat.name:<12} cards {sc.cards:,} + 2X {sc.two_x:,} + drop targets "
+        out.append(f"  {literal(seat.name):<12} cards {sc.cards:,} + 2X {sc.two_x:,} + "
+                   f"drop targets "
                    f"{sc.drop_bonus:,} + combinations {sc.combos:,} + tokens {sc.tokens:,} = "
                    f"{sc.total:,}")
-    out.append("Winner: " + " and ".join(match.seats[w].name for w in st.winners()))
+    out.append("Winner: " + " and ".join(literal(match.seats[w].name) for w in st.winners()))
     return "\n".join(out)
 

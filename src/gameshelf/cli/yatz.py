@@ -40,7 +40,7 @@ from gameshelf.core.inputs import (
 from gameshelf.core.keymaps import parse_key_map
 from gameshelf.core.progress import progress
 from gameshelf.core.store import Store
-from gameshelf.core.text import possessive, yes_no
+from gameshelf.core.text import error_line, literal, possessive, quoted, yes_no
 from gameshelf.core.workers import run_jobs
 from gameshelf.session.yatz import YatzSession, save_name
 from gameshelf.yatz.game import GAME, Action, Hold, Score, parse_action
@@ -85,12 +85,12 @@ def _show_turn(match: Match) -> None:
     st = match.state
     seat = match.seat
     if not st.dice:
-        typer.echo(f"\n{possessive(seat.name)} turn {st.turns_taken(st.seat) + 1} of 39 "
+        typer.echo(f"\n{literal(possessive(seat.name))} turn {st.turns_taken(st.seat) + 1} of 39 "
                    f"(total {st.grand_total(st.seat)}): type roll")
         return
     typer.echo("")
     typer.echo(card_text(st, st.seat))
-    typer.echo(f"{seat.name}, roll {st.roll_number()} of 3: {dice_text(st)}")
+    typer.echo(f"{literal(seat.name)}, roll {st.roll_number()} of 3: {dice_text(st)}")
 
 
 def _finish(session: YatzSession) -> None:
@@ -121,11 +121,12 @@ def _computer_turns(session: YatzSession) -> None:
         seat = match.seats[i]
         if isinstance(a, Score):
             pts = match.state.boxes[i][a.column][a.box]
-            typer.echo(f"{seat.name}: {a} ({pts} points); total {match.state.grand_total(i)}")
+            typer.echo(f"{literal(seat.name)}: {a} ({pts} points); "
+                       f"total {match.state.grand_total(i)}")
         elif str(a) == "roll":
-            typer.echo(f"{seat.name}: roll -> {dice_text(match.state)}")
+            typer.echo(f"{literal(seat.name)}: roll -> {dice_text(match.state)}")
         else:
-            typer.echo(f"{seat.name}: {a}")
+            typer.echo(f"{literal(seat.name)}: {a}")
 
     session.run_computers(show)
 
@@ -158,10 +159,10 @@ def prompt_loop(session: YatzSession) -> None:
             with interrupt.shielded():
                 saved = session.autosave()
             if saved:
-                typer.echo(f"\nStopped; saved as {session.name!r}. Resume with: gameshelf "
-                           f"yatz resume {session.name}")
+                typer.echo(f"\nStopped; saved as {quoted(session.name)}. Resume with: gameshelf "
+                           f"yatz resume {literal(session.name)}")
             else:
-                typer.echo(f"\nStopped; not saved: {session.errors[-1]}", err=True)
+                typer.echo(f"\nStopped; not saved: {error_line(session.errors[-1])}", err=True)
         raise
     except OutputError:
         if not session.match.is_over():   # (a finished game's end is written already)
@@ -172,7 +173,8 @@ def prompt_loop(session: YatzSession) -> None:
 
 def _prompt_loop(session: YatzSession) -> None:
     match = session.match
-    typer.echo(f"Yatz, game number {match.seed}: " + ", ".join(s.name for s in match.seats))
+    typer.echo(f"Yatz, game number {match.seed}: "
+               + ", ".join(literal(s.name) for s in match.seats))
     typer.echo("Type 'help' for the commands.")
     shown = (-1, -1)
     seen = _show_errors(session, 0)
@@ -187,16 +189,17 @@ def _prompt_loop(session: YatzSession) -> None:
         if shown != view:
             _show_turn(match)
             shown = view
-        line = _ask(f"{match.seat.name}> ")
+        line = _ask(f"{literal(match.seat.name)}> ")
         if line is None or line.strip().lower() in ("quit", "q", "exit"):
             try:
                 name = session.save()
             except StoreError as exc:
                 if line is None:
                     raise
-                typer.echo(f"not saved: {exc}; type quit to try again", err=True)
+                typer.echo(f"not saved: {error_line(exc)}; type quit to try again", err=True)
                 continue
-            typer.echo(f"\nSaved as {name!r}. Resume with: gameshelf yatz resume {name}")
+            typer.echo(f"\nSaved as {quoted(name)}. Resume with: "
+                       f"gameshelf yatz resume {literal(name)}")
             return
         cmd = line.strip()
         low = cmd.lower()
@@ -225,7 +228,7 @@ def _prompt_loop(session: YatzSession) -> None:
                 except GameshelfError as exc:
                     typer.echo(f"{exc}", err=True)
                     continue
-            typer.echo(f"{match.seats[seat].name}:\n" + card_text(st, seat))
+            typer.echo(f"{literal(match.seats[seat].name)}:\n" + card_text(st, seat))
             continue
         if low.startswith("save"):
             try:
@@ -236,9 +239,9 @@ def _prompt_loop(session: YatzSession) -> None:
             try:
                 name = session.save(given or None)
             except StoreError as exc:
-                typer.echo(f"not saved: {exc}", err=True)
+                typer.echo(f"not saved: {error_line(exc)}", err=True)
                 continue
-            typer.echo(f"Saved as {name!r}.")
+            typer.echo(f"Saved as {quoted(name)}.")
             continue
         try:
             action = parse_action(cmd)
@@ -253,14 +256,14 @@ def _prompt_loop(session: YatzSession) -> None:
                     continue
             session.act(action)
         except GameshelfError as exc:
-            typer.echo(f"{exc}", err=True)
+            typer.echo(error_line(exc), err=True)
             continue
         if isinstance(action, Hold):
-            typer.echo(f"{match.seat.name}, roll {st.roll_number()} of 3: {dice_text(st)}")
+            typer.echo(f"{literal(match.seat.name)}, roll {st.roll_number()} of 3: {dice_text(st)}")
         if isinstance(action, Score):
             seat_i = (match.state.seat - 1) % len(match.seats)
             pts = match.state.boxes[seat_i][action.column][action.box]
-            typer.echo(f"{match.seats[seat_i].name}: {pts} in x{action.column + 1} "
+            typer.echo(f"{literal(match.seats[seat_i].name)}: {pts} in x{action.column + 1} "
                        f"{action.box.label}; total {match.state.grand_total(seat_i)}")
         seen = _show_errors(session, seen)
 
@@ -320,7 +323,7 @@ def play(
     try:   # the save is claimed now: game-<number> (-2, -3... beside older saves) or --name
         session = YatzSession.new(match, save)
     except SaveNameTakenError:
-        raise BadInputError(f"a save named {save!r} exists: go on with 'gameshelf yatz "
+        raise BadInputError(f"a save named {quoted(save)} exists: go on with 'gameshelf yatz "
                             f"resume {save}', or choose another --name") from None
     if tui:
         _open_tui(session, key_map)
@@ -339,7 +342,8 @@ def resume(
     key_map = _keys_option(keys, tui)
     session = YatzSession.resume(name)
     if session.top is not None:   # over: its end, not written before, is written now
-        typer.echo(f"The saved game {session.name!r} was over; its scores are recorded now.")
+        typer.echo(f"The saved game {quoted(session.name)} was over; its scores are recorded "
+                   "now.")
         typer.echo(ranking_text(session.match, set(session.top)))
         return
     if tui:
@@ -369,7 +373,7 @@ def saves(json_out: Annotated[bool, typer.Option("--json")] = False) -> None:
     if not data:
         typer.echo("No saved Yatz games.")
     for d in data:
-        typer.echo(f"{d['name']:<24} {d['updated']}  {d['game']}")
+        typer.echo(literal(f"{literal(d['name']):<24} {d['updated']}  {d['game']}"))
 
 
 @app.command("delete")
@@ -398,7 +402,8 @@ def scores(json_out: Annotated[bool, typer.Option("--json")] = False) -> None:
         return
     typer.echo(f"{'#':>2}  {'name':<22}{'score':>6}  {'date':<11} game")
     for i, r in enumerate(rows, start=1):
-        typer.echo(f"{i:>2}  {r.name:<22}{r.score:>6}  {r.date[:10]:<11} {r.seed}")
+        typer.echo(f"{i:>2}  {literal(r.name):<22}{literal(r.score):>6}  "
+                   f"{literal(str(r.date)[:10]):<11} {literal(r.seed)}")
 
 
 def _run_sim(player: str, seeds: list[int], workers: int,
@@ -465,7 +470,7 @@ def export(
     with Store() as store:
         record = store.load_save(GAME, name)
     write_file(path, (record.to_json() + "\n").encode("utf-8"), overwrite=force)
-    typer.echo(f"Exported {name!r} to {path}")
+    typer.echo(f"Exported {quoted(name)} to {path}")
 
 
 @app.command("import")
@@ -485,9 +490,9 @@ def import_(
     except SaveNameTakenError:
         how = ("choose another --name" if _save_name_option(name) else
                "give another name with --name NAME")
-        raise BadInputError(f"a save named {save!r} exists; {how}, or replace it with "
+        raise BadInputError(f"a save named {quoted(save)} exists; {how}, or replace it with "
                             "--force") from None
-    typer.echo(f"Imported as {save!r}: {match.describe()}")
+    typer.echo(f"Imported as {quoted(save)}: {literal(match.describe())}")
 
 
 def warn(message: str) -> None:

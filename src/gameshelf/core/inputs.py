@@ -62,6 +62,12 @@ def quote(text: object, limit: int = QUOTE_LIMIT) -> str:
     """``repr`` of ``text`` cut to about ``limit`` characters, for error messages: a
     100,000-character name is not echoed in full.
 
+    This is the quoting of the rules engines' input errors (``repr`` already shows control
+    characters as escapes). Front ends echoing a name or a save in their own messages use
+    :func:`gameshelf.core.text.quoted` (shorter, cut with ``…``), and print any error
+    message through :func:`gameshelf.core.text.error_line` or, on a screen,
+    ``gameshelf.tui.widgets.plain``.
+
     Example:
         >>> quote("abc"), quote("x" * 100, 8)
         ("'abc'", "'xxxxxxxx'... (100 characters)")

@@ -4,6 +4,11 @@ A seat may be called ``You`` (the default person in Muggins, Yatz and Showdown);
 message built from a seat's name and a verb or a possessive goes through these helpers so
 that it reads "You score 65" and "Your hand", never "You scores 65" or "You's hand".
 
+Text from people and files (names, save names, records, deck files, error messages quoting
+them) is shown through :func:`literal` (or :func:`quoted`, :func:`error_line`) on the command
+line, and through ``gameshelf.tui.widgets.plain`` on screens: control characters as escapes,
+never markup.
+
 Example:
     >>> possessive("You"), possessive("Ann"), possessive("CPU 1")
     ('Your', "Ann's", "CPU 1's")
@@ -71,3 +76,83 @@ def yes_no(answer: str, enter: bool | None = None) -> bool | None:
     if not word:
         return enter
     return True if word in ("y", "yes") else False if word in ("n", "no") else None
+
+
+def _visible_table() -> dict[int, str]:
+    table: dict[int, str] = {0x09: "\\t", 0x0A: "\\n", 0x0D: "\\r"}
+    for code in [*range(0x20), 0x7F, *range(0x80, 0xA0)]:
+        table.setdefault(code, f"\\x{code:02x}")
+    # Characters that reorder or break the line around them (bidirectional overrides,
+    # isolates and marks; line and paragraph separators), and lone surrogates (what
+    # undecodable bytes become), which no terminal can show.
+    for code in [0x061C, 0x200E, 0x200F, 0x2028, 0x2029, *range(0x202A, 0x202F),
+                 *range(0x2066, 0x206A), 0xFEFF, *range(0xD800, 0xE000)]:
+        table[code] = f"\\u{code:04x}"
+    return table
+
+
+_VISIBLE = _visible_table()
+
+
+def literal(text: object, *, lines: bool = False) -> str:
+    """``text`` (any value, through ``str``) made safe to show on a terminal, literally.
+
+    Every control character is replaced by its escape as Python writes it, so a name, a save,
+    a record or a deck file can never move the cursor, clear the screen, set the window
+    title, ring the bell or end a line: the C0 controls and DEL (``\\x1b``, ``\\x07``,
+    ``\\x00``; tab, line feed and carriage return as ``\\t``, ``\\n``, ``\\r``), the C1
+    controls (``\\x9b``, the one-byte CSI), the bidirectional overrides, isolates and marks
+    (``\\u202e``), the line and paragraph separators, the byte-order mark and lone
+    surrogates. Everything else (letters of any script, combining marks, symbols, brackets,
+    backslashes) is kept as it is. With ``lines``, line feeds are kept (for text of several
+    lines whose every piece from outside already went through this function). Screens need
+    markup safety too: see ``gameshelf.tui.widgets.plain``.
+
+    Example:
+        >>> literal("Ann\\x1b[2J\\x07"), literal("\\u202eevil\\x9b1m"), literal("Zoë [b]")
+        ('Ann\\\\x1b[2J\\\\x07', '\\\\u202eevil\\\\x9b1m', 'Zoë [b]')
+    """
+    if lines:
+        return "\n".join(part.translate(_VISIBLE) for part in str(text).split("\n"))
+    return str(text).translate(_VISIBLE)
+
+
+def clip(text: str, limit: int = 60, *, tail: int = 0) -> str:
+    """``text`` cut to at most ``limit`` characters, the cut marked by an ellipsis ``…``.
+
+    With ``tail`` > 0 the last ``tail`` characters are kept and the middle is cut (for an
+    error line whose end says what is wrong). ``limit`` must exceed ``tail`` + 1.
+
+    Example:
+        >>> clip("abcdefghij", 5), clip("abcdefghij", 6, tail=2), clip("abc", 5)
+        ('abcd…', 'abc…ij', 'abc')
+    """
+    if len(text) <= limit:
+        return text
+    head = limit - 1 - tail
+    return text[:head] + "…" + (text[len(text) - tail:] if tail else "")
+
+
+def quoted(text: object, limit: int = 40) -> str:
+    """``text`` shown literally (:func:`literal`), cut to ``limit`` characters and quoted,
+    for a message that echoes a name, a save or a typed word (the front ends' quoting; the
+    rules engines' input errors use :func:`gameshelf.core.inputs.quote`, a ``repr`` that
+    names a long text's length).
+
+    Example:
+        >>> quoted("Ann"), quoted("a" * 50, 10), quoted("\\x1b]0;x\\x07")
+        ("'Ann'", "'aaaaaaaaa…'", "'\\\\x1b]0;x\\\\x07'")
+    """
+    return f"'{clip(literal(text), limit)}'"
+
+
+def error_line(message: object, limit: int = 300) -> str:
+    """One line for an error message: blanks (line breaks too) run together, control
+    characters shown literally, and at most ``limit`` characters, the middle cut with ``…``
+    so that the end, which says what is wrong, stays.
+
+    Example:
+        >>> error_line("bad\\n  name 'x\\x1b'")
+        "bad name 'x\\\\x1b'"
+    """
+    return clip(literal(" ".join(str(message).split())), limit, tail=limit // 3)

@@ -23,12 +23,19 @@ from textual.widgets import Button, DataTable, Digits, Input, RichLog, Static
 from gameshelf.core.chance import Chance, new_seed, parse_seed
 from gameshelf.core.errors import GameshelfError
 from gameshelf.core.store import Store
-from gameshelf.core.text import possessive, said
+from gameshelf.core.text import error_line, literal, possessive, said
 from gameshelf.dollar import RULES_VERSION
 from gameshelf.dollar.bill import district_name
 from gameshelf.dollar.game import MAX_PLAYERS, Entry, make_entry, random_bill, ranks, winners
 from gameshelf.dollar.scorer import Rule
-from gameshelf.tui.widgets import ConfirmScreen, GameFooter, HelpScreen, TextField, help_binding
+from gameshelf.tui.widgets import (
+    ConfirmScreen,
+    GameFooter,
+    HelpScreen,
+    TextField,
+    help_binding,
+    plain,
+)
 
 #: False until this game's screen exists; the menu says "not built yet".
 BUILT = True
@@ -107,7 +114,7 @@ def frames(entry: Entry) -> list[Frame]:
     """The pictures of one bill's game: one per step, then game over, end bonus and match."""
     r = entry.result
     out = [Frame(None, 0, 0, 3, 2, "PLAYER UP", None,
-                 f"{entry.name}: 3 balls, 2 tilt warnings, score 0")]
+                 f"{literal(entry.name)}: 3 balls, 2 tilt warnings, score 0")]
     read = 0
     for s in r.steps:
         read = s.position - 1 + len(s.digits)
@@ -191,7 +198,7 @@ class GameNumberScreen(ModalScreen[int | None]):
         try:
             self.dismiss(parse_seed(event.value))
         except GameshelfError as exc:
-            self.query_one("#error", Static).update(Text(str(exc)))  # typed text: no markup
+            self.query_one("#error", Static).update(plain(error_line(exc)))  # typed text: no markup
             self.app.bell()
 
     def action_cancel(self) -> None:
@@ -298,7 +305,7 @@ class DollarScreen(Screen[None]):
 
     # ----- helpers ---------------------------------------------------------------------
     def _say(self, message: str, bell: bool = False) -> None:
-        self.query_one("#message", Static).update(Text(message))  # names are not markup
+        self.query_one("#message", Static).update(plain(message, lines=True))  # not markup
         if bell:
             self.app.bell()
 
@@ -323,7 +330,7 @@ class DollarScreen(Screen[None]):
             shown = done or (self.phase == "playing" and i < self.playing)
             score = Text(f"{e.score:,}" if shown else "", justify="right")
             mark = f"{places[i]} ★" if done and places[i] == 1 else str(places[i])
-            table.add_row(mark, Text(e.name), score, str(e.bill), str(e.series or "-"),
+            table.add_row(mark, plain(e.name), score, plain(e.bill), plain(e.series or "-"),
                           key=str(i))
         self.query_one("#name", Input).placeholder = f"name ({self._default_name()})"
 
@@ -335,11 +342,11 @@ class DollarScreen(Screen[None]):
                 rows = store.top_scores("dollar", 10)
         except GameshelfError as exc:
             self.store_error = str(exc)
-            self._say(f"Best bills unavailable: {exc}")
+            self._say(f"Best bills unavailable: {error_line(exc)}")
             return
         for r in rows:
-            table.add_row(Text(r.name), Text(f"{r.score:,}", justify="right"),
-                          Text(str(r.detail.get("bill", "?"))), Text(r.date[:10]))
+            table.add_row(plain(r.name), plain(f"{r.score:,}", justify="right"),
+                          plain(r.detail.get("bill", "?")), plain(str(r.date)[:10]))
 
     def _show_idle(self) -> None:
         n = len(self.entries)
@@ -384,7 +391,7 @@ class DollarScreen(Screen[None]):
             self.query_one(widget_id, Input).value = ""
         self._refresh_players()
         self._show_idle()
-        self._say(f"{said(entry.name, 'plays')} {entry.bill} "
+        self._say(f"{literal(said(entry.name, 'plays'))} {entry.bill} "
                   f"({len(self.entries)} of {MAX_PLAYERS}).")
         self.query_one("#name", Input).focus()
 
@@ -399,7 +406,7 @@ class DollarScreen(Screen[None]):
         try:
             entry = make_entry(self._next_name(), bill, district, series)
         except GameshelfError as exc:
-            self._say(str(exc), bell=True)
+            self._say(error_line(exc), bell=True)
             self.query_one("#bill", Input).focus()
             return False
         self._added(entry)
@@ -428,7 +435,7 @@ class DollarScreen(Screen[None]):
         try:
             entry = make_entry(self._next_name(), bill, None, typed or series)
         except GameshelfError as exc:   # a bad typed series: nothing is added
-            self._say(str(exc), bell=True)
+            self._say(error_line(exc), bell=True)
             self.query_one("#series", Input).focus()
             return
         self._added(entry)
@@ -443,7 +450,7 @@ class DollarScreen(Screen[None]):
             gone = self.entries.pop(row)
             self._refresh_players()
             self._show_idle()
-            self._say(f"{gone.name} removed.")
+            self._say(f"{literal(gone.name)} removed.")
 
     # ----- playing ---------------------------------------------------------------------
     def action_play(self) -> None:
@@ -469,7 +476,7 @@ class DollarScreen(Screen[None]):
         self._frames = frames(self.entries[index])
         e = self.entries[index]
         log = self.query_one("#log", RichLog)
-        log.write(Text(f"{e.name}: {e.bill}, district {e.district}, "
+        log.write(Text(f"{literal(e.name)}: {e.bill}, district {e.district}, "
                        f"series {e.series or 'none'}", style="bold underline"))
         self._refresh_players()
         self._draw()
@@ -478,7 +485,7 @@ class DollarScreen(Screen[None]):
         e = self.entries[self.playing]
         f = self._frames[self.frame_no]
         series = f"series {e.series}" if e.series else "no series: match not checked"
-        head = Text(f"PLAYER {self.playing + 1} of {len(self.entries)}: {e.name}",
+        head = Text(f"PLAYER {self.playing + 1} of {len(self.entries)}: {literal(e.name)}",
                     style="bold")
         head.append(f"\ndistrict {district_name(e.district)} · {series}", style="dim")
         self.query_one("#player", Static).update(head)
@@ -530,7 +537,7 @@ class DollarScreen(Screen[None]):
             self._timer = None
         wins = winners(self.entries)
         best = self.entries[wins[0]].score
-        names = ", ".join(self.entries[i].name for i in wins)
+        names = ", ".join(literal(self.entries[i].name) for i in wins)
         if len(self.entries) == 1:
             banner = f"GAME OVER — {names}: {best:,} points"
         elif len(wins) == 1:
@@ -542,13 +549,13 @@ class DollarScreen(Screen[None]):
         top = self.entries[wins[0]]
         last = frames(top)[-1]
         self.query_one("#player", Static).update(Text(
-            f"Game #{self.seed} is over: {said(top.name, 'wins')}" if len(wins) == 1 else
-            f"Game #{self.seed} is over: {top.name} and others share the win"))
+            f"Game #{self.seed} is over: {literal(said(top.name, 'wins'))}" if len(wins) == 1
+            else f"Game #{self.seed} is over: {literal(top.name)} and others share the win"))
         self.query_one("#serial", Static).update(serial_text(top, last))
         self.query_one("#score", Digits).update(f"{best:,}")
         self.query_one("#lamps", Static).update(lamps(last.balls, last.tilt))
         self.query_one("#rule", Static).update(Text(
-            f"{possessive(top.name)} bill {top.bill}", style="bold"))
+            f"{literal(possessive(top.name))} bill {top.bill}", style="bold"))
         log = self.query_one("#log", RichLog)
         log.write(Text(banner, style="bold"))
         self.call_after_refresh(log.scroll_end, animate=False)
@@ -566,7 +573,7 @@ class DollarScreen(Screen[None]):
                         "series": None if e.series is None else str(e.series),
                         "match": e.result.match, "rules_version": RULES_VERSION})
         except GameshelfError as exc:
-            self._say(f"Scores not kept: {exc}", bell=True)
+            self._say(f"Scores not kept: {error_line(exc)}", bell=True)
             return
         self._say("Bills kept in the store. F3: new game, Esc: menu.")
 

@@ -32,7 +32,7 @@ from gameshelf.core.keymaps import (
 )
 from gameshelf.core.records import GameRecord
 from gameshelf.core.store import Store
-from gameshelf.core.text import possessive, said
+from gameshelf.core.text import error_line, possessive, said
 from gameshelf.muggins.game import (
     DEFAULT_TARGET,
     Action,
@@ -63,7 +63,7 @@ from gameshelf.tui.muggins_render import (
     tile_row,
 )
 from gameshelf.tui.muggins_session import AUTOSAVE, MUGSY, PERSON, Session
-from gameshelf.tui.widgets import ConfirmScreen, GameFooter, HelpScreen, RefusalMixin
+from gameshelf.tui.widgets import ConfirmScreen, GameFooter, HelpScreen, RefusalMixin, plain
 
 #: True: the menu opens this game.
 BUILT = True
@@ -217,8 +217,8 @@ class LevelScreen(ModalScreen[str | None]):
             options = []
             for lv in LEVELS:
                 c = counts.get(f"mugsy-{lv}", {})
-                options.append(Option(f"{lv:7} {blurbs[lv]:28} won {c.get('win', 0)} "
-                                      f"lost {c.get('loss', 0)}", id=lv))
+                options.append(Option(plain(f"{lv:7} {blurbs[lv]:28} won {c.get('win', 0)} "
+                                            f"lost {c.get('loss', 0)}"), id=lv))
             ol = LevelList(*options, id="levels")
             ol.highlighted = 1
             yield ol
@@ -275,7 +275,7 @@ class SummaryScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(self._text, id="summary")
+            yield Static(plain(self._text, lines=True), id="summary")
             with Horizontal():
                 if self.game_over:
                     yield Button("Play again (y)", id="yes", variant="primary")
@@ -448,7 +448,7 @@ class MugginsScreen(RefusalMixin, Screen[None]):
                     try:
                         self.session = Session.from_record(saved)
                     except GameshelfError as exc:
-                        self.say(f"The save cannot be resumed: {exc}", bell=True)
+                        self.say(f"The save cannot be resumed: {error_line(exc)}", bell=True)
                         self.ask_level()
                         return
                     self._begin()
@@ -485,7 +485,7 @@ class MugginsScreen(RefusalMixin, Screen[None]):
         try:
             self.session = Session.new(level, target, seed if seed is not None else new_seed())
         except GameshelfError as exc:
-            self.say(str(exc), bell=True)
+            self.say(error_line(exc), bell=True)
             return
         self._begin()
 
@@ -538,11 +538,11 @@ class MugginsScreen(RefusalMixin, Screen[None]):
                                                                "game over")
         if st.is_terminal():
             turn = "game over"
-        self.query_one("#mg-status", Static).update(
+        self.query_one("#mg-status", Static).update(plain(
             f"Round {st.round_no} · {turn.upper()} · You {st.scores[0]} · Mugsy "
             f"{st.scores[1]} ({self.session.level}) · to {st.target} · boneyard "
             f"{len(st.boneyard)} · Mugsy's tiles {len(st.hands[MUGSY])} · "
-            f"#{self.session.match.seed}")
+            f"#{self.session.match.seed}"))
         width = max(40, self.size.width - 4)
         self.query_one("#mg-board", Static).update(
             board_text(st, width, marks=self.choosing is not None, fresh=self.board_fresh))
@@ -588,7 +588,7 @@ class MugginsScreen(RefusalMixin, Screen[None]):
     def say(self, message: str, bell: bool = False) -> None:
         """Show a message (and ring the bell for a refusal)."""
         self.last_message = message
-        self.query_one("#mg-msg", Static).update(message)
+        self.query_one("#mg-msg", Static).update(plain(message, lines=True))
         if bell:
             self.app.bell()
 
@@ -694,7 +694,7 @@ class MugginsScreen(RefusalMixin, Screen[None]):
         try:
             self.session_apply(play)
         except GameshelfError as exc:
-            self.say(str(exc), bell=True)
+            self.say(error_line(exc), bell=True)
             return
         self.choosing = None
         self.fresh = None

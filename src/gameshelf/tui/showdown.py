@@ -3,7 +3,6 @@ the game screen (:mod:`gameshelf.tui.showdown_game`)."""
 
 from __future__ import annotations
 
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -15,11 +14,19 @@ from gameshelf.core.chance import new_seed, parse_seed
 from gameshelf.core.errors import GameshelfError
 from gameshelf.core.records import GameRecord
 from gameshelf.core.store import Store
+from gameshelf.core.text import error_line, quoted
 from gameshelf.showdown.game import MAX_TURNS
 from gameshelf.showdown.match import GAME, Match, parse_players, seat_names
 from gameshelf.tui.base import GuardedApp
 from gameshelf.tui.showdown_game import HELP, ShowdownScreen
-from gameshelf.tui.widgets import ConfirmScreen, GameFooter, HelpScreen, TextField, help_binding
+from gameshelf.tui.widgets import (
+    ConfirmScreen,
+    GameFooter,
+    HelpScreen,
+    TextField,
+    help_binding,
+    plain,
+)
 
 #: The game's screen exists.
 BUILT = True
@@ -78,12 +85,12 @@ class ShowdownStartScreen(Screen[None]):
             with Store() as store:
                 rows = store.list_saves(GAME)
         except GameshelfError as exc:
-            self.query_one("#sd-msg", Static).update(Text(str(exc)))
+            self.query_one("#sd-msg", Static).update(plain(error_line(exc)))
             return
         for row in rows[:20]:
             what = (f"{seat_names(row.record)} · {save_progress(row.record)}"
                     if row.record is not None else f"damaged: {row.damaged}")
-            saves.add_option(Option(Text(f"{row.name}: {what} · {row.updated[:16]}"),
+            saves.add_option(Option(plain(f"{row.name}: {what} · {str(row.updated)[:16]}"),
                                     id=row.name))
         if not rows:
             saves.add_option(Option("no saved games", disabled=True))
@@ -98,7 +105,7 @@ class ShowdownStartScreen(Screen[None]):
             seed = parse_seed(seed_text) if seed_text else new_seed()
             match = Match(seats, seed)
         except GameshelfError as exc:
-            msg.update(Text(str(exc)))  # may quote typed names: not markup
+            msg.update(plain(error_line(exc)))  # may quote typed names: not markup
             self.app.bell()
             return
         msg.update("")
@@ -121,7 +128,7 @@ class ShowdownStartScreen(Screen[None]):
             match = Match.from_record(record)
             match.save_name = name
         except GameshelfError as exc:
-            self.query_one("#sd-msg", Static).update(Text(str(exc)))
+            self.query_one("#sd-msg", Static).update(plain(error_line(exc)))
             self.app.bell()
             return
         self.app.push_screen(ShowdownScreen(match))
@@ -147,12 +154,12 @@ class ShowdownStartScreen(Screen[None]):
                 with Store() as store:
                     store.delete_save(GAME, name)
             except GameshelfError as exc:
-                self.query_one("#sd-msg", Static).update(Text(str(exc)))
+                self.query_one("#sd-msg", Static).update(plain(error_line(exc)))
                 self.app.bell()
                 return
-            self.query_one("#sd-msg", Static).update(Text(f"Deleted the save {name!r}."))
+            self.query_one("#sd-msg", Static).update(plain(f"Deleted the save {quoted(name)}."))
             self.load_saves()
-        self.app.push_screen(ConfirmScreen(f"Delete the saved game {name!r}?"), answer)
+        self.app.push_screen(ConfirmScreen(f"Delete the saved game {quoted(name)}?"), answer)
 
 
 def save_progress(record: GameRecord) -> str:

@@ -26,7 +26,7 @@ from textual.widgets import Button, Input, RichLog, Static
 from gameshelf.cli.showdown import autosave
 from gameshelf.core.errors import GameshelfError
 from gameshelf.core.store import Store
-from gameshelf.core.text import possessive, said
+from gameshelf.core.text import error_line, literal, possessive, quoted, said
 from gameshelf.showdown.actions import (
     DONE,
     Action,
@@ -46,6 +46,7 @@ from gameshelf.tui.widgets import (
     HelpScreen,
     RefusalMixin,
     help_binding,
+    plain,
     refusal,
 )
 
@@ -135,8 +136,8 @@ class CardView(Static):
         self.index = index
         self.zone = zone
         self.border_title = card.id
-        self.border_subtitle = Text(bid)  # holds a player's name: plain text, not markup
-        body = Text(card.device, style="bold")
+        self.border_subtitle = plain(bid)  # holds a player's name: plain text, not markup
+        body = Text(literal(card.device), style="bold")
         body.append(f"\n{card.points:,}")
         if wizard:
             body.append("×2", style="bold magenta")  # scored in the 2X pile this turn
@@ -167,7 +168,8 @@ def card_line(card: PlayfieldCard, width: int, note: str = "") -> Text:
     room = max(4, width - len(card.id) - 1 - tail.cell_len)  # a long note is cut instead
     if note:
         tail.append(f" {note}", style="italic")
-    device = card.device if len(card.device) <= room else card.device[:room - 1] + "…"
+    device = literal(card.device)
+    device = device if len(device) <= room else device[:room - 1] + "…"
     line = Text(f"{card.id} ")
     line.append(f"{device:<{min(room, 14)}}", style="bold")
     line.append_text(tail)
@@ -227,9 +229,9 @@ class HandOffScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             # Names are plain text, never markup (a name may hold '[').
-            yield Static(Text.assemble("Pass the terminal to\n\n", (str(self._name), "bold"),
+            yield Static(Text.assemble("Pass the terminal to\n\n", (literal(self._name), "bold"),
                                        "\n\nEveryone else: look away."), id="handoff-text")
-            yield Button(Text(f"I am {self._name}: show my hand (Enter)"), id="ready",
+            yield Button(Text(f"I am {literal(self._name)}: show my hand (Enter)"), id="ready",
                          variant="primary")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -271,11 +273,12 @@ def piles_text(match: Match) -> Text:
     st = match.state
     out = Text("Scoring piles (2X pile cards count double at the end)\n\n", style="bold")
     for s, seat in enumerate(match.seats):
-        out.append(f"{seat.name}\n", style="bold underline")
-        regular = ", ".join(f"{st.cards[c].device} {st.cards[c].points:,}" for c in st.piles[s])
-        double = ", ".join(f"{st.cards[c].device} {st.cards[c].points:,}"
+        out.append(f"{literal(seat.name)}\n", style="bold underline")
+        regular = ", ".join(f"{literal(st.cards[c].device)} {st.cards[c].points:,}"
+                            for c in st.piles[s])
+        double = ", ".join(f"{literal(st.cards[c].device)} {st.cards[c].points:,}"
                            for c in st.piles2x[s])
-        combos = ", ".join(st.deck.combinations[c].name for c in st.combos_won[s])
+        combos = ", ".join(literal(st.deck.combinations[c].name) for c in st.combos_won[s])
         out.append(f"  pile: {regular or '-'}\n  2X pile: {double or '-'}\n"
                    f"  combinations: {combos or '-'}\n")
     return out
@@ -292,7 +295,7 @@ def score_table(match: Match) -> Text:
     winners = st.winners()
     for s, seat in enumerate(match.seats):
         sc = st.score(s)
-        line = (f"{seat.name:<14}{sc.cards:>9,}{sc.two_x:>9,}{sc.drop_bonus:>9,}"
+        line = (f"{literal(seat.name):<14}{sc.cards:>9,}{sc.two_x:>9,}{sc.drop_bonus:>9,}"
                 f"{sc.combos:>9,}{sc.tokens:>8,}{sc.total:>9,}")
         out.append(line + ("  ★ wins" if s in winners else "") + "\n",
                    style="bold green" if s in winners else "")
@@ -477,14 +480,14 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
                         store.add_score(GAME, seat.name, sc.total, seed=match.seed,
                                         detail={"turns": match.state.turn})
         except GameshelfError as exc:
-            self.notify(str(exc), severity="error", markup=False)
+            self.notify(error_line(exc), severity="error", markup=False)
         self.app.push_screen(ScoreScreen(score_table(match)))
 
     def _autosave(self) -> None:
         try:
             autosave(self.match)
         except GameshelfError as exc:
-            self.notify(f"could not save: {exc}", severity="error", markup=False)
+            self.notify(f"could not save: {error_line(exc)}", severity="error", markup=False)
 
     # ----- acting ------------------------------------------------------------------------
     def can_act(self) -> bool:
@@ -502,7 +505,7 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
         try:
             self.match.play(str(action))
         except GameshelfError as exc:
-            self._complain(str(exc))
+            self._complain(error_line(exc))
             return False
         self._autosave()  # at once, before the computers move
         ph = self.match.state.phase
@@ -518,7 +521,7 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
 
     def _complain(self, message: str) -> None:
         self.app.bell()
-        self.query_one("#sd-prompt", Static).update(Text(message, style="bold red"))
+        self.query_one("#sd-prompt", Static).update(plain(message, "bold red", lines=True))
 
     def _zone_cards(self, zone: str | None = None) -> list[int]:
         z = zone or self.zone
@@ -695,8 +698,8 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
         self._autosave()
         name = self.match.save_name or f"game-{self.match.seed}"
         arg = f'"{name}"' if " " in name else name  # older saves have a space in the name
-        self.notify(f"Saved as '{name}'. Resume with: gameshelf showdown resume {arg}",
-                    markup=False)
+        self.notify(f"Saved as {quoted(name)}. Resume with: gameshelf showdown resume "
+                    f"{literal(arg)}", markup=False)
 
     def action_leave(self) -> None:
         """Esc: save and leave the game screen (back to the start screen, or out of the app
@@ -738,13 +741,14 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
         """The status line, its least useful parts left out when the terminal is narrow."""
         m, st = self.match, self.match.state
         room = max(20, self.size.width - 2)
-        deck = "gameshelf reconstruction" if m.deck.reconstruction else m.deck.name
+        deck = "gameshelf reconstruction" if m.deck.reconstruction else literal(m.deck.name)
         wiz = ((" WIZARD MODE ON ", "bold black on magenta") if st.wizard
                else (" Wizard Mode off ", "dim"))
         parts: list[tuple[str, str]] = [
             ("Pinball Showdown", "bold"), (f"game {m.seed}", ""),
             (f"Turn {max(1, st.turn)}/{MAX_TURNS}", "bold"),
-            (f"First Player: {m.seats[st.first].name}", ""), wiz, (f"deck: {deck}", "italic")]
+            (f"First Player: {literal(m.seats[st.first].name)}", ""), wiz,
+            (f"deck: {deck}", "italic")]
         for drop in (5, 0):  # the deck first, then the title
             if sum(len(p) for p, _ in parts) + 3 * (len(parts) - 1) <= room:
                 break
@@ -779,7 +783,7 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
             pile2 = sum(st.cards[c].points for c in st.piles2x[s])
             marker = "▶" if s == to_act else ("●" if s == st.first else " ")
             style = "bold" if s == to_act else ""
-            t.append(f"{marker}{seat.name[:name_w]:<{name_w}}", style=style)
+            t.append(f"{marker}{literal(seat.name)[:name_w]:<{name_w}}", style=style)
             sp = st.speed[s]
             t.append(f"{sp:>6}", style="bold red" if sp <= 2 else
                      ("bold magenta" if sp >= 12 else "green"))
@@ -803,15 +807,16 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
             t.append("\n  none left", style="dim")
         for c in st.combos_open:
             cc = combos[c]
-            line = Text(f"{cc.devices[0]}+{cc.devices[1]} ", style="bold")
+            line = Text(f"{literal(cc.devices[0])}+{literal(cc.devices[1])} ", style="bold")
             line.append(f"{cc.bonus:,}", style="yellow")
-            line.append(f" {cc.name}", style="italic")
+            line.append(f" {literal(cc.name)}", style="italic")
             line.truncate(room, overflow="ellipsis")
             t.append("\n")
             t.append_text(line)
         for s, won in enumerate(st.combos_won):
             for c in won:
-                line = Text(f"✓ {combos[c].name} ({self.match.seats[s].name})", style="dim")
+                line = Text(f"✓ {literal(combos[c].name)} ({literal(self.match.seats[s].name)})",
+                            style="dim")
                 line.truncate(room, overflow="ellipsis")
                 t.append("\n")
                 t.append_text(line)
@@ -848,13 +853,13 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
         if st.faceup:
             for i, c in enumerate(st.faceup):
                 bid = st.bids.get(c)
-                note = f"{seats[bid[0]].name[:8]} ×{bid[1]}" if bid else ""
+                note = f"{literal(seats[bid[0]].name)[:8]} ×{bid[1]}" if bid else ""
                 if not bid and v is not None and i < len(v.offered_by):
                     who = v.offered_by[i]
                     note = "deck" if who == -1 else (
-                        f"from {seats[who].name[:9]}" if who >= 0 else "")
+                        f"from {literal(seats[who].name)[:9]}" if who >= 0 else "")
                 if c in taken and st.phase is Phase.TAKE:
-                    note = f"→ {seats[taken[c]].name[:10]}"
+                    note = f"→ {literal(seats[taken[c]].name)[:10]}"
                 w = card(c, i, "faceup", note)
                 widgets.append(w)
                 faceup.mount(w)
@@ -885,7 +890,7 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
         if v is None:
             label.update("Hand hidden: waiting for the next player to take the terminal")
             return
-        name = self.match.seats[v.seat].name
+        name = literal(self.match.seats[v.seat].name)
         chosen = (self.cursor + 1 if self.zone == "hand" and self.can_act()
                   and 0 <= self.cursor < len(v.hand) else None)
         label.update(Text(
@@ -924,7 +929,7 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
             style = "bold magenta" if "Wizard" in line else (
                 "bold red" if " drain" in line else
                 "bold" if line.startswith("Turn ") else "")
-            widget.write(Text(line, style=style))
+            widget.write(plain(line, style))
         self._log_seen = len(log)
 
     def _draw_prompt(self, v: PlayerView | None) -> None:
@@ -933,21 +938,21 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
         buttons = self.query_one("#sd-buttons", Horizontal)
         buttons.remove_children()
         if st.is_terminal():
-            winners = " and ".join(m.seats[w].name for w in st.winners())
+            winners = " and ".join(literal(m.seats[w].name) for w in st.winners())
             prompt.update(Text(f"Game over. Winner: {winners}. Esc returns to the menu.",
                                style="bold green"))
             return
         seat = st.current_player()
         if seat < 0 or not m.seats[seat].is_human:
             who = m.seats[seat].name if seat >= 0 else "the dealer"
-            prompt.update(Text(f"{said(who, 'is')} playing…", style="italic"))
+            prompt.update(Text(f"{literal(said(who, 'is'))} playing…", style="italic"))
             return
         if not self.can_act() or v is None:
-            prompt.update(Text(f"Waiting for {m.seats[seat].name}…", style="italic"))
+            prompt.update(Text(f"Waiting for {literal(m.seats[seat].name)}…", style="italic"))
             return
-        me = m.seats[seat].name
+        me = literal(m.seats[seat].name)
         sel = self.selected()
-        sel_name = (f"{card_text(sel)} {st.cards[sel].device}" if sel is not None
+        sel_name = (f"{card_text(sel)} {literal(st.cards[sel].device)}" if sel is not None
                     else "no card")
         if st.pending_return is not None:
             back = st.pending_return[1]

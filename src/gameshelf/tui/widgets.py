@@ -1,4 +1,6 @@
-"""Widgets and screens every game uses: a help screen, a yes/no confirmation, the footer.
+"""Widgets and screens every game uses: a help screen, a yes/no confirmation, the footer, and
+:func:`plain`, the one way text from people and files (names, saves, records, decks,
+error messages quoting them) reaches a screen.
 
 Habits every screen shares (checked by ``tests/tui/test_habits.py``):
 
@@ -7,16 +9,21 @@ Habits every screen shares (checked by ``tests/tui/test_habits.py``):
 * The footer (:class:`GameFooter`) names only what can be done now: each screen hides the
   bindings its state does not allow through Textual's ``check_action`` (returning ``False``
   hides a binding) and calls ``refresh_bindings()`` when its state changes.
+* Text from people and files goes through :func:`plain` (checked by
+  ``tests/tui/test_literal_screens.py``).
 """
 
 from __future__ import annotations
 
+from rich.console import JustifyMethod
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, Markdown, Static
+
+from gameshelf.core.text import literal
 
 #: The keys that open a screen's help, for every screen's ``Binding``.
 HELP_KEYS = "f1,question_mark"
@@ -79,6 +86,22 @@ class HelpText(VerticalScroll, can_focus=True):
     ]
 
 
+def plain(text: object, style: str = "", *, justify: JustifyMethod | None = None,
+          lines: bool = False) -> Text:
+    """``text`` as a Rich ``Text`` shown literally on a screen: never read as markup (a
+    name ``[/]`` or ``[@click=app.quit]`` shows as typed), control characters shown as
+    escapes (:func:`gameshelf.core.text.literal`). Every widget takes it: ``Static``,
+    ``Label``, ``Button`` labels, ``DataTable`` cells and column labels, ``Option`` prompts,
+    border titles. Put it together with other ``Text`` by ``Text.assemble`` or ``+``.
+    With ``lines``, line feeds stay line breaks (see ``literal``).
+
+    Example:
+        >>> plain("[/]\x1b").plain
+        '[/]\\x1b'
+    """
+    return Text(literal(text, lines=lines), style=style, justify=justify, end="")
+
+
 class HelpScreen(ModalScreen[None]):
     """A modal with Markdown help text. Up/Down, PageUp/PageDown (Space), Home/End scroll
     it; Esc, q, F1 or ? closes it."""
@@ -137,7 +160,7 @@ class ConfirmScreen(ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         with Vertical():
             # Plain text, never markup: a question may quote a save's or a player's name.
-            yield Static(Text(self._question), id="question")
+            yield Static(plain(self._question, lines=True), id="question")
             with Horizontal():
                 yield Button(Text(f"{self._yes} (y)"), id="yes", variant="warning")
                 yield Button(Text(f"{self._no} (n)"), id="no", variant="primary")

@@ -17,9 +17,10 @@ from textual.widgets import Button, Header, Input, Label, Select, Static
 from gameshelf.core.chance import new_seed, parse_seed
 from gameshelf.core.errors import GameshelfError
 from gameshelf.core.keymaps import DEFAULT_KEY_MAP, remember_key_map, remembered_key_map
+from gameshelf.core.text import error_line, quoted
 from gameshelf.session.yatz import YatzSession
 from gameshelf.tui.base import GuardedApp, run_guarded
-from gameshelf.tui.widgets import GameFooter, HelpScreen, TextField, help_binding
+from gameshelf.tui.widgets import GameFooter, HelpScreen, TextField, help_binding, plain
 from gameshelf.tui.yatz_game import GameOverScreen, GameScreen, HighScoresScreen, SavesScreen
 from gameshelf.yatz.game import GAME, MAX_PLAYERS
 from gameshelf.yatz.match import HUMAN, Match, Seat
@@ -159,7 +160,7 @@ class SetupScreen(Screen[None]):
 
     def say(self, text: str, *, bell: bool = False) -> None:
         """Show a message under the fields."""
-        self.query_one("#setupmsg", Static).update(text)
+        self.query_one("#setupmsg", Static).update(plain(text, lines=True))
         if bell:
             self.app.bell()
 
@@ -205,7 +206,7 @@ class SetupScreen(Screen[None]):
         try:
             remember_key_map(GAME, str(event.value))
         except GameshelfError as exc:
-            self.say(f"the choice of keys is not remembered: {exc}", bell=True)
+            self.say(f"the choice of keys is not remembered: {error_line(exc)}", bell=True)
 
     def seats(self) -> list[Seat]:
         """The seats as entered (shown rows only)."""
@@ -221,7 +222,7 @@ class SetupScreen(Screen[None]):
             # a store that cannot be written is said here, before the first move
             session = YatzSession.new(match)
         except GameshelfError as exc:
-            self.say(str(exc), bell=True)
+            self.say(error_line(exc), bell=True)
             return
         self.say("")
         self.app.push_screen(GameScreen(session, keys=self.keys()))
@@ -236,10 +237,10 @@ class SetupScreen(Screen[None]):
             try:
                 session = YatzSession.resume(name)
             except GameshelfError as exc:
-                self.say(f"cannot resume {name!r}: {exc}", bell=True)
+                self.say(f"cannot resume {quoted(name)}: {error_line(exc)}", bell=True)
                 return
             if session.top is not None:   # over: its end is written now
-                self.say(f"the saved game {name!r} was over; its scores are recorded now.")
+                self.say(f"the saved game {quoted(name)} was over; its scores are recorded now.")
                 self.app.push_screen(GameOverScreen(session.match, session.top))
                 return
             self.app.push_screen(GameScreen(session, keys=self.keys()))

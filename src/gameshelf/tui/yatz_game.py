@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections import deque
 
-from rich.markup import escape
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
@@ -28,10 +27,10 @@ from textual.worker import Worker
 from gameshelf.core.errors import GameshelfError, RecordError
 from gameshelf.core.keymaps import DEFAULT_KEY_MAP, parse_key_map
 from gameshelf.core.store import Store
-from gameshelf.core.text import possessive, verb_for
+from gameshelf.core.text import error_line, literal, possessive, quoted, verb_for
 from gameshelf.session.yatz import YatzSession
 from gameshelf.tui.keymaps import Key, KeyTable, use_bindings
-from gameshelf.tui.widgets import ConfirmScreen, GameFooter, HelpScreen, RefusalMixin
+from gameshelf.tui.widgets import ConfirmScreen, GameFooter, HelpScreen, RefusalMixin, plain
 from gameshelf.yatz.game import (
     BOXES,
     COLUMNS,
@@ -338,7 +337,7 @@ class GameScreen(RefusalMixin, Screen[None]):
             kind = "" if who.is_human else f" (computer: {who.player})"
             status = (f"Game {m.seed} · {who.name}{kind} · turn "
                       f"{st.turns_taken(seat) + 1} of 39 · roll {st.roll_number()} of 3")
-        self.query_one("#status", Static).update(status)
+        self.query_one("#status", Static).update(plain(status))
         self.refresh_bindings()
         info: str | Text = ("roll to start the turn" if not st.dice else
                 f"roll {st.roll_number()} of 3 · {st.rolls_left} left" if st.rolls_left
@@ -367,7 +366,7 @@ class GameScreen(RefusalMixin, Screen[None]):
     def _draw_card(self, seat: int) -> None:
         st = self.match.state
         table = self.query_one("#card", DataTable)
-        header = f"{possessive(self.match.seats[seat].name)} card"
+        header = literal(f"{possessive(self.match.seats[seat].name)} card")
         column = table.columns[ColumnKey("label")]
         if column.label.plain != header[:16]:
             column.label = Text(header[:16], style="bold")
@@ -404,7 +403,7 @@ class GameScreen(RefusalMixin, Screen[None]):
         for i, s in enumerate(m.seats):
             on_turn = i == st.seat and not m.is_over()
             kind = "" if s.is_human else f" ({s.player})"
-            line = f"{'▶' if on_turn else ' '} {(s.name + kind)[:22]:<22}" \
+            line = f"{'▶' if on_turn else ' '} {literal(s.name + kind)[:22]:<22}" \
                    f"{st.grand_total(i):>5} {st.turns_taken(i):>2}/39\n"
             t.append(line, style="bold reverse" if on_turn else "")
         t.rstrip()
@@ -414,7 +413,7 @@ class GameScreen(RefusalMixin, Screen[None]):
     def _draw_log(self) -> None:
         log = self.query_one("#log", Static)
         height = log.content_size.height or LOG_LINES
-        log.update("\n".join(list(self._log)[-height:]))
+        log.update(plain("\n".join(list(self._log)[-height:]), lines=True))
 
     def on_resize(self) -> None:
         self._fit_card()
@@ -465,7 +464,7 @@ class GameScreen(RefusalMixin, Screen[None]):
 
     def say(self, text: str, *, bell: bool = False) -> None:
         """Show ``text`` in the message line (and ring the bell)."""
-        self.query_one("#message", Static).update(text)
+        self.query_one("#message", Static).update(plain(text, lines=True))
         if bell:
             self.app.bell()
 
@@ -475,8 +474,8 @@ class GameScreen(RefusalMixin, Screen[None]):
             self.say("The game is over.", bell=True)
             return False
         if not self.match.seat.is_human:
-            self.say(f"{self.match.seat.name} (computer) {verb_for(self.match.seat.name, 'is')} "
-                     "playing; k skips ahead.")
+            name = self.match.seat.name
+            self.say(f"{literal(name)} (computer) {verb_for(name, 'is')} playing; k skips ahead.")
             return False
         return True
 
@@ -499,7 +498,7 @@ class GameScreen(RefusalMixin, Screen[None]):
         try:
             self.session.act(action)
         except GameshelfError as exc:
-            self.say(str(exc), bell=True)
+            self.say(error_line(exc), bell=True)
             return False
         self.say("")
         self._store_said()   # the session saved the action (a stop or crash loses nothing)
@@ -635,7 +634,7 @@ class GameScreen(RefusalMixin, Screen[None]):
             return None
         st = self.match.state
         if self._viewed is not None:
-            whose = possessive(self.match.seats[self._viewed].name)
+            whose = literal(possessive(self.match.seats[self._viewed].name))
             self.say(f"This is {whose} card: press c until your own comes back.", bell=True)
             return None
         box = ROW_BOX.get(coord.row)
@@ -708,7 +707,7 @@ class GameScreen(RefusalMixin, Screen[None]):
         self._schedule()
 
     def _describe(self, seat: int, action: object) -> str:
-        name = self.match.seats[seat].name
+        name = literal(self.match.seats[seat].name)
         st = self.match.state
         if isinstance(action, Score):
             pts = st.boxes[seat][action.column][action.box]
@@ -770,10 +769,10 @@ class GameScreen(RefusalMixin, Screen[None]):
         try:
             name = self.session.save()
         except GameshelfError as exc:
-            self.say(f"could not save: {exc}", bell=True)
+            self.say(f"could not save: {error_line(exc)}", bell=True)
             return
-        self.say(f"Saved as {name!r} (Resume on the setup screen, or "
-                 f"gameshelf yatz resume {name})")
+        self.say(f"Saved as {quoted(name)} (Resume on the setup screen, or "
+                 f"gameshelf yatz resume {literal(name)})")
 
     def action_leave(self) -> None:
         if self._timer is not None:
@@ -782,11 +781,11 @@ class GameScreen(RefusalMixin, Screen[None]):
             try:
                 name = self.session.leave()
             except GameshelfError as exc:   # the game stays: leaving again tries again
-                self.say(f"could not save: {exc}; Esc tries again", bell=True)
+                self.say(f"could not save: {error_line(exc)}; Esc tries again", bell=True)
                 self._schedule()
                 return
             if name is not None:
-                self.app.notify(escape(f"Game saved as {name!r}."), title="Yatz")
+                self.app.notify(f"Game saved as {quoted(name)}.", title="Yatz", markup=False)
         self.dismiss(None)
 
     def action_help(self) -> None:
@@ -812,9 +811,9 @@ class GameScreen(RefusalMixin, Screen[None]):
         try:
             new = self.session.finish()   # idempotent: written once, with the save removed
         except GameshelfError as exc:
-            self.say(f"could not store the high scores: {exc}; the game is kept as "
-                     f"{self.save_name!r} and its scores are recorded when it is resumed",
-                     bell=True)
+            self.say(f"could not store the high scores: {error_line(exc)}; the game is kept "
+                     f"as {quoted(self.save_name)} and its scores are recorded when it is "
+                     "resumed", bell=True)
         self.refresh_view()
         self.app.push_screen(GameOverScreen(self.match, new), self._closed_over)
 
@@ -867,7 +866,7 @@ class GameOverScreen(Screen[None]):
             seat = self.match.seats[i]
             cols = [str(st.column_total(i, c) * (c + 1)) for c in range(COLUMNS)]
             star = Text("★ new high", style="bold yellow") if i in self.new else ""
-            table.add_row(str(place), seat.name, *cols, Text(str(pts), style="bold"), star)
+            table.add_row(str(place), plain(seat.name), *cols, Text(str(pts), style="bold"), star)
         table.can_focus = False
         self.query_one("#back", Button).focus()
 
@@ -925,13 +924,14 @@ class HighScoresScreen(ModalScreen[None]):
             with Store() as store:
                 rows = store.top_scores(GAME, TOP)
         except GameshelfError as exc:
-            self.query_one("#title", Static).update(Text(f"Top 20 unavailable: {exc}"))
+            self.query_one("#title", Static).update(plain(f"Top 20 unavailable: {error_line(exc)}"))
             return
         if not rows:
             self.query_one("#title", Static).update("Yatz · top 20 · no scores yet")
         for i, r in enumerate(rows, start=1):
             mark = Text("★ new", style="bold yellow") if r.id in self.highlight else ""
-            table.add_row(str(i), r.name, str(r.score), r.date[:10], str(r.seed), mark)
+            table.add_row(str(i), plain(r.name), plain(r.score), plain(str(r.date)[:10]),
+                          plain(r.seed), mark)
 
     @on(Button.Pressed, "#close")
     def action_close(self) -> None:
@@ -965,7 +965,7 @@ class SavesScreen(ModalScreen[str | None]):
             with Store() as store:
                 rows = store.list_saves(GAME)
         except GameshelfError as exc:
-            self.query_one("#savemsg", Static).update(str(exc))
+            self.query_one("#savemsg", Static).update(plain(error_line(exc)))
             return
         for r in rows:
             try:
@@ -973,9 +973,10 @@ class SavesScreen(ModalScreen[str | None]):
                     raise RecordError(f"damaged: {r.damaged}")
                 desc = Match.from_record(r.record).describe()
             except GameshelfError as exc:
-                desc = f"cannot be resumed: {exc}"
-            when = r.updated[:16].replace("T", " ")
-            ol.add_option(Option(Text(f"{r.name}\n   {desc} · saved {when} UTC"), id=r.name))
+                desc = f"cannot be resumed: {error_line(exc)}"
+            when = literal(str(r.updated)[:16].replace("T", " "))
+            ol.add_option(Option(plain(f"{literal(r.name)}\n   {literal(desc)} · saved {when} UTC",
+                                       lines=True), id=r.name))
         ol.display = bool(rows)
         if rows:
             ol.highlighted = 0
@@ -999,11 +1000,11 @@ class SavesScreen(ModalScreen[str | None]):
                     with Store() as store:
                         store.delete_save(GAME, name)
                 except GameshelfError as exc:
-                    self.query_one("#savemsg", Static).update(str(exc))
+                    self.query_one("#savemsg", Static).update(plain(error_line(exc)))
                     self.app.bell()
                     return
                 self._fill()
-        self.app.push_screen(ConfirmScreen(f"Delete the saved game {name!r}?"), answer)
+        self.app.push_screen(ConfirmScreen(f"Delete the saved game {quoted(name)}?"), answer)
 
     def action_close(self) -> None:
         self.dismiss(None)

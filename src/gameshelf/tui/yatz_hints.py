@@ -17,6 +17,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from gameshelf.core.text import error_line, literal
 from gameshelf.yatz.game import YatzState, parse_action
 from gameshelf.yatz.match import Match
 from gameshelf.yatz.scoring import rule_set
@@ -104,7 +105,7 @@ class _InfoScreen(ModalScreen[None]):
         try:
             text = self.compute()
         except Exception as exc:  # shown, never a crash of the game
-            text = Text(f"could not compute: {exc}", style="red")
+            text = Text(literal(f"could not compute: {error_line(exc)}"), style="red")
         self.app.call_from_thread(self._show, text)
 
     def _show(self, text: Text) -> None:
@@ -150,4 +151,4 @@ class ReviewScreen(_InfoScreen):
         seats = people or list(range(len(m.seats)))
         rev = review([parse_action(a) for a in m.actions], len(m.seats), rule_set(m.rules),
                      seats)
-        return review_text(rev, {i: m.seats[i].name for i in seats})
+        return review_text(rev, {i: literal(m.seats[i].name) for i in seats})

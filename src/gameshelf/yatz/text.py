@@ -5,6 +5,7 @@ Pure functions returning strings; nothing is printed here.
 
 from __future__ import annotations
 
+from gameshelf.core.text import literal
 from gameshelf.yatz.game import COLUMNS, YatzState, scorecard
 from gameshelf.yatz.match import Match
 
@@ -46,7 +47,7 @@ def totals_text(match: Match) -> str:
     for i, s in enumerate(match.seats):
         mark = ">" if i == st.seat and not st.is_terminal() else " "
         kind = "" if s.is_human else f" ({s.player})"
-        out.append(f"{mark} {s.name + kind:<28}{st.grand_total(i):>6}  "
+        out.append(f"{mark} {literal(s.name) + kind:<28}{st.grand_total(i):>6}  "
                    f"turns {st.turns_taken(i)}/39")
     return "\n".join(out)
 
@@ -58,5 +59,5 @@ def ranking_text(match: Match, new: set[int] | None = None) -> str:
     for place, i, pts in match.ranking():
         seat = match.seats[i]
         star = "  * new high score" if i in new else ""
-        out.append(f"{place:>2}. {seat.name:<22}{pts:>6}{star}")
+        out.append(f"{place:>2}. {literal(seat.name):<22}{pts:>6}{star}")
     return "\n".join(out)
