@@ -496,8 +496,9 @@ def import_(
 
 
 def warn(message: str) -> None:
-    """Print ``gameshelf: warning: MESSAGE`` as one line on stderr."""
-    typer.echo(f"gameshelf: warning: {' '.join(message.split())}", err=True)
+    """Print ``gameshelf: warning: MESSAGE`` as one line on stderr (shown literally and cut
+    as an error is: :func:`~gameshelf.core.text.error_line`)."""
+    typer.echo(f"gameshelf: warning: {error_line(message)}", err=True)
 
 
 def _save_name_option(name: str | None) -> str | None:
