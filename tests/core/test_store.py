@@ -332,3 +332,51 @@ def test_every_game_refuses_another_programs_database_byte_for_byte(
     err = capsys.readouterr().err
     assert exc.value.code == 2 and "left as it is" in err and err.count("\n") == 1
     assert path.read_bytes() == before
+
+
+def test_a_foreign_file_in_wal_mode_or_with_an_application_id_is_left_byte_for_byte(
+        tmp_path: Path) -> None:
+    """Issue 10 point 5: the file is inspected read-only first; a read-write connection
+    closing on another program's write-ahead log would checkpoint it into the file."""
+    import hashlib
+
+    def digest(p: Path) -> str:
+        return hashlib.sha256(p.read_bytes()).hexdigest() if p.exists() else "-"
+
+    wal = tmp_path / "wal.db"
+    keeper = sqlite3.connect(wal)
+    keeper.execute("PRAGMA journal_mode=WAL")
+    keeper.execute("PRAGMA wal_autocheckpoint=0")
+    keeper.execute("CREATE TABLE saves (x)")
+    keeper.execute("INSERT INTO saves VALUES (1)")
+    keeper.commit()
+    marked = tmp_path / "marked.db"
+    other = sqlite3.connect(marked)
+    other.execute("PRAGMA application_id = 1234")
+    other.commit()
+    other.close()
+    for path in (wal, marked):
+        files = [path, path.with_name(path.name + "-wal")]
+        before = [digest(f) for f in files]
+        with pytest.raises(StoreError, match="another program's"):
+            Store(path)
+        assert [digest(f) for f in files] == before
+    keeper.close()
+
+
+def test_a_save_row_with_fields_that_are_not_text_is_listed_damaged(tmp_path: Path) -> None:
+    """A damaged row whose name or dates are BLOBs is listed, marked damaged (it crashed
+    ``yatz saves`` before)."""
+    path = tmp_path / "s.db"
+    with Store(path) as store:
+        store.claim_save("yatz", "keep", REC)
+        store.claim_save("yatz", "blob", REC)
+    conn = sqlite3.connect(path)
+    conn.execute("UPDATE saves SET name=x'41ff', updated=x'00ff' WHERE name='blob'")
+    conn.commit()
+    conn.close()
+    with Store(path) as store:
+        rows = {r.name: r for r in store.list_saves("yatz")}
+    assert rows["keep"].damaged is None
+    assert rows["A\\xff"].damaged == "the save's name, updated is not text"
+    assert isinstance(rows["A\\xff"].updated, str)

@@ -91,6 +91,11 @@ NAMED_RULE_CASES = [
     (_edit(KICKOUT, KICKOUT.replace("device = \"Kick-out Hole\"", "device = \"kickout HOLE\"")
            .replace("max_speed = 5", "max_speed = 7")),
      r"\(kickout HOLE\): field 'max_speed' must be 5"),
+    # a full-width spelling is the same device (NFKC), so its rule still holds
+    (_edit(KICKOUT, KICKOUT.replace("device = \"Kick-out Hole\"",
+                                    "device = \"Ｋｉｃｋ－ｏｕｔ Ｈｏｌｅ\"")
+           .replace("max_speed = 5", "max_speed = 9")),
+     r"field 'max_speed' must be 5"),
     (_edit(KICKOUT, KICKOUT.replace("min_speed = 0\nmax_speed = 5", "min_speed = 6")),
      r"Kick-out Hole\): field 'min_speed' must be at most 5.*speed 6 could never score it"),
     # Drop Target: "Each Drop target card is worth 1000 points", eight of them

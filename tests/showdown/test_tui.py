@@ -318,3 +318,23 @@ def test_the_help_says_when_wizard_mode_stays_on_and_when_it_turns_off() -> None
     assert "a missed card has none" in text and "missed cards too" in text
     assert "as many as your tokens pay for" in text
     assert "all your control to speed if even that is short of N" in text
+
+
+async def test_no_redraw_once_the_app_is_closing_on_a_signal() -> None:
+    """A resize or a computer's move after a signal began closing the app must not mount
+    into containers being removed (it crashed with MountError); the screen's redraws ask
+    ``drawable`` first."""
+    from gameshelf.tui.base import drawable
+
+    app = GameshelfApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        _match, screen = await _open(app, pilot, "Ann,cpu", 3)
+        assert drawable(screen)
+        hand = [w for w in screen.query(CardView) if w.zone == "hand"]
+        app.stopped_by = 15
+        assert not drawable(screen)
+        screen.refresh_table()
+        screen.on_resize()
+        await pilot.pause()
+        assert [w for w in screen.query(CardView) if w.zone == "hand"] == hand
+        app.stopped_by = None

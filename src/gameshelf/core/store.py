@@ -188,6 +188,15 @@ def _is_busy(exc: sqlite3.Error) -> bool:
     return "locked" in str(exc) or "busy" in str(exc)
 
 
+def _as_text(value: object) -> str:
+    """A stored field as text: damaged rows may hold BLOBs or numbers where text belongs."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, bytes):
+        return value.decode("utf-8", "backslashreplace")
+    return str(value)
+
+
 def data_dir() -> Path:
     """The folder the store lives in: ``$GAMESHELF_HOME`` or the platform's user data dir."""
     home = os.environ.get("GAMESHELF_HOME")
@@ -311,6 +320,7 @@ class Store:
         self.busy_retries = 0
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._inspect()
             self._conn = self._connect()
         except (OSError, sqlite3.DatabaseError) as exc:
             raise StoreError(f"cannot open the store {self.path}: {exc}") from None
@@ -324,6 +334,35 @@ class Store:
     def _connect(self) -> sqlite3.Connection:
         """The connection (autocommit: every transaction is begun explicitly)."""
         return sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None)
+
+    def _inspect(self) -> None:
+        """Refuse a file that is not ours before a connection that may write is opened.
+
+        A read-write connection is never opened on another program's file: closing one
+        checkpoints a write-ahead log into the file, which changes it. A file marked with an
+        SQLite ``application_id`` belongs to the program that set it.
+
+        Raises:
+            StoreError: the file is another program's, damaged, or newer than this program.
+        """
+        try:
+            if not self.path.is_file() or self.path.stat().st_size == 0:
+                return
+            conn = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True,
+                                   timeout=self.timeout, isolation_level=None)
+        except (OSError, sqlite3.Error):
+            return  # the read-write open below reports what is wrong
+        try:
+            app_id = self._retrying(
+                lambda: int(conn.execute("PRAGMA application_id").fetchone()[0]))
+            if app_id:
+                raise StoreError(f"the store {self.path} is another program's SQLite database "
+                                 f"(application id {app_id}); it is left as it is")
+            self._check(*self._retrying(lambda: self._state(conn)))
+        except sqlite3.Error as exc:
+            raise self._error(exc, "open") from None
+        finally:
+            conn.close()
 
     def _check(self, version: int, shape: _Shape) -> bool:
         """Raise when the file is not ours; True when it must be set up or migrated."""
@@ -603,7 +642,12 @@ class Store:
                 damaged = None
             except Exception as exc:  # a damaged row is listed, marked, never hidden
                 rec, damaged = None, str(exc) or type(exc).__name__
-            out.append(SaveRow(rid, g, name, rec, created, updated, damaged))
+            fields = {"name": name, "created": created, "updated": updated}
+            wrong = [k for k, v in fields.items() if not isinstance(v, str)]
+            if wrong:  # a field that is not text (a BLOB, a number) is damage too
+                rec, damaged = None, f"the save's {', '.join(wrong)} is not text"
+            out.append(SaveRow(rid, g, _as_text(name), rec, _as_text(created),
+                               _as_text(updated), damaged))
         return out
 
     def save_names(self, game: str) -> set[str]:

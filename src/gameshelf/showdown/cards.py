@@ -25,6 +25,7 @@ Example:
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -51,8 +52,8 @@ KICKOUT_MAX_SPEED = 5
 
 def _spelling_key(name: str) -> str:
     """``name`` without case, spaces or punctuation: ``Kick-out Hole`` and ``kickout hole``
-    are the same device."""
-    return "".join(ch for ch in name.lower() if ch.isalnum())
+    are the same device, and so are its full-width and other compatibility forms (NFKC)."""
+    return "".join(ch for ch in unicodedata.normalize("NFKC", name).casefold() if ch.isalnum())
 
 
 #: The devices whose rules the rulebook fixes, by spelling key: a deck's other spellings of

@@ -25,6 +25,7 @@ import sys
 from typing import Any
 
 from textual.app import App
+from textual.screen import Screen
 from textual.worker import WorkerFailed
 
 from gameshelf.core import interrupt
@@ -121,3 +122,9 @@ def run_guarded(app: GuardedApp, hint: str = "") -> None:
     if app.stopped_by is not None:
         interrupt.last_signal = app.stopped_by
         raise interrupt.Stopped(app.stopped_by)
+
+
+def drawable(screen: Screen[Any]) -> bool:
+    """Whether ``screen`` may redraw (mount and remove widgets) now: it is mounted and its
+    app is not closing on a signal. Redraws from resizes and computer moves ask this first."""
+    return screen.is_mounted and getattr(screen.app, "stopped_by", None) is None

@@ -47,7 +47,7 @@ from gameshelf.muggins.match import GAME
 from gameshelf.muggins.mugsy import LEVELS
 from gameshelf.muggins.tiles import Tile, round_to_five
 from gameshelf.tui.app import GameshelfApp
-from gameshelf.tui.base import need_terminal, run_guarded
+from gameshelf.tui.base import drawable, need_terminal, run_guarded
 from gameshelf.tui.keymaps import Key, KeyTable, use_bindings
 from gameshelf.tui.muggins_render import (
     CLASSIC_SELECTED_STYLE,
@@ -583,7 +583,8 @@ class MugginsScreen(RefusalMixin, Screen[None]):
                         for i, t in enumerate(tiles)])
 
     def on_resize(self, event: events.Resize) -> None:
-        self.refresh_all()
+        if drawable(self):
+            self.refresh_all()
 
     def say(self, message: str, bell: bool = False) -> None:
         """Show a message (and ring the bell for a refusal)."""

@@ -41,6 +41,7 @@ from gameshelf.showdown.actions import (
 from gameshelf.showdown.cards import Effect, PlayfieldCard
 from gameshelf.showdown.game import BUY_COST, MAX_TURNS, Phase, PlayerView
 from gameshelf.showdown.match import GAME, Match
+from gameshelf.tui.base import drawable
 from gameshelf.tui.widgets import (
     GameFooter,
     HelpScreen,
@@ -727,7 +728,11 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
 
     # ----- drawing -----------------------------------------------------------------------
     def refresh_table(self) -> None:
-        """Redraw everything from the match state."""
+        """Redraw everything from the match state (not while the screen is not on, or the
+        app is closing: a resize or a computer's move then would mount into removed
+        containers)."""
+        if not drawable(self):
+            return
         v = self.view()
         self.refresh_bindings()
         self.query_one("#sd-status", Static).update(self._status_text())
