@@ -251,3 +251,18 @@ async def test_a_resumed_turn_starts_on_the_dice_while_rolls_are_left() -> None:
         async with app.run_test(size=(120, 40)) as pilot:
             await pilot.pause()
             assert isinstance(app.focused, DiceRow if on_dice else DataTable)
+
+
+@pytest.mark.parametrize("rolled", [False, True])
+async def test_leaving_with_the_classic_keys_is_clean(rolled: bool) -> None:
+    """Esc with the dice focused (classic keys) left the screen while the dice row's blur
+    redrew dice already removed (NoMatches, exit 70); the redraw now asks first."""
+    app = solo()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        if rolled:
+            await pilot.press("enter")
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.pause()
+    assert app.return_code in (0, None)

@@ -29,6 +29,7 @@ from gameshelf.core.keymaps import DEFAULT_KEY_MAP, parse_key_map
 from gameshelf.core.store import Store
 from gameshelf.core.text import error_line, literal, possessive, quoted, verb_for
 from gameshelf.session.yatz import YatzSession
+from gameshelf.tui.base import drawable
 from gameshelf.tui.keymaps import Key, KeyTable, use_bindings
 from gameshelf.tui.widgets import ConfirmScreen, GameFooter, HelpScreen, RefusalMixin, plain
 from gameshelf.yatz.game import (
@@ -355,9 +356,13 @@ class GameScreen(RefusalMixin, Screen[None]):
         self.query_one("#pace", Static).display = any(not s.is_human for s in m.seats)
 
     def draw_dice(self) -> None:
-        """Draw the five dice (with the classic keys: their buttons and the arrow)."""
+        """Draw the five dice (with the classic keys: their buttons and the arrow); nothing
+        once the screen is being taken down (a blur on leaving asks for one last redraw)."""
+        rows = list(self.query("#dice").results(DiceRow))
+        if not drawable(self) or not rows:
+            return
         st = self.match.state
-        on_dice = self.classic and self.query_one("#dice", DiceRow).has_focus
+        on_dice = self.classic and rows[0].has_focus
         for w in self.query(DieWidget):
             face = st.dice[w.index] if st.dice else None
             w.show(face, bool(st.held >> w.index & 1), button=self.classic,
