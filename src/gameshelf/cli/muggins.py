@@ -13,7 +13,7 @@ from typing import Annotated
 
 import typer
 
-from gameshelf.cli.saves import delete_saves
+from gameshelf.cli.saves import add_delete_command
 from gameshelf.core import interrupt
 from gameshelf.core.chance import MAX_SEED, new_seed, parse_seed
 from gameshelf.core.errors import BadInputError, GameshelfError, StoreError
@@ -133,14 +133,7 @@ def resume(
     run_muggins(record=session.match.record(), keys=key_map)
 
 
-@app.command("delete")
-def delete(
-    names: Annotated[list[str], typer.Argument(
-        metavar="NAME...", help="The saves to delete.")],
-    yes: Annotated[bool, typer.Option("--yes", "-y", help="Delete without asking.")] = False,
-) -> None:
-    """Delete saved games, after asking (--yes: without). An unknown name deletes nothing."""
-    delete_saves(GAME, "Muggins", names, yes)
+add_delete_command(app, GAME, "Muggins")
 
 
 @app.command("stats")

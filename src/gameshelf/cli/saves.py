@@ -6,6 +6,8 @@ An adapter over :class:`gameshelf.core.store.Store`; imports nothing from ``tui/
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import typer
 
 from gameshelf.core.errors import BadInputError
@@ -58,3 +60,19 @@ def delete_saves(game: str, title: str, names: list[str], yes: bool) -> None:
         for name in wanted:
             gone = store.delete_save(game, name)
             typer.echo(f"Deleted {quoted(name)}." if gone else f"{quoted(name)} was already gone.")
+
+
+def add_delete_command(app: typer.Typer, game: str, title: str) -> None:
+    """Give ``app`` (a game's sub-command group) its ``delete NAME... [--yes]`` command,
+    the same in every game: :func:`delete_saves` for ``game`` (``title`` in messages)."""
+
+    @app.command("delete")
+    def delete(
+        names: Annotated[list[str], typer.Argument(
+            metavar="NAME...", help="The names of the saves to delete.")],
+        yes: Annotated[bool, typer.Option("--yes", "-y",
+                                          help="Delete without asking.")] = False,
+    ) -> None:
+        """Delete saved games, after asking (--yes: without). An unknown name deletes
+        nothing."""
+        delete_saves(game, title, names, yes)

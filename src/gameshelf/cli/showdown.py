@@ -16,11 +16,10 @@ from __future__ import annotations
 import json
 import statistics
 from pathlib import Path
-from typing import Annotated
 
 import typer
 
-from gameshelf.cli.saves import delete_saves
+from gameshelf.cli.saves import add_delete_command
 from gameshelf.core import interrupt
 from gameshelf.core.chance import MAX_SEED, Chance, new_seed, parse_seed
 from gameshelf.core.errors import BadInputError, GameshelfError, OutputError
@@ -123,14 +122,7 @@ def saves() -> None:
                            f"{len(row.record.actions)} actions; {row.updated}"))
 
 
-@app.command("delete")
-def delete(
-    names: Annotated[list[str], typer.Argument(
-        metavar="NAME...", help="The saves to delete (see saves).")],
-    yes: Annotated[bool, typer.Option("--yes", "-y", help="Delete without asking.")] = False,
-) -> None:
-    """Delete saved games, after asking (--yes: without). An unknown name deletes nothing."""
-    delete_saves(GAME, "Pinball Showdown", names, yes)
+add_delete_command(app, GAME, "Pinball Showdown")
 
 
 @app.command("sim")

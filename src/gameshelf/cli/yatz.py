@@ -17,7 +17,7 @@ from typing import Annotated, Any
 import numpy as np
 import typer
 
-from gameshelf.cli.saves import delete_saves
+from gameshelf.cli.saves import add_delete_command
 from gameshelf.core import interrupt
 from gameshelf.core.chance import MAX_SEED, new_seed, parse_seed
 from gameshelf.core.errors import (
@@ -376,14 +376,7 @@ def saves(json_out: Annotated[bool, typer.Option("--json")] = False) -> None:
         typer.echo(literal(f"{literal(d['name']):<24} {d['updated']}  {d['game']}"))
 
 
-@app.command("delete")
-def delete(
-    names: Annotated[list[str], typer.Argument(
-        metavar="NAME...", help="The saves to delete (see saves).")],
-    yes: Annotated[bool, typer.Option("--yes", "-y", help="Delete without asking.")] = False,
-) -> None:
-    """Delete saved games, after asking (--yes: without). An unknown name deletes nothing."""
-    delete_saves(GAME, "Yatz", names, yes)
+add_delete_command(app, GAME, "Yatz")
 
 
 @app.command("scores")
