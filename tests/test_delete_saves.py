@@ -4,17 +4,16 @@ with nothing deleted; and a key on each saves list screen, with a confirmation."
 
 from __future__ import annotations
 
-import io
 from collections.abc import Callable
 
 import pytest
 from textual.widgets import OptionList
 
-from gameshelf.cli import main
 from gameshelf.core.records import GameRecord
 from gameshelf.core.store import Store
 from gameshelf.tui.app import GameshelfApp
 from gameshelf.tui.widgets import ConfirmScreen
+from tests.cli_helpers import run
 
 
 def _yatz(seed: int) -> GameRecord:
@@ -45,13 +44,6 @@ GAMES: list[tuple[str, str, Callable[[int], GameRecord]]] = [
     ("muggins", "muggins", _muggins)]
 
 
-def run(args: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
-        stdin: str = "") -> tuple[int, str, str]:
-    monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
-    with pytest.raises(SystemExit) as exc:
-        main(args)
-    out = capsys.readouterr()
-    return int(exc.value.code or 0), out.out, out.err
 
 
 def _saved(key: str, make: Callable[[int], GameRecord], *names: str) -> None:

@@ -13,21 +13,15 @@ from pathlib import Path
 import pytest
 
 import gameshelf
-from gameshelf.cli import app, main
+from gameshelf.cli import app
 from gameshelf.core import text
 from gameshelf.core.text import possessive, said, verb_for
+from tests.cli_helpers import run
 
 SRC = Path(gameshelf.__file__).parent
 ROOT = SRC.parent.parent
 
 
-def run(args: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
-        stdin: str = "") -> tuple[int, str, str]:
-    monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
-    with pytest.raises(SystemExit) as exc:
-        main(args)
-    out = capsys.readouterr()
-    return int(exc.value.code or 0), out.out, out.err
 
 
 # ----- verbs and possessives agree with the seat called "You" ---------------------------------

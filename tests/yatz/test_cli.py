@@ -2,27 +2,17 @@
 
 from __future__ import annotations
 
-import io
 import json
 from pathlib import Path
 
 import pytest
 
-from gameshelf.cli import main
 from gameshelf.core.records import GameRecord
 from gameshelf.core.store import Store
 from gameshelf.yatz.game import GAME
 from gameshelf.yatz.match import Match, Seat, parse_seats
 from gameshelf.yatz.scoring import Box
-
-
-def run(args: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
-        stdin: str = "") -> tuple[int, str, str]:
-    monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
-    with pytest.raises(SystemExit) as exc:
-        main(args)
-    out = capsys.readouterr()
-    return int(exc.value.code or 0), out.out, out.err
+from tests.cli_helpers import run
 
 
 def assert_one_line_error(code: int, err: str) -> None:

@@ -7,7 +7,6 @@ byte for byte; a lock held past the autosave's wait loses nothing."""
 
 from __future__ import annotations
 
-import io
 import json
 import sqlite3
 import threading
@@ -15,7 +14,6 @@ from pathlib import Path
 
 import pytest
 
-from gameshelf.cli import main
 from gameshelf.core.errors import SaveNameTakenError, StoreError
 from gameshelf.core.records import GameRecord
 from gameshelf.core.store import Store
@@ -27,18 +25,10 @@ from gameshelf.tui.yatz_game import GameScreen
 from gameshelf.yatz.game import GAME, Score
 from gameshelf.yatz.match import Match, Seat
 from gameshelf.yatz.scoring import Box
+from tests.cli_helpers import run
 from tests.faults import FaultyStore, Killed, ReadOnlyStore, faulty_store
 
 from .helpers import GameApp
-
-
-def run(args: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
-        stdin: str = "") -> tuple[int, str, str]:
-    monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
-    with pytest.raises(SystemExit) as exc:
-        main(args)
-    out = capsys.readouterr()
-    return int(exc.value.code or 0), out.out, out.err
 
 
 def _person(match: Match) -> str:
