@@ -14,10 +14,10 @@ import pytest
 from gameshelf.cli import main
 from gameshelf.core.store import Store
 from gameshelf.core.text import clip, error_line, literal, quoted
+from gameshelf.session.muggins import Session
 from gameshelf.showdown.cards import default_deck_text
 from gameshelf.showdown.match import Match as ShowdownMatch
 from gameshelf.showdown.match import Seat as ShowdownSeat
-from gameshelf.tui.muggins_session import AUTOSAVE, Session
 from gameshelf.yatz.match import Match as YatzMatch
 from gameshelf.yatz.match import Seat as YatzSeat
 from tests.hostile import (
@@ -169,7 +169,7 @@ def test_muggins_stats_and_a_hostile_save(
         for name in NAMES:
             store.add_result("muggins", "person", name, "win", seed=1)
     record = Session.new("easy", 61, 7).match.record()
-    store_record(AUTOSAVE, dataclasses.replace(
+    store_record("game-7", dataclasses.replace(
         record, options={**record.options, "level": "[/]\x1b[2J\x9b"}))
     for args in (["muggins", "stats"], ["muggins", "stats", "--json"],
                  ["muggins", "resume", "--text"], ["muggins", "play", "--text"]):

@@ -62,8 +62,9 @@ def test_text_play_quit_then_resume(capsys: pytest.CaptureFixture[str],
     code, out, _ = run(capsys, "muggins", "play", "--text", "--seed", "3", "--level", "easy")
     assert code == 0
     assert "game number 3" in out and "refused:" in out and "saved" in out
+    assert "saved as 'game-3'" in out
     with Store() as store:
-        record = store.load_save(GAME, "current")
+        record = store.load_save(GAME, "game-3")
     assert record.seed == 3
     lines2 = iter(["quit"])
     monkeypatch.setattr("builtins.input", lambda prompt="": next(lines2))
@@ -71,20 +72,31 @@ def test_text_play_quit_then_resume(capsys: pytest.CaptureFixture[str],
     assert code == 0 and "your tiles:" in out
 
 
-def test_play_never_silently_drops_a_saved_game(capsys: pytest.CaptureFixture[str],
-                                                monkeypatch: pytest.MonkeyPatch) -> None:
+def test_every_game_keeps_its_own_save(capsys: pytest.CaptureFixture[str],
+                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 11 section 1: Muggins keeps more than one unfinished game, as named saves; a
+    second game never takes the first one's slot (issue 10 point 2), ``--new`` drops
+    nothing, ``resume`` goes on with the newest or the one named, ``saves`` lists them."""
     monkeypatch.setattr("builtins.input", lambda prompt="": "quit")
     run(capsys, "muggins", "play", "--text", "--seed", "3", "--level", "easy")
     with Store() as store:
-        before = store.load_save(GAME, "current")
-    code, _, err = run(capsys, "muggins", "play", "--text", "--seed", "4")
-    assert code == 2 and "unfinished game is saved" in err and err.count("\n") == 1
+        first = store.load_save(GAME, "game-3")
+    code, out, _ = run(capsys, "muggins", "play", "--text", "--seed", "4")
+    assert code == 0 and "saved as 'game-4'" in out
+    code, out, _ = run(capsys, "muggins", "play", "--text", "--seed", "3", "--new")
+    assert code == 0 and "saved as 'game-3-2'" in out
+    code, _, err = run(capsys, "muggins", "play", "--text", "--seed", "5", "--name", "game-4")
+    assert code == 2 and "'game-4' exists" in err and err.count("\n") == 1
     with Store() as store:
-        assert store.load_save(GAME, "current") == before
-    code, _, _ = run(capsys, "muggins", "play", "--text", "--seed", "4", "--new")
+        assert store.save_names(GAME) == {"game-3", "game-4", "game-3-2"}
+        assert store.load_save(GAME, "game-3") == first
+    code, out, _ = run(capsys, "muggins", "saves")
     assert code == 0
-    with Store() as store:
-        assert store.load_save(GAME, "current").seed == 4
+    assert sorted(line.split()[0] for line in out.splitlines()) == [
+        "game-3", "game-3-2", "game-4"]
+    assert "Mugsy (easy) · game 3 · you 0, Mugsy 0" in out
+    code, out, _ = run(capsys, "muggins", "resume", "--text", "game-4")
+    assert code == 0 and "game number 4" in out and "saved as 'game-4'" in out
 
 
 def test_text_play_to_the_end_counts_in_stats(capsys: pytest.CaptureFixture[str],

@@ -9,6 +9,7 @@ import pytest
 from textual.widgets import Static
 
 from gameshelf.core.keymaps import remembered_key_map
+from gameshelf.session.muggins import Session
 from gameshelf.tui.muggins import (
     MUGGINS_KEYS,
     LevelScreen,
@@ -16,7 +17,6 @@ from gameshelf.tui.muggins import (
     TileView,
     muggins_help,
 )
-from gameshelf.tui.muggins_session import Session
 from gameshelf.tui.widgets import HelpScreen
 
 from .test_cli import run

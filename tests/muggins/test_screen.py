@@ -15,6 +15,7 @@ from gameshelf.core.store import Store
 from gameshelf.muggins.game import Draw, Play, Side
 from gameshelf.muggins.match import GAME, Match
 from gameshelf.muggins.tiles import Tile, parse_tile
+from gameshelf.session.muggins import Session
 from gameshelf.tui.app import GameshelfApp, MenuScreen
 from gameshelf.tui.muggins import (
     LevelScreen,
@@ -23,7 +24,6 @@ from gameshelf.tui.muggins import (
     TileView,
     round_summary,
 )
-from gameshelf.tui.muggins_session import AUTOSAVE, Session
 from gameshelf.tui.widgets import ConfirmScreen, HelpScreen
 
 from .helpers import position
@@ -250,7 +250,7 @@ async def test_escape_asks_then_quits_and_the_game_stays_saved() -> None:
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
         with Store() as store:
-            record = store.load_save(GAME, AUTOSAVE)
+            record = store.load_save(GAME, "game-42")
         assert record.seed == 42 and record.options["level"] == "easy"
 
 

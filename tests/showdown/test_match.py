@@ -71,20 +71,6 @@ def test_people_cannot_move_for_the_computer() -> None:
         match.play("done")
 
 
-def test_a_different_game_never_overwrites_a_save() -> None:
-    """Same seed, other players: the new game gets its own name; the old save is kept."""
-    from gameshelf.showdown.match import pick_save_name
-
-    first = _half_played(6)
-    saved = {"game-6": first.record()}
-    assert pick_save_name(first, saved) == "game-6"
-    other = Match(parse_players("Bob,cpu"), 6)
-    assert pick_save_name(other, saved) == "game-6-2"
-    resumed = Match.from_record(first.record())
-    resumed.run_until_human()
-    assert pick_save_name(resumed, saved) == "game-6"  # a continuation keeps its name
-
-
 @pytest.mark.parametrize(("seed", "players", "message"), [
     (-1, [("Ann", "human"), ("Bob", "human")], "game number"),
     (2**53, [("Ann", "human"), ("Bob", "human")], "game number"),

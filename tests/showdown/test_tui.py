@@ -298,7 +298,7 @@ async def test_start_screen_fits_80x24_with_the_saves_list() -> None:
         await pilot.press("enter")
         await _settle(app, pilot)
         game = app.screen
-        assert isinstance(game, ShowdownScreen) and game.match.save_name == "game 9"
+        assert isinstance(game, ShowdownScreen) and game.session.name == "game 9"
         await pilot.press("enter", "escape")  # offer, leave: saved under the old name
         await _settle(app, pilot)
     with Store() as store:

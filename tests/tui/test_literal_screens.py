@@ -16,13 +16,13 @@ from textual.app import App
 from textual.pilot import Pilot
 
 from gameshelf.dollar.game import make_entry
+from gameshelf.session.muggins import Session
 from gameshelf.showdown.cards import default_deck_text
 from gameshelf.showdown.match import Match as ShowdownMatch
 from gameshelf.showdown.match import Seat as ShowdownSeat
 from gameshelf.tui.app import GameshelfApp, MenuScreen
 from gameshelf.tui.dollar import DollarScreen
 from gameshelf.tui.muggins import LevelScreen, MugginsScreen, SummaryScreen
-from gameshelf.tui.muggins_session import AUTOSAVE, Session
 from gameshelf.tui.showdown import ShowdownStartScreen
 from gameshelf.tui.showdown_game import (
     HandOffScreen,
@@ -177,7 +177,7 @@ async def test_muggins_resume_question_level_list_game_summary_and_help() -> Non
     resuming it says why not, then the level list and the game screen."""
     record = Session.new("easy", 61, 7).match.record()
     bad = dataclasses.replace(record, options={**record.options, "level": "[/]\x1b[2J"})
-    store_record(AUTOSAVE, bad)
+    store_record("game-7", bad)
     app = GameshelfApp(start="muggins")
     async with app.run_test(size=SIZE) as pilot:
         await settle(app, pilot)

@@ -13,7 +13,6 @@ from typing import Any
 import typer
 
 from gameshelf.core.inputs import number_parser
-from gameshelf.core.store import Store
 from gameshelf.core.text import literal
 from gameshelf.dollar.bill import (
     Series,
@@ -25,6 +24,7 @@ from gameshelf.dollar.bill import (
 )
 from gameshelf.dollar.odds import Distribution, distribution, max_serials
 from gameshelf.dollar.scorer import MILLION, Result, score_serial
+from gameshelf.session.dollar import best_bills
 
 app = typer.Typer(
     help="One Dollar Pinball: score a $1 bill's serial number like a pinball game.\n\n"
@@ -258,8 +258,7 @@ def best(
     as_json: bool = typer.Option(False, "--json", help="Print one JSON array."),
 ) -> None:
     """The best bills ever entered on the Dollar Pinball screen (kept in the store)."""
-    with Store() as store:
-        rows = store.top_scores("dollar", limit)
+    rows = best_bills(limit)
     if as_json:
         typer.echo(json.dumps([{"name": r.name, "score": r.score, "date": r.date,
                                 "seed": r.seed, **r.detail} for r in rows], indent=2))

@@ -1,7 +1,8 @@
 """``gameshelf muggins ...``: double-nine Muggins against Mugsy (an adapter over the rules).
 
-Commands: ``play`` (the terminal screen, or ``--text`` for a plain prompt loop), ``resume``,
-``stats``, ``sim``.
+Commands: ``play`` (the terminal screen, or ``--text`` for a plain prompt loop; every game
+its own save), ``resume [NAME]``, ``saves``, ``stats``, ``sim``. Games are played through
+:mod:`gameshelf.session.muggins`, the layer the screen uses too.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from gameshelf.core.errors import BadInputError, GameshelfError, StoreError
 from gameshelf.core.inputs import number_parser, read_line
 from gameshelf.core.keymaps import parse_key_map
 from gameshelf.core.progress import progress
-from gameshelf.core.store import Store
+from gameshelf.core.store import SaveRow
 from gameshelf.core.text import error_line, quoted, yes_no
 from gameshelf.core.workers import run_jobs
 from gameshelf.muggins.game import (
@@ -37,7 +38,7 @@ from gameshelf.muggins.match import GAME
 from gameshelf.muggins.mugsy import LEVELS, parse_level
 from gameshelf.muggins.sim import SimResult, play_series_game, tally
 from gameshelf.muggins.tiles import parse_tile
-from gameshelf.tui.muggins_session import AUTOSAVE, MUGSY, PERSON, Session
+from gameshelf.session.muggins import MUGSY, PERSON, Session, result_counts, saves
 
 app = typer.Typer(help="Muggins: double-nine dominoes (fives) against Mugsy.",
                   no_args_is_help=True, rich_markup_mode=None)
@@ -77,71 +78,107 @@ def play(
     = None,
     text: Annotated[bool, typer.Option("--text", help="Plain prompt loop instead of the "
                                        "full-screen board.")] = False,
-    new: Annotated[bool, typer.Option("--new", help="Start anew even though an unfinished "
-                                      "game is saved (that game is dropped).")] = False,
+    name: Annotated[str | None, typer.Option(
+        "--name", help="The save's name (default: game-<number>; a taken name is refused).")
+    ] = None,
+    new: Annotated[bool, typer.Option("--new", hidden=True, help="Accepted for old scripts: "
+                                      "every game has its own save now.")] = False,
     keys: Annotated[str | None, typer.Option("--keys", help=KEYS_HELP)] = None,
 ) -> None:
-    """Play a game against Mugsy (saved after every move; `resume` continues it)."""
+    """Play a new game against Mugsy. It is saved at once as its own save (game-<number>,
+    game-<number>-2... beside older ones) and after every move; `resume` continues it."""
     key_map = _keys_option(keys, text)
     lv = parse_level(level)
     tg = _target(target)
     sd = parse_seed(seed) if seed is not None else new_seed()
-    if not new:
-        _refuse_to_drop_a_saved_game()
-    if text:
-        play_text(Session.new(lv, tg, sd))
-        return
-    from gameshelf.tui.muggins import run_muggins
+    if not text:  # before the game is made (and saved): the screen needs a terminal
+        from gameshelf.tui.base import need_terminal
 
-    run_muggins(level=lv, target=tg, seed=sd, keys=key_map)
-
-
-def _refuse_to_drop_a_saved_game() -> None:
-    """Raise when an unfinished game is saved, so that ``play`` never silently drops it."""
-    with Store() as store:
-        if AUTOSAVE not in store.save_names(GAME):
-            return
-        saved = [row for row in store.list_saves(GAME) if row.name == AUTOSAVE]
-    record = saved[0].record if saved else None
-    when = (f" (game number {record.seed}, saved {saved[0].updated})" if record is not None
-            else " (it is damaged: 'gameshelf muggins resume' says how)")
-    raise GameshelfError(
-        f"an unfinished game is saved{when}: continue it with 'gameshelf muggins resume', "
-        "or start anew with 'gameshelf muggins play --new' (which drops it)")
-
-
-@app.command("resume")
-def resume(
-    text: Annotated[bool, typer.Option("--text", help="Plain prompt loop.")] = False,
-    keys: Annotated[str | None, typer.Option("--keys", help=KEYS_HELP)] = None,
-) -> None:
-    """Continue the saved game."""
-    key_map = _keys_option(keys, text)
-    with Store() as store:
-        saved = AUTOSAVE in store.save_names(GAME)
-    if not saved:
-        raise StoreError("no unfinished Muggins game is saved; start one with "
-                         "'gameshelf muggins play'")
-    session = Session.resume()
-    if session.match.state.is_terminal():
-        raise GameshelfError("the saved game is already over")
+        need_terminal("use --text for the prompt loop")
+    session = Session.new(lv, tg, sd, _name_option(name))  # a store that refuses: said now
     if text:
         play_text(session)
         return
     from gameshelf.tui.muggins import run_muggins
 
-    run_muggins(record=session.match.record(), keys=key_map)
+    run_muggins(session=session, keys=key_map)
+
+
+def _name_option(name: str | None) -> str | None:
+    """A ``--name`` value, stripped; None when not given.
+
+    Raises:
+        BadInputError: a name of blanks only.
+    """
+    if name is None:
+        return None
+    if not name.strip():
+        raise BadInputError("a save name needs a letter or digit, not only blanks")
+    return name.strip()
+
+
+@app.command("resume")
+def resume(
+    name: Annotated[str | None, typer.Argument(
+        help="The save's name (default: the newest save).")] = None,
+    text: Annotated[bool, typer.Option("--text", help="Plain prompt loop.")] = False,
+    keys: Annotated[str | None, typer.Option("--keys", help=KEYS_HELP)] = None,
+) -> None:
+    """Continue a saved game (the newest without NAME). A saved game that is already over
+    (its result could not be recorded then) gets its result recorded now."""
+    key_map = _keys_option(keys, text)
+    session = Session.resume(name)
+    if session.match.state.is_terminal():
+        typer.echo(f"The game {session.name!r} was over: {final_line(session)} "
+                   "Its result is now recorded.")
+        return
+    if text:
+        play_text(session)
+        return
+    from gameshelf.tui.muggins import run_muggins
+
+    run_muggins(session=session, keys=key_map)
+
+
+@app.command("saves")
+def saves_command(json_out: Annotated[bool, typer.Option("--json", help="JSON output.")] = False
+                  ) -> None:
+    """List the saved Muggins games, newest first (damaged ones marked damaged)."""
+    rows = saves()
+    data = [{"name": r.name, "updated": r.updated, "game": describe_save(r)} for r in rows]
+    if json_out:
+        typer.echo(json.dumps(data, indent=2))
+        return
+    if not data:
+        typer.echo("No saved Muggins games.")
+    for d in data:
+        typer.echo(f"{d['name']:<24} {d['updated']}  {d['game']}")
 
 
 add_delete_command(app, GAME, "Muggins")
+
+
+def describe_save(row: SaveRow) -> str:
+    """One line about a saved game: level, game number, scores, round; ``damaged: why`` for
+    a save that cannot be read or replayed."""
+    if row.record is None:
+        return f"damaged: {row.damaged}"
+    try:
+        s = Session.from_record(row.record)
+    except GameshelfError as exc:
+        return f"damaged: {exc}"
+    st = s.match.state
+    where = ("over: the result is not recorded yet (resume records it)" if st.is_terminal()
+             else f"round {st.round_no}")
+    return (f"Mugsy ({s.level}) · game {s.match.seed} · you {st.scores[0]}, Mugsy "
+            f"{st.scores[1]} of {st.target} · {where}")
 
 
 @app.command("stats")
 def stats(json_out: Annotated[bool, typer.Option("--json", help="JSON output.")] = False
           ) -> None:
     """Games won and lost against each level of Mugsy."""
-    with Store() as store:
-        counts = store.result_counts(GAME)
+    counts = result_counts()
     rows = {lv: counts.get(f"mugsy-{lv}", {"win": 0, "loss": 0, "draw": 0}) for lv in LEVELS}
     if json_out:
         typer.echo(json.dumps(rows, indent=2, sort_keys=True))
@@ -258,14 +295,36 @@ def play_text(session: Session) -> None:
             if not session.match.state.is_terminal():
                 with interrupt.shielded():
                     session.save()
-                typer.echo("\nStopped; " + ("the game could not be saved: "
-                                             + session.store_errors[-1] if session.store_errors
-                                             else "saved; continue with: gameshelf muggins "
-                                             "resume"))
+                typer.echo("\nStopped; " + (
+                    f"the game could not be saved: {session.store_errors[-1]}"
+                    if session.slot.unsaved else
+                    f"saved as {session.name!r}; continue with: gameshelf muggins resume "
+                    f"{session.name}"))
             raise
+        _the_end(session)
         if not finished or not _play_again():
             return
         session = Session.new(session.level, session.match.state.target, new_seed())
+
+
+def final_line(session: Session) -> str:
+    """``You win, 61 to 40.`` (or ``Mugsy wins, ...``) for a finished game."""
+    st = session.match.state
+    who = "You win" if st.winner == PERSON else "Mugsy wins"
+    return f"{who}, {st.scores[0]} to {st.scores[1]}."
+
+
+def _the_end(session: Session) -> None:
+    """After a game: a finished game whose result could not be recorded is an error
+    (exit 2) saying where the game is kept."""
+    if not session.match.state.is_terminal() or session.finished:
+        return
+    why = session.store_errors[-1] if session.store_errors else "the store failed"
+    kept = (f"the game is kept as {session.name!r}: 'gameshelf muggins resume "
+            f"{session.name}' records it once the store can be written"
+            if not session.slot.unsaved else
+            f"the save {session.name!r} holds the game up to the last move it could store")
+    raise StoreError(f"the result could not be recorded ({why}); {kept}")
 
 
 def _play_again() -> bool:
@@ -283,11 +342,21 @@ def _play_again() -> bool:
 def _play_text(session: Session) -> bool:
     """One game at the prompt; False when the person quit (the game stays saved)."""
     state = session.match.state
+    shown_errors = len(session.store_errors)
+
+    def tell_store_errors() -> None:
+        nonlocal shown_errors
+        for message in session.store_errors[shown_errors:]:
+            typer.echo(f"could not save: {message} (the game goes on; the next move tries "
+                       "again)", err=True)
+        shown_errors = len(session.store_errors)
+
     typer.echo(f"Muggins against Mugsy ({session.level}), game number {session.match.seed}. "
                f"Type a tile like 3-5 (add L or R when it fits both chains), draw, pass, "
                f"help or quit.")
     seen_rounds = len(state.rounds)
     while not state.is_terminal():
+        tell_store_errors()
         if len(state.rounds) > seen_rounds:
             seen_rounds = len(state.rounds)
             typer.echo(round_line(state))
@@ -310,9 +379,10 @@ def _play_text(session: Session) -> bool:
         typed = read_line("your move> ")
         line = "quit" if typed is None else typed.strip()
         if line.lower() in ("quit", "q", "exit"):
-            if session.store_errors:
-                raise GameshelfError("the game could not be saved: " + session.store_errors[-1])
-            typer.echo("saved; continue with: gameshelf muggins resume")
+            if session.slot.unsaved:  # an autosave failed: try once more, and say so
+                session.slot.write(session.match.record(), base=session.base)
+            typer.echo(f"saved as {session.name!r}; continue with: gameshelf muggins resume "
+                       f"{session.name}")
             return False
         if line.lower() in ("help", "h", "?"):
             typer.echo(TEXT_HELP)
@@ -323,8 +393,7 @@ def _play_text(session: Session) -> bool:
             typer.echo(f"refused: {error_line(exc)}\a")
     if len(state.rounds) > seen_rounds:
         typer.echo(round_line(state))
-    who = "You win" if state.winner == PERSON else "Mugsy wins"
-    typer.echo(f"{who}, {state.scores[0]} to {state.scores[1]}.")
+    typer.echo(final_line(session))
     return True
 
 

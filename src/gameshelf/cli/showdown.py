@@ -22,7 +22,7 @@ import typer
 from gameshelf.cli.saves import add_delete_command
 from gameshelf.core import interrupt
 from gameshelf.core.chance import MAX_SEED, Chance, new_seed, parse_seed
-from gameshelf.core.errors import BadInputError, GameshelfError, OutputError
+from gameshelf.core.errors import BadInputError, GameshelfError, OutputError, StoreError
 from gameshelf.core.inputs import (
     MAX_DATA_FILE_BYTES,
     number_parser,
@@ -30,12 +30,12 @@ from gameshelf.core.inputs import (
     read_text_file,
 )
 from gameshelf.core.progress import progress
-from gameshelf.core.store import Store
 from gameshelf.core.text import error_line, literal, quoted, verb_for
+from gameshelf.session.showdown import ShowdownSession, saves
 from gameshelf.showdown.actions import card_text
 from gameshelf.showdown.cards import default_deck, parse_deck
 from gameshelf.showdown.game import PlayerView, new_game
-from gameshelf.showdown.match import GAME, Match, parse_players, pick_save_name, seat_names
+from gameshelf.showdown.match import GAME, Match, parse_players, seat_names
 from gameshelf.showdown.players import PLAYER_KINDS, make_player, play_match
 
 app = typer.Typer(help="Pinball Showdown: bid with control tokens, manage your speed "
@@ -57,14 +57,6 @@ def read_deck(path: Path | None) -> str | None:
     return text
 
 
-def autosave(match: Match) -> str:
-    """Save the match in the store (one transaction); returns the save's name."""
-    with Store() as store:
-        name = pick_save_name(match, {r.name: r.record for r in store.list_saves(GAME)})
-        store.save_game(name, match.record())
-    return name
-
-
 @app.command("play")
 def play(players: str = typer.Option("You,cpu", "--players", "-p",
                                      help='Seats, e.g. "Ann,cpu,cpu" (2 to 4).'),
@@ -72,46 +64,47 @@ def play(players: str = typer.Option("You,cpu", "--players", "-p",
          seed: str | None = typer.Option(None, "--seed", help="Game number (default random)."),
          text: bool = typer.Option(False, "--text", help="Plain prompt loop, no screen.")
          ) -> None:
-    """Play a game (the Showdown screen, or a prompt loop with --text)."""
+    """Play a new game (the Showdown screen, or a prompt loop with --text). It is saved at
+    once as its own save (game-<number>, game-<number>-2... beside older ones) and after
+    every move."""
     seats = parse_players(players)
     deck_text = read_deck(deck)
     number = parse_seed(seed) if seed is not None else new_seed()
-    match = Match(seats, number, deck_text)
+    if not text:  # before the game is made (and saved): the screen needs a terminal
+        from gameshelf.tui.base import need_terminal
+
+        need_terminal("use --text for the prompt loop")
+    session = ShowdownSession.new(Match(seats, number, deck_text))  # a store that refuses:
+    _play(session, text)                                            # said before any move
+
+
+def _play(session: ShowdownSession, text: bool) -> None:
     if text:
-        _text_loop(match)
+        _text_loop(session)
     else:
         from gameshelf.tui.showdown import run_match_app
 
-        run_match_app(match)
+        run_match_app(session)
 
 
 @app.command("resume")
 def resume(name: str | None = typer.Argument(None, help="The save's name (default newest)."),
            text: bool = typer.Option(False, "--text", help="Plain prompt loop, no screen.")
            ) -> None:
-    """Continue a saved game."""
-    with Store() as store:
-        if name is None:
-            saves = store.list_saves(GAME)
-            if not saves:
-                raise BadInputError("no saved Pinball Showdown game to resume")
-            name = saves[0].name
-        record = store.load_save(GAME, name)  # a damaged save says why
-    match = Match.from_record(record)
-    match.save_name = name
-    if text:
-        _text_loop(match)
-    else:
-        from gameshelf.tui.showdown import run_match_app
-
-        run_match_app(match)
+    """Continue a saved game (the newest without NAME). A saved game that is already over
+    (its end could not be recorded then) gets its scores recorded now."""
+    session = ShowdownSession.resume(name)
+    if session.match.state.is_terminal():
+        typer.echo(_final_text(session.match))
+        typer.echo(f"The game {session.name!r} was over; its scores are now recorded.")
+        return
+    _play(session, text)
 
 
 @app.command("saves")
-def saves() -> None:
-    """List saved games, newest first."""
-    with Store() as store:
-        rows = store.list_saves(GAME)
+def saves_command() -> None:
+    """List saved games, newest first (damaged ones marked damaged)."""
+    rows = saves()
     if not rows:
         typer.echo("no saved games")
     for row in rows:
@@ -231,59 +224,83 @@ def describe(view: PlayerView, match: Match) -> str:
     return "\n".join(literal(line) for line in lines)  # names and deck text shown literally
 
 
-def _text_loop(match: Match) -> None:
-    """The plain prompt loop. The match is saved after every action (the computer players'
-    too), so ``quit``, the end of input, Ctrl-C, SIGTERM and SIGHUP all leave it saved; a
-    stop by a signal says where and is raised again (exit code ``128 + signal``). Output that
-    cannot be written (:class:`OutputError`) ends it the same way, the match saved first."""
+def _text_loop(session: ShowdownSession) -> None:
+    """The plain prompt loop. The session saves after every action (the computer players'
+    too), so ``quit``, the end of input, Ctrl-C, SIGTERM and SIGHUP all leave the game saved;
+    a stop by a signal says where and is raised again (exit code ``128 + signal``). Output
+    that cannot be written (:class:`OutputError`) ends it the same way, the game saved first.
+    A finished game whose end cannot be recorded is an error (exit 2) saying where it is
+    kept."""
     try:
-        _prompt_loop(match)
+        _prompt_loop(session)
     except KeyboardInterrupt:
-        if not match.state.is_terminal():
+        if not session.match.state.is_terminal():
             with interrupt.shielded():
-                name = autosave(match)
-            typer.echo(f"\nStopped; saved as {quoted(name)}. Resume with: gameshelf showdown "
-                       f"resume {literal(name)}")
+                session.settle()
+            typer.echo("\nStopped; " + (
+                f"the game could not be saved: {error_line(session.errors[-1])}"
+                if session.slot.unsaved
+                else f"saved as {quoted(session.name)}. Resume with: gameshelf showdown "
+                     f"resume {literal(session.name)}"))
         raise
     except OutputError:
         with interrupt.shielded():
-            autosave(match)
+            session.settle()
         raise
+    if session.match.state.is_terminal() and not session.finished:
+        why = session.errors[-1] if session.errors else "the store failed"
+        kept = (f"the game is kept as {session.name!r}: 'gameshelf showdown resume "
+                f"{session.name}' records it once the store can be written"
+                if not session.slot.unsaved else
+                f"the save {session.name!r} holds the game up to the last move it could store")
+        raise StoreError(f"the scores could not be recorded ({why}); {kept}")
 
 
-def _prompt_loop(match: Match) -> None:
+def _prompt_loop(session: ShowdownSession) -> None:
+    match = session.match
     log_seen = 0
     last_human: int | None = None
     humans = sum(1 for s in match.seats if s.is_human)
+    shown_errors = len(session.errors)
     typer.echo(f"Pinball Showdown, game {match.seed}. Type 'help' for the commands.")
+
+    def leave() -> None:
+        if session.slot.unsaved:  # an autosave failed: try once more, and say so
+            session.save()
+        typer.echo(f"Saved as {session.name!r}.")
+
     while True:
-        while match.step() is not None:  # chance and computer moves, each saved
-            with interrupt.shielded():
-                autosave(match)
+        while session.step() is not None:  # chance and computer moves, each saved
+            pass
+        for message in session.errors[shown_errors:]:
+            typer.echo(f"could not save: {message} (the game goes on; the next move tries "
+                       "again)", err=True)
+        shown_errors = len(session.errors)
         log = match.state.log or []
         for line in log[log_seen:]:
             typer.echo(f"* {literal(line)}")
         log_seen = len(log)
         if match.state.is_terminal():
-            autosave(match)
             typer.echo(_final_text(match))
             return
         seat = match.to_act()
         if humans > 1 and seat != last_human:
             typer.echo("\n" * 40 + f"Pass the terminal to {literal(match.seats[seat].name)}.")
             if read_line("Press Enter when only they can see the screen...") is None:
-                typer.echo(f"\nSaved as {quoted(autosave(match))}.")
+                typer.echo("")
+                leave()
                 return
         if seat != last_human:
             typer.echo(describe(match.state.view(seat), match))
         last_human = seat
         typed = read_line(literal(f"{match.seats[seat].name} ({match.state.phase.value})> "))
         if typed is None:
-            typer.echo(f"\nSaved as {quoted(autosave(match))}.")
+            typer.echo("")
+            leave()
             return
         line = typed.strip()
         if line in ("quit", "q", "exit"):
-            typer.echo(f"Saved as {quoted(autosave(match))}.")
+            leave()
             return
         if line in ("help", "?", ""):
             typer.echo(TEXT_HELP)
@@ -297,15 +314,12 @@ def _prompt_loop(match: Match) -> None:
             typer.echo(describe(match.state.view(seat), match))
             continue
         if line == "save":
-            typer.echo(f"Saved as {quoted(autosave(match))}.")
+            typer.echo(f"Saved as {quoted(session.save())}.")
             continue
-        with interrupt.shielded():  # no stop between the move and its save
-            try:
-                match.play(line)
-            except GameshelfError as exc:
-                typer.echo(f"! {error_line(exc)}")
-                continue
-            autosave(match)
+        try:
+            session.play(line)
+        except GameshelfError as exc:
+            typer.echo(f"! {error_line(exc)}")
 
 
 def _final_text(match: Match) -> str:

@@ -8,7 +8,7 @@ get ``Chance(seed).derive("seat-N")``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from gameshelf.core.chance import MAX_SEED, Chance
@@ -110,8 +110,6 @@ class Match:
             None if s.is_human else make_player(s.kind, root.derive(f"seat-{i}"))
             for i, s in enumerate(self.seats)]
         self.actions: list[str] = []
-        #: the name this match is saved under, once chosen (see :func:`pick_save_name`)
-        self.save_name: str | None = None
         most = max_actions(len(self.seats))
         if len(actions) > most:
             raise RecordError(f"the record holds {len(actions):,} actions; a game of "
@@ -230,32 +228,3 @@ def seat_names(record: GameRecord) -> str:
                                             and isinstance(p.get("name"), str) for p in raw):
         return "(players damaged)"
     return ", ".join(p["name"] for p in raw)
-
-
-def pick_save_name(match: Match, saved: Mapping[str, GameRecord | None]) -> str:
-    """The name to save ``match`` under: ``game-<seed>``, or ``game-<seed>-2``... when that
-    name already holds another game (other players, deck or moves), so no save is overwritten
-    by a different game. Once chosen, the name stays with the match (a game resumed from an
-    older save called ``game <seed>`` keeps that name). No spaces: no quotes on the command
-    line.
-
-    Args:
-        match: the match.
-        saved: the saved records by name (None for a damaged save: its name is taken).
-    """
-    if match.save_name is not None:
-        return match.save_name
-    mine = match.record()
-    base = f"game-{match.seed}"
-    k = 1
-    while True:
-        name = base if k == 1 else f"{base}-{k}"
-        if name not in saved:
-            match.save_name = name
-            return name
-        other = saved[name]
-        if other is not None and (other.options == mine.options and other.seed == mine.seed
-                             and mine.actions[:len(other.actions)] == other.actions):
-            match.save_name = name
-            return name
-        k += 1

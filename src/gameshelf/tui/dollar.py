@@ -22,12 +22,11 @@ from textual.widgets import Button, DataTable, Digits, Input, RichLog, Static
 
 from gameshelf.core.chance import Chance, new_seed, parse_seed
 from gameshelf.core.errors import GameshelfError
-from gameshelf.core.store import Store
 from gameshelf.core.text import error_line, literal, possessive, said
-from gameshelf.dollar import RULES_VERSION
 from gameshelf.dollar.bill import district_name
 from gameshelf.dollar.game import MAX_PLAYERS, Entry, make_entry, random_bill, ranks, winners
 from gameshelf.dollar.scorer import Rule
+from gameshelf.session.dollar import DollarRound, best_bills
 from gameshelf.tui.widgets import (
     ConfirmScreen,
     GameFooter,
@@ -261,6 +260,8 @@ class DollarScreen(Screen[None]):
         self._frames: list[Frame] = []
         self._timer: Timer | None = None
         self.store_error: str | None = None
+        #: the round being played (its bills kept once, when play starts)
+        self.round: DollarRound | None = None
 
     # ----- layout ----------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -301,6 +302,11 @@ class DollarScreen(Screen[None]):
         self._refresh_players()
         self._refresh_best()
         self._show_idle()
+        try:
+            DollarRound.check_writable()   # said at the start, not after the round
+        except GameshelfError as exc:
+            self.store_error = error_line(exc)
+            self._say(f"Bills will not be kept: {exc}", bell=True)
         self.query_one("#name", Input).focus()
 
     # ----- helpers ---------------------------------------------------------------------
@@ -338,10 +344,9 @@ class DollarScreen(Screen[None]):
         table = self.query_one("#best", DataTable)
         table.clear()
         try:
-            with Store() as store:
-                rows = store.top_scores("dollar", 10)
+            rows = best_bills(10)
         except GameshelfError as exc:
-            self.store_error = str(exc)
+            self.store_error = error_line(exc)
             self._say(f"Best bills unavailable: {error_line(exc)}")
             return
         for r in rows:
@@ -467,6 +472,7 @@ class DollarScreen(Screen[None]):
         self.query_one("#log", RichLog).clear()
         self.set_focus(None)
         self._say("Space skips this bill, s skips to the end.")
+        self._keep_scores()  # every score is known now: kept before the display, in full
         self._start_entry(0)
         self._timer = self.set_interval(self.step_seconds, self.advance)
 
@@ -559,23 +565,24 @@ class DollarScreen(Screen[None]):
         log = self.query_one("#log", RichLog)
         log.write(Text(banner, style="bold"))
         self.call_after_refresh(log.scroll_end, animate=False)
-        self._keep_scores()
+        if self.round is None or not self.round.kept:
+            self._keep_scores()  # kept at Play; a failure then is tried once more here
+        if self.round is not None and self.round.kept:
+            self._say("Bills kept in the store. F3: new game, Esc: menu.")
+        else:
+            self._say(f"Scores not kept: {self.store_error}", bell=True)
         self._refresh_players()
         self._refresh_best()
         self.query_one("#new", Button).focus()
 
     def _keep_scores(self) -> None:
+        """Keep every bill of the round in the store, in one transaction, once."""
+        if self.round is None:
+            self.round = DollarRound(self.seed, list(self.entries))
         try:
-            with Store() as store:
-                for e in self.entries:
-                    store.add_score("dollar", e.name, e.score, seed=self.seed, detail={
-                        "bill": str(e.bill), "serial": e.bill.serial, "district": e.district,
-                        "series": None if e.series is None else str(e.series),
-                        "match": e.result.match, "rules_version": RULES_VERSION})
+            self.round.finish()
         except GameshelfError as exc:
-            self._say(f"Scores not kept: {error_line(exc)}", bell=True)
-            return
-        self._say("Bills kept in the store. F3: new game, Esc: menu.")
+            self.store_error = error_line(exc)
 
     # ----- other keys ------------------------------------------------------------------
     def action_game_number(self) -> None:
@@ -594,6 +601,7 @@ class DollarScreen(Screen[None]):
         self.seed = new_seed() if seed is None else seed
         self.chance = Chance(self.seed)
         self.entries = []
+        self.round = None
         self.phase = "setup"
         self._inputs_disabled(False)
         self.query_one("#play", Button).disabled = False
@@ -619,9 +627,9 @@ class DollarScreen(Screen[None]):
     def action_back(self) -> None:
         """Back to the menu; asks first when bills were entered and not all played."""
         if self.phase == "playing" or (self.phase == "setup" and self.entries):
-            self.app.push_screen(
-                ConfirmScreen("Leave this game? The bills not played yet are not kept."),
-                self._leave_if)
+            why = ("Its bills are kept already (from Play on)." if self.phase == "playing"
+                   else "The bills entered are not kept: they were not played.")
+            self.app.push_screen(ConfirmScreen(f"Leave this game? {why}"), self._leave_if)
             return
         self._leave_if(True)
 

@@ -31,7 +31,6 @@ from gameshelf.core.keymaps import (
     remembered_key_map,
 )
 from gameshelf.core.records import GameRecord
-from gameshelf.core.store import Store
 from gameshelf.core.text import error_line, possessive, said
 from gameshelf.muggins.game import (
     DEFAULT_TARGET,
@@ -46,6 +45,7 @@ from gameshelf.muggins.game import (
 from gameshelf.muggins.match import GAME
 from gameshelf.muggins.mugsy import LEVELS
 from gameshelf.muggins.tiles import Tile, round_to_five
+from gameshelf.session.muggins import MUGSY, PERSON, Session, result_counts, saves
 from gameshelf.tui.app import GameshelfApp
 from gameshelf.tui.base import drawable, need_terminal, run_guarded
 from gameshelf.tui.keymaps import Key, KeyTable, use_bindings
@@ -62,7 +62,6 @@ from gameshelf.tui.muggins_render import (
     tile_lines,
     tile_row,
 )
-from gameshelf.tui.muggins_session import AUTOSAVE, MUGSY, PERSON, Session
 from gameshelf.tui.widgets import ConfirmScreen, GameFooter, HelpScreen, RefusalMixin, plain
 
 #: True: the menu opens this game.
@@ -206,8 +205,7 @@ class LevelScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         try:
-            with Store() as store:
-                counts = store.result_counts(GAME)
+            counts = result_counts()
         except GameshelfError:
             counts = {}
         blurbs = {"easy": "takes the most points now", "normal": "also watches your reply",
@@ -443,10 +441,12 @@ class MugginsScreen(RefusalMixin, Screen[None]):
             return
         saved = self._saved()
         if saved is not None:
+            name, record = saved
+
             def answer(yes: bool | None) -> None:
                 if yes:
                     try:
-                        self.session = Session.from_record(saved)
+                        self.session = Session.resume(name)
                     except GameshelfError as exc:
                         self.say(f"The save cannot be resumed: {error_line(exc)}", bell=True)
                         self.ask_level()
@@ -454,19 +454,21 @@ class MugginsScreen(RefusalMixin, Screen[None]):
                     self._begin()
                 else:
                     self.ask_level()
-            s, o = saved.options, saved
+            s = record.options
             self.app.push_screen(ConfirmScreen(
-                f"Resume your saved game against Mugsy ({s.get('level', 'normal')}), "
-                f"game number {o.seed}?", yes="Resume", no="New game"), answer)
+                f"Resume your saved game {name!r} against Mugsy "
+                f"({s.get('level', 'normal')}), game number {record.seed}? (A new game "
+                "keeps it saved.)", yes="Resume", no="New game"), answer)
         else:
             self.ask_level()
 
-    def _saved(self) -> GameRecord | None:
+    def _saved(self) -> tuple[str, GameRecord] | None:
+        """The newest intact save (name, record), if any."""
         try:
-            with Store() as store:
-                return store.load_save(GAME, AUTOSAVE)
+            rows = [r for r in saves() if r.record is not None]
         except GameshelfError:
             return None
+        return (rows[0].name, rows[0].record) if rows and rows[0].record else None
 
     def ask_level(self) -> None:
         """Ask for Mugsy's level, then start a new game (Esc there: back to the menu)."""
@@ -480,10 +482,13 @@ class MugginsScreen(RefusalMixin, Screen[None]):
                 self.start_new(level, self._target, None)
         self.app.push_screen(asked, chosen)
 
-    def start_new(self, level: str, target: int, seed: int | None) -> None:
-        """Start a new game (a new seed unless given)."""
+    def start_new(self, level: str, target: int, seed: int | None,
+                  name: str | None = None) -> None:
+        """Start a new game (a new seed unless given), saved at once (as ``name``, else
+        ``game-<number>``); a store that cannot be written is said here."""
         try:
-            self.session = Session.new(level, target, seed if seed is not None else new_seed())
+            self.session = Session.new(level, target, seed if seed is not None else new_seed(),
+                                       name)
         except GameshelfError as exc:
             self.say(error_line(exc), bell=True)
             return
@@ -756,7 +761,8 @@ class MugginsScreen(RefusalMixin, Screen[None]):
         if self.session.store_errors:
             self.say(f"Saving failed: {self.session.store_errors.pop()}", bell=True)
         else:
-            self.say("Saved. Resume from the menu or with: gameshelf muggins resume")
+            self.say(f"Saved as {self.session.name!r}. Resume from the menu or with: "
+                     f"gameshelf muggins resume {self.session.name}")
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(muggins_help(self.keys)))
@@ -852,7 +858,15 @@ class MugginsScreen(RefusalMixin, Screen[None]):
         won = st.winner == PERSON
         text = (("You win!" if won else "Mugsy wins.") +
                 f"\n\nFinal score: You {st.scores[0]}, Mugsy {st.scores[1]} "
-                f"(target {st.target}).\nPlay again?")
+                f"(target {st.target}).\n")
+        session = self.session
+        if session is not None and not session.finished:
+            why = session.store_errors[-1] if session.store_errors else "the store failed"
+            text += (f"The result could NOT be recorded ({why}). The game is kept as "
+                     f"{session.name!r}: 'gameshelf muggins resume {session.name}' records "
+                     "it once the store can be written.\n")
+            self.app.bell()
+        text += "Play again?"
         self.refresh_all()
 
         def again(yes: bool | None) -> None:
@@ -885,17 +899,18 @@ TEXT_HINT = "use --text for the prompt loop"
 
 
 def run_muggins(level: str = "normal", target: int = DEFAULT_TARGET, seed: int | None = None,
-                record: GameRecord | None = None, keys: str | None = None) -> None:
-    """Run the app on a new game (or the game of ``record``); returns when the person quits.
-    ``keys``: the key map (None: the one chosen last).
+                session: Session | None = None, keys: str | None = None) -> None:
+    """Run the app on ``session`` (a new or resumed game with its save), else on a new game
+    of ``level``, ``target`` and ``seed``; returns when the person quits. ``keys``: the key
+    map (None: the one chosen last).
 
     Raises:
         GameshelfError: not on a terminal (nothing is started or saved then).
     """
     need_terminal(TEXT_HINT)  # before the screen starts (and saves) a game
     key_map = keys or remembered_key_map(GAME)
-    if record is not None:
-        screen = MugginsScreen(Session.from_record(record), exit_app=True, keys=key_map)
+    if session is not None:
+        screen = MugginsScreen(session, exit_app=True, keys=key_map)
     else:
         screen = MugginsScreen(level=level, target=target, seed=seed, ask=False,
                                exit_app=True, keys=key_map)

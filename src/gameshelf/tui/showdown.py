@@ -15,6 +15,8 @@ from gameshelf.core.errors import GameshelfError
 from gameshelf.core.records import GameRecord
 from gameshelf.core.store import Store
 from gameshelf.core.text import error_line, quoted
+from gameshelf.session.showdown import ShowdownSession
+from gameshelf.session.showdown import saves as saved_games
 from gameshelf.showdown.game import MAX_TURNS
 from gameshelf.showdown.match import GAME, Match, parse_players, seat_names
 from gameshelf.tui.base import GuardedApp
@@ -27,6 +29,9 @@ from gameshelf.tui.widgets import (
     help_binding,
     plain,
 )
+
+#: What works without a terminal.
+TEXT_HINT = "use --text for the prompt loop"
 
 #: The game's screen exists.
 BUILT = True
@@ -82,8 +87,7 @@ class ShowdownStartScreen(Screen[None]):
         kept = saves.highlighted
         saves.clear_options()
         try:
-            with Store() as store:
-                rows = store.list_saves(GAME)
+            rows = saved_games()
         except GameshelfError as exc:
             self.query_one("#sd-msg", Static).update(plain(error_line(exc)))
             return
@@ -103,13 +107,13 @@ class ShowdownStartScreen(Screen[None]):
             seats = parse_players(self.query_one("#sd-players", Input).value)
             seed_text = self.query_one("#sd-seed", Input).value.strip()
             seed = parse_seed(seed_text) if seed_text else new_seed()
-            match = Match(seats, seed)
+            session = ShowdownSession.new(Match(seats, seed))  # its own save, claimed now
         except GameshelfError as exc:
             msg.update(plain(error_line(exc)))  # may quote typed names: not markup
             self.app.bell()
             return
         msg.update("")
-        self.app.push_screen(ShowdownScreen(match))
+        self.app.push_screen(ShowdownScreen(session))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "sd-new":
@@ -123,15 +127,12 @@ class ShowdownStartScreen(Screen[None]):
         if name is None:
             return
         try:
-            with Store() as store:
-                record = store.load_save(GAME, name)
-            match = Match.from_record(record)
-            match.save_name = name
+            session = ShowdownSession.resume(name)
         except GameshelfError as exc:
             self.query_one("#sd-msg", Static).update(plain(error_line(exc)))
             self.app.bell()
             return
-        self.app.push_screen(ShowdownScreen(match))
+        self.app.push_screen(ShowdownScreen(session))
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(HELP))
@@ -177,20 +178,25 @@ def make_screen() -> Screen[None]:
     return ShowdownStartScreen()
 
 
-def match_app(match: Match) -> GuardedApp:
-    """The terminal app opened straight on ``match``; Esc on the game leaves the app, as
-    Yatz's and Muggins's ``play``/``resume`` do."""
+def match_app(session: Match | ShowdownSession) -> GuardedApp:
+    """The terminal app opened straight on the game of ``session``; Esc on the game leaves
+    the app, as Yatz's and Muggins's ``play``/``resume`` do."""
     from gameshelf.tui.app import GameshelfApp
 
     class _App(GameshelfApp):
         def on_ready(self) -> None:
-            self.push_screen(ShowdownScreen(match), lambda _r: self.exit())
+            self.push_screen(ShowdownScreen(session), lambda _r: self.exit())
 
     return _App()
 
 
-def run_match_app(match: Match) -> None:
-    """Run the terminal app straight into ``match`` (``gameshelf showdown play``)."""
+def run_match_app(session: ShowdownSession) -> None:
+    """Run the terminal app straight into the game of ``session`` (``gameshelf showdown
+    play`` and ``resume``).
+
+    Raises:
+        GameshelfError: not on a terminal.
+    """
     from gameshelf.tui.base import run_guarded
 
-    run_guarded(match_app(match), "use --text for the prompt loop")
+    run_guarded(match_app(session), TEXT_HINT)

@@ -23,10 +23,9 @@ from textual.containers import Container, Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Input, RichLog, Static
 
-from gameshelf.cli.showdown import autosave
 from gameshelf.core.errors import GameshelfError
-from gameshelf.core.store import Store
 from gameshelf.core.text import error_line, literal, possessive, quoted, said
+from gameshelf.session.showdown import ShowdownSession
 from gameshelf.showdown.actions import (
     DONE,
     Action,
@@ -364,8 +363,12 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
         refusal("b", "bid"), refusal("v", "speed"), refusal("u", "buy"), refusal("d", "done"),
     ]
 
-    def __init__(self, match: Match) -> None:
+    def __init__(self, game: Match | ShowdownSession) -> None:
         super().__init__()
+        #: the game and its save (a bare match gets a session whose first save claims
+        #: ``game-<number>``)
+        self.session = game if isinstance(game, ShowdownSession) else ShowdownSession(game)
+        match = self.session.match
         self.match = match
         self.shown_seat: int | None = None  # the human whose hand is on screen
         self.zone = "hand"
@@ -374,7 +377,6 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
         self.busy = False
         self._log_seen = 0
         self._finished_shown = False
-        self._over_at_start = match.state.is_terminal()  # a finished save: no new score
         self._stage: tuple[int, int, Phase] | None = None
         self._drawn: object = None
         self._cards: list[CardView | CardLine] = []  # the card widgets on screen
@@ -431,11 +433,12 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
             match = self.match
             while not match.state.is_terminal() and not match.human_to_act():
                 await asyncio.to_thread(match.step)
-                self._autosave()  # after every action: a stop or a crash loses nothing
+                self._settle()  # after every action: a stop or a crash loses nothing
                 self._draw_players()  # the cards are redrawn once the computers are done
                 self._draw_log()
                 await asyncio.sleep(0)
-            self._autosave()
+            if self.session.slot.handle is None or self.session.slot.unsaved:
+                self._settle()   # a game's first save, or a catch-up after a failed one
         finally:
             self.busy = False
         if match.state.is_terminal():
@@ -472,23 +475,24 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
         if self._finished_shown:
             return
         self._finished_shown = True
-        match = self.match
-        try:
-            with Store() as store:
-                for s, seat in enumerate(match.seats):
-                    if seat.is_human and not self._over_at_start:
-                        sc = match.state.score(s)
-                        store.add_score(GAME, seat.name, sc.total, seed=match.seed,
-                                        detail={"turns": match.state.turn})
-        except GameshelfError as exc:
-            self.notify(error_line(exc), severity="error", markup=False)
-        self.app.push_screen(ScoreScreen(score_table(match)))
+        self._settle()  # the end written (once; a resumed finished game was written then)
+        text = score_table(self.match)
+        if not self.session.finished:
+            why = self.session.errors[-1] if self.session.errors else "the store failed"
+            text.append(f"\n\nThe scores could NOT be recorded ({error_line(why)}). The game "
+                        f"is kept as {quoted(self.session.name)}: 'gameshelf showdown resume "
+                        f"{literal(self.session.name)}' records them once the store can be "
+                        "written.", style="bold red")
+            self.app.bell()
+        self.app.push_screen(ScoreScreen(text))
 
-    def _autosave(self) -> None:
-        try:
-            autosave(self.match)
-        except GameshelfError as exc:
-            self.notify(f"could not save: {error_line(exc)}", severity="error", markup=False)
+    def _settle(self) -> None:
+        """Save the game (or write its end); a store failure is shown, never raised."""
+        before = len(self.session.errors)
+        self.session.settle()
+        for message in self.session.errors[before:]:
+            self.notify(f"could not save: {error_line(message)}", severity="error",
+                        markup=False)
 
     # ----- acting ------------------------------------------------------------------------
     def can_act(self) -> bool:
@@ -508,7 +512,7 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
         except GameshelfError as exc:
             self._complain(error_line(exc))
             return False
-        self._autosave()  # at once, before the computers move
+        self._settle()  # at once, before the computers move
         ph = self.match.state.phase
         if self.match.human_to_act() and self.match.to_act() == self.viewer():
             if ph is Phase.CONTROL:
@@ -696,8 +700,11 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
         self.query_one("#sd-cmd", Input).focus()
 
     def action_save(self) -> None:
-        self._autosave()
-        name = self.match.save_name or f"game-{self.match.seed}"
+        try:
+            name = self.session.save()
+        except GameshelfError as exc:
+            self.notify(f"could not save: {error_line(exc)}", severity="error", markup=False)
+            return
         arg = f'"{name}"' if " " in name else name  # older saves have a space in the name
         self.notify(f"Saved as {quoted(name)}. Resume with: gameshelf showdown resume "
                     f"{literal(arg)}", markup=False)
@@ -705,7 +712,8 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
     def action_leave(self) -> None:
         """Esc: save and leave the game screen (back to the start screen, or out of the app
         when ``gameshelf showdown play``/``resume`` opened it, as in the other games)."""
-        self._autosave()
+        if not self.match.state.is_terminal():
+            self._settle()
         self.dismiss(None)
 
     #: The actions of a turn's control step, and of buying (a discard pile from turn 2).

@@ -1,0 +1,186 @@
+"""A game of Pinball Showdown under a front end: the match, its save and its end.
+
+The one layer under both front ends (the prompt loop of ``gameshelf showdown play --text``
+and the Showdown screen). Every write goes through the store's operations
+(:class:`~gameshelf.session.base.SaveSlot`):
+
+- a new game claims its own save at the start (:meth:`ShowdownSession.new`):
+  ``game-<number>``, else ``game-<number>-2``... chosen in the transaction that writes it, so
+  no other game's save, intact or damaged, is ever replaced; a store that cannot be written is
+  said before the first move;
+- a saved game is taken over to play on (:meth:`ShowdownSession.resume`, the newest intact
+  one by default): a second session on the same save is told at its next write;
+- after every action (chance, computer players and people) the save is updated through this
+  session's handle; a failed autosave keeps the game in memory and says so;
+- the end writes the people's scores (the ``showdown`` high-score table) AND removes the save
+  in one transaction, once (:meth:`ShowdownSession.finish`); when that cannot be written, the
+  save keeps the finished game where the store allows, and resuming it writes the end then.
+"""
+
+from __future__ import annotations
+
+from gameshelf.core import interrupt
+from gameshelf.core.errors import RecordError, StoreError
+from gameshelf.core.store import SaveRow, ScoreEntry
+from gameshelf.session.base import SaveSlot, open_store
+from gameshelf.showdown.actions import Action
+from gameshelf.showdown.match import GAME, Match
+
+
+def save_name(match: Match) -> str:
+    """The default save name of a match: ``game-<number>``."""
+    return f"game-{match.seed}"
+
+
+def saves() -> list[SaveRow]:
+    """Every saved Showdown game, newest first; damaged ones are listed with ``record=None``.
+
+    Raises:
+        StoreError: the store cannot be read.
+    """
+    with open_store() as store:
+        return store.list_saves(GAME)
+
+
+class ShowdownSession:
+    """One Showdown game and its save.
+
+    Args:
+        match: the match.
+        slot: its save (default: none yet; the first write claims ``base``).
+        base: the save name a first write claims (``game-<number>`` by default).
+
+    Attributes:
+        match: the match (seats, seeded chance, record).
+        slot: the save in the store.
+    """
+
+    def __init__(self, match: Match, slot: SaveSlot | None = None, *,
+                 base: str | None = None) -> None:
+        self.match = match
+        self.slot = slot if slot is not None else SaveSlot(GAME)
+        self.base = base or save_name(match)
+
+    # ----- starting ----------------------------------------------------------------------
+    @classmethod
+    def new(cls, match: Match) -> ShowdownSession:
+        """Start ``match``, saved at once as ``game-<number>`` (``game-<number>-2``... beside
+        older saves, damaged ones included).
+
+        Raises:
+            StoreError: the store cannot be written (read-only, full, foreign): said before
+                any move.
+        """
+        session = cls(match)
+        session.slot.claim(session.base, match.record())
+        return session
+
+    @classmethod
+    def resume(cls, name: str | None = None) -> ShowdownSession:
+        """Go on with the save ``name`` (default: the newest intact one). A game already over
+        (its end could not be written before) gets its end written now.
+
+        Raises:
+            StoreError: no such save, or the store cannot be written.
+            RecordError: the save is damaged or does not replay (nothing changes).
+        """
+        with open_store() as store:
+            if name is None:
+                rows = [r for r in store.list_saves(GAME) if r.record is not None]
+                if not rows:
+                    raise StoreError("no saved Pinball Showdown game to resume")
+                name = rows[0].name
+            record = store.load_save(GAME, name)
+        match = Match.from_record(record)       # checked before the save is touched
+        slot = SaveSlot(GAME)
+        taken = slot.take(name)
+        if taken != record:                     # written meanwhile by another session
+            match = Match.from_record(taken)
+        session = cls(match, slot, base=name)
+        if match.state.is_terminal():
+            session.finish()
+        return session
+
+    # ----- playing -----------------------------------------------------------------------
+    @property
+    def name(self) -> str:
+        """The save's name (the name a first save will try while there is none)."""
+        return self.slot.name or self.base
+
+    @property
+    def errors(self) -> list[str]:
+        """Store failures kept so far (autosave, the end), oldest first."""
+        return self.slot.errors
+
+    @property
+    def finished(self) -> bool:
+        """True once the end is written (or was found written)."""
+        return self.slot.finished
+
+    def play(self, text: str) -> Action:
+        """A person's action (text), then the save (or the end).
+
+        Raises:
+            BadInputError / IllegalMoveError: refused; nothing changes.
+        """
+        with interrupt.shielded():  # no stop between the move and its save
+            action = self.match.play(text)
+            self.settle()
+        return action
+
+    def step(self) -> Action | None:
+        """One chance event or computer action, then the save (or the end); None when a
+        person is to act or the game is over."""
+        action = self.match.step()
+        if action is not None:
+            with interrupt.shielded():
+                self.settle()
+        return action
+
+    def settle(self) -> None:
+        """Save the game after actions applied to :attr:`match` (or write its end once it is
+        over); a store failure is kept in :attr:`errors`, never raised."""
+        if self.match.state.is_terminal():
+            try:
+                self.finish()
+            except StoreError as exc:
+                self.errors.append(str(exc))
+            return
+        self.slot.autosave(self.match.record(), base=self.base)
+
+    def save(self) -> str:
+        """Save now (the ``save`` command); returns the save's name.
+
+        Raises:
+            StoreError: the save was taken over or deleted elsewhere, or the store cannot be
+                written (the game is still in memory).
+        """
+        return self.slot.write(self.match.record(), base=self.base)
+
+    # ----- the end -----------------------------------------------------------------------
+    def scores(self) -> list[ScoreEntry]:
+        """The people's scores of the finished game (computer seats are not ranked)."""
+        st = self.match.state
+        return [ScoreEntry(seat.name, st.score(s).total, seed=self.match.seed,
+                           detail={"turns": st.turn})
+                for s, seat in enumerate(self.match.seats) if seat.is_human]
+
+    def finish(self) -> bool:
+        """Write the end: the people's scores and the save removed, in one transaction, once.
+        Returns True when it wrote them now.
+
+        Raises:
+            RecordError: the game is not over.
+            StoreError: the end could not be written (nothing was: the save, updated to the
+                finished game when the store allows, writes it when resumed).
+        """
+        if not self.match.state.is_terminal():
+            raise RecordError("the game is not over")
+        if self.slot.finished:
+            return False
+        try:
+            return self.slot.finish(scores=self.scores()) is not None
+        except StoreError:
+            if self.slot.handle is not None:
+                self.slot.autosave(self.match.record(), base=self.base)
+            raise
