@@ -225,12 +225,12 @@ def describe(view: PlayerView, match: Match) -> str:
 
 
 def _text_loop(session: ShowdownSession) -> None:
-    """The plain prompt loop. The session saves after every action (the computer players'
-    too), so ``quit``, the end of input, Ctrl-C, SIGTERM and SIGHUP all leave the game saved;
-    a stop by a signal says where and is raised again (exit code ``128 + signal``). Output
-    that cannot be written (:class:`OutputError`) ends it the same way, the game saved first.
-    A finished game whose end cannot be recorded is an error (exit 2) saying where it is
-    kept."""
+    """The plain prompt loop. The session saves after every action of a person and after each
+    run of chance and computer actions, so ``quit``, the end of input, Ctrl-C, SIGTERM and
+    SIGHUP all leave the game saved; a stop by a signal says where and is raised again
+    (exit code ``128 + signal``). Output that cannot be written (:class:`OutputError`) ends
+    it the same way, the game saved first. A finished game whose end cannot be recorded is
+    an error (exit 2) saying where it is kept."""
     try:
         _prompt_loop(session)
     except KeyboardInterrupt:
@@ -270,8 +270,10 @@ def _prompt_loop(session: ShowdownSession) -> None:
         typer.echo(f"Saved as {session.name!r}.")
 
     while True:
-        while session.step() is not None:  # chance and computer moves, each saved
-            pass
+        if session.match.step() is not None:   # chance and computer moves: saved once
+            session.match.run_until_human()    # after the run (none is shown before it)
+            with interrupt.shielded():
+                session.settle()
         for message in session.errors[shown_errors:]:
             typer.echo(f"could not save: {message} (the game goes on; the next move tries "
                        "again)", err=True)

@@ -128,7 +128,9 @@ def _computer_turns(session: YatzSession) -> None:
         else:
             typer.echo(f"{literal(seat.name)}: {a}")
 
-    session.run_computers(show)
+    # saved once at the end of the run: the computers' actions replay the same from the game
+    # number, and a save per action costs ~30 ms (benchmarks/autosave_cost.py)
+    session.run_computers(show, save_each=False)
 
 
 def _show_errors(session: YatzSession, seen: int) -> int:
@@ -142,12 +144,13 @@ def _show_errors(session: YatzSession, seen: int) -> int:
 def prompt_loop(session: YatzSession) -> None:
     """Play a session's match at a plain terminal prompt until it ends or the player quits.
 
-    The game is saved after every action (roll, hold, box filled; the computer players'
-    too), so quitting, the end of input, Ctrl-C, SIGTERM and SIGHUP all leave it saved. A
-    save that fails at ``quit`` keeps the prompt open (type quit again); at the end of input
-    it is an error (exit 2). A stop by a signal says where the game is and is raised again
-    (exit code ``128 + signal``). Output that cannot be written (a full disk, a closed pipe:
-    :class:`OutputError`) ends the loop the same way, the game saved first.
+    The game is saved after every action of a person (roll, hold, box filled) and after each
+    run of the computer players' actions, so quitting, the end of input, Ctrl-C, SIGTERM and
+    SIGHUP all leave it saved. A save that fails at ``quit`` keeps the prompt open (type quit
+    again); at the end of input it is an error (exit 2). A stop by a signal says where the
+    game is and is raised again (exit code ``128 + signal``). Output that cannot be written
+    (a full disk, a closed pipe: :class:`OutputError`) ends the loop the same way, the game
+    saved first.
 
     Raises:
         StoreError: the game could not be saved at the end of input, or its end not written.
