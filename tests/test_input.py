@@ -578,7 +578,7 @@ def test_muggins_even_level_keeps_its_history_in_the_record(
                        b"quit\n")
     assert code == 0, err
     with Store() as store:
-        rec = store.load_save("muggins", "current")
+        rec = store.load_save("muggins", "game-4")
     assert rec.options["history"] == ["loss", "win", "win"]
     forged = GameRecord(rec.game, rec.rules_version, {**rec.options, "history": ["x"]},
                         rec.seed, rec.actions)

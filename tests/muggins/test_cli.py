@@ -234,7 +234,7 @@ def test_text_play_asks_to_play_again_and_n_leaves(
     assert prompts.count("Play again? (Y/N) ") == 3 and out.count("Answer Y or N.") == 2
     assert out.count("Muggins against Mugsy") == 1
     with Store() as store:
-        assert "current" not in store.save_names(GAME)  # the finished game is not kept
+        assert store.save_names(GAME) == set()  # the finished game is not kept
 
 
 def test_text_play_again_y_starts_a_new_game(capsys: pytest.CaptureFixture[str],
@@ -245,7 +245,8 @@ def test_text_play_again_y_starts_a_new_game(capsys: pytest.CaptureFixture[str],
     code, out, _ = run(capsys, "muggins", "play", "--text", "--seed", "5", "--target", "5",
                        "--level", "easy")
     assert code == 0 and out.count("Muggins against Mugsy (easy)") == 2
-    assert "saved; continue with: gameshelf muggins resume" in out
+    assert "; continue with: gameshelf muggins resume game-" in out
     with Store() as store:
-        record = store.load_save(GAME, "current")
-    assert record.seed != 5 and record.options.get("target") == 5
+        (row,) = store.list_saves(GAME)   # the first game finished: only the second is kept
+    record = row.record
+    assert record is not None and record.seed != 5 and record.options.get("target") == 5
