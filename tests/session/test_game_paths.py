@@ -247,6 +247,36 @@ def test_a_showdown_end_is_written_once_and_a_failed_end_recorded_on_resume(
     assert code == 2
 
 
+def test_an_old_finished_showdown_save_is_not_recorded_again(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A save the screen left before the session layer: the finished game saved plainly (no
+    end_pending mark) after the screen had recorded its scores. Resuming it removes the save
+    and records nothing again; a new session's failed end is still recorded (test above)."""
+    match = ShowdownMatch(parse_players("Zed,cpu"), 12)
+    while not match.state.is_terminal():
+        while match.step() is not None:
+            pass
+        if not match.state.is_terminal():
+            match.play(str(match.state.legal_actions()[0]))
+    with Store() as s:   # what the old screen did: the scores, then the plain autosave
+        s.add_score(SHOWDOWN, "Zed", match.state.score(0).total, seed=12,
+                    detail={"turns": match.state.turn})
+        s.save_game("game-12", match.record())
+    code, out, _ = run(["showdown", "resume", "game-12"], capsys, monkeypatch)
+    assert code == 0 and "were recorded when it ended" in out
+    with Store() as s:
+        assert [r.name for r in s.top_scores(SHOWDOWN)] == ["Zed"]   # once, not twice
+    assert _rows(SHOWDOWN) == {}
+    # the screen's resume of such a save records nothing either
+    with Store() as s:
+        s.save_game("game-12", match.record())
+    session = ShowdownSession.resume("game-12")
+    assert session.finished and not session.recorded_on_resume
+    with Store() as s:
+        assert len(s.top_scores(SHOWDOWN)) == 1
+    assert _rows(SHOWDOWN) == {}
+
+
 def test_a_dollar_round_is_kept_whole_and_once(monkeypatch: pytest.MonkeyPatch) -> None:
     entries = [make_entry("Ann", "L40000002A"), make_entry("Bob", "B12345678A")]
     with faulty_store(monkeypatch) as fs:

@@ -92,11 +92,14 @@ def resume(name: str | None = typer.Argument(None, help="The save's name (defaul
            text: bool = typer.Option(False, "--text", help="Plain prompt loop, no screen.")
            ) -> None:
     """Continue a saved game (the newest without NAME). A saved game that is already over
-    (its end could not be recorded then) gets its scores recorded now."""
+    (its end could not be recorded then) gets its scores recorded now; one finished by an
+    older gameshelf, which recorded its scores then, is only removed."""
     session = ShowdownSession.resume(name)
     if session.match.state.is_terminal():
         typer.echo(_final_text(session.match))
-        typer.echo(f"The game {session.name!r} was over; its scores are now recorded.")
+        typer.echo(f"The game {session.name!r} was over; " + (
+            "its scores are now recorded." if session.recorded_on_resume
+            else "its scores were recorded when it ended; the save is removed."))
         return
     _play(session, text)
 

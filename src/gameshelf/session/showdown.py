@@ -14,17 +14,29 @@ and the Showdown screen). Every write goes through the store's operations
   session's handle; a failed autosave keeps the game in memory and says so;
 - the end writes the people's scores (the ``showdown`` high-score table) AND removes the save
   in one transaction, once (:meth:`ShowdownSession.finish`); when that cannot be written, the
-  save keeps the finished game where the store allows, and resuming it writes the end then.
+  save keeps the finished game where the store allows, marked :data:`END_PENDING`, and
+  resuming it writes the end then. A finished save without the mark was left by the screen
+  before this layer, which recorded the scores itself: resuming it removes the save and
+  records nothing again.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from gameshelf.core import interrupt
 from gameshelf.core.errors import RecordError, StoreError
+from gameshelf.core.records import GameRecord
 from gameshelf.core.store import SaveRow, ScoreEntry
 from gameshelf.session.base import SaveSlot, open_store
 from gameshelf.showdown.actions import Action
 from gameshelf.showdown.match import GAME, Match
+
+
+#: The record option that marks a finished game whose end (the scores) this layer has not
+#: written yet. The screen before the session layer recorded the scores at the end and left
+#: the finished game saved without it; such a save's scores are never recorded again.
+END_PENDING = "end_pending"
 
 
 def save_name(match: Match) -> str:
@@ -60,6 +72,9 @@ class ShowdownSession:
         self.match = match
         self.slot = slot if slot is not None else SaveSlot(GAME)
         self.base = base or save_name(match)
+        #: True when :meth:`resume` found the game over and wrote its scores then; False
+        #: for a finished save of the old screen, whose scores were recorded at its end.
+        self.recorded_on_resume = False
 
     # ----- starting ----------------------------------------------------------------------
     @classmethod
@@ -72,13 +87,15 @@ class ShowdownSession:
                 any move.
         """
         session = cls(match)
-        session.slot.claim(session.base, match.record())
+        session.slot.claim(session.base, session.record())
         return session
 
     @classmethod
     def resume(cls, name: str | None = None) -> ShowdownSession:
         """Go on with the save ``name`` (default: the newest intact one). A game already over
-        (its end could not be written before) gets its end written now.
+        (its end could not be written before) gets its end written now; one finished under
+        the old screen (no :data:`END_PENDING` mark: its scores were recorded then) only has
+        its save removed.
 
         Raises:
             StoreError: no such save, or the store cannot be written.
@@ -96,9 +113,13 @@ class ShowdownSession:
         taken = slot.take(name)
         if taken != record:                     # written meanwhile by another session
             match = Match.from_record(taken)
+            record = taken
         session = cls(match, slot, base=name)
         if match.state.is_terminal():
-            session.finish()
+            if record.options.get(END_PENDING):
+                session.recorded_on_resume = session.finish()
+            else:  # left by the old screen, which recorded the scores: only the save goes
+                slot.finish()
         return session
 
     # ----- playing -----------------------------------------------------------------------
@@ -146,7 +167,15 @@ class ShowdownSession:
             except StoreError as exc:
                 self.errors.append(str(exc))
             return
-        self.slot.autosave(self.match.record(), base=self.base)
+        self.slot.autosave(self.record(), base=self.base)
+
+    def record(self) -> GameRecord:
+        """The match's record to save; a finished game's is marked :data:`END_PENDING`
+        (its end is written when it is resumed)."""
+        record = self.match.record()
+        if self.match.state.is_terminal():
+            record = replace(record, options={**record.options, END_PENDING: True})
+        return record
 
     def save(self) -> str:
         """Save now (the ``save`` command); returns the save's name.
@@ -155,7 +184,7 @@ class ShowdownSession:
             StoreError: the save was taken over or deleted elsewhere, or the store cannot be
                 written (the game is still in memory).
         """
-        return self.slot.write(self.match.record(), base=self.base)
+        return self.slot.write(self.record(), base=self.base)
 
     # ----- the end -----------------------------------------------------------------------
     def scores(self) -> list[ScoreEntry]:
@@ -182,5 +211,5 @@ class ShowdownSession:
             return self.slot.finish(scores=self.scores()) is not None
         except StoreError:
             if self.slot.handle is not None:
-                self.slot.autosave(self.match.record(), base=self.base)
+                self.slot.autosave(self.record(), base=self.base)
             raise
