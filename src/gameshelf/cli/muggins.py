@@ -129,7 +129,7 @@ def resume(
     key_map = _keys_option(keys, text)
     session = Session.resume(name)
     if session.match.state.is_terminal():
-        typer.echo(f"The game {session.name!r} was over: {final_line(session)} "
+        typer.echo(f"The game {quoted(session.name)} was over: {final_line(session)} "
                    "Its result is now recorded.")
         return
     if text:
@@ -298,7 +298,7 @@ def play_text(session: Session) -> None:
                 typer.echo("\nStopped; " + (
                     f"the game could not be saved: {session.store_errors[-1]}"
                     if session.slot.unsaved else
-                    f"saved as {session.name!r}; continue with: gameshelf muggins resume "
+                    f"saved as {quoted(session.name)}; continue with: gameshelf muggins resume "
                     f"{session.name}"))
             raise
         _the_end(session)
@@ -320,10 +320,10 @@ def _the_end(session: Session) -> None:
     if not session.match.state.is_terminal() or session.finished:
         return
     why = session.store_errors[-1] if session.store_errors else "the store failed"
-    kept = (f"the game is kept as {session.name!r}: 'gameshelf muggins resume "
+    kept = (f"the game is kept as {quoted(session.name)}: 'gameshelf muggins resume "
             f"{session.name}' records it once the store can be written"
             if not session.slot.unsaved else
-            f"the save {session.name!r} holds the game up to the last move it could store")
+            f"the save {quoted(session.name)} holds the game up to the last move it could store")
     raise StoreError(f"the result could not be recorded ({why}); {kept}")
 
 
@@ -381,7 +381,7 @@ def _play_text(session: Session) -> bool:
         if line.lower() in ("quit", "q", "exit"):
             if session.slot.unsaved:  # an autosave failed: try once more, and say so
                 session.slot.write(session.match.record(), base=session.base)
-            typer.echo(f"saved as {session.name!r}; continue with: gameshelf muggins resume "
+            typer.echo(f"saved as {quoted(session.name)}; continue with: gameshelf muggins resume "
                        f"{session.name}")
             return False
         if line.lower() in ("help", "h", "?"):

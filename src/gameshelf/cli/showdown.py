@@ -97,7 +97,7 @@ def resume(name: str | None = typer.Argument(None, help="The save's name (defaul
     session = ShowdownSession.resume(name)
     if session.match.state.is_terminal():
         typer.echo(_final_text(session.match))
-        typer.echo(f"The game {session.name!r} was over; " + (
+        typer.echo(f"The game {quoted(session.name)} was over; " + (
             "its scores are now recorded." if session.recorded_on_resume
             else "its scores were recorded when it ended; the save is removed."))
         return
@@ -252,10 +252,11 @@ def _text_loop(session: ShowdownSession) -> None:
         raise
     if session.match.state.is_terminal() and not session.finished:
         why = session.errors[-1] if session.errors else "the store failed"
-        kept = (f"the game is kept as {session.name!r}: 'gameshelf showdown resume "
+        kept = (f"the game is kept as {quoted(session.name)}: 'gameshelf showdown resume "
                 f"{session.name}' records it once the store can be written"
                 if not session.slot.unsaved else
-                f"the save {session.name!r} holds the game up to the last move it could store")
+                f"the save {quoted(session.name)} holds the game up to the last move it "
+                "could store")
         raise StoreError(f"the scores could not be recorded ({why}); {kept}")
 
 
@@ -270,7 +271,7 @@ def _prompt_loop(session: ShowdownSession) -> None:
     def leave() -> None:
         if session.slot.unsaved:  # an autosave failed: try once more, and say so
             session.save()
-        typer.echo(f"Saved as {session.name!r}.")
+        typer.echo(f"Saved as {quoted(session.name)}.")
 
     while True:
         if session.match.step() is not None:   # chance and computer moves: saved once

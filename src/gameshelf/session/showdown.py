@@ -32,7 +32,6 @@ from gameshelf.session.base import SaveSlot, open_store
 from gameshelf.showdown.actions import Action
 from gameshelf.showdown.match import GAME, Match
 
-
 #: The record option that marks a finished game whose end (the scores) this layer has not
 #: written yet. The screen before the session layer recorded the scores at the end and left
 #: the finished game saved without it; such a save's scores are never recorded again.

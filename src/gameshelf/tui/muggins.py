@@ -31,7 +31,7 @@ from gameshelf.core.keymaps import (
     remembered_key_map,
 )
 from gameshelf.core.records import GameRecord
-from gameshelf.core.text import error_line, possessive, said
+from gameshelf.core.text import error_line, possessive, quoted, said
 from gameshelf.muggins.game import (
     DEFAULT_TARGET,
     Action,
@@ -456,7 +456,7 @@ class MugginsScreen(RefusalMixin, Screen[None]):
                     self.ask_level()
             s = record.options
             self.app.push_screen(ConfirmScreen(
-                f"Resume your saved game {name!r} against Mugsy "
+                f"Resume your saved game {quoted(name)} against Mugsy "
                 f"({s.get('level', 'normal')}), game number {record.seed}? (A new game "
                 "keeps it saved.)", yes="Resume", no="New game"), answer)
         else:
@@ -761,7 +761,7 @@ class MugginsScreen(RefusalMixin, Screen[None]):
         if self.session.store_errors:
             self.say(f"Saving failed: {self.session.store_errors.pop()}", bell=True)
         else:
-            self.say(f"Saved as {self.session.name!r}. Resume from the menu or with: "
+            self.say(f"Saved as {quoted(self.session.name)}. Resume from the menu or with: "
                      f"gameshelf muggins resume {self.session.name}")
 
     def action_help(self) -> None:
@@ -863,7 +863,7 @@ class MugginsScreen(RefusalMixin, Screen[None]):
         if session is not None and not session.finished:
             why = session.store_errors[-1] if session.store_errors else "the store failed"
             text += (f"The result could NOT be recorded ({why}). The game is kept as "
-                     f"{session.name!r}: 'gameshelf muggins resume {session.name}' records "
+                     f"{quoted(session.name)}: 'gameshelf muggins resume {session.name}' records "
                      "it once the store can be written.\n")
             self.app.bell()
         text += "Play again?"
