@@ -39,7 +39,7 @@ from gameshelf.showdown.actions import (
 )
 from gameshelf.showdown.cards import Effect, PlayfieldCard
 from gameshelf.showdown.game import BUY_COST, MAX_TURNS, Phase, PlayerView
-from gameshelf.showdown.match import GAME, Match
+from gameshelf.showdown.match import Match
 from gameshelf.tui.base import drawable
 from gameshelf.tui.widgets import (
     GameFooter,
