@@ -116,6 +116,7 @@ def test_keys_option_on_play_and_resume(capsys: pytest.CaptureFixture[str],
     opened: list[str | None] = []
     monkeypatch.setattr("gameshelf.tui.muggins.run_muggins",
                         lambda **kw: opened.append(kw.get("keys")))
+    monkeypatch.setattr("gameshelf.tui.base.need_terminal", lambda _hint: None)
     assert run(capsys, "muggins", "play", "--seed", "3", "--keys", "classic")[0] == 0
     assert run(capsys, "muggins", "play", "--seed", "3")[0] == 0
     assert opened == ["classic", None]
