@@ -152,7 +152,7 @@ def test_muggins_prompt_keeps_the_game_when_stdout_fails(
                 out=FailingStream(FULL, after=1), stdin="help\n")
     assert code == 2
     with Store() as store:
-        assert "current" in store.save_names("muggins")
+        assert "game-3" in store.save_names("muggins")   # its named save
 
 
 # ----- real processes: /dev/full, a closed pipe, no terminal ----------------------------------
