@@ -44,7 +44,7 @@ from gameshelf.core.text import error_line, literal, possessive, quoted, yes_no
 from gameshelf.core.workers import run_jobs
 from gameshelf.session.yatz import YatzSession, save_name
 from gameshelf.yatz.game import GAME, Action, Hold, Score, parse_action
-from gameshelf.yatz.highscores import TOP
+from gameshelf.yatz.highscores import TOP, UNDO_NOTE, undo_mark, undos
 from gameshelf.yatz.match import Match, parse_seats
 from gameshelf.yatz.players import PLAYERS, default_player, make_player
 from gameshelf.yatz.sim import SoloResult, play_solo, summarize
@@ -67,6 +67,12 @@ Commands (type them at the prompt):
                            full-house (fh), small-straight (ss), large-straight (ls),
                            yatz, chance (c); columns x1, x2, x3. A box that would
                            score 0 asks first: Enter (or y) fills it, anything else not
+  undo                     take back the box just filled, until the next roll (the next
+                           player's, or your own in solitaire): the same dice and rolls
+                           left, to fill another box (or the same); one a turn. Against a
+                           computer, its turn waits for your next line: undo, or Enter
+                           (or any command) lets it play. A score with an undo is marked
+                           in 'gameshelf yatz scores'
   card [N]                 show the card of the player on turn (or of seat N)
   totals                   every player's running total
   hint                     the strong player's advice: best hold, best box, and the
@@ -112,6 +118,21 @@ def _finish(session: YatzSession) -> None:
     typer.echo(ranking_text(match, set(new)))
     if new:
         typer.echo("(* = entered the top 20; see 'gameshelf yatz scores')")
+
+
+def _undo(session: YatzSession) -> None:
+    """The prompt's ``undo``: the box taken back and the turn shown again, or why not."""
+    match = session.match
+    try:
+        score = session.undo()
+    except GameshelfError as exc:
+        typer.echo(error_line(exc), err=True)
+        return
+    st = match.state
+    typer.echo(f"{literal(possessive(match.seat.name))} x{score.column + 1} "
+               f"{score.box.label} is taken back; fill a box"
+               + (" or roll again" if st.rolls_left else "") + ".")
+    _show_turn(match)
 
 
 def _computer_turns(session: YatzSession) -> None:
@@ -181,7 +202,17 @@ def _prompt_loop(session: YatzSession) -> None:
     typer.echo("Type 'help' for the commands.")
     shown = (-1, -1)
     seen = _show_errors(session, 0)
+    carried: tuple[str | None] | None = None   # a line read while a computer waited
     while True:
+        if match.is_computer_turn() and match.can_undo():
+            # a person's box can be taken back until the computer rolls: it waits for a line
+            filler = match.seats[(match.state.seat - 1) % len(match.seats)].name
+            line = _ask(f"{literal(filler)}> ")
+            if line is not None and line.strip().lower() == "undo":
+                _undo(session)
+                seen = _show_errors(session, seen)
+                continue
+            carried = (line,) if line is None or line.strip() else None
         _computer_turns(session)
         seen = _show_errors(session, seen)
         if match.is_over():
@@ -192,7 +223,10 @@ def _prompt_loop(session: YatzSession) -> None:
         if shown != view:
             _show_turn(match)
             shown = view
-        line = _ask(f"{literal(match.seat.name)}> ")
+        if carried is not None:
+            (line,), carried = carried, None
+        else:
+            line = _ask(f"{literal(match.seat.name)}> ")
         if line is None or line.strip().lower() in ("quit", "q", "exit"):
             try:
                 name = session.save()
@@ -210,6 +244,11 @@ def _prompt_loop(session: YatzSession) -> None:
             continue
         if low in ("help", "?"):
             typer.echo(PROMPT_HELP)
+            continue
+        if low == "undo":
+            _undo(session)
+            shown = (match.state.turns_done, match.state.roll_number())
+            seen = _show_errors(session, seen)
             continue
         if low == "totals":
             typer.echo(totals_text(match))
@@ -268,6 +307,8 @@ def _prompt_loop(session: YatzSession) -> None:
             pts = match.state.boxes[seat_i][action.column][action.box]
             typer.echo(f"{literal(match.seats[seat_i].name)}: {pts} in x{action.column + 1} "
                        f"{action.box.label}; total {match.state.grand_total(seat_i)}")
+            if match.can_undo() and match.is_computer_turn():
+                typer.echo(f"(undo takes it back; Enter lets {literal(match.seat.name)} play)")
         seen = _show_errors(session, seen)
 
 
@@ -384,22 +425,28 @@ add_delete_command(app, GAME, "Yatz")
 
 @app.command("scores")
 def scores(json_out: Annotated[bool, typer.Option("--json")] = False) -> None:
-    """The top-20 table: name, score, date and game number."""
+    """The top-20 table: name, score, date, game number, and the boxes taken back (undo)."""
     with Store() as store:
         rows = store.top_scores(GAME, TOP)
     if json_out:
         typer.echo(json.dumps([{"rank": i + 1, "name": r.name, "score": r.score,
                                 "date": r.date, "game": r.seed,
-                                "player": r.detail.get("player", "human")}
+                                "player": r.detail.get("player", "human"),
+                                "undos": undos(r.detail)}
                                for i, r in enumerate(rows)], indent=2))
         return
     if not rows:
         typer.echo("No Yatz high scores yet.")
         return
-    typer.echo(f"{'#':>2}  {'name':<22}{'score':>6}  {'date':<11} game")
+    typer.echo(f"{'#':>2}  {'name':<22}{'score':>6}  {'date':<11} {'game':<10} undos")
+    marked = False
     for i, r in enumerate(rows, start=1):
+        mark = undo_mark(r.detail)
+        marked = marked or bool(mark)
         typer.echo(f"{i:>2}  {literal(r.name):<22}{literal(r.score):>6}  "
-                   f"{literal(str(r.date)[:10]):<11} {literal(r.seed)}")
+                   f"{literal(str(r.date)[:10]):<11} {literal(r.seed):<10} {mark:>5}".rstrip())
+    if marked:
+        typer.echo(UNDO_NOTE)
 
 
 def _run_sim(player: str, seeds: list[int], workers: int,

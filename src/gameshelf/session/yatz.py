@@ -8,7 +8,7 @@ Both front ends (the prompt of ``gameshelf yatz`` and the Yatz screens) play thr
   (refused when taken, damaged saves included); a read-only store is said at once;
 - a resumed game takes its save over (:meth:`YatzSession.resume`), so a second session on the
   same save is told instead of overwriting it;
-- after every action (roll, hold, box; the computers' too) the save is updated through this
+- after every action (roll, hold, box, undo; the computers' too) the save is updated through this
   session's handle, the action and its save shielded from Ctrl-C, SIGTERM and SIGHUP
   (:func:`gameshelf.core.interrupt.shielded`); an autosave that fails, e.g. a lock held by
   another program past :data:`~gameshelf.session.base.AUTOSAVE_WAIT`, keeps the game in
@@ -27,7 +27,7 @@ from gameshelf.core import interrupt
 from gameshelf.core.errors import RecordError, StoreError
 from gameshelf.core.records import GameRecord
 from gameshelf.session.base import SaveSlot, open_store
-from gameshelf.yatz.game import GAME, RULES_VERSION, Action, parse_action
+from gameshelf.yatz.game import GAME, RULES_VERSION, Action, Score, parse_action
 from gameshelf.yatz.highscores import TOP, score_entries
 from gameshelf.yatz.match import Match
 
@@ -150,6 +150,18 @@ class YatzSession:
         with interrupt.shielded():
             self.match.act(a)
             self._after(save)
+
+    def undo(self) -> Score:
+        """Take back the box just filled (:meth:`Match.undo`, where the rule is), then save
+        as :meth:`act`; returns the fill taken back.
+
+        Raises:
+            IllegalMoveError: no undo now; the message says why.
+        """
+        with interrupt.shielded():
+            score = self.match.undo()
+            self._after(True)
+        return score
 
     def step_computer(self) -> Action:
         """One action of the computer on turn, then saved as :meth:`act`. The thinking is

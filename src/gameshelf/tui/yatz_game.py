@@ -44,13 +44,15 @@ from gameshelf.yatz.game import (
     Score,
     scorecard,
 )
-from gameshelf.yatz.highscores import TOP
+from gameshelf.yatz.highscores import TOP, UNDO_NOTE, undo_mark
 from gameshelf.yatz.match import Match
 from gameshelf.yatz.scoring import DICE, Box
 
 #: Seconds between two computer steps, slowest last; ``+``/``-`` move along it.
 PACES = (0.05, 0.2, 0.4, 0.7, 1.0, 1.5, 2.5)
 DEFAULT_PACE = 3
+#: Seconds at least before a computer's first roll while a person's box can be taken back.
+UNDO_WAIT = 1.5
 #: Lines kept in the play log under the totals.
 LOG_LINES = 14
 
@@ -79,14 +81,21 @@ YATZ_KEYS = KeyTable((
         "(after the third roll the score board takes over)"),
     # the classic footer names its help key early, where even 80 columns show it
     Key("help", {CLASSIC: "question_mark"}, "Help", "this help"),
-    Key("", {DEFAULT: ""}, does="on the score board: move to a box; Enter (or a second click) "
-        "fills it; a box that would score 0 asks first", shown="arrows, Enter"),
+    Key("", {DEFAULT: ""}, does="on the score board: move to a box (or click it); Enter (or "
+        "a second click on it) fills it; a box that would score 0 asks first",
+        shown="arrows, Enter"),
     Key("", {CLASSIC: ""}, does="on the score board: move the highlighted box; Enter chooses "
         "it and Enter again counts it (also a box that would score 0); any other key "
-        "corrects the choice", shown="arrows, Enter"),
+        "corrects the choice; a click chooses a box as the first Enter does",
+        shown="arrows, Enter"),
     Key("hold_die(0)", {DEFAULT: "1", CLASSIC: "1"}, "Hold",
         "hold or release die 1-5 (a click on a die too)", shown="1-5", footer="1-5"),
     *(Key(f"hold_die({i})", {DEFAULT: str(i + 1), CLASSIC: str(i + 1)}) for i in range(1, 5)),
+    Key("undo", {DEFAULT: "u", CLASSIC: "u"}, "Undo",
+        "take back the box just filled, until the next roll (the next player's; in "
+        "solitaire your own): the same dice and rolls left, to fill another box or the "
+        "same; one a turn (a computer waits at least 1.5 s before its roll). A score with "
+        "an undo is marked in the top 20"),
     Key("hint", {DEFAULT: "h", CLASSIC: "h"}, "Hint",
         "a hint: the best dice to hold and the best box, with the expected final score of "
         "each option against the best one (the strong computer player's judgement)"),
@@ -106,6 +115,7 @@ YATZ_KEYS = KeyTable((
         "leave the game (it is saved)"),
     # a hidden key's second binding: says why it cannot be done now (no rolls left)
     Key("refuse('roll')", {DEFAULT: "r,space", CLASSIC: "f1,r,space"}),
+    Key("refuse('undo')", {DEFAULT: "u", CLASSIC: "u"}),   # says why no undo now
 ))
 
 GAME_RULES = """\
@@ -204,6 +214,36 @@ class DiceRow(Horizontal):
             self.call_after_refresh(screen.draw_dice)   # once the focus has moved
 
 
+class CardTable(DataTable[Text | str]):
+    """The score board. A click selects a box (the cursor moves there, :class:`Chosen` is
+    posted); only a second click on the selected box acts (``CellSelected``, as Enter),
+    so a stray click never fills a box, not even the box under the keyboard's cursor."""
+
+    class Chosen(Message):
+        """A click selected the cell at ``coordinate`` (nothing is filled)."""
+
+        def __init__(self, coordinate: Coordinate) -> None:
+            super().__init__()
+            self.coordinate = coordinate
+
+    #: The cell a click selected last (a second click on it acts); None after a move.
+    armed: Coordinate | None = None
+
+    async def _on_click(self, event: events.Click) -> None:
+        # Textual calls DataTable's own handler after this one unless prevent_default()
+        meta = event.style.meta
+        row, col = meta.get("row"), meta.get("column")
+        if (isinstance(row, int) and isinstance(col, int) and row >= 0 and col >= 0
+                and not meta.get("out_of_bounds", False)):
+            coord = Coordinate(row, col)
+            if coord != self.armed:
+                self.armed = coord
+                self.cursor_coordinate = coord
+                event.stop()
+                event.prevent_default()
+                self.post_message(self.Chosen(coord))
+
+
 #: DataTable row index of each box (rows 1-6 are 0-5, rows 10-16 are 9-15).
 BOX_ROW = {b: (b if b <= Box.SIXES else b + 3) for b in Box}
 ROW_BOX = {r: b for b, r in BOX_ROW.items()}
@@ -288,8 +328,7 @@ class GameScreen(RefusalMixin, Screen[None]):
                 yield Static("", id="totals", markup=False)
                 yield Static("", id="log", markup=False)
                 yield Static("", id="pace", markup=False)
-            table: DataTable[Text | str] = DataTable(id="card", cursor_type="cell",
-                                                     zebra_stripes=True)
+            table = CardTable(id="card", cursor_type="cell", zebra_stripes=True)
             yield table
         yield GameFooter()
 
@@ -443,13 +482,15 @@ class GameScreen(RefusalMixin, Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The footer offers only what can be done now (``False`` hides a binding): the
         computers' pace and skip only with computer seats, the other cards only with more
-        than one seat, rolling only while a roll is left, nothing of a turn once the game
-        is over."""
+        than one seat, rolling only while a roll is left, undo only while the rule allows
+        it (:meth:`Match.undo`), nothing of a turn once the game is over."""
         m = self.match
         if action in self._COMPUTER_ACTIONS:
             return True if any(not s.is_human for s in m.seats) and not m.is_over() else False
         if action == "next_card":
             return True if len(m.seats) > 1 else False
+        if action == "undo":
+            return m.can_undo()
         if action in ("roll", "hold_die", "hint", "save"):
             if m.is_over():
                 return False
@@ -510,8 +551,11 @@ class GameScreen(RefusalMixin, Screen[None]):
         self.pending = None
         if isinstance(action, Score):
             self._viewed = None
+            self.query_one("#card", CardTable).armed = None
         self.log_event(self._describe(seat, action))
         self.refresh_view()
+        if isinstance(action, Score) and self.match.can_undo():
+            self.say(f"{self._describe(seat, action)}: u takes it back until the next roll.")
         return True
 
     def action_roll(self) -> None:
@@ -519,6 +563,28 @@ class GameScreen(RefusalMixin, Screen[None]):
                 and self.match.state.rolls_left == 0:
             self.query_one("#card", DataTable).focus()   # the manual: the board takes over
             self.say("Third roll: choose a box on the score board and press Enter.")
+
+    def action_undo(self) -> None:
+        """Take back the box just filled (u), while the rule allows it (:meth:`Match.undo`):
+        the seat is back at its dice, the computer's turn waiting for it called off."""
+        try:
+            score = self.session.undo()
+        except GameshelfError as exc:
+            self.say(error_line(exc), bell=True)
+            return
+        self._store_said()
+        self.pending = None
+        self._viewed = None
+        table = self.query_one("#card", CardTable)
+        table.armed = None
+        table.move_cursor(row=BOX_ROW[score.box], column=score.column + FIRST_COL)
+        name = self.match.seat.name
+        where = f"x{score.column + 1} {score.box.label}"
+        self.log_event(f"{literal(name)}: {where} taken back")
+        self.refresh_view()
+        again = " or roll again" if self.match.state.rolls_left else ""
+        self.say(f"{literal(possessive(name))} {where} is taken back: fill a box{again}.")
+        self._schedule()   # the computer's timer stops
 
     # --- the classic keys (the 1991 manual) -------------------------------------------------
     def action_dice_enter(self) -> None:
@@ -574,8 +640,24 @@ class GameScreen(RefusalMixin, Screen[None]):
 
     @on(DataTable.CellHighlighted, "#card")
     def _cell_moved(self, event: DataTable.CellHighlighted) -> None:
+        table = self.query_one("#card", CardTable)
+        if table.armed is not None and event.coordinate != table.armed:
+            table.armed = None   # moved away from the clicked box: a click there selects again
         if self.pending is not None and event.coordinate != self.pending:
             self._set_pending(None)   # a click elsewhere corrects the choice too
+
+    @on(CardTable.Chosen)
+    def _cell_clicked(self, event: CardTable.Chosen) -> None:
+        """A click selected a box: say what it scores (classic keys: chosen, as a first
+        Enter); a second click or Enter fills it."""
+        if self.classic:
+            self.choose_box(event.coordinate)
+            return
+        action = self._box_action(event.coordinate)
+        if action is not None:
+            pts = self.match.state.points(action.box)
+            self.say(f"x{action.column + 1} {action.box.label}: {pts} points. Click it again "
+                     "or press Enter to fill it.")
 
     def action_hold_die(self, index: int) -> None:
         if not self._human_turn():
@@ -668,7 +750,10 @@ class GameScreen(RefusalMixin, Screen[None]):
             self._game_over()
         elif self.match.is_computer_turn():
             self._prepare_computer()
-            self._timer = self.set_timer(PACES[self.pace_index], self._computer_step)
+            wait = PACES[self.pace_index]
+            if self.match.can_undo():   # a person's box can be taken back until this roll
+                wait = max(wait, UNDO_WAIT)
+            self._timer = self.set_timer(wait, self._computer_step)
         else:
             if self._viewed is not None:
                 self._viewed = None
@@ -898,7 +983,8 @@ class GameOverScreen(Screen[None]):
 
 
 class HighScoresScreen(ModalScreen[None]):
-    """The top-20 table (R-YZ-7): name, score, date, game number."""
+    """The top-20 table (R-YZ-7): name, score, date, game number, and the boxes the player
+    took back in that game (``Undos``, blank for none; the note under the table says so)."""
 
     BINDINGS = [Binding("escape,q,enter,t", "close", "Close")]
     DEFAULT_CSS = """
@@ -918,13 +1004,14 @@ class HighScoresScreen(ModalScreen[None]):
         with Vertical():
             yield Static("Yatz · top 20", id="title")
             yield DataTable(id="top", cursor_type="none")
+            yield Static("", id="note", markup=False)
             yield Button("Close", id="close", variant="primary")
 
     def on_mount(self) -> None:
         table = self.query_one("#top", DataTable)
         table.can_focus = False  # Enter, t and Esc close the table
         self.query_one("#close", Button).focus()
-        table.add_columns("#", "Name", "Score", "Date", "Game", "")
+        table.add_columns("#", "Name", "Score", "Date", "Game", "Undos", "")
         try:
             with Store() as store:
                 rows = store.top_scores(GAME, TOP)
@@ -936,7 +1023,10 @@ class HighScoresScreen(ModalScreen[None]):
         for i, r in enumerate(rows, start=1):
             mark = Text("★ new", style="bold yellow") if r.id in self.highlight else ""
             table.add_row(str(i), plain(r.name), plain(r.score), plain(str(r.date)[:10]),
-                          plain(r.seed), mark)
+                          plain(r.seed), Text(undo_mark(r.detail), justify="right"), mark)
+        note = self.query_one("#note", Static)
+        note.update(UNDO_NOTE if any(undo_mark(r.detail) for r in rows) else "")
+        note.display = any(undo_mark(r.detail) for r in rows)
 
     @on(Button.Pressed, "#close")
     def action_close(self) -> None:

@@ -18,7 +18,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from gameshelf.core.text import error_line, literal
-from gameshelf.yatz.game import YatzState, parse_action
+from gameshelf.yatz.game import YatzState
 from gameshelf.yatz.match import Match
 from gameshelf.yatz.scoring import rule_set
 from gameshelf.yatz.strong import Hint, Reviewer, hint, review, strategy_for
@@ -149,6 +149,6 @@ class ReviewScreen(_InfoScreen):
         m = self.match
         people = [i for i, s in enumerate(m.seats) if s.is_human]
         seats = people or list(range(len(m.seats)))
-        rev = review([parse_action(a) for a in m.actions], len(m.seats), rule_set(m.rules),
-                     seats)
+        # the game as it stands: a box taken back (undo) is not a choice to review
+        rev = review(m.played_actions(), len(m.seats), rule_set(m.rules), seats)
         return review_text(rev, {i: literal(m.seats[i].name) for i in seats})

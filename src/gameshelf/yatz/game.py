@@ -74,12 +74,16 @@ ROLLS_PER_TURN = 3
 #: Actions of one turn at most, in a record: three rolls each with its dice, a hold
 #: between rolls (a match keeps only the last of several holds in a row), and the score.
 ACTIONS_PER_TURN = 2 * ROLLS_PER_TURN + (ROLLS_PER_TURN - 1) + 1
+#: Actions one undo adds to a turn at most (:meth:`gameshelf.yatz.match.Match.undo`, one a
+#: turn): the box taken back, the ``undo`` itself, and a hold the undo splits in two.
+UNDO_ACTIONS = 3
 
 
 def max_actions(players: int) -> int:
     """The most actions a record of a ``players``-seat game can hold (R-YZ-1, R-YZ-2):
-    39 turns a seat of at most :data:`ACTIONS_PER_TURN` actions."""
-    return players * TURNS_PER_PLAYER * ACTIONS_PER_TURN
+    39 turns a seat of at most :data:`ACTIONS_PER_TURN` actions, plus
+    :data:`UNDO_ACTIONS` for the one undo a turn allows."""
+    return players * TURNS_PER_PLAYER * (ACTIONS_PER_TURN + UNDO_ACTIONS)
 #: Highest possible game (R-YZ-6).
 MAX_GAME = 2250
 #: Bit mask of a column with every box filled.
@@ -145,6 +149,19 @@ class Dice:
 
 
 Action = Roll | Hold | Score | Dice
+
+
+@dataclass(frozen=True)
+class Undo:
+    """Take back the box just filled: a match's action, not the state's (the state has no
+    memory of the moment before a fill); see :meth:`gameshelf.yatz.match.Match.undo` for
+    the rule. Text: ``undo``."""
+
+    def __str__(self) -> str:
+        return "undo"
+
+
+UNDO = Undo()
 
 ROLL = Roll()
 #: ``HOLDS[mask]`` is the hold action for that bit mask of positions.
@@ -509,6 +526,12 @@ class YatzState:
         c.dice, c.held, c.rolls_left = self.dice, self.held, self.rolls_left
         c.rolling, c.turns_done = self.rolling, self.turns_done
         return c
+
+    def restore(self, other: YatzState) -> None:
+        """Become ``other`` (a :meth:`clone` taken earlier, handed over: not used again),
+        keeping this object, so every reference to the state sees the change."""
+        for name in self.__slots__:
+            setattr(self, name, getattr(other, name))
 
     def __str__(self) -> str:
         if self.is_terminal():

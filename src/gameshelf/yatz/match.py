@@ -8,7 +8,12 @@ rules, redrawing the dice from the game number and checking they match, so a gam
 any moment, mid-turn too, goes on exactly as it would have.
 
 Computer seats choose with a generator derived from the seed and the number of actions so
-far, so their choices too are the same after a resume.
+far (an undone box and its ``undo`` not counted), so their choices too are the same after a
+resume, and after an undo followed by the same fill.
+
+A person may take back the box just filled (:meth:`Match.undo`, the rule is there); the
+record keeps the fill and the ``undo`` both, and a replay checks an ``undo`` like any other
+action.
 
 Example:
     >>> m = Match([Seat("Ann", "human"), Seat("Cpu", "greedy")], seed=7)
@@ -29,13 +34,18 @@ from gameshelf.core.chance import MAX_SEED, Chance
 from gameshelf.core.errors import BadInputError, GameshelfError, IllegalMoveError, RecordError
 from gameshelf.core.inputs import check_name, quote
 from gameshelf.core.records import GameRecord
+from gameshelf.core.text import is_you, possessive, said
 from gameshelf.yatz.game import (
     GAME,
     MAX_PLAYERS,
     RULES_VERSION,
+    UNDO,
     Action,
     Dice,
     Hold,
+    Roll,
+    Score,
+    Undo,
     YatzState,
     max_actions,
     parse_action,
@@ -124,7 +134,9 @@ class Match:
         seats: the seats in order.
         seed: the game number.
         state: the :class:`~gameshelf.yatz.game.YatzState` (read it; act through the match).
-        log: every action applied so far, the chance outcomes (dice) included.
+        log: every action applied so far, the chance outcomes (dice) included, and each
+            ``undo`` after the box it took back.
+        undos: ``undos[seat]`` boxes the seat took back so far (:meth:`undo`).
 
     Raises:
         BadInputError: bad seats, seed or rule set.
@@ -139,7 +151,14 @@ class Match:
         self.state = YatzState(len(self.seats), rule_set(rules))
         self._dice = Chance(self.seed)
         self._base = Chance(self.seed)
-        self.log: list[Action] = []
+        self.log: list[Action | Undo] = []
+        self.undos = [0] * len(self.seats)
+        # The last fill, for an undo: the seat, the box, the state before it (None for a
+        # computer seat), and why it can no longer be taken back (None while it can).
+        self._fill: tuple[int, Score, YatzState | None] | None = None
+        self._closed: str | None = None
+        self._undone_turn = -1     # turns_done of the last turn an undo went back into
+        self._undone_actions = 0   # log entries of undone boxes and their undos
         self._players: dict[int, Player] = {}
         for i, s in enumerate(self.seats):
             if not s.is_human:
@@ -162,13 +181,100 @@ class Match:
         a = parse_action(action) if isinstance(action, str) else action
         if isinstance(a, Dice):
             raise BadInputError("the dice are rolled, not chosen: use roll")
-        self.state.apply_action(a)
+        self._apply(a)
         if isinstance(a, Hold) and self.log and isinstance(self.log[-1], Hold):
             self.log[-1] = a  # a hold sets exactly which dice are held: the last one counts
         else:
             self.log.append(a)
         if self.state.is_chance_node():
             self._roll()
+
+    def _apply(self, a: Action) -> None:
+        """Apply a player's action to the state and keep what an undo needs."""
+        seat = self.state.seat
+        before = (self.state.clone() if isinstance(a, Score) and self.seats[seat].is_human
+                  else None)
+        self.state.apply_action(a)
+        if isinstance(a, Score):
+            self._fill, self._closed = (seat, a, before), None
+        elif isinstance(a, Roll) and self._fill is not None and self._closed is None:
+            self._closed = (f"{said(self.seats[seat].name, 'has')} rolled since "
+                            f"{self._filled_text()} was filled; a box can be taken back "
+                            "only until the next roll")
+
+    def _filled_text(self) -> str:
+        assert self._fill is not None
+        seat, score, _ = self._fill
+        name = self.seats[seat].name
+        whose = possessive("you" if is_you(name) else name)
+        return f"{whose} x{score.column + 1} {score.box.label}"
+
+    # --- undo -----------------------------------------------------------------------------
+    def undo_refusal(self) -> str | None:
+        """Why :meth:`undo` would be refused now (one line), or None when it is allowed."""
+        if self.is_over():
+            return "the game is over: its last box counts"
+        if self._fill is None:
+            return "no box has been filled yet"
+        before = self._fill[2]
+        what = self._filled_text()
+        what = what[0].upper() + what[1:]
+        if self._closed is not None:
+            return self._closed
+        if before is None:
+            return f"{what} was filled by a computer player; computer players never undo"
+        if self._undone_turn == before.turns_done:
+            return f"{what} was filled after an undo; a turn takes back one box at most"
+        return None
+
+    def can_undo(self) -> bool:
+        """True when :meth:`undo` is allowed now."""
+        return self.undo_refusal() is None
+
+    def undo(self) -> Score:
+        """Take back the box just filled; returns the fill taken back.
+
+        The rule (issue 11): a person who has just filled a box may take it back until the
+        next roll: the next player's first roll, or in solitaire the player's own next
+        roll. The seat is then back at the moment before the fill, with the same dice,
+        holds and rolls left: it may fill any empty box (the same one too), or roll again
+        if rolls are left. A turn takes back one box at most; computer seats never undo;
+        the last box of the game counts at once (the game is over). No dice are drawn or
+        put back: the game number's dice go on as if the box had never been filled, and a
+        computer seat's choices after an undo and the same fill are those it makes without
+        the undo. The log (the record) keeps the fill and an ``undo`` after it; the
+        seat's count in :attr:`undos` goes up by one.
+
+        Raises:
+            IllegalMoveError: no undo now; the message says why (:meth:`undo_refusal`).
+        """
+        why = self.undo_refusal()
+        if why is not None:
+            raise IllegalMoveError(f"undo: {why}")
+        assert self._fill is not None
+        seat, score, before = self._fill
+        assert before is not None
+        self.state.restore(before)
+        self._fill = (seat, score, None)
+        what = self._filled_text()
+        self._closed = f"{what[0].upper()}{what[1:]} is taken back already; fill a box"
+        self._undone_turn = before.turns_done
+        self._undone_actions += 2
+        self.undos[seat] += 1
+        self.log.append(UNDO)
+        return score
+
+    def played_actions(self) -> list[Action]:
+        """The actions of the game as it stands: each box taken back and its ``undo`` left
+        out (what a review of the choices replays)."""
+        out: list[Action] = []
+        for a in self.log:
+            if isinstance(a, Undo):
+                while not isinstance(out.pop(), Score):
+                    pass
+            else:
+                out.append(a)
+        return out
 
     def _draw(self) -> Dice:
         k = self.state.rolled_count()
@@ -200,7 +306,8 @@ class Match:
         """
         if not self.is_computer_turn():
             raise IllegalMoveError("it is not a computer player's turn")
-        rng = self._base.derive(f"cpu/{self.state.seat}/{len(self.log)}")
+        done = len(self.log) - self._undone_actions
+        rng = self._base.derive(f"cpu/{self.state.seat}/{done}")
         return self._players[self.state.seat].choose(self.state, rng)
 
     def computer_preparer(self) -> Callable[[], object] | None:
@@ -248,13 +355,14 @@ class Match:
         """Rebuild a match by replaying ``record`` through the rules.
 
         Every chance outcome and every computer seat's move is checked: the dice must be
-        those the game number rolls and a computer's move the one that player makes.
+        those the game number rolls and a computer's move the one that player makes; an
+        ``undo`` must be one :meth:`undo` allows there.
 
         Raises:
             RecordError: another game or rules version, bad options, more actions than
                 :func:`~gameshelf.yatz.game.max_actions` allows, an illegal action, dice that
-                are not those of the record's game number, or a move of a computer seat that
-                is not the one it makes.
+                are not those of the record's game number, a move of a computer seat that
+                is not the one it makes, or an ``undo`` the rule does not allow.
         """
         record.check(GAME, RULES_VERSION, "Yatz")
         opts = record.options
@@ -281,6 +389,11 @@ class Match:
         pending = False
         for n, text in enumerate(record.actions, start=1):
             try:
+                if text.strip().lower() == "undo":
+                    if pending:
+                        raise IllegalMoveError("a roll without its dice")
+                    m.undo()
+                    continue
                 a = parse_action(text)
                 if isinstance(a, Dice):
                     if not pending:
@@ -299,7 +412,7 @@ class Match:
                             f"action {n} ({quote(text)}) is not the move of the computer "
                             f"player {m.seat.name} ({m.seat.player}), who plays "
                             f"{str(mine)!r} there")
-                    m.state.apply_action(a)
+                    m._apply(a)
                     pending = m.state.is_chance_node()
             except RecordError:
                 raise

@@ -53,11 +53,14 @@ def totals_text(match: Match) -> str:
 
 
 def ranking_text(match: Match, new: set[int] | None = None) -> str:
-    """The final ranking; seats in ``new`` are marked as new high scores."""
+    """The final ranking; seats in ``new`` are marked as new high scores, and a seat that
+    took back boxes (undo) says how many."""
     new = new or set()
     out = []
     for place, i, pts in match.ranking():
         seat = match.seats[i]
         star = "  * new high score" if i in new else ""
-        out.append(f"{place:>2}. {literal(seat.name):<22}{pts:>6}{star}")
+        n = match.undos[i]
+        undone = f"  ({n} undo{'s' if n != 1 else ''})" if n else ""
+        out.append(f"{place:>2}. {literal(seat.name):<22}{pts:>6}{star}{undone}")
     return "\n".join(out)
