@@ -249,7 +249,7 @@ async def test_game_over_ranks_and_marks_new_high_scores() -> None:
         assert isinstance(app.screen, HighScoresScreen)
         top = app.screen.query_one("#top", DataTable)
         assert top.row_count == 2
-        assert all("new" in str(top.get_row_at(r)[5]) for r in range(2))
+        assert all("new" in str(top.get_row_at(r)[6]) for r in range(2))
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, GameOverScreen)
