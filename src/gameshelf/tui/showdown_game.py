@@ -155,22 +155,28 @@ class CardView(Static):
 
 
 def card_line(card: PlayfieldCard, width: int, note: str = "") -> Text:
-    """A card as one line of at most ``width`` cells: id, device (shortened with ``…`` when
-    the line is narrow), points, speed requirement, effect and an optional ``note`` (cut with
-    ``…`` when it does not fit, so the columns line up)."""
+    """A card as one line of at most ``width`` cells: id, device, points, speed requirement,
+    effect and an optional ``note`` (cut with ``…`` when it does not fit, so the columns line
+    up). When the device's name would not fit whole, the card takes two lines: id and device,
+    then the rest indented; the name is never cut."""
     req = (f"{card.min_speed}-{card.max_speed}" if card.max_speed is not None
            else f"{card.min_speed}+")
-    tail = Text(f" {card.points:>6,} ⚡{req:<4}")
+    tail = Text(f" {card.points:>5,} ⚡{req:<3} ")
     effect = (effect_text(card) if card.effect is not Effect.NONE and card.circles
               else Text("none", style="dim"))
-    effect.pad_right(max(0, 6 - effect.cell_len))  # the same width on every line
+    effect.pad_right(max(0, 4 - effect.cell_len))  # the same width on every line
     tail.append_text(effect)
-    room = max(4, width - len(card.id) - 1 - tail.cell_len)  # a long note is cut instead
     if note:
         tail.append(f" {note}", style="italic")
     device = literal(card.device)
-    device = device if len(device) <= room else device[:room - 1] + "…"
+    room = width - len(card.id) - 1 - (tail.cell_len - (len(note) + 1 if note else 0))
     line = Text(f"{card.id} ")
+    if len(device) > room:   # the name whole on a line of its own, the rest below
+        line.append(device, style="bold")
+        rest = Text(" " * len(card.id))
+        rest.append_text(tail)
+        rest.truncate(width, overflow="ellipsis")
+        return Text("\n").join((line, rest))
     line.append(f"{device:<{min(room, 14)}}", style="bold")
     line.append_text(tail)
     line.truncate(width, overflow="ellipsis")
@@ -182,7 +188,7 @@ class CardLine(Static):
     always (click to choose it; a second click plays it)."""
 
     DEFAULT_CSS = """
-    CardLine { height: 1; width: 100%; }
+    CardLine { height: auto; width: 100%; }
     CardLine.selected { background: $accent; color: $text; text-style: bold; }
     CardLine.bid { color: $warning; }
     """
@@ -316,29 +322,32 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
     ShowdownScreen { layout: vertical; }
     #sd-status { height: 1; background: $primary-background; padding: 0 1; }
     #sd-main { height: 1fr; }
-    #sd-top { height: auto; max-height: 7; }
-    #sd-players { width: 90; height: auto; padding: 0 1; }
-    #sd-side { width: 1fr; height: auto; max-height: 7; padding: 0 1;
-               border-left: solid $secondary; }
+    #sd-top { height: auto; }
+    #sd-players { height: auto; padding: 0 1; }
+    #sd-side { width: 1fr; height: auto; padding: 0 1; border-left: solid $secondary; }
+    ShowdownScreen.short #sd-side { max-height: 7; overflow-y: auto; }
     #sd-body { height: 1fr; }
-    #sd-left { width: 90; height: 100%; }
+    #sd-left { height: 100%; }
     #sd-right { width: 1fr; height: 100%; border-left: solid $secondary; }
     .sd-label { height: 1; padding: 0 1; color: $text-muted; }
     #sd-faceup { layout: horizontal; height: 5; padding: 0 1; }
     #sd-faceup CardView { margin-right: 1; }
-    #sd-hand { layout: grid; grid-size: 5; grid-columns: 16; grid-gutter: 0 1; grid-rows: 5;
+    #sd-hand { layout: grid; grid-size: 4; grid-columns: 16; grid-gutter: 0 1; grid-rows: 5;
                height: 1fr; padding: 0 1; }
     #sd-discard { height: auto; max-height: 8; padding: 0 1; }
     #sd-log { height: 1fr; min-height: 3; border: round $secondary; }
     #sd-act { height: auto; padding: 0 1; background: $boost; }
-    #sd-prompt { height: auto; max-height: 2; }
+    #sd-prompt { height: auto; max-height: 3; }
     #sd-buttons { height: 1; }
     #sd-buttons Button { min-width: 5; width: auto; margin-right: 1; }
-    ShowdownScreen.compact #sd-players { width: 60%; }
-    ShowdownScreen.compact #sd-left { width: 60%; }
     ShowdownScreen.compact #sd-faceup { layout: vertical; height: auto; max-height: 5; }
     ShowdownScreen.compact #sd-hand { layout: vertical; }
     """
+    #: the columns of the left column (players table, cards) on small terminals: a card's
+    #: line and the players table fit whole
+    COMPACT_LEFT = 47
+    #: from this many columns the hand is drawn five cards to a row (four below)
+    WIDE = 150
     #: the smallest terminal (columns, rows) drawing the cards as cards
     LARGE = (120, 40)
     BINDINGS = [
@@ -408,7 +417,7 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#sd-log", RichLog).border_title = "Log"
-        self.set_class(not self.large(), "compact")
+        self.lay_out()
         self.refresh_table()
         self.advance()
 
@@ -683,7 +692,7 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
         return self.size.width >= self.LARGE[0] and self.size.height >= self.LARGE[1]
 
     def on_resize(self) -> None:
-        self.set_class(not self.large(), "compact")
+        self.lay_out()
         self.refresh_table()
 
     def action_scroll_log(self, direction: int) -> None:
@@ -770,13 +779,36 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
         status.truncate(room, overflow="ellipsis")
         return status
 
+    def _columns(self) -> int:
+        """The hand's cards to a row when cards are drawn as cards (4, or 5 from WIDE)."""
+        return 5 if self.size.width >= self.WIDE else 4
+
+    def _left_outer(self) -> int:
+        """The columns of the left column (players table, face-up cards, hand), padding
+        included: the card grid's width, or COMPACT_LEFT on small terminals; the right column
+        (combinations, discard pile, log) has the rest."""
+        if self.has_class("compact"):
+            return max(20, min(self.COMPACT_LEFT, self.size.width - 30))
+        k = self._columns()
+        return 16 * k + (k - 1) + 2
+
     def _left_width(self) -> int:
         """The cells inside the left column (players table, face-up cards, hand)."""
-        return (self.size.width * 60 // 100 if self.has_class("compact") else 90) - 2
+        return self._left_outer() - 2
 
     def _right_width(self) -> int:
         """The cells inside the right column (discard pile), less a scroll bar."""
-        return max(12, self.size.width - self._left_width() - 2 - 1 - 2 - 2)
+        return max(12, self.size.width - self._left_outer() - 1 - 2 - 2)
+
+    def lay_out(self) -> None:
+        """Size the columns for the terminal: cards as cards from LARGE (four or five to a
+        row), one line per card below it; the log and the discard pile get what is left."""
+        self.set_class(not self.large(), "compact")
+        self.set_class(self.size.height < self.LARGE[1], "short")
+        outer = self._left_outer()
+        for selector in ("#sd-players", "#sd-left"):
+            self.query_one(selector).styles.width = outer
+        self.query_one("#sd-hand").styles.grid_size_columns = self._columns()
 
     def _draw_players(self) -> None:
         m, st = self.match, self.match.state
@@ -812,27 +844,32 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
         self.query_one("#sd-players", Static).update(t)
 
     def _draw_side(self) -> None:
+        """The open Combination cards, whole: ``devices bonus name`` on one line where it
+        fits, else the name and bonus with the devices on a second line (a line longer than
+        the column wraps; nothing is cut)."""
         st = self.match.state
         combos = st.deck.combinations
-        room = self._right_width() + 1
+        room = self.size.width - self._left_outer() - 3 - (2 if self.has_class("short") else 0)
         t = Text("Combinations open", style="bold")
         if not st.combos_open:
             t.append("\n  none left", style="dim")
         for c in st.combos_open:
             cc = combos[c]
-            line = Text(f"{literal(cc.devices[0])}+{literal(cc.devices[1])} ", style="bold")
-            line.append(f"{cc.bonus:,}", style="yellow")
-            line.append(f" {literal(cc.name)}", style="italic")
-            line.truncate(room, overflow="ellipsis")
+            devices = Text(f"{literal(cc.devices[0])}+{literal(cc.devices[1])}", style="bold")
+            bonus = Text(f"{cc.bonus:,}", style="yellow")
+            name = Text(literal(cc.name), style="italic")
+            one = Text(" ").join((devices, bonus, name))
             t.append("\n")
-            t.append_text(line)
+            if one.cell_len <= room:
+                t.append_text(one)
+            else:
+                t.append_text(Text(" ").join((name, bonus)))
+                t.append("\n  ")
+                t.append_text(devices)
         for s, won in enumerate(st.combos_won):
             for c in won:
-                line = Text(f"✓ {literal(combos[c].name)} ({literal(self.match.seats[s].name)})",
-                            style="dim")
-                line.truncate(room, overflow="ellipsis")
-                t.append("\n")
-                t.append_text(line)
+                t.append(f"\n✓ {literal(combos[c].name)} ({literal(self.match.seats[s].name)})",
+                         style="dim")
         t.append(f"\nDeck: {len(st.draw_pile)} cards", style="dim")
         self.query_one("#sd-side", Static).update(t)
 
@@ -854,11 +891,11 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
         faceup.remove_children()
         hand.remove_children()
         discard.remove_children()
-        left = self._left_width() - 2  # less a scroll bar
+        left = self._left_width()
 
         def card(c: int, i: int, zone: str, note: str = "") -> CardView | CardLine:
-            if compact:
-                return CardLine(st.cards[c], i, zone, left, note)
+            if compact:   # the hand scrolls: less its scroll bar
+                return CardLine(st.cards[c], i, zone, left - 2 * (zone == "hand"), note)
             return CardView(st.cards[c], i, zone, note, st.wizard and zone != "hand")
 
         widgets: list[CardView | CardLine] = []
@@ -901,7 +938,9 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
     def _draw_hand_label(self, v: PlayerView | None) -> None:
         label = self.query_one("#sd-hand-label", Static)
         if v is None:
-            label.update("Hand hidden: waiting for the next player to take the terminal")
+            label.update("Game over: p shows the piles" if self.match.state.is_terminal()
+                         else "Computers only: no hand shown" if not self._humans
+                         else "Hand hidden: pass the terminal")
             return
         name = literal(self.match.seats[v.seat].name)
         chosen = (self.cursor + 1 if self.zone == "hand" and self.can_act()
