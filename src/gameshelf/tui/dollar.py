@@ -31,9 +31,11 @@ from gameshelf.tui.widgets import (
     ConfirmScreen,
     GameFooter,
     HelpScreen,
+    RefusalMixin,
     TextField,
     help_binding,
     plain,
+    refusal,
 )
 
 #: False until this game's screen exists; the menu says "not built yet".
@@ -160,7 +162,7 @@ def lamps(balls: int, tilt: int) -> Text:
     """``BALLS ● ● ●   TILT ▲ ▲`` as lit lamps."""
     text = Text("BALLS ", style="bold")
     text.append(" ".join("●" for _ in range(balls)) or "-", style="bold cyan")
-    text.append("     TILT WARNINGS ", style="bold")
+    text.append("   TILT WARNINGS ", style="bold")
     text.append(" ".join("▲" for _ in range(tilt)) or "-", style="bold red")
     return text
 
@@ -204,7 +206,7 @@ class GameNumberScreen(ModalScreen[int | None]):
         self.dismiss(None)
 
 
-class DollarScreen(Screen[None]):
+class DollarScreen(RefusalMixin, Screen[None]):
     """One round of One Dollar Pinball for 1 to 8 players."""
 
     BINDINGS = [
@@ -212,18 +214,25 @@ class DollarScreen(Screen[None]):
         help_binding(),
         Binding("f2", "random_bill", "Random bill"),
         Binding("f5", "play", "Play"),
+        Binding("space", "skip", "Skip bill"),
+        Binding("s", "skip_all", "Skip all"),
+        Binding("plus,equals_sign", "pace(0.5)", "Faster"),
+        Binding("minus", "pace(2.0)", "Slower"),
         Binding("f3", "new_game", "New game"),
         Binding("f4", "game_number", "Game #"),
-        Binding("space", "skip", "Skip bill", show=False),
-        Binding("s", "skip_all", "Skip all", show=False),
         Binding("delete", "remove", "Remove player", show=False),
-        Binding("plus,equals_sign", "pace(0.5)", "Faster", show=False),
-        Binding("minus", "pace(2.0)", "Slower", show=False),
+        # hidden by check_action, these keys still say why they cannot be used now
+        refusal("f2", "random_bill"), refusal("f5", "play"),
     ]
+    #: below this many columns the tables drop their least needed column (series, date)
+    #: and the trace its points column, so what is left is shown whole
+    WIDE = 100
+    #: the left column's width (padding included): narrow, wide
+    LEFT = (45, 55)
     DEFAULT_CSS = """
     DollarScreen { layout: vertical; }
     #body { height: 1fr; }
-    #left { width: 44%; max-width: 52; min-width: 34; padding: 0 1; }
+    #left { width: 55; padding: 0 1; }
     #gameno { color: $accent; text-style: bold; height: 1; margin-bottom: 1; }
     #left Input { border: none; height: 1; margin-bottom: 1; padding: 0 1;
                   background: $boost; }
@@ -239,12 +248,12 @@ class DollarScreen(Screen[None]):
     #best { height: 1fr; }
     #machine { width: 1fr; border: heavy $warning; border-title-align: center;
                border-title-color: $warning; border-title-style: bold; padding: 0 1; }
-    #player { height: 2; }
+    #player { height: auto; min-height: 2; }
     #serial { height: 1; margin-top: 1; }
     #score { width: 100%; text-align: center; color: $warning; margin-top: 1; }
     #lamps { height: 1; margin-top: 1; }
-    #rule { height: 2; margin-top: 1; }
-    #banner { height: 1; text-style: bold; }
+    #rule { height: auto; min-height: 2; margin-top: 1; }
+    #banner { height: auto; text-style: bold; }
     #log { height: 1fr; border-top: solid $warning 50%; }
     """
 
@@ -254,6 +263,8 @@ class DollarScreen(Screen[None]):
         self.seed = new_seed() if seed is None else seed
         self.chance = Chance(self.seed)
         self.entries: list[Entry] = []
+        #: laid out for a wide terminal (at least WIDE columns)
+        self._wide = True
         self.phase = "setup"  # setup -> playing -> done
         self.playing = 0  # index of the entry on the display
         self.frame_no = 0
@@ -290,14 +301,13 @@ class DollarScreen(Screen[None]):
                 yield Static("", id="lamps")
                 yield Static("", id="rule")
                 yield Static("", id="banner")
-                yield RichLog(id="log", wrap=False, markup=False)
+                yield RichLog(id="log", wrap=True, markup=False, min_width=20)
         yield GameFooter()
 
     def on_mount(self) -> None:
         self.query_one("#machine").border_title = "ONE DOLLAR PINBALL"
-        best = self.query_one("#best", DataTable)
-        for label, width in (("name", 10), ("score", 10), ("bill", 11), ("date", 10)):
-            best.add_column(label, width=width)
+        self._wide = self.size.width >= self.WIDE
+        self.query_one("#left").styles.width = self.LEFT[self._wide]
         self._show_game_number()
         self._refresh_players()
         self._refresh_best()
@@ -310,6 +320,30 @@ class DollarScreen(Screen[None]):
         self.query_one("#name", Input).focus()
 
     # ----- helpers ---------------------------------------------------------------------
+    def on_resize(self) -> None:
+        """Lay the screen out again when it crosses WIDE columns."""
+        wide = self.size.width >= self.WIDE
+        if wide != self._wide:
+            self._wide = wide
+            self.query_one("#left").styles.width = self.LEFT[wide]
+            self._refresh_players()
+            self._refresh_best()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The footer offers only what can be done now: bills and Play while bills are
+        entered (Play once there is one), skipping and the pace while they are played
+        (``False`` hides a binding; its key then says why)."""
+        if action in ("random_bill", "remove"):
+            return self.phase == "setup" and len(self.entries) < MAX_PLAYERS \
+                if action == "random_bill" else self.phase == "setup" and bool(self.entries)
+        if action == "play":
+            return self.phase == "setup" and bool(self.entries)
+        if action in ("skip", "skip_all", "pace"):
+            return self.phase == "playing"
+        if action in ("new_game", "game_number"):   # after the bills are played (or Esc)
+            return self.phase != "playing"
+        return True
+
     def _say(self, message: str, bell: bool = False) -> None:
         self.query_one("#message", Static).update(plain(message, lines=True))  # not markup
         if bell:
@@ -325,8 +359,10 @@ class DollarScreen(Screen[None]):
         table = self.query_one("#players", DataTable)
         done = self.phase == "done" and bool(self.entries)
         table.clear(columns=True)
-        for label, width in (("place" if done else "seat", 5), ("name", 10), ("score", 10),
-                             ("bill", 11), ("series", 6)):
+        columns = [("place" if done else "seat", 5), ("name", 10), ("score", 10), ("bill", 10)]
+        if self._wide:
+            columns.append(("series", 6))
+        for label, width in columns:
             table.add_column(label, width=width)
         places = ranks(self.entries) if done else list(range(1, len(self.entries) + 1))
         order = sorted(range(len(self.entries)), key=lambda i: places[i]) if done else \
@@ -336,13 +372,19 @@ class DollarScreen(Screen[None]):
             shown = done or (self.phase == "playing" and i < self.playing)
             score = Text(f"{e.score:,}" if shown else "", justify="right")
             mark = f"{places[i]} ★" if done and places[i] == 1 else str(places[i])
-            table.add_row(mark, plain(e.name), score, plain(e.bill), plain(e.series or "-"),
-                          key=str(i))
+            cells = [mark, plain(e.name), score, plain(e.bill)]
+            if self._wide:
+                cells.append(plain(e.series or "-"))
+            table.add_row(*cells, key=str(i))
         self.query_one("#name", Input).placeholder = f"name ({self._default_name()})"
+        self.refresh_bindings()   # the footer follows the phase and the players
 
     def _refresh_best(self) -> None:
         table = self.query_one("#best", DataTable)
-        table.clear()
+        table.clear(columns=True)
+        columns = [("name", 10), ("score", 10), ("bill", 10)] + [("date", 10)] * self._wide
+        for label, width in columns:
+            table.add_column(label, width=width)
         try:
             rows = best_bills(10)
         except GameshelfError as exc:
@@ -350,8 +392,9 @@ class DollarScreen(Screen[None]):
             self._say(f"Best bills unavailable: {error_line(exc)}")
             return
         for r in rows:
-            table.add_row(plain(r.name), plain(f"{r.score:,}", justify="right"),
-                          plain(r.detail.get("bill", "?")), plain(str(r.date)[:10]))
+            cells = [plain(r.name), plain(f"{r.score:,}", justify="right"),
+                     plain(r.detail.get("bill", "?"))]
+            table.add_row(*(cells + [plain(str(r.date)[:10])] * self._wide))
 
     def _show_idle(self) -> None:
         n = len(self.entries)
@@ -509,8 +552,13 @@ class DollarScreen(Screen[None]):
             # In millions, so the line fits the display at 80 columns (scores here are
             # always whole millions: every rule awards or doubles millions).
             plus = f"+{f.points / 1e6:g}M" if f.points else ""
-            self.query_one("#log", RichLog).write(
-                f"{pos:>2} {digits:<4}{f.title:<25}{plus:>6}{f.score / 1e6:>6g}M")
+            score = f"{f.score / 1e6:g}M"
+            if self._wide:
+                line = f"{pos:>2} {digits:<4}{f.title:<25}{plus:>6}{score:>7}"
+            else:   # narrow: no points column; a long rule's name wraps, never cut
+                room = self.size.width - self.LEFT[0] - 4 - 2 - 6 - 5 - 1
+                line = f"{pos:>1} {digits:<4}{f.title:<{room}} {score:>4}"
+            self.query_one("#log", RichLog).write(line)
 
     def advance(self) -> None:
         """Show the next picture; after a bill's last one, the next player; then the end."""
