@@ -359,7 +359,8 @@ class DollarScreen(RefusalMixin, Screen[None]):
         table = self.query_one("#players", DataTable)
         done = self.phase == "done" and bool(self.entries)
         table.clear(columns=True)
-        columns = [("place" if done else "seat", 5), ("name", 10), ("score", 10), ("bill", 10)]
+        columns = [("place" if done else "seat", 5), ("name", 10 if self._wide else 9),
+                   ("score", 10), ("bill", 11)]
         if self._wide:
             columns.append(("series", 6))
         for label, width in columns:
@@ -382,7 +383,7 @@ class DollarScreen(RefusalMixin, Screen[None]):
     def _refresh_best(self) -> None:
         table = self.query_one("#best", DataTable)
         table.clear(columns=True)
-        columns = [("name", 10), ("score", 10), ("bill", 10)] + [("date", 10)] * self._wide
+        columns = [("name", 10), ("score", 10), ("bill", 11)] + [("date", 10)] * self._wide
         for label, width in columns:
             table.add_column(label, width=width)
         try:
