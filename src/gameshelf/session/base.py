@@ -20,13 +20,18 @@ connection (nor lock) between moves.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from gameshelf.core import store as store_module
-from gameshelf.core.errors import StoreError
+from gameshelf.core.errors import RecordError, StoreError
 from gameshelf.core.records import GameRecord
 from gameshelf.core.store import ResultEntry, SaveHandle, ScoreEntry, Store
+from gameshelf.core.text import error_line, quoted
+
+#: A game's match rebuilt from a record (its ``Match``).
+M = TypeVar("M")
 
 #: Seconds an autosave waits for another program's lock before it gives up for now (the game
 #: goes on in memory; the next write tries again). Explicit saves and a game's end wait the
@@ -47,6 +52,17 @@ def open_store(wait: float | None = None) -> Store:
     if wait is None:
         return store_module.Store()
     return store_module.Store(wait=wait)
+
+
+def damaged(name: str, exc: Exception) -> RecordError:
+    """The error of a save that cannot be resumed: it names the save (quoted) and says it is
+    damaged, then why (``the save 'mine' is damaged and cannot be resumed: not valid JSON``).
+    A message that names the save already (another rules version) is kept as it is."""
+    text = str(exc)
+    if quoted(name) in text or repr(name) in text:
+        return RecordError(text)
+    return RecordError(f"the save {quoted(name)} is damaged and cannot be resumed: "
+                       f"{error_line(text)}")
 
 
 @dataclass
@@ -103,6 +119,41 @@ class SaveSlot:
         with open_store() as store:
             self.handle, record = store.take_save(self.game, name)
         return record
+
+    def resume(self, name: str | None, replay: Callable[[GameRecord, str], M],
+               none_saved: str) -> tuple[str, GameRecord, M]:
+        """Take the save ``name`` (None: the newest intact one) to play on, every game's
+        resume: the record is read and replayed (``replay``) before the save is touched, then
+        taken over; one written meanwhile by another session is replayed again.
+        ``replay(record, name)`` raises RecordError for a record that does not replay.
+
+        Returns:
+            ``(name, record, match)``: the save's name, its record and what ``replay`` made.
+
+        Raises:
+            StoreError: no such save (``none_saved`` when there is none at all), or the store
+                cannot be written.
+            RecordError: the save is damaged or does not replay: the message names the save
+                and says it is damaged (:func:`damaged`); nothing changes.
+        """
+        with open_store() as store:
+            if name is None:
+                rows = [r for r in store.list_saves(self.game) if r.record is not None]
+                if not rows:
+                    raise StoreError(none_saved)
+                name = rows[0].name
+            try:
+                record = store.load_save(self.game, name)
+            except RecordError as exc:
+                raise damaged(name, exc) from exc
+        try:
+            match = replay(record, name)
+            taken = self.take(name)
+            if taken != record:                  # written meanwhile by another session
+                match, record = replay(taken, name), taken
+        except RecordError as exc:
+            raise damaged(name, exc) from exc
+        return name, record, match
 
     def write(self, record: GameRecord, *, base: str | None = None,
               name: str | None = None, wait: float | None = None) -> str:

@@ -24,13 +24,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from gameshelf.core import interrupt
-from gameshelf.core.errors import GameshelfError, RecordError, StoreError
+from gameshelf.core.errors import BadInputError, GameshelfError, RecordError, StoreError
 from gameshelf.core.records import GameRecord
 from gameshelf.core.store import ResultEntry, SaveRow
 from gameshelf.muggins.game import Action, Take
 from gameshelf.muggins.match import GAME, MUGSY, PERSON, Match
 from gameshelf.muggins.mugsy import Mugsy, parse_level
 from gameshelf.session.base import SaveSlot, open_store
+
+#: Said when there is no save to resume.
+NONE_SAVED = ("no unfinished Muggins game is saved; start one with 'gameshelf muggins "
+              "play'")
 
 __all__ = ["MUGSY", "PERSON", "Session", "result_counts", "save_name", "saves"]
 
@@ -112,10 +116,14 @@ class Session:
         """A session on a record, with no save yet (its first write claims one).
 
         Raises:
-            RecordError: a damaged or foreign record.
+            RecordError: a damaged or foreign record (a level that is none too).
         """
         match = Match.from_record(record)
-        return cls(match, parse_level(str(record.options.get("level", "normal"))))
+        try:
+            level = parse_level(str(record.options.get("level", "normal")))
+        except BadInputError as exc:
+            raise RecordError(f"the record's level: {exc}") from exc
+        return cls(match, level)
 
     @classmethod
     def resume(cls, name: str | None = None) -> Session:
@@ -125,21 +133,12 @@ class Session:
 
         Raises:
             StoreError: no such save, or the store cannot be written.
-            RecordError: the save is damaged (nothing changes).
+            RecordError: the save is damaged or does not replay; the message names it
+                (nothing changes).
         """
-        with open_store() as store:
-            if name is None:
-                rows = [r for r in store.list_saves(GAME) if r.record is not None]
-                if not rows:
-                    raise StoreError("no unfinished Muggins game is saved; start one with "
-                                     "'gameshelf muggins play'")
-                name = rows[0].name
-            record = store.load_save(GAME, name)
-        s = cls.from_record(record)            # checked before the save is touched
-        s.base = name
-        taken = s.slot.take(name)
-        if taken != record:                    # written meanwhile by another session
-            s = cls(Match.from_record(taken), s.level, s.slot, name)
+        slot = SaveSlot(GAME)
+        name, _, s = slot.resume(name, lambda r, _n: cls.from_record(r), NONE_SAVED)
+        s.slot, s.base = slot, name
         if s.match.state.is_terminal():
             s.finish()
         return s

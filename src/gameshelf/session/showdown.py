@@ -100,19 +100,9 @@ class ShowdownSession:
             StoreError: no such save, or the store cannot be written.
             RecordError: the save is damaged or does not replay (nothing changes).
         """
-        with open_store() as store:
-            if name is None:
-                rows = [r for r in store.list_saves(GAME) if r.record is not None]
-                if not rows:
-                    raise StoreError("no saved Pinball Showdown game to resume")
-                name = rows[0].name
-            record = store.load_save(GAME, name)
-        match = Match.from_record(record)       # checked before the save is touched
         slot = SaveSlot(GAME)
-        taken = slot.take(name)
-        if taken != record:                     # written meanwhile by another session
-            match = Match.from_record(taken)
-            record = taken
+        name, record, match = slot.resume(name, lambda r, _n: Match.from_record(r),
+                                          "no saved Pinball Showdown game to resume")
         session = cls(match, slot, base=name)
         if match.state.is_terminal():
             if record.options.get(END_PENDING):

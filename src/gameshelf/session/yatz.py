@@ -93,19 +93,9 @@ class YatzSession:
             StoreError: no such save, or the store cannot be written.
             RecordError: the save is damaged or from other rules (nothing changes).
         """
-        with open_store() as store:
-            if name is None:
-                rows = [r for r in store.list_saves(GAME) if r.record is not None]
-                if not rows:
-                    raise StoreError("there is no saved Yatz game; start one with "
-                                     "gameshelf yatz play")
-                name = rows[0].name
-            record = store.load_save(GAME, name)
-        match = _replay(record, name)          # checked before the save is touched
         slot = SaveSlot(GAME)
-        taken = slot.take(name)
-        if taken != record:                    # written meanwhile by another session
-            match = _replay(taken, name)
+        name, _, match = slot.resume(name, _replay, "there is no saved Yatz game; start one "
+                                     "with gameshelf yatz play")
         session = cls(match, slot, base=name)
         if match.is_over():
             session.finish()

@@ -31,7 +31,7 @@ from gameshelf.core.keymaps import (
     remembered_key_map,
 )
 from gameshelf.core.records import GameRecord
-from gameshelf.core.text import error_line, possessive, quoted, said
+from gameshelf.core.text import error_line, literal, possessive, quoted, said
 from gameshelf.muggins.game import (
     DEFAULT_TARGET,
     Action,
@@ -42,7 +42,7 @@ from gameshelf.muggins.game import (
     RoundResult,
     Side,
 )
-from gameshelf.muggins.match import GAME
+from gameshelf.muggins.match import GAME, Match
 from gameshelf.muggins.mugsy import LEVELS
 from gameshelf.muggins.tiles import Tile, round_to_five
 from gameshelf.session.muggins import MUGSY, PERSON, Session, result_counts, saves
@@ -62,6 +62,7 @@ from gameshelf.tui.muggins_render import (
     tile_lines,
     tile_row,
 )
+from gameshelf.tui.saves import SavesScreen
 from gameshelf.tui.widgets import ConfirmScreen, GameFooter, HelpScreen, RefusalMixin, plain
 
 #: True: the menu opens this game.
@@ -88,8 +89,9 @@ up to a multiple of 5; first to the target (500) wins.
 * The game ends the moment someone reaches the target, even in mid-round.
 
 Choosing a new game's level: Up / Down, **Enter** chooses, **k** changes the keys (default,
-or classic: your tiles in the upper right corner as in the 1991 manual), **F1** this help,
-**Esc** back to the menu.
+or classic: your tiles in the upper right corner as in the 1991 manual), **s** the saved
+games (newest first; Enter resumes one, **d** deletes one after a question; finished and
+damaged saves are marked), **F1** this help, **Esc** back to the menu.
 
 Mugsy's levels: **easy** takes the most points now; **normal** also watches your reply;
 **strong** searches many samples of the tiles it cannot see (it never peeks); **even** adapts
@@ -180,8 +182,31 @@ class LevelList(OptionList):
     BINDINGS = [Binding("enter", "screen.choose", "Choose")]
 
 
+def describe_save(record: GameRecord) -> tuple[bool, str]:
+    """What the saves list says of a Muggins save: ``(finished, "Mugsy (strong) · game 7 ·
+    round 2 · You 45, Mugsy 30 · to 250")``, by replaying it.
+
+    Raises:
+        RecordError: the record does not replay (listed as damaged).
+    """
+    state = Match.from_record(record).state
+    level = literal(record.options.get("level", "normal"))
+    return state.is_terminal(), (
+        f"Mugsy ({level}) · game {record.seed} · round {state.round_no} · You "
+        f"{state.scores[0]}, Mugsy {state.scores[1]} · to {state.target}")
+
+
+class MugginsSavesScreen(SavesScreen):
+    """The saved Muggins games: Enter resumes one, d deletes one (asks first), Esc back."""
+
+    def __init__(self) -> None:
+        super().__init__(GAME, "Muggins", describe_save)
+
+
 class LevelScreen(ModalScreen[str | None]):
-    """Choose Mugsy's level (with the results so far against each)."""
+    """Choose Mugsy's level (with the results so far against each), or open the saved games
+    (``s``, offered while there are some): a save chosen there is :attr:`resume` and the
+    screen returns None."""
 
     DEFAULT_CSS = """
     LevelScreen { align: center middle; }
@@ -189,11 +214,12 @@ class LevelScreen(ModalScreen[str | None]):
                              background: $surface; padding: 1 2; }
     LevelScreen OptionList { height: auto; }
     #level-keymap { margin-top: 1; }
-    #level-keys { color: $text-muted; }
+    #level-saves { color: $text-muted; }
     """
     BINDINGS = [
         Binding("enter", "choose", "Choose"),
         Binding("k", "keys", "Keys"),
+        Binding("s", "saves", "Saves"),
         Binding("f1,question_mark", "help", "Help"),
         Binding("escape", "cancel", "Back"),
     ]
@@ -202,6 +228,16 @@ class LevelScreen(ModalScreen[str | None]):
         """``keys``: the key map offered first; the one chosen is :attr:`keys`."""
         super().__init__()
         self.keys = parse_key_map(keys)
+        #: The save chosen on the saves list (the screen then returns None).
+        self.resume: str | None = None
+        self._saves = self._count_saves()
+
+    @staticmethod
+    def _count_saves() -> int:
+        try:
+            return len(saves())
+        except GameshelfError:
+            return 0
 
     def compose(self) -> ComposeResult:
         try:
@@ -221,8 +257,30 @@ class LevelScreen(ModalScreen[str | None]):
             ol.highlighted = 1
             yield ol
             yield Static(Text(self._keys_line()), id="level-keymap")
-            yield Static("Enter choose · k keys · F1 help · Esc back", id="level-keys")
+            yield Static(self._saves_line(), id="level-saves")
         yield GameFooter()
+
+    def _saves_line(self) -> str:
+        n = self._saves
+        return (f"{n} saved game{'s' if n != 1 else ''}: s shows them (resume, delete)" if n
+                else "No saved games.")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Saves is offered only while there are saved games."""
+        if action == "saves":
+            return self._saves > 0
+        return True
+
+    def action_saves(self) -> None:
+        """Open the saved games; one chosen there is resumed (this screen closes)."""
+        def chosen(name: str | None) -> None:
+            self._saves = self._count_saves()
+            self.query_one("#level-saves", Static).update(self._saves_line())
+            self.refresh_bindings()
+            if name is not None:
+                self.resume = name
+                self.dismiss(None)
+        self.app.push_screen(MugginsSavesScreen(), chosen)
 
     def _keys_line(self) -> str:
         """``Keys: default (k changes)``."""
@@ -445,13 +503,7 @@ class MugginsScreen(RefusalMixin, Screen[None]):
 
             def answer(yes: bool | None) -> None:
                 if yes:
-                    try:
-                        self.session = Session.resume(name)
-                    except GameshelfError as exc:
-                        self.say(f"The save cannot be resumed: {error_line(exc)}", bell=True)
-                        self.ask_level()
-                        return
-                    self._begin()
+                    self.resume_save(name)
                 else:
                     self.ask_level()
             s = record.options
@@ -470,12 +522,26 @@ class MugginsScreen(RefusalMixin, Screen[None]):
             return None
         return (rows[0].name, rows[0].record) if rows and rows[0].record else None
 
+    def resume_save(self, name: str) -> None:
+        """Go on with the save ``name``; one that cannot be resumed is said, and the level
+        screen asked again."""
+        try:
+            self.session = Session.resume(name)
+        except GameshelfError as exc:
+            self.say(error_line(exc), bell=True)
+            self.ask_level()
+            return
+        self._begin()
+
     def ask_level(self) -> None:
         """Ask for Mugsy's level, then start a new game (Esc there: back to the menu)."""
         asked = LevelScreen(self.keys)
 
         async def chosen(level: str | None) -> None:
-            if level is None:
+            if asked.resume is not None:
+                await self.set_keys(asked.keys)
+                self.resume_save(asked.resume)
+            elif level is None:
                 self._leave()
             else:
                 await self.set_keys(asked.keys)

@@ -8,21 +8,18 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Header, Input, OptionList, Static
-from textual.widgets.option_list import Option
 
 from gameshelf.core.chance import new_seed, parse_seed
-from gameshelf.core.errors import GameshelfError
+from gameshelf.core.errors import GameshelfError, RecordError
 from gameshelf.core.records import GameRecord
-from gameshelf.core.store import Store
-from gameshelf.core.text import error_line, quoted
+from gameshelf.core.text import error_line
 from gameshelf.session.showdown import ShowdownSession
-from gameshelf.session.showdown import saves as saved_games
 from gameshelf.showdown.game import MAX_TURNS
 from gameshelf.showdown.match import GAME, Match, parse_players, seat_names
 from gameshelf.tui.base import GuardedApp
+from gameshelf.tui.saves import SavesList
 from gameshelf.tui.showdown_game import HELP, ShowdownScreen
 from gameshelf.tui.widgets import (
-    ConfirmScreen,
     GameFooter,
     HelpScreen,
     TextField,
@@ -53,8 +50,7 @@ class ShowdownStartScreen(Screen[None]):
     #sd-msg { color: $warning; height: auto; max-height: 2; }
     """
     BINDINGS = [Binding("escape", "app.pop_screen", "Back"),
-                help_binding(),
-                Binding("d,delete", "delete_save", "Delete save")]
+                help_binding()]
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -72,34 +68,21 @@ class ShowdownStartScreen(Screen[None]):
             with Horizontal(classes="sd-row"):
                 yield Button("New game", id="sd-new", variant="primary", compact=True)
             yield Static("Saved games (Enter or click resumes, d deletes)", id="sd-saves-label")
-            yield OptionList(id="sd-saves")
+            yield SavesList(GAME, describe_save, one_line=True, id="sd-saves")
             yield Static("", id="sd-msg")
         yield GameFooter()
-
-    def on_mount(self) -> None:
-        self.load_saves()
 
     def on_screen_resume(self) -> None:
         self.load_saves()
 
     def load_saves(self) -> None:
-        saves = self.query_one("#sd-saves", OptionList)
-        kept = saves.highlighted
-        saves.clear_options()
-        try:
-            rows = saved_games()
-        except GameshelfError as exc:
-            self.query_one("#sd-msg", Static).update(plain(error_line(exc)))
-            return
-        for row in rows[:20]:
-            what = (f"{seat_names(row.record)} · {save_progress(row.record)}"
-                    if row.record is not None else f"damaged: {row.damaged}")
-            saves.add_option(Option(plain(f"{row.name}: {what} · {str(row.updated)[:16]}"),
-                                    id=row.name))
-        if not rows:
-            saves.add_option(Option("no saved games", disabled=True))
-        elif kept is not None:   # the same place in the list after a reload
-            saves.highlighted = min(kept, saves.option_count - 1)
+        """Read the saves again (the one saves list: :mod:`gameshelf.tui.saves`)."""
+        self.query_one("#sd-saves", SavesList).reload()
+
+    def on_saves_list_changed(self, event: SavesList.Changed) -> None:
+        if event.note or event.error:
+            self.query_one("#sd-msg", Static).update(plain(event.note))
+        self.refresh_bindings()
 
     def start(self) -> None:
         msg = self.query_one("#sd-msg", Static)
@@ -137,40 +120,18 @@ class ShowdownStartScreen(Screen[None]):
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(HELP))
 
-    def action_delete_save(self) -> None:
-        """Delete the highlighted save, after a confirmation (``d`` or Delete on the list)."""
-        saves = self.query_one("#sd-saves", OptionList)
-        if saves.highlighted is None:
-            self.app.bell()
-            return
-        name = saves.get_option_at_index(saves.highlighted).id
-        if name is None:   # "no saved games"
-            self.app.bell()
-            return
 
-        def answer(yes: bool | None) -> None:
-            if not yes:
-                return
-            try:
-                with Store() as store:
-                    store.delete_save(GAME, name)
-            except GameshelfError as exc:
-                self.query_one("#sd-msg", Static).update(plain(error_line(exc)))
-                self.app.bell()
-                return
-            self.query_one("#sd-msg", Static).update(plain(f"Deleted the save {quoted(name)}."))
-            self.load_saves()
-        self.app.push_screen(ConfirmScreen(f"Delete the saved game {quoted(name)}?"), answer)
+def describe_save(record: GameRecord) -> tuple[bool, str]:
+    """What the saves list says of a Showdown save: ``(finished, "Ann, cpu · turn 3/10")``.
 
-
-def save_progress(record: GameRecord) -> str:
-    """How far a saved game got (``turn 3/10``, ``finished``), by replaying it; a save that
-    does not replay says so (resuming it shows why)."""
+    Raises:
+        RecordError: the record does not replay (listed as damaged, with its seats).
+    """
     try:
         state = Match.from_record(record).state
-    except GameshelfError:
-        return "cannot be replayed"
-    return "finished" if state.is_terminal() else f"turn {max(1, state.turn)}/{MAX_TURNS}"
+    except GameshelfError as exc:
+        raise RecordError(f"{seat_names(record)} · {exc}") from exc
+    return state.is_terminal(), f"{seat_names(record)} · turn {max(1, state.turn)}/{MAX_TURNS}"
 
 
 def make_screen() -> Screen[None]:

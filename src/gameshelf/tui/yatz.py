@@ -237,7 +237,7 @@ class SetupScreen(Screen[None]):
             try:
                 session = YatzSession.resume(name)
             except GameshelfError as exc:
-                self.say(f"cannot resume {quoted(name)}: {error_line(exc)}", bell=True)
+                self.say(error_line(exc), bell=True)   # names the save, says why
                 return
             if session.top is not None:   # over: its end is written now
                 self.say(f"the saved game {quoted(name)} was over; its scores are recorded now.")

@@ -19,16 +19,17 @@ from textual.coordinate import Coordinate
 from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
-from textual.widgets import Button, DataTable, Header, OptionList, Static
+from textual.widgets import Button, DataTable, Header, Static
 from textual.widgets.data_table import ColumnKey
-from textual.widgets.option_list import Option
 from textual.worker import Worker
 
-from gameshelf.core.errors import GameshelfError, RecordError
+from gameshelf.core.errors import GameshelfError
 from gameshelf.core.keymaps import DEFAULT_KEY_MAP, parse_key_map
+from gameshelf.core.records import GameRecord
 from gameshelf.core.store import Store
 from gameshelf.core.text import error_line, literal, possessive, quoted, verb_for
 from gameshelf.session.yatz import YatzSession
+from gameshelf.tui import saves
 from gameshelf.tui.base import drawable
 from gameshelf.tui.keymaps import Key, KeyTable, use_bindings
 from gameshelf.tui.widgets import ConfirmScreen, GameFooter, HelpScreen, RefusalMixin, plain
@@ -1033,73 +1034,19 @@ class HighScoresScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class SavesScreen(ModalScreen[str | None]):
-    """Pick a saved game to resume; returns its name. ``d`` deletes the highlighted save."""
+def describe_save(record: GameRecord) -> tuple[bool, str]:
+    """What the saves list says of a Yatz save: ``(over, "Ann, Bob · game 7 · turn 5 of 39")``.
 
-    BINDINGS = [Binding("escape,q", "close", "Close"), Binding("d,delete", "delete", "Delete")]
-    DEFAULT_CSS = """
-    SavesScreen { align: center middle; }
-    SavesScreen > Vertical { width: 95%; max-width: 100; height: auto; max-height: 80%;
-                             border: thick $accent; background: $surface; padding: 0 1; }
-    SavesScreen OptionList { height: auto; max-height: 20; }
+    Raises:
+        GameshelfError: the record does not replay (listed as damaged).
     """
+    match = Match.from_record(record)
+    return match.is_over(), match.describe()
 
-    def compose(self) -> ComposeResult:
-        with Vertical():
-            yield Static("Saved Yatz games (Enter resumes, d deletes, Esc closes)")
-            yield OptionList(id="saves")
-            yield Static("", id="savemsg", markup=False)
 
-    def on_mount(self) -> None:
-        self._fill()
+class SavesScreen(saves.SavesScreen):
+    """Pick a saved game to resume; returns its name. ``d`` deletes the highlighted save
+    (the one saves list of every game: :mod:`gameshelf.tui.saves`)."""
 
-    def _fill(self) -> None:
-        ol = self.query_one("#saves", OptionList)
-        ol.clear_options()
-        try:
-            with Store() as store:
-                rows = store.list_saves(GAME)
-        except GameshelfError as exc:
-            self.query_one("#savemsg", Static).update(plain(error_line(exc)))
-            return
-        for r in rows:
-            try:
-                if r.record is None:
-                    raise RecordError(f"damaged: {r.damaged}")
-                desc = Match.from_record(r.record).describe()
-            except GameshelfError as exc:
-                desc = f"cannot be resumed: {error_line(exc)}"
-            when = literal(str(r.updated)[:16].replace("T", " "))
-            ol.add_option(Option(plain(f"{literal(r.name)}\n   {literal(desc)} · saved {when} UTC",
-                                       lines=True), id=r.name))
-        ol.display = bool(rows)
-        if rows:
-            ol.highlighted = 0
-            ol.focus()
-        else:
-            self.query_one("#savemsg", Static).update("No saved games.")
-
-    @on(OptionList.OptionSelected, "#saves")
-    def _chosen(self, event: OptionList.OptionSelected) -> None:
-        self.dismiss(str(event.option.id))
-
-    def action_delete(self) -> None:
-        ol = self.query_one("#saves", OptionList)
-        if ol.highlighted is None:
-            return
-        name = str(ol.get_option_at_index(ol.highlighted).id)
-
-        def answer(yes: bool | None) -> None:
-            if yes:
-                try:
-                    with Store() as store:
-                        store.delete_save(GAME, name)
-                except GameshelfError as exc:
-                    self.query_one("#savemsg", Static).update(plain(error_line(exc)))
-                    self.app.bell()
-                    return
-                self._fill()
-        self.app.push_screen(ConfirmScreen(f"Delete the saved game {quoted(name)}?"), answer)
-
-    def action_close(self) -> None:
-        self.dismiss(None)
+    def __init__(self) -> None:
+        super().__init__(GAME, "Yatz", describe_save)
