@@ -2,7 +2,7 @@
 
 Keys: Left/Right (Up/Down) choose a tile, Enter plays it (or draws / passes when nothing
 fits), L and R play it on the left or right chain, D draws, P passes, S saves, F1 helps, Esc
-quits (with a confirmation; the game stays saved). The mouse works too: click a tile of the
+leaves (no question: the game stays saved). The mouse works too: click a tile of the
 rack to play it, click Left/Right when it fits both chains.
 """
 
@@ -126,8 +126,9 @@ MUGGINS_KEYS = KeyTable((
         "save (the game is also saved after every move)", shown="S"),
     Key("help", {DEFAULT: "f1,question_mark", CLASSIC: "f1,question_mark"}, "Help",
         "this help", shown="F1 or ?"),
-    Key("quit_game", {DEFAULT: "escape", CLASSIC: "escape"}, "Quit",
-        "quit (asks first; resume later from the menu or `gameshelf muggins resume`)"),
+    Key("quit_game", {DEFAULT: "escape", CLASSIC: "escape"}, "Leave",
+        "leave the game, kept saved (no question; resume it later from the menu or with "
+        "`gameshelf muggins resume`)", shown="Esc"),
 ))
 KEYS_NAMED = {DEFAULT: "default", CLASSIC: "classic: your tiles in the upper right corner"}
 
@@ -834,13 +835,20 @@ class MugginsScreen(RefusalMixin, Screen[None]):
         self.app.push_screen(HelpScreen(muggins_help(self.keys)))
 
     def action_quit_game(self) -> None:
-        def answer(yes: bool | None) -> None:
-            if yes:
-                if self.session is not None and not self.state.is_terminal():
-                    self.session.save()
-                self._leave()
-        self.app.push_screen(ConfirmScreen("Quit this game? It is saved: you can resume it "
-                                           "later."), answer)
+        """Esc: leave the game with no question, saved first (back to the menu, or out of the
+        app when ``play``/``resume`` opened it); a game over is only left. When the save
+        fails the screen stays and says so (Esc again tries again)."""
+        session = self.session
+        if session is not None and not self.state.is_terminal():
+            before = len(session.store_errors)
+            session.save()
+            if len(session.store_errors) > before:
+                self.say(f"Could not save: {session.store_errors.pop()}. The game stays "
+                         "here; Esc tries again.", bell=True)
+                return
+            self.app.notify(f"Game saved as {quoted(session.name)}.", title="Muggins",
+                            markup=False)
+        self._leave()
 
     def _leave(self) -> None:
         if self.exit_app:
