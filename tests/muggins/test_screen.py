@@ -233,7 +233,9 @@ async def test_game_over_offers_play_again_or_quit(again: bool) -> None:
             assert isinstance(app.screen, MenuScreen)
 
 
-async def test_escape_asks_then_quits_and_the_game_stays_saved() -> None:
+async def test_escape_leaves_with_no_question_and_the_game_stays_saved() -> None:
+    """HELPERS.md's policy: Esc on a game screen leaves at once (no question), the game
+    saved first and said so; back to the menu when opened from the menu."""
     app = BellApp()
     async with app.run_test(size=(120, 40)) as pilot:
         screen = MugginsScreen(ask=False, level="easy", seed=42, pace=0)
@@ -242,16 +244,30 @@ async def test_escape_asks_then_quits_and_the_game_stays_saved() -> None:
         await app.workers.wait_for_complete()
         await pilot.press("escape")
         await pilot.pause()
-        assert isinstance(app.screen, ConfirmScreen)
-        await pilot.press("n")
-        await pilot.pause()
-        assert app.screen is screen
-        await pilot.press("escape", "y")
-        await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
+        assert any("'game-42'" in str(n.message) for n in app._notifications)
         with Store() as store:
             record = store.load_save(GAME, "game-42")
         assert record.seed == 42 and record.options["level"] == "easy"
+        assert record.actions == tuple(screen.session.match.actions)  # type: ignore[union-attr]
+
+
+async def test_escape_when_the_save_fails_stays_and_says_so() -> None:
+    app = BellApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = MugginsScreen(ask=False, level="easy", seed=43, pace=0)
+        app.push_screen(screen)
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        assert screen.session is not None
+
+        def failing() -> None:
+            screen.session.store_errors.append("the disk is full")  # type: ignore[union-attr]
+        screen.session.save = failing  # type: ignore[method-assign]
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen and "the disk is full" in screen.last_message
+        assert "Esc tries again" in screen.last_message and app.bells
 
 
 async def test_save_and_resume_from_the_menu() -> None:
@@ -380,3 +396,40 @@ async def test_own_move_and_points_stay_in_the_move_log_after_mugsys_reply() -> 
         log = str(app.screen.query_one("#mg-log", Static).content).splitlines()
         assert log[-2:] == ["You played 0-4 right: 5 points", "Mugsy played 4-6 right"]
         assert app.screen.query_one("#mg-log", Static).region.height >= 3
+
+
+async def test_no_redraw_once_the_app_is_closing_on_a_signal() -> None:
+    """A resize after a signal began closing the app must not mount tiles into a rack being
+    removed (MountError): the Muggins screen's redraws ask ``drawable`` first (as Showdown's
+    and Yatz's do)."""
+    from textual import events
+    from textual.geometry import Size
+
+    from gameshelf.tui.base import drawable
+
+    app = BellApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = MugginsScreen(ask=False, level="easy", seed=44, pace=0)
+        app.push_screen(screen)
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        assert drawable(screen)
+        rack = list(screen.query(TileView))
+        redraws: list[int] = []
+        real = screen.refresh_all
+        screen.refresh_all = lambda: (redraws.append(1), real())[1]  # type: ignore[method-assign]
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        assert redraws                                 # a resize redraws while it may
+        redraws.clear()
+        app.stopped_by = 15
+        assert not drawable(screen)
+        screen.on_resize(events.Resize(Size(80, 24), Size(80, 24)))
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert not redraws                             # not once the app is closing
+        assert list(screen.query(TileView)) == rack
+        app.stopped_by = None
+        app.stop_by_signal(15)                         # the real stop: the app ends in order
+        await pilot.pause()
+    assert app.stopped_by == 15 and app.return_code == 128 + 15
