@@ -32,7 +32,14 @@ from gameshelf.session.yatz import YatzSession
 from gameshelf.tui import saves
 from gameshelf.tui.base import drawable
 from gameshelf.tui.keymaps import Key, KeyTable, use_bindings
-from gameshelf.tui.widgets import ConfirmScreen, GameFooter, HelpScreen, RefusalMixin, plain
+from gameshelf.tui.widgets import (
+    ConfirmScreen,
+    GameFooter,
+    HelpScreen,
+    RefusalMixin,
+    help_binding,
+    plain,
+)
 from gameshelf.yatz.game import (
     BOXES,
     COLUMNS,
@@ -55,7 +62,7 @@ DEFAULT_PACE = 3
 #: Seconds at least before a computer's first roll while a person's box can be taken back.
 UNDO_WAIT = 1.5
 #: Lines kept in the play log under the totals.
-LOG_LINES = 14
+LOG_LINES = 60
 
 PIPS = {
     1: ("     ", "  ●  ", "     "),
@@ -78,7 +85,7 @@ YATZ_KEYS = KeyTable((
     Key("die_arrow(-1)", {CLASSIC: "up,left"}, "Die", "on the dice: move the arrow to the "
         "previous or next die", shown="↑/↓", footer="↑/↓"),
     Key("die_arrow(1)", {CLASSIC: "down,right"}),
-    Key("switch", {CLASSIC: "f2"}, "Dice/card", "move between the dice and the score board "
+    Key("switch", {CLASSIC: "f2"}, "Switch", "move between the dice and the score board "
         "(after the third roll the score board takes over)"),
     # the classic footer names its help key early, where even 80 columns show it
     Key("help", {CLASSIC: "question_mark"}, "Help", "this help"),
@@ -103,9 +110,9 @@ YATZ_KEYS = KeyTable((
     Key("save", {DEFAULT: "s", CLASSIC: "s"}, "Save",
         "save the game now (mid-turn too); resume it from the Yatz setup screen or with "
         "`gameshelf yatz resume`"),
-    Key("pace(-1)", {DEFAULT: "plus,equals_sign", CLASSIC: "plus,equals_sign"}, "Faster",
-        "computer players faster", shown="+"),
-    Key("pace(1)", {DEFAULT: "minus", CLASSIC: "minus"}, "Slower", "computer players slower"),
+    Key("pace(-1)", {DEFAULT: "plus,equals_sign", CLASSIC: "plus,equals_sign"}, "Pace",
+        "computer players faster", shown="+", footer="+/-"),
+    Key("pace(1)", {DEFAULT: "minus", CLASSIC: "minus"}, does="computer players slower"),
     Key("skip", {DEFAULT: "k,period", CLASSIC: "k,period"}, "Skip cpu",
         "play the computers' turns out at once, up to the next person's turn"),
     Key("next_card", {DEFAULT: "c", CLASSIC: "c"}, "Cards",
@@ -114,10 +121,25 @@ YATZ_KEYS = KeyTable((
     Key("help", {DEFAULT: "f1,question_mark"}, "Help", "this help"),
     Key("leave", {DEFAULT: "escape,q", CLASSIC: "escape,q"}, "Leave",
         "leave the game (it is saved)"),
-    # a hidden key's second binding: says why it cannot be done now (no rolls left)
+    # a key's second, hidden binding: runs the action when the first is not offered (its
+    # own checks say why it cannot be done now: no rolls left, no undo; or a narrow footer
+    # left it out)
     Key("refuse('roll')", {DEFAULT: "r,space", CLASSIC: "f1,r,space"}),
-    Key("refuse('undo')", {DEFAULT: "u", CLASSIC: "u"}),   # says why no undo now
+    Key("refuse('undo')", {DEFAULT: "u", CLASSIC: "u"}),
+    *(Key(f"refuse('hold_die', {i})", {DEFAULT: str(i + 1), CLASSIC: str(i + 1)})
+      for i in range(DICE)),
+    Key("refuse('hint')", {DEFAULT: "h", CLASSIC: "h"}),
+    Key("refuse('pace', -1)", {DEFAULT: "plus,equals_sign", CLASSIC: "plus,equals_sign"}),
+    Key("refuse('skip')", {DEFAULT: "k,period", CLASSIC: "k,period"}),
+    Key("refuse('scores')", {DEFAULT: "t", CLASSIC: "t"}),
+    Key("refuse('dice_enter')", {CLASSIC: "enter"}),
+    Key("refuse('switch')", {CLASSIC: "f2"}),
 ))
+#: Screens narrower than this leave these footer entries out (their keys still work, and
+#: the help names them), so the keys a turn needs fit in 80 columns.
+WIDE_FOOTER = 100
+NARROW_HIDDEN = {DEFAULT: frozenset({"pace", "scores"}),
+                 CLASSIC: frozenset({"pace", "scores", "hold_die", "hint"})}
 
 GAME_RULES = """\
 # Yatz: playing a turn
@@ -463,6 +485,7 @@ class GameScreen(RefusalMixin, Screen[None]):
     def on_resize(self) -> None:
         self._fit_card()
         self._draw_log()
+        self.refresh_bindings()   # the footer's entries depend on the width
 
     def _fit_card(self) -> None:
         """Widen the score board's columns into the room the screen has (a wide terminal
@@ -477,26 +500,42 @@ class GameScreen(RefusalMixin, Screen[None]):
         table._require_update_dimensions = True   # Textual re-measures on the next refresh
         table.refresh()
 
-    #: Actions the footer offers only in a game with computer seats, or with several seats.
-    _COMPUTER_ACTIONS = frozenset({"pace", "skip"})
+    #: The actions of a person's turn (the footer offers them only then).
+    _TURN_ACTIONS = frozenset({"roll", "hold_die", "hint", "dice_enter", "die_arrow",
+                               "switch"})
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The footer offers only what can be done now (``False`` hides a binding): the
-        computers' pace and skip only with computer seats, the other cards only with more
-        than one seat, rolling only while a roll is left, undo only while the rule allows
-        it (:meth:`Match.undo`), nothing of a turn once the game is over."""
+        """The footer offers only what can be done now (``False`` hides a binding; a hidden
+        twin binding, ``refuse(...)``, then runs the action, whose checks say why not):
+        rolling while a roll is left, holds and the hint once the dice are rolled, all of a
+        turn only on a person's turn; the computers' pace with computer seats, skipping
+        on a computer's turn; the other cards with more than one seat; undo while the rule
+        allows it (:meth:`Match.undo`); nothing of a turn once the game is over. Below
+        :data:`WIDE_FOOTER` columns the entries of :data:`NARROW_HIDDEN` are left out."""
         m = self.match
-        if action in self._COMPUTER_ACTIONS:
-            return True if any(not s.is_human for s in m.seats) and not m.is_over() else False
+        st = m.state
+        if action in NARROW_HIDDEN[self.keys] and self.size.width < WIDE_FOOTER:
+            return False
+        if action in self._TURN_ACTIONS:
+            if m.is_over() or not m.seat.is_human:
+                return False
+            if action == "roll":
+                return not (st.dice and st.rolls_left == 0)
+            if action == "hold_die":
+                return bool(st.dice) and st.rolls_left > 0
+            if action == "hint":
+                return bool(st.dice)
+            return True
+        if action == "pace":
+            return any(not s.is_human for s in m.seats) and not m.is_over()
+        if action == "skip":
+            return m.is_computer_turn()
         if action == "next_card":
-            return True if len(m.seats) > 1 else False
+            return len(m.seats) > 1
         if action == "undo":
             return m.can_undo()
-        if action in ("roll", "hold_die", "hint", "save"):
-            if m.is_over():
-                return False
-            if action == "roll" and m.state.dice and m.state.rolls_left == 0:
-                return False
+        if action == "save":
+            return not m.is_over()
         return True
 
     @property
@@ -943,21 +982,29 @@ class GameOverScreen(Screen[None]):
             yield Static(f"Game over · game number {self.match.seed}", id="title")
             table: DataTable[str | Text] = DataTable(id="ranking", cursor_type="none")
             yield table
-            yield Static("★ = a new top-20 score" if self.new else "", id="note")
+            notes = ["★ = a new top-20 score"] if self.new else []
+            if any(self.match.undos):
+                notes.append("Undos = boxes taken back")
+            yield Static(" · ".join(notes), id="note")
             with Horizontal():
                 yield Button("Top 20 (t)", id="top")
                 yield Button("Review (v)", id="review")
                 yield Button("Back (Enter)", id="back", variant="primary")
+        yield GameFooter()
 
     def on_mount(self) -> None:
         table = self.query_one("#ranking", DataTable)
-        table.add_columns("Place", "Player", "x1", "x2", "x3", "Total", "")
+        undos = any(self.match.undos)
+        table.add_columns("Place", "Player", "x1", "x2", "x3", "Total",
+                          *(("Undos",) if undos else ()), "")
         st = self.match.state
         for place, i, pts in self.match.ranking():
             seat = self.match.seats[i]
             cols = [str(st.column_total(i, c) * (c + 1)) for c in range(COLUMNS)]
             star = Text("★ new high", style="bold yellow") if i in self.new else ""
-            table.add_row(str(place), plain(seat.name), *cols, Text(str(pts), style="bold"), star)
+            mark = (Text(str(self.match.undos[i] or ""), justify="right"),) if undos else ()
+            table.add_row(str(place), plain(seat.name), *cols, Text(str(pts), style="bold"),
+                          *mark, star)
         table.can_focus = False
         self.query_one("#back", Button).focus()
 
@@ -983,18 +1030,35 @@ class GameOverScreen(Screen[None]):
                                         "* **Enter**/**Esc** back"))
 
 
+TOP_HELP = """\
+# Yatz · top 20
+
+The best twenty scores of finished games: name, score, date and game number. **Undos**
+says how many boxes the player took back (undo) in that game; blank: none. A star marks a
+score of the game just finished.
+
+* **Enter**, **Esc**, **q** or **t** close the table
+"""
+
+
 class HighScoresScreen(ModalScreen[None]):
     """The top-20 table (R-YZ-7): name, score, date, game number, and the boxes the player
-    took back in that game (``Undos``, blank for none; the note under the table says so)."""
+    took back in that game (``Undos``, blank for none; the frame's foot says so). The title
+    and that note sit in the frame, and below 30 lines the Close button is left out (the
+    footer names Esc), so all 20 rows show at 80x24."""
 
-    BINDINGS = [Binding("escape,q,enter,t", "close", "Close")]
+    BINDINGS = [Binding("escape,q,enter,t", "close", "Close"), help_binding()]
     DEFAULT_CSS = """
     HighScoresScreen { align: center middle; }
-    HighScoresScreen > Vertical { width: 95%; max-width: 76; height: auto; max-height: 90%;
-                                  border: thick $accent; background: $surface; padding: 0 1; }
+    HighScoresScreen > Vertical { width: 95%; max-width: 76; height: auto; max-height: 100%;
+                                  border: thick $accent; background: $surface; padding: 0 1;
+                                  border-title-color: $accent; border-title-style: bold;
+                                  border-subtitle-color: $text-muted; }
     HighScoresScreen #title { text-style: bold; color: $accent; }
-    HighScoresScreen DataTable { height: auto; max-height: 24; }
+    HighScoresScreen DataTable { height: auto; }
     """
+    #: Lines the frame, the footer and the Close button take besides the table.
+    _AROUND, _BUTTON = 3, 3
 
     def __init__(self, highlight: set[int] | None = None) -> None:
         """``highlight``: row ids to mark as new (from the game just finished)."""
@@ -1002,11 +1066,25 @@ class HighScoresScreen(ModalScreen[None]):
         self.highlight = highlight or set()
 
     def compose(self) -> ComposeResult:
-        with Vertical():
-            yield Static("Yatz · top 20", id="title")
+        with Vertical() as frame:
+            frame.border_title = "Yatz · top 20"
+            yield Static("", id="title", markup=False)
             yield DataTable(id="top", cursor_type="none")
-            yield Static("", id="note", markup=False)
             yield Button("Close", id="close", variant="primary")
+        yield GameFooter()
+
+    def on_resize(self) -> None:
+        self._fit()
+
+    def _fit(self) -> None:
+        """Show the Close button only where the rows leave room for it; the table takes the
+        height left."""
+        room = self.size.height - self._AROUND - (1 if self.query_one("#title").display
+                                                  else 0)
+        button = self.query_one("#close", Button)
+        button.display = room - self._BUTTON >= TOP + 1
+        self.query_one("#top", DataTable).styles.max_height = max(
+            3, room - (self._BUTTON if button.display else 0))
 
     def on_mount(self) -> None:
         table = self.query_one("#top", DataTable)
@@ -1018,16 +1096,22 @@ class HighScoresScreen(ModalScreen[None]):
                 rows = store.top_scores(GAME, TOP)
         except GameshelfError as exc:
             self.query_one("#title", Static).update(plain(f"Top 20 unavailable: {error_line(exc)}"))
+            self._fit()
             return
+        title = self.query_one("#title", Static)
+        title.display = not rows
         if not rows:
-            self.query_one("#title", Static).update("Yatz · top 20 · no scores yet")
+            title.update("No scores yet: finished games enter the table.")
         for i, r in enumerate(rows, start=1):
             mark = Text("★ new", style="bold yellow") if r.id in self.highlight else ""
             table.add_row(str(i), plain(r.name), plain(r.score), plain(str(r.date)[:10]),
                           plain(r.seed), Text(undo_mark(r.detail), justify="right"), mark)
-        note = self.query_one("#note", Static)
-        note.update(UNDO_NOTE if any(undo_mark(r.detail) for r in rows) else "")
-        note.display = any(undo_mark(r.detail) for r in rows)
+        if any(undo_mark(r.detail) for r in rows):
+            self.query_one(Vertical).border_subtitle = UNDO_NOTE
+        self._fit()
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen(TOP_HELP))
 
     @on(Button.Pressed, "#close")
     def action_close(self) -> None:

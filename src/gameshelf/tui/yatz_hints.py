@@ -18,6 +18,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from gameshelf.core.text import error_line, literal
+from gameshelf.tui.widgets import GameFooter, HelpScreen, help_binding
 from gameshelf.yatz.game import YatzState
 from gameshelf.yatz.match import Match
 from gameshelf.yatz.scoring import rule_set
@@ -87,8 +88,10 @@ class _InfoScreen(ModalScreen[None]):
     _InfoScreen #title { text-style: bold; color: $accent; margin-bottom: 1; }
     _InfoScreen #scroll { height: auto; max-height: 24; }
     """
-    BINDINGS = [Binding("escape,q", "close", "Close")]
+    BINDINGS = [Binding("escape,q", "close", "Close"), help_binding()]
     TITLE_TEXT = ""
+    #: The help window's text (Markdown).
+    HELP_TEXT = ""
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -97,6 +100,10 @@ class _InfoScreen(ModalScreen[None]):
                 yield Static("thinking… (the first time loads the strategy's table)",
                              id="body")
             yield Button("Close (Esc)", id="close", variant="primary")
+        yield GameFooter()
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen(self.HELP_TEXT))
 
     def on_mount(self) -> None:
         self.run_worker(self._work, thread=True, exit_on_error=False)
@@ -126,6 +133,10 @@ class HintScreen(_InfoScreen):
     """The strong player's advice for the position on screen."""
 
     TITLE_TEXT = "Hint · expected final score of each option (Esc closes)"
+    HELP_TEXT = ("# Hint\n\nThe strong computer player's advice for these dice: the best "
+                 "dice to hold and the best box, with the expected final score of each "
+                 "option against the best one.\n\n* **Esc**, **q** or Enter on Close closes "
+                 "it")
 
     def __init__(self, state: YatzState) -> None:
         super().__init__()
@@ -140,6 +151,10 @@ class ReviewScreen(_InfoScreen):
     played)."""
 
     TITLE_TEXT = "Review · choices that cost expected points (arrows scroll, Esc closes)"
+    HELP_TEXT = ("# Review\n\nEvery turn where a choice (a hold or a box) cost expected "
+                 "points, by the strong computer player's judgement, and how many. A box "
+                 "taken back (undo) is not a choice: only the box that stayed counts.\n\n"
+                 "* **Up**/**Down** scroll\n* **Esc**, **q** or Enter on Close closes it")
 
     def __init__(self, match: Match) -> None:
         super().__init__()
