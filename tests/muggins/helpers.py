@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from gameshelf.core.records import GameRecord
 from gameshelf.muggins.game import MugginsState, Phase, Placed
 from gameshelf.muggins.tiles import DEALT_TILES, Tile, parse_tile
 
@@ -36,3 +37,22 @@ def position(hand0: str, hand1: str, left: tuple[str, ...] = (), right: tuple[st
     s.to_move = to_move
     s.scores = list(scores)
     return s
+
+
+def long_chain_record(seed: int = 12, actions: int = 140) -> GameRecord:
+    """A game against easy Mugsy played ``actions`` actions into its first round, the person
+    always playing the first tile that fits (left before right): with seed 12, 26 tiles on
+    the left chain and 22 on the right, the person to draw. The long-chain state the layout
+    tests draw at 80x24, 120x40 and 160x50."""
+    from gameshelf.muggins.game import Play
+    from gameshelf.muggins.match import Match
+
+    m = Match.new(seed, target=2000, options={"level": "easy"})
+    while len(m.actions) < actions:
+        if m.state.current_player() == 1:
+            m.apply(m.mugsy_action())
+            continue
+        legal = m.state.legal_actions()
+        plays = sorted((a for a in legal if isinstance(a, Play)), key=lambda a: str(a.side))
+        m.apply(plays[0] if plays else legal[0])
+    return m.record()

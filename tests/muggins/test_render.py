@@ -42,6 +42,8 @@ def _long_round(seed: int) -> MugginsState:
 
 
 def _decode(lines: list[str], col: int, row: int) -> tuple[int, int]:
+    """The tile drawn at column ``col`` of row ``row`` (under the line naming the chains)."""
+    lines = lines[1:]
     block = [lines[row * 4 + r][col:col + TILE_W].ljust(TILE_W) for r in range(3)]
     first = sum(b[1:4].count(PIP) for b in block)
     second = sum(b[5:8].count(PIP) for b in block)
@@ -76,7 +78,8 @@ def test_board_decodes_back_to_the_chains(seed: int, width: int) -> None:
             assert _decode(lines, base + 1 + k * SLOT, row) == (p.inner, p.outer)
         else:
             assert _decode(lines, base + 1 + (per_row - 1 - k) * SLOT, row) == (p.outer, p.inner)
-    assert str(state.end_total()) in lines[1][half:half + CENTER_W]
+    assert str(state.end_total()) in lines[2][half:half + CENTER_W]
+    assert "LEFT chain" in lines[0][:half] and "RIGHT chain" in lines[0][half + CENTER_W:]
     # tile_row (used to scroll to the tile just played) names the row each tile is drawn in
     for chain in (state.left, state.right):
         for i, p in enumerate(chain):

@@ -50,14 +50,15 @@ from gameshelf.tui.app import GameshelfApp
 from gameshelf.tui.base import drawable, need_terminal, run_guarded
 from gameshelf.tui.keymaps import Key, KeyTable, use_bindings
 from gameshelf.tui.muggins_render import (
+    BIG,
     CLASSIC_SELECTED_STYLE,
     NEW_STYLE,
     SELECTED_STYLE,
-    TILE_H,
     TILE_STYLE,
     TILE_W,
     board_text,
-    end_description,
+    choose_geometry,
+    ends_bar,
     move_log,
     tile_lines,
     tile_row,
@@ -70,6 +71,8 @@ BUILT = True
 DEFAULT, CLASSIC = DEFAULT_KEY_MAP, "classic"
 #: Columns kept for the status, ends and messages beside the rack (classic layout).
 INFO_W = 30
+#: Below this many lines the title bar is hidden, its line given to the board.
+SHORT_H = 30
 
 HELP_RULES = """\
 # Muggins
@@ -77,9 +80,11 @@ HELP_RULES = """\
 Double-nine dominoes against **Mugsy**. Score by making the two open ends of the chains add
 up to a multiple of 5; first to the target (500) wins.
 
-* The **double-blank** starts the board; the **left** and **right** chains grow from it.
-  The blue box on it shows the total of the two open ends (a double at an end counts both
-  halves). A total of 5, 10, 15 ... 30 is scored at once.
+* The **double-blank** starts the board; the **left** and **right** chains grow from it
+  (named over the board, a dotted rule between them). The blue box on it, and on the line
+  under the board, shows the total of the two open ends (a double at an end counts both
+  halves). A total of 5, 10, 15 ... 30 is scored at once. A board too long for the screen
+  is drawn with small one-line tiles (`3│5`), so it is always whole.
 * A tile fits a chain when one half matches that chain's open number (red pips).
 * You must play when you can. If nothing fits, **draw** (D or Enter) one tile at a time
   until one fits, then play it. With the boneyard empty, **pass** (P or Enter).
@@ -391,7 +396,8 @@ class MugginsScreen(RefusalMixin, Screen[None]):
     #mg-board-scroll { height: 1fr; border: round $primary; padding: 0 0;
                        align: center middle; }
     #mg-board { width: 100%; height: auto; }
-    #mg-ends { height: auto; padding: 0 1; color: $text-muted; }
+    #mg-ends { height: auto; padding: 0 1; }
+    MugginsScreen.-short Header { display: none; }
     #mg-rack-title { height: auto; padding: 0 1; }
     #mg-rack { layout: grid; grid-size: 14; grid-gutter: 0 1; grid-columns: 9;
                height: auto; max-height: 12; padding: 0 1; grid-rows: 4;
@@ -434,6 +440,8 @@ class MugginsScreen(RefusalMixin, Screen[None]):
         self.shown_rounds = 0
         self.exit_app = exit_app
         self.last_message = ""
+        #: The board's tiles as last drawn: big (pips) or small (one line, digits).
+        self.board_geometry = BIG
         if pace is not None:
             self.pace = pace
 
@@ -610,20 +618,28 @@ class MugginsScreen(RefusalMixin, Screen[None]):
                                                                "game over")
         if st.is_terminal():
             turn = "game over"
+        # a short terminal (80x24) gives the title bar's line to the board
+        self.set_class(0 < self.size.height < SHORT_H, "-short")
         self.query_one("#mg-status", Static).update(plain(
             f"Round {st.round_no} · {turn.upper()} · You {st.scores[0]} · Mugsy "
             f"{st.scores[1]} ({self.session.level}) · to {st.target} · boneyard "
             f"{len(st.boneyard)} · Mugsy's tiles {len(st.hands[MUGSY])} · "
             f"#{self.session.match.seed}"))
         width = max(40, self.size.width - 4)
+        scroll = self.query_one("#mg-board-scroll", BoardScroll)
+        # big tiles when the whole board fits the space it has, else one-line tiles
+        height = scroll.scrollable_content_region.height
+        geo = choose_geometry(st, width, height) if height > 0 else BIG
+        self.board_geometry = geo
         self.query_one("#mg-board", Static).update(
-            board_text(st, width, marks=self.choosing is not None, fresh=self.board_fresh))
-        row = tile_row(st, width, self.board_fresh)
-        if row is not None:   # a long board scrolls to show the tile just played
-            scroll = self.query_one("#mg-board-scroll", BoardScroll)
+            board_text(st, width, marks=self.choosing is not None, fresh=self.board_fresh,
+                       geo=geo))
+        row = tile_row(st, width, self.board_fresh, geo)
+        if row is not None:   # a board longer than its space scrolls to the tile just played
             self.call_after_refresh(scroll.scroll_to_region,
-                                    Region(0, row * (TILE_H + 1), 1, TILE_H), animate=False)
-        self.query_one("#mg-ends", Static).update(end_description(st))
+                                    Region(0, 1 + row * geo.row_lines, 1, geo.tile_h),
+                                    animate=False)
+        self.query_one("#mg-ends", Static).update(ends_bar(st))
         self.query_one("#mg-log", Static).update(Text("\n".join(move_log(st, count=3))))
         self.query_one("#mg-sides").set_class(self.choosing is not None, "-shown")
         self._refresh_rack()
@@ -641,7 +657,9 @@ class MugginsScreen(RefusalMixin, Screen[None]):
         else:
             self.rack_columns = max(1, (self.size.width - 2) // slot)
             title = (f"Your tiles ({len(tiles)}): ←/→ choose · Enter play · L/R chain · "
-                     f"D draw · P pass · click a tile")
+                     f"D draw · P pass")
+            if self.size.width >= len(title) + len(" · click a tile") + 2:
+                title += " · click a tile"
         self.query_one("#mg-rack-title", Static).update(title)
         grid.styles.grid_size_columns = self.rack_columns
         views = list(grid.query(TileView))
