@@ -174,8 +174,12 @@ async def help_window(app: GameshelfApp, pilot: Pilot[None]) -> tuple[str, ...]:
 async def hint(app: GameshelfApp, pilot: Pilot[None]) -> tuple[str, ...]:
     m = Match(parse_seats("Ann"), 5)
     m.act("roll")
-    await _push(app, pilot, HintScreen(m.state))
-    return ()
+    screen = HintScreen(m.state)
+    await _push(app, pilot, screen)
+    close = screen.query_one("#close")
+    assert close.region.height > 0 and close.region.bottom < screen.region.bottom, \
+        close.region      # the Close button above the footer (it was cut at 80x24)
+    return ("#title",)
 
 
 STATES: dict[str, Step] = {

@@ -402,9 +402,10 @@ class GameScreen(RefusalMixin, Screen[None]):
                       f"{st.turns_taken(seat) + 1} of 39 · roll {st.roll_number()} of 3")
         self.query_one("#status", Static).update(plain(status))
         self.refresh_bindings()
-        info: str | Text = ("roll to start the turn" if not st.dice else
-                f"roll {st.roll_number()} of 3 · {st.rolls_left} left" if st.rolls_left
-                else "roll 3 of 3 · fill a box")
+        # two short lines: whole in the 20 columns beside the Roll button
+        info: str | Text = ("roll to start\nthe turn" if not st.dice else
+                f"roll {st.roll_number()} of 3\n{st.rolls_left} left" if st.rolls_left
+                else "roll 3 of 3\nfill a box")
         if st.dice and not m.is_over() and st.wild():
             info = Text(f"{info}\nWILD YATZ!", style="bold magenta")
         self.query_one("#rollinfo", Static).update(info)

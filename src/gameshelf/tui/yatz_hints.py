@@ -83,7 +83,7 @@ class _InfoScreen(ModalScreen[None]):
 
     DEFAULT_CSS = """
     _InfoScreen { align: center middle; }
-    _InfoScreen > Vertical { width: 96; max-width: 98%; height: auto; max-height: 90%;
+    _InfoScreen > Vertical { width: 96; max-width: 98%; height: auto; max-height: 100%;
                              border: thick $accent; background: $surface; padding: 1 2; }
     _InfoScreen #title { text-style: bold; color: $accent; margin-bottom: 1; }
     _InfoScreen #scroll { height: auto; max-height: 24; }
@@ -105,8 +105,20 @@ class _InfoScreen(ModalScreen[None]):
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(self.HELP_TEXT))
 
+    #: Lines around the text: the footer, the frame and its padding, the title, the button.
+    _AROUND = 1 + 2 + 2 + 2 + 3
+
     def on_mount(self) -> None:
         self.run_worker(self._work, thread=True, exit_on_error=False)
+        self._fit()
+
+    def on_resize(self) -> None:
+        self._fit()
+
+    def _fit(self) -> None:
+        """The text scrolls in the height the screen leaves (the Close button stays in
+        sight at 80x24)."""
+        self.query_one("#scroll").styles.max_height = max(3, self.size.height - self._AROUND)
 
     def _work(self) -> None:
         try:
