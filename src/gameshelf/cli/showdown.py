@@ -31,11 +31,11 @@ from gameshelf.core.inputs import (
 )
 from gameshelf.core.progress import progress
 from gameshelf.core.text import error_line, literal, quoted, verb_for
-from gameshelf.session.showdown import ShowdownSession, saves
+from gameshelf.session.showdown import ShowdownSession, describe_save, saves
 from gameshelf.showdown.actions import card_text
 from gameshelf.showdown.cards import default_deck, parse_deck
 from gameshelf.showdown.game import PlayerView, new_game
-from gameshelf.showdown.match import GAME, Match, parse_players, seat_names
+from gameshelf.showdown.match import GAME, Match, parse_players
 from gameshelf.showdown.players import PLAYER_KINDS, make_player, play_match
 
 app = typer.Typer(help="Pinball Showdown: bid with control tokens, manage your speed "
@@ -109,13 +109,9 @@ def saves_command() -> None:
     """List saved games, newest first (damaged ones marked damaged)."""
     rows = saves()
     if not rows:
-        typer.echo("no saved games")
-    for row in rows:
-        if row.record is None:
-            typer.echo(literal(f"{row.name}: damaged ({row.damaged}); {row.updated}"))
-            continue
-        typer.echo(literal(f"{row.name}: {seat_names(row.record)}; "
-                           f"{len(row.record.actions)} actions; {row.updated}"))
+        typer.echo("No saved Pinball Showdown games.")
+    for row in rows:   # finished and damaged saves marked, as Yatz and Muggins list them
+        typer.echo(literal(f"{row.name}: {describe_save(row)}; {row.updated}"))
 
 
 add_delete_command(app, GAME, "Pinball Showdown")

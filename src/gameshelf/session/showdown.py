@@ -25,12 +25,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 from gameshelf.core import interrupt
-from gameshelf.core.errors import RecordError, StoreError
+from gameshelf.core.errors import GameshelfError, RecordError, StoreError
 from gameshelf.core.records import GameRecord
 from gameshelf.core.store import SaveRow, ScoreEntry
 from gameshelf.session.base import SaveSlot, open_store
 from gameshelf.showdown.actions import Action
-from gameshelf.showdown.match import GAME, Match
+from gameshelf.showdown.game import MAX_TURNS
+from gameshelf.showdown.match import GAME, Match, seat_names
 
 #: The record option that marks a finished game whose end (the scores) this layer has not
 #: written yet. The screen before the session layer recorded the scores at the end and left
@@ -51,6 +52,42 @@ def saves() -> list[SaveRow]:
     """
     with open_store() as store:
         return store.list_saves(GAME)
+
+
+def describe(record: GameRecord) -> tuple[bool, str]:
+    """What a list of saves says of an intact Showdown save: ``(finished, "Ann, CPU 1 · game
+    9 · turn 3/10")`` (the one description for the screens' saves list and ``showdown
+    saves``).
+
+    Raises:
+        RecordError: the record does not replay (its seats named when they can be read).
+    """
+    try:
+        match = Match.from_record(record)
+    except GameshelfError as exc:
+        raise RecordError(f"{seat_names(record)} · {exc}") from exc
+    st = match.state
+    return st.is_terminal(), (f"{', '.join(seat.name for seat in match.seats)} · game "
+                              f"{match.seed} · turn {max(1, st.turn)}/{MAX_TURNS}")
+
+
+def describe_save(row: SaveRow) -> str:
+    """One line of ``showdown saves`` about a save, finished and damaged ones marked as the
+    Yatz and Muggins listings mark them: :func:`describe`'s text; ``finished: ...`` for a game
+    over (its scores recorded when it is resumed, or already recorded by the screen before
+    the session layer, whose save resuming only removes); ``damaged: why`` for a save that
+    cannot be read or replayed."""
+    if row.record is None:
+        return f"damaged: {row.damaged}"
+    try:
+        finished, text = describe(row.record)
+    except GameshelfError as exc:
+        return f"damaged: {exc}"
+    if not finished:
+        return text
+    if row.record.options.get(END_PENDING):
+        return f"finished: {text} (resume records the scores)"
+    return f"finished: {text} (scores recorded; resume removes the save)"
 
 
 class ShowdownSession:

@@ -10,12 +10,10 @@ from textual.screen import Screen
 from textual.widgets import Button, Header, Input, OptionList, Static
 
 from gameshelf.core.chance import new_seed, parse_seed
-from gameshelf.core.errors import GameshelfError, RecordError
-from gameshelf.core.records import GameRecord
+from gameshelf.core.errors import GameshelfError
 from gameshelf.core.text import error_line
-from gameshelf.session.showdown import ShowdownSession
-from gameshelf.showdown.game import MAX_TURNS
-from gameshelf.showdown.match import GAME, Match, parse_players, seat_names
+from gameshelf.session.showdown import ShowdownSession, describe
+from gameshelf.showdown.match import GAME, Match, parse_players
 from gameshelf.tui.base import GuardedApp
 from gameshelf.tui.saves import SavesList
 from gameshelf.tui.showdown_game import HELP, ShowdownScreen
@@ -68,12 +66,25 @@ class ShowdownStartScreen(Screen[None]):
             with Horizontal(classes="sd-row"):
                 yield Button("New game", id="sd-new", variant="primary", compact=True)
             yield Static("Saved games (Enter or click resumes, d deletes)", id="sd-saves-label")
-            yield SavesList(GAME, describe_save, one_line=True, id="sd-saves")
+            yield SavesList(GAME, describe, one_line=True, id="sd-saves")
             yield Static("", id="sd-msg")
         yield GameFooter()
 
+    #: a game was opened from here (set until the screen is back on)
+    _left_for_game = False
+
     def on_screen_resume(self) -> None:
+        """Back from a game (or a window): the list reloaded; after a game, or when the
+        focus was lost, the focus on the players field (the first field), where typing and
+        Enter start again."""
         self.load_saves()
+        if self._left_for_game or self.focused is None:
+            self._left_for_game = False
+            self.query_one("#sd-players", Input).focus()
+
+    def _open_game(self, session: ShowdownSession) -> None:
+        self._left_for_game = True
+        self.app.push_screen(ShowdownScreen(session))
 
     def load_saves(self) -> None:
         """Read the saves again (the one saves list: :mod:`gameshelf.tui.saves`)."""
@@ -96,7 +107,7 @@ class ShowdownStartScreen(Screen[None]):
             self.app.bell()
             return
         msg.update("")
-        self.app.push_screen(ShowdownScreen(session))
+        self._open_game(session)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "sd-new":
@@ -115,23 +126,10 @@ class ShowdownStartScreen(Screen[None]):
             self.query_one("#sd-msg", Static).update(plain(error_line(exc)))
             self.app.bell()
             return
-        self.app.push_screen(ShowdownScreen(session))
+        self._open_game(session)
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(HELP))
-
-
-def describe_save(record: GameRecord) -> tuple[bool, str]:
-    """What the saves list says of a Showdown save: ``(finished, "Ann, cpu · turn 3/10")``.
-
-    Raises:
-        RecordError: the record does not replay (listed as damaged, with its seats).
-    """
-    try:
-        state = Match.from_record(record).state
-    except GameshelfError as exc:
-        raise RecordError(f"{seat_names(record)} · {exc}") from exc
-    return state.is_terminal(), f"{seat_names(record)} · turn {max(1, state.turn)}/{MAX_TURNS}"
 
 
 def make_screen() -> Screen[None]:
