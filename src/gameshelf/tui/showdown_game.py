@@ -24,7 +24,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Input, RichLog, Static
 
 from gameshelf.core.errors import GameshelfError
-from gameshelf.core.text import error_line, literal, possessive, quoted, said
+from gameshelf.core.text import error_line, is_you, literal, possessive, quoted, said
 from gameshelf.session.showdown import ShowdownSession
 from gameshelf.showdown.actions import (
     DONE,
@@ -216,6 +216,13 @@ class CommandInput(Input):
         self.screen.set_focus(None)
 
 
+def ready_label(name: str) -> str:
+    """The hand-off button for the seat ``name``: ``I am Ann: show my hand (Enter)``, and
+    ``Ready: show my hand (Enter)`` for the seat called You (it read "I am You")."""
+    who = "Ready" if is_you(name) else f"I am {literal(name)}"
+    return f"{who}: show my hand (Enter)"
+
+
 class HandOffScreen(ModalScreen[None]):
     """Covers the table between two people's turns so nobody sees another's hand."""
 
@@ -230,15 +237,15 @@ class HandOffScreen(ModalScreen[None]):
 
     def __init__(self, name: str) -> None:
         super().__init__()
-        self._name = name
+        self._seat_name = name
 
     def compose(self) -> ComposeResult:
         with Vertical():
             # Names are plain text, never markup (a name may hold '[').
-            yield Static(Text.assemble("Pass the terminal to\n\n", (literal(self._name), "bold"),
+            yield Static(Text.assemble("Pass the terminal to\n\n",
+                                       (literal(self._seat_name), "bold"),
                                        "\n\nEveryone else: look away."), id="handoff-text")
-            yield Button(Text(f"I am {literal(self._name)}: show my hand (Enter)"), id="ready",
-                         variant="primary")
+            yield Button(Text(ready_label(self._seat_name)), id="ready", variant="primary")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(None)
@@ -389,6 +396,8 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
         self._stage: tuple[int, int, Phase] | None = None
         self._drawn: object = None
         self._cards: list[CardView | CardLine] = []  # the card widgets on screen
+        #: (zone, card) chosen by the last click: a click on it again plays it
+        self._clicked: tuple[str, int] | None = None
         self._humans = sum(1 for s in match.seats if s.is_human)
 
     # ----- layout ------------------------------------------------------------------------
@@ -555,7 +564,9 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
         return cards[self.cursor] if 0 <= self.cursor < len(cards) else None
 
     def select_widget(self, widget: CardView | CardLine) -> None:
-        """Choose the card a click landed on (a second click plays it)."""
+        """Choose the card a click landed on; a second click on it plays it (offer, bid,
+        buy, take), as Enter does. A single click never plays, even on the card the keys
+        had chosen."""
         zone = widget.zone
         card = self._card_at(widget)
         if self.busy or zone not in self._zones() or card is None:
@@ -565,9 +576,13 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
             self._complain("That card has been claimed already.")
             return
         index = cards.index(card)
-        if zone == self.zone and index == self.cursor and self.can_act():
+        if (zone, card) == self._clicked and zone == self.zone and index == self.cursor \
+                and self.can_act():
+            self._clicked = None
             self.action_enter()
             return
+        # the first click only chooses, also on the card the keys had chosen already
+        self._clicked = (zone, card)
         self.zone, self.cursor = zone, index
         self.bid_tokens = self._min_bid()
         self.refresh_table()
@@ -594,6 +609,7 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
     def action_move(self, step: int) -> None:
         if self.busy:
             return
+        self._clicked = None
         zones = self._zones()
         if self.zone not in zones:
             self.zone, self.cursor = zones[0], 0
