@@ -45,8 +45,9 @@ def test_saves_mark_finished_and_damaged_games(capsys: pytest.CaptureFixture[str
     assert code == 0
     lines = {line.split(":")[0]: line for line in out.splitlines()}
     assert "turn 1/10" in lines["game-9"] and "Ann, CPU 1 · game 9" in lines["game-9"]
-    assert "over: the scores are not recorded yet (resume records them)" in lines["pending"]
-    assert "finished: scores recorded" in lines["old-finished"]
+    assert "finished" not in lines["game-9"]
+    assert "finished: " in lines["pending"] and "(resume records the scores)" in lines["pending"]
+    assert "finished: " in lines["old-finished"] and "scores recorded" in lines["old-finished"]
     assert "damaged: " in lines["broken"] and "turn" not in lines["broken"]
 
 
