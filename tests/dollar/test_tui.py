@@ -187,7 +187,7 @@ def test_frames_of_the_maximum_bill() -> None:
     assert titles[-3:] == ["GAME OVER", "END BONUS", "MATCH NOT CHECKED"]
 
 
-async def test_menu_opens_it_pace_keys_and_leaving_asks_first() -> None:
+async def test_menu_opens_it_pace_keys_and_esc_while_playing_leaves_at_once() -> None:
     app = GameshelfApp()
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("1")
@@ -201,15 +201,7 @@ async def test_menu_opens_it_pace_keys_and_leaving_asks_first() -> None:
         assert screen.step_seconds == 0.5 and "Pace: 0.5 s" in text_of(screen, "#message")
         await pilot.press("minus", "minus")
         assert screen.step_seconds == 2.0
-        await pilot.press("escape")
-        await pilot.pause()
-        assert isinstance(app.screen, ConfirmScreen)
-        await pilot.press("n")
-        await pilot.pause()
-        assert app.screen is screen and screen.phase == "playing"
-        await pilot.press("escape")
-        await pilot.pause()
-        await pilot.press("y")
+        await pilot.press("escape")   # no question while playing: the bills are kept
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
         # the round's scores were kept when play started: leaving (or a stop, or a crash)
@@ -223,7 +215,6 @@ async def test_markup_brackets_in_typed_text_show_as_plain_text() -> None:
     from textual.widgets import Input
 
     from gameshelf.tui.app import GameshelfApp
-    from gameshelf.tui.widgets import ConfirmScreen
 
     app = GameshelfApp(start="dollar")
     async with app.run_test(size=(80, 24)) as pilot:

@@ -674,11 +674,13 @@ class DollarScreen(RefusalMixin, Screen[None]):
         self._say(f"Pace: {self.step_seconds:g} s a step (+ faster, - slower).")
 
     def action_back(self) -> None:
-        """Back to the menu; asks first when bills were entered and not all played."""
-        if self.phase == "playing" or (self.phase == "setup" and self.entries):
-            why = ("Its bills are kept already (from Play on)." if self.phase == "playing"
-                   else "The bills entered are not kept: they were not played.")
-            self.app.push_screen(ConfirmScreen(f"Leave this game? {why}"), self._leave_if)
+        """Back to the menu with no question once the bills are played (they are kept from
+        Play on, as every game leaves with Esc); asks first only when bills were entered and
+        not played (they would be lost)."""
+        if self.phase == "setup" and self.entries:
+            self.app.push_screen(ConfirmScreen(
+                "Leave this game? The bills entered are not kept: they were not played."),
+                self._leave_if)
             return
         self._leave_if(True)
 
