@@ -201,3 +201,35 @@ async def test_start_screen_and_its_saves_are_whole(size: tuple[int, int]) -> No
             text = str(saves.get_option_at_index(i).prompt)
             assert " ".join(text.split()) in words, (size, text, on_screen)
         assert footer_complete(app) == []
+
+
+async def test_four_players_score_table_and_piles_fit_at_80x24() -> None:
+    """The winner's line read "... 32,700" then "wins" on a line of its own; the piles of
+    four players ran off the top of the screen."""
+    over = Match(parse_players("cpu,cpu,cpu,cpu"), 9)
+    while not over.state.is_terminal():
+        over.step()
+    app = GameshelfApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(ShowdownScreen(over))
+        await _settle(app, pilot)
+        for view in ("score", "piles"):
+            assert isinstance(app.screen, ScoreScreen)
+            box = app.screen.query_one("Vertical").region
+            assert box.y >= 0 and box.bottom <= 24, (view, box)
+            breakdown = app.screen.query_one("#breakdown", Static)
+            lines = str(breakdown.render()).splitlines()
+            if view == "score":   # each row on one line, the mark beside the total
+                assert all(len(line) <= breakdown.region.width for line in lines)
+                assert any(line.startswith("CPU 1") and line.endswith("★") for line in lines)
+            scroll = app.screen.query_one("#breakdown-scroll")
+            await pilot.press("end")
+            await pilot.pause()
+            assert scroll.scroll_y == scroll.max_scroll_y
+            button = app.screen.query_one("#close", Button)
+            assert button.region.bottom <= 24 and button.region.height > 0
+            await pilot.press("escape")
+            await pilot.pause()
+            if view == "score":
+                await pilot.press("p")
+                await pilot.pause()

@@ -261,6 +261,7 @@ class ScoreScreen(ModalScreen[None]):
     ScoreScreen { align: center middle; }
     ScoreScreen > Vertical { width: 100; max-width: 96%; height: auto; border: thick $success;
                              padding: 1 2; background: $surface; }
+    ScoreScreen VerticalScroll { height: auto; }
     ScoreScreen Button { margin-top: 1; }
     """
     BINDINGS = [Binding("escape,enter,q", "close", "Close")]
@@ -271,8 +272,18 @@ class ScoreScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(self._text, id="breakdown")
+            with VerticalScroll(id="breakdown-scroll"):   # Up/Down, PageUp/PageDown scroll
+                yield Static(self._text, id="breakdown")
             yield Button("Close (Enter)", id="close", variant="success")
+
+    def on_mount(self) -> None:
+        self.on_resize()
+        self.query_one("#breakdown-scroll").focus()
+
+    def on_resize(self) -> None:
+        """The text scrolls in the height the terminal leaves (the piles of four players
+        ran off the top at 80x24), the Close button in sight."""
+        self.query_one("#breakdown-scroll").styles.max_height = max(3, self.size.height - 10)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(None)
@@ -310,8 +321,9 @@ def score_table(match: Match) -> Text:
         sc = st.score(s)
         line = (f"{literal(seat.name):<14}{sc.cards:>9,}{sc.two_x:>9,}{sc.drop_bonus:>9,}"
                 f"{sc.combos:>9,}{sc.tokens:>8,}{sc.total:>9,}")
-        out.append(line + ("  ★ wins" if s in winners else "") + "\n",
+        out.append(line + (" ★" if s in winners else "") + "\n",
                    style="bold green" if s in winners else "")
+    out.append("★ wins" if len(winners) == 1 else "★ share the win", style="dim")
     if len(winners) > 1:
         out.append("\nA tie on points and tokens: they share the win.\n")
     return out
