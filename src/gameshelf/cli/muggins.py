@@ -38,6 +38,7 @@ from gameshelf.muggins.match import GAME
 from gameshelf.muggins.mugsy import LEVELS, parse_level
 from gameshelf.muggins.sim import SimResult, play_series_game, tally
 from gameshelf.muggins.tiles import parse_tile
+from gameshelf.session.base import save_failure
 from gameshelf.session.muggins import MUGSY, PERSON, Session, result_counts, saves
 
 app = typer.Typer(help="Muggins: double-nine dominoes (fives) against Mugsy.",
@@ -347,8 +348,7 @@ def _play_text(session: Session) -> bool:
     def tell_store_errors() -> None:
         nonlocal shown_errors
         for message in session.store_errors[shown_errors:]:
-            typer.echo(f"could not save: {message} (the game goes on; the next move tries "
-                       "again)", err=True)
+            typer.echo(save_failure(message), err=True)
         shown_errors = len(session.store_errors)
 
     typer.echo(f"Muggins against Mugsy ({session.level}), game number {session.match.seed}. "
@@ -379,6 +379,10 @@ def _play_text(session: Session) -> bool:
         typed = read_line("your move> ")
         line = "quit" if typed is None else typed.strip()
         if line.lower() in ("quit", "q", "exit"):
+            if session.slot.lost:     # the save is the other session's now: nothing to do
+                typer.echo(f"left unsaved: the save {quoted(session.name)} belongs to the "
+                           "session that resumed it")
+                return False
             if session.slot.unsaved:  # an autosave failed: try once more, and say so
                 session.slot.write(session.match.record(), base=session.base)
             typer.echo(f"saved as {quoted(session.name)}; continue with: gameshelf muggins resume "

@@ -31,6 +31,7 @@ from gameshelf.core.inputs import (
 )
 from gameshelf.core.progress import progress
 from gameshelf.core.text import error_line, literal, quoted, verb_for
+from gameshelf.session.base import save_failure
 from gameshelf.session.showdown import ShowdownSession, describe_save, saves
 from gameshelf.showdown.actions import card_text
 from gameshelf.showdown.cards import default_deck, parse_deck
@@ -275,8 +276,7 @@ def _prompt_loop(session: ShowdownSession) -> None:
             with interrupt.shielded():
                 session.settle()
         for message in session.errors[shown_errors:]:
-            typer.echo(f"could not save: {message} (the game goes on; the next move tries "
-                       "again)", err=True)
+            typer.echo(save_failure(message), err=True)
         shown_errors = len(session.errors)
         log = match.state.log or []
         for line in log[log_seen:]:

@@ -25,6 +25,7 @@ from gameshelf.core.errors import (
     GameshelfError,
     OutputError,
     RecordError,
+    SaveLostError,
     SaveNameTakenError,
     StoreError,
 )
@@ -42,6 +43,7 @@ from gameshelf.core.progress import progress
 from gameshelf.core.store import Store
 from gameshelf.core.text import error_line, literal, possessive, quoted, yes_no
 from gameshelf.core.workers import run_jobs
+from gameshelf.session.base import save_failure
 from gameshelf.session.yatz import YatzSession, save_name
 from gameshelf.yatz.game import GAME, Action, Hold, Score, parse_action
 from gameshelf.yatz.highscores import TOP, UNDO_NOTE, undo_mark, undos
@@ -157,8 +159,8 @@ def _computer_turns(session: YatzSession) -> None:
 def _show_errors(session: YatzSession, seen: int) -> int:
     """Print the store failures kept since ``seen`` (the game goes on); the new count."""
     for text in session.errors[seen:]:
-        typer.echo(f"not saved: {text}; the game goes on and is saved at the next "
-                   f"chance", err=True)
+        typer.echo(save_failure(text, retry="it is saved at the next chance",
+                                save_as="type save NAME"), err=True)
     return len(session.errors)
 
 
@@ -230,6 +232,10 @@ def _prompt_loop(session: YatzSession) -> None:
         if line is None or line.strip().lower() in ("quit", "q", "exit"):
             try:
                 name = session.save()
+            except SaveLostError:   # the save is the other session's: nothing to try again
+                typer.echo(f"left unsaved: the save {quoted(session.name)} belongs to the "
+                           "session that resumed it", err=True)
+                return
             except StoreError as exc:
                 if line is None:
                     raise

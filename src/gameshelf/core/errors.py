@@ -36,6 +36,11 @@ class SaveNameTakenError(StoreError):
     it is."""
 
 
+class SaveLostError(StoreError):
+    """This session's save was taken over by another session (resumed elsewhere), deleted or
+    replaced there: this session can no longer write it (the other one does)."""
+
+
 class OutputError(Exception):
     """The standard output or error stream cannot be written (a full disk, a closed pipe).
 

@@ -69,7 +69,7 @@ from typing import Any, TypeVar
 
 import platformdirs
 
-from gameshelf.core.errors import SaveNameTakenError, StoreError
+from gameshelf.core.errors import SaveLostError, SaveNameTakenError, StoreError
 from gameshelf.core.records import GameRecord
 
 SCHEMA_VERSION = 2
@@ -562,13 +562,13 @@ class Store:
         if row is not None and row[0] == handle.owner:
             return True
         if row is not None:
-            raise StoreError(f"the save {row[1]!r} was taken over by another session (resumed "
-                             f"elsewhere); this session no longer writes it")
+            raise SaveLostError(f"the save {row[1]!r} was taken over by another session "
+                                f"(resumed elsewhere); this session no longer writes it")
         if c.execute("SELECT 1 FROM finished WHERE game=? AND key=?",
                      (handle.game, handle.game_id)).fetchone():
             return False
-        raise StoreError(f"the save {handle.name!r} was deleted or replaced elsewhere; this "
-                         f"session no longer writes it")
+        raise SaveLostError(f"the save {handle.name!r} was deleted or replaced elsewhere; "
+                            f"this session no longer writes it")
 
     def update_save(self, handle: SaveHandle, record: GameRecord, *,
                     name: str | None = None) -> SaveHandle:
@@ -744,8 +744,8 @@ class Store:
                 row = c.execute("SELECT owner, name FROM saves WHERE game=? AND game_id=?",
                                 (game, save.game_id)).fetchone()
                 if row is not None and row[0] != save.owner:
-                    raise StoreError(f"the save {row[1]!r} was taken over by another session; "
-                                     f"its end is recorded there, not here")
+                    raise SaveLostError(f"the save {row[1]!r} was taken over by another "
+                                        f"session; its end is recorded there, not here")
             date = now_iso()
             ids = [self._insert_score(c, game, e, date) for e in scores]
             for r in results:

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from gameshelf.core import store as store_module
-from gameshelf.core.errors import RecordError, StoreError
+from gameshelf.core.errors import RecordError, SaveLostError, StoreError
 from gameshelf.core.records import GameRecord
 from gameshelf.core.store import ResultEntry, SaveHandle, ScoreEntry, Store
 from gameshelf.core.text import error_line, quoted
@@ -54,6 +54,41 @@ def open_store(wait: float | None = None) -> Store:
     return store_module.Store(wait=wait)
 
 
+class SaveLost(str):
+    """A failure kept in :attr:`SaveSlot.errors` that no later write mends: this session's
+    save was taken over (resumed in another session), deleted or replaced there. Its text
+    says so plainly; :func:`save_failure` shows it as it is."""
+
+
+def lost_message(name: str | None, exc: Exception) -> SaveLost:
+    """What the player is told once this session's save is lost to another session."""
+    which = f"its save {quoted(name)}" if name else "its save"
+    return SaveLost(f"this game is no longer saved here: {which} was resumed in another "
+                    f"session, or deleted or replaced there ({error_line(exc)}). The game "
+                    "goes on here unsaved")
+
+
+def save_failure(error: str, *, retry: str = "the next move tries again",
+                 save_as: str = "") -> str:
+    """The one line every front end shows for a store failure kept by a session
+    (:attr:`SaveSlot.errors`): a passing one (a lock, a full disk) says the game goes on and
+    when saving is tried again (``retry``); a lost save (:class:`SaveLost`) says plainly that
+    the game is no longer saved here, and what can be done: ``save_as``, the front end's
+    way to save it under another name (``type 'save NAME'``), else that leaving does not
+    save it.
+
+    Example:
+        >>> save_failure("the disk is full")
+        'could not save: the disk is full (the game goes on; the next move tries again)'
+    """
+    if isinstance(error, SaveLost):
+        what = (f"; to keep it, save it under another name ({save_as})" if save_as
+                else "; leaving it does not save it (the other session's game is the "
+                "saved one)")
+        return f"{error}{what}."
+    return f"could not save: {error_line(error)} (the game goes on; {retry})"
+
+
 def damaged(name: str, exc: Exception) -> RecordError:
     """The error of a save that cannot be resumed: it names the save (quoted) and says it is
     damaged, then why (``the save 'mine' is damaged and cannot be resumed: not valid JSON``).
@@ -76,6 +111,9 @@ class SaveSlot:
         errors: store failures not raised (autosave), oldest first, for the front end to show.
         unsaved: True while the game in memory is ahead of its save (a write failed).
         finished: True once the game's end was written (or found written).
+        lost: True once the save was taken over, deleted or replaced by another session:
+            no write goes to it any more (it is the other session's); the game goes on
+            unsaved until saved under a new name (:meth:`write` with ``name``).
     """
 
     game: str
@@ -84,6 +122,9 @@ class SaveSlot:
     errors: list[str] = field(default_factory=list)
     unsaved: bool = False
     finished: bool = False
+    lost: bool = False
+    #: What the player is told of the lost save (:func:`lost_message`), once lost.
+    lost_note: str = ""
 
     @property
     def name(self) -> str | None:
@@ -164,19 +205,28 @@ class SaveSlot:
             The save's name.
 
         Raises:
-            StoreError: the name is taken, the save was taken over or deleted elsewhere, or
-                the write failed; the game in memory is unchanged.
+            StoreError: the name is taken, or the write failed; SaveLostError: the save was
+                taken over or deleted elsewhere (then only a new ``name`` is written, as a
+                new save). The game in memory is unchanged.
         """
+        if self.lost:
+            if name is None:
+                raise SaveLostError(self.lost_note)
+            self.handle = None            # "save as" a new save, the lost one left alone
         if self.handle is None:
             if name is None and base is None:
                 raise StoreError("a new save needs a name")
             with open_store(wait) as store:
                 self.handle = store.claim_save(self.game, name or base or "", record,
                                                exact=name is not None)
-            self.unsaved = False
+            self.unsaved = self.lost = False
             return self.handle.name
-        with open_store(wait) as store:
-            self.handle = store.update_save(self.handle, record, name=name)
+        try:
+            with open_store(wait) as store:
+                self.handle = store.update_save(self.handle, record, name=name)
+        except SaveLostError as exc:
+            self.lost, self.lost_note = True, lost_message(self.name, exc)
+            raise
         self.unsaved = False
         return self.handle.name
 
@@ -186,8 +236,15 @@ class SaveSlot:
         Returns:
             True when the record is stored.
         """
+        if self.lost:              # said once; nothing is written to the other session's save
+            self.unsaved = True
+            return False
         try:
             self.write(record, base=base, wait=AUTOSAVE_WAIT)
+        except SaveLostError:
+            self.unsaved = True
+            self.errors.append(SaveLost(self.lost_note))
+            return False
         except StoreError as exc:
             self.unsaved = True
             self.errors.append(str(exc))
@@ -220,9 +277,13 @@ class SaveSlot:
         """
         if self.finished:
             return None
-        with open_store() as store:
-            ids = store.finish_game(self.game, save=self.handle,
-                                    key=None if self.handle else self.key,
-                                    scores=scores, results=results)
+        try:
+            with open_store() as store:
+                ids = store.finish_game(self.game, save=self.handle,
+                                        key=None if self.handle else self.key,
+                                        scores=scores, results=results)
+        except SaveLostError as exc:
+            self.lost, self.lost_note = True, lost_message(self.name, exc)
+            raise
         self.finished, self.unsaved = True, False
         return ids

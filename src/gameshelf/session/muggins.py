@@ -24,13 +24,19 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from gameshelf.core import interrupt
-from gameshelf.core.errors import BadInputError, GameshelfError, RecordError, StoreError
+from gameshelf.core.errors import (
+    BadInputError,
+    GameshelfError,
+    RecordError,
+    SaveLostError,
+    StoreError,
+)
 from gameshelf.core.records import GameRecord
 from gameshelf.core.store import ResultEntry, SaveRow
 from gameshelf.muggins.game import Action, Take
 from gameshelf.muggins.match import GAME, MUGSY, PERSON, Match
 from gameshelf.muggins.mugsy import Mugsy, parse_level
-from gameshelf.session.base import SaveSlot, open_store
+from gameshelf.session.base import SaveLost, SaveSlot, open_store
 
 #: Said when there is no save to resume.
 NONE_SAVED = ("no unfinished Muggins game is saved; start one with 'gameshelf muggins "
@@ -190,6 +196,8 @@ class Session:
         if self.match.state.is_terminal():
             try:
                 self.finish()
+            except SaveLostError:
+                self.store_errors.append(SaveLost(self.slot.lost_note))
             except StoreError as exc:
                 self.store_errors.append(str(exc))
             return

@@ -45,6 +45,7 @@ from gameshelf.muggins.game import (
 from gameshelf.muggins.match import GAME, Match
 from gameshelf.muggins.mugsy import LEVELS
 from gameshelf.muggins.tiles import Tile, round_to_five
+from gameshelf.session.base import SaveLost, save_failure
 from gameshelf.session.muggins import MUGSY, PERSON, Session, result_counts, saves
 from gameshelf.tui.app import GameshelfApp
 from gameshelf.tui.base import drawable, need_terminal, run_guarded
@@ -624,7 +625,8 @@ class MugginsScreen(RefusalMixin, Screen[None]):
             f"Round {st.round_no} · {turn.upper()} · You {st.scores[0]} · Mugsy "
             f"{st.scores[1]} ({self.session.level}) · to {st.target} · boneyard "
             f"{len(st.boneyard)} · Mugsy's tiles {len(st.hands[MUGSY])} · "
-            f"#{self.session.match.seed}"))
+            f"#{self.session.match.seed}"
+            + (" · NOT SAVED HERE (resumed elsewhere)" if self.session.slot.lost else "")))
         width = max(40, self.size.width - 4)
         scroll = self.query_one("#mg-board-scroll", BoardScroll)
         # big tiles when the whole board fits the space it has, else one-line tiles
@@ -801,7 +803,7 @@ class MugginsScreen(RefusalMixin, Screen[None]):
         assert self.session is not None
         taken = self.session.apply(action)
         if self.session.store_errors:
-            self.say(f"Saving failed: {self.session.store_errors.pop()}", bell=True)
+            self.say(save_failure(self.session.store_errors.pop()), bell=True)
         return taken
 
     def action_draw(self) -> None:
@@ -844,7 +846,10 @@ class MugginsScreen(RefusalMixin, Screen[None]):
             return
         self.session.save()
         if self.session.store_errors:
-            self.say(f"Saving failed: {self.session.store_errors.pop()}", bell=True)
+            self.say(save_failure(self.session.store_errors.pop(), retry="S tries again"),
+                     bell=True)
+        elif self.session.slot.lost:
+            self.say(save_failure(SaveLost(self.session.slot.lost_note)), bell=True)
         else:
             self.say(f"Saved as {quoted(self.session.name)}. Resume from the menu or with: "
                      f"gameshelf muggins resume {self.session.name}")
@@ -857,7 +862,10 @@ class MugginsScreen(RefusalMixin, Screen[None]):
         app when ``play``/``resume`` opened it); a game over is only left. When the save
         fails the screen stays and says so (Esc again tries again)."""
         session = self.session
-        if session is not None and not self.state.is_terminal():
+        if session is not None and session.slot.lost:   # another session has the save
+            self.app.notify(save_failure(SaveLost(session.slot.lost_note)), title="Muggins",
+                            markup=False, severity="warning")
+        elif session is not None and not self.state.is_terminal():
             before = len(session.store_errors)
             session.save()
             if len(session.store_errors) > before:
@@ -952,7 +960,10 @@ class MugginsScreen(RefusalMixin, Screen[None]):
                 f"\n\nFinal score: You {st.scores[0]}, Mugsy {st.scores[1]} "
                 f"(target {st.target}).\n")
         session = self.session
-        if session is not None and not session.finished:
+        if session is not None and session.slot.lost:
+            text += ("The result is not recorded here: this game's save was resumed in "
+                     "another session, which records it.\n")
+        elif session is not None and not session.finished:
             why = session.store_errors[-1] if session.store_errors else "the store failed"
             text += (f"The result could NOT be recorded ({why}). The game is kept as "
                      f"{quoted(session.name)}: 'gameshelf muggins resume {session.name}' records "

@@ -25,6 +25,7 @@ from textual.widgets import Button, Input, RichLog, Static
 
 from gameshelf.core.errors import GameshelfError
 from gameshelf.core.text import error_line, is_you, literal, possessive, quoted, said
+from gameshelf.session.base import save_failure
 from gameshelf.session.showdown import ShowdownSession
 from gameshelf.showdown.actions import (
     DONE,
@@ -521,8 +522,7 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
         before = len(self.session.errors)
         self.session.settle()
         for message in self.session.errors[before:]:
-            self.notify(f"could not save: {error_line(message)}", severity="error",
-                        markup=False)
+            self.notify(save_failure(message), severity="error", markup=False)
 
     # ----- acting ------------------------------------------------------------------------
     def can_act(self) -> bool:

@@ -23,11 +23,12 @@ from textual.widgets import Button, DataTable, Header, Static
 from textual.widgets.data_table import ColumnKey
 from textual.worker import Worker
 
-from gameshelf.core.errors import GameshelfError
+from gameshelf.core.errors import GameshelfError, SaveLostError
 from gameshelf.core.keymaps import DEFAULT_KEY_MAP, parse_key_map
 from gameshelf.core.records import GameRecord
 from gameshelf.core.store import Store
 from gameshelf.core.text import error_line, literal, possessive, quoted, verb_for
+from gameshelf.session.base import SaveLost, save_failure
 from gameshelf.session.yatz import YatzSession
 from gameshelf.tui import saves
 from gameshelf.tui.base import drawable
@@ -576,8 +577,7 @@ class GameScreen(RefusalMixin, Screen[None]):
         new = self.session.errors[self._errors_seen:]
         self._errors_seen = len(self.session.errors)
         if new:
-            self.say(f"not saved: {new[-1]}; the game goes on and is saved at the next "
-                     f"chance", bell=True)
+            self.say(save_failure(new[-1], retry="it is saved at the next chance"), bell=True)
         return bool(new)
 
     def _do(self, action: Action) -> bool:
@@ -911,6 +911,11 @@ class GameScreen(RefusalMixin, Screen[None]):
         if not self.match.is_over():
             try:
                 name = self.session.leave()
+            except SaveLostError as exc:    # another session has the save: leaving is all
+                self.app.notify(save_failure(SaveLost(str(exc))), title="Yatz", markup=False,
+                                severity="warning")
+                self.dismiss(None)
+                return
             except GameshelfError as exc:   # the game stays: leaving again tries again
                 self.say(f"could not save: {error_line(exc)}; Esc tries again", bell=True)
                 self._schedule()
