@@ -21,7 +21,6 @@ from gameshelf.core.errors import BadInputError, GameshelfError, StoreError
 from gameshelf.core.inputs import number_parser, read_line
 from gameshelf.core.keymaps import parse_key_map
 from gameshelf.core.progress import progress
-from gameshelf.core.store import SaveRow
 from gameshelf.core.text import error_line, quoted, yes_no
 from gameshelf.core.workers import run_jobs
 from gameshelf.muggins.game import (
@@ -39,7 +38,14 @@ from gameshelf.muggins.mugsy import LEVELS, parse_level
 from gameshelf.muggins.sim import SimResult, play_series_game, tally
 from gameshelf.muggins.tiles import parse_tile
 from gameshelf.session.base import save_failure
-from gameshelf.session.muggins import MUGSY, PERSON, Session, result_counts, saves
+from gameshelf.session.muggins import (
+    MUGSY,
+    PERSON,
+    Session,
+    describe_save,
+    result_counts,
+    saves,
+)
 
 app = typer.Typer(help="Muggins: double-nine dominoes (fives) against Mugsy.",
                   no_args_is_help=True, rich_markup_mode=None)
@@ -157,22 +163,6 @@ def saves_command(json_out: Annotated[bool, typer.Option("--json", help="JSON ou
 
 
 add_delete_command(app, GAME, "Muggins")
-
-
-def describe_save(row: SaveRow) -> str:
-    """One line about a saved game: level, game number, scores, round; ``damaged: why`` for
-    a save that cannot be read or replayed."""
-    if row.record is None:
-        return f"damaged: {row.damaged}"
-    try:
-        s = Session.from_record(row.record)
-    except GameshelfError as exc:
-        return f"damaged: {exc}"
-    st = s.match.state
-    where = ("over: the result is not recorded yet (resume records it)" if st.is_terminal()
-             else f"round {st.round_no}")
-    return (f"Mugsy ({s.level}) · game {s.match.seed} · you {st.scores[0]}, Mugsy "
-            f"{st.scores[1]} of {st.target} · {where}")
 
 
 @app.command("stats")

@@ -42,7 +42,8 @@ from gameshelf.session.base import SaveLost, SaveSlot, open_store
 NONE_SAVED = ("no unfinished Muggins game is saved; start one with 'gameshelf muggins "
               "play'")
 
-__all__ = ["MUGSY", "PERSON", "Session", "result_counts", "save_name", "saves"]
+__all__ = ["MUGSY", "PERSON", "Session", "describe", "describe_save", "result_counts",
+           "save_name", "saves"]
 
 
 def save_name(seed: int) -> str:
@@ -58,6 +59,35 @@ def saves() -> list[SaveRow]:
     """
     with open_store() as store:
         return store.list_saves(GAME)
+
+
+def describe(record: GameRecord) -> tuple[bool, str]:
+    """What a listing says of an intact Muggins save, by replaying it: ``(finished, "Mugsy
+    (strong) · game 7 · you 45, Mugsy 30 of 250 · round 2")`` (the shape of
+    :data:`gameshelf.tui.saves.Describe`).
+
+    Raises:
+        RecordError: the record does not replay (a listing marks it damaged).
+    """
+    s = Session.from_record(record)
+    st = s.match.state
+    return st.is_terminal(), (f"Mugsy ({s.level}) · game {s.match.seed} · you "
+                              f"{st.scores[0]}, Mugsy {st.scores[1]} of {st.target} · round "
+                              f"{st.round_no}")
+
+
+def describe_save(row: SaveRow) -> str:
+    """One line of ``muggins saves`` about a save: :func:`describe`'s text; ``finished:
+    ...`` for a game over (its result recorded when it is resumed); ``damaged: why`` for a
+    save that cannot be read or replayed."""
+    if row.record is None:
+        return f"damaged: {row.damaged}"
+    try:
+        finished, text = describe(row.record)
+    except GameshelfError as exc:
+        return f"damaged: {exc}"
+    return (f"finished: {text} (the result is not recorded yet: resume records it)"
+            if finished else text)
 
 
 def result_counts() -> dict[str, dict[str, int]]:

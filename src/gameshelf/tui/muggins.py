@@ -31,7 +31,7 @@ from gameshelf.core.keymaps import (
     remembered_key_map,
 )
 from gameshelf.core.records import GameRecord
-from gameshelf.core.text import error_line, literal, possessive, quoted, said
+from gameshelf.core.text import error_line, possessive, quoted, said
 from gameshelf.muggins.game import (
     DEFAULT_TARGET,
     Action,
@@ -42,11 +42,11 @@ from gameshelf.muggins.game import (
     RoundResult,
     Side,
 )
-from gameshelf.muggins.match import GAME, Match
+from gameshelf.muggins.match import GAME
 from gameshelf.muggins.mugsy import LEVELS
 from gameshelf.muggins.tiles import Tile, round_to_five
 from gameshelf.session.base import SaveLost, save_failure
-from gameshelf.session.muggins import MUGSY, PERSON, Session, result_counts, saves
+from gameshelf.session.muggins import MUGSY, PERSON, Session, describe, result_counts, saves
 from gameshelf.tui.app import GameshelfApp
 from gameshelf.tui.base import drawable, need_terminal, run_guarded
 from gameshelf.tui.keymaps import Key, KeyTable, use_bindings
@@ -189,25 +189,11 @@ class LevelList(OptionList):
     BINDINGS = [Binding("enter", "screen.choose", "Choose")]
 
 
-def describe_save(record: GameRecord) -> tuple[bool, str]:
-    """What the saves list says of a Muggins save: ``(finished, "Mugsy (strong) · game 7 ·
-    round 2 · You 45, Mugsy 30 · to 250")``, by replaying it.
-
-    Raises:
-        RecordError: the record does not replay (listed as damaged).
-    """
-    state = Match.from_record(record).state
-    level = literal(record.options.get("level", "normal"))
-    return state.is_terminal(), (
-        f"Mugsy ({level}) · game {record.seed} · round {state.round_no} · You "
-        f"{state.scores[0]}, Mugsy {state.scores[1]} · to {state.target}")
-
-
 class MugginsSavesScreen(SavesScreen):
     """The saved Muggins games: Enter resumes one, d deletes one (asks first), Esc back."""
 
     def __init__(self) -> None:
-        super().__init__(GAME, "Muggins", describe_save)
+        super().__init__(GAME, "Muggins", describe)
 
 
 class LevelScreen(ModalScreen[str | None]):
