@@ -209,3 +209,23 @@ async def test_muggins_level_screen_without_saves_offers_no_saves() -> None:
         await pilot.press("s")
         await pilot.pause()
         assert isinstance(app.screen, LevelScreen)
+
+
+async def test_muggins_saves_list_shows_hostile_names_literally() -> None:
+    """Save names with markup, escape sequences, control, right-to-left and combining
+    characters: the list and the question before a delete show them as typed, clean."""
+    from tests.hostile import NAMES, store_record
+    from tests.tui.test_literal_screens import check
+
+    for i, name in enumerate(NAMES):
+        store_record(name, _muggins(30 + i))
+    app = GameshelfApp()
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        app.push_screen(MugginsSavesScreen())
+        await _settle(app, pilot)
+        check(app, NAMES[-5:])         # newest first (the last stored); they fit the window
+        await pilot.press("d")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        check(app)
