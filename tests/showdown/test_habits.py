@@ -193,3 +193,31 @@ async def test_a_single_click_on_the_card_the_keys_chose_does_not_play() -> None
         await pilot.pause()
         assert len(match.record().actions) > before
 
+
+async def test_esc_on_the_hand_off_leaves_the_game_saved_and_help_opens() -> None:
+    """The hand-off had no footer, no help and no way out but showing a hand."""
+    from gameshelf.tui.widgets import HelpScreen
+
+    app = GameshelfApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        start = ShowdownStartScreen()
+        app.push_screen(start)
+        await pilot.pause()
+        start.query_one("#sd-players", Input).value = "You,Ann"
+        await pilot.press("enter")
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, HandOffScreen)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HandOffScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is start
+    with Store() as store:
+        assert len(store.list_saves("showdown")) == 1
+

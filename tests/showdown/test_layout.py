@@ -145,6 +145,9 @@ async def test_hand_off_score_piles_and_help_are_whole(size: tuple[int, int]) ->
         await _settle(app, pilot)
         assert isinstance(app.screen, HandOffScreen)
         assert shown_whole(app.screen.query_one("#handoff-text", Static))
+        assert footer_complete(app) == [], size
+        assert {b.binding.description for b in app.screen.active_bindings.values()
+                if b.binding.show} >= {"Ready", "Leave", "Help"}
         button = app.screen.query_one("#ready", Button)
         assert str(button.label) in drawn(button).replace("\n", " ") or \
             " ".join(str(button.label).split()) in " ".join(drawn(button).split())

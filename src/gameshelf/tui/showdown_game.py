@@ -224,17 +224,21 @@ def ready_label(name: str) -> str:
     return f"{who}: show my hand (Enter)"
 
 
-class HandOffScreen(ModalScreen[None]):
-    """Covers the table between two people's turns so nobody sees another's hand."""
+class HandOffScreen(ModalScreen[bool]):
+    """Covers the table between two people's turns so nobody sees another's hand. Enter (or
+    the button) shows the next person's hand (True); Esc leaves the game, saved, as on the
+    table (False); ``?``/F1 the help. The footer names these keys."""
 
     DEFAULT_CSS = """
     HandOffScreen { align: center middle; background: $background; }
-    HandOffScreen > Vertical { width: 60; height: auto; border: thick $accent; padding: 1 2;
-                               background: $surface; }
+    HandOffScreen > Vertical { width: 60; max-width: 100%; height: auto;
+                               border: thick $accent; padding: 1 2; background: $surface; }
     HandOffScreen Static { text-align: center; width: 100%; }
     HandOffScreen Button { margin-top: 1; width: 100%; }
     """
-    BINDINGS = [Binding("enter,space", "go", "Ready")]
+    BINDINGS = [Binding("enter,space", "go", "Ready"),
+                Binding("escape", "leave", "Leave"),
+                help_binding()]
 
     def __init__(self, name: str) -> None:
         super().__init__()
@@ -247,12 +251,19 @@ class HandOffScreen(ModalScreen[None]):
                                        (literal(self._seat_name), "bold"),
                                        "\n\nEveryone else: look away."), id="handoff-text")
             yield Button(Text(ready_label(self._seat_name)), id="ready", variant="primary")
+        yield GameFooter()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(None)
+        self.dismiss(True)
 
     def action_go(self) -> None:
-        self.dismiss(None)
+        self.dismiss(True)
+
+    def action_leave(self) -> None:
+        self.dismiss(False)
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen(HELP))
 
 
 class ScoreScreen(ModalScreen[None]):
@@ -481,7 +492,8 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
             self.shown_seat = None
             self.refresh_table()
             self.app.push_screen(HandOffScreen(match.seats[seat].name),
-                                 lambda _r, s=seat: self._handed_to(s))
+                                 lambda ready, s=seat: self._handed_to(s) if ready
+                                 else self.action_leave())
         else:
             self.shown_seat = seat
             stage = (seat, match.state.turn, match.state.phase)
