@@ -426,3 +426,27 @@ def test_the_played_actions_of_a_game_with_undos_replay_through_the_rules() -> N
         s.apply_action(a)
     assert s.is_terminal() and s.grand_total(0) == m.state.grand_total(0)
     assert len(m.actions) == len(m.played_actions()) + 2 * 38
+
+
+async def test_with_the_classic_keys_a_click_chooses_a_box_and_a_second_click_counts_it(
+        ) -> None:
+    """The classic flow: the first click is the first Enter (chosen, not counted)."""
+    app = GameApp(_solo(), keys="classic")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await pilot.press("enter")          # the dice have the focus: Enter rolls
+        await pilot.pause()
+        assert screen.match.state.dice
+        table = screen.query_one("#card", CardTable)
+        x = sum(table.columns[k].get_render_width(table)
+                for k in list(table.columns)[:FIRST_COL]) + 1
+        y = BOX_ROW[Box.CHANCE] + 1
+        await pilot.click("#card", offset=(x, y))
+        await pilot.pause()
+        assert screen.match.state.turns_done == 0
+        assert screen.pending is not None
+        await pilot.click("#card", offset=(x, y))
+        await pilot.pause()
+        assert screen.match.state.boxes[0][0][Box.CHANCE] is not None
