@@ -6,6 +6,9 @@ byte for byte as they were, a read-only store told at once, locks waited for."""
 from __future__ import annotations
 
 import sqlite3
+import subprocess
+import sys
+import textwrap
 import threading
 from pathlib import Path
 
@@ -380,3 +383,31 @@ def test_a_save_row_with_fields_that_are_not_text_is_listed_damaged(tmp_path: Pa
     assert rows["keep"].damaged is None
     assert rows["A\\xff"].damaged == "the save's name, updated is not text"
     assert isinstance(rows["A\\xff"].updated, str)
+
+
+def test_a_transaction_left_unfinished_by_a_killed_program_is_rolled_back_on_open(
+        tmp_path: Path) -> None:
+    """Breaker: killed in the middle of a commit (a hot journal left beside the file), the
+    store could no longer be opened by any command ("it is read-only": the read-only
+    inspection cannot roll a journal back). Now the unfinished change is rolled back, what
+    was committed is all there, and the store opens."""
+    path = tmp_path / "gameshelf.db"
+    with Store(path) as s:
+        s.add_score("yatz", "Ann", 100)
+    writer = textwrap.dedent(f"""
+        import os, sqlite3
+        c = sqlite3.connect({str(path)!r}, isolation_level=None)
+        c.execute("PRAGMA cache_size=1")     # spill to the file: the journal is hot
+        c.execute("BEGIN IMMEDIATE")
+        for i in range(300):
+            c.execute("INSERT INTO settings (key, value) VALUES (?, ?)", (f"k{{i}}", "x" * 2000))
+        os._exit(0)                          # killed: no rollback, no commit
+    """)
+    subprocess.run([sys.executable, "-c", writer], check=True, timeout=60)
+    journal = path.with_name(path.name + "-journal")
+    assert journal.stat().st_size > 0
+    with Store(path) as s:
+        assert [(r.name, r.score) for r in s.top_scores("yatz")] == [("Ann", 100)]
+        assert s.get_setting("k1") is None
+        s.add_score("yatz", "Bob", 90)
+    assert not journal.exists()

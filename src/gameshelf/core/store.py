@@ -298,6 +298,16 @@ def _token() -> str:
     return secrets.token_hex(16)
 
 
+#: The rows of ``scores`` and ``results`` that can be read (typeof: a damaged database may
+#: hold BLOBs or text where numbers and text belong).
+_INTACT_SCORE = ("typeof(name)='text' AND typeof(score)='integer' AND typeof(date)='text' "
+                 "AND typeof(seed) IN ('integer','null') AND typeof(detail) IN ('text','null')")
+_INTACT_RESULT = "typeof(opponent)='text' AND outcome IN ('win','loss','draw')"
+
+#: SQLite's extended result code for a read-only connection that met a hot journal.
+_READONLY_ROLLBACK = 776
+
+
 class Store:
     """The SQLite store.
 
@@ -353,8 +363,18 @@ class Store:
         except (OSError, sqlite3.Error):
             return  # the read-write open below reports what is wrong
         try:
-            app_id = self._retrying(
-                lambda: int(conn.execute("PRAGMA application_id").fetchone()[0]))
+            try:
+                app_id = self._retrying(
+                    lambda: int(conn.execute("PRAGMA application_id").fetchone()[0]))
+            except sqlite3.OperationalError as exc:
+                if getattr(exc, "sqlite_errorcode", None) != _READONLY_ROLLBACK:
+                    raise
+                conn.close()
+                self._roll_back_journal()
+                conn = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True,
+                                       timeout=self.timeout, isolation_level=None)
+                app_id = self._retrying(
+                    lambda: int(conn.execute("PRAGMA application_id").fetchone()[0]))
             if app_id:
                 raise StoreError(f"the store {self.path} is another program's SQLite database "
                                  f"(application id {app_id}); it is left as it is")
@@ -363,6 +383,27 @@ class Store:
             raise self._error(exc, "open") from None
         finally:
             conn.close()
+
+    def _roll_back_journal(self) -> None:
+        """Roll back the transaction a stopped program left unfinished (a hot journal beside
+        the file): SQLite does so on the first read of a connection that may write, and a
+        read-only connection cannot. The file goes back to its last commit, as SQLite's own
+        recovery does for any program; nothing committed is lost.
+
+        Raises:
+            StoreError: the journal cannot be rolled back (the file or folder is read-only).
+        """
+        try:
+            conn = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None)
+            try:
+                self._retrying(lambda: conn.execute("PRAGMA schema_version").fetchone())
+            finally:
+                conn.close()
+        except sqlite3.Error as exc:
+            raise StoreError(
+                f"cannot open the store {self.path}: a program stopped in the middle of "
+                f"writing it and its unfinished change cannot be rolled back ({exc}); make "
+                f"the file and its folder writable and try again") from None
 
     def _check(self, version: int, shape: _Shape) -> bool:
         """Raise when the file is not ours; True when it must be set up or migrated."""
@@ -773,11 +814,15 @@ class Store:
         return self._write(lambda c: self._insert_score(c, game, entry, date or now_iso()))
 
     def top_scores(self, game: str, limit: int = 20, board: str = "") -> list[ScoreRow]:
-        """The best ``limit`` scores, highest first; equal scores keep the earlier first."""
+        """The best ``limit`` scores, highest first; equal scores keep the earlier first.
+
+        A damaged row (a name or date that is not text, a score that is not a whole number,
+        a game number that is not one) is left out: it cannot be ranked or shown as a score.
+        """
         rows = self._read(
             "SELECT id, game, board, name, score, date, seed, detail FROM scores "
-            "WHERE game=? AND board=? ORDER BY score DESC, id ASC LIMIT ?",
-            (game, board, limit))
+            f"WHERE game=? AND board=? AND {_INTACT_SCORE} ORDER BY score DESC, id ASC "
+            "LIMIT ?", (game, board, limit))
         return [ScoreRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], _detail(r[7]))
                 for r in rows]
 
@@ -795,18 +840,20 @@ class Store:
         self._write(lambda c: self._insert_result(c, game, entry))
 
     def result_counts(self, game: str) -> dict[str, dict[str, int]]:
-        """``{opponent: {"win": n, "loss": n, "draw": n}}`` for ``game``."""
+        """``{opponent: {"win": n, "loss": n, "draw": n}}`` for ``game``; a damaged row (an
+        opponent that is not text, another outcome) is left out."""
         out: dict[str, dict[str, int]] = {}
         for opp, outcome, n in self._read(
-                "SELECT opponent, outcome, COUNT(*) FROM results WHERE game=? "
-                "GROUP BY opponent, outcome", (game,)):
+                f"SELECT opponent, outcome, COUNT(*) FROM results WHERE game=? AND "
+                f"{_INTACT_RESULT} GROUP BY opponent, outcome", (game,)):
             out.setdefault(opp, {"win": 0, "loss": 0, "draw": 0})[outcome] = n
         return out
 
     def recent_results(self, game: str, opponent: str, limit: int = 20) -> list[str]:
         """The last ``limit`` outcomes against ``opponent``, newest first."""
         return [r[0] for r in self._read(
-            "SELECT outcome FROM results WHERE game=? AND opponent=? ORDER BY id DESC LIMIT ?",
+            f"SELECT outcome FROM results WHERE game=? AND opponent=? AND {_INTACT_RESULT} "
+            "ORDER BY id DESC LIMIT ?",
             (game, opponent, limit))]
 
     # ----- settings ----------------------------------------------------------------------
