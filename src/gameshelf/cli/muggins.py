@@ -14,7 +14,7 @@ from typing import Annotated
 
 import typer
 
-from gameshelf.cli.saves import add_delete_command
+from gameshelf.cli.saves import add_delete_command, save_name_option
 from gameshelf.core import interrupt
 from gameshelf.core.chance import MAX_SEED, new_seed, parse_seed
 from gameshelf.core.errors import BadInputError, GameshelfError, StoreError
@@ -102,26 +102,13 @@ def play(
         from gameshelf.tui.base import need_terminal
 
         need_terminal("use --text for the prompt loop")
-    session = Session.new(lv, tg, sd, _name_option(name))  # a store that refuses: said now
+    session = Session.new(lv, tg, sd, save_name_option(name))  # a store that refuses: said now
     if text:
         play_text(session)
         return
     from gameshelf.tui.muggins import run_muggins
 
     run_muggins(session=session, keys=key_map)
-
-
-def _name_option(name: str | None) -> str | None:
-    """A ``--name`` value, stripped; None when not given.
-
-    Raises:
-        BadInputError: a name of blanks only.
-    """
-    if name is None:
-        return None
-    if not name.strip():
-        raise BadInputError("a save name needs a letter or digit, not only blanks")
-    return name.strip()
 
 
 @app.command("resume")

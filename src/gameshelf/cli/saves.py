@@ -11,8 +11,27 @@ from typing import Annotated
 import typer
 
 from gameshelf.core.errors import BadInputError
+from gameshelf.core.inputs import check_name
 from gameshelf.core.store import Store
 from gameshelf.core.text import quoted
+
+
+def save_name_option(name: str | None) -> str | None:
+    """A ``--name`` value for a new save, checked and tidied like every name a person types
+    (:func:`~gameshelf.core.inputs.check_name`); None when not given or empty. Every game's
+    ``--name`` goes through here.
+
+    Raises:
+        BadInputError: a name of blanks only, with control or format characters (escape,
+            bell, C1 codes, bidirectional overrides) or undecodable bytes, or longer than
+            40 characters.
+    """
+    if name is None or name == "":
+        return None
+    tidy = check_name(name, "save name")
+    if not tidy:
+        raise BadInputError("a save name needs a letter or digit, not only blanks")
+    return tidy
 
 
 def delete_saves(game: str, title: str, names: list[str], yes: bool) -> None:

@@ -17,7 +17,7 @@ from typing import Annotated, Any
 import numpy as np
 import typer
 
-from gameshelf.cli.saves import add_delete_command
+from gameshelf.cli.saves import add_delete_command, save_name_option
 from gameshelf.core import interrupt
 from gameshelf.core.chance import MAX_SEED, new_seed, parse_seed
 from gameshelf.core.errors import (
@@ -369,7 +369,7 @@ def play(
     seats = parse_seats(players)
     number = parse_seed(seed) if seed is not None else new_seed()
     match = Match(seats, number)
-    save = _save_name_option(name)
+    save = save_name_option(name)
     try:   # the save is claimed now: game-<number> (-2, -3... beside older saves) or --name
         session = YatzSession.new(match, save)
     except SaveNameTakenError:
@@ -533,11 +533,11 @@ def import_(
     """Check a JSON game record (replaying it) and store it as a save."""
     text = read_file(path, "the game record", max_bytes=MAX_RECORD_BYTES)
     match = Match.from_json(text)
-    save = _save_name_option(name) or save_name(match)
+    save = save_name_option(name) or save_name(match)
     try:
         YatzSession.import_match(match, save, force=force)
     except SaveNameTakenError:
-        how = ("choose another --name" if _save_name_option(name) else
+        how = ("choose another --name" if save_name_option(name) else
                "give another name with --name NAME")
         raise BadInputError(f"a save named {quoted(save)} exists; {how}, or replace it with "
                             "--force") from None
@@ -548,22 +548,6 @@ def warn(message: str) -> None:
     """Print ``gameshelf: warning: MESSAGE`` as one line on stderr (shown literally and cut
     as an error is: :func:`~gameshelf.core.text.error_line`)."""
     typer.echo(f"gameshelf: warning: {error_line(message)}", err=True)
-
-
-def _save_name_option(name: str | None) -> str | None:
-    """A ``--name`` value, tidied (:func:`~gameshelf.core.inputs.check_name`); None when
-    not given or empty.
-
-    Raises:
-        BadInputError: a name of blanks only, with control characters or undecodable bytes,
-            or longer than 40 characters.
-    """
-    if name is None or name == "":
-        return None
-    tidy = check_name(name, "save name")
-    if not tidy:
-        raise BadInputError("a save name needs a letter or digit, not only blanks")
-    return tidy
 
 
 @app.command("solve")

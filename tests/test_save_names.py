@@ -1,0 +1,67 @@
+"""Every ``--name`` of every command checks a new save's name the same way (issue 10 point 8,
+the breaker's re-run: ``muggins play --name`` stored ESC, BEL and bidirectional overrides and
+printed them raw, where Yatz refused them). One helper, ``cli.saves.save_name_option``.
+
+The test finds every command with a ``--name`` option in the command tree, so a new one is
+walked too (it fails until it is added to ``ARGS``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import typer
+
+from gameshelf.cli import app
+from gameshelf.core.store import Store
+from gameshelf.yatz.match import Match, parse_seats
+from tests.cli_helpers import run
+
+BAD_NAMES = ["\x1b]0;PWN\x07", "a\x07b", "x\u202ey", "c\x9b1m", "n\x00", "z" * 5000, "   "]
+
+
+def _yatz_record(tmp_path: Path) -> str:
+    path = tmp_path / "rec.json"
+    path.write_text(Match(parse_seats("Ann"), 5).record().to_json())
+    return str(path)
+
+
+#: The command (its words) and its other arguments, for every command with --name.
+ARGS = {
+    ("yatz", "play"): lambda _p: ["-p", "Ann,greedy", "--seed", "9"],
+    ("yatz", "import"): lambda p: [_yatz_record(p)],
+    ("muggins", "play"): lambda _p: ["--text", "--seed", "3"],
+}
+
+
+def _commands_with_name() -> set[tuple[str, ...]]:
+    root = typer.main.get_command(app)
+    found: set[tuple[str, ...]] = set()
+
+    def walk(cmd: typer.core.TyperGroup | typer.core.TyperCommand,
+             path: tuple[str, ...]) -> None:
+        if hasattr(cmd, "commands"):   # a group
+            for name, sub in cmd.commands.items():
+                walk(sub, (*path, name))
+        elif any("--name" in p.opts for p in cmd.params):
+            found.add(path)
+    walk(root, ())
+    return found
+
+
+def test_every_command_with_a_name_option_is_walked() -> None:
+    assert _commands_with_name() == set(ARGS)
+
+
+@pytest.mark.parametrize("words", list(ARGS), ids=" ".join)
+@pytest.mark.parametrize("bad", BAD_NAMES, ids=range(len(BAD_NAMES)))
+def test_a_bad_save_name_is_refused_in_one_line_and_nothing_is_saved(
+        words: tuple[str, ...], bad: str, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    args = [*words, *ARGS[words](tmp_path), "--name", bad]
+    code, out, err = run(args, capsys, monkeypatch, stdin="quit\n")
+    assert code == 2 and err.count("\n") == 1, (code, out, err)
+    assert "save name" in err and "\x1b" not in err + out and "\x07" not in err + out
+    with Store() as s:
+        assert s.list_saves(words[0]) == []
