@@ -163,7 +163,7 @@ class SaveSlot:
 
     def resume(self, name: str | None, replay: Callable[[GameRecord, str], M],
                none_saved: str) -> tuple[str, GameRecord, M]:
-        """Take the save ``name`` (None: the newest intact one) to play on, every game's
+        """Take the save ``name`` (None: the newest one that replays) to play on, every game's
         resume: the record is read and replayed (``replay``) before the save is touched, then
         taken over; one written meanwhile by another session is replayed again.
         ``replay(record, name)`` raises RecordError for a record that does not replay.
@@ -177,18 +177,33 @@ class SaveSlot:
             RecordError: the save is damaged or does not replay: the message names the save
                 and says it is damaged (:func:`damaged`); nothing changes.
         """
-        with open_store() as store:
-            if name is None:
+        found: tuple[GameRecord, M] | None = None
+        if name is None:   # the newest save that replays; damaged ones are passed over
+            with open_store() as store:
                 rows = [r for r in store.list_saves(self.game) if r.record is not None]
-                if not rows:
-                    raise StoreError(none_saved)
-                name = rows[0].name
-            try:
-                record = store.load_save(self.game, name)
-            except RecordError as exc:
-                raise damaged(name, exc) from exc
+            if not rows:
+                raise StoreError(none_saved)
+            first: RecordError | None = None
+            for row in rows:
+                assert row.record is not None
+                try:
+                    found = row.record, replay(row.record, row.name)
+                except RecordError as exc:
+                    first = first or damaged(row.name, exc)
+                    continue
+                name = row.name
+                break
+            else:
+                assert first is not None
+                raise first
+        assert name is not None
         try:
-            match = replay(record, name)
+            if found is None:
+                with open_store() as store:
+                    record = store.load_save(self.game, name)
+                match = replay(record, name)
+            else:
+                record, match = found
             taken = self.take(name)
             if taken != record:                  # written meanwhile by another session
                 match, record = replay(taken, name), taken
