@@ -21,7 +21,7 @@ from gameshelf.core.errors import BadInputError, GameshelfError, StoreError
 from gameshelf.core.inputs import number_parser, read_line
 from gameshelf.core.keymaps import parse_key_map
 from gameshelf.core.progress import progress
-from gameshelf.core.text import error_line, quoted, yes_no
+from gameshelf.core.text import error_line, quoted, resume_command, yes_no
 from gameshelf.core.workers import run_jobs
 from gameshelf.muggins.game import (
     DEFAULT_TARGET,
@@ -276,8 +276,8 @@ def play_text(session: Session) -> None:
                 typer.echo("\nStopped; " + (
                     f"the game could not be saved: {session.store_errors[-1]}"
                     if session.slot.unsaved else
-                    f"saved as {quoted(session.name)}; continue with: gameshelf muggins resume "
-                    f"{session.name}"))
+                    f"saved as {quoted(session.name)}; continue with: "
+                    f"{resume_command('muggins', session.name)}"))
             raise
         _the_end(session)
         if not finished or not _play_again():
@@ -298,8 +298,8 @@ def _the_end(session: Session) -> None:
     if not session.match.state.is_terminal() or session.finished:
         return
     why = session.store_errors[-1] if session.store_errors else "the store failed"
-    kept = (f"the game is kept as {quoted(session.name)}: 'gameshelf muggins resume "
-            f"{session.name}' records it once the store can be written"
+    kept = (f"the game is kept as {quoted(session.name)}; once the store can be written, "
+            f"this records it: {resume_command('muggins', session.name)}"
             if not session.slot.unsaved else
             f"the save {quoted(session.name)} holds the game up to the last move it could store")
     raise StoreError(f"the result could not be recorded ({why}); {kept}")
@@ -362,8 +362,8 @@ def _play_text(session: Session) -> bool:
                 return False
             if session.slot.unsaved:  # an autosave failed: try once more, and say so
                 session.slot.write(session.match.record(), base=session.base)
-            typer.echo(f"saved as {quoted(session.name)}; continue with: gameshelf muggins resume "
-                       f"{session.name}")
+            typer.echo(f"saved as {quoted(session.name)}; continue with: "
+                       f"{resume_command('muggins', session.name)}")
             return False
         if line.lower() in ("help", "h", "?"):
             typer.echo(TEXT_HELP)

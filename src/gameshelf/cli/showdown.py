@@ -30,7 +30,7 @@ from gameshelf.core.inputs import (
     read_text_file,
 )
 from gameshelf.core.progress import progress
-from gameshelf.core.text import error_line, literal, quoted, verb_for
+from gameshelf.core.text import error_line, literal, quoted, resume_command, verb_for
 from gameshelf.session.base import save_failure
 from gameshelf.session.showdown import ShowdownSession, describe_save, saves
 from gameshelf.showdown.actions import card_text
@@ -240,8 +240,8 @@ def _text_loop(session: ShowdownSession) -> None:
             typer.echo("\nStopped; " + (
                 f"the game could not be saved: {error_line(session.errors[-1])}"
                 if session.slot.unsaved
-                else f"saved as {quoted(session.name)}. Resume with: gameshelf showdown "
-                     f"resume {literal(session.name)}"))
+                else f"saved as {quoted(session.name)}. Resume with: "
+                     f"{resume_command('showdown', session.name)}"))
         raise
     except OutputError:
         with interrupt.shielded():
@@ -249,8 +249,8 @@ def _text_loop(session: ShowdownSession) -> None:
         raise
     if session.match.state.is_terminal() and not session.finished:
         why = session.errors[-1] if session.errors else "the store failed"
-        kept = (f"the game is kept as {quoted(session.name)}: 'gameshelf showdown resume "
-                f"{session.name}' records it once the store can be written"
+        kept = (f"the game is kept as {quoted(session.name)}; once the store can be written, "
+                f"this records it: {resume_command('showdown', session.name)}"
                 if not session.slot.unsaved else
                 f"the save {quoted(session.name)} holds the game up to the last move it "
                 "could store")
@@ -268,7 +268,8 @@ def _prompt_loop(session: ShowdownSession) -> None:
     def leave() -> None:
         if session.slot.unsaved:  # an autosave failed: try once more, and say so
             session.save()
-        typer.echo(f"Saved as {quoted(session.name)}.")
+        typer.echo(f"Saved as {quoted(session.name)}. Resume with: "
+                   f"{resume_command('showdown', session.name)}")
 
     while True:
         if session.match.step() is not None:   # chance and computer moves: saved once

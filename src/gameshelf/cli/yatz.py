@@ -41,7 +41,7 @@ from gameshelf.core.inputs import (
 from gameshelf.core.keymaps import parse_key_map
 from gameshelf.core.progress import progress
 from gameshelf.core.store import Store
-from gameshelf.core.text import error_line, literal, possessive, quoted, yes_no
+from gameshelf.core.text import error_line, literal, possessive, quoted, resume_command, yes_no
 from gameshelf.core.workers import run_jobs
 from gameshelf.session.base import save_failure
 from gameshelf.session.yatz import YatzSession, save_name
@@ -114,8 +114,8 @@ def _finish(session: YatzSession) -> None:
         typer.echo("\nGame over.")
         typer.echo(ranking_text(match, set()))
         raise StoreError(f"the scores are not recorded: {exc}. The game is kept as "
-                         f"{session.name!r}: 'gameshelf yatz resume {session.name}' records "
-                         f"them") from None
+                         f"{quoted(session.name)}; this records them: "
+                         f"{resume_command('yatz', session.name)}") from None
     typer.echo("\nGame over.")
     typer.echo(ranking_text(match, set(new)))
     if new:
@@ -185,8 +185,8 @@ def prompt_loop(session: YatzSession) -> None:
             with interrupt.shielded():
                 saved = session.autosave()
             if saved:
-                typer.echo(f"\nStopped; saved as {quoted(session.name)}. Resume with: gameshelf "
-                           f"yatz resume {literal(session.name)}")
+                typer.echo(f"\nStopped; saved as {quoted(session.name)}. Resume with: "
+                           f"{resume_command('yatz', session.name)}")
             else:
                 typer.echo(f"\nStopped; not saved: {error_line(session.errors[-1])}", err=True)
         raise
@@ -242,7 +242,7 @@ def _prompt_loop(session: YatzSession) -> None:
                 typer.echo(f"not saved: {error_line(exc)}; type quit to try again", err=True)
                 continue
             typer.echo(f"\nSaved as {quoted(name)}. Resume with: "
-                       f"gameshelf yatz resume {literal(name)}")
+                       f"{resume_command('yatz', name)}")
             return
         cmd = line.strip()
         low = cmd.lower()
@@ -373,8 +373,8 @@ def play(
     try:   # the save is claimed now: game-<number> (-2, -3... beside older saves) or --name
         session = YatzSession.new(match, save)
     except SaveNameTakenError:
-        raise BadInputError(f"a save named {quoted(save)} exists: go on with 'gameshelf yatz "
-                            f"resume {save}', or choose another --name") from None
+        raise BadInputError(f"a save named {quoted(save)} exists: choose another --name, or "
+                            f"go on with it: {resume_command('yatz', str(save))}") from None
     if tui:
         _open_tui(session, key_map)
         return

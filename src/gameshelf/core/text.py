@@ -20,6 +20,8 @@ Example:
 
 from __future__ import annotations
 
+import shlex
+
 #: Third-person verbs whose second person is not the stem without a final ``s``/``es``.
 _IRREGULAR = {"is": "are", "has": "have", "was": "were", "does": "do", "goes": "go"}
 
@@ -156,3 +158,64 @@ def error_line(message: object, limit: int = 300) -> str:
         "bad name 'x\\\\x1b'"
     """
     return clip(literal(" ".join(str(message).split())), limit, tail=limit // 3)
+
+
+def shell_word(word: str) -> str:
+    r"""``word`` quoted for a POSIX shell so that pasting it gives back exactly ``word``,
+    with nothing in it a terminal would act on.
+
+    A word with no control characters is quoted by :func:`shlex.quote` (``'it'"'"'s'``);
+    a word holding any (escape, bell, line feed, C1 codes, bidirectional marks, or a lone
+    surrogate, which is what an undecodable byte of a command-line argument becomes) is
+    written in the shell's dollar-single quotes (``$'...'``, POSIX.1-2024, bash, zsh, ksh)
+    with each such character as its escape: ``\xHH`` below U+0080 and for the surrogates
+    U+DC80..U+DCFF (the original byte), ``\uHHHH`` above; ``\`` and ``'`` as ``\\``,
+    ``\'``. The result is printable: no raw control character reaches the terminal.
+
+    Example:
+        >>> print(shell_word("game-5"), shell_word("it's mine"), shell_word("$(rm -rf x)"))
+        game-5 'it'"'"'s mine' '$(rm -rf x)'
+        >>> print(shell_word("a\x1b[2Jb'"), shell_word("n\udcff"))
+        $'a\x1b[2Jb\'' $'n\xff'
+    """
+    if word.translate(_VISIBLE) == word:
+        return shlex.quote(word)
+    out = []
+    for ch in word:
+        code = ord(ch)
+        if ch in "\\'":
+            out.append("\\" + ch)
+        elif 0xDC80 <= code <= 0xDCFF:
+            out.append(f"\\x{code - 0xDC00:02x}")
+        elif code in _VISIBLE:
+            out.append(f"\\x{code:02x}" if code < 0x80 else f"\\u{code:04x}")
+        else:
+            out.append(ch)
+    return "$'" + "".join(out) + "'"
+
+
+def command_line(*words: str, names: tuple[str, ...] | list[str] = ()) -> str:
+    """A command for the player to type or paste (``Resume with: gameshelf yatz resume
+    NAME``), every word shell-quoted by :func:`shell_word`: a save named ``it's mine`` or
+    ``$(rm -rf x)`` gives a command that works and does nothing else. Every command hint of
+    the command line and the screens is made here.
+
+    Args:
+        words: the command's words (``"gameshelf", "yatz", "resume"``).
+        names: operands from people or files (save names) put last; when one begins with
+            ``-`` an ``--`` goes before them, so that it is not read as an option.
+
+    Example:
+        >>> print(command_line("gameshelf", "yatz", "resume", "it's mine"))
+        gameshelf yatz resume 'it'"'"'s mine'
+        >>> print(command_line("gameshelf", "yatz", "resume", names=["-x"]))
+        gameshelf yatz resume -- -x
+    """
+    tail = ["--", *names] if any(n.startswith("-") for n in names) else list(names)
+    return " ".join(shell_word(w) for w in (*words, *tail))
+
+
+def resume_command(game: str, name: str) -> str:
+    """``gameshelf GAME resume NAME``, quoted by :func:`command_line`: the hint every game
+    gives for continuing a saved game."""
+    return command_line("gameshelf", game, "resume", names=[name])

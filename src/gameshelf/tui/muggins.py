@@ -31,7 +31,7 @@ from gameshelf.core.keymaps import (
     remembered_key_map,
 )
 from gameshelf.core.records import GameRecord
-from gameshelf.core.text import error_line, possessive, quoted, said
+from gameshelf.core.text import error_line, possessive, quoted, resume_command, said
 from gameshelf.muggins.game import (
     DEFAULT_TARGET,
     Action,
@@ -838,7 +838,7 @@ class MugginsScreen(RefusalMixin, Screen[None]):
             self.say(save_failure(SaveLost(self.session.slot.lost_note)), bell=True)
         else:
             self.say(f"Saved as {quoted(self.session.name)}. Resume from the menu or with: "
-                     f"gameshelf muggins resume {self.session.name}")
+                     f"{resume_command('muggins', self.session.name)}")
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(muggins_help(self.keys)))
@@ -952,8 +952,8 @@ class MugginsScreen(RefusalMixin, Screen[None]):
         elif session is not None and not session.finished:
             why = session.store_errors[-1] if session.store_errors else "the store failed"
             text += (f"The result could NOT be recorded ({why}). The game is kept as "
-                     f"{quoted(session.name)}: 'gameshelf muggins resume {session.name}' records "
-                     "it once the store can be written.\n")
+                     f"{quoted(session.name)}; once the store can be written, this records "
+                     f"it:\n{resume_command('muggins', session.name)}\n")
             self.app.bell()
         text += "Play again?"
         self.refresh_all()

@@ -24,7 +24,15 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Input, RichLog, Static
 
 from gameshelf.core.errors import GameshelfError
-from gameshelf.core.text import error_line, is_you, literal, possessive, quoted, said
+from gameshelf.core.text import (
+    error_line,
+    is_you,
+    literal,
+    possessive,
+    quoted,
+    resume_command,
+    said,
+)
 from gameshelf.session.base import save_failure
 from gameshelf.session.showdown import ShowdownSession
 from gameshelf.showdown.actions import (
@@ -523,9 +531,9 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
         if not self.session.finished:
             why = self.session.errors[-1] if self.session.errors else "the store failed"
             text.append(f"\n\nThe scores could NOT be recorded ({error_line(why)}). The game "
-                        f"is kept as {quoted(self.session.name)}: 'gameshelf showdown resume "
-                        f"{literal(self.session.name)}' records them once the store can be "
-                        "written.", style="bold red")
+                        f"is kept as {quoted(self.session.name)}; once the store can be "
+                        "written, this records them:\n"
+                        f"{resume_command('showdown', self.session.name)}", style="bold red")
             self.app.bell()
         self.app.push_screen(ScoreScreen(text))
 
@@ -754,9 +762,8 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
         except GameshelfError as exc:
             self.notify(f"could not save: {error_line(exc)}", severity="error", markup=False)
             return
-        arg = f'"{name}"' if " " in name else name  # older saves have a space in the name
-        self.notify(f"Saved as {quoted(name)}. Resume with: gameshelf showdown resume "
-                    f"{literal(arg)}", markup=False)
+        self.notify(f"Saved as {quoted(name)}. Resume with: "
+                    f"{resume_command('showdown', name)}", markup=False)
 
     def action_leave(self) -> None:
         """Esc: save and leave the game screen (back to the start screen, or out of the app

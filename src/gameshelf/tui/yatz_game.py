@@ -27,7 +27,7 @@ from gameshelf.core.errors import GameshelfError, SaveLostError
 from gameshelf.core.keymaps import DEFAULT_KEY_MAP, parse_key_map
 from gameshelf.core.records import GameRecord
 from gameshelf.core.store import Store
-from gameshelf.core.text import error_line, literal, possessive, quoted, verb_for
+from gameshelf.core.text import error_line, literal, possessive, quoted, resume_command, verb_for
 from gameshelf.session.base import SaveLost, save_failure
 from gameshelf.session.yatz import YatzSession
 from gameshelf.tui import saves
@@ -902,8 +902,8 @@ class GameScreen(RefusalMixin, Screen[None]):
         except GameshelfError as exc:
             self.say(f"could not save: {error_line(exc)}", bell=True)
             return
-        self.say(f"Saved as {quoted(name)} (Resume on the setup screen, or "
-                 f"gameshelf yatz resume {literal(name)})")
+        self.say(f"Saved as {quoted(name)}. Resume on the setup screen or with: "
+                 f"{resume_command('yatz', name)}")
 
     def action_leave(self) -> None:
         if self._timer is not None:
