@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from gameshelf.core.chance import Chance
 from gameshelf.core.errors import BadInputError
 from gameshelf.core.inputs import check_name
+from gameshelf.core.seats import check_person_name
 from gameshelf.dollar.bill import (
     DISTRICTS,
     SERIAL_DIGITS,
@@ -74,7 +75,7 @@ def make_entry(name: str, bill: str | Bill, district: int | str | None = None,
             empty name, or a name with control characters or longer than
             :data:`MAX_NAME_LENGTH` characters.
     """
-    name = check_name(name, "player name", max_len=MAX_NAME_LENGTH)
+    name = check_person_name(check_name(name, "player name", max_len=MAX_NAME_LENGTH))
     if not name:
         raise BadInputError("a player needs a name")
     parsed = bill if isinstance(bill, Bill) else parse_bill(bill)

@@ -15,6 +15,7 @@ from gameshelf.core.chance import MAX_SEED, Chance
 from gameshelf.core.errors import BadInputError, IllegalMoveError, RecordError
 from gameshelf.core.inputs import check_name, quote
 from gameshelf.core.records import GameRecord
+from gameshelf.core.seats import DEFAULT, seat_word
 from gameshelf.core.state import CHANCE
 from gameshelf.showdown.actions import Action, parse_action
 from gameshelf.showdown.cards import Deck, default_deck, parse_deck
@@ -48,12 +49,15 @@ class Seat:
 
 
 def parse_players(text: str) -> list[Seat]:
-    """Seats from ``"Ann,cpu,cpu"``: ``cpu`` (the heuristic), ``random``, ``heuristic`` and
-    ``search`` are computer players, any other name a person.
+    """Seats from ``"Ann,cpu,cpu"``: ``cpu``, ``computer`` or ``ai`` (the heuristic),
+    ``random``, ``heuristic`` and ``search`` are computer players, ``Name:player`` a named
+    computer seat, any other name a person. The seat words are read by
+    :func:`gameshelf.core.seats.seat_word`, as in every game.
 
     Raises:
         BadInputError: fewer than 2 or more than 4 seats, an empty or repeated name, a name
-            longer than :data:`MAX_NAME_LENGTH` or with control characters.
+            longer than :data:`MAX_NAME_LENGTH` or with control characters, a person's name
+            that names a computer player, an unknown computer player after ``:``.
     """
     names = [" ".join(p.split()) for p in text.split(",")]
     if len(names) < MIN_PLAYERS or len(names) > MAX_PLAYERS:
@@ -65,13 +69,14 @@ def parse_players(text: str) -> list[Seat]:
         if not name:
             raise BadInputError(f"empty player name in {quote(text)}")
         name = check_name(name, "player name", max_len=MAX_NAME_LENGTH)
-        kind = name.lower()
-        if kind == "cpu":
-            kind = "heuristic"
-        if kind in PLAYER_KINDS:
+        name, player = seat_word(name, PLAYER_KINDS)
+        if player is not None:
+            kind = "heuristic" if player == DEFAULT else player
             counts[kind] = counts.get(kind, 0) + 1
             label = {"heuristic": "CPU", "random": "Random", "search": "Search"}[kind]
-            seats.append(Seat(f"{label} {counts[kind]}", kind))
+            if any(s.name.lower() == name.lower() for s in seats if name):
+                raise BadInputError(f"two players are called {quote(name)}")
+            seats.append(Seat(name or f"{label} {counts[kind]}", kind))
         else:
             if any(s.name.lower() == name.lower() for s in seats):
                 raise BadInputError(f"two players are called {quote(name)}")

@@ -17,6 +17,7 @@ from textual.widgets import Button, Header, Input, Label, Select, Static
 from gameshelf.core.chance import new_seed, parse_seed
 from gameshelf.core.errors import GameshelfError
 from gameshelf.core.keymaps import DEFAULT_KEY_MAP, remember_key_map, remembered_key_map
+from gameshelf.core.seats import check_person_name
 from gameshelf.core.text import error_line, quoted
 from gameshelf.session.yatz import YatzSession
 from gameshelf.tui.base import GuardedApp, run_guarded
@@ -82,10 +83,17 @@ class SeatRow(Horizontal):
                      id=f"kind{self.index + 1}")
 
     def seat(self) -> Seat:
-        """The seat as entered."""
+        """The seat as entered.
+
+        Raises:
+            BadInputError: a person's name that names a computer player (``cpu``,
+                ``computer``, ``greedy``...: one meaning in every game).
+        """
         name = self.query_one(Input).value.strip()
-        kind = self.query_one(Select).value
-        return Seat(name, str(kind))
+        kind = str(self.query_one(Select).value)
+        if kind == HUMAN:
+            check_person_name(name, PLAYERS)
+        return Seat(name, kind)
 
 
 class SetupScreen(Screen[None]):

@@ -34,6 +34,7 @@ from gameshelf.core.chance import MAX_SEED, Chance
 from gameshelf.core.errors import BadInputError, GameshelfError, IllegalMoveError, RecordError
 from gameshelf.core.inputs import check_name, quote
 from gameshelf.core.records import GameRecord
+from gameshelf.core.seats import DEFAULT, seat_word
 from gameshelf.core.text import is_you, possessive, said
 from gameshelf.yatz.game import (
     GAME,
@@ -50,7 +51,7 @@ from gameshelf.yatz.game import (
     max_actions,
     parse_action,
 )
-from gameshelf.yatz.players import COMPUTER_WORDS, PLAYERS, Player, default_player, make_player
+from gameshelf.yatz.players import PLAYERS, Player, default_player, make_player
 from gameshelf.yatz.scoring import FACES, RULE_SETS, rule_set
 
 HUMAN = "human"
@@ -72,29 +73,26 @@ class Seat:
 
 
 def parse_seats(text: str) -> list[Seat]:
-    """Parse ``"Ann,Bob,cpu"``: names of people; ``cpu`` (or a player name such as
-    ``greedy``) for a computer; ``Name:player`` for a named computer seat.
+    """Parse ``"Ann,Bob,cpu"``: names of people; ``cpu``, ``computer``, ``ai`` (or a player
+    name such as ``greedy``) for a computer; ``Name:player`` for a named computer seat. The
+    seat words are read by :func:`gameshelf.core.seats.seat_word`, as in every game.
 
     Raises:
-        BadInputError: no seats, more than 9, an empty name, an unknown computer player.
+        BadInputError: no seats, more than 9, an empty name, an unknown computer player, a
+            person's name that names a computer player.
     """
     parts = [p.strip() for p in text.split(",")]
     if not text.strip() or any(not p for p in parts):
         raise BadInputError("players: give 1 to 9 names separated by commas, e.g. Ann,Bob,cpu")
     seats: list[Seat] = []
     for p in parts:
-        name, _, kind = p.partition(":")
-        name, kind = name.strip(), kind.strip().lower()
-        if not kind and name.lower() in (*COMPUTER_WORDS, *PLAYERS):
-            kind = name.lower()
-            name = ""
-        if kind in COMPUTER_WORDS:
-            kind = default_player()
-        if kind and kind != HUMAN:
-            make_player(kind)  # raises on an unknown name
+        name, player = seat_word(p, PLAYERS)
+        if player is None:
+            seats.append(Seat(name, HUMAN))
         else:
-            kind = HUMAN
-        seats.append(Seat(name, kind))
+            kind = default_player() if player == DEFAULT else player
+            make_player(kind)  # raises on an unknown name
+            seats.append(Seat(name, kind))
     return name_seats(seats)
 
 

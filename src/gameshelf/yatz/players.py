@@ -25,6 +25,7 @@ from typing import Protocol
 
 from gameshelf.core.chance import Chance
 from gameshelf.core.errors import BadInputError
+from gameshelf.core.seats import COMPUTER_WORDS as SEAT_COMPUTER_WORDS
 from gameshelf.yatz.game import (
     ALL_HELD,
     BOXES,
@@ -202,8 +203,8 @@ PLAYERS: dict[str, Callable[[], Player]] = {
     "casual": CasualPlayer,
 }
 
-#: Seat words that mean "the default computer player".
-COMPUTER_WORDS = ("cpu", "computer", "ai")
+#: Seat words that mean "the default computer player" (the same in every game).
+COMPUTER_WORDS = SEAT_COMPUTER_WORDS
 
 
 def default_player() -> str:
