@@ -43,7 +43,7 @@ Four classic games, brought back from their rule sheets.
 * **Up/Down** or the mouse choose a game, **Enter** or a click opens it.
 * **1-4** open a game directly.
 * **F1** or **?** shows the help of the screen you are on.
-* **Esc** goes back; **q** on the menu quits.
+* **Esc** (or **q**) goes back; **q** on the menu quits, as **Ctrl+Q** does anywhere.
 
 Every game can also be scripted from the command line: run `gameshelf --help`.
 """
@@ -62,7 +62,7 @@ class MenuScreen(Screen[None]):
     """The game menu."""
 
     BINDINGS = [
-        Binding("q", "app.quit", "Quit"),
+        Binding("q", "app.quit_saving", "Quit", show=False),   # the footer names Ctrl+Q
         Binding("f1,question_mark", "help", "Help"),
         Binding("1", "open(0)", "Dollar", show=False),
         Binding("2", "open(1)", "Yatz", show=False),

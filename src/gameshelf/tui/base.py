@@ -1,4 +1,18 @@
-"""The base of every gameshelf terminal app: orderly stops and crash reports.
+"""The base of every gameshelf terminal app: the keys every screen shares, orderly stops
+and crash reports.
+
+* The keys of every screen (the policy of issue 11; the help of every screen names them,
+  :data:`gameshelf.tui.widgets.COMMON_HELP`):
+
+  - **Ctrl+Q** quits the app from any screen, named in every footer: every game screen on
+    the stack keeps its game saved first (:meth:`GuardedApp.action_quit_saving` calls each
+    screen's ``keep_game``); when a save fails it says so, and a second Ctrl+Q quits anyway.
+  - **Esc** leaves a game screen (the game kept saved: back where it was opened from, or
+    out of the app when ``play``/``resume --tui`` opened it) and goes back from setup, list
+    and help screens; **q** does what Esc does on every screen where it is not typed into
+    a text field and not one of the screen's own keys (on the menu it quits).
+  - **F1** and **?** open the help (:func:`gameshelf.tui.widgets.help_binding`); **s**
+    saves on every game screen.
 
 * SIGINT, SIGTERM and SIGHUP (a ``kill``, a closed terminal window) end the app the way
   leaving it does: the terminal is restored and :func:`run_guarded` raises
@@ -22,29 +36,87 @@ from __future__ import annotations
 import asyncio
 import signal
 import sys
-from typing import Any
+from typing import Any, Protocol
 
 from textual.app import App
+from textual.binding import Binding
 from textual.screen import Screen
 from textual.worker import WorkerFailed
 
 from gameshelf.core import interrupt
 from gameshelf.core.crash import CrashReported, write_report
 from gameshelf.core.errors import GameshelfError
+from gameshelf.core.text import error_line
+
+#: The key that quits the app from any screen, as Textual names it and as the footer shows it.
+QUIT_KEY, QUIT_SHOWN = "ctrl+q", "^q"
+#: The key that leaves a screen as Esc does, where the screen does not use it itself.
+LEAVE_KEY = "q"
+
+
+def quit_binding() -> Binding:
+    """Ctrl+Q, quitting from any screen (a game in progress saved first), shown in the
+    footer. Every app has it (:class:`GuardedApp`); a modal screen with a footer lists it
+    too (a modal's footer shows only its own keys; the key works there anyway)."""
+    return Binding(QUIT_KEY, "app.quit_saving", "Quit", key_display=QUIT_SHOWN, priority=True,
+                   tooltip="Quit the app; a game in progress is saved first.")
+
+
+class KeepsGame(Protocol):
+    """A game screen: it can save its game in progress on demand."""
+
+    def keep_game(self) -> None:
+        """Save the game in progress now (nothing when it is over or was never started).
+
+        Raises:
+            GameshelfError: the save failed (the game is still in memory).
+        """
 
 
 class GuardedApp(App[None]):
-    """A Textual app that ends in order on a signal and reports a crash in a file.
+    """A Textual app that ends in order on a signal and reports a crash in a file, with the
+    keys every screen shares (Ctrl+Q, and q as Esc: see the module's text).
 
     Attributes:
         crash: the crash, once one happened (its report written).
         stopped_by: the signal that ended the app, if one did.
     """
 
+    BINDINGS = [
+        quit_binding(),
+        Binding(LEAVE_KEY, "as_escape", "Leave", show=False),
+    ]
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.crash: CrashReported | None = None
         self.stopped_by: int | None = None
+        self._quit_failed = False
+
+    def action_quit_saving(self) -> None:
+        """Ctrl+Q: keep every game on the screen stack saved, then end the app. A failed
+        save is said (with the bell) and the app stays; Ctrl+Q again ends it anyway."""
+        if not self._quit_failed:
+            for screen in reversed(self.screen_stack):
+                keep = getattr(screen, "keep_game", None)
+                if keep is None:
+                    continue
+                try:
+                    keep()
+                except GameshelfError as exc:
+                    self._quit_failed = True
+                    self.bell()
+                    self.notify(f"could not save: {error_line(exc)}. Ctrl+Q again quits "
+                                "without saving.", severity="error", markup=False)
+                    return
+        self.exit()
+
+    async def action_as_escape(self) -> None:
+        """q: what Esc does on the screen on top (leave, back, close); nothing where Esc
+        does nothing."""
+        active = self.screen.active_bindings.get("escape")
+        if active is not None and active.enabled:
+            await self.run_action(active.binding.action, active.node)
 
     def on_mount(self) -> None:
         if self.is_headless:

@@ -48,7 +48,7 @@ from gameshelf.muggins.tiles import Tile, round_to_five
 from gameshelf.session.base import SaveLost, save_failure
 from gameshelf.session.muggins import MUGSY, PERSON, Session, describe, result_counts, saves
 from gameshelf.tui.app import GameshelfApp
-from gameshelf.tui.base import drawable, need_terminal, run_guarded
+from gameshelf.tui.base import drawable, need_terminal, quit_binding, run_guarded
 from gameshelf.tui.keymaps import Key, KeyTable, use_bindings
 from gameshelf.tui.muggins_render import (
     BIG,
@@ -214,7 +214,8 @@ class LevelScreen(ModalScreen[str | None]):
         Binding("k", "keys", "Keys"),
         Binding("s", "saves", "Saves"),
         Binding("f1,question_mark", "help", "Help"),
-        Binding("escape", "cancel", "Back"),
+        Binding("escape,q", "cancel", "Back"),
+        quit_binding(),
     ]
 
     def __init__(self, keys: str = DEFAULT) -> None:
@@ -842,6 +843,11 @@ class MugginsScreen(RefusalMixin, Screen[None]):
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(muggins_help(self.keys)))
+
+    def keep_game(self) -> None:
+        """Ctrl+Q: keep the game saved (see ``gameshelf.tui.base``)."""
+        if self.session is not None and not self.state.is_terminal():
+            self.session.save()
 
     def action_quit_game(self) -> None:
         """Esc: leave the game with no question, saved first (back to the menu, or out of the

@@ -765,6 +765,11 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
         self.notify(f"Saved as {quoted(name)}. Resume with: "
                     f"{resume_command('showdown', name)}", markup=False)
 
+    def keep_game(self) -> None:
+        """Ctrl+Q: keep the game saved (see ``gameshelf.tui.base``)."""
+        if not self.match.state.is_terminal():
+            self._settle()
+
     def action_leave(self) -> None:
         """Esc: save and leave the game screen (back to the start screen, or out of the app
         when ``gameshelf showdown play``/``resume`` opened it, as in the other games)."""

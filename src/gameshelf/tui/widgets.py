@@ -28,6 +28,19 @@ from gameshelf.core.text import literal
 #: The keys that open a screen's help, for every screen's ``Binding``.
 HELP_KEYS = "f1,question_mark"
 
+#: The keys every screen shares (``gameshelf.tui.base``), at the end of every help window.
+COMMON_HELP = """
+
+## Keys on every screen
+
+| key | does |
+| --- | --- |
+| Ctrl+Q | quit the app from any screen; a game in progress is saved first |
+| Esc or q | leave a game (it stays saved) or go back; close a window (q where it is not typed) |
+| F1 or ? | this help (where `?` is not typed into a command box) |
+| s | save the game now, on every game screen (games are also saved after every move) |
+"""
+
 
 def help_binding() -> Binding:
     """The binding that opens a screen's help (its action ``help``): a priority binding, so a
@@ -103,8 +116,9 @@ def plain(text: object, style: str = "", *, justify: JustifyMethod | None = None
 
 
 class HelpScreen(ModalScreen[None]):
-    """A modal with Markdown help text. Up/Down, PageUp/PageDown (Space), Home/End scroll
-    it; Esc, q, F1 or ? closes it."""
+    """A modal with Markdown help text, followed by the keys every screen shares
+    (:data:`COMMON_HELP`). Up/Down, PageUp/PageDown (Space), Home/End scroll it; Esc, q,
+    F1 or ? closes it."""
 
     DEFAULT_CSS = """
     HelpScreen { align: center middle; }
@@ -119,7 +133,7 @@ class HelpScreen(ModalScreen[None]):
 
     def __init__(self, text: str) -> None:
         super().__init__()
-        self._text = text
+        self._text = text + COMMON_HELP
 
     def compose(self) -> ComposeResult:
         with Vertical():

@@ -905,6 +905,11 @@ class GameScreen(RefusalMixin, Screen[None]):
         self.say(f"Saved as {quoted(name)}. Resume on the setup screen or with: "
                  f"{resume_command('yatz', name)}")
 
+    def keep_game(self) -> None:
+        """Ctrl+Q: keep the game saved (see ``gameshelf.tui.base``)."""
+        if not self.match.is_over():
+            self.session.leave()
+
     def action_leave(self) -> None:
         if self._timer is not None:
             self._timer.stop()
