@@ -333,8 +333,8 @@ async def test_level_chooser_has_its_own_keys_f1_help_and_esc_back() -> None:
         await pilot.press("3")
         await pilot.pause()
         assert isinstance(app.screen, LevelScreen)
-        keys = shown_keys(app)
-        assert set(keys.values()) == {"Choose", "Keys", "Help", "Back"}
+        keys = shown_keys(app)  # Quit: Ctrl+Q, in every footer
+        assert set(keys.values()) == {"Choose", "Keys", "Help", "Back", "Quit"}
         assert keys["enter"] == "Choose" and keys["f1"] == "Help" and keys["escape"] == "Back"
         assert app.screen.query_one(Footer).display
         await pilot.press("f1")
