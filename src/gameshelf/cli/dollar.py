@@ -13,7 +13,7 @@ from typing import Any
 import typer
 
 from gameshelf.core.inputs import number_parser
-from gameshelf.core.text import literal
+from gameshelf.core.text import count, literal, when
 from gameshelf.dollar.bill import (
     Series,
     district_name,
@@ -61,7 +61,7 @@ def _scope(district: int | None, series: Series | None, bills: int) -> str:
     where = (f"district {district_name(district)}" if district is not None
              else "all 12 districts taken equally")
     match = f"series {series} (match counted)" if series is not None else "match not checked"
-    return f"{where}, {match}: {bills:,} bills"
+    return f"{where}, {match}: {count(bills, 'bill')}"
 
 
 # ----- score -----------------------------------------------------------------------------
@@ -270,4 +270,4 @@ def best(
     for i, r in enumerate(rows, 1):
         bill, series = literal(r.detail.get("bill", "?")), literal(r.detail.get("series") or "-")
         typer.echo(f"{i:>3}  {literal(r.name)[:16]:<16} {bill:<12} {series:<7} "
-                   f"{points(r.score):>12}  {literal(str(r.date)[:10])}")
+                   f"{points(r.score):>12}  {when(r.date)}")

@@ -21,7 +21,7 @@ from gameshelf.core.errors import BadInputError, GameshelfError, StoreError
 from gameshelf.core.inputs import number_parser, read_line
 from gameshelf.core.keymaps import parse_key_map
 from gameshelf.core.progress import progress
-from gameshelf.core.text import error_line, quoted, resume_command, yes_no
+from gameshelf.core.text import count, error_line, literal, quoted, resume_command, when, yes_no
 from gameshelf.core.workers import run_jobs
 from gameshelf.muggins.game import (
     DEFAULT_TARGET,
@@ -146,7 +146,7 @@ def saves_command(json_out: Annotated[bool, typer.Option("--json", help="JSON ou
     if not data:
         typer.echo("No saved Muggins games.")
     for d in data:
-        typer.echo(f"{d['name']:<24} {d['updated']}  {d['game']}")
+        typer.echo(literal(f"{literal(d['name']):<24} {when(d['updated'])}  {d['game']}"))
 
 
 add_delete_command(app, GAME, "Muggins")
@@ -226,7 +226,8 @@ def sim(
                             / games],
         }, indent=2))
         return
-    typer.echo(f"{games} games to {tg}, seeds {first}..{first + games - 1}, seats alternate")
+    typer.echo(f"{count(games, 'game')} to {tg}, seeds {first}..{first + games - 1}, "
+               "seats alternate")
     typer.echo(f"{a:>8}: {t.wins_a:5d} wins  {t.rate_a:6.1%}  95% [{lo:.1%}, {hi:.1%}]")
     typer.echo(f"{b:>8}: {t.wins_b:5d} wins  {1 - t.rate_a:6.1%}  95% [{1 - hi:.1%}, "
                f"{1 - lo:.1%}]")

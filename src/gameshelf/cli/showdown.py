@@ -30,7 +30,7 @@ from gameshelf.core.inputs import (
     read_text_file,
 )
 from gameshelf.core.progress import progress
-from gameshelf.core.text import error_line, literal, quoted, resume_command, verb_for
+from gameshelf.core.text import count, error_line, literal, quoted, resume_command, verb_for, when
 from gameshelf.session.base import save_failure
 from gameshelf.session.showdown import ShowdownSession, describe_save, saves
 from gameshelf.showdown.actions import card_text
@@ -112,7 +112,7 @@ def saves_command() -> None:
     if not rows:
         typer.echo("No saved Pinball Showdown games.")
     for row in rows:   # finished and damaged saves marked, as Yatz and Muggins list them
-        typer.echo(literal(f"{row.name}: {describe_save(row)}; {row.updated}"))
+        typer.echo(literal(f"{row.name}: {describe_save(row)}; {when(row.updated)}"))
 
 
 add_delete_command(app, GAME, "Pinball Showdown")
@@ -143,7 +143,7 @@ def sim(games: int = typer.Option(100, "--games", "-n", help="Games to play.", m
     the_deck = parse_deck(deck_text) if deck_text else None
     first = parse_seed(seed)
     if first + games - 1 > MAX_SEED:
-        raise BadInputError(f"--seed {first} with {games:,} games goes past the last game "
+        raise BadInputError(f"--seed {first} with {count(games, 'game')} goes past the last game "
                             f"number {MAX_SEED}")
     n = len(kinds)
     wins = [0.0] * n
@@ -175,7 +175,7 @@ def sim(games: int = typer.Option(100, "--games", "-n", help="Games to play.", m
     if as_json:
         typer.echo(json.dumps(result, indent=2))
         return
-    typer.echo(f"{games} games, seeds {first}..{first + games - 1}, seats rotating")
+    typer.echo(f"{count(games, 'game')}, seeds {first}..{first + games - 1}, seats rotating")
     for i, k in enumerate(kinds):
         typer.echo(f"  {i + 1}. {k:<10} wins {wins[i] / games:6.1%}   mean points "
                    f"{statistics.fmean(points[i]):9,.0f}")
@@ -193,7 +193,8 @@ def describe(view: PlayerView, match: Match) -> str:
     cards = view.cards
     st = match.state
     lines = [f"Turn {view.turn} of 10   First Player: {match.seats[view.first].name}   "
-             f"Wizard Mode: {'ON' if view.wizard else 'off'}   Deck: {view.deck_size} cards"]
+             f"Wizard Mode: {'ON' if view.wizard else 'off'}   "
+             f"Deck: {count(view.deck_size, 'card')}"]
     if view.deck.reconstruction:
         lines.append("(deck: the gameshelf project's reconstruction)")
     for s, seat in enumerate(match.seats):

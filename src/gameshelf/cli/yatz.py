@@ -41,7 +41,16 @@ from gameshelf.core.inputs import (
 from gameshelf.core.keymaps import parse_key_map
 from gameshelf.core.progress import progress
 from gameshelf.core.store import Store
-from gameshelf.core.text import error_line, literal, possessive, quoted, resume_command, yes_no
+from gameshelf.core.text import (
+    count,
+    error_line,
+    literal,
+    possessive,
+    quoted,
+    resume_command,
+    when,
+    yes_no,
+)
 from gameshelf.core.workers import run_jobs
 from gameshelf.session.base import save_failure
 from gameshelf.session.yatz import YatzSession, save_name
@@ -144,7 +153,7 @@ def _computer_turns(session: YatzSession) -> None:
         seat = match.seats[i]
         if isinstance(a, Score):
             pts = match.state.boxes[i][a.column][a.box]
-            typer.echo(f"{literal(seat.name)}: {a} ({pts} points); "
+            typer.echo(f"{literal(seat.name)}: {a} ({count(pts or 0, 'point')}); "
                        f"total {match.state.grand_total(i)}")
         elif str(a) == "roll":
             typer.echo(f"{literal(seat.name)}: roll -> {dice_text(match.state)}")
@@ -423,7 +432,7 @@ def saves(json_out: Annotated[bool, typer.Option("--json")] = False) -> None:
     if not data:
         typer.echo("No saved Yatz games.")
     for d in data:
-        typer.echo(literal(f"{literal(d['name']):<24} {d['updated']}  {d['game']}"))
+        typer.echo(literal(f"{literal(d['name']):<24} {when(d['updated'])}  {d['game']}"))
 
 
 add_delete_command(app, GAME, "Yatz")
@@ -444,13 +453,13 @@ def scores(json_out: Annotated[bool, typer.Option("--json")] = False) -> None:
     if not rows:
         typer.echo("No Yatz high scores yet.")
         return
-    typer.echo(f"{'#':>2}  {'name':<22}{'score':>6}  {'date':<11} {'game':<10} undos")
+    typer.echo(f"{'#':>2}  {'name':<22}{'score':>6}  {'date':<16} {'game':<10} undos")
     marked = False
     for i, r in enumerate(rows, start=1):
         mark = undo_mark(r.detail)
         marked = marked or bool(mark)
         typer.echo(f"{i:>2}  {literal(r.name):<22}{literal(r.score):>6}  "
-                   f"{literal(str(r.date)[:10]):<11} {literal(r.seed):<10} {mark:>5}".rstrip())
+                   f"{when(r.date):<16} {literal(r.seed):<10} {mark:>5}".rstrip())
     if marked:
         typer.echo(UNDO_NOTE)
 
@@ -496,7 +505,7 @@ def sim(
     if json_out:
         typer.echo(json.dumps(stats, indent=2))
         return
-    typer.echo(f"{name}: {stats['games']} games from game number {first}")
+    typer.echo(f"{name}: {count(stats['games'], 'game')} from game number {first}")
     typer.echo(f"mean   {stats['mean']:.2f} ± {stats['stderr']:.2f} (standard error)")
     typer.echo(f"sd     {stats['sd']:.2f}")
     typer.echo(f"min    {stats['min']}    max {stats['max']}")

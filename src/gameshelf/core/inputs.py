@@ -38,6 +38,7 @@ from collections.abc import Callable
 from typing import Any
 
 from gameshelf.core.errors import BadInputError, GameshelfError
+from gameshelf.core.text import count
 
 #: Digits a typed or stored whole number may have (far below Python's 4,300-digit limit;
 #: every number the games use fits in 18 digits).
@@ -75,7 +76,7 @@ def quote(text: object, limit: int = QUOTE_LIMIT) -> str:
     s = str(text)
     if len(s) <= limit:
         return repr(s)
-    return f"{s[:limit]!r}... ({len(s)} characters)"
+    return f"{s[:limit]!r}... ({count(len(s), 'character')})"
 
 
 def is_ascii_digits(text: str) -> bool:
@@ -121,12 +122,13 @@ def whole_number(text: str | int, what: str, *, low: int | None = None,
         if not is_ascii_digits(s):
             raise error(f"{what} must be a whole number (digits 0-9), got {quote(text)}")
         if len(s) > max_digits:
-            raise error(f"{what} has {len(s)} digits; at most {max_digits} are accepted")
+            raise error(f"{what} has {count(len(s), 'digit')}; at most {max_digits} are accepted")
         value = int(s)
     if (low is not None and value < low) or (high is not None and value > high):
         where = (f"{low} to {high}" if low is not None and high is not None
                  else f"at least {low}" if low is not None else f"at most {high}")
-        shown = value if abs(value) < 10 ** max_digits else f"a number of {len(str(value))} digits"
+        shown = (value if abs(value) < 10 ** max_digits
+                 else f"a number of {count(len(str(value)), 'digit')}")
         raise error(f"{what} must be {where}, got {shown}")
     return value
 
@@ -263,7 +265,7 @@ def load_json(text: str | bytes, what: str, error: ErrorClass) -> Any:
     except RecursionError:
         raise error(f"{what}: the JSON is nested too deeply") from None
     except _NumberTooLong as exc:
-        raise error(f"{what}: a number has {len(str(exc).lstrip('-'))} digits; at most "
+        raise error(f"{what}: a number has {count(len(str(exc).lstrip('-')), 'digit')}; at most "
                     f"{MAX_DIGITS} are accepted") from None
     except json.JSONDecodeError as exc:
         raise error(f"{what}: not valid JSON ({exc.msg}, line {exc.lineno} column "
@@ -299,7 +301,7 @@ def _check_toml_numbers(value: object, what: str, error: ErrorClass, depth: int 
         return
     if isinstance(value, int):
         if abs(value) >= 10 ** MAX_DIGITS:
-            raise error(f"{what}: a number has {len(str(abs(value)))} digits; at most "
+            raise error(f"{what}: a number has {count(len(str(abs(value))), 'digit')}; at most "
                         f"{MAX_DIGITS} are accepted")
     elif isinstance(value, dict):
         for v in value.values():

@@ -21,6 +21,7 @@ Example:
 from __future__ import annotations
 
 import shlex
+from datetime import UTC, datetime
 
 #: Third-person verbs whose second person is not the stem without a final ``s``/``es``.
 _IRREGULAR = {"is": "are", "has": "have", "was": "were", "does": "do", "goes": "go"}
@@ -219,3 +220,40 @@ def resume_command(game: str, name: str) -> str:
     """``gameshelf GAME resume NAME``, quoted by :func:`command_line`: the hint every game
     gives for continuing a saved game."""
     return command_line("gameshelf", game, "resume", names=[name])
+
+
+def count(n: int, noun: str, plural: str | None = None) -> str:
+    """``n`` and the noun agreeing with it, thousands grouped: ``1 action``, ``2 actions``,
+    ``0 actions``, ``1,000 actions``; ``plural`` for a noun not made plural by ``s``
+    (``count(3, "match", "matches")``). Every count shown to a player is written here.
+
+    Example:
+        >>> count(1, "action"), count(2, "action"), count(0, "point"), count(1200, "game")
+        ('1 action', '2 actions', '0 points', '1,200 games')
+        >>> count(1, "box", "boxes"), count(3, "box", "boxes")
+        ('1 box', '3 boxes')
+    """
+    return f"{n:,} {noun if n == 1 else plural or noun + 's'}"
+
+
+def when(stamp: object) -> str:
+    """A moment the store keeps (an ISO 8601 text, UTC: ``2026-11-30T08:21:05+00:00``) as
+    every listing shows it: the player's local time to the minute, ``2026-11-30 09:21``.
+    A date without a time shows as the date (``2026-11-30``); anything else (a damaged or
+    foreign row) is shown literally (:func:`literal`), cut to 16 characters.
+
+    Example:
+        >>> import os, time; os.environ["TZ"] = "UTC"; time.tzset()
+        >>> when("2026-11-30T08:21:05+00:00"), when("2026-11-30"), when("yesterday\\x1b")
+        ('2026-11-30 08:21', '2026-11-30', 'yesterday\\\\x1b')
+    """
+    text = str(stamp).strip()
+    try:
+        moment = datetime.fromisoformat(text)
+    except ValueError:
+        return clip(literal(text), 16)
+    if len(text) <= 10:   # a date alone
+        return moment.strftime("%Y-%m-%d")
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone().strftime("%Y-%m-%d %H:%M")

@@ -23,6 +23,7 @@ from gameshelf.core.errors import GameshelfError, RecordError
 from gameshelf.core.inputs import quote
 from gameshelf.core.records import GameRecord
 from gameshelf.core.state import CHANCE
+from gameshelf.core.text import count
 from gameshelf.muggins.game import (
     DEFAULT_TARGET,
     RULES_VERSION,
@@ -146,8 +147,8 @@ class Match:
             raise RecordError(f"bad record: {exc}") from None
         most = max_actions(target)
         if len(record.actions) > most:
-            raise RecordError(f"bad record: it holds {len(record.actions):,} actions; a game "
-                              f"to {target} can have at most {most:,}")
+            raise RecordError(f"bad record: it holds {count(len(record.actions), 'action')}; "
+                              f"a game to {target} can have at most {most:,}")
         m = cls(seed=record.seed, state=state, chance=Chance(record.seed),
                 options=dict(record.options))
         for i, text in enumerate(record.actions):

@@ -50,7 +50,7 @@ from enum import Enum
 from gameshelf.core.chance import Chance
 from gameshelf.core.errors import BadInputError, IllegalMoveError
 from gameshelf.core.state import CHANCE, TERMINAL
-from gameshelf.core.text import said, verb_for
+from gameshelf.core.text import count, said, verb_for
 from gameshelf.showdown.actions import (
     DONE,
     Action,
@@ -478,7 +478,7 @@ class ShowdownState:
             held = self.bids.get(a.card)
             if held is not None and a.tokens <= held[1]:
                 raise IllegalMoveError(f"to outbid {self.name(held[0])} you need more than "
-                                       f"{held[1]} tokens on {card_text(a.card)}")
+                                       f"{count(held[1], 'token')} on {card_text(a.card)}")
             self.control[seat] -= a.tokens
             self.has_bid[seat] = True
             self.bids[a.card] = (seat, a.tokens)

@@ -17,6 +17,7 @@ from gameshelf.core.inputs import check_name, quote
 from gameshelf.core.records import GameRecord
 from gameshelf.core.seats import DEFAULT, seat_word
 from gameshelf.core.state import CHANCE
+from gameshelf.core.text import count
 from gameshelf.showdown.actions import Action, parse_action
 from gameshelf.showdown.cards import Deck, default_deck, parse_deck
 from gameshelf.showdown.game import (
@@ -117,7 +118,7 @@ class Match:
         self.actions: list[str] = []
         most = max_actions(len(self.seats))
         if len(actions) > most:
-            raise RecordError(f"the record holds {len(actions):,} actions; a game of "
+            raise RecordError(f"the record holds {count(len(actions), 'action')}; a game of "
                               f"{len(self.seats)} can have at most {most:,}")
         for i, text in enumerate(actions, start=1):
             try:

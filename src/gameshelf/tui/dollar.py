@@ -22,7 +22,7 @@ from textual.widgets import Button, DataTable, Digits, Input, RichLog, Static
 
 from gameshelf.core.chance import Chance, new_seed, parse_seed
 from gameshelf.core.errors import GameshelfError
-from gameshelf.core.text import error_line, literal, possessive, said
+from gameshelf.core.text import count, error_line, literal, possessive, said, when
 from gameshelf.dollar.bill import district_name
 from gameshelf.dollar.game import MAX_PLAYERS, Entry, make_entry, random_bill, ranks, winners
 from gameshelf.dollar.scorer import Rule
@@ -383,7 +383,7 @@ class DollarScreen(RefusalMixin, Screen[None]):
     def _refresh_best(self) -> None:
         table = self.query_one("#best", DataTable)
         table.clear(columns=True)
-        columns = [("name", 10), ("score", 10), ("bill", 11)] + [("date", 10)] * self._wide
+        columns = [("name", 10), ("score", 10), ("bill", 11)] + [("date", 16)] * self._wide
         for label, width in columns:
             table.add_column(label, width=width)
         try:
@@ -395,12 +395,12 @@ class DollarScreen(RefusalMixin, Screen[None]):
         for r in rows:
             cells = [plain(r.name), plain(f"{r.score:,}", justify="right"),
                      plain(r.detail.get("bill", "?"))]
-            table.add_row(*(cells + [plain(str(r.date)[:10])] * self._wide))
+            table.add_row(*(cells + [plain(when(r.date))] * self._wide))
 
     def _show_idle(self) -> None:
         n = len(self.entries)
         self.query_one("#player", Static).update(
-            f"{n} player{'s' if n != 1 else ''} ready" if n else "Insert a bill to play")
+            f"{count(n, 'player')} ready" if n else "Insert a bill to play")
         self.query_one("#serial", Static).update("")
         self.query_one("#score", Digits).update("0")
         self.query_one("#lamps", Static).update(lamps(3, 2))

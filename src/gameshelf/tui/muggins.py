@@ -31,7 +31,7 @@ from gameshelf.core.keymaps import (
     remembered_key_map,
 )
 from gameshelf.core.records import GameRecord
-from gameshelf.core.text import error_line, possessive, quoted, resume_command, said
+from gameshelf.core.text import count, error_line, possessive, quoted, resume_command, said
 from gameshelf.muggins.game import (
     DEFAULT_TARGET,
     Action,
@@ -361,7 +361,8 @@ def round_summary(r: RoundResult, names: tuple[str, str] = ("You", "Mugsy")) -> 
             lines.append(f"{names[r.winner]} went out: bonus {r.bonus}.")
         else:
             lines.append(f"Nobody can play; {said(names[r.winner], 'has')} the lower total.")
-        lines.append(f"{possessive(names[loser])} {raw} pips -> {round_to_five(raw)} ({how}).")
+        lines.append(f"{possessive(names[loser])} {count(raw, 'pip')} -> "
+                     f"{round_to_five(raw)} ({how}).")
         lines.append(f"{said(names[r.winner], 'scores')} {r.points}.")
     lines.append(f"Score: {names[0]} {r.scores[0]}, {names[1]} {r.scores[1]}")
     return "\n".join(x for x in lines if x)
@@ -781,7 +782,7 @@ class MugginsScreen(RefusalMixin, Screen[None]):
         self.board_fresh = play.tile
         pts = self.state.events[-1].points if self.state.events[-1].kind == "play" else 0
         self.say(f"You played {play.tile} on the {play.side.word} chain" +
-                 (f": {pts} points!" if pts else "."))
+                 (f": {count(pts, 'point')}!" if pts else "."))
         self.refresh_all()
         self.advance()
 

@@ -28,7 +28,7 @@ from textual.widgets.option_list import Option
 from gameshelf.core.errors import GameshelfError
 from gameshelf.core.records import GameRecord
 from gameshelf.core.store import SaveRow, Store
-from gameshelf.core.text import error_line, literal, quoted
+from gameshelf.core.text import error_line, literal, quoted, when
 from gameshelf.tui.widgets import ConfirmScreen, GameFooter, HelpScreen, help_binding, plain
 
 #: What a game says of one intact save (``Ann, Bob · game 7 · turn 5 of 39``); it returns
@@ -41,8 +41,9 @@ NO_SAVES = "No saved games."
 
 def save_line(row: SaveRow, describe: Describe, one_line: bool = False) -> str:
     """One save's entry: ``name`` then, indented on a second line (``one_line``: after
-    ``: ``), what it is and when it was saved (UTC), with ``FINISHED`` or ``DAMAGED`` in
-    front of a save that is one. Shown through ``plain``."""
+    ``: ``), what it is and when it was saved, with ``FINISHED`` or ``DAMAGED`` in
+    front of a save that is one (the time as every listing writes it,
+    :func:`~gameshelf.core.text.when`). Shown through ``plain``."""
     if row.record is None:
         what = f"DAMAGED, cannot be resumed: {row.damaged}"
     else:
@@ -51,9 +52,8 @@ def save_line(row: SaveRow, describe: Describe, one_line: bool = False) -> str:
             what = f"FINISHED, resuming records it: {desc}" if finished else desc
         except GameshelfError as exc:
             what = f"DAMAGED, cannot be resumed: {error_line(exc)}"
-    when = literal(str(row.updated)[:16].replace("T", " "))
     gap = ": " if one_line else "\n   "
-    return f"{literal(row.name)}{gap}{literal(what)} · saved {when} UTC"
+    return f"{literal(row.name)}{gap}{literal(what)} · saved {when(row.updated)}"
 
 
 class SavesList(OptionList):

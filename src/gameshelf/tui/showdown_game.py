@@ -25,6 +25,7 @@ from textual.widgets import Button, Input, RichLog, Static
 
 from gameshelf.core.errors import GameshelfError
 from gameshelf.core.text import (
+    count,
     error_line,
     is_you,
     literal,
@@ -922,7 +923,7 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
             for c in won:
                 t.append(f"\n✓ {literal(combos[c].name)} ({literal(self.match.seats[s].name)})",
                          style="dim")
-        t.append(f"\nDeck: {len(st.draw_pile)} cards", style="dim")
+        t.append(f"\nDeck: {count(len(st.draw_pile), 'card')}", style="dim")
         self.query_one("#sd-side", Static).update(t)
 
     def _draw_cards(self, v: PlayerView | None) -> None:
@@ -998,7 +999,7 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
         chosen = (self.cursor + 1 if self.zone == "hand" and self.can_act()
                   and 0 <= self.cursor < len(v.hand) else None)
         label.update(Text(
-            f"{possessive(name)} hand ({len(v.hand)} cards"
+            f"{possessive(name)} hand ({count(len(v.hand), 'card')}"
             + (f"; card {chosen} of {len(v.hand)}: {card_text(v.hand[chosen - 1])}"
                if chosen is not None else "") + ")"
             + (f" · offered {card_text(v.my_offer)}" if v.my_offer is not None

@@ -18,7 +18,7 @@ from gameshelf.core.chance import new_seed, parse_seed
 from gameshelf.core.errors import GameshelfError
 from gameshelf.core.keymaps import DEFAULT_KEY_MAP, remember_key_map, remembered_key_map
 from gameshelf.core.seats import check_person_name
-from gameshelf.core.text import error_line, quoted
+from gameshelf.core.text import count, error_line, quoted
 from gameshelf.session.yatz import YatzSession
 from gameshelf.tui.base import GuardedApp, run_guarded
 from gameshelf.tui.widgets import GameFooter, HelpScreen, TextField, help_binding, plain
@@ -164,7 +164,7 @@ class SetupScreen(Screen[None]):
         for i in range(len(rows), self.count):  # seats are mounted when first needed
             self.query_one("#seats", Vertical).mount(SeatRow(i, "", HUMAN))
         self.query_one("#countlabel", Static).update(
-            f"{self.count} player{'s' if self.count > 1 else ''}")
+            count(self.count, "player"))
 
     def say(self, text: str, *, bell: bool = False) -> None:
         """Show a message under the fields."""

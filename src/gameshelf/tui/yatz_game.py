@@ -27,7 +27,16 @@ from gameshelf.core.errors import GameshelfError, SaveLostError
 from gameshelf.core.keymaps import DEFAULT_KEY_MAP, parse_key_map
 from gameshelf.core.records import GameRecord
 from gameshelf.core.store import Store
-from gameshelf.core.text import error_line, literal, possessive, quoted, resume_command, verb_for
+from gameshelf.core.text import (
+    count,
+    error_line,
+    literal,
+    possessive,
+    quoted,
+    resume_command,
+    verb_for,
+    when,
+)
 from gameshelf.session.base import SaveLost, save_failure
 from gameshelf.session.yatz import YatzSession
 from gameshelf.tui import saves
@@ -697,8 +706,8 @@ class GameScreen(RefusalMixin, Screen[None]):
         action = self._box_action(event.coordinate)
         if action is not None:
             pts = self.match.state.points(action.box)
-            self.say(f"x{action.column + 1} {action.box.label}: {pts} points. Click it again "
-                     "or press Enter to fill it.")
+            self.say(f"x{action.column + 1} {action.box.label}: {count(pts, 'point')}. "
+                     "Click it again or press Enter to fill it.")
 
     def action_hold_die(self, index: int) -> None:
         if not self._human_turn():
@@ -737,7 +746,7 @@ class GameScreen(RefusalMixin, Screen[None]):
             if self.pending != coord:
                 self._set_pending(coord)
                 self.say(f"{where} scores 0! Enter zeroes it out; any other key corrects."
-                         if not pts else f"{where}: {pts} points. Enter counts them; any "
+                         if not pts else f"{where}: {count(pts, 'point')}. Enter counts them; any "
                          "other key corrects.", bell=not pts)
                 return
             self.pending = None
@@ -1115,7 +1124,7 @@ class HighScoresScreen(ModalScreen[None]):
             title.update("No scores yet: finished games enter the table.")
         for i, r in enumerate(rows, start=1):
             mark = Text("★ new", style="bold yellow") if r.id in self.highlight else ""
-            table.add_row(str(i), plain(r.name), plain(r.score), plain(str(r.date)[:10]),
+            table.add_row(str(i), plain(r.name), plain(r.score), plain(when(r.date)),
                           plain(r.seed), Text(undo_mark(r.detail), justify="right"), mark)
         if any(undo_mark(r.detail) for r in rows):
             self.query_one(Vertical).border_subtitle = UNDO_NOTE

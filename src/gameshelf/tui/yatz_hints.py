@@ -17,7 +17,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from gameshelf.core.text import error_line, literal
+from gameshelf.core.text import count, error_line, literal
 from gameshelf.tui.widgets import GameFooter, HelpScreen, help_binding
 from gameshelf.yatz.game import YatzState
 from gameshelf.yatz.match import Match
@@ -62,7 +62,7 @@ def review_text(rev: Reviewer, names: dict[int, str]) -> Text:
     for m in rev.mistakes:
         by_seat[m.seat] = by_seat.get(m.seat, 0.0) + m.cost
     if not rev.mistakes:
-        t.append(f"No costly choice in {rev.decisions} decisions: every one matched the "
+        t.append(f"No costly choice in {count(rev.decisions, 'decision')}: every one matched the "
                  "strong player's.\n", style="bold green")
         return t
     for m in sorted(rev.mistakes, key=lambda m: (m.seat, m.turn, m.roll)):

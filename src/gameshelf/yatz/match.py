@@ -35,7 +35,7 @@ from gameshelf.core.errors import BadInputError, GameshelfError, IllegalMoveErro
 from gameshelf.core.inputs import check_name, quote
 from gameshelf.core.records import GameRecord
 from gameshelf.core.seats import DEFAULT, seat_word
-from gameshelf.core.text import is_you, possessive, said
+from gameshelf.core.text import count, is_you, possessive, said
 from gameshelf.yatz.game import (
     GAME,
     MAX_PLAYERS,
@@ -382,8 +382,8 @@ class Match:
             raise RecordError(f"this Yatz record cannot be set up: {exc}") from None
         most = max_actions(len(m.seats))
         if len(record.actions) > most:
-            raise RecordError(f"this Yatz record holds {len(record.actions):,} actions; a game "
-                              f"of {len(m.seats)} can have at most {most:,}")
+            raise RecordError(f"this Yatz record holds {count(len(record.actions), 'action')}; "
+                              f"a game of {len(m.seats)} can have at most {most:,}")
         pending = False
         for n, text in enumerate(record.actions, start=1):
             try:
