@@ -55,7 +55,8 @@ class ShowdownStartScreen(Screen[None]):
         with Vertical():
             yield Static("P I N B A L L   S H O W D O W N", id="sd-title")
             yield Static("2 to 4 players on this terminal, names separated by commas. "
-                         "cpu (or random, heuristic, search) is a computer player. "
+                         "cpu, computer or ai (or random, heuristic, search; Zed:search "
+                         "names one) is a computer player. "
                          "The deck is gameshelf's reconstruction.", id="sd-note")
             with Horizontal(classes="sd-row"):
                 yield Static("Players")

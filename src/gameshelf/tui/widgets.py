@@ -23,6 +23,8 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, Markdown, Static
 
+from gameshelf.core.errors import GameshelfError
+from gameshelf.core.store import Store
 from gameshelf.core.text import literal
 
 #: The keys that open a screen's help, for every screen's ``Binding``.
@@ -76,6 +78,33 @@ class RefusalMixin:
         """Run ``action_<action>(*args)``, whose own checks explain why it cannot be done
         now."""
         getattr(self, f"action_{action}")(*args)
+
+
+class OffersNow(RefusalMixin):
+    """For a screen whose footer offers only what can be done now (setup screens, lists):
+    the screen answers :meth:`offered` for its state, and Textual's ``check_action`` hides
+    every binding it refuses. A hidden action's keys get a :func:`refusal` binding so that
+    they still say why (the action's own checks). Call ``refresh_bindings()`` when the state
+    changes; :meth:`store_facts` reads what the store holds, once, for actions that need a
+    save or a score."""
+
+    def offered(self, action: str, parameters: tuple[object, ...]) -> bool:
+        """Whether ``action`` (with ``parameters``) can be done now; every action by default.
+        ``refuse`` is always allowed (it explains)."""
+        return True
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return action == "refuse" or self.offered(action, parameters)
+
+    @staticmethod
+    def store_facts(game: str) -> tuple[bool, bool]:
+        """(whether the store holds saves of ``game``, whether it holds scores of it); both
+        True when the store cannot be read, so that the action is offered and says why."""
+        try:
+            with Store() as store:
+                return bool(store.save_names(game)), bool(store.top_scores(game, 1))
+        except GameshelfError:
+            return True, True
 
 
 class GameFooter(Footer):

@@ -21,7 +21,15 @@ from gameshelf.core.seats import check_person_name
 from gameshelf.core.text import count, error_line, quoted
 from gameshelf.session.yatz import YatzSession
 from gameshelf.tui.base import GuardedApp, run_guarded
-from gameshelf.tui.widgets import GameFooter, HelpScreen, TextField, help_binding, plain
+from gameshelf.tui.widgets import (
+    GameFooter,
+    HelpScreen,
+    OffersNow,
+    TextField,
+    help_binding,
+    plain,
+    refusal,
+)
 from gameshelf.tui.yatz_game import GameOverScreen, GameScreen, HighScoresScreen, SavesScreen
 from gameshelf.yatz.game import GAME, MAX_PLAYERS
 from gameshelf.yatz.match import HUMAN, Match, Seat
@@ -96,7 +104,7 @@ class SeatRow(Horizontal):
         return Seat(name, kind)
 
 
-class SetupScreen(Screen[None]):
+class SetupScreen(OffersNow, Screen[None]):
     """Choose 1 to 9 seats and the game number, then start, resume or see the top 20."""
 
     BINDINGS = [
@@ -108,6 +116,10 @@ class SetupScreen(Screen[None]):
         Binding("f4", "scores", "Top 20"),
         help_binding(),
         Binding("escape", "app.pop_screen", "Back"),
+        # while the footer hides them, the keys say why (no saves, no scores, 1 or 9 seats)
+        refusal("f3", "resume"), refusal("f4", "scores"),
+        Binding("plus", "refuse('seats', 1)", show=False),
+        Binding("minus", "refuse('seats', -1)", show=False),
     ]
     DEFAULT_CSS = """
     SetupScreen #setup { width: 80; height: auto; padding: 0 2; }
@@ -128,6 +140,7 @@ class SetupScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__()
         self.count = 2
+        self.has_saves, self.has_scores = True, True
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -152,6 +165,13 @@ class SetupScreen(Screen[None]):
                 yield Button("Resume… (F3)", id="resume")
                 yield Button("Top 20 (F4)", id="scores")
         yield GameFooter()
+
+    def on_screen_resume(self) -> None:
+        """What the store holds decides whether Resume and Top 20 are offered."""
+        self.has_saves, self.has_scores = self.store_facts(GAME)
+        self.query_one("#resume", Button).disabled = not self.has_saves
+        self.query_one("#scores", Button).disabled = not self.has_scores
+        self.refresh_bindings()
 
     def on_mount(self) -> None:
         self._show_seats()
@@ -180,6 +200,7 @@ class SetupScreen(Screen[None]):
         self.count = new
         self.say("")
         self._show_seats()
+        self.refresh_bindings()
 
     @on(Button.Pressed, "#fewer")
     def _fewer(self) -> None:
@@ -196,10 +217,18 @@ class SetupScreen(Screen[None]):
     def _new_pressed(self) -> None:
         self.action_new_number()
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        # Typing "n", "+" or "-" in a field must type it, not act.
+    def offered(self, action: str, parameters: tuple[object, ...]) -> bool:
+        """The footer offers only what can be done now: Resume with a save, Top 20 with a
+        score, another seat below 9, one fewer above 1; n, + and - not while a field has
+        the focus (they are typed there)."""
         if action in ("new_number", "seats") and isinstance(self.focused, Input):
             return False
+        if action == "seats":
+            return 1 <= self.count + int(str(parameters[0])) <= MAX_PLAYERS
+        if action == "resume":
+            return self.has_saves
+        if action == "scores":
+            return self.has_scores
         return True
 
     def keys(self) -> str:
@@ -239,6 +268,10 @@ class SetupScreen(Screen[None]):
 
     @on(Button.Pressed, "#resume")
     def action_resume(self) -> None:
+        if not self.has_saves:
+            self.say("There is no saved Yatz game to resume.", bell=True)
+            return
+
         def chosen(name: str | None) -> None:
             if name is None:
                 return
@@ -256,6 +289,9 @@ class SetupScreen(Screen[None]):
 
     @on(Button.Pressed, "#scores")
     def action_scores(self) -> None:
+        if not self.has_scores:
+            self.say("No Yatz scores yet: the top 20 fills as games end.", bell=True)
+            return
         self.app.push_screen(HighScoresScreen())
 
     def action_help(self) -> None:
