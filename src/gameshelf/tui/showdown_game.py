@@ -394,7 +394,7 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
         Binding("escape", "leave", "Leave"),
         help_binding(),
         Binding("s,ctrl+s", "save", "Save"),
-        Binding("colon,slash", "type", "Type action"),
+        Binding("colon,slash", "type", "Type"),
         Binding("p", "piles", "Piles"),
         Binding("pageup", "scroll_log(-1)", "Log up", show=False),
         Binding("pagedown", "scroll_log(1)", "Log down", show=False),

@@ -149,7 +149,7 @@ YATZ_KEYS = KeyTable((
 #: the help names them), so the keys a turn needs fit in 80 columns.
 WIDE_FOOTER = 100
 NARROW_HIDDEN = {DEFAULT: frozenset({"pace", "scores"}),
-                 CLASSIC: frozenset({"pace", "scores", "hold_die", "hint"})}
+                 CLASSIC: frozenset({"pace", "scores", "hold_die", "hint", "next_card"})}
 
 GAME_RULES = """\
 # Yatz: playing a turn
