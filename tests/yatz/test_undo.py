@@ -316,7 +316,7 @@ def test_scores_mark_a_game_with_an_undo(capsys: pytest.CaptureFixture[str],
     game1 = next(x for x in lines if x.rstrip().endswith(" 1") and " 1 " in x)
     assert game1.split()[-2:] == ["1", "1"]        # game 1, one undo
     game2 = next(x for x in lines if x.split()[-1:] == ["2"])
-    assert len(game2.split()) == 5                  # no mark: #, name, score, date, game
+    assert len(game2.split()) == 6    # no mark: #, name, score, date (day, time), game
     assert "undos: boxes the player took back" in out
     code, out, _ = run(["yatz", "scores", "--json"], capsys, monkeypatch)
     rows = {r["game"]: r for r in json.loads(out)}
