@@ -125,7 +125,7 @@ def test_a_deck_file_with_a_byte_order_mark_is_read(tmp_path: Path,
     code, out, err = _run(["showdown", "sim", "--games", "1", "--players", "random,random",
                            "--deck", str(deck)], capsys)
     assert code == 0, err
-    assert "1 games" in out
+    assert "1 game, seeds" in out   # the count agrees (core.text.count)
 
 
 def test_deeply_nested_deck_file_is_one_line_exit_2(tmp_path: Path,

@@ -383,7 +383,7 @@ class DollarScreen(RefusalMixin, Screen[None]):
     def _refresh_best(self) -> None:
         table = self.query_one("#best", DataTable)
         table.clear(columns=True)
-        columns = [("name", 10), ("score", 10), ("bill", 11)] + [("date", 16)] * self._wide
+        columns = [("name", 10), ("score", 10), ("bill", 11)] + [("date", 10)] * self._wide
         for label, width in columns:
             table.add_column(label, width=width)
         try:
@@ -395,7 +395,8 @@ class DollarScreen(RefusalMixin, Screen[None]):
         for r in rows:
             cells = [plain(r.name), plain(f"{r.score:,}", justify="right"),
                      plain(r.detail.get("bill", "?"))]
-            table.add_row(*(cells + [plain(when(r.date))] * self._wide))
+            # the day of core.text.when (the table has no room for its time)
+            table.add_row(*(cells + [plain(when(r.date)[:10])] * self._wide))
 
     def _show_idle(self) -> None:
         n = len(self.entries)
