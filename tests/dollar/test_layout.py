@@ -58,7 +58,7 @@ async def test_tables_trace_and_footer_whole_at_every_size(size: tuple[int, int]
         assert footer_complete(app) == [], size
         for selector in ("#player", "#rule", "#message"):
             assert shown_whole(screen.query_one(selector, Static)), (size, selector)
-        await pilot.press("s")
+        await pilot.press("end")
         await pilot.pause()
         assert screen.phase == "done"
         assert footer_complete(app) == [], size
@@ -100,7 +100,7 @@ async def test_footer_offers_only_what_can_be_done_now() -> None:
         keys = offered(app)
         assert {"Skip bill", "Skip all", "Faster", "Slower"} <= keys
         assert not keys & {"Play", "Random bill", "New game", "Game #"}
-        await pilot.press("s")
+        await pilot.press("end")
         await pilot.pause()
         keys = offered(app)
         assert {"New game", "Game #", "Back", "Help"} <= keys

@@ -39,7 +39,7 @@ async def test_enter_a_bill_by_keyboard_and_play_it() -> None:
         screen.advance()
         await pilot.pause()
         assert "JACKPOT" in text_of(screen, "#rule")
-        await pilot.press("s")
+        await pilot.press("end")
         await pilot.pause()
         assert screen.phase == "done"
         assert "Ann" in text_of(screen, "#banner") and "88,000,000" in text_of(screen, "#banner")
@@ -156,7 +156,7 @@ async def test_space_skips_one_bill_and_equal_scores_share_the_win() -> None:
         assert screen.playing == 0 and screen.frame_no == len(frames(screen.entries[0])) - 1
         screen.advance()
         assert screen.playing == 1
-        await pilot.press("s")
+        await pilot.press("end")
         await pilot.pause()
         banner = text_of(screen, "#banner")
         assert "SHARED WIN" in banner and "Ann" in banner and "Bob" in banner
@@ -296,7 +296,7 @@ async def test_game_over_shows_the_winners_bill_with_the_winning_score() -> None
             screen.query_one("#bill", Input).value = bill
             screen.add_player()
         await pilot.press("f5")
-        await pilot.press("s")
+        await pilot.press("end")
         await pilot.pause()
         assert screen.phase == "done"
         assert screen.entries[0].score > screen.entries[1].score
@@ -324,7 +324,7 @@ async def test_game_over_table_is_ranked_by_place_and_the_name_hint_counts_seats
         assert [table.get_row_at(i)[0] for i in range(3)] == ["1", "2", "3"]
         await pilot.press("f5")
         await pilot.pause()
-        await pilot.press("s")
+        await pilot.press("end")
         await pilot.pause()
         assert str(table.ordered_columns[0].label) == "place"
         rows = [table.get_row_at(i) for i in range(3)]
@@ -334,3 +334,25 @@ async def test_game_over_table_is_ranked_by_place_and_the_name_hint_counts_seats
         assert scores == sorted(scores, reverse=True)
         assert rows[0][0] == "1 ★" and rows[1][0] == "2"
         assert "Player 2 wins" in text_of(screen, "#player")
+
+
+async def test_s_is_the_save_key_and_says_there_is_nothing_to_save() -> None:
+    """Issue 11: ``s`` saves on every game screen; a Dollar round has nothing to save, so
+    ``s`` says so (it skipped every bill to the end, a surprise for a player who meant to
+    save); End skips to the end."""
+    app = GameshelfApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = DollarScreen(seed=1, step_seconds=3600)
+        app.push_screen(screen)
+        await pilot.pause()
+        await pilot.press("f2", "f2", "f5")
+        await pilot.pause()
+        assert screen.phase == "playing"
+        screen.set_focus(None)
+        await pilot.press("s")
+        await pilot.pause()
+        assert screen.phase == "playing"
+        assert "Nothing to save" in str(screen.query_one("#message", Static).render())
+        await pilot.press("end")
+        await pilot.pause()
+        assert screen.phase == "done"

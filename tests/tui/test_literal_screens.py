@@ -280,7 +280,7 @@ async def test_dollar_players_game_over_and_best_bills() -> None:
         await pilot.pause()
         check(app, NAMES[:8], width=8)
         await pilot.press("f5")
-        await pilot.press("s")
+        await pilot.press("end")
         await settle(app, pilot)
         assert screen.phase == "done"
         check(app, NAMES[:8], width=8)

@@ -74,7 +74,7 @@ checked. Highest score wins; equal scores share the win.
   the **district**) and the **series** year (`2017A`, optional), then **Enter** (or *Add*).
 * **F2** draws a random bill from the game's seed (the game number) for the next player.
 * **Delete** removes the highlighted player before play; up to 8 players.
-* **F5** plays the bills. **Space** skips the bill being played, **s** skips to the end,
+* **F5** plays the bills. **Space** skips the bill being played, **End** skips to the end,
   **+** and **-** play faster or slower.
 * **F3** starts a new game (a new game number); **F4** starts one with a game number you
   type, which draws the same random bills again.
@@ -215,7 +215,8 @@ class DollarScreen(RefusalMixin, Screen[None]):
         Binding("f2", "random_bill", "Random bill"),
         Binding("f5", "play", "Play"),
         Binding("space", "skip", "Skip bill"),
-        Binding("s", "skip_all", "Skip all"),
+        Binding("end", "skip_all", "Skip all"),
+        Binding("s", "save", "Save", show=False),
         Binding("plus,equals_sign", "pace(0.5)", "Faster"),
         Binding("minus", "pace(2.0)", "Slower"),
         Binding("f3", "new_game", "New game"),
@@ -580,6 +581,12 @@ class DollarScreen(RefusalMixin, Screen[None]):
             return
         while self.phase == "playing" and self.frame_no + 1 < len(self._frames):
             self.advance()
+
+    def action_save(self) -> None:
+        """``s``, the save key of every game: a round of One Dollar Pinball has nothing to
+        save (its bills are kept as they are played); say so."""
+        self._say("Nothing to save: One Dollar Pinball keeps each bill's score as it is "
+                  "played (see the best bills).")
 
     def action_skip_all(self) -> None:
         """Play every remaining bill at once and show the winner."""
