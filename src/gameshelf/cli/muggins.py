@@ -37,7 +37,7 @@ from gameshelf.muggins.match import GAME
 from gameshelf.muggins.mugsy import LEVELS, parse_level
 from gameshelf.muggins.sim import SimResult, play_series_game, tally
 from gameshelf.muggins.tiles import parse_tile
-from gameshelf.session.base import save_failure
+from gameshelf.session.base import end_not_recorded, save_failure
 from gameshelf.session.muggins import (
     MUGSY,
     PERSON,
@@ -299,11 +299,7 @@ def _the_end(session: Session) -> None:
     if not session.match.state.is_terminal() or session.finished:
         return
     why = session.store_errors[-1] if session.store_errors else "the store failed"
-    kept = (f"the game is kept as {quoted(session.name)}; once the store can be written, "
-            f"this records it: {resume_command('muggins', session.name)}"
-            if not session.slot.unsaved else
-            f"the save {quoted(session.name)} holds the game up to the last move it could store")
-    raise StoreError(f"the result could not be recorded ({why}); {kept}")
+    raise StoreError(end_not_recorded(session.slot, GAME, "the result", why))
 
 
 def _play_again() -> bool:

@@ -31,7 +31,7 @@ from gameshelf.core.inputs import (
 )
 from gameshelf.core.progress import progress
 from gameshelf.core.text import count, error_line, literal, quoted, resume_command, verb_for, when
-from gameshelf.session.base import save_failure
+from gameshelf.session.base import end_not_recorded, save_failure
 from gameshelf.session.showdown import ShowdownSession, describe_save, saves
 from gameshelf.showdown.actions import card_text
 from gameshelf.showdown.cards import default_deck, parse_deck
@@ -250,12 +250,7 @@ def _text_loop(session: ShowdownSession) -> None:
         raise
     if session.match.state.is_terminal() and not session.finished:
         why = session.errors[-1] if session.errors else "the store failed"
-        kept = (f"the game is kept as {quoted(session.name)}; once the store can be written, "
-                f"this records it: {resume_command('showdown', session.name)}"
-                if not session.slot.unsaved else
-                f"the save {quoted(session.name)} holds the game up to the last move it "
-                "could store")
-        raise StoreError(f"the scores could not be recorded ({why}); {kept}")
+        raise StoreError(end_not_recorded(session.slot, GAME, "the scores", why))
 
 
 def _prompt_loop(session: ShowdownSession) -> None:

@@ -52,7 +52,7 @@ from gameshelf.core.text import (
     yes_no,
 )
 from gameshelf.core.workers import run_jobs
-from gameshelf.session.base import save_failure
+from gameshelf.session.base import end_not_recorded, save_failure
 from gameshelf.session.yatz import YatzSession, save_name
 from gameshelf.yatz.game import GAME, Action, Hold, Score, parse_action
 from gameshelf.yatz.highscores import TOP, UNDO_NOTE, undo_mark, undos
@@ -122,9 +122,7 @@ def _finish(session: YatzSession) -> None:
     except StoreError as exc:
         typer.echo("\nGame over.")
         typer.echo(ranking_text(match, set()))
-        raise StoreError(f"the scores are not recorded: {exc}. The game is kept as "
-                         f"{quoted(session.name)}; this records them: "
-                         f"{resume_command('yatz', session.name)}") from None
+        raise StoreError(end_not_recorded(session.slot, GAME, "the scores", exc)) from None
     typer.echo("\nGame over.")
     typer.echo(ranking_text(match, set(new)))
     if new:

@@ -28,7 +28,7 @@ from gameshelf.core import store as store_module
 from gameshelf.core.errors import RecordError, SaveLostError, StoreError
 from gameshelf.core.records import GameRecord
 from gameshelf.core.store import ResultEntry, SaveHandle, ScoreEntry, Store
-from gameshelf.core.text import error_line, quoted
+from gameshelf.core.text import error_line, quoted, resume_command
 
 #: A game's match rebuilt from a record (its ``Match``).
 M = TypeVar("M")
@@ -87,6 +87,35 @@ def save_failure(error: str, *, retry: str = "the next move tries again",
                 "saved one)")
         return f"{error}{what}."
     return f"could not save: {error_line(error)} (the game goes on; {retry})"
+
+
+def end_not_recorded(slot: SaveSlot, game: str, what: str, why: str | Exception) -> str:
+    """The one line every front end shows when a finished game's end (``what``: "the
+    scores", "the result") could not be written, saying truly where the game is: kept whole
+    in its save (with the command that records it once the store can be written), or, when
+    moves could not be stored before the end, in a save that holds the game only up to the
+    last move stored, or recorded by the session that took its save over.
+
+    Example:
+        >>> slot = SaveSlot("yatz")
+        >>> end_not_recorded(slot, "yatz", "the scores", "disk full")  # no save at all
+        'the scores could not be recorded (disk full); the game could not be saved'
+    """
+    head = f"{what} could not be recorded ({error_line(why)})"
+    name = slot.name
+    if slot.lost:
+        return (f"{what} are not recorded here: this game's save was resumed in another "
+                "session, which records them" if what.endswith("s") else
+                f"{what} is not recorded here: this game's save was resumed in another "
+                "session, which records it")
+    if name is None:
+        return f"{head}; the game could not be saved"
+    if slot.unsaved:
+        return (f"{head}; the save {quoted(name)} holds the game only up to the last move "
+                "that could be stored")
+    them = "them" if what.endswith("s") else "it"
+    return (f"{head}; the game is kept as {quoted(name)}; once the store can be written, "
+            f"this records {them}: {resume_command(game, name)}")
 
 
 def damaged(name: str, exc: Exception) -> RecordError:

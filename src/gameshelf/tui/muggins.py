@@ -45,7 +45,7 @@ from gameshelf.muggins.game import (
 from gameshelf.muggins.match import GAME
 from gameshelf.muggins.mugsy import LEVELS
 from gameshelf.muggins.tiles import Tile, round_to_five
-from gameshelf.session.base import SaveLost, save_failure
+from gameshelf.session.base import SaveLost, end_not_recorded, save_failure
 from gameshelf.session.muggins import MUGSY, PERSON, Session, describe, result_counts, saves
 from gameshelf.tui.app import GameshelfApp
 from gameshelf.tui.base import drawable, need_terminal, quit_binding, run_guarded
@@ -953,15 +953,12 @@ class MugginsScreen(RefusalMixin, Screen[None]):
                 f"\n\nFinal score: You {st.scores[0]}, Mugsy {st.scores[1]} "
                 f"(target {st.target}).\n")
         session = self.session
-        if session is not None and session.slot.lost:
-            text += ("The result is not recorded here: this game's save was resumed in "
-                     "another session, which records it.\n")
-        elif session is not None and not session.finished:
+        if session is not None and not session.finished:
             why = session.store_errors[-1] if session.store_errors else "the store failed"
-            text += (f"The result could NOT be recorded ({why}). The game is kept as "
-                     f"{quoted(session.name)}; once the store can be written, this records "
-                     f"it:\n{resume_command('muggins', session.name)}\n")
-            self.app.bell()
+            told = end_not_recorded(session.slot, GAME, "the result", why)
+            text += told[0].upper() + told[1:] + ".\n"
+            if not session.slot.lost:
+                self.app.bell()
         text += "Play again?"
         self.refresh_all()
 

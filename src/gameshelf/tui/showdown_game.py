@@ -34,7 +34,7 @@ from gameshelf.core.text import (
     resume_command,
     said,
 )
-from gameshelf.session.base import save_failure
+from gameshelf.session.base import end_not_recorded, save_failure
 from gameshelf.session.showdown import ShowdownSession
 from gameshelf.showdown.actions import (
     DONE,
@@ -49,7 +49,7 @@ from gameshelf.showdown.actions import (
 )
 from gameshelf.showdown.cards import Effect, PlayfieldCard
 from gameshelf.showdown.game import BUY_COST, MAX_TURNS, Phase, PlayerView
-from gameshelf.showdown.match import Match
+from gameshelf.showdown.match import GAME, Match
 from gameshelf.tui.base import drawable
 from gameshelf.tui.widgets import (
     GameFooter,
@@ -531,10 +531,8 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
         text = score_table(self.match)
         if not self.session.finished:
             why = self.session.errors[-1] if self.session.errors else "the store failed"
-            text.append(f"\n\nThe scores could NOT be recorded ({error_line(why)}). The game "
-                        f"is kept as {quoted(self.session.name)}; once the store can be "
-                        "written, this records them:\n"
-                        f"{resume_command('showdown', self.session.name)}", style="bold red")
+            told = end_not_recorded(self.session.slot, GAME, "the scores", why)
+            text.append("\n\n" + told[0].upper() + told[1:] + ".", style="bold red")
             self.app.bell()
         self.app.push_screen(ScoreScreen(text))
 

@@ -37,7 +37,7 @@ from gameshelf.core.text import (
     verb_for,
     when,
 )
-from gameshelf.session.base import SaveLost, save_failure
+from gameshelf.session.base import SaveLost, end_not_recorded, save_failure
 from gameshelf.session.yatz import YatzSession
 from gameshelf.tui import saves
 from gameshelf.tui.base import drawable
@@ -961,9 +961,7 @@ class GameScreen(RefusalMixin, Screen[None]):
         try:
             new = self.session.finish()   # idempotent: written once, with the save removed
         except GameshelfError as exc:
-            self.say(f"could not store the high scores: {error_line(exc)}; the game is kept "
-                     f"as {quoted(self.save_name)} and its scores are recorded when it is "
-                     "resumed", bell=True)
+            self.say(end_not_recorded(self.session.slot, GAME, "the scores", exc), bell=True)
         self.refresh_view()
         self.app.push_screen(GameOverScreen(self.match, new), self._closed_over)
 
