@@ -84,8 +84,9 @@ def test_every_listing_writes_the_same_moment_and_counts_agree(
     assert SHOWN in line and "UTC" not in line and not ISO.search(line)
 
 
-#: A count written by hand: ``{len(...)} things`` or ``{pts} points``.
-_HAND_COUNT = re.compile(r"\{(len\([^}]*\)|pts|n|games|bills|count)(:,)?\} [a-z]+s\b")
+#: A count written by hand: ``{len(...)} things``, ``{pts} points`` or ``{n} token(s)``.
+_HAND_COUNT = re.compile(r"\{(len\([^}]*\)|pts|n|games|bills|count)(:,)?\} [a-z]+s\b"
+                         r"|\} [a-z ]*[a-z]\(s\)")
 
 
 def test_no_count_is_written_by_hand_in_the_sources() -> None:

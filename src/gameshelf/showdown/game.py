@@ -462,7 +462,7 @@ class ShowdownState:
             self.speed[seat] += a.n
             self.control[seat] += back - a.n
             self.pending_return = None
-            self._say(f"{self.said(seat, 'flips')} {a.n} returned token(s) to speed.")
+            self._say(f"{self.said(seat, 'flips')} {count(a.n, 'returned token')} to speed.")
             return
         seat = self.current_player()
         ctl = self.control[seat]
@@ -486,7 +486,8 @@ class ShowdownState:
                       f"({card_text(a.card)}).")
             if held is not None:
                 self.pending_return = held
-                self._say(f"{self.said(held[0], 'is')} outbid; {held[1]} token(s) come back.")
+                self._say(f"{self.said(held[0], 'is')} outbid; {count(held[1], 'token')} "
+                          f"{'comes' if held[1] == 1 else 'come'} back.")
             return
         if isinstance(a, Speed):
             if a.n < 1 or 2 * a.n > ctl:
@@ -573,7 +574,7 @@ class ShowdownState:
                 up = min(AUTOSAVE, self.control[seat])
                 self.control[seat] -= up
                 self.speed[seat] += up
-                self._say(f"{self.said(seat, 'drains')}! Autosave: {up} token(s) flipped to "
+                self._say(f"{self.said(seat, 'drains')}! Autosave: {count(up, 'token')} flipped to "
                           f"speed.")
             else:
                 self._say(f"{self.said(seat, 'drains')}! The game ends after this turn.")

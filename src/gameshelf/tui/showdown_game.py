@@ -1059,8 +1059,9 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
                     else "no card")
         if st.pending_return is not None:
             back = st.pending_return[1]
-            prompt.update(Text(f"{me}: you were outbid and get {back} token(s) back. Flip how "
-                               f"many to speed? (keys 0-{min(back, 9)})", style="bold"))
+            prompt.update(Text(f"{me}: you were outbid and get {count(back, 'token')} back. "
+                               f"Flip how many to speed? (keys 0-{min(back, 9)})",
+                               style="bold"))
             for k in range(back + 1):
                 buttons.mount(Button(str(k), name=f"btn-flip-{k}", compact=True))
             return
