@@ -29,6 +29,7 @@ from gameshelf.core.errors import GameshelfError
 from gameshelf.core.records import GameRecord
 from gameshelf.core.store import SaveRow, Store
 from gameshelf.core.text import error_line, literal, quoted, when
+from gameshelf.tui.base import quit_binding
 from gameshelf.tui.widgets import ConfirmScreen, GameFooter, HelpScreen, help_binding, plain
 
 #: What a game says of one intact save (``Ann, Bob · game 7 · turn 5 of 39``); it returns
@@ -162,7 +163,7 @@ class SavesScreen(ModalScreen[str | None]):
     """
 
     BINDINGS = [Binding("escape,q", "close", "Back"),
-                help_binding()]
+                help_binding(), quit_binding()]
     DEFAULT_CSS = """
     SavesScreen { align: center middle; }
     SavesScreen > Vertical { width: 95%; max-width: 100; height: auto; max-height: 90%;

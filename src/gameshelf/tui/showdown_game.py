@@ -50,7 +50,7 @@ from gameshelf.showdown.actions import (
 from gameshelf.showdown.cards import Effect, PlayfieldCard
 from gameshelf.showdown.game import BUY_COST, MAX_TURNS, Phase, PlayerView
 from gameshelf.showdown.match import GAME, Match
-from gameshelf.tui.base import drawable
+from gameshelf.tui.base import drawable, quit_binding
 from gameshelf.tui.widgets import (
     GameFooter,
     HelpScreen,
@@ -247,7 +247,7 @@ class HandOffScreen(ModalScreen[bool]):
     """
     BINDINGS = [Binding("enter,space", "go", "Ready"),
                 Binding("escape", "leave", "Leave"),
-                help_binding()]
+                help_binding(), quit_binding()]
 
     def __init__(self, name: str) -> None:
         super().__init__()

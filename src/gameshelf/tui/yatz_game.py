@@ -40,7 +40,7 @@ from gameshelf.core.text import (
 from gameshelf.session.base import SaveLost, end_not_recorded, save_failure
 from gameshelf.session.yatz import YatzSession
 from gameshelf.tui import saves
-from gameshelf.tui.base import drawable
+from gameshelf.tui.base import drawable, quit_binding
 from gameshelf.tui.keymaps import Key, KeyTable, use_bindings
 from gameshelf.tui.widgets import (
     ConfirmScreen,
@@ -1065,7 +1065,8 @@ class HighScoresScreen(ModalScreen[None]):
     and that note sit in the frame, and below 30 lines the Close button is left out (the
     footer names Esc), so all 20 rows show at 80x24."""
 
-    BINDINGS = [Binding("escape,q,enter,t", "close", "Close"), help_binding()]
+    BINDINGS = [Binding("escape,q,enter,t", "close", "Close"), help_binding(),
+                quit_binding()]
     DEFAULT_CSS = """
     HighScoresScreen { align: center middle; }
     HighScoresScreen > Vertical { width: 95%; max-width: 76; height: auto; max-height: 100%;

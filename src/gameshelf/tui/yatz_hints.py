@@ -18,6 +18,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from gameshelf.core.text import count, error_line, literal
+from gameshelf.tui.base import quit_binding
 from gameshelf.tui.widgets import GameFooter, HelpScreen, help_binding
 from gameshelf.yatz.game import YatzState
 from gameshelf.yatz.match import Match
@@ -88,7 +89,7 @@ class _InfoScreen(ModalScreen[None]):
     _InfoScreen #title { text-style: bold; color: $accent; margin-bottom: 1; }
     _InfoScreen #scroll { height: auto; max-height: 24; }
     """
-    BINDINGS = [Binding("escape,q", "close", "Close"), help_binding()]
+    BINDINGS = [Binding("escape,q", "close", "Close"), help_binding(), quit_binding()]
     TITLE_TEXT = ""
     #: The help window's text (Markdown).
     HELP_TEXT = ""
