@@ -411,3 +411,19 @@ def test_a_transaction_left_unfinished_by_a_killed_program_is_rolled_back_on_ope
         assert s.get_setting("k1") is None
         s.add_score("yatz", "Bob", 90)
     assert not journal.exists()
+
+
+def test_another_programs_wal_database_gets_no_files_beside_it(tmp_path: Path) -> None:
+    """Breaker: a write-ahead-log database of another program was refused and left byte for
+    byte, but the read-only inspection made -wal and -shm files beside it. This program never
+    uses a write-ahead log, so such a file is refused from its header, unopened."""
+    path = tmp_path / "gameshelf.db"
+    conn = sqlite3.connect(path)
+    conn.execute("PRAGMA journal_mode=wal")
+    conn.execute("CREATE TABLE t (x)")
+    conn.commit()
+    conn.close()
+    before = sorted(p.name for p in tmp_path.iterdir()), path.read_bytes()
+    with pytest.raises(StoreError, match="another program's"):
+        Store(path)
+    assert (sorted(p.name for p in tmp_path.iterdir()), path.read_bytes()) == before

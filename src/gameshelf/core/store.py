@@ -358,6 +358,17 @@ class Store:
         try:
             if not self.path.is_file() or self.path.stat().st_size == 0:
                 return
+            with self.path.open("rb") as f:
+                header = f.read(100)
+        except OSError:
+            return  # the read-write open below reports what is wrong
+        if header.startswith(b"SQLite format 3\x00") and len(header) == 100 and (
+                header[18] == 2 or header[19] == 2):
+            # write-ahead-log mode, which this program never sets: even a read-only
+            # connection would make -wal and -shm files beside another program's database
+            raise StoreError(f"the store {self.path} is another program's SQLite database "
+                             "(it uses a write-ahead log); it is left as it is")
+        try:
             conn = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True,
                                    timeout=self.timeout, isolation_level=None)
         except (OSError, sqlite3.Error):
