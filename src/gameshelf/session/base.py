@@ -331,3 +331,28 @@ class SaveSlot:
             raise
         self.finished, self.unsaved = True, False
         return ids
+
+
+class SavedGame:
+    """What every game's session says of its save, the same in every game: its name, the
+    store failures kept, and whether the game's end is written. A session sets ``slot``
+    (its :class:`SaveSlot`) and ``base`` (the name a first write claims)."""
+
+    slot: SaveSlot
+    base: str
+
+    @property
+    def name(self) -> str:
+        """The save's name (the name a first save will try while there is none)."""
+        return self.slot.name or self.base
+
+    @property
+    def errors(self) -> list[str]:
+        """Store failures kept so far (autosave, the end), oldest first, for the front end
+        to show."""
+        return self.slot.errors
+
+    @property
+    def finished(self) -> bool:
+        """True once the game's end is written (or was found written)."""
+        return self.slot.finished

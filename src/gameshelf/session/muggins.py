@@ -36,7 +36,7 @@ from gameshelf.core.store import ResultEntry, SaveRow
 from gameshelf.muggins.game import Action, Take
 from gameshelf.muggins.match import GAME, MUGSY, PERSON, Match
 from gameshelf.muggins.mugsy import Mugsy, parse_level
-from gameshelf.session.base import SaveLost, SaveSlot, open_store
+from gameshelf.session.base import SavedGame, SaveLost, SaveSlot, open_store
 
 #: Said when there is no save to resume.
 NONE_SAVED = ("no unfinished Muggins game is saved; start one with 'gameshelf muggins "
@@ -101,7 +101,7 @@ def result_counts() -> dict[str, dict[str, int]]:
 
 
 @dataclass
-class Session:
+class Session(SavedGame):
     """One game of the person (seat 0) against Mugsy (seat 1) and its save.
 
     Attributes:
@@ -181,19 +181,10 @@ class Session:
 
     # ----- playing -----------------------------------------------------------------------
     @property
-    def name(self) -> str:
-        """The save's name (the name a first save will try while there is none)."""
-        return self.slot.name or self.base
-
-    @property
     def store_errors(self) -> list[str]:
         """Store failures kept so far (autosave, the end), oldest first."""
         return self.slot.errors
 
-    @property
-    def finished(self) -> bool:
-        """True once the result is written (or was found written)."""
-        return self.slot.finished
 
     @property
     def opponent(self) -> str:

@@ -28,7 +28,7 @@ from gameshelf.core import interrupt
 from gameshelf.core.errors import GameshelfError, RecordError, StoreError
 from gameshelf.core.records import GameRecord
 from gameshelf.core.store import SaveRow, ScoreEntry
-from gameshelf.session.base import SaveSlot, open_store
+from gameshelf.session.base import SavedGame, SaveSlot, open_store
 from gameshelf.showdown.actions import Action
 from gameshelf.showdown.game import MAX_TURNS
 from gameshelf.showdown.match import GAME, Match, seat_names
@@ -90,7 +90,7 @@ def describe_save(row: SaveRow) -> str:
     return f"finished: {text} (scores recorded; resume removes the save)"
 
 
-class ShowdownSession:
+class ShowdownSession(SavedGame):
     """One Showdown game and its save.
 
     Args:
@@ -149,21 +149,6 @@ class ShowdownSession:
         return session
 
     # ----- playing -----------------------------------------------------------------------
-    @property
-    def name(self) -> str:
-        """The save's name (the name a first save will try while there is none)."""
-        return self.slot.name or self.base
-
-    @property
-    def errors(self) -> list[str]:
-        """Store failures kept so far (autosave, the end), oldest first."""
-        return self.slot.errors
-
-    @property
-    def finished(self) -> bool:
-        """True once the end is written (or was found written)."""
-        return self.slot.finished
-
     def play(self, text: str) -> Action:
         """A person's action (text), then the save (or the end).
 

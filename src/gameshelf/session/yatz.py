@@ -26,7 +26,7 @@ from collections.abc import Callable
 from gameshelf.core import interrupt
 from gameshelf.core.errors import RecordError, StoreError
 from gameshelf.core.records import GameRecord
-from gameshelf.session.base import SaveSlot, open_store
+from gameshelf.session.base import SavedGame, SaveSlot, open_store
 from gameshelf.yatz.game import GAME, RULES_VERSION, Action, Score, parse_action
 from gameshelf.yatz.highscores import TOP, score_entries
 from gameshelf.yatz.match import Match
@@ -49,7 +49,7 @@ def _replay(record: GameRecord, name: str) -> Match:
     return Match.from_record(record)
 
 
-class YatzSession:
+class YatzSession(SavedGame):
     """One Yatz game and its save.
 
     Attributes:
@@ -118,16 +118,6 @@ class YatzSession:
         return name
 
     # ----- playing -----------------------------------------------------------------------
-    @property
-    def name(self) -> str:
-        """The save's name (the name a first save will try while there is none)."""
-        return self.slot.name or self.base
-
-    @property
-    def errors(self) -> list[str]:
-        """Store failures kept so far (autosave, the end), for the front end to show."""
-        return self.slot.errors
-
     def act(self, action: Action | str, *, save: bool = True) -> None:
         """An action (a person's, or a computer's already chosen); the game is then saved
         (unless ``save`` is False), or its end written. A stop (Ctrl-C, SIGTERM, SIGHUP)
