@@ -425,3 +425,19 @@ def test_two_processes_playing_one_game_number_at_once_keep_two_saves(
         ann, bob = s.load_save(GAME, "game-5"), s.load_save(GAME, "game-5-2")
     assert ann.options["players"][0]["name"] == "Ann" and ann.actions[-1] != "hold 1"
     assert bob.options["players"][0]["name"] == "Bob" and bob.actions[-1] == "hold 1"
+
+
+def test_a_game_saved_on_purpose_before_its_first_roll_is_kept_on_leaving() -> None:
+    """Fresh user: on the screen, s before the first roll said "Saved as 'game-N'. Resume
+    ... with: gameshelf yatz resume game-N", then Esc dropped the save (a new game left
+    before its first roll is not kept) and the resume it promised failed. A game saved on
+    purpose is kept; one left unsaved before its first roll is still dropped."""
+    from gameshelf.yatz.match import Match, parse_seats
+
+    kept = YatzSession.new(Match(parse_seats("Ann"), 31))
+    name = kept.save()
+    assert kept.leave() == name
+    dropped = YatzSession.new(Match(parse_seats("Bo"), 32))
+    assert dropped.leave() is None
+    with Store() as s:
+        assert s.save_names("yatz") == {name}

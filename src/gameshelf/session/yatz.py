@@ -188,11 +188,14 @@ class YatzSession(SavedGame):
             StoreError: ``name`` is another save's (it is left as it is), this save was
                 taken over or deleted elsewhere, or the store cannot be written.
         """
-        return self.slot.write(self.match.record(), base=self.base, name=name)
+        saved = self.slot.write(self.match.record(), base=self.base, name=name)
+        self.created = False   # saved on purpose: leaving keeps it, even with no move yet
+        return saved
 
     def leave(self) -> str | None:
         """Leaving before the end: a new game with no move drops its save, or makes none
-        (returns None); otherwise the game is saved (returns its name).
+        (returns None), unless the player saved it (:meth:`save`); otherwise the game is
+        saved (returns its name).
 
         Raises:
             StoreError: the save failed (the game is still in memory).
