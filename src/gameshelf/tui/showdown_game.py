@@ -20,6 +20,7 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, Horizontal, Vertical, VerticalScroll
+from textual.events import Resize
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Input, RichLog, Static
 
@@ -41,6 +42,7 @@ from gameshelf.showdown.actions import (
     Action,
     Bid,
     Buy,
+    Done,
     Flip,
     Offer,
     Speed,
@@ -215,6 +217,32 @@ class CardLine(Static):
         screen = self.screen
         if isinstance(screen, ShowdownScreen):
             screen.select_widget(self)
+
+
+class ReflowLog(RichLog):
+    """A log that keeps its lines as text and wraps them again when its width changes (a
+    RichLog wraps a line once, when written: after a resize from 80x24 to 120x40 the old
+    lines stayed wrapped at the old width)."""
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(wrap=True, markup=False, **kwargs)  # type: ignore[arg-type]
+        self._texts: list[Text] = []
+        self._wrapped_at = 0
+
+    def add(self, text: Text) -> None:
+        """Append ``text`` (kept, so that a resize wraps it again)."""
+        self._texts.append(text)
+        self.write(text)
+
+    def on_resize(self, event: Resize) -> None:
+        width = self.scrollable_content_region.width
+        if not self._size_known or width == self._wrapped_at:
+            self._wrapped_at = width if self._size_known else self._wrapped_at
+            return
+        self._wrapped_at = width
+        self.clear()
+        for text in self._texts:
+            self.write(text)
 
 
 class CommandInput(Input):
@@ -410,6 +438,7 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
         *[Binding(str(k), f"flip({k})", show=False) for k in range(10)],
         # the turn's keys while the footer hides them: each says why it cannot be done now
         refusal("b", "bid"), refusal("v", "speed"), refusal("u", "buy"), refusal("d", "done"),
+        refusal("s,ctrl+s", "save"),
     ]
 
     def __init__(self, game: Match | ShowdownSession) -> None:
@@ -449,7 +478,7 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
                 with Vertical(id="sd-right"):
                     yield Static("Discard pile", classes="sd-label", id="sd-discard-label")
                     yield VerticalScroll(id="sd-discard")
-                    yield RichLog(id="sd-log", wrap=True, markup=False, min_width=20)
+                    yield ReflowLog(id="sd-log", min_width=20)
         with Vertical(id="sd-act"):
             yield Static(id="sd-prompt")
             yield Horizontal(id="sd-buttons")
@@ -756,6 +785,9 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
         self.query_one("#sd-cmd", Input).focus()
 
     def action_save(self) -> None:
+        if self.match.state.is_terminal():
+            self._complain("The game is over: its scores are kept, there is nothing to save.")
+            return
         try:
             name = self.session.save()
         except GameshelfError as exc:
@@ -771,26 +803,36 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
 
     def action_leave(self) -> None:
         """Esc: save and leave the game screen (back to the start screen, or out of the app
-        when ``gameshelf showdown play``/``resume`` opened it, as in the other games)."""
+        when ``gameshelf showdown play``/``resume`` opened it, as in the other games), saying
+        ``Game saved as 'NAME'.`` on the way out as Yatz and Muggins do (a failed save says
+        why instead)."""
         if not self.match.state.is_terminal():
+            before = len(self.session.errors)
             self._settle()
+            if len(self.session.errors) == before and not self.session.slot.unsaved \
+                    and self.session.slot.handle is not None:
+                self.app.notify(f"Game saved as {quoted(self.session.name)}.",
+                                title="Pinball Showdown", markup=False)
         self.dismiss(None)
 
-    #: The actions of a turn's control step, and of buying (a discard pile from turn 2).
-    _CONTROL_ACTIONS = frozenset({"bid", "tokens", "speed", "done", "buy"})
+    #: The screen's turn actions and the kind of legal action each needs (``tokens`` sets a
+    #: bid's tokens, so it goes with bidding).
+    _TURN_ACTIONS: dict[str, type[Bid | Speed | Buy | Done]] = {
+        "bid": Bid, "tokens": Bid, "speed": Speed, "buy": Buy, "done": Done}
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The footer offers only what can be done now: the turn's actions while the person
-        on screen is to act in the step they belong to, nothing of a turn once the game is
-        over (``False`` hides a binding)."""
-        if action in self._CONTROL_ACTIONS:
-            st = self.match.state
-            if not self.can_act() or st.phase is not Phase.CONTROL \
-                    or st.pending_return is not None:
+        """The footer offers only what can be done now (``False`` hides a binding): a turn's
+        action while the person on screen is to act and the rules allow one of its kind
+        (no Bid once they have bid this turn, no Buy without a discard pile or 2 tokens, no
+        Speed+1 without 2 tokens), nothing of a turn, no Save and no typing once the game is
+        over."""
+        st = self.match.state
+        kind = self._TURN_ACTIONS.get(action)
+        if kind is not None:
+            if not self.can_act():
                 return False
-            if action == "buy" and not (st.turn >= 2 and st.discard):
-                return False
-        elif action == "type" and self.match.state.is_terminal():
+            return any(isinstance(a, kind) for a in st.legal_actions())
+        if action in ("type", "save") and st.is_terminal():
             return False
         return True
 
@@ -1027,12 +1069,12 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
 
     def _draw_log(self) -> None:
         log = self.match.state.log or []
-        widget = self.query_one("#sd-log", RichLog)
+        widget = self.query_one("#sd-log", ReflowLog)
         for line in log[self._log_seen:]:
             style = "bold magenta" if "Wizard" in line else (
                 "bold red" if " drain" in line else
                 "bold" if line.startswith("Turn ") else "")
-            widget.write(plain(line, style))
+            widget.add(plain(line, style))
         self._log_seen = len(log)
 
     def _draw_prompt(self, v: PlayerView | None) -> None:
@@ -1042,7 +1084,7 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
         buttons.remove_children()
         if st.is_terminal():
             winners = " and ".join(literal(m.seats[w].name) for w in st.winners())
-            prompt.update(Text(f"Game over. Winner: {winners}. Esc returns to the menu.",
+            prompt.update(Text(f"Game over. Winner: {winners}. Esc leaves.",
                                style="bold green"))
             return
         seat = st.current_player()
