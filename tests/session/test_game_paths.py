@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -215,7 +216,7 @@ def test_a_damaged_showdown_save_is_listed_and_never_overwritten(
     _damage(SHOWDOWN, "game-3")
     before = _rows(SHOWDOWN)
     code, out, _ = run(["showdown", "saves"], capsys, monkeypatch)
-    assert code == 0 and "game-3: damaged" in out
+    assert code == 0 and re.search(r"^game-3 +\S+ \S+  damaged", out, re.M)
     code, out, _ = run(["showdown", "play", "--text", "-p", "Zed,cpu", "--seed", "3"], capsys,
                        monkeypatch, iter(["quit"]))
     assert code == 0 and "Saved as 'game-3-2'" in out

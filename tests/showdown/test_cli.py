@@ -141,4 +141,4 @@ def test_saves_lists_a_save_with_damaged_players(capsys: pytest.CaptureFixture[s
     with Store() as store:
         store.save_game("odd", GameRecord("showdown", 1, {"players": "Ann"}, 3, ()))
     code, out, _ = _run(["showdown", "saves"], capsys)
-    assert code == 0 and "odd: damaged: (players damaged) · " in out
+    assert code == 0 and re.search(r"^odd +\S+ \S+  damaged: \(players damaged\) · ", out, re.M)

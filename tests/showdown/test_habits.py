@@ -3,6 +3,9 @@ the start screen's focus after Esc back, and clicks that select before they play
 
 from __future__ import annotations
 
+import json
+import re
+
 import pytest
 from textual.widgets import Button, Input, OptionList
 
@@ -43,12 +46,33 @@ def test_saves_mark_finished_and_damaged_games(capsys: pytest.CaptureFixture[str
     assert ShowdownSession(done).record().options[END_PENDING]
     code, out, _ = _run(["showdown", "saves"], capsys)
     assert code == 0
-    lines = {line.split(":")[0]: line for line in out.splitlines()}
+    lines = {line.split()[0]: line for line in out.splitlines()}
     assert "turn 1/10" in lines["game-9"] and "Ann, CPU 1 · game 9" in lines["game-9"]
     assert "finished" not in lines["game-9"]
     assert "finished: " in lines["pending"] and "(resume records the scores)" in lines["pending"]
     assert "finished: " in lines["old-finished"] and "scores recorded" in lines["old-finished"]
     assert "damaged: " in lines["broken"] and "turn" not in lines["broken"]
+
+
+def test_saves_are_listed_in_the_columns_of_muggins(capsys: pytest.CaptureFixture[str]) -> None:
+    """It printed ``game-9: Ann, CPU 1 · ...; 2026-11-30 09:53`` while Yatz and Muggins list
+    name, date and game in columns."""
+    from gameshelf.session.muggins import Session
+
+    ShowdownSession.new(reach("Ann,cpu", 9, ()))
+    Session.new("normal", 61, 4)
+    code, out, _ = _run(["showdown", "saves"], capsys)
+    assert code == 0
+    line = out.splitlines()[0]
+    code, mout, _ = _run(["muggins", "saves"], capsys)
+    mline = mout.splitlines()[0]
+    date = re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d")
+    found, mfound = date.search(line), date.search(mline)
+    assert found is not None and mfound is not None, (line, mline)
+    assert line.startswith("game-9 ") and found.start() == mfound.start() == 25, (line, mline)
+    assert line[found.end():].startswith("  Ann, CPU 1 · game 9")
+    code, out, _ = _run(["showdown", "saves", "--json"], capsys)
+    assert [d["name"] for d in json.loads(out)] == ["game-9"]
 
 
 def test_hand_off_button_reads_right_for_you_and_for_a_name() -> None:

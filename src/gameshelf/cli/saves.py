@@ -6,6 +6,8 @@ An adapter over :class:`gameshelf.core.store.Store`; imports nothing from ``tui/
 
 from __future__ import annotations
 
+import json
+from collections.abc import Sequence
 from typing import Annotated
 
 import typer
@@ -13,7 +15,7 @@ import typer
 from gameshelf.core.errors import BadInputError
 from gameshelf.core.inputs import check_name
 from gameshelf.core.store import Store
-from gameshelf.core.text import quoted
+from gameshelf.core.text import literal, quoted, when
 
 
 def save_name_option(name: str | None) -> str | None:
@@ -32,6 +34,28 @@ def save_name_option(name: str | None) -> str | None:
     if not tidy:
         raise BadInputError("a save name needs a letter or digit, not only blanks")
     return tidy
+
+
+def echo_saves(title: str, rows: Sequence[tuple[str, str, str]], json_out: bool = False
+               ) -> None:
+    """Print a game's saved games as every ``saves`` command lists them: one line each in
+    columns, the name (padded to 24), the date (:func:`~gameshelf.core.text.when`) and the
+    game's description, or ``No saved TITLE games.``; with ``json_out`` a JSON list of
+    ``{"name", "updated", "game"}``. Names and descriptions are shown literally.
+
+    Args:
+        title: the game's name for the empty listing (``Pinball Showdown``).
+        rows: (name, updated as the store keeps it, description), newest first.
+        json_out: print JSON instead.
+    """
+    if json_out:
+        typer.echo(json.dumps([{"name": n, "updated": u, "game": d} for n, u, d in rows],
+                              indent=2))
+        return
+    if not rows:
+        typer.echo(f"No saved {title} games.")
+    for name, updated, desc in rows:
+        typer.echo(literal(f"{literal(name):<24} {when(updated)}  {desc}"))
 
 
 def delete_saves(game: str, title: str, names: list[str], yes: bool) -> None:

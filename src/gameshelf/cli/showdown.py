@@ -19,7 +19,7 @@ from pathlib import Path
 
 import typer
 
-from gameshelf.cli.saves import add_delete_command
+from gameshelf.cli.saves import add_delete_command, echo_saves
 from gameshelf.core import interrupt
 from gameshelf.core.chance import MAX_SEED, Chance, new_seed, parse_seed
 from gameshelf.core.errors import BadInputError, GameshelfError, OutputError, StoreError
@@ -30,7 +30,7 @@ from gameshelf.core.inputs import (
     read_text_file,
 )
 from gameshelf.core.progress import progress
-from gameshelf.core.text import count, error_line, literal, quoted, resume_command, verb_for, when
+from gameshelf.core.text import count, error_line, literal, quoted, resume_command, verb_for
 from gameshelf.session.base import end_not_recorded, save_failure
 from gameshelf.session.showdown import ShowdownSession, describe_save, saves
 from gameshelf.showdown.actions import card_text
@@ -106,13 +106,11 @@ def resume(name: str | None = typer.Argument(None, help="The save's name (defaul
 
 
 @app.command("saves")
-def saves_command() -> None:
-    """List saved games, newest first (damaged ones marked damaged)."""
-    rows = saves()
-    if not rows:
-        typer.echo("No saved Pinball Showdown games.")
-    for row in rows:   # finished and damaged saves marked, as Yatz and Muggins list them
-        typer.echo(literal(f"{row.name}: {describe_save(row)}; {when(row.updated)}"))
+def saves_command(as_json: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
+    """List saved games, newest first (damaged ones marked damaged), in the columns of the
+    Yatz and Muggins listings: name, date, game."""
+    echo_saves("Pinball Showdown",
+               [(row.name, row.updated, describe_save(row)) for row in saves()], as_json)
 
 
 add_delete_command(app, GAME, "Pinball Showdown")
