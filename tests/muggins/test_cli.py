@@ -61,8 +61,8 @@ def test_text_play_quit_then_resume(capsys: pytest.CaptureFixture[str],
     monkeypatch.setattr("builtins.input", lambda prompt="": next(lines))
     code, out, _ = run(capsys, "muggins", "play", "--text", "--seed", "3", "--level", "easy")
     assert code == 0
-    assert "game number 3" in out and "refused:" in out and "saved" in out
-    assert "saved as 'game-3'" in out
+    assert "game number 3" in out and "refused:" in out
+    assert "Saved as 'game-3'. Resume with: gameshelf muggins resume game-3" in out
     with Store() as store:
         record = store.load_save(GAME, "game-3")
     assert record.seed == 3
@@ -82,9 +82,9 @@ def test_every_game_keeps_its_own_save(capsys: pytest.CaptureFixture[str],
     with Store() as store:
         first = store.load_save(GAME, "game-3")
     code, out, _ = run(capsys, "muggins", "play", "--text", "--seed", "4")
-    assert code == 0 and "saved as 'game-4'" in out
+    assert code == 0 and "Saved as 'game-4'. Resume with:" in out
     code, out, _ = run(capsys, "muggins", "play", "--text", "--seed", "3", "--new")
-    assert code == 0 and "saved as 'game-3-2'" in out
+    assert code == 0 and "Saved as 'game-3-2'. Resume with:" in out
     code, _, err = run(capsys, "muggins", "play", "--text", "--seed", "5", "--name", "game-4")
     assert code == 2 and "'game-4' exists" in err and err.count("\n") == 1
     with Store() as store:
@@ -96,7 +96,7 @@ def test_every_game_keeps_its_own_save(capsys: pytest.CaptureFixture[str],
         "game-3", "game-3-2", "game-4"]
     assert "Mugsy (easy) · game 3 · you 0, Mugsy 0" in out
     code, out, _ = run(capsys, "muggins", "resume", "--text", "game-4")
-    assert code == 0 and "game number 4" in out and "saved as 'game-4'" in out
+    assert code == 0 and "game number 4" in out and "Saved as 'game-4'" in out
 
 
 def test_text_play_to_the_end_counts_in_stats(capsys: pytest.CaptureFixture[str],
@@ -245,7 +245,7 @@ def test_text_play_again_y_starts_a_new_game(capsys: pytest.CaptureFixture[str],
     code, out, _ = run(capsys, "muggins", "play", "--text", "--seed", "5", "--target", "5",
                        "--level", "easy")
     assert code == 0 and out.count("Muggins against Mugsy (easy)") == 2
-    assert "; continue with: gameshelf muggins resume game-" in out
+    assert ". Resume with: gameshelf muggins resume game-" in out
     with Store() as store:
         (row,) = store.list_saves(GAME)   # the first game finished: only the second is kept
     record = row.record

@@ -277,7 +277,7 @@ def play_text(session: Session) -> None:
                 typer.echo("\nStopped; " + (
                     f"the game could not be saved: {session.store_errors[-1]}"
                     if session.slot.unsaved else
-                    f"saved as {quoted(session.name)}; continue with: "
+                    f"saved as {quoted(session.name)}. Resume with: "
                     f"{resume_command('muggins', session.name)}"))
             raise
         _the_end(session)
@@ -359,7 +359,7 @@ def _play_text(session: Session) -> bool:
                 return False
             if session.slot.unsaved:  # an autosave failed: try once more, and say so
                 session.slot.write(session.match.record(), base=session.base)
-            typer.echo(f"saved as {quoted(session.name)}; continue with: "
+            typer.echo(f"Saved as {quoted(session.name)}. Resume with: "
                        f"{resume_command('muggins', session.name)}")
             return False
         if line.lower() in ("help", "h", "?"):
