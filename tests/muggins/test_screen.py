@@ -9,7 +9,7 @@ from itertools import pairwise
 from typing import Any
 
 import pytest
-from textual.widgets import Footer, Static
+from textual.widgets import Footer, Header, Static
 
 from gameshelf.core.store import Store
 from gameshelf.muggins.game import Draw, Play, Side
@@ -433,3 +433,11 @@ async def test_no_redraw_once_the_app_is_closing_on_a_signal() -> None:
         app.stop_by_signal(15)                         # the real stop: the app ends in order
         await pilot.pause()
     assert app.stopped_by == 15 and app.return_code == 128 + 15
+
+
+async def test_the_title_bar_is_the_apps_as_on_every_other_screen() -> None:
+    """It read "Muggins — four classic games"; every other screen reads "gameshelf — four
+    classic games"."""
+    async with running(MugginsScreen(ask=False, level="easy", seed=5, pace=0)) as (app, _):
+        title = str(app.screen.query_one(Header).format_title())
+        assert title == "gameshelf — four classic games", title

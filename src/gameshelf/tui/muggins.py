@@ -488,7 +488,7 @@ class MugginsScreen(RefusalMixin, Screen[None]):
         self.say(self.last_message)
 
     def on_mount(self) -> None:
-        self.title = "Muggins"
+        # the title bar is the app's ("gameshelf — four classic games"), as on every screen
         if self.session is not None:
             self._begin()
             return
