@@ -435,6 +435,38 @@ async def test_no_redraw_once_the_app_is_closing_on_a_signal() -> None:
     assert app.stopped_by == 15 and app.return_code == 128 + 15
 
 
+async def test_escape_from_a_game_opened_from_the_menu_comes_back_to_the_level_screen() -> None:
+    """As Yatz's game goes back to its setup and Showdown's to its start screen: Esc leaves
+    the game (no question, kept saved and said) for the level screen; Esc there goes back
+    to the menu."""
+    app = BellApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("3")
+        await pilot.pause()
+        assert isinstance(app.screen, LevelScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, MugginsScreen) and screen.session is not None
+        session = screen.session
+        await pilot.press("escape")
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, LevelScreen), app.screen
+        assert any(f"Game saved as '{session.name}'" in str(n.message)
+                   for n in app._notifications)
+        with Store() as store:
+            assert store.load_save(GAME, session.name).actions == tuple(session.match.actions)
+        assert "1 saved game" in str(app.screen.query_one("#level-saves", Static).content)
+        assert screen.session is None and not screen.query(TileView)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+
+
 async def test_the_title_bar_is_the_apps_as_on_every_other_screen() -> None:
     """It read "Muggins — four classic games"; every other screen reads "gameshelf — four
     classic games"."""

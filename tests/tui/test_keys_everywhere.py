@@ -1,8 +1,11 @@
 """The same keys on every screen (issue 11 section 2; the policy in ``gameshelf.tui.base``):
 on every game screen, opened from the menu or straight by ``play``/``resume --tui``, Esc
-leaves with no question and the game stays saved (back to the menu, or out of the app), ``s``
-saves, Ctrl+Q quits saving the game in progress; Ctrl+Q is named in every footer and in
-every help; ``q`` does what Esc does."""
+leaves with no question and the game stays saved: back to the screen it was opened from (the
+menu for a game screen pushed on it here; the game's setup when opened through it: the Yatz
+setup, the Showdown start screen, the Muggins level screen, tested in each game's tests), or
+out of the app when ``play``/``resume --tui`` opened it; ``s`` saves, Ctrl+Q quits saving
+the game in progress; Ctrl+Q is named in every footer and in every help; ``q`` does what Esc
+does."""
 
 from __future__ import annotations
 

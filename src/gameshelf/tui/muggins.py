@@ -2,7 +2,8 @@
 
 Keys: Left/Right (Up/Down) choose a tile, Enter plays it (or draws / passes when nothing
 fits), L and R play it on the left or right chain, D draws, P passes, S saves, F1 helps, Esc
-leaves (no question: the game stays saved). The mouse works too: click a tile of the
+leaves (no question: the game stays saved; back to the level screen when opened from the
+menu). The mouse works too: click a tile of the
 rack to play it, click Left/Right when it fits both chains.
 """
 
@@ -133,8 +134,9 @@ MUGGINS_KEYS = KeyTable((
     Key("help", {DEFAULT: "f1,question_mark", CLASSIC: "f1,question_mark"}, "Help",
         "this help", shown="F1 or ?"),
     Key("quit_game", {DEFAULT: "escape", CLASSIC: "escape"}, "Leave",
-        "leave the game, kept saved (no question; resume it later from the menu or with "
-        "`gameshelf muggins resume`)", shown="Esc"),
+        "leave the game, kept saved (no question; back to the level screen when opened from "
+        "the menu; resume it later there with S, or with `gameshelf muggins resume`)",
+        shown="Esc"),
 ))
 KEYS_NAMED = {DEFAULT: "default", CLASSIC: "classic: your tiles in the upper right corner"}
 
@@ -428,6 +430,8 @@ class MugginsScreen(RefusalMixin, Screen[None]):
         self.board_fresh: Tile | None = None
         self.shown_rounds = 0
         self.exit_app = exit_app
+        #: Opened on its level screen (from the menu): leaving a game comes back there.
+        self.from_setup = session is None and ask and not exit_app
         self.last_message = ""
         #: The board's tiles as last drawn: big (pips) or small (one line, digits).
         self.board_geometry = BIG
@@ -532,7 +536,8 @@ class MugginsScreen(RefusalMixin, Screen[None]):
         self._begin()
 
     def ask_level(self) -> None:
-        """Ask for Mugsy's level, then start a new game (Esc there: back to the menu)."""
+        """Ask for Mugsy's level, then start a new game (Esc there: back to the menu, or
+        out of the app)."""
         asked = LevelScreen(self.keys)
 
         async def chosen(level: str | None) -> None:
@@ -540,7 +545,7 @@ class MugginsScreen(RefusalMixin, Screen[None]):
                 await self.set_keys(asked.keys)
                 self.resume_save(asked.resume)
             elif level is None:
-                self._leave()
+                self._close()
             else:
                 await self.set_keys(asked.keys)
                 self.start_new(level, self._target, None)
@@ -851,8 +856,9 @@ class MugginsScreen(RefusalMixin, Screen[None]):
             self.session.save()
 
     def action_quit_game(self) -> None:
-        """Esc: leave the game with no question, saved first (back to the menu, or out of the
-        app when ``play``/``resume`` opened it); a game over is only left. When the save
+        """Esc: leave the game with no question, saved first and said (back to the level
+        screen when opened from the menu, else back to the menu, or out of the app when
+        ``play``/``resume`` opened it); a game over is only left. When the save
         fails the screen stays and says so (Esc again tries again)."""
         session = self.session
         if session is not None and session.slot.lost:   # another session has the save
@@ -870,6 +876,33 @@ class MugginsScreen(RefusalMixin, Screen[None]):
         self._leave()
 
     def _leave(self) -> None:
+        """Leave the game (saved already): back to the level screen when this screen was
+        opened on it (from the menu), else back to the menu or out of the app."""
+        if self.from_setup:
+            self._back_to_setup()
+        else:
+            self._close()
+
+    def _back_to_setup(self) -> None:
+        """Put the game away (Mugsy's turn stopped, the board emptied) and ask the level
+        again, as Yatz's and Showdown's games go back to their setup screens."""
+        self.workers.cancel_node(self)
+        self.busy = False
+        self.session = None
+        self.selected, self.choosing, self._clicked = 0, None, None
+        self.fresh = self.board_fresh = None
+        self.shown_rounds = 0
+        for wid in ("#mg-status", "#mg-board", "#mg-ends", "#mg-log", "#mg-rack-title",
+                    "#mg-msg"):
+            self.query_one(wid, Static).update("")
+        self.query_one("#mg-rack", Grid).remove_children()
+        self.query_one("#mg-sides").set_class(False, "-shown")
+        self.last_message = ""
+        self.refresh_bindings()
+        self.ask_level()
+
+    def _close(self) -> None:
+        """Close this screen: out of the app when ``play``/``resume`` opened it."""
         if self.exit_app:
             self.app.exit()
         else:
