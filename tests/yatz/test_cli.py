@@ -237,3 +237,30 @@ def test_import_will_not_replace_a_damaged_save_unasked(
     with Store() as store:
         assert store._conn.execute("SELECT record FROM saves WHERE name='mine'").fetchone() \
             == ("{}",)
+
+
+def test_a_finished_record_imported_again_is_not_recorded_twice(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Breaker: a finished record imported under three names and resumed three times put
+    its scores in the top 20 three times. A finished game is the same game however often it
+    is imported: while it is saved, a second import is refused; once its scores are
+    recorded, an import is refused too, and the scores stay there once."""
+    from gameshelf.yatz.match import parse_seats
+
+    m = Match(parse_seats("A:greedy"), 4)
+    while not m.is_over():
+        m.act(m.computer_action())
+    path = tmp_path / "done.json"
+    path.write_text(m.record().to_json())
+    assert run(["yatz", "import", str(path), "--name", "a"], capsys, monkeypatch)[0] == 0
+    code, _, err = run(["yatz", "import", str(path), "--name", "b"], capsys, monkeypatch)
+    assert_one_line_error(code, err)
+    assert "saved already, as 'a'" in err
+    assert run(["yatz", "resume", "a"], capsys, monkeypatch)[0] == 0
+    for args in (["--name", "c"], ["--name", "c", "--force"]):
+        code, _, err = run(["yatz", "import", str(path), *args], capsys, monkeypatch)
+        assert_one_line_error(code, err)
+        assert "not recorded twice" in err
+    with Store() as s:
+        assert len(s.top_scores("yatz")) == 1 and s.list_saves("yatz") == []

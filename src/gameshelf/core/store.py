@@ -553,23 +553,29 @@ class Store:
                          (game, name)).fetchone() is not None
 
     def claim_save(self, game: str, base: str, record: GameRecord, *,
-                   exact: bool = False) -> SaveHandle:
+                   exact: bool = False, game_id: str | None = None) -> SaveHandle:
         """Save a new game under a name no save of ``game`` has (damaged saves included),
         chosen in the transaction that writes it: ``base``, else ``base-2``, ``base-3``...
 
         Args:
             exact: take ``base`` or nothing.
+            game_id: the game's id (default: a new random one); an imported finished game
+                has one made from its record, so that it is recorded once however often it
+                is imported.
 
         Raises:
             SaveNameTakenError: ``exact`` and a save named ``base`` exists (it is left as
                 it is).
-            StoreError: ``record`` is not of ``game``; or the write failed.
+            StoreError: ``record`` is not of ``game``; the game ``game_id`` is saved or
+                was finished already; or the write failed.
         """
         if record.game != game:
             raise StoreError(f"a {record.game} record cannot be saved as a {game} game")
         text = record.to_json(indent=None)
 
         def run(c: sqlite3.Connection) -> SaveHandle:
+            if game_id is not None:
+                self._check_new_game(c, game, game_id)
             name, k = base, 1
             while self._taken(c, game, name):
                 if exact:
@@ -577,7 +583,7 @@ class Store:
                                              f"is left as it is")
                 k += 1
                 name = f"{base}-{k}"
-            handle = SaveHandle(game, name, _token(), _token())
+            handle = SaveHandle(game, name, game_id or _token(), _token())
             stamp = now_iso()
             c.execute("INSERT INTO saves (game, name, record, created, updated, owner, "
                       "game_id) VALUES (?,?,?,?,?,?,?)",
@@ -585,6 +591,18 @@ class Store:
             return handle
 
         return self._write(run)
+
+    @staticmethod
+    def _check_new_game(c: sqlite3.Connection, game: str, game_id: str) -> None:
+        """Refuse to save the game ``game_id`` again: it is saved, or was finished."""
+        row = c.execute("SELECT name FROM saves WHERE game_id=?", (game_id,)).fetchone()
+        if row is not None:
+            raise StoreError(f"this game is saved already, as {_as_text(row[0])!r}; it "
+                             "is left as it is")
+        if c.execute("SELECT 1 FROM finished WHERE game=? AND key=?",
+                     (game, game_id)).fetchone():
+            raise StoreError("this finished game was imported before and its scores are "
+                             "recorded; they are not recorded twice")
 
     def take_save(self, game: str, name: str) -> tuple[SaveHandle, GameRecord]:
         """Open the save ``name`` to play on: its owner changes to this session, so a session
@@ -654,7 +672,8 @@ class Store:
 
         return self._write(run)
 
-    def replace_save(self, name: str, record: GameRecord) -> SaveHandle:
+    def replace_save(self, name: str, record: GameRecord, *,
+                     game_id: str | None = None) -> SaveHandle:
         """Save ``record`` as ``name``, replacing a save of that name (intact or damaged):
         only for a replacement the person asked for (``--force``). A session playing the
         replaced save is told at its next write.
@@ -663,9 +682,14 @@ class Store:
             StoreError: the write failed.
         """
         text = record.to_json(indent=None)
-        handle = SaveHandle(record.game, name, _token(), _token())
+        handle = SaveHandle(record.game, name, game_id or _token(), _token())
 
         def run(c: sqlite3.Connection) -> SaveHandle:
+            if game_id is not None:
+                old = c.execute("SELECT game_id FROM saves WHERE game=? AND name=?",
+                                (record.game, name)).fetchone()
+                if old is None or old[0] != game_id:
+                    self._check_new_game(c, record.game, game_id)
             stamp = now_iso()
             c.execute(
                 "INSERT INTO saves (game, name, record, created, updated, owner, game_id) "

@@ -21,6 +21,7 @@ Both front ends (the prompt of ``gameshelf yatz`` and the Yatz screens) play thr
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 
 from gameshelf.core import interrupt
@@ -107,14 +108,20 @@ class YatzSession(SavedGame):
         ``force`` replaces a save of that name. Returns the name.
 
         Raises:
-            StoreError: the name is taken and not ``force``, or the write failed.
+            StoreError: the name is taken and not ``force``; a finished game saved already
+                or recorded already (imported before); or the write failed.
         """
         name = name or save_name(match)
+        record = match.record()
+        # a finished game is the same game however often it is imported: its id is made
+        # from its record, so its scores are recorded once (the store refuses it again)
+        game_id = (hashlib.sha256(record.to_json(indent=None).encode()).hexdigest()[:32]
+                   if match.is_over() else None)
         with open_store() as store:
             if force:
-                store.replace_save(name, match.record())
+                store.replace_save(name, record, game_id=game_id)
             else:
-                store.claim_save(GAME, name, match.record(), exact=True)
+                store.claim_save(GAME, name, record, exact=True, game_id=game_id)
         return name
 
     # ----- playing -----------------------------------------------------------------------

@@ -517,7 +517,7 @@ class DollarScreen(RefusalMixin, Screen[None]):
         self.query_one("#play", Button).disabled = True
         self.query_one("#log", RichLog).clear()
         self.set_focus(None)
-        self._say("Space skips this bill, s skips to the end.")
+        self._say("Space skips this bill, End skips to the end.")
         self._keep_scores()  # every score is known now: kept before the display, in full
         self._start_entry(0)
         self._timer = self.set_interval(self.step_seconds, self.advance)
