@@ -146,11 +146,11 @@ def test_showdown_text_prompt_keeps_the_game(sig: int, _gameshelf_home: Path) ->
     """Before the fix the computer's moves after a person's move were not saved."""
     child = Child(_gameshelf_home, "showdown", "play", "--text", "-p", "Zed,cpu", "--seed",
                   "3")
-    child.wait_for("Zed (", 1)
+    child.wait_for(")> ", 1)   # the prompt: "Zed: offer which card...? (offer P07)> "
     before = ShowdownMatch.from_record(_stored_record(SHOWDOWN, "game-3"))
     move = before.state.legal_actions()[0]
     child.send(str(move))
-    child.wait_for("Zed (", 2)
+    child.wait_for(")> ", 2)
     code, out, _err = child.stop(sig)
     assert code == 128 + sig
     assert "Stopped; saved as 'game-3'" in out

@@ -142,3 +142,21 @@ def test_saves_lists_a_save_with_damaged_players(capsys: pytest.CaptureFixture[s
         store.save_game("odd", GameRecord("showdown", 1, {"players": "Ann"}, 3, ()))
     code, out, _ = _run(["showdown", "saves"], capsys)
     assert code == 0 and re.search(r"^odd +\S+ \S+  damaged: \(players damaged\) · ", out, re.M)
+
+
+def test_text_prompt_says_what_is_asked_in_every_step(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """After being outbid it asked only ``Ann (control)>``, in the take phase ``Ann (take)>``:
+    each step's prompt now says what is asked and the command that answers it."""
+    moves = ["offer P43", "bid P39 1", "done", "offer P04", "bid P47 1", "done", "flip 0",
+             "quit"]
+    code, out, _ = _run(["showdown", "play", "--players", "Ann,cpu,cpu", "--seed", "1",
+                         "--text"], capsys, monkeypatch, "\n".join(moves) + "\n")
+    assert code == 0
+    assert "(offer)>" not in out and "(control)>" not in out and "(take)>" not in out
+    assert "Ann: offer which card of your hand? (offer P" in out
+    assert re.search(r"Ann: speed \d+, control \d+: bid, speed(, buy)? or done\? \(bid P\d\d 1 "
+                     r"\| speed 1 .*\| done\)> ", out)
+    assert "Ann: you were outbid and get 1 token back: flip how many to speed? (flip 0-1)> " \
+        in out
+    assert "Ann: you have no bid: take which unclaimed card? (take P" in out

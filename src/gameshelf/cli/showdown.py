@@ -33,9 +33,9 @@ from gameshelf.core.progress import progress
 from gameshelf.core.text import count, error_line, literal, quoted, resume_command, verb_for
 from gameshelf.session.base import end_not_recorded, save_failure
 from gameshelf.session.showdown import ShowdownSession, describe_save, saves
-from gameshelf.showdown.actions import card_text
+from gameshelf.showdown.actions import Bid, Buy, Speed, card_text
 from gameshelf.showdown.cards import default_deck, parse_deck
-from gameshelf.showdown.game import PlayerView, new_game
+from gameshelf.showdown.game import Phase, PlayerView, new_game
 from gameshelf.showdown.match import GAME, Match, parse_players
 from gameshelf.showdown.players import PLAYER_KINDS, make_player, play_match
 
@@ -223,6 +223,35 @@ def describe(view: PlayerView, match: Match) -> str:
     return "\n".join(literal(line) for line in lines)  # names and deck text shown literally
 
 
+def question(match: Match, seat: int) -> str:
+    """What the prompt asks ``seat`` now, with the command that answers it, as the screen's
+    prompt says it: ``you were outbid and get 2 tokens back: flip how many to speed? (flip
+    0-2)``, ``take which unclaimed card? (take P05)``... (it said only ``Ann (control)>``).
+    The examples name real cards and only the actions the rules allow now."""
+    st = match.state
+    if st.pending_return is not None:
+        back = st.pending_return[1]
+        return (f"you were outbid and get {count(back, 'token')} back: flip how many to "
+                f"speed? (flip 0-{back})")
+    legal = st.legal_actions()
+    if st.phase is Phase.OFFER:
+        return f"offer which card of your hand? (offer {card_text(st.hands[seat][0])})"
+    if st.phase is Phase.TAKE:
+        return (f"you have no bid: take which unclaimed card? "
+                f"(take {card_text(st.remaining_faceup()[0])})")
+    bid = next((a for a in legal if isinstance(a, Bid)), None)
+    buy = next((a for a in legal if isinstance(a, Buy)), None)
+    can_speed = any(isinstance(a, Speed) for a in legal)
+    words = (["bid"] if bid else []) + (["speed"] if can_speed else []) \
+        + (["buy"] if buy else [])
+    examples = ([str(bid)] if bid else []) + (["speed 1"] if can_speed else []) \
+        + ([str(buy)] if buy else []) + ["done"]
+    ask = (", ".join(words) + " or done" if words else "nothing more to do with your "
+           "tokens: done")
+    return (f"speed {st.speed[seat]}, control {st.control[seat]}: {ask}? "
+            f"({' | '.join(examples)})")
+
+
 def _text_loop(session: ShowdownSession) -> None:
     """The plain prompt loop. The session saves after every action of a person and after each
     run of chance and computer actions, so ``quit``, the end of input, Ctrl-C, SIGTERM and
@@ -290,7 +319,7 @@ def _prompt_loop(session: ShowdownSession) -> None:
         if seat != last_human:
             typer.echo(describe(match.state.view(seat), match))
         last_human = seat
-        typed = read_line(literal(f"{match.seats[seat].name} ({match.state.phase.value})> "))
+        typed = read_line(literal(f"{match.seats[seat].name}: {question(match, seat)}> "))
         if typed is None:
             typer.echo("")
             leave()
