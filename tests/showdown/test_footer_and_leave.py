@@ -118,3 +118,34 @@ async def test_log_wraps_again_after_a_resize() -> None:
         widest = max(line.cell_length for line in log.lines)
         assert widest > narrow, (narrow, wide, widest)
         assert len(log.lines) < wrapped_narrow
+
+
+async def test_control_prompt_offers_no_speed_or_buy_without_tokens() -> None:
+    """With every control token bid, the prompt still said "v: speed +1 (costs 2)" and showed
+    a Speed+1 button, as the footer offered Bid after a bid."""
+    app = GameshelfApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        match = Match(parse_players("Ann,cpu"), 21)
+        screen = ShowdownScreen(match)
+        app.push_screen(screen)
+        await _settle(app, pilot)
+        for _ in range(40):
+            st = match.state
+            if st.phase is Phase.CONTROL and match.to_act() == 0 and st.pending_return is None:
+                break
+            await pilot.press("0" if st.pending_return is not None else "enter")
+            await _settle(app, pilot)
+        st = match.state
+        assert st.phase is Phase.CONTROL and not st.has_bid[0]
+        screen.zone, screen.cursor = "faceup", 0
+        screen.bid_tokens = st.control[0]
+        await pilot.press("b")
+        await _settle(app, pilot)
+        st = match.state
+        assert st.has_bid[0] and st.control[0] == 0 and match.to_act() == 0
+        prompt = str(screen.query_one("#sd-prompt").render())
+        names = {b.name for b in screen.query("#sd-buttons Button")}
+        assert "speed +1" not in prompt and "to buy" not in prompt and "d: done" in prompt
+        assert names == {"btn-done"}, names
+        _check_footer(app, screen)

@@ -1115,8 +1115,13 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
             speed, ctl = st.speed[seat], st.control[seat]
             text = Text(f"{me}: step 2 — speed {speed}, control {ctl}. ", style="bold")
             # Say what Enter does with the card under the cursor (or that there is none).
-            bidding = self.zone == "faceup" and sel is not None and not st.has_bid[seat]
-            buying = self.zone == "discard" and sel is not None
+            # Only what the rules allow now is offered (no Speed+1 or Buy without 2 tokens).
+            legal = st.legal_actions()
+            can_speed = any(isinstance(a, Speed) for a in legal)
+            can_buy = any(isinstance(a, Buy) for a in legal)
+            bidding = self.zone == "faceup" and sel is not None and any(
+                isinstance(a, Bid) and a.card == sel for a in legal)
+            buying = self.zone == "discard" and sel is not None and can_buy
             if buying:
                 text.append(f"Buy {sel_name} for {BUY_COST} tokens? (u or Enter) ")
             elif bidding:
@@ -1125,17 +1130,18 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
                 text.append("You have bid this turn. ")
             else:
                 text.append("Left/Right: choose a card. ")
-            text.append("v: speed +1 (costs 2)"
-                        + (", Right to the discard pile to buy" if "discard" in self._zones()
-                           and not buying else "")
-                        + ", d: done.")
+            hints = (["v: speed +1 (costs 2)"] if can_speed else []) \
+                + (["Right to the discard pile to buy"] if can_buy and not buying else []) \
+                + ["d: done."]
+            text.append(", ".join(hints))
             prompt.update(text)
             if bidding:
                 buttons.mount(Button("-", name="btn-less", compact=True))
                 buttons.mount(Button(f"Bid {self.bid_tokens}", name="btn-bid",
                                      variant="primary", compact=True))
                 buttons.mount(Button("+", name="btn-more", compact=True))
-            buttons.mount(Button("Speed+1", name="btn-speed", compact=True))
+            if can_speed:
+                buttons.mount(Button("Speed+1", name="btn-speed", compact=True))
             if buying and sel is not None:
                 buttons.mount(Button(f"Buy {card_text(sel)}", name="btn-buy", compact=True))
             buttons.mount(Button("Done", name="btn-done", variant="success", compact=True))
