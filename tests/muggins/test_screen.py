@@ -473,3 +473,52 @@ async def test_the_title_bar_is_the_apps_as_on_every_other_screen() -> None:
     async with running(MugginsScreen(ask=False, level="easy", seed=5, pace=0)) as (app, _):
         title = str(app.screen.query_one(Header).format_title())
         assert title == "gameshelf — four classic games", title
+
+
+def footer_line(app: GameshelfApp) -> str:
+    """The bottom line of the screen as drawn (the footer)."""
+    return str(app.screen._compositor.render_strips()[-1].text).rstrip()
+
+
+BOARD_KEYS = ("Draw", "Pass", "Save", "Left", "Right")
+
+
+async def test_the_windows_over_the_board_have_their_own_footer_at_80x24() -> None:
+    """The resume question, the round summary and the game-over window each name their own
+    keys (and Help, Ctrl+Q), whole at 80x24; never the board's Play/Left/Right/Draw/Pass/Save,
+    which do nothing there."""
+    Session.new("easy", 500, 9)   # a save: the menu's Muggins asks to resume it
+    app = BellApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("3")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        line = footer_line(app)
+        assert "y Resume" in line and "n New game" in line and "^q Quit" in line, line
+        assert not any(k in line for k in BOARD_KEYS), line
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen) and "New game" in app.screen._text
+    for over, state, words in (
+            (False, {"hand0": "3-4", "hand1": "1-2 5-6", "left": ("0-3",), "right": ("0-6",)},
+             ("⏎ Next round",)),
+            (True, {"hand0": "0-5 1-1", "hand1": "1-2", "scores": (495, 300)},
+             ("y Play again", "n Leave"))):
+        screen = MugginsScreen(session_with(state), pace=0)
+        app = BellApp()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            app.push_screen(screen)
+            await pilot.pause()
+            await pilot.press("enter", "l")
+            await pilot.pause()
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            assert isinstance(app.screen, SummaryScreen) and app.screen.game_over == over
+            line = footer_line(app)
+            assert all(w in line for w in words) and "^q Quit" in line, line
+            assert "Help" in line and not any(k in line for k in BOARD_KEYS), line
+            assert ("Play again" in line) == over and ("Next round" in line) != over, line
+            await pilot.press("f1")
+            await pilot.pause()
+            assert isinstance(app.screen, HelpScreen) and "Muggins" in app.screen._text

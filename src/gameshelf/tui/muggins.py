@@ -66,7 +66,14 @@ from gameshelf.tui.muggins_render import (
     tile_row,
 )
 from gameshelf.tui.saves import SavesScreen
-from gameshelf.tui.widgets import ConfirmScreen, GameFooter, HelpScreen, RefusalMixin, plain
+from gameshelf.tui.widgets import (
+    ConfirmScreen,
+    GameFooter,
+    HelpScreen,
+    RefusalMixin,
+    help_binding,
+    plain,
+)
 
 #: True: the menu opens this game.
 BUILT = True
@@ -311,7 +318,9 @@ class LevelScreen(ModalScreen[str | None]):
 
 
 class SummaryScreen(ModalScreen[bool]):
-    """The round summary (True: continue) or the game-over screen (True: play again)."""
+    """The round summary (True: continue) or the game-over screen (True: play again). Its
+    footer names its own keys: Enter (or Space) the next round; after the game y (Enter,
+    Space) plays again, n (Esc) leaves; F1 / ? the help, Ctrl+Q quits."""
 
     DEFAULT_CSS = """
     SummaryScreen { align: center middle; }
@@ -320,28 +329,53 @@ class SummaryScreen(ModalScreen[bool]):
     SummaryScreen Horizontal { height: auto; align: center middle; margin-top: 1; }
     SummaryScreen Button { margin: 0 2; }
     """
+    BINDINGS = [
+        Binding("enter", "next_round", "Next round"),
+        Binding("space", "next_round", "Next round", show=False),
+        Binding("y", "next_round", "Next round", show=False),
+        Binding("y", "again", "Play again"),
+        Binding("enter,space", "again", "Play again", show=False),
+        Binding("n", "leave", "Leave"),
+        Binding("escape", "leave", "Leave", show=False),
+        help_binding(),
+        quit_binding(),
+    ]
 
-    def __init__(self, text: str, game_over: bool) -> None:
+    def __init__(self, text: str, game_over: bool, help_text: str = HELP) -> None:
         super().__init__()
-        self._text, self.game_over = text, game_over
+        self._text, self.game_over, self._help = text, game_over, help_text
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(plain(self._text, lines=True), id="summary")
             with Horizontal():
-                if self.game_over:
-                    yield Button("Play again (y)", id="yes", variant="primary")
-                    yield Button("Quit (n)", id="no", variant="warning")
-                else:
-                    yield Button("Next round (Enter)", id="yes", variant="primary")
+                buttons = ([Button("Play again (y)", id="yes", variant="primary"),
+                            Button("Leave (n)", id="no", variant="warning")] if self.game_over
+                           else [Button("Next round (Enter)", id="yes", variant="primary")])
+                for button in buttons:
+                    button.can_focus = False   # Enter is the screen's key, named in the footer
+                    yield button
+        yield GameFooter()
 
-    def on_key(self, event: events.Key) -> None:
-        if event.key in ("y", "enter", "space"):
-            event.stop()
-            self.dismiss(True)
-        elif self.game_over and event.key in ("n", "escape", "q"):
-            event.stop()
-            self.dismiss(False)
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Next round (Enter) between rounds; Play again (y) or Leave (n) after the game."""
+        if action == "next_round":
+            return not self.game_over
+        if action in ("again", "leave"):
+            return self.game_over
+        return True
+
+    def action_next_round(self) -> None:
+        self.dismiss(True)
+
+    def action_again(self) -> None:
+        self.dismiss(True)
+
+    def action_leave(self) -> None:
+        self.dismiss(False)
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen(self._help))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id == "yes")
@@ -977,7 +1011,8 @@ class MugginsScreen(RefusalMixin, Screen[None]):
             lead = "You lead" if self.state.leader == PERSON else "Mugsy leads"
             self.say(f"Round {self.state.round_no}: {lead}.")
             self.advance()
-        self.app.push_screen(SummaryScreen(round_summary(r), game_over=False), next_round)
+        self.app.push_screen(SummaryScreen(round_summary(r), False, muggins_help(self.keys)),
+                             next_round)
 
     def _show_game_over(self) -> None:
         st = self.state
@@ -1000,7 +1035,7 @@ class MugginsScreen(RefusalMixin, Screen[None]):
                 self.start_new(self.session.level, st.target, None)
             else:
                 self._leave()
-        self.app.push_screen(SummaryScreen(text, game_over=True), again)
+        self.app.push_screen(SummaryScreen(text, True, muggins_help(self.keys)), again)
 
 
 def make_screen() -> Screen[None]:

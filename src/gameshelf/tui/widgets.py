@@ -15,6 +15,8 @@ Habits every screen shares (checked by ``tests/tui/test_habits.py``):
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rich.console import JustifyMethod
 from rich.text import Text
 from textual.app import ComposeResult
@@ -26,6 +28,7 @@ from textual.widgets import Button, Footer, Input, Markdown, Static
 from gameshelf.core.errors import GameshelfError
 from gameshelf.core.store import Store
 from gameshelf.core.text import literal
+from gameshelf.tui.base import quit_binding
 
 #: The keys that open a screen's help, for every screen's ``Binding``.
 HELP_KEYS = "f1,question_mark"
@@ -182,7 +185,9 @@ class HelpScreen(ModalScreen[None]):
 
 
 class ConfirmScreen(ModalScreen[bool]):
-    """A yes/no question; returns True for yes. Keys: y / Enter = yes, n / Esc = no."""
+    """A yes/no question; returns True for yes. Keys: y / Enter = yes, n / Esc = no, F1 / ?
+    its help, Ctrl+Q quits; its footer names them (with the answers' words), not the keys of
+    the screen under it."""
 
     DEFAULT_CSS = """
     ConfirmScreen { align: center middle; }
@@ -192,13 +197,23 @@ class ConfirmScreen(ModalScreen[bool]):
     ConfirmScreen Button { margin: 0 2; }
     """
     BINDINGS = [
-        Binding("y,enter", "answer(True)", "Yes"),
-        Binding("n,escape", "answer(False)", "No"),
+        Binding("y", "answer(True)", "Yes"),
+        Binding("enter", "answer(True)", "Yes", show=False),
+        Binding("n", "answer(False)", "No"),
+        Binding("escape", "answer(False)", "No"),
+        help_binding(),
+        quit_binding(),
     ]
 
     def __init__(self, question: str, yes: str = "Yes", no: str = "No") -> None:
         super().__init__()
         self._question, self._yes, self._no = question, yes, no
+        # the footer names the answers by their words ("y Resume", "n New game")
+        words = {"answer(True)": yes, "answer(False)": no}
+        keys = self._bindings.key_to_bindings   # this screen's own copy (new lists here)
+        for key, bindings in keys.items():
+            keys[key] = [replace(b, description=words.get(b.action, b.description))
+                         for b in bindings]
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -207,9 +222,16 @@ class ConfirmScreen(ModalScreen[bool]):
             with Horizontal():
                 yield Button(Text(f"{self._yes} (y)"), id="yes", variant="warning")
                 yield Button(Text(f"{self._no} (n)"), id="no", variant="primary")
+        yield GameFooter()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id == "yes")
 
     def action_answer(self, value: bool) -> None:
         self.dismiss(value)
+
+    def action_help(self) -> None:
+        """The help: the question and its keys."""
+        self.app.push_screen(HelpScreen(
+            f"# A question\n\n| key | answers |\n| --- | --- |\n"
+            f"| y or Enter | {literal(self._yes)} |\n| n or Esc | {literal(self._no)} |"))
