@@ -14,14 +14,14 @@ from typing import Annotated
 
 import typer
 
-from gameshelf.cli.saves import add_delete_command, save_name_option
+from gameshelf.cli.saves import add_delete_command, echo_saves, save_name_option
 from gameshelf.core import interrupt
 from gameshelf.core.chance import MAX_SEED, new_seed, parse_seed
 from gameshelf.core.errors import BadInputError, GameshelfError, StoreError
 from gameshelf.core.inputs import number_parser, read_line
 from gameshelf.core.keymaps import parse_key_map
 from gameshelf.core.progress import progress
-from gameshelf.core.text import count, error_line, literal, quoted, resume_command, when, yes_no
+from gameshelf.core.text import count, error_line, quoted, resume_command, yes_no
 from gameshelf.core.workers import run_jobs
 from gameshelf.muggins.game import (
     DEFAULT_TARGET,
@@ -138,15 +138,7 @@ def resume(
 def saves_command(json_out: Annotated[bool, typer.Option("--json", help="JSON output.")] = False
                   ) -> None:
     """List the saved Muggins games, newest first (damaged ones marked damaged)."""
-    rows = saves()
-    data = [{"name": r.name, "updated": r.updated, "game": describe_save(r)} for r in rows]
-    if json_out:
-        typer.echo(json.dumps(data, indent=2))
-        return
-    if not data:
-        typer.echo("No saved Muggins games.")
-    for d in data:
-        typer.echo(literal(f"{literal(d['name']):<24} {when(d['updated'])}  {d['game']}"))
+    echo_saves("Muggins", [(r.name, r.updated, describe_save(r)) for r in saves()], json_out)
 
 
 add_delete_command(app, GAME, "Muggins")

@@ -27,7 +27,7 @@ from typing import TypeVar
 from gameshelf.core import store as store_module
 from gameshelf.core.errors import RecordError, SaveLostError, StoreError
 from gameshelf.core.records import GameRecord
-from gameshelf.core.store import ResultEntry, SaveHandle, ScoreEntry, Store
+from gameshelf.core.store import ResultEntry, SaveHandle, SaveRow, ScoreEntry, Store
 from gameshelf.core.text import error_line, quoted, resume_command
 
 #: A game's match rebuilt from a record (its ``Match``).
@@ -116,6 +116,17 @@ def end_not_recorded(slot: SaveSlot, game: str, what: str, why: str | Exception)
     them = "them" if what.endswith("s") else "it"
     return (f"{head}; the game is kept as {quoted(name)}; once the store can be written, "
             f"this records {them}: {resume_command(game, name)}")
+
+
+def game_saves(game: str) -> list[SaveRow]:
+    """Every saved game of ``game``, newest first; damaged ones are listed with
+    ``record=None`` (:meth:`~gameshelf.core.store.Store.list_saves`).
+
+    Raises:
+        StoreError: the store cannot be read.
+    """
+    with open_store() as store:
+        return store.list_saves(game)
 
 
 def damaged(name: str, exc: Exception) -> RecordError:

@@ -36,7 +36,7 @@ from gameshelf.core.store import ResultEntry, SaveRow
 from gameshelf.muggins.game import Action, Take
 from gameshelf.muggins.match import GAME, MUGSY, PERSON, Match
 from gameshelf.muggins.mugsy import Mugsy, parse_level
-from gameshelf.session.base import SavedGame, SaveLost, SaveSlot, open_store
+from gameshelf.session.base import SavedGame, SaveLost, SaveSlot, game_saves, open_store
 
 #: Said when there is no save to resume.
 NONE_SAVED = ("no unfinished Muggins game is saved; start one with 'gameshelf muggins "
@@ -52,13 +52,8 @@ def save_name(seed: int) -> str:
 
 
 def saves() -> list[SaveRow]:
-    """Every saved Muggins game, newest first; damaged ones are listed with ``record=None``.
-
-    Raises:
-        StoreError: the store cannot be read.
-    """
-    with open_store() as store:
-        return store.list_saves(GAME)
+    """Every saved Muggins game, newest first (:func:`~gameshelf.session.base.game_saves`)."""
+    return game_saves(GAME)
 
 
 def describe(record: GameRecord) -> tuple[bool, str]:

@@ -28,7 +28,7 @@ from gameshelf.core import interrupt
 from gameshelf.core.errors import GameshelfError, RecordError, StoreError
 from gameshelf.core.records import GameRecord
 from gameshelf.core.store import SaveRow, ScoreEntry
-from gameshelf.session.base import SavedGame, SaveSlot, open_store
+from gameshelf.session.base import SavedGame, SaveSlot, game_saves
 from gameshelf.showdown.actions import Action
 from gameshelf.showdown.game import MAX_TURNS
 from gameshelf.showdown.match import GAME, Match, seat_names
@@ -45,13 +45,8 @@ def save_name(match: Match) -> str:
 
 
 def saves() -> list[SaveRow]:
-    """Every saved Showdown game, newest first; damaged ones are listed with ``record=None``.
-
-    Raises:
-        StoreError: the store cannot be read.
-    """
-    with open_store() as store:
-        return store.list_saves(GAME)
+    """Every saved Showdown game, newest first (:func:`~gameshelf.session.base.game_saves`)."""
+    return game_saves(GAME)
 
 
 def describe(record: GameRecord) -> tuple[bool, str]:
