@@ -1,15 +1,18 @@
 """The store: one SQLite database in the user data folder.
 
 Holds saved games (game records), high-score tables, results (for statistics), the games
-already finished and a few settings. The folder is ``platformdirs.user_data_dir("gameshelf")``
-unless the environment variable ``GAMESHELF_HOME`` names another one (tests always use a
-temporary folder). The schema version is kept in ``PRAGMA user_version``.
+already finished, the history of finished games (each kept whole as its game record, with
+its seats and final scores: :class:`HistoryEntry`) and a few settings. The folder is
+``platformdirs.user_data_dir("gameshelf")`` unless the environment variable
+``GAMESHELF_HOME`` names another one (tests always use a temporary folder). The schema
+version is kept in ``PRAGMA user_version``.
 
 Opening (:class:`Store`) checks the file before anything is written: a database from a newer
 program, another program's SQLite file (any table, index, view or trigger that is not ours,
 or one of our tables with other columns) or a file that is no database at all is refused
-with :class:`StoreError` and left byte for byte as it was. A version-1 store is migrated to
-version 2 in one transaction (saves, scores and results kept).
+with :class:`StoreError` and left byte for byte as it was. An older store is migrated to
+the current version in one transaction (saves, scores and results kept; version 3 adds the
+``history`` table, empty: games finished before it keep counting in the score tables).
 
 Every write is one operation, one ``BEGIN IMMEDIATE`` transaction, so a failure (a full
 disk, a kill, a read-only file) leaves the stored data as it was. The kinds of write:
@@ -24,18 +27,27 @@ disk, a kill, a read-only file) leaves the stored data as it was. The kinds of w
   clear :class:`StoreError`, never a silent overwrite.
 - :meth:`Store.replace_save` (alias :meth:`Store.save_game`): the one write that replaces a
   save of that name, for when the person asked for it (``import --force``).
-- :meth:`Store.finish_game`: a game's end: its scores and results written AND its save
-  removed in one transaction, idempotently (the game's id is remembered in the ``finished``
-  table, so finishing twice writes nothing the second time).
+- :meth:`Store.finish_game`: a game's end: its scores and results written, its record
+  kept in the history AND its save removed in one transaction, idempotently (the game's id
+  is remembered in the ``finished`` table, so finishing twice writes nothing the second
+  time).
+- :meth:`Store.add_finished_record`: a finished game that has no save here (an imported
+  record, an online game from a server) kept in the history, once (its id made from the
+  record's content unless given).
+- :meth:`Store.prune_finished_records`: old finished games removed from the history (keep
+  the newest N, or those before a date); their scores stay, and they are never counted
+  again.
 - :meth:`Store.add_score`, :meth:`Store.add_result`: one row (a game with no save).
 - :meth:`Store.discard_save` (through the owner's handle), :meth:`Store.delete_save` (by
   name, the person's choice), :meth:`Store.set_setting`.
 
-Reads: :meth:`Store.list_saves` lists every save, damaged ones marked damaged
-(:attr:`SaveRow.damaged`); :meth:`Store.check_writable` tells at the start of a game whether
-anything can be stored. A lock held by another process is waited for (``timeout`` seconds per
-try) and the transaction retried until ``wait`` seconds have passed; only then does the
-operation raise :class:`StoreError` (the caller keeps its game in memory and tries again).
+Reads: :meth:`Store.finished_records` lists the history, newest first (by game, by player);
+:meth:`Store.finished_record` reads one row. :meth:`Store.list_saves` lists every save,
+damaged ones marked damaged (:attr:`SaveRow.damaged`); :meth:`Store.check_writable` tells at
+the start of a game whether anything can be stored. A lock held by another process is waited
+for (``timeout`` seconds per try) and the transaction retried until ``wait`` seconds have
+passed; only then does the operation raise :class:`StoreError` (the caller keeps its game in
+memory and tries again).
 
 Example:
     >>> import tempfile, pathlib
@@ -56,6 +68,7 @@ Example:
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
 import os
 import secrets
@@ -72,7 +85,7 @@ import platformdirs
 from gameshelf.core.errors import SaveLostError, SaveNameTakenError, StoreError
 from gameshelf.core.records import GameRecord
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 #: Version 1: saves, scores, results.
 _SCHEMA_V1 = """
@@ -125,6 +138,19 @@ CREATE TABLE settings (
     key TEXT PRIMARY KEY,
     value TEXT NOT NULL
 );
+""",
+    2: """
+CREATE TABLE history (
+    id INTEGER PRIMARY KEY,
+    game TEXT NOT NULL,
+    key TEXT NOT NULL,
+    finished TEXT NOT NULL,
+    source TEXT NOT NULL DEFAULT 'local',
+    players TEXT NOT NULL DEFAULT '[]',
+    record TEXT NOT NULL,
+    UNIQUE (game, key)
+);
+CREATE INDEX history_by_time ON history (game, finished DESC, id DESC);
 """,
 }
 
@@ -296,6 +322,133 @@ class SaveHandle:
 
 def _token() -> str:
     return secrets.token_hex(16)
+
+
+#: The kinds of seat a finished game's history names (:class:`HistoryPlayer`).
+SEAT_KINDS = ("person", "computer", "remote")
+#: Where a finished game came from (:class:`HistoryEntry`).
+SOURCES = ("local", "import", "online")
+
+
+def record_key(record: GameRecord) -> str:
+    """The id of a game made from its record's content (32 hex digits of SHA-256 over its
+    JSON): the same game is the same key however often it is imported or sent."""
+    return hashlib.sha256(record.to_json(indent=None).encode()).hexdigest()[:32]
+
+
+@dataclass(frozen=True)
+class HistoryPlayer:
+    """One seat of a finished game, as its history keeps it.
+
+    Attributes:
+        name: the seat's name as shown (``you`` for the person against Mugsy).
+        kind: ``person`` (playing here), ``computer`` or ``remote`` (a person elsewhere,
+            online).
+        level: the computer player's level or kind (``strong``, ``greedy``, ``normal``...);
+            None for a person.
+        score: the final score in the game's unit (points; Muggins: points of the match),
+            None when the game has none.
+        outcome: ``win``, ``loss`` or ``draw`` for this seat; None when not said.
+    """
+
+    name: str
+    kind: str = "person"
+    level: str | None = None
+    score: int | None = None
+    outcome: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The seat as a JSON-ready dict."""
+        return {"name": self.name, "kind": self.kind, "level": self.level,
+                "score": self.score, "outcome": self.outcome}
+
+    @classmethod
+    def from_json(cls, value: object) -> HistoryPlayer | None:
+        """A seat read back; None when the stored value is damaged."""
+        if not isinstance(value, dict):
+            return None
+        name, kind, level = value.get("name"), value.get("kind"), value.get("level")
+        score, outcome = value.get("score"), value.get("outcome")
+        if (not isinstance(name, str) or kind not in SEAT_KINDS
+                or not (level is None or isinstance(level, str))
+                or not (score is None or (isinstance(score, int)
+                                          and not isinstance(score, bool)))
+                or outcome not in (None, "win", "loss", "draw")):
+            return None
+        return cls(name, str(kind), level, score, outcome)
+
+
+@dataclass(frozen=True)
+class HistoryEntry:
+    """A finished game to keep in the history (:meth:`Store.finish_game`,
+    :meth:`Store.add_finished_record`).
+
+    Attributes:
+        record: the whole game record (seed and actions) as the session writes it.
+        players: every seat in seat order, with its kind, level and final score.
+        source: ``local`` (played here), ``import`` (a record file) or ``online``.
+        finished: when the game ended (ISO 8601, UTC); None: now.
+    """
+
+    record: GameRecord
+    players: Sequence[HistoryPlayer] = ()
+    source: str = "local"
+    finished: str | None = None
+
+
+@dataclass(frozen=True)
+class HistoryRow:
+    """One finished game, as listed (:meth:`Store.finished_records`).
+
+    Attributes:
+        id: its row id (:meth:`Store.finished_record` reads it again).
+        game: the game's key.
+        key: the game's id (a save's ``game_id``, or :func:`record_key` of an imported one).
+        finished: when it ended (ISO 8601 text).
+        source: ``local``, ``import`` or ``online``.
+        players: the seats (a damaged seat is left out, and the row marked damaged).
+        record: the game record; None when the stored text is damaged.
+        damaged: why the row cannot be read whole (None for an intact one).
+    """
+
+    id: int
+    game: str
+    key: str
+    finished: str
+    source: str
+    players: tuple[HistoryPlayer, ...]
+    record: GameRecord | None
+    damaged: str | None = None
+
+
+def _history_row(row: Sequence[Any], *, with_record: bool = True) -> HistoryRow:
+    """A stored history row read back; damage is marked, never raised."""
+    rid, game, key, finished, source, players_text, record_text = row
+    damaged: str | None = None
+    players: list[HistoryPlayer] = []
+    try:
+        values = json.loads(players_text) if isinstance(players_text, (str, bytes)) else None
+    except ValueError:
+        values = None
+    if not isinstance(values, list):
+        damaged = "its players cannot be read"
+    else:
+        for v in values:
+            p = HistoryPlayer.from_json(v)
+            if p is None:
+                damaged = "a player cannot be read"
+            else:
+                players.append(p)
+    record: GameRecord | None = None
+    if with_record:
+        try:
+            record = GameRecord.from_json(record_text, game=_as_text(game))
+        except Exception as exc:  # a damaged row is listed, marked, never hidden
+            damaged = damaged or (str(exc) or type(exc).__name__)
+    return HistoryRow(int(rid), _as_text(game), _as_text(key), _as_text(finished),
+                      _as_text(source), tuple(players), record, damaged)
+
+
 
 
 #: The rows of ``scores`` and ``results`` that can be read (typeof: a damaged database may
@@ -793,9 +946,12 @@ class Store:
 
     def finish_game(self, game: str, *, save: SaveHandle | None = None,
                     key: str | None = None, scores: Sequence[ScoreEntry] = (),
-                    results: Sequence[ResultEntry] = ()) -> list[int] | None:
+                    results: Sequence[ResultEntry] = (),
+                    history: HistoryEntry | None = None) -> list[int] | None:
         """Everything a game's end writes, in ONE transaction: the scores, the results, the
-        game marked finished (``key``, default ``save.game_id``) and its save removed.
+        game's record kept in the history (``history``), the game marked finished (``key``,
+        default ``save.game_id``; with neither, :func:`record_key` of the history's record)
+        and its save removed.
 
         Idempotent: a game already finished (here or in another session) writes nothing.
         A save deleted elsewhere still gets its scores (the game was played to the end).
@@ -811,6 +967,10 @@ class Store:
         """
         if key is None and save is not None:
             key = save.game_id
+        if key is None and history is not None:
+            key = record_key(history.record)
+        if history is not None:
+            self._check_history(game, history)
 
         def run(c: sqlite3.Connection) -> list[int] | None:
             if key is not None and c.execute("SELECT 1 FROM finished WHERE game=? AND key=?",
@@ -829,6 +989,8 @@ class Store:
             if key is not None:
                 c.execute("INSERT INTO finished (game, key, date) VALUES (?,?,?)",
                           (game, key, date))
+                if history is not None:
+                    self._insert_history(c, game, key, history, date)
             if save is not None:
                 c.execute("DELETE FROM saves WHERE game=? AND game_id=?",
                           (game, save.game_id))
@@ -839,6 +1001,127 @@ class Store:
     def is_finished(self, game: str, key: str) -> bool:
         """True when the game ``key`` (a save's ``game_id``) was finished."""
         return bool(self._read("SELECT 1 FROM finished WHERE game=? AND key=?", (game, key)))
+
+    # ----- the history of finished games -------------------------------------------------
+    @staticmethod
+    def _check_history(game: str, entry: HistoryEntry) -> None:
+        if entry.record.game != game:
+            raise StoreError(f"a {entry.record.game} record cannot be kept as a {game} game")
+        if entry.source not in SOURCES:
+            raise StoreError(f"source must be one of {', '.join(SOURCES)}, "
+                             f"got {entry.source!r}")
+        for p in entry.players:
+            if p.kind not in SEAT_KINDS or p.outcome not in (None, "win", "loss", "draw"):
+                raise StoreError(f"a seat of kind {p.kind!r} and outcome {p.outcome!r} "
+                                 "cannot be kept")
+
+    @staticmethod
+    def _insert_history(c: sqlite3.Connection, game: str, key: str, entry: HistoryEntry,
+                        date: str) -> None:
+        c.execute(
+            "INSERT OR IGNORE INTO history (game, key, finished, source, players, record) "
+            "VALUES (?,?,?,?,?,?)",
+            (game, key, entry.finished or date, entry.source,
+             json.dumps([p.to_json() for p in entry.players], sort_keys=True),
+             entry.record.to_json(indent=None)))
+
+    def add_finished_record(self, entry: HistoryEntry, *, key: str | None = None,
+                            scores: Sequence[ScoreEntry] = (),
+                            results: Sequence[ResultEntry] = ()) -> bool:
+        """Keep a finished game that has no save here (an imported record, an online game
+        ended on a server) in the history, with its scores and results if given, in one
+        transaction, once: the game's ``key`` (default :func:`record_key` of the record,
+        so the same record sent or imported twice counts once) is marked finished.
+
+        Returns:
+            True when it was kept now; False when that game was finished already.
+
+        Raises:
+            StoreError: a seat kind, outcome or source that is none, or the write failed
+                (nothing written).
+        """
+        return self.finish_game(entry.record.game, key=key or record_key(entry.record),
+                                scores=scores, results=results, history=entry) is not None
+
+    _HISTORY_COLUMNS = "id, game, key, finished, source, players, record"
+
+    def finished_records(self, game: str | None = None, *, player: str | None = None,
+                         limit: int | None = None,
+                         with_records: bool = True) -> list[HistoryRow]:
+        """Finished games kept in the history, newest first (by the time each ended).
+
+        Args:
+            game: only this game's (None: every game's).
+            player: only games where a seat has this name (exactly).
+            limit: at most this many (None: all).
+            with_records: False leaves :attr:`HistoryRow.record` None (a quicker listing).
+
+        Raises:
+            StoreError: the store cannot be read.
+        """
+        where, params = ("WHERE game=?", (game,)) if game is not None else ("", ())
+        rows = self._read(f"SELECT {self._HISTORY_COLUMNS} FROM history {where} "
+                          "ORDER BY finished DESC, id DESC", params)
+        out: list[HistoryRow] = []
+        for r in rows:
+            row = _history_row(r, with_record=with_records)
+            if player is not None and all(p.name != player for p in row.players):
+                continue
+            out.append(row)
+            if limit is not None and len(out) >= limit:
+                break
+        return out
+
+    def finished_record(self, row_id: int) -> HistoryRow:
+        """The finished game kept as history row ``row_id`` (a damaged one marked).
+
+        Raises:
+            StoreError: no such row, or the store cannot be read.
+        """
+        rows = self._read(f"SELECT {self._HISTORY_COLUMNS} FROM history WHERE id=?",
+                          (row_id,))
+        if not rows:
+            raise StoreError(f"no finished game is kept as number {row_id}")
+        return _history_row(rows[0])
+
+    def prune_finished_records(self, game: str | None = None, *, keep: int | None = None,
+                               before: str | None = None) -> list[HistoryRow]:
+        """Remove old finished games from the history in one transaction: those not among
+        the newest ``keep`` of their game, and those that ended before ``before`` (ISO 8601
+        date or time, UTC). Their scores, results and high-score rows stay, and each game
+        stays marked finished, so it is never counted again.
+
+        Args:
+            game: only this game's (None: every game, ``keep`` counted per game).
+
+        Returns:
+            The rows removed (records not read), newest first.
+
+        Raises:
+            StoreError: neither ``keep`` nor ``before``, a negative ``keep``, or the write
+                failed (nothing removed).
+        """
+        if keep is None and before is None:
+            raise StoreError("say which finished games to remove: keep N, or before DATE")
+        if keep is not None and keep < 0:
+            raise StoreError(f"keep must be 0 or more, got {keep}")
+
+        def run(c: sqlite3.Connection) -> list[HistoryRow]:
+            where, params = ("WHERE game=?", (game,)) if game is not None else ("", ())
+            rows = c.execute(f"SELECT {self._HISTORY_COLUMNS} FROM history {where} "
+                             "ORDER BY finished DESC, id DESC", params).fetchall()
+            seen: dict[object, int] = {}
+            gone = []
+            for r in rows:
+                seen[r[1]] = seen.get(r[1], 0) + 1
+                old = keep is not None and seen[r[1]] > keep
+                if old or (before is not None and _as_text(r[3]) < before):
+                    gone.append(r)
+            for r in gone:
+                c.execute("DELETE FROM history WHERE id=?", (r[0],))
+            return [_history_row(r, with_record=False) for r in gone]
+
+        return self._write(run)
 
     # ----- high scores -------------------------------------------------------------------
     def add_score(self, game: str, name: str, score: int, *, seed: int | None = None,

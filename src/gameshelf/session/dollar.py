@@ -14,9 +14,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from gameshelf.core.errors import StoreError
-from gameshelf.core.store import ScoreEntry, ScoreRow
+from gameshelf.core.records import GameRecord
+from gameshelf.core.store import HistoryEntry, HistoryPlayer, ScoreEntry, ScoreRow
 from gameshelf.dollar import RULES_VERSION
-from gameshelf.dollar.game import Entry
+from gameshelf.dollar.game import Entry, winners
 from gameshelf.session.base import SaveSlot, open_store
 
 GAME = "dollar"
@@ -29,6 +30,26 @@ def score_entry(entry: Entry, seed: int) -> ScoreEntry:
         "bill": str(entry.bill), "serial": entry.bill.serial, "district": entry.district,
         "series": None if entry.series is None else str(entry.series),
         "match": entry.result.match, "rules_version": RULES_VERSION})
+
+
+def round_record(entries: Sequence[Entry], seed: int) -> GameRecord:
+    """A round as a game record: no actions, the bills in its options, in seat order
+    (``{"players": [{"name", "bill", "district", "series"}]}``; ``series`` None when the
+    match is not checked). Scoring each bill again gives the round."""
+    return GameRecord(GAME, RULES_VERSION, {"players": [
+        {"name": e.name, "bill": str(e.bill), "district": e.district,
+         "series": None if e.series is None else str(e.series)} for e in entries]}, seed)
+
+
+def history_entry(entries: Sequence[Entry], seed: int) -> HistoryEntry:
+    """What the history keeps of a round: its record (:func:`round_record`) and each
+    player's points; the highest score wins, equal scores share it (a draw)."""
+    best = set(winners(entries))
+    return HistoryEntry(round_record(entries, seed), [
+        HistoryPlayer(e.name, "person", None, e.score,
+                      None if len(entries) < 2 else
+                      ("win" if len(best) == 1 else "draw") if i in best else "loss")
+        for i, e in enumerate(entries)])
 
 
 def best_bills(limit: int = 10) -> list[ScoreRow]:
@@ -78,4 +99,5 @@ class DollarRound:
         bills = list(self.entries if entries is None else entries)
         if not bills:
             raise StoreError("a round with no bill has nothing to keep")
-        return self.slot.finish(scores=[score_entry(e, self.seed) for e in bills]) is not None
+        return self.slot.finish(scores=[score_entry(e, self.seed) for e in bills],
+                                history=history_entry(bills, self.seed)) is not None

@@ -32,7 +32,7 @@ from gameshelf.core.errors import (
     StoreError,
 )
 from gameshelf.core.records import GameRecord
-from gameshelf.core.store import ResultEntry, SaveRow
+from gameshelf.core.store import HistoryEntry, HistoryPlayer, ResultEntry, SaveRow
 from gameshelf.muggins.game import Action, Take
 from gameshelf.muggins.match import GAME, MUGSY, PERSON, Match
 from gameshelf.muggins.mugsy import Mugsy, parse_level
@@ -227,6 +227,16 @@ class Session(SavedGame):
                            seed=self.match.seed,
                            detail={"scores": list(state.scores), "target": state.target})
 
+    def history_entry(self) -> HistoryEntry:
+        """What the history keeps of the finished game: its record, the person (``you``) and
+        Mugsy (``computer`` at its level) with their points and outcomes."""
+        st = self.match.state
+        won = st.winner == PERSON
+        return HistoryEntry(self.match.record(), [
+            HistoryPlayer("you", "person", None, st.scores[0], "win" if won else "loss"),
+            HistoryPlayer("Mugsy", "computer", self.level, st.scores[1],
+                          "loss" if won else "win")])
+
     def finish(self) -> bool:
         """Write the end of the finished game: the result and the save removed, in one
         transaction, once. Returns True when it wrote the result now.
@@ -241,7 +251,8 @@ class Session(SavedGame):
         if self.slot.finished:
             return False
         try:
-            return self.slot.finish(results=[self.result()]) is not None
+            return self.slot.finish(results=[self.result()],
+                                    history=self.history_entry()) is not None
         except StoreError:
             if self.slot.handle is not None:  # keep the finished game where it can be ended
                 self.slot.autosave(self.match.record(), base=self.base)

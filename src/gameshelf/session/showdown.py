@@ -27,7 +27,7 @@ from dataclasses import replace
 from gameshelf.core import interrupt
 from gameshelf.core.errors import GameshelfError, RecordError, StoreError
 from gameshelf.core.records import GameRecord
-from gameshelf.core.store import SaveRow, ScoreEntry
+from gameshelf.core.store import HistoryEntry, HistoryPlayer, SaveRow, ScoreEntry
 from gameshelf.session.base import SavedGame, SaveSlot, game_saves
 from gameshelf.showdown.actions import Action
 from gameshelf.showdown.game import MAX_TURNS
@@ -200,6 +200,19 @@ class ShowdownSession(SavedGame):
                            detail={"turns": st.turn})
                 for s, seat in enumerate(self.match.seats) if seat.is_human]
 
+    def history_entry(self) -> HistoryEntry:
+        """What the history keeps of the finished game: its record (without the
+        :data:`END_PENDING` mark) and every seat with its kind, computer player, total and
+        outcome (the winners of :meth:`~gameshelf.showdown.game.ShowdownState.winners`:
+        several share a draw)."""
+        st = self.match.state
+        won = st.winners()
+        return HistoryEntry(self.match.record(), [
+            HistoryPlayer(seat.name, "person" if seat.is_human else "computer",
+                          None if seat.is_human else seat.kind, st.score(s).total,
+                          ("win" if len(won) == 1 else "draw") if s in won else "loss")
+            for s, seat in enumerate(self.match.seats)])
+
     def finish(self) -> bool:
         """Write the end: the people's scores and the save removed, in one transaction, once.
         Returns True when it wrote them now.
@@ -214,7 +227,8 @@ class ShowdownSession(SavedGame):
         if self.slot.finished:
             return False
         try:
-            return self.slot.finish(scores=self.scores()) is not None
+            return self.slot.finish(scores=self.scores(),
+                                    history=self.history_entry()) is not None
         except StoreError:
             if self.slot.handle is not None:
                 self.slot.autosave(self.record(), base=self.base)

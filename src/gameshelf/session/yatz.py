@@ -21,13 +21,13 @@ Both front ends (the prompt of ``gameshelf yatz`` and the Yatz screens) play thr
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable
 
 from gameshelf.core import interrupt
 from gameshelf.core.errors import RecordError, StoreError
 from gameshelf.core.records import GameRecord
-from gameshelf.session.base import SavedGame, SaveSlot, open_store
+from gameshelf.core.store import HistoryEntry, HistoryPlayer, record_key
+from gameshelf.session.base import SavedGame, SaveSlot, open_store, outcomes
 from gameshelf.yatz.game import GAME, RULES_VERSION, Action, Score, parse_action
 from gameshelf.yatz.highscores import TOP, score_entries
 from gameshelf.yatz.match import Match
@@ -48,6 +48,17 @@ def _replay(record: GameRecord, name: str) -> Match:
         raise RecordError(f"the save {name!r} was written by Yatz rules version "
                           f"{record.rules_version}; this program plays version {RULES_VERSION}")
     return Match.from_record(record)
+
+
+def history_entry(match: Match) -> HistoryEntry:
+    """What the history keeps of a finished ``match``: its record, and each seat's name,
+    kind (person or computer), computer player (``strong``, ``greedy``...) and final score;
+    the best total wins (shared: a draw; solitaire: no outcome)."""
+    totals = [match.state.grand_total(i) for i in range(len(match.seats))]
+    return HistoryEntry(match.record(), [
+        HistoryPlayer(seat.name, "person" if seat.is_human else "computer",
+                      None if seat.is_human else seat.player, totals[i], outcome)
+        for i, (seat, outcome) in enumerate(zip(match.seats, outcomes(totals), strict=True))])
 
 
 class YatzSession(SavedGame):
@@ -115,8 +126,7 @@ class YatzSession(SavedGame):
         record = match.record()
         # a finished game is the same game however often it is imported: its id is made
         # from its record, so its scores are recorded once (the store refuses it again)
-        game_id = (hashlib.sha256(record.to_json(indent=None).encode()).hexdigest()[:32]
-                   if match.is_over() else None)
+        game_id = record_key(record) if match.is_over() else None
         with open_store() as store:
             if force:
                 store.replace_save(name, record, game_id=game_id)
@@ -226,7 +236,7 @@ class YatzSession(SavedGame):
             return self.top
         entries = score_entries(self.match)
         try:
-            ids = self.slot.finish(scores=entries)
+            ids = self.slot.finish(scores=entries, history=history_entry(self.match))
         except StoreError:
             if self.slot.handle is not None:
                 self.slot.autosave(self.match.record(), base=self.base)
