@@ -1,0 +1,514 @@
+"""The online protocol, version 1: typed messages between ``gameshelf serve`` and its clients.
+
+Every message is one WebSocket text frame holding one JSON object with ``"v"`` (the
+protocol version, :data:`VERSION`) and ``"type"``. This module is the contract both sides
+build against (docs/online.md shows every message with an example); it is pure: no I/O.
+
+- :func:`parse_client` reads what a client sent (the server's side), :func:`parse_server`
+  what the server sent (the client's side); both refuse, with :class:`ProtocolError`
+  carrying the error code the server answers with, a frame over :data:`MAX_MESSAGE_BYTES`
+  (64 KiB), text that is not a JSON object, another protocol version, an unknown type, a
+  missing or mistyped field.
+- :func:`dump` writes any message as compact JSON.
+
+Messages are frozen dataclasses; fields holding JSON values (a game's options, a seat's
+view, a record) are plain ``dict``s. Version 1 is only ever extended: new optional fields
+and new message types, never a change of meaning; readers ignore fields they do not know.
+
+Example:
+    >>> msg = parse_client('{"v": 1, "type": "join", "code": "K7QX", "name": "Bob"}')
+    >>> msg
+    Join(code='K7QX', name='Bob', seat=None, ref=None)
+    >>> dump(Error("room_full", "no open seat"))
+    '{"v":1,"type":"error","code":"room_full","message":"no open seat","ref":null}'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import types
+import typing
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Literal
+
+#: The protocol version this program speaks.
+VERSION = 1
+#: The largest message either side accepts, in bytes of UTF-8 (64 KiB).
+MAX_MESSAGE_BYTES = 64 * 1024
+#: The games that can be played online.
+GAMES = ("yatz", "muggins", "showdown")
+
+#: Seat kinds in a room's description: a person (joined or the host), a seat still open
+#: for someone to join, a computer player.
+SeatKind = Literal["person", "open", "computer"]
+
+#: Every error code the server sends (``Error.code``).
+ERROR_CODES = (
+    "version",          # the message's protocol version is not this server's
+    "too_large",        # the frame is larger than MAX_MESSAGE_BYTES
+    "malformed",        # not JSON, not an object, a missing or mistyped field
+    "unknown_type",     # a "type" this version does not have
+    "rate_limited",     # messages faster than the server's limit (the message is dropped)
+    "bad_options",      # create: an unknown game, bad seats or options
+    "no_room",          # no room with that code
+    "room_full",        # join: no open seat (or the seat asked for is not open)
+    "bad_name",         # join/create: an empty, too long or taken name
+    "bad_token",        # the token is not one of this room's seats' tokens
+    "not_your_seat",    # action: the seat named is not the token's seat
+    "not_host",         # start: only the host starts the room
+    "not_started",      # action before start
+    "already_started",  # start or join after the start
+    "not_your_turn",    # action: another seat (or chance, or a computer) is to act
+    "illegal",          # action: not an action of the game, or not legal now
+    "stale",            # action: the client's seq is not the room's (it missed an update)
+    "not_over",         # record: the game is not over yet
+    "over",             # action after the game's end
+    "internal",         # the server failed; nothing was changed
+)
+
+
+class ProtocolError(Exception):
+    """A message that cannot be read. ``code`` is the :data:`ERROR_CODES` entry the server
+    answers with (``version``, ``too_large``, ``malformed``, ``unknown_type``); ``ref`` the
+    message's ``ref`` when it could be read."""
+
+    def __init__(self, code: str, message: str, ref: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.ref = ref
+
+
+# ----- parts ----------------------------------------------------------------------------
+@dataclass(frozen=True)
+class SeatSpec:
+    """One seat as the host asks for it in :class:`Create`.
+
+    Attributes:
+        kind: ``host`` (the creator sits here; exactly one), ``open`` (for someone to join by
+            code) or ``computer``.
+        name: the seat's name (the host's name; a computer's optional name).
+        level: a computer's level or kind: Yatz ``cpu`` / ``strong`` ..., Showdown
+            ``heuristic`` / ``random`` / ``search``, Muggins Mugsy's ``easy`` / ``normal`` /
+            ``strong`` / ``even`` (the games' own words; empty: the game's default).
+    """
+
+    kind: Literal["host", "open", "computer"]
+    name: str = ""
+    level: str = ""
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    """One seat as the room describes it to everyone (never its token).
+
+    Attributes:
+        seat: the seat's index (0-based; the game's seat order).
+        kind: ``person``, ``open`` or ``computer``.
+        name: the seat's name ("" while open).
+        level: a computer seat's level ("" for people).
+        connected: a person seat has a connection now.
+        away: a person seat gone longer than the room's away timeout: a computer player
+            (:attr:`level`-less default) acts for it until it returns.
+    """
+
+    seat: int
+    kind: SeatKind
+    name: str = ""
+    level: str = ""
+    connected: bool = False
+    away: bool = False
+
+
+@dataclass(frozen=True)
+class RoomInfo:
+    """A room as everyone in it sees it.
+
+    Attributes:
+        code: the room's code (short, upper case letters and digits, e.g. ``K7QX``).
+        game: ``yatz``, ``muggins`` or ``showdown``.
+        options: the game's options as created (e.g. ``{"target": 250}`` for Muggins,
+            ``{"rules": "yatz"}`` for Yatz); never the seed.
+        seats: every seat, in order.
+        host: the host's seat.
+        status: ``lobby`` (waiting for the start), ``playing`` or ``over``.
+        away_timeout: seconds a person may be gone before a computer plays for them
+            (0: never).
+        seq: the number of accepted actions so far (chance included).
+    """
+
+    code: str
+    game: str
+    options: dict[str, Any]
+    seats: tuple[SeatInfo, ...]
+    host: int
+    status: Literal["lobby", "playing", "over"]
+    away_timeout: float
+    seq: int = 0
+
+
+@dataclass(frozen=True)
+class Event:
+    """One thing that happened, as a given seat may know it.
+
+    Attributes:
+        seq: the room's action number after it (1 for the first action).
+        seat: who acted (-1: chance, a deal or a draw).
+        action: the action's text in the game's record form (``offer P41``, ``play 5-5
+            left``, ``score x2 chance``), or None when this seat may not know it (another
+            seat's face-down offer, a tile drawn by the other seat, a deal).
+        by_computer: a computer acted (a computer seat, or one playing for a seat away).
+    """
+
+    seq: int
+    seat: int
+    action: str | None
+    by_computer: bool = False
+
+
+@dataclass(frozen=True)
+class Score:
+    """One seat's result in :class:`GameOver`: ``score`` in the game's points (Yatz total,
+    Showdown points, Muggins points), ``place`` 1 for the winner (ties share a place)."""
+
+    seat: int
+    name: str
+    score: int
+    place: int
+
+
+# ----- messages -------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Message:
+    """Base of every message; ``TYPE`` is its ``"type"``."""
+
+    TYPE: ClassVar[str] = ""
+
+
+# client -> server
+@dataclass(frozen=True)
+class Hello(Message):
+    """Client -> server, first: who speaks. Answered by :class:`Welcome` (or an ``error``
+    with code ``version`` for another protocol version)."""
+
+    TYPE: ClassVar[str] = "hello"
+    client: str = ""
+    ref: str | None = None
+
+
+@dataclass(frozen=True)
+class Create(Message):
+    """Client -> server: make a room and sit at its ``host`` seat. Answered by
+    :class:`Joined` (the host's seat and token).
+
+    Attributes:
+        game: one of :data:`GAMES`.
+        seats: the seats in order; exactly one ``host``. Yatz 1-9 seats, Showdown 2-4,
+            Muggins 2 (two people, or a person and Mugsy).
+        options: the game's options: Yatz ``rules`` (``yatz`` / ``yahtzee``...), Muggins
+            ``target`` (points), Showdown none; unknown keys are refused.
+        away_timeout: seconds a person may be gone before a computer plays for them
+            (0: never; at most 3600).
+    """
+
+    TYPE: ClassVar[str] = "create"
+    game: str = ""
+    seats: tuple[SeatSpec, ...] = ()
+    options: dict[str, Any] = field(default_factory=dict)
+    away_timeout: float = 60.0
+    ref: str | None = None
+
+
+@dataclass(frozen=True)
+class Join(Message):
+    """Client -> server: take an open seat of the room ``code`` as ``name`` (the first
+    open seat, or ``seat``). Answered by :class:`Joined`."""
+
+    TYPE: ClassVar[str] = "join"
+    code: str = ""
+    name: str = ""
+    seat: int | None = None
+    ref: str | None = None
+
+
+@dataclass(frozen=True)
+class Rejoin(Message):
+    """Client -> server: come back to one's seat (after a dropped connection, or from
+    another program) with its token. Answered by :class:`Joined`, then the seat's
+    :class:`State` when the room has started."""
+
+    TYPE: ClassVar[str] = "rejoin"
+    code: str = ""
+    token: str = ""
+    ref: str | None = None
+
+
+@dataclass(frozen=True)
+class Start(Message):
+    """Client -> server, the host only: start the game (open seats left become computer
+    players of the game's default level). Everyone gets :class:`RoomUpdate` then their
+    :class:`State`."""
+
+    TYPE: ClassVar[str] = "start"
+    code: str = ""
+    token: str = ""
+    ref: str | None = None
+
+
+@dataclass(frozen=True)
+class Act(Message):
+    """Client -> server: play ``action`` (the game's action text, as in records and at the
+    text prompt) for the token's seat. ``seat``, when given, must be the token's seat;
+    ``seq``, when given, must be the room's current action count (else ``stale``: the
+    client missed an update). Accepted: everyone gets their :class:`State`; refused: an
+    :class:`Error` to this connection only, nothing changed."""
+
+    TYPE: ClassVar[str] = "action"
+    code: str = ""
+    token: str = ""
+    action: str = ""
+    seat: int | None = None
+    seq: int | None = None
+    ref: str | None = None
+
+
+@dataclass(frozen=True)
+class GetRecord(Message):
+    """Client -> server: the finished game's record (any seat of the room, by token).
+    Answered by :class:`Record`; before the end by an error ``not_over``."""
+
+    TYPE: ClassVar[str] = "record"
+    code: str = ""
+    token: str = ""
+    ref: str | None = None
+
+
+# server -> client
+@dataclass(frozen=True)
+class Welcome(Message):
+    """Server -> client: the answer to :class:`Hello`."""
+
+    TYPE: ClassVar[str] = "welcome"
+    server: str = ""
+    games: tuple[str, ...] = GAMES
+    ref: str | None = None
+
+
+@dataclass(frozen=True)
+class Joined(Message):
+    """Server -> client: you sit at ``seat`` of ``room``. ``token`` is this seat's secret:
+    keep it to act and to rejoin; it is sent to this connection only, never logged."""
+
+    TYPE: ClassVar[str] = "joined"
+    room: RoomInfo | None = None
+    seat: int = 0
+    token: str = ""
+    ref: str | None = None
+
+
+@dataclass(frozen=True)
+class RoomUpdate(Message):
+    """Server -> every connection of a room: its seats or status changed (someone joined,
+    connected, dropped, went away or came back; the room started or ended)."""
+
+    TYPE: ClassVar[str] = "room"
+    room: RoomInfo | None = None
+
+
+@dataclass(frozen=True)
+class State(Message):
+    """Server -> one seat: the game as this seat may see it, after every accepted action
+    (and on start and rejoin).
+
+    Attributes:
+        code: the room.
+        seq: accepted actions so far.
+        seat: the receiving seat.
+        to_act: the seat to act (-1: chance; -2: the game is over).
+        legal: this seat's legal actions as text when it is to act (else empty); for a long
+            list (Showdown's control step) every one is listed.
+        view: the seat's view of the game (see docs/online.md, "Views"): only what the
+            game's rules let this seat see.
+        events: what happened since the seat's previous state, as it may know it.
+        prompt: what is asked of the seat now, in words ("" when not its turn).
+    """
+
+    TYPE: ClassVar[str] = "state"
+    code: str = ""
+    seq: int = 0
+    seat: int = 0
+    to_act: int = -1
+    legal: tuple[str, ...] = ()
+    view: dict[str, Any] = field(default_factory=dict)
+    events: tuple[Event, ...] = ()
+    prompt: str = ""
+
+
+@dataclass(frozen=True)
+class GameOver(Message):
+    """Server -> every seat, after the final :class:`State`: the scores, best first. The
+    game is recorded in the server's top-20 tables and statistics; :class:`GetRecord`
+    gives its record."""
+
+    TYPE: ClassVar[str] = "over"
+    code: str = ""
+    scores: tuple[Score, ...] = ()
+
+
+@dataclass(frozen=True)
+class Record(Message):
+    """Server -> client: the finished game's record (``gameshelf-record/1``, the object a
+    ``.json`` export holds; it replays and checks like any other record)."""
+
+    TYPE: ClassVar[str] = "record"
+    code: str = ""
+    record: dict[str, Any] = field(default_factory=dict)
+    ref: str | None = None
+
+
+@dataclass(frozen=True)
+class Error(Message):
+    """Server -> one connection: the message ``ref`` was refused; nothing changed and the
+    connection and room go on. ``code`` is one of :data:`ERROR_CODES`; ``message`` one
+    line in words."""
+
+    TYPE: ClassVar[str] = "error"
+    code: str = "malformed"
+    message: str = ""
+    ref: str | None = None
+
+
+CLIENT_MESSAGES: dict[str, type[Message]] = {
+    m.TYPE: m for m in (Hello, Create, Join, Rejoin, Start, Act, GetRecord)}
+SERVER_MESSAGES: dict[str, type[Message]] = {
+    m.TYPE: m for m in (Welcome, Joined, RoomUpdate, State, GameOver, Record, Error)}
+
+
+# ----- writing --------------------------------------------------------------------------
+def _plain(value: Any) -> Any:
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    return value
+
+
+def to_dict(message: Message) -> dict[str, Any]:
+    """The message as a JSON-ready dict, ``v`` and ``type`` first."""
+    return {"v": VERSION, "type": message.TYPE, **_plain(message)}
+
+
+def dump(message: Message) -> str:
+    """The message as compact JSON text (one WebSocket text frame)."""
+    return json.dumps(to_dict(message), separators=(",", ":"), ensure_ascii=False)
+
+
+# ----- reading --------------------------------------------------------------------------
+def _convert(value: Any, hint: Any, where: str) -> Any:
+    """``value`` checked (and built) as ``hint``; ProtocolError ``malformed`` otherwise."""
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if origin in (typing.Union, types.UnionType):
+        if value is None and type(None) in args:
+            return None
+        rest = [a for a in args if a is not type(None)]
+        return _convert(value, rest[0], where)
+    if origin is Literal:
+        if value not in args:
+            raise ProtocolError("malformed", f"{where} must be one of "
+                                f"{', '.join(map(str, args))}")
+        return value
+    if origin is tuple:
+        if not isinstance(value, list):
+            raise ProtocolError("malformed", f"{where} must be a list")
+        return tuple(_convert(v, args[0], f"{where}[{i}]") for i, v in enumerate(value))
+    if origin is dict or hint is dict:
+        if not isinstance(value, dict):
+            raise ProtocolError("malformed", f"{where} must be an object")
+        return value
+    if dataclasses.is_dataclass(hint) and isinstance(hint, type):
+        if not isinstance(value, dict):
+            raise ProtocolError("malformed", f"{where} must be an object")
+        return _build(hint, value, where)
+    if hint is bool:
+        if not isinstance(value, bool):
+            raise ProtocolError("malformed", f"{where} must be true or false")
+        return value
+    if hint is int:
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise ProtocolError("malformed", f"{where} must be a whole number")
+        return value
+    if hint is float:
+        if not isinstance(value, int | float) or isinstance(value, bool):
+            raise ProtocolError("malformed", f"{where} must be a number")
+        return float(value)
+    if hint is str:
+        if not isinstance(value, str):
+            raise ProtocolError("malformed", f"{where} must be text")
+        return value
+    raise ProtocolError("malformed", f"{where} cannot be read")  # pragma: no cover
+
+
+def _build(cls: type[Any], data: dict[str, Any], where: str) -> Any:
+    hints = typing.get_type_hints(cls)
+    kwargs: dict[str, Any] = {}
+    for f in dataclasses.fields(cls):
+        if f.name not in data:
+            if (f.default is dataclasses.MISSING
+                    and f.default_factory is dataclasses.MISSING):
+                raise ProtocolError("malformed", f"{where} is missing the field {f.name!r}")
+            continue
+        kwargs[f.name] = _convert(data[f.name], hints[f.name], f"{where}.{f.name}"
+                                  if where else f.name)
+    return cls(**kwargs)
+
+
+def _parse(text: str | bytes, table: dict[str, type[Message]]) -> Message:
+    size = len(text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text)
+    if size > MAX_MESSAGE_BYTES:
+        raise ProtocolError("too_large", f"the message is {size:,} bytes; at most "
+                            f"{MAX_MESSAGE_BYTES:,} are read")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        raise ProtocolError("malformed", "the message is not JSON") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("malformed", "the message is not a JSON object")
+    ref = data.get("ref") if isinstance(data.get("ref"), str) else None
+    version = data.get("v")
+    if version != VERSION:
+        raise ProtocolError("version", f"this program speaks protocol version {VERSION}; the "
+                            f"message is version {json.dumps(version)[:20]}: use a gameshelf "
+                            "of the same version as the server", ref)
+    kind = data.get("type")
+    cls = table.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise ProtocolError("unknown_type", f"unknown message type {json.dumps(kind)[:40]}",
+                            ref)
+    try:
+        message: Message = _build(cls, {k: v for k, v in data.items()
+                                        if k not in ("v", "type")}, "")
+    except ProtocolError as exc:
+        raise ProtocolError(exc.code, exc.message, ref) from None
+    return message
+
+
+def parse_client(text: str | bytes) -> Message:
+    """A client's message (the server reads it).
+
+    Raises:
+        ProtocolError: ``too_large``, ``malformed``, ``version`` or ``unknown_type``.
+    """
+    return _parse(text, CLIENT_MESSAGES)
+
+
+def parse_server(text: str | bytes) -> Message:
+    """A server's message (a client reads it).
+
+    Raises:
+        ProtocolError: ``too_large``, ``malformed``, ``version`` or ``unknown_type``.
+    """
+    return _parse(text, SERVER_MESSAGES)
