@@ -124,7 +124,9 @@ class Match:
         The match's generator is replayed alongside, so play continues as it would have.
 
         Every tile dealt or drawn must be the one the game number gives, and every move of
-        Mugsy the one Mugsy makes (:meth:`mugsy_action`).
+        Mugsy the one Mugsy makes (:meth:`mugsy_action`); with the option ``"opponent":
+        "person"`` (two people, played online) seat 1 is a person and its moves are only
+        checked by the rules.
 
         Raises:
             RecordError: another game or rules version, a bad option, more actions than
@@ -162,7 +164,8 @@ class Match:
                     if drawn != act:
                         raise GameshelfError(f"game number {m.seed} gives {drawn.tile} here, "
                                              f"not {act.tile}")
-                elif to_act == MUGSY and act != (mine := m.mugsy_action()):
+                elif (to_act == MUGSY and m.options.get("opponent") != "person"
+                      and act != (mine := m.mugsy_action())):
                     raise GameshelfError(f"Mugsy plays {str(mine)!r} here")
                 m.state.apply_action(act)
             except GameshelfError as exc:

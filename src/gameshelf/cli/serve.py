@@ -1,0 +1,97 @@
+"""``gameshelf serve``: the game server for playing online (docs/online.md).
+
+An adapter over :mod:`gameshelf.server`: it checks the options, opens the server's database,
+binds the port (a port in use is one clear line and exit code 2), says where it listens, and
+runs uvicorn until Ctrl-C or SIGTERM. Anything but a loopback address is warned about: the
+protocol is plain WebSockets, for a trusted network or behind a TLS proxy.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import socket
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from gameshelf.core.errors import BadInputError
+from gameshelf.core.text import error_line
+
+
+def is_loopback(host: str) -> bool:
+    """True for ``localhost`` and loopback addresses (``127.0.0.1``, ``::1``)."""
+    if host.strip().lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host:port`` (0: a free port), ready for the server.
+
+    Raises:
+        BadInputError: the address cannot be used (in use, not this machine's, no such
+            host).
+    """
+    try:
+        infos = socket.getaddrinfo(host.strip("[]"), port, type=socket.SOCK_STREAM)
+    except (OSError, UnicodeError) as exc:
+        raise BadInputError(f"cannot listen on {host}: {exc}") from None
+    family, kind, proto, _, address = infos[0]
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+    except OSError as exc:
+        sock.close()
+        raise BadInputError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    return sock
+
+
+def serve(
+    host: Annotated[str, typer.Option("--host", help="The address to listen on.")
+                    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option(
+        "--port", min=0, max=65535, help="The port (0: any free one, said at the start).")
+    ] = 8765,
+    db: Annotated[Path | None, typer.Option(
+        "--db", help="The server's database of rooms (default: server.db in the data "
+                     "folder).")] = None,
+    rate: Annotated[float, typer.Option(
+        "--rate", min=1.0, max=100_000.0,
+        help="Messages a second each connection may send (bursts of twice as many).")
+    ] = 20.0,
+) -> None:
+    """Run the game server: rooms for Yatz, Muggins and Pinball Showdown played online."""
+    from gameshelf.server.app import config, make_app, open_store
+
+    if not host.strip():
+        raise BadInputError("--host needs an address, e.g. 127.0.0.1")
+    store = open_store(db)
+    sock = listen(host, port)
+    try:
+        bound = sock.getsockname()[1]
+        if not is_loopback(host):
+            typer.echo(f"gameshelf: warning: {error_line(host)} is not a loopback address: "
+                       "anyone who can reach this machine can connect; the protocol is not "
+                       "encrypted (use a TLS proxy beyond a trusted network)", err=True)
+        shown = f"[{host}]" if ":" in host else host
+        typer.echo(f"gameshelf serve: listening on ws://{shown}:{bound}/ws (rooms in "
+                   f"{store.path}); Ctrl-C stops")
+        sys.stdout.flush()
+        import uvicorn
+
+        app = make_app(store, rate=rate, burst=2 * rate)
+        uvicorn.Server(config(app, host, bound)).run(sockets=[sock])
+    finally:
+        sock.close()
+        store.close()
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``serve`` to the root command."""
+    app.command("serve")(serve)

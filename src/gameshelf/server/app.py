@@ -1,0 +1,337 @@
+"""The game server on the network: a Starlette app on uvicorn speaking WebSockets.
+
+One endpoint, ``/ws`` (``GET /`` answers a line saying what this is). Each connection reads
+client messages (:mod:`gameshelf.server.protocol`), hands them to the rooms
+(:class:`gameshelf.server.rooms.Lobby`) and delivers what they answer: a seat's messages to
+that seat's connections only, a room's to every connection in it. Each connection has its
+own outgoing queue, so a slow reader never holds up a room.
+
+- A refused message gets an ``error`` on its connection only; nothing changes and the
+  connection goes on. Frames over 64 KiB are refused that way too (frames over 1 MiB, which
+  the WebSocket layer will not read, close the connection).
+- Messages faster than the rate limit (a token bucket per connection: :data:`RATE` a second,
+  bursts of :data:`BURST`) are dropped with an error ``rate_limited``.
+- Tokens are never logged: the log names rooms and error codes only.
+- A background tick (every :data:`TICK` seconds) applies the away rule.
+- Finished games are recorded in the server's store (its top-20 tables and statistics:
+  :func:`record_finished`).
+
+Room logic runs on the event loop (each message's work is short: the engines' default
+computer players decide in milliseconds); no two messages of a room interleave.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import PlainTextResponse
+from starlette.routing import Route, WebSocketRoute
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from gameshelf import __version__
+from gameshelf.core.errors import GameshelfError
+from gameshelf.core.store import ResultEntry, ScoreEntry, Store
+from gameshelf.server import protocol as p
+from gameshelf.server.rooms import Lobby, Outbox, Refused, Room
+from gameshelf.server.storage import RoomStore, SQLiteRoomStore
+
+log = logging.getLogger("gameshelf.server")
+
+#: Messages a connection may send a second, on average.
+RATE = 20.0
+#: Messages a connection may send at once.
+BURST = 40.0
+#: Seconds between two checks of the away rule.
+TICK = 0.25
+#: Messages waiting for a slow reader before its connection is closed.
+MAX_QUEUED = 2000
+#: The largest frame the WebSocket layer reads (bytes); larger ones close the connection.
+MAX_FRAME = 1 << 20
+
+
+def record_finished(room: Room) -> None:
+    """Record a finished online game in the server's store (``Store()``: the data folder of
+    the server's process), once (keyed by the room's code and game number): Yatz every
+    seat's score, Showdown the people's scores (as at one keyboard), Muggins each person's
+    result against the other seat (``mugsy-LEVEL`` for Mugsy).
+
+    Raises:
+        StoreError: the store cannot be written.
+    """
+    g = room.game
+    assert g is not None
+    results = g.results()
+    seed = room.seed
+    detail = {"online": room.code}
+    scores: list[ScoreEntry] = []
+    outcomes: list[ResultEntry] = []
+    if room.game_key == "yatz":
+        from gameshelf.yatz.highscores import score_entries
+        from gameshelf.yatz.match import Match as YatzMatch
+        match = getattr(g, "match", None)
+        assert isinstance(match, YatzMatch)
+        scores = [ScoreEntry(e.name, e.score, e.seed, e.board, {**(e.detail or {}), **detail})
+                  for e in score_entries(match)]
+    elif room.game_key == "showdown":
+        scores = [ScoreEntry(room.seats[r.seat].name, r.score, seed, detail=detail)
+                  for r in results if room.seats[r.seat].kind == "person"]
+    else:
+        pts = {r.seat: r.score for r in results}
+        for seat in (0, 1):
+            other = room.seats[1 - seat]
+            if room.seats[seat].kind != "person":
+                continue
+            opponent = (other.name if other.kind == "person"
+                        else f"mugsy-{other.level or 'normal'}")
+            outcome = ("win" if pts[seat] > pts[1 - seat] else
+                       "loss" if pts[seat] < pts[1 - seat] else "draw")
+            outcomes.append(ResultEntry(room.seats[seat].name, opponent, outcome, seed,
+                                        {"scores": [pts[0], pts[1]], **detail}))
+    with Store() as store:
+        store.finish_game(room.game_key, key=f"online-{room.code}-{seed}", scores=scores,
+                          results=outcomes)
+
+
+@dataclass(eq=False)
+class Connection:
+    """One client connection: its outgoing queue, its seat once bound, its rate bucket."""
+
+    ws: WebSocket
+    queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+    bound: tuple[str, int] | None = None
+    tokens: float = BURST
+    last: float = 0.0
+
+    def send(self, text: str) -> None:
+        """Queue a message (a reader too slow to keep up is dropped)."""
+        if self.queue.qsize() >= MAX_QUEUED:
+            self.queue.put_nowait(None)
+            return
+        self.queue.put_nowait(text)
+
+
+class Hub:
+    """The connections of every room and the rooms themselves.
+
+    Args:
+        lobby: the rooms.
+        rate, burst: the rate limit (messages a second, at once).
+        tick: seconds between checks of the away rule.
+        clock: monotonic seconds.
+    """
+
+    def __init__(self, lobby: Lobby, *, rate: float = RATE, burst: float = BURST,
+                 tick: float = TICK, clock: Callable[[], float] = time.monotonic) -> None:
+        self.lobby = lobby
+        self.rate = rate
+        self.burst = burst
+        self.tick = tick
+        self.clock = clock
+        self.seats: dict[str, dict[int, set[Connection]]] = {}
+
+    # ----- delivery ---------------------------------------------------------------------------
+    def deliver(self, code: str, out: Outbox) -> None:
+        """Send a room's messages to their seats' connections."""
+        room = self.seats.get(code, {})
+        for seat, msg in out:
+            text = p.dump(msg)
+            targets = (room.get(seat, set()) if seat is not None
+                       else {c for conns in room.values() for c in conns})
+            for conn in targets:
+                conn.send(text)
+
+    def bind(self, conn: Connection, room: Room, seat: int) -> None:
+        """Seat ``conn`` (leaving the seat it had)."""
+        self.unbind(conn)
+        conn.bound = (room.code, seat)
+        self.seats.setdefault(room.code, {}).setdefault(seat, set()).add(conn)
+        self.deliver(room.code, self.lobby.connected(room, seat))
+
+    def unbind(self, conn: Connection) -> None:
+        """``conn`` leaves its seat (it closed, or took another)."""
+        if conn.bound is None:
+            return
+        code, seat = conn.bound
+        conn.bound = None
+        conns = self.seats.get(code, {}).get(seat)
+        if conns is not None:
+            conns.discard(conn)
+        room = self.lobby.rooms.get(code)
+        if room is not None:
+            self.deliver(code, self.lobby.disconnected(room, seat, self.clock()))
+
+    # ----- one message ------------------------------------------------------------------------
+    def allowed(self, conn: Connection) -> bool:
+        """The rate limit: True when the connection may send one more message now."""
+        now = self.clock()
+        conn.tokens = min(self.burst, conn.tokens + (now - conn.last) * self.rate)
+        conn.last = now
+        if conn.tokens < 1.0:
+            return False
+        conn.tokens -= 1.0
+        return True
+
+    def handle(self, conn: Connection, text: str | bytes) -> None:
+        """One client message: answered, or refused with an error to ``conn`` only."""
+        ref: str | None = None
+        try:
+            if not self.allowed(conn):
+                raise Refused("rate_limited", f"too many messages: at most {self.rate:g} a "
+                              f"second (bursts of {self.burst:g}); this one was dropped")
+            msg = p.parse_client(text)
+            ref = getattr(msg, "ref", None)
+            self.dispatch(conn, msg)
+        except p.ProtocolError as exc:
+            conn.send(p.dump(p.Error(exc.code, exc.message, exc.ref)))
+        except Refused as exc:
+            conn.send(p.dump(p.Error(exc.code, exc.message, ref)))
+        except Exception as exc:  # noqa: BLE001 - one client's message never stops the server
+            log.exception("a message failed (%s)", type(exc).__name__)
+            conn.send(p.dump(p.Error("internal", "the server failed on this message; "
+                                     "nothing was changed", ref)))
+
+    def dispatch(self, conn: Connection, msg: p.Message) -> None:
+        """Do what ``msg`` asks."""
+        now = self.clock()
+        lobby = self.lobby
+        if isinstance(msg, p.Hello):
+            conn.send(p.dump(p.Welcome(f"gameshelf {__version__}", p.GAMES, msg.ref)))
+        elif isinstance(msg, p.Create):
+            room, seat, token = lobby.create(msg, now)
+            conn.send(p.dump(p.Joined(room.info(), seat, token, msg.ref)))
+            self.bind(conn, room, seat)
+            log.info("room %s created (%s)", room.code, room.game_key)
+        elif isinstance(msg, p.Join):
+            room, seat, token, out = lobby.join(msg, now)
+            conn.send(p.dump(p.Joined(room.info(), seat, token, msg.ref)))
+            self.bind(conn, room, seat)
+        elif isinstance(msg, p.Rejoin):
+            room, seat = lobby.rejoin(msg, now)
+            conn.send(p.dump(p.Joined(room.info(), seat, msg.token, msg.ref)))
+            self.bind(conn, room, seat)
+        elif isinstance(msg, p.Start):
+            out = lobby.start(msg, now)
+            self.deliver(msg.code.strip().upper(), out)
+        elif isinstance(msg, p.Act):
+            out = lobby.act(msg, now)
+            self.deliver(msg.code.strip().upper(), out)
+        elif isinstance(msg, p.GetRecord):
+            conn.send(p.dump(lobby.record(msg, now)))
+        else:  # pragma: no cover - parse_client reads client messages only
+            raise Refused("unknown_type", f"a client does not send {msg.TYPE!r}")
+
+    # ----- connections and the tick -----------------------------------------------------------
+    async def serve(self, ws: WebSocket) -> None:
+        """One WebSocket connection, until it closes."""
+        await ws.accept()
+        conn = Connection(ws, last=self.clock())
+        sender = asyncio.create_task(self._send_loop(conn))
+        try:
+            while True:
+                event = await ws.receive()
+                if event["type"] == "websocket.disconnect":
+                    break
+                data = event.get("text")
+                if data is None:
+                    data = event.get("bytes") or b""
+                self.handle(conn, data)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            self.unbind(conn)
+            conn.queue.put_nowait(None)
+            with contextlib.suppress(Exception):
+                await sender
+
+    async def _send_loop(self, conn: Connection) -> None:
+        while True:
+            text = await conn.queue.get()
+            if text is None:
+                with contextlib.suppress(Exception):
+                    await conn.ws.close()
+                return
+            try:
+                await conn.ws.send_text(text)
+            except Exception:  # noqa: BLE001 - the connection went; its reader ends it
+                return
+
+    async def ticker(self) -> None:
+        """Apply the away rule every :attr:`tick` seconds, for ever."""
+        while True:
+            await asyncio.sleep(self.tick)
+            try:
+                for code, out in self.lobby.tick(self.clock()).items():
+                    self.deliver(code, out)
+            except Exception as exc:  # noqa: BLE001 - the tick goes on
+                log.exception("the away check failed (%s)", type(exc).__name__)
+
+
+def make_app(store: RoomStore, *, finisher: Callable[[Room], None] | None = record_finished,
+             **hub_options: Any) -> Starlette:
+    """The ASGI app over ``store``: at start every unfinished room is rebuilt from it.
+
+    Args:
+        store: the rooms' storage.
+        finisher: records finished games (default: :func:`record_finished`).
+        hub_options: :class:`Hub`'s ``rate``, ``burst``, ``tick``, ``clock``.
+    """
+    lobby = Lobby(store, finisher)
+    hub = Hub(lobby, **hub_options)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: Starlette) -> AsyncIterator[None]:
+        rebuilt = lobby.load_unfinished(hub.clock())
+        if rebuilt:
+            log.warning("%d unfinished room(s) rebuilt from %s", len(rebuilt),
+                        getattr(store, "path", "the store"))
+        task = asyncio.create_task(hub.ticker())
+        try:
+            yield
+        finally:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    async def home(_request: Request) -> PlainTextResponse:
+        return PlainTextResponse(f"gameshelf {__version__} game server, protocol version "
+                                 f"{p.VERSION}: connect a WebSocket to /ws\n")
+
+    app = Starlette(routes=[Route("/", home), WebSocketRoute("/ws", hub.serve)],
+                    lifespan=lifespan)
+    app.state.hub = hub
+    return app
+
+
+def default_db() -> Path:
+    """The server's database when none is given: ``server.db`` in the data folder."""
+    from gameshelf.core.store import data_dir
+    return data_dir() / "server.db"
+
+
+def open_store(path: Path | None) -> SQLiteRoomStore:
+    """The rooms' SQLite store at ``path`` (default :func:`default_db`).
+
+    Raises:
+        StoreError: it cannot be opened, or is another program's file.
+    """
+    return SQLiteRoomStore(path or default_db())
+
+
+def config(app: Starlette, host: str, port: int, **extra: Any) -> Any:
+    """uvicorn's configuration for ``app`` (quiet: no access log; 1 MiB frames at most)."""
+    import uvicorn
+    return uvicorn.Config(app, host=host, port=port, ws_max_size=MAX_FRAME,
+                          log_level="warning", access_log=False, lifespan="on",
+                          ws="websockets-sansio", **extra)
+
+
+__all__ = ["GameshelfError", "Hub", "make_app", "open_store", "record_finished"]

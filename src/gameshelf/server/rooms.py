@@ -1,0 +1,555 @@
+"""The rooms: the server's rules of play, apart from the network (no asyncio, no sockets).
+
+:class:`Lobby` takes each client message (:mod:`gameshelf.server.protocol`) and returns what
+to send and to whom (:data:`Outbox`); a refusal is :class:`Refused` (an ``error`` to that
+connection only; nothing changed). The engines decide every move (:mod:`gameshelf.server.
+games`); every accepted action is committed to the room store (:mod:`gameshelf.server.
+storage`) before any message about it is returned, and a room whose commit fails is
+rebuilt from the store (the action is refused as ``internal``).
+
+Time is given by the caller (``now``, seconds of a monotonic clock), so the away rule
+(a person gone longer than the room's timeout is played for by a computer) is tested
+without waiting.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import logging
+import math
+import secrets
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from functools import partial
+
+from gameshelf.core.chance import MAX_SEED
+from gameshelf.core.errors import BadInputError, GameshelfError, StoreError
+from gameshelf.core.inputs import check_name, quote
+from gameshelf.core.records import GameRecord
+from gameshelf.core.state import TERMINAL
+from gameshelf.server import protocol as p
+from gameshelf.server.games import DEFAULT_LEVEL, GAMES, Game, SeatPlan, game_of_record
+from gameshelf.server.storage import RoomStore, StoredAction, StoredRoom, StoredSeat
+
+log = logging.getLogger("gameshelf.server")
+
+#: Letters of room codes: no 0/O, 1/I to misread.
+CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+#: Characters in a room code.
+CODE_LENGTH = 4
+#: The longest away timeout a host may choose (seconds).
+MAX_AWAY = 3600.0
+#: The longest name (characters).
+MAX_NAME = 20
+
+#: What to send: ``(seat, message)``; seat None means every connection of the room.
+Outbox = list[tuple[int | None, p.Message]]
+
+
+class Refused(Exception):
+    """A client message refused: ``code`` is a protocol error code, the text one line."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def token_hash(token: str) -> str:
+    """The stored form of a seat's token (SHA-256 hex)."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+@dataclass
+class Seat:
+    """A seat of a room in memory: the stored seat, plus its connections now."""
+
+    kind: str
+    name: str = ""
+    level: str = ""
+    token_hash: str = ""
+    connections: int = 0
+    gone_since: float = 0.0
+    away: bool = False
+
+    def stored(self) -> StoredSeat:
+        """The seat as stored (no connection state)."""
+        return StoredSeat(self.kind, self.name, self.level, self.token_hash)
+
+
+@dataclass
+class Room:
+    """One room: its seats, options, seed and the game once started."""
+
+    code: str
+    game_key: str
+    options: dict[str, object]
+    seats: list[Seat]
+    host: int
+    away_timeout: float
+    seed: int
+    status: str = "lobby"
+    game: Game | None = None
+    by_computer: list[bool] = field(default_factory=list)
+    #: The actions committed to the store (a copy of the game's, as of the last commit).
+    committed: list[str] = field(default_factory=list)
+
+    def mark(self, before: int, computer: bool) -> None:
+        """Keep :attr:`by_computer` in step with the game's actions after a move that
+        found ``before`` actions (a Yatz hold right after a hold replaces the last)."""
+        assert self.game is not None
+        now = len(self.game.actions)
+        if now == before and now:
+            self.by_computer[-1] = computer
+        self.by_computer.extend([computer] * (now - before))
+
+    @property
+    def seq(self) -> int:
+        """Accepted actions so far."""
+        return len(self.by_computer)
+
+    def info(self) -> p.RoomInfo:
+        """The room as everyone sees it (never a token)."""
+        return p.RoomInfo(
+            self.code, self.game_key, dict(self.options),
+            tuple(p.SeatInfo(i, "person" if s.kind == "person" else s.kind,  # type: ignore[arg-type]
+                             s.name, s.level, s.connections > 0, s.away)
+                  for i, s in enumerate(self.seats)),
+            self.host, self.status, self.away_timeout, self.seq)  # type: ignore[arg-type]
+
+    def seat_of(self, token: str) -> int:
+        """The seat whose token this is.
+
+        Raises:
+            Refused: ``bad_token``.
+        """
+        digest = token_hash(token)
+        for i, s in enumerate(self.seats):
+            if s.token_hash and hmac.compare_digest(s.token_hash, digest):
+                return i
+        raise Refused("bad_token", f"that token is not one of the room {self.code}'s seats")
+
+    def state_for(self, seat: int, since: int) -> p.State:
+        """``seat``'s :class:`~gameshelf.server.protocol.State` with the events after
+        action number ``since``."""
+        g = self.game
+        assert g is not None
+        to_act = g.to_act()
+        mine = to_act == seat and self.seats[seat].kind == "person"
+        events = tuple(p.Event(i + 1, g.actor(i), g.public(i, seat), self.by_computer[i])
+                       for i in range(since, self.seq))
+        return p.State(self.code, self.seq, seat, -2 if to_act == TERMINAL else to_act,
+                       tuple(g.legal(seat)) if mine else (), g.view(seat), events,
+                       g.prompt(seat) if mine else "")
+
+    def plan(self) -> list[SeatPlan]:
+        """The seats as the game is set up."""
+        return [SeatPlan("person" if s.kind == "person" else "computer", s.name, s.level)
+                for s in self.seats]
+
+    def stored(self) -> StoredRoom:
+        """The room's row (its actions are stored as they are accepted)."""
+        return StoredRoom(self.code, self.game_key, dict(self.options),
+                          tuple(s.stored() for s in self.seats), self.host,
+                          self.away_timeout, self.seed, self.status)
+
+
+#: Called once a room's game is over, to record it (the server's top-20 tables and
+#: statistics); a failure is logged, never raised to the players.
+Finisher = Callable[[Room], None]
+
+
+class Lobby:
+    """Every room of one server.
+
+    Args:
+        store: where rooms are kept (every accepted action committed there first).
+        finisher: records a finished game (default: nothing).
+        seed_source: the game number of a new room (default: a secret random one).
+    """
+
+    def __init__(self, store: RoomStore, finisher: Finisher | None = None,
+                 seed_source: Callable[[], int] | None = None) -> None:
+        self.store = store
+        self.finisher = finisher
+        self.seed_source = seed_source or (lambda: secrets.randbelow(MAX_SEED + 1))
+        self.rooms: dict[str, Room] = {}
+
+    # ----- rooms in memory and in the store -------------------------------------------------
+    def load_unfinished(self, now: float) -> list[str]:
+        """Rebuild every room not over from the store (at the server's start). A room that
+        cannot be rebuilt is logged and left in the store as it is.
+
+        Returns:
+            The codes rebuilt.
+        """
+        done = []
+        for code in self.store.unfinished():
+            try:
+                self.rooms[code] = self._rebuild(code, now)
+                done.append(code)
+            except (GameshelfError, KeyError, TypeError, ValueError) as exc:
+                log.error("room %s cannot be rebuilt: %s", code, exc)
+        return done
+
+    def _rebuild(self, code: str, now: float) -> Room:
+        stored = self.store.load(code)
+        if stored is None:
+            raise Refused("no_room", f"there is no room {code}")
+        room = Room(stored.code, stored.game, dict(stored.options),
+                    [Seat(s.kind, s.name, s.level, s.token_hash, gone_since=now)
+                     for s in stored.seats], stored.host, stored.away_timeout, stored.seed,
+                    stored.status)
+        if stored.status != "lobby":
+            room.game = game_of_record(self.record_of(room, [a.action for a in
+                                                                stored.actions]))
+            room.by_computer = [a.by_computer for a in stored.actions]
+            room.committed = list(room.game.actions)
+        return room
+
+    def record_of(self, room: Room, actions: Sequence[str]) -> GameRecord:
+        """The record of ``room``'s game with ``actions`` (how a room is rebuilt)."""
+        fresh = GAMES[room.game_key].new(room.plan(), dict(room.options), room.seed)
+        base = fresh.record()
+        return GameRecord(base.game, base.rules_version, base.options, base.seed,
+                          tuple(actions))
+
+    def room(self, code: str, now: float = 0.0) -> Room:
+        """The room ``code`` (from memory, else rebuilt from the store).
+
+        Raises:
+            Refused: ``no_room``.
+        """
+        key = code.strip().upper()
+        room = self.rooms.get(key)
+        if room is None:
+            if not key or len(key) > 16:
+                raise Refused("no_room", f"there is no room {quote(code)}")
+            try:
+                room = self._rebuild(key, now)
+            except Refused:
+                raise Refused("no_room", f"there is no room {quote(code)}") from None
+            self.rooms[key] = room
+        return room
+
+    # ----- create, join, rejoin, start ------------------------------------------------------
+    def create(self, msg: p.Create, now: float) -> tuple[Room, int, str]:
+        """A new room with the creator at its host seat.
+
+        Returns:
+            ``(room, host seat, host token)``.
+
+        Raises:
+            Refused: ``bad_options`` / ``bad_name``.
+        """
+        cls = GAMES.get(msg.game)
+        if cls is None:
+            raise Refused("bad_options", f"no game {quote(msg.game)} is played online "
+                          f"(one of {', '.join(p.GAMES)})")
+        timeout = msg.away_timeout
+        if not (math.isfinite(timeout) and 0 <= timeout <= MAX_AWAY):
+            raise Refused("bad_options", f"the away timeout must be 0 to {MAX_AWAY:.0f} "
+                          "seconds")
+        hosts = [i for i, s in enumerate(msg.seats) if s.kind == "host"]
+        if len(hosts) != 1:
+            raise Refused("bad_options", "a room has exactly one host seat")
+        host = hosts[0]
+        seats: list[Seat] = []
+        names: set[str] = set()
+        cpu = 0
+        for spec in msg.seats:
+            if spec.kind == "host":
+                name = self._name(spec.name, names)
+                seats.append(Seat("person", name))
+            elif spec.kind == "open":
+                seats.append(Seat("open"))
+            else:
+                cpu += 1
+                level = spec.level.strip().lower()
+                name = (spec.name.strip() or
+                        ("Mugsy" if msg.game == "muggins" else f"CPU {cpu}"))
+                seats.append(Seat("computer", self._name(name, names), level))
+        try:
+            cls.check_setup(_plan_for_check(seats), dict(msg.options))
+        except BadInputError as exc:
+            raise Refused("bad_options", str(exc)) from None
+        token = secrets.token_urlsafe(32)
+        seats[host].token_hash = token_hash(token)
+        seats[host].connections = 0
+        for _ in range(50):
+            code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+            room = Room(code, msg.game, dict(msg.options), seats, host, float(timeout),
+                        self.seed_source())
+            if code not in self.rooms and self._write(partial(self.store.create,
+                                                              room.stored())):
+                self.rooms[code] = room
+                return room, host, token
+        raise Refused("internal", "no free room code was found; try again")
+
+    def _name(self, text: str, taken: set[str]) -> str:
+        try:
+            name = check_name(text, "a player's name", max_len=MAX_NAME)
+        except BadInputError as exc:
+            raise Refused("bad_name", str(exc)) from None
+        if not name:
+            raise Refused("bad_name", "a name is needed")
+        if name.lower() in taken:
+            raise Refused("bad_name", f"the name {quote(name)} is taken in this room")
+        taken.add(name.lower())
+        return name
+
+    def join(self, msg: p.Join, now: float) -> tuple[Room, int, str, Outbox]:
+        """Take an open seat.
+
+        Raises:
+            Refused: ``no_room``, ``already_started``, ``room_full``, ``bad_name``.
+        """
+        room = self.room(msg.code, now)
+        if room.status != "lobby":
+            raise Refused("already_started", f"the room {room.code} has started")
+        open_seats = [i for i, s in enumerate(room.seats) if s.kind == "open"]
+        if msg.seat is not None:
+            if msg.seat not in open_seats:
+                raise Refused("room_full", f"seat {msg.seat} of the room {room.code} is not "
+                              "open")
+            seat = msg.seat
+        elif not open_seats:
+            raise Refused("room_full", f"the room {room.code} has no open seat")
+        else:
+            seat = open_seats[0]
+        name = self._name(msg.name, {s.name.lower() for s in room.seats if s.name})
+        token = secrets.token_urlsafe(32)
+        before = room.seats[seat]
+        room.seats[seat] = Seat("person", name, "", token_hash(token))
+        if not self._write(lambda: self.store.update(room.code, [s.stored() for s in
+                                                                 room.seats], room.status)):
+            room.seats[seat] = before
+            raise Refused("internal", "the room could not be stored; nothing changed")
+        return room, seat, token, [(None, p.RoomUpdate(room.info()))]
+
+    def rejoin(self, msg: p.Rejoin, now: float) -> tuple[Room, int]:
+        """The seat of a token (its connection comes back: see :meth:`connected`).
+
+        Raises:
+            Refused: ``no_room``, ``bad_token``.
+        """
+        room = self.room(msg.code, now)
+        return room, room.seat_of(msg.token)
+
+    def start(self, msg: p.Start, now: float) -> Outbox:
+        """The host starts: open seats become computers; chance and computers play up to
+        the first person's turn.
+
+        Raises:
+            Refused: ``no_room``, ``bad_token``, ``not_host``, ``already_started``.
+        """
+        room = self.room(msg.code, now)
+        seat = room.seat_of(msg.token)
+        if seat != room.host:
+            raise Refused("not_host", "only the host starts the room")
+        if room.status != "lobby":
+            raise Refused("already_started", f"the room {room.code} has started")
+        names = {s.name.lower() for s in room.seats if s.name}
+        cpu = sum(1 for s in room.seats if s.kind == "computer")
+        before = [Seat(s.kind, s.name, s.level, s.token_hash, s.connections, s.gone_since)
+                  for s in room.seats]
+        for s in room.seats:
+            if s.kind == "open":
+                cpu += 1
+                name = "Mugsy" if room.game_key == "muggins" else f"CPU {cpu}"
+                while name.lower() in names:
+                    cpu += 1
+                    name = f"CPU {cpu}"
+                names.add(name.lower())
+                s.kind, s.name, s.level = "computer", name, DEFAULT_LEVEL[room.game_key]
+        try:
+            GAMES[room.game_key].check_setup(room.plan(), dict(room.options))
+            room.game = GAMES[room.game_key].new(room.plan(), dict(room.options), room.seed)
+        except BadInputError as exc:
+            for s, b in zip(room.seats, before, strict=True):
+                s.kind, s.name, s.level = b.kind, b.name, b.level
+            raise Refused("bad_options", str(exc)) from None
+        room.status = "playing"
+        room.by_computer = [True] * len(room.game.actions)
+        room.committed = []
+        if not self._write(lambda: self.store.update(room.code, [s.stored() for s in
+                                                                 room.seats], room.status)):
+            self._reload(room.code, now)
+            raise Refused("internal", "the room could not be stored; nothing changed")
+        return self._accept(room, now, started=True)
+
+    # ----- playing --------------------------------------------------------------------------
+    def act(self, msg: p.Act, now: float) -> Outbox:
+        """A person's action.
+
+        Raises:
+            Refused: ``no_room``, ``bad_token``, ``not_your_seat``, ``not_started``,
+                ``over``, ``stale``, ``not_your_turn``, ``illegal``, ``internal``.
+        """
+        room = self.room(msg.code, now)
+        seat = room.seat_of(msg.token)
+        if msg.seat is not None and msg.seat != seat:
+            raise Refused("not_your_seat", f"that token is seat {seat}'s, not seat "
+                          f"{msg.seat}'s")
+        if room.status == "lobby" or room.game is None:
+            raise Refused("not_started", "the game has not started yet")
+        g = room.game
+        if room.status == "over" or g.is_over():
+            raise Refused("over", "the game is over")
+        if msg.seq is not None and msg.seq != room.seq:
+            raise Refused("stale", f"the game is at action {room.seq}, not {msg.seq}: "
+                          "wait for the update")
+        if g.to_act() != seat:
+            who = g.to_act()
+            whose = ("the game's (chance)" if who < 0 else
+                     f"{room.seats[who].name}'s")
+            raise Refused("not_your_turn", f"it is {whose} turn, not yours")
+        if len(msg.action) > 200:
+            raise Refused("illegal", "that is not an action of this game")
+        before = len(g.actions)
+        try:
+            g.play(seat, msg.action)
+        except GameshelfError as exc:
+            raise Refused("illegal", str(exc)) from None
+        room.mark(before, False)
+        room.seats[seat].away = False
+        return self._accept(room, now)
+
+    def _advance(self, room: Room) -> None:
+        """Chance, computer seats and stand-ins for away people, up to a present person's
+        turn or the end (in memory; :meth:`_accept` commits)."""
+        g = room.game
+        assert g is not None
+        while not g.is_over():
+            n = len(g.actions)
+            if g.step():
+                room.mark(n, True)
+                continue
+            s = g.to_act()
+            if s < 0 or room.seats[s].kind != "person" or not room.seats[s].away:
+                return
+            g.play(s, g.stand_in(s))
+            room.mark(n, True)
+
+    def _accept(self, room: Room, now: float, *, started: bool = False) -> Outbox:
+        """Advance, commit every new action, then the messages: each seat's state, and on
+        the end the room, ``over`` (and the game recorded)."""
+        g = room.game
+        assert g is not None
+        try:
+            self._advance(room)
+        except GameshelfError as exc:   # a computer player failed: keep what was accepted
+            log.error("room %s: a computer player failed: %s", room.code, exc)
+        if g.is_over():
+            room.status = "over"
+        actions = g.actions
+        before = len(room.committed)
+        if before and (len(actions) < before or actions[before - 1] != room.committed[-1]):
+            before -= 1     # the last committed action was replaced (a Yatz hold)
+        rows = [StoredAction(i + 1, g.actor(i), actions[i], room.by_computer[i])
+                for i in range(before, len(actions))]
+        if not self._write(lambda: self.store.append(room.code, rows, room.status)):
+            self._reload(room.code, now)
+            raise Refused("internal", "the action could not be stored; nothing changed")
+        room.committed = list(actions)
+        out: Outbox = []
+        if started:
+            out.append((None, p.RoomUpdate(room.info())))
+        out.extend((i, room.state_for(i, before)) for i, s in enumerate(room.seats)
+                   if s.kind == "person")
+        if room.status == "over":
+            out.append((None, p.RoomUpdate(room.info())))
+            out.append((None, p.GameOver(room.code, tuple(
+                p.Score(r.seat, room.seats[r.seat].name, r.score, r.place)
+                for r in g.results()))))
+            if self.finisher is not None:
+                try:
+                    self.finisher(room)
+                except (GameshelfError, OSError) as exc:
+                    log.error("room %s: the finished game could not be recorded: %s",
+                              room.code, exc)
+        return out
+
+    def _write(self, fn: Callable[[], object]) -> bool:
+        try:
+            result = fn()
+        except StoreError as exc:
+            log.error("the server database: %s", exc)
+            return False
+        return result is not False
+
+    def _reload(self, code: str, now: float) -> None:
+        """Forget the room in memory (its next message rebuilds it from the store)."""
+        old = self.rooms.pop(code, None)
+        try:
+            room = self._rebuild(code, now)
+        except (GameshelfError, Refused):
+            return
+        if old is not None:
+            for s, o in zip(room.seats, old.seats, strict=False):
+                s.connections, s.gone_since, s.away = o.connections, o.gone_since, o.away
+        self.rooms[code] = room
+
+    def record(self, msg: p.GetRecord, now: float) -> p.Record:
+        """The finished game's record for any seat of the room.
+
+        Raises:
+            Refused: ``no_room``, ``bad_token``, ``not_over``.
+        """
+        room = self.room(msg.code, now)
+        room.seat_of(msg.token)
+        if room.status != "over" or room.game is None:
+            raise Refused("not_over", "the game is not over yet: its record is given at "
+                          "the end")
+        import json
+        return p.Record(room.code, json.loads(room.game.record().to_json()), msg.ref)
+
+    # ----- connections and the away rule ----------------------------------------------------
+    def connected(self, room: Room, seat: int) -> Outbox:
+        """A connection of ``seat`` came (joined, created or rejoined)."""
+        s = room.seats[seat]
+        s.connections += 1
+        s.away = False
+        out: Outbox = [(None, p.RoomUpdate(room.info()))]
+        if room.game is not None:
+            out.append((seat, room.state_for(seat, room.seq)))
+        return out
+
+    def disconnected(self, room: Room, seat: int, now: float) -> Outbox:
+        """A connection of ``seat`` went."""
+        s = room.seats[seat]
+        s.connections = max(0, s.connections - 1)
+        if s.connections == 0:
+            s.gone_since = now
+        return [(None, p.RoomUpdate(room.info()))]
+
+    def tick(self, now: float) -> dict[str, Outbox]:
+        """The away rule: a person gone longer than the room's timeout is marked away, and
+        when it is their turn a computer plays for them. Returns what to send, by room."""
+        out: dict[str, Outbox] = {}
+        for room in list(self.rooms.values()):
+            if room.status != "playing" or room.away_timeout <= 0 or room.game is None:
+                continue
+            changed = False
+            for s in room.seats:
+                if (s.kind == "person" and s.connections == 0 and not s.away
+                        and now - s.gone_since >= room.away_timeout):
+                    s.away = changed = True
+            to_act = room.game.to_act()
+            due = 0 <= to_act < len(room.seats) and room.seats[to_act].away
+            if due:
+                try:
+                    out[room.code] = self._accept(room, now)
+                except Refused as exc:
+                    log.error("room %s: %s", room.code, exc.message)
+            elif changed:
+                out[room.code] = [(None, p.RoomUpdate(room.info()))]
+        return out
+
+
+def _plan_for_check(seats: Sequence[Seat]) -> list[SeatPlan]:
+    """Seats as the game checks them before anyone joined (an open seat counts as a person
+    with a placeholder name)."""
+    return [SeatPlan("computer" if s.kind == "computer" else "person",
+                     s.name or f"open seat {i + 1}", s.level) for i, s in enumerate(seats)]

@@ -1,0 +1,247 @@
+"""Where the server keeps its rooms: a small storage interface and its SQLite implementation.
+
+Nothing about a room lives only in the server's memory: a room's row holds its game, options,
+seats (each seat's token as a SHA-256 hash, never the token), host, away timeout, seed and
+status; every accepted action is a row keyed by ``(code, seq)``. A room is rebuilt by
+replaying its actions through the game's engine (:func:`gameshelf.server.games.
+game_of_record`). An action is accepted only once its row is committed, and the key makes
+a second writer of the same ``seq`` fail, so two servers sharing one database can never both
+accept an action for a room (docs/online.md, "Scaling past one machine").
+
+SQLite runs in write-ahead-log mode with ``synchronous=NORMAL``: a committed action
+survives the server's process being killed (``kill -9``); a power cut may lose the last
+actions of the log.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from gameshelf.core.errors import StoreError
+
+#: The server database's SQLite ``application_id`` ("GSSV"): another program's file is
+#: refused.
+APPLICATION_ID = 0x47535356
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS rooms (
+    code TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    options TEXT NOT NULL,
+    seats TEXT NOT NULL,
+    host INTEGER NOT NULL,
+    away_timeout REAL NOT NULL,
+    seed INTEGER NOT NULL,
+    status TEXT NOT NULL,
+    created TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+);
+CREATE TABLE IF NOT EXISTS actions (
+    code TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    action TEXT NOT NULL,
+    by_computer INTEGER NOT NULL,
+    PRIMARY KEY (code, seq)
+);
+"""
+
+
+@dataclass(frozen=True)
+class StoredSeat:
+    """A seat as stored: ``kind`` ``person``/``open``/``computer``, its name, a computer's
+    level, and the SHA-256 hex of its token ("" for computers and open seats)."""
+
+    kind: str
+    name: str = ""
+    level: str = ""
+    token_hash: str = ""
+
+
+@dataclass(frozen=True)
+class StoredAction:
+    """One accepted action: its number (1-based), who played it (-1 chance), its text, and
+    whether a computer chose it (a computer seat, or one standing in for an away person)."""
+
+    seq: int
+    seat: int
+    action: str
+    by_computer: bool = False
+
+
+@dataclass(frozen=True)
+class StoredRoom:
+    """A room's row and its actions in order."""
+
+    code: str
+    game: str
+    options: dict[str, Any]
+    seats: tuple[StoredSeat, ...]
+    host: int
+    away_timeout: float
+    seed: int
+    status: str
+    actions: tuple[StoredAction, ...] = ()
+
+
+class RoomStore(ABC):
+    """The four operations the server needs of its storage. Every method either does all of
+    its work in one transaction or none of it.
+
+    Raises (every method):
+        StoreError: the storage cannot be read or written.
+    """
+
+    @abstractmethod
+    def create(self, room: StoredRoom) -> bool:
+        """Insert a new room; False when its code is taken (nothing written)."""
+
+    @abstractmethod
+    def update(self, code: str, seats: Sequence[StoredSeat], status: str) -> None:
+        """Change a room's seats and status."""
+
+    @abstractmethod
+    def append(self, code: str, actions: Sequence[StoredAction], status: str) -> None:
+        """Commit accepted actions (numbered on from the room's last, or from its last
+        one when that one is replaced: a Yatz hold right after a hold) and the room's
+        status, together.
+
+        Raises:
+            StoreError: an action's number is taken (another writer was first): nothing
+                written.
+        """
+
+    @abstractmethod
+    def load(self, code: str) -> StoredRoom | None:
+        """The room ``code`` with its actions, None when there is none."""
+
+    @abstractmethod
+    def unfinished(self) -> list[str]:
+        """The codes of rooms not over (in the lobby or playing)."""
+
+    @abstractmethod
+    def close(self) -> None:
+        """Let the storage go."""
+
+
+class SQLiteRoomStore(RoomStore):
+    """:class:`RoomStore` in one SQLite file (the server's own, not the player store).
+
+    Args:
+        path: the database file (made with its folder when missing).
+
+    Raises:
+        StoreError: the file cannot be opened, or is another program's.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._lock = threading.Lock()
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            self._conn = sqlite3.connect(path, timeout=30.0, isolation_level=None,
+                                         check_same_thread=False)
+            app = self._conn.execute("PRAGMA application_id").fetchone()[0]
+            tables = {r[0] for r in self._conn.execute(
+                "SELECT name FROM sqlite_master WHERE type='table'")}
+            if app not in (0, APPLICATION_ID) or (app == 0 and tables):
+                self._conn.close()
+                raise StoreError(f"{path} is not a gameshelf server database (it is another "
+                                 "program's file); it was left as it was")
+            self._conn.execute("PRAGMA journal_mode=WAL")
+            self._conn.execute("PRAGMA synchronous=NORMAL")
+            self._conn.executescript(_SCHEMA)
+            self._conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
+        except sqlite3.Error as exc:
+            raise StoreError(f"cannot open the server database {path}: {exc}") from None
+
+    def _tx(self, fn: Any) -> Any:
+        with self._lock:
+            try:
+                self._conn.execute("BEGIN IMMEDIATE")
+                try:
+                    out = fn(self._conn)
+                except BaseException:
+                    self._conn.execute("ROLLBACK")
+                    raise
+                self._conn.execute("COMMIT")
+                return out
+            except sqlite3.IntegrityError as exc:
+                raise StoreError(f"the server database refused a write: {exc}") from None
+            except sqlite3.Error as exc:
+                raise StoreError(f"the server database {self.path} cannot be written: "
+                                 f"{exc}") from None
+
+    def create(self, room: StoredRoom) -> bool:
+        def run(c: sqlite3.Connection) -> bool:
+            if c.execute("SELECT 1 FROM rooms WHERE code=?", (room.code,)).fetchone():
+                return False
+            c.execute("INSERT INTO rooms (code, game, options, seats, host, away_timeout, "
+                      "seed, status) VALUES (?,?,?,?,?,?,?,?)",
+                      (room.code, room.game, json.dumps(room.options), _seats(room.seats),
+                       room.host, room.away_timeout, room.seed, room.status))
+            return True
+        return bool(self._tx(run))
+
+    def update(self, code: str, seats: Sequence[StoredSeat], status: str) -> None:
+        self._tx(lambda c: c.execute("UPDATE rooms SET seats=?, status=? WHERE code=?",
+                                     (_seats(seats), status, code)))
+
+    def append(self, code: str, actions: Sequence[StoredAction], status: str) -> None:
+        def run(c: sqlite3.Connection) -> None:
+            if actions:   # a replaced last action (a Yatz hold after a hold) is rewritten
+                c.execute("DELETE FROM actions WHERE code=? AND seq>=?",
+                          (code, actions[0].seq))
+            c.executemany("INSERT INTO actions (code, seq, seat, action, by_computer) "
+                          "VALUES (?,?,?,?,?)",
+                          [(code, a.seq, a.seat, a.action, int(a.by_computer))
+                           for a in actions])
+            c.execute("UPDATE rooms SET status=? WHERE code=?", (status, code))
+        self._tx(run)
+
+    def load(self, code: str) -> StoredRoom | None:
+        with self._lock:
+            try:
+                row = self._conn.execute(
+                    "SELECT code, game, options, seats, host, away_timeout, seed, status "
+                    "FROM rooms WHERE code=?", (code,)).fetchone()
+                if row is None:
+                    return None
+                acts = self._conn.execute(
+                    "SELECT seq, seat, action, by_computer FROM actions WHERE code=? "
+                    "ORDER BY seq", (code,)).fetchall()
+            except sqlite3.Error as exc:
+                raise StoreError(f"the server database {self.path} cannot be read: "
+                                 f"{exc}") from None
+        try:
+            seats = tuple(StoredSeat(**s) for s in json.loads(row[3]))
+            options = json.loads(row[2])
+        except (ValueError, TypeError) as exc:
+            raise StoreError(f"the room {code} is damaged in the server database: "
+                             f"{exc}") from None
+        return StoredRoom(row[0], row[1], options, seats, row[4], row[5], row[6], row[7],
+                          tuple(StoredAction(a[0], a[1], a[2], bool(a[3])) for a in acts))
+
+    def unfinished(self) -> list[str]:
+        with self._lock:
+            try:
+                return [r[0] for r in self._conn.execute(
+                    "SELECT code FROM rooms WHERE status != 'over' ORDER BY created, code")]
+            except sqlite3.Error as exc:
+                raise StoreError(f"the server database {self.path} cannot be read: "
+                                 f"{exc}") from None
+
+    def close(self) -> None:
+        with self._lock:
+            self._conn.close()
+
+
+def _seats(seats: Sequence[StoredSeat]) -> str:
+    return json.dumps([{"kind": s.kind, "name": s.name, "level": s.level,
+                        "token_hash": s.token_hash} for s in seats])

@@ -1,0 +1,110 @@
+"""Each seat's view as JSON (docs/online.md, "Views"): built from the engine's own per-seat
+view, cards and tiles written as in action texts (Showdown ``P41`` / ``C03``, Muggins
+``5-3``). Pure: no I/O.
+
+What a view holds is exactly what the engine's view for that seat holds (plus what is public
+on the table, such as the Muggins chains): never another seat's hand, rack or face-down
+offer, nor the deck's or boneyard's tiles.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from gameshelf.muggins.match import Match as MugginsMatch
+    from gameshelf.showdown.match import Match as ShowdownMatch
+    from gameshelf.yatz.match import Match as YatzMatch
+
+#: Showdown view fields holding Playfield card indexes (written ``P41``).
+_CARDS = frozenset({"hand", "my_offer", "top", "faceup", "discard", "piles",
+                    "piles2x", "known_in_hand"})
+#: Showdown view fields holding Combination card indexes (written ``C03``).
+_COMBOS = frozenset({"combos_open", "combos_won"})
+#: Showdown view fields not sent: the deck's card definitions (static; the shipped deck).
+_STATIC = frozenset({"deck", "cards"})
+
+
+def _map(value: Any, fn: Any) -> Any:
+    if value is None:
+        return None
+    if isinstance(value, tuple | list):
+        return [_map(v, fn) for v in value]
+    return fn(value)
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, enum.Enum):
+        return value.value
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, tuple | list | frozenset | set):
+        items = [_plain(v) for v in value]
+        return sorted(items, key=str) if isinstance(value, frozenset | set) else items
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    return value
+
+
+def showdown_view(match: ShowdownMatch, seat: int) -> dict[str, Any]:
+    """``seat``'s Showdown view: :class:`gameshelf.showdown.game.PlayerView`'s fields (less
+    the static deck), cards as ``P41``, combinations as ``C03``, bids as
+    ``[{"card", "seat", "tokens"}]``, claims as ``{"card", "completed", "reason"}`` or null."""
+    from gameshelf.showdown.actions import card_text, combo_text
+    view = match.state.view(seat)
+    out: dict[str, Any] = {"game": "showdown", "names": [s.name for s in match.seats]}
+    for f in dataclasses.fields(view):
+        name = f.name
+        if name in _STATIC:
+            continue
+        value = getattr(view, name)
+        if name in _CARDS:
+            out[name] = _map(value, card_text)
+        elif name in _COMBOS:
+            out[name] = _map(value, combo_text)
+        elif name == "bids":
+            out[name] = [{"card": card_text(c), "seat": s, "tokens": k}
+                         for c, (s, k) in sorted(value.items())]
+        elif name == "claims":
+            out[name] = [None if c is None else {"card": card_text(c.card),
+                                                  "completed": c.completed,
+                                                  "reason": c.reason} for c in value]
+        else:
+            out[name] = _plain(value)
+    return out
+
+
+def muggins_view(match: MugginsMatch, seat: int, names: list[str]) -> dict[str, Any]:
+    """``seat``'s Muggins view: its rack, the public chains and counts
+    (:class:`gameshelf.muggins.game.PlayerView` less ``unseen``, ``opponent_void`` and
+    ``legal``, which the state message gives), tiles as ``5-3``; chains from the spinner
+    out, each tile written inner half first."""
+    st = match.state
+    view = st.view(seat)
+    return {
+        "game": "muggins", "names": list(names), "seat": seat,
+        "hand": sorted(str(t) for t in view.hand),
+        "left": [f"{p.inner}-{p.outer}" for p in st.left],
+        "right": [f"{p.inner}-{p.outer}" for p in st.right],
+        "left_end": view.left_end, "right_end": view.right_end,
+        "left_double": view.left_double, "right_double": view.right_double,
+        "boneyard_count": view.boneyard_count, "opponent_count": view.opponent_count,
+        "scores": list(view.scores), "target": view.target, "round_no": st.round_no,
+        "to_move": view.to_move, "passes": view.passes,
+        "rounds": [_plain(r) for r in st.rounds],
+    }
+
+
+def yatz_view(match: YatzMatch) -> dict[str, Any]:
+    """The Yatz table (everyone sees all of it): the dice, holds, boxes and totals."""
+    st = match.state
+    return {
+        "game": "yatz", "names": [s.name for s in match.seats], "rules": match.rules,
+        "seat": st.seat, "dice": list(st.dice),
+        "held": [i + 1 for i in range(len(st.dice)) if st.held >> i & 1],
+        "rolls_left": st.rolls_left, "turns_done": st.turns_done,
+        "boxes": [[list(col) for col in card] for card in st.boxes],
+        "totals": [st.grand_total(i) for i in range(len(match.seats))],
+    }

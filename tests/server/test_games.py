@@ -1,0 +1,121 @@
+"""Complete games of Yatz, Muggins and Pinball Showdown through the server, played by bot
+clients over loopback: each seat only ever receives what its engine view shows (issue 13),
+the finished game is recorded in the server's store, and its record replays like any
+other."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+
+import pytest
+
+from gameshelf.core.records import GameRecord
+from gameshelf.core.store import Store
+from gameshelf.muggins.game import MugginsState
+from gameshelf.muggins.game import parse_action as muggins_action
+from gameshelf.server import protocol as p
+from gameshelf.server.bots import Bot, play_room
+from gameshelf.showdown.actions import card_text
+from gameshelf.showdown.cards import default_deck
+from gameshelf.showdown.game import replay as showdown_replay
+from tests.server.helpers import Running
+
+HOST, OPEN = p.SeatSpec("host", "Ann"), p.SeatSpec("open")
+
+
+def _record(bot: Bot) -> GameRecord:
+    async def ask() -> p.Record:
+        await bot.open()
+        await bot.send(p.GetRecord(bot.code, bot.token))
+        rec: p.Record = await bot.until(p.Record)
+        await bot.close()
+        return rec
+    return GameRecord.from_json(json.dumps(asyncio.run(ask()).record))
+
+
+def _states(bot: Bot) -> list[tuple[str, p.State]]:
+    return [(text, m) for text, m in bot.received if isinstance(m, p.State)]
+
+
+def _seen_tokens(bots: list[Bot]) -> None:
+    """No message to a seat holds another seat's token."""
+    for bot in bots:
+        for other in bots:
+            if other is not bot:
+                assert not any(other.token in text for text, _ in bot.received)
+
+
+def test_showdown_each_seat_sees_only_its_own_hand(server: Running) -> None:
+    seats = [HOST, OPEN, OPEN, p.SeatSpec("computer", level="heuristic")]
+    bots = asyncio.run(play_room(server.url, "showdown", seats, seed=3))
+    record = _record(bots[0])
+    deck = default_deck()
+    n = len(seats)
+    checked = 0
+    for bot in bots:
+        for text, state in _states(bot):
+            st = showdown_replay(deck, n, record.actions[:state.seq])
+            s = bot.seat
+            known = [set(v) for v in st.view(s).known_in_hand]
+            secret = set(st.draw_pile)
+            for o in range(n):
+                if o != s:
+                    secret |= set(st.hands[o]) - known[o]
+                    if st.offers[o] is not None and st.offers[o] not in st.faceup:
+                        secret.add(st.offers[o])
+            shown = set(re.findall(r"\bP\d\d\b", text))
+            leaked = shown & {card_text(c) for c in secret}
+            assert not leaked, (state.seq, s, leaked)
+            assert state.view["hand"] == [card_text(c) for c in st.hands[s]]
+            checked += 1
+    assert checked > 20
+    _seen_tokens(bots)
+    over = bots[0].over
+    assert over is not None and [s.place for s in over.scores][0] == 1
+    with Store() as store:   # people's scores go into the server's top-20 table
+        names = {row.name for row in store.top_scores("showdown", 20)}
+    assert {"Ann", "Bot 2", "Bot 3"} <= names
+
+
+@pytest.mark.parametrize("mugsy", [False, True], ids=["two-people", "person-and-mugsy"])
+def test_muggins_each_seat_sees_only_its_own_rack(server: Running, mugsy: bool) -> None:
+    seats = [HOST, p.SeatSpec("computer", level="normal") if mugsy else OPEN]
+    bots = asyncio.run(play_room(server.url, "muggins", seats, options={"target": 60},
+                                 seed=5))
+    record = _record(bots[0])
+    assert record.options.get("opponent") == (None if mugsy else "person")
+    for bot in bots:
+        for text, state in _states(bot):
+            st = MugginsState(target=60)
+            for a in record.actions[:state.seq]:
+                st.apply_action(muggins_action(a))
+            s = bot.seat
+            secret = {str(t) for t in st.hands[1 - s] | st.boneyard}
+            shown = {f"{min(a, b)}-{max(a, b)}"
+                     for a, b in re.findall(r"(?<![\d-])(\d)-(\d)(?![\d-])", text)}
+            assert not shown & secret, (state.seq, s)
+            assert sorted(state.view["hand"]) == sorted(str(t) for t in st.hands[s])
+    _seen_tokens(bots)
+    with Store() as store:
+        counts = store.result_counts("muggins")
+    assert ("mugsy-normal" if mugsy else "Bot 2") in counts
+
+
+def test_yatz_game_is_recorded_and_its_record_replays(server: Running) -> None:
+    from gameshelf.yatz.match import Match
+
+    seats = [HOST, p.SeatSpec("computer", "Cee", "greedy")]
+    bots = asyncio.run(play_room(server.url, "yatz", seats, seed=7))
+    record = _record(bots[0])
+    match = Match.from_record(record)          # replays and checks like any other record
+    assert match.is_over()
+    over = bots[0].over
+    assert over is not None
+    assert {s.name: s.score for s in over.scores} == {
+        "Ann": match.state.grand_total(0), "Cee": match.state.grand_total(1)}
+    with Store() as store:
+        rows = store.top_scores("yatz", 20)
+    assert {r.name for r in rows} >= {"Ann", "Cee"}
+    assert all(r.detail.get("online") == bots[0].code for r in rows)
