@@ -46,6 +46,7 @@ def listen(host: str, port: int) -> socket.socket:
     try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind(address)
+        sock.listen(2048)   # connections wait from now on, while the rooms are rebuilt
     except OSError as exc:
         sock.close()
         raise BadInputError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None

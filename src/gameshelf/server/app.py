@@ -233,7 +233,7 @@ class Hub:
     async def serve(self, ws: WebSocket) -> None:
         """One WebSocket connection, until it closes."""
         await ws.accept()
-        conn = Connection(ws, last=self.clock())
+        conn = Connection(ws, tokens=self.burst, last=self.clock())
         sender = asyncio.create_task(self._send_loop(conn))
         try:
             while True:
