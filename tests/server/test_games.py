@@ -63,8 +63,9 @@ def test_showdown_each_seat_sees_only_its_own_hand(server: Running) -> None:
             for o in range(n):
                 if o != s:
                     secret |= set(st.hands[o]) - known[o]
-                    if st.offers[o] is not None and st.offers[o] not in st.faceup:
-                        secret.add(st.offers[o])
+                    offer = st.offers[o]    # face down, unless everyone knew that card
+                    if offer is not None and offer not in st.faceup and offer not in known[o]:
+                        secret.add(offer)
             shown = set(re.findall(r"\bP\d\d\b", text))
             leaked = shown & {card_text(c) for c in secret}
             assert not leaked, (state.seq, s, leaked)
@@ -117,5 +118,10 @@ def test_yatz_game_is_recorded_and_its_record_replays(server: Running) -> None:
         "Ann": match.state.grand_total(0), "Cee": match.state.grand_total(1)}
     with Store() as store:
         rows = store.top_scores("yatz", 20)
+        kept = store.finished_records("yatz")
     assert {r.name for r in rows} >= {"Ann", "Cee"}
     assert all(r.detail.get("online") == bots[0].code for r in rows)
+    # the whole game is kept in the server's history of finished games, once
+    assert [k.record for k in kept] == [record]
+    assert [(s.name, s.kind) for s in kept[0].players] == [("Ann", "remote"),
+                                                           ("Cee", "computer")]

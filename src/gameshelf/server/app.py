@@ -39,7 +39,13 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from gameshelf import __version__
 from gameshelf.core.errors import GameshelfError
-from gameshelf.core.store import ResultEntry, ScoreEntry, Store
+from gameshelf.core.store import (
+    HistoryEntry,
+    HistoryPlayer,
+    ResultEntry,
+    ScoreEntry,
+    Store,
+)
 from gameshelf.server import protocol as p
 from gameshelf.server.rooms import Lobby, Outbox, Refused, Room
 from gameshelf.server.storage import RoomStore, SQLiteRoomStore
@@ -60,9 +66,11 @@ MAX_FRAME = 1 << 20
 
 def record_finished(room: Room) -> None:
     """Record a finished online game in the server's store (``Store()``: the data folder of
-    the server's process), once (keyed by the room's code and game number): Yatz every
-    seat's score, Showdown the people's scores (as at one keyboard), Muggins each person's
-    result against the other seat (``mugsy-LEVEL`` for Mugsy).
+    the server's process), once (keyed by the room's code and game number), in one
+    transaction: the whole record in the finished games' history (``source="online"``;
+    people as ``remote`` seats), and Yatz every seat's score, Showdown the people's scores
+    (as at one keyboard), Muggins each person's result against the other seat
+    (``mugsy-LEVEL`` for Mugsy).
 
     Raises:
         StoreError: the store cannot be written.
@@ -96,9 +104,17 @@ def record_finished(room: Room) -> None:
                        "loss" if pts[seat] < pts[1 - seat] else "draw")
             outcomes.append(ResultEntry(room.seats[seat].name, opponent, outcome, seed,
                                         {"scores": [pts[0], pts[1]], **detail}))
+    firsts = sum(1 for r in results if r.place == 1)
+    place = {r.seat: r for r in results}
+    players = [HistoryPlayer(
+        s.name, "remote" if s.kind == "person" else "computer",
+        None if s.kind == "person" else s.level, place[i].score,
+        ("draw" if firsts > 1 else "win") if place[i].place == 1 else "loss")
+        for i, s in enumerate(room.seats)]
+    entry = HistoryEntry(g.record(), players, source="online")
     with Store() as store:
-        store.finish_game(room.game_key, key=f"online-{room.code}-{seed}", scores=scores,
-                          results=outcomes)
+        store.add_finished_record(entry, key=f"online-{room.code}-{seed}", scores=scores,
+                                  results=outcomes)
 
 
 @dataclass(eq=False)
