@@ -28,6 +28,7 @@ from gameshelf.core.errors import BadInputError, GameshelfError, StoreError
 from gameshelf.core.inputs import check_name, quote
 from gameshelf.core.records import GameRecord
 from gameshelf.core.state import TERMINAL
+from gameshelf.core.text import possessive
 from gameshelf.server import protocol as p
 from gameshelf.server.games import DEFAULT_LEVEL, GAMES, Game, SeatPlan, game_of_record
 from gameshelf.server.storage import RoomStore, StoredAction, StoredRoom, StoredSeat
@@ -128,7 +129,7 @@ class Room:
         for i, s in enumerate(self.seats):
             if s.token_hash and hmac.compare_digest(s.token_hash, digest):
                 return i
-        raise Refused("bad_token", f"that token is not one of the room {self.code}'s seats")
+        raise Refused("bad_token", f"that token is not a seat's token in the room {self.code}")
 
     def state_for(self, seat: int, since: int) -> p.State:
         """``seat``'s :class:`~gameshelf.server.protocol.State` with the events after
@@ -295,7 +296,7 @@ class Lobby:
         if not name:
             raise Refused("bad_name", "a name is needed")
         if name.lower() in taken:
-            raise Refused("bad_name", f"the name {quote(name)} is taken in this room")
+            raise Refused("bad_name", f"this room has a seat called {quote(name)} already")
         taken.add(name.lower())
         return name
 
@@ -390,8 +391,8 @@ class Lobby:
         room = self.room(msg.code, now)
         seat = room.seat_of(msg.token)
         if msg.seat is not None and msg.seat != seat:
-            raise Refused("not_your_seat", f"that token is seat {seat}'s, not seat "
-                          f"{msg.seat}'s")
+            raise Refused("not_your_seat", f"that token is the token of seat {seat}, not of "
+                          f"seat {msg.seat}")
         if room.status == "lobby" or room.game is None:
             raise Refused("not_started", "the game has not started yet")
         g = room.game
@@ -403,7 +404,7 @@ class Lobby:
         if g.to_act() != seat:
             who = g.to_act()
             whose = ("the game's (chance)" if who < 0 else
-                     f"{room.seats[who].name}'s")
+                     possessive(room.seats[who].name))
             raise Refused("not_your_turn", f"it is {whose} turn, not yours")
         if len(msg.action) > 200:
             raise Refused("illegal", "that is not an action of this game")
