@@ -43,9 +43,10 @@ The state is mutable (``apply_action``) and cheap to :meth:`~ShowdownState.clone
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from typing import Protocol
 
 from gameshelf.core.chance import Chance
 from gameshelf.core.errors import BadInputError, IllegalMoveError
@@ -248,38 +249,16 @@ class ShowdownState:
     def legal_actions(self) -> list[Action]:
         """The legal actions of the player to act; chance nodes list none (use
         :meth:`sample_chance`)."""
-        ph = self.phase
-        if ph is Phase.OFFER:
-            seat = self.current_player()
-            return [Offer(c) for c in self.hands[seat]]
-        if ph is Phase.CONTROL:
-            if self.pending_return is not None:
-                return [Flip(k) for k in range(self.pending_return[1] + 1)]
-            seat = self.current_player()
-            return self.control_actions(seat)
-        if ph is Phase.TAKE:
-            return [Take(c) for c in self.remaining_faceup()]
-        return []
+        seat = self.current_player()
+        return _legal_actions(self, self.hands[seat] if seat >= 0 else ())
 
     def control_actions(self, seat: int) -> list[Action]:
         """Step 2 actions for ``seat``: bids, speed increases, buys and ``done``."""
-        ctl = self.control[seat]
-        out: list[Action] = []
-        if not self.has_bid[seat]:
-            for c in self.faceup:
-                held = self.bids.get(c)
-                low = held[1] + 1 if held is not None else 1
-                out.extend(Bid(c, k) for k in range(low, ctl + 1))
-        out.extend(Speed(k) for k in range(1, ctl // 2 + 1))
-        if self.turn >= 2 and ctl >= BUY_COST:
-            out.extend(Buy(c) for c in self.discard)
-        out.append(DONE)
-        return out
+        return _control_actions(self, seat)
 
     def remaining_faceup(self) -> list[int]:
         """Face-up cards nobody has claimed yet this turn."""
-        taken = {cl.card for cl in self.claims if cl is not None}
-        return [c for c in self.faceup if c not in taken]
+        return _remaining_faceup(self)
 
     def returns(self) -> list[float]:
         """Each seat's total score (points); only meaningful once terminal."""
@@ -641,20 +620,11 @@ class ShowdownState:
 
     def score(self, seat: int) -> ScoreBreakdown:
         """``seat``'s score as it stands (the final score once the game is over)."""
-        cards = self.cards
-        regular = sum(cards[c].points for c in self.piles[seat])
-        double = 2 * sum(cards[c].points for c in self.piles2x[seat])
-        drops = sum(1 for c in self.piles[seat] if cards[c].device == DROP_TARGET)
-        drops += sum(1 for c in self.piles2x[seat] if cards[c].device == DROP_TARGET)
-        combos = sum(self.deck.combinations[c].bonus for c in self.combos_won[seat])
-        return ScoreBreakdown(regular, double, DROP_BONUS * (drops // DROP_SET), combos,
-                              TOKEN_POINTS * (self.speed[seat] + self.control[seat]))
+        return _score(self, seat)
 
     def winners(self) -> list[int]:
         """The seats that win: highest total, then most tokens; still tied, all win."""
-        keys = [(self.score(s).total, self.speed[s] + self.control[s]) for s in range(self.n)]
-        best = max(keys)
-        return [s for s in range(self.n) if keys[s] == best]
+        return _winners(self)
 
     # ----- the player's view -------------------------------------------------------------
     def view(self, seat: int) -> PlayerView:
@@ -744,6 +714,120 @@ class PlayerView:
     known_in_hand: tuple[tuple[int, ...], ...]
     deck_size: int
     end_reason: str
+
+    # The questions a front end asks of the table, answered from what this seat sees (the
+    # same answers as :class:`ShowdownState`'s methods of the same names).
+    def current_player(self) -> int:
+        """The seat to act, :data:`CHANCE` or :data:`TERMINAL` (as the state says it)."""
+        return self.to_act
+
+    def is_terminal(self) -> bool:
+        """True once the game is over."""
+        return self.phase is Phase.OVER
+
+    def legal_actions(self) -> list[Action]:
+        """This seat's legal actions when it is to act (as the state lists them), else
+        none."""
+        if self.to_act != self.seat:
+            return []
+        return _legal_actions(self, self.hand)
+
+    def score(self, seat: int) -> ScoreBreakdown:
+        """``seat``'s score as it stands: scoring piles, combinations and tokens are public."""
+        return _score(self, seat)
+
+    def winners(self) -> list[int]:
+        """The seats that win (see :meth:`ShowdownState.winners`)."""
+        return _winners(self)
+
+
+class _Table(Protocol):
+    """The public fields that scoring and the legal actions read: a state or a view."""
+
+    @property
+    def deck(self) -> Deck: ...
+    @property
+    def cards(self) -> tuple[PlayfieldCard, ...]: ...
+    @property
+    def n(self) -> int: ...
+    @property
+    def turn(self) -> int: ...
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def faceup(self) -> Sequence[int]: ...
+    @property
+    def bids(self) -> Mapping[int, tuple[int, int]]: ...
+    @property
+    def has_bid(self) -> Sequence[bool]: ...
+    @property
+    def pending_return(self) -> tuple[int, int] | None: ...
+    @property
+    def claims(self) -> Sequence[Claim | None]: ...
+    @property
+    def speed(self) -> Sequence[int]: ...
+    @property
+    def control(self) -> Sequence[int]: ...
+    @property
+    def discard(self) -> Sequence[int]: ...
+    @property
+    def piles(self) -> Sequence[Sequence[int]]: ...
+    @property
+    def piles2x(self) -> Sequence[Sequence[int]]: ...
+    @property
+    def combos_won(self) -> Sequence[Sequence[int]]: ...
+    def current_player(self) -> int: ...
+
+
+def _remaining_faceup(t: _Table) -> list[int]:
+    taken = {cl.card for cl in t.claims if cl is not None}
+    return [c for c in t.faceup if c not in taken]
+
+
+def _control_actions(t: _Table, seat: int) -> list[Action]:
+    ctl = t.control[seat]
+    out: list[Action] = []
+    if not t.has_bid[seat]:
+        for c in t.faceup:
+            held = t.bids.get(c)
+            low = held[1] + 1 if held is not None else 1
+            out.extend(Bid(c, k) for k in range(low, ctl + 1))
+    out.extend(Speed(k) for k in range(1, ctl // 2 + 1))
+    if t.turn >= 2 and ctl >= BUY_COST:
+        out.extend(Buy(c) for c in t.discard)
+    out.append(DONE)
+    return out
+
+
+def _legal_actions(t: _Table, hand: Sequence[int]) -> list[Action]:
+    """The legal actions of the seat to act, whose hand is ``hand``."""
+    ph = t.phase
+    if ph is Phase.OFFER:
+        return [Offer(c) for c in hand]
+    if ph is Phase.CONTROL:
+        if t.pending_return is not None:
+            return [Flip(k) for k in range(t.pending_return[1] + 1)]
+        return _control_actions(t, t.current_player())
+    if ph is Phase.TAKE:
+        return [Take(c) for c in _remaining_faceup(t)]
+    return []
+
+
+def _score(t: _Table, seat: int) -> ScoreBreakdown:
+    cards = t.cards
+    regular = sum(cards[c].points for c in t.piles[seat])
+    double = 2 * sum(cards[c].points for c in t.piles2x[seat])
+    drops = sum(1 for c in t.piles[seat] if cards[c].device == DROP_TARGET)
+    drops += sum(1 for c in t.piles2x[seat] if cards[c].device == DROP_TARGET)
+    combos = sum(t.deck.combinations[c].bonus for c in t.combos_won[seat])
+    return ScoreBreakdown(regular, double, DROP_BONUS * (drops // DROP_SET), combos,
+                          TOKEN_POINTS * (t.speed[seat] + t.control[seat]))
+
+
+def _winners(t: _Table) -> list[int]:
+    keys = [(_score(t, s).total, t.speed[s] + t.control[s]) for s in range(t.n)]
+    best = max(keys)
+    return [s for s in range(t.n) if keys[s] == best]
 
 
 def new_game(deck: Deck, players: int, keep_log: bool = True) -> ShowdownState:

@@ -35,7 +35,8 @@ from gameshelf.core.text import (
     resume_command,
     said,
 )
-from gameshelf.session.base import end_not_recorded, save_failure
+from gameshelf.session.base import save_failure
+from gameshelf.session.match import LocalShowdown, ShowdownMatch
 from gameshelf.session.showdown import ShowdownSession
 from gameshelf.showdown.actions import (
     DONE,
@@ -51,7 +52,7 @@ from gameshelf.showdown.actions import (
 )
 from gameshelf.showdown.cards import Effect, PlayfieldCard
 from gameshelf.showdown.game import BUY_COST, MAX_TURNS, Phase, PlayerView
-from gameshelf.showdown.match import GAME, Match
+from gameshelf.showdown.match import Match
 from gameshelf.tui.base import drawable, quit_binding
 from gameshelf.tui.widgets import (
     GameFooter,
@@ -341,9 +342,9 @@ class ScoreScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-def piles_text(match: Match) -> Text:
+def piles_text(match: ShowdownMatch) -> Text:
     """Every player's scoring piles, card by card, and their Combination cards."""
-    st = match.state
+    st = match.table()
     out = Text("Scoring piles (2X pile cards count double at the end)\n\n", style="bold")
     for s, seat in enumerate(match.seats):
         out.append(f"{literal(seat.name)}\n", style="bold underline")
@@ -357,9 +358,9 @@ def piles_text(match: Match) -> Text:
     return out
 
 
-def score_table(match: Match) -> Text:
+def score_table(match: ShowdownMatch) -> Text:
     """The end-of-game breakdown: each source per player, the total and the winners."""
-    st = match.state
+    st = match.table()
     why = "a drain after turn 5" if st.end_reason == "drain" else f"{MAX_TURNS} turns"
     out = Text(f"Game over after turn {st.turn} ({why})\n\n", style="bold")
     head = f"{'player':<14}{'cards':>9}{'2X pile':>9}{'drop tgt':>9}{'combos':>9}" \
@@ -441,13 +442,16 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
         refusal("s,ctrl+s", "save"),
     ]
 
-    def __init__(self, game: Match | ShowdownSession) -> None:
+    def __init__(self, game: Match | ShowdownSession | ShowdownMatch) -> None:
         super().__init__()
-        #: the game and its save (a bare match gets a session whose first save claims
-        #: ``game-<number>``)
-        self.session = game if isinstance(game, ShowdownSession) else ShowdownSession(game)
-        match = self.session.match
-        self.match = match
+        #: the match interface the screen plays through: a game here (its session and save
+        #: under it; a bare match gets a session whose first save claims ``game-<number>``)
+        #: or a game on a server (this terminal's seat only)
+        self.game = game if isinstance(game, ShowdownMatch) else LocalShowdown(game)
+        #: a game played here: its session and match (None online)
+        self.session = self.game.session if isinstance(self.game, LocalShowdown) else None
+        self.match = self.game.match if isinstance(self.game, LocalShowdown) else None
+        match = self.game
         self.shown_seat: int | None = None  # the human whose hand is on screen
         self.zone = "hand"
         self.cursor = 0
@@ -460,7 +464,9 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
         self._cards: list[CardView | CardLine] = []  # the card widgets on screen
         #: (zone, card) chosen by the last click: a click on it again plays it
         self._clicked: tuple[str, int] | None = None
-        self._humans = sum(1 for s in match.seats if s.is_human)
+        #: the people at this terminal (a hand-off between turns when more than one)
+        self._humans = len(match.here())
+        self._errors_seen = len(match.errors)
 
     # ----- layout ------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -496,12 +502,18 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
     def viewer(self) -> int | None:
         """The human whose hand may be shown now."""
         if self._humans == 1:
-            return next(i for i, s in enumerate(self.match.seats) if s.is_human)
+            return self.game.here()[0]
         return self.shown_seat
 
     def view(self) -> PlayerView | None:
         seat = self.viewer()
-        return None if seat is None else self.match.state.view(seat)
+        return None if seat is None else self.game.view(seat)
+
+    def table(self) -> PlayerView:
+        """The table as the person on screen sees it (public parts only are read from it
+        but their hand)."""
+        seat = self.viewer()
+        return self.game.table() if seat is None else self.game.view(seat)
 
     # ----- the game loop -----------------------------------------------------------------
     @work(exclusive=True, group="showdown-cpu")
@@ -510,18 +522,21 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
         must act; then hand over if another person's turn begins."""
         self.busy = True
         try:
-            match = self.match
-            while not match.state.is_terminal() and not match.human_to_act():
-                await asyncio.to_thread(match.step)
+            match = self.game
+            while not match.finished() and not match.here_to_act():
+                moved = await asyncio.to_thread(match.advance)
+                if moved is None:  # online: no news yet
+                    self._show_errors()
+                    continue
                 self._settle()  # after every action: a stop or a crash loses nothing
                 self._draw_players()  # the cards are redrawn once the computers are done
                 self._draw_log()
                 await asyncio.sleep(0)
-            if self.session.slot.handle is None or self.session.slot.unsaved:
+            if isinstance(match, LocalShowdown) and match.unsaved:
                 self._settle()   # a game's first save, or a catch-up after a failed one
         finally:
             self.busy = False
-        if match.state.is_terminal():
+        if match.finished():
             self.refresh_table()
             self._finish()
             return
@@ -534,7 +549,8 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
                                  else self.action_leave())
         else:
             self.shown_seat = seat
-            stage = (seat, match.state.turn, match.state.phase)
+            st = self.table()
+            stage = (seat, st.turn, st.phase)
             if stage != self._stage:  # keep the player's choice within one step
                 self._reset_cursor()
             self.refresh_table()
@@ -545,7 +561,7 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
         self.refresh_table()
 
     def _reset_cursor(self) -> None:
-        st = self.match.state
+        st = self.table()
         self._stage = (st.current_player(), st.turn, st.phase)
         ph = st.phase
         self.zone = "hand" if ph is Phase.OFFER else "faceup"
@@ -557,42 +573,47 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
             return
         self._finished_shown = True
         self._settle()  # the end written (once; a resumed finished game was written then)
-        text = score_table(self.match)
-        if not self.session.finished:
-            why = self.session.errors[-1] if self.session.errors else "the store failed"
-            told = end_not_recorded(self.session.slot, GAME, "the scores", why)
+        text = score_table(self.game)
+        told = self.game.end_problem()
+        if told is not None:
             text.append("\n\n" + told[0].upper() + told[1:] + ".", style="bold red")
             self.app.bell()
         self.app.push_screen(ScoreScreen(text))
 
     def _settle(self) -> None:
         """Save the game (or write its end); a store failure is shown, never raised."""
-        before = len(self.session.errors)
-        self.session.settle()
-        for message in self.session.errors[before:]:
-            self.notify(save_failure(message), severity="error", markup=False)
+        self.game.settle()
+        self._show_errors()
+
+    def _show_errors(self) -> None:
+        """Show the match's new failures (a store that cannot be written; online, a lost
+        connection), once each."""
+        for message in self.game.errors[self._errors_seen:]:
+            self.notify(save_failure(message) if self.game.keeps_saves else message,
+                        severity="error", markup=False)
+        self._errors_seen = len(self.game.errors)
 
     # ----- acting ------------------------------------------------------------------------
     def can_act(self) -> bool:
         """True when the person on screen is to act (and no computer is thinking)."""
-        m = self.match
-        return (not self.busy and not m.state.is_terminal() and m.human_to_act()
+        m = self.game
+        return (not self.busy and not m.finished() and m.here_to_act()
                 and m.to_act() == self.viewer())
 
     def act(self, action: Action | str) -> bool:
         """Apply a person's action; a bad one shows a message and rings the bell."""
         if not self.can_act():
-            self._complain("Wait: it is not your turn." if not self.match.state.is_terminal()
+            self._complain("Wait: it is not your turn." if not self.game.finished()
                            else "The game is over.")
             return False
         try:
-            self.match.play(str(action))
+            self.game.play(str(action))
         except GameshelfError as exc:
             self._complain(error_line(exc))
             return False
         self._settle()  # at once, before the computers move
-        ph = self.match.state.phase
-        if self.match.human_to_act() and self.match.to_act() == self.viewer():
+        ph = self.table().phase
+        if self.game.here_to_act() and self.game.to_act() == self.viewer():
             if ph is Phase.CONTROL:
                 self.zone = self.zone if self.zone in self._zones() else "faceup"
                 self.cursor = min(self.cursor, max(0, len(self._zone_cards()) - 1))
@@ -656,11 +677,11 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
         return held[1] + 1 if held else 1
 
     def _zones(self) -> list[str]:
-        ph = self.match.state.phase
+        st = self.table()
+        ph = st.phase
         if ph is Phase.OFFER:
             return ["hand"]
         if ph is Phase.CONTROL:
-            st = self.match.state
             return ["faceup", "discard"] if st.turn >= 2 and st.discard else ["faceup"]
         if ph is Phase.TAKE:
             return ["faceup"]
@@ -686,7 +707,7 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
 
     def action_enter(self) -> None:
         c = self.selected()
-        ph = self.match.state.phase
+        ph = self.table().phase
         if c is None:
             self._complain("Choose a card first (Left/Right or a click).")
         elif ph is Phase.OFFER and self.zone == "hand":
@@ -728,8 +749,9 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
         self.act(DONE)
 
     def action_flip(self, n: int) -> None:
-        if self.match.state.pending_return is None:
-            if self.match.state.phase is Phase.CONTROL and self.zone == "faceup":
+        st = self.table()
+        if st.pending_return is None:
+            if st.phase is Phase.CONTROL and self.zone == "faceup":
                 self.bid_tokens = max(self._min_bid(), n)
                 self.refresh_table()
             return
@@ -779,17 +801,20 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
             log.scroll_page_down()
 
     def action_piles(self) -> None:
-        self.app.push_screen(ScoreScreen(piles_text(self.match)))
+        self.app.push_screen(ScoreScreen(piles_text(self.game)))
 
     def action_type(self) -> None:
         self.query_one("#sd-cmd", Input).focus()
 
     def action_save(self) -> None:
-        if self.match.state.is_terminal():
+        if self.game.finished():
             self._complain("The game is over: its scores are kept, there is nothing to save.")
             return
+        if not self.game.keeps_saves:
+            self._complain("The server keeps this game: every move is stored there.")
+            return
         try:
-            name = self.session.save()
+            name = self.game.save()
         except GameshelfError as exc:
             self.notify(f"could not save: {error_line(exc)}", severity="error", markup=False)
             return
@@ -798,7 +823,7 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
 
     def keep_game(self) -> None:
         """Ctrl+Q: keep the game saved (see ``gameshelf.tui.base``)."""
-        if not self.match.state.is_terminal():
+        if not self.game.finished():
             self._settle()
 
     def action_leave(self) -> None:
@@ -806,13 +831,18 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
         when ``gameshelf showdown play``/``resume`` opened it, as in the other games), saying
         ``Game saved as 'NAME'.`` on the way out as Yatz and Muggins do (a failed save says
         why instead)."""
-        if not self.match.state.is_terminal():
-            before = len(self.session.errors)
+        game = self.game
+        if not game.finished() and isinstance(game, LocalShowdown):
+            before = len(game.errors)
             self._settle()
-            if len(self.session.errors) == before and not self.session.slot.unsaved \
-                    and self.session.slot.handle is not None:
-                self.app.notify(f"Game saved as {quoted(self.session.name)}.",
+            if len(game.errors) == before and not game.unsaved:
+                self.app.notify(f"Game saved as {quoted(game.name or '')}.",
                                 title="Pinball Showdown", markup=False)
+        elif not game.finished():
+            self.app.notify(f"Left room {game.name or ''}: the server keeps your seat; "
+                            "join again with the same name to play on.",
+                            title="Pinball Showdown", markup=False)
+        game.close()
         self.dismiss(None)
 
     #: The screen's turn actions and the kind of legal action each needs (``tokens`` sets a
@@ -826,13 +856,14 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
         (no Bid once they have bid this turn, no Buy without a discard pile or 2 tokens, no
         Speed+1 without 2 tokens), nothing of a turn, no Save and no typing once the game is
         over."""
-        st = self.match.state
         kind = self._TURN_ACTIONS.get(action)
         if kind is not None:
             if not self.can_act():
                 return False
-            return any(isinstance(a, kind) for a in st.legal_actions())
-        if action in ("type", "save") and st.is_terminal():
+            return any(isinstance(a, kind) for a in self.game.legal_actions())
+        if action in ("type", "save") and self.game.finished():
+            return False
+        if action == "save" and not self.game.keeps_saves:
             return False
         return True
 
@@ -854,13 +885,13 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
 
     def _status_text(self) -> Text:
         """The status line, its least useful parts left out when the terminal is narrow."""
-        m, st = self.match, self.match.state
+        m, st = self.game, self.table()
         room = max(20, self.size.width - 2)
         deck = "gameshelf reconstruction" if m.deck.reconstruction else literal(m.deck.name)
         wiz = ((" WIZARD MODE ON ", "bold black on magenta") if st.wizard
                else (" Wizard Mode off ", "dim"))
         parts: list[tuple[str, str]] = [
-            ("Pinball Showdown", "bold"), (f"game {m.seed}", ""),
+            ("Pinball Showdown", "bold"), (literal(m.title), ""),
             (f"Turn {max(1, st.turn)}/{MAX_TURNS}", "bold"),
             (f"First Player: {literal(m.seats[st.first].name)}", ""), wiz,
             (f"deck: {deck}", "italic")]
@@ -904,7 +935,7 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
         self.query_one("#sd-hand").styles.grid_size_columns = self._columns()
 
     def _draw_players(self) -> None:
-        m, st = self.match, self.match.state
+        m, st = self.game, self.table()
         compact = self.has_class("compact")
         gone = not compact or self._left_width() >= 47
         name_w = 8 if compact else 12
@@ -926,7 +957,7 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
             t.append(f"{sp:>6}", style="bold red" if sp <= 2 else
                      ("bold magenta" if sp >= 12 else "green"))
             t.append(f"{st.control[s]:>5}" + (f"{st.removed[s]:>5}" if gone else "")
-                     + f"{len(st.hands[s]):>5}")
+                     + f"{st.hand_sizes[s]:>5}")
             if compact:
                 t.append(f"{pile:>8,}{pile2:>8,}{len(st.combos_won[s]):>4}\n")
             else:
@@ -940,7 +971,7 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
         """The open Combination cards, whole: ``devices bonus name`` on one line where it
         fits, else the name and bonus with the devices on a second line (a line longer than
         the column wraps; nothing is cut)."""
-        st = self.match.state
+        st = self.table()
         combos = st.deck.combinations
         room = self.size.width - self._left_outer() - 3 - (2 if self.has_class("short") else 0)
         t = Text("Combinations open", style="bold")
@@ -961,20 +992,20 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
                 t.append_text(devices)
         for s, won in enumerate(st.combos_won):
             for c in won:
-                t.append(f"\n✓ {literal(combos[c].name)} ({literal(self.match.seats[s].name)})",
+                t.append(f"\n✓ {literal(combos[c].name)} ({literal(self.game.seats[s].name)})",
                          style="dim")
-        t.append(f"\nDeck: {count(len(st.draw_pile), 'card')}", style="dim")
+        t.append(f"\nDeck: {count(st.deck_size, 'card')}", style="dim")
         self.query_one("#sd-side", Static).update(t)
 
     def _draw_cards(self, v: PlayerView | None) -> None:
-        st = self.match.state
-        seats = self.match.seats
+        st = self.table()
+        seats = self.game.seats
         compact = self.has_class("compact")
         faceup = self.query_one("#sd-faceup", Container)
         hand = self.query_one("#sd-hand", VerticalScroll)
         discard = self.query_one("#sd-discard", VerticalScroll)
         drawn = (tuple(st.faceup), tuple(st.bids.items()), tuple(st.claims), st.top,
-                 st.phase, st.wizard, tuple(st.discard), tuple(st.offers),
+                 st.phase, st.wizard, tuple(st.discard), st.has_offered,
                  None if v is None else (v.seat, v.hand), self.size, compact)
         self._draw_hand_label(v)
         if drawn == self._drawn:
@@ -1009,7 +1040,7 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
             label = "Face-up cards (this turn)"
         elif st.top is not None:
             faceup.mount(card(st.top, 0, "top", "deck"))
-            made = sum(o is not None for o in st.offers)
+            made = sum(st.has_offered)
             label = f"Turned up from the deck; offers made: {made} of {st.n}"
         else:
             label = "Face-up cards"
@@ -1031,11 +1062,11 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
     def _draw_hand_label(self, v: PlayerView | None) -> None:
         label = self.query_one("#sd-hand-label", Static)
         if v is None:
-            label.update("Game over: p shows the piles" if self.match.state.is_terminal()
+            label.update("Game over: p shows the piles" if self.game.finished()
                          else "Computers only: no hand shown" if not self._humans
                          else "Hand hidden: pass the terminal")
             return
-        name = literal(self.match.seats[v.seat].name)
+        name = literal(self.game.seats[v.seat].name)
         chosen = (self.cursor + 1 if self.zone == "hand" and self.can_act()
                   and 0 <= self.cursor < len(v.hand) else None)
         label.update(Text(
@@ -1057,7 +1088,7 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
             widget.set_class(on, "selected")
 
     def _card_at(self, w: CardView | CardLine) -> int | None:
-        st = self.match.state
+        st = self.table()
         v = self.view()
         if w.zone == "faceup":
             return st.faceup[w.index] if w.index < len(st.faceup) else None
@@ -1068,7 +1099,7 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
         return None
 
     def _draw_log(self) -> None:
-        log = self.match.state.log or []
+        log = self.game.log()
         widget = self.query_one("#sd-log", ReflowLog)
         for line in log[self._log_seen:]:
             style = "bold magenta" if "Wizard" in line else (
@@ -1078,7 +1109,7 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
         self._log_seen = len(log)
 
     def _draw_prompt(self, v: PlayerView | None) -> None:
-        m, st = self.match, self.match.state
+        m, st = self.game, self.table()
         prompt = self.query_one("#sd-prompt", Static)
         buttons = self.query_one("#sd-buttons", Horizontal)
         buttons.remove_children()
@@ -1116,7 +1147,7 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
             text = Text(f"{me}: step 2 — speed {speed}, control {ctl}. ", style="bold")
             # Say what Enter does with the card under the cursor (or that there is none).
             # Only what the rules allow now is offered (no Speed+1 or Buy without 2 tokens).
-            legal = st.legal_actions()
+            legal = m.legal_actions()
             can_speed = any(isinstance(a, Speed) for a in legal)
             can_buy = any(isinstance(a, Buy) for a in legal)
             bidding = self.zone == "faceup" and sel is not None and any(

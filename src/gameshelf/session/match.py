@@ -1,0 +1,264 @@
+"""One match interface under every front end: a game played here or on a game server.
+
+A game screen and the text prompt talk to a :class:`GameMatch` and never to a session or a
+rules state directly, so one screen plays a game kept here (:class:`LocalShowdown`, the
+session and its save under it) and one played on a server (``session.remote``), where this
+terminal sees only what its seats may see. What a front end asks:
+
+- who sits where: :attr:`GameMatch.seats` (names, people or computer players, and which
+  people play at this front end: :attr:`SeatInfo.here`);
+- what a seat sees: :meth:`GameMatch.view` (a game's own view type, e.g. Showdown's
+  :class:`~gameshelf.showdown.game.PlayerView`: a seat's hand, never another's);
+- whose turn: :meth:`GameMatch.to_act`, :meth:`GameMatch.here_to_act`;
+- what may be done: :meth:`GameMatch.legal_actions` (the seat to act, when it plays here);
+- doing it: :meth:`GameMatch.play` (a person's action as text; refused ones raise and change
+  nothing);
+- what others do: :meth:`GameMatch.advance` (one chance event or computer move here; the next
+  update from the server there) and the public log :meth:`GameMatch.log`;
+- keeping it: :meth:`GameMatch.settle` (the save after a move, or the end written),
+  :meth:`GameMatch.save`; a remote game is kept by its server (:attr:`GameMatch.keeps_saves`
+  is False: no save command).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+from gameshelf.core.errors import IllegalMoveError
+from gameshelf.session.base import end_not_recorded
+from gameshelf.session.showdown import ShowdownSession
+from gameshelf.showdown.actions import Action
+from gameshelf.showdown.cards import Deck
+from gameshelf.showdown.game import PlayerView
+from gameshelf.showdown.match import GAME as SHOWDOWN
+from gameshelf.showdown.match import HUMAN, Match
+
+#: A game's view of the table for one seat.
+V = TypeVar("V")
+#: A game's action type.
+A = TypeVar("A")
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    """One seat as a front end shows it.
+
+    Attributes:
+        name: the player's name (shown literally).
+        kind: ``human`` for a person, else the computer player's kind.
+        here: True when a person at this front end plays it (every person's seat of a game
+            played here; only one's own seat online).
+    """
+
+    name: str
+    kind: str
+    here: bool
+
+    @property
+    def is_human(self) -> bool:
+        """True for a person (here or elsewhere)."""
+        return self.kind == HUMAN
+
+
+class GameMatch(ABC, Generic[V, A]):
+    """A match as every front end of a game sees it, local or remote.
+
+    Attributes:
+        game: the game's key (``showdown``).
+        seats: the seats in order.
+        errors: store or connection failures kept to be shown (never raised by
+            :meth:`settle` or :meth:`advance`); a front end shows the new ones after each call.
+        keeps_saves: True when this front end keeps the game in the local store (a ``save``
+            command); False when a server keeps it.
+    """
+
+    game: str
+    seats: list[SeatInfo]
+    errors: list[str]
+    keeps_saves: bool = True
+
+    # ----- what is shown -----------------------------------------------------------------
+    @property
+    @abstractmethod
+    def title(self) -> str:
+        """What names this game on a status line: ``game 12`` (its game number) or ``room
+        K7QX`` (a server's room code)."""
+
+    @property
+    @abstractmethod
+    def name(self) -> str | None:
+        """The save's name (``game-12``) or the room code; None before the first save."""
+
+    @abstractmethod
+    def view(self, seat: int) -> V:
+        """What ``seat`` may see now.
+
+        Raises:
+            IllegalMoveError: ``seat`` is not played here (a remote match knows only the
+                views of its own seats).
+        """
+
+    def table(self) -> V:
+        """The public table, as the first seat played here sees it (the first seat when
+        none is: a game of computer players); a front end shows a hand only from
+        :meth:`view` of the seat on screen."""
+        here = self.here()
+        return self.view(here[0] if here else 0)
+
+    @abstractmethod
+    def log(self) -> Sequence[str]:
+        """The game's public log, oldest first (it only grows)."""
+
+    # ----- whose turn --------------------------------------------------------------------
+    @abstractmethod
+    def to_act(self) -> int:
+        """The seat to act, or the game's CHANCE / TERMINAL marks."""
+
+    @abstractmethod
+    def finished(self) -> bool:
+        """True once the game is over."""
+
+    def here(self) -> list[int]:
+        """The seats played by people at this front end."""
+        return [i for i, s in enumerate(self.seats) if s.here]
+
+    def here_to_act(self) -> bool:
+        """True when a person at this front end must choose the next action."""
+        seat = self.to_act()
+        return 0 <= seat < len(self.seats) and self.seats[seat].here
+
+    @abstractmethod
+    def legal_actions(self) -> list[A]:
+        """The legal actions of the seat to act when it is played here; else none."""
+
+    # ----- acting ------------------------------------------------------------------------
+    @abstractmethod
+    def play(self, text: str) -> A:
+        """A person's action (text) for the seat to act, which plays here; the game is kept
+        (saved, or committed by the server) before this returns.
+
+        Raises:
+            BadInputError / IllegalMoveError: refused (not an action, not legal, not this
+                front end's turn); nothing changes.
+            StoreError / ConnectionLost: the server could not be asked (remote).
+        """
+
+    @abstractmethod
+    def advance(self) -> A | None:
+        """One move of someone not at this front end: a chance event or computer move here,
+        the next update from the server there. None when nothing happened (a person here to
+        act, the game over, or no news from the server yet): the caller looks at
+        :meth:`here_to_act` and :meth:`finished` again. It keeps nothing: the caller calls
+        :meth:`settle` after one or more (it may run in a worker thread; :meth:`settle` runs
+        where the store is written)."""
+
+    # ----- keeping -----------------------------------------------------------------------
+    @abstractmethod
+    def settle(self) -> None:
+        """Keep the game after moves (or write its end once over); a failure goes to
+        :attr:`errors`."""
+
+    @abstractmethod
+    def save(self) -> str:
+        """Save now; returns the save's name.
+
+        Raises:
+            StoreError: it cannot be saved (or the game is kept by a server).
+        """
+
+    @abstractmethod
+    def end_problem(self) -> str | None:
+        """Once over: None when the end is recorded, else the one line saying where the game
+        is (:func:`~gameshelf.session.base.end_not_recorded`)."""
+
+    def close(self) -> None:  # noqa: B027 - a local match holds nothing
+        """Let go of what the match holds (a server connection); a local match holds
+        nothing."""
+
+
+class ShowdownMatch(GameMatch[PlayerView, Action]):
+    """A Pinball Showdown match as its screen and prompt see it."""
+
+    game = SHOWDOWN
+
+    @property
+    @abstractmethod
+    def deck(self) -> Deck:
+        """The deck played with."""
+
+
+class LocalShowdown(ShowdownMatch):
+    """A Showdown game played at this terminal: its session (the save) under it; every
+    person's seat is played here.
+
+    Args:
+        game: a session, or a bare match (its session's first save claims
+            ``game-<number>``).
+    """
+
+    def __init__(self, game: Match | ShowdownSession) -> None:
+        self.session = game if isinstance(game, ShowdownSession) else ShowdownSession(game)
+        self.match = self.session.match
+        self.seats = [SeatInfo(s.name, s.kind, s.is_human) for s in self.match.seats]
+        self.errors = self.session.errors
+
+    @property
+    def deck(self) -> Deck:
+        return self.match.deck
+
+    @property
+    def seed(self) -> int:
+        """The game number."""
+        return self.match.seed
+
+    @property
+    def title(self) -> str:
+        return f"game {self.match.seed}"
+
+    @property
+    def name(self) -> str | None:
+        return self.session.name
+
+    def view(self, seat: int) -> PlayerView:
+        if not 0 <= seat < len(self.seats):
+            raise IllegalMoveError(f"there is no seat {seat + 1}")
+        return self.match.state.view(seat)
+
+    def log(self) -> Sequence[str]:
+        return self.match.state.log or []
+
+    def to_act(self) -> int:
+        return self.match.to_act()
+
+    def finished(self) -> bool:
+        return self.match.state.is_terminal()
+
+    def legal_actions(self) -> list[Action]:
+        return self.match.state.legal_actions() if self.here_to_act() else []
+
+    def play(self, text: str) -> Action:
+        return self.session.play(text)
+
+    def advance(self) -> Action | None:
+        return self.match.step()
+
+    def settle(self) -> None:
+        self.session.settle()
+
+    def save(self) -> str:
+        return self.session.save()
+
+    @property
+    def unsaved(self) -> bool:
+        """True when the game has no save yet or its last autosave failed."""
+        return self.session.slot.handle is None or self.session.slot.unsaved
+
+    def end_problem(self) -> str | None:
+        if self.session.finished:
+            return None
+        why = self.errors[-1] if self.errors else "the store failed"
+        return end_not_recorded(self.session.slot, SHOWDOWN, "the scores", why)
+
