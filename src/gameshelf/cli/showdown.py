@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import statistics
+from collections.abc import Sequence
 from pathlib import Path
 
 import typer
@@ -31,12 +32,13 @@ from gameshelf.core.inputs import (
 )
 from gameshelf.core.progress import progress
 from gameshelf.core.text import count, error_line, literal, quoted, resume_command, verb_for
-from gameshelf.session.base import end_not_recorded, save_failure
+from gameshelf.session.base import save_failure
+from gameshelf.session.match import LocalShowdown, SeatInfo, ShowdownMatch
 from gameshelf.session.showdown import ShowdownSession, describe_save, saves
 from gameshelf.showdown.actions import Bid, Buy, Speed, card_text
 from gameshelf.showdown.cards import default_deck, parse_deck
-from gameshelf.showdown.game import Phase, PlayerView, new_game
-from gameshelf.showdown.match import GAME, Match, parse_players
+from gameshelf.showdown.game import Phase, PlayerView, ShowdownState, new_game
+from gameshelf.showdown.match import GAME, Match, Seat, parse_players
 from gameshelf.showdown.players import PLAYER_KINDS, make_player, play_match
 
 app = typer.Typer(help="Pinball Showdown: bid with control tokens, manage your speed "
@@ -97,7 +99,7 @@ def resume(name: str | None = typer.Argument(None, help="The save's name (defaul
     older gameshelf, which recorded its scores then, is only removed."""
     session = ShowdownSession.resume(name)
     if session.match.state.is_terminal():
-        typer.echo(_final_text(session.match))
+        typer.echo(_final_text(session.match.state, session.match.seats))
         typer.echo(f"The game {quoted(session.name)} was over; " + (
             "its scores are now recorded." if session.recorded_on_resume
             else "its scores were recorded when it ended; the save is removed."))
@@ -186,17 +188,16 @@ TEXT_HELP = """Actions: offer P07 | bid P07 2 | speed 1 | buy P12 | done | flip 
 Other: legal (list legal actions), save, quit, help"""
 
 
-def describe(view: PlayerView, match: Match) -> str:
-    """A plain-text picture of the table as ``view.seat`` sees it."""
+def describe(view: PlayerView, seats: Sequence[SeatInfo]) -> str:
+    """A plain-text picture of the table as ``view.seat`` sees it (``seats``: the names)."""
     cards = view.cards
-    st = match.state
-    lines = [f"Turn {view.turn} of 10   First Player: {match.seats[view.first].name}   "
+    lines = [f"Turn {view.turn} of 10   First Player: {seats[view.first].name}   "
              f"Wizard Mode: {'ON' if view.wizard else 'off'}   "
              f"Deck: {count(view.deck_size, 'card')}"]
     if view.deck.reconstruction:
         lines.append("(deck: the gameshelf project's reconstruction)")
-    for s, seat in enumerate(match.seats):
-        sc = st.score(s)
+    for s, seat in enumerate(seats):
+        sc = view.score(s)
         lines.append(f"  {literal(seat.name):<12} speed {view.speed[s]:2}  "
                      f"control {view.control[s]:2}  "
                      f"removed {view.removed[s]:2}  hand {view.hand_sizes[s]:2}  "
@@ -212,33 +213,32 @@ def describe(view: PlayerView, match: Match) -> str:
         lines.append("Face up:")
         for c in view.faceup:
             bid = view.bids.get(c)
-            who = match.seats[bid[0]].name if bid else ""
+            who = seats[bid[0]].name if bid else ""
             extra = f"   <- {who} {verb_for(who, 'bids')} {bid[1]}" if bid else ""
             lines.append(f"  {cards[c]}{extra}")
     if view.discard:
         lines.append("Discard pile: " + ", ".join(
             f"{card_text(c)} {cards[c].device}" for c in view.discard))
-    lines.append(f"Your hand ({match.seats[view.seat].name}):")
+    lines.append(f"Your hand ({seats[view.seat].name}):")
     lines.extend(f"  {cards[c]}" for c in view.hand)
     return "\n".join(literal(line) for line in lines)  # names and deck text shown literally
 
 
-def question(match: Match, seat: int) -> str:
-    """What the prompt asks ``seat`` now, with the command that answers it, as the screen's
-    prompt says it: ``you were outbid and get 2 tokens back: flip how many to speed? (flip
-    0-2)``, ``take which unclaimed card? (take P05)``... (it said only ``Ann (control)>``).
-    The examples name real cards and only the actions the rules allow now."""
-    st = match.state
-    if st.pending_return is not None:
-        back = st.pending_return[1]
+def question(view: PlayerView) -> str:
+    """What the prompt asks ``view.seat`` (to act) now, with the command that answers it, as
+    the screen's prompt says it: ``you were outbid and get 2 tokens back: flip how many to
+    speed? (flip 0-2)``, ``take which unclaimed card? (take P05)``... (it said only ``Ann
+    (control)>``). The examples name real cards and only the actions the rules allow now."""
+    seat = view.seat
+    if view.pending_return is not None:
+        back = view.pending_return[1]
         return (f"you were outbid and get {count(back, 'token')} back: flip how many to "
                 f"speed? (flip 0-{back})")
-    legal = st.legal_actions()
-    if st.phase is Phase.OFFER:
-        return f"offer which card of your hand? (offer {card_text(st.hands[seat][0])})"
-    if st.phase is Phase.TAKE:
-        return (f"you have no bid: take which unclaimed card? "
-                f"(take {card_text(st.remaining_faceup()[0])})")
+    legal = view.legal_actions()
+    if view.phase is Phase.OFFER:
+        return f"offer which card of your hand? (offer {card_text(view.hand[0])})"
+    if view.phase is Phase.TAKE:
+        return f"you have no bid: take which unclaimed card? ({legal[0]})"
     bid = next((a for a in legal if isinstance(a, Bid)), None)
     buy = next((a for a in legal if isinstance(a, Buy)), None)
     can_speed = any(isinstance(a, Speed) for a in legal)
@@ -248,7 +248,7 @@ def question(match: Match, seat: int) -> str:
         + ([str(buy)] if buy else []) + ["done"]
     ask = (", ".join(words) + " or done" if words else "nothing more to do with your "
            "tokens: done")
-    return (f"speed {st.speed[seat]}, control {st.control[seat]}: {ask}? "
+    return (f"speed {view.speed[seat]}, control {view.control[seat]}: {ask}? "
             f"({' | '.join(examples)})")
 
 
@@ -259,10 +259,11 @@ def _text_loop(session: ShowdownSession) -> None:
     (exit code ``128 + signal``). Output that cannot be written (:class:`OutputError`) ends
     it the same way, the game saved first. A finished game whose end cannot be recorded is
     an error (exit 2) saying where it is kept."""
+    game = LocalShowdown(session)
     try:
-        _prompt_loop(session)
+        prompt_loop(game)
     except KeyboardInterrupt:
-        if not session.match.state.is_terminal():
+        if not game.finished():
             with interrupt.shielded():
                 session.settle()
             typer.echo("\nStopped; " + (
@@ -275,89 +276,120 @@ def _text_loop(session: ShowdownSession) -> None:
         with interrupt.shielded():
             session.settle()
         raise
-    if session.match.state.is_terminal() and not session.finished:
-        why = session.errors[-1] if session.errors else "the store failed"
-        raise StoreError(end_not_recorded(session.slot, GAME, "the scores", why))
+    problem = game.end_problem() if game.finished() else None
+    if problem is not None:
+        raise StoreError(problem)
 
 
-def _prompt_loop(session: ShowdownSession) -> None:
-    match = session.match
+def _leave(game: ShowdownMatch) -> None:
+    """``quit`` or the end of input: a game here is saved (said with its resume command); a
+    game on a server is kept there (said with the command that comes back to it)."""
+    if isinstance(game, LocalShowdown):
+        if game.unsaved:  # an autosave failed: try once more, and say so
+            game.save()
+        typer.echo(f"Saved as {quoted(game.name or '')}. Resume with: "
+                   f"{resume_command('showdown', game.name or '')}")
+    else:
+        typer.echo(f"Left room {literal(game.name or '')}; the server keeps your seat: join "
+                   "it again with the same name and server to play on.")
+
+
+def prompt_loop(game: ShowdownMatch) -> None:
+    """The text prompt of a Showdown match, here or on a server (the one match interface,
+    :mod:`gameshelf.session.match`): the log as it grows, the table as the seat to act sees
+    it, its question; a person's line is played through :meth:`ShowdownMatch.play`. Seats
+    of several people here hand the terminal over between turns; online, only this
+    terminal's seat is shown, and the others' moves are waited for."""
     log_seen = 0
     last_human: int | None = None
-    humans = sum(1 for s in match.seats if s.is_human)
-    shown_errors = len(session.errors)
-    typer.echo(f"Pinball Showdown, game {match.seed}. Type 'help' for the commands.")
+    humans = len(game.here())
+    shown_errors = len(game.errors)
+    typer.echo(f"Pinball Showdown, {literal(game.title)}. Type 'help' for the commands.")
+    waiting: int | None = None
 
-    def leave() -> None:
-        if session.slot.unsaved:  # an autosave failed: try once more, and say so
-            session.save()
-        typer.echo(f"Saved as {quoted(session.name)}. Resume with: "
-                   f"{resume_command('showdown', session.name)}")
-
-    while True:
-        if session.match.step() is not None:   # chance and computer moves: saved once
-            session.match.run_until_human()    # after the run (none is shown before it)
-            with interrupt.shielded():
-                session.settle()
-        for message in session.errors[shown_errors:]:
-            typer.echo(save_failure(message), err=True)
-        shown_errors = len(session.errors)
-        log = match.state.log or []
+    def show_log() -> None:
+        nonlocal log_seen
+        log = game.log()
         for line in log[log_seen:]:
             typer.echo(f"* {literal(line)}")
         log_seen = len(log)
-        if match.state.is_terminal():
-            typer.echo(_final_text(match))
+
+    while True:
+        moved = False
+        while not game.finished() and not game.here_to_act():
+            if game.advance():
+                moved = True  # chance and computer moves here: saved once after the run
+                if not game.keeps_saves:
+                    show_log()   # online: others' moves as they come
+            elif not game.keeps_saves and waiting != game.to_act() \
+                    and 0 <= game.to_act() < len(game.seats):
+                waiting = game.to_act()
+                typer.echo(f"(waiting for {literal(game.seats[waiting].name)}…)")
+        if moved:
+            with interrupt.shielded():
+                game.settle()
+        for message in game.errors[shown_errors:]:
+            typer.echo(save_failure(message) if game.keeps_saves else f"! {message}",
+                       err=True)
+        shown_errors = len(game.errors)
+        show_log()
+        if game.finished():
+            typer.echo(_final_text(game.table(), game.seats))
             return
-        seat = match.to_act()
+        seat = game.to_act()
+        waiting = None
         if humans > 1 and seat != last_human:
-            typer.echo("\n" * 40 + f"Pass the terminal to {literal(match.seats[seat].name)}.")
+            typer.echo("\n" * 40 + f"Pass the terminal to {literal(game.seats[seat].name)}.")
             if read_line("Press Enter when only they can see the screen...") is None:
                 typer.echo("")
-                leave()
+                _leave(game)
                 return
-        if seat != last_human:
-            typer.echo(describe(match.state.view(seat), match))
+        view = game.view(seat)
+        if seat != last_human or not game.keeps_saves:
+            typer.echo(describe(view, game.seats))
         last_human = seat
-        typed = read_line(literal(f"{match.seats[seat].name}: {question(match, seat)}> "))
+        typed = read_line(literal(f"{game.seats[seat].name}: {question(view)}> "))
         if typed is None:
             typer.echo("")
-            leave()
+            _leave(game)
             return
         line = typed.strip()
         if line in ("quit", "q", "exit"):
-            leave()
+            _leave(game)
             return
         if line in ("help", "?", ""):
             typer.echo(TEXT_HELP)
             continue
         if line == "legal":
-            legal = match.state.legal_actions()
+            legal = game.legal_actions()
             typer.echo(", ".join(str(a) for a in legal[:60]) + (" ..." if len(legal) > 60
                                                                 else ""))
             continue
         if line == "table":
-            typer.echo(describe(match.state.view(seat), match))
+            typer.echo(describe(view, game.seats))
             continue
         if line == "save":
-            typer.echo(f"Saved as {quoted(session.save())}.")
+            if game.keeps_saves:
+                typer.echo(f"Saved as {quoted(game.save())}.")
+            else:
+                typer.echo(f"The server keeps room {literal(game.name or '')}: every move "
+                           "is stored there.")
             continue
         try:
-            session.play(line)
+            game.play(line)
         except GameshelfError as exc:
             typer.echo(f"! {error_line(exc)}")
 
 
-def _final_text(match: Match) -> str:
-    st = match.state
+def _final_text(st: PlayerView | ShowdownState, seats: Sequence[SeatInfo | Seat]) -> str:
     why = "a drain" if st.end_reason == "drain" else "ten turns"
     out = [f"Game over after turn {st.turn} ({why})."]
-    for s, seat in enumerate(match.seats):
+    for s, seat in enumerate(seats):
         sc = st.score(s)
         out.append(f"  {literal(seat.name):<12} cards {sc.cards:,} + 2X {sc.two_x:,} + "
                    f"drop targets "
                    f"{sc.drop_bonus:,} + combinations {sc.combos:,} + tokens {sc.tokens:,} = "
                    f"{sc.total:,}")
-    out.append("Winner: " + " and ".join(literal(match.seats[w].name) for w in st.winners()))
+    out.append("Winner: " + " and ".join(literal(seats[w].name) for w in st.winners()))
     return "\n".join(out)
 

@@ -147,10 +147,10 @@ class GameMatch(ABC, Generic[V, A]):
         """
 
     @abstractmethod
-    def advance(self) -> A | None:
+    def advance(self) -> bool:
         """One move of someone not at this front end: a chance event or computer move here,
-        the next update from the server there. None when nothing happened (a person here to
-        act, the game over, or no news from the server yet): the caller looks at
+        the next update from the server there. False when nothing happened (a person here
+        to act, the game over, or no news from the server yet): the caller looks at
         :meth:`here_to_act` and :meth:`finished` again. It keeps nothing: the caller calls
         :meth:`settle` after one or more (it may run in a worker thread; :meth:`settle` runs
         where the store is written)."""
@@ -242,8 +242,8 @@ class LocalShowdown(ShowdownMatch):
     def play(self, text: str) -> Action:
         return self.session.play(text)
 
-    def advance(self) -> Action | None:
-        return self.match.step()
+    def advance(self) -> bool:
+        return self.match.step() is not None
 
     def settle(self) -> None:
         self.session.settle()

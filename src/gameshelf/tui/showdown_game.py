@@ -342,8 +342,9 @@ class ScoreScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-def piles_text(match: ShowdownMatch) -> Text:
+def piles_text(match: ShowdownMatch | Match) -> Text:
     """Every player's scoring piles, card by card, and their Combination cards."""
+    match = match if isinstance(match, ShowdownMatch) else LocalShowdown(match)
     st = match.table()
     out = Text("Scoring piles (2X pile cards count double at the end)\n\n", style="bold")
     for s, seat in enumerate(match.seats):
@@ -358,8 +359,9 @@ def piles_text(match: ShowdownMatch) -> Text:
     return out
 
 
-def score_table(match: ShowdownMatch) -> Text:
+def score_table(match: ShowdownMatch | Match) -> Text:
     """The end-of-game breakdown: each source per player, the total and the winners."""
+    match = match if isinstance(match, ShowdownMatch) else LocalShowdown(match)
     st = match.table()
     why = "a drain after turn 5" if st.end_reason == "drain" else f"{MAX_TURNS} turns"
     out = Text(f"Game over after turn {st.turn} ({why})\n\n", style="bold")
@@ -525,7 +527,7 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
             match = self.game
             while not match.finished() and not match.here_to_act():
                 moved = await asyncio.to_thread(match.advance)
-                if moved is None:  # online: no news yet
+                if not moved:  # online: no news yet
                     self._show_errors()
                     continue
                 self._settle()  # after every action: a stop or a crash loses nothing
