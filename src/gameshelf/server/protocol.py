@@ -386,14 +386,17 @@ SERVER_MESSAGES: dict[str, type[Message]] = {
 
 
 # ----- writing --------------------------------------------------------------------------
+_SCALARS = (str, int, float, bool, type(None))
+
+
 def _plain(value: Any) -> Any:
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    """A message's value as JSON values. Dicts are JSON already (options, a view, a
+    record) and are kept as they are."""
+    if isinstance(value, _SCALARS) or isinstance(value, dict):
+        return value
     if isinstance(value, tuple | list):
         return [_plain(v) for v in value]
-    if isinstance(value, dict):
-        return {str(k): _plain(v) for k, v in value.items()}
-    return value
+    return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
 
 
 def to_dict(message: Message) -> dict[str, Any]:

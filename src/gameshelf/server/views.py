@@ -27,24 +27,32 @@ _COMBOS = frozenset({"combos_open", "combos_won"})
 _STATIC = frozenset({"deck", "cards"})
 
 
-def _map(value: Any, fn: Any) -> Any:
-    if value is None:
-        return None
-    if isinstance(value, tuple | list):
-        return [_map(v, fn) for v in value]
-    return fn(value)
+def _showdown_fields() -> tuple[str, ...]:
+    from gameshelf.showdown.game import PlayerView
+    return tuple(f.name for f in dataclasses.fields(PlayerView) if f.name not in _STATIC)
+
+
+_FIELDS = _showdown_fields()
+
+
+_SCALARS = (str, int, float, bool, type(None))
 
 
 def _plain(value: Any) -> Any:
+    """An engine value as JSON values (enums by value, dataclasses as objects, sets
+    sorted)."""
+    if isinstance(value, _SCALARS):
+        return value
     if isinstance(value, enum.Enum):
         return value.value
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
-    if isinstance(value, tuple | list | frozenset | set):
-        items = [_plain(v) for v in value]
-        return sorted(items, key=str) if isinstance(value, frozenset | set) else items
+    if isinstance(value, tuple | list):
+        return [v if isinstance(v, _SCALARS) else _plain(v) for v in value]
+    if isinstance(value, frozenset | set):
+        return sorted((_plain(v) for v in value), key=str)
     if isinstance(value, dict):
         return {str(k): _plain(v) for k, v in value.items()}
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
     return value
 
 
@@ -55,15 +63,21 @@ def showdown_view(match: ShowdownMatch, seat: int) -> dict[str, Any]:
     from gameshelf.showdown.actions import card_text, combo_text
     view = match.state.view(seat)
     out: dict[str, Any] = {"game": "showdown", "names": [s.name for s in match.seats]}
-    for f in dataclasses.fields(view):
-        name = f.name
-        if name in _STATIC:
-            continue
+    for name in _FIELDS:
         value = getattr(view, name)
         if name in _CARDS:
-            out[name] = _map(value, card_text)
+            if value is None:
+                out[name] = None
+            elif isinstance(value, int):
+                out[name] = card_text(value)
+            elif value and isinstance(value[0], tuple | list):
+                out[name] = [[card_text(c) for c in part] for part in value]
+            else:
+                out[name] = [card_text(c) for c in value]
         elif name in _COMBOS:
-            out[name] = _map(value, combo_text)
+            out[name] = ([[combo_text(c) for c in part] for part in value]
+                         if value and isinstance(value[0], tuple | list)
+                         else [combo_text(c) for c in value])
         elif name == "bids":
             out[name] = [{"card": card_text(c), "seat": s, "tokens": k}
                          for c, (s, k) in sorted(value.items())]
@@ -71,8 +85,12 @@ def showdown_view(match: ShowdownMatch, seat: int) -> dict[str, Any]:
             out[name] = [None if c is None else {"card": card_text(c.card),
                                                   "completed": c.completed,
                                                   "reason": c.reason} for c in value]
-        else:
+        elif isinstance(value, enum.Enum):
+            out[name] = value.value
+        elif isinstance(value, tuple):
             out[name] = _plain(value)
+        else:
+            out[name] = value
     return out
 
 
