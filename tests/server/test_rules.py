@@ -216,3 +216,19 @@ def test_an_away_seat_is_played_by_a_computer_until_it_returns(server: Running) 
             await bot.close()
 
     asyncio.run(scenario())
+
+
+def test_a_room_with_a_slow_computer_plays_in_a_worker_thread(
+        server: Running, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A room with a slow computer seat (the Yatz solver, the Showdown search) has its
+    actions worked out off the event loop; the game is the same."""
+    from gameshelf.server import app
+    from gameshelf.server.bots import play_room
+
+    monkeypatch.setattr(app, "SLOW", frozenset({"heuristic"}))
+    seats = [HOST, p.SeatSpec("computer", level="heuristic")]
+    bots = asyncio.run(play_room(server.url, "showdown", seats, seed=11))
+    over = bots[0].over
+    assert over is not None and {s.name for s in over.scores} == {"Ann", "CPU 1"}
+    room = server.hub.lobby.rooms[bots[0].code]
+    assert server.hub.slow(room) and room.status == "over"

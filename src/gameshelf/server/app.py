@@ -16,8 +16,10 @@ own outgoing queue, so a slow reader never holds up a room.
 - Finished games are recorded in the server's store (its top-20 tables and statistics:
   :func:`record_finished`).
 
-Room logic runs on the event loop (each message's work is short: the engines' default
-computer players decide in milliseconds); no two messages of a room interleave.
+Room logic runs on the event loop (each message's work is short: the quick computer players
+decide in milliseconds), except in a room with a slow computer seat (:data:`SLOW`), whose
+actions and ticks are worked out in a worker thread; a room's messages are handled one at a
+time (its lock), so no two of them interleave.
 """
 
 from __future__ import annotations
@@ -62,6 +64,9 @@ TICK = 0.25
 MAX_QUEUED = 2000
 #: The largest frame the WebSocket layer reads (bytes); larger ones close the connection.
 MAX_FRAME = 1 << 20
+#: Computer levels whose moves may take long (the Yatz solver, the Showdown search): a
+#: room with one has its actions worked out in a worker thread.
+SLOW = frozenset({"strong", "search"})
 
 
 def record_finished(room: Room) -> None:
@@ -153,6 +158,7 @@ class Hub:
         self.tick = tick
         self.clock = clock
         self.seats: dict[str, dict[int, set[Connection]]] = {}
+        self.locks: dict[str, asyncio.Lock] = {}
 
     # ----- delivery ---------------------------------------------------------------------------
     def deliver(self, code: str, out: Outbox) -> None:
@@ -196,7 +202,20 @@ class Hub:
         conn.tokens -= 1.0
         return True
 
-    def handle(self, conn: Connection, text: str | bytes) -> None:
+    def slow(self, room: Room | None) -> bool:
+        """True when ``room`` has a computer seat whose moves may take long (:data:`SLOW`):
+        its actions are then worked out in a worker thread, so other rooms go on."""
+        return room is not None and any(s.kind == "computer" and s.level in SLOW
+                                        for s in room.seats)
+
+    def lock(self, code: str) -> asyncio.Lock:
+        """The room's lock: its messages and ticks are handled one at a time."""
+        found = self.locks.get(code)
+        if found is None:
+            found = self.locks[code] = asyncio.Lock()
+        return found
+
+    async def handle(self, conn: Connection, text: str | bytes) -> None:
         """One client message: answered, or refused with an error to ``conn`` only."""
         ref: str | None = None
         try:
@@ -205,7 +224,19 @@ class Hub:
                               f"second (bursts of {self.burst:g}); this one was dropped")
             msg = p.parse_client(text)
             ref = getattr(msg, "ref", None)
-            self.dispatch(conn, msg)
+            code = getattr(msg, "code", None)
+            if not isinstance(code, str):
+                self.dispatch(conn, msg)
+                return
+            code = code.strip().upper()
+            async with self.lock(code):
+                room = self.lobby.rooms.get(code)
+                if isinstance(msg, p.Act | p.Start) and self.slow(room):
+                    work = self.lobby.act if isinstance(msg, p.Act) else self.lobby.start
+                    out = await asyncio.to_thread(work, msg, self.clock())  # type: ignore[arg-type]
+                    self.deliver(code, out)
+                else:
+                    self.dispatch(conn, msg)
         except p.ProtocolError as exc:
             conn.send(p.dump(p.Error(exc.code, exc.message, exc.ref)))
         except Refused as exc:
@@ -259,7 +290,7 @@ class Hub:
                 data = event.get("text")
                 if data is None:
                     data = event.get("bytes") or b""
-                self.handle(conn, data)
+                await self.handle(conn, data)
         except WebSocketDisconnect:
             pass
         finally:
@@ -284,11 +315,19 @@ class Hub:
         """Apply the away rule every :attr:`tick` seconds, for ever."""
         while True:
             await asyncio.sleep(self.tick)
-            try:
-                for code, out in self.lobby.tick(self.clock()).items():
-                    self.deliver(code, out)
-            except Exception as exc:  # noqa: BLE001 - the tick goes on
-                log.exception("the away check failed (%s)", type(exc).__name__)
+            for room in list(self.lobby.rooms.values()):
+                if room.status != "playing" or room.away_timeout <= 0:
+                    continue
+                try:
+                    async with self.lock(room.code):
+                        if self.slow(room):
+                            out = await asyncio.to_thread(self.lobby.tick_room, room,
+                                                          self.clock())
+                        else:
+                            out = self.lobby.tick_room(room, self.clock())
+                    self.deliver(room.code, out)
+                except Exception as exc:  # noqa: BLE001 - the tick goes on
+                    log.exception("the away check failed (%s)", type(exc).__name__)
 
 
 def make_app(store: RoomStore, *, finisher: Callable[[Room], None] | None = record_finished,

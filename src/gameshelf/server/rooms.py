@@ -526,27 +526,34 @@ class Lobby:
         return [(None, p.RoomUpdate(room.info()))]
 
     def tick(self, now: float) -> dict[str, Outbox]:
-        """The away rule: a person gone longer than the room's timeout is marked away, and
-        when it is their turn a computer plays for them. Returns what to send, by room."""
+        """The away rule over every room (:meth:`tick_room`). Returns what to send, by
+        room."""
         out: dict[str, Outbox] = {}
         for room in list(self.rooms.values()):
-            if room.status != "playing" or room.away_timeout <= 0 or room.game is None:
-                continue
-            changed = False
-            for s in room.seats:
-                if (s.kind == "person" and s.connections == 0 and not s.away
-                        and now - s.gone_since >= room.away_timeout):
-                    s.away = changed = True
-            to_act = room.game.to_act()
-            due = 0 <= to_act < len(room.seats) and room.seats[to_act].away
-            if due:
-                try:
-                    out[room.code] = self._accept(room, now)
-                except Refused as exc:
-                    log.error("room %s: %s", room.code, exc.message)
-            elif changed:
-                out[room.code] = [(None, p.RoomUpdate(room.info()))]
+            sent = self.tick_room(room, now)
+            if sent:
+                out[room.code] = sent
         return out
+
+    def tick_room(self, room: Room, now: float) -> Outbox:
+        """The away rule in one room: a person gone longer than the room's timeout is marked
+        away, and when it is their turn a computer plays for them (then chance and computer
+        seats up to a present person's turn). Returns what to send."""
+        if room.status != "playing" or room.away_timeout <= 0 or room.game is None:
+            return []
+        changed = False
+        for s in room.seats:
+            if (s.kind == "person" and s.connections == 0 and not s.away
+                    and now - s.gone_since >= room.away_timeout):
+                s.away = changed = True
+        to_act = room.game.to_act()
+        if 0 <= to_act < len(room.seats) and room.seats[to_act].away:
+            try:
+                return self._accept(room, now)
+            except Refused as exc:
+                log.error("room %s: %s", room.code, exc.message)
+                return []
+        return [(None, p.RoomUpdate(room.info()))] if changed else []
 
 
 def _plan_for_check(seats: Sequence[Seat]) -> list[SeatPlan]:
