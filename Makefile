@@ -22,7 +22,7 @@ play: $(STAMP)
 test: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy
-	$(BIN)/pytest -q
+	$(BIN)/pytest -q -n auto --maxprocesses=4
 
 test-slow: $(STAMP)
 	$(BIN)/pytest -q -m slow
