@@ -1,0 +1,111 @@
+"""The rooms without the network (:class:`gameshelf.server.rooms.Lobby`): what is stored is
+what a restarted server rebuilds, a Yatz hold that replaces the hold before it included,
+and an action the store cannot take is refused with nothing changed and nothing told."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+
+from gameshelf.core.errors import StoreError
+from gameshelf.server import protocol as p
+from gameshelf.server.rooms import Lobby, Refused
+from gameshelf.server.storage import SQLiteRoomStore, StoredAction
+
+HOST, OPEN = p.SeatSpec("host", "Ann"), p.SeatSpec("open")
+
+
+def _yatz(lobby: Lobby) -> tuple[str, list[str]]:
+    room, _, ann = lobby.create(p.Create("yatz", (HOST, OPEN)), 0.0)
+    _, _, bob, _ = lobby.join(p.Join(room.code, "Bob"), 0.0)
+    lobby.start(p.Start(room.code, ann), 0.0)
+    return room.code, [ann, bob]
+
+
+def test_a_restarted_server_rebuilds_each_room_as_it_was_stored(tmp_path: Path) -> None:
+    store = SQLiteRoomStore(tmp_path / "rooms.db")
+    lobby = Lobby(store)
+    code, (ann, _) = _yatz(lobby)
+    for action in ("roll", "hold 1", "hold 1 2", "roll"):   # the second hold replaces the first
+        lobby.act(p.Act(code, ann, action), 0.0)
+    before = lobby.rooms[code]
+    assert before.game is not None
+    acts = list(before.game.actions)
+    assert "hold 1" not in acts and "hold 1 2" in acts
+    again = Lobby(SQLiteRoomStore(tmp_path / "rooms.db"))
+    assert again.load_unfinished(5.0) == [code]
+    room = again.rooms[code]
+    assert room.game is not None and list(room.game.actions) == acts
+    assert room.seq == before.seq and room.by_computer == before.by_computer
+    assert room.game.view(0) == before.game.view(0)
+    # and it plays on from there
+    again.act(p.Act(code, ann, "score x1 chance"), 5.0)
+    assert room.game.to_act() == 1
+
+
+def test_two_people_muggins_record_replays_with_seat_1_a_person(tmp_path: Path) -> None:
+    from gameshelf.muggins.match import Match
+
+    lobby = Lobby(SQLiteRoomStore(tmp_path / "rooms.db"))
+    room, _, ann = lobby.create(p.Create("muggins", (HOST, OPEN), {"target": 30}), 0.0)
+    _, _, bob, _ = lobby.join(p.Join(room.code, "Bob"), 0.0)
+    lobby.start(p.Start(room.code, ann), 0.0)
+    tokens = [ann, bob]
+    assert room.game is not None
+    while not room.game.is_over():
+        s = room.game.to_act()
+        lobby.act(p.Act(room.code, tokens[s], room.game.stand_in(s)), 0.0)
+    record = room.game.record()
+    assert record.options["opponent"] == "person"
+    assert Match.from_record(record).state.is_terminal()
+
+
+class _FailingStore(SQLiteRoomStore):
+    fail = False
+
+    def append(self, code: str, actions: Sequence[StoredAction], status: str) -> None:
+        if self.fail:
+            raise StoreError("the disk is full")
+        super().append(code, actions, status)
+
+
+def test_an_action_the_store_cannot_take_is_refused_and_nothing_changes(
+        tmp_path: Path) -> None:
+    store = _FailingStore(tmp_path / "rooms.db")
+    lobby = Lobby(store)
+    code, (ann, _) = _yatz(lobby)
+    lobby.act(p.Act(code, ann, "roll"), 0.0)
+    room = lobby.rooms[code]
+    assert room.game is not None
+    seq, acts = room.seq, list(room.game.actions)
+    store.fail = True
+    with pytest.raises(Refused) as info:
+        lobby.act(p.Act(code, ann, "score x1 chance"), 0.0)
+    assert info.value.code == "internal"
+    room = lobby.rooms[code]            # rebuilt from the store
+    assert room.game is not None and room.seq == seq and list(room.game.actions) == acts
+    store.fail = False
+    lobby.act(p.Act(code, ann, "score x1 chance"), 0.0)
+    assert lobby.rooms[code].seq > seq
+
+
+def test_the_away_rule_plays_for_a_person_gone_longer_than_the_timeout(
+        tmp_path: Path) -> None:
+    lobby = Lobby(SQLiteRoomStore(tmp_path / "rooms.db"))
+    room, seat, ann = lobby.create(p.Create("yatz", (HOST, OPEN), away_timeout=30), 0.0)
+    _, bob_seat, _, _ = lobby.join(p.Join(room.code, "Bob"), 0.0)
+    lobby.start(p.Start(room.code, ann), 0.0)
+    lobby.connected(room, seat)
+    lobby.connected(room, bob_seat)
+    assert room.game is not None and room.game.to_act() == 0
+    lobby.disconnected(room, seat, 100.0)
+    assert lobby.tick(129.0) == {}                 # not yet
+    sent = lobby.tick(130.0)[room.code]            # 30 s gone: a computer plays for Ann
+    assert room.seats[0].away and room.game.to_act() == 1
+    assert all(room.by_computer[i] for i in range(len(room.by_computer))
+               if room.game.actor(i) == 0)
+    assert any(isinstance(m, p.State) for _, m in sent)
+    lobby.connected(room, seat)                    # back: not away
+    assert not room.seats[0].away
