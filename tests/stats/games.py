@@ -52,8 +52,9 @@ def showdown(seed: int, players: str = "Ann,random") -> ShowdownSession:
 
 
 def dollar(seed: int, bills: tuple[tuple[str, str, str | None], ...] = (
-        ("Ann", "L40000002A", "1902"), ("Bob", "B12345678A", None))) -> DollarRound:
-    """A round of bills ``(name, bill, series)``, kept."""
+        ("Ann", "L40000002A", "1902"), ("Bob", "L12345678A", "1902"))) -> DollarRound:
+    """A round of bills ``(name, bill, series)``, kept (district 12, series 1902 by
+    default: one exact distribution to compute)."""
     r = DollarRound(seed, [make_entry(n, b, series=s) for n, b, s in bills])
     assert r.finish()
     return r

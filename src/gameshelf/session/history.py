@@ -1,0 +1,86 @@
+"""The history of finished games under the front ends: read it, sum it up, prune it.
+
+Both front ends (``gameshelf <game> stats``/``history`` and the statistics screens) come
+here; the figures themselves are computed by the pure :mod:`gameshelf.stats` modules.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime
+
+from gameshelf.core.errors import BadInputError
+from gameshelf.core.store import HistoryRow
+from gameshelf.session.base import open_store
+from gameshelf.stats.dollar import DollarStats, dollar_stats
+from gameshelf.stats.muggins import MugginsStats, muggins_stats
+from gameshelf.stats.showdown import ShowdownStats, showdown_stats
+from gameshelf.stats.yatz import YatzStats, load_reference, yatz_stats
+
+#: The games with a history, in menu order, and their titles.
+TITLES = {"dollar": "One Dollar Pinball", "yatz": "Yatz", "muggins": "Muggins",
+          "showdown": "Pinball Showdown"}
+
+Stats = YatzStats | MugginsStats | ShowdownStats | DollarStats
+
+
+def finished(game: str, *, player: str | None = None,
+             limit: int | None = None) -> list[HistoryRow]:
+    """The finished games of ``game`` kept in the history, newest first.
+
+    Raises:
+        StoreError: the store cannot be read.
+    """
+    with open_store() as store:
+        return store.finished_records(game, player=player, limit=limit)
+
+
+def game_stats(game: str, player: str | None = None) -> Stats:
+    """The statistics of ``game`` (``--player``: only that seat's figures; Muggins has one
+    person, ``you``, so its figures ignore it).
+
+    Raises:
+        StoreError: the store cannot be read.
+    """
+    with open_store() as store:
+        rows = store.finished_records(game, player=player)
+        results = store.result_counts(game) if game == "muggins" else {}
+    if game == "yatz":
+        return yatz_stats(rows, player, load_reference())
+    if game == "muggins":
+        return muggins_stats(rows, results if player is None else None)
+    if game == "showdown":
+        return showdown_stats(rows, player)
+    return dollar_stats(rows, player)
+
+
+def parse_before(text: str) -> str:
+    """A ``--before`` date or time as the store's UTC ISO text: ``2026-03-01`` (midnight
+    UTC) or ``2026-03-01T12:00`` (UTC unless it names its offset).
+
+    Raises:
+        BadInputError: not a date.
+    """
+    try:
+        if len(text.strip()) == 10:
+            when = datetime.combine(date.fromisoformat(text.strip()), datetime.min.time(),
+                                    UTC)
+        else:
+            when = datetime.fromisoformat(text.strip())
+    except ValueError:
+        raise BadInputError(f"--before: not a date such as 2026-03-01 or 2026-03-01T12:00, "
+                            f"got {text!r}") from None
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=UTC)
+    return when.astimezone(UTC).replace(microsecond=0).isoformat()
+
+
+def prune(game: str, *, keep: int | None = None, before: str | None = None
+          ) -> list[HistoryRow]:
+    """Remove old finished games of ``game`` from the history (see
+    :meth:`~gameshelf.core.store.Store.prune_finished_records`); returns those removed.
+
+    Raises:
+        StoreError: neither given, or the write failed (nothing removed).
+    """
+    with open_store() as store:
+        return store.prune_finished_records(game, keep=keep, before=before)

@@ -1,0 +1,118 @@
+"""Statistics of finished games, computed from the games kept in the store's history.
+
+Pure: every function here takes the history's rows (:class:`~gameshelf.core.store.HistoryRow`,
+read by the front end) and returns values; nothing is read or written. A game's figures that
+its seats' final scores do not hold (a Yatz column's upper bonus, a Muggins round's end, a
+Showdown score by source) are found by replaying its record through the game's rules engine,
+action by action, without the checks a resume makes (a kept record was checked when it was
+played). A row that is damaged, or whose record does not replay, is counted in ``damaged``
+and left out of the figures.
+
+One module per game: :mod:`~gameshelf.stats.yatz`, :mod:`~gameshelf.stats.muggins`,
+:mod:`~gameshelf.stats.showdown`, :mod:`~gameshelf.stats.dollar`.
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from gameshelf.core.store import HistoryPlayer
+
+
+@dataclass(frozen=True)
+class Spread:
+    """A list of final scores summed up (the game's unit: points).
+
+    Attributes:
+        games: how many scores.
+        mean: their mean (0.0 for none).
+        best: the highest (None for none).
+        worst: the lowest (None for none).
+        stdev: the sample standard deviation (0.0 for fewer than 2).
+    """
+
+    games: int
+    mean: float
+    best: int | None
+    worst: int | None
+    stdev: float
+
+    def to_json(self) -> dict[str, object]:
+        """As a JSON-ready dict (mean and stdev to 0.01)."""
+        return {"games": self.games, "mean": round(self.mean, 2), "best": self.best,
+                "worst": self.worst, "stdev": round(self.stdev, 2)}
+
+
+def spread(values: Sequence[int]) -> Spread:
+    """Games, mean, best, worst and standard deviation of ``values``.
+
+    Example:
+        >>> spread([300, 100, 200])
+        Spread(games=3, mean=200.0, best=300, worst=100, stdev=100.0)
+    """
+    if not values:
+        return Spread(0, 0.0, None, None, 0.0)
+    sd = statistics.stdev(values) if len(values) > 1 else 0.0
+    return Spread(len(values), statistics.fmean(values), max(values), min(values), sd)
+
+
+@dataclass(frozen=True)
+class Streaks:
+    """Runs of wins and losses in the order the games ended.
+
+    Attributes:
+        longest_win: the most games won in a row.
+        longest_loss: the most games lost in a row.
+        current: the run the last game is part of: ``("win", 3)``; ``("", 0)`` for no games.
+    """
+
+    longest_win: int
+    longest_loss: int
+    current: tuple[str, int]
+
+    def to_json(self) -> dict[str, object]:
+        """As a JSON-ready dict."""
+        return {"longest_win": self.longest_win, "longest_loss": self.longest_loss,
+                "current": {"outcome": self.current[0], "games": self.current[1]}}
+
+
+def streaks(outcomes: Sequence[str | None]) -> Streaks:
+    """The streaks of ``outcomes`` (``win``/``loss``/``draw``, oldest first); a draw or no
+    outcome ends a run.
+
+    Example:
+        >>> streaks(["win", "win", "loss", "win", "win", "win", "loss"])
+        Streaks(longest_win=3, longest_loss=1, current=('loss', 1))
+    """
+    best = {"win": 0, "loss": 0}
+    kind, run = "", 0
+    for o in outcomes:
+        o = o or ""
+        kind, run = (kind, run + 1) if o == kind else (o, 1)
+        if kind in best:
+            best[kind] = max(best[kind], run)
+    return Streaks(best["win"], best["loss"], (kind, run))
+
+
+#: How a computer seat's label starts (``cpu (strong)``).
+CPU = "cpu ("
+
+
+def is_computer(label: str) -> bool:
+    """True for a computer level's label (:func:`seat_label`)."""
+    return label.startswith(CPU)
+
+
+def seat_label(p: HistoryPlayer) -> str:
+    """How the statistics group a seat: a person (here or online) by name, a computer by
+    its level: ``Ann``, ``cpu (strong)``."""
+    if p.kind == "computer":
+        return f"{CPU}{p.level or '?'})"
+    return p.name
+
+
+def rate(part: int, whole: int) -> float:
+    """``part`` of ``whole`` in percent (0.0 when ``whole`` is 0)."""
+    return 100.0 * part / whole if whole else 0.0
