@@ -112,7 +112,8 @@ def test_text_play_to_the_end_counts_in_stats(capsys: pytest.CaptureFixture[str]
     assert code == 0 and ("You win" in out or "Mugsy wins" in out)
     code, out, _ = run(capsys, "muggins", "stats", "--json")
     stats = json.loads(out)
-    assert stats["easy"]["win"] + stats["easy"]["loss"] == 1
+    easy = next(lv for lv in stats["levels"] if lv["level"] == "easy")
+    assert easy["won"] + easy["lost"] == 1
     code, out, _ = run(capsys, "muggins", "stats")
     assert "easy" in out and "even" in out
 

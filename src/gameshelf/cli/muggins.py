@@ -43,7 +43,6 @@ from gameshelf.session.muggins import (
     PERSON,
     Session,
     describe_save,
-    result_counts,
     saves,
 )
 
@@ -142,20 +141,6 @@ def saves_command(json_out: Annotated[bool, typer.Option("--json", help="JSON ou
 
 
 add_delete_command(app, GAME, "Muggins")
-
-
-@app.command("stats")
-def stats(json_out: Annotated[bool, typer.Option("--json", help="JSON output.")] = False
-          ) -> None:
-    """Games won and lost against each level of Mugsy."""
-    counts = result_counts()
-    rows = {lv: counts.get(f"mugsy-{lv}", {"win": 0, "loss": 0, "draw": 0}) for lv in LEVELS}
-    if json_out:
-        typer.echo(json.dumps(rows, indent=2, sort_keys=True))
-        return
-    typer.echo(f"{'level':8} {'won':>5} {'lost':>5} {'games':>6}")
-    for lv, c in rows.items():
-        typer.echo(f"{lv:8} {c['win']:5d} {c['loss']:5d} {c['win'] + c['loss'] + c['draw']:6d}")
 
 
 def run_series(first: int, games: int, a: str, b: str, target: int, workers: int = 1,
