@@ -25,6 +25,7 @@ from gameshelf.tui.dollar import DollarScreen
 from gameshelf.tui.muggins import LevelScreen, MugginsScreen
 from gameshelf.tui.showdown import ShowdownStartScreen
 from gameshelf.tui.showdown_game import ShowdownScreen
+from gameshelf.tui.stats import StatsScreen
 from gameshelf.tui.widgets import HelpScreen, HelpText
 from gameshelf.tui.yatz import SetupScreen
 from gameshelf.tui.yatz_game import GameScreen
@@ -46,6 +47,8 @@ SCREENS: dict[str, tuple[Callable[[], Screen[None] | Screen[str | None]], tuple[
     "showdown start": (ShowdownStartScreen, ()),
     "showdown game": (lambda: ShowdownScreen(ShowdownMatch(parse_players("You,cpu"), 9)),
                       ("#sd-status", "#sd-prompt")),
+    **{f"{game} stats": (lambda game=game: StatsScreen(game), ())   # type: ignore[misc]
+       for game in ("dollar", "yatz", "muggins", "showdown")},
 }
 
 

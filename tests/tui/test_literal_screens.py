@@ -30,6 +30,7 @@ from gameshelf.tui.showdown_game import (
     ShowdownScreen,
     score_table,
 )
+from gameshelf.tui.stats import StatsScreen
 from gameshelf.tui.widgets import ConfirmScreen, HelpScreen
 from gameshelf.tui.yatz import SetupScreen
 from gameshelf.tui.yatz_game import GameOverScreen, GameScreen, HighScoresScreen, SavesScreen
@@ -288,3 +289,34 @@ async def test_dollar_players_game_over_and_best_bills() -> None:
         await pilot.pause()
         check(app)
 
+
+
+async def test_statistics_screens_show_hostile_names_literally() -> None:
+    """Finished games kept with hostile seat names (and a hostile Mugsy level): every
+    statistics screen's table and chart legend show them literally, and crash on none."""
+    from gameshelf.core.store import HistoryEntry, HistoryPlayer, Store
+    from tests.stats import games
+
+    yatz = games.yatz(3).match.record()
+    showdown = games.showdown(3).match.record()
+    muggins = games.muggins(3).match.record()
+    with Store() as store:
+        for i in range(0, len(NAMES), 2):
+            pair = NAMES[i:i + 2] if i + 1 < len(NAMES) else [NAMES[i], "Zed"]
+            for game, record in (("yatz", yatz), ("showdown", showdown)):
+                store.add_finished_record(HistoryEntry(
+                    record, [HistoryPlayer(n, "person", None, 1) for n in pair]),
+                    key=f"{game}-{i}")
+        store.add_finished_record(HistoryEntry(muggins, [
+            HistoryPlayer("you"), HistoryPlayer("Mugsy", "computer", "[/]\x1b[2J")]),
+            key="m")
+    for game, names, width in (("yatz", NAMES, 15), ("showdown", NAMES, 15),
+                               ("muggins", [], 0), ("dollar", [], 0)):
+        app = GameshelfApp()
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            app.push_screen(StatsScreen(game))
+            await settle(app, pilot)
+            text = check(app, names[:6], width=width, where=f"{game} statistics")
+            if game == "muggins":
+                assert "[/]\\x1b[2J" in text

@@ -42,6 +42,7 @@ Four classic games, brought back from their rule sheets.
 
 * **Up/Down** or the mouse choose a game, **Enter** or a click opens it.
 * **1-4** open a game directly.
+* **t** opens the statistics of the highlighted game (its finished games: scores, charts).
 * **F1** or **?** shows the help of the screen you are on.
 * **Esc** (or **q**) goes back; **q** on the menu quits, as **Ctrl+Q** does anywhere.
 
@@ -64,6 +65,7 @@ class MenuScreen(Screen[None]):
     BINDINGS = [
         Binding("q", "app.quit_saving", "Quit", show=False),   # the footer names Ctrl+Q
         Binding("f1,question_mark", "help", "Help"),
+        Binding("t", "stats", "Stats"),
         Binding("1", "open(0)", "Dollar", show=False),
         Binding("2", "open(1)", "Yatz", show=False),
         Binding("3", "open(2)", "Muggins", show=False),
@@ -105,6 +107,13 @@ class MenuScreen(Screen[None]):
             return
         self.query_one("#status", Static).update("")
         self.app.push_screen(module.make_screen())  # type: ignore[attr-defined]
+
+    def action_stats(self) -> None:
+        """Open the statistics screen of the highlighted game."""
+        from gameshelf.tui.stats import StatsScreen
+
+        index = self.query_one("#games", OptionList).highlighted
+        self.app.push_screen(StatsScreen(GAMES[index or 0].key))
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(MENU_HELP))
