@@ -42,10 +42,10 @@ def final_state(record: GameRecord) -> MugginsState:
 
 @dataclass
 class LevelStats:
-    """The games against one level of Mugsy.
+    """The games against one level of Mugsy (or one person met online).
 
     Attributes:
-        level: Mugsy's level (``easy``...).
+        level: Mugsy's level (``easy``...), or the other person's name.
         outcomes: ``win``/``loss`` of the person, oldest first.
         rounds: rounds played in those games (the last one too when the target was
             reached in its middle).
@@ -172,7 +172,8 @@ def muggins_stats(rows: Sequence[HistoryRow],
         if not state.is_terminal():
             damaged += 1
             continue
-        level = row.players[1].level or "?"
+        other = row.players[1]   # Mugsy at its level, or a person met online by name
+        level = (other.level or "?") if other.kind == "computer" else other.name
         outcome = "win" if state.winner == 0 else "loss"
         _add(levels.setdefault(level, LevelStats(level)), outcome, state)
         _add(total, outcome, state)

@@ -82,7 +82,7 @@ def muggins_lines(st: MugginsStats) -> list[str]:
         return ["No finished Muggins game is kept yet.", *_left_out(st.damaged)]
     out = [f"Muggins: {count(st.games, 'finished game')} kept.", *_left_out(st.damaged), "",
            f"{'':<38}{'points a round':^15}",
-           f"{'level':<8} {'won':>4} {'lost':>4} {'won run':>7} {'lost run':>8} "
+           f"{'against':<8} {'won':>4} {'lost':>4} {'won run':>7} {'lost run':>8} "
            f"{'now':>8}  {'you':>6} {'Mugsy':>6}"]
     for lv in (*st.levels, st.all):
         k = lv.streaks
