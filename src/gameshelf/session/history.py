@@ -35,8 +35,9 @@ def finished(game: str, *, player: str | None = None,
 
 
 def game_stats(game: str, player: str | None = None) -> Stats:
-    """The statistics of ``game`` (``--player``: only that seat's figures; Muggins has one
-    person, ``you``, so its figures ignore it).
+    """The statistics of ``game`` (``player``: only the games with a seat of that name and,
+    where a game has several players, only that seat's figures; Muggins then counts only
+    the games kept in the history, not the older won/lost of the results table).
 
     Raises:
         StoreError: the store cannot be read.

@@ -7,6 +7,7 @@ Pure: rows in, figures out. The rounds are found by replaying each record throug
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,6 +23,10 @@ from gameshelf.stats import Streaks, streaks
 SEATS = ("you", "Mugsy")
 
 
+#: An action's text parsed once (a history repeats the same few hundred texts; actions are
+#: frozen values, so one parse serves every record).
+_parse = functools.lru_cache(maxsize=8192)(parse_action)
+
 def final_state(record: GameRecord) -> MugginsState:
     """The state a Muggins record ends in, replayed through the rules.
 
@@ -34,7 +39,7 @@ def final_state(record: GameRecord) -> MugginsState:
     try:
         state = MugginsState(target=target)
         for text in record.actions:
-            state.apply_action(parse_action(text))
+            state.apply_action(_parse(text))
     except GameshelfError as exc:
         raise RecordError(f"this Muggins record does not replay: {exc}") from None
     return state

@@ -8,6 +8,7 @@ Pure: rows in, figures out. The scores by source are the engine's own
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -27,6 +28,10 @@ SOURCE_NAMES = {"cards": "cards", "two_x": "2X", "drop_bonus": "drop targets",
                 "combos": "combinations", "tokens": "tokens"}
 
 
+#: An action's text parsed once (a history repeats the same few hundred texts; actions are
+#: frozen values, so one parse serves every record).
+_parse = functools.lru_cache(maxsize=8192)(parse_action)
+
 def final_state(record: GameRecord) -> ShowdownState:
     """The state a Showdown record ends in, replayed through the rules.
 
@@ -41,7 +46,7 @@ def final_state(record: GameRecord) -> ShowdownState:
         state = new_game(parse_deck(deck, "deck file") if deck else default_deck(),
                          len(players))
         for text in record.actions:
-            state.apply_action(parse_action(text))
+            state.apply_action(_parse(text))
     except GameshelfError as exc:
         raise RecordError(f"this Showdown record does not replay: {exc}") from None
     return state

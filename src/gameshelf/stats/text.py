@@ -81,15 +81,15 @@ def muggins_lines(st: MugginsStats) -> list[str]:
     if not st.games and not st.earlier:
         return ["No finished Muggins game is kept yet.", *_left_out(st.damaged)]
     out = [f"Muggins: {count(st.games, 'finished game')} kept.", *_left_out(st.damaged), "",
-           f"{'':<38}{'points a round':^15}",
-           f"{'against':<8} {'won':>4} {'lost':>4} {'won run':>7} {'lost run':>8} "
+           f"{'':<42}{'points a round':^15}",
+           f"{'against':<12} {'won':>4} {'lost':>4} {'won run':>7} {'lost run':>8} "
            f"{'now':>8}  {'you':>6} {'Mugsy':>6}"]
     for lv in (*st.levels, st.all):
         k = lv.streaks
         now = f"{k.current[1]} {k.current[0]}" if k.current[1] else "-"
         ppr = lv.per_round()
         won, lost = lv.won_lost
-        out.append(f"{_name(lv.level, 8)} {won:>4} {lost:>4} {k.longest_win:>7} "
+        out.append(f"{_name(lv.level, 12)} {won:>4} {lost:>4} {k.longest_win:>7} "
                    f"{k.longest_loss:>8} {now:>8}  {ppr[0]:>6.1f} {ppr[1]:>6.1f}")
     a = st.all
     if st.games:

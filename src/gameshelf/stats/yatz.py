@@ -8,6 +8,7 @@ Pure: rows in, figures out.
 
 from __future__ import annotations
 
+import functools
 import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -24,6 +25,10 @@ from gameshelf.yatz.scoring import Box, rule_set
 #: The file of the strong player's reference figures, beside this module.
 REFERENCE_FILE = "yatz_strong.toml"
 
+
+#: An action's text parsed once (a history repeats the same few hundred texts; actions are
+#: frozen values, so one parse serves every record).
+_parse = functools.lru_cache(maxsize=8192)(parse_action)
 
 def final_state(record: GameRecord) -> YatzState:
     """The state a Yatz record ends in, replayed through the rules (each box taken back by
@@ -44,7 +49,7 @@ def final_state(record: GameRecord) -> YatzState:
                 while played and not isinstance(played.pop(), Score):
                     pass
             else:
-                played.append(parse_action(text))
+                played.append(_parse(text))
         for a in played:
             state.apply_action(a)
     except GameshelfError as exc:

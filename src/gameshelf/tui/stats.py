@@ -274,10 +274,9 @@ class StatsScreen(Screen[None]):
         ys = [100 * n / dist.total for n in dist.counts.values()]
         plt.bar(xs, ys, width=0.6)
         plt.vline(bill.score / MILLION, "red")
-        series = f", series {literal(bill.series)}" if bill.series else ", match not checked"
-        plt.title(f"District {bill.district}{series}: serials at each score; the red line: "
-                  f"{clip(literal(bill.bill), 14)}, {bill.score // MILLION:,}M, beats "
-                  f"{percent(bill.below, bill.total)} of them")
+        series = f" series {clip(literal(bill.series), 6)}" if bill.series else ""
+        plt.title(f"District {bill.district}{series}: {clip(literal(bill.bill), 12)} "
+                  f"({bill.score // MILLION:,}M, red) beats {percent(bill.below, bill.total)}")
         plt.xlabel("millions of points")
         plt.ylabel("% of serials")
         chart.refresh()
