@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import time
 
 import pytest
 
@@ -230,5 +231,9 @@ def test_a_room_with_a_slow_computer_plays_in_a_worker_thread(
     bots = asyncio.run(play_room(server.url, "showdown", seats, seed=11))
     over = bots[0].over
     assert over is not None and {s.name for s in over.scores} == {"Ann", "CPU 1"}
-    room = server.hub.lobby.rooms[bots[0].code]
+    room = server.hub.lobby.room(bots[0].code)     # rebuilt from the store: it is over
     assert server.hub.slow(room) and room.status == "over"
+    deadline = time.monotonic() + 10     # nobody in it: it leaves memory once all are gone
+    while bots[0].code in server.hub.lobby.rooms and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert bots[0].code not in server.hub.lobby.rooms

@@ -190,6 +190,12 @@ class Hub:
         room = self.lobby.rooms.get(code)
         if room is not None:
             self.deliver(code, self.lobby.disconnected(room, seat, self.clock()))
+            if room.status == "over" and not any(self.seats.get(code, {}).values()):
+                # a finished room nobody is in leaves memory (its record is rebuilt from
+                # the store when asked for)
+                self.lobby.rooms.pop(code, None)
+                self.seats.pop(code, None)
+                self.locks.pop(code, None)
 
     # ----- one message ------------------------------------------------------------------------
     def allowed(self, conn: Connection) -> bool:
@@ -229,6 +235,9 @@ class Hub:
                 self.dispatch(conn, msg)
                 return
             code = code.strip().upper()
+            if code not in self.lobby.rooms:   # no lock for codes of no room in memory
+                self.dispatch(conn, msg)
+                return
             async with self.lock(code):
                 room = self.lobby.rooms.get(code)
                 if isinstance(msg, p.Act | p.Start) and self.slow(room):

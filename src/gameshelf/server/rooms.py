@@ -231,7 +231,8 @@ class Lobby:
                 room = self._rebuild(key, now)
             except Refused:
                 raise Refused("no_room", f"there is no room {quote(code)}") from None
-            self.rooms[key] = room
+            if room.status != "over":   # a finished room is only read (its record)
+                self.rooms[key] = room
         return room
 
     # ----- create, join, rejoin, start ------------------------------------------------------
