@@ -109,3 +109,22 @@ def test_the_away_rule_plays_for_a_person_gone_longer_than_the_timeout(
     assert any(isinstance(m, p.State) for _, m in sent)
     lobby.connected(room, seat)                    # back: not away
     assert not room.seats[0].away
+
+
+def test_showdown_views_written_together_are_each_seats_own_view() -> None:
+    from gameshelf.server.games import SeatPlan, ShowdownGame
+    from gameshelf.server.views import showdown_view
+
+    for n in (2, 4):
+        g = ShowdownGame.new([SeatPlan("person", f"P{i}") for i in range(n)], {}, n)
+        checked = 0
+        while not g.is_over() and checked < 60:
+            while g.step():
+                pass
+            if g.is_over():
+                break
+            seats = list(range(n))
+            assert g.views(seats) == [showdown_view(g.match, s) for s in seats]
+            s = g.to_act()
+            g.play(s, g.stand_in(s))
+            checked += 1

@@ -134,6 +134,10 @@ class Game(ABC):
     def view(self, seat: int) -> dict[str, Any]:
         """``seat``'s view (JSON), built from the engine's own view for that seat."""
 
+    def views(self, seats: list[int]) -> list[dict[str, Any]]:
+        """:meth:`view` of each of ``seats`` (a game may share the work between them)."""
+        return [self.view(s) for s in seats]
+
     @abstractmethod
     def actor(self, index: int) -> int:
         """Who played action ``index`` (0-based): a seat or -1 for chance."""
@@ -375,6 +379,9 @@ class ShowdownGame(Game):
 
     def view(self, seat: int) -> dict[str, Any]:
         return views.showdown_view(self.match, seat)
+
+    def views(self, seats: list[int]) -> list[dict[str, Any]]:
+        return views.showdown_views(self.match, seats)
 
     def actor(self, index: int) -> int:
         return self._actors[index]

@@ -22,6 +22,7 @@ import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
+from typing import Any
 
 from gameshelf.core.chance import MAX_SEED
 from gameshelf.core.errors import BadInputError, GameshelfError, StoreError
@@ -131,9 +132,10 @@ class Room:
                 return i
         raise Refused("bad_token", f"that token is not a seat's token in the room {self.code}")
 
-    def state_for(self, seat: int, since: int) -> p.State:
+    def state_for(self, seat: int, since: int,
+                  view: dict[str, Any] | None = None) -> p.State:
         """``seat``'s :class:`~gameshelf.server.protocol.State` with the events after
-        action number ``since``."""
+        action number ``since`` (``view``: the seat's view when already written)."""
         g = self.game
         assert g is not None
         to_act = g.to_act()
@@ -141,7 +143,8 @@ class Room:
         events = tuple(p.Event(i + 1, g.actor(i), g.public(i, seat), self.by_computer[i])
                        for i in range(since, self.seq))
         return p.State(self.code, self.seq, seat, -2 if to_act == TERMINAL else to_act,
-                       tuple(g.legal(seat)) if mine else (), g.view(seat), events,
+                       tuple(g.legal(seat)) if mine else (),
+                       g.view(seat) if view is None else view, events,
                        g.prompt(seat) if mine else "")
 
     def plan(self) -> list[SeatPlan]:
@@ -458,8 +461,9 @@ class Lobby:
         out: Outbox = []
         if started:
             out.append((None, p.RoomUpdate(room.info())))
-        out.extend((i, room.state_for(i, before)) for i, s in enumerate(room.seats)
-                   if s.kind == "person")
+        people = [i for i, s in enumerate(room.seats) if s.kind == "person"]
+        out.extend((i, room.state_for(i, before, view))
+                   for i, view in zip(people, g.views(people), strict=True))
         if room.status == "over":
             out.append((None, p.RoomUpdate(room.info())))
             out.append((None, p.GameOver(room.code, tuple(

@@ -94,6 +94,29 @@ def showdown_view(match: ShowdownMatch, seat: int) -> dict[str, Any]:
     return out
 
 
+#: The Showdown view fields that differ from seat to seat (the rest is the same table).
+_OWN = ("seat", "hand", "my_offer", "offered_by")
+
+
+def showdown_views(match: ShowdownMatch, seats: list[int]) -> list[dict[str, Any]]:
+    """:func:`showdown_view` of each of ``seats``, the table written once: the fields that
+    are the same for every seat are shared, only :data:`_OWN` are written per seat."""
+    from gameshelf.showdown.actions import card_text
+    if not seats:
+        return []
+    first = showdown_view(match, seats[0])
+    out = [first]
+    for seat in seats[1:]:
+        view = match.state.view(seat)
+        mine = dict(first)
+        mine["seat"] = seat
+        mine["hand"] = [card_text(c) for c in view.hand]
+        mine["my_offer"] = None if view.my_offer is None else card_text(view.my_offer)
+        mine["offered_by"] = list(view.offered_by)
+        out.append(mine)
+    return out
+
+
 def muggins_view(match: MugginsMatch, seat: int, names: list[str]) -> dict[str, Any]:
     """``seat``'s Muggins view: its rack, the public chains and counts
     (:class:`gameshelf.muggins.game.PlayerView` less ``unseen``, ``opponent_void`` and
