@@ -379,10 +379,14 @@ class GameScreen(RefusalMixin, Screen[None]):
         table.focus()
         if self.match.log:
             self.log_event(f"Game {self.match.seed} resumed.")
-        from gameshelf.tui.yatz_hints import warm_up  # the strong player's table, in a thread
-        self.run_worker(lambda: warm_up(self.match.rules), thread=True, exit_on_error=False)
+        self.warm_up()
         self.refresh_view()
         self._schedule()
+
+    def warm_up(self) -> None:
+        """Load (or solve) the strong player's table in a thread, for hints and the review."""
+        from gameshelf.tui.yatz_hints import warm_up
+        self.run_worker(lambda: warm_up(self.match.rules), thread=True, exit_on_error=False)
 
     # --- drawing --------------------------------------------------------------------------
     def _viewed_seat(self) -> int:

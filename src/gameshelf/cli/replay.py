@@ -1,0 +1,92 @@
+"""``gameshelf <game> replay NAME|FILE``: a game stepped through move by move.
+
+Registered on each game's Typer app (Yatz, Muggins, Pinball Showdown, One Dollar Pinball)
+by :func:`register`, called once from :mod:`gameshelf.cli`. ``NAME`` is a save of the game;
+``FILE`` a game record file (``yatz export`` writes one; a path with a folder or ending in
+``.json``, or any file that exists). The game's own screen opens in a read-only mode (keys:
+Right/Left or n/p one move, Home/End the start and the last move, Esc leaves); ``--text``
+prints one line per move instead, ``--json`` the same as JSON. Nothing is ever written: the
+save is not taken over, its game not changed.
+
+A name that is not a save, a file that cannot be read, a damaged or changed record, or
+another game's record is one line on stderr and exit code 2.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any
+
+import typer
+
+from gameshelf.core.text import literal
+from gameshelf.session.replay import Replay, load_replay
+
+#: What each game's app is called on the command line.
+TITLES = {"yatz": "Yatz", "muggins": "Muggins", "showdown": "Pinball Showdown",
+          "dollar": "One Dollar Pinball"}
+
+
+def listing(replay: Replay[Any]) -> dict[str, Any]:
+    """The replay as JSON-ready data: the game, its number, whether it is finished, the
+    seats, and each move (``step``, ``seat``, ``player``, ``text``). A game in progress
+    lists what its person saw (the moves' text hides Mugsy's drawn tiles then)."""
+    return {
+        "game": replay.game,
+        "seed": replay.record.seed,
+        "finished": replay.finished,
+        "players": list(replay.seats),
+        "steps": [{"step": s.number, "seat": s.seat,
+                   "player": None if s.seat is None or s.seat >= len(replay.seats)
+                   else replay.seats[s.seat],
+                   "text": s.text} for s in replay.steps],
+    }
+
+
+def print_text(replay: Replay[Any]) -> None:
+    """One line per move (``  12  Ann scores x2 Full house: 50 points``), shown literally."""
+    state = "finished" if replay.finished else "in progress (what your seat saw)"
+    typer.echo(f"{TITLES[replay.game]} game {replay.record.seed}, {state}: "
+               f"{replay.n} moves")
+    width = len(str(replay.n))
+    for s in replay.steps:
+        typer.echo(f"{s.number:>{width}}  {literal(s.text)}")
+
+
+def register(app: typer.Typer, game: str) -> None:
+    """Add the ``replay`` command to ``app``, the Typer app of ``game``."""
+    title = TITLES[game]
+
+    @app.command("replay")
+    def replay(
+        which: Annotated[str, typer.Argument(
+            metavar="NAME|FILE", help="A save's name, or a game record file.")],
+        text: Annotated[bool, typer.Option(
+            "--text", help="Print one line per move instead of opening the screen.")
+                        ] = False,
+        json_out: Annotated[bool, typer.Option(
+            "--json", help="Print the moves as JSON instead of opening the screen.")
+                            ] = False,
+    ) -> None:
+        """Step through a saved or finished game, or a game record file, move by move on
+        the game's screen (read-only: nothing is played or saved)."""
+        r = load_replay(game, which)
+        if json_out:
+            typer.echo(json.dumps(listing(r), indent=2))
+            return
+        if text:
+            print_text(r)
+            return
+        from gameshelf.tui.replay import run_replay
+
+        run_replay(r)
+
+    replay.__doc__ = (f"Step through a saved or finished {title} game, or a game record "
+                      "file, move by move on the game's screen (read-only: nothing is "
+                      "played or saved).")
+
+
+def register_all(apps: dict[str, typer.Typer]) -> None:
+    """Add ``replay`` to every game's app (``{"yatz": yatz.app, ...}``)."""
+    for game, app in apps.items():
+        register(app, game)
