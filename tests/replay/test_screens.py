@@ -4,6 +4,7 @@ offers no key of play, no key or click changes a game or the store, Esc leaves."
 
 from __future__ import annotations
 
+import sqlite3
 from typing import Any
 
 import pytest
@@ -76,7 +77,7 @@ async def test_keys_step_and_nothing_plays(game: str) -> None:
         text = str(screen.query_one(status, Static).render())
         assert f"Replay — step 0 of {replay.n}" in text
         extra = offered(app) - AT_START
-        assert AT_START <= offered(app) and extra <= {"Cards", "Hand", "Piles"}, extra
+        assert AT_START <= offered(app) and extra <= {"Cards", "Hand", "Piles", "Review"}, extra
         await pilot.press("right", "n")
         assert replay.position == 2
         assert f"Replay — step 2 of {replay.n}" in str(screen.query_one(status, Static).render())
@@ -154,3 +155,43 @@ async def test_hidden_hands() -> None:
             await pilot.press("c")
             seen.add(screen.viewer())
         assert seen == {0, 2}       # the computer's hand (seat 1) is never shown
+
+
+@pytest.mark.parametrize("game", ["yatz", "muggins", "showdown"])
+async def test_r_on_a_saves_list_replays_the_save(game: str) -> None:
+    """r on the highlighted save opens its replay (Esc back to the list); on a damaged
+    save it says why and opens nothing."""
+    from gameshelf.tui.muggins import MugginsSavesScreen
+    from gameshelf.tui.saves import SavesScreen
+    from gameshelf.tui.yatz_game import SavesScreen as YatzSavesScreen
+
+    record = {"yatz": lambda: yatz_record(turns=2), "muggins": lambda: muggins_record(moves=2),
+              "showdown": lambda: showdown_record(moves=3)}[game]()
+    SaveSlot(game).claim("old", record, exact=True)
+    with Store() as store:    # the newest save, damaged
+        store.save_game("broken", record)
+    with sqlite3.connect(Store().path) as conn:
+        conn.execute("UPDATE saves SET record='{not json' WHERE name='broken'")
+    conn.close()
+    lists: dict[str, Any] = {
+        "yatz": YatzSavesScreen, "muggins": MugginsSavesScreen,
+        "showdown": lambda: SavesScreen("showdown", "Pinball Showdown",
+                                        lambda r: (False, "a game"))}
+    app = GameshelfApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        saves = lists[game]()
+        app.push_screen(saves)
+        await pilot.pause()
+        assert "Replay" in offered(app)
+        await pilot.press("r")           # the damaged one, first in the list
+        await pilot.pause()
+        assert app.screen is saves
+        assert "damaged" in str(saves.query_one("#savemsg", Static).render())
+        await pilot.press("down", "r")
+        await pilot.pause()
+        assert isinstance(app.screen, CASES[game][1] if game != "yatz" else YatzReplayScreen)
+        assert app.screen.replay.record == record  # type: ignore[attr-defined]
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is saves

@@ -18,11 +18,18 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Input, Static
 
+from gameshelf.session.replay import dollar_replay, muggins_replay, showdown_replay, yatz_replay
 from gameshelf.showdown.match import Match as ShowdownMatch
 from gameshelf.showdown.match import parse_players
 from gameshelf.tui.app import GameshelfApp, MenuScreen
 from gameshelf.tui.dollar import DollarScreen
 from gameshelf.tui.muggins import LevelScreen, MugginsScreen
+from gameshelf.tui.replay import (
+    DollarReplayScreen,
+    MugginsReplayScreen,
+    ShowdownReplayScreen,
+    YatzReplayScreen,
+)
 from gameshelf.tui.showdown import ShowdownStartScreen
 from gameshelf.tui.showdown_game import ShowdownScreen
 from gameshelf.tui.stats import StatsScreen
@@ -31,6 +38,7 @@ from gameshelf.tui.yatz import SetupScreen
 from gameshelf.tui.yatz_game import GameScreen
 from gameshelf.yatz.match import Match as YatzMatch
 from gameshelf.yatz.match import parse_seats
+from tests.replay.games import dollar_round, muggins_record, showdown_record, yatz_record
 
 SIZES = ((80, 24), (120, 40), (160, 50))
 
@@ -49,6 +57,14 @@ SCREENS: dict[str, tuple[Callable[[], Screen[None] | Screen[str | None]], tuple[
                       ("#sd-status", "#sd-prompt")),
     **{f"{game} stats": (lambda game=game: StatsScreen(game), ())   # type: ignore[misc]
        for game in ("dollar", "yatz", "muggins", "showdown")},
+    # issue 15: each game's screen in replay mode
+    "yatz replay": (lambda: YatzReplayScreen(yatz_replay(yatz_record(turns=3)), review=False),
+                    ("#status", "#message")),
+    "muggins replay": (lambda: MugginsReplayScreen(muggins_replay(muggins_record())),
+                       ("#mg-status", "#mg-rack-title")),
+    "showdown replay": (lambda: ShowdownReplayScreen(showdown_replay(showdown_record())),
+                        ("#sd-status", "#sd-prompt")),
+    "dollar replay": (lambda: DollarReplayScreen(dollar_replay(dollar_round())), ("#message",)),
 }
 
 

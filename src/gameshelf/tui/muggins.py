@@ -104,8 +104,9 @@ up to a multiple of 5; first to the target (500) wins.
 
 Choosing a new game's level: Up / Down, **Enter** chooses, **k** changes the keys (default,
 or classic: your tiles in the upper right corner as in the 1991 manual), **s** the saved
-games (newest first; Enter resumes one, **d** deletes one after a question; finished and
-damaged saves are marked), **F1** this help, **Esc** back to the menu.
+games (newest first; Enter resumes one, **r** replays one move by move, **d** deletes one
+after a question; finished and damaged saves are marked), **F1** this help, **Esc** back to
+the menu.
 
 Mugsy's levels: **easy** takes the most points now; **normal** also watches your reply;
 **strong** searches many samples of the tiles it cannot see (it never peeks); **even** adapts

@@ -23,7 +23,6 @@ from collections.abc import Callable
 from typing import Any
 
 from rich.text import Text
-from textual import events
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Button, Input, RichLog, Static
@@ -167,6 +166,17 @@ class ReplayMode(Screen[None]):
         return plain(self.replay.banner(), "bold")
 
 
+def table_cached(rules: str) -> bool:
+    """True when the strong player's table of the rule set ``rules`` is in the cache (the
+    review then takes a second or so, not a minute)."""
+    from gameshelf.yatz.scoring import rule_set
+    from gameshelf.yatz.solver import cache_path
+    try:
+        return cache_path(rule_set(rules)).is_file()
+    except Exception:   # no cache folder: not cached
+        return False
+
+
 def _start_record(replay: Replay[Any]) -> GameRecord:
     """The record up to the start (step 0): a match built from it has the seats and
     options and no move yet."""
@@ -179,10 +189,12 @@ def _start_record(replay: Replay[Any]) -> GameRecord:
 class YatzReplayScreen(ReplayMode, GameScreen):
     """The Yatz game screen, read-only, with the review's cost of each choice at its step."""
 
-    KEEP = frozenset({"next_card"})
+    BINDINGS = [Binding("v", "replay_review", "Review")]
+    KEEP = frozenset({"next_card", "replay_review"})
     HIDDEN = ("Yatz has no hidden information. The message under the dice says what the "
               "post-game review thinks of the choice made at each step (its cost in expected "
-              "points by the strong player's judgement); `c` shows the next player's card.")
+              "points by the strong player's judgement; `v` computes it when the strong "
+              "player's table is not loaded yet); `c` shows the next player's card.")
 
     def __init__(self, replay: Replay[Any], *, exit_app: bool = False,
                  review: bool = True) -> None:
@@ -192,22 +204,33 @@ class YatzReplayScreen(ReplayMode, GameScreen):
         self.replay = replay
         self.exit_app = exit_app
         self.review = review
-        #: The review's line of each step (None while it is computed).
+        #: The review's line of each step (None until it is computed).
         self.costs: dict[int, str] | None = None
-
-    def on_mount(self, event: events.Mount) -> None:  # type: ignore[override]
-        event.prevent_default()      # the game screen's own on_mount is called here, once
-        GameScreen.on_mount(self)
-        self.query_one("#card").can_focus = False
-        self.set_focus(None)
-        self.show()
+        self.reviewing = False
 
     def warm_up(self) -> None:
-        """The review of each choice, in a thread (it loads the strong player's table)."""
-        if self.review:
-            self.run_worker(self._review, thread=True, exit_on_error=False)
-        else:
+        """The review of each choice, in a thread, when the strong player's table is
+        cached (a second or so); else ``v`` asks for it (solving the table takes about a
+        minute the first time)."""
+        if not self.review:
             self.costs = {}
+        elif table_cached(self.match.rules):
+            self.action_replay_review()
+
+    def action_replay_review(self) -> None:
+        """v: compute the review of each choice (in a thread)."""
+        if self.reviewing or self.costs is not None:
+            return
+        self.reviewing = True
+        self.refresh_bindings()
+        if self.is_mounted:
+            self.refresh_view()
+        self.run_worker(self._review, thread=True, exit_on_error=False)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "replay_review":
+            return self.costs is None and not self.reviewing
+        return super().check_action(action, parameters)
 
     def _review(self) -> None:
         try:
@@ -217,15 +240,17 @@ class YatzReplayScreen(ReplayMode, GameScreen):
         self.app.call_from_thread(self._reviewed, costs)
 
     def _reviewed(self, costs: dict[int, str]) -> None:
-        self.costs = costs
+        self.costs, self.reviewing = costs, False
+        self.refresh_bindings()
         if self.is_mounted:
             self.show()
 
-    def _schedule(self) -> None:   # no computer plays in a replay
-        pass
-
-    def on_screen_resume(self, event: events.ScreenResume) -> None:  # type: ignore[override]
-        event.prevent_default()      # no computer play resumes
+    def _schedule(self) -> None:
+        """No computer plays in a replay: the step is drawn (the end of the game screen's
+        ``on_mount``, and when it is back on top)."""
+        self.query_one("#card").can_focus = False
+        self.set_focus(None)
+        self.show()
 
     def show(self) -> None:
         r = self.replay
@@ -243,8 +268,11 @@ class YatzReplayScreen(ReplayMode, GameScreen):
         self.query_one("#status", Static).update(self.banner())
         if step is None:
             note = "The start: →/n steps through the game, End goes to its last move."
-        elif self.costs is None:
+        elif self.reviewing:
             note = "(the review of this choice is being computed…)"
+        elif self.costs is None:
+            note = ("v: the review's cost of each choice (the first time solves the strong "
+                    "player's table: about a minute)")
         else:
             note = self.costs.get(r.position, "")
         self.query_one("#message", Static).update(plain(note, lines=True))
@@ -338,14 +366,11 @@ class ShowdownReplayScreen(ReplayMode, ShowdownScreen):
             "player's hand" + (" (any player's: the game is over)." if replay.finished else
                                " (only the people's: the computers' stay hidden)."))
 
-    def on_mount(self, event: events.Mount) -> None:  # type: ignore[override]
-        event.prevent_default()      # the table's own on_mount is called here, once
-        ShowdownScreen.on_mount(self)
+    def advance(self) -> None:   # type: ignore[override]
+        """No computer moves in a replay: the step is drawn (the end of the table's
+        ``on_mount``)."""
         self.set_focus(None)
         self.show()
-
-    def advance(self) -> None:   # type: ignore[override]  # no computer moves in a replay
-        pass
 
     def _seats_shown(self) -> list[int]:
         r = self.replay
@@ -420,14 +445,13 @@ class DollarReplayScreen(ReplayMode, DollarScreen):
         self.entries = list(getattr(replay, "entries", []))
         self.phase = "replay"
 
-    def on_mount(self, event: events.Mount) -> None:  # type: ignore[override]
-        event.prevent_default()      # not the round's setup: no form, no store
+    def on_mount(self) -> None:
+        # called before the round screen's own on_mount: the replay is set up after it
+        self.call_after_refresh(self._set_up)
+
+    def _set_up(self) -> None:
+        """The round's form switched off, the display on the replay's first step."""
         self.query_one("#machine").border_title = "ONE DOLLAR PINBALL · REPLAY"
-        self._wide = self.size.width >= self.WIDE
-        self.query_one("#left").styles.width = self.LEFT[self._wide]
-        self._show_game_number()
-        self._refresh_players()
-        self._refresh_best()
         self._inputs_disabled(True)
         for b in self.query(Button):
             b.disabled = True

@@ -5,7 +5,9 @@ first, its name, what the game's ``describe`` says of it and when it was saved; 
 save (its end not written yet: resuming writes it) and a damaged one (it cannot be resumed;
 it keeps its name until deleted) are marked as such. Enter (or a click on the highlighted
 line) resumes through the screen that holds the list (:class:`textual.widgets.OptionList`'s
-``OptionSelected``); **d** or Delete deletes the highlighted save after a confirmation.
+``OptionSelected``); **r** replays it on the game's screen, read-only
+(:mod:`gameshelf.tui.replay`); **d** or Delete deletes the highlighted save after a
+confirmation.
 :class:`SavesScreen` is the list in a window of its own (Esc goes back), returning the name
 chosen.
 
@@ -69,6 +71,7 @@ class SavesList(OptionList):
     """
 
     BINDINGS = [Binding("enter", "select", "Resume"),
+                Binding("r", "replay_save", "Replay"),
                 Binding("d,delete", "delete_save", "Delete")]
 
     class Changed(Message):
@@ -122,10 +125,27 @@ class SavesList(OptionList):
         return self.rows[self.highlighted].name
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Resume and Delete are offered only with a save."""
-        if action in ("select", "delete_save"):
+        """Resume, Replay and Delete are offered only with a save."""
+        if action in ("select", "delete_save", "replay_save"):
             return bool(self.rows)
         return True
+
+    def action_replay_save(self) -> None:
+        """Replay the highlighted save move by move on the game's screen, read-only (the
+        save is not taken over nor changed); one that does not replay is said."""
+        name = self.chosen
+        if name is None:
+            self.app.bell()
+            return
+        from gameshelf.session.replay import load_replay
+        from gameshelf.tui.replay import replay_screen
+        try:
+            replay = load_replay(self.game, name)
+        except GameshelfError as exc:
+            self.post_message(self.Changed(self, len(self.rows), error_line(exc), error=True))
+            self.app.bell()
+            return
+        self.app.push_screen(replay_screen(replay))
 
     def action_delete_save(self) -> None:
         """Delete the highlighted save after a confirmation."""
@@ -181,12 +201,13 @@ class SavesScreen(ModalScreen[str | None]):
             "whose end could not be written: resuming it writes it. A DAMAGED save cannot be "
             "resumed; delete it to free its name.\n\n* **Up/Down** choose a save\n"
             "* **Enter** (or a click on the chosen line) resumes it\n"
+            "* **r** replays it move by move, read-only (nothing played or saved)\n"
             "* **d** or **Delete** deletes it (asks first)\n* **Esc** goes back\n")
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(f"Saved {self._title} games, newest first "
-                         "(Enter resumes, d deletes, Esc back)", id="savetitle")
+                         "(Enter resumes, r replays, d deletes, Esc back)", id="savetitle")
             yield SavesList(self.game, self._describe, id="saves")
             yield Static("", id="savemsg")
         yield GameFooter()

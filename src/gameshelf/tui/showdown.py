@@ -66,7 +66,8 @@ class ShowdownStartScreen(Screen[None]):
                 yield TextField(placeholder="e.g. 12345", id="sd-seed", compact=True)
             with Horizontal(classes="sd-row"):
                 yield Button("New game", id="sd-new", variant="primary", compact=True)
-            yield Static("Saved games (Enter or click resumes, d deletes)", id="sd-saves-label")
+            yield Static("Saved games (Enter or click resumes, r replays, d deletes)",
+                         id="sd-saves-label")
             yield SavesList(GAME, describe, one_line=True, id="sd-saves")
             yield Static("", id="sd-msg")
         yield GameFooter()
