@@ -20,10 +20,10 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import Button, Input, RichLog, Static
 
@@ -82,20 +82,29 @@ def replay_help(replay: Replay[Any], what: str) -> str:
             f"that move did.\n\n{what}\n\n{REPLAY_KEYS}")
 
 
-class ReplayMode(Screen[None]):
+#: The keys of every replay screen (each screen class lists them: a mixin's own BINDINGS
+#: are not read by Textual).
+REPLAY_BINDINGS: list[BindingType] = [
+    Binding("right,n", "replay_step(1)", "Next", key_display="→/n", priority=True),
+    Binding("left,p", "replay_step(-1)", "Back", key_display="←/p", priority=True),
+    Binding("home", "replay_first", "Start", priority=True),
+    Binding("end", "replay_last", "Last", priority=True),
+    Binding("escape", "replay_leave", "Leave"),
+    Binding("s", "replay_save", "Save", show=False),
+]
+
+if TYPE_CHECKING:
+    _Screen = Screen[None]
+else:   # a plain mixin: the game screen stays the first base (Textual takes a screen's CSS
+    _Screen = object   # from its first base class only)
+
+
+class ReplayMode(_Screen):
     """What every game screen does in replay mode (put first among the bases of a game
-    screen's replay class: its ``check_action``, keys and ``keep_game`` come first).
+    screen's replay class, a mixin: its ``check_action`` and ``keep_game`` come first; the
+    class lists :data:`REPLAY_BINDINGS` in its ``BINDINGS``).
 
     A subclass sets :attr:`replay` and draws the step shown in :meth:`show`."""
-
-    BINDINGS = [
-        Binding("right,n", "replay_step(1)", "Next", key_display="→/n", priority=True),
-        Binding("left,p", "replay_step(-1)", "Back", key_display="←/p", priority=True),
-        Binding("home", "replay_first", "Start", priority=True),
-        Binding("end", "replay_last", "Last", priority=True),
-        Binding("escape", "replay_leave", "Leave"),
-        Binding("s", "replay_save", "Save", show=False),
-    ]
 
     replay: Replay[Any]
     #: True when the replay is the app's only screen (``gameshelf <game> replay``): leaving
@@ -189,7 +198,7 @@ def _start_record(replay: Replay[Any]) -> GameRecord:
 class YatzReplayScreen(ReplayMode, GameScreen):
     """The Yatz game screen, read-only, with the review's cost of each choice at its step."""
 
-    BINDINGS = [Binding("v", "replay_review", "Review")]
+    BINDINGS = [*REPLAY_BINDINGS, Binding("v", "replay_review", "Review")]
     KEEP = frozenset({"next_card", "replay_review"})
     HIDDEN = ("Yatz has no hidden information. The message under the dice says what the "
               "post-game review thinks of the choice made at each step (its cost in expected "
@@ -263,6 +272,7 @@ class YatzReplayScreen(ReplayMode, GameScreen):
     def refresh_view(self) -> None:
         """The dice and cards as the game screen draws them, then the replay's lines."""
         super().refresh_view()
+        self.query_one("#roll", Button).disabled = True     # nothing is rolled in a replay
         r = self.replay
         step = r.step
         self.query_one("#status", Static).update(self.banner())
@@ -292,6 +302,8 @@ class YatzReplayScreen(ReplayMode, GameScreen):
 # ----- Muggins ---------------------------------------------------------------------------
 class MugginsReplayScreen(ReplayMode, MugginsScreen):
     """The Muggins board, read-only; Mugsy's tiles and the boneyard in a finished game."""
+
+    BINDINGS = [*REPLAY_BINDINGS]
 
     def __init__(self, replay: Replay[Any], *, exit_app: bool = False) -> None:
         super().__init__(MugginsSession.from_record(_start_record(replay)), ask=False, pace=0)
@@ -352,7 +364,7 @@ class ShowdownReplayScreen(ReplayMode, ShowdownScreen):
     """The Showdown table, read-only; the hand shown is the moving seat's (in a game in
     progress, only a person's), ``c`` shows another."""
 
-    BINDINGS = [Binding("c", "replay_hand", "Hand")]
+    BINDINGS = [*REPLAY_BINDINGS, Binding("c", "replay_hand", "Hand")]
     KEEP = frozenset({"replay_hand", "piles", "scroll_log"})
 
     def __init__(self, replay: Replay[Any], *, exit_app: bool = False) -> None:
@@ -434,6 +446,8 @@ class ShowdownReplayScreen(ReplayMode, ShowdownScreen):
 # ----- One Dollar Pinball ----------------------------------------------------------------
 class DollarReplayScreen(ReplayMode, DollarScreen):
     """The pinball display, each bill's trace step by step."""
+
+    BINDINGS = [*REPLAY_BINDINGS]
 
     HIDDEN = ("One Dollar Pinball has no hidden information: each bill is played digit by "
               "digit as on the game's display, then its end bonus and match.")
