@@ -39,7 +39,7 @@ from gameshelf.core.errors import GameshelfError, RecordError, StoreError
 from gameshelf.core.inputs import MAX_RECORD_BYTES, read_file
 from gameshelf.core.records import GameRecord
 from gameshelf.core.state import CHANCE
-from gameshelf.core.text import count, quoted
+from gameshelf.core.text import count, quoted, said
 from gameshelf.session.base import open_store
 
 #: A game's state type (``YatzState``, ``MugginsState``...).
@@ -200,8 +200,8 @@ def yatz_replay(record: GameRecord) -> Replay[Any]:
             assert before_fill is not None and last_fill is not None
             state.restore(before_fill.clone())
             who, score = last_fill
-            line = (f"{names[who]} takes back x{score.column + 1} {score.box.label}: the same "
-                    "dice, to fill another box")
+            line = (f"{said(names[who], 'takes')} back x{score.column + 1} {score.box.label}: "
+                    "the same dice, to fill another box")
             i += 1
         else:
             a = parse_action(text)
@@ -217,17 +217,17 @@ def yatz_replay(record: GameRecord) -> Replay[Any]:
                 state.apply_action(dice)
                 group.append(actions[i])
                 i += 1
-                line = (f"{names[seat]} rolls the dice: "
+                line = (f"{said(names[seat], 'rolls')} the dice: "
                         f"{' '.join(str(d) for d in state.dice)}")
             elif isinstance(a, Score):
-                line = (f"{names[seat]} scores x{a.column + 1} {a.box.label}: "
+                line = (f"{said(names[seat], 'scores')} x{a.column + 1} {a.box.label}: "
                         f"{count(points, 'point')}")
             elif isinstance(a, Undo):   # pragma: no cover - "undo" is read above
                 line = text
             else:
                 held = [str(d) for p, d in enumerate(state.dice) if state.held >> p & 1]
-                line = (f"{names[seat]} holds {' '.join(held)}" if held
-                        else f"{names[seat]} holds no die")
+                line = (f"{said(names[seat], 'holds')} {' '.join(held)}" if held
+                        else f"{said(names[seat], 'holds')} no die")
         states.append(state.clone())
         steps.append(Step(len(steps) + 1, seat, tuple(group), line, i))
     people = [k for k, s in enumerate(match.seats) if s.is_human]
@@ -305,8 +305,8 @@ def muggins_replay(record: GameRecord) -> Replay[Any]:
                                else [])
         for r in state.rounds[rounds:]:
             won = names[r.winner] if r.winner is not None else "nobody"
-            lines.append(f"round {r.round_no} ends ({r.kind}): {won} "
-                         f"{'scores' if won != 'You' else 'score'} {r.points}")
+            lines.append(f"round {r.round_no} ends ({r.kind}): {said(won, 'scores')} "
+                         f"{r.points}")
         states.append(state.clone())
         steps.append(Step(len(steps) + 1, seat, tuple(actions[i] for i in group),
                           "; ".join(lines) or actions[group[0]], group[-1] + 1))
@@ -322,18 +322,16 @@ def _muggins_lines(events: Sequence[Any], names: Sequence[str],
     for ev in events:
         who = names[ev.seat] if ev.seat in (0, 1) else "Nobody"
         if ev.kind == "play" and ev.tile is not None and ev.side is not None:
-            verb = "play" if who == "You" else "plays"
             pts = f": {count(ev.points, 'point')}" if ev.points else ""
-            lines.append(f"{who} {verb} {ev.tile} {ev.side.word}{pts}")
+            lines.append(f"{said(who, 'plays')} {ev.tile} {ev.side.word}{pts}")
         elif ev.kind == "draw":
             drawn.append(tiles[len(drawn)] if len(drawn) < len(tiles) else "")
         elif ev.kind == "pass":
-            lines.append(f"{who} {'pass' if who == 'You' else 'passes'}")
+            lines.append(said(who, "passes"))
     if drawn:
         who = names[events[0].seat] if events and events[0].seat in (0, 1) else "Nobody"
         what = " ".join(d for d in drawn if d)
-        verb = "draw" if who == "You" else "draws"
-        lines.insert(0, f"{who} {verb} {what}" if what else f"{who} {verb} a tile")
+        lines.insert(0, f"{said(who, 'draws')} {what or 'a tile'}")
     return lines
 
 

@@ -28,7 +28,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Input, RichLog, Static
 
 from gameshelf.core.records import GameRecord
-from gameshelf.core.text import count, literal
+from gameshelf.core.text import count, literal, possessive
 from gameshelf.muggins.game import Play
 from gameshelf.muggins.game import parse_action as parse_muggins
 from gameshelf.muggins.match import MUGSY
@@ -434,7 +434,7 @@ class ShowdownReplayScreen(ReplayMode, ShowdownScreen):
             return
         seat = self.viewer()
         who = ("no hand shown" if seat is None
-               else f"{literal(self.replay.seats[seat])}'s hand")
+               else f"{possessive(literal(self.replay.seats[seat]))} hand")
         more = " · c another hand" if len(self._seats_shown()) > 1 else ""
         self.query_one("#sd-status", Static).update(self.banner())
         self.query_one("#sd-prompt", Static).update(plain(
