@@ -9,7 +9,7 @@ from gameshelf.core.chance import Chance
 from gameshelf.core.records import GameRecord
 from gameshelf.dollar.game import make_entry
 from gameshelf.muggins.match import Match as MugginsMatch
-from gameshelf.session.replay import dollar_record
+from gameshelf.session.dollar import round_record
 from gameshelf.showdown.match import Match as ShowdownMatch
 from gameshelf.showdown.match import parse_players
 from gameshelf.yatz.match import Match as YatzMatch
@@ -72,8 +72,8 @@ def showdown_record(seed: int = 9, players: str = "Ann,Bob",
 
 def dollar_round(seed: int = 3) -> GameRecord:
     """A round of two bills."""
-    return dollar_record(seed, [make_entry("Ann", "L40000002A", series="1902"),
-                                make_entry("Bob", "B12345678C", series="2017A")])
+    return round_record([make_entry("Ann", "L40000002A", series="1902"),
+                         make_entry("Bob", "B12345678C", series="2017A")], seed)
 
 
 def state_key(state: Any) -> Any:

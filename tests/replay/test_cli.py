@@ -73,3 +73,30 @@ def test_bad_names_and_files(tmp_path: Path, content: str | None, why: str,
     assert err.count("\n") == 1 and why in err, err
     with Store() as store:
         assert store.list_saves("yatz") == before
+
+
+def test_last_and_numbered_finished_games(capsys: pytest.CaptureFixture[str],
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """`replay last`: the newest finished game kept in the history; `#N` one by its number;
+    a number of another game's, or none kept: one line, exit 2."""
+    from gameshelf.core.store import HistoryEntry
+    from gameshelf.session.yatz import history_entry
+    from gameshelf.yatz.match import Match
+
+    code, out, err = run(["yatz", "replay", "last", "--text"], capsys, monkeypatch)
+    assert code == 2 and "no finished yatz game is kept yet" in err
+    old, new = yatz_record(3), yatz_record(4)
+    with Store() as store:
+        for record in (old, new):
+            store.add_finished_record(history_entry(Match.from_record(record)))
+        store.add_finished_record(HistoryEntry(dollar_round(77)))
+        ids = {r.record.seed if r.record else None: r.id
+               for r in store.finished_records()}
+    code, out, err = run(["yatz", "replay", "last", "--json"], capsys, monkeypatch)
+    assert code == 0, err
+    assert json.loads(out)["seed"] == 4 and json.loads(out)["finished"] is True
+    code, out, err = run(["yatz", "replay", f"#{ids[3]}", "--text"], capsys, monkeypatch)
+    assert code == 0 and out.startswith("Yatz game 3, finished")
+    code, out, err = run(["yatz", "replay", f"#{ids[77]}"], capsys,
+                         monkeypatch)
+    assert code == 2 and "is a dollar game, not yatz" in err

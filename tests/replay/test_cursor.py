@@ -130,7 +130,7 @@ def test_dollar_trace_step_by_step() -> None:
     (yatz_record(turns=2), "muggins", "this record is for 'yatz', not 'muggins'"),
     (GameRecord("yatz", 1, {"players": [{"name": "Ann", "player": "human"}]}, 3,
                 ("roll", "dice 1 1 1 1 1")), "yatz", "not the dice of game number 3"),
-    (GameRecord("dollar", 1, {"bills": [{"name": "Ann", "bill": "ZZ"}]}, 3, ()), "dollar",
+    (GameRecord("dollar", 1, {"players": [{"name": "Ann", "bill": "ZZ"}]}, 3, ()), "dollar",
      "bill 1 of this record cannot be scored"),
 ])
 def test_records_that_do_not_replay(record: GameRecord, game: str, why: str) -> None:

@@ -382,6 +382,91 @@ def showdown_replay(record: GameRecord) -> Replay[Any]:
     return Replay(record, states, steps, start, names, people, state.is_terminal())
 
 
+def replay_showdown(replay: Replay[Any]) -> Any:
+    """A Showdown replay as one more implementation of the match interface the Showdown
+    screen talks to (:class:`~gameshelf.session.match.ShowdownMatch`): the table at the
+    replay's step; nothing can be played, advanced or saved. The seats "here" (whose hand
+    may be shown) are every seat of a finished game, the people's of one in progress.
+
+    Raises:
+        RecordError: the replay is not a Showdown game's.
+    """
+    from gameshelf.core.errors import IllegalMoveError
+    from gameshelf.session.match import SeatInfo, ShowdownMatch
+    from gameshelf.showdown.cards import Deck, default_deck, parse_deck
+    from gameshelf.showdown.game import PlayerView
+
+    if replay.game != "showdown":
+        raise RecordError("only a Pinball Showdown game's replay is a Showdown match")
+    players = replay.record.options.get("players", [])
+    deck_text = replay.record.options.get("deck")
+    shown = set(range(len(replay.seats))) if replay.finished else set(replay.people)
+
+    class ReplayShowdown(ShowdownMatch):
+        """The table at the replay's step (see :func:`replay_showdown`)."""
+
+        keeps_saves = False
+
+        def __init__(self) -> None:
+            self.seats = [SeatInfo(p["name"], p["kind"], i in shown)
+                          for i, p in enumerate(players)]
+            self.errors = []
+            self.replay = replay
+            self._deck = parse_deck(deck_text, "deck") if deck_text else default_deck()
+
+        @property
+        def deck(self) -> Deck:
+            return self._deck
+
+        @property
+        def title(self) -> str:
+            return f"game {replay.record.seed} (replay)"
+
+        @property
+        def name(self) -> str | None:
+            return None
+
+        def view(self, seat: int) -> PlayerView:
+            if seat not in shown:
+                raise IllegalMoveError("this replay does not show that seat's hand")
+            view: PlayerView = replay.state.view(seat)
+            return view
+
+        def table(self) -> PlayerView:
+            here = self.here()
+            view: PlayerView = replay.state.view(here[0] if here else 0)
+            return view
+
+        def log(self) -> Sequence[str]:
+            return list(replay.state.log or [])
+
+        def to_act(self) -> int:
+            return int(replay.state.current_player())
+
+        def finished(self) -> bool:
+            return bool(replay.state.is_terminal())
+
+        def legal_actions(self) -> list[Any]:
+            return []
+
+        def play(self, text: str) -> Any:
+            raise IllegalMoveError("this is a replay: nothing can be played")
+
+        def advance(self) -> bool:
+            return False
+
+        def settle(self) -> None:
+            return None
+
+        def save(self) -> str:
+            raise StoreError("a replay saves nothing")
+
+        def end_problem(self) -> str | None:
+            return None
+
+    return ReplayShowdown()
+
+
 # ----- One Dollar Pinball ----------------------------------------------------------------
 @dataclass(frozen=True)
 class DollarPoint:
@@ -394,28 +479,14 @@ class DollarPoint:
     trace: int
 
 
-def dollar_record(seed: int, entries: Sequence[Any]) -> GameRecord:
-    """A round of One Dollar Pinball as a game record: the game number and each player's
-    bill (name, bill as printed, district, series); it has no actions (the bills are the
-    whole game).
-
-    Args:
-        entries: :class:`~gameshelf.dollar.game.Entry` values, in seat order.
-    """
-    from gameshelf.dollar import RULES_VERSION
-
-    bills = [{"name": e.name, "bill": str(e.bill), "district": e.district,
-              "series": None if e.series is None else str(e.series)} for e in entries]
-    return GameRecord("dollar", RULES_VERSION, {"bills": bills}, seed, ())
-
-
 def dollar_replay(record: GameRecord) -> Replay[DollarPoint]:
     """The replay of a round of One Dollar Pinball: each bill's scoring trace, step by
     step (the bill's start, each digit read, then the end bonus and the match).
 
-    The record's ``options`` hold ``bills``: ``[{"name", "bill", "district", "series"}]``
-    (:func:`dollar_record`); :attr:`Replay.states` are :class:`DollarPoint` values and
-    ``replay.entries`` the scored bills.
+    The record's ``options`` hold ``players``: ``[{"name", "bill", "district", "series"}]``
+    (:func:`gameshelf.session.dollar.round_record`, as a round is kept in the history);
+    :attr:`Replay.states` are :class:`DollarPoint` values and ``replay.entries`` the scored
+    bills.
 
     Raises:
         RecordError: another game or rules version, or bills that are missing or do not
@@ -425,7 +496,7 @@ def dollar_replay(record: GameRecord) -> Replay[DollarPoint]:
     from gameshelf.dollar.game import make_entry
 
     record.check("dollar", RULES_VERSION, "One Dollar Pinball")
-    bills = record.options.get("bills")
+    bills = record.options.get("players")
     if not isinstance(bills, list) or not bills or not all(isinstance(b, dict)
                                                          for b in bills):
         raise RecordError("this One Dollar Pinball record has no bills")
@@ -477,7 +548,9 @@ def replay_record(record: GameRecord, game: str) -> Replay[Any]:
 
 def find_record(game: str, which: str) -> tuple[str, GameRecord]:
     """The record ``which`` names: a file (a path that exists, or one with a folder or a
-    ``.json`` ending), else a save of ``game`` of that name.
+    ``.json`` ending); ``last``, the last finished game of ``game`` kept in the history (when
+    no save has that name); ``#N``, the finished game number N of the history; else a save
+    of ``game`` of that name.
 
     Returns:
         ``(what, record)``: how to name it in messages (``the save 'mine'``, ``the file
@@ -486,8 +559,8 @@ def find_record(game: str, which: str) -> tuple[str, GameRecord]:
     Raises:
         BadInputError, RecordError: a file that cannot be read or is not a record of
             ``game`` (damaged, another game's, another program's).
-        StoreError: no save of that name (the message says so), or the store cannot be
-            read.
+        StoreError: no save of that name (the message says so), no finished game kept, or
+            the store cannot be read.
     """
     if not which:
         raise StoreError(f"give the name of a saved {game} game or a game record file")
@@ -503,12 +576,44 @@ def find_record(game: str, which: str) -> tuple[str, GameRecord]:
             raise RecordError(f"{quoted(which)} cannot be replayed: {exc}") from None
         return f"the file {quoted(which)}", record
     with open_store() as store:
+        finished = _finished(store, game, which)
+        if finished is not None:
+            return finished
         try:
             record = store.load_save(game, which)
         except RecordError as exc:
             raise RecordError(f"the save {quoted(which)} is damaged and cannot be replayed: "
                               f"{exc}") from None
     return f"the save {quoted(which)}", record
+
+
+#: The name that replays the last finished game (when no save has it).
+LAST = "last"
+
+
+def _finished(store: Any, game: str, which: str) -> tuple[str, GameRecord] | None:
+    """A finished game of the history: ``last`` (the newest of ``game``, when no save is
+    called so) or ``#N`` (history number N); None for any other name.
+
+    Raises:
+        StoreError: no finished game of that kind; RecordError: a damaged one.
+    """
+    if which == LAST and LAST not in store.save_names(game):
+        rows = store.finished_records(game, limit=1)
+        if not rows:
+            raise StoreError(f"no finished {game} game is kept yet (nor a save called "
+                             f"{LAST!r})")
+        row = rows[0]
+    elif which.startswith("#") and which[1:].isdigit() and len(which) < 19:
+        row = store.finished_record(int(which[1:]))
+        if row.game != game:
+            raise StoreError(f"finished game {which} is a {row.game} game, not {game}")
+    else:
+        return None
+    what = f"the finished game #{row.id}"
+    if row.record is None:
+        raise RecordError(f"{what} is damaged and cannot be replayed: {row.damaged}")
+    return what, row.record
 
 
 def load_replay(game: str, which: str) -> Replay[Any]:

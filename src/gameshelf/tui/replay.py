@@ -33,9 +33,8 @@ from gameshelf.muggins.game import Play
 from gameshelf.muggins.game import parse_action as parse_muggins
 from gameshelf.muggins.match import MUGSY
 from gameshelf.session.muggins import Session as MugginsSession
-from gameshelf.session.replay import DollarPoint, Replay, yatz_costs
+from gameshelf.session.replay import DollarPoint, Replay, replay_showdown, yatz_costs
 from gameshelf.session.yatz import YatzSession
-from gameshelf.showdown.match import Match as ShowdownMatch
 from gameshelf.tui.app import GameshelfApp
 from gameshelf.tui.base import run_guarded
 from gameshelf.tui.dollar import DollarScreen, frames
@@ -368,7 +367,7 @@ class ShowdownReplayScreen(ReplayMode, ShowdownScreen):
     KEEP = frozenset({"replay_hand", "piles", "scroll_log"})
 
     def __init__(self, replay: Replay[Any], *, exit_app: bool = False) -> None:
-        super().__init__(ShowdownMatch.from_record(_start_record(replay)))
+        super().__init__(replay_showdown(replay))
         self.replay = replay
         self.exit_app = exit_app
         #: The seat whose hand ``c`` chose; None: the moving seat's.
@@ -421,7 +420,6 @@ class ShowdownReplayScreen(ReplayMode, ShowdownScreen):
         return super().check_action(action, parameters)
 
     def show(self) -> None:
-        self.match.state = self.replay.state.clone(keep_log=True)
         if self.is_mounted:
             self.query_one("#sd-log", ReflowLog).clear()
         self._log_seen = 0
