@@ -286,7 +286,8 @@ def muggins_replay(record: GameRecord) -> Replay[Any]:
     target = match.state.target
     state = MugginsState(target=target)
     actions = record.actions
-    names = ("You", "Mugsy")
+    # seat 1 is Mugsy, or a second person (``"opponent": "person"``, a game played online)
+    names = ("You", "Opponent" if record.options.get("opponent") == "person" else "Mugsy")
     groups = _grouped(actions, lambda i: actions[i].strip().lower().startswith("take"))
     start = len(groups[0])
     for i in groups[0]:

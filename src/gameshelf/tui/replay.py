@@ -438,7 +438,8 @@ class ShowdownReplayScreen(ReplayMode, ShowdownScreen):
         self.query_one("#sd-prompt", Static).update(plain(
             f"Replay: →/n next move, ←/p back · {who}{more}"))
         self.query_one("#sd-buttons").remove_children()
-        self.query_one("#sd-cmd", Input).disabled = True
+        command = self.query_one("#sd-cmd", Input)
+        command.disabled, command.display = True, False    # nothing is typed in a replay
 
 
 # ----- One Dollar Pinball ----------------------------------------------------------------
