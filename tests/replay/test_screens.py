@@ -61,6 +61,8 @@ def shown_state(screen: Screen[None]) -> Any:
         return state_key(screen.session.match.state)
     if isinstance(screen, DollarReplayScreen):
         return (screen.playing, screen.frame_no)
+    if isinstance(screen, ShowdownReplayScreen):   # the match interface it draws from
+        return state_key(screen.game.replay.state)  # type: ignore[attr-defined]
     return state_key(screen.match.state)  # type: ignore[attr-defined]
 
 

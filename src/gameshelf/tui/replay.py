@@ -468,6 +468,8 @@ class DollarReplayScreen(ReplayMode, DollarScreen):
         self._inputs_disabled(True)
         for b in self.query(Button):
             b.disabled = True
+        for form in ("#name", "#bill", "#entry-row", "#buttons"):   # no bill is entered
+            self.query_one(form).display = False
         self.set_focus(None)
         self.show()
 
