@@ -197,3 +197,36 @@ async def test_r_on_a_saves_list_replays_the_save(game: str) -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is saves
+
+
+@pytest.mark.slow   # the Yatz statistics compute their figures first (a minute on a busy CI)
+async def test_r_on_a_statistics_screen_replays_the_last_game() -> None:
+    """The statistics screen of a game: r replays its last finished game (Esc back); with
+    none kept it says so and stays."""
+    from gameshelf.session.yatz import history_entry
+    from gameshelf.tui.stats import StatsScreen
+    from gameshelf.yatz.match import Match
+
+    last = yatz_record(5, turns=None)
+    with Store() as store:
+        store.add_finished_record(history_entry(Match.from_record(yatz_record(6))))
+        store.add_finished_record(history_entry(Match.from_record(last)))
+    app = GameshelfApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        for game in ("muggins", "yatz"):
+            stats = StatsScreen(game)
+            app.push_screen(stats)
+            await pilot.pause()
+            await app.workers.wait_for_complete()
+            await pilot.press("r")
+            await pilot.pause()
+            if game == "muggins":
+                assert app.screen is stats      # none kept: said, nothing opens
+                await pilot.press("escape")
+                continue
+            assert isinstance(app.screen, YatzReplayScreen)
+            assert app.screen.replay.record == last and app.screen.replay.finished
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.screen is stats

@@ -617,6 +617,27 @@ def _finished(store: Any, game: str, which: str) -> tuple[str, GameRecord] | Non
     return what, row.record
 
 
+def last_finished(game: str) -> Replay[Any]:
+    """The replay of the last finished game of ``game`` kept in the history.
+
+    Raises:
+        StoreError: none kept yet, or the store cannot be read; RecordError: it is damaged
+            or does not replay.
+    """
+    with open_store() as store:
+        rows = store.finished_records(game, limit=1)
+    if not rows:
+        raise StoreError(f"no finished {game} game is kept yet")
+    row = rows[0]
+    if row.record is None:
+        raise RecordError(f"the finished game #{row.id} is damaged and cannot be replayed: "
+                          f"{row.damaged}")
+    try:
+        return replay_record(row.record, game)
+    except RecordError as exc:
+        raise RecordError(f"the finished game #{row.id} does not replay: {exc}") from None
+
+
 def load_replay(game: str, which: str) -> Replay[Any]:
     """:func:`find_record` then the game's replay of it.
 

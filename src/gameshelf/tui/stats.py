@@ -130,6 +130,11 @@ class StatsChart(PlotextPlot):
     """The chart of a statistics screen (a Plotext plot)."""
 
 
+#: What every statistics screen's help adds: the replay of the last game.
+REPLAY_HELP = ("\n\n**r** replays the last finished game move by move on the game's own "
+               "screen, read-only (Right/Left step, Esc comes back here).\n")
+
+
 class StatsScreen(Screen[None]):
     """A game's statistics: the tables and a chart (see the module).
 
@@ -137,7 +142,8 @@ class StatsScreen(Screen[None]):
         game: ``dollar``, ``yatz``, ``muggins`` or ``showdown``.
     """
 
-    BINDINGS = [Binding("escape,q", "close", "Back"), help_binding(), quit_binding()]
+    BINDINGS = [Binding("escape,q", "close", "Back"), help_binding(),
+                Binding("r", "replay_last", "Replay last"), quit_binding()]
     DEFAULT_CSS = """
     StatsScreen #st-table { height: auto; max-height: 50%; }
     StatsScreen #st-bills { height: auto; max-height: 10; }
@@ -292,4 +298,17 @@ class StatsScreen(Screen[None]):
         self.dismiss()
 
     def action_help(self) -> None:
-        self.app.push_screen(HelpScreen(HELP[self.game]))
+        self.app.push_screen(HelpScreen(HELP[self.game] + REPLAY_HELP))
+
+    def action_replay_last(self) -> None:
+        """r: the last finished game, replayed move by move on its own screen (read-only:
+        :mod:`gameshelf.tui.replay`)."""
+        from gameshelf.session.replay import last_finished
+        from gameshelf.tui.replay import replay_screen
+        try:
+            replay = last_finished(self.game)
+        except GameshelfError as exc:
+            self.notify(error_line(exc), severity="warning", markup=False)
+            self.app.bell()
+            return
+        self.app.push_screen(replay_screen(replay))
