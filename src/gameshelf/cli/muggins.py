@@ -23,6 +23,7 @@ from gameshelf.core.keymaps import parse_key_map
 from gameshelf.core.progress import progress
 from gameshelf.core.text import count, error_line, quoted, resume_command, yes_no
 from gameshelf.core.workers import run_jobs
+from gameshelf.muggins import coach
 from gameshelf.muggins.game import (
     DEFAULT_TARGET,
     Action,
@@ -229,6 +230,8 @@ commands:
   3-5 L      play it on the left chain (3-5 R: the right chain; also 'left', 'right')
   draw       draw a tile (only when no tile fits; done for you when nothing else is legal)
   pass       pass (only when no tile fits and the boneyard is empty)
+  hint       the coach's advice: the best tile and end, its points now, and an
+             estimate of each play against the others (from strong Mugsy's evaluation)
   help       these commands (also 'h' or '?')
   quit       stop; the game stays saved ('gameshelf muggins resume' continues it)
 at the end of a game: Play again? (Y/N)
@@ -341,6 +344,9 @@ def _play_text(session: Session) -> bool:
             return False
         if line.lower() in ("help", "h", "?"):
             typer.echo(TEXT_HELP)
+            continue
+        if line.lower() == "hint":
+            typer.echo("\n".join(coach.hint(state.view(PERSON)).lines()))
             continue
         try:
             session.apply(_read_move(line, legal))

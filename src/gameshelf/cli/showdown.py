@@ -35,6 +35,7 @@ from gameshelf.core.text import count, error_line, literal, quoted, resume_comma
 from gameshelf.session.base import save_failure
 from gameshelf.session.match import LocalShowdown, SeatInfo, ShowdownMatch
 from gameshelf.session.showdown import ShowdownSession, describe_save, saves
+from gameshelf.showdown import coach
 from gameshelf.showdown.actions import Bid, Buy, Speed, card_text
 from gameshelf.showdown.cards import default_deck, parse_deck
 from gameshelf.showdown.game import Phase, PlayerView, ShowdownState, new_game
@@ -185,7 +186,8 @@ def sim(games: int = typer.Option(100, "--games", "-n", help="Games to play.", m
 
 # ----- the plain prompt loop -----------------------------------------------------------------
 TEXT_HELP = """Actions: offer P07 | bid P07 2 | speed 1 | buy P12 | done | flip 1 | take P05
-Other: legal (list legal actions), save, quit, help"""
+Other: hint (the coach's advice, with estimates), legal (list legal actions), save, quit,
+help"""
 
 
 def describe(view: PlayerView, seats: Sequence[SeatInfo]) -> str:
@@ -364,6 +366,10 @@ def prompt_loop(game: ShowdownMatch) -> None:
             legal = game.legal_actions()
             typer.echo(", ".join(str(a) for a in legal[:60]) + (" ..." if len(legal) > 60
                                                                 else ""))
+            continue
+        if line == "hint":
+            h = coach.hint(match.state.view(seat), match.state.legal_actions())
+            typer.echo("\n".join(h.lines()))
             continue
         if line == "table":
             typer.echo(describe(view, game.seats))

@@ -173,19 +173,23 @@ def sample_hidden(view: PlayerView, rng: Chance) -> tuple[list[int], list[int]]:
     return opp, rng.shuffled(bone)
 
 
-def _distinct_plays(view: PlayerView) -> list[Play]:
+def board_key(view: PlayerView, play: Play) -> tuple[int, tuple[tuple[int, int], ...]]:
+    """What ``play`` leaves: the tile and the two open ends (number, count), in either order,
+    so a play and its mirror image (the same tile giving the same ends) have one key."""
+    lft, lv, rgt, rv = _ends(view)
+    side = 0 if play.side is Side.LEFT else 1
+    nl, nlv, nr, nrv = _after(play.tile.index, side, lft, lv, rgt, rv)
+    return (play.tile.index, tuple(sorted(((nl, nlv), (nr, nrv)))))
+
+
+def distinct_plays(view: PlayerView) -> list[Play]:
     """Legal plays, mirror images removed (same tile, both ends equal and same counts)."""
     out: list[Play] = []
     seen: set[tuple[int, tuple[tuple[int, int], ...]]] = set()
-    lft, rgt = view.left_end, view.right_end
-    lv = 2 * lft if view.left_double else lft
-    rv = 2 * rgt if view.right_double else rgt
     for a in view.legal:
         if not isinstance(a, Play):
             continue
-        side = 0 if a.side is Side.LEFT else 1
-        nl, nlv, nr, nrv = _after(a.tile.index, side, lft, lv, rgt, rv)
-        key = (a.tile.index, tuple(sorted(((nl, nlv), (nr, nrv)))))
+        key = board_key(view, a)
         if key in seen:
             continue
         seen.add(key)
@@ -199,7 +203,9 @@ def _ends(view: PlayerView) -> tuple[int, int, int, int]:
             2 * rgt if view.right_double else rgt)
 
 
-def _now_points(view: PlayerView, play: Play) -> int:
+def points_now(view: PlayerView, play: Play) -> int:
+    """The points ``play`` scores at once in ``view`` (the open ends' total when it is a
+    multiple of five, R-MG-4), 0 otherwise."""
     lft, lv, rgt, rv = _ends(view)
     _, nlv, _, nrv = _after(play.tile.index, 0 if play.side is Side.LEFT else 1,
                             lft, lv, rgt, rv)
@@ -246,7 +252,7 @@ class Mugsy:
             raise BadInputError("Mugsy is not to act")
         if len(view.legal) == 1:
             return view.legal[0]
-        plays = _distinct_plays(view)
+        plays = distinct_plays(view)
         if len(plays) == 1:
             return plays[0]
         if self.level == "easy":
@@ -262,8 +268,8 @@ class Mugsy:
 
     # ----- levels ------------------------------------------------------------------------
     def _easy(self, view: PlayerView, plays: list[Play]) -> Play:
-        best = max(_now_points(view, p) for p in plays)
-        return self.rng.choice([p for p in plays if _now_points(view, p) == best])
+        best = max(points_now(view, p) for p in plays)
+        return self.rng.choice([p for p in plays if points_now(view, p) == best])
 
     def _careless(self, view: PlayerView, plays: list[Play]) -> Play:
         """Weak play for ``even``: a random tile half the time, else the most points."""
@@ -291,36 +297,56 @@ class Mugsy:
         return best
 
     def _strong(self, view: PlayerView, plays: list[Play], n: int) -> Play:
-        me = view.seat
-        lft, lv, rgt, rv = _ends(view)
-        hand = [t.index for t in view.hand]
-        totals = [0.0] * len(plays)
-        for _ in range(n):
-            opp, bone = sample_hidden(view, self.rng)
-            seed_rng = self.rng.randint(0, 2**31)
-            for i, p in enumerate(plays):
-                side = 0 if p.side is Side.LEFT else 1
-                t = p.tile.index
-                nl, nlv, nr, nrv = _after(t, side, lft, lv, rgt, rv)
-                pts = _points(nlv + nrv)
-                my = [x for x in hand if x != t]
-                scores = list(view.scores)
-                scores[me] += pts
-                if scores[me] >= view.target:
-                    return p  # reaching the target wins at once (R-MG-8)
-                value: float
-                if not my:
-                    gain = DOMINO_BONUS + round_to_five(sum(_PIPS[x] for x in opp))
-                    value = pts + gain
-                    if scores[me] + gain >= view.target:
-                        return p
-                else:
-                    hands = [my, list(opp)] if me == 0 else [list(opp), my]
-                    value = pts + rollout(hands, list(bone), nl, nlv, nr, nrv, 1 - me, 0,
-                                          scores, view.target, me, Chance(seed_rng))
-                totals[i] += value
+        wins, values = strong_values(view, plays, n, self.rng)
+        if wins is not None:
+            return plays[wins]
+        totals = [sum(v) for v in values]
         best = max(range(len(plays)), key=lambda i: (totals[i], -i))
         return plays[best]
+
+
+def strong_values(view: PlayerView, plays: Sequence[Play], n: int,
+                  rng: Chance) -> tuple[int | None, list[list[float]]]:
+    """Strong Mugsy's evaluation of ``plays`` in ``view``: ``n`` samples of the hidden tiles
+    (:func:`sample_hidden`), each play followed by a greedy :func:`rollout` to the end of
+    the round in every sample.
+
+    Returns:
+        ``(wins, values)``: ``wins`` is the index of the first play found to reach the
+        target at once (the search stops there: it wins the game, R-MG-8), else None;
+        ``values[i]`` holds play ``i``'s value in each sample (the points it scores now
+        plus the rollout's point difference, :data:`TARGET_BONUS` for reaching the target),
+        in sample order. Only ``view`` is read: never a hidden tile.
+    """
+    me = view.seat
+    lft, lv, rgt, rv = _ends(view)
+    hand = [t.index for t in view.hand]
+    values: list[list[float]] = [[] for _ in plays]
+    for _ in range(n):
+        opp, bone = sample_hidden(view, rng)
+        seed_rng = rng.randint(0, 2**31)
+        for i, p in enumerate(plays):
+            side = 0 if p.side is Side.LEFT else 1
+            t = p.tile.index
+            nl, nlv, nr, nrv = _after(t, side, lft, lv, rgt, rv)
+            pts = _points(nlv + nrv)
+            my = [x for x in hand if x != t]
+            scores = list(view.scores)
+            scores[me] += pts
+            if scores[me] >= view.target:
+                return i, values  # reaching the target wins at once (R-MG-8)
+            value: float
+            if not my:
+                gain = DOMINO_BONUS + round_to_five(sum(_PIPS[x] for x in opp))
+                value = pts + gain
+                if scores[me] + gain >= view.target:
+                    return i, values
+            else:
+                hands = [my, list(opp)] if me == 0 else [list(opp), my]
+                value = pts + rollout(hands, list(bone), nl, nlv, nr, nrv, 1 - me, 0,
+                                      scores, view.target, me, Chance(seed_rng))
+            values[i].append(value)
+    return None, values
 
 
 def even_strength(results: Sequence[str]) -> float:

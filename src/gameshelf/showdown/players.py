@@ -372,12 +372,21 @@ class SearchPlayer:
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         if not legal:
             raise BadInputError("no legal action to choose from")
+        cands = self.candidates(view, legal)
+        if len(cands) == 1:
+            return cands[0]
+        totals = [sum(v) for v in self.values(view, cands)]
+        best = max(range(len(cands)), key=lambda i: (totals[i], i == 0))
+        return cands[best]
+
+    def candidates(self, view: PlayerView, legal: Sequence[Action]) -> list[Action]:
+        """The actions searched, the heuristic's choice first: one per distinct card, a few
+        bid sizes, speed-ups up to 3, ``done``; at most ``max_candidates`` (the heuristic's
+        choice, ``done`` and speed-ups kept, then the cards worth most)."""
         cands = _candidates(view, legal)
         base = heuristic_action(view, view.seat, legal)
         if base not in cands:
             cands.insert(0, base)
-        if len(cands) == 1:
-            return cands[0]
         if len(cands) > self.max_candidates:
             # keep the heuristic's choice, 'done' and speed-ups, then the cards worth most
             fixed = [base] + [a for a in cands if a != base and isinstance(a, (Done, Speed))]
@@ -385,17 +394,24 @@ class SearchPlayer:
                           key=lambda a: -card_value(view, view.seat, a.card)
                           if isinstance(a, (Bid, Buy, Offer, Take)) else 0.0)
             cands = fixed + rest[: max(0, self.max_candidates - len(fixed))]
-        totals = [0.0] * len(cands)
+        return cands
+
+    def values(self, view: PlayerView, actions: Sequence[Action]) -> list[list[float]]:
+        """Each action's value in each of ``samples`` worlds (:func:`determinize`): the
+        action, heuristic play by everyone to the end of the ``horizon``, then
+        :func:`evaluate` (the seat's margin over the best opponent, in points).
+        ``values[i][k]`` is action ``i`` in world ``k``; the generator moves the same way
+        whatever the actions, so an action's values do not depend on the others listed."""
+        out: list[list[float]] = [[] for _ in actions]
         stop_turn = view.turn + self.horizon
         for _ in range(self.samples):
             world = determinize(view, self.chance)
             roll_seed = self.chance.randint(0, 2**31)
-            for i, a in enumerate(cands):
+            for i, a in enumerate(actions):
                 s = world.clone()
                 s.apply_action(a)
-                totals[i] += _playout(s, view.seat, stop_turn, Chance(roll_seed))
-        best = max(range(len(cands)), key=lambda i: (totals[i], i == 0))
-        return cands[best]
+                out[i].append(_playout(s, view.seat, stop_turn, Chance(roll_seed)))
+        return out
 
 
 def _playout(s: ShowdownState, seat: int, stop_turn: int, chance: Chance) -> float:

@@ -1,0 +1,126 @@
+"""``gameshelf muggins review`` and ``gameshelf showdown review``: the coach's review of a
+game (issue 16), an adapter over :mod:`gameshelf.muggins.coach` and
+:mod:`gameshelf.showdown.coach`.
+
+``review NAME|FILE`` reads the save called NAME, else the JSON game record in the file FILE,
+and lists each decision where the player's choice cost the most by the coach's estimate,
+worst first, with the better move. Bad input (no such save or file, a record of another game
+or one that does not replay) is one line on stderr and exit code 2; nothing stored changes.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+from typing import Annotated, Any
+
+import typer
+
+from gameshelf.core.errors import BadInputError
+from gameshelf.core.inputs import MAX_RECORD_BYTES, number_parser, read_text_file
+from gameshelf.core.records import GameRecord
+from gameshelf.core.store import Store
+from gameshelf.core.text import quoted
+from gameshelf.muggins import coach as muggins_coach
+from gameshelf.showdown import coach as showdown_coach
+
+#: The fewest and most samples a review may use per decision.
+MIN_SAMPLES, MAX_SAMPLES = 4, 512
+
+SOURCE_HELP = "A save's name, or a JSON game record file."
+SAMPLES_HELP = ("Samples of the hidden tiles or cards per decision (more: surer estimates, "
+                "slower).")
+ESTIMATE_NOTE = ("The figures are estimates from sampled hidden tiles or cards; a move is "
+                 "listed only when it cost more than the estimate's noise.")
+
+
+def load_record(game: str, title: str, source: str) -> GameRecord:
+    """The game record named by ``source``: the save of that name, else the JSON record in
+    the file of that name.
+
+    Raises:
+        BadInputError: neither a save nor a readable file. RecordError: the file is not a
+            ``game`` record.
+    """
+    with Store() as store:
+        if source in store.save_names(game):
+            return store.load_save(game, source)
+    if not os.path.exists(source):
+        raise BadInputError(f"no saved {title} game named {quoted(source)}, and no file of "
+                            "that name")
+    text = read_text_file(source, "the game record", max_bytes=MAX_RECORD_BYTES)
+    return GameRecord.from_json(text, game=game)
+
+
+def _samples(samples: int) -> int:
+    if not MIN_SAMPLES <= samples <= MAX_SAMPLES:
+        raise BadInputError(f"--samples must be {MIN_SAMPLES} to {MAX_SAMPLES}, got {samples}")
+    return samples
+
+
+def _cost(cost: float) -> float | None:
+    return None if math.isinf(cost) else round(cost, 2)
+
+
+def muggins_review(
+    source: Annotated[str, typer.Argument(help=SOURCE_HELP, metavar="NAME|FILE")],
+    samples: Annotated[int, typer.Option(help=SAMPLES_HELP, metavar="N",
+                                         parser=number_parser("--samples"))
+                       ] = muggins_coach.SAMPLES,
+    json_out: Annotated[bool, typer.Option("--json", help="JSON output.")] = False,
+) -> None:
+    """The coach's review of your plays in a game: each play that cost points by strong
+    Mugsy's estimate, with the better play, worst first."""
+    n = _samples(samples)
+    record = load_record("muggins", "Muggins", source)
+    rev = muggins_coach.review(record, samples=n)
+    if json_out:
+        out: dict[str, Any] = {
+            "game": "muggins", "seat": rev.seat, "decisions": rev.decisions, "samples": n,
+            "mistakes": [{"round": m.round_no, "play": m.move, "scores": list(m.scores),
+                          "ends": list(m.ends), "chosen": str(m.chosen.play),
+                          "better": str(m.best.play), "cost": _cost(m.cost),
+                          "spread": round(m.spread, 2), "better_wins": math.isinf(m.cost)}
+                         for m in rev.mistakes]}
+        typer.echo(json.dumps(out, indent=2))
+        return
+    for line in rev.lines():
+        typer.echo(line)
+    typer.echo(ESTIMATE_NOTE)
+
+
+def showdown_review(
+    source: Annotated[str, typer.Argument(help=SOURCE_HELP, metavar="NAME|FILE")],
+    samples: Annotated[int, typer.Option(help=SAMPLES_HELP, metavar="N",
+                                         parser=number_parser("--samples"))
+                       ] = showdown_coach.REVIEW_SAMPLES,
+    json_out: Annotated[bool, typer.Option("--json", help="JSON output.")] = False,
+) -> None:
+    """The coach's review of the people's decisions in a game (every seat's when no person
+    played): each that cost final margin by the search player's estimate, with the better
+    one, worst first."""
+    n = _samples(samples)
+    record = load_record("showdown", "Pinball Showdown", source)
+    rev = showdown_coach.review(record, samples=n)
+    if json_out:
+        out: dict[str, Any] = {
+            "game": "showdown", "seats": [rev.names[s] for s in rev.seats],
+            "decisions": rev.decisions, "samples": n,
+            "mistakes": [{"player": m.name, "turn": m.turn, "chosen": str(m.chosen.action),
+                          "better": str(m.best.action), "cost": round(m.cost, 1),
+                          "spread": round(m.spread, 1), "ahead": round(m.chosen.win, 3),
+                          "better_ahead": round(m.best.win, 3)}
+                         for m in rev.mistakes]}
+        typer.echo(json.dumps(out, indent=2))
+        return
+    for line in rev.lines():
+        typer.echo(line)
+    typer.echo(ESTIMATE_NOTE)
+
+
+def register(muggins_app: typer.Typer, showdown_app: typer.Typer) -> None:
+    """Add the ``review`` command to the Muggins and Showdown apps."""
+    muggins_app.command("review")(muggins_review)
+    showdown_app.command("review")(showdown_review)
+

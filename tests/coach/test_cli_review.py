@@ -1,0 +1,80 @@
+"""``gameshelf muggins|showdown review NAME|FILE`` and ``hint`` at the text prompts
+(issue 16): bad input is one line on stderr and exit code 2, nothing stored changes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from gameshelf.core.store import Store
+from gameshelf.muggins.match import Match as MugginsMatch
+from gameshelf.showdown.match import Match as ShowdownMatch
+from gameshelf.showdown.match import parse_players
+from tests.cli_helpers import run
+
+
+@pytest.mark.parametrize("game", ["muggins", "showdown"])
+@pytest.mark.parametrize(("source", "args", "message"), [
+    ("nosuch", [], "no saved"),
+    ("FOLDER", [], "it is a folder"),
+    ("EMPTY", [], "not a game record"),
+    ("OTHER", [], "record"),
+    ("game-1", ["--samples", "2"], "--samples must be 4 to 512"),
+    ("game-1", ["--samples", "x"], "--samples"),
+])
+def test_review_bad_input(game: str, source: str, args: list[str], message: str,
+                          tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                          monkeypatch: pytest.MonkeyPatch) -> None:
+    other = ShowdownMatch(parse_players("cpu,cpu"), seed=1) if game == "muggins" else \
+        MugginsMatch.new(seed=1)
+    files = {"FOLDER": str(tmp_path), "EMPTY": str(tmp_path / "empty.json"),
+             "OTHER": str(tmp_path / "other.json")}
+    (tmp_path / "empty.json").write_text("{}")
+    (tmp_path / "other.json").write_text(other.record().to_json())
+    with Store() as store:
+        store.save_game("game-1", MugginsMatch.new(seed=1).record() if game == "muggins"
+                        else ShowdownMatch(parse_players("Ann,cpu"), seed=1).record())
+        before = store.list_saves(game)
+    code, out, err = run([game, "review", files.get(source, source), *args], capsys,
+                         monkeypatch)
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert err.startswith("gameshelf: error:") and message in err
+    with Store() as store:
+        assert store.list_saves(game) == before
+
+
+def test_muggins_review_of_a_save_and_of_a_file(tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str],
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out, _ = run(["muggins", "play", "--text", "--seed", "42", "--target", "100"],
+                       capsys, monkeypatch, "hint\n0-9 L\nquit\n")
+    assert code == 0
+    assert "0-9 on the left: 0 now; about" in out and "Estimates from 64 samples" in out
+    code, out, err = run(["muggins", "review", "game-42", "--samples", "8"], capsys,
+                         monkeypatch)
+    assert code == 0 and err == ""
+    assert "estimates" in out and out.strip().endswith("the estimate's noise.")
+    with Store() as store:
+        record = store.load_save("muggins", "game-42")
+    path = tmp_path / "game.json"
+    path.write_text(record.to_json())
+    code, out, _ = run(["muggins", "review", str(path), "--samples", "8", "--json"], capsys,
+                       monkeypatch)
+    data = json.loads(out)
+    assert code == 0 and data["game"] == "muggins" and data["samples"] == 8
+    assert isinstance(data["mistakes"], list)
+
+
+def test_showdown_hint_at_the_prompt_and_review(capsys: pytest.CaptureFixture[str],
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out, _ = run(["showdown", "play", "--text", "--seed", "4", "--players", "Ann,cpu"],
+                       capsys, monkeypatch, "hint\noffer P54\nquit\n")
+    assert code == 0
+    assert "Offer P54 Loop 7,500: ahead in" in out and "Estimates from 32 sampled" in out
+    code, out, err = run(["showdown", "review", "game-4", "--samples", "4", "--json"], capsys,
+                         monkeypatch)
+    data = json.loads(out)
+    assert code == 0 and err == "" and data["seats"] == ["Ann"]
+    assert data["decisions"] >= 0 and data["mistakes"] == []
