@@ -368,7 +368,7 @@ def prompt_loop(game: ShowdownMatch) -> None:
                                                                 else ""))
             continue
         if line == "hint":
-            h = coach.hint(match.state.view(seat), match.state.legal_actions())
+            h = coach.hint(view, game.legal_actions())  # this seat's view only
             typer.echo("\n".join(h.lines()))
             continue
         if line == "table":

@@ -51,6 +51,7 @@ from gameshelf.session.muggins import MUGSY, PERSON, Session, describe, result_c
 from gameshelf.tui.app import GameshelfApp
 from gameshelf.tui.base import drawable, need_terminal, quit_binding, run_guarded
 from gameshelf.tui.keymaps import Key, KeyTable, use_bindings
+from gameshelf.tui.muggins_coach import MugginsHintScreen, MugginsReviewScreen
 from gameshelf.tui.muggins_render import (
     BIG,
     CLASSIC_SELECTED_STYLE,
@@ -137,6 +138,11 @@ MUGGINS_KEYS = KeyTable((
     Key("refuse('side', 'R')", {DEFAULT: "r", CLASSIC: "r"}),
     Key("refuse('draw')", {DEFAULT: "d", CLASSIC: "d"}),
     Key("refuse('pass_turn')", {DEFAULT: "p", CLASSIC: "p"}),
+    Key("hint", {DEFAULT: "h", CLASSIC: "h"}, "Hint",
+        "a hint on your turn: the best tile and chain end, its points now, and strong "
+        "Mugsy's estimate of every play against it (after the game, R on the game-over "
+        "window reviews your plays)", shown="H"),
+    Key("refuse('hint')", {DEFAULT: "h", CLASSIC: "h"}),
     Key("save", {DEFAULT: "s", CLASSIC: "s"}, "Save",
         "save (the game is also saved after every move)", shown="S"),
     Key("help", {DEFAULT: "f1,question_mark", CLASSIC: "f1,question_mark"}, "Help",
@@ -338,13 +344,17 @@ class SummaryScreen(ModalScreen[bool]):
         Binding("enter,space", "again", "Play again", show=False),
         Binding("n", "leave", "Leave"),
         Binding("escape", "leave", "Leave", show=False),
+        Binding("r", "review", "Review"),
         help_binding(),
         quit_binding(),
     ]
 
-    def __init__(self, text: str, game_over: bool, help_text: str = HELP) -> None:
+    def __init__(self, text: str, game_over: bool, help_text: str = HELP,
+                 record: GameRecord | None = None) -> None:
         super().__init__()
         self._text, self.game_over, self._help = text, game_over, help_text
+        #: the finished game, for the review (r)
+        self.record = record
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -364,7 +374,14 @@ class SummaryScreen(ModalScreen[bool]):
             return not self.game_over
         if action in ("again", "leave"):
             return self.game_over
+        if action == "review":
+            return self.game_over and self.record is not None
         return True
+
+    def action_review(self) -> None:
+        """The coach's review of the finished game (a window over this one)."""
+        if self.game_over and self.record is not None:
+            self.app.push_screen(MugginsReviewScreen(self.record))
 
     def action_next_round(self) -> None:
         self.dismiss(True)
@@ -623,9 +640,11 @@ class MugginsScreen(RefusalMixin, Screen[None]):
         """The footer offers only what can be done now (``False`` hides a binding): on the
         person's turn, the chains when a tile fits, Draw or Pass when nothing does; none of
         them on Mugsy's turn or after the game."""
-        if action not in ("play", "side", "draw", "pass_turn") or self.session is None:
+        if action not in ("play", "side", "draw", "pass_turn", "hint") or self.session is None:
             return True
         st = self.state
+        if action == "hint":
+            return not self.busy and not st.is_terminal() and st.current_player() == PERSON
         if self.busy or st.is_terminal() or st.current_player() != PERSON:
             return action == "play"   # Enter still says whose turn it is
         legal = st.legal_actions()
@@ -869,6 +888,12 @@ class MugginsScreen(RefusalMixin, Screen[None]):
         self.refresh_all()
         self.advance()
 
+    def action_hint(self) -> None:
+        """The coach's hint for the person's tiles (a window; only on the person's turn)."""
+        if not self._my_turn():
+            return
+        self.app.push_screen(MugginsHintScreen(self.state.view(PERSON)))
+
     def action_save(self) -> None:
         if self.session is None:
             return
@@ -1036,7 +1061,9 @@ class MugginsScreen(RefusalMixin, Screen[None]):
                 self.start_new(self.session.level, st.target, None)
             else:
                 self._leave()
-        self.app.push_screen(SummaryScreen(text, True, muggins_help(self.keys)), again)
+        self.app.push_screen(SummaryScreen(text, True, muggins_help(self.keys),
+                                           record=None if session is None
+                                           else session.match.record()), again)
 
 
 def make_screen() -> Screen[None]:

@@ -54,6 +54,7 @@ from gameshelf.showdown.cards import Effect, PlayfieldCard
 from gameshelf.showdown.game import BUY_COST, MAX_TURNS, Phase, PlayerView
 from gameshelf.showdown.match import Match
 from gameshelf.tui.base import drawable, quit_binding
+from gameshelf.tui.showdown_coach import ShowdownHintScreen, ShowdownReviewScreen
 from gameshelf.tui.widgets import (
     GameFooter,
     HelpScreen,
@@ -109,6 +110,8 @@ Score: cards + 2X pile doubled + 5,000 per four Drop Targets + combinations + 10
 | 0-9 | flip that many returned tokens to speed |
 | s (or Ctrl+S) | save; the game is also saved after every move |
 | p | everyone's scoring piles, card by card |
+| h | a hint for the player to act (their view only): the search player's estimates |
+| r | after the game: the review of each costly decision, worst first |
 | PageUp / PageDown | scroll the log |
 | : or / | type an action in the box (Esc leaves the box) |
 | F1 | this help; Esc leaves the game (saved) |
@@ -438,10 +441,12 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
         Binding("v", "speed", "Speed+1"),
         Binding("u", "buy", "Buy"),
         Binding("d", "done", "Done"),
+        Binding("h", "hint", "Hint"),
+        Binding("r", "review", "Review"),
         *[Binding(str(k), f"flip({k})", show=False) for k in range(10)],
         # the turn's keys while the footer hides them: each says why it cannot be done now
         refusal("b", "bid"), refusal("v", "speed"), refusal("u", "buy"), refusal("d", "done"),
-        refusal("s,ctrl+s", "save"),
+        refusal("s,ctrl+s", "save"), refusal("h", "hint"), refusal("r", "review"),
     ]
 
     def __init__(self, game: Match | ShowdownSession | ShowdownMatch) -> None:
@@ -802,6 +807,27 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
         else:
             log.scroll_page_down()
 
+    def action_hint(self) -> None:
+        """The coach's hint for the person to act, from their view only (a window; here or
+        online alike)."""
+        if not self.can_act():
+            self._complain("Wait: it is not your turn." if not self.game.finished()
+                           else "The game is over.")
+            return
+        seat = self.game.to_act()
+        self.app.push_screen(ShowdownHintScreen(self.game.view(seat),
+                                                self.game.legal_actions()))
+
+    def action_review(self) -> None:
+        """The coach's review of a finished game played here (a window)."""
+        if self.match is None:
+            self._complain("The review needs the game's record: it is kept on the server.")
+            return
+        if not self.game.finished():
+            self._complain("The review comes after the game: H gives a hint now.")
+            return
+        self.app.push_screen(ShowdownReviewScreen(self.match.record()))
+
     def action_piles(self) -> None:
         self.app.push_screen(ScoreScreen(piles_text(self.game)))
 
@@ -867,6 +893,10 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
             return False
         if action == "save" and not self.game.keeps_saves:
             return False
+        if action == "hint":
+            return self.can_act()
+        if action == "review":
+            return self.match is not None and self.game.finished()
         return True
 
     # ----- drawing -----------------------------------------------------------------------
@@ -1064,7 +1094,8 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
     def _draw_hand_label(self, v: PlayerView | None) -> None:
         label = self.query_one("#sd-hand-label", Static)
         if v is None:
-            label.update("Game over: p shows the piles" if self.game.finished()
+            label.update(("Game over: p shows the piles, r the review" if self.match
+                          else "Game over: p shows the piles") if self.game.finished()
                          else "Computers only: no hand shown" if not self._humans
                          else "Hand hidden: pass the terminal")
             return

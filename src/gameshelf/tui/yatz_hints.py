@@ -79,27 +79,29 @@ def review_text(rev: Reviewer, names: dict[int, str]) -> Text:
     return t
 
 
-class _InfoScreen(ModalScreen[None]):
-    """A modal that computes its text in a thread and shows it."""
+class InfoScreen(ModalScreen[None]):
+    """A modal that computes its text in a thread and shows it (the Yatz hint and review,
+    the Muggins and Showdown coach: ``tui/muggins_coach.py``, ``tui/showdown_coach.py``)."""
 
     DEFAULT_CSS = """
-    _InfoScreen { align: center middle; }
-    _InfoScreen > Vertical { width: 96; max-width: 98%; height: auto; max-height: 100%;
+    InfoScreen { align: center middle; }
+    InfoScreen > Vertical { width: 96; max-width: 98%; height: auto; max-height: 100%;
                              border: thick $accent; background: $surface; padding: 1 2; }
-    _InfoScreen #title { text-style: bold; color: $accent; margin-bottom: 1; }
-    _InfoScreen #scroll { height: auto; max-height: 24; }
+    InfoScreen #title { text-style: bold; color: $accent; margin-bottom: 1; }
+    InfoScreen #scroll { height: auto; max-height: 24; }
     """
     BINDINGS = [Binding("escape,q", "close", "Close"), help_binding(), quit_binding()]
     TITLE_TEXT = ""
     #: The help window's text (Markdown).
     HELP_TEXT = ""
+    #: Shown while the text is computed.
+    THINKING = "thinking… (the first time loads the strategy's table)"
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(self.TITLE_TEXT, id="title")
             with VerticalScroll(id="scroll"):
-                yield Static("thinking… (the first time loads the strategy's table)",
-                             id="body")
+                yield Static(self.THINKING, id="body")
             yield Button("Close (Esc)", id="close", variant="primary")
         yield GameFooter()
 
@@ -142,7 +144,7 @@ class _InfoScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class HintScreen(_InfoScreen):
+class HintScreen(InfoScreen):
     """The strong player's advice for the position on screen."""
 
     TITLE_TEXT = "Hint · expected final score of each option (Esc closes)"
@@ -159,7 +161,7 @@ class HintScreen(_InfoScreen):
         return hint_text(hint(self.state))
 
 
-class ReviewScreen(_InfoScreen):
+class ReviewScreen(InfoScreen):
     """Every turn where a person's choice cost expected points (all seats when no person
     played)."""
 
