@@ -424,6 +424,8 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
     WIDE = 150
     #: the smallest terminal (columns, rows) drawing the cards as cards
     LARGE = (120, 40)
+    #: from this many columns the footer names Hint beside the control step's keys
+    WIDE_FOOTER = 100
     BINDINGS = [
         Binding("escape", "leave", "Leave"),
         help_binding(),
@@ -894,7 +896,10 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
         if action == "save" and not self.game.keeps_saves:
             return False
         if action == "hint":
-            return self.can_act()
+            # 80 columns hold the control step's keys or Hint, not both: there the footer
+            # leaves Hint out, and h still opens it (its refusal binding; the help names it)
+            return self.can_act() and (self.size.width >= self.WIDE_FOOTER or not any(
+                isinstance(a, (Bid, Speed, Buy, Done)) for a in self.game.legal_actions()))
         if action == "review":
             return self.match is not None and self.game.finished()
         return True
