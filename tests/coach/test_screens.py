@@ -136,3 +136,23 @@ async def test_showdown_review_after_the_game_shows_names_and_cards_literally() 
         await pilot.press("escape")
         await settle(app, pilot)
         assert app.screen is screen
+
+
+async def test_showdown_hint_key_in_the_control_step_at_80_columns() -> None:
+    """80 columns hold the control step's keys, not Hint too: the footer leaves it out and
+    h still opens the hint."""
+    match = ShowdownMatch(parse_players("You,cpu"), 9)
+    match.run_until_human()
+    match.play(str(match.state.legal_actions()[0]))   # the offer
+    match.run_until_human()
+    assert any(str(a) == "done" for a in match.state.legal_actions())
+    app = GameshelfApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = ShowdownScreen(match)
+        app.push_screen(screen)
+        await settle(app, pilot)
+        assert "Hint" not in _offered(app) and "Done" in _offered(app)
+        assert footer_complete(app) == []
+        await pilot.press("h")
+        await settle(app, pilot)
+        assert isinstance(app.screen, ShowdownHintScreen)
