@@ -2,7 +2,8 @@
 game (issue 16), an adapter over :mod:`gameshelf.muggins.coach` and
 :mod:`gameshelf.showdown.coach`.
 
-``review NAME|FILE`` reads the save called NAME, else the JSON game record in the file FILE,
+``review NAME|FILE`` reads a save, a finished game kept in the history (``last``, ``#N``) or
+a JSON game record file, as ``replay`` does (:func:`gameshelf.session.replay.find_record`),
 and lists each decision where the player's choice cost the most by the coach's estimate,
 worst first, with the better move. Bad input (no such save or file, a record of another game
 or one that does not replay) is one line on stderr and exit code 2; nothing stored changes.
@@ -12,45 +13,25 @@ from __future__ import annotations
 
 import json
 import math
-import os
 from typing import Annotated, Any
 
 import typer
 
 from gameshelf.core.errors import BadInputError
-from gameshelf.core.inputs import MAX_RECORD_BYTES, number_parser, read_text_file
-from gameshelf.core.records import GameRecord
-from gameshelf.core.store import Store
-from gameshelf.core.text import quoted
+from gameshelf.core.inputs import number_parser
 from gameshelf.muggins import coach as muggins_coach
+from gameshelf.session.replay import find_record
 from gameshelf.showdown import coach as showdown_coach
 
 #: The fewest and most samples a review may use per decision.
 MIN_SAMPLES, MAX_SAMPLES = 4, 512
 
-SOURCE_HELP = "A save's name, or a JSON game record file."
+SOURCE_HELP = ("A save's name, 'last' or '#N' (a finished game kept in the history), or a "
+               "JSON game record file.")
 SAMPLES_HELP = ("Samples of the hidden tiles or cards per decision (more: surer estimates, "
                 "slower).")
 ESTIMATE_NOTE = ("The figures are estimates from sampled hidden tiles or cards; a move is "
                  "listed only when it cost more than the estimate's noise.")
-
-
-def load_record(game: str, title: str, source: str) -> GameRecord:
-    """The game record named by ``source``: the save of that name, else the JSON record in
-    the file of that name.
-
-    Raises:
-        BadInputError: neither a save nor a readable file. RecordError: the file is not a
-            ``game`` record.
-    """
-    with Store() as store:
-        if source in store.save_names(game):
-            return store.load_save(game, source)
-    if not os.path.exists(source):
-        raise BadInputError(f"no saved {title} game named {quoted(source)}, and no file of "
-                            "that name")
-    text = read_text_file(source, "the game record", max_bytes=MAX_RECORD_BYTES)
-    return GameRecord.from_json(text, game=game)
 
 
 def _samples(samples: int) -> int:
@@ -73,7 +54,7 @@ def muggins_review(
     """The coach's review of your plays in a game: each play that cost points by strong
     Mugsy's estimate, with the better play, worst first."""
     n = _samples(samples)
-    record = load_record("muggins", "Muggins", source)
+    _, record = find_record("muggins", source)
     rev = muggins_coach.review(record, samples=n)
     if json_out:
         out: dict[str, Any] = {
@@ -101,7 +82,7 @@ def showdown_review(
     played): each that cost final margin by the search player's estimate, with the better
     one, worst first."""
     n = _samples(samples)
-    record = load_record("showdown", "Pinball Showdown", source)
+    _, record = find_record("showdown", source)
     rev = showdown_coach.review(record, samples=n)
     if json_out:
         out: dict[str, Any] = {
