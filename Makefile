@@ -1,12 +1,13 @@
 # gameshelf: two commands on a fresh machine.
 #   make play   creates .venv when missing, installs, opens the game menu
 #   make test   creates .venv with the test extras, runs ruff, mypy on src/ and pytest
+#   make web    the same menu served to web browsers (gameshelf web), same store
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-test
 
-.PHONY: play test lint typecheck pytest test-slow bench clean
+.PHONY: play web test lint typecheck pytest test-slow bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -18,6 +19,9 @@ $(STAMP): pyproject.toml | $(BIN)/python
 
 play: $(STAMP)
 	$(BIN)/gameshelf
+
+web: $(STAMP)
+	$(BIN)/gameshelf web
 
 test: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks

@@ -18,7 +18,7 @@ import typer
 from typer._click import exceptions as click_exc
 
 from gameshelf import __version__
-from gameshelf.cli import dollar, muggins, replay, review, serve, showdown, stats, yatz
+from gameshelf.cli import dollar, muggins, replay, review, serve, showdown, stats, web, yatz
 from gameshelf.core import crash, interrupt
 from gameshelf.core.errors import GameshelfError, OutputError
 from gameshelf.core.inputs import argv_text, tolerate_undecodable_stdin
@@ -44,6 +44,7 @@ stats.register_all({"dollar": dollar.app, "yatz": yatz.app, "muggins": muggins.a
 replay.register_all({"yatz": yatz.app, "muggins": muggins.app, "showdown": showdown.app,
                      "dollar": dollar.app})
 review.register(muggins.app, showdown.app)
+web.register(app)
 
 
 def _print_version(value: bool) -> None:

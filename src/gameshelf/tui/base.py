@@ -34,6 +34,7 @@ what it does for tests (``App.run_test`` re-raises the fault).
 from __future__ import annotations
 
 import asyncio
+import os
 import signal
 import sys
 from typing import Any, Protocol
@@ -152,7 +153,14 @@ class GuardedApp(App[None]):
 
 def on_a_terminal() -> bool:
     """True when standard input and output are both a terminal. (Textual draws on stderr,
-    which may be redirected on purpose: a test reads the screen from a pipe there.)"""
+    which may be redirected on purpose: a test reads the screen from a pipe there.)
+
+    Also True when ``TEXTUAL_DRIVER`` names a driver: it brings its own input and output
+    instead of the terminal's (``gameshelf web`` runs each browser tab's app with one that
+    talks to the web server over standard input and output, pipes there as they must be).
+    """
+    if os.environ.get("TEXTUAL_DRIVER"):
+        return True
     streams = (sys.__stdin__, sys.__stdout__)
     try:
         return all(s is not None and s.isatty() for s in streams)

@@ -1,0 +1,95 @@
+"""``gameshelf web``: serve the game menu to browsers (see :mod:`gameshelf.web`).
+
+Each browser tab that opens the printed address plays in its own app process, the same
+app as ``gameshelf`` in a terminal, with the same store. Loopback only by default; another
+``--host`` is said to be reachable by anyone who can reach the address. Ctrl+C (or SIGTERM,
+SIGHUP) ends every open session, each game saved, and exits with ``128 + signal``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+from typing import Annotated
+
+import typer
+
+from gameshelf.core import interrupt
+from gameshelf.core.errors import GameshelfError
+from gameshelf.core.output import say
+from gameshelf.core.store import data_dir
+from gameshelf.core.text import literal
+from gameshelf.web import DEFAULT_MAX_SESSIONS
+
+#: The most sessions ``--max-sessions`` accepts (each is a process of about 60 MB).
+MOST_SESSIONS = 1000
+
+
+def _port(text: str) -> int:
+    try:
+        port = int(text)
+    except ValueError:
+        port = -1
+    if not 0 <= port <= 65535:
+        raise typer.BadParameter(f"{literal(text)} is not a port (0-65535; 0: any free port)")
+    return port
+
+
+def _sessions(text: str) -> int:
+    try:
+        count = int(text)
+    except ValueError:
+        count = 0
+    if not 1 <= count <= MOST_SESSIONS:
+        raise typer.BadParameter(f"{literal(text)} is not a number of sessions "
+                                 f"(1-{MOST_SESSIONS})")
+    return count
+
+
+def web(
+    host: Annotated[str, typer.Option(
+        "--host", help="The address to listen on. The default, 127.0.0.1, is reachable from "
+        "this machine only; another (0.0.0.0: every address) lets anyone who can reach it "
+        "play and write to the store.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(
+        "--port", parser=_port, metavar="PORT",
+        help="The port to listen on (0: any free port, printed).")] = 8000,
+    max_sessions: Annotated[int, typer.Option(
+        "--max-sessions", parser=_sessions, metavar="N",
+        help="How many browser tabs may play at once (each runs its own app process); "
+        "beyond that the page says every place is taken.")] = DEFAULT_MAX_SESSIONS,
+) -> None:
+    """Serve the game menu to web browsers: open the printed address and play.
+
+    Every game plays as in the terminal (keys, mouse, ? for help), one app per browser tab;
+    saves, scores and statistics go to the same store. Ctrl+C stops the server, ending every
+    open session with its game saved.
+    """
+    from gameshelf.web.server import GameServer, is_loopback
+
+    def out(line: str) -> None:
+        typer.echo(line)
+        typer.get_text_stream("stdout").flush()
+
+    if not is_loopback(host):
+        say(f"gameshelf web: warning: listening on {literal(host)}: anyone who can reach this "
+            f"address can play and write to the store in {literal(str(data_dir()))}")
+    server = GameServer(host, port, max_sessions=max_sessions, say=out)
+    try:
+        try:
+            signum = asyncio.run(server.run())
+        finally:
+            interrupt.install()  # the server's event loop reset the handlers when it closed
+    except OSError as exc:
+        reason = os.strerror(exc.errno) if exc.errno else str(exc)
+        raise GameshelfError(f"cannot listen on {literal(host)} port {port}: "
+                             f"{reason[:1].lower()}{reason[1:]}") from None
+    if signum is not None:
+        say(f"gameshelf web: stopped ({signal.Signals(signum).name})")
+        raise typer.Exit(128 + signum)
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``web`` to the ``gameshelf`` command."""
+    app.command("web")(web)

@@ -1,0 +1,346 @@
+"""The web server of ``gameshelf web``: textual-serve's server with a session limit, a page
+that says when it is full, and sessions that always end their process.
+
+textual-serve (pinned in ``pyproject.toml``) serves a page running xterm.js and, for each
+websocket the page opens, starts one app process (:class:`textual_serve.app_service.
+AppService`) and relays the browser's input to it and its output back. What this module adds
+around it, without changing the library:
+
+* **At most** ``max_sessions`` **apps at once.** Beyond that the page is a short HTML page
+  (HTTP 503) saying all places are taken and to try again later, and a websocket is refused.
+* **A closed tab ends its process.** :meth:`Session.stop` asks the app to quit (as the library
+  does), waits up to :data:`QUIT_SECONDS`, then terminates and, at last, kills it; either
+  way the process is waited for, so no child is left behind. The app is started directly
+  (no shell in between), in a session of its own, so a Ctrl+C on the server's terminal
+  reaches the server, which then ends every session in order.
+* **Addresses from the request.** The page's websocket and static addresses use the host
+  the browser asked for (``Host``), so a server bound to every address (``--host 0.0.0.0``)
+  works from another machine; textual-serve would write ``0.0.0.0`` into the page.
+* **Bad messages are ignored.** A websocket message that is not one of the page's (bad
+  JSON, an unknown kind, a size out of range) is dropped instead of ending the session with a
+  traceback on the server's console.
+* **Our own page.** The template in ``web/templates`` is textual-serve's with the bundled
+  Roboto Mono font (no font fetched from the internet) and our own words.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import ipaddress
+import json
+import logging
+import signal
+import socket
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import aiohttp_jinja2
+from aiohttp import WSCloseCode, WSMsgType, web
+from textual_serve.app_service import AppService
+from textual_serve.server import Server, to_int
+
+from gameshelf.core.text import count
+from gameshelf.web import DEFAULT_MAX_SESSIONS, DRIVER
+
+log = logging.getLogger("gameshelf.web")
+
+#: Seconds a session's app has to quit after it is asked (a closed tab, the server stopping)
+#: before it is terminated; then as many again before it is killed.
+QUIT_SECONDS = 5.0
+#: The terminal sizes a page may ask for (columns, rows); other sizes are clamped.
+MAX_COLUMNS, MAX_ROWS = 500, 200
+#: The signals that stop the server in order (every session ended first).
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+
+TEMPLATES = Path(__file__).parent / "templates"
+
+
+def app_command() -> list[str]:
+    """The command each browser tab's app runs: the ``gameshelf`` menu with this Python."""
+    return [sys.executable, "-m", "gameshelf", "menu"]
+
+
+def is_loopback(host: str) -> bool:
+    """True when ``host`` is reachable only from this machine (``localhost``, ``127.x``,
+    ``::1``)."""
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def is_every_address(host: str) -> bool:
+    """True when ``host`` means every address of this machine (``0.0.0.0``, ``::``, ``""``)."""
+    return host in ("", "0.0.0.0", "::")
+
+
+class Session(AppService):
+    """One browser tab's app: its process, the relay of its input and output (from
+    textual-serve) and an end that always comes (see the module's text)."""
+
+    def __init__(self, argv: list[str], **kwargs: Any) -> None:
+        super().__init__(" ".join(argv), **kwargs)
+        self.argv = argv
+        self._stopping: asyncio.Task[None] | None = None
+        #: True once the app has drawn (it reads the browser's input from then on).
+        self.drawn = False
+
+    @property
+    def pid(self) -> int | None:
+        """The app process's id (None before it starts)."""
+        return None if self._process is None else self._process.pid
+
+    def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
+        environment = super()._build_environment(width, height)
+        environment["TEXTUAL_DRIVER"] = DRIVER
+        return environment
+
+    async def _open_app_process(self, width: int = 80, height: int = 24) -> Any:
+        """Start the app process directly (no shell), in a session of its own."""
+        self._process = process = await asyncio.create_subprocess_exec(
+            *self.argv,
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+            env=self._build_environment(width=width, height=height),
+            start_new_session=True,
+        )
+        assert process.stdin is not None
+        self._stdin = process.stdin
+        return process
+
+    async def on_data(self, payload: bytes) -> None:
+        self.drawn = True
+        await super().on_data(payload)
+
+    async def stop(self) -> None:
+        """End the app: ask it to quit, wait :data:`QUIT_SECONDS`, terminate, kill; the
+        process is always waited for. An app that has not drawn yet (a tab closed as it
+        opened) is terminated at once: it has no game to keep and is not reading its input
+        yet. Safe to call more than once and at the same time."""
+        if self._stopping is None:
+            self._stopping = asyncio.ensure_future(self._stop())
+        await asyncio.shield(self._stopping)
+
+    async def _stop(self) -> None:
+        process = self._process
+        if process is None:
+            return
+        await self._download_manager.cancel_app_downloads(app_service_id=self.app_service_id)
+        ask = process.returncode is None and self.drawn and await self.send_meta({"type": "quit"})
+        for end in ((None,) if ask else ()) + (process.terminate, process.kill):
+            if process.returncode is not None:
+                break
+            if end is not None:
+                with contextlib.suppress(ProcessLookupError):
+                    end()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(process.wait(), QUIT_SECONDS)
+        await process.wait()
+        with contextlib.suppress(OSError, RuntimeError):
+            if self._stdin is not None:
+                self._stdin.close()
+        if self._task is not None:
+            await self._task  # the output relay ends at the output's end
+            self._task = None
+
+
+class GameServer(Server):
+    """textual-serve's server for the gameshelf app, with at most ``max_sessions`` apps at
+    once (see the module's text).
+
+    Args:
+        host: the address to listen on (loopback by default).
+        port: the port (0: any free port; :attr:`port` is the one bound once started).
+        max_sessions: how many apps may run at once (at least 1).
+        argv: the command of each tab's app (default :func:`app_command`).
+        say: prints one line for the player (the address, the stop).
+    """
+
+    def __init__(self, host: str = "127.0.0.1", port: int = 8000, *,
+                 max_sessions: int = DEFAULT_MAX_SESSIONS, argv: list[str] | None = None,
+                 say: Callable[[str], object] = print) -> None:
+        super().__init__("gameshelf", host=host, port=port, title="gameshelf",
+                         templates_path=TEMPLATES)
+        if max_sessions < 1:
+            raise ValueError("max_sessions must be at least 1")
+        self.max_sessions = max_sessions
+        self.argv = argv if argv is not None else app_command()
+        self.say = say
+        #: The open sessions and their websockets.
+        self.sessions: dict[Session, web.WebSocketResponse] = {}
+        self._starting = 0
+        self._stop_event: asyncio.Event | None = None
+
+    # -- the page ----------------------------------------------------------------------
+
+    @property
+    def full(self) -> bool:
+        """True when every place is taken (an app running or starting for each)."""
+        return len(self.sessions) + self._starting >= self.max_sessions
+
+    async def on_startup(self, app: web.Application) -> None:
+        """Nothing printed here: :meth:`run` says the address once it is bound."""
+
+    async def handle_index(self, request: web.Request) -> web.StreamResponse:
+        """The page (xterm.js and the script that connects it), or the page saying every
+        place is taken (HTTP 503)."""
+        if self.full:
+            response = aiohttp_jinja2.render_template(
+                "full.html", request, {"players": count(self.max_sessions, "player")}, status=503)
+            response.headers["Retry-After"] = "30"
+            return response
+        font_size = min(max(to_int(request.query.get("fontsize", "16"), 16), 6), 64)
+        scheme = "wss" if request.secure else "ws"
+        context = {
+            "font_size": font_size,
+            "app_websocket_url": f"{scheme}://{request.host}/ws",
+            "static_url": "/static/",
+            "title": "gameshelf",
+        }
+        return aiohttp_jinja2.render_template("app_index.html", request, context)
+
+    # -- a tab's session ---------------------------------------------------------------
+
+    async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+        """Run one app for the websocket the page opened, until either side ends."""
+        if self.full or self._stop_event is not None and self._stop_event.is_set():
+            raise web.HTTPServiceUnavailable(text="gameshelf: every place is taken\n")
+        width = min(max(to_int(request.query.get("width", "80"), 80), 1), MAX_COLUMNS)
+        height = min(max(to_int(request.query.get("height", "24"), 24), 1), MAX_ROWS)
+        websocket = web.WebSocketResponse(heartbeat=15)
+        self._starting += 1
+        session: Session | None = None
+        try:
+            try:
+                await websocket.prepare(request)
+                session = Session(self.argv, write_bytes=websocket.send_bytes,
+                                  write_str=websocket.send_str, close=websocket.close,
+                                  download_manager=self.download_manager)
+                self.sessions[session] = websocket
+            finally:
+                self._starting -= 1
+            await session.start(width, height)
+            await self._process_messages(websocket, session)
+        except (asyncio.CancelledError, ConnectionError):
+            pass
+        finally:
+            if session is not None:
+                await session.stop()
+                self.sessions.pop(session, None)
+            await websocket.close()
+        return websocket
+
+    async def _process_messages(self, websocket: web.WebSocketResponse,
+                                app_service: AppService) -> None:
+        """Relay the page's messages to the app; a message that is not one of the page's
+        is dropped (see the module's text)."""
+        async for message in websocket:
+            if message.type != WSMsgType.TEXT:
+                continue
+            try:
+                envelope = json.loads(message.data)
+            except ValueError:
+                continue
+            if not isinstance(envelope, list) or not envelope:
+                continue
+            kind, data = envelope[0], envelope[1] if len(envelope) > 1 else None
+            if kind == "stdin" and isinstance(data, str):
+                await app_service.send_bytes(data.encode("utf-8", "replace"))
+            elif kind == "resize" and isinstance(data, dict):
+                width, height = data.get("width"), data.get("height")
+                if isinstance(width, int) and isinstance(height, int):
+                    await app_service.set_terminal_size(min(max(width, 1), MAX_COLUMNS),
+                                                        min(max(height, 1), MAX_ROWS))
+            elif kind == "ping" and isinstance(data, str):
+                await websocket.send_json(["pong", data])
+            elif kind == "blur":
+                await app_service.blur()
+            elif kind == "focus":
+                await app_service.focus()
+
+    # -- running and stopping ----------------------------------------------------------
+
+    def address(self) -> str:
+        """The address to open in a browser (the bound port; this machine's name when the
+        server listens on every address)."""
+        host = socket.gethostname() if is_every_address(self.host) else self.host
+        if ":" in host:
+            host = f"[{host}]"
+        return f"http://{host}:{self.port}/"
+
+    def request_exit(self) -> None:
+        """Stop the server in order (as Ctrl+C does)."""
+        if self._stop_event is not None:
+            self._stop_event.set()
+
+    async def run(self, ready: Callable[[], object] | None = None) -> int | None:
+        """Serve until a stopping signal (or :meth:`request_exit`); then end every session
+        (each app quits, is terminated or killed, and is waited for) and close.
+
+        Args:
+            ready: called once the port is bound (the address is printed first).
+
+        Returns:
+            The signal that stopped the server, or None when :meth:`request_exit` did.
+
+        Raises:
+            OSError: the address cannot be listened on (port taken, unknown host).
+        """
+        loop = asyncio.get_running_loop()
+        self._stop_event = stop = asyncio.Event()
+        stopped_by: list[int] = []
+
+        def on_signal(signum: int) -> None:
+            stopped_by.append(signum)
+            stop.set()
+
+        installed = []
+        for sig in STOP_SIGNALS:
+            if signal.getsignal(sig) is signal.SIG_IGN:
+                continue  # ignored at start (nohup): it stays ignored
+            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+                loop.add_signal_handler(sig, on_signal, int(sig))
+                installed.append(sig)
+        runner = web.AppRunner(await self._make_app(), access_log=None,
+                               handle_signals=False, shutdown_timeout=QUIT_SECONDS)
+        await runner.setup()
+        try:
+            site = web.TCPSite(runner, self.host or None, self.port)
+            await site.start()
+            bound = runner.addresses
+            if self.port == 0 and bound:
+                self.port = int(bound[0][1])
+            self.say(f"gameshelf web: serving the game menu on {self.address()}")
+            self.say("open it in a browser; Ctrl+C stops the server "
+                     f"(at most {count(self.max_sessions, 'player')} at once)")
+            if ready is not None:
+                ready()
+            await stop.wait()
+            ended = len(self.sessions)
+            await self.end_sessions()
+            if ended:
+                self.say(f"gameshelf web: ended {count(ended, 'open session')}; "
+                         "every game is saved")
+        finally:
+            await runner.cleanup()
+            for sig in installed:
+                loop.remove_signal_handler(sig)
+        return stopped_by[0] if stopped_by else None
+
+    async def end_sessions(self) -> None:
+        """End every open session: each app asked to quit (then terminated, killed) and
+        waited for, each page's websocket closed."""
+        sessions = list(self.sessions.items())
+        await asyncio.gather(*(s.stop() for s, _ in sessions), return_exceptions=True)
+        await asyncio.gather(*(ws.close(code=WSCloseCode.GOING_AWAY, message=b"server stopped")
+                               for _, ws in sessions), return_exceptions=True)
+
+    def serve(self, debug: bool = False) -> None:
+        """Serve until stopped (textual-serve's entry point, kept for its callers)."""
+        asyncio.run(self.run())

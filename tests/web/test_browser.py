@@ -1,0 +1,144 @@
+"""Issue 12, end to end in a real browser: ``gameshelf web`` on a free loopback port, opened
+in headless Chromium (Debian's ``chromium``, driven by Playwright; nothing downloads a
+browser). The menu, one Dollar Pinball bill (L40000002A, series 1902: 88,000,000 on the
+page), a Yatz turn holding a die by a mouse click, Ctrl+Q quitting with the game saved, and
+``gameshelf yatz saves`` listing the save. A screenshot of each step is kept under the
+test's temporary folder (``steps/``).
+
+Without Chromium the test is skipped with a line saying how to install it; where the browser
+is required (``GAMESHELF_REQUIRE_BROWSER=1``, set by ``.ci/run``) it fails instead.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.web.browser import (
+    INSTALL_HINT,
+    REQUIRE_VARIABLE,
+    browser_page,
+    cell_point,
+    chromium,
+    click_text,
+    find_text,
+    screen,
+    wait_for_text,
+)
+from tests.web.served import MENU_DRAWN, PATIENCE, served, wait_for_no_apps
+
+
+def _browser_or_skip() -> str:
+    executable = chromium()
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        executable = None
+    if executable is None:
+        if os.environ.get(REQUIRE_VARIABLE) == "1":
+            pytest.fail(f"{REQUIRE_VARIABLE}=1 and {INSTALL_HINT} (and the test extras)")
+        pytest.skip(INSTALL_HINT)
+    return executable
+
+
+class Steps:
+    """Screenshots of the test's steps, numbered, under ``folder``."""
+
+    def __init__(self, page: Any, folder: Path) -> None:
+        self.page, self.folder, self.taken = page, folder, 0
+        folder.mkdir(parents=True)
+
+    def shot(self, name: str) -> None:
+        self.taken += 1
+        self.page.screenshot(path=str(self.folder / f"{self.taken:02d}-{name}.png"))
+
+
+def _click_die(page: Any, index: int) -> None:
+    """Click the middle of die ``index`` (0-4) in the row of dice."""
+    column, row = find_text(page, "╭─────╮")
+    line = screen(page).split("\n")[row]
+    for _ in range(index):
+        column = line.index("╭─────╮", column + 1)
+    page.mouse.click(*cell_point(page, column + 3, row + 2))
+
+
+def test_play_in_the_browser(tmp_path: Path) -> None:
+    executable = _browser_or_skip()
+    home = tmp_path / "home"
+    with served(home) as server, browser_page(executable) as page:
+        steps = Steps(page, tmp_path / "steps")
+        page.goto(server.url)
+        wait_for_text(page, MENU_DRAWN)
+        steps.shot("menu")
+
+        # One Dollar Pinball: fields chosen by mouse clicks, the bill played to its end
+        page.keyboard.press("1")
+        wait_for_text(page, "Best bills ever")
+        page.keyboard.type("Ann")
+        click_text(page, "bill as printed")
+        page.keyboard.type("L40000002A")
+        click_text(page, "series: 2017A")
+        page.keyboard.type("1902")
+        page.keyboard.press("Enter")
+        wait_for_text(page, "plays L40000002A")
+        steps.shot("dollar-bill-entered")
+        click_text(page, "Play", row_has="Random")
+        page.keyboard.press("End")
+        wait_for_text(page, "GAME OVER — Ann: 88,000,000 points")
+        steps.shot("dollar-88-million")
+
+        # ? opens the help (F1 is the browser's); Esc closes it, Esc again to the menu
+        page.keyboard.press("?")
+        wait_for_text(page, "Esc closes")
+        steps.shot("dollar-help")
+        page.keyboard.press("Escape")
+        wait_for_text(page, "Best bills ever")
+        page.keyboard.press("Escape")
+        wait_for_text(page, MENU_DRAWN)
+
+        # Yatz, one player: a roll, a die held by a click, a box filled by two clicks
+        page.keyboard.press("2")
+        wait_for_text(page, "Start (F5)")
+        page.keyboard.type("Ann")
+        click_text(page, "-", row_has="players")
+        wait_for_text(page, "1 player ")
+        click_text(page, "Start (F5)")
+        wait_for_text(page, "Ann's card")
+        page.keyboard.press("r")
+        wait_for_text(page, "roll 1 of 3")
+        _click_die(page, 1)
+        wait_for_text(page, "2 HELD")
+        steps.shot("yatz-die-held")
+        page.keyboard.press("r")
+        wait_for_text(page, "roll 2 of 3")
+        chance = screen(page).split("\n")[find_text(page, "Chance")[1]]
+        points = chance.split()[-3]          # the x1 column's points, "(16)"
+        click_text(page, points, row_has="Chance")   # a click selects the box...
+        click_text(page, points, row_has="Chance")   # ...a second click fills it
+        wait_for_text(page, "turn 2 of 39")
+        steps.shot("yatz-box-filled")
+
+        # Ctrl+Q quits from anywhere, the game saved; the page says the menu has closed
+        page.keyboard.press("Control+q")
+        page.wait_for_selector("body.-closed", timeout=PATIENCE * 1000)
+        steps.shot("quit")
+        assert wait_for_no_apps(server) == []
+        code, _out, err = server.stop()
+        assert code == 130 and "Traceback" not in err
+
+    listed = subprocess.run([sys.executable, "-m", "gameshelf", "yatz", "saves", "--json"],
+                            capture_output=True, text=True, timeout=PATIENCE,
+                            env={**os.environ, "GAMESHELF_HOME": str(home)})
+    assert listed.returncode == 0, listed.stderr
+    saves = json.loads(listed.stdout)
+    assert [s["game"].replace("\u00b7", "·") for s in saves] == [
+        f"Ann · game {saves[0]['name'].removeprefix('game-')} · turn 2 of 39"]
+    assert sorted(p.name for p in (tmp_path / "steps").iterdir()) == [
+        "01-menu.png", "02-dollar-bill-entered.png", "03-dollar-88-million.png",
+        "04-dollar-help.png", "05-yatz-die-held.png", "06-yatz-box-filled.png", "07-quit.png"]
