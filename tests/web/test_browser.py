@@ -2,8 +2,8 @@
 in headless Chromium (Debian's ``chromium``, driven by Playwright; nothing downloads a
 browser). The menu, one Dollar Pinball bill (L40000002A, series 1902: 88,000,000 on the
 page), a Yatz turn holding a die by a mouse click, Ctrl+Q quitting with the game saved, and
-``gameshelf yatz saves`` listing the save. A screenshot of each step is kept under the
-test's temporary folder (``steps/``).
+``gameshelf yatz saves`` listing the save. The page follows the window's size. A screenshot
+of each step is kept under the test's temporary folder (``steps/``).
 
 Without Chromium the test is skipped with a line saying how to install it; where the browser
 is required (``GAMESHELF_REQUIRE_BROWSER=1``, set by ``.ci/run``) it fails instead.
@@ -77,6 +77,15 @@ def test_play_in_the_browser(tmp_path: Path) -> None:
         wait_for_text(page, MENU_DRAWN)
         steps.shot("menu")
 
+        # the terminal follows the window's size, and the app draws again at the new size
+        columns = page.evaluate("window.gameshelfTerminal.cols")
+        page.set_viewport_size({"width": 760, "height": 500})
+        page.wait_for_function(f"window.gameshelfTerminal.cols < {columns}")
+        wait_for_text(page, MENU_DRAWN)
+        steps.shot("menu-smaller-window")
+        page.set_viewport_size({"width": 1200, "height": 760})
+        page.wait_for_function(f"window.gameshelfTerminal.cols == {columns}")
+
         # One Dollar Pinball: fields chosen by mouse clicks, the bill played to its end
         page.keyboard.press("1")
         wait_for_text(page, "Best bills ever")
@@ -140,5 +149,22 @@ def test_play_in_the_browser(tmp_path: Path) -> None:
     assert [s["game"].replace("\u00b7", "·") for s in saves] == [
         f"Ann · game {saves[0]['name'].removeprefix('game-')} · turn 2 of 39"]
     assert sorted(p.name for p in (tmp_path / "steps").iterdir()) == [
-        "01-menu.png", "02-dollar-bill-entered.png", "03-dollar-88-million.png",
-        "04-dollar-help.png", "05-yatz-die-held.png", "06-yatz-box-filled.png", "07-quit.png"]
+        "01-menu.png", "02-menu-smaller-window.png", "03-dollar-bill-entered.png",
+        "04-dollar-88-million.png", "05-dollar-help.png", "06-yatz-die-held.png",
+        "07-yatz-box-filled.png", "08-quit.png"]
+
+
+def test_no_browser_skips_saying_how_to_install_it(monkeypatch: pytest.MonkeyPatch,
+                                                   tmp_path: Path) -> None:
+    monkeypatch.setenv("GAMESHELF_CHROMIUM", str(tmp_path / "no-chromium"))
+    monkeypatch.delenv(REQUIRE_VARIABLE, raising=False)
+    with pytest.raises(pytest.skip.Exception, match="apt-get install chromium"):
+        _browser_or_skip()
+
+
+def test_no_browser_fails_where_it_is_required(monkeypatch: pytest.MonkeyPatch,
+                                               tmp_path: Path) -> None:
+    monkeypatch.setenv("GAMESHELF_CHROMIUM", str(tmp_path / "no-chromium"))
+    monkeypatch.setenv(REQUIRE_VARIABLE, "1")
+    with pytest.raises(pytest.fail.Exception, match="no Chromium found"):
+        _browser_or_skip()

@@ -94,6 +94,17 @@ class GuardedApp(App[None]):
         self.stopped_by: int | None = None
         self._quit_failed = False
 
+    def get_key_display(self, binding: Binding) -> str:
+        """The key the footer shows for ``binding``. In a browser (``gameshelf web``) F1 is
+        the browser's own key, so a binding of F1 shows the action's other key instead
+        (``? Help``; in Yatz's classic keys ``r Roll``)."""
+        if binding.key == "f1" and self.is_web:
+            for active in self.screen.active_bindings.values():
+                other = active.binding
+                if other.action == binding.action and other.key != "f1":
+                    return super().get_key_display(other)
+        return super().get_key_display(binding)
+
     def action_quit_saving(self) -> None:
         """Ctrl+Q: keep every game on the screen stack saved, then end the app. A failed
         save is said (with the bell) and the app stays; Ctrl+Q again ends it anyway."""

@@ -229,6 +229,8 @@ class GameServer(Server):
             await self._process_messages(websocket, session)
         except (asyncio.CancelledError, ConnectionError):
             pass
+        except OSError as exc:   # the app's command cannot be started
+            log.error("gameshelf web: cannot start the app (%s): %s", " ".join(self.argv), exc)
         finally:
             if session is not None:
                 await session.stop()

@@ -1,0 +1,53 @@
+"""Issue 12: in the browser F1 is the browser's own key, so every screen's footer names ``?``
+for its help (and, where F1 is another action's key, that action's other key), never F1.
+Walks every screen of the habits harness (``tests/tui/test_habits.py``) with the app as
+``gameshelf web`` runs it; ``?`` opening the help on each is checked there."""
+
+from __future__ import annotations
+
+import pytest
+
+from gameshelf.tui.app import GameshelfApp
+from gameshelf.tui.yatz_game import GameScreen
+from gameshelf.yatz.match import Match as YatzMatch
+from gameshelf.yatz.match import parse_seats
+from tests.tui.test_habits import SCREENS, _show
+
+
+def _footer(app: GameshelfApp) -> str:
+    return str(app.screen._compositor.render_strips()[-1].text)
+
+
+@pytest.fixture
+def in_a_browser(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(GameshelfApp, "is_web", property(lambda self: True))
+
+
+async def test_the_footer_names_question_mark_for_help(in_a_browser: None) -> None:
+    app = GameshelfApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        for name, (make, _) in SCREENS.items():
+            await _show(app, pilot, make())
+            footer = _footer(app)
+            assert "? Help" in footer, (name, footer)
+            assert "f1" not in footer, (name, footer)
+            if name != "menu":
+                app.pop_screen()
+                await pilot.pause()
+
+
+async def test_yatz_classic_keys_show_r_for_roll(in_a_browser: None) -> None:
+    """The 1991 manual's keys roll with F1 too: the footer names r."""
+    app = GameshelfApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await _show(app, pilot, GameScreen(YatzMatch(parse_seats("Ann"), 5), "mine",
+                                           keys="classic"))
+        footer = _footer(app)
+        assert "r Roll" in footer and "f1" not in footer, footer
+
+
+async def test_in_a_terminal_the_footer_still_names_f1() -> None:
+    app = GameshelfApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await _show(app, pilot, SCREENS["menu"][0]())
+        assert "f1 Help" in _footer(app)
