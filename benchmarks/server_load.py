@@ -28,11 +28,13 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 
+from gameshelf.core.progress import add_progress_option, progress
 from gameshelf.server import protocol as p
 
 SEATS = [p.SeatSpec("host", "Seat 1"), p.SeatSpec("open"), p.SeatSpec("open"),
@@ -144,10 +146,18 @@ async def _room(url: str, n: int, think: float, stats: Stats, stop: float) -> No
             await ws.close()
 
 
+async def _tick(advance: Callable[[int], None], total: int) -> None:
+    """Advance the progress display once a second."""
+    for _ in range(total):
+        await asyncio.sleep(1.0)
+        advance(1)
+
+
 async def _drive(url: str, rooms: int, seconds: float, think: float,
-                 ramp: float) -> tuple[Stats, float]:
+                 ramp: float, advance: Callable[[int], None]) -> tuple[Stats, float]:
     stats = Stats()
     stop = time.monotonic() + ramp + seconds
+    ticker = asyncio.create_task(_tick(advance, int(ramp + seconds)))
     tasks = []
     for n in range(rooms):
         tasks.append(asyncio.create_task(_room(url, n, think, stats, stop)))
@@ -155,6 +165,7 @@ async def _drive(url: str, rooms: int, seconds: float, think: float,
     stats.since = time.perf_counter()
     start = time.monotonic()
     await asyncio.gather(*tasks, return_exceptions=False)
+    ticker.cancel()
     return stats, time.monotonic() - start
 
 
@@ -167,6 +178,7 @@ def main() -> None:
     ap.add_argument("--ramp", type=float, default=20.0,
                     help="seconds over which the rooms are opened, before the measured "
                          "run (1-600)")
+    add_progress_option(ap)
     args = ap.parse_args()
     if not (1 <= args.rooms <= 1000 and 5 <= args.seconds <= 600 and 0 <= args.think <= 10
             and 1 <= args.ramp <= 600):
@@ -186,8 +198,10 @@ def main() -> None:
         cpu0 = _cpu_seconds(server.pid)
         wait0 = _run_delay(server.pid)
         mine0 = time.process_time()
-        stats, elapsed = asyncio.run(_drive(found.group(0), args.rooms, args.seconds,
-                                            args.think, args.ramp))
+        with progress("seconds of load", int(args.ramp + args.seconds),
+                      args.progress) as advance:
+            stats, elapsed = asyncio.run(_drive(found.group(0), args.rooms, args.seconds,
+                                                args.think, args.ramp, advance))
         status = _proc_status(server.pid)
         cpu = _cpu_seconds(server.pid) - cpu0
         waited = _run_delay(server.pid) - wait0
