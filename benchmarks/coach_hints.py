@@ -6,7 +6,8 @@ hint with its default samples (Muggins 64 samples of the hidden tiles, Showdown 
 worlds), timing it. It prints the hint's time per position (median, 95th percentile, worst;
 goal: under 1 s at the 95th percentile) and how often the hint's best move is the move the
 strong player made there with its own samples (Mugsy's 64; the search player's 8 in play),
-which differ from the coach's, so a tie or a near tie can go either way.
+which differ from the coach's, so a tie or a near tie can go either way; and how often that
+move is within the estimate's noise of the hint's best (what a review would not list).
 
 Usage: python benchmarks/coach_hints.py [--muggins-games 3] [--showdown-games 2]
 """
@@ -29,19 +30,21 @@ from gameshelf.showdown.match import parse_players
 FIRST_SEED = 500_000
 
 
-def _report(game: str, times: list[float], same: int) -> None:
+def _report(game: str, times: list[float], same: int, close: int) -> None:
     times = sorted(times)
     n = len(times)
     p95 = times[min(n - 1, int(0.95 * n))]
     print(f"{game}: {n} positions; hint time median {statistics.median(times) * 1000:.0f} ms, "
           f"95th percentile {p95 * 1000:.0f} ms, worst {times[-1] * 1000:.0f} ms "
           f"(goal: 95th percentile under 1000 ms: {'met' if p95 < 1 else 'NOT met'}); "
-          f"the strong player's move {same}/{n} = {same / n:.1%}")
+          f"the strong player's move {same}/{n} = {same / n:.1%}; its move within the "
+          f"estimate's noise of the hint's (what a review would not list) {close}/{n} = "
+          f"{close / n:.1%}")
 
 
 def muggins(games: int) -> None:
     times: list[float] = []
-    same = 0
+    same = close = 0
     for g in range(games):
         m = MugginsMatch.new(seed=FIRST_SEED + g, options={"level": "strong"})
         while not m.state.is_terminal():
@@ -56,14 +59,18 @@ def muggins(games: int) -> None:
                 h = mcoach.hint(view)
                 times.append(time.perf_counter() - t0)
                 assert h.best is not None
-                same += board_key(view, h.best.play) == board_key(view, move)  # type: ignore[arg-type]
+                key = board_key(view, move)  # type: ignore[arg-type]
+                same += board_key(view, h.best.play) == key
+                mine = next(o for o in h.options if board_key(view, o.play) == key)
+                close += (mine.wins or h.best.value is None or mine.value is None
+                          or not mcoach.costly(h.best.value - mine.value, mine.spread))
             m.apply(move)
-    _report("Muggins", times, same)
+    _report("Muggins", times, same, close)
 
 
 def showdown(games: int) -> None:
     times: list[float] = []
-    same = 0
+    same = close = 0
     for g in range(games):
         m = ShowdownMatch(parse_players("search,search,search"), FIRST_SEED + g)
         st = m.state
@@ -79,9 +86,12 @@ def showdown(games: int) -> None:
                 if h.samples:
                     times.append(elapsed)
                     same += h.best.action == move
+                    mine = next((o for o in h.options if o.action == move), None)
+                    close += mine is not None and not scoach.costly(
+                        h.best.margin - mine.margin, mine.margin_spread)
                 continue
             m.step()
-    _report("Pinball Showdown", times, same)
+    _report("Pinball Showdown", times, same, close)
 
 
 def main() -> None:
