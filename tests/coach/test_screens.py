@@ -20,7 +20,7 @@ from gameshelf.tui.muggins_coach import MugginsHintScreen, MugginsReviewScreen
 from gameshelf.tui.showdown_coach import ShowdownHintScreen, ShowdownReviewScreen
 from gameshelf.tui.showdown_game import ScoreScreen, ShowdownScreen
 from tests.coach.test_muggins_coach import SAMPLES
-from tests.hostile import DECK_SHOWN, NAMES, hostile_deck
+from tests.hostile import NAMES, hostile_deck
 from tests.tui.test_habits import footer_complete
 from tests.tui.test_literal_screens import check, settle
 
@@ -131,8 +131,7 @@ async def test_showdown_review_after_the_game_shows_names_and_cards_literally() 
         await settle(app, pilot)
         body = _body(app)
         assert "costly decision" in body and "estimates" in body
-        text = check(app, where="the Showdown review")
-        assert any(d in text for d in (*DECK_SHOWN, *names[:1])) or "Sling" not in text
+        check(app, where="the Showdown review")
         await pilot.press("escape")
         await settle(app, pilot)
         assert app.screen is screen

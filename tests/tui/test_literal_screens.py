@@ -320,3 +320,30 @@ async def test_statistics_screens_show_hostile_names_literally() -> None:
             text = check(app, names[:6], width=width, where=f"{game} statistics")
             if game == "muggins":
                 assert "[/]\\x1b[2J" in text
+
+
+async def test_showdown_coach_hint_and_review_show_names_and_cards_literally() -> None:
+    """Issue 16: the hint names the cards of a hostile deck, the review the people with
+    hostile names (two people: each line names its player), all literally."""
+    from gameshelf.tui.showdown_coach import ShowdownHintScreen, ShowdownReviewScreen
+
+    deck = hostile_deck(default_deck_text())
+    names = NAMES[:2]
+    match = _showdown_match(names, "human", deck, seed=3)
+    while not match.state.is_terminal() and match.state.turn <= 2:
+        match.run_until_human()
+        legal = match.state.legal_actions()
+        match.play(str(legal[-1]))
+    app = GameshelfApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.push_screen(ShowdownHintScreen(match.state.view(match.to_act()),
+                                           match.state.legal_actions()))
+        await settle(app, pilot)
+        check(app, where="the Showdown hint")
+        app.pop_screen()
+        app.push_screen(ShowdownReviewScreen(match.record(), samples=4))
+        await settle(app, pilot)
+        text = check(app, where="the Showdown review")
+        assert "costly decision" in text
+        assert any(visible(n, 8) in text for n in names)
