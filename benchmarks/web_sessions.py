@@ -10,8 +10,9 @@ Prints:
   and its proportional share (PSS: shared pages divided among the processes that share them,
   which is what one more session really adds).
 * **sessions served**: sessions are opened one more at a time (up to ``--most``), each drawing
-  its menu; then every open session gets keys (Down, Up, ...) and the time from a key sent to
-  the first byte of the app's answer (its echo) is measured. It stops at the first count
+  its menu; then every open session gets a key at the same moment (Down, Up, Down: the worst
+  case, every player typing at once) and the time from a key sent to the first byte of the
+  app's answer (its echo) is measured. It stops at the first count
   whose median echo passes 100 ms (or at ``--most``, or after ``--budget`` seconds), and says
   the largest count that stayed under.
 
@@ -114,10 +115,10 @@ async def sessions_served(server: Served, most: int, budget: float) -> None:
                     rss, pss = memory_kb(apps_of(server)[0])
                     print(f"memory per open session: RSS {rss / 1024:.0f} MB, "
                           f"PSS {pss / 1024:.0f} MB (one session)")
-                echoes = []
-                for round_ in range(3):
-                    for ws_ in sockets:
-                        echoes.append(await echo_ms(ws_, KEYS[round_ % 2]))
+                echoes: list[float] = []
+                for round_ in range(3):   # every player presses a key at the same moment
+                    echoes += await asyncio.gather(*(echo_ms(ws_, KEYS[round_ % 2])
+                                                     for ws_ in sockets))
                 echoes.sort()
                 median = statistics.median(echoes)
                 p90 = echoes[int(0.9 * (len(echoes) - 1))]

@@ -22,7 +22,8 @@ from gameshelf.core.store import data_dir
 from gameshelf.core.text import literal
 from gameshelf.web import DEFAULT_MAX_SESSIONS
 
-#: The most sessions ``--max-sessions`` accepts (each is a process of about 60 MB).
+#: The most sessions ``--max-sessions`` accepts (each is a process of about 130 MB resident,
+#: 75 MB of it its own: ``benchmarks/web_sessions.py``).
 MOST_SESSIONS = 1000
 
 
