@@ -29,6 +29,7 @@ from gameshelf.tui.app import GameshelfApp, MenuScreen
 from gameshelf.tui.dollar import DollarScreen
 from gameshelf.tui.muggins import LevelScreen, MugginsScreen
 from gameshelf.tui.muggins_coach import MugginsHintScreen, MugginsReviewScreen
+from gameshelf.tui.online import LobbyScreen, OnlineScreen
 from gameshelf.tui.replay import (
     DollarReplayScreen,
     MugginsReplayScreen,
@@ -44,6 +45,7 @@ from gameshelf.tui.yatz import SetupScreen
 from gameshelf.tui.yatz_game import GameScreen
 from gameshelf.yatz.match import Match as YatzMatch
 from gameshelf.yatz.match import parse_seats
+from tests.online.fakes import offline_room
 from tests.replay.games import dollar_round, muggins_record, showdown_record, yatz_record
 
 SIZES = ((80, 24), (120, 40), (160, 50))
@@ -76,6 +78,9 @@ SCREENS: dict[str, tuple[Callable[[], Screen[None] | Screen[str | None]], tuple[
     "muggins review": (lambda: MugginsReviewScreen(_muggins_start().record(), samples=4), ()),
     "showdown hint": (lambda: ShowdownHintScreen(*_showdown_start()), ()),
     "showdown review": (lambda: ShowdownReviewScreen(_showdown_record(), samples=4), ()),
+    "play online": (OnlineScreen, ()),
+    "online lobby": (lambda: LobbyScreen(offline_room(["Ann", "Bob"])), ("#lb-code",
+                                                                          "#lb-msg")),
 }
 #: Screens whose help fits at 80x24 (nothing to scroll).
 HELP_FITS = ("menu", "muggins hint", "muggins review", "showdown hint", "showdown review")

@@ -23,6 +23,7 @@ from gameshelf.showdown.match import Seat as ShowdownSeat
 from gameshelf.tui.app import GameshelfApp, MenuScreen
 from gameshelf.tui.dollar import DollarScreen
 from gameshelf.tui.muggins import LevelScreen, MugginsScreen, SummaryScreen
+from gameshelf.tui.online import LobbyScreen
 from gameshelf.tui.showdown import ShowdownStartScreen
 from gameshelf.tui.showdown_game import (
     HandOffScreen,
@@ -46,6 +47,7 @@ from tests.hostile import (
     store_scores,
     visible,
 )
+from tests.online.fakes import offline_room
 
 SIZE = (160, 50)
 
@@ -221,6 +223,18 @@ async def test_showdown_start_screen_lists_hostile_saves() -> None:
         await pilot.press("f1")
         await pilot.pause()
         check(app)
+
+
+async def test_online_lobby_shows_hostile_names_literally() -> None:
+    """The lobby's seats (names as the server tells them) and its help."""
+    app = GameshelfApp()
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(LobbyScreen(offline_room(NAMES[:4])))
+        await settle(app, pilot)
+        check(app, NAMES[:4], texts=("K7QX",))
+        await pilot.press("question_mark")
+        await pilot.pause()
+        check(app, texts=("Play online",))
 
 
 async def test_showdown_table_hand_off_piles_and_score_breakdown() -> None:

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from textual.widgets import OptionList
 
-from gameshelf.tui.app import GAMES, GameshelfApp, MenuScreen
+from gameshelf.tui.app import ENTRIES, GAMES, GameshelfApp, MenuScreen
 
 
-async def test_menu_lists_the_four_games() -> None:
+async def test_menu_lists_the_four_games_and_play_online() -> None:
     app = GameshelfApp()
     async with app.run_test() as pilot:
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
         options = app.screen.query_one("#games", OptionList)
-        assert options.option_count == len(GAMES) == 4
+        assert len(GAMES) == 4 and options.option_count == len(ENTRIES) == 5
 
 
 async def test_help_opens_and_closes() -> None:

@@ -18,7 +18,18 @@ import typer
 from typer._click import exceptions as click_exc
 
 from gameshelf import __version__
-from gameshelf.cli import dollar, muggins, replay, review, serve, showdown, stats, web, yatz
+from gameshelf.cli import (
+    dollar,
+    muggins,
+    online,
+    replay,
+    review,
+    serve,
+    showdown,
+    stats,
+    web,
+    yatz,
+)
 from gameshelf.core import crash, interrupt
 from gameshelf.core.errors import GameshelfError, OutputError
 from gameshelf.core.inputs import argv_text, tolerate_undecodable_stdin
@@ -45,6 +56,7 @@ replay.register_all({"yatz": yatz.app, "muggins": muggins.app, "showdown": showd
                      "dollar": dollar.app})
 review.register(muggins.app, showdown.app)
 web.register(app)
+app.add_typer(online.app, name="online")
 
 
 def _print_version(value: bool) -> None:

@@ -308,6 +308,7 @@ def prompt_loop(game: ShowdownMatch) -> None:
     shown_errors = len(game.errors)
     typer.echo(f"Pinball Showdown, {literal(game.title)}. Type 'help' for the commands.")
     waiting: int | None = None
+    table_seen = -1
 
     def show_log() -> None:
         nonlocal log_seen
@@ -347,9 +348,9 @@ def prompt_loop(game: ShowdownMatch) -> None:
                 _leave(game)
                 return
         view = game.view(seat)
-        if seat != last_human or not game.keeps_saves:
-            typer.echo(describe(view, game.seats))
-        last_human = seat
+        if seat != last_human or (not game.keeps_saves and table_seen != log_seen):
+            typer.echo(describe(view, game.seats))  # online: again after others' moves
+        last_human, table_seen = seat, log_seen
         typed = read_line(literal(f"{game.seats[seat].name}: {question(view)}> "))
         if typed is None:
             typer.echo("")

@@ -34,6 +34,10 @@ GAMES = (
     GameEntry("showdown", "Pinball Showdown",
               "A pinball card game of bidding and speed for 2 to 4 players."),
 )
+#: Every line of the menu: the games, then playing with people elsewhere.
+ENTRIES = (*GAMES, GameEntry("online", "Play online",
+                             "Pinball Showdown with people on other machines, through a "
+                             "game server."))
 
 MENU_HELP = """\
 # gameshelf
@@ -41,7 +45,8 @@ MENU_HELP = """\
 Four classic games, brought back from their rule sheets.
 
 * **Up/Down** or the mouse choose a game, **Enter** or a click opens it.
-* **1-4** open a game directly.
+* **1-4** open a game directly; **5** plays online (create a room on a game server or join
+  one by its code).
 * **t** opens the statistics of the highlighted game (its finished games: scores, charts).
 * **F1** or **?** shows the help of the screen you are on.
 * **Esc** (or **q**) goes back; **q** on the menu quits, as **Ctrl+Q** does anywhere.
@@ -70,6 +75,7 @@ class MenuScreen(Screen[None]):
         Binding("2", "open(1)", "Yatz", show=False),
         Binding("3", "open(2)", "Muggins", show=False),
         Binding("4", "open(3)", "Showdown", show=False),
+        Binding("5", "open(4)", "Online", show=False),
     ]
     DEFAULT_CSS = """
     MenuScreen { align: center middle; }
@@ -84,7 +90,7 @@ class MenuScreen(Screen[None]):
         with Vertical():
             yield Static("G A M E S H E L F", id="title")
             options = []
-            for i, g in enumerate(GAMES):
+            for i, g in enumerate(ENTRIES):
                 state = "" if is_built(g.key) else "  [not built yet]"
                 options.append(Option(f"{i + 1}. {g.title}{state}\n   {g.blurb}", id=g.key))
             yield OptionList(*options, id="games")
@@ -95,12 +101,12 @@ class MenuScreen(Screen[None]):
         self.open_game(str(event.option.id))
 
     def action_open(self, index: int) -> None:
-        self.open_game(GAMES[index].key)
+        self.open_game(ENTRIES[index].key)
 
     def open_game(self, key: str) -> None:
         """Open the screen of game ``key``, or say it is not built yet."""
         module = _module(key)
-        title = next(g.title for g in GAMES if g.key == key)
+        title = next(g.title for g in ENTRIES if g.key == key)
         if not getattr(module, "BUILT", False):
             self.query_one("#status", Static).update(f"{title} is not built yet.")
             self.app.bell()
@@ -112,8 +118,13 @@ class MenuScreen(Screen[None]):
         """Open the statistics screen of the highlighted game."""
         from gameshelf.tui.stats import StatsScreen
 
-        index = self.query_one("#games", OptionList).highlighted
-        self.app.push_screen(StatsScreen(GAMES[index or 0].key))
+        index = self.query_one("#games", OptionList).highlighted or 0
+        if index >= len(GAMES):   # Play online: the statistics are each game's
+            self.query_one("#status", Static).update(
+                "Statistics are kept per game: highlight a game, then t.")
+            self.app.bell()
+            return
+        self.app.push_screen(StatsScreen(GAMES[index].key))
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(MENU_HELP))

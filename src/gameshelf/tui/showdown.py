@@ -12,6 +12,7 @@ from textual.widgets import Button, Header, Input, OptionList, Static
 from gameshelf.core.chance import new_seed, parse_seed
 from gameshelf.core.errors import GameshelfError
 from gameshelf.core.text import error_line
+from gameshelf.session.match import ShowdownMatch
 from gameshelf.session.showdown import ShowdownSession, describe
 from gameshelf.showdown.match import GAME, Match, parse_players
 from gameshelf.tui.base import GuardedApp
@@ -139,7 +140,7 @@ def make_screen() -> Screen[None]:
     return ShowdownStartScreen()
 
 
-def match_app(session: Match | ShowdownSession) -> GuardedApp:
+def match_app(session: Match | ShowdownSession | ShowdownMatch) -> GuardedApp:
     """The terminal app opened straight on the game of ``session``; Esc on the game leaves
     the app, as Yatz's and Muggins's ``play``/``resume`` do."""
     from gameshelf.tui.app import GameshelfApp
@@ -151,7 +152,7 @@ def match_app(session: Match | ShowdownSession) -> GuardedApp:
     return _App()
 
 
-def run_match_app(session: ShowdownSession) -> None:
+def run_match_app(session: ShowdownSession | ShowdownMatch) -> None:
     """Run the terminal app straight into the game of ``session`` (``gameshelf showdown
     play`` and ``resume``).
 

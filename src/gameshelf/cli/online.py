@@ -1,0 +1,154 @@
+"""``gameshelf online ...``: play on a game server (``gameshelf serve``) from the command line.
+
+* ``create GAME --seats "me,?,cpu" [--server URL] [--name NAME] [--away SECONDS] [--tui]``
+  makes a room, prints its code, waits for the open seats (``?``) to be taken by people
+  joining with the code, starts the game once they are, then plays it at the text prompt
+  (or on the game screen with ``--tui``).
+* ``join CODE --name NAME [--server URL] [--tui]`` takes an open seat of the room ``CODE``
+  (or comes back to one's own seat: the seat's token is kept in the local store) and plays.
+
+Pinball Showdown is played so today (each terminal sees only its own hand). A bad address, a
+server that cannot be reached, a wrong code, a full room or a taken name is one line on
+stderr and exit code 2.
+"""
+
+from __future__ import annotations
+
+import getpass
+
+import typer
+
+from gameshelf.cli.showdown import prompt_loop
+from gameshelf.core.errors import BadInputError
+from gameshelf.core.inputs import check_name
+from gameshelf.core.text import literal
+from gameshelf.server import protocol as p
+from gameshelf.session.remote import (
+    RemoteShowdown,
+    Room,
+    last_server,
+    parse_seats,
+    server_url,
+)
+from gameshelf.showdown.match import MAX_NAME_LENGTH
+
+app = typer.Typer(help="Play on a game server (gameshelf serve): create a room or join one "
+                       "by its code.", no_args_is_help=True, rich_markup_mode=None)
+
+#: The games this client plays online today.
+PLAYABLE = ("showdown",)
+#: Seconds between looks at the lobby while seats are still open.
+LOBBY_POLL = 0.5
+
+SERVER_HELP = "The game server: ws://HOST:PORT (default: the last one used, else " \
+              "ws://127.0.0.1:8765)."
+
+
+def _url(server: str | None) -> str:
+    return server_url(server if server is not None else last_server())
+
+
+def _name(name: str) -> str:
+    return check_name(" ".join(name.split()), "player name", max_len=MAX_NAME_LENGTH)
+
+
+def _game(game: str) -> str:
+    key = game.strip().lower()
+    if key not in p.GAMES:
+        raise BadInputError(f"not a game of the server: {literal(game)} (one of "
+                            f"{', '.join(p.GAMES)})")
+    if key not in PLAYABLE:
+        raise BadInputError(f"{key} cannot be played online from this program yet (only "
+                            f"{', '.join(PLAYABLE)})")
+    return key
+
+
+def _seat_line(room: Room) -> str:
+    words = []
+    for s in room.info.seats:
+        who = literal(s.name) if s.name else "(open)"
+        tag = " (you)" if s.seat == room.seat else (
+            f" (computer{': ' + literal(s.level) if s.level else ''})"
+            if s.kind == "computer" else "")
+        words.append(who + tag)
+    return "Seats: " + ", ".join(words)
+
+
+def lobby(room: Room) -> None:
+    """Wait in the room until it starts, saying who joins; the host starts it once no seat
+    is open (at once when none was)."""
+    shown = ""
+    started = False
+    while room.info.status == "lobby":
+        line = _seat_line(room)
+        if line != shown:
+            typer.echo(line)
+            shown = line
+        open_seats = sum(s.kind == "open" for s in room.info.seats)
+        if room.is_host and not open_seats and not started:
+            room.start()
+            started = True
+        msg = room.wait(LOBBY_POLL)
+        if isinstance(msg, p.Error):
+            raise BadInputError(f"the server: {msg.message}")
+        if isinstance(msg, p.State):
+            room.link.pending.insert(0, msg)  # the game's first state: the match reads it
+            break
+
+
+def _play(room: Room, tui: bool) -> None:
+    lobby(room)
+    game = RemoteShowdown(room)
+    if tui:
+        from gameshelf.tui.showdown import run_match_app
+
+        run_match_app(game)
+        return
+    try:
+        prompt_loop(game)
+    finally:
+        game.close()
+
+
+@app.command("create")
+def create(game: str = typer.Argument(..., help="The game: showdown."),
+           seats: str = typer.Option("me,?", "--seats",
+                                     help="Seats in order: me (you), ? (open for someone to "
+                                          "join by the code), cpu or a computer level "
+                                          "(heuristic, random, search)."),
+           server: str | None = typer.Option(None, "--server", help=SERVER_HELP),
+           name: str | None = typer.Option(None, "--name", help="Your name (default: your "
+                                                                "login name)."),
+           away: float = typer.Option(60.0, "--away", min=0, max=3600,
+                                      help="Seconds a person may be gone before a computer "
+                                           "plays for them (0: never)."),
+           tui: bool = typer.Option(False, "--tui", help="Play on the game screen.")) -> None:
+    """Create a room, print its code, and play once the open seats are taken."""
+    key = _game(game)
+    url = _url(server)
+    me = _name(name if name is not None else (getpass.getuser() or "Host")[:MAX_NAME_LENGTH])
+    specs = parse_seats(seats, me)
+    room = Room.create(url, key, specs, away_timeout=away)
+    typer.echo(f"Room {room.code} on {url}. Others join with: gameshelf online join "
+               f"{room.code} --name NAME --server {url}")
+    _play(room, tui)
+
+
+@app.command("join")
+def join(code: str = typer.Argument(..., help="The room's code."),
+         name: str = typer.Option(..., "--name", help="Your name in the room."),
+         server: str | None = typer.Option(None, "--server", help=SERVER_HELP),
+         tui: bool = typer.Option(False, "--tui", help="Play on the game screen.")) -> None:
+    """Join a room by its code (or come back to your seat in it) and play."""
+    url = _url(server)
+    if not code.strip() or not code.strip().isalnum():
+        raise BadInputError(f"not a room code: {literal(code)} (letters and digits, e.g. "
+                            "K7QX)")
+    room = Room.join(url, code, _name(name))
+    try:
+        _game(room.info.game)
+    except BadInputError:
+        room.close()
+        raise
+    typer.echo(f"Joined room {room.code} as {literal(room.info.seats[room.seat].name)}.")
+    _play(room, tui)

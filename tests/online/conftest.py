@@ -1,0 +1,18 @@
+"""One game server per test module on a free loopback port (hn's test helper), with a rate
+limit high enough for clients that play as fast as they can."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.server.helpers import Running, running
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Running]:
+    home = tmp_path_factory.mktemp("online-server-home")
+    with running(Path(home) / "server.db", rate=10_000.0, burst=10_000.0) as srv:
+        yield srv

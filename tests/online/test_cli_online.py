@@ -1,0 +1,64 @@
+"""``gameshelf online create/join`` against a server on a loopback port: the room's code
+printed and the game at the prompt; leaving keeps the seat and joining again with the same
+name comes back to it; a bad address, an unreachable server, a wrong code and a full room are
+one line on stderr and exit code 2."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+
+from gameshelf.cli import main
+from gameshelf.session.remote import Room, parse_seats
+from tests.server.helpers import Running, free_socket
+
+
+def _run(args: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+         stdin: str = "") -> tuple[int, str, str]:
+    monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
+    with pytest.raises(SystemExit) as exc:
+        main(args)
+    out = capsys.readouterr()
+    return int(exc.value.code or 0), out.out, out.err
+
+
+def test_create_plays_at_the_prompt_and_join_comes_back_to_the_seat(
+        server: Running, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out, err = _run(["online", "create", "showdown", "--seats", "me,cpu", "--name",
+                           "Ann", "--server", server.url], capsys, monkeypatch, "legal\n")
+    assert code == 0, err
+    room = re.search(r"Room ([A-Z0-9]+) on ", out)
+    assert room is not None
+    assert "Your hand (Ann):" in out and "offer P" in out
+    assert f"Left room {room.group(1)}" in out
+    code, out, err = _run(["online", "join", room.group(1).lower(), "--name", "Ann",
+                           "--server", server.url], capsys, monkeypatch, "")
+    assert code == 0, err
+    assert f"Joined room {room.group(1)} as Ann." in out and "Your hand (Ann):" in out
+
+
+def test_refusals_are_one_line_exit_2(server: Running, capsys: pytest.CaptureFixture[str],
+                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    full = Room.create(server.url, "showdown", parse_seats("me,?", "Ann"))
+    Room.join(server.url, full.code, "Bob")
+    closed = free_socket()   # a port nobody listens on
+    port = closed.getsockname()[1]
+    closed.close()
+    cases = [
+        (["online", "join", full.code, "--name", "Cleo", "--server", server.url], "open"),
+        (["online", "join", "ZZZZZ", "--name", "Cleo", "--server", server.url], "ZZZZZ"),
+        (["online", "join", "AB CD", "--name", "Cleo", "--server", server.url], "room code"),
+        (["online", "join", full.code, "--name", "Cleo", "--server", "ftp://x"], "address"),
+        (["online", "join", full.code, "--name", "Cleo", "--server",
+          f"127.0.0.1:{port}"], "cannot reach"),
+        (["online", "create", "showdown", "--seats", "cpu,cpu", "--server", server.url],
+         "'me'"),
+        (["online", "create", "chess", "--server", server.url], "not a game"),
+    ]
+    for args, words in cases:
+        code, out, err = _run(args, capsys, monkeypatch)
+        assert code == 2 and err.count("\n") == 1 and words in err, (args, err)
+        assert "Traceback" not in err
