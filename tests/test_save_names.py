@@ -50,8 +50,26 @@ def _commands_with_name() -> set[tuple[str, ...]]:
     return found
 
 
+#: Commands whose --name is a player's name (online: the seat's name in a room), not a
+#: save's: refused the same way (one line, nothing raw), checked below.
+PLAYER_NAMES = {("online", "create"): ["showdown", "--seats", "me,cpu"],
+                ("online", "join"): ["K7QX"]}
+
+
 def test_every_command_with_a_name_option_is_walked() -> None:
-    assert _commands_with_name() == set(ARGS)
+    assert _commands_with_name() == set(ARGS) | set(PLAYER_NAMES)
+
+
+@pytest.mark.parametrize("words", list(PLAYER_NAMES), ids=" ".join)
+@pytest.mark.parametrize("bad", BAD_NAMES, ids=range(len(BAD_NAMES)))
+def test_a_bad_player_name_online_is_refused_in_one_line_before_any_connection(
+        words: tuple[str, ...], bad: str, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    args = [*words, *PLAYER_NAMES[words], "--server", "ws://127.0.0.1:9/ws", "--name", bad]
+    code, out, err = run(args, capsys, monkeypatch, stdin="quit\n")
+    assert code == 2 and err.count("\n") == 1, (code, out, err)
+    assert "name" in err and "cannot reach" not in err
+    assert "\x1b" not in err + out and "\x07" not in err + out
 
 
 @pytest.mark.parametrize("words", list(ARGS), ids=" ".join)

@@ -49,7 +49,11 @@ def _url(server: str | None) -> str:
 
 
 def _name(name: str) -> str:
-    return check_name(" ".join(name.split()), "player name", max_len=MAX_NAME_LENGTH)
+    """The seat's name, checked as every player name is; an empty one is refused."""
+    checked = check_name(name, "player name", max_len=MAX_NAME_LENGTH)
+    if not checked:
+        raise BadInputError("the player name is empty")
+    return checked
 
 
 def _game(game: str) -> str:

@@ -18,6 +18,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Header, Input, Static
 
 from gameshelf.core.errors import GameshelfError
+from gameshelf.core.inputs import check_name
 from gameshelf.core.text import error_line, literal
 from gameshelf.server import protocol as p
 from gameshelf.session.remote import (
@@ -114,7 +115,7 @@ class OnlineScreen(Screen[None]):
         """Create a room or join one with what the fields say (in a worker: the network)."""
         try:
             url = server_url(self._field("server"))
-            name = self._field("name")
+            name = check_name(self._field("name"), "player name", max_len=MAX_NAME_LENGTH)
             if not name:
                 raise GameshelfError("type your name first")
             code = self._field("code")
