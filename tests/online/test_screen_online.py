@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 import threading
 
-from textual.widgets import Input
+from textual.widgets import Input, Static
 
 from gameshelf.session.remote import RemoteShowdown, Room, parse_seats
 from gameshelf.showdown.actions import DONE, Action
@@ -59,6 +59,9 @@ async def test_a_whole_game_on_the_screen_through_the_server(server: Running) ->
                 shown = {c for c in view.hand}
                 assert shown == set(ann.view(0).hand)   # this seat's own hand only
                 assert screen.act(_choose(ann.legal_actions(), pick))
+                if not ann.finished() and not ann.here_to_act():   # shown at once
+                    prompt = str(screen.query_one("#sd-prompt", Static).render())
+                    assert "Waiting for Bob" in prompt, prompt
         await pilot.pause()
         assert ann.finished() and isinstance(app.screen, ScoreScreen)
         assert "Game over" in str(app.screen.query_one("#breakdown").render())

@@ -319,7 +319,7 @@ def _why(exc: BaseException) -> str:
 # ----- rooms -----------------------------------------------------------------------------
 def parse_seats(text: str, me: str) -> list[p.SeatSpec]:
     """Seats from ``"me,?,cpu"``: ``me`` is the creator (the host, named ``me``'s name),
-    ``?`` (or ``open``) a seat for someone to join by code, ``cpu`` / ``computer`` / ``ai``
+    ``?`` or ``open`` a seat for someone to join by code, ``cpu`` / ``computer`` / ``ai``
     a computer player of the game's default level, ``cpu:LEVEL`` (or a level word itself:
     ``heuristic``, ``random``, ``search``; ``easy``... for Mugsy; ``strong``... for Yatz) one
     of that level.

@@ -41,9 +41,9 @@ HELP = """\
 Play Pinball Showdown with people on other machines through a game server
 (`gameshelf serve` on one of them; others reach it at ws://HOST:PORT).
 
-* **Create a room**: your name and the seats in order: `me` (you), `?` a seat for someone
-  to join by the room's code, `cpu` (or `heuristic`, `random`, `search`) a computer player.
-  Share the code the lobby shows.
+* **Create a room**: your name and the seats in order: `me` (you), `open` a seat for
+  someone to join by the room's code, `cpu` (or `heuristic`, `random`, `search`) a computer
+  player. Share the code the lobby shows.
 * **Join a room**: your name and the room's code. Coming back with the same name to a room
   you were in gives you your seat again (its secret token is kept on this machine).
 * In the lobby the host starts the game with **Enter** (seats still open become computer
@@ -86,7 +86,7 @@ class OnlineScreen(Screen[None]):
                                 max_length=MAX_NAME_LENGTH)
             with Horizontal(classes="on-row"):
                 yield Static("Seats (to create)")
-                yield TextField(value="me,?,cpu", id="on-seats", compact=True)
+                yield TextField(value="me,open,cpu", id="on-seats", compact=True)
             with Horizontal(classes="on-row"):
                 yield Static("Room code (to join)")
                 yield TextField(placeholder="e.g. K7QX", id="on-code", compact=True)

@@ -538,8 +538,11 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
                     self._show_errors()
                     continue
                 self._settle()  # after every action: a stop or a crash loses nothing
-                self._draw_players()  # the cards are redrawn once the computers are done
-                self._draw_log()
+                if match.keeps_saves:
+                    self._draw_players()  # the cards are redrawn once the computers are done
+                    self._draw_log()
+                else:  # online: a person elsewhere takes their time; show each move whole
+                    self.refresh_table()
                 await asyncio.sleep(0)
             if isinstance(match, LocalShowdown) and match.unsaved:
                 self._settle()   # a game's first save, or a catch-up after a failed one
@@ -629,6 +632,8 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
                 self.bid_tokens = self._min_bid()
             else:
                 self._reset_cursor()
+        if not self.game.keeps_saves:
+            self.refresh_table()  # online: the move shown at once, while others think
         self.advance()  # saves, plays the computers and redraws
         return True
 
@@ -715,6 +720,10 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
         self.refresh_table()
 
     def action_enter(self) -> None:
+        if not self.can_act():   # "choose a card" would be wrong while another acts
+            self._complain("Wait: it is not your turn." if not self.game.finished()
+                           else "The game is over.")
+            return
         c = self.selected()
         ph = self.table().phase
         if c is None:
