@@ -11,7 +11,7 @@ import re
 import pytest
 
 from gameshelf.cli import main
-from gameshelf.session.remote import Room, parse_seats
+from gameshelf.session.remote import Room, last_server, parse_seats
 from tests.server.helpers import Running, free_socket
 
 
@@ -34,6 +34,7 @@ def test_create_plays_at_the_prompt_and_join_comes_back_to_the_seat(
     assert room is not None
     assert "Your hand (Ann):" in out and "offer P" in out
     assert f"Left room {room.group(1)}" in out
+    assert last_server() == server.url   # remembered for the next time
     code, out, err = _run(["online", "join", room.group(1).lower(), "--name", "Ann",
                            "--server", server.url], capsys, monkeypatch, "")
     assert code == 0, err
