@@ -8,9 +8,13 @@ from __future__ import annotations
 import json
 import random
 import threading
+from pathlib import Path
+
+import pytest
 
 from gameshelf.core.records import GameRecord
 from gameshelf.server import protocol as p
+from gameshelf.session import remote
 from gameshelf.session.remote import (
     RemoteShowdown,
     Room,
@@ -19,7 +23,7 @@ from gameshelf.session.remote import (
 )
 from gameshelf.showdown.actions import Deal, parse_action
 from gameshelf.showdown.match import Match
-from tests.server.helpers import Running
+from tests.server.helpers import Running, running
 
 
 def _pair(url: str, seats: str = "me,?") -> tuple[RemoteShowdown, RemoteShowdown]:
@@ -126,3 +130,28 @@ def test_a_client_comes_back_to_its_seat_with_the_kept_token(server: Running) ->
         raise AssertionError("a stranger joined a started room")
     again.close()
     bob.close()
+
+
+def test_a_server_gone_for_good_ends_the_game_here_saying_so(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The server stops mid-game: the client tries again, then says the connection is lost
+    and that the server keeps the game (nothing is shown as a finished game)."""
+    monkeypatch.setattr(remote, "RECONNECT_PAUSE", 0.01)
+    with running(tmp_path / "gone.db") as srv:
+        ann, bob = _pair(srv.url)
+    for game in (ann, bob):
+        for _ in range(50):
+            if game.finished():
+                break
+            if game.here_to_act():
+                try:
+                    game.play(str(game.legal_actions()[0]))
+                except remote.OnlineError:
+                    break
+            else:
+                game.advance()
+    lost = [g for g in (ann, bob) if g.end_problem() is not None]
+    assert len(lost) == 2, "a client did not notice the server had gone"
+    for game in lost:
+        assert game.finished() and "lost" in (game.end_problem() or "")
+        assert f"join room {game.room.code} again" in (game.end_problem() or "")

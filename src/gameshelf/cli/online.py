@@ -24,6 +24,7 @@ from gameshelf.core.inputs import check_name
 from gameshelf.core.text import literal
 from gameshelf.server import protocol as p
 from gameshelf.session.remote import (
+    OnlineError,
     RemoteShowdown,
     Room,
     last_server,
@@ -112,6 +113,9 @@ def _play(room: Room, tui: bool) -> None:
         prompt_loop(game)
     finally:
         game.close()
+    problem = game.end_problem()
+    if problem is not None:   # the connection was lost for good: one line, exit 2
+        raise OnlineError(problem)
 
 
 @app.command("create")

@@ -337,7 +337,8 @@ def prompt_loop(game: ShowdownMatch) -> None:
         shown_errors = len(game.errors)
         show_log()
         if game.finished():
-            typer.echo(_final_text(game.table(), game.seats))
+            if game.keeps_saves or game.end_problem() is None:  # not a lost connection
+                typer.echo(_final_text(game.table(), game.seats))
             return
         seat = game.to_act()
         waiting = None

@@ -556,6 +556,8 @@ class RemoteShowdown(ShowdownMatch):
         self.prompt = ""
         self.scores: tuple[p.Score, ...] = ()
         self.over = False
+        #: why the game ended here before its end (the connection lost for good)
+        self.lost: str | None = None
         self.seats = self._seat_infos()
         end = time.monotonic() + wait
         while self._view is None:
@@ -654,7 +656,9 @@ class RemoteShowdown(ShowdownMatch):
             state = link.request(p.Act(code=self.room.code, token=self.room.token,
                                        action=str(action), seat=self.seat, seq=self.seq),
                                  p.State)
-        except ConnectionLost:
+        except ConnectionLost as exc:   # for good: the game ends here, saying so
+            self.errors.append(str(exc))
+            self.lost, self.over = str(exc), True
             raise
         except OnlineError as exc:
             raise IllegalMoveError(str(exc)) from None
@@ -673,6 +677,7 @@ class RemoteShowdown(ShowdownMatch):
             msg = self.room.link.receive(POLL)
         except OnlineError as exc:
             self.errors.append(str(exc))
+            self.lost = str(exc)
             self.over = True
             return True
         return self._take(msg)
@@ -685,7 +690,12 @@ class RemoteShowdown(ShowdownMatch):
                           "stored there")
 
     def end_problem(self) -> str | None:
-        return None
+        """None once the server said the game is over; the lost connection's line when it
+        ended here before that (the server keeps the game: joining again plays on)."""
+        if self.lost is None:
+            return None
+        return (f"{self.lost}; the server keeps the game: join room {self.room.code} again "
+                "with the same name to play on")
 
     def close(self) -> None:
         self.room.close()
