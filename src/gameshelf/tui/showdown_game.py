@@ -585,8 +585,10 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
             return
         self._finished_shown = True
         self._settle()  # the end written (once; a resumed finished game was written then)
-        text = score_table(self.game)
         told = self.game.end_problem()
+        text = (Text("The game is not over: it goes on on the server.", style="bold")
+                if told is not None and not self.game.keeps_saves   # connection lost
+                else score_table(self.game))
         if told is not None:
             text.append("\n\n" + told[0].upper() + told[1:] + ".", style="bold red")
             self.app.bell()
