@@ -35,6 +35,7 @@ from websockets.sync.client import ClientConnection, connect
 from gameshelf.core.errors import BadInputError, GameshelfError, IllegalMoveError
 from gameshelf.core.inputs import quote
 from gameshelf.core.state import CHANCE, TERMINAL
+from gameshelf.core.text import said
 from gameshelf.core.store import Store
 from gameshelf.server import protocol as p
 from gameshelf.session.base import open_store
@@ -522,7 +523,7 @@ def event_line(event: p.Event, names: Sequence[str], kinds: Sequence[str] = ()) 
         return None
     who = names[event.seat]
     if event.action is None:
-        return f"{who} offers a card."
+        return f"{said(who, 'offers')} a card."
     person = event.seat >= len(kinds) or kinds[event.seat] == HUMAN
     by = " (played by the computer while away)" if event.by_computer and person else ""
     return f"{who}: {' '.join(event.action.split())}{by}"
