@@ -35,8 +35,8 @@ from websockets.sync.client import ClientConnection, connect
 from gameshelf.core.errors import BadInputError, GameshelfError, IllegalMoveError
 from gameshelf.core.inputs import quote
 from gameshelf.core.state import CHANCE, TERMINAL
-from gameshelf.core.text import said
 from gameshelf.core.store import Store
+from gameshelf.core.text import said
 from gameshelf.server import protocol as p
 from gameshelf.session.base import open_store
 from gameshelf.session.match import SeatInfo, ShowdownMatch
