@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import time
 
+from gameshelf.core.progress import add_progress_option, tracked
 from gameshelf.core.store import HistoryPlayer, HistoryRow
 from gameshelf.muggins.match import Match as MugginsMatch
 from gameshelf.showdown.match import Match as ShowdownMatch
@@ -33,11 +34,13 @@ def _row(i: int, game: str, record: object, players: list[HistoryPlayer]) -> His
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=300)
-    n = ap.parse_args().games
+    add_progress_option(ap)
+    args = ap.parse_args()
+    n = args.games
     cpu = [HistoryPlayer("A", "computer", "greedy"), HistoryPlayer("B", "computer", "casual")]
     rows = {"yatz": [], "muggins": [], "showdown": []}
     start = time.perf_counter()
-    for i in range(n):
+    for i in tracked(range(n), "playing games", n, args.progress):
         y = YatzMatch(parse_seats("A:greedy,B:casual"), i)
         y.play_computers()
         rows["yatz"].append(_row(i, "yatz", y.record(), cpu))

@@ -17,6 +17,8 @@ import statistics
 import time
 from pathlib import Path
 
+from gameshelf.core.files import write_file
+from gameshelf.core.progress import add_progress_option, tracked
 from gameshelf.yatz.game import COLUMNS
 from gameshelf.yatz.match import Match, Seat
 from gameshelf.yatz.scoring import Box
@@ -29,12 +31,14 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--first", type=int, default=1)
     ap.add_argument("--out", type=Path, default=OUT)
+    add_progress_option(ap)
     args = ap.parse_args()
     start = time.perf_counter()
     scores: list[int] = []
     bonus = [0] * COLUMNS
     yatz = [0] * COLUMNS
-    for seed in range(args.first, args.first + args.games):
+    for seed in tracked(range(args.first, args.first + args.games), "strong player: games",
+                        args.games, args.progress):
         m = Match([Seat("Strong", "strong")], seed)
         m.play_computers()
         st = m.state
@@ -49,7 +53,7 @@ def main() -> None:
     lines = ["# Made by benchmarks/yatz_strong_reference.py; do not edit by hand.",
              f"source = {source!r}".replace("'", '"'),
              f"bonus = {bonus}", f"yatz = {yatz}", f"scores = {scores}"]
-    args.out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    write_file(args.out, ("\n".join(lines) + "\n").encode("utf-8"), overwrite=True)
     mean = statistics.fmean(scores)
     se = statistics.stdev(scores) / n ** 0.5 if n > 1 else 0.0
     print(f"strong player, {n} games: mean {mean:,.1f} ± {se:.1f} (standard error), "

@@ -114,7 +114,7 @@ def showdown_lines(st: ShowdownStats) -> list[str]:
            *_left_out(st.damaged), "", "Wins by seat (a shared win counts for each winner):"]
     for n in sorted(st.seats):
         seats = ", ".join(f"seat {i + 1} {w:,}" for i, w in enumerate(st.seats[n]))
-        out.append(f"  {n} players, {count(st.games_by_count[n], 'game')}: {seats}")
+        out.append(f"  {count(n, 'player')}, {count(st.games_by_count[n], 'game')}: {seats}")
     heads = " ".join(f"{SHORT[k]:>7}" for k in SOURCES)
     out += ["", "Mean points a game by source (" + ", ".join(
         f"{SHORT[k]}: {SOURCE_NAMES[k]}" for k in SOURCES if SHORT[k] != SOURCE_NAMES[k])
