@@ -24,3 +24,28 @@ def _gameshelf_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     home = tmp_path / "gameshelf-home"
     monkeypatch.setenv("GAMESHELF_HOME", str(home))
     return home
+
+
+@pytest.fixture(autouse=True)
+def _no_child_left(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Every child process a test starts ends with the test, passed or failed; one still
+    running at the end is killed (its session too) and named in a warning. Servers a
+    module- or session-scoped fixture starts are started before this and not touched."""
+    import subprocess
+    import warnings
+
+    from tests.procs import LeftChildren
+
+    children = LeftChildren()
+    original = subprocess.Popen.__init__
+
+    def recording(self: subprocess.Popen[object], *args: object, **kwargs: object) -> None:
+        original(self, *args, **kwargs)  # type: ignore[arg-type]
+        children.started.append(self)
+
+    monkeypatch.setattr(subprocess.Popen, "__init__", recording)
+    yield
+    monkeypatch.undo()
+    for left in children.end_all():
+        warnings.warn(f"a child process outlived its test and was killed: {left}",
+                      stacklevel=1)
