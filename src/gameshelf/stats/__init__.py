@@ -15,10 +15,56 @@ One module per game: :mod:`~gameshelf.stats.yatz`, :mod:`~gameshelf.stats.muggin
 from __future__ import annotations
 
 import statistics
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Protocol, TypeVar
 
-from gameshelf.core.store import HistoryPlayer
+from gameshelf.core.errors import RecordError
+from gameshelf.core.records import GameRecord
+from gameshelf.core.store import HistoryPlayer, HistoryRow
+
+
+class _Final(Protocol):
+    def is_terminal(self) -> bool: ...
+
+
+S = TypeVar("S", bound=_Final)
+
+
+class Replayed(list[tuple[HistoryRow, S]]):
+    """The rows whose records replay to a finished game, oldest first, each with its final
+    state; :attr:`damaged` counts the rows left out."""
+
+    damaged: int = 0
+
+
+def replayed(rows: Sequence[HistoryRow], final_state: Callable[[GameRecord], S],
+             seats: Callable[[HistoryRow, S], bool] = lambda row, state: True,
+             ) -> Replayed[S]:
+    """The finished games of ``rows``, oldest first (by finish time, then id), each with the
+    state its record replays to, through the game's ``final_state``.
+
+    A row is left out and counted in ``damaged`` when it is damaged, holds no record, its
+    record does not replay (``final_state`` raises :class:`RecordError`), the game did not
+    reach its end, or ``seats(row, state)`` says its players do not fit the state.
+    """
+    out: Replayed[S] = Replayed()
+    for row in sorted(rows, key=lambda r: (r.finished, r.id)):
+        state = _final(row, final_state)
+        if state is None or not state.is_terminal() or not seats(row, state):
+            out.damaged += 1
+        else:
+            out.append((row, state))
+    return out
+
+
+def _final(row: HistoryRow, final_state: Callable[[GameRecord], S]) -> S | None:
+    if row.record is None or row.damaged:
+        return None
+    try:
+        return final_state(row.record)
+    except RecordError:
+        return None
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from gameshelf.core.records import GameRecord
 from gameshelf.core.store import HistoryRow
 from gameshelf.muggins.game import MugginsState, parse_action
 from gameshelf.muggins.mugsy import LEVELS
-from gameshelf.stats import Streaks, streaks
+from gameshelf.stats import Streaks, replayed, streaks
 
 #: The seats as the statistics name them.
 SEATS = ("you", "Mugsy")
@@ -164,19 +164,8 @@ def muggins_stats(rows: Sequence[HistoryRow],
     """
     levels: dict[str, LevelStats] = {lv: LevelStats(lv) for lv in LEVELS}
     total = LevelStats("all")
-    damaged = 0
-    for row in sorted(rows, key=lambda r: (r.finished, r.id)):
-        if row.record is None or row.damaged or len(row.players) != 2:
-            damaged += 1
-            continue
-        try:
-            state = final_state(row.record)
-        except RecordError:
-            damaged += 1
-            continue
-        if not state.is_terminal():
-            damaged += 1
-            continue
+    done = replayed(rows, final_state, lambda row, state: len(row.players) == 2)
+    for row, state in done:
         other = row.players[1]   # Mugsy at its level, or a person met online by name
         level = (other.level or "?") if other.kind == "computer" else other.name
         outcome = "win" if state.winner == 0 else "loss"
@@ -202,4 +191,4 @@ def muggins_stats(rows: Sequence[HistoryRow],
         return (LEVELS.index(s.level) if s.level in LEVELS else len(LEVELS), s.level)
 
     return MugginsStats(tuple(sorted(levels.values(), key=strength)), total,
-                        len(total.outcomes), damaged, earlier)
+                        len(total.outcomes), done.damaged, earlier)

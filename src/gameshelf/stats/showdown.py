@@ -19,7 +19,7 @@ from gameshelf.core.store import HistoryRow
 from gameshelf.showdown.actions import parse_action
 from gameshelf.showdown.cards import default_deck, parse_deck
 from gameshelf.showdown.game import ShowdownState, new_game
-from gameshelf.stats import is_computer, seat_label
+from gameshelf.stats import is_computer, replayed, seat_label
 
 #: The sources of a score, in the order the score sheet adds them.
 SOURCES = ("cards", "two_x", "drop_bonus", "combos", "tokens")
@@ -116,19 +116,9 @@ def showdown_stats(rows: Sequence[HistoryRow], player: str | None = None) -> Sho
     seats: dict[int, list[int]] = {}
     counts: dict[int, int] = {}
     groups: dict[str, PlayerSources] = {}
-    games = damaged = 0
-    for row in sorted(rows, key=lambda r: (r.finished, r.id)):
-        if row.record is None or row.damaged:
-            damaged += 1
-            continue
-        try:
-            state = final_state(row.record)
-        except RecordError:
-            damaged += 1
-            continue
-        if not state.is_terminal() or len(row.players) != state.n:
-            damaged += 1
-            continue
+    games = 0
+    done = replayed(rows, final_state, lambda row, state: len(row.players) == state.n)
+    for row, state in done:
         if player is not None and all(p.name != player for p in row.players):
             continue
         games += 1
@@ -148,4 +138,4 @@ def showdown_stats(rows: Sequence[HistoryRow], player: str | None = None) -> Sho
             for k in SOURCES:
                 g.points[k] += getattr(score, k)
     order = sorted(groups.values(), key=lambda g: (is_computer(g.label), g.label))
-    return ShowdownStats(seats, counts, tuple(order), games, damaged)
+    return ShowdownStats(seats, counts, tuple(order), games, done.damaged)

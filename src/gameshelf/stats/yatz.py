@@ -18,7 +18,7 @@ from typing import Any
 from gameshelf.core.errors import GameshelfError, RecordError
 from gameshelf.core.records import GameRecord
 from gameshelf.core.store import HistoryRow
-from gameshelf.stats import Spread, is_computer, rate, seat_label, spread
+from gameshelf.stats import Spread, is_computer, rate, replayed, seat_label, spread
 from gameshelf.yatz.game import COLUMNS, Score, YatzState, parse_action
 from gameshelf.yatz.scoring import Box, rule_set
 
@@ -131,19 +131,9 @@ def yatz_stats(rows: Sequence[HistoryRow], player: str | None = None,
         reference: the strong player's figures to show beside (see :func:`load_reference`).
     """
     groups: dict[str, YatzGroup] = {}
-    games = damaged = 0
-    for row in sorted(rows, key=lambda r: (r.finished, r.id)):
-        if row.record is None or row.damaged:
-            damaged += 1
-            continue
-        try:
-            state = final_state(row.record)
-        except RecordError:
-            damaged += 1
-            continue
-        if len(row.players) != state.players or not state.is_terminal():
-            damaged += 1
-            continue
+    games = 0
+    done = replayed(rows, final_state, lambda row, state: len(row.players) == state.players)
+    for row, state in done:
         seats = [(i, p) for i, p in enumerate(row.players)
                  if player is None or p.name == player]
         if not seats:
@@ -157,7 +147,7 @@ def yatz_stats(rows: Sequence[HistoryRow], player: str | None = None,
                 g.yatz[c] += (state.boxes[i][c][Box.YATZ] or 0) > 0
     order = sorted(groups.values(), key=lambda g: (is_computer(g.label),
                                                   g.label))
-    return YatzStats(tuple(order), reference, games, damaged)
+    return YatzStats(tuple(order), reference, games, done.damaged)
 
 
 def load_reference(text: str | None = None) -> YatzGroup | None:
