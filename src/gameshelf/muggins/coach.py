@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 
 from gameshelf.core.chance import Chance
 from gameshelf.core.errors import GameshelfError
+from gameshelf.core.estimate import standard_error
 from gameshelf.core.records import GameRecord
 from gameshelf.core.text import count
 from gameshelf.muggins.game import Draw, MugginsState, Pass, Play, PlayerView, parse_action
@@ -146,14 +147,6 @@ class Hint:
         return out
 
 
-def _stderr(xs: Sequence[float]) -> float:
-    n = len(xs)
-    if n < 2:
-        return 0.0
-    mean = sum(xs) / n
-    return math.sqrt(sum((x - mean) ** 2 for x in xs) / (n - 1) / n)
-
-
 def _rate(view: PlayerView, plays: Sequence[Play], samples: int,
           chance: Chance) -> tuple[Option, ...]:
     """The plays with their estimates, best first (strong Mugsy's order: the greatest total
@@ -170,7 +163,7 @@ def _rate(view: PlayerView, plays: Sequence[Play], samples: int,
     for i in order:
         diffs = top if i == order[0] else [a - b for a, b in zip(top, values[i], strict=True)]
         out.append(Option(plays[i], points_now(view, plays[i]), totals[i] / len(values[i]),
-                          _stderr(diffs)))
+                          standard_error(diffs)))
     return tuple(out)
 
 

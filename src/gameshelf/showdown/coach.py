@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 
 from gameshelf.core.chance import Chance
 from gameshelf.core.errors import GameshelfError
+from gameshelf.core.estimate import standard_error
 from gameshelf.core.records import GameRecord
 from gameshelf.core.state import CHANCE
 from gameshelf.core.text import count, literal
@@ -171,14 +172,6 @@ class Hint:
         return out
 
 
-def _stderr(xs: Sequence[float]) -> float:
-    n = len(xs)
-    if n < 2:
-        return 0.0
-    mean = sum(xs) / n
-    return math.sqrt(sum((x - mean) ** 2 for x in xs) / (n - 1) / n)
-
-
 def hint(view: PlayerView, legal: Sequence[Action], samples: int = SAMPLES,
          chance: Chance | None = None, also: Sequence[Action] = ()) -> Hint:
     """The coach's advice for ``view``'s seat, which must be to act.
@@ -216,7 +209,7 @@ def hint(view: PlayerView, legal: Sequence[Action], samples: int = SAMPLES,
         diffs = vals if i == order[0] else [a - b for a, b in zip(top, vals, strict=True)]
         win = sum(1 for v in vals if v > 0) / len(vals)
         out.append(Option(acts[i], action_words(view, acts[i]), totals[i] / len(vals),
-                          _stderr(diffs), win, math.sqrt(win * (1 - win) / len(vals))))
+                          standard_error(diffs), win, math.sqrt(win * (1 - win) / len(vals))))
     return Hint(view.seat, tuple(out), samples)
 
 

@@ -1,25 +1,21 @@
 """The Muggins coach on screen (issue 16): the hint window (``h`` on the board) and the
 review window (``r`` on the game-over window), over :mod:`gameshelf.muggins.coach`.
 
-Both compute in a worker thread (:class:`~gameshelf.tui.yatz_hints.InfoScreen`) and say that
-their figures are estimates.
+Both are the shared coach windows of :mod:`gameshelf.tui.coach`.
 """
 
 from __future__ import annotations
 
-from rich.text import Text
-
-from gameshelf.core.records import GameRecord
 from gameshelf.muggins.coach import hint, review
 from gameshelf.muggins.game import PlayerView
-from gameshelf.tui.yatz_hints import InfoScreen
+from gameshelf.tui.coach import CoachHintScreen, CoachReviewScreen
 
 ESTIMATES = ("\n\nThese figures are estimates: strong Mugsy plays each tile out in many "
              "samples of the tiles you cannot see (never the real ones); ± is the spread "
              "across the samples.")
 
 
-class MugginsHintScreen(InfoScreen):
+class MugginsHintScreen(CoachHintScreen):
     """The best tile and chain end for the person's view, and every play's estimate."""
 
     TITLE_TEXT = "Hint · strong Mugsy's estimates (Esc closes)"
@@ -36,15 +32,13 @@ class MugginsHintScreen(InfoScreen):
         super().__init__()
         self.view = view
 
-    def compute(self) -> Text:
-        lines = hint(self.view).lines()
-        text = Text(lines[0], style="bold green")
-        if len(lines) > 1:   # something was estimated
-            text.append("\n" + "\n".join(lines[1:]) + ESTIMATES)
-        return text
+    ESTIMATES = ESTIMATES
+
+    def advice(self) -> list[str]:
+        return hint(self.view).lines()
 
 
-class MugginsReviewScreen(InfoScreen):
+class MugginsReviewScreen(CoachReviewScreen):
     """Each of the person's plays that cost points by strong Mugsy's estimate, worst
     first, with the better play."""
 
@@ -56,16 +50,9 @@ class MugginsReviewScreen(InfoScreen):
                  "the difference is beyond the estimate's noise.\n\n* **Up**/**Down** scroll"
                  "\n* **Esc**, **q** or Enter on Close closes it\n* **Ctrl+Q** quits")
 
-    def __init__(self, record: GameRecord, samples: int | None = None) -> None:
-        super().__init__()
-        self.record = record
-        #: samples per decision (None: the coach's default)
-        self.samples = samples
+    ESTIMATES = ESTIMATES
 
-    def compute(self) -> Text:
+    def judged(self) -> list[str]:
         rev = (review(self.record) if self.samples is None
                else review(self.record, samples=self.samples))
-        lines = rev.lines()
-        text = Text(lines[0] + "\n", style="bold")
-        text.append("\n".join(lines[1:]) + ESTIMATES)
-        return text
+        return rev.lines()

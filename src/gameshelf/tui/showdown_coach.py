@@ -2,22 +2,18 @@
 to act) and the review window (``r`` once the game is over), over
 :mod:`gameshelf.showdown.coach`.
 
-Both compute in a worker thread (:class:`~gameshelf.tui.yatz_hints.InfoScreen`) and say that
-their figures are estimates. Names and card texts come out of the coach already shown
-literally.
+Both are the shared coach windows of :mod:`gameshelf.tui.coach`. Names and card texts come
+out of the coach already shown literally.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rich.text import Text
-
-from gameshelf.core.records import GameRecord
 from gameshelf.showdown.actions import Action
 from gameshelf.showdown.coach import hint, review
 from gameshelf.showdown.game import PlayerView
-from gameshelf.tui.yatz_hints import InfoScreen
+from gameshelf.tui.coach import CoachHintScreen, CoachReviewScreen
 
 ESTIMATES = ("\n\nThese figures are estimates: the search player plays each option out in "
              "many worlds drawn from what you can see (never the hidden hands or the deck), "
@@ -25,7 +21,7 @@ ESTIMATES = ("\n\nThese figures are estimates: the search player plays each opti
              "worlds.")
 
 
-class ShowdownHintScreen(InfoScreen):
+class ShowdownHintScreen(CoachHintScreen):
     """The search player's advice for the seat to act, from that seat's view only."""
 
     TITLE_TEXT = "Hint · the search player's estimates (Esc closes)"
@@ -42,15 +38,13 @@ class ShowdownHintScreen(InfoScreen):
         super().__init__()
         self.view, self.legal = view, list(legal)
 
-    def compute(self) -> Text:
-        lines = hint(self.view, self.legal).lines()
-        text = Text(lines[0], style="bold green")
-        if len(lines) > 1:   # something was estimated
-            text.append("\n" + "\n".join(lines[1:]) + ESTIMATES)
-        return text
+    ESTIMATES = ESTIMATES
+
+    def advice(self) -> list[str]:
+        return hint(self.view, self.legal).lines()
 
 
-class ShowdownReviewScreen(InfoScreen):
+class ShowdownReviewScreen(CoachReviewScreen):
     """Each decision of the people (every seat's when no person played) that cost final
     margin by the search player's estimate, worst first, with the better one."""
 
@@ -63,16 +57,9 @@ class ShowdownReviewScreen(InfoScreen):
                  "beyond the estimate's noise.\n\n* **Up**/**Down** scroll\n"
                  "* **Esc**, **q** or Enter on Close closes it\n* **Ctrl+Q** quits")
 
-    def __init__(self, record: GameRecord, samples: int | None = None) -> None:
-        super().__init__()
-        self.record = record
-        #: samples per decision (None: the coach's default)
-        self.samples = samples
+    ESTIMATES = ESTIMATES
 
-    def compute(self) -> Text:
+    def judged(self) -> list[str]:
         rev = (review(self.record) if self.samples is None
                else review(self.record, samples=self.samples))
-        lines = rev.lines()
-        text = Text(lines[0] + "\n", style="bold")
-        text.append("\n".join(lines[1:]) + ESTIMATES)
-        return text
+        return rev.lines()
