@@ -16,7 +16,8 @@ from typing import Annotated
 import typer
 
 from gameshelf.core import interrupt
-from gameshelf.core.errors import GameshelfError
+from gameshelf.core.errors import BadInputError, GameshelfError
+from gameshelf.core.inputs import whole_number
 from gameshelf.core.output import say
 from gameshelf.core.store import data_dir
 from gameshelf.core.text import literal
@@ -28,19 +29,17 @@ MOST_SESSIONS = 1000
 
 
 def _port(text: str) -> int:
-    try:
-        port = int(text)
-    except ValueError:
-        port = -1
-    if not 0 <= port <= 65535:
-        raise typer.BadParameter(f"{literal(text)} is not a port (0-65535; 0: any free port)")
-    return port
+    try:  # ASCII digits only, as every number typed (int() also reads '٨٠', '8_0', '+80')
+        return whole_number(text, "--port", low=0, high=65535)
+    except BadInputError:
+        raise typer.BadParameter(
+            f"{literal(text)} is not a port (0-65535; 0: any free port)") from None
 
 
 def _sessions(text: str) -> int:
     try:
-        count = int(text)
-    except ValueError:
+        count = whole_number(text, "--max-sessions")
+    except BadInputError:
         count = 0
     if not 1 <= count <= MOST_SESSIONS:
         raise typer.BadParameter(f"{literal(text)} is not a number of sessions "

@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from gameshelf.core.errors import GameshelfError, RecordError, StoreError
-from gameshelf.core.inputs import MAX_RECORD_BYTES, read_file
+from gameshelf.core.inputs import MAX_RECORD_BYTES, is_ascii_digits, read_file
 from gameshelf.core.records import GameRecord
 from gameshelf.core.state import CHANCE
 from gameshelf.core.text import count, quoted, said
@@ -605,7 +605,7 @@ def _finished(store: Any, game: str, which: str) -> tuple[str, GameRecord] | Non
             raise StoreError(f"no finished {game} game is kept yet (nor a save called "
                              f"{LAST!r})")
         row = rows[0]
-    elif which.startswith("#") and which[1:].isdigit() and len(which) < 19:
+    elif which.startswith("#") and is_ascii_digits(which[1:]) and len(which) < 19:
         row = store.finished_record(int(which[1:]))
         if row.game != game:
             raise StoreError(f"finished game {which} is a {row.game} game, not {game}")
