@@ -18,6 +18,7 @@ import argparse
 import statistics
 import time
 
+from gameshelf.core.progress import add_progress_option, progress
 from gameshelf.core.state import CHANCE
 from gameshelf.muggins import coach as mcoach
 from gameshelf.muggins.match import PERSON
@@ -98,9 +99,13 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--muggins-games", type=int, default=3)
     ap.add_argument("--showdown-games", type=int, default=2)
+    add_progress_option(ap)
     args = ap.parse_args()
-    muggins(args.muggins_games)
-    showdown(args.showdown_games)
+    with progress("coach hints", 2, args.progress) as advance:
+        muggins(args.muggins_games)
+        advance(1)
+        showdown(args.showdown_games)
+        advance(1)
 
 
 if __name__ == "__main__":
