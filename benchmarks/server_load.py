@@ -188,7 +188,8 @@ def main() -> None:
     env = {**os.environ, "GAMESHELF_HOME": home,
            "PYTHONPATH": os.pathsep.join([str(src), os.environ.get("PYTHONPATH", "")])}
     server = subprocess.Popen([sys.executable, "-m", "gameshelf", "serve", "--port", "0",
-                               "--db", str(Path(home) / "server.db"), "--rate", "1000"],
+                               "--db", str(Path(home) / "server.db"), "--rate", "1000",
+                               "--connections", "100000"],
                               env=env, stdout=subprocess.PIPE, text=True)
     try:
         assert server.stdout is not None

@@ -14,5 +14,6 @@ from tests.server.helpers import Running, running
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Running]:
     home = tmp_path_factory.mktemp("online-server-home")
-    with running(Path(home) / "server.db", rate=10_000.0, burst=10_000.0) as srv:
+    with running(Path(home) / "server.db", rate=10_000.0, burst=10_000.0,
+                 guesses=100_000.0) as srv:
         yield srv

@@ -15,5 +15,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Running]:
     home = tmp_path_factory.mktemp("server-home")
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("GAMESHELF_HOME", str(home))
-        with running(Path(home) / "server.db", rate=10_000.0, burst=10_000.0) as srv:
+        with running(Path(home) / "server.db", rate=10_000.0, burst=10_000.0,
+                     guesses=100_000.0) as srv:
             yield srv

@@ -66,6 +66,10 @@ def serve(
         "--rate", min=1.0, max=100_000.0,
         help="Messages a second each connection may send (bursts of twice as many).")
     ] = 20.0,
+    connections: Annotated[int, typer.Option(
+        "--connections", min=1, max=100_000,
+        help="Connections one client address may hold at once.")
+    ] = 64,
 ) -> None:
     """Run the game server: rooms for Yatz, Muggins and Pinball Showdown played online."""
     from gameshelf.server.app import config, make_app, open_store
@@ -86,7 +90,7 @@ def serve(
         sys.stdout.flush()
         import uvicorn
 
-        app = make_app(store, rate=rate, burst=2 * rate)
+        app = make_app(store, rate=rate, burst=2 * rate, per_host=connections)
         uvicorn.Server(config(app, host, bound)).run(sockets=[sock])
     finally:
         sock.close()

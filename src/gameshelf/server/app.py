@@ -11,6 +11,12 @@ own outgoing queue, so a slow reader never holds up a room.
   the WebSocket layer will not read, close the connection).
 - Messages faster than the rate limit (a token bucket per connection: :data:`RATE` a second,
   bursts of :data:`BURST`) are dropped with an error ``rate_limited``.
+- Limits per connection cannot be dodged by opening more connections: one client address
+  may hold :data:`PER_HOST` connections at once (one more gets an error ``rate_limited``
+  and is closed), and may make :data:`GUESS_BURST` wrong guesses of a room code or a
+  token (``no_room``, ``bad_token``), then one every ``60 / GUESS_RATE`` seconds; beyond
+  that its messages naming a room are refused ``rate_limited`` (a room code of 4 letters
+  cannot be found by trying them all).
 - Tokens are never logged: the log names rooms and error codes only.
 - A background tick (every :data:`TICK` seconds) applies the away rule.
 - Finished games are recorded in the server's store (its top-20 tables and statistics:
@@ -58,6 +64,12 @@ log = logging.getLogger("gameshelf.server")
 RATE = 20.0
 #: Messages a connection may send at once.
 BURST = 40.0
+#: Connections one client address may hold at once.
+PER_HOST = 64
+#: Wrong room codes or tokens one client address may send at once ...
+GUESS_BURST = 20.0
+#: ... and then a minute.
+GUESS_RATE = 10.0
 #: Seconds between two checks of the away rule.
 TICK = 0.25
 #: Messages waiting for a slow reader before its connection is closed.
@@ -131,6 +143,7 @@ class Connection:
     bound: tuple[str, int] | None = None
     tokens: float = BURST
     last: float = 0.0
+    host: str = ""
 
     def send(self, text: str) -> None:
         """Queue a message (a reader too slow to keep up is dropped)."""
@@ -146,15 +159,26 @@ class Hub:
     Args:
         lobby: the rooms.
         rate, burst: the rate limit (messages a second, at once).
+        per_host: connections one client address may hold at once.
+        guesses: wrong room codes or tokens one client address may send a minute (bursts
+            of twice as many).
         tick: seconds between checks of the away rule.
         clock: monotonic seconds.
     """
 
     def __init__(self, lobby: Lobby, *, rate: float = RATE, burst: float = BURST,
+                 per_host: int = PER_HOST, guesses: float = GUESS_RATE,
                  tick: float = TICK, clock: Callable[[], float] = time.monotonic) -> None:
         self.lobby = lobby
         self.rate = rate
         self.burst = burst
+        self.per_host = per_host
+        self.guess_rate = guesses / 60.0
+        self.guess_burst = max(GUESS_BURST, 2.0 * guesses)
+        #: Open connections by client address.
+        self.hosts: dict[str, int] = {}
+        #: Wrong guesses left (a token bucket) and when it was last filled, by address.
+        self.guesses: dict[str, tuple[float, float]] = {}
         self.tick = tick
         self.clock = clock
         self.seats: dict[str, dict[int, set[Connection]]] = {}
@@ -208,6 +232,20 @@ class Hub:
         conn.tokens -= 1.0
         return True
 
+    def guessing_left(self, host: str) -> float:
+        """The wrong room codes or tokens ``host`` may still send now (its bucket,
+        filled up to the time)."""
+        left, last = self.guesses.get(host, (self.guess_burst, 0.0))
+        return min(self.guess_burst, left + (self.clock() - last) * self.guess_rate)
+
+    def guessed_wrong(self, host: str) -> None:
+        """``host`` sent a wrong room code or token: one guess fewer."""
+        if len(self.guesses) > 10_000:   # forget the addresses whose buckets are full
+            now = self.clock()
+            self.guesses = {h: (left, last) for h, (left, last) in self.guesses.items()
+                            if left + (now - last) * self.guess_rate < self.guess_burst}
+        self.guesses[host] = (self.guessing_left(host) - 1.0, self.clock())
+
     def slow(self, room: Room | None) -> bool:
         """True when ``room`` has a computer seat whose moves may take long (:data:`SLOW`):
         its actions are then worked out in a worker thread, so other rooms go on."""
@@ -234,6 +272,9 @@ class Hub:
             if not isinstance(code, str):
                 self.dispatch(conn, msg)
                 return
+            if self.guessing_left(conn.host) < 1.0:
+                raise Refused("rate_limited", "too many wrong room codes or tokens from "
+                              "your address: wait a minute")
             code = code.strip().upper()
             if code not in self.lobby.rooms:   # no lock for codes of no room in memory
                 self.dispatch(conn, msg)
@@ -249,6 +290,8 @@ class Hub:
         except p.ProtocolError as exc:
             conn.send(p.dump(p.Error(exc.code, exc.message, exc.ref)))
         except Refused as exc:
+            if exc.code in ("no_room", "bad_token"):
+                self.guessed_wrong(conn.host)
             conn.send(p.dump(p.Error(exc.code, exc.message, ref)))
         except Exception as exc:  # noqa: BLE001 - one client's message never stops the server
             log.exception("a message failed (%s)", type(exc).__name__)
@@ -289,7 +332,16 @@ class Hub:
     async def serve(self, ws: WebSocket) -> None:
         """One WebSocket connection, until it closes."""
         await ws.accept()
-        conn = Connection(ws, tokens=self.burst, last=self.clock())
+        host = ws.client.host if ws.client is not None else ""
+        if self.hosts.get(host, 0) >= self.per_host:
+            with contextlib.suppress(Exception):
+                await ws.send_text(p.dump(p.Error(
+                    "rate_limited", f"too many connections from your address: at most "
+                    f"{self.per_host} at once")))
+                await ws.close(1008)
+            return
+        self.hosts[host] = self.hosts.get(host, 0) + 1
+        conn = Connection(ws, tokens=self.burst, last=self.clock(), host=host)
         sender = asyncio.create_task(self._send_loop(conn))
         try:
             while True:
@@ -303,6 +355,9 @@ class Hub:
         except WebSocketDisconnect:
             pass
         finally:
+            left = self.hosts.pop(host, 1) - 1
+            if left > 0:
+                self.hosts[host] = left
             self.unbind(conn)
             conn.queue.put_nowait(None)
             with contextlib.suppress(Exception):
@@ -346,7 +401,8 @@ def make_app(store: RoomStore, *, finisher: Callable[[Room], None] | None = reco
     Args:
         store: the rooms' storage.
         finisher: records finished games (default: :func:`record_finished`).
-        hub_options: :class:`Hub`'s ``rate``, ``burst``, ``tick``, ``clock``.
+        hub_options: :class:`Hub`'s ``rate``, ``burst``, ``per_host``, ``guesses``,
+            ``tick``, ``clock``.
     """
     lobby = Lobby(store, finisher)
     hub = Hub(lobby, **hub_options)
