@@ -1,11 +1,14 @@
 """A hostile client: every message type with every field of a wrong kind is refused with an
 error (never the server's ``internal`` failure), and the limits per connection cannot be
-dodged by opening more connections from one address (room codes are not found by trying)."""
+dodged by opening more connections from one address (room codes are not found by trying);
+no refusal names a card or tile its seat may not see."""
 
 from __future__ import annotations
 
 import asyncio
 import json
+import random
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -15,8 +18,10 @@ from websockets.sync.client import ClientConnection, connect
 
 from gameshelf.server import protocol as p
 from gameshelf.server.app import Connection, Hub
-from gameshelf.server.rooms import Lobby
+from gameshelf.server.rooms import Lobby, Refused, Room
 from gameshelf.server.storage import SQLiteRoomStore
+from gameshelf.showdown.actions import card_text
+from gameshelf.showdown.cards import default_deck
 from tests.server.helpers import running
 
 #: Values of every JSON kind, and the edges of each.
@@ -129,3 +134,69 @@ def test_wrong_room_codes_and_tokens_are_limited_across_connections(strict: str)
             late = _ask(ws, type="join", code=code, name="Bob")
             assert late["code"] == "rate_limited" and "wrong room codes" in late["message"]
             assert _ask(ws, type="hello")["type"] == "welcome"
+
+
+def _showdown_secrets(room: Room, seat: int) -> set[str]:
+    """Cards ``seat`` may not know: the draw pile, other hands' unknown cards, face-down
+    offers (as in test_games)."""
+    st = room.game.match.state  # type: ignore[union-attr]
+    known = [set(v) for v in st.view(seat).known_in_hand]
+    secret = set(st.draw_pile)
+    for o in range(len(room.seats)):
+        if o != seat:
+            secret |= set(st.hands[o]) - known[o]
+            offer = st.offers[o]
+            if offer is not None and offer not in st.faceup and offer not in known[o]:
+                secret.add(offer)
+    return {card_text(c) for c in secret}
+
+
+def _muggins_secrets(room: Room, seat: int) -> set[str]:
+    """Tiles ``seat`` may not know: the other rack and the boneyard."""
+    st = room.game.match.state  # type: ignore[union-attr]
+    return {str(t) for t in st.hands[1 - seat] | st.boneyard}
+
+
+CARDS = [card_text(i) for i in range(len(default_deck().playfield))]
+TILES = [f"{a}-{b}" for a in range(7) for b in range(a, 7)]
+PROBES = {
+    "showdown": ([f"{verb} {c}" for c in CARDS for verb in ("offer", "take", "buy")]
+                 + [f"bid {c} 1" for c in CARDS] + ["flip 9", "speed 99", "done now", "x"],
+                 _showdown_secrets),
+    "muggins": ([f"{t} {side}" for t in TILES for side in ("L", "R")]
+                + [f"take {t}" for t in TILES] + ["draw", "pass", "x"], _muggins_secrets)}
+
+
+@pytest.mark.parametrize("game", sorted(PROBES))
+def test_refused_actions_name_no_secret_card_or_tile(tmp_path: Path, game: str) -> None:
+    """At every turn of a whole game each seat tries every card or tile in every verb; no
+    error names a card or tile the seat may not know (beyond the one it named itself, and
+    the fixed examples of the game's action words)."""
+    probes, secrets_of = PROBES[game]
+    lobby = Lobby(SQLiteRoomStore(tmp_path / "s.db"), seed_source=lambda: 11)
+    seats = [p.SeatSpec("host", "Ann"), p.SeatSpec("open")]
+    room, _, token = lobby.create(p.Create(game, tuple(seats),
+                                           {"target": 30} if game == "muggins" else {}), 0)
+    _, _, other, _ = lobby.join(p.Join(room.code, "Bob"), 0)
+    tokens = [token, other]
+    lobby.start(p.Start(room.code, token), 0)
+    pick = random.Random(3)
+    g = room.game
+    assert g is not None
+    refused = 0
+    leaks = []
+    while not g.is_over():
+        seat = g.to_act()
+        legal = set(g.legal(seat))
+        for probe in probes:
+            if probe in legal:
+                continue
+            with pytest.raises(Refused) as err:
+                lobby.act(p.Act(room.code, tokens[seat], probe), 0)
+            refused += 1
+            said = re.sub(r"\(try[^)]*\)", "", err.value.message).replace(probe, "")
+            leaks += [(probe, said) for x in secrets_of(room, seat)
+                      if x in said and x not in probe.split()]
+        lobby.act(p.Act(room.code, tokens[seat], pick.choice(sorted(legal))), 0)
+    assert refused > 1000
+    assert leaks == []

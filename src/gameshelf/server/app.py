@@ -334,11 +334,10 @@ class Hub:
         await ws.accept()
         host = ws.client.host if ws.client is not None else ""
         if self.hosts.get(host, 0) >= self.per_host:
-            with contextlib.suppress(Exception):
-                await ws.send_text(p.dump(p.Error(
-                    "rate_limited", f"too many connections from your address: at most "
-                    f"{self.per_host} at once")))
-                await ws.close(1008)
+            why = f"too many connections from your address: at most {self.per_host} at once"
+            with contextlib.suppress(Exception):    # said in an error and in the close
+                await ws.send_text(p.dump(p.Error("rate_limited", why)))
+                await ws.close(1008, why)
             return
         self.hosts[host] = self.hosts.get(host, 0) + 1
         conn = Connection(ws, tokens=self.burst, last=self.clock(), host=host)

@@ -257,6 +257,8 @@ class Link:
         self.send(message)
         end = time.monotonic() + wait
         kept: list[p.Message] = []
+        unreadable: p.ProtocolError | None = None   # the first message not understood
+        said: p.Error | None = None     # an error to the connection itself (no ref)
         try:
             while (left := end - time.monotonic()) > 0:
                 try:
@@ -264,22 +266,32 @@ class Link:
                 except TimeoutError:
                     break
                 except ConnectionClosed as exc:
+                    why = said.message if said is not None else _why(exc)
                     raise ConnectionLost(f"the connection to {self.url} was lost: "
-                                         f"{_why(exc)}") from None
+                                         f"{why}") from None
                 try:
                     got = p.parse_server(text)
                 except p.ProtocolError as exc:
                     if exc.code == "version":
                         raise OnlineError(f"the server at {self.url}: {exc.message}",
                                           "version") from None
+                    unreadable = unreadable or exc
                     continue
                 if isinstance(got, p.Error) and got.ref == ref:
                     raise OnlineError(got.message, got.code)
+                if isinstance(got, p.Error) and got.ref is None:
+                    said = got      # kept too (an action sent without a ref was refused)
                 if isinstance(got, answer) and getattr(got, "ref", ref) in (ref, None):
                     return got
                 kept.append(got)
         finally:
             self.pending.extend(kept)
+        if unreadable is not None:
+            raise OnlineError(f"the game server at {self.url} did not answer in "
+                              f"{wait:.0f} seconds with a message this program can read "
+                              f"(one it sent: {unreadable.message})")
+        if said is not None:
+            raise OnlineError(said.message, said.code)
         raise OnlineError(f"the game server at {self.url} did not answer in "
                           f"{wait:.0f} seconds")
 
