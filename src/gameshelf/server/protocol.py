@@ -471,7 +471,7 @@ def _build(cls: type[Any], data: dict[str, Any], where: str) -> Any:
 
 def _no_constant(name: str) -> Any:
     """``NaN`` and ``Infinity`` are not JSON (Python's reader takes them): refused."""
-    raise ValueError(f"{name} is not JSON")
+    raise ValueError(f"the constant {name!r} is not JSON")
 
 
 def _parse(text: str | bytes, table: dict[str, type[Message]]) -> Message:
