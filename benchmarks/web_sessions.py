@@ -40,17 +40,21 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))   # the tests' help
 from tests.web.browser import browser_page, chromium, wait_for_text  # noqa: E402
 from tests.web.served import MENU_DRAWN, Served, apps_of, read_until, served  # noqa: E402
 
+from gameshelf.core.progress import add_progress_option, progress, tracked  # noqa: E402
+
 ECHO_LIMIT_MS = 100.0
 KEYS = ("\x1b[B", "\x1b[A")   # Down, Up: the menu's highlight moves and is drawn again
 
 
-def page_to_menu(server: Served, runs: int = 10) -> tuple[str, list[float]]:
-    """Seconds from opening the page to the menu drawn, ``runs`` times."""
+def page_to_menu(server: Served, runs: int = 10,
+                 show: bool | None = None) -> tuple[str, list[float]]:
+    """Seconds from opening the page to the menu drawn, ``runs`` times (``show``: the
+    progress on stderr, see :func:`gameshelf.core.progress.progress`)."""
     times = []
     executable = chromium()
     if executable is not None:
         with browser_page(executable) as page:
-            for _ in range(runs):
+            for _ in tracked(range(runs), "pages", runs, show):
                 start = time.perf_counter()
                 page.goto(server.url)
                 wait_for_text(page, MENU_DRAWN)
@@ -60,7 +64,7 @@ def page_to_menu(server: Served, runs: int = 10) -> tuple[str, list[float]]:
 
     async def over_websocket() -> None:
         async with aiohttp.ClientSession() as session:
-            for _ in range(runs):
+            for _ in tracked(range(runs), "pages", runs, show):
                 start = time.perf_counter()
                 async with session.get(server.url) as page:
                     await page.read()
@@ -100,41 +104,45 @@ async def echo_ms(ws: aiohttp.ClientWebSocketResponse, key: str) -> float:
             raise RuntimeError("a session closed during the measure")
 
 
-async def sessions_served(server: Served, most: int, budget: float) -> None:
+async def sessions_served(server: Served, most: int, budget: float,
+                          show: bool | None = None) -> None:
     """Open sessions one more at a time; print the echo at each count (see the module)."""
     started = time.monotonic()
     best = 0
     async with aiohttp.ClientSession() as client:
         sockets: list[aiohttp.ClientWebSocketResponse] = []
-        try:
-            while len(sockets) < most and time.monotonic() - started < budget:
-                ws = await client.ws_connect(server.ws_url())
-                await read_until(ws, MENU_DRAWN)
-                sockets.append(ws)
-                if len(sockets) == 1:
-                    rss, pss = memory_kb(apps_of(server)[0])
-                    print(f"memory per open session: RSS {rss / 1024:.0f} MB, "
-                          f"PSS {pss / 1024:.0f} MB (one session)")
-                echoes: list[float] = []
-                for round_ in range(3):   # every player presses a key at the same moment
-                    echoes += await asyncio.gather(*(echo_ms(ws_, KEYS[round_ % 2])
-                                                     for ws_ in sockets))
-                echoes.sort()
-                median = statistics.median(echoes)
-                p90 = echoes[int(0.9 * (len(echoes) - 1))]
-                print(f"  {len(sockets):3d} sessions: key echo median {median:6.1f} ms, "
-                      f"90th percentile {p90:6.1f} ms, max {echoes[-1]:6.1f} ms", flush=True)
-                if median > ECHO_LIMIT_MS:
-                    break
-                best = len(sockets)
-            if sockets:
-                sizes = [memory_kb(pid) for pid in apps_of(server)]
-                print(f"memory per open session ({len(sizes)} open): RSS median "
-                      f"{statistics.median(s[0] for s in sizes) / 1024:.0f} MB, PSS median "
-                      f"{statistics.median(s[1] for s in sizes) / 1024:.0f} MB")
-        finally:
-            for ws in sockets:
-                await ws.close()
+        with progress("sessions", most, show) as advance:
+            try:
+                while len(sockets) < most and time.monotonic() - started < budget:
+                    ws = await client.ws_connect(server.ws_url())
+                    await read_until(ws, MENU_DRAWN)
+                    sockets.append(ws)
+                    advance(1)
+                    if len(sockets) == 1:
+                        rss, pss = memory_kb(apps_of(server)[0])
+                        print(f"memory per open session: RSS {rss / 1024:.0f} MB, "
+                              f"PSS {pss / 1024:.0f} MB (one session)")
+                    echoes: list[float] = []
+                    for round_ in range(3):   # every player presses a key at the same moment
+                        echoes += await asyncio.gather(*(echo_ms(ws_, KEYS[round_ % 2])
+                                                         for ws_ in sockets))
+                    echoes.sort()
+                    median = statistics.median(echoes)
+                    p90 = echoes[int(0.9 * (len(echoes) - 1))]
+                    print(f"  {len(sockets):3d} sessions: key echo median {median:6.1f} ms, "
+                          f"90th percentile {p90:6.1f} ms, max {echoes[-1]:6.1f} ms",
+                          flush=True)
+                    if median > ECHO_LIMIT_MS:
+                        break
+                    best = len(sockets)
+                if sockets:
+                    sizes = [memory_kb(pid) for pid in apps_of(server)]
+                    print(f"memory per open session ({len(sizes)} open): RSS median "
+                          f"{statistics.median(s[0] for s in sizes) / 1024:.0f} MB, PSS median "
+                          f"{statistics.median(s[1] for s in sizes) / 1024:.0f} MB")
+            finally:
+                for ws in sockets:
+                    await ws.close()
     ended = "the limit of --most" if best == most else (
         "the time budget" if time.monotonic() - started >= budget else "a slow echo")
     print(f"sessions served with a median key echo under {ECHO_LIMIT_MS:.0f} ms: {best} "
@@ -146,16 +154,17 @@ def main() -> None:
     parser.add_argument("--most", type=int, default=40, help="most sessions to open (40)")
     parser.add_argument("--budget", type=float, default=240.0,
                         help="seconds for the sessions part at most (240)")
+    add_progress_option(parser)
     args = parser.parse_args()
     load = os.getloadavg()
     print(f"machine: {os.cpu_count()} cores, load average {load[0]:.1f} before the run")
     with tempfile.TemporaryDirectory() as home:
         with served(Path(home), "--max-sessions", str(args.most + 1)) as server:
-            how, times = page_to_menu(server)
+            how, times = page_to_menu(server, show=args.progress)
             print(f"page open to menu drawn ({how}, {len(times)} pages): median "
                   f"{statistics.median(times):.2f} s, min {min(times):.2f} s, "
                   f"max {max(times):.2f} s")
-            asyncio.run(sessions_served(server, args.most, args.budget))
+            asyncio.run(sessions_served(server, args.most, args.budget, args.progress))
             server.stop()
 
 
