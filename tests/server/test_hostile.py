@@ -17,6 +17,7 @@ import pytest
 from websockets.sync.client import ClientConnection, connect
 
 from gameshelf.server import protocol as p
+from gameshelf.server import rooms
 from gameshelf.server.app import Connection, Hub
 from gameshelf.server.rooms import Lobby, Refused, Room
 from gameshelf.server.storage import SQLiteRoomStore
@@ -200,3 +201,42 @@ def test_refused_actions_name_no_secret_card_or_tile(tmp_path: Path, game: str) 
         lobby.act(p.Act(room.code, tokens[seat], pick.choice(sorted(legal))), 0)
     assert refused > 1000
     assert leaks == []
+
+
+def test_messages_naming_a_finished_room_replay_it_once(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A finished room leaves memory; every message type naming it (join, rejoin, start,
+    action, record) is answered from one replay, not one replay each (a long Yatz game's
+    replay takes a tenth of a second: at 20 messages a second one connection held the
+    server)."""
+    replays = []
+    real = rooms.game_of_record
+
+    def counted(record: Any) -> Any:
+        replays.append(record.game)
+        return real(record)
+
+    monkeypatch.setattr(rooms, "game_of_record", counted)
+    lobby = Lobby(SQLiteRoomStore(tmp_path / "s.db"))
+    room, _, token = lobby.create(p.Create("yatz", (p.SeatSpec("host", "Ann"),)), 0)
+    lobby.start(p.Start(room.code, token), 0)
+    pick = random.Random(2)
+    g = room.game
+    assert g is not None
+    while not g.is_over():
+        lobby.act(p.Act(room.code, token, pick.choice(g.legal(0))), 0)
+    lobby.rooms.pop(room.code)        # as when its last connection goes
+    asked = [p.Join(room.code, "Bob"), p.Rejoin(room.code, token),
+             p.Start(room.code, token), p.Act(room.code, token, "roll"),
+             p.GetRecord(room.code, token), p.Act(room.code, "guess", "roll")]
+    assert {type(m).TYPE for m in asked} == set(p.CLIENT_MESSAGES) - {"hello", "create"}
+    answers = []
+    for msg in asked * 5:
+        try:
+            answers.append(type(getattr(lobby, {"record": "record", "action": "act"}.get(
+                msg.TYPE, msg.TYPE))(msg, 0)).__name__)
+        except Refused as exc:
+            answers.append(exc.code)
+    assert answers[:6] == ["already_started", "tuple", "already_started", "over", "Record",
+                           "bad_token"]
+    assert replays == ["yatz"]

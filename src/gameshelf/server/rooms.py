@@ -19,6 +19,7 @@ import hmac
 import logging
 import math
 import secrets
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
@@ -44,6 +45,9 @@ CODE_LENGTH = 4
 MAX_AWAY = 3600.0
 #: The longest name (characters).
 MAX_NAME = 20
+#: Finished rooms kept in memory once rebuilt (a replay of a long Yatz game takes a tenth
+#: of a second: done once, not at every message naming the room).
+KEEP_FINISHED = 64
 
 #: What to send: ``(seat, message)``; seat None means every connection of the room.
 Outbox = list[tuple[int | None, p.Message]]
@@ -179,6 +183,9 @@ class Lobby:
         self.finisher = finisher
         self.seed_source = seed_source or (lambda: secrets.randbelow(MAX_SEED + 1))
         self.rooms: dict[str, Room] = {}
+        #: Finished rooms rebuilt from the store, most recently asked for last (at most
+        #: :data:`KEEP_FINISHED`): a room is replayed once, not at every message naming it.
+        self.finished: OrderedDict[str, Room] = OrderedDict()
 
     # ----- rooms in memory and in the store -------------------------------------------------
     def load_unfinished(self, now: float) -> list[str]:
@@ -226,7 +233,7 @@ class Lobby:
             Refused: ``no_room``.
         """
         key = code.strip().upper()
-        room = self.rooms.get(key)
+        room = self.rooms.get(key) or self.finished.get(key)
         if room is None:
             if not key or len(key) > 16:
                 raise Refused("no_room", f"there is no room {quote(code)}")
@@ -234,8 +241,14 @@ class Lobby:
                 room = self._rebuild(key, now)
             except Refused:
                 raise Refused("no_room", f"there is no room {quote(code)}") from None
-            if room.status != "over":   # a finished room is only read (its record)
+            if room.status != "over":
                 self.rooms[key] = room
+            else:   # a finished room is only read (its record): kept a while, replayed once
+                self.finished[key] = room
+                while len(self.finished) > KEEP_FINISHED:
+                    self.finished.popitem(last=False)
+        if room.status == "over" and key in self.finished:
+            self.finished.move_to_end(key)
         return room
 
     # ----- create, join, rejoin, start ------------------------------------------------------
