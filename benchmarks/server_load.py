@@ -189,7 +189,7 @@ def main() -> None:
            "PYTHONPATH": os.pathsep.join([str(src), os.environ.get("PYTHONPATH", "")])}
     server = subprocess.Popen([sys.executable, "-m", "gameshelf", "serve", "--port", "0",
                                "--db", str(Path(home) / "server.db"), "--rate", "1000",
-                               "--connections", "100000"],
+                               "--connections", "100000", "--rooms", "100000"],
                               env=env, stdout=subprocess.PIPE, text=True)
     try:
         assert server.stdout is not None

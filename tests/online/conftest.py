@@ -15,5 +15,5 @@ from tests.server.helpers import Running, running
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Running]:
     home = tmp_path_factory.mktemp("online-server-home")
     with running(Path(home) / "server.db", rate=10_000.0, burst=10_000.0,
-                 guesses=100_000.0) as srv:
+                 guesses=100_000.0, rooms=100_000.0) as srv:
         yield srv

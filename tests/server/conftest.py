@@ -16,5 +16,5 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Running]:
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("GAMESHELF_HOME", str(home))
         with running(Path(home) / "server.db", rate=10_000.0, burst=10_000.0,
-                     guesses=100_000.0) as srv:
+                     guesses=100_000.0, rooms=100_000.0) as srv:
             yield srv

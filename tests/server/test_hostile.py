@@ -240,3 +240,19 @@ def test_messages_naming_a_finished_room_replay_it_once(
     assert answers[:6] == ["already_started", "tuple", "already_started", "over", "Record",
                            "bad_token"]
     assert replays == ["yatz"]
+
+
+def test_rooms_created_from_one_address_are_limited(tmp_path: Path) -> None:
+    """Creating rooms is bounded by address (each is kept in the store and in memory: 2,000
+    rooms a second from 64 connections grew the server by megabytes a second); another
+    address goes on."""
+    hub = Hub(Lobby(SQLiteRoomStore(tmp_path / "s.db")), rate=1e9, burst=1e9, rooms=5.0,
+              clock=lambda: 0.0)
+    create = {"v": 1, "type": "create", "game": "muggins", "seats": SEATS["muggins"]}
+    one, other = Connection(ws=None, host="10.0.0.1"), Connection(ws=None, host="10.0.0.2")  # type: ignore[arg-type]
+    kinds = [_replies(hub, one, create)[0]["type"] for _ in range(25)]
+    assert kinds == ["joined"] * 20 + ["error"] * 5
+    refused = _replies(hub, one, create)[0]
+    assert refused["code"] == "rate_limited" and "rooms" in refused["message"]
+    assert _replies(hub, other, create)[0]["type"] == "joined"
+    assert len(hub.lobby.rooms) == 21

@@ -70,6 +70,10 @@ def serve(
         "--connections", min=1, max=100_000,
         help="Connections one client address may hold at once.")
     ] = 64,
+    rooms: Annotated[float, typer.Option(
+        "--rooms", min=1.0, max=100_000.0,
+        help="Rooms one client address may create a minute (bursts of twice as many).")
+    ] = 30.0,
 ) -> None:
     """Run the game server: rooms for Yatz, Muggins and Pinball Showdown played online."""
     from gameshelf.server.app import config, make_app, open_store
@@ -90,7 +94,8 @@ def serve(
         sys.stdout.flush()
         import uvicorn
 
-        app = make_app(store, rate=rate, burst=2 * rate, per_host=connections)
+        app = make_app(store, rate=rate, burst=2 * rate, per_host=connections,
+                       rooms=rooms)
         uvicorn.Server(config(app, host, bound)).run(sockets=[sock])
     finally:
         sock.close()

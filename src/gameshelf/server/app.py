@@ -16,7 +16,9 @@ own outgoing queue, so a slow reader never holds up a room.
   and is closed), and may make :data:`GUESS_BURST` wrong guesses of a room code or a
   token (``no_room``, ``bad_token``), then one every ``60 / GUESS_RATE`` seconds; beyond
   that its messages naming a room are refused ``rate_limited`` (a room code of 4 letters
-  cannot be found by trying them all).
+  cannot be found by trying them all), and may create :data:`ROOMS_BURST` rooms at once,
+  then :data:`ROOMS_RATE` a minute (a room kept in the store and in memory is not made
+  for nothing).
 - Tokens are never logged: the log names rooms and error codes only.
 - A background tick (every :data:`TICK` seconds) applies the away rule.
 - Finished games are recorded in the server's store (its top-20 tables and statistics:
@@ -70,6 +72,10 @@ PER_HOST = 64
 GUESS_BURST = 20.0
 #: ... and then a minute.
 GUESS_RATE = 10.0
+#: Rooms one client address may create at once ...
+ROOMS_BURST = 20.0
+#: ... and then a minute.
+ROOMS_RATE = 30.0
 #: Seconds between two checks of the away rule.
 TICK = 0.25
 #: Messages waiting for a slow reader before its connection is closed.
@@ -162,12 +168,14 @@ class Hub:
         per_host: connections one client address may hold at once.
         guesses: wrong room codes or tokens one client address may send a minute (bursts
             of twice as many).
+        rooms: rooms one client address may create a minute (bursts of twice as many).
         tick: seconds between checks of the away rule.
         clock: monotonic seconds.
     """
 
     def __init__(self, lobby: Lobby, *, rate: float = RATE, burst: float = BURST,
                  per_host: int = PER_HOST, guesses: float = GUESS_RATE,
+                 rooms: float = ROOMS_RATE,
                  tick: float = TICK, clock: Callable[[], float] = time.monotonic) -> None:
         self.lobby = lobby
         self.rate = rate
@@ -179,6 +187,10 @@ class Hub:
         self.hosts: dict[str, int] = {}
         #: Wrong guesses left (a token bucket) and when it was last filled, by address.
         self.guesses: dict[str, tuple[float, float]] = {}
+        self.rooms_rate = rooms / 60.0
+        self.rooms_burst = max(ROOMS_BURST, 2.0 * rooms)
+        #: Rooms left to create (a token bucket) and when it was last filled, by address.
+        self.made: dict[str, tuple[float, float]] = {}
         self.tick = tick
         self.clock = clock
         self.seats: dict[str, dict[int, set[Connection]]] = {}
@@ -246,6 +258,20 @@ class Hub:
                             if left + (now - last) * self.guess_rate < self.guess_burst}
         self.guesses[host] = (self.guessing_left(host) - 1.0, self.clock())
 
+    def may_create(self, host: str) -> bool:
+        """True when ``host`` may create one more room now (and it is counted)."""
+        now = self.clock()
+        left, last = self.made.get(host, (self.rooms_burst, now))
+        left = min(self.rooms_burst, left + (now - last) * self.rooms_rate)
+        if len(self.made) > 10_000:     # forget the addresses whose buckets are full
+            self.made = {h: (n, t) for h, (n, t) in self.made.items()
+                         if n + (now - t) * self.rooms_rate < self.rooms_burst}
+        if left < 1.0:
+            self.made[host] = (left, now)
+            return False
+        self.made[host] = (left - 1.0, now)
+        return True
+
     def slow(self, room: Room | None) -> bool:
         """True when ``room`` has a computer seat whose moves may take long (:data:`SLOW`):
         its actions are then worked out in a worker thread, so other rooms go on."""
@@ -269,6 +295,9 @@ class Hub:
             msg = p.parse_client(text)
             ref = getattr(msg, "ref", None)
             code = getattr(msg, "code", None)
+            if isinstance(msg, p.Create) and not self.may_create(conn.host):
+                raise Refused("rate_limited", "too many rooms created from your address: "
+                              "wait a minute")
             if not isinstance(code, str):
                 self.dispatch(conn, msg)
                 return
@@ -401,7 +430,7 @@ def make_app(store: RoomStore, *, finisher: Callable[[Room], None] | None = reco
         store: the rooms' storage.
         finisher: records finished games (default: :func:`record_finished`).
         hub_options: :class:`Hub`'s ``rate``, ``burst``, ``per_host``, ``guesses``,
-            ``tick``, ``clock``.
+            ``rooms``, ``tick``, ``clock``.
     """
     lobby = Lobby(store, finisher)
     hub = Hub(lobby, **hub_options)
