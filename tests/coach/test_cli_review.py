@@ -78,3 +78,33 @@ def test_showdown_hint_at_the_prompt_and_review(capsys: pytest.CaptureFixture[st
     data = json.loads(out)
     assert code == 0 and err == "" and data["seats"] == ["Ann"]
     assert data["decisions"] >= 0 and data["mistakes"] == []
+
+
+@pytest.mark.parametrize("game", ["muggins", "showdown"])
+@pytest.mark.parametrize("source", ["save", "file", "last"])
+def test_review_of_a_record_that_does_not_replay_names_it(
+        game: str, source: str, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A record whose actions do not replay (an action of no game inserted) is refused as
+    replay refuses it: one line naming the save, finished game or file, exit code 2."""
+    import dataclasses
+
+    from gameshelf.core.store import HistoryEntry
+    good = MugginsMatch.new(seed=1).record() if game == "muggins" else \
+        ShowdownMatch(parse_players("Ann,cpu"), seed=1).record()
+    bad = dataclasses.replace(good, actions=[*good.actions, "zzz 9"])
+    path = tmp_path / "bad.json"
+    path.write_text(bad.to_json())
+    with Store() as store:
+        if source == "save":
+            store.save_game("bad-1", bad)
+        elif source == "last":
+            store.add_finished_record(HistoryEntry(bad))
+        before = (store.list_saves(game), store.finished_records(game))
+    which = {"save": "bad-1", "file": str(path), "last": "last"}[source]
+    code, out, err = run([game, "review", which, "--samples", "4"], capsys, monkeypatch)
+    assert code == 2 and out == "" and err.count("\n") == 1, err
+    named = {"save": "bad-1", "file": "the file", "last": "the finished game #1"}[source]
+    assert named in err and "does not replay" in err and "zzz 9" in err, err
+    with Store() as store:
+        assert (store.list_saves(game), store.finished_records(game)) == before

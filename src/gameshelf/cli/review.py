@@ -13,15 +13,18 @@ from __future__ import annotations
 
 import json
 import math
-from typing import Annotated, Any
+from collections.abc import Callable
+from typing import Annotated, Any, TypeVar
 
 import typer
 
-from gameshelf.core.errors import BadInputError
+from gameshelf.core.errors import BadInputError, GameshelfError, RecordError
 from gameshelf.core.inputs import number_parser
 from gameshelf.muggins import coach as muggins_coach
 from gameshelf.session.replay import find_record
 from gameshelf.showdown import coach as showdown_coach
+
+_R = TypeVar("_R")
 
 #: The fewest and most samples a review may use per decision.
 MIN_SAMPLES, MAX_SAMPLES = 4, 512
@@ -40,6 +43,15 @@ def _samples(samples: int) -> int:
     return samples
 
 
+def _named(what: str, review: Callable[[], _R]) -> _R:
+    """``review()``, a record that does not replay said as replay says it, naming the save,
+    finished game or file (``the finished game #2 does not replay: ...``)."""
+    try:
+        return review()
+    except GameshelfError as exc:
+        raise RecordError(f"{what} does not replay: {exc}") from None
+
+
 def _cost(cost: float) -> float | None:
     return None if math.isinf(cost) else round(cost, 2)
 
@@ -54,8 +66,8 @@ def muggins_review(
     """The coach's review of your plays in a game: each play that cost points by strong
     Mugsy's estimate, with the better play, worst first."""
     n = _samples(samples)
-    _, record = find_record("muggins", source)
-    rev = muggins_coach.review(record, samples=n)
+    what, record = find_record("muggins", source)
+    rev = _named(what, lambda: muggins_coach.review(record, samples=n))
     if json_out:
         out: dict[str, Any] = {
             "game": "muggins", "seat": rev.seat, "decisions": rev.decisions, "samples": n,
@@ -82,8 +94,8 @@ def showdown_review(
     played): each that cost final margin by the search player's estimate, with the better
     one, worst first."""
     n = _samples(samples)
-    _, record = find_record("showdown", source)
-    rev = showdown_coach.review(record, samples=n)
+    what, record = find_record("showdown", source)
+    rev = _named(what, lambda: showdown_coach.review(record, samples=n))
     if json_out:
         out: dict[str, Any] = {
             "game": "showdown", "seats": [rev.names[s] for s in rev.seats],
