@@ -256,3 +256,27 @@ def test_rooms_created_from_one_address_are_limited(tmp_path: Path) -> None:
     assert refused["code"] == "rate_limited" and "rooms" in refused["message"]
     assert _replies(hub, other, create)[0]["type"] == "joined"
     assert len(hub.lobby.rooms) == 21
+
+
+def test_a_finished_room_rejoined_and_left_is_shown_unconnected_and_forgotten(
+        tmp_path: Path) -> None:
+    """Rejoining a finished room (to ask for its record) and leaving it leaves the seat
+    shown unconnected and no connection table behind, however often it is done."""
+    hub = Hub(Lobby(SQLiteRoomStore(tmp_path / "s.db")), rate=1e9, burst=1e9)
+    lobby = hub.lobby
+    room, _, token = lobby.create(p.Create("muggins", (
+        p.SeatSpec("host", "Ann"), p.SeatSpec("computer", level="easy")), {"target": 10}), 0)
+    lobby.start(p.Start(room.code, token), 0)
+    pick = random.Random(4)
+    g = room.game
+    assert g is not None
+    while not g.is_over():
+        lobby.act(p.Act(room.code, token, pick.choice(g.legal(0))), 0)
+    lobby.rooms.pop(room.code)
+    for _ in range(3):
+        conn = Connection(ws=None)  # type: ignore[arg-type]
+        assert _replies(hub, conn, {"v": 1, "type": "rejoin", "code": room.code,
+                                    "token": token})[0]["type"] == "joined"
+        hub.unbind(conn)
+    assert lobby.room(room.code).seats[0].connections == 0
+    assert room.code not in hub.seats

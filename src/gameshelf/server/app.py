@@ -223,7 +223,8 @@ class Hub:
         conns = self.seats.get(code, {}).get(seat)
         if conns is not None:
             conns.discard(conn)
-        room = self.lobby.rooms.get(code)
+        # a finished room rejoined is in the finished rooms kept (Lobby.finished)
+        room = self.lobby.rooms.get(code) or self.lobby.finished.get(code)
         if room is not None:
             self.deliver(code, self.lobby.disconnected(room, seat, self.clock()))
             if room.status == "over" and not any(self.seats.get(code, {}).values()):
