@@ -119,7 +119,10 @@ def test_a_full_server_says_so_and_ctrl_c_ends_every_session(tmp_path: Path) -> 
 
 
 @pytest.mark.parametrize("args", [("--port", "70000"), ("--port", "http"),
-                                  ("--max-sessions", "0"), ("--max-sessions", "many")])
+                                  ("--max-sessions", "0"), ("--max-sessions", "many"),
+                                  ("--host", ""), ("--host", " "),
+                                  ("--host", "no-such-host.invalid"), ("--host", "999.1.1.1"),
+                                  ("--host", "[::1]"), ("--host", "a\x1b[31m")])
 def test_bad_options_are_one_line_and_exit_2(args: tuple[str, ...], tmp_path: Path,
                                              capsys: pytest.CaptureFixture[str],
                                              monkeypatch: pytest.MonkeyPatch) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import socket
 from typing import Annotated
 
 import typer
@@ -72,6 +73,7 @@ def web(
         typer.echo(line)
         typer.get_text_stream("stdout").flush()
 
+    _check_host(host, port)
     if not is_loopback(host):
         say(f"gameshelf web: warning: listening on {literal(host)}: anyone who can reach this "
             f"address can play and write to the store in {literal(str(data_dir()))}")
@@ -82,12 +84,31 @@ def web(
         finally:
             interrupt.install()  # the server's event loop reset the handlers when it closed
     except OSError as exc:
-        reason = os.strerror(exc.errno) if exc.errno else str(exc)
+        reason = (exc.strerror if isinstance(exc, socket.gaierror) and exc.strerror
+                  else os.strerror(exc.errno) if exc.errno else str(exc))
         raise GameshelfError(f"cannot listen on {literal(host)} port {port}: "
                              f"{reason[:1].lower()}{reason[1:]}") from None
     if signum is not None:
         say(f"gameshelf web: stopped ({signal.Signals(signum).name})")
         raise typer.Exit(128 + signum)
+
+
+def _check_host(host: str, port: int) -> None:
+    """Refuse, before any warning, a ``--host`` that is empty (it would listen on every
+    address) or names no address of this machine (one line, not a warning then an error).
+
+    Raises:
+        BadInputError: the host is blank, or cannot be resolved.
+    """
+    if not host.strip():
+        raise BadInputError("--host is empty (0.0.0.0: every address of this machine; "
+                            "127.0.0.1: this machine only)")
+    try:
+        socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except (OSError, UnicodeError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise BadInputError(f"cannot listen on {literal(host)}: no such host or address "
+                            f"({reason[:1].lower()}{reason[1:]})") from None
 
 
 def register(app: typer.Typer) -> None:
