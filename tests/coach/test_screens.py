@@ -49,7 +49,7 @@ async def test_muggins_hint_key_on_the_board() -> None:
         assert isinstance(app.screen, MugginsHintScreen)
         body = _body(app)
         assert " now" in body and "estimates" in body and "±" in body
-        assert footer_complete(app) == []
+        assert await footer_complete(app) == []
         await pilot.press("question_mark")
         await settle(app, pilot)
         await pilot.press("escape")
@@ -79,7 +79,7 @@ async def test_muggins_review_from_the_game_over_window() -> None:
         over = SummaryScreen("You win!\n\nPlay again?", True, record=record)
         app.push_screen(over)
         await settle(app, pilot)
-        assert "Review" in _offered(app) and footer_complete(app) == []
+        assert "Review" in _offered(app) and await footer_complete(app) == []
         await pilot.press("r")
         await settle(app, pilot)
         assert isinstance(app.screen, MugginsReviewScreen)
@@ -106,7 +106,7 @@ async def test_showdown_hint_for_the_person_to_act_only() -> None:
         assert app.screen.view.seat == 0
         body = _body(app)
         assert body.startswith("Offer P") and "ahead in" in body and "estimates" in body
-        assert footer_complete(app) == []
+        assert await footer_complete(app) == []
         await pilot.press("escape")
         await settle(app, pilot)
         assert app.screen is screen
@@ -151,7 +151,7 @@ async def test_showdown_hint_key_in_the_control_step_at_80_columns() -> None:
         app.push_screen(screen)
         await settle(app, pilot)
         assert "Hint" not in _offered(app) and "Done" in _offered(app)
-        assert footer_complete(app) == []
+        assert await footer_complete(app) == []
         await pilot.press("h")
         await settle(app, pilot)
         assert isinstance(app.screen, ShowdownHintScreen)

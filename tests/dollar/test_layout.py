@@ -48,20 +48,20 @@ async def test_tables_trace_and_footer_whole_at_every_size(size: tuple[int, int]
         screen = DollarScreen(seed=1, step_seconds=3600)
         app.push_screen(screen)
         await pilot.pause()
-        assert footer_complete(app) == []
+        assert await footer_complete(app) == []
         await pilot.press("f2", "f2", "f2", "f5")
         await pilot.pause()
         for _ in range(6):
             screen.advance()
         await pilot.pause()
         assert screen.phase == "playing"
-        assert footer_complete(app) == [], size
+        assert await footer_complete(app) == [], size
         for selector in ("#player", "#rule", "#message"):
             assert shown_whole(screen.query_one(selector, Static)), (size, selector)
         await pilot.press("end")
         await pilot.pause()
         assert screen.phase == "done"
-        assert footer_complete(app) == [], size
+        assert await footer_complete(app) == [], size
         for selector in ("#player", "#rule", "#banner", "#message"):
             assert shown_whole(screen.query_one(selector, Static)), (size, selector)
         players = screen.query_one("#players", DataTable)

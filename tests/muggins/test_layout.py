@@ -80,7 +80,7 @@ async def test_long_chains_in_view_apart_and_the_total_fixed(size: tuple[int, in
         assert "total  4 " in str(ends.render()) and "left end 3" in str(ends.render())
         for selector in ("#mg-status", "#mg-ends", "#mg-rack-title"):
             assert shown_whole(screen.query_one(selector, Static)), (size, keys, selector)
-        assert footer_complete(app) == [], (size, keys)
+        assert await footer_complete(app) == [], (size, keys)
 
 
 def test_small_board_reads_back_as_the_chains() -> None:
@@ -116,7 +116,7 @@ async def test_level_summary_game_over_and_help_whole(size: tuple[int, int]) -> 
         levels = app.screen.query_one("#levels")
         assert levels.region.bottom <= app.screen.region.bottom
         assert levels.max_scroll_y == 0, size            # all four levels in view
-        assert footer_complete(app) == [], size
+        assert await footer_complete(app) == [], size
         for text, over in (("Round 3: DOMINO!\nPips left: You 0, Mugsy 17\nYou went out: "
                             "bonus 45.\nScore: You 130, Mugsy 85", False),
                            ("Mugsy wins.\n\nFinal score: You 130, Mugsy 505 (target 500).\n"

@@ -107,7 +107,7 @@ async def test_every_state_of_the_table_is_whole(state: str, size: tuple[int, in
             assert st.phase is Phase.TAKE
         await pilot.pause()
         check_table(screen, (state, size))
-        assert footer_complete(app) == [], (state, size)
+        assert await footer_complete(app) == [], (state, size)
         if state == "buy":
             discard = list(screen.query_one("#sd-discard").query(CardLine))
             assert discard and all(shown_whole(line) for line in discard), size
@@ -132,7 +132,7 @@ async def test_four_players_combinations_whole_where_there_is_room(size: tuple[i
             assert "…" not in str(side.render())
             check_table_cards = list(screen.query(CardLine))
             assert all(literal(c.card.device) in drawn(c) for c in check_table_cards)
-        assert footer_complete(app) == []
+        assert await footer_complete(app) == []
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
@@ -145,7 +145,7 @@ async def test_hand_off_score_piles_and_help_are_whole(size: tuple[int, int]) ->
         await _settle(app, pilot)
         assert isinstance(app.screen, HandOffScreen)
         assert shown_whole(app.screen.query_one("#handoff-text", Static))
-        assert footer_complete(app) == [], size
+        assert await footer_complete(app) == [], size
         assert {b.binding.description for b in app.screen.active_bindings.values()
                 if b.binding.show} >= {"Ready", "Leave", "Help"}
         button = app.screen.query_one("#ready", Button)
@@ -174,7 +174,7 @@ async def test_hand_off_score_piles_and_help_are_whole(size: tuple[int, int]) ->
         await pilot.pause()
         assert isinstance(app.screen, ShowdownScreen)
         check_table(app.screen, ("game over", size))
-        assert footer_complete(app) == []
+        assert await footer_complete(app) == []
         await pilot.press("question_mark")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
@@ -203,7 +203,7 @@ async def test_start_screen_and_its_saves_are_whole(size: tuple[int, int]) -> No
         for i in range(saves.option_count):   # every line whole (wrapped, not cut)
             text = str(saves.get_option_at_index(i).prompt)
             assert " ".join(text.split()) in words, (size, text, on_screen)
-        assert footer_complete(app) == []
+        assert await footer_complete(app) == []
 
 
 async def test_four_players_score_table_and_piles_fit_at_80x24() -> None:

@@ -38,7 +38,7 @@ async def test_every_statistics_screen_draws_its_chart(size: tuple[int, int],
             assert chart.region.height >= 8 and "┤" in drawn, (game, size)
             text = str(screen.query_one("#st-text", Static).render())
             assert "kept" in text, (game, text)
-            assert footer_complete(app) == [], (game, size)
+            assert await footer_complete(app) == [], (game, size)
             if game == "dollar":
                 title = chart.plt._get_subplot(1, 1).title  # type: ignore[attr-defined]
                 await pilot.press("down")

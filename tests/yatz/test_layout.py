@@ -201,7 +201,7 @@ async def test_every_yatz_state_shows_its_needed_lines_and_footer_whole(
     async with app.run_test(size=size) as pilot:
         needed = await STATES[state](app, pilot)
         if state != "help":   # the help window (tui.widgets) has no footer: its keys are in it
-            assert footer_complete(app) == [], (state, size)
+            assert await footer_complete(app) == [], (state, size)
         for selector in needed:
             widget = app.screen.query_one(selector, Static)
             assert shown_whole(widget), (state, size, selector, str(widget.render()))
