@@ -128,3 +128,15 @@ def test_showdown_views_written_together_are_each_seats_own_view() -> None:
             s = g.to_act()
             g.play(s, g.stand_in(s))
             checked += 1
+
+
+@pytest.mark.parametrize("game", ["yatz", "showdown", "muggins"])
+def test_a_computer_seat_asked_for_with_no_level_keeps_the_level_that_plays(
+        game: str, tmp_path: Path) -> None:
+    """An online ``cpu`` seat (no level) was kept with level "" and its finished games read
+    ``cpu (?)`` in the statistics; it is kept with the game's default level, which plays."""
+    from gameshelf.server.games import DEFAULT_LEVEL
+
+    lobby = Lobby(SQLiteRoomStore(tmp_path / "rooms.db"))
+    room, _, _ = lobby.create(p.Create(game, (HOST, p.SeatSpec("computer"))), 0.0)
+    assert [s.level for s in room.seats if s.kind == "computer"] == [DEFAULT_LEVEL[game]]

@@ -57,6 +57,7 @@ from gameshelf.core.store import (
     Store,
 )
 from gameshelf.server import protocol as p
+from gameshelf.server.games import DEFAULT_LEVEL
 from gameshelf.server.rooms import Lobby, Outbox, Refused, Room
 from gameshelf.server.storage import RoomStore, SQLiteRoomStore
 
@@ -122,7 +123,7 @@ def record_finished(room: Room) -> None:
             if room.seats[seat].kind != "person":
                 continue
             opponent = (other.name if other.kind == "person"
-                        else f"mugsy-{other.level or 'normal'}")
+                        else f"mugsy-{other.level or DEFAULT_LEVEL['muggins']}")
             outcome = ("win" if pts[seat] > pts[1 - seat] else
                        "loss" if pts[seat] < pts[1 - seat] else "draw")
             outcomes.append(ResultEntry(room.seats[seat].name, opponent, outcome, seed,
@@ -131,7 +132,8 @@ def record_finished(room: Room) -> None:
     place = {r.seat: r for r in results}
     players = [HistoryPlayer(
         s.name, "remote" if s.kind == "person" else "computer",
-        None if s.kind == "person" else s.level, place[i].score,
+        None if s.kind == "person" else s.level or DEFAULT_LEVEL[room.game_key],
+        place[i].score,
         ("draw" if firsts > 1 else "win") if place[i].place == 1 else "loss")
         for i, s in enumerate(room.seats)]
     entry = HistoryEntry(g.record(), players, source="online")

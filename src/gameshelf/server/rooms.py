@@ -284,7 +284,9 @@ class Lobby:
                 seats.append(Seat("open"))
             else:
                 cpu += 1
-                level = spec.level.strip().lower()
+                # the level that plays: the game's default when none is asked for (kept, so
+                # the statistics name it: an online "cpu" read "cpu (?)")
+                level = spec.level.strip().lower() or DEFAULT_LEVEL[msg.game]
                 name = (spec.name.strip() or
                         ("Mugsy" if msg.game == "muggins" else f"CPU {cpu}"))
                 seats.append(Seat("computer", self._name(name, names), level))
