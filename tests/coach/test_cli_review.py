@@ -108,3 +108,13 @@ def test_review_of_a_record_that_does_not_replay_names_it(
     assert named in err and "does not replay" in err and "zzz 9" in err, err
     with Store() as store:
         assert (store.list_saves(game), store.finished_records(game)) == before
+
+
+def test_muggins_hint_at_the_prompt_says_what_to_type_and_it_is_taken(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hint said "0-7 on the left" on the opening double, and typing 0-7 was refused as
+    fitting both chains: the prompt's hint ends with the move as the prompt reads it."""
+    code, out, _ = run(["muggins", "play", "--text", "--seed", "42", "--target", "100"],
+                       capsys, monkeypatch, "hint\n0-9 L\nquit\n")
+    assert code == 0
+    assert "To play it, type: 0-9 L" in out and "refused" not in out

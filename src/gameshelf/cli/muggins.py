@@ -346,7 +346,11 @@ def _play_text(session: Session) -> bool:
             typer.echo(TEXT_HELP)
             continue
         if line.lower() == "hint":
-            typer.echo("\n".join(coach.hint(state.view(PERSON)).lines()))
+            advice = coach.hint(state.view(PERSON))
+            typer.echo("\n".join(advice.lines()))
+            move = advice.best.play if advice.best is not None else advice.forced
+            if move is not None:   # the words of the hint as this prompt reads them
+                typer.echo(f"To play it, type: {move}")
             continue
         try:
             session.apply(_read_move(line, legal))
