@@ -18,7 +18,7 @@ from typing import Annotated, Any, TypeVar
 
 import typer
 
-from gameshelf.core.errors import BadInputError, GameshelfError, RecordError
+from gameshelf.core.errors import GameshelfError, RecordError
 from gameshelf.core.inputs import number_parser
 from gameshelf.muggins import coach as muggins_coach
 from gameshelf.session.replay import find_record
@@ -28,6 +28,7 @@ _R = TypeVar("_R")
 
 #: The fewest and most samples a review may use per decision.
 MIN_SAMPLES, MAX_SAMPLES = 4, 512
+SAMPLES_PARSER = number_parser("--samples", low=MIN_SAMPLES, high=MAX_SAMPLES)
 
 SOURCE_HELP = ("A save's name, 'last' or '#N' (a finished game kept in the history), or a "
                "JSON game record file.")
@@ -35,12 +36,6 @@ SAMPLES_HELP = ("Samples of the hidden tiles or cards per decision (more: surer 
                 "slower).")
 ESTIMATE_NOTE = ("The figures are estimates from sampled hidden tiles or cards; a move is "
                  "listed only when it cost more than the estimate's noise.")
-
-
-def _samples(samples: int) -> int:
-    if not MIN_SAMPLES <= samples <= MAX_SAMPLES:
-        raise BadInputError(f"--samples must be {MIN_SAMPLES} to {MAX_SAMPLES}, got {samples}")
-    return samples
 
 
 def _named(what: str, review: Callable[[], _R]) -> _R:
@@ -52,6 +47,16 @@ def _named(what: str, review: Callable[[], _R]) -> _R:
         raise RecordError(f"{what} does not replay: {exc}") from None
 
 
+def _show(lines: list[str], data: dict[str, Any] | None) -> None:
+    """The review as JSON (``data``) or as its lines with the note on estimates."""
+    if data is not None:
+        typer.echo(json.dumps(data, indent=2))
+        return
+    for line in lines:
+        typer.echo(line)
+    typer.echo(ESTIMATE_NOTE)
+
+
 def _cost(cost: float) -> float | None:
     return None if math.isinf(cost) else round(cost, 2)
 
@@ -59,57 +64,49 @@ def _cost(cost: float) -> float | None:
 def muggins_review(
     source: Annotated[str, typer.Argument(help=SOURCE_HELP, metavar="NAME|FILE")],
     samples: Annotated[int, typer.Option(help=SAMPLES_HELP, metavar="N",
-                                         parser=number_parser("--samples"))
+                                         parser=SAMPLES_PARSER)
                        ] = muggins_coach.SAMPLES,
     json_out: Annotated[bool, typer.Option("--json", help="JSON output.")] = False,
 ) -> None:
     """The coach's review of your plays in a game: each play that cost points by strong
     Mugsy's estimate, with the better play, worst first."""
-    n = _samples(samples)
     what, record = find_record("muggins", source)
-    rev = _named(what, lambda: muggins_coach.review(record, samples=n))
+    rev = _named(what, lambda: muggins_coach.review(record, samples=samples))
+    out: dict[str, Any] | None = None
     if json_out:
-        out: dict[str, Any] = {
-            "game": "muggins", "seat": rev.seat, "decisions": rev.decisions, "samples": n,
+        out = {
+            "game": "muggins", "seat": rev.seat, "decisions": rev.decisions, "samples": samples,
             "mistakes": [{"round": m.round_no, "play": m.move, "scores": list(m.scores),
                           "ends": list(m.ends), "chosen": str(m.chosen.play),
                           "better": str(m.best.play), "cost": _cost(m.cost),
                           "spread": round(m.spread, 2), "better_wins": math.isinf(m.cost)}
                          for m in rev.mistakes]}
-        typer.echo(json.dumps(out, indent=2))
-        return
-    for line in rev.lines():
-        typer.echo(line)
-    typer.echo(ESTIMATE_NOTE)
+    _show(rev.lines(), out)
 
 
 def showdown_review(
     source: Annotated[str, typer.Argument(help=SOURCE_HELP, metavar="NAME|FILE")],
     samples: Annotated[int, typer.Option(help=SAMPLES_HELP, metavar="N",
-                                         parser=number_parser("--samples"))
+                                         parser=SAMPLES_PARSER)
                        ] = showdown_coach.REVIEW_SAMPLES,
     json_out: Annotated[bool, typer.Option("--json", help="JSON output.")] = False,
 ) -> None:
     """The coach's review of the people's decisions in a game (every seat's when no person
     played): each that cost final margin by the search player's estimate, with the better
     one, worst first."""
-    n = _samples(samples)
     what, record = find_record("showdown", source)
-    rev = _named(what, lambda: showdown_coach.review(record, samples=n))
+    rev = _named(what, lambda: showdown_coach.review(record, samples=samples))
+    out: dict[str, Any] | None = None
     if json_out:
-        out: dict[str, Any] = {
+        out = {
             "game": "showdown", "seats": [rev.names[s] for s in rev.seats],
-            "decisions": rev.decisions, "samples": n,
+            "decisions": rev.decisions, "samples": samples,
             "mistakes": [{"player": m.name, "turn": m.turn, "chosen": str(m.chosen.action),
                           "better": str(m.best.action), "cost": round(m.cost, 1),
                           "spread": round(m.spread, 1), "ahead": round(m.chosen.win, 3),
                           "better_ahead": round(m.best.win, 3)}
                          for m in rev.mistakes]}
-        typer.echo(json.dumps(out, indent=2))
-        return
-    for line in rev.lines():
-        typer.echo(line)
-    typer.echo(ESTIMATE_NOTE)
+    _show(rev.lines(), out)
 
 
 def register(muggins_app: typer.Typer, showdown_app: typer.Typer) -> None:
