@@ -64,6 +64,8 @@ class Game(ABC):
     """One game being played on the server."""
 
     key: str = ""
+    #: the game's own match (session layer), which keeps its record and actions
+    match: Any
 
     @classmethod
     @abstractmethod
@@ -88,16 +90,16 @@ class Game(ABC):
             RecordError: the record does not replay.
         """
 
-    @abstractmethod
     def record(self) -> GameRecord:
         """The game so far as a record."""
+        return self.match.record()  # type: ignore[no-any-return]
 
     @property
-    @abstractmethod
     def actions(self) -> Sequence[str]:
         """Every action so far, chance included, as text (the match's own list: read it,
         do not keep it). Only Yatz ever changes an entry: a hold right after a hold
         replaces it (the last one counts)."""
+        return self.match.actions  # type: ignore[no-any-return]
 
     @abstractmethod
     def to_act(self) -> int:
@@ -234,9 +236,6 @@ class YatzGame(Game):
         from gameshelf.yatz.match import Match
         return cls(Match.from_record(record))
 
-    def record(self) -> GameRecord:
-        return self.match.record()
-
     @property
     def actions(self) -> Sequence[str]:
         return self._texts
@@ -341,13 +340,6 @@ class ShowdownGame(Game):
     def from_record(cls, record: GameRecord) -> Game:
         from gameshelf.showdown.match import Match
         return cls(Match.from_record(record))
-
-    def record(self) -> GameRecord:
-        return self.match.record()
-
-    @property
-    def actions(self) -> Sequence[str]:
-        return self.match.actions
 
     def to_act(self) -> int:
         return self.match.to_act()
@@ -476,13 +468,6 @@ class MugginsGame(Game):
                 and all(isinstance(n, str) for n in names)):
             names = ["you", "Mugsy"]
         return cls(Match.from_record(record), names)
-
-    def record(self) -> GameRecord:
-        return self.match.record()
-
-    @property
-    def actions(self) -> Sequence[str]:
-        return self.match.actions
 
     def to_act(self) -> int:
         return self.match.state.current_player()
