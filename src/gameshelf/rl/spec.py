@@ -1,0 +1,160 @@
+"""The one description of a game that every research adapter wraps.
+
+A :class:`GameSpec` sits over a rules engine's state (``YatzState``, ``MugginsState``,
+``ShowdownState``: they already answer ``current_player()``, ``legal_actions()``,
+``apply_action()``, ``chance_outcomes()``, ``clone()``, ``returns()``) and adds only what the
+frameworks need and the engines do not say by themselves:
+
+- stable integer action ids: an id means the same move in every state of the game, for
+  player moves and for chance outcomes alike (OpenSpiel's rule; PettingZoo's ``Discrete``
+  action space and its legal-action mask are indexed by the same ids);
+- chance outcomes as ``(id, probability)`` pairs whose probabilities sum to 1;
+- what one player may see: an observation string and a fixed-size ``float32`` tensor, and an
+  information-state string (all that player has seen since the start), never showing
+  anything the engine's view for that seat hides (another hand or rack, the boneyard, the
+  undealt deck);
+- ``resample(state, player, rng)``: a state the player cannot tell from ``state``, with the
+  hidden parts drawn afresh, for information-set search (IS-MCTS).
+
+Specs hold no I/O and no random generator of their own: chance is listed, never drawn, except
+in ``resample``, which takes the caller's generator. The adapters own nothing but the
+framework's API.
+
+Player ids follow OpenSpiel: seats are ``0 .. players-1``; :data:`CHANCE` and
+:data:`TERMINAL` mark chance nodes and the game's end.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+import numpy as np
+import numpy.typing as npt
+
+#: ``current_player`` of a chance node (OpenSpiel's ``PlayerId.CHANCE``).
+CHANCE = -1
+#: ``current_player`` of a finished game (OpenSpiel's ``PlayerId.TERMINAL``).
+TERMINAL = -4
+
+S = TypeVar("S")
+
+
+@dataclass(frozen=True)
+class SpecInfo:
+    """What a game declares up front (OpenSpiel's ``GameType`` + ``GameInfo``).
+
+    Attributes:
+        short_name: the registered name, ``gameshelf_<game>`` (``gameshelf_yatz``).
+        long_name: a readable name (``"gameshelf Triple Yatz"``).
+        min_players: fewest seats.
+        max_players: most seats.
+        num_distinct_actions: player action ids are ``0 .. num_distinct_actions-1``.
+        max_chance_outcomes: chance outcome ids are ``0 .. max_chance_outcomes-1``.
+        min_utility: lowest value ``returns()`` can give a player.
+        max_utility: highest value ``returns()`` can give a player.
+        utility_sum: the sum of every player's returns when constant (zero-sum: 0.0), else None.
+        max_game_length: most player and chance actions in one game (a bound, not an estimate).
+        perfect_information: False when some of the state is hidden from some player.
+        parameters: each parameter's default (``{"players": 2}``); the adapters accept
+            exactly these names.
+    """
+
+    short_name: str
+    long_name: str
+    min_players: int
+    max_players: int
+    num_distinct_actions: int
+    max_chance_outcomes: int
+    min_utility: float
+    max_utility: float
+    utility_sum: float | None
+    max_game_length: int
+    perfect_information: bool
+    parameters: Mapping[str, int | float | str | bool]
+
+
+class GameSpec(ABC, Generic[S]):
+    """One game for the research adapters; see the module docstring.
+
+    Args:
+        params: values for some of ``info().parameters`` (missing ones take the default).
+
+    Raises:
+        BadInputError: for an unknown parameter or a value out of the rules' range.
+    """
+
+    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+        self.params: dict[str, Any] = {**self.info().parameters, **(params or {})}
+
+    @classmethod
+    @abstractmethod
+    def info(cls) -> SpecInfo:
+        """The game's fixed description (bounds that hold for every parameter value)."""
+
+    @property
+    def players(self) -> int:
+        """Seats in this game."""
+        return int(self.params.get("players", self.info().min_players))
+
+    @abstractmethod
+    def initial(self) -> S:
+        """A new game's state, before its first chance node (the deal, the first roll)."""
+
+    @abstractmethod
+    def current_player(self, state: S) -> int:
+        """The seat to act, :data:`CHANCE`, or :data:`TERMINAL`."""
+
+    @abstractmethod
+    def legal_actions(self, state: S) -> list[int]:
+        """The current player's legal action ids, ascending (empty at chance and terminal)."""
+
+    @abstractmethod
+    def chance_outcomes(self, state: S) -> list[tuple[int, float]]:
+        """At a chance node: ``(outcome id, probability)`` pairs, ids ascending, summing to 1."""
+
+    @abstractmethod
+    def apply(self, state: S, action: int) -> None:
+        """Play an action id (or a chance outcome id) on ``state`` in place.
+
+        Raises:
+            IllegalActionError: when ``action`` is not legal here.
+        """
+
+    @abstractmethod
+    def clone(self, state: S) -> S:
+        """An independent copy of ``state``."""
+
+    @abstractmethod
+    def returns(self, state: S) -> list[float]:
+        """Each seat's return; the final result once terminal (0.0 each before the end)."""
+
+    @abstractmethod
+    def action_to_string(self, player: int, action: int) -> str:
+        """An action id (``player`` may be :data:`CHANCE`) in the game's own notation."""
+
+    @abstractmethod
+    def observation_shape(self) -> tuple[int, ...]:
+        """The shape of :meth:`observation_tensor` for this game's parameters."""
+
+    @abstractmethod
+    def observation_tensor(self, state: S, player: int) -> npt.NDArray[np.float32]:
+        """What ``player`` sees now, as a ``float32`` array of :meth:`observation_shape`."""
+
+    @abstractmethod
+    def observation_string(self, state: S, player: int) -> str:
+        """What ``player`` sees now, as text (equal states from that seat give equal text)."""
+
+    @abstractmethod
+    def information_state_string(self, state: S, player: int) -> str:
+        """All that ``player`` has seen since the start (perfect recall), as text."""
+
+    @abstractmethod
+    def resample(self, state: S, player: int, rng: random.Random) -> S:
+        """A state ``player`` cannot tell from ``state``, the hidden parts drawn with ``rng``.
+
+        For perfect-information games this is a clone.
+        """
