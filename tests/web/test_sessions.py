@@ -13,14 +13,9 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
-import os
 import signal
 import socket
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 import aiohttp
@@ -28,16 +23,13 @@ import pytest
 
 from gameshelf.web.server import GameServer, is_loopback
 from tests.cli_helpers import run
-from tests.procs import default_signals
 from tests.web.served import (
     MENU_DRAWN,
     PATIENCE,
-    ROOT,
     Served,
     apps_of,
     read_until,
     served,
-    server_command,
     wait_for_no_apps,
 )
 
@@ -175,50 +167,3 @@ def test_another_host_warns_that_anyone_can_play_and_write(
 def test_the_address_said(host: str, loopback: bool, shown: str) -> None:
     assert is_loopback(host) is loopback
     assert GameServer(host, 8123).address() == f"http://{shown}:8123/"
-
-
-def test_the_server_stops_when_what_started_it_ends(tmp_path: Path) -> None:
-    """``make web`` in a terminal that is closed: make ends without passing the hang-up on,
-    and the server went on with no terminal, holding its port. It now hears the end of what
-    started it as a hang-up (exit 128 + SIGHUP) and leaves nothing behind."""
-    parent_code = (
-        "import json, os, subprocess, sys\n"
-        f"cmd = {json.dumps(server_command())}\n"
-        "p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)\n"
-        "print(p.pid, flush=True)\n"
-        "sys.stdin.readline()\n")
-    env = dict(os.environ, GAMESHELF_HOME=str(tmp_path), PYTHONPATH=str(ROOT / "src"))
-    parent = subprocess.Popen([sys.executable, "-c", parent_code], stdin=subprocess.PIPE,
-                              stdout=subprocess.PIPE, text=True, env=env, cwd=ROOT,
-                              preexec_fn=default_signals)
-    assert parent.stdout is not None
-    server = int(parent.stdout.readline())
-    deadline = time.monotonic() + PATIENCE
-    while time.monotonic() < deadline and not _listening(server):
-        time.sleep(0.1)
-    parent.kill()
-    parent.wait()
-    while time.monotonic() < deadline and Path(f"/proc/{server}").exists() \
-            and "Z" not in Path(f"/proc/{server}/stat").read_text().split()[2]:
-        time.sleep(0.1)
-    gone = not Path(f"/proc/{server}").exists() or \
-        "Z" in Path(f"/proc/{server}/stat").read_text().split()[2]
-    if not gone:
-        os.kill(server, signal.SIGKILL)
-    assert gone
-
-
-def _listening(pid: int) -> bool:
-    """True once the process ``pid`` has a listening TCP socket (the server is up)."""
-    try:
-        inodes = {os.readlink(f"/proc/{pid}/fd/{fd}") for fd in os.listdir(f"/proc/{pid}/fd")}
-    except OSError:
-        return False
-    listening = set()
-    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
-        with contextlib.suppress(OSError):
-            for line in Path(table).read_text().splitlines()[1:]:
-                fields = line.split()
-                if fields[3] == "0A":
-                    listening.add(f"socket:[{fields[9]}]")
-    return bool(inodes & listening)

@@ -2,13 +2,16 @@
 
 An adapter over :mod:`gameshelf.server`: it checks the options, opens the server's database,
 binds the port (a port in use is one clear line and exit code 2), says where it listens, and
-runs uvicorn until Ctrl-C or SIGTERM. Anything but a loopback address is warned about: the
-protocol is plain WebSockets, for a trusted network or behind a TLS proxy.
+runs uvicorn until Ctrl-C or SIGTERM, or until what started it ends (heard as SIGTERM: no
+server is left holding its port when ``make`` or a script that ran it goes). Anything but a
+loopback address is warned about: the protocol is plain WebSockets, for a trusted network or
+behind a TLS proxy.
 """
 
 from __future__ import annotations
 
 import ipaddress
+import signal
 import socket
 import sys
 from pathlib import Path
@@ -76,7 +79,12 @@ def serve(
     ] = 30.0,
 ) -> None:
     """Run the game server: rooms for Yatz, Muggins and Pinball Showdown played online."""
+    from gameshelf.core.interrupt import stop_with_parent
     from gameshelf.server.app import config, make_app, open_store
+
+    # First thing, while the parent that started us is surely there (uvicorn stops in order
+    # on SIGTERM; before it runs, SIGTERM ends the process, which holds nothing unsaved yet).
+    stop_with_parent(signal.SIGTERM)
 
     if not host.strip():
         raise BadInputError("--host needs an address, e.g. 127.0.0.1")

@@ -19,7 +19,10 @@ Example:
 
 from __future__ import annotations
 
+import ctypes
+import os
 import signal
+import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -128,3 +131,28 @@ def shielded() -> Iterator[None]:
             signum, _pending = _pending, None
             last_signal = signum
             raise Stopped(signum)
+
+
+def stop_with_parent(signum: int = signal.SIGHUP) -> None:
+    """Ask Linux to send ``signum`` to this process when the one that started it ends.
+
+    For the long-running servers (``gameshelf web``, ``gameshelf serve``): ``make web`` in a
+    terminal that is closed, or a script that started a server and was killed, ended the
+    parent without passing anything on, and the server went on with no one to stop it,
+    holding its port and the store. With this it hears the parent's end as ``signum``
+    (a signal it stops on in order). Nothing is done when SIGHUP was ignored at start
+    (``nohup``: the server was meant to outlive its terminal), elsewhere than Linux, or when
+    ``prctl`` is missing.
+    """
+    hangup = getattr(signal, "SIGHUP", None)
+    if not sys.platform.startswith("linux") or (
+            hangup is not None and signal.getsignal(hangup) is signal.SIG_IGN):
+        return
+    parent = os.getppid()
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, int(signum), 0, 0, 0)   # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        return
+    if os.getppid() != parent:   # the parent ended before the request was made
+        os.kill(os.getpid(), signum)

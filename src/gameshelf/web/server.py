@@ -27,11 +27,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import ctypes
 import ipaddress
 import json
 import logging
-import os
 import signal
 import socket
 import sys
@@ -44,6 +42,7 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
+from gameshelf.core.interrupt import stop_with_parent
 from gameshelf.core.text import count
 from gameshelf.web import DEFAULT_MAX_SESSIONS, DRIVER
 
@@ -57,25 +56,6 @@ MAX_COLUMNS, MAX_ROWS = 500, 200
 #: The signals that stop the server in order (every session ended first).
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 
-
-def hang_up_with_parent() -> None:
-    """Ask Linux for a SIGHUP when the process that started this one ends.
-
-    ``make web`` in a terminal that is closed: the terminal's hang-up reaches make, which ends
-    without passing it on, and the server went on serving with no terminal, holding its port
-    and the store. With this it hears the hang-up as if it had started it itself (and stops as
-    on Ctrl+C). Elsewhere than Linux, or when ``prctl`` is missing, nothing is done.
-    """
-    if not sys.platform.startswith("linux"):
-        return
-    parent = os.getppid()
-    try:
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(1, int(signal.SIGHUP), 0, 0, 0)   # PR_SET_PDEATHSIG
-    except (OSError, AttributeError):
-        return
-    if os.getppid() != parent:   # the parent ended before the request was made
-        os.kill(os.getpid(), signal.SIGHUP)
 
 TEMPLATES = Path(__file__).parent / "templates"
 
@@ -332,7 +312,7 @@ class GameServer(Server):
                 loop.add_signal_handler(sig, on_signal, int(sig))
                 installed.append(sig)
         if signal.SIGHUP in installed:
-            hang_up_with_parent()
+            stop_with_parent(signal.SIGHUP)
         runner = web.AppRunner(await self._make_app(), access_log=None,
                                handle_signals=False, shutdown_timeout=QUIT_SECONDS)
         await runner.setup()
