@@ -84,6 +84,12 @@ def test_history_lists_newest_first_and_prunes_saying_what(
     ["muggins", "history", "prune", "--keep", "x"],
     ["showdown", "history", "prune", "--before", "yesterday"],
     ["showdown", "history", "prune", "--before", "2026-13-45"],
+    # ISO forms that read as another day than meant: week, ordinal, compact, hour alone
+    ["yatz", "history", "prune", "--before", "2026-W01-1"],
+    ["yatz", "history", "prune", "--before", "2026-060"],
+    ["yatz", "history", "prune", "--before", "20260301"],
+    ["yatz", "history", "prune", "--before", "2026-03-01T12"],
+    ["yatz", "history", "prune", "--before", "2026-02-30"],
     ["yatz", "history", "--limit", "0"],
     ["yatz", "stats", "--bogus"],
 ], ids=lambda a: " ".join(a))
@@ -95,3 +101,19 @@ def test_bad_input_one_line_exit_2_store_unchanged(
     assert code == 2 and out == ""
     assert len(err.strip().splitlines()) == 1 and err.startswith("gameshelf: error:")
     assert store_of_games.read_bytes() == before
+
+
+@pytest.mark.parametrize(("text", "stored"), [
+    ("2026-03-01", "2026-03-01T00:00:00+00:00"),
+    ("2026-03-01T12:00", "2026-03-01T12:00:00+00:00"),
+    ("2026-03-01 12:00:30", "2026-03-01T12:00:30+00:00"),
+    ("2026-03-01T12:00Z", "2026-03-01T12:00:00+00:00"),
+    ("2026-03-01T12:00+01:00", "2026-03-01T11:00:00+00:00"),
+    ("0999-01-01", "0999-01-01T00:00:00+00:00"),
+])
+def test_before_dates_read_as_written(text: str, stored: str) -> None:
+    from gameshelf.core.text import when
+    from gameshelf.session.history import parse_before
+
+    assert parse_before(text) == stored
+    assert when(stored)[:4] == stored[:4]   # the year shown with its four digits

@@ -20,6 +20,7 @@ Example:
 
 from __future__ import annotations
 
+import contextlib
 import shlex
 from datetime import UTC, datetime
 
@@ -253,7 +254,9 @@ def when(stamp: object) -> str:
     except ValueError:
         return clip(literal(text), 16)
     if len(text) <= 10:   # a date alone
-        return moment.strftime("%Y-%m-%d")
+        return moment.date().isoformat()   # a four-digit year always (strftime drops zeros)
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=UTC)
-    return moment.astimezone().strftime("%Y-%m-%d %H:%M")
+    with contextlib.suppress(OverflowError, ValueError):   # year 1 or 9999 near the edge
+        moment = moment.astimezone()
+    return moment.replace(tzinfo=None).isoformat(" ", "minutes")

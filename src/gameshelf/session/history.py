@@ -6,10 +6,12 @@ here; the figures themselves are computed by the pure :mod:`gameshelf.stats` mod
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, date, datetime
 
 from gameshelf.core.errors import BadInputError
 from gameshelf.core.store import HistoryRow
+from gameshelf.core.text import quoted
 from gameshelf.session.base import open_store
 from gameshelf.stats.dollar import DollarStats, dollar_stats
 from gameshelf.stats.muggins import MugginsStats, muggins_stats
@@ -54,25 +56,34 @@ def game_stats(game: str, player: str | None = None) -> Stats:
     return dollar_stats(rows, player)
 
 
+_BEFORE = re.compile(r"\d{4}-\d{2}-\d{2}"
+                     r"(?:[T ]\d{2}:\d{2}(?::\d{2})?(?:Z|[+-]\d{2}:\d{2})?)?")
+
+
 def parse_before(text: str) -> str:
     """A ``--before`` date or time as the store's UTC ISO text: ``2026-03-01`` (midnight
-    UTC) or ``2026-03-01T12:00`` (UTC unless it names its offset).
+    UTC) or ``2026-03-01T12:00`` (also ``2026-03-01 12:00:30``; UTC unless it names its
+    offset, ``Z`` or ``+01:00``). Only these calendar forms: no week dates (``2026-W01-1``),
+    no ordinal or compact dates, which read as some other day than meant.
 
     Raises:
-        BadInputError: not a date.
+        BadInputError: not a date in one of these forms, or not a real day or time.
     """
+    shown = text.strip()
     try:
-        if len(text.strip()) == 10:
-            when = datetime.combine(date.fromisoformat(text.strip()), datetime.min.time(),
-                                    UTC)
+        if not _BEFORE.fullmatch(shown):
+            raise ValueError(shown)
+        if len(shown) == 10:
+            when = datetime.combine(date.fromisoformat(shown), datetime.min.time(), UTC)
         else:
-            when = datetime.fromisoformat(text.strip())
-    except ValueError:
+            when = datetime.fromisoformat(shown.replace("Z", "+00:00"))
+        if when.tzinfo is None:
+            when = when.replace(tzinfo=UTC)
+        when = when.astimezone(UTC)
+    except (ValueError, OverflowError):
         raise BadInputError(f"--before: not a date such as 2026-03-01 or 2026-03-01T12:00, "
-                            f"got {text!r}") from None
-    if when.tzinfo is None:
-        when = when.replace(tzinfo=UTC)
-    return when.astimezone(UTC).replace(microsecond=0).isoformat()
+                            f"got {quoted(text)}") from None
+    return when.replace(microsecond=0).isoformat()
 
 
 def prune(game: str, *, keep: int | None = None, before: str | None = None
