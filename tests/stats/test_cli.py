@@ -117,3 +117,23 @@ def test_before_dates_read_as_written(text: str, stored: str) -> None:
 
     assert parse_before(text) == stored
     assert when(stored)[:4] == stored[:4]   # the year shown with its four digits
+
+
+@pytest.mark.parametrize("game", ["yatz", "muggins", "showdown", "dollar"])
+def test_only_unreadable_games_are_said_so(game: str) -> None:
+    """A history holding nothing but damaged rows said 'No finished game is kept yet.' and
+    then that kept games were left out; one sentence now says none can be counted, and why."""
+    from gameshelf.core.store import HistoryRow
+    from gameshelf.stats.dollar import dollar_stats
+    from gameshelf.stats.muggins import muggins_stats
+    from gameshelf.stats.showdown import showdown_stats
+    from gameshelf.stats.text import stats_lines
+    from gameshelf.stats.yatz import yatz_stats
+
+    rows = [HistoryRow(id=i, game=game, key=f"k{i}", finished="2026-11-30", source="local",
+                       players=(), record=None, damaged="the record is not JSON")
+            for i in (1, 2)]
+    of = {"yatz": yatz_stats, "muggins": muggins_stats, "showdown": showdown_stats,
+          "dollar": dollar_stats}[game]
+    lines = stats_lines(of(rows))
+    assert len(lines) == 1 and "can be counted" in lines[0] and "2 kept games" in lines[0]

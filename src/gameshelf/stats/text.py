@@ -37,6 +37,14 @@ def percent(part: int, whole: int) -> str:
     return text
 
 
+def _none_yet(what: str, damaged: int) -> list[str]:
+    """The whole table when no game can be counted: none kept, or only unreadable ones."""
+    if not damaged:
+        return [f"No {what} is kept yet."]
+    return [f"No {what} can be counted: {count(damaged, 'kept game')} could not be read "
+            f"and {'is' if damaged == 1 else 'are'} left out."]
+
+
 def _left_out(damaged: int) -> list[str]:
     return [f"{count(damaged, 'kept game')} could not be read and "
             f"{'is' if damaged == 1 else 'are'} left out."] if damaged else []
@@ -61,7 +69,7 @@ def yatz_lines(st: YatzStats) -> list[str]:
     """The Yatz table: per person and computer level, games, mean, best, standard
     deviation, upper-bonus and Yatz rates of columns x1, x2, x3; the reference below."""
     if not st.games and st.reference is None:
-        return ["No finished Yatz game is kept yet.", *_left_out(st.damaged)]
+        return _none_yet("finished Yatz game", st.damaged)
     out = [f"Yatz: {count(st.games, 'finished game')} kept.", *_left_out(st.damaged), "",
            f"{'':<{NAME + 31}} {'upper bonus':^15} {'Yatz':^15}",
            f"{'player':<{NAME}} {'games':>5} {'mean':>8} {'best':>6} {'stdev':>6} "
@@ -79,7 +87,7 @@ def muggins_lines(st: MugginsStats) -> list[str]:
     """The Muggins tables: won and lost per level with streaks, points per round, how
     often each player went out or won a blocked round."""
     if not st.games and not st.earlier:
-        return ["No finished Muggins game is kept yet.", *_left_out(st.damaged)]
+        return _none_yet("finished Muggins game", st.damaged)
     out = [f"Muggins: {count(st.games, 'finished game')} kept.", *_left_out(st.damaged), "",
            f"{'':<42}{'points a round':^15}",
            f"{'against':<12} {'won':>4} {'lost':>4} {'won run':>7} {'lost run':>8} "
@@ -109,7 +117,7 @@ def showdown_lines(st: ShowdownStats) -> list[str]:
     """The Showdown tables: wins by seat for each number of players, and mean points by
     source per person and computer player."""
     if not st.games:
-        return ["No finished Pinball Showdown game is kept yet.", *_left_out(st.damaged)]
+        return _none_yet("finished Pinball Showdown game", st.damaged)
     out = [f"Pinball Showdown: {count(st.games, 'finished game')} kept.",
            *_left_out(st.damaged), "", "Wins by seat (a shared win counts for each winner):"]
     for n in sorted(st.seats):
@@ -137,7 +145,7 @@ def dollar_lines(st: DollarStats) -> list[str]:
     """The bills played, newest first: player, bill, district, series, score and the exact
     percentile in its district's distribution."""
     if not st.bills:
-        return ["No One Dollar Pinball round is kept yet.", *_left_out(st.damaged)]
+        return _none_yet("One Dollar Pinball round", st.damaged)
     out = [f"One Dollar Pinball: {count(len(st.bills), 'bill')} in "
            f"{count(st.rounds, 'round')} kept.", *_left_out(st.damaged), "",
            f"{'played':<10} {'player':<12} {'bill':<12} {'dist':>4} {'series':<6} "
