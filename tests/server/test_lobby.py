@@ -140,3 +140,31 @@ def test_a_computer_seat_asked_for_with_no_level_keeps_the_level_that_plays(
     lobby = Lobby(SQLiteRoomStore(tmp_path / "rooms.db"))
     room, _, _ = lobby.create(p.Create(game, (HOST, p.SeatSpec("computer"))), 0.0)
     assert [s.level for s in room.seats if s.kind == "computer"] == [DEFAULT_LEVEL[game]]
+
+
+def test_a_room_left_by_everyone_before_its_start_is_closed(tmp_path: Path) -> None:
+    """Lobbies never expired: a room created and left held its code and memory for ever,
+    and was rebuilt at every restart. Now it is closed after ``lobby_idle`` seconds with no
+    one in it; one with someone in it, or started, is kept."""
+    store = SQLiteRoomStore(tmp_path / "rooms.db")
+    lobby = Lobby(store, lobby_idle=600.0)
+    left, host, _ = lobby.create(p.Create("yatz", (HOST, OPEN)), 0.0)
+    kept, kept_host, _ = lobby.create(p.Create("muggins", (HOST, OPEN)), 0.0)
+    lobby.connected(kept, kept_host)
+    code, _ = _yatz(lobby)                          # started: the away rule's, never closed
+    lobby.connected(left, host)
+    lobby.disconnected(left, host, 100.0)
+    lobby.tick(699.0)
+    assert left.code in lobby.rooms                 # not yet
+    lobby.tick(700.0)
+    assert left.code not in lobby.rooms and kept.code in lobby.rooms and code in lobby.rooms
+    with pytest.raises(Refused, match="was closed") as refused:
+        lobby.join(p.Join(left.code, "Bob"), 701.0)
+    assert refused.value.code == "no_room"
+    again = Lobby(SQLiteRoomStore(tmp_path / "rooms.db"))
+    rebuilt = again.load_unfinished(800.0)
+    assert kept.code in rebuilt and left.code not in rebuilt
+    never = Lobby(SQLiteRoomStore(tmp_path / "never.db"), lobby_idle=0.0)
+    room, _, _ = never.create(p.Create("yatz", (HOST, OPEN)), 0.0)
+    never.tick(10.0**9)
+    assert room.code in never.rooms

@@ -77,6 +77,11 @@ def serve(
         "--rooms", min=1.0, max=100_000.0,
         help="Rooms one client address may create a minute (bursts of twice as many).")
     ] = 30.0,
+    lobby_idle: Annotated[float, typer.Option(
+        "--lobby-idle", min=0.0, max=7 * 24 * 60.0, metavar="MINUTES",
+        help="Close a room whose game has not started after this many minutes with no one "
+             "in it (0: never).")
+    ] = 60.0,
 ) -> None:
     """Run the game server: rooms for Yatz, Muggins and Pinball Showdown played online."""
     from gameshelf.core.interrupt import stop_with_parent
@@ -103,7 +108,7 @@ def serve(
         import uvicorn
 
         app = make_app(store, rate=rate, burst=2 * rate, per_host=connections,
-                       rooms=rooms)
+                       rooms=rooms, lobby_idle=60.0 * lobby_idle)
         uvicorn.Server(config(app, host, bound)).run(sockets=[sock])
     finally:
         sock.close()

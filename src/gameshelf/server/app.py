@@ -58,7 +58,7 @@ from gameshelf.core.store import (
 )
 from gameshelf.server import protocol as p
 from gameshelf.server.games import DEFAULT_LEVEL
-from gameshelf.server.rooms import Lobby, Outbox, Refused, Room
+from gameshelf.server.rooms import LOBBY_IDLE, Lobby, Outbox, Refused, Room
 from gameshelf.server.storage import RoomStore, SQLiteRoomStore
 
 log = logging.getLogger("gameshelf.server")
@@ -407,11 +407,13 @@ class Hub:
                 return
 
     async def ticker(self) -> None:
-        """Apply the away rule every :attr:`tick` seconds, for ever."""
+        """Apply the away rule, and close lobbies left by everyone, every :attr:`tick`
+        seconds, for ever."""
         while True:
             await asyncio.sleep(self.tick)
             for room in list(self.lobby.rooms.values()):
-                if room.status != "playing" or room.away_timeout <= 0:
+                if room.status != "lobby" and (room.status != "playing"
+                                               or room.away_timeout <= 0):
                     continue
                 try:
                     async with self.lock(room.code):
@@ -426,16 +428,17 @@ class Hub:
 
 
 def make_app(store: RoomStore, *, finisher: Callable[[Room], None] | None = record_finished,
-             **hub_options: Any) -> Starlette:
+             lobby_idle: float = LOBBY_IDLE, **hub_options: Any) -> Starlette:
     """The ASGI app over ``store``: at start every unfinished room is rebuilt from it.
 
     Args:
         store: the rooms' storage.
         finisher: records finished games (default: :func:`record_finished`).
+        lobby_idle: seconds before a room not started, with no one in it, is closed.
         hub_options: :class:`Hub`'s ``rate``, ``burst``, ``per_host``, ``guesses``,
             ``rooms``, ``tick``, ``clock``.
     """
-    lobby = Lobby(store, finisher)
+    lobby = Lobby(store, finisher, lobby_idle=lobby_idle)
     hub = Hub(lobby, **hub_options)
 
     @contextlib.asynccontextmanager

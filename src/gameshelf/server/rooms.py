@@ -43,6 +43,9 @@ CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 4
 #: The longest away timeout a host may choose (seconds).
 MAX_AWAY = 3600.0
+#: A room not started is closed after this many seconds with no one in it (its code is
+#: freed; a message naming it is told so). 0: never.
+LOBBY_IDLE = 3600.0
 #: The longest name (characters).
 MAX_NAME = 20
 #: Finished rooms kept in memory once rebuilt (a replay of a long Yatz game takes a tenth
@@ -175,11 +178,15 @@ class Lobby:
         store: where rooms are kept (every accepted action committed there first).
         finisher: records a finished game (default: nothing).
         seed_source: the game number of a new room (default: a secret random one).
+        lobby_idle: seconds a room not started may stay with no one in it before it is
+            closed (0: never; :data:`LOBBY_IDLE`).
     """
 
     def __init__(self, store: RoomStore, finisher: Finisher | None = None,
-                 seed_source: Callable[[], int] | None = None) -> None:
+                 seed_source: Callable[[], int] | None = None,
+                 lobby_idle: float = LOBBY_IDLE) -> None:
         self.store = store
+        self.lobby_idle = lobby_idle
         self.finisher = finisher
         self.seed_source = seed_source or (lambda: secrets.randbelow(MAX_SEED + 1))
         self.rooms: dict[str, Room] = {}
@@ -241,6 +248,9 @@ class Lobby:
                 room = self._rebuild(key, now)
             except Refused:
                 raise Refused("no_room", f"there is no room {quote(code)}") from None
+            if room.status == "closed":
+                raise Refused("no_room", f"the room {quote(code)} was closed: no one was in it "
+                              "before its game started; create a new one")
             if room.status != "over":
                 self.rooms[key] = room
             else:   # a finished room is only read (its record): kept a while, replayed once
@@ -297,6 +307,7 @@ class Lobby:
         token = secrets.token_urlsafe(32)
         seats[host].token_hash = token_hash(token)
         seats[host].connections = 0
+        seats[host].gone_since = now   # the room's quiet time counts from its creation
         for _ in range(50):
             code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
             room = Room(code, msg.game, dict(msg.options), seats, host, float(timeout),
@@ -558,7 +569,12 @@ class Lobby:
     def tick_room(self, room: Room, now: float) -> Outbox:
         """The away rule in one room: a person gone longer than the room's timeout is marked
         away, and when it is their turn a computer plays for them (then chance and computer
-        seats up to a present person's turn). Returns what to send."""
+        seats up to a present person's turn). A room not started that has had no one in it
+        for :attr:`lobby_idle` seconds is closed (:meth:`close_if_idle`). Returns what to
+        send."""
+        if room.status == "lobby":
+            self.close_if_idle(room, now)
+            return []
         if room.status != "playing" or room.away_timeout <= 0 or room.game is None:
             return []
         changed = False
@@ -574,6 +590,25 @@ class Lobby:
                 log.error("room %s: %s", room.code, exc.message)
                 return []
         return [(None, p.RoomUpdate(room.info()))] if changed else []
+
+    def close_if_idle(self, room: Room, now: float) -> bool:
+        """Close ``room`` (not started) when no one has been in it for :attr:`lobby_idle`
+        seconds: marked ``closed`` in the store (never rebuilt) and forgotten here, so a
+        lobby left by everyone does not hold its code and memory for ever. Returns True when
+        closed."""
+        people = [s.gone_since for s in room.seats if s.kind == "person"]
+        if (room.status != "lobby" or self.lobby_idle <= 0
+                or any(s.connections for s in room.seats)
+                or now - max(people, default=0.0) < self.lobby_idle):
+            return False
+        if not self._write(partial(self.store.update, room.code,
+                                   [s.stored() for s in room.seats], "closed")):
+            return False
+        room.status = "closed"
+        self.rooms.pop(room.code, None)
+        log.info("room %s closed: no one in it for %.0f s before its start", room.code,
+                 self.lobby_idle)
+        return True
 
 
 def _plan_for_check(seats: Sequence[Seat]) -> list[SeatPlan]:

@@ -232,7 +232,8 @@ class SQLiteRoomStore(RoomStore):
         with self._lock:
             try:
                 return [r[0] for r in self._conn.execute(
-                    "SELECT code FROM rooms WHERE status != 'over' ORDER BY created, code")]
+                    "SELECT code FROM rooms WHERE status NOT IN ('over', 'closed') "
+                    "ORDER BY created, code")]
             except sqlite3.Error as exc:
                 raise StoreError(f"the server database {self.path} cannot be read: "
                                  f"{exc}") from None
