@@ -120,6 +120,20 @@ def test_one_address_holds_a_bounded_number_of_connections(strict: str) -> None:
         assert _ask(e, type="hello")["type"] == "welcome"
 
 
+def test_a_forwarded_for_header_does_not_dodge_the_address_limits(strict: str) -> None:
+    """uvicorn believed X-Forwarded-For from 127.0.0.1 by default: a local client named a
+    new address in each connection and was never limited. With no --proxy no header is
+    believed (tests/server/test_hostile.py's limit of 3 holds whatever the header says)."""
+    def forged(n: int) -> ClientConnection:
+        return connect(strict, additional_headers={"X-Forwarded-For": f"10.9.8.{n}"})
+
+    with forged(1) as a, forged(2) as b, forged(3) as c, forged(4) as d:
+        refused = json.loads(d.recv(timeout=10))
+        assert refused["type"] == "error" and "too many connections" in refused["message"]
+        for ws in (a, b, c):
+            assert _ask(ws, type="hello")["type"] == "welcome"
+
+
 def test_wrong_room_codes_and_tokens_are_limited_across_connections(strict: str) -> None:
     with connect(strict) as host, connect(strict) as a, connect(strict) as b:
         joined = _ask(host, type="create", game="yatz", seats=SEATS["yatz"])

@@ -82,6 +82,12 @@ def serve(
         help="Close a room whose game has not started after this many minutes with no one "
              "in it (0: never).")
     ] = 60.0,
+    proxy: Annotated[str, typer.Option(
+        "--proxy", metavar="ADDRESSES",
+        help="Trusted reverse proxies (comma-separated addresses, * for any): their "
+             "X-Forwarded-For header names the client for the per-address limits. "
+             "Default: none, the header is ignored.")
+    ] = "",
 ) -> None:
     """Run the game server: rooms for Yatz, Muggins and Pinball Showdown played online."""
     from gameshelf.core.interrupt import stop_with_parent
@@ -109,7 +115,7 @@ def serve(
 
         app = make_app(store, rate=rate, burst=2 * rate, per_host=connections,
                        rooms=rooms, lobby_idle=60.0 * lobby_idle)
-        uvicorn.Server(config(app, host, bound)).run(sockets=[sock])
+        uvicorn.Server(config(app, host, bound, proxy)).run(sockets=[sock])
     finally:
         sock.close()
         store.close()

@@ -480,12 +480,22 @@ def open_store(path: Path | None) -> SQLiteRoomStore:
     return SQLiteRoomStore(path or default_db())
 
 
-def config(app: Starlette, host: str, port: int, **extra: Any) -> Any:
-    """uvicorn's configuration for ``app`` (quiet: no access log; 1 MiB frames at most)."""
+def config(app: Starlette, host: str, port: int, proxies: str = "", **extra: Any) -> Any:
+    """uvicorn's configuration for ``app`` (quiet: no access log; 1 MiB frames at most).
+
+    Args:
+        proxies: the addresses of trusted reverse proxies, comma-separated (``*``: any),
+            whose ``X-Forwarded-For`` names the client; "" (the default): no header is
+            believed, the client is the peer address. (uvicorn believes the header from
+            127.0.0.1 by default, which let any local client dodge the per-address limits
+            by naming another address.)
+    """
     import uvicorn
+    trusted = ",".join(part.strip() for part in proxies.split(",") if part.strip())
     return uvicorn.Config(app, host=host, port=port, ws_max_size=MAX_FRAME,
                           log_level="warning", access_log=False, lifespan="on",
-                          ws="websockets-sansio", **extra)
+                          ws="websockets-sansio", proxy_headers=bool(trusted),
+                          forwarded_allow_ips=trusted or None, **extra)
 
 
 __all__ = ["GameshelfError", "Hub", "make_app", "open_store", "record_finished"]
