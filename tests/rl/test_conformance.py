@@ -1,0 +1,224 @@
+"""Every research game through the OpenSpiel, PettingZoo and Gymnasium adapters.
+
+Walks each game of ``gameshelf.rl.games.SPEC_MODULES`` whose spec module exists, and the
+test-only dice race of ``tests/rl/toy.py`` (chance with unequal odds, hidden dice), through
+the frameworks' own checks (``pyspiel.random_sim_test``, PettingZoo's ``api_test`` and
+``seed_test``, Gymnasium's ``check_env``) and through what the frameworks do not check: stable
+action ids, chance odds summing to 1, tensor shapes, serialization round trips, and that a
+player's view does not change when only what that player cannot see changes (``resample``).
+
+Playouts are few and short here; the long variants are marked slow.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import numpy as np
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+
+from gameshelf.rl import openspiel as ospiel  # noqa: E402
+from gameshelf.rl.games import SPEC_MODULES, spec_class  # noqa: E402
+from gameshelf.rl.spec import GameSpec  # noqa: E402
+from tests.rl.toy import ToySpec  # noqa: E402
+
+PRESENT = [g for g, m in SPEC_MODULES.items() if importlib.util.find_spec(m) is not None]
+ALL = ["toy", *PRESENT]
+
+
+def spec_cls_of(game: str) -> type[GameSpec[Any]]:
+    return ToySpec if game == "toy" else spec_class(game)
+
+
+def load(game: str) -> Any:
+    """The OpenSpiel game of ``game`` with its default parameters."""
+    return pyspiel.load_game(ospiel.register_spec(spec_cls_of(game)))
+
+
+def playout(game: Any, seed: int, max_steps: int = 10_000) -> Iterator[Any]:
+    """The states of one random game (chance by its odds), first to last."""
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    yield state
+    for _ in range(max_steps):
+        if state.is_terminal():
+            return
+        if state.is_chance_node():
+            ids, probs = zip(*state.chance_outcomes(), strict=True)
+            action = rng.choices(ids, weights=probs)[0]
+        else:
+            action = rng.choice(state.legal_actions())
+        state = state.child(action)
+        yield state
+    raise AssertionError(f"no end after {max_steps} steps")
+
+
+def test_every_game_registers_under_its_name() -> None:
+    assert sorted(ospiel.REGISTERED) == sorted(f"gameshelf_{g}" for g in PRESENT)
+    for name in ospiel.REGISTERED:
+        assert name in pyspiel.registered_names()
+
+
+@pytest.mark.parametrize("game", ALL)
+def test_openspiel_random_sim(game: str) -> None:
+    pyspiel.random_sim_test(load(game), num_sims=2, serialize=False, verbose=False)
+
+
+def test_toy_random_sim_with_serialization() -> None:
+    game = pyspiel.load_game("gameshelf_toyrace(target=9)")
+    assert game.get_parameters() == {"players": 2, "target": 9}
+    pyspiel.random_sim_test(game, num_sims=10, serialize=True, verbose=False)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", ALL)
+def test_openspiel_random_sim_long(game: str) -> None:
+    pyspiel.random_sim_test(load(game), num_sims=30, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("game", ALL)
+def test_game_type_follows_the_spec(game: str) -> None:
+    info = spec_cls_of(game).info()
+    loaded = load(game)
+    kind = loaded.get_type()
+    assert kind.short_name == info.short_name
+    assert kind.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
+    assert kind.reward_model == pyspiel.GameType.RewardModel.TERMINAL
+    hidden = pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert (kind.information == hidden) is not info.perfect_information
+    assert kind.provides_information_state_string and kind.provides_observation_tensor
+    assert loaded.num_distinct_actions() == info.num_distinct_actions
+    assert loaded.max_chance_outcomes() == info.max_chance_outcomes
+    assert set(loaded.get_parameters()) == set(info.parameters)
+
+
+@pytest.mark.parametrize("game", ALL)
+def test_serialization_round_trip(game: str) -> None:
+    loaded = load(game)
+    states = list(playout(loaded, seed=11))
+    for state in (states[0], states[len(states) // 2], states[-1]):
+        text = pyspiel.serialize_game_and_state(loaded, state)
+        game2, state2 = pyspiel.deserialize_game_and_state(text)
+        assert str(game2) == str(loaded)
+        assert state2.history() == state.history()
+        assert str(state2) == str(state)
+        assert state2.returns() == state.returns()
+        for p in range(loaded.num_players()):
+            assert state2.information_state_string(p) == state.information_state_string(p)
+            assert state2.observation_tensor(p) == state.observation_tensor(p)
+        if not state.is_terminal():
+            assert state2.legal_actions() == state.legal_actions()
+
+
+@pytest.mark.parametrize("game", ALL)
+def test_chance_ids_and_action_ids(game: str) -> None:
+    """Chance odds sum to 1; ids in range, distinct moves, each id one text per seat."""
+    loaded = load(game)
+    text_of: dict[tuple[int, int], str] = {}
+    for seed in (1, 2):
+        for state in playout(loaded, seed):
+            if state.is_terminal():
+                assert state.legal_actions() == []
+                continue
+            player = state.current_player()
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                ids = [a for a, _ in outcomes]
+                assert sum(p for _, p in outcomes) == pytest.approx(1.0, abs=1e-9)
+                assert all(p > 0 for _, p in outcomes)
+                assert all(0 <= a < loaded.max_chance_outcomes() for a in ids)
+            else:
+                ids = state.legal_actions()
+                assert ids, "a player to move has a legal action"
+                assert all(0 <= a < loaded.num_distinct_actions() for a in ids)
+            assert ids == sorted(set(ids))
+            texts = [state.action_to_string(player, a) for a in ids]
+            assert len(set(texts)) == len(texts), "two ids name the same move"
+            for a, text in zip(ids, texts, strict=True):
+                assert text_of.setdefault((player, a), text) == text
+
+
+@pytest.mark.parametrize("game", ALL)
+def test_observation_tensor_shape(game: str) -> None:
+    loaded = load(game)
+    spec = spec_cls_of(game)(loaded.get_parameters())
+    shape = list(spec.observation_shape())
+    assert loaded.observation_tensor_shape() == shape
+    size = int(np.prod(shape))
+    for state in playout(loaded, seed=3):
+        for p in range(loaded.num_players()):
+            tensor = spec.observation_tensor(state.engine_state, p)
+            assert tensor.dtype == np.float32 and list(tensor.shape) == shape
+            assert len(state.observation_tensor(p)) == size
+
+
+@pytest.mark.parametrize("game", ALL)
+def test_resampled_states_look_the_same_to_the_player(game: str) -> None:
+    """Information hiding: changing only what a seat cannot see changes nothing it sees."""
+    loaded = load(game)
+    rng = random.Random(5)
+    changed = 0
+    for state in playout(loaded, seed=4):
+        if state.is_terminal() or state.is_chance_node():
+            continue
+        for p in range(loaded.num_players()):
+            other = state.resample_from_infostate(p, rng)
+            assert other.information_state_string(p) == state.information_state_string(p)
+            assert other.observation_string(p) == state.observation_string(p)
+            assert other.observation_tensor(p) == state.observation_tensor(p)
+            if p == state.current_player():
+                assert other.legal_actions() == state.legal_actions()
+            changed += str(other) != str(state)
+    if not spec_cls_of(game).info().perfect_information:
+        assert changed, "resample never drew a different hidden state"
+
+
+def test_resample_takes_openspiel_and_numpy_generators() -> None:
+    state = next(s for s in playout(load("toy"), seed=6) if not s.is_chance_node() and s.history())
+    player = state.current_player()
+    for rng in (
+        pyspiel.UniformProbabilitySampler(0.0, 1.0),
+        np.random.default_rng(1),
+        np.random.RandomState(1),
+        random.Random(1),
+    ):
+        other = state.resample_from_infostate(player, rng)
+        assert other.information_state_string(player) == state.information_state_string(player)
+    with pytest.raises(pyspiel.SpielError, match="resampled"):
+        pyspiel.serialize_game_and_state(state.get_game(), other)
+
+
+def test_ismcts_bot_plays_with_the_resampler() -> None:
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    game = load("toy")
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(1))
+    bot = ismcts.ISMCTSBot(game, evaluator, 2.0, 20, random_state=np.random.RandomState(2))
+    bot.set_resampler(ospiel.resampler(3))
+    rng = random.Random(4)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            ids, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(ids, weights=probs)[0])
+        elif state.current_player() == 0:
+            action = bot.step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert sorted(state.returns()) == [-1.0, 1.0]
+
+
+def test_unsupported_observer_is_refused() -> None:
+    game = load("toy")
+    public_only = pyspiel.IIGObservationType(
+        perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE
+    )
+    with pytest.raises(ValueError, match="own view"):
+        game.make_py_observer(public_only)
