@@ -150,10 +150,12 @@ def test_observation_tensor_shape(game: str) -> None:
     shape = list(spec.observation_shape())
     assert loaded.observation_tensor_shape() == shape
     size = int(np.prod(shape))
+    low, high = spec.observation_bounds()
     for state in playout(loaded, seed=3):
         for p in range(loaded.num_players()):
             tensor = spec.observation_tensor(state.engine_state, p)
             assert tensor.dtype == np.float32 and list(tensor.shape) == shape
+            assert low <= tensor.min() and tensor.max() <= high
             assert len(state.observation_tensor(p)) == size
 
 
@@ -222,3 +224,76 @@ def test_unsupported_observer_is_refused() -> None:
     )
     with pytest.raises(ValueError, match="own view"):
         game.make_py_observer(public_only)
+
+
+# ----- PettingZoo ---------------------------------------------------------------------------
+
+
+def pz_env(game: str, **params: Any) -> Any:
+    from gameshelf.rl.pettingzoo import SpecEnv, env
+
+    if game == "toy":
+        from pettingzoo.utils import wrappers
+
+        return wrappers.OrderEnforcingWrapper(SpecEnv(ToySpec(params), render_mode="ansi"))
+    return env(game, render_mode="ansi", **params)
+
+
+# Observations are dicts with an action mask, as in PettingZoo's own classic games; api_test
+# warns about any dict observation.
+@pytest.mark.filterwarnings("ignore:Observation space for each agent probably should be")
+@pytest.mark.filterwarnings("ignore:Observation is not a NumPy array")
+@pytest.mark.parametrize("game", ALL)
+def test_pettingzoo_api_test(game: str) -> None:
+    pytest.importorskip("pettingzoo")
+    from pettingzoo.test import api_test
+
+    api_test(pz_env(game), num_cycles=60)
+
+
+@pytest.mark.parametrize("game", ALL)
+def test_pettingzoo_seed_test(game: str) -> None:
+    pytest.importorskip("pettingzoo")
+    from pettingzoo.test import seed_test
+
+    seed_test(lambda: pz_env(game), num_cycles=60)
+
+
+@pytest.mark.parametrize("game", ALL)
+def test_pettingzoo_plays_to_the_end_with_final_rewards(game: str) -> None:
+    pytest.importorskip("pettingzoo")
+    env = pz_env(game)
+    env.reset(seed=3)
+    rng = np.random.default_rng(3)
+    totals = dict.fromkeys(env.possible_agents, 0.0)
+    for agent in env.agent_iter(100_000):
+        observation, reward, termination, truncation, _ = env.last()
+        totals[agent] += reward
+        if termination or truncation:
+            env.step(None)
+            continue
+        mask = observation["action_mask"]
+        assert observation["observation"].dtype == np.float32
+        assert mask.dtype == np.int8 and mask.any()
+        legal = np.flatnonzero(mask)
+        env.step(int(rng.choice(legal)))
+    assert env.agents == []
+    spec = spec_cls_of(game)(dict(players=len(totals)))
+    info = spec.info()
+    assert all(info.min_utility <= r <= info.max_utility for r in totals.values())
+    if info.utility_sum is not None:
+        assert sum(totals.values()) == pytest.approx(info.utility_sum)
+
+
+def test_pettingzoo_refuses_an_illegal_action_and_a_bad_render_mode() -> None:
+    pytest.importorskip("pettingzoo")
+    from gameshelf.core.errors import GameshelfError
+    from gameshelf.rl.pettingzoo import SpecEnv
+
+    with pytest.raises(ValueError, match="render mode"):
+        SpecEnv(ToySpec(), render_mode="human")
+    env = pz_env("toy")
+    env.reset(seed=1)
+    with pytest.raises(GameshelfError):
+        env.step(7)
+    assert "player_0" in env.render()

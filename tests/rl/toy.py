@@ -118,12 +118,15 @@ class ToySpec(GameSpec[ToyState]):
     def observation_shape(self) -> tuple[int, ...]:
         return (6,)
 
+    def observation_bounds(self) -> tuple[float, float]:
+        return (0.0, 1.0)
+
     def observation_tensor(self, state: ToyState, player: int) -> npt.NDArray[np.float32]:
         out = np.zeros(6, np.float32)
         if state.secrets[player]:
             out[state.secrets[player] - 1] = 1.0
-        out[3] = state.scores[player] / state.target
-        out[4] = state.scores[1 - player] / state.target
+        out[3] = state.scores[player] / (state.target + 2)  # a run can pass the target by 2
+        out[4] = state.scores[1 - player] / (state.target + 2)
         out[5] = float(self.current_player(state) == player)
         return out
 

@@ -26,6 +26,7 @@ Player ids follow OpenSpiel: seats are ``0 .. players-1``; :data:`CHANCE` and
 
 from __future__ import annotations
 
+import math
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
@@ -143,6 +144,15 @@ class GameSpec(ABC, Generic[S]):
     @abstractmethod
     def observation_tensor(self, state: S, player: int) -> npt.NDArray[np.float32]:
         """What ``player`` sees now, as a ``float32`` array of :meth:`observation_shape`."""
+
+    def observation_bounds(self) -> tuple[float, float]:
+        """The least and greatest value any entry of :meth:`observation_tensor` can take.
+
+        The adapters' observation spaces use it (PettingZoo's and Gymnasium's ``Box``); the
+        default, unbounded, is always true; a spec whose tensor is, say, one-hot and scaled
+        to [0, 1] says ``(0.0, 1.0)``.
+        """
+        return (-math.inf, math.inf)
 
     @abstractmethod
     def observation_string(self, state: S, player: int) -> str:
