@@ -175,6 +175,14 @@ async def test_clicking_a_face_up_card_twice_bids_on_it() -> None:
                           offset=(2, 2))
         await _settle(app, pilot)
         assert any(str(a).startswith(f"bid P{card + 1:02d}") for a in match.actions)
+        # Enter again on a face-up card: what is left this turn, not the rules' refusal
+        assert match.to_act() == 0 and match.state.phase is Phase.CONTROL
+        n = len(match.actions)
+        await pilot.press("enter")
+        await pilot.pause()
+        said = str(screen.query_one("#sd-prompt", Static).render())
+        assert "You have bid this turn" in said and "d Done" in said
+        assert "already bid" not in said and len(match.actions) == n
 
 
 async def test_names_with_markup_brackets_show_as_plain_text() -> None:

@@ -735,11 +735,23 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
         elif ph is Phase.TAKE and self.zone == "faceup":
             self.act(Take(c))
         elif ph is Phase.CONTROL and self.zone == "faceup":
-            self.action_bid()
+            if any(isinstance(a, Bid) for a in self.game.legal_actions()):
+                self.action_bid()
+            else:   # Enter again after a bid: say what is left, not the rules' refusal
+                self._complain(self._after_bid())
         elif ph is Phase.CONTROL and self.zone == "discard":
             self.action_buy()
         else:
             self._complain("Nothing to do with that card now.")
+
+    def _after_bid(self) -> str:
+        """What the person to act can still do once no bid is left to them this turn."""
+        legal = self.game.legal_actions()
+        can = [word for kind, word in ((Speed, "v Speed+1"), (Buy, "u Buy from the discard "
+                                                                   "pile"), (Done, "d Done"))
+               if any(isinstance(a, kind) for a in legal)]
+        return ("You have bid this turn (one bid a turn). Now: " + ", ".join(can) + "."
+                if can else "You have bid this turn (one bid a turn).")
 
     def action_bid(self) -> None:
         c = self.selected()
