@@ -24,6 +24,7 @@ from __future__ import annotations
 import itertools
 import json
 import time
+from abc import abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -39,11 +40,17 @@ from gameshelf.core.store import Store
 from gameshelf.core.text import said
 from gameshelf.server import protocol as p
 from gameshelf.session.base import open_store
-from gameshelf.session.match import SeatInfo, ShowdownMatch
+from gameshelf.session.match import GameMatch, SeatInfo, ShowdownMatch, YatzMatch, yatz_move
 from gameshelf.showdown.actions import Action, card_text, parse_action, parse_card
 from gameshelf.showdown.cards import Deck, default_deck
 from gameshelf.showdown.game import Claim, Phase, PlayerView
 from gameshelf.showdown.match import HUMAN
+from gameshelf.yatz.game import COLUMNS as YATZ_COLUMNS
+from gameshelf.yatz.game import Action as YatzAction
+from gameshelf.yatz.game import Dice as YatzDice
+from gameshelf.yatz.game import Roll, YatzState
+from gameshelf.yatz.game import parse_action as parse_yatz_action
+from gameshelf.yatz.scoring import DICE, Box, rule_set
 
 #: The server a person is offered first (``gameshelf serve``'s own default).
 DEFAULT_SERVER = "ws://127.0.0.1:8765/ws"
@@ -59,6 +66,9 @@ RECONNECT_PAUSE = 0.5
 SERVER_SETTING = "online.server"
 
 M = TypeVar("M", bound=p.Message)
+#: A game's view and action types (:class:`RemoteMatch`).
+V = TypeVar("V")
+A = TypeVar("A")
 
 
 class OnlineError(GameshelfError):
@@ -541,31 +551,37 @@ def event_line(event: p.Event, names: Sequence[str], kinds: Sequence[str] = ()) 
     return f"{who}: {' '.join(event.action.split())}{by}"
 
 
-class RemoteShowdown(ShowdownMatch):
-    """A started Showdown room as this terminal's seat sees it.
+class RemoteMatch(GameMatch[V, A]):
+    """A started room of a game server as this terminal's seat sees it: what every game
+    played online shares (the room, the seat, the server's ``state`` messages taken in
+    order, acting by the server, a lost connection ending the game here). A game's class
+    says how a view is read (:meth:`_read`), what its events tell (:meth:`_events`) and how
+    an action's text is read (:meth:`_parse`).
 
     Args:
         room: the room (joined and started, or about to be: the first ``state`` is waited
             for here).
 
     Raises:
-        OnlineError: the room is not a Showdown room, or no ``state`` came.
+        OnlineError: the room plays another game, or no ``state`` came.
     """
 
     keeps_saves = False
 
     def __init__(self, room: Room, wait: float = ANSWER_WAIT) -> None:
-        if room.info.game != "showdown":
-            raise OnlineError(f"room {room.code} plays {room.info.game}, not showdown")
+        if room.info.game != self.game:
+            raise OnlineError(f"room {room.code} plays {room.info.game}, not {self.game}")
         self.room = room
-        self._deck = default_deck()
         self.errors = []
         self.seat = room.seat
         self.seq = 0
-        self._view: PlayerView | None = None
+        self._view: V | None = None
         self._legal: list[str] = []
         self._to_act = CHANCE
         self._log: list[str] = []
+        #: ``state`` messages taken that moved the game on (a Yatz hold after a hold keeps
+        #: ``seq`` but tells its event; a repeated state tells nothing)
+        self.states = 0
         self.prompt = ""
         self.scores: tuple[p.Score, ...] = ()
         self.over = False
@@ -580,6 +596,34 @@ class RemoteShowdown(ShowdownMatch):
                                   f"{wait:.0f} seconds)")
             self._take(room.wait(min(left, POLL)))
 
+    # ----- what a game says ----------------------------------------------------------------
+    @abstractmethod
+    def _read(self, msg: p.State) -> V:
+        """The seat's view in ``msg``.
+
+        Raises:
+            OnlineError: the view is not one (nothing is shown).
+        """
+
+    def _events(self, events: Sequence[p.Event], view: V) -> None:
+        """Tell the new ``events`` (before :attr:`_view` becomes ``view``): by default one
+        line of :meth:`log` each (:func:`event_line`)."""
+        names = [s.name for s in self.seats]
+        kinds = [s.kind for s in self.seats]
+        for event in events:
+            line = event_line(event, names, kinds)
+            if line:
+                self._log.append(line)
+
+    @abstractmethod
+    def _parse(self, text: str) -> A:
+        """A person's action text read as the game's action.
+
+        Raises:
+            BadInputError: not an action.
+        """
+
+    # ----- the server's messages ---------------------------------------------------------
     def _seat_infos(self) -> list[SeatInfo]:
         out = []
         for s in self.room.info.seats:
@@ -594,18 +638,14 @@ class RemoteShowdown(ShowdownMatch):
             self.seats = self._seat_infos()
             return False
         if isinstance(msg, p.State) and msg.seat == self.seat and msg.seq >= self.seq:
-            view = decode_showdown_view({"seat": msg.seat, "n": len(self.room.info.seats),
-                                         **msg.view}, self._deck)
-            names = [s.name for s in self.seats]
-            kinds = [s.kind for s in self.seats]
-            for event in msg.events:
-                if event.seq > self.seq:
-                    line = event_line(event, names, kinds)
-                    if line:
-                        self._log.append(line)
-            moved = msg.seq != self.seq or self._view is None
+            view = self._read(msg)
+            events = [e for e in msg.events if e.seq > self.seq
+                      or (e.seq == self.seq and self._view is not None)]
+            self._events(events, view)
+            moved = msg.seq != self.seq or self._view is None or bool(events)
             self.seq, self._view = msg.seq, view
             self._legal, self._to_act, self.prompt = list(msg.legal), msg.to_act, msg.prompt
+            self.states += moved
             if msg.to_act == TERMINAL:
                 self.over = True
             return moved
@@ -619,10 +659,6 @@ class RemoteShowdown(ShowdownMatch):
 
     # ----- the interface -----------------------------------------------------------------
     @property
-    def deck(self) -> Deck:
-        return self._deck
-
-    @property
     def title(self) -> str:
         return f"room {self.room.code}"
 
@@ -630,7 +666,7 @@ class RemoteShowdown(ShowdownMatch):
     def name(self) -> str | None:
         return self.room.code
 
-    def view(self, seat: int) -> PlayerView:
+    def view(self, seat: int) -> V:
         if seat != self.seat or self._view is None:
             raise IllegalMoveError("only your own seat's view is known here")
         return self._view
@@ -644,19 +680,19 @@ class RemoteShowdown(ShowdownMatch):
     def finished(self) -> bool:
         return self.over
 
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> list[A]:
         if not self.here_to_act():
             return []
-        return [parse_action(t) for t in self._legal]
+        return [self._parse(t) for t in self._legal]
 
-    def play(self, text: str) -> Action:
+    def play(self, text: str) -> A:
         """Send the action; return once the server accepted it (its new ``state`` taken).
 
         Raises:
             BadInputError: not an action. IllegalMoveError: refused by the server (its
                 words); nothing changed. ConnectionLost: the server is gone.
         """
-        action = parse_action(text)
+        action = self._parse(text)
         if self.over:
             raise IllegalMoveError("the game is over")
         if not self.here_to_act():
@@ -664,7 +700,7 @@ class RemoteShowdown(ShowdownMatch):
         link = self.room.link
         while link.pending:  # what came before (a room update) first
             self._take(link.receive(0))
-        before = self.seq
+        before = self.states
         try:
             state = link.request(p.Act(code=self.room.code, token=self.room.token,
                                        action=str(action), seat=self.seat, seq=self.seq),
@@ -677,7 +713,7 @@ class RemoteShowdown(ShowdownMatch):
             raise IllegalMoveError(str(exc)) from None
         self._take(state)
         end = time.monotonic() + ANSWER_WAIT
-        while self.seq == before and not self.over and time.monotonic() < end:
+        while self.states == before and not self.over and time.monotonic() < end:
             self._take(link.receive(POLL))
         while link.pending:  # what followed at once (computers' moves) is taken too
             self._take(link.receive(0))
@@ -698,7 +734,7 @@ class RemoteShowdown(ShowdownMatch):
     def settle(self) -> None:
         """Nothing to keep here: the server commits every action before telling it."""
 
-    def save(self) -> str:
+    def save(self, name: str | None = None) -> str:
         raise OnlineError(f"the game server keeps room {self.room.code}: every move is "
                           "stored there")
 
@@ -714,6 +750,146 @@ class RemoteShowdown(ShowdownMatch):
         self.room.close()
 
 
+class RemoteShowdown(RemoteMatch[PlayerView, Action], ShowdownMatch):
+    """A started Showdown room as this terminal's seat sees it (its own hand, never
+    another's)."""
+
+    def __init__(self, room: Room, wait: float = ANSWER_WAIT) -> None:
+        self._deck = default_deck()
+        super().__init__(room, wait)
+
+    @property
+    def deck(self) -> Deck:
+        return self._deck
+
+    def _read(self, msg: p.State) -> PlayerView:
+        return decode_showdown_view({"seat": msg.seat, "n": len(self.room.info.seats),
+                                     **msg.view}, self._deck)
+
+    def _parse(self, text: str) -> Action:
+        return parse_action(text)
+
+
+# ----- Yatz on a server -------------------------------------------------------------------
+def decode_yatz_view(data: dict[str, Any]) -> YatzState:
+    """The Yatz table in a ``state`` message's ``view`` (docs/online.md, "Views"; every seat
+    sees all of it) as a :class:`~gameshelf.yatz.game.YatzState`: the boxes, dice and holds
+    as sent, the running totals made from the boxes as the rules make them.
+
+    Raises:
+        OnlineError: the view is not one (a server of another kind; nothing is shown).
+    """
+    try:
+        boxes = data["boxes"]
+        st = YatzState(len(boxes), rule_set(str(data.get("rules", "yatz"))))
+        for seat, card in enumerate(boxes):
+            if len(card) != YATZ_COLUMNS:
+                raise ValueError("a card of another size")
+            for col, column in enumerate(card):
+                if len(column) != len(Box):
+                    raise ValueError("a column of another size")
+                for box, value in zip(Box, column, strict=True):
+                    if value is None:
+                        continue
+                    points = int(value)
+                    st.boxes[seat][col][box] = points
+                    st.filled[seat][col] |= 1 << box
+                    if box <= Box.SIXES:
+                        st.upper[seat][col] += points
+                    else:
+                        st.lower[seat][col] += points
+        st.seat = int(data["seat"])
+        st.dice = tuple(int(d) for d in data["dice"])
+        if st.dice and (len(st.dice) != DICE or any(not 1 <= d <= 6 for d in st.dice)):
+            raise ValueError(f"dice {list(st.dice)}")
+        st.held = sum(1 << (int(k) - 1) for k in data["held"])
+        st.rolls_left = int(data["rolls_left"])
+        st.turns_done = int(data["turns_done"])
+        if not 0 <= st.seat < st.players or not 0 <= st.rolls_left <= 3:
+            raise ValueError("a seat or rolls left out of range")
+        return st
+    except (KeyError, TypeError, ValueError, IndexError, GameshelfError) as exc:
+        raise OnlineError(f"the server sent a Yatz view this program cannot read "
+                          f"({_why(exc)})") from None
+
+
+class RemoteYatz(RemoteMatch[YatzState, YatzAction], YatzMatch):
+    """A started Yatz room as this terminal's seat sees it: the whole table (Yatz has no
+    secrets), rebuilt from each ``state`` message, and every move the server tells as a
+    :class:`~gameshelf.session.match.YatzMove` (a roll with its dice). No undo (the server
+    refuses it); the server keeps the game (no save here)."""
+
+    def __init__(self, room: Room, wait: float = ANSWER_WAIT) -> None:
+        self.moves = []
+        self._actions: list[YatzAction] = []
+        #: False once a move was missed (joined mid-game): no review of the whole game
+        self._whole = True
+        self._rules = str(room.info.options.get("rules", "yatz"))
+        super().__init__(room, wait)
+
+    @property
+    def state(self) -> YatzState:
+        if self._view is None:  # pragma: no cover - set before __init__ returns
+            raise IllegalMoveError("the game has not started")
+        return self._view
+
+    @property
+    def rules(self) -> str:
+        return self._rules
+
+    def log(self) -> Sequence[str]:
+        return YatzMatch.log(self)
+
+    def _read(self, msg: p.State) -> YatzState:
+        return decode_yatz_view(msg.view)
+
+    def _parse(self, text: str) -> YatzAction:
+        action = parse_yatz_action(text)
+        if isinstance(action, YatzDice):
+            raise BadInputError("the dice are rolled, not chosen: use roll")
+        return action
+
+    def _events(self, events: Sequence[p.Event], view: YatzState) -> None:
+        """Each move of ``events`` replayed on the table as it was, told as a
+        :class:`~gameshelf.session.match.YatzMove` (a roll once its dice came). A client
+        that joined mid-game replays from the table it first saw (no review of the whole
+        game then)."""
+        if self._view is None:
+            if events[0].seq != 1 if events else (view.turns_done or view.dice):
+                self._whole = False
+            if not events or events[0].seq != 1:
+                return
+            st = YatzState(view.players, view.rules)
+        else:
+            st = self._view.clone()
+        roll_by = False
+        try:
+            for event in events:
+                if event.action is None:
+                    continue
+                action = parse_yatz_action(event.action)
+                dice = st.dice
+                st.apply_action(action)
+                if event.seq == self.seq and self._actions:
+                    self._actions[-1] = action      # a hold replacing the one before
+                else:
+                    self._actions.append(action)
+                if isinstance(action, Roll):
+                    roll_by = event.by_computer
+                    continue
+                if isinstance(action, YatzDice):
+                    self.moves.append(yatz_move(st, st.seat, Roll(), dice, roll_by))
+                else:
+                    seat = event.seat if event.seat >= 0 else st.seat
+                    self.moves.append(yatz_move(st, seat, action, dice, event.by_computer))
+        except GameshelfError:
+            self._whole = False     # not the table this client saw: the moves stop here
+
+    def played_actions(self) -> list[YatzAction] | None:
+        return list(self._actions) if self._whole and self.over else None
+
+
 __all__ = ["DEFAULT_SERVER", "ConnectionLost", "KeptSeat", "Link", "OnlineError",
-           "RemoteShowdown", "Room", "card_text", "decode_showdown_view", "kept_seat",
+           "RemoteMatch", "RemoteShowdown", "RemoteYatz", "Room", "decode_yatz_view",
+           "card_text", "decode_showdown_view", "kept_seat",
            "last_server", "parse_seats", "remember_seat", "server_url"]

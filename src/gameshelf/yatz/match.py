@@ -120,6 +120,22 @@ def name_seats(seats: Sequence[Seat]) -> list[Seat]:
     return out
 
 
+def ranking(state: YatzState) -> list[tuple[int, int, int]]:
+    """``(place, seat index, points)`` best first; equal totals share a place.
+
+    Example:
+        >>> ranking(YatzState(2))
+        [(1, 0, 0), (1, 1, 0)]
+    """
+    totals = [(state.grand_total(i), i) for i in range(state.players)]
+    totals.sort(key=lambda t: (-t[0], t[1]))
+    out: list[tuple[int, int, int]] = []
+    for n, (pts, i) in enumerate(totals):
+        place = out[-1][0] if out and out[-1][2] == pts else n + 1
+        out.append((place, i, pts))
+    return out
+
+
 class Match:
     """One game of Yatz being played.
 
@@ -330,13 +346,7 @@ class Match:
 
     def ranking(self) -> list[tuple[int, int, int]]:
         """``(place, seat index, points)`` best first; equal totals share a place."""
-        totals = [(self.state.grand_total(i), i) for i in range(len(self.seats))]
-        totals.sort(key=lambda t: (-t[0], t[1]))
-        out: list[tuple[int, int, int]] = []
-        for n, (pts, i) in enumerate(totals):
-            place = out[-1][0] if out and out[-1][2] == pts else n + 1
-            out.append((place, i, pts))
-        return out
+        return ranking(self.state)
 
     # --- records --------------------------------------------------------------------------
     def options(self) -> dict[str, Any]:
