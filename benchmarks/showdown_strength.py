@@ -11,12 +11,12 @@ Usage: python benchmarks/showdown_strength.py [--games 1000] [--workers 2]
 from __future__ import annotations
 
 import argparse
-import math
 import statistics
 import time
 from collections.abc import Sequence
 
 from gameshelf.core.chance import Chance
+from gameshelf.core.estimate import wilson
 from gameshelf.core.progress import add_progress_option, progress
 from gameshelf.core.workers import run_jobs
 from gameshelf.showdown.actions import Action
@@ -53,13 +53,6 @@ def one_game(seed: int) -> tuple[float, list[float]]:
     return score, search.times
 
 
-def wilson(p: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return centre - half, centre + half
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=1000)
@@ -74,7 +67,7 @@ def main() -> None:
     wins = sum(r[0] for r in results)
     times = [t for r in results for t in r[1]]
     rate = wins / args.games
-    low, high = wilson(rate, args.games)
+    low, high = wilson(wins, args.games)
     times.sort()
     print(f"games: {args.games} two-player, search vs heuristic (seats alternate)")
     print(f"search win rate: {rate:.1%} (95% interval {low:.1%} to {high:.1%}); target >= 60%"

@@ -203,3 +203,15 @@ def test_save_names_see_damaged_saves_and_free_names_avoid_them(tmp_path: Path) 
         assert s.free_save_name("yatz", "game-7") == "game-7-2"
         assert s.free_save_name("yatz", "game-8") == "game-8"
         assert s.free_save_name("muggins", "game-7") == "game-7"
+
+
+def test_estimate_doctests_and_wilson_edges() -> None:
+    import doctest
+
+    from gameshelf.core import estimate
+
+    result = doctest.testmod(estimate)
+    assert result.attempted > 0 and result.failed == 0
+    assert estimate.wilson(0, 0) == (0.0, 1.0)
+    lo, hi = estimate.wilson(10, 10)
+    assert hi == 1.0 and 0.6 < lo < 0.8

@@ -6,6 +6,7 @@ import pytest
 
 from gameshelf.core.chance import Chance
 from gameshelf.core.errors import BadInputError
+from gameshelf.core.estimate import wilson
 from gameshelf.muggins.game import Draw, Pass, Play, parse_action
 from gameshelf.muggins.match import Match
 from gameshelf.muggins.mugsy import (
@@ -16,7 +17,7 @@ from gameshelf.muggins.mugsy import (
     parse_level,
     sample_hidden,
 )
-from gameshelf.muggins.sim import play_game, series_levels, tally, wilson
+from gameshelf.muggins.sim import play_game, series_levels, tally
 from gameshelf.muggins.tiles import ALL_TILES, parse_tile
 
 from .helpers import position

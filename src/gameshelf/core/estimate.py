@@ -1,4 +1,4 @@
-"""How sure a sampled estimate is: shared by the computer players' coaches."""
+"""How sure a sampled estimate is: shared by the computer players' coaches and the benchmarks."""
 
 from __future__ import annotations
 
@@ -18,3 +18,28 @@ def standard_error(xs: Sequence[float]) -> float:
     if len(xs) < 2:
         return 0.0
     return statistics.stdev(xs) / math.sqrt(len(xs))
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a win rate ``wins / n`` (95% with the default ``z``).
+
+    Args:
+        wins: games won (a draw may count half).
+        n: games played; ``n <= 0`` gives the whole range ``(0.0, 1.0)``.
+        z: the normal quantile of the interval (1.96 for 95%).
+
+    Returns:
+        ``(low, high)``, shares in ``[0, 1]``.
+
+    Example:
+        >>> lo, hi = wilson(65, 100)
+        >>> round(lo, 3), round(hi, 3)
+        (0.553, 0.736)
+    """
+    if n <= 0:
+        return (0.0, 1.0)
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))

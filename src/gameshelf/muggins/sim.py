@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from gameshelf.core.chance import Chance
+from gameshelf.core.estimate import wilson
 from gameshelf.muggins.game import Action, PlayerView
 from gameshelf.muggins.match import Match
 from gameshelf.muggins.mugsy import Mugsy, parse_level
@@ -72,23 +73,6 @@ def play_game(seed: int, levels: Sequence[str], target: int = 500,
                      len(state.rounds))
 
 
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval (95% by default) of a win rate ``wins / n``.
-
-    Example:
-        >>> lo, hi = wilson(65, 100)
-        >>> round(lo, 3), round(hi, 3)
-        (0.553, 0.736)
-    """
-    if n <= 0:
-        return (0.0, 1.0)
-    p = wins / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * ((p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
 @dataclass(frozen=True)
 class Tally:
     """Win counts of a series between level ``a`` and level ``b`` (seats alternate)."""
@@ -110,7 +94,12 @@ class Tally:
 
 
 def series_levels(i: int, a: str, b: str) -> tuple[str, str]:
-    """Seat assignment of game ``i`` of a series: ``a`` leads the even games, ``b`` the odd."""
+    """Seat assignment of game ``i`` of a series: ``a`` leads the even games, ``b`` the odd.
+
+    Example:
+        >>> series_levels(0, "strong", "easy"), series_levels(1, "strong", "easy")
+        (('strong', 'easy'), ('easy', 'strong'))
+    """
     return (a, b) if i % 2 == 0 else (b, a)
 
 
