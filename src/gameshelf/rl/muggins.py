@@ -202,14 +202,14 @@ class Spec(GameSpec[MugginsState]):
         """The seat's legal ids, ascending: plays, else ``draw``, else ``pass`` (R-MG-3)."""
         if state.phase is not Phase.PLAY:
             return []
-        return sorted(action_id(a) for a in state.legal_actions())
+        return [action_id(a) for a in state.legal_actions()]   # the engine's order ascends
 
     def chance_outcomes(self, state: MugginsState) -> list[tuple[int, float]]:
         """``(tile id, 1/boneyard)`` for each boneyard tile while dealing or drawing."""
         if state.phase not in (Phase.DEAL, Phase.DRAW):
             return []
         p = 1.0 / len(state.boneyard)
-        return [(t.index, p) for t in sorted(state.boneyard)]
+        return [(i, p) for i in sorted(t.index for t in state.boneyard)]
 
     def apply(self, state: MugginsState, action: int) -> None:
         """Play id ``action`` (a chance outcome id at a chance node).
