@@ -34,6 +34,7 @@ def test_module_examples_and_registry() -> None:
     info = Spec.info()
     assert (info.num_distinct_actions, info.max_chance_outcomes) == (NUM_ACTIONS, NUM_OUTCOMES)
     assert info.utility_sum == 0.0 and not info.perfect_information
+    assert Spec({"players": 2, "target": 50}).target == 50
 
 
 def test_ids_round_trip_through_actions_and_text() -> None:
@@ -55,7 +56,7 @@ def test_ids_round_trip_through_actions_and_text() -> None:
 
 
 @pytest.mark.parametrize("params", [{"target": 4}, {"target": 10_001}, {"target": "50"},
-                                    {"target": True}, {"players": 3}])
+                                    {"target": True}, {"players": 3}, {"colour": 1}])
 def test_bad_parameters_are_refused(params: dict[str, object]) -> None:
     with pytest.raises(BadInputError):
         Spec(params)
@@ -86,6 +87,10 @@ def _random_game(seed: int, target: int, check: bool) -> tuple[Spec, MugginsStat
             illegal = next(i for i in range(NUM_ACTIONS) if i not in spec.legal_actions(state))
             with pytest.raises(IllegalMoveError):
                 spec.apply(spec.clone(state), illegal)
+        if check:  # every tensor of the game within the declared bounds, deal included
+            for seat in (0, 1):
+                tensor = spec.observation_tensor(state, seat)
+                assert 0.0 <= float(tensor.min()) and float(tensor.max()) <= 1.0
         spec.apply(state, aid)
         engine.apply_action(action_of(player, aid))
         steps += 1
@@ -160,6 +165,8 @@ def test_what_a_seat_sees_never_shows_the_hidden_tiles() -> None:
         other = 1 - player
         tensor = spec.observation_tensor(state, player)
         assert tensor.shape == spec.observation_shape() and tensor.dtype == np.float32
+        low, high = spec.observation_bounds()
+        assert low <= float(tensor.min()) and float(tensor.max()) <= high
         assert {i for i in range(NUM_OUTCOMES) if tensor[i]} == \
             {t.index for t in state.hands[player]}
         rack = spec.observation_string(state, player).split("; ")[1]

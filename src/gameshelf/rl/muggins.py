@@ -28,11 +28,11 @@ own rack, both chains, the counts of the other rack and of the boneyard, the sco
 numbers the other seat is known to lack (it drew or passed on them); never the other rack
 nor the boneyard's tiles.
 
-- Observation tensor, 148 ``float32`` values, the viewer first: own rack (55, one per tile
-  id), tiles on the chains (55), the left and right open numbers (10 + 10, one-hot), whether
-  each chain ends in a double (2), own and other score over the target (2), boneyard count
-  over 40 and other rack's count over 47 (2), whether the viewer is to play (1), consecutive
-  passes over 2 (1), numbers the other seat lacks (10).
+- Observation tensor, 148 ``float32`` values in [0, 1], the viewer first: own rack (55, one
+  per tile id), tiles on the chains (55), the left and right open numbers (10 + 10,
+  one-hot), whether each chain ends in a double (2), own and other score over the target,
+  capped at 1 (2), boneyard count over 54 and other rack's count over 47 (2), whether the
+  viewer is to play (1), consecutive passes over 2 (1), numbers the other seat lacks (10).
 - Information-state string: the target, every finished round's result (public), the scores,
   and in the round under way: who led, the tiles the seat has held in it (its deal and its
   draws, as a set) and every public event of the round in order (plays with tile and chain,
@@ -101,7 +101,7 @@ NUM_OUTCOMES = NUM_TILES
 MAX_TARGET = 10_000
 MIN_TARGET = 5
 _NUMBERS = MAX_PIPS + 1
-_BONEYARD = len(DEALT_TILES) - 2 * HAND_SIZE      # 40 tiles left after the deal
+_BONEYARD = len(DEALT_TILES)                      # 54 tiles before the deal
 _MOST_HELD = len(DEALT_TILES) - HAND_SIZE         # 47: one rack holding all it can
 #: Length of the observation tensor (see the module docstring for its layout).
 OBSERVATION_SIZE = 2 * NUM_TILES + 2 * _NUMBERS + 2 + 2 + 2 + 1 + 1 + _NUMBERS
@@ -158,6 +158,7 @@ class Spec(GameSpec[MugginsState]):
     Args:
         params: ``{"target": N}``, the score that ends the game (R-MG-8), 5 to 10,000
             points, 500 by default; a low target (50) gives short games for tests.
+            ``players`` may be given, as 2 only.
 
     Raises:
         BadInputError: an unknown parameter or a target out of range.
@@ -165,9 +166,11 @@ class Spec(GameSpec[MugginsState]):
 
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
         super().__init__(params)
-        unknown = sorted(set(self.params) - set(self.info().parameters))
+        unknown = sorted(set(self.params) - {*self.info().parameters, "players"})
         if unknown:
             raise BadInputError(f"unknown Muggins parameter {unknown[0]!r} (only 'target')")
+        if self.params.get("players", 2) != 2:
+            raise BadInputError(f"Muggins is a game for 2 players, not {self.params['players']!r}")
         target = self.params["target"]
         if isinstance(target, bool) or not isinstance(target, int) \
                 or not MIN_TARGET <= target <= MAX_TARGET:
@@ -242,6 +245,10 @@ class Spec(GameSpec[MugginsState]):
         """``(148,)``: see the module docstring for the layout."""
         return (OBSERVATION_SIZE,)
 
+    def observation_bounds(self) -> tuple[float, float]:
+        """``(0.0, 1.0)``: every entry is a 0/1 flag or a share (scores capped at 1)."""
+        return (0.0, 1.0)
+
     def observation_tensor(self, state: MugginsState, player: int) -> npt.NDArray[np.float32]:
         """What ``player`` sees now (its engine view), the viewer's values first."""
         view = state.view(player)
@@ -257,8 +264,8 @@ class Spec(GameSpec[MugginsState]):
         at += 2 * _NUMBERS
         out[at] = float(view.left_double)
         out[at + 1] = float(view.right_double)
-        out[at + 2] = view.scores[player] / view.target
-        out[at + 3] = view.scores[1 - player] / view.target
+        out[at + 2] = min(1.0, view.scores[player] / view.target)
+        out[at + 3] = min(1.0, view.scores[1 - player] / view.target)
         out[at + 4] = view.boneyard_count / _BONEYARD
         out[at + 5] = view.opponent_count / _MOST_HELD
         out[at + 6] = float(view.to_move == player)
