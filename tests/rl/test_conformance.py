@@ -278,8 +278,7 @@ def test_pettingzoo_plays_to_the_end_with_final_rewards(game: str) -> None:
         legal = np.flatnonzero(mask)
         env.step(int(rng.choice(legal)))
     assert env.agents == []
-    spec = spec_cls_of(game)(dict(players=len(totals)))
-    info = spec.info()
+    info = env.unwrapped.spec.info()
     assert all(info.min_utility <= r <= info.max_utility for r in totals.values())
     if info.utility_sum is not None:
         assert sum(totals.values()) == pytest.approx(info.utility_sum)
@@ -297,3 +296,50 @@ def test_pettingzoo_refuses_an_illegal_action_and_a_bad_render_mode() -> None:
     with pytest.raises(GameshelfError):
         env.step(7)
     assert "player_0" in env.render()
+
+
+# ----- Gymnasium (solitaire triple Yatz) ----------------------------------------------------
+
+needs_yatz = pytest.mark.skipif("yatz" not in PRESENT, reason="gameshelf.rl.yatz not there yet")
+
+
+@needs_yatz
+@pytest.mark.parametrize("render_mode", [None, "ansi"])
+def test_gymnasium_check_env(render_mode: str | None) -> None:
+    gymnasium = pytest.importorskip("gymnasium")
+    from gymnasium.utils.env_checker import check_env
+
+    from gameshelf.rl.gym import ENV_ID
+
+    # Made by gymnasium.make, the checker also renders in each declared mode.
+    check_env(gymnasium.make(ENV_ID, render_mode=render_mode).unwrapped)
+
+
+@needs_yatz
+def test_gymnasium_rewards_add_up_to_the_grand_total() -> None:
+    gymnasium = pytest.importorskip("gymnasium")
+    from gameshelf.rl.gym import ENV_ID
+
+    env = gymnasium.make(ENV_ID)
+    observation, info = env.reset(seed=5)
+    env.action_space.seed(5)
+    total, steps, illegal_tried = 0.0, 0, False
+    while True:
+        if not illegal_tried:  # an id outside the mask changes nothing
+            illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+            same, reward, terminated, _, info = env.step(illegal)
+            assert info["illegal"] and reward == 0.0 and not terminated
+            assert (same == observation).all()
+            illegal_tried = True
+        observation, reward, terminated, truncated, info = env.step(
+            env.action_space.sample(info["action_mask"])
+        )
+        assert not info["illegal"] and env.observation_space.contains(observation)
+        total += reward
+        steps += 1
+        if terminated or truncated:
+            break
+    assert terminated and not truncated and steps <= 156
+    unwrapped = env.unwrapped
+    assert total == unwrapped.game.returns(unwrapped.state)[0] > 0
+    assert not info["action_mask"].any()

@@ -1,0 +1,127 @@
+"""Solitaire triple Yatz as a Gymnasium single-agent environment.
+
+::
+
+    import gymnasium
+    import gameshelf.rl.gym  # noqa: F401  (registers the environment)
+    env = gymnasium.make("gameshelf/TripleYatz-v0")
+    observation, info = env.reset(seed=7)
+    while True:
+        action = env.action_space.sample(info["action_mask"])
+        observation, reward, terminated, truncated, info = env.step(action)
+        if terminated or truncated:
+            break
+
+The game is the Yatz spec's (:mod:`gameshelf.rl.yatz`) with one player: actions are its 70
+stable ids (``Discrete(70)``: roll all, hold-and-roll masks, score a box), observations its
+``float32`` tensor. The dice are rolled inside the environment, by the spec's odds, with
+Gymnasium's generator seeded by ``reset(seed=...)``.
+
+Reward: the points each step adds to the grand total (R-YZ-6: box points times the column's
+multiplier, and a column's upper bonus in the step that earns it), so an episode's rewards
+add up to the final grand total (0 to 2,250), the spec's solitaire return. Rolls earn 0.
+
+``info["action_mask"]`` is an ``int8`` vector with 1 at each legal id. An id outside the mask
+changes nothing: reward 0 and ``info["illegal"]`` True (sample with the mask to avoid them).
+A game takes at most 156 legal steps (39 turns of at most 4); ``gymnasium.make`` adds a
+time limit of 1,000 steps for agents that keep choosing illegal ids.
+
+The Gymnasium package is the optional extra ``rl`` (``pip install 'gameshelf[rl]'``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+
+from gameshelf.core.errors import IllegalMoveError
+from gameshelf.rl.games import spec_class
+from gameshelf.rl.spec import CHANCE, TERMINAL
+
+#: The id ``gymnasium.make`` knows the environment by.
+ENV_ID = "gameshelf/TripleYatz-v0"
+#: The time limit ``gymnasium.make`` adds (steps, legal or not).
+MAX_EPISODE_STEPS = 1000
+
+Observation = npt.NDArray[np.float32]
+
+
+class YatzSolitaireEnv(gymnasium.Env[Observation, np.int64]):
+    """Solitaire triple Yatz (see the module docstring for actions, rewards and the mask).
+
+    Args:
+        render_mode: None, or ``"ansi"`` for :meth:`render` to give the player's view as text.
+
+    Raises:
+        ValueError: for another render mode.
+    """
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 4}
+
+    def __init__(self, render_mode: str | None = None) -> None:
+        if render_mode not in (None, *self.metadata["render_modes"]):
+            raise ValueError(f"render mode {render_mode!r} is not one of None, 'ansi'")
+        self.render_mode = render_mode
+        self.game = spec_class("yatz")({"players": 1})
+        info = self.game.info()
+        self._actions = info.num_distinct_actions
+        low, high = self.game.observation_bounds()
+        self.observation_space = spaces.Box(low, high, self.game.observation_shape(), np.float32)
+        self.action_space = spaces.Discrete(self._actions)
+        self.state: Any = None
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Observation, dict[str, Any]]:
+        """A new game: the first roll is the player's first action."""
+        super().reset(seed=seed)
+        self.state = self.game.initial()
+        self._roll()
+        return self._observation(), self._info(illegal=False)
+
+    def step(self, action: Any) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
+        """Play an action id; the dice it rolls are rolled before this returns."""
+        before = self.state.grand_total(0)
+        try:
+            self.game.apply(self.state, int(action))
+        except IllegalMoveError:
+            return self._observation(), 0.0, False, False, self._info(illegal=True)
+        self._roll()
+        reward = float(self.state.grand_total(0) - before)
+        terminated = self.game.current_player(self.state) == TERMINAL
+        return self._observation(), reward, terminated, False, self._info(illegal=False)
+
+    def _roll(self) -> None:
+        """Resolve the chance nodes (dice) by the spec's odds with ``self.np_random``."""
+        while self.game.current_player(self.state) == CHANCE:
+            ids, probs = zip(*self.game.chance_outcomes(self.state), strict=True)
+            cumulative = np.cumsum(probs)
+            u = self.np_random.random() * cumulative[-1]
+            index = min(int(np.searchsorted(cumulative, u, "right")), len(ids) - 1)
+            self.game.apply(self.state, ids[index])
+
+    def _observation(self) -> Observation:
+        return self.game.observation_tensor(self.state, 0)
+
+    def _info(self, *, illegal: bool) -> dict[str, Any]:
+        mask = np.zeros(self._actions, np.int8)
+        mask[self.game.legal_actions(self.state)] = 1
+        return {"action_mask": mask, "illegal": illegal}
+
+    def render(self) -> str | None:  # type: ignore[override]
+        """The player's view as text (``render_mode="ansi"``); None without a render mode."""
+        if self.render_mode is None or self.state is None:
+            return None
+        return self.game.observation_string(self.state, 0)
+
+
+if ENV_ID not in gymnasium.registry:
+    gymnasium.register(
+        ENV_ID,
+        entry_point=f"{__name__}:YatzSolitaireEnv",
+        max_episode_steps=MAX_EPISODE_STEPS,
+    )
