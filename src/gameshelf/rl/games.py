@@ -8,7 +8,10 @@ the conformance tests walk every game without importing one by hand.
 from __future__ import annotations
 
 import importlib
+import re
+from typing import Any
 
+from gameshelf.core.errors import BadInputError
 from gameshelf.rl.spec import GameSpec
 
 #: game name -> module holding its ``Spec`` class.
@@ -28,3 +31,47 @@ def spec_class(game: str) -> type[GameSpec[object]]:
     module = importlib.import_module(SPEC_MODULES[game])
     cls: type[GameSpec[object]] = module.Spec
     return cls
+
+
+_GAME_TEXT = re.compile(r"(?:gameshelf_)?(\w+)(?:\((.*)\))?")
+_PARAM_TEXT = re.compile(r"\s*(\w+)\s*=\s*([^,=]+?)\s*")
+
+
+def parse_game(text: str) -> tuple[str, dict[str, Any]]:
+    """A game and its parameters from OpenSpiel's notation: ``yatz``, ``yatz(players=3)``,
+    ``gameshelf_muggins(target=50)``.
+
+    Values are read as whole numbers, then decimals, then ``true``/``false``, else kept as
+    text; the spec checks them.
+
+    Returns:
+        The key of :data:`SPEC_MODULES` and the parameters (``("yatz", {"players": 3})``).
+
+    Raises:
+        BadInputError: for malformed text or a game not in :data:`SPEC_MODULES`.
+    """
+    whole = _GAME_TEXT.fullmatch(text.strip())
+    if whole is None:
+        raise BadInputError(f"not a game: {text!r} (write it as yatz or yatz(players=3))")
+    game, inside = whole.group(1), whole.group(2)
+    if game not in SPEC_MODULES:
+        raise BadInputError(f"no game {game!r}; the games are {', '.join(SPEC_MODULES)}")
+    params: dict[str, Any] = {}
+    for item in inside.split(",") if inside and inside.strip() else []:
+        pair = _PARAM_TEXT.fullmatch(item)
+        if pair is None:
+            raise BadInputError(f"not a parameter: {item.strip()!r} (write it as name=value)")
+        params[pair.group(1)] = _value(pair.group(2))
+    return game, params
+
+
+def _value(text: str) -> int | float | bool | str:
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    lowered = text.lower()
+    if lowered in ("true", "false"):
+        return lowered == "true"
+    return text

@@ -377,8 +377,15 @@ def register() -> list[str]:
 
 
 def load(game: str, **params: Any) -> SpecGame:
-    """``pyspiel.load_game("gameshelf_<game>", params)`` for a key of :data:`SPEC_MODULES`."""
+    """``pyspiel.load_game("gameshelf_<game>", params)`` for a key of :data:`SPEC_MODULES`.
+
+    Raises:
+        KeyError: for a name not in :data:`SPEC_MODULES`.
+        GameshelfError: for a parameter the spec refuses (checked before OpenSpiel sees it,
+            so the message is the game's).
+    """
     cls = spec_class(game)
+    cls(params)
     loaded: SpecGame = pyspiel.load_game(register_spec(cls), params)
     return loaded
 
