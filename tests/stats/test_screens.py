@@ -36,6 +36,11 @@ async def test_every_statistics_screen_draws_its_chart(size: tuple[int, int],
             chart = screen.query_one(StatsChart)
             drawn = str(chart.render())
             assert chart.region.height >= 8 and "┤" in drawn, (game, size)
+            if game != "dollar":   # counts and points: whole-number ticks, never 0.83 games
+                ticks = [line.split("┤")[0].strip() for line in drawn.splitlines()
+                         if "┤" in line]
+                assert ticks and all(t.replace(",", "").isdigit() for t in ticks), ticks
+                assert "0" in ticks, ticks
             text = str(screen.query_one("#st-text", Static).render())
             assert "kept" in text, (game, text)
             assert await footer_complete(app) == [], (game, size)
@@ -49,3 +54,20 @@ async def test_every_statistics_screen_draws_its_chart(size: tuple[int, int],
             assert isinstance(app.screen, HelpScreen)
             await pilot.press("escape", "escape")
             await pilot.pause()
+
+
+def test_chart_helpers_doctests() -> None:
+    import doctest
+
+    from gameshelf.tui import stats
+
+    assert doctest.testmod(stats).failed == 0
+
+
+def test_score_bins_hold_every_score() -> None:
+    from gameshelf.tui.stats import score_bins
+
+    for scores in ([300], [299, 300], [0, 1_905], [1164, 1305, 1531, 1743], list(range(50))):
+        start, width, n = score_bins(scores)
+        assert n <= 10 and start % width == 0
+        assert all(start <= x < start + n * width for x in scores)

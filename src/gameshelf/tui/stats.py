@@ -129,6 +129,58 @@ does), not sampled.
 class StatsChart(PlotextPlot):
     """The chart of a statistics screen (a Plotext plot)."""
 
+    def on_resize(self) -> None:
+        """Draw again at the new size: the axis ticks and the legend's room depend on it."""
+        screen = self.screen
+        if isinstance(screen, StatsScreen) and screen.figures is not None:
+            screen.redraw()
+
+
+def nice_step(span: float, most: int = 6) -> int:
+    """The tick step for an axis from 0 (or a start) over ``span``: 1, 2 or 5 times a power
+    of ten (at least 1), giving at most ``most`` steps.
+
+    Example:
+        >>> nice_step(5), nice_step(7), nice_step(22_900), nice_step(0.3)
+        (1, 2, 5000, 1)
+    """
+    base = 1
+    while True:
+        for k in (1, 2, 5):
+            if span / (k * base) <= most:
+                return k * base
+        base *= 10
+
+
+def whole_axis(plt: object, top: float, legend_lines: int, rows: int) -> None:
+    """Give ``plt``'s y axis whole-number ticks from 0 (``1,000`` style labels, never
+    ``0.83`` games or ``19083.3`` points) and room above ``top`` for the legend's
+    ``legend_lines`` lines, which Plotext draws in the plot's top left corner: without the
+    room it covered the tallest bars. ``rows``: the chart's height in lines."""
+    top = max(1.0, float(top))
+    plot_rows = max(4, rows - 5)   # title, x ticks, x label and frame take about five
+    step = nice_step(top, max(1, min(6, plot_rows // 2)))   # a tick every other line at most
+    last = step * -(-top // step)
+    room = min(0.6, (legend_lines + 1) / plot_rows) if legend_lines else 0.0
+    ticks = [step * i for i in range(int(last // step) + 1)]
+    plt.yticks(ticks, [f"{t:,.0f}" for t in ticks])  # type: ignore[attr-defined]
+    plt.ylim(0, max(last, top / (1 - room)))  # type: ignore[attr-defined]
+
+
+def score_bins(scores: list[int], most: int = 10) -> tuple[int, int, int]:
+    """Common bins for several histograms of final scores: ``(start, width, count)``, the
+    width a round number of points and ``start`` a multiple of it, so every player's bars
+    stand on the same bins (Plotext's own bins differed by series).
+
+    Example:
+        >>> score_bins([1164, 1305, 1531, 1743])
+        (1100, 100, 7)
+    """
+    lo, hi = min(scores), max(scores)
+    width = max(1, int(nice_step(max(1, hi - lo), most - 1)))
+    start = lo // width * width
+    return start, width, (hi - start) // width + 1
+
 
 #: What every statistics screen's help adds: the replay of the last game.
 REPLAY_HELP = ("\n\n**r** replays the last finished game move by move on the game's own "
@@ -212,6 +264,16 @@ class StatsScreen(Screen[None]):
         self.draw()
 
     # ----- charts ------------------------------------------------------------------------
+    def redraw(self) -> None:
+        """Draw the chart of what is shown again (after a resize)."""
+        f = self.figures
+        if isinstance(f, DollarStats):
+            bills = self.query_one("#st-bills", OptionList)
+            if f.bills and bills.highlighted is not None and bills.highlighted < len(f.bills):
+                self.draw_bill(f.bills[bills.highlighted])
+        elif f is not None:
+            self.draw()
+
     def draw(self) -> None:
         """Draw the chart of the figures shown."""
         chart = self.query_one(StatsChart)
@@ -227,19 +289,36 @@ class StatsScreen(Screen[None]):
             self._showdown(f)
         chart.refresh()
 
+    def _rows(self) -> int:
+        return self.query_one(StatsChart).size.height or 20
+
     def _yatz(self, f: YatzStats) -> None:
         plt = self.query_one(StatsChart).plt
-        groups = [g for g in f.groups if g.scores][:MAX_SERIES]
-        for g in groups:
-            plt.hist(g.scores, bins=min(20, max(4, len(g.scores))),
-                     label=clip(literal(g.label), LABEL))
+        groups = [(clip(literal(g.label), LABEL), list(g.scores))
+                  for g in f.groups if g.scores][:MAX_SERIES]
         ref = f.reference
-        if ref is not None and (groups or ref.scores):
-            if not groups:
-                plt.hist(ref.scores, bins=20, label="strong (sample)")
-            plt.vline(ref.spread.mean, "red")
-        plt.title("Final scores" + (f" (the red line: the strong player's mean, "
-                                    f"{ref.spread.mean:,.0f})" if ref is not None else ""))
+        if not groups and ref is not None and ref.scores:
+            groups = [("strong (sample)", list(ref.scores))]
+        if not groups:
+            plt.title("No finished game kept yet")
+            return
+        start, width, n = score_bins([x for _, scores in groups for x in scores])
+        counts = [[0] * n for _ in groups]
+        for row, (_, scores) in zip(counts, groups, strict=True):
+            for x in scores:
+                row[(x - start) // width] += 1
+        # one bar a player in each bin, side by side, the bin named by its first score
+        plt.multiple_bar([f"{start + i * width:,}" for i in range(n)], counts,
+                         labels=[name for name, _ in groups])  # type: ignore[call-arg]
+        mean = ref.spread.mean if ref is not None else None
+        shown = mean is not None and start <= mean < start + n * width
+        if shown and mean is not None:   # bars stand at 1..n, bin i centred on i + 1
+            plt.vline(0.5 + (mean - start) / width, "red")
+        whole_axis(plt, max(max(row) for row in counts), len(groups), self._rows())
+        said = (f" (red line: the strong player's mean, {mean:,.0f})" if shown else
+                f" (the strong player's mean, {mean:,.0f}, is off this chart)"
+                if mean is not None else "")
+        plt.title(f"Final scores in bins of {width:,} points{said}")
         plt.xlabel("points")
         plt.ylabel("games")
 
@@ -254,6 +333,7 @@ class StatsScreen(Screen[None]):
         plt.multiple_bar(names, [[lv.won_lost[0] for lv in played],
                                  [lv.won_lost[1] for lv in played]],
                          labels=["won", "lost"])  # type: ignore[call-arg]
+        whole_axis(plt, max(max(lv.won_lost) for lv in played), 2, self._rows())
         plt.title("Games won and lost against each level of Mugsy")
         plt.ylabel("games")
 
@@ -266,6 +346,8 @@ class StatsScreen(Screen[None]):
         names = [clip(literal(p.label), LABEL) for p in players]
         plt.stacked_bar(names, [[p.means()[k] for p in players] for k in SOURCES],
                         labels=[SOURCE_NAMES[k] for k in SOURCES])  # type: ignore[call-arg]
+        whole_axis(plt, max(sum(p.means()[k] for k in SOURCES) for p in players),
+                   len(SOURCES), self._rows())
         plt.title("Mean points a game by source")
         plt.ylabel("points")
 
