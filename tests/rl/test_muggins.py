@@ -55,8 +55,17 @@ def test_ids_round_trip_through_actions_and_text() -> None:
         action_of(CHANCE, NUM_OUTCOMES)
 
 
-@pytest.mark.parametrize("params", [{"target": 4}, {"target": 10_001}, {"target": "50"},
-                                    {"target": True}, {"players": 3}, {"colour": 1}])
+@pytest.mark.parametrize(
+    "params",
+    [
+        {"target": 4},
+        {"target": 10_001},
+        {"target": "50"},
+        {"target": True},
+        {"players": 3},
+        {"colour": 1},
+    ],
+)
 def test_bad_parameters_are_refused(params: dict[str, object]) -> None:
     with pytest.raises(BadInputError):
         Spec(params)
@@ -134,9 +143,11 @@ def test_resample_keeps_what_the_seat_saw_and_conserves_tiles() -> None:
     for state in points:
         for player in (0, 1):
             other = 1 - player
-            seen = (spec.observation_string(state, player),
-                    spec.information_state_string(state, player),
-                    spec.observation_tensor(state, player))
+            seen = (
+                spec.observation_string(state, player),
+                spec.information_state_string(state, player),
+                spec.observation_tensor(state, player),
+            )
             before = (set(state.hands[other]), set(state.boneyard))
             world = spec.resample(state, player, rng)
             assert (set(state.hands[other]), set(state.boneyard)) == before  # not changed
@@ -167,18 +178,20 @@ def test_what_a_seat_sees_never_shows_the_hidden_tiles() -> None:
         assert tensor.shape == spec.observation_shape() and tensor.dtype == np.float32
         low, high = spec.observation_bounds()
         assert low <= float(tensor.min()) and float(tensor.max()) <= high
-        assert {i for i in range(NUM_OUTCOMES) if tensor[i]} == \
-            {t.index for t in state.hands[player]}
+        assert {i for i in range(NUM_OUTCOMES) if tensor[i]} == {
+            t.index for t in state.hands[player]
+        }
         rack = spec.observation_string(state, player).split("; ")[1]
         assert rack == "rack " + " ".join(str(t) for t in sorted(state.hands[player]))
         # swapping every hidden tile changes nothing the seat sees
         swapped = spec.clone(state)
         swapped.hands[other], swapped.boneyard = (
-            set(sorted(state.hands[other] | state.boneyard)[:len(state.hands[other])]),
-            set(sorted(state.hands[other] | state.boneyard)[len(state.hands[other]):]))
-        assert spec.observation_string(swapped, player) == spec.observation_string(state,
-                                                                                   player)
+            set(sorted(state.hands[other] | state.boneyard)[: len(state.hands[other])]),
+            set(sorted(state.hands[other] | state.boneyard)[len(state.hands[other]) :]),
+        )
+        assert spec.observation_string(swapped, player) == spec.observation_string(state, player)
         assert np.array_equal(spec.observation_tensor(swapped, player), tensor)
-        assert spec.information_state_string(swapped, player) == \
-            spec.information_state_string(state, player)
+        assert spec.information_state_string(swapped, player) == spec.information_state_string(
+            state, player
+        )
     assert spec.information_state_string(state, 0) != spec.information_state_string(state, 1)
