@@ -36,6 +36,8 @@ from typing import Any, Generic, TypeVar
 import numpy as np
 import numpy.typing as npt
 
+from gameshelf.core.errors import BadInputError
+
 #: ``current_player`` of a chance node (OpenSpiel's ``PlayerId.CHANCE``).
 CHANCE = -1
 #: ``current_player`` of a finished game (OpenSpiel's ``PlayerId.TERMINAL``).
@@ -89,7 +91,13 @@ class GameSpec(ABC, Generic[S]):
     """
 
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
-        self.params: dict[str, Any] = {**self.info().parameters, **(params or {})}
+        info = self.info()
+        unknown = sorted(set(params or {}) - set(info.parameters))
+        if unknown:
+            known = ", ".join(info.parameters) or "none"
+            raise BadInputError(f"unknown parameter {', '.join(unknown)} of {info.long_name}; "
+                                f"its parameters: {known}")
+        self.params: dict[str, Any] = {**info.parameters, **(params or {})}
 
     @classmethod
     @abstractmethod
