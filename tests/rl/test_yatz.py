@@ -21,6 +21,7 @@ from gameshelf.rl.yatz import (
     Spec,
     action_id,
     action_text,
+    move_id,
     score_id,
 )
 from gameshelf.yatz.game import (
@@ -45,8 +46,6 @@ def _engine_ids(state: YatzState) -> list[int]:
     for a in state.legal_actions():
         if isinstance(a, Score):
             ids.add(score_id(a.column, a.box))
-        elif isinstance(a, Roll) and not state.dice:
-            ids.add(0)
         elif isinstance(a, Hold) and a.mask != ALL_HELD:
             ids.add(a.mask)  # hold these, then roll: the engine allows the roll after it
     return sorted(ids)
@@ -100,7 +99,6 @@ def test_chance_probabilities_are_the_dice_odds(held: int) -> None:
     """Each roll's outcomes against all 6**k ordered throws counted by hand."""
     spec = Spec({"players": 1})
     state = spec.initial()
-    spec.apply(state, 0)
     spec.apply(state, NUM_CHANCE_OUTCOMES - 1)  # dice 6 6 6 6 6
     spec.apply(state, held)
     k = 5 - bin(held).count("1")
@@ -120,13 +118,14 @@ def test_random_game_through_the_spec_is_the_engines_game(players: int) -> None:
     state, ids = _random_game(spec, seed=players)
     engine = YatzState(players)
     for a in ids:
+        if not engine.dice and not engine.rolling:
+            engine.apply_action(Roll())  # the turn's first roll, the spec's own
         if engine.is_chance_node():
             engine.apply_action(Dice(CHANCE_FACES[a]))
         elif a >= SCORE_BASE:
             engine.apply_action(parse_action(action_text(a)))
         else:
-            if engine.dice:
-                engine.apply_action(HOLDS[a])
+            engine.apply_action(HOLDS[a])
             engine.apply_action(Roll())
     assert engine.is_terminal()
     assert engine.boxes == state.boxes
@@ -149,8 +148,8 @@ def test_a_greedy_engine_game_replays_through_the_spec() -> None:
             ids.append(CHANCE_FACES.index(tuple(faces)))
         else:
             action = player.choose(engine, rng)
-            if isinstance(action, Roll):
-                ids.append(engine.held if engine.dice else 0)
+            if isinstance(action, Roll) and engine.dice:
+                ids.append(engine.held)
             elif isinstance(action, Score):
                 ids.append(score_id(action.column, action.box))
         engine.apply_action(action)
@@ -165,15 +164,17 @@ def test_a_greedy_engine_game_replays_through_the_spec() -> None:
 def test_illegal_ids_raise_and_change_nothing() -> None:
     spec = Spec()
     state = spec.initial()
-    for bad in (5, SCORE_BASE, NUM_ACTIONS, -1):
+    assert spec.current_player(state) == CHANCE and spec.legal_actions(state) == []
+    for bad in (0, NUM_CHANCE_OUTCOMES, -1):  # one die, not a roll of five; no such ids
         with pytest.raises(IllegalMoveError):
             spec.apply(state, bad)
-    spec.apply(state, 0)
-    with pytest.raises(IllegalMoveError):
-        spec.apply(state, 0)  # four dice: not a roll of five
     assert state.rolling and not state.dice
     six, one = NUM_CHANCE_OUTCOMES - 1, CHANCE_FACES.index((1, 1, 1, 1, 1))
-    for a in (six, 0, six, 0, one):  # the third roll shows 1 1 1 1 1
+    spec.apply(state, six)
+    for bad in (NUM_ACTIONS, -1):
+        with pytest.raises(IllegalMoveError):
+            spec.apply(state, bad)
+    for a in (0, six, 0, one):  # the third roll shows 1 1 1 1 1
         spec.apply(state, a)
     before = spec.observation_string(state, 0)
     with pytest.raises(IllegalMoveError):
@@ -197,7 +198,7 @@ def test_returns_win_loss_draw_and_solitaire_total() -> None:
 def test_observation_is_from_the_players_side() -> None:
     spec = Spec({"players": 2})
     state = spec.initial()
-    for a in (0, NUM_CHANCE_OUTCOMES - 1, score_id(0, Box.SIXES)):  # seat 1 scores 30
+    for a in (NUM_CHANCE_OUTCOMES - 1, score_id(0, Box.SIXES)):  # seat 1 scores 30
         spec.apply(state, a)
     t0, t1 = spec.observation_tensor(state, 0), spec.observation_tensor(state, 1)
     assert t0.shape == t1.shape == spec.observation_shape() == (134,)
@@ -207,7 +208,9 @@ def test_observation_is_from_the_players_side() -> None:
     assert np.array_equal(t0[own], t1[other])
     assert list(t0[turn]) == [0.0, 1.0] and list(t1[turn]) == [1.0, 0.0]
     assert spec.observation_string(state, 0) == spec.information_state_string(state, 1)
-    assert "seat 2 to play, roll 0 of 3" in spec.observation_string(state, 0)
+    assert spec.current_player(state) == CHANCE
+    assert spec.observation_string(state, 0).startswith(
+        "turn of seat 2, roll 0 of 3, dice not rolled, dice rolling\n")
     assert spec.resample(state, 1, random.Random(0)).boxes == state.boxes
 
 
@@ -216,3 +219,19 @@ def test_observation_is_from_the_players_side() -> None:
 def test_bad_parameters_are_refused(params: dict[str, object]) -> None:
     with pytest.raises(BadInputError):
         Spec(params)
+
+
+def test_engine_players_moves_map_to_ids() -> None:
+    state = Spec().initial()
+    Spec().apply(state, CHANCE_FACES.index((1, 2, 3, 4, 6)))
+    assert move_id(state, Roll()) == 0
+    state.apply_action(HOLDS[0b00111])
+    assert move_id(state, Roll()) == 0b00111 == move_id(state, HOLDS[0b00111])
+    assert move_id(state, parse_action("score x3 chance")) == score_id(2, Box.CHANCE)
+    state.apply_action(Roll())
+    state.apply_action(Dice((6, 6)))
+    state.apply_action(Roll())
+    state.apply_action(Dice((6, 6)))  # no rolls left
+    for bad in (HOLDS[ALL_HELD], Dice((1,)), Roll()):
+        with pytest.raises(IllegalMoveError):
+            move_id(state, bad)

@@ -8,7 +8,7 @@ Player action ids (70, :data:`NUM_ACTIONS`); an id means the same move in every 
 ======== ===================================================================================
 id       move
 ======== ===================================================================================
-0        ``roll all``: roll all five dice (the turn's first roll, or a reroll of all five)
+0        ``roll all``: roll all five dice again
 1..30    ``hold 1 3, roll``: hold the dice at the positions of bit mask ``id`` (bit 0 =
          die 1), then roll the others; the engine's ``hold`` and ``roll`` in one move
 31..69   ``score x2 full-house``: fill box ``b`` of column ``c``, ``id = 31 + 13 c + b``
@@ -18,6 +18,10 @@ id       move
 Holding and rolling are one move because the engine lets a player change the holds any number
 of times before a roll: as separate moves a game would have no bounded length. Holding all
 five dice and rolling is no move (mask 31 is not an id); with all five dice wanted, score.
+The turn's first roll is no move either, as the rules leave no choice there (R-YZ-2): the
+spec makes it itself, so a new game, and the state after each score, is a chance node (the
+first roll's dice), and every player node is a real decision. A turn is thus at most six
+actions: the dice, two hold-and-rolls with their dice, the score.
 
 Chance outcome ids (461, :data:`NUM_CHANCE_OUTCOMES`): the multiset of faces the rolled dice
 show, sorted, numbered over every multiset of 1, 2, 3, 4 then 5 dice
@@ -62,8 +66,10 @@ from gameshelf.yatz.game import (
     ROLLS_PER_TURN,
     SCORES,
     TURNS_PER_PLAYER,
+    Action,
     Dice,
     Hold,
+    Roll,
     Score,
     YatzState,
     parse_action,
@@ -91,9 +97,9 @@ ROLL_CHANCE: tuple[tuple[tuple[int, float], ...], ...] = tuple(
     for k in range(DICE + 1))
 _CHANCE_DICE = tuple(Dice(f) for f in CHANCE_FACES)
 
-#: Player and chance actions of one turn at most: the first roll and its dice, two
+#: Player and chance actions of one turn at most: the first roll's dice, two
 #: hold-and-rolls with their dice, the score (R-YZ-2).
-ACTIONS_PER_TURN = 2 * ROLLS_PER_TURN + 1
+ACTIONS_PER_TURN = 2 * ROLLS_PER_TURN
 
 #: Highest upper total of a column (five sixes, fives, ... ones: 105 points) and highest
 #: column total before its multiplier (upper 105 + bonus 35 + lower 235), for scaling.
@@ -105,7 +111,6 @@ _SEAT_FEATURES = COLUMNS * BOXES + 2 * COLUMNS + 1
 _TURN_FEATURES = DICE * FACES + DICE + (ROLLS_PER_TURN + 1) + 1
 
 _ALL_HOLD_ROLLS = list(range(HOLD_ROLL_ACTIONS))
-_FIRST_ROLL = [0]
 
 
 def score_id(column: int, box: Box | int) -> int:
@@ -154,6 +159,26 @@ def action_id(text: str) -> int:
     return score_id(act.column, act.box)
 
 
+def move_id(state: YatzState, action: Action) -> int:
+    """The id of the move an engine action starts, for a player that chooses engine actions
+    (:mod:`gameshelf.yatz.players`) to play through the spec.
+
+    ``roll`` keeps the current holds; ``hold`` is taken as that hold and a roll (a player
+    holds dice only to roll the others); ``score`` is its box.
+
+    Raises:
+        IllegalMoveError: a ``dice`` outcome, a ``hold`` of all five or an action that is
+            not legal now.
+    """
+    if isinstance(action, Score):
+        return score_id(action.column, action.box)
+    if isinstance(action, Roll | Hold) and not state.rolling and not state.is_terminal():
+        mask = action.mask if isinstance(action, Hold) else state.held
+        if state.dice and state.rolls_left > 0 and mask != ALL_HELD:
+            return mask
+    raise IllegalMoveError(f"{action} is no Yatz move here")
+
+
 class Spec(GameSpec[YatzState]):
     """Triple Yatz for the research adapters: see the module docstring for the ids and the
     returns.
@@ -191,8 +216,10 @@ class Spec(GameSpec[YatzState]):
         )
 
     def initial(self) -> YatzState:
-        """A new game: seat 0 to make the first roll."""
-        return YatzState(self.players)
+        """A new game: seat 0's first roll, waiting for its dice (a chance node)."""
+        state = YatzState(self.players)
+        state.apply_action(ROLL)
+        return state
 
     def current_player(self, state: YatzState) -> int:
         """The seat to act, :data:`CHANCE` while dice roll, :data:`TERMINAL` at the end."""
@@ -201,12 +228,10 @@ class Spec(GameSpec[YatzState]):
         return CHANCE if state.rolling else state.seat
 
     def legal_actions(self, state: YatzState) -> list[int]:
-        """Before the first roll only ``roll all`` (0); then, with rolls left, every
-        hold-and-roll (0-30), and a score id for each empty box of the seat's columns."""
-        if state.rolling or state.is_terminal():
+        """With rolls left every hold-and-roll (0-30), then a score id for each empty box of
+        the seat's columns; empty at chance nodes and the end."""
+        if state.rolling or state.is_terminal() or not state.dice:
             return []
-        if not state.dice:
-            return _FIRST_ROLL[:]
         filled = state.filled[state.seat]
         out = _ALL_HOLD_ROLLS[:] if state.rolls_left > 0 else []
         for c in range(COLUMNS):
@@ -240,14 +265,13 @@ class Spec(GameSpec[YatzState]):
             raise IllegalMoveError("the game is over")
         if not 0 <= action < NUM_ACTIONS:
             raise IllegalMoveError(f"no Yatz action id {action}; ids are 0 to {NUM_ACTIONS - 1}")
+        if not state.dice:
+            raise IllegalMoveError("the turn's first roll comes first")
         if action >= SCORE_BASE:
             s = action - SCORE_BASE
             state.apply_action(SCORES[s // BOXES][s % BOXES])
-            return
-        if not state.dice:
-            if action != 0:
-                raise IllegalMoveError("roll first: there are no dice to hold yet")
-            state.apply_action(ROLL)
+            if not state.is_terminal():
+                state.apply_action(ROLL)  # the next turn's first roll: no choice (R-YZ-2)
             return
         if state.rolls_left <= 0:
             raise IllegalMoveError("no rolls left this turn: score a box")
@@ -290,12 +314,12 @@ class Spec(GameSpec[YatzState]):
     def observation_tensor(self, state: YatzState, player: int) -> npt.NDArray[np.float32]:
         """What every seat sees, from ``player``'s side, as ``float32`` in 0..1.
 
-        Layout: the dice one-hot (5 positions x 6 faces, zero before the first roll), the
-        held flags (5), the roll number one-hot (0 to 3), 1 while the dice roll; then each
-        seat's card, ``player`` first and the others in turn order: 39 filled flags (column
-        by column, boxes in order), the three upper totals over 105, the three column totals
-        over 375, the grand total over 2,250; then whose turn it is, one flag a seat in the
-        same order (all 0 at the end).
+        Layout: the dice one-hot (5 positions x 6 faces, zero before the first roll's
+        dice), the held flags (5), the roll number one-hot (0 to 3), 1 while the dice roll;
+        then each seat's card, ``player`` first and the others in turn order: 39 filled
+        flags (column by column, boxes in order), the three upper totals over 105, the three
+        column totals over 375, the grand total over 2,250; then whose turn it is, one flag a
+        seat in the same order (all 0 at the end).
         """
         n = state.players
         out = np.zeros(self.observation_shape(), dtype=np.float32)
@@ -331,7 +355,7 @@ class Spec(GameSpec[YatzState]):
     def observation_string(self, state: YatzState, player: int) -> str:
         """The whole table as text (the same for every seat: nothing is hidden).
 
-        One line for the turn (``seat 1 to play, roll 2 of 3, dice 3 [4] 5 6 6`` with held
+        One line for the turn (``turn of seat 1, roll 2 of 3, dice 3 [4] 5 6 6`` with held
         dice in brackets, or ``game over``), then a line a seat: its grand total and its
         three columns' boxes (points, ``.`` for an empty box) with the upper totals.
         """
@@ -360,6 +384,6 @@ def _turn_line(state: YatzState) -> str:
     dice = " ".join(f"[{d}]" if state.held >> i & 1 else str(d)
                     for i, d in enumerate(state.dice)) or "not rolled"
     rolling = ", dice rolling" if state.rolling else ""
-    return (f"seat {state.seat + 1} to play, roll {state.roll_number()} of {ROLLS_PER_TURN}, "
+    return (f"turn of seat {state.seat + 1}, roll {state.roll_number()} of {ROLLS_PER_TURN}, "
             f"dice {dice}{rolling}")
 
