@@ -123,9 +123,14 @@ def test_chance_ids_and_action_ids(game: str) -> None:
     for seed in (1, 2):
         for state in playout(loaded, seed):
             if state.is_terminal():
-                assert state.legal_actions() == []
+                assert state.legal_actions() == [] == pyspiel.State.legal_actions(state)
                 continue
             player = state.current_player()
+            # The Python shortcuts answer as OpenSpiel's C++ side does.
+            assert state.legal_actions() == pyspiel.State.legal_actions(state)
+            assert state.is_chance_node() == pyspiel.State.is_chance_node(state)
+            for seat in range(loaded.num_players()):
+                assert state.legal_actions(seat) == pyspiel.State.legal_actions(state, seat)
             if state.is_chance_node():
                 outcomes = state.chance_outcomes()
                 ids = [a for a, _ in outcomes]
