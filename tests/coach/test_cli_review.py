@@ -118,3 +118,30 @@ def test_muggins_hint_at_the_prompt_says_what_to_type_and_it_is_taken(
                        capsys, monkeypatch, "hint\n0-9 L\nquit\n")
     assert code == 0
     assert "To play it, type: 0-9 L" in out and "refused" not in out
+
+
+def test_yatz_review_of_a_save_a_file_and_bad_input(tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str],
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """``gameshelf yatz review`` (there was none: the review was only on the game-over
+    screen): the same lines as the screen's, as JSON too; bad input one line, exit 2."""
+    code, out, _ = run(["yatz", "play", "--seed", "7", "--players", "Ann"], capsys,
+                       monkeypatch, "roll\nscore x1 ones\nroll\nscore x1 chance\nquit\n")
+    assert code == 0
+    code, out, err = run(["yatz", "review", "game-7"], capsys, monkeypatch)
+    assert code == 0 and err == ""
+    assert "turn 1, roll 1 [3 2 4 6 1]: score x1 Ones (1); best:" in out
+    assert "Ann: 2 costly choices of 2 reviewed" in out
+    with Store() as store:
+        record = store.load_save("yatz", "game-7")
+    path = tmp_path / "game.json"
+    path.write_text(record.to_json())
+    code, out, _ = run(["yatz", "review", str(path), "--json"], capsys, monkeypatch)
+    data = json.loads(out)
+    assert code == 0 and data["game"] == "yatz" and data["seats"] == ["Ann"]
+    assert [m["turn"] for m in data["mistakes"]] == [1, 2] and data["decisions"] == 2
+    (tmp_path / "other.json").write_text(MugginsMatch.new(seed=1).record().to_json())
+    for source, message in (("nosuch", "no saved"), (str(tmp_path), "it is a folder"),
+                            (str(tmp_path / "other.json"), "record")):
+        code, out, err = run(["yatz", "review", source], capsys, monkeypatch)
+        assert code == 2 and out == "" and err.count("\n") == 1 and message in err, err

@@ -54,7 +54,7 @@ stats.register_all({"dollar": dollar.app, "yatz": yatz.app, "muggins": muggins.a
                     "showdown": showdown.app})
 replay.register_all({"yatz": yatz.app, "muggins": muggins.app, "showdown": showdown.app,
                      "dollar": dollar.app})
-review.register(muggins.app, showdown.app)
+review.register(yatz.app, muggins.app, showdown.app)
 web.register(app)
 app.add_typer(online.app, name="online")
 

@@ -1,6 +1,7 @@
-"""``gameshelf muggins review`` and ``gameshelf showdown review``: the coach's review of a
-game (issue 16), an adapter over :mod:`gameshelf.muggins.coach` and
-:mod:`gameshelf.showdown.coach`.
+"""``gameshelf yatz review``, ``gameshelf muggins review`` and ``gameshelf showdown review``:
+the coach's review of a game (issue 16), an adapter over :mod:`gameshelf.yatz.strong`,
+:mod:`gameshelf.muggins.coach` and :mod:`gameshelf.showdown.coach` (the same reviews as the
+game-over screens' **v** / **r**).
 
 ``review NAME|FILE`` reads a save, a finished game kept in the history (``last``, ``#N``) or
 a JSON game record file, as ``replay`` does (:func:`gameshelf.session.replay.find_record`),
@@ -20,6 +21,7 @@ import typer
 
 from gameshelf.core.errors import GameshelfError, RecordError
 from gameshelf.core.inputs import number_parser
+from gameshelf.core.text import literal
 from gameshelf.muggins import coach as muggins_coach
 from gameshelf.session.replay import find_record
 from gameshelf.showdown import coach as showdown_coach
@@ -109,8 +111,48 @@ def showdown_review(
     _show(rev.lines(), out)
 
 
-def register(muggins_app: typer.Typer, showdown_app: typer.Typer) -> None:
-    """Add the ``review`` command to the Muggins and Showdown apps."""
+def yatz_review(
+    source: Annotated[str, typer.Argument(help=SOURCE_HELP.replace(" tiles or cards", ""),
+                                          metavar="NAME|FILE")],
+    json_out: Annotated[bool, typer.Option("--json", help="JSON output.")] = False,
+) -> None:
+    """The review of the people's choices in a game (every seat's when no person played):
+    each hold or box that cost expected points by the strong player's exact tables, with
+    the better choice. The first review may take a minute (the tables are solved once)."""
+    from gameshelf.yatz.match import Match
+    from gameshelf.yatz.scoring import rule_set
+    from gameshelf.yatz.strong import review, review_lines
+
+    what, record = find_record("yatz", source)
+
+    def judged() -> tuple[Match, list[int], Any]:
+        match = Match.from_record(record)
+        people = [i for i, s in enumerate(match.seats) if s.is_human]
+        seats = people or list(range(len(match.seats)))
+        # the game as it stands: a box taken back (undo) is not a choice to review
+        return match, seats, review(match.played_actions(), len(match.seats),
+                                    rule_set(match.rules), seats)
+
+    match, seats, rev = _named(what, judged)
+    names = {i: match.seats[i].name for i in seats}
+    if json_out:
+        typer.echo(json.dumps({
+            "game": "yatz", "seats": [names[i] for i in seats], "decisions": rev.decisions,
+            "mistakes": [{"player": names.get(m.seat, ""), "turn": m.turn, "roll": m.roll,
+                          "dice": list(m.dice), "chosen": m.chosen.describe(),
+                          "better": m.best.describe(), "cost": round(m.cost, 2)}
+                         for m in rev.mistakes]}, indent=2))
+        return
+    for line in review_lines(rev, {i: literal(n) for i, n in names.items()}):
+        typer.echo(line.text)
+    typer.echo("Costs are expected final points lost by the strong player's judgement (an "
+               "estimate built from one column's exact tables).")
+
+
+def register(yatz_app: typer.Typer, muggins_app: typer.Typer,
+             showdown_app: typer.Typer) -> None:
+    """Add the ``review`` command to the Yatz, Muggins and Showdown apps."""
+    yatz_app.command("review")(yatz_review)
     muggins_app.command("review")(muggins_review)
     showdown_app.command("review")(showdown_review)
 

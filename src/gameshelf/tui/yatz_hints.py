@@ -17,13 +17,13 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from gameshelf.core.text import count, error_line, literal
+from gameshelf.core.text import error_line, literal
 from gameshelf.tui.base import quit_binding
 from gameshelf.tui.widgets import GameFooter, HelpScreen, help_binding
 from gameshelf.yatz.game import YatzState
 from gameshelf.yatz.match import Match
 from gameshelf.yatz.scoring import rule_set
-from gameshelf.yatz.strong import Hint, Reviewer, hint, review, strategy_for
+from gameshelf.yatz.strong import Hint, Reviewer, hint, review, review_lines, strategy_for
 
 
 def warm_up(rules_name: str) -> None:
@@ -54,28 +54,17 @@ def hint_text(h: Hint, top: int = 8) -> Text:
 
 
 def review_text(rev: Reviewer, names: dict[int, str]) -> Text:
-    """The review as styled text: a line per costly decision, then a total per player."""
+    """The review as styled text (:func:`~gameshelf.yatz.strong.review_lines`): a line per
+    costly decision, its cost in red from 5 expected points, then a total per player."""
     t = Text()
-    if not rev.decisions:
-        t.append("No decisions of a person to review.")
-        return t
-    by_seat: dict[int, float] = {}
-    for m in rev.mistakes:
-        by_seat[m.seat] = by_seat.get(m.seat, 0.0) + m.cost
-    if not rev.mistakes:
-        t.append(f"No costly choice in {count(rev.decisions, 'decision')}: every one matched the "
-                 "strong player's.\n", style="bold green")
-        return t
-    for m in sorted(rev.mistakes, key=lambda m: (m.seat, m.turn, m.roll)):
-        who = f"{names.get(m.seat, f'seat {m.seat + 1}')}: " if len(names) > 1 else ""
-        t.append(f"-{m.cost:6.1f}  ", style="bold red" if m.cost >= 5 else "yellow")
-        t.append(f"{who}{m.describe(cost=False)}\n")
-    t.append("\n")
-    for seat, cost in sorted(by_seat.items()):
-        n = sum(1 for m in rev.mistakes if m.seat == seat)
-        t.append(f"{names.get(seat, f'seat {seat + 1}')}: {n} costly choices of "
-                 f"{rev.decisions} reviewed, {cost:.1f} expected points in all\n",
-                 style="bold")
+    for line in review_lines(rev, names):
+        if line.cost is not None:
+            cost, rest = line.text[:9], line.text[9:]   # "-  12.3  "
+            t.append(cost, style="bold red" if line.cost >= 5 else "yellow")
+            t.append(rest + "\n")
+        else:
+            t.append(line.text + "\n", style="bold green" if line.good else
+                     "bold" if line.text else "")
     return t
 
 

@@ -11,10 +11,11 @@
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from gameshelf.core.chance import Chance
+from gameshelf.core.text import count
 from gameshelf.yatz.game import (
     COLUMNS,
     HOLDS,
@@ -270,6 +271,49 @@ class Reviewer:
     def total_cost(self) -> float:
         """Sum of the expected points lost."""
         return sum(m.cost for m in self.mistakes)
+
+
+@dataclass(frozen=True)
+class ReviewLine:
+    """One line of a review as every front end shows it (:func:`review_lines`).
+
+    Attributes:
+        text: the line (names as given: the caller makes them safe to show).
+        cost: a costly decision's expected points lost; None for a summary line.
+        good: the line says every decision matched the strong player's.
+    """
+
+    text: str
+    cost: float | None = None
+    good: bool = False
+
+
+def review_lines(rev: Reviewer, names: Mapping[int, str]) -> list[ReviewLine]:
+    """The review as lines: each costly decision (by seat, then turn), then a total per
+    player; or one line saying there was nothing costly or nothing to review.
+
+    Args:
+        rev: a finished review (:func:`review`).
+        names: the reviewed seats' names, by seat (the seat is named only when several
+            seats are reviewed).
+    """
+    if not rev.decisions:
+        return [ReviewLine("No decisions of a person to review.")]
+    if not rev.mistakes:
+        return [ReviewLine(f"No costly choice in {count(rev.decisions, 'decision')}: every "
+                           "one matched the strong player's.", good=True)]
+    out = []
+    for m in sorted(rev.mistakes, key=lambda m: (m.seat, m.turn, m.roll)):
+        who = f"{names.get(m.seat, f'seat {m.seat + 1}')}: " if len(names) > 1 else ""
+        out.append(ReviewLine(f"-{m.cost:6.1f}  {who}{m.describe(cost=False)}", m.cost))
+    out.append(ReviewLine(""))
+    for seat in sorted({m.seat for m in rev.mistakes}):
+        mine = [m for m in rev.mistakes if m.seat == seat]
+        out.append(ReviewLine(
+            f"{names.get(seat, f'seat {seat + 1}')}: {count(len(mine), 'costly choice')} of "
+            f"{rev.decisions} reviewed, {sum(m.cost for m in mine):.1f} expected points in "
+            "all"))
+    return out
 
 
 def review(actions: Sequence[Action], players: int, rules: RuleSet,
