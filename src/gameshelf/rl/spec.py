@@ -92,9 +92,10 @@ class GameSpec(ABC, Generic[S]):
 
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
         info = self.info()
-        unknown = sorted(set(params or {}) - set(info.parameters))
+        known_names = {"players", *info.parameters}  # players: every framework may pass it
+        unknown = sorted(set(params or {}) - known_names)
         if unknown:
-            known = ", ".join(info.parameters) or "none"
+            known = ", ".join(sorted(known_names))
             raise BadInputError(f"unknown parameter {', '.join(unknown)} of {info.long_name}; "
                                 f"its parameters: {known}")
         self.params: dict[str, Any] = {**info.parameters, **(params or {})}
