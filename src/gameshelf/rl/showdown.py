@@ -330,6 +330,13 @@ class Spec(GameSpec[ShowdownSpecState]):
 
     def chance_outcomes(self, state: ShowdownSpecState) -> list[tuple[int, float]]:
         """Each card (Combination card, seat) still possible, equally likely."""
+        ids = self._chance_ids(state)
+        if not ids:
+            return []
+        p = 1.0 / len(ids)
+        return [(i, p) for i in ids]
+
+    def _chance_ids(self, state: ShowdownSpecState) -> list[int]:
         g = state.game
         if g.phase is Phase.DEAL:
             if len(state.deal) < self.cards_dealt:
@@ -343,9 +350,8 @@ class Spec(GameSpec[ShowdownSpecState]):
         elif g.phase is Phase.REVEAL:
             ids = sorted(self._unrevealed(state))
         else:
-            return []
-        p = 1.0 / len(ids)
-        return [(i, p) for i in ids]
+            ids = []
+        return ids
 
     @staticmethod
     def _unrevealed(state: ShowdownSpecState) -> list[int]:
@@ -365,7 +371,7 @@ class Spec(GameSpec[ShowdownSpecState]):
         g = state.game
         turn = g.turn
         if g.phase is Phase.DEAL or g.phase is Phase.REVEAL:
-            if a not in {i for i, _p in self.chance_outcomes(state)}:
+            if a not in self._chance_ids(state):
                 raise IllegalMoveError(f"{chance_to_string(a) if 0 <= a < NUM_CHANCE else a} "
                                        f"is not a possible outcome here")
             state.history.append((CHANCE, a, turn))
