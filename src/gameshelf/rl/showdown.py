@@ -50,7 +50,7 @@ face-down offer, and public information (never another hand or face-down offer, 
 deck). A seat picks up its hand when the deal is over (the order the cards came in is not
 seen). The information-state string is that seat's hand, then every public event (the
 First Player and open Combination cards, each turn's top card, the other seats' offers as
-"offers a card", each reveal, bid, flip, speed increase, buy, ``done`` and take) with the
+"offer a card", each reveal, bid, flip, speed increase, buy, ``done`` and take) with the
 seat's own offers in their places.
 
 Returns (zero-sum, in [-1, 1]): the winners (highest total, then most tokens; tied winners
@@ -388,10 +388,8 @@ class Spec(GameSpec[ShowdownSpecState]):
         g.apply_action(move)
         state.history.append((seat, a, turn))
         if isinstance(move, Offer):
-            state.events.append((-1, f"p{seat} offers a card"))
-            state.events.append((seat, f"p{seat} offers {card_text(move.card)}"))
-        else:
-            state.events.append((-1, f"p{seat} {move}"))
+            state.events.append((-1, f"p{seat}: offer a card"))
+        state.events.append((seat if isinstance(move, Offer) else -1, f"p{seat}: {move}"))
         self._settle(state)
         if g.turn != turn:
             self._turn_event(state)
