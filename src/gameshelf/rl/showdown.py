@@ -483,6 +483,11 @@ class Spec(GameSpec[ShowdownSpecState]):
                 + n + 1)                         # hand sizes, deck size
         return (size,)
 
+    def observation_bounds(self) -> tuple[float, float]:
+        """``(0.0, 1.0)``: every entry is a 0/1 flag or a count scaled by its most (20
+        tokens, 10 turns, 54 cards)."""
+        return (0.0, 1.0)
+
     def observation_tensor(self, state: ShowdownSpecState, player: int
                            ) -> npt.NDArray[np.float32]:
         """What ``player`` sees (its engine view) as ``float32`` of :meth:`observation_shape`:
