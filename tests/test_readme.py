@@ -35,6 +35,8 @@ README = ROOT / "README.md"
 NOT_RUN = {
     "make": "builds .venv and runs the whole suite (make test would run this test again)",
     "source": "activates the virtual environment of an interactive shell",
+    "pip": "installs an optional extra (make test installs them before the tests)",
+    "python": "the research example scripts, run by tests/rl/test_examples.py",
 }
 #: Examples that take long: run only by the slow test.
 SLOW = (("dollar", "odds"), ("yatz", "solve"))
