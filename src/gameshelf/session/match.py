@@ -339,6 +339,9 @@ class YatzMatch(GameMatch[yatz.YatzState, yatz.Action]):
 
     game = yatz.GAME
     moves: list[YatzMove]
+    #: True when the computer seats' moves are made here, one :meth:`advance` each, at the
+    #: pace a front end chooses (a game played here); False when a server makes them.
+    computers_here: bool = False
 
     @property
     @abstractmethod
@@ -359,6 +362,12 @@ class YatzMatch(GameMatch[yatz.YatzState, yatz.Action]):
     def undos(self) -> list[int]:
         """Boxes each seat took back (undo) so far."""
         return [0] * len(self.seats)
+
+    @property
+    def save_name(self) -> str:
+        """What keeps the game, as a front end says it: the save's name (the one its first
+        save takes), or the room's code."""
+        return self.name or ""
 
     def view(self, seat: int) -> yatz.YatzState:
         if not 0 <= seat < len(self.seats):
@@ -446,6 +455,8 @@ class LocalYatz(YatzMatch):
         game: a session, or a bare match (its session's first save claims ``save_name``,
             default ``game-<number>``).
     """
+
+    computers_here = True
 
     def __init__(self, game: YatzRules | YatzSession, save_name: str | None = None) -> None:
         self.session = (game if isinstance(game, YatzSession)

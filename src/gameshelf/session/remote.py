@@ -192,6 +192,8 @@ class Link:
         self.ws = self._open()
         #: the room and seat to rejoin after a dropped connection
         self.rejoin: tuple[str, str] | None = None
+        #: True once closed here: nothing is made again (a screen left while it waited)
+        self.closed = False
 
     def _open(self) -> ClientConnection:
         try:
@@ -207,7 +209,8 @@ class Link:
         return ws
 
     def close(self) -> None:
-        """Close the connection (quietly)."""
+        """Close the connection (quietly); it is not made again."""
+        self.closed = True
         try:
             self.ws.close()
         except Exception:  # noqa: BLE001 - closing a dead connection is done already
@@ -244,6 +247,8 @@ class Link:
         except TimeoutError:
             return None
         except ConnectionClosed:
+            if self.closed:
+                return None
             self.reconnect()
             return self.pending.pop(0) if self.pending else None
         try:

@@ -32,6 +32,7 @@ from gameshelf.core.text import count, literal, possessive
 from gameshelf.muggins.game import Play
 from gameshelf.muggins.game import parse_action as parse_muggins
 from gameshelf.muggins.match import MUGSY
+from gameshelf.session.match import LocalYatz
 from gameshelf.session.muggins import Session as MugginsSession
 from gameshelf.session.replay import DollarPoint, Replay, replay_showdown, yatz_costs
 from gameshelf.session.yatz import YatzSession
@@ -209,6 +210,9 @@ class YatzReplayScreen(ReplayMode, GameScreen):
         """``review``: compute the review's cost of each choice (in a thread; the first
         time loads or solves the strong player's table)."""
         super().__init__(YatzSession(YatzMatch.from_record(_start_record(replay))))
+        assert isinstance(self.game, LocalYatz)
+        #: the match the replay steps through (its state set at each step)
+        self.local = self.game
         self.replay = replay
         self.exit_app = exit_app
         self.review = review
@@ -222,7 +226,7 @@ class YatzReplayScreen(ReplayMode, GameScreen):
         minute the first time)."""
         if not self.review:
             self.costs = {}
-        elif table_cached(self.match.rules):
+        elif table_cached(self.game.rules):
             self.action_replay_review()
 
     def action_replay_review(self) -> None:
@@ -262,9 +266,9 @@ class YatzReplayScreen(ReplayMode, GameScreen):
 
     def show(self) -> None:
         r = self.replay
-        self.match.state = r.state.clone()
+        self.local.match.state = r.state.clone()
         step = r.step
-        self._viewed = step.seat if step is not None and not self.match.is_over() else None
+        self._viewed = step.seat if step is not None and not self.game.finished() else None
         self._log = deque((s.text for s in r.steps[:r.position]), maxlen=self._log.maxlen)
         self.refresh_view()
 

@@ -1,17 +1,21 @@
 """The Yatz game screen and its companions: dice, scorecard, totals, game over, top 20.
 
-The screen is an adapter over :class:`gameshelf.yatz.match.Match`: every key or click
-becomes an action in its text form applied to the match; the widgets only draw the state.
-Computer seats act one step at a time on a timer whose pace the player sets (``+``/``-``);
-``k`` plays the computers' turns out at once.
+The screen is an adapter over the one match interface (:class:`~gameshelf.session.match.
+YatzMatch`): a game played here (:class:`~gameshelf.session.match.LocalYatz`, its save under
+it) or on a game server (:class:`~gameshelf.session.remote.RemoteYatz`, this terminal's
+seat). Every key or click becomes an action in its text form played through the match; the
+widgets only draw its table. Computer seats of a game played here act one step at a time on
+a timer whose pace the player sets (``+``/``-``); ``k`` plays the computers' turns out at
+once. Online the server plays them; the screen waits for its news in a worker.
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections import deque
 
 from rich.text import Text
-from textual import events, on
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -37,7 +41,8 @@ from gameshelf.core.text import (
     verb_for,
     when,
 )
-from gameshelf.session.base import SaveLost, end_not_recorded, save_failure
+from gameshelf.session.base import SaveLost, save_failure
+from gameshelf.session.match import LocalYatz, YatzMatch, yatz_line
 from gameshelf.session.yatz import YatzSession
 from gameshelf.tui import saves
 from gameshelf.tui.base import drawable, quit_binding
@@ -58,7 +63,6 @@ from gameshelf.yatz.game import (
     ROLL,
     SCORES,
     Action,
-    Hold,
     Score,
     scorecard,
 )
@@ -144,6 +148,7 @@ YATZ_KEYS = KeyTable((
     Key("refuse('scores')", {DEFAULT: "t", CLASSIC: "t"}),
     Key("refuse('dice_enter')", {CLASSIC: "enter"}),
     Key("refuse('switch')", {CLASSIC: "f2"}),
+    Key("refuse('save')", {DEFAULT: "s", CLASSIC: "s"}),
 ))
 #: Screens narrower than this leave these footer entries out (their keys still work, and
 #: the help names them), so the keys a turn needs fit in 80 columns.
@@ -309,10 +314,11 @@ class GameScreen(RefusalMixin, Screen[None]):
     GameScreen #pace { height: 1; color: $text-muted; }
     """
 
-    def __init__(self, session: YatzSession | Match, save_name: str | None = None,
+    def __init__(self, session: YatzMatch | YatzSession | Match, save_name: str | None = None,
                  keys: str = DEFAULT) -> None:
-        """``session``: the game (a bare match gets a session whose first save claims
-        ``save_name``, or ``save_name-2``... beside another game's save). ``keys``: the key
+        """``session``: the game: a match interface (played here or on a server), or a game
+        played here (a bare match gets a session whose first save claims ``save_name``, or
+        ``save_name-2``... beside another game's save). ``keys``: the key
         map, ``default`` or ``classic`` (as the 1991 manual: Enter and F1 roll, F2 moves
         between the dice and the score board, Enter twice fills a box).
 
@@ -328,11 +334,11 @@ class GameScreen(RefusalMixin, Screen[None]):
         self.arrow = 0
         #: The box chosen by a first Enter, counted by the second (classic keys).
         self.pending: Coordinate | None = None
-        if isinstance(session, Match):
-            session = YatzSession(session, base=save_name)
-        self.session = session
-        self.match = session.match
-        self._errors_seen = len(session.errors)
+        #: the match interface the screen plays through (here or on a server)
+        self.game: YatzMatch = (session if isinstance(session, YatzMatch)
+                                else LocalYatz(session, save_name))
+        self._errors_seen = len(self.game.errors)
+        self._moves_seen = len(self.game.moves)
         self.pace_index = DEFAULT_PACE
         self._timer: Timer | None = None
         self._finished = False
@@ -340,6 +346,28 @@ class GameScreen(RefusalMixin, Screen[None]):
         self._prepared: tuple[int, int] | None = None
         self._prep_worker: Worker[object] | None = None
         self._log: deque[str] = deque(maxlen=LOG_LINES)
+
+    @property
+    def session(self) -> YatzSession:
+        """The session of a game played here (its save).
+
+        Raises:
+            AttributeError: the game is played on a server.
+        """
+        if not isinstance(self.game, LocalYatz):
+            raise AttributeError("a game played online has no session here")
+        return self.game.session
+
+    @property
+    def match(self) -> Match:
+        """The match of a game played here (read it; play through :attr:`game`).
+
+        Raises:
+            AttributeError: the game is played on a server.
+        """
+        if not isinstance(self.game, LocalYatz):
+            raise AttributeError("a game played online has no match here")
+        return self.game.match
 
     # --- layout ---------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -372,13 +400,18 @@ class GameScreen(RefusalMixin, Screen[None]):
         table.add_column("Row", key="label", width=16)
         for k in COLUMN_KEYS:
             table.add_column(k, key=k, width=5)
-        for row in scorecard(self.match.state, self.match.state.seat):
+        for row in scorecard(self.game.state, self.game.state.seat):
             table.add_row(f"{row.number:>2} {ROW_LABELS_SHORT[row.number - 1]}", "", "", "",
                           key=f"r{row.number}")
         table.move_cursor(row=0, column=FIRST_COL)
         table.focus()
-        if self.match.log:
-            self.log_event(f"Game {self.match.seed} resumed.")
+        if isinstance(self.game, LocalYatz) and self.game.match.log:
+            self.log_event(f"Game {self.game.seed} resumed.")
+        elif not self.game.keeps_saves:
+            me = self.game.here()
+            self.log_event(f"Room {self.game.name}: you play "
+                           f"{literal(self.game.seats[me[0]].name) if me else 'no seat'}.")
+        self._take_moves()
         self.warm_up()
         self.refresh_view()
         self._schedule()
@@ -386,33 +419,37 @@ class GameScreen(RefusalMixin, Screen[None]):
     def warm_up(self) -> None:
         """Load (or solve) the strong player's table in a thread, for hints and the review."""
         from gameshelf.tui.yatz_hints import warm_up
-        self.run_worker(lambda: warm_up(self.match.rules), thread=True, exit_on_error=False)
+        rules = self.game.rules
+        self.run_worker(lambda: warm_up(rules), thread=True, exit_on_error=False)
 
     # --- drawing --------------------------------------------------------------------------
     def _viewed_seat(self) -> int:
-        if self._viewed is not None and not self.match.is_over():
+        if self._viewed is not None and not self.game.finished():
             return self._viewed
-        return self.match.state.seat
+        return self.game.state.seat
 
     def action_next_card(self) -> None:
         """Show the next player's card (c); back at the player on turn, their own again."""
-        n = len(self.match.seats)
+        n = len(self.game.seats)
         nxt = (self._viewed_seat() + 1) % n
-        self._viewed = None if nxt == self.match.state.seat else nxt
+        self._viewed = None if nxt == self.game.state.seat else nxt
         self.refresh_view()
 
     def refresh_view(self) -> None:
         """Redraw dice, card, totals and the status line from the match."""
-        m = self.match
+        m = self.game
         st = m.state
         seat = self._viewed_seat()
         self.draw_dice()
-        if m.is_over():
-            status = f"Game {m.seed} · game over"
+        title = m.title[:1].upper() + m.title[1:]
+        if m.finished():
+            status = f"{title} · game over"
         else:
             who = m.seats[seat]
-            kind = "" if who.is_human else f" (computer: {who.player})"
-            status = (f"Game {m.seed} · {who.name}{kind} · turn "
+            kind = "" if who.is_human else f" (computer: {who.kind})"
+            if who.is_human and not who.here:
+                kind = " (online)"
+            status = (f"{title} · {who.name}{kind} · turn "
                       f"{st.turns_taken(seat) + 1} of 39 · roll {st.roll_number()} of 3")
         self.query_one("#status", Static).update(plain(status))
         self.refresh_bindings()
@@ -420,17 +457,23 @@ class GameScreen(RefusalMixin, Screen[None]):
         info: str | Text = ("roll to start\nthe turn" if not st.dice else
                 f"roll {st.roll_number()} of 3\n{st.rolls_left} left" if st.rolls_left
                 else "roll 3 of 3\nfill a box")
-        if st.dice and not m.is_over() and st.wild():
+        if st.dice and not m.finished() and st.wild():
             info = Text(f"{info}\nWILD YATZ!", style="bold magenta")
         self.query_one("#rollinfo", Static).update(info)
         self.query_one("#roll", Button).disabled = (
-            m.is_over() or not m.seat.is_human or st.rolls_left == 0
+            not m.here_to_act() or st.rolls_left == 0
             or (bool(st.dice) and st.held == (1 << DICE) - 1))
         self._draw_card(seat)
         self._draw_totals()
-        self.query_one("#pace", Static).update(
-            f"computer pace {PACES[self.pace_index]:g} s (+/-), k skips")
-        self.query_one("#pace", Static).display = any(not s.is_human for s in m.seats)
+        pace = self.query_one("#pace", Static)
+        if m.computers_here:
+            pace.update(f"computer pace {PACES[self.pace_index]:g} s (+/-), k skips")
+            pace.display = any(not s.is_human for s in m.seats)
+        else:
+            pace.update(plain("online: the server keeps the game" if m.finished() else
+                              "your turn" if m.here_to_act() else
+                              f"waiting for {m.on_turn.name}…"))
+            pace.display = True
 
     def draw_dice(self) -> None:
         """Draw the five dice (with the classic keys: their buttons and the arrow); nothing
@@ -438,7 +481,7 @@ class GameScreen(RefusalMixin, Screen[None]):
         rows = list(self.query("#dice").results(DiceRow))
         if not drawable(self) or not rows:
             return
-        st = self.match.state
+        st = self.game.state
         on_dice = self.classic and rows[0].has_focus
         for w in self.query(DieWidget):
             face = st.dice[w.index] if st.dice else None
@@ -446,9 +489,9 @@ class GameScreen(RefusalMixin, Screen[None]):
                    arrow=on_dice and w.index == self.arrow)
 
     def _draw_card(self, seat: int) -> None:
-        st = self.match.state
+        st = self.game.state
         table = self.query_one("#card", DataTable)
-        header = literal(f"{possessive(self.match.seats[seat].name)} card")
+        header = literal(f"{possessive(self.game.seats[seat].name)} card")
         column = table.columns[ColumnKey("label")]
         if column.label.plain != header[:16]:
             column.label = Text(header[:16], style="bold")
@@ -479,12 +522,12 @@ class GameScreen(RefusalMixin, Screen[None]):
                 table.update_cell(f"r{row.number}", key, cell)
 
     def _draw_totals(self) -> None:
-        m = self.match
+        m = self.game
         st = m.state
         t = Text()
         for i, s in enumerate(m.seats):
-            on_turn = i == st.seat and not m.is_over()
-            kind = "" if s.is_human else f" ({s.player})"
+            on_turn = i == st.seat and not m.finished()
+            kind = "" if s.is_human else f" ({s.kind})"
             line = f"{'▶' if on_turn else ' '} {literal(s.name + kind)[:22]:<22}" \
                    f"{st.grand_total(i):>5} {st.turns_taken(i):>2}/39\n"
             t.append(line, style="bold reverse" if on_turn else "")
@@ -524,15 +567,16 @@ class GameScreen(RefusalMixin, Screen[None]):
         twin binding, ``refuse(...)``, then runs the action, whose checks say why not):
         rolling while a roll is left, holds and the hint once the dice are rolled, all of a
         turn only on a person's turn; the computers' pace with computer seats, skipping
-        on a computer's turn; the other cards with more than one seat; undo while the rule
-        allows it (:meth:`Match.undo`); nothing of a turn once the game is over. Below
-        :data:`WIDE_FOOTER` columns the entries of :data:`NARROW_HIDDEN` are left out."""
-        m = self.match
+        on a computer's turn (a game played here); the other cards with more than one seat;
+        undo while the rule allows it (:meth:`Match.undo`; never online); save in a game
+        played here; nothing of a turn once the game is over. Below :data:`WIDE_FOOTER`
+        columns the entries of :data:`NARROW_HIDDEN` are left out."""
+        m = self.game
         st = m.state
         if action in NARROW_HIDDEN[self.keys] and self.size.width < WIDE_FOOTER:
             return False
         if action in self._TURN_ACTIONS:
-            if m.is_over() or not m.seat.is_human:
+            if not m.here_to_act():
                 return False
             if action == "roll":
                 return not (st.dice and st.rolls_left == 0)
@@ -542,16 +586,22 @@ class GameScreen(RefusalMixin, Screen[None]):
                 return bool(st.dice)
             return True
         if action == "pace":
-            return any(not s.is_human for s in m.seats) and not m.is_over()
+            return (m.computers_here and any(not s.is_human for s in m.seats)
+                    and not m.finished())
         if action == "skip":
-            return m.is_computer_turn()
+            return self._computer_turn()
         if action == "next_card":
             return len(m.seats) > 1
         if action == "undo":
             return m.can_undo()
         if action == "save":
-            return not m.is_over()
+            return m.keeps_saves and not m.finished()
         return True
+
+    def _computer_turn(self) -> bool:
+        """True when a computer of a game played here is to act (the screen's timer plays
+        it)."""
+        return self.game.computers_here and self.game.others_turn()
 
     @property
     def log_lines(self) -> list[str]:
@@ -571,50 +621,64 @@ class GameScreen(RefusalMixin, Screen[None]):
 
     # --- people's actions -----------------------------------------------------------------
     def _human_turn(self) -> bool:
-        if self.match.is_over():
+        if self.game.finished():
             self.say("The game is over.", bell=True)
             return False
-        if not self.match.seat.is_human:
-            name = self.match.seat.name
-            self.say(f"{literal(name)} (computer) {verb_for(name, 'is')} playing; k skips ahead.")
+        if not self.game.here_to_act():
+            name = self.game.on_turn.name
+            self.say(f"{literal(name)} (computer) {verb_for(name, 'is')} playing; k skips ahead."
+                     if self.game.computers_here else
+                     f"{literal(name)} {verb_for(name, 'is')} playing: wait for your turn.")
             return False
         return True
 
     @property
     def save_name(self) -> str:
-        """The game's save name."""
-        return self.session.name
+        """The game's save name (the room's code online)."""
+        return self.game.save_name
 
     def _store_said(self) -> bool:
-        """Show a store failure kept since the last look (the game goes on); True if any."""
-        new = self.session.errors[self._errors_seen:]
-        self._errors_seen = len(self.session.errors)
+        """Show a store failure (online: a server's word or a lost connection) kept since the
+        last look (the game goes on); True if any."""
+        new = self.game.errors[self._errors_seen:]
+        self._errors_seen = len(self.game.errors)
         if new:
-            self.say(save_failure(new[-1], retry="it is saved at the next chance"), bell=True)
+            self.say(save_failure(new[-1], retry="it is saved at the next chance")
+                     if self.game.keeps_saves else new[-1], bell=True)
         return bool(new)
 
+    def _take_moves(self, boxes_only: bool = False) -> str:
+        """Log the moves made since the last look (``boxes_only``: only the boxes filled);
+        returns the last one's line ("" when none)."""
+        line = ""
+        for move in self.game.moves[self._moves_seen:]:
+            line = literal(yatz_line(move, self.game.seats))
+            if not boxes_only or isinstance(move.action, Score):
+                self.log_event(line)
+        self._moves_seen = len(self.game.moves)
+        return line
+
     def _do(self, action: Action) -> bool:
-        seat = self.match.state.seat
         try:
-            self.session.act(action)
+            self.game.play(str(action))
         except GameshelfError as exc:
             self.say(error_line(exc), bell=True)
             return False
         self.say("")
-        self._store_said()   # the session saved the action (a stop or crash loses nothing)
+        self._store_said()   # the action was saved (a stop or crash loses nothing)
         self.pending = None
         if isinstance(action, Score):
             self._viewed = None
             self.query_one("#card", CardTable).armed = None
-        self.log_event(self._describe(seat, action))
+        line = self._take_moves()
         self.refresh_view()
-        if isinstance(action, Score) and self.match.can_undo():
-            self.say(f"{self._describe(seat, action)}: u takes it back until the next roll.")
+        if isinstance(action, Score) and self.game.can_undo():
+            self.say(f"{line}: u takes it back until the next roll.")
         return True
 
     def action_roll(self) -> None:
         if self._human_turn() and self._do(ROLL) and self.classic \
-                and self.match.state.rolls_left == 0:
+                and self.game.state.rolls_left == 0:
             self.query_one("#card", DataTable).focus()   # the manual: the board takes over
             self.say("Third roll: choose a box on the score board and press Enter.")
 
@@ -622,7 +686,7 @@ class GameScreen(RefusalMixin, Screen[None]):
         """Take back the box just filled (u), while the rule allows it (:meth:`Match.undo`):
         the seat is back at its dice, the computer's turn waiting for it called off."""
         try:
-            score = self.session.undo()
+            score = self.game.undo()
         except GameshelfError as exc:
             self.say(error_line(exc), bell=True)
             return
@@ -632,11 +696,11 @@ class GameScreen(RefusalMixin, Screen[None]):
         table = self.query_one("#card", CardTable)
         table.armed = None
         table.move_cursor(row=BOX_ROW[score.box], column=score.column + FIRST_COL)
-        name = self.match.seat.name
+        name = self.game.on_turn.name
         where = f"x{score.column + 1} {score.box.label}"
         self.log_event(f"{literal(name)}: {where} taken back")
         self.refresh_view()
-        again = " or roll again" if self.match.state.rolls_left else ""
+        again = " or roll again" if self.game.state.rolls_left else ""
         self.say(f"{literal(possessive(name))} {where} is taken back: fill a box{again}.")
         self._schedule()   # the computer's timer stops
 
@@ -646,7 +710,7 @@ class GameScreen(RefusalMixin, Screen[None]):
         the arrow (after the third roll: over to the score board)."""
         if not self._human_turn():
             return
-        st = self.match.state
+        st = self.game.state
         if not st.dice:
             self.action_roll()
         elif st.rolls_left == 0:
@@ -662,12 +726,12 @@ class GameScreen(RefusalMixin, Screen[None]):
 
     def action_switch(self) -> None:
         """F2: from the dice to the score board and back (back only while rolls are left)."""
-        st = self.match.state
+        st = self.game.state
         dice = self.query_one("#dice", DiceRow)
         if dice.has_focus:
             self.query_one("#card", DataTable).focus()
             return
-        if st.dice and st.rolls_left == 0 and not self.match.is_over():
+        if st.dice and st.rolls_left == 0 and not self.game.finished():
             self.say("No rolls left: fill a box.", bell=True)
             return
         dice.focus()
@@ -675,7 +739,7 @@ class GameScreen(RefusalMixin, Screen[None]):
     def _turn_focus(self) -> None:
         """Classic keys, a person's turn (begun, or resumed): the dice while rolls are left
         (Enter rolls first), the score board after the third roll."""
-        if self.match.state.rolls_left:
+        if self.game.state.rolls_left:
             self.query_one("#dice", DiceRow).focus()
         else:
             self.query_one("#card", DataTable).focus()
@@ -709,14 +773,14 @@ class GameScreen(RefusalMixin, Screen[None]):
             return
         action = self._box_action(event.coordinate)
         if action is not None:
-            pts = self.match.state.points(action.box)
+            pts = self.game.state.points(action.box)
             self.say(f"x{action.column + 1} {action.box.label}: {count(pts, 'point')}. "
                      "Click it again or press Enter to fill it.")
 
     def action_hold_die(self, index: int) -> None:
         if not self._human_turn():
             return
-        st = self.match.state
+        st = self.game.state
         if not st.dice:
             self.say("Roll first: there are no dice to hold yet.", bell=True)
             return
@@ -743,7 +807,7 @@ class GameScreen(RefusalMixin, Screen[None]):
         action = self._box_action(coord)
         if action is None:
             return
-        st = self.match.state
+        st = self.game.state
         pts = st.points(action.box)
         where = f"x{action.column + 1} {action.box.label}"
         if self.classic:
@@ -773,9 +837,9 @@ class GameScreen(RefusalMixin, Screen[None]):
         be filled now."""
         if not self._human_turn():
             return None
-        st = self.match.state
+        st = self.game.state
         if self._viewed is not None:
-            whose = literal(possessive(self.match.seats[self._viewed].name))
+            whose = literal(possessive(self.game.seats[self._viewed].name))
             self.say(f"This is {whose} card: press c until your own comes back.", bell=True)
             return None
         box = ROW_BOX.get(coord.row)
@@ -800,14 +864,16 @@ class GameScreen(RefusalMixin, Screen[None]):
         if self._timer is not None:
             self._timer.stop()
             self._timer = None
-        if self.match.is_over():
+        if self.game.finished():
             self._game_over()
-        elif self.match.is_computer_turn():
+        elif self._computer_turn():
             self._prepare_computer()
             wait = PACES[self.pace_index]
-            if self.match.can_undo():   # a person's box can be taken back until this roll
+            if self.game.can_undo():   # a person's box can be taken back until this roll
                 wait = max(wait, UNDO_WAIT)
             self._timer = self.set_timer(wait, self._computer_step)
+        elif self.game.others_turn():
+            self._wait_news()
         else:
             if self._viewed is not None:
                 self._viewed = None
@@ -819,11 +885,11 @@ class GameScreen(RefusalMixin, Screen[None]):
     def _prepare_computer(self) -> None:
         """Let the computer on turn think (the strong player's turn plan) in a thread while
         the pace timer runs, once per turn, so the screen does not stall when it acts."""
-        st = self.match.state
+        st = self.game.state
         key = (st.seat, st.turns_taken(st.seat))
         if key == self._prepared:
             return
-        prep = self.match.computer_preparer()
+        prep = self.game.computer_preparer()
         if prep is not None:
             self._prepared = key
             self._prep_worker = self.run_worker(prep, thread=True, exit_on_error=False,
@@ -831,7 +897,7 @@ class GameScreen(RefusalMixin, Screen[None]):
 
     def _cursor_to_empty(self) -> None:
         """Put the card's cursor on an empty box (the nearest in its column, else the first)."""
-        st = self.match.state
+        st = self.game.state
         filled = st.filled[st.seat]
         table = self.query_one("#card", DataTable)
         row, col = table.cursor_coordinate.row, table.cursor_coordinate.column - FIRST_COL
@@ -850,19 +916,26 @@ class GameScreen(RefusalMixin, Screen[None]):
     def _after_turn(self) -> None:
         self._schedule()
 
-    def _describe(self, seat: int, action: object) -> str:
-        name = literal(self.match.seats[seat].name)
-        st = self.match.state
-        if isinstance(action, Score):
-            pts = st.boxes[seat][action.column][action.box]
-            return f"{name}: {pts} in x{action.column + 1} {action.box.label}"
-        if isinstance(action, Hold):
-            return f"{name}: hold {' '.join(map(str, action.positions)) or 'none'}"
-        return f"{name}: roll → {' '.join(map(str, st.dice))}"
+    @work(exclusive=True, group="yatz-online")
+    async def _wait_news(self) -> None:
+        """Online, while others play: take the server's news (in a thread) and show each
+        move as it comes, until this terminal's turn or the end."""
+        game = self.game
+        while not game.finished() and game.others_turn():
+            moved = await asyncio.to_thread(game.advance)
+            if not drawable(self):
+                return
+            if moved:
+                self._take_moves()
+                self.refresh_view()
+            self._store_said()
+        if drawable(self):
+            self.refresh_view()
+            self._schedule()
 
     def on_screen_resume(self) -> None:
         """Back on top (a help or table closed): computer play goes on."""
-        if self.is_mounted and self._timer is None and self.match.is_computer_turn():
+        if self.is_mounted and self._timer is None and self._computer_turn():
             self._schedule()
 
     def _computer_step(self) -> None:
@@ -873,29 +946,29 @@ class GameScreen(RefusalMixin, Screen[None]):
             # still thinking in its thread (a first run compiles): look again shortly
             self._timer = self.set_timer(0.05, self._computer_step)
             return
-        if not self.match.is_computer_turn():
+        if not self._computer_turn():
             self._schedule()
             return
-        seat = self.match.state.seat
-        action = self.session.step_computer()   # and saved
-        self.log_event(self._describe(seat, action))
+        self.game.advance()
+        self.game.settle()   # saved after each computer move
+        self._take_moves()
         self.refresh_view()
         self._store_said()
         self._schedule()
 
     def action_skip(self) -> None:
         """Play computer turns out at once, up to the next person's turn."""
-        if not self.match.is_computer_turn():
-            self.say("Nothing to skip: it is a person's turn.")
+        if not self._computer_turn():
+            self.say("Nothing to skip: it is a person's turn." if self.game.computers_here
+                     else "Nothing to skip: the server plays the computers.")
             return
         if self._timer is not None:
             self._timer.stop()
             self._timer = None
-        def each(seat: int, action: Action) -> None:
-            if isinstance(action, Score):
-                self.log_event(self._describe(seat, action))
-
-        self.session.run_computers(each, save_each=False)   # one save after the run
+        while self._computer_turn():
+            self.game.advance()
+        self.game.settle()   # one save after the run
+        self._take_moves(boxes_only=True)
         self.refresh_view()
         self.say("Skipped ahead.")
         self._store_said()
@@ -907,11 +980,15 @@ class GameScreen(RefusalMixin, Screen[None]):
 
     # --- saving, leaving, the end ---------------------------------------------------------
     def action_save(self) -> None:
-        if self.match.is_over():
+        if self.game.finished():
             self.say("The game is over; nothing to save.")
             return
+        if not self.game.keeps_saves:
+            self.say(f"The server keeps this game: every move is stored there (Esc leaves "
+                     f"it; join room {self.game.name} again to play on).")
+            return
         try:
-            name = self.session.save()
+            name = self.game.save()
         except GameshelfError as exc:
             self.say(f"could not save: {error_line(exc)}", bell=True)
             return
@@ -920,15 +997,24 @@ class GameScreen(RefusalMixin, Screen[None]):
 
     def keep_game(self) -> None:
         """Ctrl+Q: keep the game saved (see ``gameshelf.tui.base``)."""
-        if not self.match.is_over():
-            self.session.leave()
+        if not self.game.finished():
+            self.game.leave()
+        self.game.close()
 
     def action_leave(self) -> None:
         if self._timer is not None:
             self._timer.stop()
-        if not self.match.is_over():
+        if not self.game.keeps_saves:
+            if not self.game.finished():
+                self.app.notify(f"Left room {self.game.name}: the server keeps your seat; "
+                                "join again with the same name to play on.", title="Yatz",
+                                markup=False)
+            self.game.close()
+            self.dismiss(None)
+            return
+        if not self.game.finished():
             try:
-                name = self.session.leave()
+                name = self.game.leave()
             except SaveLostError as exc:    # another session has the save: leaving is all
                 self.app.notify(save_failure(SaveLost(str(exc))), title="Yatz", markup=False,
                                 severity="warning")
@@ -948,11 +1034,11 @@ class GameScreen(RefusalMixin, Screen[None]):
     def action_hint(self) -> None:
         """Show the best hold and best box (the strong player's advice)."""
         if self._human_turn():
-            if not self.match.state.dice:
+            if not self.game.state.dice:
                 self.say("Roll first: a hint needs dice.", bell=True)
                 return
             from gameshelf.tui.yatz_hints import HintScreen
-            self.app.push_screen(HintScreen(self.match.state))
+            self.app.push_screen(HintScreen(self.game.state.clone()))
 
     def action_scores(self) -> None:
         self.app.push_screen(HighScoresScreen())
@@ -961,13 +1047,18 @@ class GameScreen(RefusalMixin, Screen[None]):
         if self._finished:
             return
         self._finished = True
+        lost = self.game.end_problem() if not self.game.keeps_saves else None
+        if lost is not None:   # online: the connection went for good; the server plays on
+            self.refresh_view()
+            self.say(lost[:1].upper() + lost[1:] + ".", bell=True)
+            return
         new: dict[int, int] = {}
         try:
-            new = self.session.finish()   # idempotent: written once, with the save removed
+            new = self.game.new_high_scores()   # idempotent: written once, the save removed
         except GameshelfError as exc:
-            self.say(end_not_recorded(self.session.slot, GAME, "the scores", exc), bell=True)
+            self.say(error_line(exc), bell=True)
         self.refresh_view()
-        self.app.push_screen(GameOverScreen(self.match, new), self._closed_over)
+        self.app.push_screen(GameOverScreen(self.game, new), self._closed_over)
 
     def _closed_over(self, _result: None) -> None:
         if self.app.screen is self:
@@ -993,15 +1084,18 @@ class GameOverScreen(Screen[None]):
     GameOverScreen Button { margin-right: 2; }
     """
 
-    def __init__(self, match: Match, new: dict[int, int]) -> None:
+    def __init__(self, match: YatzMatch | Match, new: dict[int, int]) -> None:
         super().__init__()
-        self.match = match
+        #: the finished game (a bare match is read through the match interface)
+        self.match: YatzMatch = match if isinstance(match, YatzMatch) else LocalYatz(match)
         #: Seats whose score entered the top 20, with their table row ids.
         self.new = new
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(f"Game over · game number {self.match.seed}", id="title")
+            seed = self.match.seed
+            yield Static(f"Game over · game number {seed}" if seed is not None
+                         else f"Game over · {self.match.title}", id="title")
             table: DataTable[str | Text] = DataTable(id="ranking", cursor_type="none")
             yield table
             notes = ["★ = a new top-20 score"] if self.new else []
@@ -1036,9 +1130,17 @@ class GameOverScreen(Screen[None]):
 
     @on(Button.Pressed, "#review")
     def action_review(self) -> None:
-        """List every choice that cost expected points."""
+        """List every choice that cost expected points (when this terminal saw the whole
+        game)."""
         from gameshelf.tui.yatz_hints import ReviewScreen
-        self.app.push_screen(ReviewScreen(self.match))
+        actions = self.match.played_actions()
+        if actions is None:
+            self.notify("The review needs the whole game, and this terminal joined it after "
+                        "its start.", markup=False, severity="warning")
+            return
+        m = self.match
+        self.app.push_screen(ReviewScreen(actions, [s.name for s in m.seats],
+                                          [s.is_human for s in m.seats], m.rules))
 
     @on(Button.Pressed, "#back")
     def action_close(self) -> None:

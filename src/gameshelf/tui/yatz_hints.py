@@ -10,6 +10,8 @@ Both compute in a worker thread (the first use may load or solve the strategy's 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -20,8 +22,7 @@ from textual.widgets import Button, Static
 from gameshelf.core.text import error_line, literal
 from gameshelf.tui.base import quit_binding
 from gameshelf.tui.widgets import GameFooter, HelpScreen, help_binding
-from gameshelf.yatz.game import YatzState
-from gameshelf.yatz.match import Match
+from gameshelf.yatz.game import Action, YatzState
 from gameshelf.yatz.scoring import rule_set
 from gameshelf.yatz.strong import Hint, Reviewer, hint, review, review_lines, strategy_for
 
@@ -160,14 +161,15 @@ class ReviewScreen(InfoScreen):
                  "taken back (undo) is not a choice: only the box that stayed counts.\n\n"
                  "* **Up**/**Down** scroll\n* **Esc**, **q** or Enter on Close closes it")
 
-    def __init__(self, match: Match) -> None:
+    def __init__(self, actions: Sequence[Action], names: Sequence[str],
+                 people: Sequence[bool], rules: str) -> None:
+        """``actions``: the game as it stands (dice included, boxes taken back left out);
+        ``names`` and ``people`` (True for a person) of each seat; the rule set's name."""
         super().__init__()
-        self.match = match
+        self.actions, self.names, self.people, self.rules = actions, names, people, rules
 
     def compute(self) -> Text:
-        m = self.match
-        people = [i for i, s in enumerate(m.seats) if s.is_human]
-        seats = people or list(range(len(m.seats)))
-        # the game as it stands: a box taken back (undo) is not a choice to review
-        rev = review(m.played_actions(), len(m.seats), rule_set(m.rules), seats)
-        return review_text(rev, {i: literal(m.seats[i].name) for i in seats})
+        people = [i for i, human in enumerate(self.people) if human]
+        seats = people or list(range(len(self.names)))
+        rev = review(self.actions, len(self.names), rule_set(self.rules), seats)
+        return review_text(rev, {i: literal(self.names[i]) for i in seats})
