@@ -19,12 +19,12 @@ Gymnasium's generator seeded by ``reset(seed=...)``.
 
 Reward: the points each step adds to the grand total (R-YZ-6: box points times the column's
 multiplier, and a column's upper bonus in the step that earns it), so an episode's rewards
-add up to the final grand total (0 to 2,250), the spec's solitaire return. Rolls earn 0.
+add up to the final grand total (0 to 2,250), the spec's solitaire return. Rerolls earn 0.
 
 ``info["action_mask"]`` is an ``int8`` vector with 1 at each legal id. An id outside the mask
 changes nothing: reward 0 and ``info["illegal"]`` True (sample with the mask to avoid them).
-A game takes at most 156 legal steps (39 turns of at most 4); ``gymnasium.make`` adds a
-time limit of 1,000 steps for agents that keep choosing illegal ids.
+A game takes at most 117 legal steps (39 turns of at most 2 rerolls and a score);
+``gymnasium.make`` adds a time limit of 1,000 steps for agents that keep choosing illegal ids.
 
 The Gymnasium package is the optional extra ``rl`` (``pip install 'gameshelf[rl]'``).
 """
@@ -77,7 +77,7 @@ class YatzSolitaireEnv(gymnasium.Env[Observation, np.int64]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Observation, dict[str, Any]]:
-        """A new game: the first roll is the player's first action."""
+        """A new game, its first roll made."""
         super().reset(seed=seed)
         self.state = self.game.initial()
         self._roll()
