@@ -83,17 +83,8 @@ from gameshelf.muggins.game import (
 from gameshelf.muggins.tiles import ALL_TILES, DEALT_TILES, MAX_PIPS, Tile
 from gameshelf.rl.spec import CHANCE, TERMINAL, GameSpec, SpecInfo
 
-__all__ = [
-    "DRAW_ID",
-    "NUM_ACTIONS",
-    "NUM_OUTCOMES",
-    "OBSERVATION_SIZE",
-    "PASS_ID",
-    "Spec",
-    "action_id",
-    "action_of",
-    "parse_action",
-]
+__all__ = ["DRAW_ID", "NUM_ACTIONS", "NUM_OUTCOMES", "OBSERVATION_SIZE", "PASS_ID", "Spec",
+           "action_id", "action_of", "parse_action"]
 
 #: Tiles in the double-nine set (tile ids 0..54).
 NUM_TILES = len(ALL_TILES)
@@ -110,8 +101,8 @@ NUM_OUTCOMES = NUM_TILES
 MAX_TARGET = 10_000
 MIN_TARGET = 5
 _NUMBERS = MAX_PIPS + 1
-_BONEYARD = len(DEALT_TILES)  # 54 tiles before the deal
-_MOST_HELD = len(DEALT_TILES) - HAND_SIZE  # 47: one rack holding all it can
+_BONEYARD = len(DEALT_TILES)                      # 54 tiles before the deal
+_MOST_HELD = len(DEALT_TILES) - HAND_SIZE         # 47: one rack holding all it can
 #: Length of the observation tensor (see the module docstring for its layout).
 OBSERVATION_SIZE = 2 * NUM_TILES + 2 * _NUMBERS + 2 + 2 + 2 + 1 + 1 + _NUMBERS
 
@@ -181,15 +172,10 @@ class Spec(GameSpec[MugginsState]):
         if self.params.get("players", 2) != 2:
             raise BadInputError(f"Muggins is a game for 2 players, not {self.params['players']!r}")
         target = self.params["target"]
-        if (
-            isinstance(target, bool)
-            or not isinstance(target, int)
-            or not MIN_TARGET <= target <= MAX_TARGET
-        ):
-            raise BadInputError(
-                f"the target must be a whole number from {MIN_TARGET} to "
-                f"{MAX_TARGET} points, got {target!r}"
-            )
+        if isinstance(target, bool) or not isinstance(target, int) \
+                or not MIN_TARGET <= target <= MAX_TARGET:
+            raise BadInputError(f"the target must be a whole number from {MIN_TARGET} to "
+                                f"{MAX_TARGET} points, got {target!r}")
         self.target = target
 
     @classmethod
@@ -197,19 +183,11 @@ class Spec(GameSpec[MugginsState]):
         """Muggins' description; ``max_game_length`` is the engine's bound for the highest
         target (:func:`~gameshelf.muggins.game.max_actions`)."""
         return SpecInfo(
-            short_name="gameshelf_muggins",
-            long_name="gameshelf Muggins",
-            min_players=2,
-            max_players=2,
-            num_distinct_actions=NUM_ACTIONS,
-            max_chance_outcomes=NUM_OUTCOMES,
-            min_utility=-1.0,
-            max_utility=1.0,
-            utility_sum=0.0,
-            max_game_length=max_actions(MAX_TARGET),
-            perfect_information=False,
-            parameters={"target": DEFAULT_TARGET},
-        )
+            short_name="gameshelf_muggins", long_name="gameshelf Muggins", min_players=2,
+            max_players=2, num_distinct_actions=NUM_ACTIONS, max_chance_outcomes=NUM_OUTCOMES,
+            min_utility=-1.0, max_utility=1.0, utility_sum=0.0,
+            max_game_length=max_actions(MAX_TARGET), perfect_information=False,
+            parameters={"target": DEFAULT_TARGET})
 
     # ----- play --------------------------------------------------------------------------
     def initial(self) -> MugginsState:
@@ -227,7 +205,7 @@ class Spec(GameSpec[MugginsState]):
         """The seat's legal ids, ascending: plays, else ``draw``, else ``pass`` (R-MG-3)."""
         if state.phase is not Phase.PLAY:
             return []
-        return [action_id(a) for a in state.legal_actions()]  # the engine's order ascends
+        return [action_id(a) for a in state.legal_actions()]   # the engine's order ascends
 
     def chance_outcomes(self, state: MugginsState) -> list[tuple[int, float]]:
         """``(tile id, 1/boneyard)`` for each boneyard tile while dealing or drawing."""
@@ -312,14 +290,12 @@ class Spec(GameSpec[MugginsState]):
         else:
             who = "game over"
         lacks = ",".join(str(n) for n in sorted(view.opponent_void)) or "-"
-        return (
-            f"seat {player} {who}; rack {rack}; ends {view.left_end}"
-            f"{'*' if view.left_double else ''} left, {view.right_end}"
-            f"{'*' if view.right_double else ''} right; boneyard {view.boneyard_count}, "
-            f"other rack {view.opponent_count}; scores {view.scores[player]}-"
-            f"{view.scores[1 - player]} of {view.target}; passes {view.passes}; "
-            f"other lacks {lacks}"
-        )
+        return (f"seat {player} {who}; rack {rack}; ends {view.left_end}"
+                f"{'*' if view.left_double else ''} left, {view.right_end}"
+                f"{'*' if view.right_double else ''} right; boneyard {view.boneyard_count}, "
+                f"other rack {view.opponent_count}; scores {view.scores[player]}-"
+                f"{view.scores[1 - player]} of {view.target}; passes {view.passes}; "
+                f"other lacks {lacks}")
 
     def information_state_string(self, state: MugginsState, player: int) -> str:
         """All of ``player``'s history that bears on the rest of the game (see the module
@@ -339,14 +315,11 @@ class Spec(GameSpec[MugginsState]):
                 moves.append(f"{e.seat}:d")
             elif e.kind == "pass":
                 moves.append(f"{e.seat}:p")
-        rounds = " ".join(
-            f"r{'-' if r.winner is None else r.winner}+{r.points}" for r in state.rounds
-        )
-        return (
-            f"p{player} t{state.target} | {rounds} | {state.scores[0]}-{state.scores[1]}"
-            f" | round {state.round_no} lead {state.leader} | held "
-            f"{' '.join(str(t) for t in sorted(held))} | {' '.join(moves)}"
-        )
+        rounds = " ".join(f"r{'-' if r.winner is None else r.winner}+{r.points}"
+                          for r in state.rounds)
+        return (f"p{player} t{state.target} | {rounds} | {state.scores[0]}-{state.scores[1]}"
+                f" | round {state.round_no} lead {state.leader} | held "
+                f"{' '.join(str(t) for t in sorted(held))} | {' '.join(moves)}")
 
     # ----- information-set search --------------------------------------------------------
     def resample(self, state: MugginsState, player: int, rng: random.Random) -> MugginsState:
