@@ -165,10 +165,7 @@ class Spec(GameSpec[MugginsState]):
     """
 
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
-        super().__init__(params)
-        unknown = sorted(set(self.params) - {*self.info().parameters, "players"})
-        if unknown:
-            raise BadInputError(f"unknown Muggins parameter {unknown[0]!r} (only 'target')")
+        super().__init__(params)   # refuses unknown names
         if self.params.get("players", 2) != 2:
             raise BadInputError(f"Muggins is a game for 2 players, not {self.params['players']!r}")
         target = self.params["target"]
