@@ -35,9 +35,14 @@ def spec_cls_of(game: str) -> type[GameSpec[Any]]:
     return ToySpec if game == "toy" else spec_class(game)
 
 
-def load(game: str) -> Any:
-    """The OpenSpiel game of ``game`` with its default parameters."""
-    return pyspiel.load_game(ospiel.register_spec(spec_cls_of(game)))
+#: Shorter games for the quick checks (Muggins to 50 points, not 500); slow ones use defaults.
+QUICK: dict[str, dict[str, Any]] = {"muggins": {"target": 50}}
+
+
+def load(game: str, quick: bool = True) -> Any:
+    """The OpenSpiel game of ``game``: short parameters (:data:`QUICK`) or the defaults."""
+    params = QUICK.get(game, {}) if quick else {}
+    return pyspiel.load_game(ospiel.register_spec(spec_cls_of(game)), params)
 
 
 def playout(game: Any, seed: int, max_steps: int = 10_000) -> Iterator[Any]:
@@ -56,6 +61,10 @@ def playout(game: Any, seed: int, max_steps: int = 10_000) -> Iterator[Any]:
         state = state.child(action)
         yield state
     raise AssertionError(f"no end after {max_steps} steps")
+
+
+def test_every_game_has_its_spec() -> None:
+    assert PRESENT == list(SPEC_MODULES)
 
 
 def test_every_game_registers_under_its_name() -> None:
@@ -78,7 +87,7 @@ def test_toy_random_sim_with_serialization() -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("game", ALL)
 def test_openspiel_random_sim_long(game: str) -> None:
-    pyspiel.random_sim_test(load(game), num_sims=30, serialize=True, verbose=False)
+    pyspiel.random_sim_test(load(game, quick=False), num_sims=30, serialize=True, verbose=False)
 
 
 @pytest.mark.parametrize("game", ALL)
@@ -241,7 +250,7 @@ def pz_env(game: str, **params: Any) -> Any:
         from pettingzoo.utils import wrappers
 
         return wrappers.OrderEnforcingWrapper(SpecEnv(ToySpec(params), render_mode="ansi"))
-    return env(game, render_mode="ansi", **params)
+    return env(game, render_mode="ansi", **{**QUICK.get(game, {}), **params})
 
 
 # Observations are dicts with an action mask, as in PettingZoo's own classic games; api_test
