@@ -277,9 +277,6 @@ class Spec(GameSpec[ShowdownSpecState]):
     """
 
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
-        unknown = sorted(set(params or {}) - {"players"})
-        if unknown:
-            raise BadInputError(f"Pinball Showdown takes players, not {', '.join(unknown)}")
         super().__init__(params)
         n = self.params["players"]
         if isinstance(n, bool) or not isinstance(n, int) or not (
