@@ -358,3 +358,33 @@ def test_gymnasium_rewards_add_up_to_the_grand_total() -> None:
     unwrapped = env.unwrapped
     assert total == unwrapped.game.returns(unwrapped.state)[0] > 0
     assert not info["action_mask"].any()
+
+
+# ----- other seat counts ----------------------------------------------------------------------
+
+SEATS = [("yatz", 1), ("yatz", 3), ("yatz", 9), ("showdown", 3), ("showdown", 4)]
+
+
+def _seat_check(game: str, players: int) -> None:
+    pytest.importorskip("pettingzoo")
+    import warnings
+
+    from pettingzoo.test import api_test, seed_test
+
+    loaded = pyspiel.load_game(f"gameshelf_{game}", {"players": players})
+    assert loaded.num_players() == players
+    pyspiel.random_sim_test(loaded, num_sims=1, serialize=False, verbose=False)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # the dict-observation warnings, as above
+        api_test(pz_env(game, players=players), num_cycles=40)
+    seed_test(lambda: pz_env(game, players=players), num_cycles=40)
+
+
+def test_solitaire_yatz_in_both_frameworks() -> None:
+    _seat_check("yatz", 1)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("game", "players"), SEATS[1:])
+def test_other_seat_counts_in_both_frameworks(game: str, players: int) -> None:
+    _seat_check(game, players)
