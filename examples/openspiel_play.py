@@ -15,6 +15,7 @@ cannot see with the game's own resampler; the other seats play at random.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 from typing import Any, NoReturn
@@ -97,4 +98,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except BrokenPipeError:  # the reader left (| head): stop quietly, as Python's docs say
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(0)

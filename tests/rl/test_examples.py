@@ -68,3 +68,26 @@ def test_readme_openspiel_loop_runs() -> None:
     ]
     assert "pyspiel.load_game" in code
     exec(compile(code, "README.md", "exec"), {"print": lambda *a: None})
+
+
+@pytest.mark.parametrize("script", SCRIPTS)
+def test_script_stops_quietly_when_its_reader_leaves(script: str) -> None:
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    with subprocess.Popen(
+        [
+            sys.executable,
+            str(ROOT / "examples" / script),
+            "yatz(players=9)",
+            "yatz(players=9)",
+            "--moves",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+    ) as proc:
+        assert proc.stdout is not None and proc.stderr is not None
+        assert proc.stdout.readline()  # the first line, then the reader leaves
+        proc.stdout.close()
+        err = proc.stderr.read()
+        assert proc.wait(timeout=300) == 0
+    assert err == b""
