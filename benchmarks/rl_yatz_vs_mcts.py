@@ -6,21 +6,21 @@ with ``--budget`` simulations a move, each leaf valued by ``--rollouts`` random 
 the end of the game (``RandomRolloutEvaluator``), UCT constant ``--uct-c``; our registered
 ``strong`` player (:class:`gameshelf.yatz.strong.StrongPlayer`, the one ``gameshelf yatz
 sim`` and the computer seats use) plays the other. MCTS plays the game as OpenSpiel loads it
-through :mod:`gameshelf.rl.openspiel` (``pyspiel.load_game("gameshelf_yatz")``); with
-``--thin`` it plays the same spec through a thin wrapper with only the methods MCTS calls
-(the same moves for the same seeds, without the ``pyspiel.State`` overhead).
+through :mod:`gameshelf.rl.openspiel` (``pyspiel.load_game("gameshelf_yatz")``); our player
+reads the engine state the same moves lead to.
 
 Games come in pairs with the same dice seed and the seats swapped (game ``2j`` our player
 first, ``2j+1`` MCTS first; ``--seed S`` numbers the pairs from ``S``), so the first player's
 edge cancels. Prints our win rate (a draw counts half) with its 95% Wilson interval, the
 draws, the mean score difference (our total minus MCTS's, with its standard error), each
-side's mean total, and each side's decision time (median and mean per move). Goal (issue
+side's mean total, and each side's decision time (median and mean per move with more than
+one legal move; a forced move is played for either side without asking it). Goal (issue
 14): win rate 60% or more.
 
 Needs the ``rl`` extra (``pip install 'gameshelf[rl]'``: open-spiel).
 
 Usage: python benchmarks/rl_yatz_vs_mcts.py [--games 100] [--budget 100] [--rollouts 1]
-    [--uct-c 2] [--seed 1] [--workers 2] [--thin]
+    [--uct-c 2] [--seed 1] [--workers 2]
 """
 
 from __future__ import annotations
@@ -41,90 +41,25 @@ from gameshelf.core.progress import add_progress_option, progress
 from gameshelf.core.workers import run_jobs
 from gameshelf.rl.spec import CHANCE
 from gameshelf.rl.yatz import Spec, move_id
-from gameshelf.yatz.game import YatzState
 from gameshelf.yatz.strong import StrongPlayer
 
 GOAL = 0.60
 
 
-class _ThinState:
-    """The spec's state with the methods OpenSpiel's MCTS calls (pyspiel.State's names)."""
-
-    __slots__ = ("spec", "state")
-
-    def __init__(self, spec: Spec, state: YatzState) -> None:
-        self.spec, self.state = spec, state
-
-    def clone(self) -> _ThinState:
-        return _ThinState(self.spec, self.state.clone())
-
-    def is_terminal(self) -> bool:
-        return self.state.is_terminal()
-
-    def is_chance_node(self) -> bool:
-        return self.state.is_chance_node()
-
-    def current_player(self) -> int:
-        return self.spec.current_player(self.state)
-
-    def legal_actions(self, player: int | None = None) -> list[int]:
-        return self.spec.legal_actions(self.state)
-
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        return self.spec.chance_outcomes(self.state)
-
-    def apply_action(self, action: int) -> None:
-        self.spec.apply(self.state, int(action))
-
-    def returns(self) -> list[float]:
-        return self.spec.returns(self.state)
-
-    def action_to_string(self, player: int, action: int) -> str:
-        return self.spec.action_to_string(player, action)
-
-
-class _ThinGame:
-    """What MCTSBot asks of a game: its type (terminal rewards, sequential) and top value."""
-
-    def get_type(self) -> Any:
-        import pyspiel
-
-        class _Type:
-            reward_model = pyspiel.GameType.RewardModel.TERMINAL
-            dynamics = pyspiel.GameType.Dynamics.SEQUENTIAL
-        return _Type()
-
-    def max_utility(self) -> float:
-        return 1.0
-
-
-def _adapter_game() -> Any | None:
-    """The registered OpenSpiel game, or None without the adapter module."""
-    try:
-        import gameshelf.rl.openspiel  # noqa: F401  registers the games
-    except ImportError:
-        return None
-    import pyspiel
-
-    return pyspiel.load_game("gameshelf_yatz", {"players": 2})
-
-
-def _play(job: tuple[int, int, int, int, float, bool]) -> dict[str, Any]:
-    """One game: ``(pair seed, our seat, budget, rollouts, uct_c, thin)``."""
+def _play(job: tuple[int, int, int, int, float]) -> dict[str, Any]:
+    """One game: ``(pair seed, our seat, budget, rollouts, uct_c)``."""
     import numpy as np
+    import pyspiel
     from open_spiel.python.algorithms import mcts
 
-    seed, ours, budget, rollouts, uct_c, thin = job
+    from gameshelf.rl import openspiel  # noqa: F401  registers the games
+
+    seed, ours, budget, rollouts, uct_c = job
     spec = Spec({"players": 2})
-    game = None if thin else _adapter_game()
+    game = pyspiel.load_game("gameshelf_yatz", {"players": 2})
     mcts_rng = np.random.RandomState(seed * 2 + ours)
-    if game is None:
-        state: Any = _ThinState(spec, spec.initial())
-        bot_game: Any = _ThinGame()
-    else:
-        state = game.new_initial_state()
-        bot_game = game
-    bot = mcts.MCTSBot(bot_game, uct_c, budget,
+    state = game.new_initial_state()
+    bot = mcts.MCTSBot(game, uct_c, budget,
                        mcts.RandomRolloutEvaluator(rollouts, mcts_rng), solve=True,
                        random_state=mcts_rng)
     strong, strong_rng = StrongPlayer(), Chance(seed)
@@ -137,6 +72,8 @@ def _play(job: tuple[int, int, int, int, float, bool]) -> dict[str, Any]:
         if player == CHANCE:
             ids, probs = zip(*state.chance_outcomes(), strict=True)
             action = dice.choices(ids, probs)[0]
+        elif len(legal := state.legal_actions()) == 1:
+            action = legal[0]  # forced (the last box, no roll left): no decision to time
         elif player == ours:
             t0 = time.perf_counter()
             action = move_id(shadow, strong.choose(shadow, strong_rng))
@@ -149,8 +86,7 @@ def _play(job: tuple[int, int, int, int, float, bool]) -> dict[str, Any]:
         spec.apply(shadow, action)
     totals = [shadow.grand_total(s) for s in range(2)]
     return {"ours": totals[ours], "theirs": totals[1 - ours],
-            "result": spec.returns(shadow)[ours], "ours_t": ours_t, "theirs_t": theirs_t,
-            "adapter": game is not None}
+            "result": spec.returns(shadow)[ours], "ours_t": ours_t, "theirs_t": theirs_t}
 
 
 def _ms(xs: Sequence[float]) -> str:
@@ -194,8 +130,6 @@ def main(argv: Sequence[str] | None = None) -> None:
                     help="first pair's dice seed (default 1)")
     ap.add_argument("--workers", type=_whole("--workers", 1, 256), default=2,
                     help="processes (default 2)")
-    ap.add_argument("--thin", action="store_true",
-                    help="MCTS on a thin wrapper of the spec, not the OpenSpiel adapter")
     add_progress_option(ap)
     args = ap.parse_args(argv)
     if args.games % 2:
@@ -204,7 +138,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         import pyspiel  # noqa: F401
     except ImportError:
         ap.error("needs OpenSpiel: pip install 'gameshelf[rl]'")
-    jobs = [(args.seed + i // 2, i % 2, args.budget, args.rollouts, args.uct_c, args.thin)
+    jobs = [(args.seed + i // 2, i % 2, args.budget, args.rollouts, args.uct_c)
             for i in range(args.games)]
     t0 = time.perf_counter()
     with progress("strong vs MCTS: games", len(jobs), args.progress) as advance:
@@ -217,9 +151,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     lo, hi = wilson(wins + draws / 2, n)
     diffs = [g["ours"] - g["theirs"] for g in games]
     se = statistics.stdev(diffs) / math.sqrt(n) if n > 1 else 0.0
-    how = ("OpenSpiel adapter gameshelf_yatz" if games[0]["adapter"]
-           else "thin wrapper of the spec")
-    print(f"two-player triple Yatz: strong vs OpenSpiel MCTS ({how}), {n} games "
+    print(f"two-player triple Yatz: strong vs OpenSpiel MCTS (game gameshelf_yatz), {n} games "
           f"(pairs {args.seed}..{args.seed + n // 2 - 1}, seats swapped), "
           f"{args.workers} worker{'s' if args.workers != 1 else ''}, {wall:.0f} s")
     print(f"MCTS: {args.budget} simulations a move, {args.rollouts} random rollout"
