@@ -434,9 +434,6 @@ class Spec(GameSpec[ShowdownSpecState]):
     @staticmethod
     def _turn_event(state: ShowdownSpecState) -> None:
         g = state.game
-        if g.phase is Phase.OVER:
-            state.events.append((-1, "over"))
-            return
         top = card_text(g.top) if g.top is not None else "none"
         state.events.append((-1, f"turn {g.turn} top {top}"))
 
