@@ -7,7 +7,8 @@
 * ``join CODE --name NAME [--server URL] [--tui]`` takes an open seat of the room ``CODE``
   (or comes back to one's own seat: the seat's token is kept in the local store) and plays.
 
-Pinball Showdown is played so today (each terminal sees only its own hand). A bad address, a
+Pinball Showdown (each terminal sees only its own hand) and Yatz (the whole table: Yatz has
+no secrets) are played so, at the game's own prompt or screen. A bad address, a
 server that cannot be reached, a wrong code, a full room or a taken name is one line on
 stderr and exit code 2.
 """
@@ -15,17 +16,21 @@ stderr and exit code 2.
 from __future__ import annotations
 
 import getpass
+from typing import Any
 
 import typer
 
 from gameshelf.cli.showdown import prompt_loop
+from gameshelf.cli.yatz import prompt_loop as yatz_prompt
 from gameshelf.core.errors import BadInputError
 from gameshelf.core.inputs import check_name
 from gameshelf.core.text import literal
 from gameshelf.server import protocol as p
 from gameshelf.session.remote import (
     OnlineError,
+    RemoteMatch,
     RemoteShowdown,
+    RemoteYatz,
     Room,
     last_server,
     parse_seats,
@@ -37,7 +42,7 @@ app = typer.Typer(help="Play on a game server (gameshelf serve): create a room o
                        "by its code.", no_args_is_help=True, rich_markup_mode=None)
 
 #: The games this client plays online today.
-PLAYABLE = ("showdown",)
+PLAYABLE = ("showdown", "yatz")
 #: Seconds between looks at the lobby while seats are still open.
 LOBBY_POLL = 0.5
 
@@ -103,27 +108,41 @@ def lobby(room: Room) -> None:
 
 def _play(room: Room, tui: bool) -> None:
     lobby(room)
-    game = RemoteShowdown(room)
-    if tui:
-        from gameshelf.tui.showdown import run_match_app
+    game: RemoteMatch[Any, Any]
+    if room.info.game == "yatz":
+        game = RemoteYatz(room)
+        if tui:
+            from gameshelf.tui.yatz import run_match_app as run_yatz_app
 
-        run_match_app(game)
-        return
-    try:
-        prompt_loop(game)
-    finally:
-        game.close()
+            run_yatz_app(game)
+            return
+        try:
+            yatz_prompt(game)
+        finally:
+            game.close()
+    else:
+        game = RemoteShowdown(room)
+        if tui:
+            from gameshelf.tui.showdown import run_match_app
+
+            run_match_app(game)
+            return
+        try:
+            prompt_loop(game)
+        finally:
+            game.close()
     problem = game.end_problem()
     if problem is not None:   # the connection was lost for good: one line, exit 2
         raise OnlineError(problem)
 
 
 @app.command("create")
-def create(game: str = typer.Argument(..., help="The game: showdown."),
+def create(game: str = typer.Argument(..., help="The game: showdown or yatz."),
            seats: str = typer.Option("me,?", "--seats",
                                      help="Seats in order: me (you), ? (open for someone to "
                                           "join by the code), cpu or a computer level "
-                                          "(heuristic, random, search)."),
+                                          "(Showdown: heuristic, random, search; Yatz: "
+                                          "strong, greedy, casual)."),
            server: str | None = typer.Option(None, "--server", help=SERVER_HELP),
            name: str | None = typer.Option(None, "--name", help="Your name (default: your "
                                                                 "login name)."),

@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from gameshelf.core.errors import IllegalMoveError
+from gameshelf.core.errors import IllegalMoveError, StoreError
 from gameshelf.session.base import end_not_recorded
 from gameshelf.session.showdown import ShowdownSession
 from gameshelf.session.yatz import YatzSession
@@ -428,6 +428,15 @@ class YatzMatch(GameMatch[yatz.YatzState, yatz.Action]):
         what the review replays; None when this front end has not seen the whole game."""
         return None
 
+    @abstractmethod
+    def save(self, name: str | None = None) -> str:
+        """Save now (as ``name`` when given: the save moves there); returns its name.
+
+        Raises:
+            StoreError: the name is another save's, the store cannot be written, or a
+                server keeps the game.
+        """
+
     def new_high_scores(self) -> dict[int, int]:
         """Once over: ``{seat: score row id}`` of the seats whose score entered this store's
         top 20 (written once; empty for a game a server keeps).
@@ -557,7 +566,11 @@ class LocalYatz(YatzMatch):
         return self.match.played_actions()
 
     def new_high_scores(self) -> dict[int, int]:
-        return self.session.finish()
+        try:
+            return self.session.finish()
+        except StoreError as exc:
+            raise StoreError(end_not_recorded(self.session.slot, yatz.GAME, "the scores",
+                                              exc)) from None
 
     def end_problem(self) -> str | None:
         if self.session.finished:

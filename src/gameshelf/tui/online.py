@@ -1,7 +1,8 @@
 """Play online from the terminal app: create a room on a game server or join one by its code
 (:class:`OnlineScreen`), wait in its lobby (:class:`LobbyScreen`), then play on the game's own
-screen through the remote match (:class:`~gameshelf.session.remote.RemoteShowdown`): the
-same screen as a game at this terminal, showing only this terminal's hand (no hand-over).
+screen through the remote match (:data:`GAMES`: :class:`~gameshelf.session.remote.
+RemoteShowdown`, :class:`~gameshelf.session.remote.RemoteYatz`): the same screen as a game
+at this terminal, showing only what this terminal's seat may see (no hand-over).
 
 The server's address is remembered in the store's settings (the last one used is offered
 again). Every wait on the network runs in a worker thread, so the screen never freezes; a
@@ -10,19 +11,24 @@ failure is one line on the screen.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Header, Input, Static
+from textual.widgets import Button, Header, Input, Select, Static
 
 from gameshelf.core.errors import GameshelfError
 from gameshelf.core.inputs import check_name
 from gameshelf.core.text import error_line, literal
 from gameshelf.server import protocol as p
 from gameshelf.session.remote import (
+    RemoteMatch,
     RemoteShowdown,
+    RemoteYatz,
     Room,
     last_server,
     parse_seats,
@@ -31,25 +37,45 @@ from gameshelf.session.remote import (
 from gameshelf.showdown.match import MAX_NAME_LENGTH
 from gameshelf.tui.showdown_game import ShowdownScreen
 from gameshelf.tui.widgets import GameFooter, HelpScreen, TextField, help_binding, plain
+from gameshelf.tui.yatz_game import GameScreen as YatzScreen
 
 #: The menu may open it.
 BUILT = True
 
+
+def _yatz_screen(game: RemoteMatch[Any, Any]) -> Screen[None]:
+    assert isinstance(game, RemoteYatz)
+    return YatzScreen(game)
+
+
+def _showdown_screen(game: RemoteMatch[Any, Any]) -> Screen[None]:
+    assert isinstance(game, RemoteShowdown)
+    return ShowdownScreen(game)
+
+
+#: The games played online here: key -> (its name, its remote match, its one game screen).
+GAMES: dict[str, tuple[str, type[RemoteMatch[Any, Any]],
+                       Callable[[RemoteMatch[Any, Any]], Screen[None]]]] = {
+    "showdown": ("Pinball Showdown", RemoteShowdown, _showdown_screen),
+    "yatz": ("Yatz", RemoteYatz, _yatz_screen),
+}
+
 HELP = """\
 # Play online
 
-Play Pinball Showdown with people on other machines through a game server
+Play Pinball Showdown or Yatz with people on other machines through a game server
 (`gameshelf serve` on one of them; others reach it at ws://HOST:PORT).
 
-* **Create a room**: your name and the seats in order: `me` (you), `open` a seat for
-  someone to join by the room's code, `cpu` (or `heuristic`, `random`, `search`) a computer
-  player. Share the code the lobby shows.
+* **Create a room**: the game, your name and the seats in order: `me` (you), `open` a seat
+  for someone to join by the room's code, `cpu` a computer player (Showdown: `heuristic`,
+  `random`, `search`; Yatz: `strong`, `greedy`, `casual`). Share the code the lobby shows.
 * **Join a room**: your name and the room's code. Coming back with the same name to a room
   you were in gives you your seat again (its secret token is kept on this machine).
 * In the lobby the host starts the game with **Enter** (seats still open become computer
   players); it starts by itself once every seat is taken.
-* The game is the usual Showdown screen; you see only your own hand. The server keeps the
-  game: **Esc** leaves it (join again to play on).
+* The game is the game's usual screen: in Showdown you see only your own hand; Yatz shows
+  the whole table, as at one keyboard (no undo online). The server keeps the game: **Esc**
+  leaves it (join again to play on).
 * **Tab** moves between the fields, **Enter** in a field creates or joins, **Esc** goes back,
   **?** or **F1** shows this help, **Ctrl+Q** quits.
 """
@@ -75,8 +101,12 @@ class OnlineScreen(Screen[None]):
         yield Header()
         with Vertical():
             yield Static("P L A Y   O N L I N E", id="on-title")
-            yield Static("Pinball Showdown with people on other machines, through a game "
-                         "server (gameshelf serve).", id="on-note")
+            yield Static("Pinball Showdown or Yatz with people on other machines, through a "
+                         "game server (gameshelf serve).", id="on-note")
+            with Horizontal(classes="on-row"):
+                yield Static("Game (to create)")
+                yield Select([(name, key) for key, (name, _, _) in GAMES.items()],
+                             value="showdown", allow_blank=False, id="on-game", compact=True)
             with Horizontal(classes="on-row"):
                 yield Static("Server")
                 yield TextField(value=last_server(), id="on-server", compact=True)
@@ -127,18 +157,20 @@ class OnlineScreen(Screen[None]):
             self.app.bell()
             return
         self._say("Creating the room…" if how == "create" else f"Joining room {code}…")
-        self._connect(how, url, name, code, seats)
+        game = str(self.query_one("#on-game", Select).value)
+        self._connect(how, url, name, code, seats, game)
 
     @work(thread=True, exclusive=True, group="online-connect")
     def _connect(self, how: str, url: str, name: str, code: str,
-                 seats: list[p.SeatSpec]) -> None:
+                 seats: list[p.SeatSpec], game: str = "showdown") -> None:
         try:
-            room = (Room.create(url, "showdown", seats) if how == "create"
+            room = (Room.create(url, game, seats) if how == "create"
                     else Room.join(url, code, name))
-            if room.info.game != "showdown":
+            if room.info.game not in GAMES:
                 room.close()
                 raise GameshelfError(f"room {room.code} plays {room.info.game}: only "
-                                     "Pinball Showdown is played online here")
+                                     f"{' and '.join(n for n, _, _ in GAMES.values())} are "
+                                     "played online here")
         except GameshelfError as exc:
             self.app.call_from_thread(self._failed, error_line(exc))
             return
@@ -233,7 +265,7 @@ class LobbyScreen(Screen[None]):
                     self.app.call_from_thread(self._say, f"the server: {msg.message}")
                 elif isinstance(msg, p.State):
                     room.link.pending.insert(0, msg)
-                    game = RemoteShowdown(room)
+                    game = GAMES[room.info.game][1](room)
                     self.playing = True
                     self.app.call_from_thread(self._play, game)
         except GameshelfError as exc:
@@ -242,8 +274,8 @@ class LobbyScreen(Screen[None]):
     def _say(self, text: str) -> None:
         self.query_one("#lb-msg", Static).update(plain(text, lines=True))
 
-    def _play(self, game: RemoteShowdown) -> None:
-        self.app.switch_screen(ShowdownScreen(game))
+    def _play(self, game: RemoteMatch[Any, Any]) -> None:
+        self.app.switch_screen(GAMES[game.game][2](game))
 
     def action_start(self) -> None:
         if not self.room.is_host or self._asked_start:

@@ -19,6 +19,7 @@ from gameshelf.core.errors import GameshelfError
 from gameshelf.core.keymaps import DEFAULT_KEY_MAP, remember_key_map, remembered_key_map
 from gameshelf.core.seats import check_person_name
 from gameshelf.core.text import count, error_line, quoted
+from gameshelf.session.match import YatzMatch
 from gameshelf.session.yatz import YatzSession
 from gameshelf.tui.base import GuardedApp, run_guarded
 from gameshelf.tui.widgets import (
@@ -308,10 +309,11 @@ class YatzApp(GuardedApp):
 
     TITLE = "gameshelf · Yatz"
 
-    def __init__(self, session: YatzSession | Match, save_name: str | None = None,
+    def __init__(self, session: YatzMatch | YatzSession | Match, save_name: str | None = None,
                  keys: str = DEFAULT_KEY_MAP) -> None:
-        """``session``: the game (a bare match's first save claims ``save_name``, or
-        ``save_name-2``... beside another game's save); ``keys``: the key map."""
+        """``session``: the game (a match interface: here or on a server; a bare match's
+        first save claims ``save_name``, or ``save_name-2``... beside another game's save);
+        ``keys``: the key map."""
         super().__init__()
         self._session, self._save_name, self._keys = session, save_name, keys
 
@@ -320,8 +322,17 @@ class YatzApp(GuardedApp):
                          lambda _r: self.exit())
 
 
-def run_session(session: YatzSession, keys: str | None = None) -> None:
-    """Play a session's game in the terminal app until the player leaves; ``keys``: the key
-    map (None: the one chosen last on the setup screen)."""
+def run_session(session: YatzSession | YatzMatch, keys: str | None = None) -> None:
+    """Play a session's game (or a match played on a server) in the terminal app until the
+    player leaves; ``keys``: the key map (None: the one chosen last on the setup screen)."""
     run_guarded(YatzApp(session, keys=keys or remembered_key_map(GAME)),
                 "play at the prompt: leave out --tui")
+
+
+def run_match_app(game: YatzMatch) -> None:
+    """Run the terminal app straight into ``game`` (``gameshelf online ... --tui``).
+
+    Raises:
+        GameshelfError: not on a terminal.
+    """
+    run_session(game)

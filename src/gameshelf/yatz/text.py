@@ -5,9 +5,38 @@ Pure functions returning strings; nothing is printed here.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Protocol
+
 from gameshelf.core.text import literal
 from gameshelf.yatz.game import COLUMNS, YatzState, scorecard
-from gameshelf.yatz.match import Match
+
+
+class _Seat(Protocol):
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def is_human(self) -> bool: ...
+
+    @property
+    def player(self) -> str: ...
+
+
+class Table(Protocol):
+    """What the totals and the ranking read of a game: a ``Match`` played here, or the one
+    match interface's Yatz match (:class:`gameshelf.session.match.YatzMatch`)."""
+
+    @property
+    def state(self) -> YatzState: ...
+
+    @property
+    def seats(self) -> Sequence[_Seat]: ...
+
+    @property
+    def undos(self) -> Sequence[int]: ...
+
+    def ranking(self) -> list[tuple[int, int, int]]: ...
 
 
 def dice_text(state: YatzState) -> str:
@@ -40,7 +69,7 @@ def card_text(state: YatzState, seat: int, *, hints: bool = True) -> str:
     return "\n".join(lines)
 
 
-def totals_text(match: Match) -> str:
+def totals_text(match: Table) -> str:
     """Every player's running total and turns, the player on turn marked with ``>``."""
     st = match.state
     out = []
@@ -52,7 +81,7 @@ def totals_text(match: Match) -> str:
     return "\n".join(out)
 
 
-def ranking_text(match: Match, new: set[int] | None = None) -> str:
+def ranking_text(match: Table, new: set[int] | None = None) -> str:
     """The final ranking; seats in ``new`` are marked as new high scores, and a seat that
     took back boxes (undo) says how many."""
     new = new or set()
