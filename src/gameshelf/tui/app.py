@@ -36,8 +36,8 @@ GAMES = (
 )
 #: Every line of the menu: the games, then playing with people elsewhere.
 ENTRIES = (*GAMES, GameEntry("online", "Play online",
-                             "Pinball Showdown with people on other machines, through a "
-                             "game server."))
+                             "Play with people on other machines (Pinball Showdown, "
+                             "Yatz), through a game server."))
 
 MENU_HELP = """\
 # gameshelf
