@@ -22,7 +22,7 @@ from gameshelf.core.inputs import number_parser, read_line
 from gameshelf.core.keymaps import parse_key_map
 from gameshelf.core.progress import progress
 from gameshelf.core.text import count, error_line, quoted, resume_command, yes_no
-from gameshelf.core.workers import run_jobs
+from gameshelf.core.workers import RAY_HELP, check_spread, ray_address, run_jobs
 from gameshelf.muggins import coach
 from gameshelf.muggins.game import (
     DEFAULT_TARGET,
@@ -145,15 +145,18 @@ add_delete_command(app, GAME, "Muggins")
 
 
 def run_series(first: int, games: int, a: str, b: str, target: int, workers: int = 1,
-               show: bool | None = None) -> list[SimResult]:
+               show: bool | None = None, ray: str | None = None) -> list[SimResult]:
     """Play games ``0 .. games-1`` of a series (seed ``first + i``) with progress on stderr
     (``show``: see :func:`gameshelf.core.progress.progress`); ``workers`` processes share the
     games (:func:`gameshelf.core.workers.run_jobs`: Ctrl-C stops them at once). The results,
-    in game order, are the same for any number of workers."""
+    in game order, are the same for any number of workers, and on a Ray cluster at ``ray``
+    (its address, see :func:`gameshelf.core.workers.run_jobs`)."""
+    def size(procs: int) -> int:
+        return 1 if procs <= 1 else max(1, min(20, games // (procs * 8)))
+
     with progress(f"{a} vs {b}", games, show) as advance:
-        size = 1 if workers <= 1 else max(1, min(20, games // (workers * 8)))
         return run_jobs(partial(play_series_game, first, a, b, target), range(games),
-                        workers=workers, chunksize=size, advance=advance)
+                        workers=workers, ray=ray, chunksize=size, advance=advance)
 
 
 @app.command("sim")
@@ -169,6 +172,8 @@ def sim(
                                          parser=number_parser("--workers"),
                                          help="Processes to use (the "
                                          "results do not depend on it).")] = 1,
+    ray: Annotated[str | None, typer.Option("--ray", metavar="ADDRESS", help=RAY_HELP,
+                                            parser=ray_address)] = None,
     json_out: Annotated[bool, typer.Option("--json", help="JSON output.")] = False,
     show_progress: Annotated[bool | None, typer.Option(
         "--progress/--no-progress", help="Show progress on stderr (default: only when "
@@ -189,7 +194,8 @@ def sim(
     if not 1 <= workers <= (os.cpu_count() or 1) * 4:
         raise BadInputError(f"--workers must be 1 to {(os.cpu_count() or 1) * 4}, "
                             f"got {workers}")
-    results = run_series(first, games, a, b, tg, workers, show_progress)
+    check_spread(workers, ray)
+    results = run_series(first, games, a, b, tg, workers, show_progress, ray)
     t = tally(a, b, results)
     lo, hi = t.interval_a()
     if json_out:

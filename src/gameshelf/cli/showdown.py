@@ -5,8 +5,9 @@
   players (also ``random``, ``heuristic``, ``search``).
 * ``resume [NAME] [--text]`` continues a saved game (the newest without NAME); ``saves`` lists
   them.
-* ``sim --games N --players heuristic,search [--seed S] [--deck FILE] [--json]`` plays computer
-  games and prints win rates.
+* ``sim --games N --players heuristic,search [--seed S] [--deck FILE] [--workers N | --ray
+  ADDRESS] [--json]`` plays computer games (on worker processes or a Ray cluster, with the
+  same results) and prints win rates.
 
 A bad deck file or bad option is one line on stderr and exit code 2.
 """
@@ -14,15 +15,17 @@ A bad deck file or bad option is one line on stderr and exit code 2.
 from __future__ import annotations
 
 import json
+import os
 import statistics
 from collections.abc import Sequence
+from functools import partial
 from pathlib import Path
 
 import typer
 
 from gameshelf.cli.saves import add_delete_command, echo_saves
 from gameshelf.core import interrupt
-from gameshelf.core.chance import MAX_SEED, Chance, new_seed, parse_seed
+from gameshelf.core.chance import MAX_SEED, new_seed, parse_seed
 from gameshelf.core.errors import BadInputError, GameshelfError, OutputError, StoreError
 from gameshelf.core.inputs import (
     MAX_DATA_FILE_BYTES,
@@ -32,15 +35,17 @@ from gameshelf.core.inputs import (
 )
 from gameshelf.core.progress import progress
 from gameshelf.core.text import count, error_line, literal, quoted, resume_command, verb_for
+from gameshelf.core.workers import RAY_HELP, check_spread, ray_address, run_jobs
 from gameshelf.session.base import save_failure
 from gameshelf.session.match import LocalShowdown, SeatInfo, ShowdownMatch
 from gameshelf.session.showdown import ShowdownSession, describe_save, saves
 from gameshelf.showdown import coach
 from gameshelf.showdown.actions import Bid, Buy, Speed, card_text
-from gameshelf.showdown.cards import default_deck, parse_deck
-from gameshelf.showdown.game import Phase, PlayerView, ShowdownState, new_game
+from gameshelf.showdown.cards import parse_deck
+from gameshelf.showdown.game import Phase, PlayerView, ShowdownState
 from gameshelf.showdown.match import GAME, Match, Seat, parse_players
-from gameshelf.showdown.players import PLAYER_KINDS, make_player, play_match
+from gameshelf.showdown.players import PLAYER_KINDS
+from gameshelf.showdown.sim import play_sim_game
 
 app = typer.Typer(help="Pinball Showdown: bid with control tokens, manage your speed "
                        "(2 to 4 players).", no_args_is_help=True, rich_markup_mode=None)
@@ -126,6 +131,11 @@ def sim(games: int = typer.Option(100, "--games", "-n", help="Games to play.", m
                                     help="Player kinds, 2 to 4: random, heuristic, search."),
         seed: str = typer.Option("1", "--seed", help="Seed of the first game."),
         deck: Path | None = typer.Option(None, "--deck", help="Another deck file (TOML)."),
+        workers: int = typer.Option(1, "--workers", "-w", metavar="N",
+                                    parser=number_parser("--workers"),
+                                    help="Processes to use (the results do not depend on it)."),
+        ray: str | None = typer.Option(None, "--ray", metavar="ADDRESS", help=RAY_HELP,
+                                       parser=ray_address),
         as_json: bool = typer.Option(False, "--json", help="Print JSON."),
         show_progress: bool | None = typer.Option(
             None, "--progress/--no-progress", help="Show progress on stderr (default: only "
@@ -140,32 +150,32 @@ def sim(games: int = typer.Option(100, "--games", "-n", help="Games to play.", m
             raise BadInputError(f"unknown player kind {quoted(k)} (random, heuristic or search)")
     if not 1 <= games <= 1_000_000:
         raise BadInputError(f"--games must be 1 to 1,000,000, got {games}")
+    if not 1 <= workers <= (os.cpu_count() or 1) * 4:
+        raise BadInputError(f"--workers must be 1 to {(os.cpu_count() or 1) * 4}, "
+                            f"got {workers}")
+    check_spread(workers, ray)
     deck_text = read_deck(deck)
     the_deck = parse_deck(deck_text) if deck_text else None
     first = parse_seed(seed)
     if first + games - 1 > MAX_SEED:
         raise BadInputError(f"--seed {first} with {count(games, 'game')} goes past the last game "
                             f"number {MAX_SEED}")
+
+    def size(procs: int) -> int:
+        return 1 if procs <= 1 else max(1, min(20, games // (procs * 8)))
+
+    with progress(" vs ".join(kinds), games, show_progress) as advance:
+        played = run_jobs(partial(play_sim_game, first, kinds, the_deck), range(games),
+                          workers=workers, ray=ray, chunksize=size, advance=advance)
     n = len(kinds)
     wins = [0.0] * n
     points: list[list[int]] = [[] for _ in range(n)]
-    turns: list[int] = []
-    drains = 0
-    with progress(" vs ".join(kinds), games, show_progress) as advance:
-        for g in range(games):
-            chance = Chance(first + g)
-            rot = g % n
-            order = [(i + rot) % n for i in range(n)]  # seat s is played by kind order[s]
-            ps = [make_player(kinds[order[s]], chance.derive(f"seat-{s}")) for s in range(n)]
-            state = play_match(new_game(the_deck or default_deck(), n, keep_log=False), ps, chance)
-            winners = state.winners()
-            for s in range(n):
-                points[order[s]].append(state.score(s).total)
-                if s in winners:
-                    wins[order[s]] += 1.0 / len(winners)
-            turns.append(state.turn)
-            drains += state.end_reason == "drain"
-            advance(1)
+    for game in played:   # summed in game order: the same figures for any spread
+        for j in range(n):
+            points[j].append(game.points[j])
+            wins[j] += game.wins[j]
+    turns = [game.turns for game in played]
+    drains = sum(game.drain for game in played)
     result = {
         "games": games, "players": kinds, "first_seed": first,
         "win_rate": [round(w / games, 4) for w in wins],

@@ -52,7 +52,7 @@ from gameshelf.core.text import (
     when,
     yes_no,
 )
-from gameshelf.core.workers import run_jobs
+from gameshelf.core.workers import RAY_HELP, check_spread, ray_address, run_jobs
 from gameshelf.session.base import save_failure
 from gameshelf.session.match import LocalYatz, YatzMatch, YatzMove
 from gameshelf.session.yatz import YatzSession, save_name
@@ -511,11 +511,13 @@ def scores(json_out: Annotated[bool, typer.Option("--json")] = False) -> None:
 
 
 def _run_sim(player: str, seeds: list[int], workers: int,
-             show: bool | None) -> list[SoloResult]:
+             show: bool | None, ray: str | None = None) -> list[SoloResult]:
+    def size(procs: int) -> int:
+        return 50 if procs <= 1 else max(1, min(200, len(seeds) // (procs * 8) or 1))
+
     with progress(player, len(seeds), show) as advance:
-        size = 50 if workers <= 1 else max(1, min(200, len(seeds) // (workers * 8) or 1))
-        return run_jobs(partial(play_solo, player), seeds, workers=workers, chunksize=size,
-                        advance=advance)
+        return run_jobs(partial(play_solo, player), seeds, workers=workers, ray=ray,
+                        chunksize=size, advance=advance)
 
 
 @app.command("sim")
@@ -527,6 +529,8 @@ def sim(
     seed: Annotated[str, typer.Option("--seed", help="Game number of the first game.")] = "1",
     workers: Annotated[int, typer.Option("--workers", "-w", help="Processes to use.",
                                         metavar="N", parser=number_parser("--workers"))] = 1,
+    ray: Annotated[str | None, typer.Option("--ray", metavar="ADDRESS", help=RAY_HELP,
+                                            parser=ray_address)] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")
                         ] = False,
     show_progress: Annotated[bool | None, typer.Option(
@@ -538,6 +542,7 @@ def sim(
         raise BadInputError(f"--games must be 1 to {MAX_SIM_GAMES:,}, got {games}")
     if not 1 <= workers <= (os.cpu_count() or 1) * 4:
         raise BadInputError(f"--workers must be 1 to {(os.cpu_count() or 1) * 4}")
+    check_spread(workers, ray)
     name = make_player(player).name
     if name not in PLAYERS:
         name = default_player()
@@ -546,7 +551,7 @@ def sim(
         raise BadInputError(f"the last game number would be {first + games - 1}, past the "
                             f"largest, {MAX_SEED}: use a smaller --seed or --games")
     seeds = list(range(first, first + games))
-    results = _run_sim(name, seeds, workers, show_progress)
+    results = _run_sim(name, seeds, workers, show_progress, ray)
     stats: dict[str, Any] = {"player": name, "first_game": first, **summarize(results)}
     if json_out:
         typer.echo(json.dumps(stats, indent=2))

@@ -12,6 +12,15 @@ It stops at once, with its workers, when the run is interrupted:
 * The parent killed outright (SIGKILL): on Linux each worker gets SIGKILL too
   (``PR_SET_PDEATHSIG``), so no worker outlives it.
 
+With ``ray=ADDRESS`` the same chunks of jobs run as tasks on a Ray cluster instead (the
+``cluster`` extra: ``pip install 'gameshelf[cluster]'``; Ray is imported only then), with the
+same results in the same order. ``ADDRESS`` is ``HOST:PORT`` of a running cluster's head
+(``ray start --head`` prints it), ``auto`` (the cluster ``ray start`` last started on this
+machine, or ``RAY_ADDRESS``) or ``local`` (a Ray instance of its own on this machine, stopped
+at the end). On Ctrl-C or SIGTERM the queued and running tasks are cancelled and this process
+leaves the cluster (a ``local`` instance ends with all its processes) before
+``KeyboardInterrupt`` goes on up.
+
 Example:
     >>> run_jobs(abs, [-3, 1, -2], workers=1)
     [3, 1, 2]
@@ -20,9 +29,12 @@ Example:
 from __future__ import annotations
 
 import ctypes
+import logging
 import multiprocessing
 import os
+import pickle
 import signal
+import socket
 import sys
 import threading
 from collections.abc import Callable, Iterator, Sequence
@@ -30,8 +42,19 @@ from contextlib import contextmanager
 from types import FrameType
 from typing import Any, TypeVar
 
+from gameshelf.core.errors import BadInputError
+
 J = TypeVar("J")
 R = TypeVar("R")
+
+#: How to get Ray, in the messages that need it.
+RAY_INSTALL = "pip install 'gameshelf[cluster]'"
+#: Seconds to wait for a cluster's head to take a connection before giving up.
+RAY_CONNECT_SECONDS = 5.0
+RAY_HELP = ("Run the games on a Ray cluster: HOST:PORT of its head (ray start --head prints "
+            "it), auto (the cluster started on this machine, or RAY_ADDRESS) or local (a Ray "
+            "instance of its own on this machine, stopped at the end). Same results as "
+            "--workers. Needs " + RAY_INSTALL + ".")
 
 _PR_SET_PDEATHSIG = 1
 
@@ -100,19 +123,164 @@ def _sigterm_stops() -> Iterator[None]:
         raise KeyboardInterrupt
 
 
+def ray_address(text: str) -> str:
+    """Check a ``--ray`` value: ``local``, ``auto`` or ``HOST:PORT`` (port 1 to 65535).
+
+    Returns:
+        The value, stripped.
+
+    Raises:
+        BadInputError: anything else (one line naming the forms).
+    """
+    value = text.strip()
+    if value in ("local", "auto"):
+        return value
+    host, sep, port = value.rpartition(":")
+    if (not sep or not host or not port.isascii() or not port.isdigit()
+            or not 1 <= int(port) <= 65535 or any(c.isspace() for c in host)):
+        raise BadInputError("--ray needs HOST:PORT of a Ray cluster's head (like "
+                            "10.0.0.5:6379), auto or local")
+    return value
+
+
+def check_spread(workers: int, ray: str | None) -> None:
+    """A sim's ``--workers N`` and ``--ray ADDRESS`` are one choice: raise BadInputError
+    when both are given (``workers > 1`` with ``ray``)."""
+    if ray is not None and workers > 1:
+        raise BadInputError("use --workers N (processes here) or --ray ADDRESS (a Ray "
+                            "cluster), not both")
+
+
+def _import_ray() -> Any:
+    """Ray, or BadInputError saying how to install it."""
+    try:
+        import ray
+    except ImportError:
+        raise BadInputError(f"--ray needs Ray, which is not installed: {RAY_INSTALL}"
+                            ) from None
+    return ray
+
+
+def _reachable(address: str) -> None:
+    """Raise BadInputError unless ``HOST:PORT`` takes a TCP connection within
+    :data:`RAY_CONNECT_SECONDS` (Ray itself would wait for a dead address for many
+    minutes)."""
+    host, _, port = address.rpartition(":")
+    host = host.strip("[]")
+    try:
+        with socket.create_connection((host, int(port)), timeout=RAY_CONNECT_SECONDS):
+            pass
+    except OSError as exc:
+        reason = exc.strerror or str(exc) or type(exc).__name__
+        raise BadInputError(f"no Ray cluster answers at {address} ({reason}); start one "
+                            "with 'ray start --head', or use --ray local") from None
+
+
+def _ray_connect(ray: Any, address: str) -> None:
+    """``ray.init`` for :func:`run_jobs`: quiet (no dashboard, no worker output, errors
+    only), a fresh instance for ``local``; SIGTERM's handler is left as it was.
+
+    Raises:
+        BadInputError: no cluster at ``address`` (checked first, quickly), or Ray refused.
+    """
+    if address == "auto":
+        try:
+            from ray._private.services import canonicalize_bootstrap_address
+            found = canonicalize_bootstrap_address("auto")
+        except Exception:  # noqa: BLE001 - Ray's own lookup; ray.init says it again
+            found = None
+        if found is None:
+            raise BadInputError("--ray auto found no Ray cluster started on this machine "
+                                "(ray start --head) and no RAY_ADDRESS; give HOST:PORT, or "
+                                "use --ray local")
+        _reachable(found)
+    elif address != "local":
+        _reachable(address)
+    os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
+    old = signal.getsignal(signal.SIGTERM) if _main_thread() else None
+    options: dict[str, Any] = {"include_dashboard": False} if address == "local" else {}
+    try:
+        ray.init(address=address, log_to_driver=False, logging_level=logging.ERROR,
+                 **options)
+    except (ConnectionError, ValueError, RuntimeError) as exc:
+        raise BadInputError(f"cannot use the Ray cluster at {address}: "
+                            f"{str(exc).splitlines()[0] if str(exc) else type(exc).__name__}"
+                            ) from None
+    finally:
+        if old is not None:
+            signal.signal(signal.SIGTERM, old)
+
+
+def _main_thread() -> bool:
+    return threading.current_thread() is threading.main_thread()
+
+
+#: In a Ray worker: the initializers (pickled with their arguments) already run there.
+_INITIALIZED: set[bytes] = set()
+
+
+def _ray_chunk(packed: tuple[Callable[[Any], Any], Callable[..., object] | None,
+                             tuple[Any, ...]],
+               start: int, items: Sequence[Any]) -> tuple[int, list[Any]]:
+    """A Ray task: the initializer once per worker process, then ``fn`` over ``items``."""
+    fn, initializer, initargs = packed
+    if initializer is not None:
+        key = pickle.dumps((initializer, initargs))
+        if key not in _INITIALIZED:
+            initializer(*initargs)
+            _INITIALIZED.add(key)
+    return start, [fn(item) for item in items]
+
+
+def _run_on_ray(address: str, fn: Callable[[Any], Any], jobs: Sequence[Any],
+                chunksize: int | Callable[[int], int],
+                take: Callable[[int, list[Any]], None],
+                initializer: Callable[..., object] | None, initargs: tuple[Any, ...]) -> None:
+    ray = _import_ray()
+    with _sigterm_stops():
+        _ray_connect(ray, address)
+        refs: list[Any] = []
+        try:
+            cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
+            size = max(1, chunksize(cpus) if callable(chunksize) else chunksize)
+            task = ray.remote(max_retries=0)(_ray_chunk)
+            packed = ray.put((fn, initializer, initargs))
+            refs = [task.remote(packed, i, list(jobs[i:i + size]))
+                    for i in range(0, len(jobs), size)]
+            while refs:
+                done, refs = ray.wait(refs, num_returns=len(refs), timeout=0.2)
+                for ref in done:
+                    take(*ray.get(ref))
+        finally:
+            for ref in refs:   # cancelled while queued or running (their processes end)
+                try:
+                    ray.cancel(ref, force=True)
+                except Exception:  # noqa: BLE001, S110 - done or gone already
+                    pass
+            ray.shutdown()     # leaves the cluster; a local instance ends with its processes
+
+
 def run_jobs(fn: Callable[[J], R], jobs: Sequence[J], *, workers: int = 1,
-             chunksize: int = 1, advance: Callable[[int], None] | None = None,
+             ray: str | None = None,
+             chunksize: int | Callable[[int], int] = 1,
+             advance: Callable[[int], None] | None = None,
              initializer: Callable[..., object] | None = None,
              initargs: tuple[Any, ...] = ()) -> list[R]:
-    """``[fn(job) for job in jobs]``, on ``workers`` processes when ``workers > 1``.
+    """``[fn(job) for job in jobs]``, on ``workers`` processes when ``workers > 1``, or on a
+    Ray cluster when ``ray`` is given.
 
     Args:
         fn: a top-level function (worker processes must be able to import it; a
             ``functools.partial`` of one is fine).
         jobs: the jobs, each a picklable value.
-        workers: processes to use; 1 or less runs everything in this process.
+        workers: processes to use; 1 or less runs everything in this process (ignored
+            when ``ray`` is given).
+        ray: run on the Ray cluster at this address (:func:`ray_address`'s forms:
+            ``HOST:PORT``, ``auto``, ``local``) instead; ``fn`` and the jobs must be
+            importable and picklable there (gameshelf installed on every node).
         chunksize: jobs sent to a worker at a time (larger: less overhead; smaller: finer
-            progress and a quicker stop).
+            progress and a quicker stop), or a function of the number of processes (the
+            cluster's CPUs under Ray) giving it.
         advance: called with the number of jobs just done after each chunk (a
             :func:`gameshelf.core.progress.progress` display's ``advance``).
         initializer: called with ``initargs`` once in each worker (and once here when
@@ -123,10 +291,9 @@ def run_jobs(fn: Callable[[J], R], jobs: Sequence[J], *, workers: int = 1,
 
     Raises:
         Whatever ``fn`` raises (the run stops, the workers are terminated);
-        KeyboardInterrupt on Ctrl-C (the workers are terminated first).
+        KeyboardInterrupt on Ctrl-C (the workers are terminated first);
+        BadInputError: ``ray`` given but Ray is not installed, or no cluster answers there.
     """
-    size = max(1, chunksize)
-    tasks = [(fn, i, jobs[i:i + size]) for i in range(0, len(jobs), size)]
     results: list[Any] = [None] * len(jobs)
 
     def take(start: int, part: list[Any]) -> None:
@@ -134,6 +301,11 @@ def run_jobs(fn: Callable[[J], R], jobs: Sequence[J], *, workers: int = 1,
         if advance is not None:
             advance(len(part))
 
+    if ray is not None:
+        _run_on_ray(ray_address(ray), fn, jobs, chunksize, take, initializer, initargs)
+        return results
+    size = max(1, chunksize(max(1, workers)) if callable(chunksize) else chunksize)
+    tasks = [(fn, i, jobs[i:i + size]) for i in range(0, len(jobs), size)]
     if workers <= 1 or len(tasks) <= 1:
         if initializer is not None:
             initializer(*initargs)
