@@ -1,11 +1,14 @@
 # gameshelf: two commands on a fresh machine.
-#   make play   creates .venv when missing, installs, opens the game menu
-#   make test   creates .venv with the test extras, runs ruff, mypy on src/ and pytest
+#   make play   creates .venv when missing, installs gameshelf alone (light), opens the game menu
+#   make test   installs the test, rl (OpenSpiel, PettingZoo, Gymnasium) and cluster (Ray)
+#               extras too, runs ruff, mypy on src/ and pytest (their tests included)
 #   make web    the same menu served to web browsers (gameshelf web), same store
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed-test
+STAMP := $(VENV)/.installed
+STAMP_TEST := $(VENV)/.installed-test
+EXTRAS_TEST := test,rl,cluster
 
 .PHONY: play web test lint typecheck pytest test-slow bench clean
 
@@ -14,8 +17,13 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 $(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet -e '.'
 	touch $(STAMP)
+
+# the extras on top of the base install (which is then up to date as well)
+$(STAMP_TEST): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[$(EXTRAS_TEST)]'
+	touch $(STAMP) $(STAMP_TEST)
 
 play: $(STAMP)
 	$(BIN)/gameshelf
@@ -23,15 +31,15 @@ play: $(STAMP)
 web: $(STAMP)
 	$(BIN)/gameshelf web
 
-test: $(STAMP)
+test: $(STAMP_TEST)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy
 	$(BIN)/pytest -q -n auto --maxprocesses=4
 
-test-slow: $(STAMP)
+test-slow: $(STAMP_TEST)
 	$(BIN)/pytest -q -m slow
 
-bench: $(STAMP)
+bench: $(STAMP_TEST)
 	@for f in benchmarks/*.py; do echo "== $$f"; $(BIN)/python $$f || exit 1; done
 
 clean:

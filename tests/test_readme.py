@@ -37,7 +37,11 @@ NOT_RUN = {
     "source": "activates the virtual environment of an interactive shell",
     "pip": "installs an optional extra (make test installs them before the tests)",
     "python": "the research example scripts, run by tests/rl/test_examples.py",
+    "ray": "starts or stops Ray cluster processes on a machine",
 }
+#: An option whose examples need a Ray cluster (tests/cluster/test_ray.py runs every sim on
+#: a local one).
+ON_A_CLUSTER = "--ray"
 #: Examples that take long: run only by the slow test.
 SLOW = (("dollar", "odds"), ("yatz", "solve"))
 SLOW_FAST_ENOUGH = ("--district",)   # odds of one district is quick
@@ -66,7 +70,7 @@ def examples() -> list[list[str]]:
     found = []
     for line in _code_lines():
         words = shlex.split(line)
-        if words[0] in NOT_RUN:
+        if words[0] in NOT_RUN or ON_A_CLUSTER in words:
             continue
         assert words[0] == "gameshelf", f"README example not understood: {line!r}"
         found += [v[1:] for v in _variants(line)]

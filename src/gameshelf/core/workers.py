@@ -197,18 +197,30 @@ def _ray_connect(ray: Any, address: str) -> None:
     elif address != "local":
         _reachable(address)
     os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
+    os.environ.setdefault("RAY_BACKEND_LOG_LEVEL", "fatal")   # no retry messages per second
     old = signal.getsignal(signal.SIGTERM) if _main_thread() else None
     options: dict[str, Any] = {"include_dashboard": False} if address == "local" else {}
     try:
         ray.init(address=address, log_to_driver=False, logging_level=logging.ERROR,
                  **options)
     except (ConnectionError, ValueError, RuntimeError) as exc:
-        raise BadInputError(f"cannot use the Ray cluster at {address}: "
-                            f"{str(exc).splitlines()[0] if str(exc) else type(exc).__name__}"
+        why = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        auth = ("" if os.environ.get("RAY_AUTH_MODE") else
+                "; a cluster with token authentication (ray start's default) needs "
+                "RAY_AUTH_MODE=token and its token (RAY_AUTH_TOKEN or ~/.ray/auth_token)")
+        raise BadInputError(f"cannot use the Ray cluster at {address}: {why[:160]}{auth}"
                             ) from None
     finally:
         if old is not None:
             signal.signal(signal.SIGTERM, old)
+
+
+def _cannot_run(address: str, exc: BaseException) -> BadInputError:
+    """The error for a cluster whose workers cannot load this gameshelf's code."""
+    lines = [ln.strip() for ln in str(exc).splitlines() if ln.strip()]
+    why = next((ln for ln in reversed(lines) if "Error" in ln), lines[-1] if lines else "")
+    return BadInputError(f"the Ray cluster at {address} cannot run these games ({why[:160]}): "
+                         "install this same gameshelf on every machine of the cluster")
 
 
 def _main_thread() -> bool:
@@ -250,7 +262,14 @@ def _run_on_ray(address: str, fn: Callable[[Any], Any], jobs: Sequence[Any],
             while refs:
                 done, refs = ray.wait(refs, num_returns=len(refs), timeout=0.2)
                 for ref in done:
-                    take(*ray.get(ref))
+                    try:
+                        take(*ray.get(ref))
+                    except (ray.exceptions.RaySystemError, ImportError) as exc:
+                        raise _cannot_run(address, exc) from None
+                    except RuntimeError as exc:
+                        if "failed to import" not in str(exc):
+                            raise
+                        raise _cannot_run(address, exc) from None
         finally:
             for ref in refs:   # cancelled while queued or running (their processes end)
                 try:
