@@ -197,7 +197,6 @@ def _ray_connect(ray: Any, address: str) -> None:
     elif address != "local":
         _reachable(address)
     os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
-    os.environ.setdefault("RAY_BACKEND_LOG_LEVEL", "fatal")   # no retry messages per second
     old = signal.getsignal(signal.SIGTERM) if _main_thread() else None
     options: dict[str, Any] = {"include_dashboard": False} if address == "local" else {}
     try:
