@@ -38,6 +38,7 @@ NOT_RUN = {
     "pip": "installs an optional extra (make test installs them before the tests)",
     "python": "the research example scripts, run by tests/rl/test_examples.py",
     "ray": "starts or stops Ray cluster processes on a machine",
+    "export": "sets a variable of the shell (the cluster's authentication)",
 }
 #: An option whose examples need a Ray cluster (tests/cluster/test_ray.py runs every sim on
 #: a local one).
