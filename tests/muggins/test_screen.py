@@ -103,7 +103,7 @@ async def test_arrow_keys_and_enter_play_a_tile_then_mugsy_answers() -> None:
         assert parse_tile("0-5") not in state.hands[0]
         assert state.right[0].tile == parse_tile("0-5") and state.scores[0] == 0  # 1 + 5 = 6
         assert len(state.hands[1]) == 2           # Mugsy played 5-9 (right)
-        assert "Mugsy plays" in msg(app)
+        assert "Mugsy played" in msg(app)
         assert state.current_player() == 0
 
 
@@ -392,7 +392,7 @@ async def test_own_move_and_points_stay_in_the_move_log_after_mugsys_reply() -> 
         await pilot.pause()
         await app.workers.wait_for_complete()
         await pilot.pause()
-        assert s.match.state.scores[0] == 5 and "Mugsy plays 4-6" in msg(app)
+        assert s.match.state.scores[0] == 5 and "Mugsy played 4-6" in msg(app)
         log = str(app.screen.query_one("#mg-log", Static).content).splitlines()
         assert log[-2:] == ["You played 0-4 right: 5 points", "Mugsy played 4-6 right"]
         assert app.screen.query_one("#mg-log", Static).region.height >= 3

@@ -21,26 +21,20 @@ from gameshelf.core.errors import BadInputError, GameshelfError, StoreError
 from gameshelf.core.inputs import number_parser, read_line
 from gameshelf.core.keymaps import parse_key_map
 from gameshelf.core.progress import progress
-from gameshelf.core.text import count, error_line, quoted, resume_command, yes_no
+from gameshelf.core.text import count, error_line, quoted, resume_command, said, yes_no
 from gameshelf.core.workers import RAY_HELP, check_spread, ray_address, run_jobs
 from gameshelf.muggins import coach
 from gameshelf.muggins.game import (
     DEFAULT_TARGET,
-    Action,
     Draw,
-    MugginsState,
     Pass,
-    Play,
-    Side,
-    parse_action,
 )
-from gameshelf.muggins.match import GAME
+from gameshelf.muggins.match import GAME, joined_draws
 from gameshelf.muggins.mugsy import LEVELS, parse_level
 from gameshelf.muggins.sim import SimResult, play_series_game, tally
-from gameshelf.muggins.tiles import parse_tile
 from gameshelf.session.base import end_not_recorded, save_failure
+from gameshelf.session.match import LocalMuggins, MugginsMatch, MugginsTable
 from gameshelf.session.muggins import (
-    MUGSY,
     PERSON,
     Session,
     describe_save,
@@ -217,17 +211,19 @@ def sim(
                f"{1 - lo:.1%}]")
 
 
-def describe(state: MugginsState, seat: int = 0) -> str:
-    """A few lines of text showing the board as ``seat`` sees it."""
-    lft = " ".join(f"[{p.outer}|{p.inner}]" for p in reversed(state.left))
-    rgt = " ".join(f"[{p.inner}|{p.outer}]" for p in state.right)
-    hand = " ".join(str(t) for t in sorted(state.hands[seat]))
-    return (f"round {state.round_no}   you {state.scores[0]}   Mugsy {state.scores[1]}   "
-            f"target {state.target}   boneyard {len(state.boneyard)}   "
-            f"Mugsy holds {len(state.hands[1 - seat])}\n"
-            f"board: {lft} [0|0] {rgt}   ends total {state.end_total()}\n"
+def describe(table: MugginsTable, names: tuple[str, str] = ("you", "Mugsy")) -> str:
+    """A few lines of text showing the board as ``table``'s seat sees it (its own rack, the
+    other rack's size only)."""
+    seat = table.seat
+    lft = " ".join(f"[{p.outer}|{p.inner}]" for p in reversed(table.left))
+    rgt = " ".join(f"[{p.inner}|{p.outer}]" for p in table.right)
+    hand = " ".join(str(t) for t in table.hand)
+    other = names[1 - seat]
+    return (f"round {table.round_no}   {names[0]} {table.scores[0]}   {names[1]} "
+            f"{table.scores[1]}   target {table.target}   boneyard {table.boneyard_count}   "
+            f"{said(other, 'holds')} {table.opponent_count}\n"
+            f"board: {lft} [0|0] {rgt}   ends total {table.end_total()}\n"
             f"your tiles: {hand}")
-
 
 
 TEXT_HELP = """\
@@ -255,7 +251,7 @@ def play_text(session: Session) -> None:
     """
     while True:
         try:
-            finished = _play_text(session)
+            finished = play_match_text(LocalMuggins(session))
         except KeyboardInterrupt:
             if not session.match.state.is_terminal():
                 with interrupt.shielded():
@@ -274,8 +270,13 @@ def play_text(session: Session) -> None:
 
 def final_line(session: Session) -> str:
     """``You win, 61 to 40.`` (or ``Mugsy wins, ...``) for a finished game."""
-    st = session.match.state
-    who = "You win" if st.winner == PERSON else "Mugsy wins"
+    return _final(LocalMuggins(session), PERSON)
+
+
+def _final(game: MugginsMatch, me: int) -> str:
+    st = game.view(me)
+    names = game.names(me)
+    who = "You win" if st.winner == me else said(names[1 - me], "wins")
     return f"{who}, {st.scores[0]} to {st.scores[1]}."
 
 
@@ -300,97 +301,133 @@ def _play_again() -> bool:
         typer.echo("Answer Y or N.")
 
 
-def _play_text(session: Session) -> bool:
-    """One game at the prompt; False when the person quit (the game stays saved)."""
-    state = session.match.state
-    shown_errors = len(session.store_errors)
+def play_match_text(game: MugginsMatch) -> bool:
+    """One game at the prompt over the match interface: a game here against Mugsy (its
+    save kept after every move) or a room on a game server (this seat's rack only). The
+    other seat's moves are told as they come. False when the person quit (the game stays
+    saved here, or on the server)."""
+    me = game.here()[0]
+    names = game.names(me)
+    shown_errors = len(game.errors)
 
-    def tell_store_errors() -> None:
+    def tell_errors() -> None:
         nonlocal shown_errors
-        for message in session.store_errors[shown_errors:]:
-            typer.echo(save_failure(message), err=True)
-        shown_errors = len(session.store_errors)
+        for message in game.errors[shown_errors:]:
+            typer.echo(save_failure(message) if game.keeps_saves else message, err=True)
+        shown_errors = len(game.errors)
 
-    typer.echo(f"Muggins against Mugsy ({session.level}), game number {session.match.seed}. "
-               f"Type a tile like 3-5 (add L or R when it fits both chains), draw, pass, "
-               f"help or quit.")
-    seen_rounds = len(state.rounds)
-    while not state.is_terminal():
-        tell_store_errors()
-        if len(state.rounds) > seen_rounds:
-            seen_rounds = len(state.rounds)
-            typer.echo(round_line(state))
-        if state.current_player() == MUGSY:
-            action = session.mugsy_action()
-            session.apply(action)
-            typer.echo(f"Mugsy: {action}" + (f"  +{state.events[-1].points}" if isinstance(
-                action, Play) and state.events[-1].points else ""))
+    told = len(game.log())
+
+    def tell_moves() -> None:
+        nonlocal told
+        log = list(game.log())
+        for line in joined_draws(log[told:]):
+            typer.echo(line)
+        told = len(log)
+
+    other = names[1 - me] + (f" ({game.level})" if game.level else "")
+    if isinstance(game, LocalMuggins):
+        typer.echo(f"Muggins against {other}, game number {game.seed}. Type a tile like 3-5 "
+                   "(add L or R when it fits both chains), draw, pass, help or quit.")
+    else:
+        typer.echo(f"Muggins in {game.title} against {other}. Type a tile like 3-5 (add L "
+                   "or R when it fits both chains), draw, pass, help or quit.")
+    seen_rounds = len(game.view(me).rounds)
+    while not game.finished():
+        tell_errors()
+        st = game.view(me)
+        if len(st.rounds) > seen_rounds:
+            seen_rounds = len(st.rounds)
+            typer.echo(round_line(st, names))
+        if not game.here_to_act():
+            if game.advance():
+                game.settle()
+                tell_moves()
             continue
-        legal = state.legal_actions()
+        tell_moves()
+        legal = game.legal_actions()
         if legal == [Draw()]:
-            taken = session.apply(Draw())
-            typer.echo(f"no tile fits: you draw {taken[-1].tile if taken else '?'}")
+            before = set(st.hand)
+            game.play("draw")
+            told = len(game.log())
+            new = sorted(set(game.view(me).hand) - before)
+            typer.echo(f"no tile fits: you draw {new[-1] if new else 'a tile'}")
             continue
         if legal == [Pass()]:
-            session.apply(Pass())
+            game.play("pass")
+            told = len(game.log())
             typer.echo("no tile fits and the boneyard is empty: you pass")
             continue
-        typer.echo(describe(state, PERSON))
+        typer.echo(describe(st, names))
         typed = read_line("your move> ")
         line = "quit" if typed is None else typed.strip()
         if line.lower() in ("quit", "q", "exit"):
-            if session.slot.lost:     # the save is the other session's now: nothing to do
-                typer.echo(f"left unsaved: the save {quoted(session.name)} belongs to the "
-                           "session that resumed it")
-                return False
-            if session.slot.unsaved:  # an autosave failed: try once more, and say so
-                session.slot.write(session.match.record(), base=session.base)
-            typer.echo(f"Saved as {quoted(session.name)}. Resume with: "
-                       f"{resume_command('muggins', session.name)}")
+            _leave(game)
             return False
         if line.lower() in ("help", "h", "?"):
-            typer.echo(TEXT_HELP)
+            typer.echo(TEXT_HELP if game.keeps_saves else TEXT_HELP.replace(
+                ONLINE_QUIT[0], ONLINE_QUIT[1]))
             continue
         if line.lower() == "hint":
-            advice = coach.hint(state.view(PERSON))
+            advice = coach.hint(st.seen())
             typer.echo("\n".join(advice.lines()))
             move = advice.best.play if advice.best is not None else advice.forced
             if move is not None:   # the words of the hint as this prompt reads them
                 typer.echo(f"To play it, type: {move}")
             continue
         try:
-            session.apply(_read_move(line, legal))
+            game.play(line)
         except GameshelfError as exc:
             typer.echo(f"refused: {error_line(exc)}\a")
-    if len(state.rounds) > seen_rounds:
-        typer.echo(round_line(state))
-    typer.echo(final_line(session))
+            continue
+        told = len(game.log())
+    tell_moves()
+    if not game.keeps_saves:   # here, the end's failure is said by the caller (exit 2)
+        tell_errors()
+    st = game.view(me)
+    if len(st.rounds) > seen_rounds:
+        typer.echo(round_line(st, names))
+    problem = game.end_problem()
+    if problem is not None and not game.keeps_saves:   # the connection went for good
+        raise OnlineGone(problem)
+    typer.echo(_final(game, me))
     return True
 
 
-def _read_move(line: str, legal: list[Action]) -> Action:
-    """A tile alone is enough when it fits one chain only."""
-    words = line.split()
-    if len(words) == 1 and words[0].lower() not in ("draw", "pass"):
-        t = parse_tile(words[0])
-        plays = [a for a in legal if isinstance(a, Play) and a.tile == t]
-        if len(plays) == 1:
-            return plays[0]
-        if len(plays) > 1:
-            raise BadInputError(f"{t} fits both chains: add L or R (like {t} L)")
-        # not playable: the rules say why ("you do not hold 0-6", "fits neither chain")
-        return Play(t, Side.LEFT)
-    return parse_action(line)
+#: The help's quit line, and what it says online.
+ONLINE_QUIT = ("quit       stop; the game stays saved ('gameshelf muggins resume' continues it)",
+               "quit       leave; the server keeps your seat (join the room again to play on)")
 
 
-def round_line(state: MugginsState) -> str:
+class OnlineGone(GameshelfError):
+    """The game server could not be reached any more (said in one line; exit 2)."""
+
+
+def _leave(game: MugginsMatch) -> None:
+    """Quit: a game here is saved (and said); a room's seat is kept by its server."""
+    if not isinstance(game, LocalMuggins):
+        typer.echo(f"You left {game.title}; the server keeps your seat: join it again with "
+                   "the same name to play on.")
+        return
+    session = game.session
+    if session.slot.lost:     # the save is the other session's now: nothing to do
+        typer.echo(f"left unsaved: the save {quoted(session.name)} belongs to the "
+                   "session that resumed it")
+        return
+    if session.slot.unsaved:  # an autosave failed: try once more, and say so
+        session.slot.write(session.match.record(), base=session.base)
+    typer.echo(f"Saved as {quoted(session.name)}. Resume with: "
+               f"{resume_command('muggins', session.name)}")
+
+
+def round_line(table: MugginsTable, names: tuple[str, str] = ("you", "Mugsy")) -> str:
     """One line about the last round's end."""
-    r = state.last_round
+    r = table.last_round
     if r is None:
         return ""
     if r.kind == "target":
         return f"round {r.round_no}: the target was reached"
-    who = {0: "you", 1: "Mugsy", None: "nobody"}[r.winner]
+    who = "nobody" if r.winner is None else names[r.winner]
     how = "domino" if r.kind == "domino" else "blocked"
-    return (f"round {r.round_no} over ({how}): pips you {r.pips[0]}, Mugsy {r.pips[1]}; "
-            f"{who} scored {r.points}")
+    return (f"round {r.round_no} over ({how}): pips {names[0]} {r.pips[0]}, {names[1]} "
+            f"{r.pips[1]}; {who} scored {r.points}")

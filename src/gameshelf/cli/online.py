@@ -7,8 +7,10 @@
 * ``join CODE --name NAME [--server URL] [--tui]`` takes an open seat of the room ``CODE``
   (or comes back to one's own seat: the seat's token is kept in the local store) and plays.
 
-Pinball Showdown (each terminal sees only its own hand) and Yatz (the whole table: Yatz has
-no secrets) are played so, at the game's own prompt or screen. A bad address, a
+Pinball Showdown (each terminal sees only its own hand), Yatz (the whole table: Yatz has
+no secrets) and Muggins (two people, or a person and Mugsy: ``--seats "me,?"`` or
+``"me,cpu:strong"``; each sees only its own rack) are played so, at the game's own prompt
+or screen. A bad address, a
 server that cannot be reached, a wrong code, a full room or a taken name is one line on
 stderr and exit code 2.
 """
@@ -20,6 +22,7 @@ from typing import Any
 
 import typer
 
+from gameshelf.cli.muggins import play_match_text
 from gameshelf.cli.showdown import prompt_loop
 from gameshelf.cli.yatz import prompt_loop as yatz_prompt
 from gameshelf.core.errors import BadInputError
@@ -29,6 +32,7 @@ from gameshelf.server import protocol as p
 from gameshelf.session.remote import (
     OnlineError,
     RemoteMatch,
+    RemoteMuggins,
     RemoteShowdown,
     RemoteYatz,
     Room,
@@ -42,7 +46,7 @@ app = typer.Typer(help="Play on a game server (gameshelf serve): create a room o
                        "by its code.", no_args_is_help=True, rich_markup_mode=None)
 
 #: The games this client plays online today.
-PLAYABLE = ("showdown", "yatz")
+PLAYABLE = ("showdown", "yatz", "muggins")
 #: Seconds between looks at the lobby while seats are still open.
 LOBBY_POLL = 0.5
 
@@ -109,6 +113,18 @@ def lobby(room: Room) -> None:
 def _play(room: Room, tui: bool) -> None:
     lobby(room)
     game: RemoteMatch[Any, Any]
+    if room.info.game == "muggins":
+        game = RemoteMuggins(room)
+        if tui:
+            from gameshelf.tui.muggins import run_muggins_match
+
+            run_muggins_match(game)
+            return
+        try:
+            play_match_text(game)
+        finally:
+            game.close()
+        return
     if room.info.game == "yatz":
         game = RemoteYatz(room)
         if tui:
@@ -137,25 +153,34 @@ def _play(room: Room, tui: bool) -> None:
 
 
 @app.command("create")
-def create(game: str = typer.Argument(..., help="The game: showdown or yatz."),
+def create(game: str = typer.Argument(..., help="The game: showdown, yatz or muggins."),
            seats: str = typer.Option("me,?", "--seats",
                                      help="Seats in order: me (you), ? (open for someone to "
                                           "join by the code), cpu or a computer level "
                                           "(Showdown: heuristic, random, search; Yatz: "
-                                          "strong, greedy, casual)."),
+                                          "strong, greedy, casual; Muggins: Mugsy's easy, "
+                                          "normal, strong, even)."),
            server: str | None = typer.Option(None, "--server", help=SERVER_HELP),
            name: str | None = typer.Option(None, "--name", help="Your name (default: your "
                                                                 "login name)."),
            away: float = typer.Option(60.0, "--away", min=0, max=3600,
                                       help="Seconds a person may be gone before a computer "
                                            "plays for them (0: never)."),
+           target: int | None = typer.Option(None, "--target", min=5, max=10_000,
+                                             help="Muggins: the points that end the game "
+                                                  "(default 250)."),
            tui: bool = typer.Option(False, "--tui", help="Play on the game screen.")) -> None:
     """Create a room, print its code, and play once the open seats are taken."""
     key = _game(game)
     url = _url(server)
     me = _name(name if name is not None else (getpass.getuser() or "Host")[:MAX_NAME_LENGTH])
     specs = parse_seats(seats, me)
-    room = Room.create(url, key, specs, away_timeout=away)
+    options: dict[str, object] = {}
+    if target is not None:
+        if key != "muggins":
+            raise BadInputError("--target is a Muggins option (the points that end it)")
+        options["target"] = target
+    room = Room.create(url, key, specs, options, away_timeout=away)
     typer.echo(f"Room {room.code} on {url}. Others join with: gameshelf online join "
                f"{room.code} --name NAME --server {url}")
     _play(room, tui)

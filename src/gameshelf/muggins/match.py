@@ -23,11 +23,12 @@ from gameshelf.core.errors import GameshelfError, RecordError
 from gameshelf.core.inputs import quote
 from gameshelf.core.records import GameRecord
 from gameshelf.core.state import CHANCE
-from gameshelf.core.text import count
+from gameshelf.core.text import count, said
 from gameshelf.muggins.game import (
     DEFAULT_TARGET,
     RULES_VERSION,
     Action,
+    Event,
     MugginsState,
     Take,
     max_actions,
@@ -38,6 +39,55 @@ from gameshelf.muggins.mugsy import Mugsy, parse_level
 GAME = "muggins"
 #: Seats: the person is seat 0, Mugsy seat 1 (R-MG-7).
 PERSON, MUGSY = 0, 1
+
+
+def event_words(ev: Event, names: list[str] | tuple[str, ...]) -> str | None:
+    """One public event in words, as every seat may know it (a draw never names its tile):
+    ``Ann played 5-5 left: 10 points``, ``Bob drew a tile``, ``You passed``, ``Round over:
+    Ann scores 25``; None for a deal (the racks show it).
+
+    Example:
+        >>> from gameshelf.muggins.game import Side
+        >>> from gameshelf.muggins.tiles import parse_tile
+        >>> event_words(Event(1, "play", parse_tile("5-5"), Side.LEFT, 10), ["You", "Bob"])
+        'Bob played 5-5 left: 10 points'
+        >>> event_words(Event(-1, "round"), ["You", "Bob"])
+        'Round over: nobody scores'
+    """
+    who = names[ev.seat] if ev.seat in (0, 1) else "Nobody"
+    if ev.kind == "draw":
+        return f"{who} drew a tile"
+    if ev.kind == "play" and ev.tile is not None and ev.side is not None:
+        pts = f": {count(ev.points, 'point')}" if ev.points else ""
+        return f"{who} played {ev.tile} {ev.side.word}{pts}"
+    if ev.kind == "pass":
+        return f"{who} passed"
+    if ev.kind == "round":
+        return (f"Round over: {said(who, 'scores')} {ev.points}" if ev.seat in (0, 1)
+                else "Round over: nobody scores")
+    return None
+
+
+def joined_draws(lines: list[str]) -> list[str]:
+    """Log lines with each run of one player's draws told once (``Bob drew 3 tiles``), so
+    a move and its points stay readable after the other player's reply.
+
+    Example:
+        >>> joined_draws(["Bob drew a tile", "Bob drew a tile", "Bob passed"])
+        ['Bob drew 2 tiles', 'Bob passed']
+    """
+    out: list[str] = []
+    run = 0
+    for i, line in enumerate(lines):
+        if line.endswith(" drew a tile"):
+            run += 1
+            following = lines[i + 1] if i + 1 < len(lines) else ""
+            if following != line:
+                out.append(line[:-len("a tile")] + count(run, "tile"))
+                run = 0
+        else:
+            out.append(line)
+    return out
 
 
 @dataclass

@@ -148,6 +148,21 @@ class Game(ABC):
     def public(self, index: int, viewer: int) -> str | None:
         """Action ``index``'s text when ``viewer`` may know it, else None."""
 
+    def names(self) -> list[str]:
+        """The seats' names in order."""
+        return [s.name for s in self.match.seats]
+
+    def words(self, index: int, viewer: int) -> list[str]:
+        """The log lines action ``index`` (0-based) wrote, in words, as ``viewer`` may know
+        them (never a hidden card or tile); by default the actor's name and the action's
+        public text (``Ann: score x2 chance``), nothing for chance or a hidden action."""
+        text = self.public(index, viewer)
+        who = self.actor(index)
+        names = self.names()
+        if text is None or not 0 <= who < len(names):
+            return []
+        return [f"{names[who]}: {' '.join(text.split())}"]
+
     @abstractmethod
     def results(self) -> list[Result]:
         """The finished game's results, best first."""
@@ -303,16 +318,25 @@ class ShowdownGame(Game):
         from gameshelf.showdown.match import Match
         self.match: Match = match
         self._actors: list[int] = []
+        #: the engine's log lines each action wrote (all public: offers are "a card")
+        self._lines: list[tuple[str, ...]] = []
         self._replay_actors()
 
     def _replay_actors(self) -> None:
         from gameshelf.showdown.actions import parse_action
         from gameshelf.showdown.game import new_game
-        st = new_game(self.match.deck, len(self.match.seats), keep_log=False)
-        self._actors = []
+        st = new_game(self.match.deck, len(self.match.seats))
+        st.names = self.match.state.names
+        self._actors, self._lines = [], []
         for text in self.match.actions:
             self._actors.append(st.current_player())
+            before = len(st.log or ())
             st.apply_action(parse_action(text))
+            self._lines.append(tuple((st.log or [])[before:]))
+
+    def _noted(self, who: int, before: int) -> None:
+        self._actors.append(who)
+        self._lines.append(tuple((self.match.state.log or [])[before:]))
 
     @classmethod
     def check_setup(cls, seats: Sequence[SeatPlan], options: dict[str, Any]) -> None:
@@ -346,16 +370,18 @@ class ShowdownGame(Game):
 
     def step(self) -> bool:
         who = self.match.to_act()
+        before = len(self.match.state.log or ())
         if self.match.step() is None:
             return False
-        self._actors.append(who)
+        self._noted(who, before)
         return True
 
     def play(self, seat: int, text: str) -> None:
         if self.to_act() != seat or not self.match.seats[seat].is_human:
             raise IllegalMoveError("it is not this seat's turn")
+        before = len(self.match.state.log or ())
         self.match.play(text)
-        self._actors.append(seat)
+        self._noted(seat, before)
 
     def stand_in(self, seat: int) -> str:
         from gameshelf.showdown.players import make_player
@@ -387,6 +413,12 @@ class ShowdownGame(Game):
             return None          # face down until the reveal
         return text
 
+    def words(self, index: int, viewer: int) -> list[str]:
+        """The engine's own log lines of action ``index``: public to every seat (an offer
+        is "Ann offers a card."; the deal names only the First Player and the open
+        Combinations; a reveal shows what every seat sees turned up)."""
+        return list(self._lines[index])
+
     def results(self) -> list[Result]:
         st = self.match.state
         return places([st.score(i).total for i in range(len(self.match.seats))])
@@ -414,9 +446,14 @@ class MugginsGame(Game):
     def __init__(self, match: Any, names: Sequence[str]) -> None:
         from gameshelf.muggins.match import Match
         self.match: Match = match
-        self.names = list(names)
+        self.seat_names = list(names)
         self._actors: list[int] = []
+        #: the engine's public events each action caused (a draw's tile is never in one)
+        self._events: list[tuple[Any, ...]] = []
         self._replay_actors()
+
+    def names(self) -> list[str]:
+        return list(self.seat_names)
 
     @property
     def people(self) -> bool:
@@ -426,10 +463,12 @@ class MugginsGame(Game):
     def _replay_actors(self) -> None:
         from gameshelf.muggins.game import MugginsState, parse_action
         st = MugginsState(target=self.match.state.target)
-        self._actors = []
+        self._actors, self._events = [], []
         for text in self.match.actions:
             self._actors.append(st.current_player())
+            before = len(st.events)
             st.apply_action(parse_action(text))
+            self._events.append(tuple(st.events[before:]))
 
     @classmethod
     def check_setup(cls, seats: Sequence[SeatPlan], options: dict[str, Any]) -> None:
@@ -472,17 +511,23 @@ class MugginsGame(Game):
     def to_act(self) -> int:
         return self.match.state.current_player()
 
-    def _applied(self, seat: int, before: int) -> None:
+    def _applied(self, seat: int, before: int, events: int) -> None:
+        """Note who played the actions after ``before`` (the seat's, then the chance that
+        answered it) and the events they caused (all the seat's action's: a take causes
+        none)."""
+        added = len(self.match.actions) - before - 1
         self._actors.append(seat)
-        self._actors.extend([CHANCE] * (len(self.match.actions) - before - 1))
+        self._actors.extend([CHANCE] * added)
+        self._events.append(tuple(self.match.state.events[events:]))
+        self._events.extend([()] * added)
 
     def step(self) -> bool:
         from gameshelf.muggins.match import MUGSY
         if self.people or self.to_act() != MUGSY:
             return False
-        before = len(self.match.actions)
+        before, events = len(self.match.actions), len(self.match.state.events)
         self.match.apply(self.match.mugsy_action())
-        self._applied(MUGSY, before)
+        self._applied(MUGSY, before, events)
         return True
 
     def play(self, seat: int, text: str) -> None:
@@ -494,9 +539,9 @@ class MugginsGame(Game):
         if isinstance(action, Take):
             raise IllegalMoveError("tiles are taken from the boneyard by the game, not "
                                    "chosen: use draw")
-        before = len(self.match.actions)
+        before, events = len(self.match.actions), len(self.match.state.events)
         self.match.apply(action)
-        self._applied(seat, before)
+        self._applied(seat, before, events)
 
     def stand_in(self, seat: int) -> str:
         from gameshelf.muggins.mugsy import Mugsy
@@ -510,7 +555,7 @@ class MugginsGame(Game):
         return [str(a) for a in self.match.state.legal_actions()]
 
     def view(self, seat: int) -> dict[str, Any]:
-        return views.muggins_view(self.match, seat, self.names)
+        return views.muggins_view(self.match, seat, self.seat_names)
 
     def actor(self, index: int) -> int:
         return self._actors[index]
@@ -519,6 +564,13 @@ class MugginsGame(Game):
         if self._actors[index] == CHANCE:
             return None     # a tile dealt or drawn: the drawer sees it in its own rack
         return self.match.actions[index]
+
+    def words(self, index: int, viewer: int) -> list[str]:
+        """What action ``index`` did, in words, with ``You`` for ``viewer``: ``Bob played
+        5-5 left: 10 points``, ``You drew a tile`` (never which), ``Round over: ...``."""
+        from gameshelf.muggins.match import event_words
+        names = [("You" if i == viewer else n) for i, n in enumerate(self.seat_names)]
+        return [line for ev in self._events[index] if (line := event_words(ev, names))]
 
     def results(self) -> list[Result]:
         return places(list(self.match.state.scores))

@@ -36,6 +36,10 @@ from typing import Any, ClassVar, Literal
 VERSION = 1
 #: The largest message either side accepts, in bytes of UTF-8 (64 KiB).
 MAX_MESSAGE_BYTES = 64 * 1024
+#: How many of the last actions a ``state`` message's ``log`` covers, and at most how many
+#: lines it holds (the newest kept).
+LOG_ACTIONS = 40
+LOG_LINES = 30
 #: The games that can be played online.
 GAMES = ("yatz", "muggins", "showdown")
 
@@ -165,6 +169,20 @@ class Event:
     seat: int
     action: str | None
     by_computer: bool = False
+
+
+@dataclass(frozen=True)
+class LogLine:
+    """One line of a game's log in words, as a given seat may know it (never a hidden tile
+    or card: ``Bob drew a tile``, ``Ann offers a card.``).
+
+    Attributes:
+        seq: the room's action number that wrote it (several lines may share one).
+        text: the line (people's names in it are as they chose them: show it literally).
+    """
+
+    seq: int
+    text: str
 
 
 @dataclass(frozen=True)
@@ -332,6 +350,10 @@ class State(Message):
             game's rules let this seat see.
         events: what happened since the seat's previous state, as it may know it.
         prompt: what is asked of the seat now, in words ("" when not its turn).
+        log: the recent moves in words as this seat may know them, oldest first (the lines
+            of the last :data:`LOG_ACTIONS` actions, at most :data:`LOG_LINES`): a client
+            shows a move log from it, and a seat that rejoins sees the current turn's moves.
+            Optional (added within version 1): a server that does not send it sends none.
     """
 
     TYPE: ClassVar[str] = "state"
@@ -343,6 +365,7 @@ class State(Message):
     view: dict[str, Any] = field(default_factory=dict)
     events: tuple[Event, ...] = ()
     prompt: str = ""
+    log: tuple[LogLine, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -142,17 +142,21 @@ class Room:
     def state_for(self, seat: int, since: int,
                   view: dict[str, Any] | None = None) -> p.State:
         """``seat``'s :class:`~gameshelf.server.protocol.State` with the events after
-        action number ``since`` (``view``: the seat's view when already written)."""
+        action number ``since`` (``view``: the seat's view when already written) and the
+        recent moves in words as that seat may know them (its ``log``)."""
         g = self.game
         assert g is not None
         to_act = g.to_act()
         mine = to_act == seat and self.seats[seat].kind == "person"
         events = tuple(p.Event(i + 1, g.actor(i), g.public(i, seat), self.by_computer[i])
                        for i in range(since, self.seq))
+        log = [p.LogLine(i + 1, line)
+               for i in range(max(0, self.seq - p.LOG_ACTIONS), self.seq)
+               for line in g.words(i, seat)]
         return p.State(self.code, self.seq, seat, -2 if to_act == TERMINAL else to_act,
                        tuple(g.legal(seat)) if mine else (),
                        g.view(seat) if view is None else view, events,
-                       g.prompt(seat) if mine else "")
+                       g.prompt(seat) if mine else "", tuple(log[-p.LOG_LINES:]))
 
     def plan(self) -> list[SeatPlan]:
         """The seats as the game is set up."""

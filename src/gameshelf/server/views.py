@@ -119,9 +119,11 @@ def showdown_views(match: ShowdownMatch, seats: list[int]) -> list[dict[str, Any
 
 def muggins_view(match: MugginsMatch, seat: int, names: list[str]) -> dict[str, Any]:
     """``seat``'s Muggins view: its rack, the public chains and counts
-    (:class:`gameshelf.muggins.game.PlayerView` less ``unseen``, ``opponent_void`` and
-    ``legal``, which the state message gives), tiles as ``5-3``; chains from the spinner
-    out, each tile written inner half first."""
+    (:class:`gameshelf.muggins.game.PlayerView` less ``unseen``, which is every tile
+    neither on the chains nor in the rack, and ``legal``, which the state message gives),
+    tiles as ``5-3``; chains from the spinner out, each tile written inner half first;
+    ``leader`` the seat that led the round; ``opponent_void`` the numbers the other seat is
+    known not to hold (public: it drew or passed while they were the open ends)."""
     st = match.state
     view = st.view(seat)
     return {
@@ -133,7 +135,8 @@ def muggins_view(match: MugginsMatch, seat: int, names: list[str]) -> dict[str, 
         "left_double": view.left_double, "right_double": view.right_double,
         "boneyard_count": view.boneyard_count, "opponent_count": view.opponent_count,
         "scores": list(view.scores), "target": view.target, "round_no": st.round_no,
-        "to_move": view.to_move, "passes": view.passes,
+        "to_move": view.to_move, "passes": view.passes, "leader": st.leader,
+        "opponent_void": sorted(view.opponent_void),
         "rounds": [_plain(r) for r in st.rounds],
     }
 

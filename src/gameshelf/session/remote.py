@@ -25,7 +25,7 @@ import itertools
 import json
 import time
 from abc import abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 from urllib.parse import urlsplit, urlunsplit
@@ -35,12 +35,26 @@ from websockets.sync.client import ClientConnection, connect
 
 from gameshelf.core.errors import BadInputError, GameshelfError, IllegalMoveError
 from gameshelf.core.inputs import quote
+from gameshelf.core.records import GameRecord
 from gameshelf.core.state import CHANCE, TERMINAL
 from gameshelf.core.store import Store
 from gameshelf.core.text import said
+from gameshelf.muggins.game import Action as MugginsAction
+from gameshelf.muggins.game import Placed, RoundResult
+from gameshelf.muggins.game import parse_action as parse_muggins_action
+from gameshelf.muggins.tiles import parse_tile
 from gameshelf.server import protocol as p
 from gameshelf.session.base import open_store
-from gameshelf.session.match import GameMatch, SeatInfo, ShowdownMatch, YatzMatch, yatz_move
+from gameshelf.session.match import (
+    GameMatch,
+    MugginsMatch,
+    MugginsTable,
+    SeatInfo,
+    ShowdownMatch,
+    YatzMatch,
+    read_move,
+    yatz_move,
+)
 from gameshelf.showdown.actions import Action, card_text, parse_action, parse_card
 from gameshelf.showdown.cards import Deck, default_deck
 from gameshelf.showdown.game import Claim, Phase, PlayerView
@@ -485,13 +499,6 @@ def _combo(value: Any) -> int:
     raise ValueError(f"not a combination card: {value!r}")
 
 
-def _count(value: Any) -> int:
-    """A count (tokens): an int, or one a server wrote as a card id (``P05`` for 5)."""
-    if isinstance(value, str):
-        return parse_card(value) + 1
-    return int(value)
-
-
 def decode_showdown_view(data: dict[str, Any], deck: Deck) -> PlayerView:
     """The :class:`PlayerView` in a ``state`` message's ``view`` (docs/online.md, "Views").
 
@@ -524,7 +531,7 @@ def decode_showdown_view(data: dict[str, Any], deck: Deck) -> PlayerView:
             claims=claims, take_queue=tuple(int(k) for k in data["take_queue"]),
             speed=tuple(int(k) for k in data["speed"]),
             control=tuple(int(k) for k in data["control"]),
-            removed=tuple(_count(k) for k in data["removed"]),
+            removed=tuple(int(k) for k in data["removed"]),
             discard=tuple(_card(c) for c in data["discard"]),
             piles=cards,
             piles2x=tuple(tuple(_card(c) for c in group) for group in data["piles2x"]),
@@ -556,12 +563,37 @@ def event_line(event: p.Event, names: Sequence[str], kinds: Sequence[str] = ()) 
     return f"{who}: {' '.join(event.action.split())}{by}"
 
 
+class MoveLog:
+    """The log a remote match shows, kept from the server's ``state`` messages: their
+    ``log`` lines (words written by the server, as this seat may know them) taken once each
+    by action number, so a client that joins again sees the current turn's moves; from a
+    server that sends no ``log``, the ``events`` read by ``fallback``.
+
+    Attributes:
+        lines: the log, oldest first (it only grows).
+        seq: the action number up to which lines are taken.
+    """
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.seq = 0
+
+    def take(self, msg: p.State, fallback: Callable[[p.Event], str | None]) -> None:
+        """Add what ``msg`` tells that is not in the log yet."""
+        if msg.log:
+            self.lines.extend(line.text for line in msg.log if line.seq > self.seq)
+        else:
+            self.lines.extend(line for event in msg.events if event.seq > self.seq
+                              if (line := fallback(event)))
+        self.seq = max(self.seq, msg.seq)
+
+
 class RemoteMatch(GameMatch[V, A]):
     """A started room of a game server as this terminal's seat sees it: what every game
     played online shares (the room, the seat, the server's ``state`` messages taken in
-    order, acting by the server, a lost connection ending the game here). A game's class
-    says how a view is read (:meth:`_read`), what its events tell (:meth:`_events`) and how
-    an action's text is read (:meth:`_parse`).
+    order, its ``log`` kept, acting by the server, a lost connection ending the game here).
+    A game's class says how a view is read (:meth:`_read`), what its events tell
+    (:meth:`_events`) and how an action's text is read (:meth:`_parse`).
 
     Args:
         room: the room (joined and started, or about to be: the first ``state`` is waited
@@ -583,7 +615,7 @@ class RemoteMatch(GameMatch[V, A]):
         self._view: V | None = None
         self._legal: list[str] = []
         self._to_act = CHANCE
-        self._log: list[str] = []
+        self._log = MoveLog()
         #: ``state`` messages taken that moved the game on (a Yatz hold after a hold keeps
         #: ``seq`` but tells its event; a repeated state tells nothing)
         self.states = 0
@@ -610,15 +642,9 @@ class RemoteMatch(GameMatch[V, A]):
             OnlineError: the view is not one (nothing is shown).
         """
 
-    def _events(self, events: Sequence[p.Event], view: V) -> None:
-        """Tell the new ``events`` (before :attr:`_view` becomes ``view``): by default one
-        line of :meth:`log` each (:func:`event_line`)."""
-        names = [s.name for s in self.seats]
-        kinds = [s.kind for s in self.seats]
-        for event in events:
-            line = event_line(event, names, kinds)
-            if line:
-                self._log.append(line)
+    def _events(self, events: Sequence[p.Event], view: V) -> None:  # noqa: B027
+        """Take the new ``events`` (before :attr:`_view` becomes ``view``): nothing by
+        default, the log being the server's words (:class:`MoveLog`)."""
 
     @abstractmethod
     def _parse(self, text: str) -> A:
@@ -647,6 +673,9 @@ class RemoteMatch(GameMatch[V, A]):
             events = [e for e in msg.events if e.seq > self.seq
                       or (e.seq == self.seq and self._view is not None)]
             self._events(events, view)
+            names = [s.name for s in self.seats]
+            kinds = [s.kind for s in self.seats]
+            self._log.take(msg, lambda e: event_line(e, names, kinds))
             moved = msg.seq != self.seq or self._view is None or bool(events)
             self.seq, self._view = msg.seq, view
             self._legal, self._to_act, self.prompt = list(msg.legal), msg.to_act, msg.prompt
@@ -677,7 +706,7 @@ class RemoteMatch(GameMatch[V, A]):
         return self._view
 
     def log(self) -> Sequence[str]:
-        return self._log
+        return self._log.lines
 
     def to_act(self) -> int:
         return TERMINAL if self.over else self._to_act
@@ -894,7 +923,88 @@ class RemoteYatz(RemoteMatch[YatzState, YatzAction], YatzMatch):
         return list(self._actions) if self._whole and self.over else None
 
 
+
+# ----- Muggins on a server -----------------------------------------------------------------
+def _placed(text: Any) -> Placed:
+    """A chain tile as a view writes it: ``5-3``, 5 touching the chain."""
+    if not isinstance(text, str) or len(text.split("-")) != 2:
+        raise ValueError(f"not a placed tile: {text!r}")
+    inner, outer = (int(x) for x in text.split("-"))
+    return Placed(parse_tile(text), inner, outer)
+
+
+def _round(data: Any) -> RoundResult:
+    winner = data["winner"]
+    return RoundResult(int(data["round_no"]), str(data["kind"]),
+                       None if winner is None else int(winner),
+                       (int(data["pips"][0]), int(data["pips"][1])), int(data["rounded"]),
+                       int(data["bonus"]), int(data["points"]),
+                       (int(data["scores"][0]), int(data["scores"][1])))
+
+
+def decode_muggins_view(data: dict[str, Any], seat: int, to_act: int,
+                        legal: Sequence[str] = ()) -> MugginsTable:
+    """The :class:`~gameshelf.session.match.MugginsTable` in a ``state`` message's ``view``
+    (docs/online.md, "Views"): this seat's rack, the chains, the public counts; ``to_act``
+    and ``legal`` from the message.
+
+    Raises:
+        OnlineError: the view is not one (a server of another kind; nothing is shown).
+    """
+    try:
+        scores = data["scores"]
+        return MugginsTable(
+            seat=seat, hand=tuple(sorted(parse_tile(t) for t in data["hand"])),
+            left=tuple(_placed(t) for t in data["left"]),
+            right=tuple(_placed(t) for t in data["right"]),
+            boneyard_count=int(data["boneyard_count"]),
+            opponent_count=int(data["opponent_count"]),
+            scores=(int(scores[0]), int(scores[1])), target=int(data["target"]),
+            round_no=int(data["round_no"]), leader=int(data.get("leader", 0)),
+            to_move=to_act, passes=int(data["passes"]),
+            rounds=tuple(_round(r) for r in data["rounds"]),
+            opponent_void=frozenset(int(k) for k in data.get("opponent_void", ())),
+            legal=tuple(parse_muggins_action(t) for t in legal))
+    except (KeyError, TypeError, ValueError, IndexError, GameshelfError) as exc:
+        raise OnlineError(f"the server sent a Muggins view this program cannot read "
+                          f"({_why(exc)})") from None
+
+
+class RemoteMuggins(RemoteMatch[MugginsTable, MugginsAction], MugginsMatch):
+    """A started Muggins room as this terminal's seat sees it: its own rack, never the
+    other's nor the boneyard's tiles; the other seat is a person or Mugsy."""
+
+    @property
+    def level(self) -> str | None:
+        other = self.seats[1 - self.seat] if len(self.seats) == 2 else None
+        return None if other is None or other.is_human else other.kind
+
+    def names(self, seat: int) -> tuple[str, str]:
+        a, b = (s.name for s in self.seats)
+        mugsy = ("Mugsy" if self.level else None)
+        if seat == 0:
+            return ("You", mugsy or b)
+        return (a, "You")
+
+    def _read(self, msg: p.State) -> MugginsTable:
+        return decode_muggins_view(msg.view, msg.seat, msg.to_act, msg.legal)
+
+    def _parse(self, text: str) -> MugginsAction:
+        legal = [parse_muggins_action(t) for t in self._legal]
+        return read_move(text, legal)
+
+    def record(self) -> GameRecord | None:
+        """The finished game's record from the server (None when it cannot be had)."""
+        try:
+            answer = self.room.link.request(p.GetRecord(code=self.room.code,
+                                                        token=self.room.token), p.Record)
+            return GameRecord.from_json(json.dumps(answer.record))
+        except GameshelfError:
+            return None
+
+
+
 __all__ = ["DEFAULT_SERVER", "ConnectionLost", "KeptSeat", "Link", "OnlineError",
-           "RemoteMatch", "RemoteShowdown", "RemoteYatz", "Room", "decode_yatz_view",
-           "card_text", "decode_showdown_view", "kept_seat",
-           "last_server", "parse_seats", "remember_seat", "server_url"]
+           "RemoteMatch", "RemoteMuggins", "RemoteShowdown", "RemoteYatz", "Room",
+           "card_text", "decode_muggins_view", "decode_showdown_view", "decode_yatz_view",
+           "kept_seat", "last_server", "parse_seats", "remember_seat", "server_url"]

@@ -10,7 +10,6 @@ rack to play it, click Left/Right when it fits both chains.
 from __future__ import annotations
 
 import asyncio
-from typing import Any
 
 from rich.text import Text
 from textual import events, work
@@ -35,19 +34,22 @@ from gameshelf.core.records import GameRecord
 from gameshelf.core.text import count, error_line, possessive, quoted, resume_command, said
 from gameshelf.muggins.game import (
     DEFAULT_TARGET,
-    Action,
     Draw,
     MugginsState,
     Pass,
+    Placed,
     Play,
     RoundResult,
     Side,
+    end_value,
+    play_points,
 )
-from gameshelf.muggins.match import GAME
+from gameshelf.muggins.match import GAME, joined_draws
 from gameshelf.muggins.mugsy import LEVELS
 from gameshelf.muggins.tiles import Tile, round_to_five
-from gameshelf.session.base import SaveLost, end_not_recorded, save_failure
-from gameshelf.session.muggins import MUGSY, PERSON, Session, describe, result_counts, saves
+from gameshelf.session.base import SaveLost, save_failure
+from gameshelf.session.match import LocalMuggins, MugginsMatch, MugginsTable
+from gameshelf.session.muggins import Session, describe, result_counts, saves
 from gameshelf.tui.app import GameshelfApp
 from gameshelf.tui.base import drawable, need_terminal, quit_binding, run_guarded
 from gameshelf.tui.keymaps import Key, KeyTable, use_bindings
@@ -62,7 +64,6 @@ from gameshelf.tui.muggins_render import (
     board_text,
     choose_geometry,
     ends_bar,
-    move_log,
     tile_lines,
     tile_row,
 )
@@ -350,18 +351,23 @@ class SummaryScreen(ModalScreen[bool]):
     ]
 
     def __init__(self, text: str, game_over: bool, help_text: str = HELP,
-                 record: GameRecord | None = None) -> None:
+                 record: GameRecord | None = None, again: bool = True) -> None:
         super().__init__()
         self._text, self.game_over, self._help = text, game_over, help_text
         #: the finished game, for the review (r)
         self.record = record
+        #: a new game can be started from here (not online: the room is over)
+        self.again = again
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(plain(self._text, lines=True), id="summary")
             with Horizontal():
                 buttons = ([Button("Play again (y)", id="yes", variant="primary"),
-                            Button("Leave (n)", id="no", variant="warning")] if self.game_over
+                            Button("Leave (n)", id="no", variant="warning")]
+                           if self.game_over and self.again
+                           else [Button("Leave (n)", id="no", variant="warning")]
+                           if self.game_over
                            else [Button("Next round (Enter)", id="yes", variant="primary")])
                 for button in buttons:
                     button.can_focus = False   # Enter is the screen's key, named in the footer
@@ -372,7 +378,9 @@ class SummaryScreen(ModalScreen[bool]):
         """Next round (Enter) between rounds; Play again (y) or Leave (n) after the game."""
         if action == "next_round":
             return not self.game_over
-        if action in ("again", "leave"):
+        if action == "again":
+            return self.game_over and self.again
+        if action == "leave":
             return self.game_over
         if action == "review":
             return self.game_over and self.record is not None
@@ -399,6 +407,17 @@ class SummaryScreen(ModalScreen[bool]):
         self.dismiss(event.button.id == "yes")
 
 
+def play_scores(table: MugginsTable, play: Play) -> int:
+    """The points ``play`` scores at once on ``table`` (the open ends' total after it, when
+    a multiple of 5: R-MG-4), before any round's end."""
+    lft, rgt = table.ends()
+    end = lft if play.side is Side.LEFT else rgt
+    placed = Placed(play.tile, end, play.tile.other(end))
+    left = [*table.left, placed] if play.side is Side.LEFT else list(table.left)
+    right = [*table.right, placed] if play.side is Side.RIGHT else list(table.right)
+    return play_points(end_value(left) + end_value(right))
+
+
 def round_summary(r: RoundResult, names: tuple[str, str] = ("You", "Mugsy")) -> str:
     """The text of a round summary: how it ended, the pips, the rounding, the points."""
     lines = [f"Round {r.round_no}: " + ("DOMINO!" if r.kind == "domino" else "BLOCKED"
@@ -423,10 +442,13 @@ def round_summary(r: RoundResult, names: tuple[str, str] = ("You", "Mugsy")) -> 
 
 
 class MugginsScreen(RefusalMixin, Screen[None]):
-    """The game against Mugsy.
+    """A game of Muggins, against Mugsy here or against Mugsy or a person on a game server:
+    the screen talks only to the match interface (:class:`~gameshelf.session.match.
+    MugginsMatch`), so one screen plays both.
 
     Args:
-        session: the game to show; None: offer to resume the save or start a new game.
+        session: the game to show (a local session, or a match: local or remote); None:
+            offer to resume the save or start a new game.
         level, target, seed: for a new game when ``session`` is None and ``ask`` is False.
         ask: ask (resume? which level?) when mounted without a session.
         pace: seconds between Mugsy's steps (0 in tests).
@@ -462,7 +484,8 @@ class MugginsScreen(RefusalMixin, Screen[None]):
 
     pace: float = 0.7
 
-    def __init__(self, session: Session | None = None, *, level: str = "normal",
+    def __init__(self, session: Session | MugginsMatch | None = None, *,
+                 level: str = "normal",
                  target: int = DEFAULT_TARGET, seed: int | None = None, ask: bool = True,
                  pace: float | None = None, exit_app: bool = False,
                  keys: str = DEFAULT) -> None:
@@ -472,7 +495,9 @@ class MugginsScreen(RefusalMixin, Screen[None]):
         self._use_keys(keys)
         #: Tiles in a row of the rack (the up and down keys of the classic map move a row).
         self.rack_columns = 1
-        self.session = session
+        #: the match on screen (local: its session and save under it; online: a room)
+        self.game: MugginsMatch | None = (LocalMuggins(session) if isinstance(session, Session)
+                                          else session)
         self._level, self._target, self._seed, self._ask = level, target, seed, ask
         self.selected = 0
         self.choosing: Tile | None = None
@@ -485,6 +510,12 @@ class MugginsScreen(RefusalMixin, Screen[None]):
         #: Opened on its level screen (from the menu): leaving a game comes back there.
         self.from_setup = session is None and ask and not exit_app
         self.last_message = ""
+        #: log lines already told in a message (the other seat's moves are told once)
+        self._told = 0
+        #: the match's failures already shown
+        self._errors_seen = 0
+        #: the game-over window was shown (once)
+        self._over_shown = False
         #: The board's tiles as last drawn: big (pips) or small (one line, digits).
         self.board_geometry = BIG
         if pace is not None:
@@ -545,7 +576,7 @@ class MugginsScreen(RefusalMixin, Screen[None]):
 
     def on_mount(self) -> None:
         # the title bar is the app's ("gameshelf — four classic games"), as on every screen
-        if self.session is not None:
+        if self.game is not None:
             self._begin()
             return
         if not self._ask:
@@ -580,7 +611,7 @@ class MugginsScreen(RefusalMixin, Screen[None]):
         """Go on with the save ``name``; one that cannot be resumed is said, and the level
         screen asked again."""
         try:
-            self.session = Session.resume(name)
+            self.game = LocalMuggins(Session.resume(name))
         except GameshelfError as exc:
             self.say(error_line(exc), bell=True)
             self.ask_level()
@@ -608,46 +639,86 @@ class MugginsScreen(RefusalMixin, Screen[None]):
         """Start a new game (a new seed unless given), saved at once (as ``name``, else
         ``game-<number>``); a store that cannot be written is said here."""
         try:
-            self.session = Session.new(level, target, seed if seed is not None else new_seed(),
-                                       name)
+            self.game = LocalMuggins(Session.new(level, target,
+                                                 seed if seed is not None else new_seed(), name))
         except GameshelfError as exc:
             self.say(error_line(exc), bell=True)
             return
         self._begin()
 
     def _begin(self) -> None:
-        assert self.session is not None
-        self.shown_rounds = len(self.session.match.state.rounds)
+        assert self.game is not None
+        self.shown_rounds = len(self.table.rounds)
         self.selected = 0
         self.choosing = None
+        self._over_shown = False
+        self._told = len(self.game.log())
+        self._errors_seen = len(self.game.errors)
         self.refresh_all()
-        self.say(f"Game number {self.session.match.seed} against Mugsy "
-                 f"({self.session.level}). Good luck!")
+        other = self.other_name()
+        self.say(f"Game number {self.game.seed} against {other}. Good luck!"
+                 if isinstance(self.game, LocalMuggins) else
+                 f"Room {self.game.name} against {other}. Good luck!")
         self.advance()
 
     @property
+    def session(self) -> Session | None:
+        """The local game's session (its save), or None (none yet, or played online)."""
+        return self.game.session if isinstance(self.game, LocalMuggins) else None
+
+    @property
     def state(self) -> MugginsState:
-        """The game state (a session must exist)."""
+        """The local game's state (tests; the screen itself reads :attr:`table`)."""
         assert self.session is not None
         return self.session.match.state
 
+    @property
+    def me(self) -> int:
+        """The seat played on this screen."""
+        assert self.game is not None
+        here = self.game.here()
+        return here[0] if here else 0
+
+    @property
+    def table(self) -> MugginsTable:
+        """What this screen's seat sees now (a match must exist)."""
+        assert self.game is not None
+        return self.game.view(self.me)
+
+    def names(self) -> tuple[str, str]:
+        """Both seats' names as this screen says them (its own seat is ``You``)."""
+        assert self.game is not None
+        return self.game.names(self.me)
+
+    def other_name(self) -> str:
+        """The other seat as named on this screen: ``Mugsy (normal)`` or a person's name."""
+        assert self.game is not None
+        name = self.names()[1 - self.me]
+        level = self.game.level
+        return f"{name} ({level})" if level else name
+
     def rack(self) -> list[Tile]:
         """The person's tiles in order."""
-        return sorted(self.state.hands[PERSON])
+        return list(self.table.hand)
+
+    def my_turn_now(self) -> bool:
+        """True when this screen's seat is to act."""
+        return self.game is not None and self.game.here_to_act()
 
     # ----- drawing -----------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The footer offers only what can be done now (``False`` hides a binding): on the
         person's turn, the chains when a tile fits, Draw or Pass when nothing does; none of
         them on Mugsy's turn or after the game."""
-        if action not in ("play", "side", "draw", "pass_turn", "hint") or self.session is None:
+        if action == "save":
+            return self.game is None or self.game.keeps_saves
+        if action not in ("play", "side", "draw", "pass_turn", "hint") or self.game is None:
             return True
-        st = self.state
         if action == "hint":
-            return not self.busy and not st.is_terminal() and st.current_player() == PERSON
-        if self.busy or st.is_terminal() or st.current_player() != PERSON:
+            return not self.busy and self.my_turn_now()
+        if self.busy or not self.my_turn_now():
             return action == "play"   # Enter still says whose turn it is
-        legal = st.legal_actions()
+        legal = list(self.table.legal)
         if action == "draw":
             return legal == [Draw()]
         if action == "pass_turn":
@@ -658,22 +729,27 @@ class MugginsScreen(RefusalMixin, Screen[None]):
 
     def refresh_all(self) -> None:
         """Redraw status, board, ends, rack."""
-        if self.session is None:
+        if self.game is None:
             return
         self.refresh_bindings()
-        st = self.state
-        turn = {PERSON: "your turn", MUGSY: "Mugsy's turn"}.get(st.current_player(),
-                                                               "game over")
-        if st.is_terminal():
-            turn = "game over"
+        st = self.table
+        names = self.names()
+        other = names[1 - self.me]
+        turn = ("game over" if st.is_terminal() or self.game.finished() else "your turn"
+                if self.my_turn_now() else f"{possessive(other)} turn")
         # a short terminal (80x24) gives the title bar's line to the board
         self.set_class(0 < self.size.height < SHORT_H, "-short")
+        level = f" ({self.game.level})" if self.game.level else ""
+        session = self.session
         self.query_one("#mg-status", Static).update(plain(
-            f"Round {st.round_no} · {turn.upper()} · You {st.scores[0]} · Mugsy "
-            f"{st.scores[1]} ({self.session.level}) · to {st.target} · boneyard "
-            f"{len(st.boneyard)} · Mugsy's tiles {len(st.hands[MUGSY])} · "
-            f"#{self.session.match.seed}"
-            + (" · NOT SAVED HERE (resumed elsewhere)" if self.session.slot.lost else "")))
+            f"Round {st.round_no} · {turn.upper()} · {names[0]} {st.scores[0]}"
+            f"{level if self.me == 1 else ''} · {names[1]} {st.scores[1]}"
+            f"{level if self.me == 0 else ''} · to {st.target} · boneyard "
+            f"{st.boneyard_count} · {possessive(other)} tiles {st.opponent_count} · "
+            + (f"#{self.game.seed}" if isinstance(self.game, LocalMuggins)
+               else f"room {self.game.name}")
+            + (" · NOT SAVED HERE (resumed elsewhere)" if session is not None
+               and session.slot.lost else "")))
         width = max(40, self.size.width - 4)
         scroll = self.query_one("#mg-board-scroll", BoardScroll)
         # big tiles when the whole board fits the space it has, else one-line tiles
@@ -689,7 +765,8 @@ class MugginsScreen(RefusalMixin, Screen[None]):
                                     Region(0, 1 + row * geo.row_lines, 1, geo.tile_h),
                                     animate=False)
         self.query_one("#mg-ends", Static).update(ends_bar(st))
-        self.query_one("#mg-log", Static).update(Text("\n".join(move_log(st, count=3))))
+        self.query_one("#mg-log", Static).update(
+            plain("\n".join(joined_draws(list(self.game.log()))[-3:]), lines=True))
         self.query_one("#mg-sides").set_class(self.choosing is not None, "-shown")
         self._refresh_rack()
 
@@ -734,18 +811,18 @@ class MugginsScreen(RefusalMixin, Screen[None]):
 
     # ----- the person's actions ----------------------------------------------------------
     def _my_turn(self) -> bool:
-        if self.session is None:
+        if self.game is None:
             return False
-        if self.busy or self.state.current_player() != PERSON:
-            self.say("Wait: it is Mugsy's turn." if not self.state.is_terminal()
-                     else "The game is over.", bell=True)
+        if self.busy or not self.my_turn_now():
+            self.say(f"Wait: it is {possessive(self.names()[1 - self.me])} turn."
+                     if not self.game.finished() else "The game is over.", bell=True)
             return False
         return True
 
     def action_move(self, step: int) -> None:
-        if self.session is None:
+        if self.game is None:
             return
-        n = len(self.state.hands[PERSON])
+        n = len(self.table.hand)
         if n:
             self.selected = (self.selected + step) % n
             self.choosing = None
@@ -753,10 +830,10 @@ class MugginsScreen(RefusalMixin, Screen[None]):
 
     def action_move_row(self, step: int) -> None:
         """Classic keys: the red box to the tile above (-1) or below (1) in the rack."""
-        if self.session is None:
+        if self.game is None:
             return
         target = self.selected + step * self.rack_columns
-        if 0 <= target < len(self.state.hands[PERSON]):
+        if 0 <= target < len(self.table.hand):
             self.selected = target
             self.choosing = None
             self.refresh_all()
@@ -782,7 +859,8 @@ class MugginsScreen(RefusalMixin, Screen[None]):
         """Play the selected tile; draw or pass when nothing fits."""
         if not self._my_turn():
             return
-        legal = self.state.legal_actions()
+        st = self.table
+        legal = list(st.legal)
         if legal == [Draw()]:
             self.action_draw()
             return
@@ -791,9 +869,9 @@ class MugginsScreen(RefusalMixin, Screen[None]):
             return
         tiles = self.rack()
         t = tiles[self.selected]
-        sides = self.state.fits(t)
+        sides = st.fits(t)
         if not sides:
-            lft, rgt = self.state.ends()
+            lft, rgt = st.ends()
             self.choosing = None
             self.refresh_all()
             self.say(f"{t} does not fit: the open ends are {lft} (left) and {rgt} (right).",
@@ -815,12 +893,13 @@ class MugginsScreen(RefusalMixin, Screen[None]):
             return
         t = self.choosing or tiles[self.selected]
         play = Play(t, Side(side))
-        if play not in self.state.legal_actions():
-            legal = self.state.legal_actions()
+        st = self.table
+        legal = list(st.legal)
+        if play not in legal:
             if legal in ([Draw()], [Pass()]):
                 msg = f"No tile fits: {'draw (D)' if legal == [Draw()] else 'pass (P)'}."
             else:
-                end = self.state.ends()[0 if side == "L" else 1]
+                end = st.ends()[0 if side == "L" else 1]
                 msg = f"{t} does not fit the {play.side.word} chain (open end {end})."
             self.say(msg, bell=True)
             return
@@ -831,47 +910,64 @@ class MugginsScreen(RefusalMixin, Screen[None]):
             self.action_side(str(event.button.id)[-1])
 
     def _play(self, play: Play) -> None:
-        try:
-            self.session_apply(play)
-        except GameshelfError as exc:
-            self.say(error_line(exc), bell=True)
+        pts = play_scores(self.table, play)
+        if not self.act(str(play)):
             return
         self.choosing = None
         self.fresh = None
         self.board_fresh = play.tile
-        pts = self.state.events[-1].points if self.state.events[-1].kind == "play" else 0
         self.say(f"You played {play.tile} on the {play.side.word} chain" +
                  (f": {count(pts, 'point')}!" if pts else "."))
         self.refresh_all()
         self.advance()
 
-    def session_apply(self, action: Action) -> list[Any]:
-        """Apply through the session (saved at once)."""
-        assert self.session is not None
-        taken = self.session.apply(action)
-        if self.session.store_errors:
-            self.say(save_failure(self.session.store_errors.pop()), bell=True)
-        return taken
+    def act(self, text: str) -> bool:
+        """Play the person's action through the match (saved, or committed by the server,
+        before it returns); a refusal or a failure is said. True when it was played."""
+        assert self.game is not None
+        try:
+            self.game.play(text)
+        except GameshelfError as exc:
+            self.say(error_line(exc), bell=True)
+            self._show_errors()
+            return False
+        self._told = len(self.game.log())   # one's own move is said by the caller
+        self._show_errors()
+        return True
+
+    def _show_errors(self) -> None:
+        """Say the match's new failures (a store that cannot be written; online, a lost
+        connection), once each."""
+        if self.game is None:
+            return
+        self._errors_seen = min(self._errors_seen, len(self.game.errors))  # some were said
+        for message in self.game.errors[self._errors_seen:]:
+            self.say(save_failure(message) if self.game.keeps_saves else message, bell=True)
+        self._errors_seen = len(self.game.errors)
 
     def action_draw(self) -> None:
         """Draw one tile (only when nothing fits)."""
         if not self._my_turn():
             return
-        legal = self.state.legal_actions()
+        legal = list(self.table.legal)
         if legal != [Draw()]:
             self.say("You can play, so you must play: no drawing." if legal != [Pass()]
                      else "The boneyard is empty: pass (P).", bell=True)
             return
-        taken = self.session_apply(Draw())
-        t = taken[-1].tile if taken else None
+        before = set(self.table.hand)
+        if not self.act("draw"):
+            return
+        st = self.table
+        new = sorted(set(st.hand) - before)
+        t = new[-1] if new else None
         self.fresh = t
         self.choosing = None
         if t is not None:
             tiles = self.rack()
             self.selected = tiles.index(t)
-            fits = self.state.fits(t)
+            fits = st.fits(t)
             self.say(f"You drew {t}: " + ("it fits, play it (Enter)." if fits else
-                     "it does not fit, draw again (D)." if self.state.boneyard else
+                     "it does not fit, draw again (D)." if st.boneyard_count else
                      "it does not fit and the boneyard is empty: pass (P)."))
         self.refresh_all()
 
@@ -879,11 +975,13 @@ class MugginsScreen(RefusalMixin, Screen[None]):
         """Pass (only with nothing to play and an empty boneyard)."""
         if not self._my_turn():
             return
-        if self.state.legal_actions() != [Pass()]:
-            self.say("You cannot pass: " + ("draw (D)." if self.state.legal_actions()
-                     == [Draw()] else "a tile fits, play it."), bell=True)
+        legal = list(self.table.legal)
+        if legal != [Pass()]:
+            self.say("You cannot pass: " + ("draw (D)." if legal == [Draw()]
+                                            else "a tile fits, play it."), bell=True)
             return
-        self.session_apply(Pass())
+        if not self.act("pass"):
+            return
         self.say("You pass.")
         self.refresh_all()
         self.advance()
@@ -892,9 +990,13 @@ class MugginsScreen(RefusalMixin, Screen[None]):
         """The coach's hint for the person's tiles (a window; only on the person's turn)."""
         if not self._my_turn():
             return
-        self.app.push_screen(MugginsHintScreen(self.state.view(PERSON)))
+        self.app.push_screen(MugginsHintScreen(self.table.seen()))
 
     def action_save(self) -> None:
+        if self.game is not None and not self.game.keeps_saves:
+            self.say(f"The game server keeps room {self.game.name}: every move is stored "
+                     "there.")
+            return
         if self.session is None:
             return
         self.session.save()
@@ -914,6 +1016,8 @@ class MugginsScreen(RefusalMixin, Screen[None]):
         """Ctrl+Q: keep the game saved (see ``gameshelf.tui.base``)."""
         if self.session is not None and not self.state.is_terminal():
             self.session.save()
+        if self.game is not None and not self.game.keeps_saves:
+            self.game.close()
 
     def action_quit_game(self) -> None:
         """Esc: leave the game with no question, saved first and said (back to the level
@@ -921,7 +1025,13 @@ class MugginsScreen(RefusalMixin, Screen[None]):
         ``play``/``resume`` opened it); a game over is only left. When the save
         fails the screen stays and says so (Esc again tries again)."""
         session = self.session
-        if session is not None and session.slot.lost:   # another session has the save
+        if self.game is not None and not self.game.keeps_saves:   # online: the server has it
+            self.workers.cancel_node(self)
+            if not self.game.finished():
+                self.app.notify(f"The game server keeps room {self.game.name}: join it "
+                                "again to play on.", title="Muggins", markup=False)
+            self.game.close()
+        elif session is not None and session.slot.lost:   # another session has the save
             self.app.notify(save_failure(SaveLost(session.slot.lost_note)), title="Muggins",
                             markup=False, severity="warning")
         elif session is not None and not self.state.is_terminal():
@@ -948,7 +1058,7 @@ class MugginsScreen(RefusalMixin, Screen[None]):
         again, as Yatz's and Showdown's games go back to their setup screens."""
         self.workers.cancel_node(self)
         self.busy = False
-        self.session = None
+        self.game = None
         self.selected, self.choosing, self._clicked = 0, None, None
         self.fresh = self.board_fresh = None
         self.shown_rounds = 0
@@ -971,59 +1081,73 @@ class MugginsScreen(RefusalMixin, Screen[None]):
     # ----- Mugsy and the flow of the game ------------------------------------------------
     @work(exclusive=True, group="muggins-flow")
     async def advance(self) -> None:
-        """Run Mugsy's turns at a readable pace, then show round ends and the game's end."""
-        if self.session is None:
+        """Play the other seat's turns (Mugsy's here at a readable pace; online, the
+        server's news as it comes), saying each, then show round ends and the game's end."""
+        game = self.game
+        if game is None:
             return
-        st = self.state
         self.busy = True
-        draws = 0
         first = True
         try:
             while True:
+                st = self.table
                 if len(st.rounds) > self.shown_rounds:
                     self.shown_rounds = len(st.rounds)
                     self._show_round(st.rounds[-1])
                     return
-                if st.is_terminal() or st.current_player() != MUGSY:
+                if game.finished() or game.here_to_act():
                     break
-                if self.pace:
-                    if first:   # let the person read the message about their own move
-                        first = False
-                        await asyncio.sleep(self.pace)
-                    action = await asyncio.to_thread(self.session.mugsy_action)
-                else:
-                    action = self.session.mugsy_action()
-                self.session_apply(action)
-                if isinstance(action, Play):
-                    ev = next(e for e in reversed(st.events) if e.kind == "play")
-                    self.board_fresh = action.tile
-                    drew = (f"Mugsy drew {draws} tile{'s' if draws > 1 else ''} and plays"
-                            if draws else "Mugsy plays")
-                    self.say(f"{drew} {action.tile} on the {action.side.word} chain" +
-                             (f": {ev.points} points." if ev.points else "."))
-                    draws = 0
-                elif isinstance(action, Draw):
-                    draws += 1
-                    self.say(f"Mugsy draws a tile ({draws} so far; {len(st.boneyard)} left "
-                             f"in the boneyard).")
-                else:
-                    self.say("Mugsy cannot play and passes.")
+                if self.pace and first and game.keeps_saves:
+                    first = False   # let the person read the message about their own move
+                    await asyncio.sleep(self.pace)
+                moved = (await asyncio.to_thread(game.advance) if self.pace or
+                         not game.keeps_saves else game.advance())
+                game.settle()
+                self._show_errors()
+                if not moved:
+                    if game.keeps_saves:   # nothing to play here: a bug, never a hang
+                        break
+                    continue               # online: no news from the server yet
+                self._tell_moves()
                 self.refresh_all()
-                if self.pace:
-                    await asyncio.sleep(self.pace * (1.6 if isinstance(action, Play) else 1))
+                if self.pace and game.keeps_saves:
+                    last = self.last_message
+                    await asyncio.sleep(self.pace * (1.6 if " played " in last else 1))
+                await asyncio.sleep(0)
         finally:
             self.busy = False
-        if st.is_terminal():
+        st = self.table
+        if game.finished():
             self._show_game_over()
             return
-        if st.legal_actions() == [Draw()]:
+        legal = list(st.legal)
+        if legal == [Draw()]:
             self.say(self.last_message + "  Your turn: no tile fits, draw (D or Enter).")
-        elif st.legal_actions() == [Pass()]:
+        elif legal == [Pass()]:
             self.say("No tile fits and the boneyard is empty: pass (P or Enter).")
         self.refresh_all()
 
+    def _tell_moves(self) -> None:
+        """Say the other seat's moves not told yet (from the match's log), the newest
+        tile played marked on the board."""
+        assert self.game is not None
+        log = list(self.game.log())
+        new = joined_draws(log[self._told:])
+        self._told = len(log)
+        if new:
+            self.say("; ".join(new) + ".")
+        st = self.table
+        played = {p.tile for p in st.left} | {p.tile for p in st.right}
+        for line in reversed(new):
+            words = line.split()
+            if "played" in words:
+                tile = words[words.index("played") + 1]
+                self.board_fresh = next((t for t in played if str(t) == tile), None)
+                break
+
     def _show_round(self, r: RoundResult) -> None:
-        if self.state.is_terminal() and r is self.state.rounds[-1] and r.kind == "target":
+        st = self.table
+        if st.is_terminal() and r == st.rounds[-1] and r.kind == "target":
             self._show_game_over()
             return
 
@@ -1031,39 +1155,50 @@ class MugginsScreen(RefusalMixin, Screen[None]):
             self.board_fresh = None
             self.fresh = None
             self.refresh_all()
-            if self.state.is_terminal():
+            if self.game is None:
+                return
+            if self.game.finished():
                 self._show_game_over()
                 return
-            lead = "You lead" if self.state.leader == PERSON else "Mugsy leads"
-            self.say(f"Round {self.state.round_no}: {lead}.")
+            now = self.table
+            lead = ("You lead" if now.leader == self.me
+                    else said(self.names()[now.leader], "leads"))
+            self.say(f"Round {now.round_no}: {lead}.")
             self.advance()
-        self.app.push_screen(SummaryScreen(round_summary(r), False, muggins_help(self.keys)),
-                             next_round)
+        self.app.push_screen(SummaryScreen(round_summary(r, self.names()), False,
+                                           muggins_help(self.keys)), next_round)
 
     def _show_game_over(self) -> None:
-        st = self.state
-        won = st.winner == PERSON
-        text = (("You win!" if won else "Mugsy wins.") +
-                f"\n\nFinal score: You {st.scores[0]}, Mugsy {st.scores[1]} "
+        game = self.game
+        if game is None or self._over_shown:
+            return
+        self._over_shown = True
+        game.settle()
+        st = self.table
+        names = self.names()
+        won = st.winner == self.me
+        other = names[1 - self.me]
+        text = (("You win!" if won else f"{said(other, 'wins')}.") +
+                f"\n\nFinal score: {names[0]} {st.scores[0]}, {names[1]} {st.scores[1]} "
                 f"(target {st.target}).\n")
-        session = self.session
-        if session is not None and not session.finished:
-            why = session.store_errors[-1] if session.store_errors else "the store failed"
-            told = end_not_recorded(session.slot, GAME, "the result", why)
+        told = game.end_problem()
+        if told is not None:
             text += told[0].upper() + told[1:] + ".\n"
-            if not session.slot.lost:
+            session = self.session
+            if session is None or not session.slot.lost:
                 self.app.bell()
-        text += "Play again?"
+        local = isinstance(game, LocalMuggins)
+        if local:
+            text += "Play again?"
         self.refresh_all()
 
         def again(yes: bool | None) -> None:
-            if yes and self.session is not None:
-                self.start_new(self.session.level, st.target, None)
+            if yes and isinstance(self.game, LocalMuggins):
+                self.start_new(self.game.level, st.target, None)
             else:
                 self._leave()
         self.app.push_screen(SummaryScreen(text, True, muggins_help(self.keys),
-                                           record=None if session is None
-                                           else session.match.record()), again)
+                                           record=game.record(), again=local), again)
 
 
 def make_screen() -> Screen[None]:
@@ -1104,3 +1239,15 @@ def run_muggins(level: str = "normal", target: int = DEFAULT_TARGET, seed: int |
         screen = MugginsScreen(level=level, target=target, seed=seed, ask=False,
                                exit_app=True, keys=key_map)
     run_guarded(MugginsApp(screen), TEXT_HINT)
+
+
+def run_muggins_match(game: MugginsMatch) -> None:
+    """Run the app straight on the Muggins board of ``game`` (a room on a game server:
+    ``gameshelf online create/join --tui``); returns when the person leaves.
+
+    Raises:
+        GameshelfError: not on a terminal.
+    """
+    need_terminal(TEXT_HINT)
+    run_guarded(MugginsApp(MugginsScreen(game, exit_app=True,
+                                         keys=remembered_key_map(GAME))), TEXT_HINT)

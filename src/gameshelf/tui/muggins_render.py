@@ -13,12 +13,30 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from rich.text import Text
 
-from gameshelf.core.text import said
 from gameshelf.muggins.game import MugginsState, Placed
+from gameshelf.muggins.match import event_words, joined_draws
 from gameshelf.muggins.tiles import Tile
+
+
+class Chains(Protocol):
+    """What the board is drawn from: the game state, or one seat's table (a match's
+    view, local or online)."""
+
+    @property
+    def left(self) -> Sequence[Placed]:
+        """The left chain from the spinner out."""
+
+    @property
+    def right(self) -> Sequence[Placed]:
+        """The right chain from the spinner out."""
+
+    def end_total(self) -> int:
+        """The open ends' total."""
+
 
 #: Pip positions (row, column) in a 3x3 field for 0-9 pips.
 PIP_LAYOUT: dict[int, frozenset[tuple[int, int]]] = {
@@ -157,8 +175,8 @@ def small_tile(first: int, second: int, style: str = TILE_STYLE,
     return out
 
 
-def _rows(chain: list[Placed], per_row: int) -> list[list[Placed]]:
-    return [chain[i:i + per_row] for i in range(0, len(chain), per_row)] or [[]]
+def _rows(chain: Sequence[Placed], per_row: int) -> list[list[Placed]]:
+    return [list(chain[i:i + per_row]) for i in range(0, len(chain), per_row)] or [[]]
 
 
 def _per_row(width: int, geo: Geometry = BIG) -> tuple[int, int]:
@@ -169,7 +187,7 @@ def _per_row(width: int, geo: Geometry = BIG) -> tuple[int, int]:
     return half, max(1, half // (geo.tile_w + 1))
 
 
-def tile_row(state: MugginsState, width: int, tile: Tile | None,
+def tile_row(state: Chains, width: int, tile: Tile | None,
              geo: Geometry = BIG) -> int | None:
     """The row (0 = the double-blank's) where ``tile`` is drawn on a board ``width`` wide;
     it starts at line ``1 + row * geo.row_lines`` (under the chains' names). None: not on
@@ -182,23 +200,23 @@ def tile_row(state: MugginsState, width: int, tile: Tile | None,
     return None
 
 
-def board_height(state: MugginsState, width: int, geo: Geometry = BIG) -> int:
+def board_height(state: Chains, width: int, geo: Geometry = BIG) -> int:
     """The lines :func:`board_text` draws for a board ``width`` wide."""
     _, per_row = _per_row(width, geo)
     nrows = max(len(_rows(state.left, per_row)), len(_rows(state.right, per_row)))
     return 1 + nrows * geo.row_lines - (1 if geo.turn_lines else 0)
 
 
-def choose_geometry(state: MugginsState, width: int, height: int) -> Geometry:
+def choose_geometry(state: Chains, width: int, height: int) -> Geometry:
     """The big tiles when the whole board fits ``width`` x ``height`` cells with them, else
     the one-line tiles (the whole board in view beats big tiles in part)."""
     return BIG if board_height(state, width, BIG) <= height else SMALL
 
 
-def _chain_names(state: MugginsState, half: int, geo: Geometry) -> Text:
+def _chain_names(state: Chains, half: int, geo: Geometry) -> Text:
     """The line over the board: the left chain's name over the left half, the right's over
     the right half, so the two are never read as one."""
-    def one(chain: list[Placed]) -> str:
+    def one(chain: Sequence[Placed]) -> str:
         n = len(chain)
         return f"{n} tile{'s' if n != 1 else ''}"
     left = f"◀ LEFT chain · {one(state.left)}"
@@ -230,7 +248,7 @@ def _gap(geo: Geometry) -> Text:
     return line
 
 
-def board_text(state: MugginsState, width: int, marks: bool = False,
+def board_text(state: Chains, width: int, marks: bool = False,
                fresh: Tile | None = None, geo: Geometry = BIG) -> Text:
     """The board for a given width (columns): the chains' names on the first line, then the
     double-blank in the middle, the left chain running leftwards from it and the right chain
@@ -319,11 +337,11 @@ def _turn_line(half: int, span: int, row: int, nleft: int, nright: int,
     return line
 
 
-def ends_bar(state: MugginsState) -> Text:
+def ends_bar(state: Chains) -> Text:
     """The open ends and their total in the blue box, for a line that never scrolls away:
     ``◀ left end 4 ·  22  · right end 9 (double: 18) ▶`` (`` scores!`` after a total of 5,
     10...)."""
-    def one(name: str, chain: list[Placed]) -> str:
+    def one(name: str, chain: Sequence[Placed]) -> str:
         if not chain:
             return f"{name} 0 (the double-blank)"
         p = chain[-1]
@@ -355,22 +373,5 @@ def move_log(state: MugginsState, names: tuple[str, str] = ("You", "Mugsy"),
         >>> move_log(st)
         ['You played 0-5 left: 5 points', 'Mugsy drew 2 tiles', 'Mugsy played 5-5 left: 10 points']
     """
-    lines: list[str] = []
-    draws = 0
-    for i, ev in enumerate(state.events):
-        who = names[ev.seat] if ev.seat in (0, 1) else "Nobody"
-        if ev.kind == "draw":
-            draws += 1
-            following = state.events[i + 1] if i + 1 < len(state.events) else None
-            if following is None or following.kind != "draw" or following.seat != ev.seat:
-                lines.append(f"{who} drew {draws} tile{'s' if draws > 1 else ''}")
-                draws = 0
-        elif ev.kind == "play" and ev.tile is not None and ev.side is not None:
-            pts = f": {ev.points} points" if ev.points else ""
-            lines.append(f"{who} played {ev.tile} {ev.side.word}{pts}")
-        elif ev.kind == "pass":
-            lines.append(f"{who} passed")
-        elif ev.kind == "round":
-            lines.append(f"Round over: {said(who, 'scores')} {ev.points}" if ev.seat in (0, 1)
-                         else "Round over: nobody scores")
-    return lines[-count:]
+    lines = [w for ev in state.events if (w := event_words(ev, names))]
+    return joined_draws(lines)[-count:]

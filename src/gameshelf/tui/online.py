@@ -27,6 +27,7 @@ from gameshelf.core.text import error_line, literal
 from gameshelf.server import protocol as p
 from gameshelf.session.remote import (
     RemoteMatch,
+    RemoteMuggins,
     RemoteShowdown,
     RemoteYatz,
     Room,
@@ -35,6 +36,7 @@ from gameshelf.session.remote import (
     server_url,
 )
 from gameshelf.showdown.match import MAX_NAME_LENGTH
+from gameshelf.tui.muggins import MugginsScreen
 from gameshelf.tui.showdown_game import ShowdownScreen
 from gameshelf.tui.widgets import GameFooter, HelpScreen, TextField, help_binding, plain
 from gameshelf.tui.yatz_game import GameScreen as YatzScreen
@@ -48,6 +50,11 @@ def _yatz_screen(game: RemoteMatch[Any, Any]) -> Screen[None]:
     return YatzScreen(game)
 
 
+def _muggins_screen(game: RemoteMatch[Any, Any]) -> Screen[None]:
+    assert isinstance(game, RemoteMuggins)
+    return MugginsScreen(game)
+
+
 def _showdown_screen(game: RemoteMatch[Any, Any]) -> Screen[None]:
     assert isinstance(game, RemoteShowdown)
     return ShowdownScreen(game)
@@ -58,23 +65,26 @@ GAMES: dict[str, tuple[str, type[RemoteMatch[Any, Any]],
                        Callable[[RemoteMatch[Any, Any]], Screen[None]]]] = {
     "showdown": ("Pinball Showdown", RemoteShowdown, _showdown_screen),
     "yatz": ("Yatz", RemoteYatz, _yatz_screen),
+    "muggins": ("Muggins", RemoteMuggins, _muggins_screen),
 }
 
 HELP = """\
 # Play online
 
-Play Pinball Showdown or Yatz with people on other machines through a game server
+Play Pinball Showdown, Yatz or Muggins with people on other machines through a game server
 (`gameshelf serve` on one of them; others reach it at ws://HOST:PORT).
 
 * **Create a room**: the game, your name and the seats in order: `me` (you), `open` a seat
   for someone to join by the room's code, `cpu` a computer player (Showdown: `heuristic`,
-  `random`, `search`; Yatz: `strong`, `greedy`, `casual`). Share the code the lobby shows.
+  `random`, `search`; Yatz: `strong`, `greedy`, `casual`; Muggins is for two: `me,open`,
+  or you and Mugsy, `me,cpu` or `me,strong`...). Share the code the lobby shows.
 * **Join a room**: your name and the room's code. Coming back with the same name to a room
   you were in gives you your seat again (its secret token is kept on this machine).
 * In the lobby the host starts the game with **Enter** (seats still open become computer
   players); it starts by itself once every seat is taken.
 * The game is the game's usual screen: in Showdown you see only your own hand; Yatz shows
-  the whole table, as at one keyboard (no undo online). The server keeps the game: **Esc**
+  the whole table, as at one keyboard (no undo online); in Muggins you see only your own
+  rack, and hints come from it. The server keeps the game: **Esc**
   leaves it (join again to play on).
 * **Tab** moves between the fields, **Enter** in a field creates or joins, **Esc** goes back,
   **?** or **F1** shows this help, **Ctrl+Q** quits.
@@ -101,8 +111,8 @@ class OnlineScreen(Screen[None]):
         yield Header()
         with Vertical():
             yield Static("P L A Y   O N L I N E", id="on-title")
-            yield Static("Pinball Showdown or Yatz with people on other machines, through a "
-                         "game server (gameshelf serve).", id="on-note")
+            yield Static("Pinball Showdown, Yatz or Muggins with people on other machines, "
+                         "through a game server (gameshelf serve).", id="on-note")
             with Horizontal(classes="on-row"):
                 yield Static("Game (to create)")
                 yield Select([(name, key) for key, (name, _, _) in GAMES.items()],

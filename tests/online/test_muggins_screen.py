@@ -1,0 +1,83 @@
+"""The Muggins board plays a room on a server through :class:`RemoteMuggins` (Pilot): the
+same screen as a game here, this seat's rack only, the other side's moves said and logged;
+the Play online screens create a Muggins room and open the board from the lobby."""
+
+from __future__ import annotations
+
+from textual.widgets import Input, Static
+
+from gameshelf.muggins.game import Play
+from gameshelf.session.remote import RemoteMuggins, Room, parse_seats
+from gameshelf.tui.app import GameshelfApp
+from gameshelf.tui.muggins import MugginsScreen
+from gameshelf.tui.online import OnlineScreen
+from tests.server.helpers import Running
+
+
+def _text(app: GameshelfApp, wid: str) -> str:
+    return str(app.screen.query_one(wid, Static).content)
+
+
+async def test_the_board_plays_moves_of_a_room_against_mugsy(server: Running) -> None:
+    host = Room.create(server.url, "muggins", parse_seats("me,cpu:easy", "Ann"),
+                       {"target": 200})
+    host.start()
+    ann = RemoteMuggins(host)
+    app = GameshelfApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = MugginsScreen(ann, pace=0)
+        app.push_screen(screen)
+        played = 0
+        for _ in range(600):
+            await pilot.pause(0.02)
+            if played >= 4 or ann.finished() or app.screen is not screen:
+                break
+            if screen.busy or not screen.my_turn_now():
+                continue
+            table = ann.view(0)
+            assert screen.rack() == list(table.hand)   # this seat's own rack
+            plays = [a for a in table.legal if isinstance(a, Play)]
+            if plays:
+                screen.selected = screen.rack().index(plays[0].tile)
+                screen.refresh_all()
+                await pilot.press("enter")
+                if screen.choosing is not None:
+                    await pilot.press("l" if plays[0].side.value == "L" else "r")
+            else:
+                await pilot.press("enter")    # draws or passes: nothing fits
+            played += 1
+        await pilot.pause(0.2)
+        assert played >= 4
+        assert f"room {host.code}" in _text(app, "#mg-status")
+        assert "Mugsy" in _text(app, "#mg-status")
+        log = _text(app, "#mg-log")
+        assert "Mugsy " in log or "You " in log
+        assert any(line.startswith("Mugsy ") for line in ann.log())
+        assert screen.check_action("save", ()) is False   # the server keeps the room
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is not screen
+
+
+async def test_play_online_creates_a_muggins_room_and_opens_the_board(
+        server: Running) -> None:
+    app = GameshelfApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.push_screen(OnlineScreen())
+        await pilot.pause()
+        app.screen.query_one("#on-server", Input).value = server.url
+        app.screen.query_one("#on-name", Input).value = "Ann"
+        app.screen.query_one("#on-game", Input).value = "muggins"
+        app.screen.query_one("#on-seats", Input).value = "me,cpu"
+        await pilot.click("#on-create")
+        for _ in range(400):
+            await pilot.pause(0.05)
+            if isinstance(app.screen, MugginsScreen):
+                break
+        assert isinstance(app.screen, MugginsScreen)
+        game = app.screen.game
+        assert isinstance(game, RemoteMuggins) and game.here() == [0]
+        assert game.level == "normal" and "room" in game.title
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, OnlineScreen)
