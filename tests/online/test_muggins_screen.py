@@ -4,7 +4,7 @@ the Play online screens create a Muggins room and open the board from the lobby.
 
 from __future__ import annotations
 
-from textual.widgets import Input, Static
+from textual.widgets import Input, Select, Static
 
 from gameshelf.muggins.game import Play
 from gameshelf.session.remote import RemoteMuggins, Room, parse_seats
@@ -67,7 +67,7 @@ async def test_play_online_creates_a_muggins_room_and_opens_the_board(
         await pilot.pause()
         app.screen.query_one("#on-server", Input).value = server.url
         app.screen.query_one("#on-name", Input).value = "Ann"
-        app.screen.query_one("#on-game", Input).value = "muggins"
+        app.screen.query_one("#on-game", Select).value = "muggins"
         app.screen.query_one("#on-seats", Input).value = "me,cpu"
         await pilot.click("#on-create")
         for _ in range(400):
