@@ -28,6 +28,7 @@ pytest.importorskip("ray")
 
 import gameshelf  # noqa: E402
 from gameshelf.cli import main  # noqa: E402
+from tests.procs import default_signals  # noqa: E402
 from tests.test_workers import group, wait_for  # noqa: E402
 
 pytestmark = pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="needs /proc")
@@ -137,7 +138,7 @@ def test_ctrl_c_stops_a_sim_on_ray_at_once(cluster: tuple[str, dict[str, str]]) 
                           "1000000", "--player", "greedy", "--ray", address, "--progress",
                           "--json"], env=env, stdin=subprocess.DEVNULL,
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                         start_new_session=True)
+                         start_new_session=True, preexec_fn=default_signals)
     try:
         time.sleep(0.5)
         assert wait_for(lambda: _a_chunk_runs(), 120), "no task ever ran"
@@ -168,3 +169,46 @@ def _a_chunk_runs() -> bool:
             except OSError:
                 continue
     return False
+
+
+def _session(sid: int) -> list[int]:
+    """The live processes of session ``sid`` (Ray's workers have process groups of their own)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as fh:
+                    text = fh.read()
+            except OSError:
+                continue
+            fields = text[text.rindex(")") + 2:].split()
+            if int(fields[3]) == sid and fields[0] != "Z":
+                found.append(int(entry))
+    return found
+
+
+@pytest.mark.slow
+def test_ctrl_c_stops_a_sim_on_its_own_local_ray_with_every_ray_process() -> None:
+    """``--ray local`` starts Ray's processes (gcs_server, raylet, agents, workers) under the
+    sim: Ctrl-C ends the sim with exit 130 and every one of them (about 20 s: Ray starts)."""
+    env = cluster_env("x" * 64)
+    for name in ("RAY_AUTH_MODE", "RAY_AUTH_TOKEN"):
+        env.pop(name)
+    p = subprocess.Popen([sys.executable, "-m", "gameshelf", "yatz", "sim", "--games",
+                          "1000000", "--player", "greedy", "--ray", "local", "--json"],
+                         env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, start_new_session=True,
+                         preexec_fn=default_signals)
+    try:
+        assert wait_for(_a_chunk_runs, 120), "no task ever ran"
+        assert len(_session(p.pid)) > 3                     # Ray's own processes
+        os.killpg(p.pid, signal.SIGINT)
+        out, err = p.communicate(timeout=60)
+        assert p.returncode == 130 and out == b"" and b"Traceback" not in err
+        assert wait_for(lambda: not _session(p.pid), 15), "Ray processes left running"
+    finally:
+        for pid in _session(p.pid):
+            os.kill(pid, signal.SIGKILL)
+        if p.returncode is None:
+            p.kill()
+            p.communicate()
