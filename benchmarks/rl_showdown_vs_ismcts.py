@@ -34,6 +34,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from gameshelf.core.benchargs import positive, whole
 from gameshelf.core.chance import Chance
 from gameshelf.core.estimate import wilson
 from gameshelf.core.progress import add_progress_option, progress
@@ -134,26 +135,23 @@ def calibrate(setup: Setup, games: int) -> tuple[int, float, float]:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=200, help="games to play (default 200)")
-    ap.add_argument("--budget", type=int, default=0,
+    ap.add_argument("--games", type=whole("--games", 1, 1_000_000), default=200,
+                    help="games to play (default 200)")
+    ap.add_argument("--budget", type=whole("--budget", 0, 1_000_000), default=0,
                     help="IS-MCTS simulations per decision; 0 (default): matched to our "
                          "player's mean decision time")
-    ap.add_argument("--calibrate", type=int, default=2,
+    ap.add_argument("--calibrate", type=whole("--calibrate", 1, 1000), default=2,
                     help="games timed to match the budget when --budget is 0 (default 2)")
-    ap.add_argument("--samples", type=int, default=8,
+    ap.add_argument("--samples", type=whole("--samples", 1, 10_000), default=8,
                     help="our search player's sampled worlds per decision (default 8)")
-    ap.add_argument("--uct-c", type=float, default=2.0, help="IS-MCTS exploration (default 2)")
-    ap.add_argument("--seed", type=int, default=1, help="first game's seed (default 1)")
-    ap.add_argument("--workers", type=int, default=1, help="processes (default 1)")
+    ap.add_argument("--uct-c", type=positive("--uct-c", 1000), default=2.0,
+                    help="IS-MCTS exploration (default 2)")
+    ap.add_argument("--seed", type=whole("--seed", 0, 2**40), default=1,
+                    help="first game's seed (default 1)")
+    ap.add_argument("--workers", type=whole("--workers", 1, 256), default=1,
+                    help="processes (default 1)")
     add_progress_option(ap)
     args = ap.parse_args()
-    for name in ("games", "calibrate", "samples", "workers"):
-        if getattr(args, name) < 1:
-            print(f"error: --{name} must be at least 1", file=sys.stderr)
-            sys.exit(2)
-    if args.budget < 0 or args.uct_c <= 0:
-        print("error: --budget must be 0 or more and --uct-c more than 0", file=sys.stderr)
-        sys.exit(2)
     try:
         import gameshelf.rl.openspiel  # noqa: F401
     except ImportError as err:

@@ -30,13 +30,12 @@ import math
 import random
 import statistics
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
+from gameshelf.core.benchargs import positive, whole
 from gameshelf.core.chance import Chance
-from gameshelf.core.errors import BadInputError
 from gameshelf.core.estimate import wilson
-from gameshelf.core.inputs import number_parser
 from gameshelf.core.progress import add_progress_option, progress
 from gameshelf.core.workers import run_jobs
 from gameshelf.rl.spec import CHANCE
@@ -94,41 +93,19 @@ def _ms(xs: Sequence[float]) -> str:
             f"mean {statistics.fmean(xs) * 1000:.2f} ms over {len(xs)} moves")
 
 
-def _whole(what: str, low: int, high: int) -> Callable[[str], int]:
-    """An argparse type: a whole number in ``[low, high]`` (the shared number_parser)."""
-    check = number_parser(what, low=low, high=high)
-
-    def parse(text: str) -> int:
-        try:
-            return check(text)
-        except BadInputError as exc:
-            raise argparse.ArgumentTypeError(str(exc)) from None
-    return parse
-
-
-def _uct(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = -1.0
-    if not 0 < value < 1000:
-        raise argparse.ArgumentTypeError(f"the UCT constant is a number above 0, got {text!r}")
-    return value
-
-
 def main(argv: Sequence[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=_whole("--games", 2, 1_000_000), default=100,
+    ap.add_argument("--games", type=whole("--games", 2, 1_000_000), default=100,
                     help="games, an even number: pairs with the seats swapped (default 100)")
-    ap.add_argument("--budget", type=_whole("--budget", 1, 1_000_000), default=100,
+    ap.add_argument("--budget", type=whole("--budget", 1, 1_000_000), default=100,
                     help="MCTS simulations a move (default 100)")
-    ap.add_argument("--rollouts", type=_whole("--rollouts", 1, 1000), default=1,
+    ap.add_argument("--rollouts", type=whole("--rollouts", 1, 1000), default=1,
                     help="random play-outs valuing each MCTS leaf (default 1)")
-    ap.add_argument("--uct-c", type=_uct, default=2.0,
+    ap.add_argument("--uct-c", type=positive("--uct-c", 1000), default=2.0,
                     help="MCTS UCT constant (default 2; returns are +1/-1)")
-    ap.add_argument("--seed", type=_whole("--seed", 0, 2**40), default=1,
+    ap.add_argument("--seed", type=whole("--seed", 0, 2**40), default=1,
                     help="first pair's dice seed (default 1)")
-    ap.add_argument("--workers", type=_whole("--workers", 1, 256), default=2,
+    ap.add_argument("--workers", type=whole("--workers", 1, 256), default=2,
                     help="processes (default 2)")
     add_progress_option(ap)
     args = ap.parse_args(argv)

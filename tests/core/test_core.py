@@ -215,3 +215,20 @@ def test_estimate_doctests_and_wilson_edges() -> None:
     assert estimate.wilson(0, 0) == (0.0, 1.0)
     lo, hi = estimate.wilson(10, 10)
     assert hi == 1.0 and 0.6 < lo < 0.8
+
+
+def test_benchmark_option_types() -> None:
+    """The benchmarks' argparse types (core.benchargs): the shared whole-number reading and
+    a bounded positive number; three rl benchmarks had their own copies, one none."""
+    import argparse
+    import doctest
+
+    from gameshelf.core import benchargs
+
+    assert doctest.testmod(benchargs).failed == 0
+    for bad in ("0", "11", "x", "-1", "1.5"):
+        with pytest.raises(argparse.ArgumentTypeError, match="--games"):
+            benchargs.whole("--games", 1, 10)(bad)
+    for bad in ("0", "-1", "nan", "inf", "1000", "x"):
+        with pytest.raises(argparse.ArgumentTypeError, match="--uct-c"):
+            benchargs.positive("--uct-c", 1000)(bad)
