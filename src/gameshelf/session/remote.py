@@ -116,19 +116,28 @@ def server_url(text: str) -> str:
     raw = text.strip()
     if not raw:
         raise BadInputError("the server's address is empty (e.g. ws://127.0.0.1:8765)")
+    if any(not c.isprintable() or c.isspace() for c in raw):
+        raise BadInputError(f"not a game server's address: {quote(text)} (a space or a "
+                            "control character in it)")
     if "://" not in raw:
         raw = "ws://" + raw
-    parts = urlsplit(raw)
+    try:
+        parts = urlsplit(raw)
+    except ValueError as exc:   # an unclosed [IPv6 bracket, a host NFKC turns into '/'...
+        raise BadInputError(f"not a game server's address: {quote(text)} ({_why(exc)})") \
+            from None
     scheme = {"ws": "ws", "wss": "wss", "http": "ws", "https": "wss"}.get(parts.scheme.lower())
     if scheme is None:
         raise BadInputError(f"not a game server's address: {quote(text)} (use ws://HOST:PORT)")
     try:
         port = parts.port
+        host = parts.hostname
     except ValueError:
+        port, host = 0, None
+    if port == 0:
         raise BadInputError(f"not a game server's address: {quote(text)} (the port is not a "
-                            "number from 1 to 65535)") from None
-    host = parts.hostname
-    if not host or any(c.isspace() for c in raw):
+                            "number from 1 to 65535)")
+    if not host:
         raise BadInputError(f"not a game server's address: {quote(text)} (no host)")
     netloc = parts.netloc if port is not None else f"{parts.netloc}:8765" \
         if scheme == "ws" else parts.netloc
