@@ -14,14 +14,14 @@ from typing import Annotated
 
 import typer
 
-from gameshelf.cli.saves import add_delete_command, echo_saves, save_name_option
+from gameshelf.cli.saves import add_delete_command, echo_saves, save_name_option, say_where_kept
 from gameshelf.core import interrupt
 from gameshelf.core.chance import MAX_SEED, new_seed, parse_seed
 from gameshelf.core.errors import BadInputError, GameshelfError, StoreError
 from gameshelf.core.inputs import number_parser, read_line
 from gameshelf.core.keymaps import parse_key_map
 from gameshelf.core.progress import progress
-from gameshelf.core.text import count, error_line, quoted, resume_command, said, yes_no
+from gameshelf.core.text import count, error_line, quoted, resume_command, said, saved_as, yes_no
 from gameshelf.core.workers import RAY_HELP, check_spread, ray_address, run_jobs
 from gameshelf.muggins import coach
 from gameshelf.muggins.game import (
@@ -103,6 +103,7 @@ def play(
     from gameshelf.tui.muggins import run_muggins
 
     run_muggins(session=session, keys=key_map)
+    say_where_kept("muggins", session)
 
 
 @app.command("resume")
@@ -126,6 +127,7 @@ def resume(
     from gameshelf.tui.muggins import run_muggins
 
     run_muggins(session=session, keys=key_map)
+    say_where_kept("muggins", session)
 
 
 @app.command("saves")
@@ -416,8 +418,7 @@ def _leave(game: MugginsMatch) -> None:
         return
     if session.slot.unsaved:  # an autosave failed: try once more, and say so
         session.slot.write(session.match.record(), base=session.base)
-    typer.echo(f"Saved as {quoted(session.name)}. Resume with: "
-               f"{resume_command('muggins', session.name)}")
+    typer.echo(saved_as("muggins", session.name))
 
 
 def round_line(table: MugginsTable, names: tuple[str, str] = ("you", "Mugsy")) -> str:

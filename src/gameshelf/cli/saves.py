@@ -15,7 +15,27 @@ import typer
 from gameshelf.core.errors import BadInputError
 from gameshelf.core.inputs import check_name
 from gameshelf.core.store import Store
-from gameshelf.core.text import literal, quoted, when
+from gameshelf.core.text import error_line, literal, quoted, saved_as, when
+from gameshelf.session.base import SavedGame
+
+
+def say_where_kept(game: str, session: SavedGame) -> None:
+    """After a game's screen opened by ``play``/``resume --tui`` closes: where the game is
+    kept, as the prompts say it at ``quit`` (``Saved as 'game-7'. Resume with: gameshelf
+    yatz resume game-7``); a failed save or a save taken over elsewhere on stderr; nothing
+    for a finished game (its screen showed the end) or one left before its first move
+    (not kept)."""
+    slot = session.slot
+    if session.finished or slot.handle is None and not slot.unsaved:
+        return
+    if slot.lost:
+        typer.echo(f"gameshelf: {slot.lost_note or 'the save was taken over elsewhere'}",
+                   err=True)
+    elif slot.unsaved:
+        why = error_line(slot.errors[-1]) if slot.errors else "the store refused it"
+        typer.echo(f"gameshelf: the game could not be saved: {why}", err=True)
+    else:
+        typer.echo(saved_as(game, session.name))
 
 
 def save_name_option(name: str | None) -> str | None:

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import typer
 
-from gameshelf.cli.saves import add_delete_command, echo_saves
+from gameshelf.cli.saves import add_delete_command, echo_saves, say_where_kept
 from gameshelf.core import interrupt
 from gameshelf.core.chance import MAX_SEED, new_seed, parse_seed
 from gameshelf.core.errors import BadInputError, GameshelfError, OutputError, StoreError
@@ -34,7 +34,15 @@ from gameshelf.core.inputs import (
     read_text_file,
 )
 from gameshelf.core.progress import progress
-from gameshelf.core.text import count, error_line, literal, quoted, resume_command, verb_for
+from gameshelf.core.text import (
+    count,
+    error_line,
+    literal,
+    quoted,
+    resume_command,
+    saved_as,
+    verb_for,
+)
 from gameshelf.core.workers import RAY_HELP, check_spread, ray_address, run_jobs
 from gameshelf.session.base import save_failure
 from gameshelf.session.match import LocalShowdown, SeatInfo, ShowdownMatch
@@ -94,6 +102,7 @@ def _play(session: ShowdownSession, text: bool) -> None:
         from gameshelf.tui.showdown import run_match_app
 
         run_match_app(session)
+        say_where_kept("showdown", session)
 
 
 @app.command("resume")
@@ -299,8 +308,7 @@ def _leave(game: ShowdownMatch) -> None:
     if isinstance(game, LocalShowdown):
         if game.unsaved:  # an autosave failed: try once more, and say so
             game.save()
-        typer.echo(f"Saved as {quoted(game.name or '')}. Resume with: "
-                   f"{resume_command('showdown', game.name or '')}")
+        typer.echo(saved_as("showdown", game.name or ""))
     else:
         typer.echo(f"Left room {literal(game.name or '')}; the server keeps your seat: join "
                    "it again with the same name and server to play on.")

@@ -17,7 +17,7 @@ from typing import Annotated, Any
 import numpy as np
 import typer
 
-from gameshelf.cli.saves import add_delete_command, save_name_option
+from gameshelf.cli.saves import add_delete_command, save_name_option, say_where_kept
 from gameshelf.core import interrupt
 from gameshelf.core.chance import MAX_SEED, new_seed, parse_seed
 from gameshelf.core.errors import (
@@ -49,6 +49,7 @@ from gameshelf.core.text import (
     possessive,
     quoted,
     resume_command,
+    saved_as,
     when,
     yes_no,
 )
@@ -249,7 +250,7 @@ def _quit(game: YatzMatch, line: str | None) -> bool:
             raise
         typer.echo(f"not saved: {error_line(exc)}; type quit to try again", err=True)
         return False
-    typer.echo(f"\nSaved as {quoted(name)}. Resume with: {resume_command('yatz', name)}")
+    typer.echo(f"\n{saved_as('yatz', name)}")
     return True
 
 
@@ -398,6 +399,7 @@ def _open_tui(session: YatzSession, keys: str | None = None) -> None:
     from gameshelf.tui.yatz import run_session
 
     run_session(session, keys=keys)
+    say_where_kept("yatz", session)
 
 
 @app.command("play")

@@ -223,6 +223,13 @@ def resume_command(game: str, name: str) -> str:
     return command_line("gameshelf", game, "resume", names=[name])
 
 
+def saved_as(game: str, name: str) -> str:
+    """``Saved as 'NAME'. Resume with: gameshelf GAME resume NAME``: what every front end
+    says of a game left unfinished (the prompts at quit, the screens at s, the command line
+    after a screen opened by ``play``/``resume --tui`` closes)."""
+    return f"Saved as {quoted(name)}. Resume with: {resume_command(game, name)}"
+
+
 def count(n: int, noun: str, plural: str | None = None) -> str:
     """``n`` and the noun agreeing with it, thousands grouped: ``1 action``, ``2 actions``,
     ``0 actions``, ``1,000 actions``; ``plural`` for a noun not made plural by ``s``

@@ -32,8 +32,8 @@ from gameshelf.core.text import (
     literal,
     possessive,
     quoted,
-    resume_command,
     said,
+    saved_as,
 )
 from gameshelf.session.base import save_failure
 from gameshelf.session.match import LocalShowdown, ShowdownMatch
@@ -871,8 +871,7 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
         except GameshelfError as exc:
             self.notify(f"could not save: {error_line(exc)}", severity="error", markup=False)
             return
-        self.notify(f"Saved as {quoted(name)}. Resume with: "
-                    f"{resume_command('showdown', name)}", markup=False)
+        self.notify(saved_as("showdown", name), markup=False)
 
     def keep_game(self) -> None:
         """Ctrl+Q: keep the game saved (see ``gameshelf.tui.base``)."""
