@@ -168,3 +168,24 @@ def test_a_room_left_by_everyone_before_its_start_is_closed(tmp_path: Path) -> N
     room, _, _ = never.create(p.Create("yatz", (HOST, OPEN)), 0.0)
     never.tick(10.0**9)
     assert room.code in never.rooms
+
+
+def test_a_room_left_by_every_person_waits_instead_of_playing_itself_out(
+        tmp_path: Path) -> None:
+    """Both people gone past the away timeout: nothing is played for them (the fresh user's
+    abandoned Yatz game was finished by the computer and its totals entered the people's
+    top-20 table); one back: the other, away, is played for again."""
+    lobby = Lobby(SQLiteRoomStore(tmp_path / "rooms.db"))
+    room, seat, ann = lobby.create(p.Create("yatz", (HOST, OPEN), away_timeout=30), 0.0)
+    _, bob_seat, _, _ = lobby.join(p.Join(room.code, "Bob"), 0.0)
+    lobby.start(p.Start(room.code, ann), 0.0)
+    for k in (seat, bob_seat):
+        lobby.connected(room, k)
+        lobby.disconnected(room, k, 100.0)
+    assert room.game is not None
+    before = room.seq
+    lobby.tick(1000.0)
+    assert all(s.away for s in room.seats) and room.seq == before and room.status == "playing"
+    lobby.connected(room, bob_seat)              # Bob back: Ann, away, is played for
+    lobby.tick(1001.0)
+    assert room.seq > before and room.game.to_act() == bob_seat

@@ -573,9 +573,11 @@ class Lobby:
     def tick_room(self, room: Room, now: float) -> Outbox:
         """The away rule in one room: a person gone longer than the room's timeout is marked
         away, and when it is their turn a computer plays for them (then chance and computer
-        seats up to a present person's turn). A room not started that has had no one in it
-        for :attr:`lobby_idle` seconds is closed (:meth:`close_if_idle`). Returns what to
-        send."""
+        seats up to a present person's turn) -- while at least one person is in the room: a
+        room left by every person waits for them (a game abandoned by all was played out by
+        the computer and its totals recorded as the people's). A room not started that has
+        had no one in it for :attr:`lobby_idle` seconds is closed (:meth:`close_if_idle`).
+        Returns what to send."""
         if room.status == "lobby":
             self.close_if_idle(room, now)
             return []
@@ -587,7 +589,8 @@ class Lobby:
                     and now - s.gone_since >= room.away_timeout):
                 s.away = changed = True
         to_act = room.game.to_act()
-        if 0 <= to_act < len(room.seats) and room.seats[to_act].away:
+        someone_here = any(s.kind == "person" and s.connections for s in room.seats)
+        if 0 <= to_act < len(room.seats) and room.seats[to_act].away and someone_here:
             try:
                 return self._accept(room, now)
             except Refused as exc:
