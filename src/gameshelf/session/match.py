@@ -194,6 +194,19 @@ class GameMatch(ABC, Generic[V, A]):
         """Once over: None when the end is recorded, else the one line saying where the game
         is (:func:`~gameshelf.session.base.end_not_recorded`)."""
 
+    def cut_off(self) -> str | None:
+        """Why play ended here before the game's end, else None: a remote match whose
+        connection to the server was lost for good (the line says so and how to play on; the
+        server keeps the game). While it is not None, :meth:`finished` is True but the game
+        is not over: a front end never says "game over", a winner or final scores then."""
+        return None
+
+    def over_line(self) -> str:
+        """The sentence a front end says when a move is asked once :meth:`finished`: "The
+        game is over.", or the lost connection's line (:meth:`cut_off`)."""
+        cut = self.cut_off()
+        return "The game is over." if cut is None else cut[:1].upper() + cut[1:] + "."
+
     def close(self) -> None:  # noqa: B027 - a local match holds nothing
         """Let go of what the match holds (a server connection); a local match holds
         nothing."""

@@ -633,6 +633,9 @@ class RemoteMatch(GameMatch[V, A]):
         self.over = False
         #: why the game ended here before its end (the connection lost for good)
         self.lost: str | None = None
+        #: True once the server told the game's end (a connection lost after it cuts
+        #: nothing off)
+        self.ended = False
         self.seats = self._seat_infos()
         end = time.monotonic() + wait
         while self._view is None:
@@ -690,11 +693,11 @@ class RemoteMatch(GameMatch[V, A]):
             self._legal, self._to_act, self.prompt = list(msg.legal), msg.to_act, msg.prompt
             self.states += moved
             if msg.to_act == TERMINAL:
-                self.over = True
+                self.over = self.ended = True
             return moved
         if isinstance(msg, p.GameOver):
             self.scores = msg.scores
-            self.over = True
+            self.over = self.ended = True
             return True
         if isinstance(msg, p.Error):
             self.errors.append(f"the server: {msg.message}")
@@ -788,6 +791,9 @@ class RemoteMatch(GameMatch[V, A]):
             return None
         return (f"{self.lost}; the server keeps the game: join room {self.room.code} again "
                 "with the same name to play on")
+
+    def cut_off(self) -> str | None:
+        return None if self.ended else self.end_problem()
 
     def close(self) -> None:
         self.room.close()

@@ -735,7 +735,8 @@ class MugginsScreen(RefusalMixin, Screen[None]):
         st = self.table
         names = self.names()
         other = names[1 - self.me]
-        turn = ("game over" if st.is_terminal() or self.game.finished() else "your turn"
+        turn = ("connection lost" if self.game.cut_off() is not None else "game over"
+                if st.is_terminal() or self.game.finished() else "your turn"
                 if self.my_turn_now() else f"{possessive(other)} turn")
         # a short terminal (80x24) gives the title bar's line to the board
         self.set_class(0 < self.size.height < SHORT_H, "-short")
@@ -815,7 +816,7 @@ class MugginsScreen(RefusalMixin, Screen[None]):
             return False
         if self.busy or not self.my_turn_now():
             self.say(f"Wait: it is {possessive(self.names()[1 - self.me])} turn."
-                     if not self.game.finished() else "The game is over.", bell=True)
+                     if not self.game.finished() else self.game.over_line(), bell=True)
             return False
         return True
 
@@ -930,6 +931,9 @@ class MugginsScreen(RefusalMixin, Screen[None]):
         except GameshelfError as exc:
             self.say(error_line(exc), bell=True)
             self._show_errors()
+            if self.game.cut_off() is not None:   # the server is gone: said as such
+                self.refresh_all()
+                self._show_game_over()
             return False
         self._told = len(self.game.log())   # one's own move is said by the caller
         self._show_errors()
@@ -1178,7 +1182,9 @@ class MugginsScreen(RefusalMixin, Screen[None]):
         names = self.names()
         won = st.winner == self.me
         other = names[1 - self.me]
-        text = (("You win!" if won else f"{said(other, 'wins')}.") +
+        cut = game.cut_off() is not None    # the connection lost: the server plays on
+        text = ("The game is not over: it goes on on the server.\n\n" if cut else
+                ("You win!" if won else f"{said(other, 'wins')}.") +
                 f"\n\nFinal score: {names[0]} {st.scores[0]}, {names[1]} {st.scores[1]} "
                 f"(target {st.target}).\n")
         told = game.end_problem()
@@ -1198,7 +1204,8 @@ class MugginsScreen(RefusalMixin, Screen[None]):
             else:
                 self._leave()
         self.app.push_screen(SummaryScreen(text, True, muggins_help(self.keys),
-                                           record=game.record(), again=local), again)
+                                           record=None if cut else game.record(),
+                                           again=local), again)
 
 
 def make_screen() -> Screen[None]:

@@ -587,7 +587,7 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
         self._settle()  # the end written (once; a resumed finished game was written then)
         told = self.game.end_problem()
         text = (Text("The game is not over: it goes on on the server.", style="bold")
-                if told is not None and not self.game.keeps_saves   # connection lost
+                if self.game.cut_off() is not None   # connection lost
                 else score_table(self.game))
         if told is not None:
             text.append("\n\n" + told[0].upper() + told[1:] + ".", style="bold red")
@@ -618,12 +618,15 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
         """Apply a person's action; a bad one shows a message and rings the bell."""
         if not self.can_act():
             self._complain("Wait: it is not your turn." if not self.game.finished()
-                           else "The game is over.")
+                           else self.game.over_line())
             return False
         try:
             self.game.play(str(action))
         except GameshelfError as exc:
             self._complain(error_line(exc))
+            if self.game.cut_off() is not None:   # the server is gone: said as such
+                self.refresh_table()
+                self._finish()
             return False
         self._settle()  # at once, before the computers move
         ph = self.table().phase
@@ -724,7 +727,7 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
     def action_enter(self) -> None:
         if not self.can_act():   # "choose a card" would be wrong while another acts
             self._complain("Wait: it is not your turn." if not self.game.finished()
-                           else "The game is over.")
+                           else self.game.over_line())
             return
         c = self.selected()
         ph = self.table().phase
@@ -837,7 +840,7 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
         online alike)."""
         if not self.can_act():
             self._complain("Wait: it is not your turn." if not self.game.finished()
-                           else "The game is over.")
+                           else self.game.over_line())
             return
         seat = self.game.to_act()
         self.app.push_screen(ShowdownHintScreen(self.game.view(seat),
@@ -861,7 +864,8 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
 
     def action_save(self) -> None:
         if self.game.finished():
-            self._complain("The game is over: its scores are kept, there is nothing to save.")
+            self._complain("The game is over: its scores are kept, there is nothing to save."
+                           if self.game.cut_off() is None else self.game.over_line())
             return
         if not self.game.keeps_saves:
             self._complain("The server keeps this game: every move is stored there.")
@@ -1121,8 +1125,10 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
     def _draw_hand_label(self, v: PlayerView | None) -> None:
         label = self.query_one("#sd-hand-label", Static)
         if v is None:
-            label.update(("Game over: p shows the piles, r the review" if self.match
-                          else "Game over: p shows the piles") if self.game.finished()
+            label.update("Connection lost: the game goes on on the server"
+                         if self.game.cut_off() is not None
+                         else ("Game over: p shows the piles, r the review" if self.match
+                               else "Game over: p shows the piles") if self.game.finished()
                          else "Computers only: no hand shown" if not self._humans
                          else "Hand hidden: pass the terminal")
             return

@@ -443,7 +443,7 @@ class GameScreen(RefusalMixin, Screen[None]):
         self.draw_dice()
         title = m.title[:1].upper() + m.title[1:]
         if m.finished():
-            status = f"{title} · game over"
+            status = f"{title} · {'game over' if m.cut_off() is None else 'connection lost'}"
         else:
             who = m.seats[seat]
             kind = "" if who.is_human else f" (computer: {who.kind})"
@@ -622,7 +622,7 @@ class GameScreen(RefusalMixin, Screen[None]):
     # --- people's actions -----------------------------------------------------------------
     def _human_turn(self) -> bool:
         if self.game.finished():
-            self.say("The game is over.", bell=True)
+            self.say(self.game.over_line(), bell=True)
             return False
         if not self.game.here_to_act():
             name = self.game.on_turn.name
@@ -662,7 +662,10 @@ class GameScreen(RefusalMixin, Screen[None]):
         try:
             self.game.play(str(action))
         except GameshelfError as exc:
-            self.say(error_line(exc), bell=True)
+            if self.game.cut_off() is not None:   # the server is gone: said as such
+                self._game_over()
+            else:
+                self.say(error_line(exc), bell=True)
             return False
         self.say("")
         self._store_said()   # the action was saved (a stop or crash loses nothing)
@@ -981,7 +984,8 @@ class GameScreen(RefusalMixin, Screen[None]):
     # --- saving, leaving, the end ---------------------------------------------------------
     def action_save(self) -> None:
         if self.game.finished():
-            self.say("The game is over; nothing to save.")
+            self.say("The game is over; nothing to save." if self.game.cut_off() is None
+                     else self.game.over_line())
             return
         if not self.game.keeps_saves:
             self.say(f"The server keeps this game: every move is stored there (Esc leaves "
