@@ -23,6 +23,8 @@ add up to the final grand total (0 to 2,250), the spec's solitaire return. Rerol
 
 ``info["action_mask"]`` is an ``int8`` vector with 1 at each legal id. An id outside the mask
 changes nothing: reward 0 and ``info["illegal"]`` True (sample with the mask to avoid them).
+An action that is not one whole number (``1.5``, ``"3"``) raises ``BadInputError``, and a step
+once the game is over (or before ``reset``) raises ``gymnasium.error.ResetNeeded``.
 A game takes at most 117 legal steps (39 turns of at most 2 rerolls and a score);
 ``gymnasium.make`` adds a time limit of 1,000 steps for agents that keep choosing illegal ids.
 
@@ -40,7 +42,7 @@ from gymnasium import spaces
 
 from gameshelf.core.errors import IllegalMoveError
 from gameshelf.rl.games import spec_class
-from gameshelf.rl.spec import CHANCE, TERMINAL
+from gameshelf.rl.spec import CHANCE, TERMINAL, action_int
 
 #: The id ``gymnasium.make`` knows the environment by.
 ENV_ID = "gameshelf/TripleYatz-v0"
@@ -84,10 +86,21 @@ class YatzSolitaireEnv(gymnasium.Env[Observation, np.int64]):
         return self._observation(), self._info(illegal=False)
 
     def step(self, action: Any) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
-        """Play an action id; the dice it rolls are rolled before this returns."""
+        """Play an action id; the dice it rolls are rolled before this returns.
+
+        Raises:
+            gymnasium.error.ResetNeeded: before :meth:`reset`, or once the game is over (a
+                finished game is never stepped on as if it went on).
+            BadInputError: ``action`` is not one whole number (``1.5`` is not read as 1).
+        """
+        if self.state is None or self.game.current_player(self.state) == TERMINAL:
+            raise gymnasium.error.ResetNeeded(
+                "the game is over: call reset() for a new one" if self.state is not None
+                else "call reset() before step()")
+        move = action_int(action)
         before = self.state.grand_total(0)
         try:
-            self.game.apply(self.state, int(action))
+            self.game.apply(self.state, move)
         except IllegalMoveError:
             return self._observation(), 0.0, False, False, self._info(illegal=True)
         self._roll()

@@ -248,6 +248,7 @@ class Spec(GameSpec[MugginsState]):
 
     def observation_tensor(self, state: MugginsState, player: int) -> npt.NDArray[np.float32]:
         """What ``player`` sees now (its engine view), the viewer's values first."""
+        player = self.seat(player)
         view = state.view(player)
         out = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
         for t in view.hand:
@@ -276,6 +277,7 @@ class Spec(GameSpec[MugginsState]):
         """What ``player`` sees now, e.g. ``seat 0 to play; rack 1-3 4-4; ends 5 left, 8*
         right (* a double); boneyard 30, other rack 6; scores 45-30 of 500; other lacks 2``.
         """
+        player = self.seat(player)
         view = state.view(player)
         rack = " ".join(str(t) for t in sorted(view.hand)) or "empty"
         if view.to_move == player:
@@ -298,6 +300,7 @@ class Spec(GameSpec[MugginsState]):
         """All of ``player``'s history that bears on the rest of the game (see the module
         docstring), e.g. ``p0 t500 | r1 +25 r0 +0 | 60-25 | round 3 lead 0 | held 1-3 ...
         | 0:3-5L 1:d 1:d 1:5-6R``."""
+        player = self.seat(player)
         start = _round_start(state)
         events = state.events[start:]
         held = set(state.hands[player])
@@ -330,8 +333,7 @@ class Spec(GameSpec[MugginsState]):
         Raises:
             BadInputError: ``player`` is not seat 0 or 1.
         """
-        if player not in (0, 1):
-            raise BadInputError(f"resample needs a seat, 0 or 1, got {player}")
+        player = self.seat(player)
         other = 1 - player
         out = state.clone()
         unseen = sorted(out.hands[other] | out.boneyard)

@@ -37,7 +37,7 @@ import numpy as np
 import pyspiel
 
 from gameshelf.rl.games import SPEC_MODULES, spec_class
-from gameshelf.rl.spec import CHANCE, TERMINAL, GameSpec
+from gameshelf.rl.spec import CHANCE, TERMINAL, GameSpec, action_int
 
 SpecClass = type[GameSpec[Any]]
 
@@ -234,7 +234,7 @@ class SpecState(pyspiel.State):  # type: ignore[misc]
         return self._node.spec.chance_outcomes(self._node.state)
 
     def _apply_action(self, action: int) -> None:
-        self._node.apply(int(action))
+        self._node.apply(action_int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
         return self._node.spec.action_to_string(player, action)

@@ -35,7 +35,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from gameshelf.rl.games import spec_class
-from gameshelf.rl.spec import CHANCE, TERMINAL, GameSpec
+from gameshelf.rl.spec import CHANCE, TERMINAL, GameSpec, action_int
 
 Observation = dict[str, npt.NDArray[Any]]
 
@@ -120,14 +120,16 @@ class SpecEnv(AECEnv):  # type: ignore[misc]
         """Play the selected agent's action id (None once it is terminated).
 
         Raises:
-            GameshelfError: for an action id not legal now (the spec's check).
+            GameshelfError: for an action id not legal now (the spec's check), or an action
+                that is not one whole number (``1.5`` is not read as 1).
         """
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        move = action_int(action)
         self._cumulative_rewards[agent] = 0.0
-        self.spec.apply(self.state, int(action))
+        self.spec.apply(self.state, move)
         self._after_move()
         self._accumulate_rewards()
 

@@ -456,9 +456,7 @@ class Spec(GameSpec[ShowdownSpecState]):
 
     # ----- what a seat sees -------------------------------------------------------------
     def _view(self, state: ShowdownSpecState, player: int) -> PlayerView:
-        if not 0 <= player < state.game.n:
-            raise BadInputError(f"no seat {player} in a {state.game.n}-player game")
-        return state.game.view(player)
+        return state.game.view(self.seat(player))
 
     def observation_shape(self) -> tuple[int, ...]:
         """``(size,)``: the sections listed in :meth:`observation_tensor`."""
@@ -490,6 +488,7 @@ class Spec(GameSpec[ShowdownSpecState]):
         it is known to have offered, its bids, its claim, its piles, the cards known to be in
         its hand; discard pile); bid tokens, speed, control, removed tokens, hand sizes / 20;
         deck size / 54; Combination cards open and won."""
+        player = self.seat(player)
         v = self._view(state, player)
         n = self.players
         c, k = CARDS, COMBINATION_CARDS
@@ -569,6 +568,7 @@ class Spec(GameSpec[ShowdownSpecState]):
 
     def observation_string(self, state: ShowdownSpecState, player: int) -> str:
         """What ``player`` sees now (its engine view), one field per line."""
+        player = self.seat(player)
         v = self._view(state, player)
 
         def ids(xs: Any) -> str:
@@ -610,7 +610,7 @@ class Spec(GameSpec[ShowdownSpecState]):
     def information_state_string(self, state: ShowdownSpecState, player: int) -> str:
         """All ``player`` has seen: its hand as dealt, every public event in order, its own
         offers in their places (module docstring), one per line."""
-        self._view(state, player)
+        player = self.seat(player)
         head = f"seat p{player} of {state.game.n}"
         return "\n".join([head] + [t for s, t in state.events if s == -1 or s == player])
 
@@ -624,8 +624,8 @@ class Spec(GameSpec[ShowdownSpecState]):
         Raises:
             BadInputError: ``player`` is not a seat.
         """
+        player = self.seat(player)
         g = state.game
-        self._view(state, player)
         if g.phase is Phase.DEAL:
             return self._redeal(state, rng)
         n = g.n

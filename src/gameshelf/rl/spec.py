@@ -80,6 +80,23 @@ class SpecInfo:
     parameters: Mapping[str, int | float | str | bool]
 
 
+def action_int(action: Any) -> int:
+    """An action id handed to an adapter (``int``, a numpy integer, or a 0-d integer array,
+    as Gymnasium's and PettingZoo's ``Discrete`` spaces give) as a Python ``int``, checked.
+
+    Never truncates: ``1.5``, ``"3"``, ``None`` and arrays of more than one value are refused
+    rather than read as some other move.
+
+    Raises:
+        BadInputError: ``action`` is not one whole number (a bool is refused too).
+    """
+    if isinstance(action, np.ndarray) and action.shape == ():
+        action = action[()]
+    if isinstance(action, bool | np.bool_) or not isinstance(action, int | np.integer):
+        raise BadInputError(f"an action id is a whole number, got {action!r}")
+    return int(action)
+
+
 class GameSpec(ABC, Generic[S]):
     """One game for the research adapters; see the module docstring.
 
@@ -109,6 +126,22 @@ class GameSpec(ABC, Generic[S]):
     def players(self) -> int:
         """Seats in this game."""
         return int(self.params.get("players", self.info().min_players))
+
+    def seat(self, player: Any) -> int:
+        """``player`` as a seat of this game, checked: every method that answers for one seat
+        (observations, information states, ``resample``) calls it first, so a bad seat is
+        refused the same way in every game rather than read as another seat (Python's
+        ``hands[-1]`` is the last seat's hand: a leak).
+
+        Raises:
+            BadInputError: ``player`` is not a whole number from 0 to ``players - 1``
+                (a bool, a float, text, :data:`CHANCE` and :data:`TERMINAL` are refused).
+        """
+        if isinstance(player, bool) or not isinstance(player, int | np.integer) or not (
+                0 <= player < self.players):
+            raise BadInputError(f"no seat {player!r} in a {self.players}-player "
+                                f"{self.info().long_name}; seats are 0 to {self.players - 1}")
+        return int(player)
 
     @abstractmethod
     def initial(self) -> S:

@@ -321,6 +321,7 @@ class Spec(GameSpec[YatzState]):
         column totals over 375, the grand total over 2,250; then whose turn it is, one flag a
         seat in the same order (all 0 at the end).
         """
+        player = self.seat(player)
         n = state.players
         out = np.zeros(self.observation_shape(), dtype=np.float32)
         for p, d in enumerate(state.dice):
@@ -359,6 +360,7 @@ class Spec(GameSpec[YatzState]):
         dice in brackets, or ``game over``), then a line a seat: its grand total and its
         three columns' boxes (points, ``.`` for an empty box) with the upper totals.
         """
+        player = self.seat(player)
         lines = [_turn_line(state)]
         for s in range(state.players):
             cols = []
@@ -371,10 +373,12 @@ class Spec(GameSpec[YatzState]):
     def information_state_string(self, state: YatzState, player: int) -> str:
         """The observation string: perfect information and a Markov state (module
         docstring)."""
+        player = self.seat(player)
         return self.observation_string(state, player)
 
     def resample(self, state: YatzState, player: int, rng: random.Random) -> YatzState:
         """A clone: nothing is hidden in Yatz."""
+        player = self.seat(player)
         return state.clone()
 
 
