@@ -122,6 +122,10 @@ def test_a_sim_on_ray_prints_what_it_prints_with_workers(
     (["muggins", "sim", "--ray", "not-an-address"], "--ray needs HOST:PORT"),
     (["showdown", "sim", "--ray", "127.0.0.1:99999"], "--ray needs HOST:PORT"),
     (["muggins", "sim", "--workers", "2", "--ray", "local"], "not both"),
+    # a Ray Client address is checked at its host, not at the host "ray://127.0.0.1"
+    (["yatz", "sim", "--ray", "ray://127.0.0.1:{closed}"], "(Connection refused)"),
+    (["showdown", "sim", "--ray", "http://10.0.0.5:6379"], "--ray needs HOST:PORT"),
+    (["yatz", "sim", "--ray", "10.0.0.5/x:6379"], "--ray needs HOST:PORT"),
 ])
 def test_a_bad_ray_option_is_one_line_and_exit_2(
         args: list[str], says: str, capsys: pytest.CaptureFixture[str]) -> None:

@@ -33,6 +33,7 @@ import logging
 import multiprocessing
 import os
 import pickle
+import re
 import signal
 import socket
 import sys
@@ -124,7 +125,9 @@ def _sigterm_stops() -> Iterator[None]:
 
 
 def ray_address(text: str) -> str:
-    """Check a ``--ray`` value: ``local``, ``auto`` or ``HOST:PORT`` (port 1 to 65535).
+    """Check a ``--ray`` value: ``local``, ``auto``, ``HOST:PORT`` (port 1 to 65535) or
+    ``ray://HOST:PORT`` (a Ray Client server); HOST is a name, an IPv4 address or an IPv6
+    address in brackets (no other scheme, path or space).
 
     Returns:
         The value, stripped.
@@ -135,12 +138,17 @@ def ray_address(text: str) -> str:
     value = text.strip()
     if value in ("local", "auto"):
         return value
-    host, sep, port = value.rpartition(":")
-    if (not sep or not host or not port.isascii() or not port.isdigit()
-            or not 1 <= int(port) <= 65535 or any(c.isspace() for c in host)):
+    host, sep, port = value.removeprefix(RAY_CLIENT).rpartition(":")
+    if (not sep or not _HOST.fullmatch(host) or not port.isascii() or not port.isdigit()
+            or not 1 <= int(port) <= 65535):
         raise BadInputError("--ray needs HOST:PORT of a Ray cluster's head (like "
                             "10.0.0.5:6379), auto or local")
     return value
+
+
+#: The scheme of a Ray Client address (``ray://HOST:10001``).
+RAY_CLIENT = "ray://"
+_HOST = re.compile(r"[A-Za-z0-9._-]+|\[[0-9A-Fa-f:.]+\]")
 
 
 def check_spread(workers: int, ray: str | None) -> None:
@@ -165,7 +173,7 @@ def _reachable(address: str) -> None:
     """Raise BadInputError unless ``HOST:PORT`` takes a TCP connection within
     :data:`RAY_CONNECT_SECONDS` (Ray itself would wait for a dead address for many
     minutes)."""
-    host, _, port = address.rpartition(":")
+    host, _, port = address.removeprefix(RAY_CLIENT).rpartition(":")
     host = host.strip("[]")
     try:
         with socket.create_connection((host, int(port)), timeout=RAY_CONNECT_SECONDS):
