@@ -5,6 +5,7 @@
   the other rack in its information state, and Yatz answered for seat 99.
 - An action that is not one whole number (``1.5``, ``"3"``, ``None``) is refused by every
   adapter, never truncated to another move.
+- Every spec declares finite observation bounds (the adapters' Box spaces).
 - A finished (or never started) Gymnasium game refuses ``step`` instead of answering as if it
   went on.
 """
@@ -63,6 +64,14 @@ def test_every_per_seat_method_refuses_a_seat_that_is_not_one(game: str) -> None
         for bad in (-1, n, 99, CHANCE, TERMINAL, True, 1.5, "0", None):
             with pytest.raises(BadInputError, match="no seat"):
                 call(state, bad, *extra)
+
+
+@pytest.mark.parametrize("game", PRESENT)
+def test_every_spec_declares_finite_observation_bounds(game: str) -> None:
+    """An unbounded Box made Gymnasium's check_env warn for Yatz, whose tensor is in 0..1;
+    the tensors staying inside the bounds is test_conformance's check."""
+    low, high = spec_class(game)(QUICK.get(game, {})).observation_bounds()
+    assert np.isfinite(low) and np.isfinite(high) and low < high
 
 
 @pytest.mark.parametrize("bad", [1.5, "3", None, np.array([1, 2]), 2.0, True])

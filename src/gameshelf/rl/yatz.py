@@ -311,6 +311,10 @@ class Spec(GameSpec[YatzState]):
         whose-turn flag a seat (134 floats for two players)."""
         return (_TURN_FEATURES + self.players * (_SEAT_FEATURES + 1),)
 
+    def observation_bounds(self) -> tuple[float, float]:
+        """``(0.0, 1.0)``: flags, one-hots and totals over their highest values (below)."""
+        return (0.0, 1.0)
+
     def observation_tensor(self, state: YatzState, player: int) -> npt.NDArray[np.float32]:
         """What every seat sees, from ``player``'s side, as ``float32`` in 0..1.
 
