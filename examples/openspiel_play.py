@@ -9,7 +9,8 @@ Importing ``gameshelf.rl.openspiel`` registers the games with OpenSpiel as
 loaded with ``pyspiel.load_game`` and played like any OpenSpiel game: chance nodes list their
 outcomes with probabilities, players pick from ``legal_actions()``. With ``--ismcts N`` seat 0
 is OpenSpiel's information-set MCTS (N simulations a move, random rollouts) drawing what it
-cannot see with the game's own resampler; the other seats play at random.
+cannot see with the game's own resampler (in Yatz, which hides nothing, OpenSpiel's plain
+MCTS); the other seats play at random.
 """
 
 from __future__ import annotations
@@ -40,13 +41,20 @@ class OneLineParser(argparse.ArgumentParser):
 def play(game: Any, seed: int, ismcts_simulations: int, show_moves: bool) -> list[float]:
     """One game: chance by its odds, seat 0 IS-MCTS (if asked), the others at random."""
     rng = random.Random(seed)
-    bot = None
+    bot: Any = None
     if ismcts_simulations > 0:
         evaluator = mcts.RandomRolloutEvaluator(random_state=np.random.RandomState(seed))
-        bot = ismcts.ISMCTSBot(
-            game, evaluator, 2.0, ismcts_simulations, random_state=np.random.RandomState(seed)
-        )
-        bot.set_resampler(gameshelf_openspiel.resampler(seed))
+        if game.get_type().information == pyspiel.GameType.Information.PERFECT_INFORMATION:
+            # IS-MCTS asserts hidden information; with none (Yatz) plain MCTS is its equal
+            bot = mcts.MCTSBot(
+                game, 2.0, ismcts_simulations, evaluator,
+                random_state=np.random.RandomState(seed),
+            )
+        else:
+            bot = ismcts.ISMCTSBot(
+                game, evaluator, 2.0, ismcts_simulations, random_state=np.random.RandomState(seed)
+            )
+            bot.set_resampler(gameshelf_openspiel.resampler(seed))
     state = game.new_initial_state()
     while not state.is_terminal():
         player = state.current_player()
@@ -77,7 +85,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--seed", type=int, default=1, help="seed of chance and players")
     parser.add_argument(
-        "--ismcts", type=int, default=0, metavar="N", help="seat 0 plays IS-MCTS, N simulations"
+        "--ismcts",
+        type=int,
+        default=0,
+        metavar="N",
+        help="seat 0 plays IS-MCTS (plain MCTS in Yatz, which hides nothing), N simulations",
     )
     parser.add_argument("--moves", action="store_true", help="print every move")
     args = parser.parse_args(argv)

@@ -49,12 +49,20 @@ def test_script_plays_every_game_to_the_end(script: str) -> None:
 
 
 @pytest.mark.parametrize("script", SCRIPTS)
-@pytest.mark.parametrize("bad", [["yatz(players"]])
+@pytest.mark.parametrize("bad", [["yatz(players"], ["yatz(players=2,players=3)"]])
 def test_script_refuses_bad_input_in_one_line(script: str, bad: list[str]) -> None:
     done = run(script, *bad)
     assert done.returncode == 2
     assert done.stdout == ""
     assert len(done.stderr.splitlines()) == 1 and script in done.stderr
+
+
+def test_ismcts_seat_plays_every_game() -> None:
+    """IS-MCTS asserts hidden information: in Yatz, which hides nothing, seat 0 is plain
+    MCTS (the script stopped on an AssertionError traceback there)."""
+    done = run("openspiel_play.py", *(QUICK[g] for g in PRESENT), "--ismcts", "2", "--seed", "3")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.count("returns") == len(PRESENT)
 
 
 def test_readme_openspiel_loop_runs() -> None:

@@ -48,7 +48,8 @@ def parse_game(text: str) -> tuple[str, dict[str, Any]]:
         The key of :data:`SPEC_MODULES` and the parameters (``("yatz", {"players": 3})``).
 
     Raises:
-        BadInputError: for malformed text or a game not in :data:`SPEC_MODULES`.
+        BadInputError: for malformed text, a parameter given twice, or a game not in
+            :data:`SPEC_MODULES`.
     """
     whole = _GAME_TEXT.fullmatch(text.strip())
     if whole is None:
@@ -61,6 +62,8 @@ def parse_game(text: str) -> tuple[str, dict[str, Any]]:
         pair = _PARAM_TEXT.fullmatch(item)
         if pair is None:
             raise BadInputError(f"not a parameter: {item.strip()!r} (write it as name=value)")
+        if pair.group(1) in params:
+            raise BadInputError(f"parameter {pair.group(1)} given twice in {text.strip()!r}")
         params[pair.group(1)] = _value(pair.group(2))
     return game, params
 
