@@ -51,10 +51,11 @@ from gameshelf.rl.games import SPEC_MODULES, spec_class
 for game in SPEC_MODULES:
     spec = spec_class(game)()
     spec.initial()
-try:
-    import gameshelf.rl.openspiel
-except ModuleNotFoundError as err:
-    print("adapter needs", err.name)
+for adapter in ("openspiel", "pettingzoo", "gym"):
+    try:
+        importlib.import_module("gameshelf.rl." + adapter)
+    except ModuleNotFoundError as err:
+        print(adapter, "needs", err.name, "|", err)
 """
 
 
@@ -69,4 +70,9 @@ def test_specs_and_the_command_import_without_the_extra() -> None:
         check=False,
     )
     assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == "adapter needs pyspiel"
+    lines = done.stdout.strip().splitlines()
+    needs = [line.split(" | ")[0] for line in lines]
+    assert needs == ["openspiel needs pyspiel", "pettingzoo needs gymnasium", "gym needs gymnasium"]
+    for line in lines:  # the message says how to get it, not only "No module named"
+        assert line.split(" | ")[1].startswith("gameshelf.rl.")
+        assert "pip install 'gameshelf[rl]'" in line

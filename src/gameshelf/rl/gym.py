@@ -35,14 +35,19 @@ from __future__ import annotations
 
 from typing import Any
 
-import gymnasium
 import numpy as np
 import numpy.typing as npt
-from gymnasium import spaces
 
 from gameshelf.core.errors import IllegalMoveError
+from gameshelf.rl import missing_extra
 from gameshelf.rl.games import spec_class
 from gameshelf.rl.spec import CHANCE, TERMINAL, action_int
+
+try:
+    import gymnasium
+    from gymnasium import spaces
+except ModuleNotFoundError as err:
+    raise missing_extra(err, __name__) from None
 
 #: The id ``gymnasium.make`` knows the environment by.
 ENV_ID = "gameshelf/TripleYatz-v0"

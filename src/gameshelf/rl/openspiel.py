@@ -34,10 +34,15 @@ from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 import numpy as np
-import pyspiel
 
+from gameshelf.rl import missing_extra
 from gameshelf.rl.games import SPEC_MODULES, spec_class
 from gameshelf.rl.spec import CHANCE, TERMINAL, GameSpec, action_int
+
+try:
+    import pyspiel
+except ModuleNotFoundError as err:
+    raise missing_extra(err, __name__) from None
 
 SpecClass = type[GameSpec[Any]]
 

@@ -30,12 +30,17 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-from gymnasium import spaces
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
 
+from gameshelf.rl import missing_extra
 from gameshelf.rl.games import spec_class
 from gameshelf.rl.spec import CHANCE, TERMINAL, GameSpec, action_int
+
+try:
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+except ModuleNotFoundError as err:
+    raise missing_extra(err, __name__) from None
 
 Observation = dict[str, npt.NDArray[Any]]
 
