@@ -120,3 +120,18 @@ def test_gymnasium_refuses_a_float_and_steps_after_the_end() -> None:
     for action in (0, 40):
         with pytest.raises(gymnasium.error.ResetNeeded, match="game is over"):
             env.step(action)
+
+
+@pytest.mark.parametrize("game", PRESENT)
+def test_openspiel_takes_players_for_every_game(game: str) -> None:
+    """Every spec takes ``players``, so OpenSpiel does too: ``gameshelf_muggins(players=2)``
+    was refused as an unknown parameter while PettingZoo's env took it."""
+    import pyspiel
+
+    from gameshelf.rl import openspiel
+
+    info = spec_class(game).info()
+    name = openspiel.register_spec(spec_class(game))
+    assert pyspiel.load_game(name, {"players": info.min_players}).num_players() == info.min_players
+    with pytest.raises(BadInputError):
+        pyspiel.load_game(name, {"players": info.max_players + 1})

@@ -50,7 +50,9 @@ SpecClass = type[GameSpec[Any]]
 def game_type(spec_cls: SpecClass) -> pyspiel.GameType:
     """OpenSpiel's ``GameType`` for a spec class (one per registered name).
 
-    Sequential, explicit chance (deterministic when the spec has no chance outcomes),
+    Its parameters are the spec's, and ``players`` for every game (Muggins takes
+    ``players=2``, as its spec and PettingZoo do). Sequential, explicit chance
+    (deterministic when the spec has no chance outcomes),
     perfect or imperfect information and zero-, constant- or general-sum utility as the
     spec's :class:`~gameshelf.rl.spec.SpecInfo` says, rewards only at the end.
     """
@@ -84,7 +86,8 @@ def game_type(spec_cls: SpecClass) -> pyspiel.GameType:
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification=dict(info.parameters),
+        # players: every spec takes it (GameSpec), so OpenSpiel must not refuse it either
+        parameter_specification={"players": info.min_players, **info.parameters},
     )
 
 
