@@ -19,10 +19,12 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from functools import partial
-from typing import Any
+from typing import Any, NoReturn
 
+from gameshelf.core.errors import BadInputError
+from gameshelf.core.inputs import number_parser
 from gameshelf.core.progress import add_progress_option, progress
-from gameshelf.core.workers import run_jobs
+from gameshelf.core.workers import ray_address, run_jobs
 from gameshelf.muggins.game import DEFAULT_TARGET
 from gameshelf.muggins.sim import play_series_game
 from gameshelf.showdown.sim import play_sim_game
@@ -58,20 +60,42 @@ def _timed(label: str, fn: Callable[[Any], Any], jobs: Sequence[Any], most: int,
     return out, time.perf_counter() - start, first[0] if first else 0.0
 
 
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        """Bad input: one line on stderr, exit code 2."""
+        print(f"{self.prog}: {message}", file=sys.stderr)
+        sys.exit(2)
+
+
+def _checked(parse: Callable[[str], Any]) -> Callable[[str], Any]:
+    """An argparse type that keeps the BadInputError's message."""
+    def check(text: str) -> Any:
+        try:
+            return parse(text)
+        except BadInputError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+    return check
+
+
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = _Parser(description=__doc__.splitlines()[0])
     ap.add_argument("--game", choices=("yatz", "muggins", "showdown"), default="yatz")
-    ap.add_argument("--games", type=int, default=4000)
+    ap.add_argument("--games", type=_checked(number_parser("--games", low=1)), default=4000)
     ap.add_argument("--player", default="greedy", help="the Yatz player (--game yatz)")
-    ap.add_argument("--workers", type=int, default=2)
-    ap.add_argument("--ray", default="local", help="local, auto or HOST:PORT")
+    ap.add_argument("--workers", type=_checked(number_parser("--workers", low=1, high=256)),
+                    default=2)
+    ap.add_argument("--ray", type=_checked(ray_address), default="local",
+                    help="local, auto or HOST:PORT")
     add_progress_option(ap)
     args = ap.parse_args()
-    fn, jobs, most = _jobs(args.game, args.games, args.player)
-    here, t_here, _ = _timed(f"--workers {args.workers}", fn, jobs, most, args.progress,
-                             workers=args.workers)
-    there, t_there, t_first = _timed(f"--ray {args.ray}", fn, jobs, most, args.progress,
-                                     ray=args.ray)
+    try:
+        fn, jobs, most = _jobs(args.game, args.games, args.player)
+        here, t_here, _ = _timed(f"--workers {args.workers}", fn, jobs, most, args.progress,
+                                 workers=args.workers)
+        there, t_there, t_first = _timed(f"--ray {args.ray}", fn, jobs, most, args.progress,
+                                         ray=args.ray)
+    except BadInputError as exc:  # no Ray, no cluster there, an unknown player
+        ap.error(str(exc))
     print(f"{args.game} sim, {args.games:,} games"
           + (f" of {args.player}" if args.game == "yatz" else ""))
     print(f"  --workers {args.workers:<6} {t_here:8.1f} s  {args.games / t_here:9.1f} games/s")
