@@ -21,8 +21,8 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any, NoReturn
 
+from gameshelf.core.benchargs import whole
 from gameshelf.core.errors import BadInputError
-from gameshelf.core.inputs import number_parser
 from gameshelf.core.progress import add_progress_option, progress
 from gameshelf.core.workers import ray_address, run_jobs
 from gameshelf.muggins.game import DEFAULT_TARGET
@@ -67,24 +67,22 @@ class _Parser(argparse.ArgumentParser):
         sys.exit(2)
 
 
-def _checked(parse: Callable[[str], Any]) -> Callable[[str], Any]:
-    """An argparse type that keeps the BadInputError's message."""
-    def check(text: str) -> Any:
-        try:
-            return parse(text)
-        except BadInputError as exc:
-            raise argparse.ArgumentTypeError(str(exc)) from None
-    return check
+def _ray(text: str) -> str:
+    """An argparse type: a ``--ray`` value as the sims check it."""
+    try:
+        return ray_address(text)
+    except BadInputError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def main() -> None:
     ap = _Parser(description=__doc__.splitlines()[0])
     ap.add_argument("--game", choices=("yatz", "muggins", "showdown"), default="yatz")
-    ap.add_argument("--games", type=_checked(number_parser("--games", low=1)), default=4000)
+    ap.add_argument("--games", type=whole("--games", 1, 10**9), default=4000)
     ap.add_argument("--player", default="greedy", help="the Yatz player (--game yatz)")
-    ap.add_argument("--workers", type=_checked(number_parser("--workers", low=1, high=256)),
+    ap.add_argument("--workers", type=whole("--workers", 1, 256),
                     default=2)
-    ap.add_argument("--ray", type=_checked(ray_address), default="local",
+    ap.add_argument("--ray", type=_ray, default="local",
                     help="local, auto or HOST:PORT")
     add_progress_option(ap)
     args = ap.parse_args()
