@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.mark.parametrize(("args", "says"), [
     (["--games", "-1"], "--games must be"),
-    (["--games", "0"], "--games must be at least 1"),
+    (["--games", "0"], "--games must be 1 to"),
     (["--workers", "0"], "--workers must be 1 to 256"),
     (["--ray", "nonsense"], "--ray needs HOST:PORT"),
 ])
