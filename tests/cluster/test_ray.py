@@ -136,6 +136,21 @@ def test_a_bad_ray_option_is_one_line_and_exit_2(
     assert says in out.err and len(out.err.strip().splitlines()) == 1
 
 
+@pytest.mark.parametrize("value", ["host:abc", "nonsense"])
+def test_a_bad_ray_address_variable_is_one_line_naming_it(
+        value: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """--ray auto reads RAY_ADDRESS: 'host:abc' was an internal error (ValueError), and
+    'nonsense' was said to be no RAY_ADDRESS at all."""
+    monkeypatch.setenv("RAY_ADDRESS", value)
+    with pytest.raises(SystemExit) as stop:
+        main(["yatz", "sim", "--games", "3", "--ray", "auto"])
+    out = capsys.readouterr()
+    assert stop.value.code == 2 and out.out == ""
+    assert out.err.strip().splitlines() == [
+        f"gameshelf: error: --ray auto: RAY_ADDRESS={value!r} is not HOST:PORT of a Ray "
+        "cluster's head (like 10.0.0.5:6379); correct or unset it"]
+
+
 def test_ctrl_c_stops_a_sim_on_ray_at_once(cluster: tuple[str, dict[str, str]]) -> None:
     address, env = cluster
     p = subprocess.Popen([sys.executable, "-m", "gameshelf", "yatz", "sim", "--games",

@@ -184,6 +184,23 @@ def _reachable(address: str) -> None:
                             "with 'ray start --head', or use --ray local") from None
 
 
+def _check_env_address(found: str) -> str:
+    """An address ``--ray auto`` found (RAY_ADDRESS, or the file ``ray start`` leaves),
+    checked as ``--ray`` checks one: a bad RAY_ADDRESS (``host:abc``) is one line naming it,
+    not an internal error.
+
+    Raises:
+        BadInputError: not ``HOST:PORT`` (nor ``ray://HOST:PORT``).
+    """
+    try:
+        if ray_address(found) not in ("local", "auto"):
+            return found
+    except BadInputError:
+        pass
+    raise BadInputError(f"--ray auto: RAY_ADDRESS={found!r} is not HOST:PORT of a Ray "
+                        "cluster's head (like 10.0.0.5:6379); correct or unset it")
+
+
 def _ray_connect(ray: Any, address: str) -> None:
     """``ray.init`` for :func:`run_jobs`: quiet (no dashboard, no worker output, errors
     only), a fresh instance for ``local``; SIGTERM's handler is left as it was.
@@ -192,16 +209,21 @@ def _ray_connect(ray: Any, address: str) -> None:
         BadInputError: no cluster at ``address`` (checked first, quickly), or Ray refused.
     """
     if address == "auto":
+        given = os.environ.get("RAY_ADDRESS", "").strip()
+        if given and given != "auto":
+            _check_env_address(given)
+        found: str | None = given if given.startswith(RAY_CLIENT) else None
         try:
-            from ray._private.services import canonicalize_bootstrap_address
-            found = canonicalize_bootstrap_address("auto")
+            if found is None:  # Ray's own lookup knows no Ray Client address
+                from ray._private.services import canonicalize_bootstrap_address
+                found = canonicalize_bootstrap_address("auto")
         except Exception:  # noqa: BLE001 - Ray's own lookup; ray.init says it again
             found = None
         if found is None:
             raise BadInputError("--ray auto found no Ray cluster started on this machine "
                                 "(ray start --head) and no RAY_ADDRESS; give HOST:PORT, or "
                                 "use --ray local")
-        _reachable(found)
+        _reachable(_check_env_address(found))
     elif address != "local":
         _reachable(address)
     os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
