@@ -36,8 +36,8 @@ GAMES = (
 )
 #: Every line of the menu: the games, then playing with people elsewhere.
 ENTRIES = (*GAMES, GameEntry("online", "Play online",
-                             "Play with people on other machines (Pinball Showdown, "
-                             "Yatz), through a game server."))
+                             "Yatz, Muggins or Pinball Showdown with friends on other "
+                             "machines."))
 
 MENU_HELP = """\
 # gameshelf
