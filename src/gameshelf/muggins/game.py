@@ -211,8 +211,31 @@ def play_points(total: int) -> int:
     return total if total > 0 and total % 5 == 0 else 0
 
 
+class Chains:
+    """The two chains' open ends, the same for the whole game state and for one seat's view
+    of it (``session.match.MugginsTable``): a class with ``left`` and ``right`` (the chains
+    from the spinner out) gets :meth:`ends`, :meth:`end_total` and :meth:`fits`."""
+
+    left: Sequence[Placed]
+    right: Sequence[Placed]
+
+    def ends(self) -> tuple[int, int]:
+        """The open numbers of the left and right chains (0 while a chain is empty)."""
+        return (self.left[-1].outer if self.left else 0,
+                self.right[-1].outer if self.right else 0)
+
+    def end_total(self) -> int:
+        """The total of the two open ends, doubles counting both halves (R-MG-4)."""
+        return end_value(self.left) + end_value(self.right)
+
+    def fits(self, t: Tile) -> list[Side]:
+        """The chains tile ``t`` fits (R-MG-2)."""
+        lft, rgt = self.ends()
+        return [s for s, e in ((Side.LEFT, lft), (Side.RIGHT, rgt)) if t.has(e)]
+
+
 @dataclass
-class MugginsState:
+class MugginsState(Chains):
     """A game of Muggins between seat 0 (the person) and seat 1 (Mugsy).
 
     Args:
@@ -269,20 +292,6 @@ class MugginsState:
             return []
         tiles = sorted(self.boneyard)
         return [(Take(t), 1.0 / len(tiles)) for t in tiles]
-
-    def ends(self) -> tuple[int, int]:
-        """The open numbers of the left and right chains (0 while a chain is empty)."""
-        return (self.left[-1].outer if self.left else 0,
-                self.right[-1].outer if self.right else 0)
-
-    def end_total(self) -> int:
-        """The total of the two open ends, doubles counting both halves (R-MG-4)."""
-        return end_value(self.left) + end_value(self.right)
-
-    def fits(self, t: Tile) -> list[Side]:
-        """The chains tile ``t`` fits (R-MG-2)."""
-        lft, rgt = self.ends()
-        return [s for s, e in ((Side.LEFT, lft), (Side.RIGHT, rgt)) if t.has(e)]
 
     def playable(self, seat: int) -> list[Play]:
         """Every play open to ``seat`` with its hand, in tile order, left before right."""

@@ -31,7 +31,7 @@ from gameshelf.core.errors import BadInputError, IllegalMoveError, SaveLostError
 from gameshelf.core.records import GameRecord
 from gameshelf.core.state import TERMINAL
 from gameshelf.muggins.game import Action as MugginsAction
-from gameshelf.muggins.game import MugginsState, Placed, Play, RoundResult, Side, end_value
+from gameshelf.muggins.game import Chains, MugginsState, Placed, Play, RoundResult, Side
 from gameshelf.muggins.game import PlayerView as MugginsView
 from gameshelf.muggins.game import parse_action as parse_muggins_action
 from gameshelf.muggins.match import GAME as MUGGINS
@@ -606,7 +606,7 @@ class LocalYatz(YatzMatch):
 
 # ----- Muggins -------------------------------------------------------------------------------
 @dataclass(frozen=True)
-class MugginsTable:
+class MugginsTable(Chains):
     """What one seat sees of a Muggins game (the view type of :class:`MugginsMatch`): its own
     rack, the chains and the public counts, never the other rack's tiles nor the
     boneyard's. The board reads it as it would the game state (``left``, ``right``,
@@ -671,20 +671,6 @@ class MugginsTable:
     def last_round(self) -> RoundResult | None:
         """The last finished round's result, if any."""
         return self.rounds[-1] if self.rounds else None
-
-    def ends(self) -> tuple[int, int]:
-        """The open numbers of the left and right chains (0 while a chain is empty)."""
-        return (self.left[-1].outer if self.left else 0,
-                self.right[-1].outer if self.right else 0)
-
-    def end_total(self) -> int:
-        """The total of the two open ends, a double counting both halves (R-MG-4)."""
-        return end_value(self.left) + end_value(self.right)
-
-    def fits(self, t: Tile) -> list[Side]:
-        """The chains tile ``t`` fits (R-MG-2)."""
-        lft, rgt = self.ends()
-        return [s for s, e in ((Side.LEFT, lft), (Side.RIGHT, rgt)) if t.has(e)]
 
     def seen(self) -> MugginsView:
         """The engine's view of this seat (what the coach and Mugsy decide from): the
