@@ -81,3 +81,25 @@ async def test_play_online_creates_a_muggins_room_and_opens_the_board(
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, OnlineScreen)
+
+
+async def test_play_online_seats_follow_the_game_until_typed() -> None:
+    """Muggins chosen on Play online kept "me,open,cpu" (three seats: refused until edited);
+    each game now brings its usual seats, and seats a person typed are kept."""
+    app = GameshelfApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(OnlineScreen())
+        await pilot.pause()
+        seats = app.screen.query_one("#on-seats", Input)
+        game = app.screen.query_one("#on-game", Select)
+        assert seats.value == "me,open,cpu"
+        game.value = "muggins"
+        await pilot.pause()
+        assert seats.value == "me,open"
+        game.value = "yatz"
+        await pilot.pause()
+        assert seats.value == "me,open,cpu"
+        seats.value = "me,open,greedy"
+        game.value = "showdown"
+        await pilot.pause()
+        assert seats.value == "me,open,greedy"

@@ -91,6 +91,10 @@ Play Pinball Showdown, Yatz or Muggins with people on other machines through a g
 """
 
 
+#: The seats a new room of each game starts from on the form (`open`, not `?`: the form's
+#: fields keep `?` for help).
+DEFAULT_SEATS = {"showdown": "me,open,cpu", "yatz": "me,open,cpu", "muggins": "me,open"}
+
 class OnlineScreen(Screen[None]):
     """Create a room or join one by its code."""
 
@@ -126,7 +130,7 @@ class OnlineScreen(Screen[None]):
                                 max_length=MAX_NAME_LENGTH)
             with Horizontal(classes="on-row"):
                 yield Static("Seats (to create)")
-                yield TextField(value="me,open,cpu", id="on-seats", compact=True)
+                yield TextField(value=DEFAULT_SEATS["showdown"], id="on-seats", compact=True)
             with Horizontal(classes="on-row"):
                 yield Static("Room code (to join)")
                 yield TextField(placeholder="e.g. K7QX", id="on-code", compact=True)
@@ -138,6 +142,13 @@ class OnlineScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#on-name", Input).focus()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        """Another game chosen: its usual seats, unless the seats were typed (Muggins is for
+        two: "me,open,cpu" stayed and was refused until edited)."""
+        seats = self.query_one("#on-seats", Input)
+        if seats.value.strip() in DEFAULT_SEATS.values():
+            seats.value = DEFAULT_SEATS.get(str(event.value), seats.value)
 
     def _say(self, text: str) -> None:
         self.query_one("#on-msg", Static).update(plain(text, lines=True))
