@@ -50,13 +50,13 @@ def main() -> None:
 
 
 def _measure(advance: Callable[[int], object]) -> None:
-    from gameshelf.muggins.match import GAME as MUGGINS
-    from gameshelf.showdown.match import GAME as SHOWDOWN
-    from gameshelf.showdown.match import Match as ShowdownMatch
-    from gameshelf.showdown.match import parse_players
-    from gameshelf.yatz.game import GAME as YATZ
-    from gameshelf.yatz.match import Match as YatzMatch
-    from gameshelf.yatz.match import parse_seats
+    from gameshelf.games.muggins.match import GAME as MUGGINS
+    from gameshelf.games.showdown.match import GAME as SHOWDOWN
+    from gameshelf.games.showdown.match import Match as ShowdownMatch
+    from gameshelf.games.showdown.match import parse_players
+    from gameshelf.games.yatz.game import GAME as YATZ
+    from gameshelf.games.yatz.match import Match as YatzMatch
+    from gameshelf.games.yatz.match import parse_seats
 
     yatz = YatzMatch(parse_seats(",".join(["greedy"] * 9)), 1)
     play = timed(yatz.play_computers)
@@ -73,7 +73,7 @@ def _measure(advance: Callable[[int], object]) -> None:
           f"about {people:,} saves in a 4-person game, {people * ms / 1000:.1f} s in all")
     advance(1)
 
-    from gameshelf.muggins.match import Match as MugginsMatch
+    from gameshelf.games.muggins.match import Match as MugginsMatch
     m = MugginsMatch.new(3)
     while not m.state.is_terminal():
         m.apply(m.state.legal_actions()[0])

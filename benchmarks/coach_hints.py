@@ -20,13 +20,13 @@ import time
 
 from gameshelf.core.progress import add_progress_option, progress
 from gameshelf.core.state import CHANCE
-from gameshelf.muggins import coach as mcoach
-from gameshelf.muggins.match import PERSON
-from gameshelf.muggins.match import Match as MugginsMatch
-from gameshelf.muggins.mugsy import Mugsy, board_key, distinct_plays
-from gameshelf.showdown import coach as scoach
-from gameshelf.showdown.match import Match as ShowdownMatch
-from gameshelf.showdown.match import parse_players
+from gameshelf.games.muggins import coach as mcoach
+from gameshelf.games.muggins.match import PERSON
+from gameshelf.games.muggins.match import Match as MugginsMatch
+from gameshelf.games.muggins.mugsy import Mugsy, board_key, distinct_plays
+from gameshelf.games.showdown import coach as scoach
+from gameshelf.games.showdown.match import Match as ShowdownMatch
+from gameshelf.games.showdown.match import parse_players
 
 FIRST_SEED = 500_000
 

@@ -15,8 +15,8 @@ import time
 
 from gameshelf.core.chance import Chance
 from gameshelf.core.progress import Advance, add_progress_option, progress
-from gameshelf.dollar import odds
-from gameshelf.dollar.scorer import score_serial
+from gameshelf.games.dollar import odds
+from gameshelf.games.dollar.scorer import score_serial
 
 
 def timed(fn: object, repeats: int, advance: Advance) -> list[float]:

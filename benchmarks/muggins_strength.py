@@ -18,9 +18,9 @@ import time
 from gameshelf.core.estimate import wilson
 from gameshelf.core.progress import add_progress_option, progress
 from gameshelf.core.workers import run_jobs
-from gameshelf.muggins.game import Action, PlayerView
-from gameshelf.muggins.mugsy import even_strength
-from gameshelf.muggins.sim import SimResult, play_game, series_levels, tally
+from gameshelf.games.muggins.game import Action, PlayerView
+from gameshelf.games.muggins.mugsy import even_strength
+from gameshelf.games.muggins.sim import SimResult, play_game, series_levels, tally
 
 FIRST_SEED = 100_000
 EVEN_SEED = 300_000

@@ -15,12 +15,12 @@ from collections.abc import Callable
 
 from gameshelf.core.progress import add_progress_option, tracked
 from gameshelf.core.records import GameRecord
-from gameshelf.muggins.match import MUGSY
-from gameshelf.muggins.match import Match as MugginsMatch
-from gameshelf.showdown.match import Match as ShowdownMatch
-from gameshelf.showdown.match import parse_players
-from gameshelf.yatz.match import Match as YatzMatch
-from gameshelf.yatz.match import Seat
+from gameshelf.games.muggins.match import MUGSY
+from gameshelf.games.muggins.match import Match as MugginsMatch
+from gameshelf.games.showdown.match import Match as ShowdownMatch
+from gameshelf.games.showdown.match import parse_players
+from gameshelf.games.yatz.match import Match as YatzMatch
+from gameshelf.games.yatz.match import Seat
 
 
 def yatz_game(seed: int, player: str, seats: int) -> GameRecord:

@@ -39,9 +39,9 @@ from gameshelf.core.chance import Chance
 from gameshelf.core.estimate import wilson
 from gameshelf.core.progress import add_progress_option, progress
 from gameshelf.core.workers import run_jobs
-from gameshelf.muggins.game import MugginsState
-from gameshelf.muggins.mugsy import Mugsy
-from gameshelf.rl.muggins import action_id
+from gameshelf.games.muggins.game import MugginsState
+from gameshelf.games.muggins.mugsy import Mugsy
+from gameshelf.games.muggins.rl import action_id
 
 FIRST_SEED = 700_000
 GOAL = 0.55

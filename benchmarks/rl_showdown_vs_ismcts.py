@@ -2,7 +2,7 @@
 
 Plays seeded two-player games of ``gameshelf_showdown`` through the OpenSpiel adapter
 (:mod:`gameshelf.rl.openspiel`). Game ``i`` uses seed ``seed + i`` for the deal and both
-players' generators; our search player (:class:`gameshelf.showdown.players.SearchPlayer`,
+players' generators; our search player (:class:`gameshelf.games.showdown.players.SearchPlayer`,
 seeing only its own view) takes seat 0 in even games and seat 1 in odd ones. The opponent is
 ``open_spiel.python.algorithms.ismcts.ISMCTSBot`` with random rollouts, UCT, the spec's
 resampler (``gameshelf.rl.openspiel.resampler``: hidden hands and deck drawn afresh for
@@ -77,9 +77,9 @@ def _bot(game: object, budget: int, seed: int, uct_c: float) -> object:
 
 def one_game(game_index: int, setup: Setup, max_decisions: int | None = None) -> Result:
     """Play game ``game_index`` (or only its first ``max_decisions`` timed decisions)."""
+    from gameshelf.games.showdown.players import SearchPlayer
+    from gameshelf.games.showdown.rl import action_id
     from gameshelf.rl.openspiel import load
-    from gameshelf.rl.showdown import action_id
-    from gameshelf.showdown.players import SearchPlayer
 
     seed = setup.seed + game_index
     ours_seat = game_index % 2

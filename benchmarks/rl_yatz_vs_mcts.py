@@ -1,10 +1,10 @@
 """Yatz: our strong player against OpenSpiel's MCTS in two-player triple Yatz.
 
-The game is the research spec :class:`gameshelf.rl.yatz.Spec` (two players; returns +1 win,
+The game is the research spec :class:`gameshelf.games.yatz.rl.Spec` (two players; returns +1 win,
 -1 loss, 0 draw). OpenSpiel's ``open_spiel.python.algorithms.mcts.MCTSBot`` plays one seat
 with ``--budget`` simulations a move, each leaf valued by ``--rollouts`` random play-outs to
 the end of the game (``RandomRolloutEvaluator``), UCT constant ``--uct-c``; our registered
-``strong`` player (:class:`gameshelf.yatz.strong.StrongPlayer`, the one ``gameshelf yatz
+``strong`` player (:class:`gameshelf.games.yatz.strong.StrongPlayer`, the one ``gameshelf yatz
 sim`` and the computer seats use) plays the other. MCTS plays the game as OpenSpiel loads it
 through :mod:`gameshelf.rl.openspiel` (``pyspiel.load_game("gameshelf_yatz")``); our player
 reads the engine state the same moves lead to.
@@ -38,9 +38,9 @@ from gameshelf.core.chance import Chance
 from gameshelf.core.estimate import wilson
 from gameshelf.core.progress import add_progress_option, progress
 from gameshelf.core.workers import run_jobs
+from gameshelf.games.yatz.rl import Spec, move_id
+from gameshelf.games.yatz.strong import StrongPlayer
 from gameshelf.rl.spec import CHANCE
-from gameshelf.rl.yatz import Spec, move_id
-from gameshelf.yatz.strong import StrongPlayer
 
 GOAL = 0.60
 

@@ -19,9 +19,9 @@ from gameshelf.core.chance import Chance
 from gameshelf.core.inputs import MAX_DATA_FILE_BYTES, read_text_file
 from gameshelf.core.progress import add_progress_option, progress
 from gameshelf.core.workers import run_jobs
-from gameshelf.showdown.cards import Deck, default_deck, parse_deck
-from gameshelf.showdown.game import new_game
-from gameshelf.showdown.players import HeuristicPlayer, Player, play_match
+from gameshelf.games.showdown.cards import Deck, default_deck, parse_deck
+from gameshelf.games.showdown.game import new_game
+from gameshelf.games.showdown.players import HeuristicPlayer, Player, play_match
 
 PLAYERS = 4
 SOURCES = ("cards", "two_x", "drop_bonus", "combos", "tokens")

@@ -19,10 +19,10 @@ from gameshelf.core.chance import Chance
 from gameshelf.core.estimate import wilson
 from gameshelf.core.progress import add_progress_option, progress
 from gameshelf.core.workers import run_jobs
-from gameshelf.showdown.actions import Action
-from gameshelf.showdown.cards import default_deck
-from gameshelf.showdown.game import PlayerView, new_game
-from gameshelf.showdown.players import HeuristicPlayer, Player, SearchPlayer, play_match
+from gameshelf.games.showdown.actions import Action
+from gameshelf.games.showdown.cards import default_deck
+from gameshelf.games.showdown.game import PlayerView, new_game
+from gameshelf.games.showdown.players import HeuristicPlayer, Player, SearchPlayer, play_match
 
 
 class Timed:

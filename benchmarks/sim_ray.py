@@ -25,10 +25,10 @@ from gameshelf.core.benchargs import whole
 from gameshelf.core.errors import BadInputError
 from gameshelf.core.progress import add_progress_option, progress
 from gameshelf.core.workers import ray_address, run_jobs
-from gameshelf.muggins.game import DEFAULT_TARGET
-from gameshelf.muggins.sim import play_series_game
-from gameshelf.showdown.sim import play_sim_game
-from gameshelf.yatz.sim import play_solo
+from gameshelf.games.muggins.game import DEFAULT_TARGET
+from gameshelf.games.muggins.sim import play_series_game
+from gameshelf.games.showdown.sim import play_sim_game
+from gameshelf.games.yatz.sim import play_solo
 
 
 def _jobs(game: str, games: int, player: str) -> tuple[Callable[[Any], Any], Sequence[Any],

@@ -16,14 +16,14 @@ import time
 
 from gameshelf.core.progress import add_progress_option, tracked
 from gameshelf.core.store import HistoryPlayer, HistoryRow
-from gameshelf.muggins.match import Match as MugginsMatch
-from gameshelf.showdown.match import Match as ShowdownMatch
-from gameshelf.showdown.match import parse_players
-from gameshelf.stats.muggins import muggins_stats
-from gameshelf.stats.showdown import showdown_stats
-from gameshelf.stats.yatz import yatz_stats
-from gameshelf.yatz.match import Match as YatzMatch
-from gameshelf.yatz.match import parse_seats
+from gameshelf.games.muggins.match import Match as MugginsMatch
+from gameshelf.games.muggins.stats import muggins_stats
+from gameshelf.games.showdown.match import Match as ShowdownMatch
+from gameshelf.games.showdown.match import parse_players
+from gameshelf.games.showdown.stats import showdown_stats
+from gameshelf.games.yatz.match import Match as YatzMatch
+from gameshelf.games.yatz.match import parse_seats
+from gameshelf.games.yatz.stats import yatz_stats
 
 
 def _row(i: int, game: str, record: object, players: list[HistoryPlayer]) -> HistoryRow:

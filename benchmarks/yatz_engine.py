@@ -15,9 +15,9 @@ import time
 
 from gameshelf.core.progress import Advance, add_progress_option, progress
 from gameshelf.core.records import GameRecord
-from gameshelf.yatz.game import HOLDS, ROLL
-from gameshelf.yatz.match import Match, Seat
-from gameshelf.yatz.sim import play_solo
+from gameshelf.games.yatz.game import HOLDS, ROLL
+from gameshelf.games.yatz.match import Match, Seat
+from gameshelf.games.yatz.sim import play_solo
 
 
 def engine_only(games: int, advance: Advance) -> float:

@@ -2,10 +2,10 @@
 
 The strong player values the state after a turn by the sum over columns of multiplier x
 single-column value, with opportunity costs discounted per column. This script learns a
-correction ``w · features(state)`` (see ``gameshelf.yatz.strategy._features``):
+correction ``w · features(state)`` (see ``gameshelf.games.yatz.strategy._features``):
 
 1. play ``--games`` games of the current player with the lean compiled loop
-   (``gameshelf.yatz.selfplay``, seed ``--seed``) and record every turn-start state;
+   (``gameshelf.games.yatz.selfplay``, seed ``--seed``) and record every turn-start state;
 2. regress (least squares) the points each state still went on to score, minus the
    player's own estimate (the discounted sum of column values), on the features;
 3. try the fitted weights scaled by each ``--shrink`` factor (and 0, the player without a
@@ -15,7 +15,7 @@ correction ``w · features(state)`` (see ``gameshelf.yatz.strategy._features``):
    each time), then write the correction file.
 
 Usage: python benchmarks/yatz_fit_correction.py [--games 40000] [--seed 1000]
-    [--out src/gameshelf/yatz/correction.toml]
+    [--out src/gameshelf/games/yatz/correction.toml]
 """
 
 from __future__ import annotations
@@ -29,11 +29,11 @@ import numpy as np
 from gameshelf.core.errors import BadInputError
 from gameshelf.core.files import check_target, write_file
 from gameshelf.core.progress import Advance, add_progress_option, progress
-from gameshelf.yatz.scoring import YATZ_RULES
-from gameshelf.yatz.selfplay import play_games, record_games, state_features
-from gameshelf.yatz.strategy import DISCOUNT, Correction, Strategy, dump_correction
+from gameshelf.games.yatz.scoring import YATZ_RULES
+from gameshelf.games.yatz.selfplay import play_games, record_games, state_features
+from gameshelf.games.yatz.strategy import DISCOUNT, Correction, Strategy, dump_correction
 
-OUT = Path(__file__).resolve().parent.parent / "src" / "gameshelf" / "yatz" / "correction.toml"
+OUT = Path(__file__).resolve().parent.parent / "src/gameshelf/games/yatz/correction.toml"
 
 
 def fit(st: Strategy, games: int, seed: int) -> np.ndarray:

@@ -1,14 +1,14 @@
 """Yatz: the strong player's mean score and decision time over seeded solitaire games.
 
 Plays games ``--first`` .. ``--first + --games - 1`` (the game number is the match seed)
-through the real engine (:class:`gameshelf.yatz.match.Match`), with ``--workers`` processes,
+through the real engine (:class:`gameshelf.games.yatz.match.Match`), with ``--workers`` processes,
 and prints the mean with its standard error, the standard deviation, the upper-bonus rate of
 each column, and the median and 90th percentile of the decision time (every ``choose`` call,
 including the turn's first, which solves the turn). Target (issue 4): mean 1,700 or more over
 10,000 games, median decision 50 ms or less.
 
 The registered ``strong`` player uses the learned correction shipped in the package
-(``gameshelf/yatz/correction.toml``, made by ``benchmarks/yatz_fit_correction.py``) and looks
+(``gameshelf/games/yatz/correction.toml``, made by ``benchmarks/yatz_fit_correction.py``) and looks
 one turn ahead (``strong.STRONG_LOOKAHEAD``), two in the end game (``strong.STRONG_ENDGAME``
 boxes open or fewer). ``--lookahead N`` / ``--endgame N`` time a strong player with other
 settings (``--lookahead 0 --endgame 0``: the one-turn solve alone), ``--no-correction`` one
@@ -29,11 +29,11 @@ from gameshelf.core.chance import Chance
 from gameshelf.core.errors import BadInputError
 from gameshelf.core.progress import add_progress_option, progress
 from gameshelf.core.workers import run_jobs
-from gameshelf.yatz.game import COLUMNS, Action, YatzState
-from gameshelf.yatz.match import Match, Seat
-from gameshelf.yatz.players import PLAYERS, Player, make_player
-from gameshelf.yatz.strategy import Strategy, load_correction
-from gameshelf.yatz.strong import STRONG_ENDGAME, STRONG_LOOKAHEAD, StrongPlayer
+from gameshelf.games.yatz.game import COLUMNS, Action, YatzState
+from gameshelf.games.yatz.match import Match, Seat
+from gameshelf.games.yatz.players import PLAYERS, Player, make_player
+from gameshelf.games.yatz.strategy import Strategy, load_correction
+from gameshelf.games.yatz.strong import STRONG_ENDGAME, STRONG_LOOKAHEAD, StrongPlayer
 
 TIMED = "bench-timed"
 

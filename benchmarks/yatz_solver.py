@@ -30,8 +30,8 @@ def main() -> None:
     add_progress_option(ap)
     args = ap.parse_args()
     t0 = time.perf_counter()
-    from gameshelf.yatz import solver
-    from gameshelf.yatz.scoring import CLASSIC_NO_BONUS, YATZ_RULES, RuleSet
+    from gameshelf.games.yatz import solver
+    from gameshelf.games.yatz.scoring import CLASSIC_NO_BONUS, YATZ_RULES, RuleSet
     tiny = RuleSet("warm-up", five_kind_is_full_house=True, wild_yatz=True)
     solver.solve(tiny)  # compiles (or loads the compiled code) once
     warm = time.perf_counter() - t0

@@ -3,7 +3,7 @@
 Plays solitaire games ``--first`` .. ``--first + --games - 1`` (the game number is the match
 seed) with the registered ``strong`` player through the real engine, and writes each game's
 final score and, per column, how many games got the upper bonus and a Yatz to
-``src/gameshelf/stats/yatz_strong.toml`` (``--out``), the table the statistics screens and
+``src/gameshelf/games/yatz/yatz_strong.toml`` (``--out``), the table the statistics screens and
 ``gameshelf yatz stats`` show as "computer (strong), reference". Prints the figures and
 how long it took. The table says the games and seeds it was measured on.
 
@@ -19,11 +19,11 @@ from pathlib import Path
 
 from gameshelf.core.files import write_file
 from gameshelf.core.progress import add_progress_option, tracked
-from gameshelf.yatz.game import COLUMNS
-from gameshelf.yatz.match import Match, Seat
-from gameshelf.yatz.scoring import Box
+from gameshelf.games.yatz.game import COLUMNS
+from gameshelf.games.yatz.match import Match, Seat
+from gameshelf.games.yatz.scoring import Box
 
-OUT = Path(__file__).resolve().parent.parent / "src/gameshelf/stats/yatz_strong.toml"
+OUT = Path(__file__).resolve().parent.parent / "src/gameshelf/games/yatz/yatz_strong.toml"
 
 
 def main() -> None:

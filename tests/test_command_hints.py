@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from gameshelf.core.text import command_line, resume_command, shell_word
-from gameshelf.showdown.match import Match as ShowdownMatch
-from gameshelf.showdown.match import Seat as ShowdownSeat
+from gameshelf.games.showdown.match import Match as ShowdownMatch
+from gameshelf.games.showdown.match import Seat as ShowdownSeat
 from tests.cli_helpers import run
 from tests.hostile import NAMES, assert_clean, store_record
 

@@ -18,11 +18,11 @@ import pytest
 from gameshelf.core.chance import Chance
 from gameshelf.core.errors import GameshelfError, IllegalMoveError
 from gameshelf.core.state import CHANCE, TERMINAL
-from gameshelf.muggins import game as mg
-from gameshelf.showdown import actions as sd_actions
-from gameshelf.showdown import cards as sd_cards
-from gameshelf.showdown import game as sd
-from gameshelf.yatz import game as yz
+from gameshelf.games.muggins import game as mg
+from gameshelf.games.showdown import actions as sd_actions
+from gameshelf.games.showdown import cards as sd_cards
+from gameshelf.games.showdown import game as sd
+from gameshelf.games.yatz import game as yz
 
 
 @dataclass(frozen=True)

@@ -19,16 +19,16 @@ from textual.worker import WorkerFailed
 from gameshelf.cli import main
 from gameshelf.core import crash
 from gameshelf.core.store import Store
-from gameshelf.muggins.match import GAME as MUGGINS
-from gameshelf.showdown.match import GAME as SHOWDOWN
-from gameshelf.showdown.match import Match as ShowdownMatch
-from gameshelf.showdown.match import parse_players
+from gameshelf.games.muggins.match import GAME as MUGGINS
+from gameshelf.games.showdown.match import GAME as SHOWDOWN
+from gameshelf.games.showdown.match import Match as ShowdownMatch
+from gameshelf.games.showdown.match import parse_players
+from gameshelf.games.showdown.tui.screen import ShowdownScreen
+from gameshelf.games.yatz.game import GAME as YATZ
+from gameshelf.games.yatz.match import Match as YatzMatch
+from gameshelf.games.yatz.match import Seat
+from gameshelf.games.yatz.tui.setup import YatzApp
 from gameshelf.tui.app import GameshelfApp
-from gameshelf.tui.showdown_game import ShowdownScreen
-from gameshelf.tui.yatz import YatzApp
-from gameshelf.yatz.game import GAME as YATZ
-from gameshelf.yatz.match import Match as YatzMatch
-from gameshelf.yatz.match import Seat
 
 
 class Injected(RuntimeError):
@@ -66,16 +66,16 @@ def _actions(game: str, name: str) -> tuple[str, ...]:
 
 @pytest.mark.parametrize("game, args, moves, patch, save", [
     ("yatz", ["yatz", "play", "-p", "Ann", "--seed", "5", "--name", "c"], "roll\nhold 1\ntotals\n",
-     "gameshelf.cli.yatz.totals_text", "c"),
+     "gameshelf.games.yatz.cli.totals_text", "c"),
     ("showdown", ["showdown", "play", "--text", "-p", "Zed,cpu", "--seed", "3"],
-     "table\n", "gameshelf.cli.showdown.describe", "game-3"),
+     "table\n", "gameshelf.games.showdown.cli.describe", "game-3"),
 ])
 def test_a_crash_at_the_prompt_is_one_line_a_report_and_the_game_kept(
         game: str, args: list[str], moves: str, patch: str, save: str,
         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
         _gameshelf_home: Path) -> None:
     if game == "showdown":  # the first table is drawn before the fault is armed
-        real = __import__("gameshelf.cli.showdown", fromlist=["describe"]).describe
+        real = __import__("gameshelf.games.showdown.cli", fromlist=["describe"]).describe
         calls = iter([real])
         monkeypatch.setattr(patch, lambda *a: next(calls, _boom)(*a))
     else:
@@ -93,7 +93,7 @@ def test_a_crash_at_the_prompt_is_one_line_a_report_and_the_game_kept(
 def test_a_crash_in_the_muggins_prompt(capsys: pytest.CaptureFixture[str],
                                        monkeypatch: pytest.MonkeyPatch,
                                        _gameshelf_home: Path) -> None:
-    monkeypatch.setattr("gameshelf.cli.muggins.describe", _boom)
+    monkeypatch.setattr("gameshelf.games.muggins.cli.describe", _boom)
     code, _out, err = run(["muggins", "play", "--text", "--seed", "3"], "", capsys, monkeypatch)
     assert code == crash.EXIT_CODE
     assert_crash_line(err, _gameshelf_home)
@@ -109,7 +109,7 @@ def test_no_writable_folder_still_one_line(capsys: pytest.CaptureFixture[str],
     (tmp_path / "f").write_text("a file, not a folder")
     monkeypatch.setattr("tempfile.tempdir", str(tmp_path / "tmp"))
     (tmp_path / "tmp").mkdir()
-    monkeypatch.setattr("gameshelf.cli.yatz.totals_text", _boom)
+    monkeypatch.setattr("gameshelf.games.yatz.cli.totals_text", _boom)
     code, _out, err = run(["yatz", "play", "-p", "Ann", "--seed", "5"], "totals\n", capsys,
                           monkeypatch)
     assert code == crash.EXIT_CODE and err.count("\n") == 1
@@ -119,7 +119,7 @@ def test_no_writable_folder_still_one_line(capsys: pytest.CaptureFixture[str],
 async def test_a_crash_on_the_yatz_screen_is_reported_and_the_game_kept(
         monkeypatch: pytest.MonkeyPatch, _gameshelf_home: Path) -> None:
     """Yatz saved only after a scored turn: a crash after rolls lost them."""
-    monkeypatch.setattr("gameshelf.tui.yatz_game.GameScreen.action_hint", _boom)
+    monkeypatch.setattr("gameshelf.games.yatz.tui.screen.GameScreen.action_hint", _boom)
     app = YatzApp(YatzMatch([Seat("Ann")], 11), "screen")
     with pytest.raises(Injected):
         async with app.run_test(size=(120, 40)) as pilot:

@@ -17,7 +17,7 @@ from tests.cli_helpers import run
 
 
 def _yatz(seed: int) -> GameRecord:
-    from gameshelf.yatz.match import Match, Seat
+    from gameshelf.games.yatz.match import Match, Seat
 
     m = Match([Seat("Ann")], seed=seed)
     m.act("roll")
@@ -25,7 +25,7 @@ def _yatz(seed: int) -> GameRecord:
 
 
 def _showdown(seed: int) -> GameRecord:
-    from gameshelf.showdown.match import Match, parse_players
+    from gameshelf.games.showdown.match import Match, parse_players
 
     m = Match(parse_players("Ann,cpu"), seed)
     m.run_until_human()
@@ -33,7 +33,7 @@ def _showdown(seed: int) -> GameRecord:
 
 
 def _muggins(seed: int) -> GameRecord:
-    from gameshelf.muggins.match import Match
+    from gameshelf.games.muggins.match import Match
 
     return Match.new(seed, options={"level": "easy"}).record()
 
@@ -105,7 +105,7 @@ def test_a_damaged_save_can_be_deleted(cmd: str, key: str, make: Callable[[int],
 
 
 async def test_yatz_saves_list_deletes_with_a_confirmation() -> None:
-    from gameshelf.tui.yatz_game import SavesScreen
+    from gameshelf.games.yatz.tui.screen import SavesScreen
 
     _saved("yatz", _yatz, "a", "b")
     app = GameshelfApp()
@@ -130,7 +130,7 @@ async def test_yatz_saves_list_deletes_with_a_confirmation() -> None:
 
 
 async def test_showdown_saves_list_deletes_with_a_confirmation() -> None:
-    from gameshelf.tui.showdown import ShowdownStartScreen
+    from gameshelf.games.showdown.tui.setup import ShowdownStartScreen
 
     _saved("showdown", _showdown, "a", "b")
     app = GameshelfApp(start="showdown")

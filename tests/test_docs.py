@@ -40,7 +40,7 @@ def test_every_relative_link_resolves(page: Path) -> None:
 
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: str(p.relative_to(ROOT)))
 def test_every_quoted_file_path_is_in_the_repository(page: Path) -> None:
-    """A path written as code (`docs/rulings.md`, `gameshelf/yatz/solver.py`) names a file of
+    """A path written as code (`docs/rulings.md`, `gameshelf/games/yatz/solver.py`) names a file of
     the repository, from its root, from ``src/`` or from the page's folder."""
     missing = [p for p in _QUOTED.findall(page.read_text())
                if not any((base / p).is_file() for base in (ROOT, ROOT / "src", page.parent))]

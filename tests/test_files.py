@@ -24,8 +24,8 @@ import pytest
 from gameshelf.cli import main
 from gameshelf.core.errors import BadInputError
 from gameshelf.core.files import write_file
-from gameshelf.yatz import solver
-from gameshelf.yatz.scoring import YATZ_RULES
+from gameshelf.games.yatz import solver
+from gameshelf.games.yatz.scoring import YATZ_RULES
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -92,7 +92,7 @@ def test_yatz_prompt_refuses_unicode_and_huge_numbers(
 
 
 def test_yatz_arabic_indic_digits_do_not_hold_dice() -> None:
-    from gameshelf.yatz.game import parse_action
+    from gameshelf.games.yatz.game import parse_action
     for text in ("hold ١", "hold ٣٥", "dice ٣"):
         with pytest.raises(BadInputError):
             parse_action(text)
@@ -102,8 +102,8 @@ def test_yatz_arabic_indic_digits_do_not_hold_dice() -> None:
                                   "３-５"])
 def test_muggins_tiles_are_ascii_digits(
         line: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    from gameshelf.muggins.game import parse_action
-    from gameshelf.muggins.tiles import parse_tile
+    from gameshelf.games.muggins.game import parse_action
+    from gameshelf.games.muggins.tiles import parse_tile
     with pytest.raises(BadInputError):
         parse_action(line)
     with pytest.raises(BadInputError):
@@ -117,7 +117,7 @@ def test_muggins_tiles_are_ascii_digits(
                                   f"speed {HUGE}", f"bid P07 {HUGE}", "offer P²",
                                   "offer \u017f07", "deal first=٠ deck=P01 combos=C01"])
 def test_showdown_actions_are_ascii_digits(text: str) -> None:
-    from gameshelf.showdown.actions import parse_action
+    from gameshelf.games.showdown.actions import parse_action
     with pytest.raises(BadInputError):
         parse_action(text)
 
@@ -216,7 +216,7 @@ def test_names_with_control_characters_or_too_long_are_refused(
 
 
 def test_dollar_player_names_are_checked() -> None:
-    from gameshelf.dollar.game import make_entry
+    from gameshelf.games.dollar.game import make_entry
     for name in ("a\x1bb", "x" * 25, "n\udcff"):
         with pytest.raises(BadInputError):
             make_entry(name, "L40000002A")
@@ -270,7 +270,7 @@ def _yatz_record(actions: tuple[str, ...], players: list[dict[str, str]] | None 
 def test_a_record_holding_superscript_two_is_refused_on_import_and_reported_in_saves(
         tmp_path: Path, capsys: pytest.CaptureFixture[str],
         monkeypatch: pytest.MonkeyPatch) -> None:
-    from gameshelf.yatz.match import Match
+    from gameshelf.games.yatz.match import Match
     m = Match.from_record(_yatz_record(()))
     m.act("roll")
     bad = _yatz_record((*m.actions, "hold ²"))
@@ -321,8 +321,8 @@ def test_json_and_toml_loaders_turn_every_failure_into_the_given_error() -> None
 def test_deck_and_correction_files_with_huge_numbers_are_one_line(
         tmp_path: Path, capsys: pytest.CaptureFixture[str],
         monkeypatch: pytest.MonkeyPatch) -> None:
-    from gameshelf.showdown.cards import default_deck_text, parse_deck
-    from gameshelf.yatz.strategy import dump_correction, load_correction
+    from gameshelf.games.showdown.cards import default_deck_text, parse_deck
+    from gameshelf.games.yatz.strategy import dump_correction, load_correction
     text = default_deck_text().replace("points = ", f"points = {HUGE}", 1)
     with pytest.raises(DeckError, match="digits"):
         parse_deck(text, "deck")
@@ -380,8 +380,8 @@ def test_files_given_on_the_command_line_are_regular_and_bounded(
 
 def test_solver_cache_that_is_not_a_regular_file_is_solved_again_not_read(
         tmp_path: Path) -> None:
-    from gameshelf.yatz import solver
-    from gameshelf.yatz.scoring import rule_set
+    from gameshelf.games.yatz import solver
+    from gameshelf.games.yatz.scoring import rule_set
     rules = rule_set("yatz")
     path = solver.cache_path(rules, tmp_path)
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -392,8 +392,8 @@ def test_solver_cache_that_is_not_a_regular_file_is_solved_again_not_read(
 def test_a_yatz_record_of_a_million_actions_is_refused_at_once(
         tmp_path: Path, capsys: pytest.CaptureFixture[str],
         monkeypatch: pytest.MonkeyPatch) -> None:
-    from gameshelf.yatz.game import max_actions
-    from gameshelf.yatz.match import Match
+    from gameshelf.games.yatz.game import max_actions
+    from gameshelf.games.yatz.match import Match
     huge = _yatz_record(("roll",) + ("hold 1",) * 999_999)
     path = tmp_path / "huge.json"
     path.write_text(huge.to_json(indent=None))
@@ -413,11 +413,11 @@ def test_a_yatz_record_of_a_million_actions_is_refused_at_once(
 
 
 def test_muggins_and_showdown_records_past_the_rules_maximum_are_refused() -> None:
-    from gameshelf.muggins import game as mg
-    from gameshelf.muggins.match import Match as MMatch
-    from gameshelf.showdown import game as sg
-    from gameshelf.showdown.match import Match as SMatch
-    from gameshelf.showdown.match import parse_players
+    from gameshelf.games.muggins import game as mg
+    from gameshelf.games.muggins.match import Match as MMatch
+    from gameshelf.games.showdown import game as sg
+    from gameshelf.games.showdown.match import Match as SMatch
+    from gameshelf.games.showdown.match import parse_players
     m = MMatch.new(3, target=50)
     rec = m.record()
     long = GameRecord(rec.game, rec.rules_version, rec.options, rec.seed,
@@ -438,15 +438,15 @@ def test_real_games_fit_the_rules_maximum() -> None:
     match keeps only the last of a run of holds)."""
     import random
 
-    from gameshelf.muggins import game as mg
-    from gameshelf.muggins.match import MUGSY
-    from gameshelf.muggins.match import Match as MMatch
-    from gameshelf.showdown import game as sg
-    from gameshelf.showdown.match import Match as SMatch
-    from gameshelf.showdown.match import parse_players
-    from gameshelf.yatz import game as yg
-    from gameshelf.yatz.match import Match as YMatch
-    from gameshelf.yatz.match import Seat
+    from gameshelf.games.muggins import game as mg
+    from gameshelf.games.muggins.match import MUGSY
+    from gameshelf.games.muggins.match import Match as MMatch
+    from gameshelf.games.showdown import game as sg
+    from gameshelf.games.showdown.match import Match as SMatch
+    from gameshelf.games.showdown.match import parse_players
+    from gameshelf.games.yatz import game as yg
+    from gameshelf.games.yatz.match import Match as YMatch
+    from gameshelf.games.yatz.match import Seat
     rng = random.Random(4)
     y = YMatch([Seat("Ann"), Seat("", "greedy")], 9)
     while not y.is_over():
@@ -476,8 +476,8 @@ def test_real_games_fit_the_rules_maximum() -> None:
 def test_yatz_record_with_a_substituted_computer_move_is_refused(
         tmp_path: Path, capsys: pytest.CaptureFixture[str],
         monkeypatch: pytest.MonkeyPatch) -> None:
-    from gameshelf.yatz.game import SCORES
-    from gameshelf.yatz.match import Match, Seat
+    from gameshelf.games.yatz.game import SCORES
+    from gameshelf.games.yatz.match import Match, Seat
     m = Match([Seat("Ann"), Seat("", "greedy")], 11)
     m.act("roll")
     m.act("score x1 chance")
@@ -499,7 +499,7 @@ def test_yatz_record_with_a_substituted_computer_move_is_refused(
 
 
 def test_yatz_record_with_a_person_relabelled_as_a_computer_is_refused() -> None:
-    from gameshelf.yatz.match import Match, Seat
+    from gameshelf.games.yatz.match import Match, Seat
     m = Match([Seat("Ann"), Seat("Bob")], 12)
     for line in ("roll", "hold 1", "roll", "score x2 chance", "roll", "score x3 sixes"):
         m.act(line)
@@ -514,7 +514,7 @@ def test_yatz_record_with_a_person_relabelled_as_a_computer_is_refused() -> None
 
 
 def test_yatz_record_with_other_dice_is_refused() -> None:
-    from gameshelf.yatz.match import Match
+    from gameshelf.games.yatz.match import Match
     m = Match.from_record(_yatz_record(()))
     m.act("roll")
     faces = m.actions[1].split()[1:]
@@ -524,8 +524,8 @@ def test_yatz_record_with_other_dice_is_refused() -> None:
 
 
 def _muggins_played(n: int, level: str = "normal") -> object:
-    from gameshelf.muggins.match import MUGSY
-    from gameshelf.muggins.match import Match as MMatch
+    from gameshelf.games.muggins.match import MUGSY
+    from gameshelf.games.muggins.match import Match as MMatch
     m = MMatch.new(21, target=200, options={"level": level})
     for _ in range(n):
         m.apply(m.mugsy_action() if m.state.current_player() == MUGSY
@@ -534,11 +534,11 @@ def _muggins_played(n: int, level: str = "normal") -> object:
 
 
 def test_muggins_record_with_a_substituted_tile_or_mugsy_move_is_refused() -> None:
-    from gameshelf.muggins import game as mg
-    from gameshelf.muggins.game import Play
-    from gameshelf.muggins.match import MUGSY
-    from gameshelf.muggins.match import Match as MMatch
-    from gameshelf.muggins.tiles import DEALT_TILES
+    from gameshelf.games.muggins import game as mg
+    from gameshelf.games.muggins.game import Play
+    from gameshelf.games.muggins.match import MUGSY
+    from gameshelf.games.muggins.match import Match as MMatch
+    from gameshelf.games.muggins.tiles import DEALT_TILES
     m = _muggins_played(30)
     assert isinstance(m, MMatch)
     rec = m.record()
@@ -582,15 +582,15 @@ def test_muggins_even_level_keeps_its_history_in_the_record(
     assert rec.options["history"] == ["loss", "win", "win"]
     forged = GameRecord(rec.game, rec.rules_version, {**rec.options, "history": ["x"]},
                         rec.seed, rec.actions)
-    from gameshelf.muggins.match import Match as MMatch
+    from gameshelf.games.muggins.match import Match as MMatch
     with pytest.raises(RecordError, match="history"):
         MMatch.from_record(forged)
 
 
 def test_showdown_record_with_a_substituted_deal_or_computer_move_is_refused() -> None:
-    from gameshelf.showdown.actions import Deal
-    from gameshelf.showdown.match import Match as SMatch
-    from gameshelf.showdown.match import Seat, parse_players
+    from gameshelf.games.showdown.actions import Deal
+    from gameshelf.games.showdown.match import Match as SMatch
+    from gameshelf.games.showdown.match import Seat, parse_players
     s = SMatch(parse_players("Ann,cpu"), 8)
     for _ in range(6):
         s.run_until_human()
@@ -598,7 +598,7 @@ def test_showdown_record_with_a_substituted_deal_or_computer_move_is_refused() -
     s.run_until_human()
     rec = s.record()
     assert SMatch.from_record(rec).actions == s.actions
-    from gameshelf.showdown.actions import parse_action
+    from gameshelf.games.showdown.actions import parse_action
     d = parse_action(rec.actions[0])
     assert isinstance(d, Deal)
     other = Deal(d.deck[1:] + d.deck[:1], d.combos, d.first)
@@ -633,7 +633,7 @@ def test_showdown_record_with_a_substituted_deal_or_computer_move_is_refused() -
 def test_refused_records_leave_the_store_unchanged(
         tmp_path: Path, capsys: pytest.CaptureFixture[str],
         monkeypatch: pytest.MonkeyPatch) -> None:
-    from gameshelf.yatz.match import Match
+    from gameshelf.games.yatz.match import Match
     m = Match.from_record(_yatz_record(()))
     m.act("roll")
     with Store() as store:
@@ -660,7 +660,7 @@ def test_every_error_here_is_a_gameshelf_error() -> None:
     ('name = "gameshelf reconstruction"', 'name = "deck\\u0007"', "U+0007"),
 ])
 def test_deck_texts_are_checked_like_names(old: str, new: str, fragment: str) -> None:
-    from gameshelf.showdown.cards import default_deck_text, parse_deck
+    from gameshelf.games.showdown.cards import default_deck_text, parse_deck
     text = default_deck_text()
     assert old in text
     with pytest.raises(DeckError) as exc:
@@ -676,10 +676,10 @@ async def test_setup_screens_refuse_names_with_control_characters() -> None:
     message on the screen; no game starts and nothing is stored."""
     from textual.widgets import Input, Static
 
+    from gameshelf.games.dollar.tui.screen import DollarScreen
+    from gameshelf.games.showdown.tui.setup import ShowdownStartScreen
+    from gameshelf.games.yatz.tui.setup import SetupScreen
     from gameshelf.tui.app import GameshelfApp
-    from gameshelf.tui.dollar import DollarScreen
-    from gameshelf.tui.showdown import ShowdownStartScreen
-    from gameshelf.tui.yatz import SetupScreen
 
     app = GameshelfApp()
     async with app.run_test(size=(120, 40)) as pilot:

@@ -36,16 +36,16 @@ def _parsers() -> dict[str, Callable[[str], object]]:
     from gameshelf.core.chance import parse_seed
     from gameshelf.core.inputs import check_name, whole_number
     from gameshelf.core.keymaps import parse_key_map
-    from gameshelf.dollar.bill import parse_bill, parse_district, parse_series
-    from gameshelf.dollar.game import make_entry
-    from gameshelf.muggins import game as mg
-    from gameshelf.muggins.mugsy import parse_level
-    from gameshelf.muggins.tiles import parse_tile
-    from gameshelf.showdown import actions as sa
-    from gameshelf.showdown.match import parse_players
-    from gameshelf.yatz import game as yg
-    from gameshelf.yatz.match import parse_seats
-    from gameshelf.yatz.scoring import Box
+    from gameshelf.games.dollar.bill import parse_bill, parse_district, parse_series
+    from gameshelf.games.dollar.game import make_entry
+    from gameshelf.games.muggins import game as mg
+    from gameshelf.games.muggins.mugsy import parse_level
+    from gameshelf.games.muggins.tiles import parse_tile
+    from gameshelf.games.showdown import actions as sa
+    from gameshelf.games.showdown.match import parse_players
+    from gameshelf.games.yatz import game as yg
+    from gameshelf.games.yatz.match import parse_seats
+    from gameshelf.games.yatz.scoring import Box
     return {
         "yatz action": yg.parse_action, "yatz box": Box.parse, "yatz column": yg.parse_column,
         "yatz seats": parse_seats, "muggins action": mg.parse_action, "tile": parse_tile,
@@ -72,12 +72,12 @@ def test_every_prompt_parser_answers_a_result_or_a_one_line_error(parser: str,
 
 
 def _records() -> dict[str, GameRecord]:
-    from gameshelf.muggins.match import MUGSY
-    from gameshelf.muggins.match import Match as MMatch
-    from gameshelf.showdown.match import Match as SMatch
-    from gameshelf.showdown.match import parse_players
-    from gameshelf.yatz.match import Match as YMatch
-    from gameshelf.yatz.match import Seat
+    from gameshelf.games.muggins.match import MUGSY
+    from gameshelf.games.muggins.match import Match as MMatch
+    from gameshelf.games.showdown.match import Match as SMatch
+    from gameshelf.games.showdown.match import parse_players
+    from gameshelf.games.yatz.match import Match as YMatch
+    from gameshelf.games.yatz.match import Seat
     y = YMatch([Seat("Ann"), Seat("", "greedy")], 3)
     for line in ("roll", "hold 1 2", "roll", "score x1 chance"):
         y.act(line)
@@ -98,9 +98,9 @@ RECORDS = _records()
 
 
 def _replay(game: str, record: GameRecord) -> object:
-    from gameshelf.muggins.match import Match as MMatch
-    from gameshelf.showdown.match import Match as SMatch
-    from gameshelf.yatz.match import Match as YMatch
+    from gameshelf.games.muggins.match import Match as MMatch
+    from gameshelf.games.showdown.match import Match as SMatch
+    from gameshelf.games.yatz.match import Match as YMatch
     return {"yatz": YMatch, "muggins": MMatch, "showdown": SMatch}[game].from_record(record)
 
 
@@ -145,8 +145,8 @@ def test_records_with_random_actions_and_options_replay_or_are_refused(
 @given(data=st.one_of(st.binary(max_size=200), TEXT.map(
     lambda t: t.encode("utf-8", "surrogatepass"))))
 def test_random_bytes_to_every_record_reader(data: bytes) -> None:
-    from gameshelf.showdown.cards import parse_deck
-    from gameshelf.yatz.strategy import load_correction
+    from gameshelf.games.showdown.cards import parse_deck
+    from gameshelf.games.yatz.strategy import load_correction
     readers: list[Callable[[], object]] = [
         lambda: GameRecord.from_json(data),
         lambda: parse_deck(data.decode("utf-8", "surrogateescape"), "deck"),

@@ -20,12 +20,12 @@ import pytest
 
 from gameshelf.core import interrupt
 from gameshelf.core.store import Store
-from gameshelf.muggins.match import GAME as MUGGINS
-from gameshelf.muggins.match import Match as MugginsMatch
-from gameshelf.showdown.match import GAME as SHOWDOWN
-from gameshelf.showdown.match import Match as ShowdownMatch
-from gameshelf.yatz.game import GAME as YATZ
-from gameshelf.yatz.match import Match as YatzMatch
+from gameshelf.games.muggins.match import GAME as MUGGINS
+from gameshelf.games.muggins.match import Match as MugginsMatch
+from gameshelf.games.showdown.match import GAME as SHOWDOWN
+from gameshelf.games.showdown.match import Match as ShowdownMatch
+from gameshelf.games.yatz.game import GAME as YATZ
+from gameshelf.games.yatz.match import Match as YatzMatch
 from tests.procs import default_signals
 
 SIGNALS = [signal.SIGINT, signal.SIGTERM, signal.SIGHUP]

@@ -20,10 +20,11 @@ def _nothing(*_: Any, **__: Any) -> None:
 #: game -> (the play command, the screen's entry point that the test stands in for)
 SCREENS: dict[str, tuple[list[str], str]] = {
     "yatz": (["yatz", "play", "--tui", "--seed", "5", "--players", "Ann"],
-             "gameshelf.tui.yatz.run_session"),
-    "muggins": (["muggins", "play", "--seed", "5"], "gameshelf.tui.muggins.run_muggins"),
+             "gameshelf.games.yatz.tui.setup.run_session"),
+    "muggins": (["muggins", "play", "--seed", "5"],
+                "gameshelf.games.muggins.tui.screen.run_muggins"),
     "showdown": (["showdown", "play", "--seed", "5", "--players", "Ann,cpu"],
-                 "gameshelf.tui.showdown.run_match_app"),
+                 "gameshelf.games.showdown.tui.setup.run_match_app"),
 }
 
 

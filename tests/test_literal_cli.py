@@ -14,12 +14,12 @@ import pytest
 from gameshelf.cli import main
 from gameshelf.core.store import Store
 from gameshelf.core.text import clip, error_line, literal, quoted
-from gameshelf.session.muggins import Session
-from gameshelf.showdown.cards import default_deck_text
-from gameshelf.showdown.match import Match as ShowdownMatch
-from gameshelf.showdown.match import Seat as ShowdownSeat
-from gameshelf.yatz.match import Match as YatzMatch
-from gameshelf.yatz.match import Seat as YatzSeat
+from gameshelf.games.muggins.session import Session
+from gameshelf.games.showdown.cards import default_deck_text
+from gameshelf.games.showdown.match import Match as ShowdownMatch
+from gameshelf.games.showdown.match import Seat as ShowdownSeat
+from gameshelf.games.yatz.match import Match as YatzMatch
+from gameshelf.games.yatz.match import Seat as YatzSeat
 from tests.hostile import (
     DECK_SHOWN,
     HOSTILE,

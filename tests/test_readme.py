@@ -116,7 +116,7 @@ def readme_world(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, _gameshelf_hom
     _gameshelf_home.mkdir(parents=True, exist_ok=True)
     (_gameshelf_home / "cache").symlink_to(_session_home / "cache")
     monkeypatch.chdir(tmp_path)
-    shutil.copy(Path(gameshelf.__file__).parent / "showdown" / "deck.toml",
+    shutil.copy(Path(gameshelf.__file__).parent / "games" / "showdown" / "deck.toml",
                 tmp_path / "my-deck.toml")
     real_run = App.run
 

@@ -15,7 +15,7 @@ import typer
 
 from gameshelf.cli import app
 from gameshelf.core.store import Store
-from gameshelf.yatz.match import Match, parse_seats
+from gameshelf.games.yatz.match import Match, parse_seats
 from tests.cli_helpers import run
 
 BAD_NAMES = ["\x1b]0;PWN\x07", "a\x07b", "x\u202ey", "c\x9b1m", "n\x00", "z" * 5000, "   "]

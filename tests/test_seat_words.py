@@ -11,16 +11,16 @@ from textual.widgets import Input, Static
 
 from gameshelf.core.errors import BadInputError
 from gameshelf.core.seats import COMPUTER_WORDS, check_person_name, seat_word
-from gameshelf.dollar.game import make_entry
-from gameshelf.showdown.match import HUMAN as SD_HUMAN
-from gameshelf.showdown.match import parse_players
+from gameshelf.games.dollar.game import make_entry
+from gameshelf.games.dollar.tui.screen import DollarScreen
+from gameshelf.games.showdown.match import HUMAN as SD_HUMAN
+from gameshelf.games.showdown.match import parse_players
+from gameshelf.games.showdown.tui.screen import ShowdownScreen
+from gameshelf.games.showdown.tui.setup import ShowdownStartScreen
+from gameshelf.games.yatz.match import HUMAN as YZ_HUMAN
+from gameshelf.games.yatz.match import parse_seats
+from gameshelf.games.yatz.tui.setup import SetupScreen
 from gameshelf.tui.app import GameshelfApp
-from gameshelf.tui.dollar import DollarScreen
-from gameshelf.tui.showdown import ShowdownStartScreen
-from gameshelf.tui.showdown_game import ShowdownScreen
-from gameshelf.tui.yatz import SetupScreen
-from gameshelf.yatz.match import HUMAN as YZ_HUMAN
-from gameshelf.yatz.match import parse_seats
 from tests.cli_helpers import run
 
 #: The same words, as people type them.

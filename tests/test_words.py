@@ -43,8 +43,8 @@ def test_text_helpers_doctests() -> None:
 
 def test_muggins_round_summary_says_you_have_and_you_score() -> None:
     """Issue 11: "You has the lower total", "You scores 65"."""
-    from gameshelf.muggins.game import RoundResult
-    from gameshelf.tui.muggins import round_summary
+    from gameshelf.games.muggins.game import RoundResult
+    from gameshelf.games.muggins.tui.screen import round_summary
 
     blocked = round_summary(RoundResult(3, "blocked", 0, (9, 22), 20, 0, 20, (20, 0)))
     assert "You have the lower total" in blocked and "You score 20." in blocked
@@ -138,7 +138,7 @@ def test_no_rule_code_in_any_command_help(capsys: pytest.CaptureFixture[str],
 
 def test_showdown_second_bid_is_refused_in_words() -> None:
     from gameshelf.core.errors import IllegalMoveError
-    from gameshelf.showdown.actions import Bid
+    from gameshelf.games.showdown.actions import Bid
     from tests.showdown.helpers import deal, offer_all
 
     state = deal(2)
@@ -160,8 +160,8 @@ def test_yatz_import_over_a_taken_name_says_choose_another_name(
         tmp_path: Path, capsys: pytest.CaptureFixture[str],
         monkeypatch: pytest.MonkeyPatch) -> None:
     from gameshelf.core.store import Store
-    from gameshelf.yatz.game import GAME
-    from gameshelf.yatz.match import Match, Seat
+    from gameshelf.games.yatz.game import GAME
+    from gameshelf.games.yatz.match import Match, Seat
 
     m = Match([Seat("Ann")], seed=3)
     m.act("roll")

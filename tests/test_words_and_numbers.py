@@ -15,8 +15,8 @@ import pytest
 
 from gameshelf.core.store import Store
 from gameshelf.core.text import count, when
-from gameshelf.showdown.match import Match as ShowdownMatch
-from gameshelf.showdown.match import parse_players
+from gameshelf.games.showdown.match import Match as ShowdownMatch
+from gameshelf.games.showdown.match import parse_players
 from gameshelf.tui.saves import save_line
 from tests.cli_helpers import run
 

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from gameshelf.core.store import Store
-from gameshelf.muggins.match import Match as MugginsMatch
-from gameshelf.showdown.match import Match as ShowdownMatch
-from gameshelf.showdown.match import parse_players
+from gameshelf.games.muggins.match import Match as MugginsMatch
+from gameshelf.games.showdown.match import Match as ShowdownMatch
+from gameshelf.games.showdown.match import parse_players
 from tests.cli_helpers import run
 
 

@@ -8,10 +8,10 @@ import pytest
 from gameshelf.core.chance import Chance
 from gameshelf.core.errors import GameshelfError, RecordError
 from gameshelf.core.records import GameRecord
-from gameshelf.muggins import coach
-from gameshelf.muggins.game import Draw, MugginsState, Pass, Play
-from gameshelf.muggins.match import MUGSY, PERSON, Match
-from gameshelf.muggins.mugsy import Mugsy, distinct_plays
+from gameshelf.games.muggins import coach
+from gameshelf.games.muggins.game import Draw, MugginsState, Pass, Play
+from gameshelf.games.muggins.match import MUGSY, PERSON, Match
+from gameshelf.games.muggins.mugsy import Mugsy, distinct_plays
 
 SAMPLES = 8  # lean: the tests check agreement and invariance, not strength
 

@@ -8,17 +8,17 @@ from __future__ import annotations
 from textual.widgets import Static
 
 from gameshelf.core.chance import Chance
-from gameshelf.muggins.match import PERSON
-from gameshelf.muggins.match import Match as MugginsMatch
-from gameshelf.muggins.mugsy import Mugsy
-from gameshelf.showdown.cards import default_deck_text
-from gameshelf.showdown.match import Match as ShowdownMatch
-from gameshelf.showdown.match import Seat, parse_players
+from gameshelf.games.muggins.match import PERSON
+from gameshelf.games.muggins.match import Match as MugginsMatch
+from gameshelf.games.muggins.mugsy import Mugsy
+from gameshelf.games.muggins.tui.coach import MugginsHintScreen, MugginsReviewScreen
+from gameshelf.games.muggins.tui.screen import MugginsScreen, SummaryScreen
+from gameshelf.games.showdown.cards import default_deck_text
+from gameshelf.games.showdown.match import Match as ShowdownMatch
+from gameshelf.games.showdown.match import Seat, parse_players
+from gameshelf.games.showdown.tui.coach import ShowdownHintScreen, ShowdownReviewScreen
+from gameshelf.games.showdown.tui.screen import ScoreScreen, ShowdownScreen
 from gameshelf.tui.app import GameshelfApp
-from gameshelf.tui.muggins import MugginsScreen, SummaryScreen
-from gameshelf.tui.muggins_coach import MugginsHintScreen, MugginsReviewScreen
-from gameshelf.tui.showdown_coach import ShowdownHintScreen, ShowdownReviewScreen
-from gameshelf.tui.showdown_game import ScoreScreen, ShowdownScreen
 from tests.coach.test_muggins_coach import SAMPLES
 from tests.hostile import NAMES, hostile_deck
 from tests.tui.test_habits import footer_complete

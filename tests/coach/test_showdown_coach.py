@@ -9,11 +9,11 @@ from gameshelf.core.chance import Chance
 from gameshelf.core.errors import GameshelfError, RecordError
 from gameshelf.core.records import GameRecord
 from gameshelf.core.state import CHANCE
-from gameshelf.showdown import coach
-from gameshelf.showdown.actions import DONE, Bid, Offer
-from gameshelf.showdown.game import ShowdownState
-from gameshelf.showdown.match import Match, parse_players
-from gameshelf.showdown.players import SearchPlayer, determinize
+from gameshelf.games.showdown import coach
+from gameshelf.games.showdown.actions import DONE, Bid, Offer
+from gameshelf.games.showdown.game import ShowdownState
+from gameshelf.games.showdown.match import Match, parse_players
+from gameshelf.games.showdown.players import SearchPlayer, determinize
 
 
 @pytest.fixture(scope="module")

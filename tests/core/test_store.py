@@ -324,7 +324,7 @@ def test_every_game_refuses_another_programs_database_byte_for_byte(
     from gameshelf.cli import main
 
     monkeypatch.chdir(tmp_path)
-    from gameshelf.yatz.match import Match, Seat
+    from gameshelf.games.yatz.match import Match, Seat
     (tmp_path / "x.json").write_text(Match([Seat("Ann")], 1).record().to_json())
     path = Store().path
     path.unlink()

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gameshelf.core.errors import BadInputError
-from gameshelf.dollar.bill import (
+from gameshelf.games.dollar.bill import (
     DISTRICTS,
     Bill,
     Series,

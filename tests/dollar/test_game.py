@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 
 from gameshelf.core.chance import Chance
 from gameshelf.core.errors import BadInputError
-from gameshelf.dollar.bill import Series, parse_bill
-from gameshelf.dollar.game import MAX_PLAYERS, make_entry, random_bill, winners
+from gameshelf.games.dollar.bill import Series, parse_bill
+from gameshelf.games.dollar.game import MAX_PLAYERS, make_entry, random_bill, winners
 
 
 def test_make_entry_scores_the_bill() -> None:

@@ -13,8 +13,8 @@ import pytest
 from textual.widget import Widget
 from textual.widgets import DataTable, RichLog, Static
 
+from gameshelf.games.dollar.tui.screen import DollarScreen
 from gameshelf.tui.app import GameshelfApp
-from gameshelf.tui.dollar import DollarScreen
 from tests.tui.test_habits import SIZES, footer_complete, shown_whole
 
 

@@ -1,7 +1,7 @@
 """The exact odds (dynamic programming) against brute force with the real scorer.
 
 Every serial of 1 to 5 digits (111,110 of them) is scored by
-:func:`gameshelf.dollar.scorer.score_serial` once per checked (district, series) and the
+:func:`gameshelf.games.dollar.scorer.score_serial` once per checked (district, series) and the
 counts are compared with the DP, which never enumerates serials.
 """
 
@@ -15,8 +15,8 @@ from fractions import Fraction
 import pytest
 
 from gameshelf.core.errors import BadInputError
-from gameshelf.dollar import odds
-from gameshelf.dollar.scorer import MILLION, Rule, score_serial
+from gameshelf.games.dollar import odds
+from gameshelf.games.dollar.scorer import MILLION, Rule, score_serial
 
 LENGTHS = range(1, 6)
 

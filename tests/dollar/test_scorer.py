@@ -7,8 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gameshelf.core.errors import BadInputError
-from gameshelf.dollar import odds
-from gameshelf.dollar.scorer import MILLION, Rule, score_serial
+from gameshelf.games.dollar import odds
+from gameshelf.games.dollar.scorer import MILLION, Rule, score_serial
 
 M = MILLION
 

@@ -6,9 +6,9 @@ import pytest
 from textual.widgets import DataTable, Input, Static
 
 from gameshelf.core.store import Store
-from gameshelf.dollar.game import make_entry
+from gameshelf.games.dollar.game import make_entry
+from gameshelf.games.dollar.tui.screen import DollarScreen, GameNumberScreen, frames
 from gameshelf.tui.app import GameshelfApp, MenuScreen
-from gameshelf.tui.dollar import DollarScreen, GameNumberScreen, frames
 from gameshelf.tui.widgets import ConfirmScreen, HelpScreen
 
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from gameshelf.core.records import GameRecord
-from gameshelf.muggins.game import MugginsState, Phase, Placed
-from gameshelf.muggins.tiles import DEALT_TILES, Tile, parse_tile
+from gameshelf.games.muggins.game import MugginsState, Phase, Placed
+from gameshelf.games.muggins.tiles import DEALT_TILES, Tile, parse_tile
 
 
 def tiles(text: str) -> set[Tile]:
@@ -44,8 +44,8 @@ def long_chain_record(seed: int = 12, actions: int = 140) -> GameRecord:
     always playing the first tile that fits (left before right): with seed 12, 26 tiles on
     the left chain and 22 on the right, the person to draw. The long-chain state the layout
     tests draw at 80x24, 120x40 and 160x50."""
-    from gameshelf.muggins.game import Play
-    from gameshelf.muggins.match import Match
+    from gameshelf.games.muggins.game import Play
+    from gameshelf.games.muggins.match import Match
 
     m = Match.new(seed, target=2000, options={"level": "easy"})
     while len(m.actions) < actions:

@@ -8,7 +8,7 @@ import pytest
 
 from gameshelf.cli import main
 from gameshelf.core.store import Store
-from gameshelf.muggins.match import GAME
+from gameshelf.games.muggins.match import GAME
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -102,7 +102,7 @@ def test_every_game_keeps_its_own_save(capsys: pytest.CaptureFixture[str],
 def test_text_play_to_the_end_counts_in_stats(capsys: pytest.CaptureFixture[str],
                                               monkeypatch: pytest.MonkeyPatch) -> None:
     """Answers every prompt with each tile of the rack in turn until one is accepted."""
-    from gameshelf.muggins.tiles import ALL_TILES
+    from gameshelf.games.muggins.tiles import ALL_TILES
 
     answers = iter([f"{t} {s}" for _ in range(400) for t in ALL_TILES for s in "LR"])
     monkeypatch.setattr("builtins.input", lambda prompt="": "n" if prompt.startswith(
@@ -130,8 +130,8 @@ def test_sim_with_workers_gives_the_same_results_as_one(capsys: pytest.CaptureFi
 
 def test_run_series_is_independent_of_workers_and_shows_progress_on_stderr(
         capsys: pytest.CaptureFixture[str]) -> None:
-    from gameshelf.cli.muggins import run_series
-    from gameshelf.muggins.sim import play_game, series_levels
+    from gameshelf.games.muggins.cli import run_series
+    from gameshelf.games.muggins.sim import play_game, series_levels
 
     alone = run_series(5, 5, "easy", "normal", 60, workers=1, show=True)
     err = capsys.readouterr().err
@@ -169,7 +169,7 @@ def test_text_help_and_a_tile_not_held(capsys: pytest.CaptureFixture[str],
                                        monkeypatch: pytest.MonkeyPatch) -> None:
     """``help`` lists the commands; a bare tile not held and the same tile with L get the
     same answer."""
-    from gameshelf.muggins.tiles import ALL_TILES, parse_tile
+    from gameshelf.games.muggins.tiles import ALL_TILES, parse_tile
 
     seen: list[str] = []
     answers: list[str] = []
@@ -205,7 +205,7 @@ def _to_the_end_then(answers: list[str], monkeypatch: pytest.MonkeyPatch,
     """Fake input: in the first game every tile of the set at each move prompt until one is
     accepted; ``answers`` at the other prompts; once a game is over, ``second_game`` at the
     move prompts; the end of the input after that. Returns the prompts shown."""
-    from gameshelf.muggins.tiles import ALL_TILES
+    from gameshelf.games.muggins.tiles import ALL_TILES
 
     first = iter([f"{t} {s}" for _ in range(400) for t in ALL_TILES for s in "LR"])
     later, after = iter(second_game), iter(answers)

@@ -10,6 +10,6 @@ import pytest
 
 @pytest.mark.parametrize("name", ["tiles", "match", "sim"])
 def test_docstring_examples(name: str) -> None:
-    module = importlib.import_module(f"gameshelf.muggins.{name}")
+    module = importlib.import_module(f"gameshelf.games.muggins.{name}")
     result = doctest.testmod(module)
     assert result.attempted > 0 and result.failed == 0

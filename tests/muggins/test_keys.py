@@ -9,8 +9,8 @@ import pytest
 from textual.widgets import Static
 
 from gameshelf.core.keymaps import remembered_key_map
-from gameshelf.session.muggins import Session
-from gameshelf.tui.muggins import (
+from gameshelf.games.muggins.session import Session
+from gameshelf.games.muggins.tui.screen import (
     MUGGINS_KEYS,
     LevelScreen,
     MugginsScreen,
@@ -114,7 +114,7 @@ def test_every_map_binds_each_key_once() -> None:
 def test_keys_option_on_play_and_resume(capsys: pytest.CaptureFixture[str],
                                         monkeypatch: pytest.MonkeyPatch) -> None:
     opened: list[str | None] = []
-    monkeypatch.setattr("gameshelf.tui.muggins.run_muggins",
+    monkeypatch.setattr("gameshelf.games.muggins.tui.screen.run_muggins",
                         lambda **kw: opened.append(kw.get("keys")))
     monkeypatch.setattr("gameshelf.tui.base.need_terminal", lambda _hint: None)
     assert run(capsys, "muggins", "play", "--seed", "3", "--keys", "classic")[0] == 0

@@ -16,11 +16,9 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from gameshelf.core.store import Store
-from gameshelf.muggins.match import Match
-from gameshelf.session.muggins import Session
-from gameshelf.tui.app import GameshelfApp
-from gameshelf.tui.muggins import LevelScreen, MugginsScreen, SummaryScreen
-from gameshelf.tui.muggins_render import (
+from gameshelf.games.muggins.match import Match
+from gameshelf.games.muggins.session import Session
+from gameshelf.games.muggins.tui.render import (
     BIG,
     RULE,
     SMALL,
@@ -28,6 +26,8 @@ from gameshelf.tui.muggins_render import (
     board_height,
     board_text,
 )
+from gameshelf.games.muggins.tui.screen import LevelScreen, MugginsScreen, SummaryScreen
+from gameshelf.tui.app import GameshelfApp
 from gameshelf.tui.widgets import HelpScreen
 from tests.tui.test_habits import SIZES, footer_complete, shown_whole
 

@@ -7,9 +7,9 @@ import pytest
 from gameshelf.core.chance import Chance
 from gameshelf.core.errors import BadInputError
 from gameshelf.core.estimate import wilson
-from gameshelf.muggins.game import Draw, Pass, Play, parse_action
-from gameshelf.muggins.match import Match
-from gameshelf.muggins.mugsy import (
+from gameshelf.games.muggins.game import Draw, Pass, Play, parse_action
+from gameshelf.games.muggins.match import Match
+from gameshelf.games.muggins.mugsy import (
     LEVELS,
     Mugsy,
     even_share,
@@ -17,8 +17,8 @@ from gameshelf.muggins.mugsy import (
     parse_level,
     sample_hidden,
 )
-from gameshelf.muggins.sim import play_game, series_levels, tally
-from gameshelf.muggins.tiles import ALL_TILES, parse_tile
+from gameshelf.games.muggins.sim import play_game, series_levels, tally
+from gameshelf.games.muggins.tiles import ALL_TILES, parse_tile
 
 from .helpers import position
 
@@ -129,7 +129,7 @@ def test_sample_hidden_respects_counts_and_known_voids() -> None:
 def test_void_is_learned_from_draws_and_passes() -> None:
     s = position("3-4", "1-2", left=("0-5",), right=("0-6",), boneyard="7-8 5-9")
     s.apply_action(Draw())
-    from gameshelf.muggins.game import Take
+    from gameshelf.games.muggins.game import Take
     s.apply_action(Take(parse_tile("7-8")))
     assert s.view(1).opponent_void == {5, 6}
 

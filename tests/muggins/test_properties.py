@@ -7,9 +7,9 @@ from hypothesis import strategies as st
 
 from gameshelf.core.chance import Chance
 from gameshelf.core.state import CHANCE, TERMINAL
-from gameshelf.muggins.game import Draw, MugginsState, Pass, Play
-from gameshelf.muggins.match import MUGSY, Match
-from gameshelf.muggins.tiles import ALL_TILES, DOUBLE_BLANK
+from gameshelf.games.muggins.game import Draw, MugginsState, Pass, Play
+from gameshelf.games.muggins.match import MUGSY, Match
+from gameshelf.games.muggins.tiles import ALL_TILES, DOUBLE_BLANK
 
 
 def _all_tiles(state: MugginsState) -> list[object]:

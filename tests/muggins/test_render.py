@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from gameshelf.core.chance import Chance
-from gameshelf.muggins.game import MugginsState, resolve_chance
-from gameshelf.muggins.mugsy import Mugsy
-from gameshelf.muggins.tiles import Tile
-from gameshelf.tui.muggins_render import (
+from gameshelf.games.muggins.game import MugginsState, resolve_chance
+from gameshelf.games.muggins.mugsy import Mugsy
+from gameshelf.games.muggins.tiles import Tile
+from gameshelf.games.muggins.tui.render import (
     CENTER_W,
     DIVIDER,
     EDGE,

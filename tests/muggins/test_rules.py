@@ -7,7 +7,7 @@ import pytest
 from gameshelf.core.chance import Chance
 from gameshelf.core.errors import BadInputError, IllegalMoveError
 from gameshelf.core.state import CHANCE
-from gameshelf.muggins.game import (
+from gameshelf.games.muggins.game import (
     Draw,
     MugginsState,
     Pass,
@@ -18,8 +18,8 @@ from gameshelf.muggins.game import (
     parse_action,
     resolve_chance,
 )
-from gameshelf.muggins.match import Match
-from gameshelf.muggins.tiles import ALL_TILES, DOUBLE_BLANK, parse_tile, round_to_five, tile
+from gameshelf.games.muggins.match import Match
+from gameshelf.games.muggins.tiles import ALL_TILES, DOUBLE_BLANK, parse_tile, round_to_five, tile
 
 from .helpers import position, tiles
 

@@ -12,18 +12,18 @@ import pytest
 from textual.widgets import Footer, Header, Static
 
 from gameshelf.core.store import Store
-from gameshelf.muggins.game import Draw, Play, Side
-from gameshelf.muggins.match import GAME, Match
-from gameshelf.muggins.tiles import Tile, parse_tile
-from gameshelf.session.muggins import Session
-from gameshelf.tui.app import GameshelfApp, MenuScreen
-from gameshelf.tui.muggins import (
+from gameshelf.games.muggins.game import Draw, Play, Side
+from gameshelf.games.muggins.match import GAME, Match
+from gameshelf.games.muggins.session import Session
+from gameshelf.games.muggins.tiles import Tile, parse_tile
+from gameshelf.games.muggins.tui.screen import (
     LevelScreen,
     MugginsScreen,
     SummaryScreen,
     TileView,
     round_summary,
 )
+from gameshelf.tui.app import GameshelfApp, MenuScreen
 from gameshelf.tui.widgets import ConfirmScreen, HelpScreen
 
 from .helpers import position
@@ -203,7 +203,7 @@ async def test_round_summary_then_next_round() -> None:
 
 
 def test_round_summary_text_blocked_and_equal() -> None:
-    from gameshelf.muggins.game import RoundResult
+    from gameshelf.games.muggins.game import RoundResult
 
     text = round_summary(RoundResult(3, "blocked", 1, (22, 9), 20, 0, 20, (100, 140)))
     assert "BLOCKED" in text and "22 pips -> 20 (remainder 2 rounds down)" in text

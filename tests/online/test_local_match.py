@@ -8,9 +8,9 @@ from __future__ import annotations
 import random
 
 from gameshelf.core.store import Store
+from gameshelf.games.showdown.match import Match, parse_players
+from gameshelf.games.showdown.session import ShowdownSession
 from gameshelf.session.match import LocalShowdown
-from gameshelf.session.showdown import ShowdownSession
-from gameshelf.showdown.match import Match, parse_players
 
 
 def test_a_seats_view_answers_as_the_state_does() -> None:

@@ -12,6 +12,9 @@ from typing import Any
 import pytest
 from textual.widgets import Static
 
+from gameshelf.games.muggins.tui.screen import MugginsScreen
+from gameshelf.games.showdown.tui.screen import ShowdownScreen
+from gameshelf.games.yatz.tui.screen import GameScreen
 from gameshelf.session.remote import (
     ConnectionLost,
     Link,
@@ -23,9 +26,6 @@ from gameshelf.session.remote import (
     parse_seats,
 )
 from gameshelf.tui.app import GameshelfApp
-from gameshelf.tui.muggins import MugginsScreen
-from gameshelf.tui.showdown_game import ShowdownScreen
-from gameshelf.tui.yatz_game import GameScreen
 from tests.server.helpers import Running
 
 GAMES: dict[str, tuple[str, type[RemoteMatch[Any, Any]], Any, str]] = {

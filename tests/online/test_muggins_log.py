@@ -81,7 +81,7 @@ def test_showdown_log_never_names_a_card_hidden_from_the_seat() -> None:
             for other in range(3):
                 if other != seat:
                     hidden |= set(st.hands[other]) - set(view.known_in_hand[other])
-            from gameshelf.showdown.actions import card_text
+            from gameshelf.games.showdown.actions import card_text
             secret = {card_text(c) for c in hidden}
             msg = room.state_for(seat, room.seq)
             for line in msg.log:

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from textual.widgets import Input, Select, Static
 
-from gameshelf.muggins.game import Play
+from gameshelf.games.muggins.game import Play
+from gameshelf.games.muggins.tui.screen import MugginsScreen
 from gameshelf.session.remote import RemoteMuggins, Room, parse_seats
 from gameshelf.tui.app import GameshelfApp
-from gameshelf.tui.muggins import MugginsScreen
 from gameshelf.tui.online import OnlineScreen
 from tests.server.helpers import Running
 

@@ -13,6 +13,8 @@ from pathlib import Path
 import pytest
 
 from gameshelf.core.records import GameRecord
+from gameshelf.games.showdown.actions import Deal, parse_action
+from gameshelf.games.showdown.match import Match
 from gameshelf.server import protocol as p
 from gameshelf.session import remote
 from gameshelf.session.remote import (
@@ -21,8 +23,6 @@ from gameshelf.session.remote import (
     kept_seat,
     parse_seats,
 )
-from gameshelf.showdown.actions import Deal, parse_action
-from gameshelf.showdown.match import Match
 from tests.server.helpers import Running, running
 
 

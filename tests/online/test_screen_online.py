@@ -9,11 +9,11 @@ import threading
 
 from textual.widgets import Input, Static
 
+from gameshelf.games.showdown.actions import DONE, Action
+from gameshelf.games.showdown.tui.screen import HandOffScreen, ScoreScreen, ShowdownScreen
 from gameshelf.session.remote import RemoteShowdown, Room, parse_seats
-from gameshelf.showdown.actions import DONE, Action
 from gameshelf.tui.app import GameshelfApp
 from gameshelf.tui.online import LobbyScreen, OnlineScreen
-from gameshelf.tui.showdown_game import HandOffScreen, ScoreScreen, ShowdownScreen
 from tests.server.helpers import Running
 
 

@@ -13,11 +13,11 @@ import pytest
 
 from gameshelf.core.errors import IllegalMoveError
 from gameshelf.core.records import GameRecord
+from gameshelf.games.yatz.game import Hold, Roll, Score
+from gameshelf.games.yatz.match import Match
+from gameshelf.games.yatz.scoring import Box
 from gameshelf.server import protocol as p
 from gameshelf.session.remote import RemoteYatz, Room, parse_seats
-from gameshelf.yatz.game import Hold, Roll, Score
-from gameshelf.yatz.match import Match
-from gameshelf.yatz.scoring import Box
 from tests.server.helpers import Running
 
 

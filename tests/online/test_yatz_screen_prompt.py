@@ -14,10 +14,10 @@ import pytest
 from textual.widgets import Static
 
 from gameshelf.cli import main
+from gameshelf.games.yatz.game import SCORES, Score
+from gameshelf.games.yatz.tui.screen import GameScreen
 from gameshelf.session.remote import RemoteYatz, Room, parse_seats
 from gameshelf.tui.app import GameshelfApp
-from gameshelf.tui.yatz_game import GameScreen
-from gameshelf.yatz.game import SCORES, Score
 from tests.online.test_yatz_remote import play_turn, yatz_pair
 from tests.server.helpers import Running
 

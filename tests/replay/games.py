@@ -7,14 +7,14 @@ from typing import Any
 
 from gameshelf.core.chance import Chance
 from gameshelf.core.records import GameRecord
-from gameshelf.dollar.game import make_entry
-from gameshelf.muggins.match import Match as MugginsMatch
-from gameshelf.session.dollar import round_record
-from gameshelf.showdown.match import Match as ShowdownMatch
-from gameshelf.showdown.match import parse_players
-from gameshelf.yatz.match import Match as YatzMatch
-from gameshelf.yatz.match import Seat
-from gameshelf.yatz.players import make_player
+from gameshelf.games.dollar.game import make_entry
+from gameshelf.games.dollar.session import round_record
+from gameshelf.games.muggins.match import Match as MugginsMatch
+from gameshelf.games.showdown.match import Match as ShowdownMatch
+from gameshelf.games.showdown.match import parse_players
+from gameshelf.games.yatz.match import Match as YatzMatch
+from gameshelf.games.yatz.match import Seat
+from gameshelf.games.yatz.players import make_player
 
 
 def yatz_record(seed: int = 11, turns: int | None = None, names: tuple[str, ...] = ("Ann",),

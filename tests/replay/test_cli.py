@@ -80,8 +80,8 @@ def test_last_and_numbered_finished_games(capsys: pytest.CaptureFixture[str],
     """`replay last`: the newest finished game kept in the history; `#N` one by its number;
     a number of another game's, or none kept: one line, exit 2."""
     from gameshelf.core.store import HistoryEntry
-    from gameshelf.session.yatz import history_entry
-    from gameshelf.yatz.match import Match
+    from gameshelf.games.yatz.match import Match
+    from gameshelf.games.yatz.session import history_entry
 
     code, out, err = run(["yatz", "replay", "last", "--text"], capsys, monkeypatch)
     assert code == 2 and "no finished yatz game is kept yet" in err

@@ -11,7 +11,9 @@ import pytest
 
 from gameshelf.core.errors import RecordError
 from gameshelf.core.records import GameRecord
-from gameshelf.muggins.match import Match as MugginsMatch
+from gameshelf.games.muggins.match import Match as MugginsMatch
+from gameshelf.games.showdown.match import Match as ShowdownMatch
+from gameshelf.games.yatz.match import Match as YatzMatch
 from gameshelf.session.replay import (
     Replay,
     dollar_replay,
@@ -20,8 +22,6 @@ from gameshelf.session.replay import (
     showdown_replay,
     yatz_replay,
 )
-from gameshelf.showdown.match import Match as ShowdownMatch
-from gameshelf.yatz.match import Match as YatzMatch
 
 from .games import dollar_round, muggins_record, showdown_record, state_key, yatz_record
 

@@ -10,13 +10,13 @@ import pytest
 from gameshelf.core.errors import GameshelfError, RecordError
 from gameshelf.core.inputs import check_name
 from gameshelf.core.records import GameRecord
+from gameshelf.games.showdown.match import Match as ShowdownMatch
+from gameshelf.games.showdown.match import Seat as ShowdownSeat
+from gameshelf.games.yatz.match import Match as YatzMatch
+from gameshelf.games.yatz.match import Seat as YatzSeat
 from gameshelf.session.replay import showdown_replay, yatz_replay
-from gameshelf.showdown.match import Match as ShowdownMatch
-from gameshelf.showdown.match import Seat as ShowdownSeat
 from gameshelf.tui.app import GameshelfApp
 from gameshelf.tui.replay import ShowdownReplayScreen, YatzReplayScreen
-from gameshelf.yatz.match import Match as YatzMatch
-from gameshelf.yatz.match import Seat as YatzSeat
 from tests.cli_helpers import run
 from tests.hostile import NAMES, assert_clean, renamed
 from tests.tui.test_literal_screens import check, settle

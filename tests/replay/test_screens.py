@@ -163,9 +163,9 @@ async def test_hidden_hands() -> None:
 async def test_r_on_a_saves_list_replays_the_save(game: str) -> None:
     """r on the highlighted save opens its replay (Esc back to the list); on a damaged
     save it says why and opens nothing."""
-    from gameshelf.tui.muggins import MugginsSavesScreen
+    from gameshelf.games.muggins.tui.screen import MugginsSavesScreen
+    from gameshelf.games.yatz.tui.screen import SavesScreen as YatzSavesScreen
     from gameshelf.tui.saves import SavesScreen
-    from gameshelf.tui.yatz_game import SavesScreen as YatzSavesScreen
 
     record = {"yatz": lambda: yatz_record(turns=2), "muggins": lambda: muggins_record(moves=2),
               "showdown": lambda: showdown_record(moves=3)}[game]()
@@ -203,9 +203,9 @@ async def test_r_on_a_saves_list_replays_the_save(game: str) -> None:
 async def test_r_on_a_statistics_screen_replays_the_last_game() -> None:
     """The statistics screen of a game: r replays its last finished game (Esc back); with
     none kept it says so and stays."""
-    from gameshelf.session.yatz import history_entry
+    from gameshelf.games.yatz.match import Match
+    from gameshelf.games.yatz.session import history_entry
     from gameshelf.tui.stats import StatsScreen
-    from gameshelf.yatz.match import Match
 
     last = yatz_record(5, turns=None)
     with Store() as store:

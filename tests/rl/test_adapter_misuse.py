@@ -99,7 +99,7 @@ def test_pettingzoo_raw_env_never_truncates_an_action(game: str) -> None:
     env.step(np.array(legal))  # a 0-d array, as a Discrete space samples, is one id
 
 
-@pytest.mark.skipif(importlib.util.find_spec("gameshelf.rl.yatz") is None, reason="no Yatz")
+@pytest.mark.skipif(importlib.util.find_spec("gameshelf.games.yatz.rl") is None, reason="no Yatz")
 def test_gymnasium_refuses_a_float_and_steps_after_the_end() -> None:
     import gymnasium
 

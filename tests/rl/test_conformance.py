@@ -314,7 +314,8 @@ def test_pettingzoo_refuses_an_illegal_action_and_a_bad_render_mode() -> None:
 
 # ----- Gymnasium (solitaire triple Yatz) ----------------------------------------------------
 
-needs_yatz = pytest.mark.skipif("yatz" not in PRESENT, reason="gameshelf.rl.yatz not there yet")
+needs_yatz = pytest.mark.skipif("yatz" not in PRESENT,
+                                reason="gameshelf.games.yatz.rl not there yet")
 
 
 @needs_yatz

@@ -68,7 +68,7 @@ def test_ismcts_seat_plays_every_game() -> None:
 def test_readme_openspiel_loop_runs() -> None:
     """The README's Python example, as written."""
     if "yatz" not in PRESENT:
-        pytest.skip("gameshelf.rl.yatz is not there yet")
+        pytest.skip("gameshelf.games.yatz.rl is not there yet")
     readme = (ROOT / "README.md").read_text()
     research = readme[readme.index("## For game-AI research") :]
     code = research[

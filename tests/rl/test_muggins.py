@@ -11,11 +11,9 @@ import numpy as np
 import pytest
 
 from gameshelf.core.errors import BadInputError, IllegalMoveError
-from gameshelf.muggins.game import MugginsState, Phase, parse_action
-from gameshelf.muggins.tiles import DEALT_TILES
-from gameshelf.rl import muggins as rl_muggins
-from gameshelf.rl.games import spec_class
-from gameshelf.rl.muggins import (
+from gameshelf.games.muggins import rl as rl_muggins
+from gameshelf.games.muggins.game import MugginsState, Phase, parse_action
+from gameshelf.games.muggins.rl import (
     DRAW_ID,
     NUM_ACTIONS,
     NUM_OUTCOMES,
@@ -24,6 +22,8 @@ from gameshelf.rl.muggins import (
     action_id,
     action_of,
 )
+from gameshelf.games.muggins.tiles import DEALT_TILES
+from gameshelf.rl.games import spec_class
 from gameshelf.rl.spec import CHANCE, TERMINAL
 
 

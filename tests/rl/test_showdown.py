@@ -1,4 +1,4 @@
-"""Pinball Showdown's research spec (gameshelf.rl.showdown): ids, chance, views, resampling.
+"""Pinball Showdown's research spec (gameshelf.games.showdown.rl): ids, chance, views, resampling.
 
 The frameworks are not needed: the spec is plain Python over the rules engine.
 """
@@ -11,12 +11,12 @@ import pytest
 
 from gameshelf.core.chance import Chance
 from gameshelf.core.errors import BadInputError, IllegalMoveError
-from gameshelf.rl import showdown as rs
+from gameshelf.games.showdown import rl as rs
+from gameshelf.games.showdown.actions import DONE, Bid, Buy, Deal, Flip, Offer, Reveal, Speed, Take
+from gameshelf.games.showdown.cards import default_deck
+from gameshelf.games.showdown.game import Phase, ShowdownState
+from gameshelf.games.showdown.players import RandomPlayer
 from gameshelf.rl.spec import CHANCE, TERMINAL
-from gameshelf.showdown.actions import DONE, Bid, Buy, Deal, Flip, Offer, Reveal, Speed, Take
-from gameshelf.showdown.cards import default_deck
-from gameshelf.showdown.game import Phase, ShowdownState
-from gameshelf.showdown.players import RandomPlayer
 
 
 def test_every_id_round_trips_and_the_table_is_pinned() -> None:
@@ -158,7 +158,7 @@ def test_what_a_seat_sees_hides_the_other_hands() -> None:
     assert state.game.phase is not Phase.DEAL
     text = spec.information_state_string(state, 0) + spec.observation_string(state, 0)
     hidden = set(state.game.hands[1]) - set(state.game.known_in_hand[1])
-    from gameshelf.showdown.actions import card_text
+    from gameshelf.games.showdown.actions import card_text
     assert hidden and not any(card_text(c) in text for c in hidden
                               if c not in state.game.discard)
     assert spec.observation_tensor(state, 0).shape == spec.observation_shape()

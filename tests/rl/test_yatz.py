@@ -1,4 +1,4 @@
-"""The Yatz spec (gameshelf.rl.yatz): stable ids, chance, games equal to the engine's."""
+"""The Yatz spec (gameshelf.games.yatz.rl): stable ids, chance, games equal to the engine's."""
 
 from __future__ import annotations
 
@@ -12,19 +12,7 @@ import pytest
 
 from gameshelf.core.chance import Chance
 from gameshelf.core.errors import BadInputError, IllegalMoveError
-from gameshelf.rl.spec import CHANCE, TERMINAL
-from gameshelf.rl.yatz import (
-    CHANCE_FACES,
-    NUM_ACTIONS,
-    NUM_CHANCE_OUTCOMES,
-    SCORE_BASE,
-    Spec,
-    action_id,
-    action_text,
-    move_id,
-    score_id,
-)
-from gameshelf.yatz.game import (
+from gameshelf.games.yatz.game import (
     ALL_HELD,
     COLUMNS,
     HOLDS,
@@ -36,8 +24,20 @@ from gameshelf.yatz.game import (
     YatzState,
     parse_action,
 )
-from gameshelf.yatz.players import make_player
-from gameshelf.yatz.scoring import Box
+from gameshelf.games.yatz.players import make_player
+from gameshelf.games.yatz.rl import (
+    CHANCE_FACES,
+    NUM_ACTIONS,
+    NUM_CHANCE_OUTCOMES,
+    SCORE_BASE,
+    Spec,
+    action_id,
+    action_text,
+    move_id,
+    score_id,
+)
+from gameshelf.games.yatz.scoring import Box
+from gameshelf.rl.spec import CHANCE, TERMINAL
 
 
 def _engine_ids(state: YatzState) -> list[int]:

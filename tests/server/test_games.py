@@ -13,13 +13,13 @@ import pytest
 
 from gameshelf.core.records import GameRecord
 from gameshelf.core.store import Store
-from gameshelf.muggins.game import MugginsState
-from gameshelf.muggins.game import parse_action as muggins_action
+from gameshelf.games.muggins.game import MugginsState
+from gameshelf.games.muggins.game import parse_action as muggins_action
+from gameshelf.games.showdown.actions import card_text
+from gameshelf.games.showdown.cards import default_deck
+from gameshelf.games.showdown.game import replay as showdown_replay
 from gameshelf.server import protocol as p
 from gameshelf.server.bots import Bot, play_room
-from gameshelf.showdown.actions import card_text
-from gameshelf.showdown.cards import default_deck
-from gameshelf.showdown.game import replay as showdown_replay
 from tests.server.helpers import Running
 
 HOST, OPEN = p.SeatSpec("host", "Ann"), p.SeatSpec("open")
@@ -121,7 +121,7 @@ def test_muggins_each_seat_sees_only_its_own_rack(server: Running, mugsy: bool) 
 
 
 def test_yatz_game_is_recorded_and_its_record_replays(server: Running) -> None:
-    from gameshelf.yatz.match import Match
+    from gameshelf.games.yatz.match import Match
 
     seats = [HOST, p.SeatSpec("computer", "Cee", "greedy")]
     bots = asyncio.run(play_room(server.url, "yatz", seats, seed=7))

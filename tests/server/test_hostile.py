@@ -16,13 +16,13 @@ from typing import Any
 import pytest
 from websockets.sync.client import ClientConnection, connect
 
+from gameshelf.games.showdown.actions import card_text
+from gameshelf.games.showdown.cards import default_deck
 from gameshelf.server import protocol as p
 from gameshelf.server import rooms
 from gameshelf.server.app import Connection, Hub
 from gameshelf.server.rooms import Lobby, Refused, Room
 from gameshelf.server.storage import SQLiteRoomStore
-from gameshelf.showdown.actions import card_text
-from gameshelf.showdown.cards import default_deck
 from tests.server.helpers import running
 
 #: Values of every JSON kind, and the edges of each.

@@ -46,7 +46,7 @@ def test_a_restarted_server_rebuilds_each_room_as_it_was_stored(tmp_path: Path) 
 
 
 def test_two_people_muggins_record_replays_with_seat_1_a_person(tmp_path: Path) -> None:
-    from gameshelf.muggins.match import Match
+    from gameshelf.games.muggins.match import Match
 
     lobby = Lobby(SQLiteRoomStore(tmp_path / "rooms.db"))
     room, _, ann = lobby.create(p.Create("muggins", (HOST, OPEN), {"target": 30}), 0.0)

@@ -17,19 +17,19 @@ import pytest
 from gameshelf.cli import main
 from gameshelf.core.errors import StoreError
 from gameshelf.core.store import Store
-from gameshelf.dollar.game import make_entry
-from gameshelf.muggins.match import GAME as MUGGINS
-from gameshelf.muggins.match import Match as MugginsMatch
-from gameshelf.muggins.tiles import ALL_TILES
-from gameshelf.session.dollar import DollarRound
-from gameshelf.session.muggins import MUGSY, Session
-from gameshelf.session.showdown import ShowdownSession
-from gameshelf.showdown.match import GAME as SHOWDOWN
-from gameshelf.showdown.match import Match as ShowdownMatch
-from gameshelf.showdown.match import parse_players
+from gameshelf.games.dollar.game import make_entry
+from gameshelf.games.dollar.session import DollarRound
+from gameshelf.games.muggins.match import GAME as MUGGINS
+from gameshelf.games.muggins.match import Match as MugginsMatch
+from gameshelf.games.muggins.session import MUGSY, Session
+from gameshelf.games.muggins.tiles import ALL_TILES
+from gameshelf.games.muggins.tui.screen import MugginsScreen
+from gameshelf.games.showdown.match import GAME as SHOWDOWN
+from gameshelf.games.showdown.match import Match as ShowdownMatch
+from gameshelf.games.showdown.match import parse_players
+from gameshelf.games.showdown.session import ShowdownSession
+from gameshelf.games.showdown.tui.setup import ShowdownStartScreen
 from gameshelf.tui.app import GameshelfApp
-from gameshelf.tui.muggins import MugginsScreen
-from gameshelf.tui.showdown import ShowdownStartScreen
 from tests.faults import Killed, ReadOnlyStore, faulty_store
 
 
@@ -156,8 +156,8 @@ def _one_move_from_the_end(session: Session) -> str:
 
 def test_a_muggins_end_on_a_read_only_store_is_said_and_recorded_later(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    from gameshelf.cli.muggins import _the_end
     from gameshelf.core import store as store_module
+    from gameshelf.games.muggins.cli import _the_end
 
     session = Session.new("easy", 30, 8)
     last = _one_move_from_the_end(session)

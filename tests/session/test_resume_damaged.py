@@ -17,18 +17,18 @@ from textual.pilot import Pilot
 from gameshelf.core.errors import RecordError
 from gameshelf.core.records import GameRecord
 from gameshelf.core.store import Store
-from gameshelf.session.muggins import Session as MugginsSession
-from gameshelf.session.showdown import ShowdownSession
-from gameshelf.session.yatz import YatzSession
+from gameshelf.games.muggins.session import Session as MugginsSession
+from gameshelf.games.muggins.tui.screen import MugginsSavesScreen, MugginsScreen
+from gameshelf.games.showdown.session import ShowdownSession
+from gameshelf.games.showdown.tui.setup import ShowdownStartScreen
+from gameshelf.games.yatz.session import YatzSession
+from gameshelf.games.yatz.tui.setup import SetupScreen
 from gameshelf.tui.app import GameshelfApp
-from gameshelf.tui.muggins import MugginsSavesScreen, MugginsScreen
-from gameshelf.tui.showdown import ShowdownStartScreen
-from gameshelf.tui.yatz import SetupScreen
 from tests.cli_helpers import run
 
 
 def _yatz(seed: int) -> GameRecord:
-    from gameshelf.yatz.match import Match, Seat
+    from gameshelf.games.yatz.match import Match, Seat
 
     m = Match([Seat("Ann")], seed=seed)
     m.act("roll")
@@ -36,7 +36,7 @@ def _yatz(seed: int) -> GameRecord:
 
 
 def _showdown(seed: int) -> GameRecord:
-    from gameshelf.showdown.match import Match, parse_players
+    from gameshelf.games.showdown.match import Match, parse_players
 
     m = Match(parse_players("Ann,cpu"), seed)
     m.run_until_human()
@@ -44,7 +44,7 @@ def _showdown(seed: int) -> GameRecord:
 
 
 def _muggins(seed: int) -> GameRecord:
-    from gameshelf.muggins.match import Match
+    from gameshelf.games.muggins.match import Match
 
     m = Match.new(seed, options={"level": "easy"})
     m.apply(m.state.legal_actions()[0])

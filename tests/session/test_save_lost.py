@@ -15,19 +15,19 @@ from textual.pilot import Pilot
 
 from gameshelf.core.errors import SaveLostError
 from gameshelf.core.store import Store
-from gameshelf.muggins.match import GAME as MUGGINS
+from gameshelf.games.muggins.match import GAME as MUGGINS
+from gameshelf.games.muggins.session import Session as MugginsSession
+from gameshelf.games.muggins.tui.screen import MugginsScreen
+from gameshelf.games.showdown.match import Match as ShowdownMatch
+from gameshelf.games.showdown.match import parse_players
+from gameshelf.games.showdown.session import ShowdownSession
+from gameshelf.games.showdown.tui.screen import ShowdownScreen
+from gameshelf.games.yatz.match import Match as YatzMatch
+from gameshelf.games.yatz.match import Seat
+from gameshelf.games.yatz.session import YatzSession
+from gameshelf.games.yatz.tui.screen import GameScreen
 from gameshelf.session.base import SaveLost, save_failure
-from gameshelf.session.muggins import Session as MugginsSession
-from gameshelf.session.showdown import ShowdownSession
-from gameshelf.session.yatz import YatzSession
-from gameshelf.showdown.match import Match as ShowdownMatch
-from gameshelf.showdown.match import parse_players
 from gameshelf.tui.app import GameshelfApp, MenuScreen
-from gameshelf.tui.muggins import MugginsScreen
-from gameshelf.tui.showdown_game import ShowdownScreen
-from gameshelf.tui.yatz_game import GameScreen
-from gameshelf.yatz.match import Match as YatzMatch
-from gameshelf.yatz.match import Seat
 from tests.cli_helpers import run
 
 PLAIN = "no longer saved here"

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from gameshelf.showdown.actions import Deal, Reveal
-from gameshelf.showdown.cards import Deck, default_deck
-from gameshelf.showdown.game import ShowdownState, new_game
+from gameshelf.games.showdown.actions import Deal, Reveal
+from gameshelf.games.showdown.cards import Deck, default_deck
+from gameshelf.games.showdown.game import ShowdownState, new_game
 
 DECK: Deck = default_deck()
 
@@ -59,7 +59,7 @@ def offer_all(state: ShowdownState, offers: Sequence[int]) -> None:
 
 def done_all(state: ShowdownState) -> None:
     """Everyone left in step 2 finishes without using tokens."""
-    from gameshelf.showdown.game import Phase
+    from gameshelf.games.showdown.game import Phase
 
     while state.phase is Phase.CONTROL:
         state.apply_text("done")

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from gameshelf.core.errors import DeckError
-from gameshelf.showdown.actions import Take
-from gameshelf.showdown.cards import default_deck, default_deck_text, parse_deck
+from gameshelf.games.showdown.actions import Take
+from gameshelf.games.showdown.cards import default_deck, default_deck_text, parse_deck
 from tests.showdown.helpers import deal, done_all, offer_all
 
 BASE = default_deck_text()

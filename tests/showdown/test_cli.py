@@ -11,8 +11,8 @@ import pytest
 
 from gameshelf.cli import main
 from gameshelf.core.store import Store
-from gameshelf.showdown.cards import default_deck_text
-from gameshelf.showdown.match import Match, parse_players
+from gameshelf.games.showdown.cards import default_deck_text
+from gameshelf.games.showdown.match import Match, parse_players
 from tests.showdown.test_cards import NAMED_RULE_CASES
 
 

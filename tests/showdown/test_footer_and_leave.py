@@ -7,11 +7,11 @@ from __future__ import annotations
 from textual.app import App
 
 from gameshelf.core.store import Store
-from gameshelf.showdown.actions import DONE, Bid, Buy, Speed
-from gameshelf.showdown.game import Phase
-from gameshelf.showdown.match import Match, parse_players
+from gameshelf.games.showdown.actions import DONE, Bid, Buy, Speed
+from gameshelf.games.showdown.game import Phase
+from gameshelf.games.showdown.match import Match, parse_players
+from gameshelf.games.showdown.tui.screen import ReflowLog, ScoreScreen, ShowdownScreen
 from gameshelf.tui.app import GameshelfApp
-from gameshelf.tui.showdown_game import ReflowLog, ScoreScreen, ShowdownScreen
 
 _KINDS = {"Bid": Bid, "Speed+1": Speed, "Buy": Buy}
 

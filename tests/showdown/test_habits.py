@@ -11,18 +11,18 @@ from textual.widgets import Button, Input, OptionList
 
 from gameshelf.core.records import GameRecord
 from gameshelf.core.store import Store
-from gameshelf.session.showdown import END_PENDING, ShowdownSession
-from gameshelf.showdown.game import Phase
-from gameshelf.showdown.match import Match, parse_players
-from gameshelf.tui.app import GameshelfApp
-from gameshelf.tui.showdown import ShowdownStartScreen
-from gameshelf.tui.showdown_game import (
+from gameshelf.games.showdown.game import Phase
+from gameshelf.games.showdown.match import Match, parse_players
+from gameshelf.games.showdown.session import END_PENDING, ShowdownSession
+from gameshelf.games.showdown.tui.screen import (
     CardLine,
     CardView,
     HandOffScreen,
     ShowdownScreen,
     ready_label,
 )
+from gameshelf.games.showdown.tui.setup import ShowdownStartScreen
+from gameshelf.tui.app import GameshelfApp
 from tests.showdown.test_cli import _run
 from tests.showdown.test_layout import reach
 
@@ -57,7 +57,7 @@ def test_saves_mark_finished_and_damaged_games(capsys: pytest.CaptureFixture[str
 def test_saves_are_listed_in_the_columns_of_muggins(capsys: pytest.CaptureFixture[str]) -> None:
     """It printed ``game-9: Ann, CPU 1 · ...; 2026-11-30 09:53`` while Yatz and Muggins list
     name, date and game in columns."""
-    from gameshelf.session.muggins import Session
+    from gameshelf.games.muggins.session import Session
 
     ShowdownSession.new(reach("Ann,cpu", 9, ()))
     Session.new("normal", 61, 4)

@@ -14,17 +14,17 @@ from textual.widget import Widget
 from textual.widgets import Button, OptionList, RichLog, Static
 
 from gameshelf.core.text import literal
-from gameshelf.showdown.game import Phase
-from gameshelf.showdown.match import Match, parse_players
-from gameshelf.tui.app import GameshelfApp
-from gameshelf.tui.showdown import ShowdownStartScreen
-from gameshelf.tui.showdown_game import (
+from gameshelf.games.showdown.game import Phase
+from gameshelf.games.showdown.match import Match, parse_players
+from gameshelf.games.showdown.tui.screen import (
     CardLine,
     CardView,
     HandOffScreen,
     ScoreScreen,
     ShowdownScreen,
 )
+from gameshelf.games.showdown.tui.setup import ShowdownStartScreen
+from gameshelf.tui.app import GameshelfApp
 from gameshelf.tui.widgets import HelpScreen
 from tests.tui.test_habits import SIZES, footer_complete, shown_whole
 
@@ -182,7 +182,7 @@ async def test_hand_off_score_piles_and_help_are_whole(size: tuple[int, int]) ->
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 async def test_start_screen_and_its_saves_are_whole(size: tuple[int, int]) -> None:
-    from gameshelf.session.showdown import ShowdownSession
+    from gameshelf.games.showdown.session import ShowdownSession
 
     for seed in (3, 4):
         ShowdownSession.new(reach("Ann,cpu,cpu,cpu", seed, ())).save()

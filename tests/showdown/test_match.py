@@ -7,8 +7,8 @@ import pytest
 from gameshelf.core.errors import BadInputError, IllegalMoveError, RecordError
 from gameshelf.core.records import GameRecord
 from gameshelf.core.text import verb_for
-from gameshelf.showdown.cards import default_deck_text
-from gameshelf.showdown.match import Match, parse_players
+from gameshelf.games.showdown.cards import default_deck_text
+from gameshelf.games.showdown.match import Match, parse_players
 
 
 def test_parse_players() -> None:

@@ -6,8 +6,8 @@ import pytest
 
 from gameshelf.core.chance import Chance
 from gameshelf.core.errors import BadInputError
-from gameshelf.showdown.game import new_game
-from gameshelf.showdown.players import (
+from gameshelf.games.showdown.game import new_game
+from gameshelf.games.showdown.players import (
     HeuristicPlayer,
     RandomPlayer,
     SearchPlayer,

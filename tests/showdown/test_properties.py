@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from gameshelf.core.chance import Chance
 from gameshelf.core.state import CHANCE
-from gameshelf.showdown.actions import (
+from gameshelf.games.showdown.actions import (
     Bid,
     Buy,
     Deal,
@@ -19,8 +19,8 @@ from gameshelf.showdown.actions import (
     Take,
     parse_action,
 )
-from gameshelf.showdown.game import TOKENS, Phase, new_game, replay
-from gameshelf.showdown.players import determinize
+from gameshelf.games.showdown.game import TOKENS, Phase, new_game, replay
+from gameshelf.games.showdown.players import determinize
 from tests.showdown.helpers import DECK
 
 cards = st.integers(0, 53)

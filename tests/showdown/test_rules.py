@@ -7,8 +7,8 @@ import pytest
 from gameshelf.core.chance import Chance
 from gameshelf.core.errors import BadInputError, IllegalMoveError
 from gameshelf.core.state import CHANCE, TERMINAL
-from gameshelf.showdown.actions import Bid, Buy, Done, Flip, Offer, Speed, Take
-from gameshelf.showdown.game import (
+from gameshelf.games.showdown.actions import Bid, Buy, Done, Flip, Offer, Speed, Take
+from gameshelf.games.showdown.game import (
     Phase,
     ShowdownState,
     new_game,
@@ -84,7 +84,7 @@ def test_offers_are_hidden_in_three_players_but_face_up_with_two() -> None:
     two.apply_action(Offer(card(SPIN)))
     assert two.view(1).my_offer is None and card(SPIN) not in two.view(1).hand
     two.apply_action(Offer(card(POP)))
-    from gameshelf.showdown.actions import Reveal
+    from gameshelf.games.showdown.actions import Reveal
 
     two.apply_action(Reveal((card(SPIN), card(POP))))
     assert two.view(1).offered_by == (-1, 0, 1)  # two players: played face up

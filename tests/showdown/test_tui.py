@@ -6,17 +6,17 @@ import pytest
 from textual.widgets import Input, OptionList, Static
 
 from gameshelf.core.store import Store
-from gameshelf.showdown.game import Phase
-from gameshelf.showdown.match import Match, parse_players
-from gameshelf.tui.app import GameshelfApp
-from gameshelf.tui.showdown import ShowdownStartScreen
-from gameshelf.tui.showdown_game import (
+from gameshelf.games.showdown.game import Phase
+from gameshelf.games.showdown.match import Match, parse_players
+from gameshelf.games.showdown.tui.screen import (
     CardLine,
     CardView,
     HandOffScreen,
     ScoreScreen,
     ShowdownScreen,
 )
+from gameshelf.games.showdown.tui.setup import ShowdownStartScreen
+from gameshelf.tui.app import GameshelfApp
 from gameshelf.tui.widgets import HelpScreen
 
 
@@ -317,7 +317,7 @@ async def test_start_screen_fits_80x24_with_the_saves_list() -> None:
 def test_the_help_says_when_wizard_mode_stays_on_and_when_it_turns_off() -> None:
     """Issue 17: the in-game help gives the whole Wizard Mode rule (as the engine plays it,
     see test_rules' Wizard Mode tests) and the rulings R-PS-10 to R-PS-13."""
-    from gameshelf.tui.showdown_game import HELP
+    from gameshelf.games.showdown.tui.screen import HELP
 
     text = " ".join(HELP.split())
     assert ("**Wizard Mode stays On** after a Wizard Mode turn in which a combination was "

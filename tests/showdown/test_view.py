@@ -23,7 +23,7 @@ import pytest
 
 from gameshelf.core.chance import Chance
 from gameshelf.core.state import CHANCE
-from gameshelf.showdown.actions import (
+from gameshelf.games.showdown.actions import (
     Action,
     Bid,
     Buy,
@@ -33,8 +33,8 @@ from gameshelf.showdown.actions import (
     Reveal,
     Take,
 )
-from gameshelf.showdown.game import HAND_SIZE, Phase, ShowdownState, new_game
-from gameshelf.showdown.players import determinize
+from gameshelf.games.showdown.game import HAND_SIZE, Phase, ShowdownState, new_game
+from gameshelf.games.showdown.players import determinize
 from tests.showdown.helpers import DECK, card, deal, done_all
 
 ORBIT, SPIN, POP = "Orbit", "Spinner", "Pop Bumper"

@@ -4,15 +4,15 @@ computer players, short targets)."""
 
 from __future__ import annotations
 
-from gameshelf.dollar.game import make_entry
-from gameshelf.session.dollar import DollarRound
-from gameshelf.session.muggins import Session as MugginsSession
-from gameshelf.session.showdown import ShowdownSession
-from gameshelf.session.yatz import YatzSession
-from gameshelf.showdown.match import Match as ShowdownMatch
-from gameshelf.showdown.match import parse_players
-from gameshelf.yatz.match import Match as YatzMatch
-from gameshelf.yatz.match import parse_seats
+from gameshelf.games.dollar.game import make_entry
+from gameshelf.games.dollar.session import DollarRound
+from gameshelf.games.muggins.session import Session as MugginsSession
+from gameshelf.games.showdown.match import Match as ShowdownMatch
+from gameshelf.games.showdown.match import parse_players
+from gameshelf.games.showdown.session import ShowdownSession
+from gameshelf.games.yatz.match import Match as YatzMatch
+from gameshelf.games.yatz.match import parse_seats
+from gameshelf.games.yatz.session import YatzSession
 
 
 def yatz(seed: int, players: str = "Ann:greedy,casual") -> YatzSession:

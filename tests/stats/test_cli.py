@@ -124,11 +124,11 @@ def test_only_unreadable_games_are_said_so(game: str) -> None:
     """A history holding nothing but damaged rows said 'No finished game is kept yet.' and
     then that kept games were left out; one sentence now says none can be counted, and why."""
     from gameshelf.core.store import HistoryRow
-    from gameshelf.stats.dollar import dollar_stats
-    from gameshelf.stats.muggins import muggins_stats
-    from gameshelf.stats.showdown import showdown_stats
+    from gameshelf.games.dollar.stats import dollar_stats
+    from gameshelf.games.muggins.stats import muggins_stats
+    from gameshelf.games.showdown.stats import showdown_stats
+    from gameshelf.games.yatz.stats import yatz_stats
     from gameshelf.stats.text import stats_lines
-    from gameshelf.stats.yatz import yatz_stats
 
     rows = [HistoryRow(id=i, game=game, key=f"k{i}", finished="2026-11-30", source="local",
                        players=(), record=None, damaged="the record is not JSON")

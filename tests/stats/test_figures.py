@@ -10,18 +10,18 @@ from pathlib import Path
 import pytest
 
 from gameshelf.core.store import HistoryPlayer, HistoryRow, Store
-from gameshelf.dollar.game import make_entry
-from gameshelf.dollar.odds import distribution
-from gameshelf.muggins.match import Match as MugginsMatch
-from gameshelf.showdown.match import Match as ShowdownMatch
+from gameshelf.games.dollar.game import make_entry
+from gameshelf.games.dollar.odds import distribution
+from gameshelf.games.dollar.stats import dollar_stats
+from gameshelf.games.muggins.match import Match as MugginsMatch
+from gameshelf.games.muggins.stats import muggins_stats
+from gameshelf.games.showdown.match import Match as ShowdownMatch
+from gameshelf.games.showdown.stats import showdown_stats
+from gameshelf.games.yatz.match import Match as YatzMatch
+from gameshelf.games.yatz.scoring import Box
+from gameshelf.games.yatz.stats import load_reference, yatz_stats
 from gameshelf.stats import streaks
-from gameshelf.stats.dollar import dollar_stats
-from gameshelf.stats.muggins import muggins_stats
-from gameshelf.stats.showdown import showdown_stats
 from gameshelf.stats.text import stats_lines
-from gameshelf.stats.yatz import load_reference, yatz_stats
-from gameshelf.yatz.match import Match as YatzMatch
-from gameshelf.yatz.scoring import Box
 
 
 def _rows(game: str) -> list[HistoryRow]:

@@ -22,10 +22,10 @@ from gameshelf.core.store import (
     Store,
     record_key,
 )
-from gameshelf.muggins.match import Match as MugginsMatch
-from gameshelf.session.yatz import YatzSession
-from gameshelf.showdown.match import Match as ShowdownMatch
-from gameshelf.yatz.match import Match as YatzMatch
+from gameshelf.games.muggins.match import Match as MugginsMatch
+from gameshelf.games.showdown.match import Match as ShowdownMatch
+from gameshelf.games.yatz.match import Match as YatzMatch
+from gameshelf.games.yatz.session import YatzSession
 from tests.stats import games
 
 

@@ -20,16 +20,23 @@ from textual.widget import Widget
 from textual.widgets import Input, Static
 
 from gameshelf.core.records import GameRecord
-from gameshelf.muggins.match import Match as MugginsMatch
+from gameshelf.games.dollar.tui.screen import DollarScreen
+from gameshelf.games.muggins.match import Match as MugginsMatch
+from gameshelf.games.muggins.tui.coach import MugginsHintScreen, MugginsReviewScreen
+from gameshelf.games.muggins.tui.screen import LevelScreen, MugginsScreen
+from gameshelf.games.showdown.actions import Action as ShowdownAction
+from gameshelf.games.showdown.game import PlayerView as ShowdownView
+from gameshelf.games.showdown.match import Match as ShowdownMatch
+from gameshelf.games.showdown.match import parse_players
+from gameshelf.games.showdown.tui.coach import ShowdownHintScreen, ShowdownReviewScreen
+from gameshelf.games.showdown.tui.screen import ShowdownScreen
+from gameshelf.games.showdown.tui.setup import ShowdownStartScreen
+from gameshelf.games.yatz.match import Match as YatzMatch
+from gameshelf.games.yatz.match import parse_seats
+from gameshelf.games.yatz.tui.screen import GameScreen
+from gameshelf.games.yatz.tui.setup import SetupScreen
 from gameshelf.session.replay import dollar_replay, muggins_replay, showdown_replay, yatz_replay
-from gameshelf.showdown.actions import Action as ShowdownAction
-from gameshelf.showdown.game import PlayerView as ShowdownView
-from gameshelf.showdown.match import Match as ShowdownMatch
-from gameshelf.showdown.match import parse_players
 from gameshelf.tui.app import GameshelfApp, MenuScreen
-from gameshelf.tui.dollar import DollarScreen
-from gameshelf.tui.muggins import LevelScreen, MugginsScreen
-from gameshelf.tui.muggins_coach import MugginsHintScreen, MugginsReviewScreen
 from gameshelf.tui.online import LobbyScreen, OnlineScreen
 from gameshelf.tui.replay import (
     DollarReplayScreen,
@@ -37,15 +44,8 @@ from gameshelf.tui.replay import (
     ShowdownReplayScreen,
     YatzReplayScreen,
 )
-from gameshelf.tui.showdown import ShowdownStartScreen
-from gameshelf.tui.showdown_coach import ShowdownHintScreen, ShowdownReviewScreen
-from gameshelf.tui.showdown_game import ShowdownScreen
 from gameshelf.tui.stats import StatsScreen
 from gameshelf.tui.widgets import HelpScreen, HelpText
-from gameshelf.tui.yatz import SetupScreen
-from gameshelf.tui.yatz_game import GameScreen
-from gameshelf.yatz.match import Match as YatzMatch
-from gameshelf.yatz.match import parse_seats
 from tests.online.fakes import offline_room
 from tests.replay.games import dollar_round, muggins_record, showdown_record, yatz_record
 
@@ -286,7 +286,7 @@ async def test_showdown_saves_with_s_like_the_other_games() -> None:
 
 async def test_esc_on_a_game_opened_by_showdown_play_leaves_the_app() -> None:
     """As Yatz's and Muggins's play/resume --tui do (it went back to the gameshelf menu)."""
-    from gameshelf.tui.showdown import match_app
+    from gameshelf.games.showdown.tui.setup import match_app
 
     app = match_app(ShowdownMatch(parse_players("You,cpu"), 9))
     left: list[bool] = []
@@ -303,8 +303,8 @@ async def test_esc_on_a_game_opened_by_showdown_play_leaves_the_app() -> None:
 
 def test_showdown_circles_read_in_one_style() -> None:
     """It read "=●●●●" on one card and "=6 ●" on another."""
-    from gameshelf.showdown.cards import default_deck
-    from gameshelf.tui.showdown_game import effect_text
+    from gameshelf.games.showdown.cards import default_deck
+    from gameshelf.games.showdown.tui.screen import effect_text
 
     for card in default_deck().playfield:
         text = effect_text(card).plain

@@ -18,21 +18,21 @@ from textual.app import App
 from textual.screen import Screen
 
 from gameshelf.core.store import Store
-from gameshelf.session.muggins import Session as MugginsSession
-from gameshelf.session.showdown import ShowdownSession
-from gameshelf.session.yatz import YatzSession
-from gameshelf.showdown.match import Match as ShowdownMatch
-from gameshelf.showdown.match import parse_players
+from gameshelf.games.muggins.session import Session as MugginsSession
+from gameshelf.games.muggins.tui.screen import LevelScreen, MugginsApp, MugginsScreen
+from gameshelf.games.showdown.match import Match as ShowdownMatch
+from gameshelf.games.showdown.match import parse_players
+from gameshelf.games.showdown.session import ShowdownSession
+from gameshelf.games.showdown.tui.screen import ShowdownScreen
+from gameshelf.games.showdown.tui.setup import ShowdownStartScreen, match_app
+from gameshelf.games.yatz.match import Match as YatzMatch
+from gameshelf.games.yatz.match import parse_seats
+from gameshelf.games.yatz.session import YatzSession
+from gameshelf.games.yatz.tui.screen import GameScreen
+from gameshelf.games.yatz.tui.setup import SetupScreen, YatzApp
 from gameshelf.tui.app import GameshelfApp, MenuScreen
 from gameshelf.tui.base import GuardedApp
-from gameshelf.tui.muggins import LevelScreen, MugginsApp, MugginsScreen
-from gameshelf.tui.showdown import ShowdownStartScreen, match_app
-from gameshelf.tui.showdown_game import ShowdownScreen
 from gameshelf.tui.widgets import COMMON_HELP, HelpScreen
-from gameshelf.tui.yatz import SetupScreen, YatzApp
-from gameshelf.tui.yatz_game import GameScreen
-from gameshelf.yatz.match import Match as YatzMatch
-from gameshelf.yatz.match import parse_seats
 from tests.tui.test_habits import SCREENS
 
 

@@ -15,28 +15,33 @@ from rich.console import Console
 from textual.app import App
 from textual.pilot import Pilot
 
-from gameshelf.dollar.game import make_entry
-from gameshelf.session.muggins import Session
-from gameshelf.showdown.cards import default_deck_text
-from gameshelf.showdown.match import Match as ShowdownMatch
-from gameshelf.showdown.match import Seat as ShowdownSeat
-from gameshelf.tui.app import GameshelfApp, MenuScreen
-from gameshelf.tui.dollar import DollarScreen
-from gameshelf.tui.muggins import LevelScreen, MugginsScreen, SummaryScreen
-from gameshelf.tui.online import LobbyScreen
-from gameshelf.tui.showdown import ShowdownStartScreen
-from gameshelf.tui.showdown_game import (
+from gameshelf.games.dollar.game import make_entry
+from gameshelf.games.dollar.tui.screen import DollarScreen
+from gameshelf.games.muggins.session import Session
+from gameshelf.games.muggins.tui.screen import LevelScreen, MugginsScreen, SummaryScreen
+from gameshelf.games.showdown.cards import default_deck_text
+from gameshelf.games.showdown.match import Match as ShowdownMatch
+from gameshelf.games.showdown.match import Seat as ShowdownSeat
+from gameshelf.games.showdown.tui.screen import (
     HandOffScreen,
     ScoreScreen,
     ShowdownScreen,
     score_table,
 )
+from gameshelf.games.showdown.tui.setup import ShowdownStartScreen
+from gameshelf.games.yatz.match import Match as YatzMatch
+from gameshelf.games.yatz.match import Seat as YatzSeat
+from gameshelf.games.yatz.tui.screen import (
+    GameOverScreen,
+    GameScreen,
+    HighScoresScreen,
+    SavesScreen,
+)
+from gameshelf.games.yatz.tui.setup import SetupScreen
+from gameshelf.tui.app import GameshelfApp, MenuScreen
+from gameshelf.tui.online import LobbyScreen
 from gameshelf.tui.stats import StatsScreen
 from gameshelf.tui.widgets import ConfirmScreen, HelpScreen
-from gameshelf.tui.yatz import SetupScreen
-from gameshelf.tui.yatz_game import GameOverScreen, GameScreen, HighScoresScreen, SavesScreen
-from gameshelf.yatz.match import Match as YatzMatch
-from gameshelf.yatz.match import Seat as YatzSeat
 from tests.hostile import (
     DECK_SHOWN,
     NAMES,
@@ -339,7 +344,7 @@ async def test_statistics_screens_show_hostile_names_literally() -> None:
 async def test_showdown_coach_hint_and_review_show_names_and_cards_literally() -> None:
     """Issue 16: the hint names the cards of a hostile deck, the review the people with
     hostile names (two people: each line names its player), all literally."""
-    from gameshelf.tui.showdown_coach import ShowdownHintScreen, ShowdownReviewScreen
+    from gameshelf.games.showdown.tui.coach import ShowdownHintScreen, ShowdownReviewScreen
 
     deck = hostile_deck(default_deck_text())
     names = NAMES[:2]

@@ -9,10 +9,10 @@ from typing import Any
 from textual.widgets import Static
 
 from gameshelf.core.store import Store
-from gameshelf.session.yatz import YatzSession
+from gameshelf.games.yatz.match import Match, parse_seats
+from gameshelf.games.yatz.session import YatzSession
+from gameshelf.games.yatz.tui.setup import SetupScreen
 from gameshelf.tui.app import GameshelfApp
-from gameshelf.tui.yatz import SetupScreen
-from gameshelf.yatz.match import Match, parse_seats
 
 
 def _offered(app: GameshelfApp) -> set[str]:

@@ -13,14 +13,16 @@ import pkgutil
 from textual.binding import Binding
 from textual.screen import ModalScreen, Screen
 
-import gameshelf.tui
+import gameshelf
 from gameshelf.tui.base import GuardedApp
 
 
 def _screens_with_a_footer() -> list[type[Screen]]:  # type: ignore[type-arg]
     found = {}
-    for mod in pkgutil.iter_modules(gameshelf.tui.__path__):
-        module = importlib.import_module(f"gameshelf.tui.{mod.name}")
+    names = [m.name for m in pkgutil.walk_packages(gameshelf.__path__, "gameshelf.")
+             if ".tui." in m.name + "."]   # the shell's screens and every game's
+    for name in names:
+        module = importlib.import_module(name)
         for _, cls in inspect.getmembers(module, inspect.isclass):
             if (issubclass(cls, Screen) and cls.__module__.startswith("gameshelf.")
                     and "GameFooter()" in inspect.getsource(cls)):

@@ -16,16 +16,16 @@ from textual.screen import Screen
 
 from gameshelf.core.records import GameRecord
 from gameshelf.core.store import Store
-from gameshelf.muggins.match import Match as MugginsMatch
+from gameshelf.games.muggins.match import Match as MugginsMatch
+from gameshelf.games.muggins.tui.screen import LevelScreen, MugginsSavesScreen, MugginsScreen
+from gameshelf.games.yatz.tui.screen import SavesScreen as YatzSavesScreen
 from gameshelf.tui.app import GameshelfApp, MenuScreen
-from gameshelf.tui.muggins import LevelScreen, MugginsSavesScreen, MugginsScreen
 from gameshelf.tui.saves import SavesList, SavesScreen
 from gameshelf.tui.widgets import ConfirmScreen
-from gameshelf.tui.yatz_game import SavesScreen as YatzSavesScreen
 
 
 def _yatz(seed: int) -> GameRecord:
-    from gameshelf.yatz.match import Match, Seat
+    from gameshelf.games.yatz.match import Match, Seat
 
     m = Match([Seat("Ann")], seed=seed)
     m.act("roll")
@@ -33,7 +33,7 @@ def _yatz(seed: int) -> GameRecord:
 
 
 def _showdown(seed: int) -> GameRecord:
-    from gameshelf.showdown.match import Match, parse_players
+    from gameshelf.games.showdown.match import Match, parse_players
 
     m = Match(parse_players("Ann,cpu"), seed)
     m.run_until_human()

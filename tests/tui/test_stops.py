@@ -22,7 +22,7 @@ import pytest
 
 from gameshelf.core import crash
 from gameshelf.core.store import Store
-from gameshelf.showdown.match import GAME as SHOWDOWN
+from gameshelf.games.showdown.match import GAME as SHOWDOWN
 from tests.procs import default_signals
 
 pty = pytest.importorskip("pty")
@@ -110,7 +110,7 @@ def test_a_signal_on_the_screen_ends_in_order_with_the_turn_kept(
 
 
 def test_a_crash_on_the_screen_is_one_line_naming_the_report(_gameshelf_home: Path) -> None:
-    code = ("import gameshelf.tui.showdown_game as g\n"
+    code = ("import gameshelf.games.showdown.tui.screen as g\n"
             "def boom(self):\n"
             "    raise RuntimeError('injected fault')\n"
             "g.ShowdownScreen.action_piles = boom\n" + PLAY)

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import pytest
 
+from gameshelf.games.yatz.match import Match as YatzMatch
+from gameshelf.games.yatz.match import parse_seats
+from gameshelf.games.yatz.tui.screen import GameScreen
 from gameshelf.tui.app import GameshelfApp
-from gameshelf.tui.yatz_game import GameScreen
-from gameshelf.yatz.match import Match as YatzMatch
-from gameshelf.yatz.match import parse_seats
 from tests.tui.test_habits import SCREENS, _show
 
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from textual.app import App
 
-from gameshelf.session.yatz import YatzSession
-from gameshelf.tui.yatz_game import GameScreen
-from gameshelf.yatz.game import ROLL, SCORES, Dice, YatzState
-from gameshelf.yatz.match import Match
-from gameshelf.yatz.scoring import Box
+from gameshelf.games.yatz.game import ROLL, SCORES, Dice, YatzState
+from gameshelf.games.yatz.match import Match
+from gameshelf.games.yatz.scoring import Box
+from gameshelf.games.yatz.session import YatzSession
+from gameshelf.games.yatz.tui.screen import GameScreen
 
 
 def with_dice(dice: tuple[int, ...], players: int = 1) -> YatzState:

@@ -9,9 +9,9 @@ import pytest
 
 from gameshelf.core.records import GameRecord
 from gameshelf.core.store import Store
-from gameshelf.yatz.game import GAME
-from gameshelf.yatz.match import Match, Seat, parse_seats
-from gameshelf.yatz.scoring import Box
+from gameshelf.games.yatz.game import GAME
+from gameshelf.games.yatz.match import Match, Seat, parse_seats
+from gameshelf.games.yatz.scoring import Box
 from tests.cli_helpers import run
 
 
@@ -41,7 +41,7 @@ def test_prompt_refuses_bad_input_and_asks_before_a_zero(
     m = Match([Seat("Ann")], seed=8)
     m.act("roll")
     zero = next(b for b in range(13) if m.state.box_points()[b] == 0)
-    from gameshelf.yatz.scoring import Box
+    from gameshelf.games.yatz.scoring import Box
     box = Box(zero).text
     code, out, err = run(["yatz", "play", "-p", "Ann", "--seed", "8"], capsys, monkeypatch,
                          f"jump\nhold 7\nroll\nscore x1 {box}\nno\nscore x1 {box}\ny\nq\n")
@@ -246,7 +246,7 @@ def test_a_finished_record_imported_again_is_not_recorded_twice(
     its scores in the top 20 three times. A finished game is the same game however often it
     is imported: while it is saved, a second import is refused; once its scores are
     recorded, an import is refused too, and the scores stay there once."""
-    from gameshelf.yatz.match import parse_seats
+    from gameshelf.games.yatz.match import parse_seats
 
     m = Match(parse_seats("A:greedy"), 4)
     while not m.is_over():

@@ -7,10 +7,10 @@ import numpy as np
 import pytest
 
 from gameshelf.core.errors import BadInputError
-from gameshelf.yatz import dice as D
-from gameshelf.yatz.scoring import YATZ_RULES, Box
-from gameshelf.yatz.selfplay import play_games, record_games, state_features
-from gameshelf.yatz.strategy import (
+from gameshelf.games.yatz import dice as D
+from gameshelf.games.yatz.scoring import YATZ_RULES, Box
+from gameshelf.games.yatz.selfplay import play_games, record_games, state_features
+from gameshelf.games.yatz.strategy import (
     NFEATURES,
     ColumnState,
     Correction,
@@ -136,7 +136,7 @@ def test_record_games_states_follow_the_play() -> None:
 
 
 def test_strong_player_uses_the_shipped_correction(monkeypatch: pytest.MonkeyPatch) -> None:
-    from gameshelf.yatz import strong
+    from gameshelf.games.yatz import strong
     corr = load_correction()
     st = strong._make_strategy(YATZ_RULES)
     assert np.array_equal(st.weights, np.array(corr.weights)) and st.weights.any()

@@ -6,7 +6,7 @@ import pytest
 
 from gameshelf.core.errors import BadInputError, IllegalMoveError
 from gameshelf.core.state import CHANCE, TERMINAL
-from gameshelf.yatz.game import (
+from gameshelf.games.yatz.game import (
     HOLDS,
     MAX_GAME,
     ROLL,
@@ -20,7 +20,7 @@ from gameshelf.yatz.game import (
     parse_action,
     scorecard,
 )
-from gameshelf.yatz.scoring import Box
+from gameshelf.games.yatz.scoring import Box
 from tests.yatz.helpers import fill, play_turn, with_dice
 
 # ----- R-YZ-1: players, columns, turns, end ---------------------------------------------

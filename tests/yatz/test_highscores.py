@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from gameshelf.core.store import Store
-from gameshelf.yatz.game import GAME
-from gameshelf.yatz.highscores import TOP, add_high_scores
-from gameshelf.yatz.match import Match, Seat
+from gameshelf.games.yatz.game import GAME
+from gameshelf.games.yatz.highscores import TOP, add_high_scores
+from gameshelf.games.yatz.match import Match, Seat
 
 
 def _finished(seed: int, *players: str) -> Match:

@@ -11,10 +11,9 @@ from textual.widgets import DataTable, Select
 
 from gameshelf.core.keymaps import remembered_key_map
 from gameshelf.core.store import Store
-from gameshelf.tui.app import GameshelfApp
-from gameshelf.tui.widgets import HelpScreen
-from gameshelf.tui.yatz import SetupScreen
-from gameshelf.tui.yatz_game import (
+from gameshelf.games.yatz.match import Match, Seat
+from gameshelf.games.yatz.scoring import Box
+from gameshelf.games.yatz.tui.screen import (
     BOX_ROW,
     FIRST_COL,
     YATZ_KEYS,
@@ -23,8 +22,9 @@ from gameshelf.tui.yatz_game import (
     GameScreen,
     game_help,
 )
-from gameshelf.yatz.match import Match, Seat
-from gameshelf.yatz.scoring import Box
+from gameshelf.games.yatz.tui.setup import SetupScreen
+from gameshelf.tui.app import GameshelfApp
+from gameshelf.tui.widgets import HelpScreen
 
 from .helpers import GameApp
 from .test_cli import assert_one_line_error, run
@@ -181,7 +181,7 @@ def test_keys_option_on_play_and_resume(capsys: pytest.CaptureFixture[str],
     """``--keys classic`` reaches the screen on ``play --tui`` and ``resume --tui``; a bad
     name, or ``--keys`` without ``--tui``, is a one-line error (exit 2)."""
     opened: list[str | None] = []
-    monkeypatch.setattr("gameshelf.tui.yatz.run_session",
+    monkeypatch.setattr("gameshelf.games.yatz.tui.setup.run_session",
                         lambda session, keys=None: opened.append(keys))
     monkeypatch.setattr("gameshelf.tui.base.on_a_terminal", lambda: True)  # no real screen
     assert run(["yatz", "play", "-p", "Ann", "--seed", "3", "--tui", "--keys", "Classic"],

@@ -17,11 +17,12 @@ from textual.pilot import Pilot
 from textual.widgets import DataTable, Static
 
 from gameshelf.core.store import Store
-from gameshelf.session.yatz import YatzSession
-from gameshelf.tui.app import GameshelfApp
-from gameshelf.tui.widgets import HelpScreen
-from gameshelf.tui.yatz import SetupScreen
-from gameshelf.tui.yatz_game import (
+from gameshelf.games.yatz.highscores import UNDO_NOTE
+from gameshelf.games.yatz.match import Match, parse_seats
+from gameshelf.games.yatz.scoring import Box
+from gameshelf.games.yatz.session import YatzSession
+from gameshelf.games.yatz.tui.hints import HintScreen
+from gameshelf.games.yatz.tui.screen import (
     BOX_ROW,
     FIRST_COL,
     CardTable,
@@ -30,10 +31,9 @@ from gameshelf.tui.yatz_game import (
     HighScoresScreen,
     SavesScreen,
 )
-from gameshelf.tui.yatz_hints import HintScreen
-from gameshelf.yatz.highscores import UNDO_NOTE
-from gameshelf.yatz.match import Match, parse_seats
-from gameshelf.yatz.scoring import Box
+from gameshelf.games.yatz.tui.setup import SetupScreen
+from gameshelf.tui.app import GameshelfApp
+from gameshelf.tui.widgets import HelpScreen
 from tests.tui.test_habits import SIZES, footer_complete, shown_whole
 
 #: Room the game footer leaves at 80 columns (for an entry such as "^q Quit").

@@ -9,11 +9,11 @@ import pytest
 from gameshelf.core.chance import Chance
 from gameshelf.core.errors import BadInputError, IllegalMoveError
 from gameshelf.core.state import GameState
-from gameshelf.yatz import players
-from gameshelf.yatz.game import YatzState
-from gameshelf.yatz.match import Match, Seat, parse_seats
-from gameshelf.yatz.sim import SoloResult, play_solo, summarize
-from gameshelf.yatz.text import card_text, ranking_text, totals_text
+from gameshelf.games.yatz import players
+from gameshelf.games.yatz.game import YatzState
+from gameshelf.games.yatz.match import Match, Seat, parse_seats
+from gameshelf.games.yatz.sim import SoloResult, play_solo, summarize
+from gameshelf.games.yatz.text import card_text, ranking_text, totals_text
 
 
 def test_state_follows_the_state_contract() -> None:

@@ -7,15 +7,15 @@ from hypothesis import strategies as st
 
 from gameshelf.core.chance import Chance
 from gameshelf.core.records import GameRecord
-from gameshelf.yatz.game import (
+from gameshelf.games.yatz.game import (
     MAX_GAME,
     MULTIPLIERS,
     YatzState,
     scorecard,
 )
-from gameshelf.yatz.match import Match, Seat
-from gameshelf.yatz.players import PLAYERS
-from gameshelf.yatz.scoring import upper_bonus
+from gameshelf.games.yatz.match import Match, Seat
+from gameshelf.games.yatz.players import PLAYERS
+from gameshelf.games.yatz.scoring import upper_bonus
 
 SETTINGS = settings(max_examples=12, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])

@@ -9,8 +9,8 @@ from functools import cache
 import numpy as np
 import pytest
 
-from gameshelf.yatz import solver
-from gameshelf.yatz.scoring import (
+from gameshelf.games.yatz import solver
+from gameshelf.games.yatz.scoring import (
     CLASSIC_NO_BONUS,
     UPPER_BONUS_THRESHOLD,
     YATZ_RULES,

@@ -8,13 +8,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as hs
 
-from gameshelf.yatz import solver
-from gameshelf.yatz.game import SCORES, Hold, Roll, Score, YatzState, parse_action
-from gameshelf.yatz.match import Match, Seat
-from gameshelf.yatz.players import PLAYERS, default_player, make_player
-from gameshelf.yatz.scoring import YATZ_RULES, Box, score
-from gameshelf.yatz.strategy import ColumnState, Strategy, wild_faces
-from gameshelf.yatz.strong import StrongPlayer, hint, hold_mask, review, strategy_for
+from gameshelf.games.yatz import solver
+from gameshelf.games.yatz.game import SCORES, Hold, Roll, Score, YatzState, parse_action
+from gameshelf.games.yatz.match import Match, Seat
+from gameshelf.games.yatz.players import PLAYERS, default_player, make_player
+from gameshelf.games.yatz.scoring import YATZ_RULES, Box, score
+from gameshelf.games.yatz.strategy import ColumnState, Strategy, wild_faces
+from gameshelf.games.yatz.strong import StrongPlayer, hint, hold_mask, review, strategy_for
 
 from .helpers import fill, with_dice
 
@@ -204,7 +204,7 @@ def test_prompt_hint(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.Mon
 def test_hint_names_positions_to_type_and_faces_to_keep() -> None:
     """The hint's hold text can be typed as the ``hold`` action (positions), and names the
     faces it keeps; the same option without dice names faces only."""
-    from gameshelf.yatz.strategy import Option
+    from gameshelf.games.yatz.strategy import Option
 
     opt = Option(hold=(5, 5), column=None, box=None, expected=1500.0)
     assert opt.describe() == "keep 5 5 and roll"
@@ -219,7 +219,7 @@ def test_hint_names_positions_to_type_and_faces_to_keep() -> None:
 def test_computer_preparer_solves_the_turn_plan_ahead() -> None:
     """A screen can let the strong player think in a thread: the preparer works on the
     columns of the moment, and the plan it makes is the one the decisions then use."""
-    from gameshelf.yatz.strong import columns_of
+    from gameshelf.games.yatz.strong import columns_of
     m = Match([Seat("S", "strong"), Seat("G", "greedy"), Seat("Ann")], seed=11)
     prep = m.computer_preparer()
     assert prep is not None

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from textual.widgets import Static
 
-from gameshelf.tui.yatz_game import GameOverScreen, GameScreen
-from gameshelf.tui.yatz_hints import HintScreen, ReviewScreen
-from gameshelf.yatz.match import Match, Seat
+from gameshelf.games.yatz.match import Match, Seat
+from gameshelf.games.yatz.tui.hints import HintScreen, ReviewScreen
+from gameshelf.games.yatz.tui.screen import GameOverScreen, GameScreen
 
 from .helpers import GameApp
 

@@ -17,14 +17,14 @@ import pytest
 from gameshelf.core.errors import SaveNameTakenError, StoreError
 from gameshelf.core.records import GameRecord
 from gameshelf.core.store import Store
+from gameshelf.games.yatz.game import GAME, Score
+from gameshelf.games.yatz.match import Match, Seat
+from gameshelf.games.yatz.scoring import Box
+from gameshelf.games.yatz.session import YatzSession
+from gameshelf.games.yatz.tui.screen import GameScreen
+from gameshelf.games.yatz.tui.setup import SetupScreen
 from gameshelf.session import base as session_base
-from gameshelf.session.yatz import YatzSession
 from gameshelf.tui.app import GameshelfApp
-from gameshelf.tui.yatz import SetupScreen
-from gameshelf.tui.yatz_game import GameScreen
-from gameshelf.yatz.game import GAME, Score
-from gameshelf.yatz.match import Match, Seat
-from gameshelf.yatz.scoring import Box
 from tests.cli_helpers import run
 from tests.faults import FaultyStore, Killed, ReadOnlyStore, faulty_store
 
@@ -432,7 +432,7 @@ def test_a_game_saved_on_purpose_before_its_first_roll_is_kept_on_leaving() -> N
     ... with: gameshelf yatz resume game-N", then Esc dropped the save (a new game left
     before its first roll is not kept) and the resume it promised failed. A game saved on
     purpose is kept; one left unsaved before its first roll is still dropped."""
-    from gameshelf.yatz.match import Match, parse_seats
+    from gameshelf.games.yatz.match import Match, parse_seats
 
     kept = YatzSession.new(Match(parse_seats("Ann"), 31))
     name = kept.save()

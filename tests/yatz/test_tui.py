@@ -8,11 +8,11 @@ from textual.widgets import DataTable, Input, OptionList, Static
 from textual.widgets.data_table import ColumnKey
 
 from gameshelf.core.store import Store
-from gameshelf.session.yatz import YatzSession
-from gameshelf.tui.app import GameshelfApp
-from gameshelf.tui.widgets import ConfirmScreen, HelpScreen
-from gameshelf.tui.yatz import SetupScreen
-from gameshelf.tui.yatz_game import (
+from gameshelf.games.yatz.game import GAME, ROLL, Dice
+from gameshelf.games.yatz.match import Match, Seat
+from gameshelf.games.yatz.scoring import Box
+from gameshelf.games.yatz.session import YatzSession
+from gameshelf.games.yatz.tui.screen import (
     BOX_ROW,
     DEFAULT_PACE,
     FIRST_COL,
@@ -21,9 +21,9 @@ from gameshelf.tui.yatz_game import (
     HighScoresScreen,
     SavesScreen,
 )
-from gameshelf.yatz.game import GAME, ROLL, Dice
-from gameshelf.yatz.match import Match, Seat
-from gameshelf.yatz.scoring import Box
+from gameshelf.games.yatz.tui.setup import SetupScreen
+from gameshelf.tui.app import GameshelfApp
+from gameshelf.tui.widgets import ConfirmScreen, HelpScreen
 
 from .helpers import GameApp
 

@@ -1,6 +1,6 @@
 """Undo in Yatz (issue 11): the box just filled can be taken back until the next roll.
 
-The rule is :meth:`gameshelf.yatz.match.Match.undo`; these tests pin it in the engine (the
+The rule is :meth:`gameshelf.games.yatz.match.Match.undo`; these tests pin it in the engine (the
 same state as without the undo, the seeded dice untouched, refusals said), in the record
 (replayed, a forged undo refused), at the prompt, on the screen (``u``, the footer) and in
 the top-20 table (the mark).
@@ -19,11 +19,11 @@ from hypothesis import strategies as st
 from gameshelf.core.errors import IllegalMoveError, RecordError
 from gameshelf.core.records import GameRecord
 from gameshelf.core.store import Store
-from gameshelf.session.yatz import YatzSession
-from gameshelf.tui.yatz_game import BOX_ROW, FIRST_COL, CardTable, GameScreen
-from gameshelf.yatz.game import GAME, RULES_VERSION, Score, YatzState
-from gameshelf.yatz.match import Match, Seat
-from gameshelf.yatz.scoring import Box
+from gameshelf.games.yatz.game import GAME, RULES_VERSION, Score, YatzState
+from gameshelf.games.yatz.match import Match, Seat
+from gameshelf.games.yatz.scoring import Box
+from gameshelf.games.yatz.session import YatzSession
+from gameshelf.games.yatz.tui.screen import BOX_ROW, FIRST_COL, CardTable, GameScreen
 from tests.cli_helpers import run
 
 from .helpers import GameApp

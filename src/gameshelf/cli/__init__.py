@@ -1,7 +1,7 @@
 """The ``gameshelf`` command: one Typer app, a sub-command per game.
 
 Without arguments it opens the terminal app's game menu. Each game's sub-commands live in
-their own module here (``cli/dollar.py``, ``cli/yatz.py``...), adapters over the rules
+their own module here (``games/dollar/cli.py``, ``games/yatz/cli.py``...), adapters over the rules
 packages. Bad input of any kind ends with one line on stderr and exit code 2, never a
 traceback.
 """
@@ -18,23 +18,16 @@ import typer
 from typer._click import exceptions as click_exc
 
 from gameshelf import __version__
-from gameshelf.cli import (
-    dollar,
-    muggins,
-    online,
-    replay,
-    review,
-    serve,
-    showdown,
-    stats,
-    web,
-    yatz,
-)
+from gameshelf.cli import online, replay, review, serve, stats, web
 from gameshelf.core import crash, interrupt
 from gameshelf.core.errors import GameshelfError, OutputError
 from gameshelf.core.inputs import argv_text, tolerate_undecodable_stdin
 from gameshelf.core.output import guarded_streams, say, silence
 from gameshelf.core.text import error_line
+from gameshelf.games.dollar import cli as dollar
+from gameshelf.games.muggins import cli as muggins
+from gameshelf.games.showdown import cli as showdown
+from gameshelf.games.yatz import cli as yatz
 
 app = typer.Typer(
     name="gameshelf",

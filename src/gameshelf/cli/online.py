@@ -22,12 +22,13 @@ from typing import Any
 
 import typer
 
-from gameshelf.cli.muggins import play_match_text
-from gameshelf.cli.showdown import prompt_loop
-from gameshelf.cli.yatz import prompt_loop as yatz_prompt
 from gameshelf.core.errors import BadInputError
 from gameshelf.core.inputs import check_name
 from gameshelf.core.text import literal
+from gameshelf.games.muggins.cli import play_match_text
+from gameshelf.games.showdown.cli import prompt_loop
+from gameshelf.games.showdown.match import MAX_NAME_LENGTH
+from gameshelf.games.yatz.cli import prompt_loop as yatz_prompt
 from gameshelf.server import protocol as p
 from gameshelf.session.remote import (
     OnlineError,
@@ -40,7 +41,6 @@ from gameshelf.session.remote import (
     parse_seats,
     server_url,
 )
-from gameshelf.showdown.match import MAX_NAME_LENGTH
 
 app = typer.Typer(help="Play on a game server (gameshelf serve): create a room or join one "
                        "by its code.", no_args_is_help=True, rich_markup_mode=None)
@@ -116,7 +116,7 @@ def _play(room: Room, tui: bool) -> None:
     if room.info.game == "muggins":
         game = RemoteMuggins(room)
         if tui:
-            from gameshelf.tui.muggins import run_muggins_match
+            from gameshelf.games.muggins.tui.screen import run_muggins_match
 
             run_muggins_match(game)
             return
@@ -128,7 +128,7 @@ def _play(room: Room, tui: bool) -> None:
     if room.info.game == "yatz":
         game = RemoteYatz(room)
         if tui:
-            from gameshelf.tui.yatz import run_match_app as run_yatz_app
+            from gameshelf.games.yatz.tui.setup import run_match_app as run_yatz_app
 
             run_yatz_app(game)
             return
@@ -139,7 +139,7 @@ def _play(room: Room, tui: bool) -> None:
     else:
         game = RemoteShowdown(room)
         if tui:
-            from gameshelf.tui.showdown import run_match_app
+            from gameshelf.games.showdown.tui.setup import run_match_app
 
             run_match_app(game)
             return

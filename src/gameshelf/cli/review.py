@@ -1,7 +1,7 @@
 """``gameshelf yatz review``, ``gameshelf muggins review`` and ``gameshelf showdown review``:
-the coach's review of a game (issue 16), an adapter over :mod:`gameshelf.yatz.strong`,
-:mod:`gameshelf.muggins.coach` and :mod:`gameshelf.showdown.coach` (the same reviews as the
-game-over screens' **v** / **r**).
+the coach's review of a game (issue 16), an adapter over :mod:`gameshelf.games.yatz.strong`,
+:mod:`gameshelf.games.muggins.coach` and :mod:`gameshelf.games.showdown.coach` (the same
+reviews as the game-over screens' **v** / **r**).
 
 ``review NAME|FILE`` reads a save, a finished game kept in the history (``last``, ``#N``) or
 a JSON game record file, as ``replay`` does (:func:`gameshelf.session.replay.find_record`),
@@ -22,9 +22,9 @@ import typer
 from gameshelf.core.errors import GameshelfError, RecordError
 from gameshelf.core.inputs import number_parser
 from gameshelf.core.text import literal
-from gameshelf.muggins import coach as muggins_coach
+from gameshelf.games.muggins import coach as muggins_coach
+from gameshelf.games.showdown import coach as showdown_coach
 from gameshelf.session.replay import find_record
-from gameshelf.showdown import coach as showdown_coach
 
 _R = TypeVar("_R")
 
@@ -119,9 +119,9 @@ def yatz_review(
     """The review of the people's choices in a game (every seat's when no person played):
     each hold or box that cost expected points by the strong player's exact tables, with
     the better choice. The first review may take a minute (the tables are solved once)."""
-    from gameshelf.yatz.match import Match
-    from gameshelf.yatz.scoring import rule_set
-    from gameshelf.yatz.strong import review, review_lines
+    from gameshelf.games.yatz.match import Match
+    from gameshelf.games.yatz.scoring import rule_set
+    from gameshelf.games.yatz.strong import review, review_lines
 
     what, record = find_record("yatz", source)
 

@@ -1,7 +1,7 @@
 """Which games the research adapters offer, by name.
 
-Each game's spec lives in its own module here (``rl/yatz.py``, ``rl/muggins.py``,
-``rl/showdown.py``) as a class named ``Spec``; this table names them so that the adapters and
+Each game's spec lives in its own module here (``games/yatz/rl.py``, ``games/muggins/rl.py``,
+``games/showdown/rl.py``) as a class named ``Spec``; this table names them so that the adapters and
 the conformance tests walk every game without importing one by hand.
 """
 
@@ -16,9 +16,9 @@ from gameshelf.rl.spec import GameSpec
 
 #: game name -> module holding its ``Spec`` class.
 SPEC_MODULES: dict[str, str] = {
-    "yatz": "gameshelf.rl.yatz",
-    "muggins": "gameshelf.rl.muggins",
-    "showdown": "gameshelf.rl.showdown",
+    "yatz": "gameshelf.games.yatz.rl",
+    "muggins": "gameshelf.games.muggins.rl",
+    "showdown": "gameshelf.games.showdown.rl",
 }
 
 

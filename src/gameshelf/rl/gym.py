@@ -12,7 +12,7 @@
         if terminated or truncated:
             break
 
-The game is the Yatz spec's (:mod:`gameshelf.rl.yatz`) with one player: actions are its 70
+The game is the Yatz spec's (:mod:`gameshelf.games.yatz.rl`) with one player: actions are its 70
 stable ids (``Discrete(70)``: roll all, hold-and-roll masks, score a box), observations its
 ``float32`` tensor. The dice are rolled inside the environment, by the spec's odds, with
 Gymnasium's generator seeded by ``reset(seed=...)``.

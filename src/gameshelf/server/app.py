@@ -107,8 +107,8 @@ def record_finished(room: Room) -> None:
     scores: list[ScoreEntry] = []
     outcomes: list[ResultEntry] = []
     if room.game_key == "yatz":
-        from gameshelf.yatz.highscores import score_entries
-        from gameshelf.yatz.match import Match as YatzMatch
+        from gameshelf.games.yatz.highscores import score_entries
+        from gameshelf.games.yatz.match import Match as YatzMatch
         match = getattr(g, "match", None)
         assert isinstance(match, YatzMatch)
         scores = [ScoreEntry(e.name, e.score, e.seed, e.board, {**(e.detail or {}), **detail})

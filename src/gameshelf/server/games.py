@@ -195,7 +195,7 @@ class YatzGame(Game):
     key = "yatz"
 
     def __init__(self, match: Any) -> None:
-        from gameshelf.yatz.match import Match
+        from gameshelf.games.yatz.match import Match
         self.match: Match = match
         self._actors: list[int] = []
         self._texts: list[str] = []
@@ -206,7 +206,7 @@ class YatzGame(Game):
         """Who acted each logged action: a dice outcome is chance, anything else the seat
         on turn (Yatz turns pass only by scoring). Extends the list over new log entries; a
         hold that replaced the hold before it (the last one counts) is the same seat's."""
-        from gameshelf.yatz.game import Dice, Score
+        from gameshelf.games.yatz.game import Dice, Score
         n = len(self.match.seats)
         log_ = self.match.log
         if self._texts and len(log_) >= len(self._texts):
@@ -222,10 +222,10 @@ class YatzGame(Game):
 
     @classmethod
     def check_setup(cls, seats: Sequence[SeatPlan], options: dict[str, Any]) -> None:
-        from gameshelf.yatz.game import MAX_PLAYERS, MIN_PLAYERS
-        from gameshelf.yatz.match import MAX_NAME_LENGTH
-        from gameshelf.yatz.players import PLAYERS
-        from gameshelf.yatz.scoring import rule_set
+        from gameshelf.games.yatz.game import MAX_PLAYERS, MIN_PLAYERS
+        from gameshelf.games.yatz.match import MAX_NAME_LENGTH
+        from gameshelf.games.yatz.players import PLAYERS
+        from gameshelf.games.yatz.scoring import rule_set
         if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
             raise BadInputError(f"Yatz is for {MIN_PLAYERS} to {MAX_PLAYERS} players")
         _only_options(options, ("rules",))
@@ -241,14 +241,14 @@ class YatzGame(Game):
 
     @classmethod
     def new(cls, seats: Sequence[SeatPlan], options: dict[str, Any], seed: int) -> Game:
-        from gameshelf.yatz.match import HUMAN, Match, Seat
+        from gameshelf.games.yatz.match import HUMAN, Match, Seat
         plan = [Seat(s.name, HUMAN if s.kind == "person" else s.level or DEFAULT_LEVEL["yatz"])
                 for s in seats]
         return cls(Match(plan, seed, str(options.get("rules", "yatz"))))
 
     @classmethod
     def from_record(cls, record: GameRecord) -> Game:
-        from gameshelf.yatz.match import Match
+        from gameshelf.games.yatz.match import Match
         return cls(Match.from_record(record))
 
     @property
@@ -266,7 +266,7 @@ class YatzGame(Game):
         return True
 
     def play(self, seat: int, text: str) -> None:
-        from gameshelf.yatz.game import Undo, parse_action
+        from gameshelf.games.yatz.game import Undo, parse_action
         if self.to_act() != seat or not self.match.seats[seat].is_human:
             raise IllegalMoveError("it is not this seat's turn")
         action = parse_action(text)
@@ -276,7 +276,7 @@ class YatzGame(Game):
         self._replay_actors()
 
     def stand_in(self, seat: int) -> str:
-        from gameshelf.yatz.players import make_player
+        from gameshelf.games.yatz.players import make_player
         rng = Chance(self.match.seed).derive(f"stand-in/{seat}/{len(self.match.log)}")
         return str(make_player(DEFAULT_LEVEL["yatz"]).choose(self.match.state, rng))
 
@@ -315,7 +315,7 @@ class ShowdownGame(Game):
     key = "showdown"
 
     def __init__(self, match: Any) -> None:
-        from gameshelf.showdown.match import Match
+        from gameshelf.games.showdown.match import Match
         self.match: Match = match
         self._actors: list[int] = []
         #: the engine's log lines each action wrote (all public: offers are "a card")
@@ -323,8 +323,8 @@ class ShowdownGame(Game):
         self._replay_actors()
 
     def _replay_actors(self) -> None:
-        from gameshelf.showdown.actions import parse_action
-        from gameshelf.showdown.game import new_game
+        from gameshelf.games.showdown.actions import parse_action
+        from gameshelf.games.showdown.game import new_game
         st = new_game(self.match.deck, len(self.match.seats))
         st.names = self.match.state.names
         self._actors, self._lines = [], []
@@ -340,9 +340,9 @@ class ShowdownGame(Game):
 
     @classmethod
     def check_setup(cls, seats: Sequence[SeatPlan], options: dict[str, Any]) -> None:
-        from gameshelf.showdown.game import MAX_PLAYERS, MIN_PLAYERS
-        from gameshelf.showdown.match import MAX_NAME_LENGTH
-        from gameshelf.showdown.players import PLAYER_KINDS
+        from gameshelf.games.showdown.game import MAX_PLAYERS, MIN_PLAYERS
+        from gameshelf.games.showdown.match import MAX_NAME_LENGTH
+        from gameshelf.games.showdown.players import PLAYER_KINDS
         if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
             raise BadInputError(f"Pinball Showdown is for {MIN_PLAYERS} to {MAX_PLAYERS} "
                                 "players")
@@ -355,14 +355,14 @@ class ShowdownGame(Game):
 
     @classmethod
     def new(cls, seats: Sequence[SeatPlan], options: dict[str, Any], seed: int) -> Game:
-        from gameshelf.showdown.match import HUMAN, Match, Seat
+        from gameshelf.games.showdown.match import HUMAN, Match, Seat
         plan = [Seat(s.name, HUMAN if s.kind == "person"
                      else s.level or DEFAULT_LEVEL["showdown"]) for s in seats]
         return cls(Match(plan, seed))
 
     @classmethod
     def from_record(cls, record: GameRecord) -> Game:
-        from gameshelf.showdown.match import Match
+        from gameshelf.games.showdown.match import Match
         return cls(Match.from_record(record))
 
     def to_act(self) -> int:
@@ -384,7 +384,7 @@ class ShowdownGame(Game):
         self._noted(seat, before)
 
     def stand_in(self, seat: int) -> str:
-        from gameshelf.showdown.players import make_player
+        from gameshelf.games.showdown.players import make_player
         rng = Chance(self.match.seed).derive(f"stand-in/{seat}/{len(self.match.actions)}")
         player = make_player(DEFAULT_LEVEL["showdown"], rng)
         st = self.match.state
@@ -426,7 +426,7 @@ class ShowdownGame(Game):
     def prompt(self, seat: int) -> str:
         if self.to_act() != seat:
             return ""
-        from gameshelf.showdown.game import Phase
+        from gameshelf.games.showdown.game import Phase
         st = self.match.state
         if st.phase is Phase.OFFER:
             return "offer a card from your hand face down (offer CARD)"
@@ -444,7 +444,7 @@ class MugginsGame(Game):
     key = "muggins"
 
     def __init__(self, match: Any, names: Sequence[str]) -> None:
-        from gameshelf.muggins.match import Match
+        from gameshelf.games.muggins.match import Match
         self.match: Match = match
         self.seat_names = list(names)
         self._actors: list[int] = []
@@ -461,7 +461,7 @@ class MugginsGame(Game):
         return self.match.options.get("opponent") == "person"
 
     def _replay_actors(self) -> None:
-        from gameshelf.muggins.game import MugginsState, parse_action
+        from gameshelf.games.muggins.game import MugginsState, parse_action
         st = MugginsState(target=self.match.state.target)
         self._actors, self._events = [], []
         for text in self.match.actions:
@@ -472,8 +472,8 @@ class MugginsGame(Game):
 
     @classmethod
     def check_setup(cls, seats: Sequence[SeatPlan], options: dict[str, Any]) -> None:
-        from gameshelf.muggins.game import MugginsState
-        from gameshelf.muggins.mugsy import parse_level
+        from gameshelf.games.muggins.game import MugginsState
+        from gameshelf.games.muggins.mugsy import parse_level
         if len(seats) != 2:
             raise BadInputError("Muggins online is for two: two people, or a person and "
                                 "Mugsy")
@@ -490,7 +490,7 @@ class MugginsGame(Game):
 
     @classmethod
     def new(cls, seats: Sequence[SeatPlan], options: dict[str, Any], seed: int) -> Game:
-        from gameshelf.muggins.match import Match
+        from gameshelf.games.muggins.match import Match
         opts: dict[str, Any] = {"names": [s.name for s in seats]}
         if seats[1].kind == "person":
             opts["opponent"] = "person"
@@ -501,7 +501,7 @@ class MugginsGame(Game):
 
     @classmethod
     def from_record(cls, record: GameRecord) -> Game:
-        from gameshelf.muggins.match import Match
+        from gameshelf.games.muggins.match import Match
         names = record.options.get("names")
         if not (isinstance(names, list) and len(names) == 2
                 and all(isinstance(n, str) for n in names)):
@@ -522,7 +522,7 @@ class MugginsGame(Game):
         self._events.extend([()] * added)
 
     def step(self) -> bool:
-        from gameshelf.muggins.match import MUGSY
+        from gameshelf.games.muggins.match import MUGSY
         if self.people or self.to_act() != MUGSY:
             return False
         before, events = len(self.match.actions), len(self.match.state.events)
@@ -531,8 +531,8 @@ class MugginsGame(Game):
         return True
 
     def play(self, seat: int, text: str) -> None:
-        from gameshelf.muggins.game import Take, parse_action
-        from gameshelf.muggins.match import MUGSY
+        from gameshelf.games.muggins.game import Take, parse_action
+        from gameshelf.games.muggins.match import MUGSY
         if self.to_act() != seat or (seat == MUGSY and not self.people):
             raise IllegalMoveError("it is not this seat's turn")
         action = parse_action(text)
@@ -544,7 +544,7 @@ class MugginsGame(Game):
         self._applied(seat, before, events)
 
     def stand_in(self, seat: int) -> str:
-        from gameshelf.muggins.mugsy import Mugsy
+        from gameshelf.games.muggins.mugsy import Mugsy
         rng = Chance(self.match.seed).derive(f"stand-in/{seat}/{len(self.match.actions)}")
         mugsy = Mugsy(DEFAULT_LEVEL["muggins"], rng, seat=seat)
         return str(mugsy.choose(self.match.state.view(seat)))
@@ -568,7 +568,7 @@ class MugginsGame(Game):
     def words(self, index: int, viewer: int) -> list[str]:
         """What action ``index`` did, in words, with ``You`` for ``viewer``: ``Bob played
         5-5 left: 10 points``, ``You drew a tile`` (never which), ``Round over: ...``."""
-        from gameshelf.muggins.match import event_words
+        from gameshelf.games.muggins.match import event_words
         names = [("You" if i == viewer else n) for i, n in enumerate(self.seat_names)]
         return [line for ev in self._events[index] if (line := event_words(ev, names))]
 

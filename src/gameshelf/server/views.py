@@ -14,9 +14,9 @@ import enum
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from gameshelf.muggins.match import Match as MugginsMatch
-    from gameshelf.showdown.match import Match as ShowdownMatch
-    from gameshelf.yatz.match import Match as YatzMatch
+    from gameshelf.games.muggins.match import Match as MugginsMatch
+    from gameshelf.games.showdown.match import Match as ShowdownMatch
+    from gameshelf.games.yatz.match import Match as YatzMatch
 
 #: Showdown view fields holding Playfield card indexes (written ``P41``).
 _CARDS = frozenset({"hand", "my_offer", "top", "faceup", "discard", "piles",
@@ -28,7 +28,7 @@ _STATIC = frozenset({"deck", "cards"})
 
 
 def _showdown_fields() -> tuple[str, ...]:
-    from gameshelf.showdown.game import PlayerView
+    from gameshelf.games.showdown.game import PlayerView
     return tuple(f.name for f in dataclasses.fields(PlayerView) if f.name not in _STATIC)
 
 
@@ -57,10 +57,10 @@ def _plain(value: Any) -> Any:
 
 
 def showdown_view(match: ShowdownMatch, seat: int) -> dict[str, Any]:
-    """``seat``'s Showdown view: :class:`gameshelf.showdown.game.PlayerView`'s fields (less
+    """``seat``'s Showdown view: :class:`gameshelf.games.showdown.game.PlayerView`'s fields (less
     the static deck), cards as ``P41``, combinations as ``C03``, bids as
     ``[{"card", "seat", "tokens"}]``, claims as ``{"card", "completed", "reason"}`` or null."""
-    from gameshelf.showdown.actions import card_text, combo_text
+    from gameshelf.games.showdown.actions import card_text, combo_text
     view = match.state.view(seat)
     out: dict[str, Any] = {"game": "showdown", "names": [s.name for s in match.seats]}
     for name in _FIELDS:
@@ -101,7 +101,7 @@ _OWN = ("seat", "hand", "my_offer", "offered_by")
 def showdown_views(match: ShowdownMatch, seats: list[int]) -> list[dict[str, Any]]:
     """:func:`showdown_view` of each of ``seats``, the table written once: the fields that
     are the same for every seat are shared, only :data:`_OWN` are written per seat."""
-    from gameshelf.showdown.actions import card_text
+    from gameshelf.games.showdown.actions import card_text
     if not seats:
         return []
     first = showdown_view(match, seats[0])
@@ -119,7 +119,7 @@ def showdown_views(match: ShowdownMatch, seats: list[int]) -> list[dict[str, Any
 
 def muggins_view(match: MugginsMatch, seat: int, names: list[str]) -> dict[str, Any]:
     """``seat``'s Muggins view: its rack, the public chains and counts
-    (:class:`gameshelf.muggins.game.PlayerView` less ``unseen``, which is every tile
+    (:class:`gameshelf.games.muggins.game.PlayerView` less ``unseen``, which is every tile
     neither on the chains nor in the rack, and ``legal``, which the state message gives),
     tiles as ``5-3``; chains from the spinner out, each tile written inner half first;
     ``leader`` the seat that led the round; ``opponent_void`` the numbers the other seat is

@@ -12,11 +12,11 @@ from datetime import UTC, date, datetime
 from gameshelf.core.errors import BadInputError
 from gameshelf.core.store import HistoryRow
 from gameshelf.core.text import quoted
+from gameshelf.games.dollar.stats import DollarStats, dollar_stats
+from gameshelf.games.muggins.stats import MugginsStats, muggins_stats
+from gameshelf.games.showdown.stats import ShowdownStats, showdown_stats
+from gameshelf.games.yatz.stats import YatzStats, load_reference, yatz_stats
 from gameshelf.session.base import open_store
-from gameshelf.stats.dollar import DollarStats, dollar_stats
-from gameshelf.stats.muggins import MugginsStats, muggins_stats
-from gameshelf.stats.showdown import ShowdownStats, showdown_stats
-from gameshelf.stats.yatz import YatzStats, load_reference, yatz_stats
 
 #: The games with a history, in menu order, and their titles.
 TITLES = {"dollar": "One Dollar Pinball", "yatz": "Yatz", "muggins": "Muggins",

@@ -8,7 +8,7 @@ terminal sees only what its seats may see. What a front end asks:
 - who sits where: :attr:`GameMatch.seats` (names, people or computer players, and which
   people play at this front end: :attr:`SeatInfo.here`);
 - what a seat sees: :meth:`GameMatch.view` (a game's own view type, e.g. Showdown's
-  :class:`~gameshelf.showdown.game.PlayerView`: a seat's hand, never another's);
+  :class:`~gameshelf.games.showdown.game.PlayerView`: a seat's hand, never another's);
 - whose turn: :meth:`GameMatch.to_act`, :meth:`GameMatch.here_to_act`;
 - what may be done: :meth:`GameMatch.legal_actions` (the seat to act, when it plays here);
 - doing it: :meth:`GameMatch.play` (a person's action as text; refused ones raise and change
@@ -30,26 +30,26 @@ from typing import Generic, TypeVar
 from gameshelf.core.errors import BadInputError, IllegalMoveError, SaveLostError, StoreError
 from gameshelf.core.records import GameRecord
 from gameshelf.core.state import TERMINAL
-from gameshelf.muggins.game import Action as MugginsAction
-from gameshelf.muggins.game import Chains, MugginsState, Placed, Play, RoundResult, Side
-from gameshelf.muggins.game import PlayerView as MugginsView
-from gameshelf.muggins.game import parse_action as parse_muggins_action
-from gameshelf.muggins.match import GAME as MUGGINS
-from gameshelf.muggins.match import MUGSY as MUGGINS_MUGSY
-from gameshelf.muggins.match import PERSON as MUGGINS_PERSON
-from gameshelf.muggins.match import event_words
-from gameshelf.muggins.tiles import DEALT_TILES, Tile, parse_tile
+from gameshelf.games.muggins.game import Action as MugginsAction
+from gameshelf.games.muggins.game import Chains, MugginsState, Placed, Play, RoundResult, Side
+from gameshelf.games.muggins.game import PlayerView as MugginsView
+from gameshelf.games.muggins.game import parse_action as parse_muggins_action
+from gameshelf.games.muggins.match import GAME as MUGGINS
+from gameshelf.games.muggins.match import MUGSY as MUGGINS_MUGSY
+from gameshelf.games.muggins.match import PERSON as MUGGINS_PERSON
+from gameshelf.games.muggins.match import event_words
+from gameshelf.games.muggins.session import Session as MugginsSession
+from gameshelf.games.muggins.tiles import DEALT_TILES, Tile, parse_tile
+from gameshelf.games.showdown.actions import Action
+from gameshelf.games.showdown.cards import Deck
+from gameshelf.games.showdown.game import PlayerView
+from gameshelf.games.showdown.match import GAME as SHOWDOWN
+from gameshelf.games.showdown.match import HUMAN, Match
+from gameshelf.games.showdown.session import ShowdownSession
+from gameshelf.games.yatz import game as yatz
+from gameshelf.games.yatz.match import Match as YatzRules
+from gameshelf.games.yatz.session import YatzSession
 from gameshelf.session.base import end_not_recorded
-from gameshelf.session.muggins import Session as MugginsSession
-from gameshelf.session.showdown import ShowdownSession
-from gameshelf.session.yatz import YatzSession
-from gameshelf.showdown.actions import Action
-from gameshelf.showdown.cards import Deck
-from gameshelf.showdown.game import PlayerView
-from gameshelf.showdown.match import GAME as SHOWDOWN
-from gameshelf.showdown.match import HUMAN, Match
-from gameshelf.yatz import game as yatz
-from gameshelf.yatz.match import Match as YatzRules
 
 #: A game's view of the table for one seat.
 V = TypeVar("V")
@@ -423,7 +423,7 @@ class YatzMatch(GameMatch[yatz.YatzState, yatz.Action]):
 
     def ranking(self) -> list[tuple[int, int, int]]:
         """``(place, seat index, points)`` best first; equal totals share a place."""
-        from gameshelf.yatz.match import ranking
+        from gameshelf.games.yatz.match import ranking
         return ranking(self.state)
 
     def undo_refusal(self) -> str | None:

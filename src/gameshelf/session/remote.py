@@ -39,10 +39,20 @@ from gameshelf.core.records import GameRecord
 from gameshelf.core.state import CHANCE, TERMINAL
 from gameshelf.core.store import Store
 from gameshelf.core.text import said
-from gameshelf.muggins.game import Action as MugginsAction
-from gameshelf.muggins.game import Placed, RoundResult
-from gameshelf.muggins.game import parse_action as parse_muggins_action
-from gameshelf.muggins.tiles import parse_tile
+from gameshelf.games.muggins.game import Action as MugginsAction
+from gameshelf.games.muggins.game import Placed, RoundResult
+from gameshelf.games.muggins.game import parse_action as parse_muggins_action
+from gameshelf.games.muggins.tiles import parse_tile
+from gameshelf.games.showdown.actions import Action, card_text, parse_action, parse_card
+from gameshelf.games.showdown.cards import Deck, default_deck
+from gameshelf.games.showdown.game import Claim, Phase, PlayerView
+from gameshelf.games.showdown.match import HUMAN
+from gameshelf.games.yatz.game import COLUMNS as YATZ_COLUMNS
+from gameshelf.games.yatz.game import Action as YatzAction
+from gameshelf.games.yatz.game import Dice as YatzDice
+from gameshelf.games.yatz.game import Roll, YatzState
+from gameshelf.games.yatz.game import parse_action as parse_yatz_action
+from gameshelf.games.yatz.scoring import DICE, Box, rule_set
 from gameshelf.server import protocol as p
 from gameshelf.session.base import open_store
 from gameshelf.session.match import (
@@ -55,16 +65,6 @@ from gameshelf.session.match import (
     read_move,
     yatz_move,
 )
-from gameshelf.showdown.actions import Action, card_text, parse_action, parse_card
-from gameshelf.showdown.cards import Deck, default_deck
-from gameshelf.showdown.game import Claim, Phase, PlayerView
-from gameshelf.showdown.match import HUMAN
-from gameshelf.yatz.game import COLUMNS as YATZ_COLUMNS
-from gameshelf.yatz.game import Action as YatzAction
-from gameshelf.yatz.game import Dice as YatzDice
-from gameshelf.yatz.game import Roll, YatzState
-from gameshelf.yatz.game import parse_action as parse_yatz_action
-from gameshelf.yatz.scoring import DICE, Box, rule_set
 
 #: The server a person is offered first (``gameshelf serve``'s own default).
 DEFAULT_SERVER = "ws://127.0.0.1:8765/ws"
@@ -822,7 +822,7 @@ class RemoteShowdown(RemoteMatch[PlayerView, Action], ShowdownMatch):
 # ----- Yatz on a server -------------------------------------------------------------------
 def decode_yatz_view(data: dict[str, Any]) -> YatzState:
     """The Yatz table in a ``state`` message's ``view`` (docs/online.md, "Views"; every seat
-    sees all of it) as a :class:`~gameshelf.yatz.game.YatzState`: the boxes, dice and holds
+    sees all of it) as a :class:`~gameshelf.games.yatz.game.YatzState`: the boxes, dice and holds
     as sent, the running totals made from the boxes as the rules make them.
 
     Raises:

@@ -19,7 +19,7 @@ boneyard); a replay of a game still in progress shows only what the person's sea
 (:attr:`Replay.finished` tells which).
 
 Example:
-    >>> from gameshelf.yatz.match import Match, Seat
+    >>> from gameshelf.games.yatz.match import Match, Seat
     >>> m = Match([Seat("Ann")], seed=7)
     >>> m.act("roll"); m.act("score x1 chance")
     >>> r = yatz_replay(m.record())
@@ -179,9 +179,9 @@ def yatz_replay(record: GameRecord) -> Replay[Any]:
             version, damaged options, an illegal move, dice or a computer move that are
             not the game number's).
     """
-    from gameshelf.yatz.game import Dice, Score, Undo, YatzState, parse_action
-    from gameshelf.yatz.match import Match
-    from gameshelf.yatz.scoring import rule_set
+    from gameshelf.games.yatz.game import Dice, Score, Undo, YatzState, parse_action
+    from gameshelf.games.yatz.match import Match
+    from gameshelf.games.yatz.scoring import rule_set
 
     match = Match.from_record(record)        # checks every die and computer move
     names = [s.name for s in match.seats]
@@ -245,8 +245,8 @@ def yatz_costs(replay: Replay[Any]) -> dict[int, str]:
     Raises:
         RecordError: the replay is not a Yatz game's.
     """
-    from gameshelf.yatz.game import Action, YatzState, parse_action
-    from gameshelf.yatz.strong import Reviewer
+    from gameshelf.games.yatz.game import Action, YatzState, parse_action
+    from gameshelf.games.yatz.strong import Reviewer
 
     if replay.game != "yatz":
         raise RecordError("only a Yatz game has a review of its choices")
@@ -279,8 +279,8 @@ def muggins_replay(record: GameRecord) -> Replay[Any]:
         RecordError: not a Muggins game that replays (tiles that are not the game number's,
             a move Mugsy would not make, an illegal move...).
     """
-    from gameshelf.muggins.game import MugginsState, parse_action
-    from gameshelf.muggins.match import Match
+    from gameshelf.games.muggins.game import MugginsState, parse_action
+    from gameshelf.games.muggins.match import Match
 
     match = Match.from_record(record)
     target = match.state.target
@@ -344,9 +344,9 @@ def showdown_replay(record: GameRecord) -> Replay[Any]:
         RecordError: not a Showdown game that replays (a chance event or a computer move
             that is not the one due, an illegal action, a damaged deck...).
     """
-    from gameshelf.showdown.actions import parse_action
-    from gameshelf.showdown.game import new_game
-    from gameshelf.showdown.match import Match
+    from gameshelf.games.showdown.actions import parse_action
+    from gameshelf.games.showdown.game import new_game
+    from gameshelf.games.showdown.match import Match
 
     try:
         match = Match.from_record(record)
@@ -393,9 +393,9 @@ def replay_showdown(replay: Replay[Any]) -> Any:
         RecordError: the replay is not a Showdown game's.
     """
     from gameshelf.core.errors import IllegalMoveError
+    from gameshelf.games.showdown.cards import Deck, default_deck, parse_deck
+    from gameshelf.games.showdown.game import PlayerView
     from gameshelf.session.match import SeatInfo, ShowdownMatch
-    from gameshelf.showdown.cards import Deck, default_deck, parse_deck
-    from gameshelf.showdown.game import PlayerView
 
     if replay.game != "showdown":
         raise RecordError("only a Pinball Showdown game's replay is a Showdown match")
@@ -473,7 +473,7 @@ def replay_showdown(replay: Replay[Any]) -> Any:
 class DollarPoint:
     """Where a One Dollar Pinball replay is: the bill (``entry``, an index into
     :attr:`DollarReplay.entries`) and the step of its trace shown (``trace``: 0 the bill's
-    start, then one per step of :attr:`~gameshelf.dollar.scorer.Result.steps`, then the
+    start, then one per step of :attr:`~gameshelf.games.dollar.scorer.Result.steps`, then the
     end: balls left and match)."""
 
     entry: int
@@ -485,7 +485,7 @@ def dollar_replay(record: GameRecord) -> Replay[DollarPoint]:
     step (the bill's start, each digit read, then the end bonus and the match).
 
     The record's ``options`` hold ``players``: ``[{"name", "bill", "district", "series"}]``
-    (:func:`gameshelf.session.dollar.round_record`, as a round is kept in the history);
+    (:func:`gameshelf.games.dollar.session.round_record`, as a round is kept in the history);
     :attr:`Replay.states` are :class:`DollarPoint` values and ``replay.entries`` the scored
     bills.
 
@@ -493,8 +493,8 @@ def dollar_replay(record: GameRecord) -> Replay[DollarPoint]:
         RecordError: another game or rules version, or bills that are missing or do not
             parse.
     """
-    from gameshelf.dollar import RULES_VERSION
-    from gameshelf.dollar.game import make_entry
+    from gameshelf.games.dollar import RULES_VERSION
+    from gameshelf.games.dollar.game import make_entry
 
     record.check("dollar", RULES_VERSION, "One Dollar Pinball")
     bills = record.options.get("players")

@@ -8,8 +8,8 @@ action by action, without the checks a resume makes (a kept record was checked w
 played). A row that is damaged, or whose record does not replay, is counted in ``damaged``
 and left out of the figures.
 
-One module per game: :mod:`~gameshelf.stats.yatz`, :mod:`~gameshelf.stats.muggins`,
-:mod:`~gameshelf.stats.showdown`, :mod:`~gameshelf.stats.dollar`.
+One module per game: :mod:`~gameshelf.games.yatz.stats`, :mod:`~gameshelf.games.muggins.stats`,
+:mod:`~gameshelf.games.showdown.stats`, :mod:`~gameshelf.games.dollar.stats`.
 """
 
 from __future__ import annotations

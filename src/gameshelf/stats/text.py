@@ -8,10 +8,10 @@ Pure: figures in, lines out.
 from __future__ import annotations
 
 from gameshelf.core.text import clip, count, literal, when
-from gameshelf.stats.dollar import DollarStats
-from gameshelf.stats.muggins import MugginsStats
-from gameshelf.stats.showdown import SOURCE_NAMES, SOURCES, ShowdownStats
-from gameshelf.stats.yatz import YatzGroup, YatzStats
+from gameshelf.games.dollar.stats import DollarStats
+from gameshelf.games.muggins.stats import MugginsStats
+from gameshelf.games.showdown.stats import SOURCE_NAMES, SOURCES, ShowdownStats
+from gameshelf.games.yatz.stats import YatzGroup, YatzStats
 
 #: Width of a name column (every table fits 80 columns).
 NAME = 16

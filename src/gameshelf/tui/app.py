@@ -55,8 +55,17 @@ Every game can also be scripted from the command line: run `gameshelf --help`.
 """
 
 
+#: game key -> the module of its screens that the menu opens.
+SCREEN_MODULES = {
+    "dollar": "gameshelf.games.dollar.tui.screen",
+    "yatz": "gameshelf.games.yatz.tui.setup",
+    "muggins": "gameshelf.games.muggins.tui.screen",
+    "showdown": "gameshelf.games.showdown.tui.setup",
+}
+
+
 def _module(key: str) -> object:
-    return importlib.import_module(f"gameshelf.tui.{key}")
+    return importlib.import_module(SCREEN_MODULES[key])
 
 
 def is_built(key: str) -> bool:

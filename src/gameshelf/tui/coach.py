@@ -2,7 +2,7 @@
 seat to act and a review of a finished game. Each game's module (:mod:`.muggins_coach`,
 :mod:`.showdown_coach`) gives the words and the coach to ask.
 
-Both compute in a worker thread (:class:`~gameshelf.tui.yatz_hints.InfoScreen`) and end with
+Both compute in a worker thread (:class:`~gameshelf.games.yatz.tui.hints.InfoScreen`) and end with
 the game's sentence saying that their figures are estimates.
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from gameshelf.core.records import GameRecord
-from gameshelf.tui.yatz_hints import InfoScreen
+from gameshelf.games.yatz.tui.hints import InfoScreen
 
 
 class CoachHintScreen(InfoScreen):

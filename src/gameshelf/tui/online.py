@@ -24,6 +24,10 @@ from textual.widgets import Button, Header, Input, Select, Static
 from gameshelf.core.errors import GameshelfError
 from gameshelf.core.inputs import check_name
 from gameshelf.core.text import error_line, literal
+from gameshelf.games.muggins.tui.screen import MugginsScreen
+from gameshelf.games.showdown.match import MAX_NAME_LENGTH
+from gameshelf.games.showdown.tui.screen import ShowdownScreen
+from gameshelf.games.yatz.tui.screen import GameScreen as YatzScreen
 from gameshelf.server import protocol as p
 from gameshelf.session.remote import (
     RemoteMatch,
@@ -35,11 +39,7 @@ from gameshelf.session.remote import (
     parse_seats,
     server_url,
 )
-from gameshelf.showdown.match import MAX_NAME_LENGTH
-from gameshelf.tui.muggins import MugginsScreen
-from gameshelf.tui.showdown_game import ShowdownScreen
 from gameshelf.tui.widgets import GameFooter, HelpScreen, TextField, help_binding, plain
-from gameshelf.tui.yatz_game import GameScreen as YatzScreen
 
 #: The menu may open it.
 BUILT = True

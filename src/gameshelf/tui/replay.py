@@ -29,21 +29,21 @@ from textual.widgets import Button, Input, RichLog, Static
 
 from gameshelf.core.records import GameRecord
 from gameshelf.core.text import count, literal, possessive
-from gameshelf.muggins.game import Play
-from gameshelf.muggins.game import parse_action as parse_muggins
-from gameshelf.muggins.match import MUGSY
+from gameshelf.games.dollar.tui.screen import DollarScreen, frames
+from gameshelf.games.muggins.game import Play
+from gameshelf.games.muggins.game import parse_action as parse_muggins
+from gameshelf.games.muggins.match import MUGSY
+from gameshelf.games.muggins.session import Session as MugginsSession
+from gameshelf.games.muggins.tui.screen import MugginsScreen
+from gameshelf.games.showdown.tui.screen import ReflowLog, ShowdownScreen
+from gameshelf.games.yatz.match import Match as YatzMatch
+from gameshelf.games.yatz.session import YatzSession
+from gameshelf.games.yatz.tui.screen import GameScreen
 from gameshelf.session.match import LocalYatz
-from gameshelf.session.muggins import Session as MugginsSession
 from gameshelf.session.replay import DollarPoint, Replay, replay_showdown, yatz_costs
-from gameshelf.session.yatz import YatzSession
 from gameshelf.tui.app import GameshelfApp
 from gameshelf.tui.base import run_guarded
-from gameshelf.tui.dollar import DollarScreen, frames
-from gameshelf.tui.muggins import MugginsScreen
-from gameshelf.tui.showdown_game import ReflowLog, ShowdownScreen
 from gameshelf.tui.widgets import HelpScreen, plain
-from gameshelf.tui.yatz_game import GameScreen
-from gameshelf.yatz.match import Match as YatzMatch
 
 #: The actions a replay screen offers (all others are the game's and refused).
 REPLAY_ACTIONS = frozenset({"replay_step", "replay_first", "replay_last", "replay_leave",
@@ -178,8 +178,8 @@ class ReplayMode(_Screen):
 def table_cached(rules: str) -> bool:
     """True when the strong player's table of the rule set ``rules`` is in the cache (the
     review then takes a second or so, not a minute)."""
-    from gameshelf.yatz.scoring import rule_set
-    from gameshelf.yatz.solver import cache_path
+    from gameshelf.games.yatz.scoring import rule_set
+    from gameshelf.games.yatz.solver import cache_path
     try:
         return cache_path(rule_set(rules)).is_file()
     except Exception:   # no cache folder: not cached

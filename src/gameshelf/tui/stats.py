@@ -30,13 +30,13 @@ from textual_plotext import PlotextPlot
 
 from gameshelf.core.errors import GameshelfError
 from gameshelf.core.text import clip, error_line, literal
-from gameshelf.dollar.scorer import MILLION
+from gameshelf.games.dollar.scorer import MILLION
+from gameshelf.games.dollar.stats import BillStat, DollarStats
+from gameshelf.games.muggins.stats import MugginsStats
+from gameshelf.games.showdown.stats import SOURCE_NAMES, SOURCES, ShowdownStats
+from gameshelf.games.yatz.stats import YatzStats
 from gameshelf.session import history
-from gameshelf.stats.dollar import BillStat, DollarStats
-from gameshelf.stats.muggins import MugginsStats
-from gameshelf.stats.showdown import SOURCE_NAMES, SOURCES, ShowdownStats
 from gameshelf.stats.text import percent, stats_lines
-from gameshelf.stats.yatz import YatzStats
 from gameshelf.tui.base import quit_binding
 from gameshelf.tui.widgets import GameFooter, HelpScreen, help_binding, plain
 

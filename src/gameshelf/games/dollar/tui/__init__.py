@@ -1,0 +1,1 @@
+"""The One Dollar Pinball screens of the terminal app."""

@@ -1,0 +1,434 @@
+"""``gameshelf muggins ...``: double-nine Muggins against Mugsy (an adapter over the rules).
+
+Commands: ``play`` (the terminal screen, or ``--text`` for a plain prompt loop; every game
+its own save), ``resume [NAME]``, ``saves``, ``stats``, ``sim``. Games are played through
+:mod:`gameshelf.games.muggins.session`, the layer the screen uses too.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from functools import partial
+from typing import Annotated
+
+import typer
+
+from gameshelf.cli.saves import add_delete_command, echo_saves, save_name_option, say_where_kept
+from gameshelf.core import interrupt
+from gameshelf.core.chance import MAX_SEED, new_seed, parse_seed
+from gameshelf.core.errors import BadInputError, GameshelfError, StoreError
+from gameshelf.core.inputs import number_parser, read_line
+from gameshelf.core.keymaps import parse_key_map
+from gameshelf.core.progress import progress
+from gameshelf.core.text import count, error_line, quoted, resume_command, said, saved_as, yes_no
+from gameshelf.core.workers import RAY_HELP, check_spread, ray_address, run_jobs
+from gameshelf.games.muggins import coach
+from gameshelf.games.muggins.game import (
+    DEFAULT_TARGET,
+    Draw,
+    Pass,
+)
+from gameshelf.games.muggins.match import GAME, joined_draws
+from gameshelf.games.muggins.mugsy import LEVELS, parse_level
+from gameshelf.games.muggins.session import (
+    PERSON,
+    Session,
+    describe_save,
+    saves,
+)
+from gameshelf.games.muggins.sim import SimResult, play_series_game, tally
+from gameshelf.session.base import end_not_recorded, save_failure
+from gameshelf.session.match import LocalMuggins, MugginsMatch, MugginsTable
+
+app = typer.Typer(help="Muggins: double-nine dominoes (fives) against Mugsy.",
+                  no_args_is_help=True, rich_markup_mode=None)
+
+
+
+KEYS_HELP = ("The board's keys and layout: 'classic' (as the 1991 manual: your tiles in the "
+             "upper right corner, the four arrow keys move the red box) or 'default' "
+             "(default: the choice remembered from the level screen).")
+
+
+def _keys_option(keys: str | None, text: bool) -> str | None:
+    """The checked ``--keys`` value (None: not given).
+
+    Raises:
+        BadInputError: an unknown key map, or ``--keys`` with ``--text``.
+    """
+    if keys is None:
+        return None
+    if text:
+        raise BadInputError("--keys chooses the board's keys: the --text prompt has none")
+    return parse_key_map(keys)
+
+
+def _target(value: int) -> int:
+    if not 5 <= value <= 10_000:
+        raise BadInputError(f"--target must be 5 to 10000 points, got {value}")
+    return value
+
+
+@app.command("play")
+def play(
+    level: Annotated[str, typer.Option(help=f"Mugsy's level: {', '.join(LEVELS)}.")] = "normal",
+    target: Annotated[int, typer.Option(help="Points that end the game.", metavar="N",
+                                         parser=number_parser("--target"))] = DEFAULT_TARGET,
+    seed: Annotated[str | None, typer.Option(help="Game number (seed); random if not given.")]
+    = None,
+    text: Annotated[bool, typer.Option("--text", help="Plain prompt loop instead of the "
+                                       "full-screen board.")] = False,
+    name: Annotated[str | None, typer.Option(
+        "--name", help="The save's name (default: game-<number>; a taken name is refused).")
+    ] = None,
+    new: Annotated[bool, typer.Option("--new", hidden=True, help="Accepted for old scripts: "
+                                      "every game has its own save now.")] = False,
+    keys: Annotated[str | None, typer.Option("--keys", help=KEYS_HELP)] = None,
+) -> None:
+    """Play a new game against Mugsy. It is saved at once as its own save (game-<number>,
+    game-<number>-2... beside older ones) and after every move; `resume` continues it."""
+    key_map = _keys_option(keys, text)
+    lv = parse_level(level)
+    tg = _target(target)
+    sd = parse_seed(seed) if seed is not None else new_seed()
+    if not text:  # before the game is made (and saved): the screen needs a terminal
+        from gameshelf.tui.base import need_terminal
+
+        need_terminal("use --text for the prompt loop")
+    session = Session.new(lv, tg, sd, save_name_option(name))  # a store that refuses: said now
+    if text:
+        play_text(session)
+        return
+    from gameshelf.games.muggins.tui.screen import run_muggins
+
+    run_muggins(session=session, keys=key_map)
+    say_where_kept("muggins", session)
+
+
+@app.command("resume")
+def resume(
+    name: Annotated[str | None, typer.Argument(
+        help="The save's name (default: the newest save).")] = None,
+    text: Annotated[bool, typer.Option("--text", help="Plain prompt loop.")] = False,
+    keys: Annotated[str | None, typer.Option("--keys", help=KEYS_HELP)] = None,
+) -> None:
+    """Continue a saved game (the newest without NAME). A saved game that is already over
+    (its result could not be recorded then) gets its result recorded now."""
+    key_map = _keys_option(keys, text)
+    session = Session.resume(name)
+    if session.match.state.is_terminal():
+        typer.echo(f"The game {quoted(session.name)} was over: {final_line(session)} "
+                   "Its result is now recorded.")
+        return
+    if text:
+        play_text(session)
+        return
+    from gameshelf.games.muggins.tui.screen import run_muggins
+
+    run_muggins(session=session, keys=key_map)
+    say_where_kept("muggins", session)
+
+
+@app.command("saves")
+def saves_command(json_out: Annotated[bool, typer.Option("--json", help="JSON output.")] = False
+                  ) -> None:
+    """List the saved Muggins games, newest first (damaged ones marked damaged)."""
+    echo_saves("Muggins", [(r.name, r.updated, describe_save(r)) for r in saves()], json_out)
+
+
+add_delete_command(app, GAME, "Muggins")
+
+
+def run_series(first: int, games: int, a: str, b: str, target: int, workers: int = 1,
+               show: bool | None = None, ray: str | None = None) -> list[SimResult]:
+    """Play games ``0 .. games-1`` of a series (seed ``first + i``) with progress on stderr
+    (``show``: see :func:`gameshelf.core.progress.progress`); ``workers`` processes share the
+    games (:func:`gameshelf.core.workers.run_jobs`: Ctrl-C stops them at once). The results,
+    in game order, are the same for any number of workers, and on a Ray cluster at ``ray``
+    (its address, see :func:`gameshelf.core.workers.run_jobs`)."""
+    def size(procs: int) -> int:
+        return 1 if procs <= 1 else max(1, min(20, games // (procs * 8)))
+
+    with progress(f"{a} vs {b}", games, show) as advance:
+        return run_jobs(partial(play_series_game, first, a, b, target), range(games),
+                        workers=workers, ray=ray, chunksize=size, advance=advance)
+
+
+@app.command("sim")
+def sim(
+    games: Annotated[int, typer.Option(help="Number of games.", metavar="N",
+                                       parser=number_parser("--games"))] = 100,
+    players: Annotated[str, typer.Option(help="Two levels, comma-separated: easy,strong.")]
+    = "easy,strong",
+    target: Annotated[int, typer.Option(help="Points that end a game.", metavar="N",
+                                        parser=number_parser("--target"))] = DEFAULT_TARGET,
+    seed: Annotated[str, typer.Option(help="First game number; game i uses seed+i.")] = "1",
+    workers: Annotated[int, typer.Option("--workers", "-w", metavar="N",
+                                         parser=number_parser("--workers"),
+                                         help="Processes to use (the "
+                                         "results do not depend on it).")] = 1,
+    ray: Annotated[str | None, typer.Option("--ray", metavar="ADDRESS", help=RAY_HELP,
+                                            parser=ray_address)] = None,
+    json_out: Annotated[bool, typer.Option("--json", help="JSON output.")] = False,
+    show_progress: Annotated[bool | None, typer.Option(
+        "--progress/--no-progress", help="Show progress on stderr (default: only when "
+        "stderr is a terminal).")] = None,
+) -> None:
+    """Play Mugsy against Mugsy; seats alternate. Prints win rates with 95% intervals."""
+    names = [p.strip() for p in players.split(",")]
+    if len(names) != 2:
+        raise BadInputError(f"--players needs two levels like easy,strong, "
+                            f"got {quoted(players)}")
+    a, b = parse_level(names[0]), parse_level(names[1])
+    if not 1 <= games <= 1_000_000:
+        raise BadInputError(f"--games must be 1 to 1000000, got {games}")
+    tg, first = _target(target), parse_seed(seed)
+    if first + games - 1 > MAX_SEED:
+        raise BadInputError(f"the last game number would be {first + games - 1}, past the "
+                            f"largest, {MAX_SEED}: use a smaller --seed or --games")
+    if not 1 <= workers <= (os.cpu_count() or 1) * 4:
+        raise BadInputError(f"--workers must be 1 to {(os.cpu_count() or 1) * 4}, "
+                            f"got {workers}")
+    check_spread(workers, ray)
+    results = run_series(first, games, a, b, tg, workers, show_progress, ray)
+    t = tally(a, b, results)
+    lo, hi = t.interval_a()
+    if json_out:
+        typer.echo(json.dumps({
+            "games": t.games, "target": tg, "first_seed": first,
+            "players": [a, b], "wins": [t.wins_a, t.wins_b],
+            "win_rate": [t.rate_a, 1 - t.rate_a],
+            "interval95": [[lo, hi], [1 - hi, 1 - lo]],
+            "mean_scores": [sum(r.scores[0 if i % 2 == 0 else 1] for i, r in enumerate(results))
+                            / games,
+                            sum(r.scores[1 if i % 2 == 0 else 0] for i, r in enumerate(results))
+                            / games],
+        }, indent=2))
+        return
+    typer.echo(f"{count(games, 'game')} to {tg}, seeds {first}..{first + games - 1}, "
+               "seats alternate")
+    typer.echo(f"{a:>8}: {t.wins_a:5d} wins  {t.rate_a:6.1%}  95% [{lo:.1%}, {hi:.1%}]")
+    typer.echo(f"{b:>8}: {t.wins_b:5d} wins  {1 - t.rate_a:6.1%}  95% [{1 - hi:.1%}, "
+               f"{1 - lo:.1%}]")
+
+
+def describe(table: MugginsTable, names: tuple[str, str] = ("you", "Mugsy")) -> str:
+    """A few lines of text showing the board as ``table``'s seat sees it (its own rack, the
+    other rack's size only)."""
+    seat = table.seat
+    lft = " ".join(f"[{p.outer}|{p.inner}]" for p in reversed(table.left))
+    rgt = " ".join(f"[{p.inner}|{p.outer}]" for p in table.right)
+    hand = " ".join(str(t) for t in table.hand)
+    other = names[1 - seat]
+    return (f"round {table.round_no}   {names[0]} {table.scores[0]}   {names[1]} "
+            f"{table.scores[1]}   target {table.target}   boneyard {table.boneyard_count}   "
+            f"{said(other, 'holds')} {table.opponent_count}\n"
+            f"board: {lft} [0|0] {rgt}   ends total {table.end_total()}\n"
+            f"your tiles: {hand}")
+
+
+TEXT_HELP = """\
+commands:
+  3-5        play the tile 3-5 (when it fits one chain only)
+  3-5 L      play it on the left chain (3-5 R: the right chain; also 'left', 'right')
+  draw       draw a tile (only when no tile fits; done for you when nothing else is legal)
+  pass       pass (only when no tile fits and the boneyard is empty)
+  hint       the coach's advice: the best tile and end, its points now, and an
+             estimate of each play against the others (from strong Mugsy's evaluation)
+  help       these commands (also 'h' or '?')
+  quit       stop; the game stays saved ('gameshelf muggins resume' continues it)
+at the end of a game: Play again? (Y/N)
+scoring: the two open ends adding up to a multiple of 5 score that total at once."""
+
+
+def play_text(session: Session) -> None:
+    """The plain prompt loop: type a tile (``3-5``, with ``L``/``R`` when it fits both
+    chains), ``draw``, ``pass`` or ``quit`` (the game stays saved). At the end of a game it
+    asks whether to play again (Y/N), as the manual and the screen do; yes starts a new game
+    at the same level and target, no (or the end of the input) leaves.
+
+    The session saves after every move, so Ctrl-C, SIGTERM and SIGHUP leave the game saved
+    too: the loop says so and the stop is raised again (exit code ``128 + signal``).
+    """
+    while True:
+        try:
+            finished = play_match_text(LocalMuggins(session))
+        except KeyboardInterrupt:
+            if not session.match.state.is_terminal():
+                with interrupt.shielded():
+                    session.save()
+                typer.echo("\nStopped; " + (
+                    f"the game could not be saved: {session.store_errors[-1]}"
+                    if session.slot.unsaved else
+                    f"saved as {quoted(session.name)}. Resume with: "
+                    f"{resume_command('muggins', session.name)}"))
+            raise
+        _the_end(session)
+        if not finished or not _play_again():
+            return
+        session = Session.new(session.level, session.match.state.target, new_seed())
+
+
+def final_line(session: Session) -> str:
+    """``You win, 61 to 40.`` (or ``Mugsy wins, ...``) for a finished game."""
+    return _final(LocalMuggins(session), PERSON)
+
+
+def _final(game: MugginsMatch, me: int) -> str:
+    st = game.view(me)
+    names = game.names(me)
+    who = "You win" if st.winner == me else said(names[1 - me], "wins")
+    return f"{who}, {st.scores[0]} to {st.scores[1]}."
+
+
+def _the_end(session: Session) -> None:
+    """After a game: a finished game whose result could not be recorded is an error
+    (exit 2) saying where the game is kept."""
+    if not session.match.state.is_terminal() or session.finished:
+        return
+    why = session.store_errors[-1] if session.store_errors else "the store failed"
+    raise StoreError(end_not_recorded(session.slot, GAME, "the result", why))
+
+
+def _play_again() -> bool:
+    """Ask "Play again? (Y/N)" until the answer is Y or N; the end of the input is N."""
+    while True:
+        try:
+            answer = yes_no(input("Play again? (Y/N) "))
+        except EOFError:
+            return False
+        if answer is not None:
+            return answer
+        typer.echo("Answer Y or N.")
+
+
+def play_match_text(game: MugginsMatch) -> bool:
+    """One game at the prompt over the match interface: a game here against Mugsy (its
+    save kept after every move) or a room on a game server (this seat's rack only). The
+    other seat's moves are told as they come. False when the person quit (the game stays
+    saved here, or on the server)."""
+    me = game.here()[0]
+    names = game.names(me)
+    shown_errors = len(game.errors)
+
+    def tell_errors() -> None:
+        nonlocal shown_errors
+        for message in game.errors[shown_errors:]:
+            typer.echo(save_failure(message) if game.keeps_saves else message, err=True)
+        shown_errors = len(game.errors)
+
+    told = len(game.log())
+
+    def tell_moves() -> None:
+        nonlocal told
+        log = list(game.log())
+        for line in joined_draws(log[told:]):
+            typer.echo(line)
+        told = len(log)
+
+    other = names[1 - me] + (f" ({game.level})" if game.level else "")
+    if isinstance(game, LocalMuggins):
+        typer.echo(f"Muggins against {other}, game number {game.seed}. Type a tile like 3-5 "
+                   "(add L or R when it fits both chains), draw, pass, help or quit.")
+    else:
+        typer.echo(f"Muggins in {game.title} against {other}. Type a tile like 3-5 (add L "
+                   "or R when it fits both chains), draw, pass, help or quit.")
+    seen_rounds = len(game.view(me).rounds)
+    while not game.finished():
+        tell_errors()
+        st = game.view(me)
+        if len(st.rounds) > seen_rounds:
+            seen_rounds = len(st.rounds)
+            typer.echo(round_line(st, names))
+        if not game.here_to_act():
+            if game.advance():
+                game.settle()
+                tell_moves()
+            continue
+        tell_moves()
+        legal = game.legal_actions()
+        if legal == [Draw()]:
+            before = set(st.hand)
+            game.play("draw")
+            told = len(game.log())
+            new = sorted(set(game.view(me).hand) - before)
+            typer.echo(f"no tile fits: you draw {new[-1] if new else 'a tile'}")
+            continue
+        if legal == [Pass()]:
+            game.play("pass")
+            told = len(game.log())
+            typer.echo("no tile fits and the boneyard is empty: you pass")
+            continue
+        typer.echo(describe(st, names))
+        typed = read_line("your move> ")
+        line = "quit" if typed is None else typed.strip()
+        if line.lower() in ("quit", "q", "exit"):
+            _leave(game)
+            return False
+        if line.lower() in ("help", "h", "?"):
+            typer.echo(TEXT_HELP if game.keeps_saves else TEXT_HELP.replace(
+                ONLINE_QUIT[0], ONLINE_QUIT[1]))
+            continue
+        if line.lower() == "hint":
+            advice = coach.hint(st.seen())
+            typer.echo("\n".join(advice.lines()))
+            move = advice.best.play if advice.best is not None else advice.forced
+            if move is not None:   # the words of the hint as this prompt reads them
+                typer.echo(f"To play it, type: {move}")
+            continue
+        try:
+            game.play(line)
+        except GameshelfError as exc:
+            typer.echo(f"refused: {error_line(exc)}\a")
+            continue
+        told = len(game.log())
+    tell_moves()
+    if not game.keeps_saves:   # here, the end's failure is said by the caller (exit 2)
+        tell_errors()
+    st = game.view(me)
+    if len(st.rounds) > seen_rounds:
+        typer.echo(round_line(st, names))
+    problem = game.end_problem()
+    if problem is not None and not game.keeps_saves:   # the connection went for good
+        raise OnlineGone(problem)
+    typer.echo(_final(game, me))
+    return True
+
+
+#: The help's quit line, and what it says online.
+ONLINE_QUIT = ("quit       stop; the game stays saved ('gameshelf muggins resume' continues it)",
+               "quit       leave; the server keeps your seat (join the room again to play on)")
+
+
+class OnlineGone(GameshelfError):
+    """The game server could not be reached any more (said in one line; exit 2)."""
+
+
+def _leave(game: MugginsMatch) -> None:
+    """Quit: a game here is saved (and said); a room's seat is kept by its server."""
+    if not isinstance(game, LocalMuggins):
+        typer.echo(f"You left {game.title}; the server keeps your seat: join it again with "
+                   "the same name to play on.")
+        return
+    session = game.session
+    if session.slot.lost:     # the save is the other session's now: nothing to do
+        typer.echo(f"left unsaved: the save {quoted(session.name)} belongs to the "
+                   "session that resumed it")
+        return
+    if session.slot.unsaved:  # an autosave failed: try once more, and say so
+        session.slot.write(session.match.record(), base=session.base)
+    typer.echo(saved_as("muggins", session.name))
+
+
+def round_line(table: MugginsTable, names: tuple[str, str] = ("you", "Mugsy")) -> str:
+    """One line about the last round's end."""
+    r = table.last_round
+    if r is None:
+        return ""
+    if r.kind == "target":
+        return f"round {r.round_no}: the target was reached"
+    who = "nobody" if r.winner is None else names[r.winner]
+    how = "domino" if r.kind == "domino" else "blocked"
+    return (f"round {r.round_no} over ({how}): pips {names[0]} {r.pips[0]}, {names[1]} "
+            f"{r.pips[1]}; {who} scored {r.points}")

@@ -1,0 +1,321 @@
+"""The Muggins coach: a hint for the seat to act and a review of a finished game. Pure.
+
+Both judge a position by strong Mugsy's own evaluation (:func:`~gameshelf.games.muggins.mugsy.
+strong_values`): every legal play (mirror images once) is played in many samples of the
+hidden tiles, each followed by a greedy rollout to the end of the round, and valued by the
+points it scores now plus the point difference the rollout reaches. The samples come from the
+seat's :class:`~gameshelf.games.muggins.game.PlayerView` only, and the generator is seeded from that
+view (:func:`view_chance`), so a hint never changes when only hidden tiles change, the same
+position always gets the same hint, and a review judges a move exactly as the hint did.
+
+Figures are estimates: each comes with its spread, the standard error across the samples of
+the difference to the best play (the samples are shared, so the difference is what is sure).
+
+Example:
+    >>> from gameshelf.games.muggins.match import Match
+    >>> m = Match.new(seed=3)
+    >>> h = hint(m.state.view(m.state.current_player()), samples=8)
+    >>> h.best is not None and h.sentence().startswith(str(h.best.play.tile))
+    True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from gameshelf.core.chance import Chance
+from gameshelf.core.errors import GameshelfError
+from gameshelf.core.estimate import standard_error
+from gameshelf.core.records import GameRecord
+from gameshelf.core.text import count
+from gameshelf.games.muggins.game import Draw, MugginsState, Pass, Play, PlayerView, parse_action
+from gameshelf.games.muggins.match import PERSON, Match
+from gameshelf.games.muggins.mugsy import board_key, distinct_plays, points_now, strong_values
+
+#: Samples of the hidden tiles per hint (strong Mugsy's own number).
+SAMPLES = 64
+#: A review lists a move only when it cost more than this many points...
+MIN_COST = 2.0
+#: ...and more than this many spreads (standard errors): less is the estimate's noise (the
+#: samples' values have long tails, so a normal 2.5 would flag about 1 strong move in 100).
+NOISE_SPREADS = 3.5
+
+
+def view_chance(view: PlayerView) -> Chance:
+    """A generator seeded from what ``view`` shows (never a hidden tile): the same view gets
+    the same samples, so the same hint."""
+    key = "|".join(str(x) for x in (
+        view.seat, sorted(t.index for t in view.hand), view.left_end, view.right_end,
+        view.left_double, view.right_double, view.boneyard_count, view.opponent_count,
+        view.scores, view.target, sorted(t.index for t in view.unseen),
+        sorted(view.opponent_void), view.passes))
+    return Chance(int.from_bytes(hashlib.sha256(key.encode()).digest()[:6], "big"))
+
+
+def _words(play: Play) -> str:
+    return f"{play.tile} on the {play.side.word}"
+
+
+@dataclass(frozen=True)
+class Option:
+    """One play and its estimate.
+
+    Attributes:
+        play: the tile and chain end.
+        now: points it scores at once.
+        value: the estimated points it is worth to the end of the round (now plus the
+            expected point difference after it); None when not estimated (another play
+            reaches the target at once).
+        spread: the standard error of ``value`` minus the best play's (paired samples;
+            for the best play, of its own value).
+        wins: it reaches the target: the game is won at once.
+    """
+
+    play: Play
+    now: int
+    value: float | None
+    spread: float
+    wins: bool = False
+
+    @property
+    def words(self) -> str:
+        """``6-4 on the left``."""
+        return _words(self.play)
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The coach's advice for one position.
+
+    Attributes:
+        seat: the seat advised.
+        options: the plays, best first (empty when no tile fits).
+        forced: the only action when there is no choice of play (``draw``, ``pass``).
+        samples: samples of the hidden tiles behind each estimate.
+    """
+
+    seat: int
+    options: tuple[Option, ...]
+    forced: Draw | Pass | None
+    samples: int
+    target: int = 0
+
+    @property
+    def best(self) -> Option | None:
+        """The best play (None when no tile fits)."""
+        return self.options[0] if self.options else None
+
+    def sentence(self) -> str:
+        """The advice in one sentence: ``6-4 on the left: 15 now; about +4 points over 5-5
+        on the right (± 1.2)``."""
+        if self.forced is not None:
+            if isinstance(self.forced, Draw):
+                return "No tile fits: draw from the boneyard."
+            return "No tile fits and the boneyard is empty: pass."
+        best = self.options[0]
+        head = f"{best.words}: {best.now} now"
+        if best.wins:
+            return f"{head}, and it reaches {self.target}: the game is won."
+        if len(self.options) == 1:
+            return f"{head}; the only play."
+        second = self.options[1]
+        assert best.value is not None and second.value is not None
+        gap = best.value - second.value
+        return (f"{head}; about {gap:+.0f} {'point' if round(gap) in (1, -1) else 'points'} "
+                f"over {second.words} (± {second.spread:.1f}).")
+
+    def lines(self, top: int = 8) -> list[str]:
+        """The sentence, then one line per play: its points now, its estimated value and
+        the difference to the best, with the spread."""
+        out = [self.sentence()]
+        if not self.options or self.options[0].value is None:
+            return out
+        best = self.options[0].value
+        out.append(f"Estimates from {count(self.samples, 'sample')} of the hidden tiles "
+                   "(points to the end of the round; ± the spread):")
+        out.append(f"  {'now':>4} {'value':>7} {'vs best':>8}  play")
+        for o in self.options[:top]:
+            if o.value is None:
+                continue
+            diff = "" if o is self.options[0] else f"{o.value - best:+.1f}"
+            out.append(f"  {o.now:>4} {o.value:7.1f} {diff:>8} ± {o.spread:<4.1f} {o.words}")
+        if len(self.options) > top:
+            out.append(f"  … and {count(len(self.options) - top, 'other play')}")
+        return out
+
+
+def _rate(view: PlayerView, plays: Sequence[Play], samples: int,
+          chance: Chance) -> tuple[Option, ...]:
+    """The plays with their estimates, best first (strong Mugsy's order: the greatest total
+    value, the earlier play on a tie)."""
+    wins, values = strong_values(view, plays, samples, chance)
+    if wins is not None:
+        first = Option(plays[wins], points_now(view, plays[wins]), None, 0.0, True)
+        return (first, *(Option(p, points_now(view, p), None, 0.0)
+                         for i, p in enumerate(plays) if i != wins))
+    totals = [sum(v) for v in values]
+    order = sorted(range(len(plays)), key=lambda i: (-totals[i], i))
+    top = values[order[0]]
+    out = []
+    for i in order:
+        diffs = top if i == order[0] else [a - b for a, b in zip(top, values[i], strict=True)]
+        out.append(Option(plays[i], points_now(view, plays[i]), totals[i] / len(values[i]),
+                          standard_error(diffs)))
+    return tuple(out)
+
+
+def hint(view: PlayerView, samples: int = SAMPLES, chance: Chance | None = None) -> Hint:
+    """The coach's advice for ``view``'s seat, which must be to act.
+
+    Args:
+        view: the seat's view (its legal actions listed).
+        samples: samples of the hidden tiles (strong Mugsy uses :data:`SAMPLES`).
+        chance: the sampling generator; default :func:`view_chance` (the same view, the
+            same hint). Given strong Mugsy's generator, the best play is Mugsy's move.
+
+    Raises:
+        GameshelfError: the seat is not to act.
+    """
+    if not view.legal:
+        raise GameshelfError("a hint is for the player to act")
+    plays = distinct_plays(view)
+    if not plays:
+        only = view.legal[0]
+        assert isinstance(only, Draw | Pass)
+        return Hint(view.seat, (), only, samples, view.target)
+    if len(plays) == 1:
+        p = plays[0]
+        return Hint(view.seat, (Option(p, points_now(view, p), None, 0.0,
+                                       view.scores[view.seat] + points_now(view, p)
+                                       >= view.target),),
+                    None, samples, view.target)
+    rng = view_chance(view) if chance is None else chance
+    return Hint(view.seat, _rate(view, plays, samples, rng), None, samples, view.target)
+
+
+# ----- the review --------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Mistake:
+    """A play that cost points by the coach's estimate.
+
+    Attributes:
+        round_no: the round (from 1).
+        move: the seat's play number in the game (from 1).
+        scores: both scores before the play.
+        ends: the open ends before the play (left, right).
+        chosen: the play made.
+        best: the better play.
+        cost: estimated points lost (best's value minus chosen's); infinite when the
+            better play won the game at once.
+        spread: the standard error of ``cost``.
+    """
+
+    round_no: int
+    move: int
+    scores: tuple[int, int]
+    ends: tuple[int, int]
+    chosen: Option
+    best: Option
+    cost: float
+    spread: float
+
+    def describe(self) -> str:
+        """``round 2, play 5 (ends 6 and 3): 5-5 on the right; better 6-4 on the left
+        (about -4.2 points ± 1.1)``."""
+        tail = ("it reaches the target and wins the game" if math.isinf(self.cost) else
+                f"about {-self.cost:.1f} points ± {self.spread:.1f}")
+        return (f"round {self.round_no}, play {self.move} (ends {self.ends[0]} and "
+                f"{self.ends[1]}, score {self.scores[0]}-{self.scores[1]}): "
+                f"{self.chosen.words}; better {self.best.words} ({tail})")
+
+
+@dataclass
+class Review:
+    """The coach's review of one seat's plays in a game.
+
+    Attributes:
+        seat: the seat reviewed.
+        decisions: plays with a choice (more than one distinct play) reviewed.
+        mistakes: those that cost more than the estimate's noise, worst first.
+        samples: samples behind each estimate.
+    """
+
+    seat: int
+    decisions: int = 0
+    mistakes: list[Mistake] = field(default_factory=list)
+    samples: int = SAMPLES
+
+    @property
+    def total_cost(self) -> float:
+        """Estimated points lost in all (a missed win of the game not counted)."""
+        return sum(m.cost for m in self.mistakes if not math.isinf(m.cost))
+
+    def lines(self) -> list[str]:
+        """A heading line, then one line per costly play, worst first."""
+        if not self.decisions:
+            return ["No play with a choice to review."]
+        if not self.mistakes:
+            return [f"No costly play in {count(self.decisions, 'decision')}: none cost more "
+                    "than the estimate's noise (estimates from "
+                    f"{count(self.samples, 'sample')} of the hidden tiles)."]
+        out = [f"{count(len(self.mistakes), 'costly play')} of {self.decisions} reviewed, "
+               f"about {self.total_cost:.1f} points in all (estimates from "
+               f"{count(self.samples, 'sample')} of the hidden tiles), worst first:"]
+        out += [f"  {m.describe()}" for m in self.mistakes]
+        return out
+
+
+def costly(cost: float, spread: float) -> bool:
+    """Whether ``cost`` (points) is beyond the estimate's noise: more than :data:`MIN_COST`
+    and more than :data:`NOISE_SPREADS` spreads."""
+    return cost > MIN_COST and cost > NOISE_SPREADS * spread
+
+
+def review(record: GameRecord, seat: int = PERSON, samples: int = SAMPLES) -> Review:
+    """Review ``seat``'s plays in a game record (finished or not), each judged as its hint
+    was (the same samples).
+
+    Raises:
+        RecordError: not a Muggins record that replays (see
+            :meth:`~gameshelf.games.muggins.match.Match.from_record`).
+    """
+    match = Match.from_record(record)
+    state = MugginsState(target=match.state.target)
+    rev = Review(seat, samples=samples)
+    moves = 0
+    for text in record.actions:
+        action = parse_action(text)
+        if state.current_player() == seat and isinstance(action, Play):
+            moves += 1
+            view = state.view(seat)
+            _judge(rev, state, view, action, moves)
+        state.apply_action(action)
+    rev.mistakes.sort(key=lambda m: (-m.cost, m.round_no, m.move))
+    return rev
+
+
+def _judge(rev: Review, state: MugginsState, view: PlayerView, action: Play,
+           move: int) -> None:
+    plays = distinct_plays(view)
+    if len(plays) < 2:
+        return
+    rev.decisions += 1
+    h = hint(view, rev.samples)
+    key = board_key(view, action)
+    chosen = next(o for o in h.options if board_key(view, o.play) == key)
+    best = h.options[0]
+    if chosen is best or chosen.wins:
+        return
+    if best.wins:  # a play that won the game at once was missed
+        rev.mistakes.append(Mistake(state.round_no, move, (state.scores[0], state.scores[1]),
+                                    state.ends(), chosen, best, math.inf, 0.0))
+        return
+    assert best.value is not None and chosen.value is not None
+    cost = best.value - chosen.value
+    if costly(cost, chosen.spread):
+        rev.mistakes.append(Mistake(state.round_no, move, (state.scores[0], state.scores[1]),
+                                    state.ends(), chosen, best, cost, chosen.spread))
+

@@ -1,0 +1,226 @@
+"""A match: the game state, its seeded chance and its record, kept in step.
+
+The driver owns the :class:`~gameshelf.core.chance.Chance` made from the match's seed (the
+game number). Every action, chance outcomes (``take 3-5``) included, goes into the record, so
+a record replays exactly through the rules and a resumed game continues with the very same
+tiles an uninterrupted one would have drawn.
+
+Example:
+    >>> m = Match.new(seed=7)
+    >>> m.state.round_no, len(m.state.hands[0]), len(m.state.boneyard)
+    (1, 7, 40)
+    >>> Match.from_record(m.record()).state.hands == m.state.hands
+    True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from gameshelf.core.chance import Chance
+from gameshelf.core.errors import GameshelfError, RecordError
+from gameshelf.core.inputs import quote
+from gameshelf.core.records import GameRecord
+from gameshelf.core.state import CHANCE
+from gameshelf.core.text import count, said
+from gameshelf.games.muggins.game import (
+    DEFAULT_TARGET,
+    RULES_VERSION,
+    Action,
+    Event,
+    MugginsState,
+    Take,
+    max_actions,
+    parse_action,
+)
+from gameshelf.games.muggins.mugsy import Mugsy, parse_level
+
+GAME = "muggins"
+#: Seats: the person is seat 0, Mugsy seat 1 (R-MG-7).
+PERSON, MUGSY = 0, 1
+
+
+def event_words(ev: Event, names: list[str] | tuple[str, ...]) -> str | None:
+    """One public event in words, as every seat may know it (a draw never names its tile):
+    ``Ann played 5-5 left: 10 points``, ``Bob drew a tile``, ``You passed``, ``Round over:
+    Ann scores 25``; None for a deal (the racks show it).
+
+    Example:
+        >>> from gameshelf.games.muggins.game import Side
+        >>> from gameshelf.games.muggins.tiles import parse_tile
+        >>> event_words(Event(1, "play", parse_tile("5-5"), Side.LEFT, 10), ["You", "Bob"])
+        'Bob played 5-5 left: 10 points'
+        >>> event_words(Event(-1, "round"), ["You", "Bob"])
+        'Round over: nobody scores'
+    """
+    who = names[ev.seat] if ev.seat in (0, 1) else "Nobody"
+    if ev.kind == "draw":
+        return f"{who} drew a tile"
+    if ev.kind == "play" and ev.tile is not None and ev.side is not None:
+        pts = f": {count(ev.points, 'point')}" if ev.points else ""
+        return f"{who} played {ev.tile} {ev.side.word}{pts}"
+    if ev.kind == "pass":
+        return f"{who} passed"
+    if ev.kind == "round":
+        return (f"Round over: {said(who, 'scores')} {ev.points}" if ev.seat in (0, 1)
+                else "Round over: nobody scores")
+    return None
+
+
+def joined_draws(lines: list[str]) -> list[str]:
+    """Log lines with each run of one player's draws told once (``Bob drew 3 tiles``), so
+    a move and its points stay readable after the other player's reply.
+
+    Example:
+        >>> joined_draws(["Bob drew a tile", "Bob drew a tile", "Bob passed"])
+        ['Bob drew 2 tiles', 'Bob passed']
+    """
+    out: list[str] = []
+    run = 0
+    for i, line in enumerate(lines):
+        if line.endswith(" drew a tile"):
+            run += 1
+            following = lines[i + 1] if i + 1 < len(lines) else ""
+            if following != line:
+                out.append(line[:-len("a tile")] + count(run, "tile"))
+                run = 0
+        else:
+            out.append(line)
+    return out
+
+
+@dataclass
+class Match:
+    """One game in progress.
+
+    Attributes:
+        seed: the game number.
+        state: the game state.
+        chance: the match's generator (deals and draws only).
+        options: JSON options kept in the record (``target``, ``level``...).
+        actions: every action applied so far, in text form.
+    """
+
+    seed: int
+    state: MugginsState
+    chance: Chance
+    options: dict[str, Any] = field(default_factory=dict)
+    actions: list[str] = field(default_factory=list)
+
+    @classmethod
+    def new(cls, seed: int, target: int = DEFAULT_TARGET,
+            options: dict[str, Any] | None = None) -> Match:
+        """A new match, dealt and ready for the first player.
+
+        Raises:
+            BadInputError: a target out of range.
+        """
+        opts = dict(options or {})
+        opts["target"] = int(target)
+        m = cls(seed=seed, state=MugginsState(target=int(target)), chance=Chance(seed),
+                options=opts)
+        m.run_chance()
+        return m
+
+    def run_chance(self) -> list[Take]:
+        """Resolve chance nodes (deals, draws) with the match's generator; returns them."""
+        taken: list[Take] = []
+        while self.state.current_player() == CHANCE:
+            outcome = self.chance.choice([a for a, _ in self.state.chance_outcomes()])
+            self.state.apply_action(outcome)
+            self.actions.append(str(outcome))
+            taken.append(outcome)
+        return taken
+
+    def apply(self, action: Action | str) -> list[Take]:
+        """Apply a player's action, then resolve the chance that follows (a drawn tile, the
+        next round's deal). Returns the chance outcomes applied.
+
+        Raises:
+            IllegalMoveError: not legal now; nothing changes.
+            BadInputError: unreadable text; nothing changes.
+        """
+        act = parse_action(action) if isinstance(action, str) else action
+        if isinstance(act, Take):
+            raise GameshelfError("tiles are taken from the boneyard by the game, not chosen")
+        self.state.apply_action(act)
+        self.actions.append(str(act))
+        return self.run_chance()
+
+    def mugsy(self) -> Mugsy:
+        """Mugsy (seat 1) for the next decision: the level and, for ``even``, the person's
+        earlier results from the options (``level``, ``history``), and a generator derived
+        from the seed and the number of actions so far, so a replayed or resumed game plays
+        exactly as the uninterrupted one did."""
+        level = parse_level(str(self.options.get("level", "normal")))
+        history = self.options.get("history", [])
+        rng = self.chance.derive(f"mugsy/{len(self.actions)}")
+        return Mugsy(level, rng, results=tuple(history), seat=MUGSY)
+
+    def mugsy_action(self) -> Action:
+        """Mugsy's choice now (Mugsy must be to act)."""
+        return self.mugsy().choose(self.state.view(MUGSY))
+
+    def record(self) -> GameRecord:
+        """The match as a game record (seed, options, every action)."""
+        return GameRecord(game=GAME, rules_version=RULES_VERSION, options=dict(self.options),
+                          seed=self.seed, actions=tuple(self.actions))
+
+    @classmethod
+    def from_record(cls, record: GameRecord) -> Match:
+        """Rebuild a match by replaying its record through the rules.
+
+        The match's generator is replayed alongside, so play continues as it would have.
+
+        Every tile dealt or drawn must be the one the game number gives, and every move of
+        Mugsy the one Mugsy makes (:meth:`mugsy_action`); with the option ``"opponent":
+        "person"`` (two people, played online) seat 1 is a person and its moves are only
+        checked by the rules.
+
+        Raises:
+            RecordError: another game or rules version, a bad option, more actions than
+                :func:`~gameshelf.games.muggins.game.max_actions` allows, an action the rules
+                refuse, a tile that is not the game number's, or a move Mugsy would not make
+                (the record is named and left as it was).
+        """
+        record.check(GAME, RULES_VERSION)
+        target = record.options.get("target", DEFAULT_TARGET)
+        if not isinstance(target, int) or isinstance(target, bool):
+            raise RecordError("the record's target is not a whole number")
+        history = record.options.get("history", [])
+        if not isinstance(history, list) or len(history) > 20 or not all(
+                h in ("win", "loss", "draw") for h in history):
+            raise RecordError("the record's history of results is damaged")
+        try:
+            state = MugginsState(target=target)
+            parse_level(str(record.options.get("level", "normal")))
+        except GameshelfError as exc:
+            raise RecordError(f"bad record: {exc}") from None
+        most = max_actions(target)
+        if len(record.actions) > most:
+            raise RecordError(f"bad record: it holds {count(len(record.actions), 'action')}; "
+                              f"a game to {target} can have at most {most:,}")
+        m = cls(seed=record.seed, state=state, chance=Chance(record.seed),
+                options=dict(record.options))
+        for i, text in enumerate(record.actions):
+            try:
+                act = parse_action(text)
+                to_act = m.state.current_player()
+                if to_act == CHANCE:
+                    if not isinstance(act, Take):
+                        raise GameshelfError("a tile should be taken from the boneyard here")
+                    drawn = m.chance.choice([a for a, _ in m.state.chance_outcomes()])
+                    if drawn != act:
+                        raise GameshelfError(f"game number {m.seed} gives {drawn.tile} here, "
+                                             f"not {act.tile}")
+                elif (to_act == MUGSY and m.options.get("opponent") != "person"
+                      and act != (mine := m.mugsy_action())):
+                    raise GameshelfError(f"Mugsy plays {str(mine)!r} here")
+                m.state.apply_action(act)
+            except GameshelfError as exc:
+                raise RecordError(f"bad record: action {i + 1} ({quote(text)}): "
+                                  f"{exc}") from None
+            m.actions.append(text)
+        m.run_chance()
+        return m

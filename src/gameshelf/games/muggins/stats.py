@@ -1,0 +1,194 @@
+"""Muggins statistics (issue 15): games won and lost against each of Mugsy's levels, streaks,
+points per round, and how often each player went out (domino) or won a blocked round.
+
+Pure: rows in, figures out. The rounds are found by replaying each record through the rules
+(:class:`~gameshelf.games.muggins.game.MugginsState`).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from gameshelf.core.errors import GameshelfError, RecordError
+from gameshelf.core.records import GameRecord
+from gameshelf.core.store import HistoryRow
+from gameshelf.games.muggins.game import MugginsState, parse_action
+from gameshelf.games.muggins.mugsy import LEVELS
+from gameshelf.stats import Streaks, replayed, streaks
+
+#: The seats as the statistics name them.
+SEATS = ("you", "Mugsy")
+
+
+#: An action's text parsed once (a history repeats the same few hundred texts; actions are
+#: frozen values, so one parse serves every record).
+_parse = functools.lru_cache(maxsize=8192)(parse_action)
+
+def final_state(record: GameRecord) -> MugginsState:
+    """The state a Muggins record ends in, replayed through the rules.
+
+    Raises:
+        RecordError: a damaged target or an action the rules refuse.
+    """
+    target = record.options.get("target")
+    if not isinstance(target, int) or isinstance(target, bool):
+        raise RecordError("the record's target is not a whole number")
+    try:
+        state = MugginsState(target=target)
+        for text in record.actions:
+            state.apply_action(_parse(text))
+    except GameshelfError as exc:
+        raise RecordError(f"this Muggins record does not replay: {exc}") from None
+    return state
+
+
+@dataclass
+class LevelStats:
+    """The games against one level of Mugsy (or one person met online).
+
+    Attributes:
+        level: Mugsy's level (``easy``...), or the other person's name.
+        outcomes: ``win``/``loss`` of the person, oldest first.
+        rounds: rounds played in those games (the last one too when the target was
+            reached in its middle).
+        points: points scored, per seat (``you``, Mugsy).
+        went_out: rounds each seat ended by going out (domino).
+        blocked_won: blocked rounds each seat won (fewer pips).
+        blocked: blocked rounds in all (won by either, or by neither when even).
+        recorded: ``(won, lost)`` in the store's results, every game since the first (the
+            history's and those finished before it was kept or pruned since); None when
+            not given.
+    """
+
+    level: str
+    outcomes: list[str] = field(default_factory=list)
+    recorded: tuple[int, int] | None = None
+    rounds: int = 0
+    points: list[int] = field(default_factory=lambda: [0, 0])
+    went_out: list[int] = field(default_factory=lambda: [0, 0])
+    blocked_won: list[int] = field(default_factory=lambda: [0, 0])
+    blocked: int = 0
+
+    @property
+    def won(self) -> int:
+        """Games kept in the history that the person won."""
+        return self.outcomes.count("win")
+
+    @property
+    def lost(self) -> int:
+        """Games kept in the history that the person lost."""
+        return self.outcomes.count("loss")
+
+    @property
+    def won_lost(self) -> tuple[int, int]:
+        """Games won and lost, as the tables count them: :attr:`recorded` when given (every
+        game), else those kept in the history."""
+        return self.recorded if self.recorded is not None else (self.won, self.lost)
+
+    @property
+    def streaks(self) -> Streaks:
+        """The person's streaks against this level."""
+        return streaks(self.outcomes)
+
+    def per_round(self) -> list[float]:
+        """Points per round, per seat (0.0 with no rounds)."""
+        return [p / self.rounds if self.rounds else 0.0 for p in self.points]
+
+    def to_json(self) -> dict[str, Any]:
+        """As a JSON-ready dict."""
+        won, lost = self.won_lost
+        return {"level": self.level, "won": won, "lost": lost,
+                "kept": {"games": len(self.outcomes), "won": self.won, "lost": self.lost},
+                "streaks": self.streaks.to_json(), "rounds": self.rounds,
+                "points": dict(zip(SEATS, self.points, strict=True)),
+                "points_per_round": {s: round(v, 2) for s, v in
+                                     zip(SEATS, self.per_round(), strict=True)},
+                "went_out": dict(zip(SEATS, self.went_out, strict=True)),
+                "blocked_won": dict(zip(SEATS, self.blocked_won, strict=True)),
+                "blocked": self.blocked}
+
+
+@dataclass(frozen=True)
+class MugginsStats:
+    """Every level's figures.
+
+    Attributes:
+        levels: per level, easy to strong, then even (every level, played or not), then
+            any other level a record names.
+        all: every game, whatever the level.
+        games: finished games counted.
+        damaged: rows damaged or not replaying (left out).
+        earlier: ``{"mugsy-LEVEL": {"win": n, "loss": n}}`` of games in the results table
+            beyond those in the history (finished before the history was kept, or pruned):
+            counted in the won/lost table as before, with nothing more known of them.
+    """
+
+    levels: tuple[LevelStats, ...]
+    all: LevelStats
+    games: int
+    damaged: int
+    earlier: dict[str, dict[str, int]]
+
+    def to_json(self) -> dict[str, Any]:
+        """As a JSON-ready dict."""
+        return {"game": "muggins", "games": self.games, "damaged": self.damaged,
+                "levels": [lv.to_json() for lv in self.levels], "all": self.all.to_json(),
+                "earlier": self.earlier}
+
+
+def _add(s: LevelStats, outcome: str, state: MugginsState) -> None:
+    s.outcomes.append(outcome)
+    s.rounds += len(state.rounds)
+    for seat in (0, 1):
+        s.points[seat] += state.scores[seat]
+    for r in state.rounds:
+        if r.kind == "domino" and r.winner is not None:
+            s.went_out[r.winner] += 1
+        elif r.kind == "blocked":
+            s.blocked += 1
+            if r.winner is not None:
+                s.blocked_won[r.winner] += 1
+
+
+def muggins_stats(rows: Sequence[HistoryRow],
+                  results: Mapping[str, Mapping[str, int]] | None = None) -> MugginsStats:
+    """The statistics of the Muggins games in ``rows`` (any order; counted oldest first).
+
+    Args:
+        results: the store's won/lost counts (``{"mugsy-LEVEL": {"win": n, ...}}``, what
+            :meth:`~gameshelf.core.store.Store.result_counts` reads); what they count beyond
+            the history becomes :attr:`MugginsStats.earlier`.
+    """
+    levels: dict[str, LevelStats] = {lv: LevelStats(lv) for lv in LEVELS}
+    total = LevelStats("all")
+    done = replayed(rows, final_state, lambda row, state: len(row.players) == 2)
+    for row, state in done:
+        other = row.players[1]   # Mugsy at its level, or a person met online by name
+        level = (other.level or "?") if other.kind == "computer" else other.name
+        outcome = "win" if state.winner == 0 else "loss"
+        _add(levels.setdefault(level, LevelStats(level)), outcome, state)
+        _add(total, outcome, state)
+    earlier: dict[str, dict[str, int]] = {}
+    if results is not None:
+        won_all = lost_all = 0
+        for opponent, counts in results.items():
+            level = opponent.removeprefix("mugsy-")
+            kept = levels.setdefault(level, LevelStats(level))
+            kept.recorded = (int(counts.get("win", 0)), int(counts.get("loss", 0)))
+            won_all, lost_all = won_all + kept.recorded[0], lost_all + kept.recorded[1]
+            more = {k: max(0, int(counts.get(k, 0)) - kept.outcomes.count(k))
+                    for k in ("win", "loss")}
+            if any(more.values()):
+                earlier[opponent] = more
+        for lv in levels.values():
+            if lv.recorded is None:
+                lv.recorded = (0, 0)
+        total.recorded = (won_all, lost_all)
+    def strength(s: LevelStats) -> tuple[int, str]:
+        return (LEVELS.index(s.level) if s.level in LEVELS else len(LEVELS), s.level)
+
+    return MugginsStats(tuple(sorted(levels.values(), key=strength)), total,
+                        len(total.outcomes), done.damaged, earlier)

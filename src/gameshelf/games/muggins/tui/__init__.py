@@ -1,0 +1,1 @@
+"""The Muggins screens of the terminal app."""

@@ -1,0 +1,58 @@
+"""The Muggins coach on screen (issue 16): the hint window (``h`` on the board) and the
+review window (``r`` on the game-over window), over :mod:`gameshelf.games.muggins.coach`.
+
+Both are the shared coach windows of :mod:`gameshelf.tui.coach`.
+"""
+
+from __future__ import annotations
+
+from gameshelf.games.muggins.coach import hint, review
+from gameshelf.games.muggins.game import PlayerView
+from gameshelf.tui.coach import CoachHintScreen, CoachReviewScreen
+
+ESTIMATES = ("\n\nThese figures are estimates: strong Mugsy plays each tile out in many "
+             "samples of the tiles you cannot see (never the real ones); ± is the spread "
+             "across the samples.")
+
+
+class MugginsHintScreen(CoachHintScreen):
+    """The best tile and chain end for the person's view, and every play's estimate."""
+
+    TITLE_TEXT = "Hint · strong Mugsy's estimates (Esc closes)"
+    THINKING = "thinking… (sampling the tiles you cannot see)"
+    HELP_TEXT = ("# Hint\n\nStrong Mugsy's advice for your tiles: the best tile and chain "
+                 "end, the points it scores now, and what each play is worth to the end of "
+                 "the round (points now plus the expected point difference after it), "
+                 "against the best one. The figures are estimates from samples of the tiles "
+                 "you cannot see; **±** is the spread across the samples.\n\n"
+                 "* **Esc**, **q** or Enter on Close closes it\n* **Ctrl+Q** quits (the game "
+                 "is kept saved)")
+
+    def __init__(self, view: PlayerView) -> None:
+        super().__init__()
+        self.view = view
+
+    ESTIMATES = ESTIMATES
+
+    def advice(self) -> list[str]:
+        return hint(self.view).lines()
+
+
+class MugginsReviewScreen(CoachReviewScreen):
+    """Each of the person's plays that cost points by strong Mugsy's estimate, worst
+    first, with the better play."""
+
+    TITLE_TEXT = "Review · plays that cost points, worst first (arrows scroll, Esc closes)"
+    THINKING = "thinking… (judging every play of the game)"
+    HELP_TEXT = ("# Review\n\nEvery play of yours where another tile or end was worth more "
+                 "by strong Mugsy's estimate (as the hint judges it), worst first, with the "
+                 "better play and how many points it was worth. A play is listed only when "
+                 "the difference is beyond the estimate's noise.\n\n* **Up**/**Down** scroll"
+                 "\n* **Esc**, **q** or Enter on Close closes it\n* **Ctrl+Q** quits")
+
+    ESTIMATES = ESTIMATES
+
+    def judged(self) -> list[str]:
+        rev = (review(self.record) if self.samples is None
+               else review(self.record, samples=self.samples))
+        return rev.lines()

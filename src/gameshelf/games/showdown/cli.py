@@ -1,0 +1,421 @@
+"""``gameshelf showdown ...``: Pinball Showdown on the command line.
+
+* ``play --players "Ann,cpu,cpu" [--deck FILE] [--seed S] [--text]`` opens the game screen
+  (or, with ``--text``, a plain prompt loop) for 2 to 4 players; ``cpu`` seats are computer
+  players (also ``random``, ``heuristic``, ``search``).
+* ``resume [NAME] [--text]`` continues a saved game (the newest without NAME); ``saves`` lists
+  them.
+* ``sim --games N --players heuristic,search [--seed S] [--deck FILE] [--workers N | --ray
+  ADDRESS] [--json]`` plays computer games (on worker processes or a Ray cluster, with the
+  same results) and prints win rates.
+
+A bad deck file or bad option is one line on stderr and exit code 2.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+from collections.abc import Sequence
+from functools import partial
+from pathlib import Path
+
+import typer
+
+from gameshelf.cli.saves import add_delete_command, echo_saves, say_where_kept
+from gameshelf.core import interrupt
+from gameshelf.core.chance import MAX_SEED, new_seed, parse_seed
+from gameshelf.core.errors import BadInputError, GameshelfError, OutputError, StoreError
+from gameshelf.core.inputs import (
+    MAX_DATA_FILE_BYTES,
+    number_parser,
+    read_line,
+    read_text_file,
+)
+from gameshelf.core.progress import progress
+from gameshelf.core.text import (
+    count,
+    error_line,
+    literal,
+    quoted,
+    resume_command,
+    saved_as,
+    verb_for,
+)
+from gameshelf.core.workers import RAY_HELP, check_spread, ray_address, run_jobs
+from gameshelf.games.showdown import coach
+from gameshelf.games.showdown.actions import Bid, Buy, Speed, card_text
+from gameshelf.games.showdown.cards import parse_deck
+from gameshelf.games.showdown.game import Phase, PlayerView, ShowdownState
+from gameshelf.games.showdown.match import GAME, Match, Seat, parse_players
+from gameshelf.games.showdown.players import PLAYER_KINDS
+from gameshelf.games.showdown.session import ShowdownSession, describe_save, saves
+from gameshelf.games.showdown.sim import play_sim_game
+from gameshelf.session.base import save_failure
+from gameshelf.session.match import LocalShowdown, SeatInfo, ShowdownMatch
+
+app = typer.Typer(help="Pinball Showdown: bid with control tokens, manage your speed "
+                       "(2 to 4 players).", no_args_is_help=True, rich_markup_mode=None)
+
+
+def read_deck(path: Path | None) -> str | None:
+    """The text of a deck file, validated (None for the shipped deck).
+
+    Raises:
+        BadInputError: the file cannot be read, is not a regular file, is larger than
+            256 KiB or not UTF-8. DeckError: it is not a valid deck.
+    """
+    if path is None:
+        return None
+    # a regular file of at most 256 KiB; a byte-order mark from a Windows editor is fine
+    text = read_text_file(path, "the deck file", max_bytes=MAX_DATA_FILE_BYTES)
+    parse_deck(text, str(path))
+    return text
+
+
+@app.command("play")
+def play(players: str = typer.Option("You,cpu", "--players", "-p",
+                                     help='Seats, e.g. "Ann,cpu,cpu" (2 to 4).'),
+         deck: Path | None = typer.Option(None, "--deck", help="Another deck file (TOML)."),
+         seed: str | None = typer.Option(None, "--seed", help="Game number (default random)."),
+         text: bool = typer.Option(False, "--text", help="Plain prompt loop, no screen.")
+         ) -> None:
+    """Play a new game (the Showdown screen, or a prompt loop with --text). It is saved at
+    once as its own save (game-<number>, game-<number>-2... beside older ones) and after
+    every move."""
+    seats = parse_players(players)
+    deck_text = read_deck(deck)
+    number = parse_seed(seed) if seed is not None else new_seed()
+    if not text:  # before the game is made (and saved): the screen needs a terminal
+        from gameshelf.tui.base import need_terminal
+
+        need_terminal("use --text for the prompt loop")
+    session = ShowdownSession.new(Match(seats, number, deck_text))  # a store that refuses:
+    _play(session, text)                                            # said before any move
+
+
+def _play(session: ShowdownSession, text: bool) -> None:
+    if text:
+        _text_loop(session)
+    else:
+        from gameshelf.games.showdown.tui.setup import run_match_app
+
+        run_match_app(session)
+        say_where_kept("showdown", session)
+
+
+@app.command("resume")
+def resume(name: str | None = typer.Argument(None, help="The save's name (default newest)."),
+           text: bool = typer.Option(False, "--text", help="Plain prompt loop, no screen.")
+           ) -> None:
+    """Continue a saved game (the newest without NAME). A saved game that is already over
+    (its end could not be recorded then) gets its scores recorded now; one finished by an
+    older gameshelf, which recorded its scores then, is only removed."""
+    session = ShowdownSession.resume(name)
+    if session.match.state.is_terminal():
+        typer.echo(_final_text(session.match.state, session.match.seats))
+        typer.echo(f"The game {quoted(session.name)} was over; " + (
+            "its scores are now recorded." if session.recorded_on_resume
+            else "its scores were recorded when it ended; the save is removed."))
+        return
+    _play(session, text)
+
+
+@app.command("saves")
+def saves_command(as_json: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
+    """List saved games, newest first (damaged ones marked damaged), in the columns of the
+    Yatz and Muggins listings: name, date, game."""
+    echo_saves("Pinball Showdown",
+               [(row.name, row.updated, describe_save(row)) for row in saves()], as_json)
+
+
+add_delete_command(app, GAME, "Pinball Showdown")
+
+
+@app.command("sim")
+def sim(games: int = typer.Option(100, "--games", "-n", help="Games to play.", metavar="N",
+                                    parser=number_parser("--games")),
+        players: str = typer.Option("heuristic,search", "--players", "-p",
+                                    help="Player kinds, 2 to 4: random, heuristic, search."),
+        seed: str = typer.Option("1", "--seed", help="Seed of the first game."),
+        deck: Path | None = typer.Option(None, "--deck", help="Another deck file (TOML)."),
+        workers: int = typer.Option(1, "--workers", "-w", metavar="N",
+                                    parser=number_parser("--workers"),
+                                    help="Processes to use (the results do not depend on it)."),
+        ray: str | None = typer.Option(None, "--ray", metavar="ADDRESS", help=RAY_HELP,
+                                       parser=ray_address),
+        as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+        show_progress: bool | None = typer.Option(
+            None, "--progress/--no-progress", help="Show progress on stderr (default: only "
+            "when stderr is a terminal).")) -> None:
+    """Play computer games (seats rotate each game) and print each kind's results."""
+    kinds = [k.strip().lower() for k in players.split(",")]
+    kinds = ["heuristic" if k == "cpu" else k for k in kinds]
+    if not 2 <= len(kinds) <= 4:
+        raise BadInputError(f"sim needs 2 to 4 players, got {len(kinds)}")
+    for k in kinds:
+        if k not in PLAYER_KINDS:
+            raise BadInputError(f"unknown player kind {quoted(k)} (random, heuristic or search)")
+    if not 1 <= games <= 1_000_000:
+        raise BadInputError(f"--games must be 1 to 1,000,000, got {games}")
+    if not 1 <= workers <= (os.cpu_count() or 1) * 4:
+        raise BadInputError(f"--workers must be 1 to {(os.cpu_count() or 1) * 4}, "
+                            f"got {workers}")
+    check_spread(workers, ray)
+    deck_text = read_deck(deck)
+    the_deck = parse_deck(deck_text) if deck_text else None
+    first = parse_seed(seed)
+    if first + games - 1 > MAX_SEED:
+        raise BadInputError(f"--seed {first} with {count(games, 'game')} goes past the last game "
+                            f"number {MAX_SEED}")
+
+    def size(procs: int) -> int:
+        return 1 if procs <= 1 else max(1, min(20, games // (procs * 8)))
+
+    with progress(" vs ".join(kinds), games, show_progress) as advance:
+        played = run_jobs(partial(play_sim_game, first, kinds, the_deck), range(games),
+                          workers=workers, ray=ray, chunksize=size, advance=advance)
+    n = len(kinds)
+    wins = [0.0] * n
+    points: list[list[int]] = [[] for _ in range(n)]
+    for game in played:   # summed in game order: the same figures for any spread
+        for j in range(n):
+            points[j].append(game.points[j])
+            wins[j] += game.wins[j]
+    turns = [game.turns for game in played]
+    drains = sum(game.drain for game in played)
+    result = {
+        "games": games, "players": kinds, "first_seed": first,
+        "win_rate": [round(w / games, 4) for w in wins],
+        "mean_points": [round(statistics.fmean(p), 1) for p in points],
+        "mean_turns": round(statistics.fmean(turns), 3),
+        "ended_by_drain": round(drains / games, 4),
+    }
+    if as_json:
+        typer.echo(json.dumps(result, indent=2))
+        return
+    typer.echo(f"{count(games, 'game')}, seeds {first}..{first + games - 1}, seats rotating")
+    for i, k in enumerate(kinds):
+        typer.echo(f"  {i + 1}. {k:<10} wins {wins[i] / games:6.1%}   mean points "
+                   f"{statistics.fmean(points[i]):9,.0f}")
+    typer.echo(f"mean length {statistics.fmean(turns):.2f} turns; ended by a drain "
+               f"{drains / games:.1%}")
+
+
+# ----- the plain prompt loop -----------------------------------------------------------------
+TEXT_HELP = """Actions: offer P07 | bid P07 2 | speed 1 | buy P12 | done | flip 1 | take P05
+Other: hint (the coach's advice, with estimates), legal (list legal actions), save, quit,
+help"""
+
+
+def describe(view: PlayerView, seats: Sequence[SeatInfo]) -> str:
+    """A plain-text picture of the table as ``view.seat`` sees it (``seats``: the names)."""
+    cards = view.cards
+    lines = [f"Turn {view.turn} of 10   First Player: {seats[view.first].name}   "
+             f"Wizard Mode: {'ON' if view.wizard else 'off'}   "
+             f"Deck: {count(view.deck_size, 'card')}"]
+    if view.deck.reconstruction:
+        lines.append("(deck: the gameshelf project's reconstruction)")
+    for s, seat in enumerate(seats):
+        sc = view.score(s)
+        lines.append(f"  {literal(seat.name):<12} speed {view.speed[s]:2}  "
+                     f"control {view.control[s]:2}  "
+                     f"removed {view.removed[s]:2}  hand {view.hand_sizes[s]:2}  "
+                     f"pile {len(view.piles[s])}  2X {len(view.piles2x[s])}  "
+                     f"score so far {sc.total:,}")
+    combos = view.deck.combinations
+    lines.append("Combinations open: " + ("; ".join(
+        f"{combos[c].name} ({' + '.join(combos[c].devices)}, {combos[c].bonus:,})"
+        for c in view.combos_open) or "none"))
+    if view.top is not None and not view.faceup:
+        lines.append(f"Revealed from the deck: {cards[view.top]}")
+    if view.faceup:
+        lines.append("Face up:")
+        for c in view.faceup:
+            bid = view.bids.get(c)
+            who = seats[bid[0]].name if bid else ""
+            extra = f"   <- {who} {verb_for(who, 'bids')} {bid[1]}" if bid else ""
+            lines.append(f"  {cards[c]}{extra}")
+    if view.discard:
+        lines.append("Discard pile: " + ", ".join(
+            f"{card_text(c)} {cards[c].device}" for c in view.discard))
+    lines.append(f"Your hand ({seats[view.seat].name}):")
+    lines.extend(f"  {cards[c]}" for c in view.hand)
+    return "\n".join(literal(line) for line in lines)  # names and deck text shown literally
+
+
+def question(view: PlayerView) -> str:
+    """What the prompt asks ``view.seat`` (to act) now, with the command that answers it, as
+    the screen's prompt says it: ``you were outbid and get 2 tokens back: flip how many to
+    speed? (flip 0-2)``, ``take which unclaimed card? (take P05)``... (it said only ``Ann
+    (control)>``). The examples name real cards and only the actions the rules allow now."""
+    seat = view.seat
+    if view.pending_return is not None:
+        back = view.pending_return[1]
+        return (f"you were outbid and get {count(back, 'token')} back: flip how many to "
+                f"speed? (flip 0-{back})")
+    legal = view.legal_actions()
+    if view.phase is Phase.OFFER:
+        return f"offer which card of your hand? (offer {card_text(view.hand[0])})"
+    if view.phase is Phase.TAKE:
+        return f"you have no bid: take which unclaimed card? ({legal[0]})"
+    bid = next((a for a in legal if isinstance(a, Bid)), None)
+    buy = next((a for a in legal if isinstance(a, Buy)), None)
+    can_speed = any(isinstance(a, Speed) for a in legal)
+    words = (["bid"] if bid else []) + (["speed"] if can_speed else []) \
+        + (["buy"] if buy else [])
+    examples = ([str(bid)] if bid else []) + (["speed 1"] if can_speed else []) \
+        + ([str(buy)] if buy else []) + ["done"]
+    ask = (", ".join(words) + " or done" if words else "nothing more to do with your "
+           "tokens: done")
+    return (f"speed {view.speed[seat]}, control {view.control[seat]}: {ask}? "
+            f"({' | '.join(examples)})")
+
+
+def _text_loop(session: ShowdownSession) -> None:
+    """The plain prompt loop. The session saves after every action of a person and after each
+    run of chance and computer actions, so ``quit``, the end of input, Ctrl-C, SIGTERM and
+    SIGHUP all leave the game saved; a stop by a signal says where and is raised again
+    (exit code ``128 + signal``). Output that cannot be written (:class:`OutputError`) ends
+    it the same way, the game saved first. A finished game whose end cannot be recorded is
+    an error (exit 2) saying where it is kept."""
+    game = LocalShowdown(session)
+    try:
+        prompt_loop(game)
+    except KeyboardInterrupt:
+        if not game.finished():
+            with interrupt.shielded():
+                session.settle()
+            typer.echo("\nStopped; " + (
+                f"the game could not be saved: {error_line(session.errors[-1])}"
+                if session.slot.unsaved
+                else f"saved as {quoted(session.name)}. Resume with: "
+                     f"{resume_command('showdown', session.name)}"))
+        raise
+    except OutputError:
+        with interrupt.shielded():
+            session.settle()
+        raise
+    problem = game.end_problem() if game.finished() else None
+    if problem is not None:
+        raise StoreError(problem)
+
+
+def _leave(game: ShowdownMatch) -> None:
+    """``quit`` or the end of input: a game here is saved (said with its resume command); a
+    game on a server is kept there (said with the command that comes back to it)."""
+    if isinstance(game, LocalShowdown):
+        if game.unsaved:  # an autosave failed: try once more, and say so
+            game.save()
+        typer.echo(saved_as("showdown", game.name or ""))
+    else:
+        typer.echo(f"Left room {literal(game.name or '')}; the server keeps your seat: join "
+                   "it again with the same name and server to play on.")
+
+
+def prompt_loop(game: ShowdownMatch) -> None:
+    """The text prompt of a Showdown match, here or on a server (the one match interface,
+    :mod:`gameshelf.session.match`): the log as it grows, the table as the seat to act sees
+    it, its question; a person's line is played through :meth:`ShowdownMatch.play`. Seats
+    of several people here hand the terminal over between turns; online, only this
+    terminal's seat is shown, and the others' moves are waited for."""
+    log_seen = 0
+    last_human: int | None = None
+    humans = len(game.here())
+    shown_errors = len(game.errors)
+    typer.echo(f"Pinball Showdown, {literal(game.title)}. Type 'help' for the commands.")
+    waiting: int | None = None
+    table_seen = -1
+
+    def show_log() -> None:
+        nonlocal log_seen
+        log = game.log()
+        for line in log[log_seen:]:
+            typer.echo(f"* {literal(line)}")
+        log_seen = len(log)
+
+    while True:
+        moved = False
+        while not game.finished() and not game.here_to_act():
+            if game.advance():
+                moved = True  # chance and computer moves here: saved once after the run
+                if not game.keeps_saves:
+                    show_log()   # online: others' moves as they come
+            elif not game.keeps_saves and waiting != game.to_act() \
+                    and 0 <= game.to_act() < len(game.seats):
+                waiting = game.to_act()
+                typer.echo(f"(waiting for {literal(game.seats[waiting].name)}…)")
+        if moved:
+            with interrupt.shielded():
+                game.settle()
+        for message in game.errors[shown_errors:]:
+            typer.echo(save_failure(message) if game.keeps_saves else f"! {message}",
+                       err=True)
+        shown_errors = len(game.errors)
+        show_log()
+        if game.finished():
+            if game.keeps_saves or game.end_problem() is None:  # not a lost connection
+                typer.echo(_final_text(game.table(), game.seats))
+            return
+        seat = game.to_act()
+        waiting = None
+        if humans > 1 and seat != last_human:
+            typer.echo("\n" * 40 + f"Pass the terminal to {literal(game.seats[seat].name)}.")
+            if read_line("Press Enter when only they can see the screen...") is None:
+                typer.echo("")
+                _leave(game)
+                return
+        view = game.view(seat)
+        if seat != last_human or (not game.keeps_saves and table_seen != log_seen):
+            typer.echo(describe(view, game.seats))  # online: again after others' moves
+        last_human, table_seen = seat, log_seen
+        typed = read_line(literal(f"{game.seats[seat].name}: {question(view)}> "))
+        if typed is None:
+            typer.echo("")
+            _leave(game)
+            return
+        line = typed.strip()
+        if line in ("quit", "q", "exit"):
+            _leave(game)
+            return
+        if line in ("help", "?", ""):
+            typer.echo(TEXT_HELP)
+            continue
+        if line == "legal":
+            legal = game.legal_actions()
+            typer.echo(", ".join(str(a) for a in legal[:60]) + (" ..." if len(legal) > 60
+                                                                else ""))
+            continue
+        if line == "hint":
+            h = coach.hint(view, game.legal_actions())  # this seat's view only
+            typer.echo("\n".join(h.lines()))
+            continue
+        if line == "table":
+            typer.echo(describe(view, game.seats))
+            continue
+        if line == "save":
+            if game.keeps_saves:
+                typer.echo(f"Saved as {quoted(game.save())}.")
+            else:
+                typer.echo(f"The server keeps room {literal(game.name or '')}: every move "
+                           "is stored there.")
+            continue
+        try:
+            game.play(line)
+        except GameshelfError as exc:
+            typer.echo(f"! {error_line(exc)}")
+
+
+def _final_text(st: PlayerView | ShowdownState, seats: Sequence[SeatInfo | Seat]) -> str:
+    why = "a drain" if st.end_reason == "drain" else "ten turns"
+    out = [f"Game over after turn {st.turn} ({why})."]
+    for s, seat in enumerate(seats):
+        sc = st.score(s)
+        out.append(f"  {literal(seat.name):<12} cards {sc.cards:,} + 2X {sc.two_x:,} + "
+                   f"drop targets "
+                   f"{sc.drop_bonus:,} + combinations {sc.combos:,} + tokens {sc.tokens:,} = "
+                   f"{sc.total:,}")
+    out.append("Winner: " + " and ".join(literal(seats[w].name) for w in st.winners()))
+    return "\n".join(out)
+

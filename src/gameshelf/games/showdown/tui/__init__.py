@@ -1,0 +1,1 @@
+"""The Pinball Showdown screens of the terminal app."""

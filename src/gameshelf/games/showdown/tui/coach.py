@@ -1,0 +1,65 @@
+"""The Pinball Showdown coach on screen (issue 16): the hint window (``h`` when a person is
+to act) and the review window (``r`` once the game is over), over
+:mod:`gameshelf.games.showdown.coach`.
+
+Both are the shared coach windows of :mod:`gameshelf.tui.coach`. Names and card texts come
+out of the coach already shown literally.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from gameshelf.games.showdown.actions import Action
+from gameshelf.games.showdown.coach import hint, review
+from gameshelf.games.showdown.game import PlayerView
+from gameshelf.tui.coach import CoachHintScreen, CoachReviewScreen
+
+ESTIMATES = ("\n\nThese figures are estimates: the search player plays each option out in "
+             "many worlds drawn from what you can see (never the hidden hands or the deck), "
+             "to the end of the turn, and values the result; ± is the spread across the "
+             "worlds.")
+
+
+class ShowdownHintScreen(CoachHintScreen):
+    """The search player's advice for the seat to act, from that seat's view only."""
+
+    TITLE_TEXT = "Hint · the search player's estimates (Esc closes)"
+    THINKING = "thinking… (sampling the cards you cannot see)"
+    HELP_TEXT = ("# Hint\n\nThe search player's advice for the player to act: which card to "
+                 "offer, bid on or take, how many tokens, whether to speed up, buy or stop. "
+                 "Each option shows the share of sampled worlds in which it leaves you ahead "
+                 "(the estimated win chance) and the estimated final margin over the best "
+                 "opponent, in points, against the best option. It uses only what this "
+                 "player may see.\n\n* **Esc**, **q** or Enter on Close closes it\n"
+                 "* **Ctrl+Q** quits (the game is kept saved)")
+
+    def __init__(self, view: PlayerView, legal: Sequence[Action]) -> None:
+        super().__init__()
+        self.view, self.legal = view, list(legal)
+
+    ESTIMATES = ESTIMATES
+
+    def advice(self) -> list[str]:
+        return hint(self.view, self.legal).lines()
+
+
+class ShowdownReviewScreen(CoachReviewScreen):
+    """Each decision of the people (every seat's when no person played) that cost final
+    margin by the search player's estimate, worst first, with the better one."""
+
+    TITLE_TEXT = "Review · decisions that cost margin, worst first (arrows scroll, Esc closes)"
+    THINKING = "thinking… (judging every decision of the game)"
+    HELP_TEXT = ("# Review\n\nEvery decision of the people at this game where another "
+                 "option was worth more by the search player's estimate (as the hint judges "
+                 "it), worst first, with the better option and how many points of final "
+                 "margin it was worth. A decision is listed only when the difference is "
+                 "beyond the estimate's noise.\n\n* **Up**/**Down** scroll\n"
+                 "* **Esc**, **q** or Enter on Close closes it\n* **Ctrl+Q** quits")
+
+    ESTIMATES = ESTIMATES
+
+    def judged(self) -> list[str]:
+        rev = (review(self.record) if self.samples is None
+               else review(self.record, samples=self.samples))
+        return rev.lines()

@@ -1,0 +1,164 @@
+"""The Pinball Showdown screens of the terminal app: a start screen (new game or resume) and
+the game screen (:mod:`gameshelf.games.showdown.tui.screen`)."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Header, Input, OptionList, Static
+
+from gameshelf.core.chance import new_seed, parse_seed
+from gameshelf.core.errors import GameshelfError
+from gameshelf.core.text import error_line
+from gameshelf.games.showdown.match import GAME, Match, parse_players
+from gameshelf.games.showdown.session import ShowdownSession, describe
+from gameshelf.games.showdown.tui.screen import HELP, ShowdownScreen
+from gameshelf.session.match import ShowdownMatch
+from gameshelf.tui.base import GuardedApp
+from gameshelf.tui.saves import SavesList
+from gameshelf.tui.widgets import (
+    GameFooter,
+    HelpScreen,
+    TextField,
+    help_binding,
+    plain,
+)
+
+#: What works without a terminal.
+TEXT_HINT = "use --text for the prompt loop"
+
+#: The game's screen exists.
+BUILT = True
+
+
+class ShowdownStartScreen(Screen[None]):
+    """Start a new game (players, game number) or resume a saved one."""
+
+    DEFAULT_CSS = """
+    ShowdownStartScreen { align: center top; }
+    ShowdownStartScreen > Vertical { width: 84; max-width: 100%; height: 1fr; padding: 0 1; }
+    #sd-title { text-align: center; text-style: bold; color: $accent; }
+    #sd-note { color: $text-muted; margin-bottom: 1; }
+    .sd-row { height: 1; margin-bottom: 1; }
+    .sd-row Static { width: 29; }
+    .sd-row Input { width: 1fr; }
+    #sd-saves-label { margin-top: 1; }
+    #sd-saves { height: 1fr; min-height: 3; }
+    #sd-msg { color: $warning; height: auto; max-height: 2; }
+    """
+    BINDINGS = [Binding("escape", "app.pop_screen", "Back"),
+                help_binding()]
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical():
+            yield Static("P I N B A L L   S H O W D O W N", id="sd-title")
+            yield Static("2 to 4 players on this terminal, names separated by commas. "
+                         "cpu, computer or ai (or random, heuristic, search; Zed:search "
+                         "names one) is a computer player. "
+                         "The deck is gameshelf's reconstruction.", id="sd-note")
+            with Horizontal(classes="sd-row"):
+                yield Static("Players")
+                yield TextField(value="You,cpu,cpu", id="sd-players", compact=True)
+            with Horizontal(classes="sd-row"):
+                yield Static("Game number (empty: random)")
+                yield TextField(placeholder="e.g. 12345", id="sd-seed", compact=True)
+            with Horizontal(classes="sd-row"):
+                yield Button("New game", id="sd-new", variant="primary", compact=True)
+            yield Static("Saved games (Enter or click resumes, r replays, d deletes)",
+                         id="sd-saves-label")
+            yield SavesList(GAME, describe, one_line=True, id="sd-saves")
+            yield Static("", id="sd-msg")
+        yield GameFooter()
+
+    #: a game was opened from here (set until the screen is back on)
+    _left_for_game = False
+
+    def on_screen_resume(self) -> None:
+        """Back from a game (or a window): the list reloaded; after a game, or when the
+        focus was lost, the focus on the players field (the first field), where typing and
+        Enter start again."""
+        self.load_saves()
+        if self._left_for_game or self.focused is None:
+            self._left_for_game = False
+            self.query_one("#sd-players", Input).focus()
+
+    def _open_game(self, session: ShowdownSession) -> None:
+        self._left_for_game = True
+        self.app.push_screen(ShowdownScreen(session))
+
+    def load_saves(self) -> None:
+        """Read the saves again (the one saves list: :mod:`gameshelf.tui.saves`)."""
+        self.query_one("#sd-saves", SavesList).reload()
+
+    def on_saves_list_changed(self, event: SavesList.Changed) -> None:
+        if event.note or event.error:
+            self.query_one("#sd-msg", Static).update(plain(event.note))
+        self.refresh_bindings()
+
+    def start(self) -> None:
+        msg = self.query_one("#sd-msg", Static)
+        try:
+            seats = parse_players(self.query_one("#sd-players", Input).value)
+            seed_text = self.query_one("#sd-seed", Input).value.strip()
+            seed = parse_seed(seed_text) if seed_text else new_seed()
+            session = ShowdownSession.new(Match(seats, seed))  # its own save, claimed now
+        except GameshelfError as exc:
+            msg.update(plain(error_line(exc)))  # may quote typed names: not markup
+            self.app.bell()
+            return
+        msg.update("")
+        self._open_game(session)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "sd-new":
+            self.start()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.start()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        name = event.option.id
+        if name is None:
+            return
+        try:
+            session = ShowdownSession.resume(name)
+        except GameshelfError as exc:
+            self.query_one("#sd-msg", Static).update(plain(error_line(exc)))
+            self.app.bell()
+            return
+        self._open_game(session)
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen(HELP))
+
+
+def make_screen() -> Screen[None]:
+    """The game's first screen: new game or resume."""
+    return ShowdownStartScreen()
+
+
+def match_app(session: Match | ShowdownSession | ShowdownMatch) -> GuardedApp:
+    """The terminal app opened straight on the game of ``session``; Esc on the game leaves
+    the app, as Yatz's and Muggins's ``play``/``resume`` do."""
+    from gameshelf.tui.app import GameshelfApp
+
+    class _App(GameshelfApp):
+        def on_ready(self) -> None:
+            self.push_screen(ShowdownScreen(session), lambda _r: self.exit())
+
+    return _App()
+
+
+def run_match_app(session: ShowdownSession | ShowdownMatch) -> None:
+    """Run the terminal app straight into the game of ``session`` (``gameshelf showdown
+    play`` and ``resume``).
+
+    Raises:
+        GameshelfError: not on a terminal.
+    """
+    from gameshelf.tui.base import run_guarded
+
+    run_guarded(match_app(session), TEXT_HINT)

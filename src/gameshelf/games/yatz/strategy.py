@@ -1,0 +1,719 @@
+"""Decisions for the triple game (three columns x1, x2, x3) on plain data.
+
+Given the three columns (filled boxes, upper total, points so far), the dice and the rolls
+left, :class:`Strategy` gives the best dice to hold, the best box, and the expected final
+score of every option, for hints and for the computer player. The method is explained in
+``docs/yatz-strategy.md``. In short: the whole current turn is solved exactly (every keep of
+every roll, every box of every column, Wild Yatz under the triple-game condition of R-YZ-4),
+and the state reached after the turn is valued from the exact single-column tables of
+:mod:`gameshelf.games.yatz.solver` (:func:`triple_value_tables`, discounted, plus a learned
+correction), or, with ``lookahead``, by solving the next turn(s) the same way from every
+state the turn can reach.
+
+The plan of a turn depends only on the turn-start state, so it is computed once per turn
+(about a tenth of a millisecond alone, a few milliseconds with one turn of lookahead, up to
+about 0.2 s with two) and every decision of that turn is a table look-up.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from importlib import resources
+
+import numba
+import numpy as np
+import numpy.typing as npt
+
+from gameshelf.core.errors import BadInputError
+from gameshelf.core.inputs import load_toml
+from gameshelf.games.yatz import dice as D
+from gameshelf.games.yatz import solver
+from gameshelf.games.yatz.scoring import (
+    DICE,
+    UPPER_BONUS_THRESHOLD,
+    YATZ_RULES,
+    Box,
+    RuleSet,
+    check_dice,
+)
+
+MULTIPLIERS = (1, 2, 3)
+#: The most turns a :class:`Strategy` may look ahead (two take up to a few tenths of a
+#: second a turn; three would take minutes).
+MAX_LOOKAHEAD = 2
+COLUMNS = len(MULTIPLIERS)
+ROLLS_PER_TURN = 3
+FULL = (1 << 13) - 1
+YATZ_BIT = 1 << int(Box.YATZ)
+
+#: Per column (x1, x2, x3): the factor on a box's opportunity cost (the change of the
+#: column's solved value when the box is filled). Tuned by self-play; see the docs.
+DISCOUNT = (0.95, 0.90, 0.95)
+
+FloatArray = npt.NDArray[np.float64]
+IntArray = npt.NDArray[np.int64]
+
+#: Number of features of a triple state in the learned correction (see :func:`_features`).
+NFEATURES = 138
+#: The learned correction shipped with the package, made by
+#: ``benchmarks/yatz_fit_correction.py``.
+CORRECTION_FILE = "correction.toml"
+
+
+@dataclass(frozen=True)
+class Correction:
+    """A learned correction of the triple-state value (see ``docs/yatz-strategy.md``).
+
+    Attributes:
+        rules: the rule set's name it was fitted for.
+        discount: per column, the factor on opportunity costs it was fitted with.
+        weights: :data:`NFEATURES` weights of the state features.
+        note: how it was made (script, seeds, games, shrink factor).
+    """
+
+    rules: str
+    discount: tuple[float, ...]
+    weights: tuple[float, ...]
+    note: str = ""
+
+
+def load_correction(text: str | None = None) -> Correction:
+    """Parse a correction file (default: the one shipped in the package).
+
+    Raises:
+        BadInputError: the file is not a correction for the current feature set.
+    """
+    if text is None:
+        text = resources.files("gameshelf.games.yatz").joinpath(CORRECTION_FILE).read_text("utf-8")
+
+    def numbers(key: str, n: int, low: float, high: float) -> tuple[float, ...]:
+        xs = data[key]
+        if (not isinstance(xs, list) or len(xs) != n
+                or not all(isinstance(x, int | float) and not isinstance(x, bool)
+                           and low <= x <= high for x in xs)):
+            raise BadInputError(f"bad Yatz correction file: {key!r} must be a list of {n} "
+                                f"numbers from {low:g} to {high:g}")
+        return tuple(float(x) for x in xs)
+
+    try:
+        data = load_toml(text, "bad Yatz correction file", BadInputError)
+        rules, note = data["rules"], data.get("note", "")
+        if not isinstance(rules, str) or not isinstance(note, str):
+            raise BadInputError("bad Yatz correction file: 'rules' and 'note' must be text")
+        return Correction(rules, numbers("discount", COLUMNS, 0.01, 10.0),
+                          numbers("weights", NFEATURES, -1e4, 1e4), note)
+    except KeyError as e:
+        raise BadInputError(f"bad Yatz correction file: the field {e} is missing") from e
+
+
+def dump_correction(corr: Correction) -> str:
+    """The TOML text of ``corr`` (read back by :func:`load_correction`)."""
+    def arr(xs: Sequence[float]) -> str:
+        return "[\n" + "".join(f"  {x!r},\n" for x in xs) + "]"
+    note = corr.note.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ")
+    return (f'rules = "{corr.rules}"\nnote = "{note}"\n'
+            f"discount = {arr(corr.discount)}\nweights = {arr(corr.weights)}\n")
+
+@dataclass(frozen=True)
+class ColumnState:
+    """One column as plain data.
+
+    Attributes:
+        mask: 13-bit set of filled boxes (bit ``Box.X``).
+        upper: upper total so far (any value; only "63 or more" matters, R-YZ-5).
+        points: points scored so far in the column, bonus included, before the multiplier.
+    """
+
+    mask: int
+    upper: int = 0
+    points: int = 0
+
+    def is_open(self, box: Box) -> bool:
+        """True when ``box`` is still empty."""
+        return not self.mask >> int(box) & 1
+
+
+def wild_faces(masks: Sequence[int]) -> tuple[bool, ...]:
+    """For faces 1-6: does Wild Yatz (R-YZ-4) hold for five of that face? All three Yatz boxes
+    must be filled (50 or 0) and the face's upper box filled in all three columns."""
+    yatz_all = all(m & YATZ_BIT for m in masks)
+    return tuple(yatz_all and all(m >> f & 1 for m in masks) for f in range(6))
+
+
+@dataclass(frozen=True)
+class Option:
+    """One choice at a decision point.
+
+    Attributes:
+        hold: the dice held before rolling again (sorted), or None for scoring now.
+        column: 0-2 (x1, x2, x3) when scoring now, else None.
+        box: the box when scoring now, else None.
+        expected: expected final score (all three columns, multiplied) after this choice.
+        points: points (multiplied, with any upper bonus earned) scored now; 0 for a hold.
+    """
+
+    hold: tuple[int, ...] | None
+    column: int | None
+    box: Box | None
+    expected: float
+    points: int = 0
+
+    @property
+    def is_score(self) -> bool:
+        """True for scoring now, False for rolling again."""
+        return self.hold is None
+
+    def describe(self, dice: Sequence[int] = (), held: int = 0) -> str:
+        """Human text: ``keep 3 3 5 and roll`` / ``score x2 Full House (25; 50 with x2)``
+        (the box's points as on the card, then as they count with the multiplier).
+
+        ``self.hold`` names faces. Given the ``dice`` on the table (and the ``held`` bit
+        mask), the text also names the positions to type: ``hold 1 4 5 (keep 3 3 5) and
+        roll``, preferring dice already held.
+        """
+        if self.hold is None:
+            assert self.column is not None and self.box is not None
+            mult = MULTIPLIERS[self.column]
+            text = f"score x{mult} {self.box.label} ({self.points // mult}"
+            return text + (f"; {self.points} with x{mult})" if mult > 1 else ")")
+        if not self.hold:
+            return "roll all five"
+        faces = " ".join(map(str, self.hold))
+        if len(dice) != 5:
+            return f"keep {faces} and roll"
+        want, chosen = list(self.hold), []
+        for prefer_held in (True, False):
+            for p, d in enumerate(dice):
+                if p not in chosen and bool(held >> p & 1) == prefer_held and d in want:
+                    want.remove(d)
+                    chosen.append(p)
+        positions = " ".join(str(p + 1) for p in sorted(chosen))
+        return f"hold {positions} (keep {faces}) and roll"
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The result of :meth:`Strategy.advise`.
+
+    Attributes:
+        options: every distinct choice, best first (ties keep scoring before rolling).
+        best_box: the best box to score now (column, box) with its option, whether or not
+            rolling again is better.
+    """
+
+    options: tuple[Option, ...]
+    best_box: Option
+
+    @property
+    def best(self) -> Option:
+        """The best choice."""
+        return self.options[0]
+
+    @property
+    def best_hold(self) -> Option | None:
+        """The best hold-and-roll option, None when no roll is left."""
+        return next((o for o in self.options if o.hold is not None), None)
+
+    def cost(self, option: Option) -> float:
+        """Expected points lost by ``option`` against the best (0 or more)."""
+        return max(0.0, self.best.expected - option.expected)
+
+
+@numba.njit(cache=True, nogil=True)
+def _wild_flags(masks: IntArray, wild_rule: bool,
+                out: npt.NDArray[np.bool_]) -> None:  # pragma: no cover - compiled
+    """``out[f]``: Wild Yatz (R-YZ-4) holds for five of face f+1 in this state."""
+    for f in range(6):
+        w = wild_rule
+        for c in range(3):
+            if not (masks[c] >> 11 & 1) or not (masks[c] >> f & 1):
+                w = False
+        out[f] = w
+
+
+@numba.njit(cache=True, nogil=True)
+def _features(masks: IntArray, ups: IntArray,
+              out: FloatArray) -> None:  # pragma: no cover - compiled
+    """The features of a triple state at a turn start (``out``, length :data:`NFEATURES`):
+
+    * 0: a constant 1;
+    * 1-52: for each box b, one-hot (4) of how many columns still have it open;
+    * 53-65: for each box, columns open times the fraction of the game left;
+    * 66-83: for each column, one-hot (6) of its upper-bonus race: earned, lost, and four
+      bins of the points still needed minus three of each open face (-6 or less, -5..0,
+      1..6, 7 or more);
+    * 84-87: one-hot of how many Yatz boxes are filled (0-3);
+    * 88: with all Yatz boxes filled, the faces whose upper box is filled in all three
+      columns (Wild Yatz, R-YZ-4), over 6;
+    * 89-98: one-hot of the turns left, in bins of 4;
+    * 99-137: for each column c and box b (99 + 13 c + b), 1 when the box is open.
+    """
+    for i in range(NFEATURES):
+        out[i] = 0.0
+    out[0] = 1.0
+    left = 0
+    for c in range(3):
+        for b in range(13):
+            if not masks[c] >> b & 1:
+                left += 1
+    frac = left / 39.0
+    for b in range(13):
+        k = 0
+        for c in range(3):
+            if not masks[c] >> b & 1:
+                k += 1
+        out[1 + b * 4 + k] = 1.0
+        out[53 + b] = k * frac
+    for c in range(3):
+        m = masks[c]
+        t = ups[c]
+        par = 0
+        any_open = False
+        for f in range(6):
+            if not m >> f & 1:
+                any_open = True
+                par += 3 * (f + 1)
+        if t >= 63:
+            k = 0
+        elif not any_open:
+            k = 1
+        else:
+            short = 63 - t - par
+            k = 2 if short <= -6 else 3 if short <= 0 else 4 if short <= 6 else 5
+        out[66 + c * 6 + k] = 1.0
+    ny = 0
+    for c in range(3):
+        if masks[c] >> 11 & 1:
+            ny += 1
+    out[84 + ny] = 1.0
+    if ny == 3:
+        nf = 0
+        for f in range(6):
+            if masks[0] >> f & 1 and masks[1] >> f & 1 and masks[2] >> f & 1:
+                nf += 1
+        out[88] = nf / 6.0
+    out[89 + min(left // 4, 9)] = 1.0
+    for c in range(3):
+        for b in range(13):
+            if not masks[c] >> b & 1:
+                out[99 + 13 * c + b] = 1.0
+
+
+@numba.njit(cache=True, nogil=True)
+def _correction(masks: IntArray, ups: IntArray, weights: FloatArray,
+                scratch: FloatArray) -> float:  # pragma: no cover - compiled
+    """The learned correction ``weights · features`` of a triple state."""
+    _features(masks, ups, scratch)
+    s = 0.0
+    for i in range(NFEATURES):
+        s += weights[i] * scratch[i]
+    return s
+
+
+@numba.njit(cache=True, nogil=True)
+def _gains(masks: IntArray, ups: IntArray, colvals: FloatArray, bonus: float,
+           discount: FloatArray, weights: FloatArray, gain_up: FloatArray,
+           gain_low: FloatArray) -> None:  # pragma: no cover - compiled
+    """Value change (points now plus change of state value) of each box: ``gain_up[c, b, n]``
+    for n dice of upper box b in column c, ``gain_low[c, b]`` apart from the points.
+
+    The change of the column's value (the box's opportunity cost) is multiplied by the
+    column's ``discount[c]``, and the change of the learned correction (``weights`` ·
+    :func:`_features`) is added, unless ``weights`` is all zero (see
+    ``docs/yatz-strategy.md``)."""
+    use = False
+    for i in range(weights.shape[0]):
+        if weights[i] != 0.0:
+            use = True
+    scratch = np.empty(NFEATURES)
+    nm = masks.copy()
+    nu = ups.copy()
+    now = _correction(masks, ups, weights, scratch) if use else 0.0
+    for c in range(3):
+        m = masks[c]
+        t = ups[c]
+        mult = c + 1.0
+        here = colvals[c, m, t]
+        for b in range(6):
+            if not m >> b & 1:
+                for n in range(6):
+                    pts = n * (b + 1)
+                    nt = t + pts
+                    extra = 0.0
+                    if t < 63 and nt >= 63:
+                        extra = bonus
+                    if nt > 63:
+                        nt = 63
+                    gain_up[c, b, n] = (mult * (pts + extra)
+                                        + discount[c, b] * (colvals[c, m | 1 << b, nt] - here))
+                    if use:
+                        nm[c] = m | 1 << b
+                        nu[c] = nt
+                        gain_up[c, b, n] += _correction(nm, nu, weights, scratch) - now
+                        nm[c] = m
+                        nu[c] = t
+        for b in range(6, 13):
+            if not m >> b & 1:
+                gain_low[c, b] = discount[c, b] * (colvals[c, m | 1 << b, t] - here)
+                if use:
+                    nm[c] = m | 1 << b
+                    gain_low[c, b] += _correction(nm, nu, weights, scratch) - now
+                    nm[c] = m
+
+
+@numba.njit(cache=True, nogil=True)
+def _solve_turn(masks: IntArray, gain_up: FloatArray, gain_low: FloatArray, score: IntArray,
+                score_wild: IntArray, counts: IntArray, roll_face: IntArray,
+                wild: npt.NDArray[np.bool_], add: IntArray, remove: IntArray,
+                roll_prob: FloatArray, roll_first: int, final: FloatArray, final_box: IntArray,
+                ev0: FloatArray, ev1: FloatArray,
+                mx: FloatArray) -> float:  # pragma: no cover - compiled
+    """Solve one turn exactly from the box gains. Fills ``final[r]`` (value of scoring roll r
+    in its best box), ``final_box[r]`` (column * 13 + box), ``ev0[k]``/``ev1[k]`` (value of
+    holding keep k and rolling, with then 0 / 1 roll left). Returns the turn's value."""
+    nk = final.shape[0]
+    for r in range(roll_first, nk):
+        face = roll_face[r]
+        w = face > 0 and wild[face - 1]
+        best = -1.0e300
+        arg = -1
+        for c in range(3):
+            m = masks[c]
+            mult = c + 1.0
+            for b in range(6):
+                if not m >> b & 1:
+                    v = gain_up[c, b, counts[r, b]]
+                    if v > best:
+                        best = v
+                        arg = c * 13 + b
+            for b in range(6, 13):
+                if not m >> b & 1:
+                    s = score_wild[r, b] if w else score[r, b]
+                    v = mult * s + gain_low[c, b]
+                    if v > best:
+                        best = v
+                        arg = c * 13 + b
+        final[r] = best
+        final_box[r] = arg
+    mx[-1] = -np.inf
+    solver._expect(final, ev0, add, roll_first)
+    solver._best_sub(ev0, mx, remove)
+    solver._expect(mx, ev1, add, roll_first)
+    solver._best_sub(ev1, mx, remove)
+    s = 0.0
+    for r in range(roll_first, nk):
+        s += roll_prob[r] * mx[r]
+    return float(s)
+
+
+@numba.njit(cache=True, nogil=True)
+def _buffers(nk: int) -> tuple[FloatArray, IntArray, FloatArray, FloatArray, FloatArray,
+                                FloatArray, FloatArray]:  # pragma: no cover - compiled
+    """Fresh output arrays of one turn solve over ``nk`` keeps: ``(final, final_box, ev0,
+    ev1, mx, gain_up, gain_low)``, as :func:`_plan` fills them."""
+    return (np.empty(nk), np.full(nk, -1, dtype=np.int64), np.empty(nk), np.empty(nk),
+            np.empty(nk + 1), np.zeros((3, 6, 6)), np.zeros((3, 13)))
+
+
+@numba.njit(cache=True, nogil=True)
+def _lookahead(lookahead: int, endgame: int, left: int) -> int:  # pragma: no cover
+    """Turns looked ahead with ``left`` boxes open: ``lookahead``, one more when at most
+    ``endgame`` boxes are open."""
+    return lookahead + (1 if left <= endgame else 0)
+
+
+@numba.njit(cache=True, nogil=True)
+def _plan(masks: IntArray, ups: IntArray, colvals: FloatArray, discount: FloatArray,
+          weights: FloatArray, score: IntArray,
+          score_wild: IntArray, counts: IntArray, roll_face: IntArray, wild_rule: bool,
+          add: IntArray, remove: IntArray, roll_prob: FloatArray, roll_first: int,
+          bonus: float, lookahead: int, final: FloatArray, final_box: IntArray,
+          ev0: FloatArray, ev1: FloatArray, mx: FloatArray, gain_up: FloatArray,
+          gain_low: FloatArray) -> float:  # pragma: no cover
+    """Solve one turn of the triple game, valuing the state after it by the sum of the
+    columns' values in ``colvals`` (3, 8192, 64, already multiplied) when ``lookahead`` is
+    0, or by the expected value of the next turn solved the same way when it is 1.
+    Arrays are filled as by :func:`_solve_turn`, and ``gain_up`` (3, 6, 6) / ``gain_low``
+    (3, 13) as by :func:`_gains` with the lookahead's value added; values are relative to
+    the turn-start state's ``colvals`` sum. Returns the turn's value."""
+    wild = np.empty(6, dtype=np.bool_)
+    _wild_flags(masks, wild_rule, wild)
+    gain_up[:] = 0.0
+    gain_low[:] = 0.0
+    _gains(masks, ups, colvals, bonus, discount, weights, gain_up, gain_low)
+    if lookahead > 0:
+        f2, b2, e0, e1, m2, g2u, g2l = _buffers(final.shape[0])
+        nm = masks.copy()
+        nu = ups.copy()
+        for c in range(3):
+            m = masks[c]
+            t = ups[c]
+            for b in range(13):
+                if m >> b & 1:
+                    continue
+                nm[c] = m | 1 << b
+                full = True
+                for c2 in range(3):
+                    if nm[c2] != 8191:
+                        full = False
+                last = -1
+                more = 0.0
+                for n in range(6 if b < 6 else 1):
+                    nt = t + n * (b + 1) if b < 6 else t
+                    nu[c] = nt if nt < 63 else 63
+                    if nu[c] == last:
+                        pass   # the same state as with one die fewer (upper total capped)
+                    elif full:
+                        more = 0.0
+                    else:
+                        last = nu[c]
+                        more = _plan(nm, nu, colvals, discount, weights, score, score_wild,
+                                     counts, roll_face, wild_rule, add, remove, roll_prob,
+                                     roll_first, bonus, lookahead - 1, f2, b2, e0, e1, m2,
+                                     g2u, g2l)
+                    if b < 6:
+                        gain_up[c, b, n] += more
+                    else:
+                        gain_low[c, b] += more
+                nm[c] = m
+                nu[c] = t
+    return _solve_turn(masks, gain_up, gain_low, score, score_wild, counts, roll_face, wild,
+                       add, remove, roll_prob, roll_first, final, final_box, ev0, ev1, mx)
+
+
+@dataclass(frozen=True)
+class TurnPlan:
+    """The solved current turn (arrays indexed by keep, see :mod:`gameshelf.games.yatz.dice`).
+
+    Attributes:
+        base: value of the turn-start state by the column tables
+            (:func:`triple_value_tables`): expected points to come.
+        turn: expected points to come when this turn is played by the plan.
+        final: value (relative to ``base``) of ending the turn on each roll.
+        final_box: best box of each roll, as column * 13 + box.
+        ev0: value of holding each keep with one roll left (then scoring).
+        ev1: value of holding each keep with two rolls left.
+        gain_up: (3, 6, 6) value (relative to ``base``) of scoring n dice of upper box b in
+            column c (``gain_up[c, b, n]``), points and bonus included.
+        gain_low: (3, 13) value (relative to ``base``) of filling lower box b of column c,
+            apart from the points scored.
+    """
+
+    base: float
+    turn: float
+    final: FloatArray
+    final_box: IntArray
+    ev0: FloatArray
+    ev1: FloatArray
+    gain_up: FloatArray
+    gain_low: FloatArray
+
+
+class Strategy:
+    """The strong player's brain for the triple game.
+
+    Args:
+        rules: the rule set (default Yatz).
+        table: the single-column table to build on (default: solved or loaded from cache).
+        lookahead: turns solved past the current one (0-2) before the state is valued; each
+            turn of lookahead costs about 40-130 times the time of the turn alone.
+        endgame: with this many boxes open or fewer (0-39, over the three columns), one more
+            turn of lookahead (only with ``lookahead`` 0 or 1).
+        discount: the factor on a box's opportunity cost, one per column (3) or per column
+            and box (3, 13); positive.
+        weights: the learned correction (:data:`NFEATURES` finite numbers; default none).
+
+    Raises:
+        BadInputError: any argument out of range.
+    """
+
+    def __init__(self, rules: RuleSet = YATZ_RULES, table: solver.ColumnTable | None = None,
+                 *, lookahead: int = 0, endgame: int = 0,
+                 discount: Sequence[float] = DISCOUNT,
+                 weights: Sequence[float] | None = None):
+        for name, value, top in (("lookahead", lookahead, MAX_LOOKAHEAD),
+                                 ("endgame", endgame, COLUMNS * 13)):
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= top:
+                raise BadInputError(f"{name}: a whole number from 0 to {top}, got {value!r}")
+        if endgame and lookahead >= MAX_LOOKAHEAD:
+            raise BadInputError(f"endgame needs lookahead below {MAX_LOOKAHEAD}")
+        self.rules = rules
+        self.table = table if table is not None else solver.column_table(rules)
+        self.score, self.score_wild = D.score_tables(rules)
+        self.colvals = triple_value_tables(self.table)
+        self.lookahead = lookahead
+        self.endgame = endgame
+        try:
+            factors = np.array(discount, dtype=np.float64)
+        except (TypeError, ValueError):
+            raise BadInputError("discount: positive factors, one per column (or per box)"
+                                ) from None
+        if np.asarray(discount).dtype == np.bool_:
+            raise BadInputError("discount: numbers, not true/false")
+        if factors.ndim == 1:
+            factors = np.repeat(factors[:, None], 13, axis=1)
+        if factors.shape != (COLUMNS, 13) or not np.all((factors > 0) & np.isfinite(factors)):
+            raise BadInputError("discount: positive factors, one per column (or per box)")
+        self.discount = factors
+        try:
+            w = np.zeros(NFEATURES) if weights is None else np.array(weights, dtype=np.float64)
+        except (TypeError, ValueError):
+            raise BadInputError(f"weights: {NFEATURES} finite numbers") from None
+        if (w.shape != (NFEATURES,) or not np.all(np.isfinite(w))
+                or (weights is not None and np.asarray(weights).dtype == np.bool_)):
+            raise BadInputError(f"weights: {NFEATURES} finite numbers")
+        self.weights = w
+        self._plans: OrderedDict[tuple[int, ...], TurnPlan] = OrderedDict()
+
+    # -- turn plans -----------------------------------------------------------------------
+
+    def plan(self, columns: Sequence[ColumnState]) -> TurnPlan:
+        """The solved turn for the turn-start state ``columns`` (cached)."""
+        if len(columns) != COLUMNS:
+            raise BadInputError(f"the triple game has {COLUMNS} columns, got {len(columns)}")
+        key = (columns[0].mask, columns[1].mask, columns[2].mask,
+               min(columns[0].upper, 63), min(columns[1].upper, 63), min(columns[2].upper, 63))
+        plan = self._plans.get(key)
+        if plan is not None:
+            return plan
+        if any(not 0 <= m <= FULL for m in key[:3]) or any(t < 0 for t in key[3:]):
+            raise BadInputError("column masks must be 13-bit sets and upper totals >= 0")
+        if all(m == FULL for m in key[:3]):
+            raise BadInputError("every box is filled: the game is over")
+        masks = np.array(key[:3], dtype=np.int64)
+        ups = np.array(key[3:], dtype=np.int64)
+        final, final_box, ev0, ev1, mx, gain_up, gain_low = _buffers(D.NKEEPS)
+        turn = _plan(masks, ups, self.colvals, self.discount, self.weights, self.score,
+                     self.score_wild, D.KEEP_COUNTS, D.ROLL_FACE, bool(self.rules.wild_yatz),
+                     D.KEEP_ADD, D.REMOVE_SENTINEL,
+                     D.ROLL_PROB, D.ROLL_FIRST, float(self.rules.upper_bonus),
+                     self.lookahead_at(key[:3]), final, final_box, ev0, ev1, mx, gain_up,
+                     gain_low)
+        base = float(sum(self.colvals[c, masks[c], ups[c]] for c in range(COLUMNS)))
+        plan = TurnPlan(base, base + float(turn), final, final_box, ev0, ev1, gain_up,
+                        gain_low)
+        self._plans[key] = plan
+        if len(self._plans) > 256:
+            self._plans.popitem(last=False)
+        return plan
+
+    def lookahead_at(self, masks: Sequence[int]) -> int:
+        """Turns looked ahead from a turn start with these column masks: ``lookahead``, one
+        more when at most ``endgame`` boxes are open."""
+        left = COLUMNS * 13 - sum(int(m).bit_count() for m in masks)
+        return int(_lookahead(self.lookahead, self.endgame, left))
+
+    # -- decisions --------------------------------------------------------------------------
+
+    def _decision(self, columns: Sequence[ColumnState], dice: Sequence[int],
+                  rolls_left: int) -> tuple[tuple[int, ...], TurnPlan]:
+        """The checked dice and the turn plan of a decision point (see :meth:`decide`)."""
+        checked = check_dice(dice)
+        if not 0 <= rolls_left < ROLLS_PER_TURN:
+            raise BadInputError(f"rolls left must be 0, 1 or 2, got {rolls_left}")
+        return checked, self.plan(columns)
+
+    def best_box(self, columns: Sequence[ColumnState], dice: Sequence[int]) -> tuple[int, Box]:
+        """The best (column 0-2, box) for scoring ``dice`` now."""
+        plan = self.plan(columns)
+        code = int(plan.final_box[D.keep_index(check_dice(dice))])
+        return code // 13, Box(code % 13)
+
+    def decide(self, columns: Sequence[ColumnState], dice: Sequence[int],
+               rolls_left: int) -> tuple[tuple[int, ...] | None, int, Box]:
+        """The best choice, fast: ``(hold, column, box)``. ``hold`` is the dice to hold
+        before rolling again (sorted), or None to score now in ``(column, box)`` (the best
+        box is given either way). Agrees with :meth:`advise`: on a tie, scoring wins.
+
+        Raises:
+            BadInputError: bad dice, rolls left outside 0-2, or a finished game.
+        """
+        dice, plan = self._decision(columns, dice, rolls_left)
+        r = D.keep_index(dice)
+        code = int(plan.final_box[r])
+        col, box = code // 13, Box(code % 13)
+        if rolls_left:
+            ev = plan.ev1 if rolls_left == 2 else plan.ev0
+            subs = D.ROLL_STRICT_SUBS[r]
+            vals = ev[subs]
+            i = int(np.argmax(vals))
+            if vals[i] > plan.final[r]:
+                return D.keep_dice(int(subs[i])), col, box
+        return None, col, box
+
+    def best_hold(self, columns: Sequence[ColumnState], dice: Sequence[int],
+                  rolls_left: int) -> tuple[int, ...] | None:
+        """The dice to hold before rolling again, or None when scoring now is best."""
+        return self.decide(columns, dice, rolls_left)[0]
+
+    def advise(self, columns: Sequence[ColumnState], dice: Sequence[int], rolls_left: int,
+               *, scores: bool = True) -> Advice:
+        """Every option at this decision with its expected final score, best first.
+
+        Args:
+            columns: the three columns at the start of this turn.
+            dice: the five dice showing.
+            rolls_left: rolls still allowed this turn (0, 1 or 2).
+            scores: include every box as an option (else only the best box).
+
+        Raises:
+            BadInputError: bad dice, rolls left outside 0-2, or a finished game.
+        """
+        dice, plan = self._decision(columns, dice, rolls_left)
+        now = sum(m * c.points for m, c in zip(MULTIPLIERS, columns, strict=True))
+        start = now + plan.base
+        options: list[Option] = []
+        r = D.keep_index(dice)
+        masks = [c.mask for c in columns]
+        wild = wild_faces(masks)
+        face = int(D.ROLL_FACE[r])
+        is_wild = self.rules.wild_yatz and face > 0 and wild[face - 1]
+        best_code = int(plan.final_box[r])
+        for c, col in enumerate(columns):
+            for box in Box:
+                if not col.is_open(box):
+                    continue
+                if not scores and c * 13 + int(box) != best_code:
+                    continue
+                pts, value = self._score_value(plan, columns, c, box, r, is_wild)
+                options.append(Option(None, c, box, start + value, pts))
+        if rolls_left:
+            ev = plan.ev1 if rolls_left == 2 else plan.ev0
+            seen: set[int] = set()
+            for n in range(DICE):
+                for held in itertools.combinations(sorted(dice), n):
+                    k = D.keep_index(held)
+                    if k not in seen:
+                        seen.add(k)
+                        options.append(Option(held, None, None, start + float(ev[k])))
+        options.sort(key=lambda o: (-o.expected, o.hold is not None))
+        best_box = next(o for o in options
+                        if o.hold is None and o.column is not None
+                        and o.column * 13 + int(o.box or 0) == best_code)
+        return Advice(tuple(options), best_box)
+
+    def _score_value(self, plan: TurnPlan, columns: Sequence[ColumnState], c: int, box: Box,
+                     r: int, is_wild: bool) -> tuple[int, float]:
+        """(points now, value relative to the turn start) of scoring roll ``r`` in ``box``
+        of column ``c``, read from the turn plan's box gains (so hints, the review and the
+        player agree, with or without lookahead)."""
+        col = columns[c]
+        mult = MULTIPLIERS[c]
+        t = min(col.upper, UPPER_BONUS_THRESHOLD)
+        pts = int((self.score_wild if is_wild else self.score)[r, int(box)])
+        if box.is_upper:
+            extra = self.rules.upper_bonus if t < UPPER_BONUS_THRESHOLD <= t + pts else 0
+            n = pts // (int(box) + 1)
+            return mult * (pts + extra), float(plan.gain_up[c, int(box), n])
+        return mult * pts, float(mult * pts + plan.gain_low[c, int(box)])
+
+
+def triple_value_tables(table: solver.ColumnTable) -> FloatArray:
+    """(3, 8192, 64) float64: the value given to each column state in the triple game,
+    multiplied by the column's multiplier; the value of a triple state is their sum
+    (see ``docs/yatz-strategy.md``)."""
+    values = np.nan_to_num(np.asarray(table.values), nan=0.0)
+    return np.stack([m * values for m in MULTIPLIERS])

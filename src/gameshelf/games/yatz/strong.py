@@ -1,0 +1,332 @@
+"""The strong computer player, hints and the post-game review, built on
+:mod:`gameshelf.games.yatz.strategy`.
+
+* :class:`StrongPlayer` (registered as ``strong``): plays the triple game by the strategy.
+* :func:`hint`: the best hold and best box for the seat on turn, with the expected final
+  score of each option against the best one.
+* :class:`Reviewer` / :func:`review`: every decision of a player that cost expected points,
+  with how many (replaying a finished game's actions through the rules).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+
+from gameshelf.core.chance import Chance
+from gameshelf.core.text import count
+from gameshelf.games.yatz.game import (
+    COLUMNS,
+    HOLDS,
+    ROLL,
+    SCORES,
+    Action,
+    Dice,
+    Hold,
+    Roll,
+    Score,
+    YatzState,
+)
+from gameshelf.games.yatz.scoring import RuleSet
+from gameshelf.games.yatz.strategy import Advice, ColumnState, Option, Strategy, load_correction
+
+#: Option costs below this (points) are treated as ties: not reported as mistakes.
+COST_EPSILON = 0.005
+
+#: Turns the strong player looks ahead past the current one (see docs/yatz-strategy.md: the
+#: next turn solved for every state this turn can reach, about 3 ms a turn, gained 4.5-7
+#: points in paired self-play).
+STRONG_LOOKAHEAD = 1
+#: With this many boxes open or fewer (over the three columns), the strong player looks one
+#: more turn ahead (docs/yatz-strategy.md: +1.4-1.9 points in paired self-play; a turn plan
+#: then takes up to about 0.3 s).
+STRONG_ENDGAME = 12
+
+_STRATEGIES: dict[str, Strategy] = {}
+_LOCK = threading.Lock()
+
+
+def strategy_for(rules: RuleSet) -> Strategy:
+    """The shared :class:`Strategy` of a rule set (its table is solved or loaded once, also
+    when several threads ask at the same time)."""
+    st = _STRATEGIES.get(rules.name)
+    if st is None:
+        with _LOCK:
+            st = _STRATEGIES.get(rules.name)
+            if st is None:
+                st = _STRATEGIES[rules.name] = _make_strategy(rules)
+    return st
+
+
+def _make_strategy(rules: RuleSet) -> Strategy:
+    """The strong player's strategy: with the learned correction shipped in the package
+    when it was fitted for ``rules`` (see docs/yatz-strategy.md), else without."""
+    corr = load_correction()
+    if corr.rules != rules.name:
+        return Strategy(rules, lookahead=STRONG_LOOKAHEAD, endgame=STRONG_ENDGAME)
+    return Strategy(rules, lookahead=STRONG_LOOKAHEAD, endgame=STRONG_ENDGAME,
+                    discount=corr.discount, weights=corr.weights)
+
+
+def columns_of(state: YatzState, seat: int | None = None) -> list[ColumnState]:
+    """The three columns of ``seat`` (default: on turn) as plain data."""
+    s = state.seat if seat is None else seat
+    return [ColumnState(state.filled[s][c], state.upper[s][c], state.column_total(s, c))
+            for c in range(COLUMNS)]
+
+
+def hold_mask(dice: Sequence[int], keep: Sequence[int], held: int = 0) -> int:
+    """Positions (bit mask) holding the faces ``keep`` among ``dice``, preferring dice that
+    are already held (``held``), so that an unchanged choice keeps the same mask."""
+    want = list(keep)
+    mask = 0
+    for prefer_held in (True, False):
+        for p, d in enumerate(dice):
+            if mask >> p & 1 or bool(held >> p & 1) != prefer_held:
+                continue
+            if d in want:
+                want.remove(d)
+                mask |= 1 << p
+    return mask
+
+
+def advise(state: YatzState, strategy: Strategy | None = None) -> Advice:
+    """The strategy's advice for the seat on turn (the state must show dice)."""
+    st = strategy or strategy_for(state.rules)
+    return st.advise(columns_of(state), state.dice, state.rolls_left)
+
+
+def action_for(option: Option, state: YatzState) -> Action:
+    """The engine action that carries out ``option`` (hold first if the holds differ)."""
+    if option.hold is None:
+        assert option.column is not None and option.box is not None
+        return SCORES[option.column][option.box]
+    mask = hold_mask(state.dice, option.hold, state.held)
+    return ROLL if mask == state.held else HOLDS[mask]
+
+
+class StrongPlayer:
+    """The strongest player: every decision by :class:`~gameshelf.games.yatz.strategy.Strategy`:
+    an exact solve of the current turn over all three columns, looking
+    :data:`STRONG_LOOKAHEAD` turn ahead (one more in the end game, :data:`STRONG_ENDGAME`),
+    the state reached valued with the solved single-column tables, opportunity costs
+    discounted per column, plus the learned correction shipped in the package for the Yatz
+    rules."""
+
+    name = "strong"
+
+    def __init__(self, strategy: Strategy | None = None) -> None:
+        self._strategy = strategy
+
+    def preparer(self, state: YatzState) -> Callable[[], object]:
+        """A function that solves the current turn's plan ahead of the decisions (for a
+        screen to run in a thread while it waits): it captures the columns now, so later
+        changes of ``state`` do not touch it. The decisions of the turn are then look-ups."""
+        columns = columns_of(state)
+        rules = state.rules
+        return lambda: (self._strategy or strategy_for(rules)).plan(columns)
+
+    def choose(self, state: YatzState, rng: Chance) -> Action:
+        """The best action for the seat on turn; ``rng`` is not used."""
+        if not state.dice:
+            return ROLL
+        st = self._strategy or strategy_for(state.rules)
+        hold, col, box = st.decide(columns_of(state), state.dice, state.rolls_left)
+        if hold is None:
+            return SCORES[col][box]
+        mask = hold_mask(state.dice, hold, state.held)
+        return ROLL if mask == state.held else HOLDS[mask]
+
+
+# ----- hints and the review -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Hint:
+    """What the hint key shows.
+
+    Attributes:
+        best: the best option now (hold and roll, or score).
+        best_hold: the best hold-and-roll option (None with no roll left).
+        best_box: the best box to score now.
+        options: the top options, best first, each with its expected final score.
+    """
+
+    best: Option
+    best_hold: Option | None
+    best_box: Option
+    options: tuple[Option, ...]
+    dice: tuple[int, ...] = ()
+    held: int = 0
+
+    def describe(self, option: Option) -> str:
+        """``option`` as text naming the dice positions to hold (as the ``hold`` action)."""
+        return option.describe(self.dice, self.held)
+
+    def lines(self, top: int = 6) -> list[str]:
+        """Text lines: the best choice, then options with their expected final score and
+        the difference to the best."""
+        b = self.best.expected
+        d = self.describe
+        out = [f"Best: {d(self.best)}  (expected final {b:,.1f}, an estimate: compare options)"]
+        if self.best_hold is not None and self.best_hold is not self.best:
+            out.append(f"Best roll: {d(self.best_hold)}  "
+                       f"({self.best_hold.expected:,.1f}, {self.best_hold.expected - b:+.1f})")
+        if self.best_box is not self.best:
+            out.append(f"Best box: {d(self.best_box)}  "
+                       f"({self.best_box.expected:,.1f}, {self.best_box.expected - b:+.1f})")
+        for o in self.options[:top]:
+            out.append(f"  {o.expected:9,.1f}  {o.expected - b:+7.1f}  {d(o)}")
+        return out
+
+
+def hint(state: YatzState, strategy: Strategy | None = None) -> Hint:
+    """The hint for the seat on turn: best hold, best box, and the expected final score of
+    each option against the best one. The state must show dice (after the first roll)."""
+    a = advise(state, strategy)
+    return Hint(a.best, a.best_hold, a.best_box, a.options, tuple(state.dice), state.held)
+
+
+@dataclass(frozen=True)
+class Mistake:
+    """One decision that cost expected points.
+
+    Attributes:
+        seat: the player's seat.
+        turn: the player's turn number (1-39).
+        roll: which roll of the turn the dice showed (1-3).
+        dice: the dice then.
+        chosen: the option the player took.
+        best: the best option.
+        cost: expected points lost (best minus chosen).
+    """
+
+    seat: int
+    turn: int
+    roll: int
+    dice: tuple[int, ...]
+    chosen: Option
+    best: Option
+    cost: float
+
+    def describe(self, cost: bool = True) -> str:
+        """One line: ``turn 7, roll 2 [3 3 4 5 6]: hold 3 3 and roll; best: hold 3 4 5 6 and
+        roll (-4.2)`` (the cost left out when ``cost`` is False)."""
+        dice = " ".join(map(str, self.dice))
+        tail = f" (-{self.cost:.1f})" if cost else ""
+        return (f"turn {self.turn}, roll {self.roll} [{dice}]: {self.chosen.describe()}; "
+                f"best: {self.best.describe()}{tail}")
+
+
+def _chosen(advice: Advice, state: YatzState, action: Action) -> Option | None:
+    """The option ``action`` takes, or None when it is only a step of one (a hold
+    followed by its roll is judged at the roll)."""
+    if isinstance(action, Score):
+        return next(o for o in advice.options
+                    if o.column == action.column and o.box == action.box)
+    if isinstance(action, Roll):
+        keep = tuple(sorted(d for p, d in enumerate(state.dice) if state.held >> p & 1))
+        if len(keep) == len(state.dice):
+            return None
+        return next(o for o in advice.options if o.hold == keep)
+    return None
+
+
+class Reviewer:
+    """Follows a game action by action and notes every decision that cost expected points.
+
+    Args:
+        seats: the seats to review (default every seat).
+        strategy: the strategy to judge by (default the rule set's shared one).
+    """
+
+    def __init__(self, seats: Sequence[int] | None = None,
+                 strategy: Strategy | None = None) -> None:
+        self.seats = None if seats is None else set(seats)
+        self.strategy = strategy
+        self.mistakes: list[Mistake] = []
+        self.decisions = 0
+
+    def before(self, state: YatzState, action: Action) -> None:
+        """Judge ``action`` (call before applying it to ``state``)."""
+        if isinstance(action, Dice | Hold) or not state.dice:
+            return
+        seat = state.seat
+        if self.seats is not None and seat not in self.seats:
+            return
+        st = self.strategy or strategy_for(state.rules)
+        advice = st.advise(columns_of(state), state.dice, state.rolls_left)
+        chosen = _chosen(advice, state, action)
+        if chosen is None:
+            return
+        self.decisions += 1
+        cost = advice.cost(chosen)
+        if cost > COST_EPSILON:
+            self.mistakes.append(Mistake(seat, state.turns_taken(seat) + 1,
+                                         state.roll_number(), state.dice, chosen, advice.best,
+                                         cost))
+
+    @property
+    def total_cost(self) -> float:
+        """Sum of the expected points lost."""
+        return sum(m.cost for m in self.mistakes)
+
+
+@dataclass(frozen=True)
+class ReviewLine:
+    """One line of a review as every front end shows it (:func:`review_lines`).
+
+    Attributes:
+        text: the line (names as given: the caller makes them safe to show).
+        cost: a costly decision's expected points lost; None for a summary line.
+        good: the line says every decision matched the strong player's.
+    """
+
+    text: str
+    cost: float | None = None
+    good: bool = False
+
+
+def review_lines(rev: Reviewer, names: Mapping[int, str]) -> list[ReviewLine]:
+    """The review as lines: each costly decision (by seat, then turn), then a total per
+    player; or one line saying there was nothing costly or nothing to review.
+
+    Args:
+        rev: a finished review (:func:`review`).
+        names: the reviewed seats' names, by seat (the seat is named only when several
+            seats are reviewed).
+    """
+    if not rev.decisions:
+        return [ReviewLine("No decisions of a person to review.")]
+    if not rev.mistakes:
+        return [ReviewLine(f"No costly choice in {count(rev.decisions, 'decision')}: every "
+                           "one matched the strong player's.", good=True)]
+    out = []
+    for m in sorted(rev.mistakes, key=lambda m: (m.seat, m.turn, m.roll)):
+        who = f"{names.get(m.seat, f'seat {m.seat + 1}')}: " if len(names) > 1 else ""
+        out.append(ReviewLine(f"-{m.cost:6.1f}  {who}{m.describe(cost=False)}", m.cost))
+    out.append(ReviewLine(""))
+    for seat in sorted({m.seat for m in rev.mistakes}):
+        mine = [m for m in rev.mistakes if m.seat == seat]
+        out.append(ReviewLine(
+            f"{names.get(seat, f'seat {seat + 1}')}: {count(len(mine), 'costly choice')} of "
+            f"{rev.decisions} reviewed, {sum(m.cost for m in mine):.1f} expected points in "
+            "all"))
+    return out
+
+
+def review(actions: Sequence[Action], players: int, rules: RuleSet,
+           seats: Sequence[int] | None = None, strategy: Strategy | None = None) -> Reviewer:
+    """Replay ``actions`` (a game's actions, dice outcomes included) from the start and
+    review the decisions of ``seats`` (default all).
+
+    Raises:
+        IllegalMoveError: the actions are not a legal game.
+    """
+    state = YatzState(players, rules)
+    rev = Reviewer(seats, strategy)
+    for a in actions:
+        rev.before(state, a)
+        state.apply_action(a)
+    return rev

@@ -1,0 +1,1 @@
+"""The Yatz screens of the terminal app."""

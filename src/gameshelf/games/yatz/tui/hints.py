@@ -1,0 +1,176 @@
+"""Yatz hints and the post-game review, as modal screens over the game.
+
+* :class:`HintScreen` (key ``h`` in the game): the best hold and the best box for the
+  player on turn, with the expected final score of each option against the best one.
+* :class:`ReviewScreen` (key ``v`` after the game): every turn where a person's choice cost
+  expected points, with how many.
+
+Both compute in a worker thread (the first use may load or solve the strategy's table).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+from gameshelf.core.text import error_line, literal
+from gameshelf.games.yatz.game import Action, YatzState
+from gameshelf.games.yatz.scoring import rule_set
+from gameshelf.games.yatz.strong import Hint, Reviewer, hint, review, review_lines, strategy_for
+from gameshelf.tui.base import quit_binding
+from gameshelf.tui.widgets import GameFooter, HelpScreen, help_binding
+
+
+def warm_up(rules_name: str) -> None:
+    """Load (or solve) the strategy's table ahead of the first hint or strong move."""
+    strategy_for(rule_set(rules_name))
+
+
+def hint_text(h: Hint, top: int = 8) -> Text:
+    """The hint as styled text: best choice, best roll, best box, then the top options."""
+    t = Text()
+    best = h.best.expected
+    t.append("Best now: ", style="bold")
+    t.append(f"{h.describe(h.best)}\n", style="bold green")
+    t.append(f"expected final score {best:,.1f} (an estimate from one column's tables: "
+             "the differences between options are what count)\n\n")
+    if h.best_hold is not None:
+        t.append("Best hold: ", style="bold")
+        t.append(f"{h.describe(h.best_hold)}  {h.best_hold.expected:,.1f} "
+                 f"({h.best_hold.expected - best:+.1f})\n")
+    t.append("Best box:  ", style="bold")
+    t.append(f"{h.describe(h.best_box)}  {h.best_box.expected:,.1f} "
+             f"({h.best_box.expected - best:+.1f})\n\n")
+    t.append(f"{'expected':>9} {'vs best':>8}  option\n", style="dim")
+    for o in h.options[:top]:
+        style = "green" if o is h.best else ""
+        t.append(f"{o.expected:9,.1f} {o.expected - best:+8.1f}  {h.describe(o)}\n", style=style)
+    return t
+
+
+def review_text(rev: Reviewer, names: dict[int, str]) -> Text:
+    """The review as styled text (:func:`~gameshelf.games.yatz.strong.review_lines`): a line per
+    costly decision, its cost in red from 5 expected points, then a total per player."""
+    t = Text()
+    for line in review_lines(rev, names):
+        if line.cost is not None:
+            cost, rest = line.text[:9], line.text[9:]   # "-  12.3  "
+            t.append(cost, style="bold red" if line.cost >= 5 else "yellow")
+            t.append(rest + "\n")
+        else:
+            t.append(line.text + "\n", style="bold green" if line.good else
+                     "bold" if line.text else "")
+    return t
+
+
+class InfoScreen(ModalScreen[None]):
+    """A modal that computes its text in a thread and shows it (the Yatz hint and review,
+    the Muggins and Showdown coach: ``games/muggins/tui/coach.py``,
+    ``games/showdown/tui/coach.py``)."""
+
+    DEFAULT_CSS = """
+    InfoScreen { align: center middle; }
+    InfoScreen > Vertical { width: 96; max-width: 98%; height: auto; max-height: 100%;
+                             border: thick $accent; background: $surface; padding: 1 2; }
+    InfoScreen #title { text-style: bold; color: $accent; margin-bottom: 1; }
+    InfoScreen #scroll { height: auto; max-height: 24; }
+    """
+    BINDINGS = [Binding("escape,q", "close", "Close"), help_binding(), quit_binding()]
+    TITLE_TEXT = ""
+    #: The help window's text (Markdown).
+    HELP_TEXT = ""
+    #: Shown while the text is computed.
+    THINKING = "thinking… (the first time loads the strategy's table)"
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self.TITLE_TEXT, id="title")
+            with VerticalScroll(id="scroll"):
+                yield Static(self.THINKING, id="body")
+            yield Button("Close (Esc)", id="close", variant="primary")
+        yield GameFooter()
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen(self.HELP_TEXT))
+
+    #: Lines around the text: the footer, the frame and its padding, the title, the button.
+    _AROUND = 1 + 2 + 2 + 2 + 3
+
+    def on_mount(self) -> None:
+        self.run_worker(self._work, thread=True, exit_on_error=False)
+        self._fit()
+
+    def on_resize(self) -> None:
+        self._fit()
+
+    def _fit(self) -> None:
+        """The text scrolls in the height the screen leaves (the Close button stays in
+        sight at 80x24)."""
+        self.query_one("#scroll").styles.max_height = max(3, self.size.height - self._AROUND)
+
+    def _work(self) -> None:
+        try:
+            text = self.compute()
+        except Exception as exc:  # shown, never a crash of the game
+            text = Text(literal(f"could not compute: {error_line(exc)}"), style="red")
+        self.app.call_from_thread(self._show, text)
+
+    def _show(self, text: Text) -> None:
+        self.query_one("#body", Static).update(text)
+
+    def compute(self) -> Text:
+        """The text to show (runs in a worker thread)."""
+        raise NotImplementedError
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(None)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class HintScreen(InfoScreen):
+    """The strong player's advice for the position on screen."""
+
+    TITLE_TEXT = "Hint · expected final score of each option (Esc closes)"
+    HELP_TEXT = ("# Hint\n\nThe strong computer player's advice for these dice: the best "
+                 "dice to hold and the best box, with the expected final score of each "
+                 "option against the best one.\n\n* **Esc**, **q** or Enter on Close closes "
+                 "it")
+
+    def __init__(self, state: YatzState) -> None:
+        super().__init__()
+        self.state = state.clone()
+
+    def compute(self) -> Text:
+        return hint_text(hint(self.state))
+
+
+class ReviewScreen(InfoScreen):
+    """Every turn where a person's choice cost expected points (all seats when no person
+    played)."""
+
+    TITLE_TEXT = "Review · choices that cost expected points (arrows scroll, Esc closes)"
+    HELP_TEXT = ("# Review\n\nEvery turn where a choice (a hold or a box) cost expected "
+                 "points, by the strong computer player's judgement, and how many. A box "
+                 "taken back (undo) is not a choice: only the box that stayed counts.\n\n"
+                 "* **Up**/**Down** scroll\n* **Esc**, **q** or Enter on Close closes it")
+
+    def __init__(self, actions: Sequence[Action], names: Sequence[str],
+                 people: Sequence[bool], rules: str) -> None:
+        """``actions``: the game as it stands (dice included, boxes taken back left out);
+        ``names`` and ``people`` (True for a person) of each seat; the rule set's name."""
+        super().__init__()
+        self.actions, self.names, self.people, self.rules = actions, names, people, rules
+
+    def compute(self) -> Text:
+        people = [i for i, human in enumerate(self.people) if human]
+        seats = people or list(range(len(self.names)))
+        rev = review(self.actions, len(self.names), rule_set(self.rules), seats)
+        return review_text(rev, {i: literal(self.names[i]) for i in seats})
