@@ -61,6 +61,7 @@ SCREEN_MODULES = {
     "yatz": "gameshelf.games.yatz.tui.setup",
     "muggins": "gameshelf.games.muggins.tui.screen",
     "showdown": "gameshelf.games.showdown.tui.setup",
+    "online": "gameshelf.tui.online",
 }
 
 
