@@ -25,7 +25,7 @@ from typing import Any, NoReturn
 
 from gameshelf.core.inputs import number_parser
 from gameshelf.core.progress import add_progress_option, progress
-from gameshelf.rl.games import SPEC_MODULES, spec_class
+from gameshelf.rl.games import spec_class, spec_games
 
 
 def _pick(rng: random.Random, outcomes: list[tuple[int, float]]) -> int:
@@ -101,8 +101,8 @@ def main(argv: list[str] | None = None) -> None:
           "actions a second (PettingZoo: player actions only)")
     print(f"{'game':10} {'spec':>18} {'OpenSpiel':>18} {'PettingZoo':>18} {'clone us':>16}")
     seeds = range(args.seed, args.seed + args.games)
-    with progress("adapters", 3 * len(SPEC_MODULES) * args.games, args.progress) as advance:
-        for name in SPEC_MODULES:
+    with progress("adapters", 3 * len(spec_games()) * args.games, args.progress) as advance:
+        for name in spec_games():
             params = {"target": args.target} if name == "muggins" else {}
             spec = spec_class(name)(params)
             game = openspiel.load(name, **params)

@@ -27,7 +27,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 import gameshelf.rl.openspiel as gameshelf_openspiel
 from gameshelf.core.errors import GameshelfError
-from gameshelf.rl.games import SPEC_MODULES, parse_game
+from gameshelf.rl.games import parse_game, spec_games
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -80,7 +80,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "games",
         nargs="*",
-        default=list(SPEC_MODULES),
+        default=list(spec_games()),
         help="games, with parameters as OpenSpiel writes them: yatz(players=3)",
     )
     parser.add_argument("--seed", type=int, default=1, help="seed of chance and players")

@@ -18,7 +18,7 @@ import sys
 from typing import NoReturn
 
 from gameshelf.core.errors import GameshelfError
-from gameshelf.rl.games import SPEC_MODULES, parse_game
+from gameshelf.rl.games import parse_game, spec_games
 from gameshelf.rl.pettingzoo import env as make_env
 
 
@@ -37,7 +37,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "games",
         nargs="*",
-        default=list(SPEC_MODULES),
+        default=list(spec_games()),
         help="games, with parameters as OpenSpiel writes them: yatz(players=3)",
     )
     parser.add_argument("--seed", type=int, default=1, help="seed of chance and agents")

@@ -47,8 +47,8 @@ class NoExtra(importlib.abc.MetaPathFinder):
 
 sys.meta_path.insert(0, NoExtra())
 import gameshelf.cli
-from gameshelf.rl.games import SPEC_MODULES, spec_class
-for game in SPEC_MODULES:
+from gameshelf.rl.games import spec_games, spec_class
+for game in spec_games():
     spec = spec_class(game)()
     spec.initial()
 for adapter in ("openspiel", "pettingzoo", "gym"):

@@ -18,16 +18,13 @@ import typer
 from typer._click import exceptions as click_exc
 
 from gameshelf import __version__
-from gameshelf.cli import online, replay, review, serve, stats, web
+from gameshelf.cli import online, replay, serve, stats, web
 from gameshelf.core import crash, interrupt
 from gameshelf.core.errors import GameshelfError, OutputError
 from gameshelf.core.inputs import argv_text, tolerate_undecodable_stdin
 from gameshelf.core.output import guarded_streams, say, silence
 from gameshelf.core.text import error_line
-from gameshelf.games.dollar import cli as dollar
-from gameshelf.games.muggins import cli as muggins
-from gameshelf.games.showdown import cli as showdown
-from gameshelf.games.yatz import cli as yatz
+from gameshelf.games import REGISTRY
 
 app = typer.Typer(
     name="gameshelf",
@@ -38,16 +35,12 @@ app = typer.Typer(
     add_completion=False,
     rich_markup_mode=None,
 )
-app.add_typer(dollar.app, name="dollar")
-app.add_typer(yatz.app, name="yatz")
-app.add_typer(muggins.app, name="muggins")
-app.add_typer(showdown.app, name="showdown")
+for _game in REGISTRY:
+    _sub: typer.Typer = _game.load("cli")
+    app.add_typer(_sub, name=_game.key)
+    stats.register(_sub, _game.key)
+    replay.register(_sub, _game.key)
 serve.register(app)
-stats.register_all({"dollar": dollar.app, "yatz": yatz.app, "muggins": muggins.app,
-                    "showdown": showdown.app})
-replay.register_all({"yatz": yatz.app, "muggins": muggins.app, "showdown": showdown.app,
-                     "dollar": dollar.app})
-review.register(yatz.app, muggins.app, showdown.app)
 web.register(app)
 app.add_typer(online.app, name="online")
 

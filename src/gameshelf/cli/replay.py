@@ -20,11 +20,8 @@ from typing import Annotated, Any
 import typer
 
 from gameshelf.core.text import literal
+from gameshelf.games import REGISTRY
 from gameshelf.session.replay import Replay, load_replay
-
-#: What each game's app is called on the command line.
-TITLES = {"yatz": "Yatz", "muggins": "Muggins", "showdown": "Pinball Showdown",
-          "dollar": "One Dollar Pinball"}
 
 
 def listing(replay: Replay[Any]) -> dict[str, Any]:
@@ -46,7 +43,7 @@ def listing(replay: Replay[Any]) -> dict[str, Any]:
 def print_text(replay: Replay[Any]) -> None:
     """One line per move (``  12  Ann scores x2 Full house: 50 points``), shown literally."""
     state = "finished" if replay.finished else "in progress (what your seat saw)"
-    typer.echo(f"{TITLES[replay.game]} game {replay.record.seed}, {state}: "
+    typer.echo(f"{REGISTRY.get(replay.game).title} game {replay.record.seed}, {state}: "
                f"{replay.n} moves")
     width = len(str(replay.n))
     for s in replay.steps:
@@ -55,7 +52,7 @@ def print_text(replay: Replay[Any]) -> None:
 
 def register(app: typer.Typer, game: str) -> None:
     """Add the ``replay`` command to ``app``, the Typer app of ``game``."""
-    title = TITLES[game]
+    title = REGISTRY.get(game).title
 
     @app.command("replay")
     def replay(
@@ -84,9 +81,3 @@ def register(app: typer.Typer, game: str) -> None:
     replay.__doc__ = (f"Step through a saved or finished {title} game, or a game record "
                       "file, move by move on the game's screen (read-only: nothing is "
                       "played or saved).")
-
-
-def register_all(apps: dict[str, typer.Typer]) -> None:
-    """Add ``replay`` to every game's app (``{"yatz": yatz.app, ...}``)."""
-    for game, app in apps.items():
-        register(app, game)

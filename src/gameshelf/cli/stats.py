@@ -22,6 +22,7 @@ from gameshelf.core.errors import BadInputError
 from gameshelf.core.inputs import number_parser
 from gameshelf.core.store import HistoryRow
 from gameshelf.core.text import count, literal, when
+from gameshelf.games import REGISTRY
 from gameshelf.session import history
 from gameshelf.stats.text import stats_lines
 
@@ -52,7 +53,7 @@ def _row_json(row: HistoryRow) -> dict[str, object]:
 
 def register(app: typer.Typer, game: str) -> None:
     """Add ``stats`` and ``history`` (with ``history prune``) to ``game``'s app."""
-    title = history.TITLES[game]
+    title = REGISTRY.get(game).title
 
     @app.command("stats")
     def stats(player: PlayerOption = None, json_out: JsonOption = False) -> None:
@@ -116,9 +117,3 @@ def register(app: typer.Typer, game: str) -> None:
             typer.echo(f"{r.id:>6}  {when(r.finished):<16}  {_seats(r)}")
 
     app.add_typer(hist, name="history")
-
-
-def register_all(apps: dict[str, typer.Typer]) -> None:
-    """:func:`register` on every game's app (``{"yatz": yatz.app, ...}``)."""
-    for game, app in apps.items():
-        register(app, game)

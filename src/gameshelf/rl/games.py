@@ -7,29 +7,28 @@ the conformance tests walk every game without importing one by hand.
 
 from __future__ import annotations
 
-import importlib
 import re
 from typing import Any
 
 from gameshelf.core.errors import BadInputError
+from gameshelf.games import REGISTRY
 from gameshelf.rl.spec import GameSpec
 
-#: game name -> module holding its ``Spec`` class.
-SPEC_MODULES: dict[str, str] = {
-    "yatz": "gameshelf.games.yatz.rl",
-    "muggins": "gameshelf.games.muggins.rl",
-    "showdown": "gameshelf.games.showdown.rl",
-}
+
+def spec_games() -> tuple[str, ...]:
+    """The keys of the games that offer a research spec, in the registry's order."""
+    return tuple(g.key for g in REGISTRY.with_part("rl"))
 
 
 def spec_class(game: str) -> type[GameSpec[object]]:
-    """The ``Spec`` class of ``game`` (a key of :data:`SPEC_MODULES`).
+    """The ``Spec`` class of ``game`` (one of :func:`spec_games`).
 
     Raises:
-        KeyError: for a name not in :data:`SPEC_MODULES`.
+        KeyError: for a name not in :func:`spec_games`.
     """
-    module = importlib.import_module(SPEC_MODULES[game])
-    cls: type[GameSpec[object]] = module.Spec
+    if game not in spec_games():
+        raise KeyError(game)
+    cls: type[GameSpec[object]] = REGISTRY.get(game).load("rl")
     return cls
 
 
@@ -45,18 +44,18 @@ def parse_game(text: str) -> tuple[str, dict[str, Any]]:
     text; the spec checks them.
 
     Returns:
-        The key of :data:`SPEC_MODULES` and the parameters (``("yatz", {"players": 3})``).
+        The key of one of :func:`spec_games` and the parameters (``("yatz", {"players": 3})``).
 
     Raises:
         BadInputError: for malformed text, a parameter given twice, or a game not in
-            :data:`SPEC_MODULES`.
+            :func:`spec_games`.
     """
     whole = _GAME_TEXT.fullmatch(text.strip())
     if whole is None:
         raise BadInputError(f"not a game: {text!r} (write it as yatz or yatz(players=3))")
     game, inside = whole.group(1), whole.group(2)
-    if game not in SPEC_MODULES:
-        raise BadInputError(f"no game {game!r}; the games are {', '.join(SPEC_MODULES)}")
+    if game not in spec_games():
+        raise BadInputError(f"no game {game!r}; the games are {', '.join(spec_games())}")
     params: dict[str, Any] = {}
     for item in inside.split(",") if inside and inside.strip() else []:
         pair = _PARAM_TEXT.fullmatch(item)

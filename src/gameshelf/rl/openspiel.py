@@ -1,6 +1,6 @@
 """Our games as OpenSpiel Python games: one generic ``pyspiel.Game`` over any GameSpec.
 
-Importing this module registers every game of :data:`gameshelf.rl.games.SPEC_MODULES` whose
+Importing this module registers every game of :func:`gameshelf.rl.games.spec_games` whose
 spec module exists, as ``gameshelf_<game>``, with the spec's parameters, so that::
 
     import pyspiel
@@ -36,7 +36,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from gameshelf.rl import missing_extra
-from gameshelf.rl.games import SPEC_MODULES, spec_class
+from gameshelf.rl.games import spec_class, spec_games
 from gameshelf.rl.spec import CHANCE, TERMINAL, GameSpec, action_int
 
 try:
@@ -386,28 +386,20 @@ def register_spec(spec_cls: SpecClass) -> str:
 
 
 def register() -> list[str]:
-    """Register every game of :data:`SPEC_MODULES` whose spec module exists.
+    """Register every game of the registry that offers a research spec.
 
     Returns:
         The registered names (``["gameshelf_yatz", ...]``).
     """
-    names = []
-    for game, module in SPEC_MODULES.items():
-        try:
-            cls = spec_class(game)
-        except ModuleNotFoundError as err:
-            if err.name != module:
-                raise
-            continue
-        names.append(register_spec(cls))
-    return names
+    return [register_spec(spec_class(game)) for game in spec_games()]
 
 
 def load(game: str, **params: Any) -> SpecGame:
-    """``pyspiel.load_game("gameshelf_<game>", params)`` for a key of :data:`SPEC_MODULES`.
+    """``pyspiel.load_game("gameshelf_<game>", params)`` for one of
+    :func:`~gameshelf.rl.games.spec_games`.
 
     Raises:
-        KeyError: for a name not in :data:`SPEC_MODULES`.
+        KeyError: for a name not in :func:`~gameshelf.rl.games.spec_games`.
         GameshelfError: for a parameter the spec refuses (checked before OpenSpiel sees it,
             so the message is the game's).
     """

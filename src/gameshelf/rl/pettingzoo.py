@@ -173,8 +173,8 @@ class SpecEnv(AECEnv):  # type: ignore[misc]
 
 
 def env(game: str, render_mode: str | None = None, **params: Any) -> AECEnv:
-    """The AEC environment of ``game`` (a key of ``SPEC_MODULES``), with PettingZoo's
-    order-enforcing and action-bounds wrappers.
+    """The AEC environment of ``game`` (one of :func:`~gameshelf.rl.games.spec_games`), with
+    PettingZoo's order-enforcing and action-bounds wrappers.
 
     Args:
         game: ``"yatz"``, ``"muggins"`` or ``"showdown"``.

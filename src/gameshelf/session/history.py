@@ -1,28 +1,24 @@
 """The history of finished games under the front ends: read it, sum it up, prune it.
 
 Both front ends (``gameshelf <game> stats``/``history`` and the statistics screens) come
-here; the figures themselves are computed by the pure :mod:`gameshelf.stats` modules.
+here; the figures themselves are computed by each game's ``stats`` part
+(``games/<key>/stats.py``) over the shared :mod:`gameshelf.stats` helpers.
 """
 
 from __future__ import annotations
 
 import re
 from datetime import UTC, date, datetime
+from typing import Any
 
 from gameshelf.core.errors import BadInputError
 from gameshelf.core.store import HistoryRow
 from gameshelf.core.text import quoted
-from gameshelf.games.dollar.stats import DollarStats, dollar_stats
-from gameshelf.games.muggins.stats import MugginsStats, muggins_stats
-from gameshelf.games.showdown.stats import ShowdownStats, showdown_stats
-from gameshelf.games.yatz.stats import YatzStats, load_reference, yatz_stats
+from gameshelf.games import REGISTRY
 from gameshelf.session.base import open_store
 
-#: The games with a history, in menu order, and their titles.
-TITLES = {"dollar": "One Dollar Pinball", "yatz": "Yatz", "muggins": "Muggins",
-          "showdown": "Pinball Showdown"}
-
-Stats = YatzStats | MugginsStats | ShowdownStats | DollarStats
+#: A game's statistics: the value its ``stats`` part computes (each game its own kind).
+Stats = Any
 
 
 def finished(game: str, *, player: str | None = None,
@@ -44,16 +40,9 @@ def game_stats(game: str, player: str | None = None) -> Stats:
     Raises:
         StoreError: the store cannot be read.
     """
+    compute = REGISTRY.get(game).load("stats")
     with open_store() as store:
-        rows = store.finished_records(game, player=player)
-        results = store.result_counts(game) if game == "muggins" else {}
-    if game == "yatz":
-        return yatz_stats(rows, player, load_reference())
-    if game == "muggins":
-        return muggins_stats(rows, results if player is None else None)
-    if game == "showdown":
-        return showdown_stats(rows, player)
-    return dollar_stats(rows, player)
+        return compute(store, player)
 
 
 _BEFORE = re.compile(r"\d{4}-\d{2}-\d{2}"

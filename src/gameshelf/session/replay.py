@@ -493,8 +493,7 @@ def dollar_replay(record: GameRecord) -> Replay[DollarPoint]:
         RecordError: another game or rules version, or bills that are missing or do not
             parse.
     """
-    from gameshelf.games.dollar import RULES_VERSION
-    from gameshelf.games.dollar.game import make_entry
+    from gameshelf.games.dollar.game import RULES_VERSION, make_entry
 
     record.check("dollar", RULES_VERSION, "One Dollar Pinball")
     bills = record.options.get("players")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
 
 from textual.app import ComposeResult
@@ -12,32 +11,27 @@ from textual.screen import Screen
 from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
+from gameshelf.games import REGISTRY
 from gameshelf.tui.base import GuardedApp, run_guarded
 from gameshelf.tui.widgets import GameFooter, HelpScreen
 
 
 @dataclass(frozen=True)
 class GameEntry:
-    """One line of the menu."""
+    """One line of the menu: a game of the registry, or playing online."""
 
     key: str
     title: str
     blurb: str
 
 
-GAMES = (
-    GameEntry("dollar", "One Dollar Pinball",
-              "Score the serial number of a $1 bill like a pinball game; compare bills."),
-    GameEntry("yatz", "Yatz", "Triple Yahtzee for 1 to 9 players: columns x1, x2, x3, 39 turns."),
-    GameEntry("muggins", "Muggins",
-              "Double-nine dominoes against Mugsy: make the open ends count fives."),
-    GameEntry("showdown", "Pinball Showdown",
-              "A pinball card game of bidding and speed for 2 to 4 players."),
-)
+#: The games, in the registry's order.
+GAMES = tuple(GameEntry(g.key, g.title, g.blurb) for g in REGISTRY)
 #: Every line of the menu: the games, then playing with people elsewhere.
-ENTRIES = (*GAMES, GameEntry("online", "Play online",
-                             "Yatz, Muggins or Pinball Showdown with friends on other "
-                             "machines."))
+ONLINE = "online"
+ENTRIES = (*GAMES, GameEntry(ONLINE, "Play online", " or ".join(
+    (", ".join(g.title for g in REGISTRY.with_part("server")[:-1]),
+     REGISTRY.with_part("server")[-1].title)) + " with friends on other machines."))
 
 MENU_HELP = """\
 # gameshelf
@@ -55,23 +49,15 @@ Every game can also be scripted from the command line: run `gameshelf --help`.
 """
 
 
-#: game key -> the module of its screens that the menu opens.
-SCREEN_MODULES = {
-    "dollar": "gameshelf.games.dollar.tui.screen",
-    "yatz": "gameshelf.games.yatz.tui.setup",
-    "muggins": "gameshelf.games.muggins.tui.screen",
-    "showdown": "gameshelf.games.showdown.tui.setup",
-    "online": "gameshelf.tui.online",
-}
+def _make_screen(key: str) -> Screen[None]:
+    """The screen the menu opens for ``key``: a game's ``screen`` part, or the online one."""
+    if key == ONLINE:
+        # start-up: the lobby loads the screens of every game played online
+        from gameshelf.tui.online import make_screen
 
-
-def _module(key: str) -> object:
-    return importlib.import_module(SCREEN_MODULES[key])
-
-
-def is_built(key: str) -> bool:
-    """True when the game's screen module says it is built."""
-    return bool(getattr(_module(key), "BUILT", False))
+        return make_screen()
+    made: Screen[None] = REGISTRY.get(key).load("screen")()
+    return made
 
 
 class MenuScreen(Screen[None]):
@@ -81,11 +67,8 @@ class MenuScreen(Screen[None]):
         Binding("q", "app.quit_saving", "Quit", show=False),   # the footer names Ctrl+Q
         Binding("f1,question_mark", "help", "Help"),
         Binding("t", "stats", "Stats"),
-        Binding("1", "open(0)", "Dollar", show=False),
-        Binding("2", "open(1)", "Yatz", show=False),
-        Binding("3", "open(2)", "Muggins", show=False),
-        Binding("4", "open(3)", "Showdown", show=False),
-        Binding("5", "open(4)", "Online", show=False),
+        *(Binding(str(i + 1), f"open({i})", e.title, show=False)
+          for i, e in enumerate(ENTRIES)),
     ]
     DEFAULT_CSS = """
     MenuScreen { align: center middle; }
@@ -101,8 +84,7 @@ class MenuScreen(Screen[None]):
             yield Static("G A M E S H E L F", id="title")
             options = []
             for i, g in enumerate(ENTRIES):
-                state = "" if is_built(g.key) else "  [not built yet]"
-                options.append(Option(f"{i + 1}. {g.title}{state}\n   {g.blurb}", id=g.key))
+                options.append(Option(f"{i + 1}. {g.title}\n   {g.blurb}", id=g.key))
             yield OptionList(*options, id="games")
             yield Static("", id="status")
         yield GameFooter()
@@ -114,15 +96,9 @@ class MenuScreen(Screen[None]):
         self.open_game(ENTRIES[index].key)
 
     def open_game(self, key: str) -> None:
-        """Open the screen of game ``key``, or say it is not built yet."""
-        module = _module(key)
-        title = next(g.title for g in ENTRIES if g.key == key)
-        if not getattr(module, "BUILT", False):
-            self.query_one("#status", Static).update(f"{title} is not built yet.")
-            self.app.bell()
-            return
+        """Open the screen of game ``key`` (or of playing online)."""
         self.query_one("#status", Static).update("")
-        self.app.push_screen(module.make_screen())  # type: ignore[attr-defined]
+        self.app.push_screen(_make_screen(key))
 
     def action_stats(self) -> None:
         """Open the statistics screen of the highlighted game."""

@@ -30,6 +30,7 @@ from textual_plotext import PlotextPlot
 
 from gameshelf.core.errors import GameshelfError
 from gameshelf.core.text import clip, error_line, literal
+from gameshelf.games import REGISTRY
 from gameshelf.games.dollar.scorer import MILLION
 from gameshelf.games.dollar.stats import BillStat, DollarStats
 from gameshelf.games.muggins.stats import MugginsStats
@@ -206,7 +207,7 @@ class StatsScreen(Screen[None]):
     def __init__(self, game: str) -> None:
         super().__init__()
         self.game = game
-        self.title_text = f"{history.TITLES[game]} statistics"
+        self.title_text = f"{REGISTRY.get(game).title} statistics"
         #: The figures shown (None until read).
         self.figures: history.Stats | None = None
 

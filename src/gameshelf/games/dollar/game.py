@@ -31,6 +31,8 @@ from gameshelf.games.dollar.bill import (
 )
 from gameshelf.games.dollar.scorer import Result, score_serial
 
+#: The version of these rules; a record of another version is refused.
+RULES_VERSION = 1
 MIN_PLAYERS = 1
 MAX_PLAYERS = 8
 #: The longest player name (characters; the setup screen's field holds as many).

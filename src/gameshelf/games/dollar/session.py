@@ -16,8 +16,7 @@ from dataclasses import dataclass, field
 from gameshelf.core.errors import StoreError
 from gameshelf.core.records import GameRecord
 from gameshelf.core.store import HistoryEntry, HistoryPlayer, ScoreEntry, ScoreRow
-from gameshelf.games.dollar import RULES_VERSION
-from gameshelf.games.dollar.game import Entry, winners
+from gameshelf.games.dollar.game import RULES_VERSION, Entry, winners
 from gameshelf.session.base import SaveSlot, open_store
 
 GAME = "dollar"

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gameshelf.core.errors import GameshelfError
-from gameshelf.core.store import HistoryRow
+from gameshelf.core.store import HistoryRow, Store
 from gameshelf.games.dollar.game import make_entry
 from gameshelf.games.dollar.odds import Distribution, distribution
 
@@ -122,3 +122,14 @@ def dollar_stats(rows: Sequence[HistoryRow], player: str | None = None) -> Dolla
             rounds += 1
             bills.extend(got)
     return DollarStats(tuple(bills), rounds, damaged)
+
+
+def game_stats(store: Store, player: str | None = None) -> DollarStats:
+    """The statistics of the finished games kept in ``store`` (``player``: only the games
+    with a seat of that name and, where a game has several players, only that seat's
+    figures).
+
+    Raises:
+        StoreError: the store cannot be read.
+    """
+    return dollar_stats(store.finished_records("dollar", player=player), player)

@@ -5,40 +5,16 @@ R-MG-1..R-MG-8), ``match`` (state + seeded chance + record), ``mugsy`` (the fair
 player and its levels), ``sim`` (computer games and win-rate intervals).
 """
 
-from gameshelf.games.muggins.game import (
-    DEFAULT_TARGET,
-    RULES_VERSION,
-    Action,
-    Draw,
-    MugginsState,
-    Pass,
-    Play,
-    PlayerView,
-    Side,
-    Take,
-    parse_action,
-)
-from gameshelf.games.muggins.match import Match
-from gameshelf.games.muggins.mugsy import LEVELS, Mugsy
-from gameshelf.games.muggins.tiles import ALL_TILES, Tile, parse_tile, round_to_five
+from gameshelf.core.gamedef import GameDef
 
-__all__ = [
-    "ALL_TILES",
-    "DEFAULT_TARGET",
-    "LEVELS",
-    "RULES_VERSION",
-    "Action",
-    "Draw",
-    "Match",
-    "Mugsy",
-    "MugginsState",
-    "Pass",
-    "Play",
-    "PlayerView",
-    "Side",
-    "Take",
-    "Tile",
-    "parse_action",
-    "parse_tile",
-    "round_to_five",
-]
+GAME = GameDef(
+    __name__, "muggins", "Muggins",
+    "Double-nine dominoes against Mugsy: make the open ends count fives.",
+    parts={
+        "cli": ".cli:app",
+        "stats": ".stats:game_stats",
+        "screen": ".tui.screen:make_screen",
+        "rl": ".rl:Spec",
+        "server": "gameshelf.server.games:MugginsGame",
+    },
+)

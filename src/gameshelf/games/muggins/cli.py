@@ -31,6 +31,7 @@ from gameshelf.games.muggins.game import (
 )
 from gameshelf.games.muggins.match import GAME, joined_draws
 from gameshelf.games.muggins.mugsy import LEVELS, parse_level
+from gameshelf.games.muggins.review import review_command
 from gameshelf.games.muggins.session import (
     PERSON,
     Session,
@@ -432,3 +433,6 @@ def round_line(table: MugginsTable, names: tuple[str, str] = ("you", "Mugsy")) -
     how = "domino" if r.kind == "domino" else "blocked"
     return (f"round {r.round_no} over ({how}): pips {names[0]} {r.pips[0]}, {names[1]} "
             f"{r.pips[1]}; {who} scored {r.points}")
+
+
+app.command("review")(review_command)

@@ -14,7 +14,7 @@ from typing import Any
 
 from gameshelf.core.errors import GameshelfError, RecordError
 from gameshelf.core.records import GameRecord
-from gameshelf.core.store import HistoryRow
+from gameshelf.core.store import HistoryRow, Store
 from gameshelf.games.muggins.game import MugginsState, parse_action
 from gameshelf.games.muggins.mugsy import LEVELS
 from gameshelf.stats import Streaks, replayed, streaks
@@ -192,3 +192,15 @@ def muggins_stats(rows: Sequence[HistoryRow],
 
     return MugginsStats(tuple(sorted(levels.values(), key=strength)), total,
                         len(total.outcomes), done.damaged, earlier)
+
+
+def game_stats(store: Store, player: str | None = None) -> MugginsStats:
+    """The statistics of the finished games kept in ``store`` (``player``: only the games
+    with a seat of that name and, where a game has several players, only that seat's
+    figures).
+
+    Raises:
+        StoreError: the store cannot be read.
+    """
+    rows = store.finished_records("muggins", player=player)
+    return muggins_stats(rows, store.result_counts("muggins") if player is None else None)

@@ -3,9 +3,16 @@
 The deck is the project's reconstruction (R-PS-1), shipped as ``deck.toml``.
 """
 
-from gameshelf.games.showdown.actions import Action, parse_action
-from gameshelf.games.showdown.cards import Deck, default_deck, parse_deck
-from gameshelf.games.showdown.game import PlayerView, ShowdownState, new_game, replay
+from gameshelf.core.gamedef import GameDef
 
-__all__ = ["Action", "Deck", "PlayerView", "ShowdownState", "default_deck", "new_game",
-           "parse_action", "parse_deck", "replay"]
+GAME = GameDef(
+    __name__, "showdown", "Pinball Showdown",
+    "A pinball card game of bidding and speed for 2 to 4 players.",
+    parts={
+        "cli": ".cli:app",
+        "stats": ".stats:game_stats",
+        "screen": ".tui.setup:make_screen",
+        "rl": ".rl:Spec",
+        "server": "gameshelf.server.games:ShowdownGame",
+    },
+)

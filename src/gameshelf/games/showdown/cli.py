@@ -50,6 +50,7 @@ from gameshelf.games.showdown.cards import parse_deck
 from gameshelf.games.showdown.game import Phase, PlayerView, ShowdownState
 from gameshelf.games.showdown.match import GAME, Match, Seat, parse_players
 from gameshelf.games.showdown.players import PLAYER_KINDS
+from gameshelf.games.showdown.review import review_command
 from gameshelf.games.showdown.session import ShowdownSession, describe_save, saves
 from gameshelf.games.showdown.sim import play_sim_game
 from gameshelf.session.base import save_failure
@@ -419,3 +420,5 @@ def _final_text(st: PlayerView | ShowdownState, seats: Sequence[SeatInfo | Seat]
     out.append("Winner: " + " and ".join(literal(seats[w].name) for w in st.winners()))
     return "\n".join(out)
 
+
+app.command("review")(review_command)

@@ -15,7 +15,7 @@ from typing import Any
 
 from gameshelf.core.errors import GameshelfError, RecordError
 from gameshelf.core.records import GameRecord
-from gameshelf.core.store import HistoryRow
+from gameshelf.core.store import HistoryRow, Store
 from gameshelf.games.showdown.actions import parse_action
 from gameshelf.games.showdown.cards import default_deck, parse_deck
 from gameshelf.games.showdown.game import ShowdownState, new_game
@@ -139,3 +139,14 @@ def showdown_stats(rows: Sequence[HistoryRow], player: str | None = None) -> Sho
                 g.points[k] += getattr(score, k)
     order = sorted(groups.values(), key=lambda g: (is_computer(g.label), g.label))
     return ShowdownStats(seats, counts, tuple(order), games, done.damaged)
+
+
+def game_stats(store: Store, player: str | None = None) -> ShowdownStats:
+    """The statistics of the finished games kept in ``store`` (``player``: only the games
+    with a seat of that name and, where a game has several players, only that seat's
+    figures).
+
+    Raises:
+        StoreError: the store cannot be read.
+    """
+    return showdown_stats(store.finished_records("showdown", player=player), player)

@@ -9,3 +9,17 @@ Modules:
     sim: headless games and their statistics.
     text: plain-text views for the command line.
 """
+
+from gameshelf.core.gamedef import GameDef
+
+GAME = GameDef(
+    __name__, "yatz", "Yatz",
+    "Triple Yahtzee for 1 to 9 players: columns x1, x2, x3, 39 turns.",
+    parts={
+        "cli": ".cli:app",
+        "stats": ".stats:game_stats",
+        "screen": ".tui.setup:make_screen",
+        "rl": ".rl:Spec",
+        "server": "gameshelf.server.games:YatzGame",
+    },
+)

@@ -58,6 +58,7 @@ from gameshelf.games.yatz.game import GAME, Hold, Score, parse_action
 from gameshelf.games.yatz.highscores import TOP, UNDO_NOTE, undo_mark, undos
 from gameshelf.games.yatz.match import Match, parse_seats
 from gameshelf.games.yatz.players import PLAYERS, default_player, make_player
+from gameshelf.games.yatz.review import review_command
 from gameshelf.games.yatz.session import YatzSession, save_name
 from gameshelf.games.yatz.sim import SoloResult, play_solo, summarize
 from gameshelf.games.yatz.text import card_text, dice_text, ranking_text, totals_text
@@ -663,3 +664,6 @@ def solve(
                f"{table.expected_score:.6f}")
     how = "solved" if solved else "loaded from the checked cache"
     typer.echo(f"{states} turn-start states, {how} in {seconds:.2f} s ({out['cache']})")
+
+
+app.command("review")(review_command)

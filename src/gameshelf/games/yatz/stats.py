@@ -17,7 +17,7 @@ from typing import Any
 
 from gameshelf.core.errors import GameshelfError, RecordError
 from gameshelf.core.records import GameRecord
-from gameshelf.core.store import HistoryRow
+from gameshelf.core.store import HistoryRow, Store
 from gameshelf.games.yatz.game import COLUMNS, Score, YatzState, parse_action
 from gameshelf.games.yatz.scoring import Box, rule_set
 from gameshelf.stats import Spread, is_computer, rate, replayed, seat_label, spread
@@ -168,3 +168,14 @@ def load_reference(text: str | None = None) -> YatzGroup | None:
     if len(g.bonus) != COLUMNS or len(g.yatz) != COLUMNS or not g.scores:
         return None
     return g
+
+
+def game_stats(store: Store, player: str | None = None) -> YatzStats:
+    """The statistics of the finished games kept in ``store`` (``player``: only the games
+    with a seat of that name and, where a game has several players, only that seat's
+    figures).
+
+    Raises:
+        StoreError: the store cannot be read.
+    """
+    return yatz_stats(store.finished_records("yatz", player=player), player, load_reference())
