@@ -10,7 +10,7 @@ import re
 import pytest
 
 from gameshelf.server import protocol as p
-from gameshelf.server.games import GAMES, Game, SeatPlan
+from gameshelf.server.games import Game, SeatPlan, game_class
 from gameshelf.server.rooms import Room, Seat
 from gameshelf.session.remote import MoveLog
 
@@ -41,7 +41,7 @@ def _play_out(game: Game, kinds: list[str], seed: int, check: object) -> Room:
 
 
 def test_muggins_log_names_only_played_tiles_and_says_draws_without_the_tile() -> None:
-    game = GAMES["muggins"].new([SeatPlan("person", "Ann"), SeatPlan("person", "Bob")],
+    game = game_class("muggins").new([SeatPlan("person", "Ann"), SeatPlan("person", "Bob")],
                                 {"target": 60}, 11)
     played: set[str] = set()
     drew_lines = 0
@@ -68,7 +68,7 @@ def test_muggins_log_names_only_played_tiles_and_says_draws_without_the_tile() -
 
 
 def test_showdown_log_never_names_a_card_hidden_from_the_seat() -> None:
-    game = GAMES["showdown"].new([SeatPlan("person", "Ann"), SeatPlan("person", "Bob"),
+    game = game_class("showdown").new([SeatPlan("person", "Ann"), SeatPlan("person", "Bob"),
                                   SeatPlan("computer", "Cy", "heuristic")], {}, 5)
     lines = 0
 
@@ -95,7 +95,7 @@ def test_showdown_log_never_names_a_card_hidden_from_the_seat() -> None:
 
 
 def test_yatz_log_says_who_did_what() -> None:
-    game = GAMES["yatz"].new([SeatPlan("person", "Ann"), SeatPlan("computer", "Cy")], {}, 2)
+    game = game_class("yatz").new([SeatPlan("person", "Ann"), SeatPlan("computer", "Cy")], {}, 2)
     room = _play_out(game, ["person", "computer"], 1, lambda room: None)
     log = [line.text for line in room.state_for(0, room.seq).log]
     assert log and all(t.startswith(("Ann: ", "Cy: ")) for t in log)

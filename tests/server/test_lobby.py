@@ -112,8 +112,9 @@ def test_the_away_rule_plays_for_a_person_gone_longer_than_the_timeout(
 
 
 def test_showdown_views_written_together_are_each_seats_own_view() -> None:
-    from gameshelf.server.games import SeatPlan, ShowdownGame
-    from gameshelf.server.views import showdown_view
+    from gameshelf.games.showdown.server import ShowdownGame
+    from gameshelf.games.showdown.view import showdown_view
+    from gameshelf.server.games import SeatPlan
 
     for n in (2, 4):
         g = ShowdownGame.new([SeatPlan("person", f"P{i}") for i in range(n)], {}, n)
@@ -135,11 +136,11 @@ def test_a_computer_seat_asked_for_with_no_level_keeps_the_level_that_plays(
         game: str, tmp_path: Path) -> None:
     """An online ``cpu`` seat (no level) was kept with level "" and its finished games read
     ``cpu (?)`` in the statistics; it is kept with the game's default level, which plays."""
-    from gameshelf.server.games import DEFAULT_LEVEL
+    from gameshelf.server.games import game_class
 
     lobby = Lobby(SQLiteRoomStore(tmp_path / "rooms.db"))
     room, _, _ = lobby.create(p.Create(game, (HOST, p.SeatSpec("computer"))), 0.0)
-    assert [s.level for s in room.seats if s.kind == "computer"] == [DEFAULT_LEVEL[game]]
+    assert [s.level for s in room.seats if s.kind == "computer"] == [game_class(game).default_level]
 
 
 def test_a_room_left_by_everyone_before_its_start_is_closed(tmp_path: Path) -> None:

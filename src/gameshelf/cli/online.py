@@ -30,6 +30,7 @@ from gameshelf.games.showdown.cli import prompt_loop
 from gameshelf.games.showdown.match import MAX_NAME_LENGTH
 from gameshelf.games.yatz.cli import prompt_loop as yatz_prompt
 from gameshelf.server import protocol as p
+from gameshelf.server.games import playable
 from gameshelf.session.remote import (
     OnlineError,
     RemoteMatch,
@@ -68,9 +69,9 @@ def _name(name: str) -> str:
 
 def _game(game: str) -> str:
     key = game.strip().lower()
-    if key not in p.GAMES:
+    if key not in playable():
         raise BadInputError(f"not a game of the server: {literal(game)} (one of "
-                            f"{', '.join(p.GAMES)})")
+                            f"{', '.join(playable())})")
     if key not in PLAYABLE:
         raise BadInputError(f"{key} cannot be played online from this program yet (only "
                             f"{', '.join(PLAYABLE)})")

@@ -52,12 +52,10 @@ from gameshelf.core.errors import GameshelfError
 from gameshelf.core.store import (
     HistoryEntry,
     HistoryPlayer,
-    ResultEntry,
-    ScoreEntry,
     Store,
 )
 from gameshelf.server import protocol as p
-from gameshelf.server.games import DEFAULT_LEVEL
+from gameshelf.server.games import playable
 from gameshelf.server.rooms import LOBBY_IDLE, Lobby, Outbox, Refused, Room
 from gameshelf.server.storage import RoomStore, SQLiteRoomStore
 
@@ -103,36 +101,12 @@ def record_finished(room: Room) -> None:
     assert g is not None
     results = g.results()
     seed = room.seed
-    detail = {"online": room.code}
-    scores: list[ScoreEntry] = []
-    outcomes: list[ResultEntry] = []
-    if room.game_key == "yatz":
-        from gameshelf.games.yatz.highscores import score_entries
-        from gameshelf.games.yatz.match import Match as YatzMatch
-        match = getattr(g, "match", None)
-        assert isinstance(match, YatzMatch)
-        scores = [ScoreEntry(e.name, e.score, e.seed, e.board, {**(e.detail or {}), **detail})
-                  for e in score_entries(match)]
-    elif room.game_key == "showdown":
-        scores = [ScoreEntry(room.seats[r.seat].name, r.score, seed, detail=detail)
-                  for r in results if room.seats[r.seat].kind == "person"]
-    else:
-        pts = {r.seat: r.score for r in results}
-        for seat in (0, 1):
-            other = room.seats[1 - seat]
-            if room.seats[seat].kind != "person":
-                continue
-            opponent = (other.name if other.kind == "person"
-                        else f"mugsy-{other.level or DEFAULT_LEVEL['muggins']}")
-            outcome = ("win" if pts[seat] > pts[1 - seat] else
-                       "loss" if pts[seat] < pts[1 - seat] else "draw")
-            outcomes.append(ResultEntry(room.seats[seat].name, opponent, outcome, seed,
-                                        {"scores": [pts[0], pts[1]], **detail}))
+    scores, outcomes = g.store_entries(room.plan(), {"online": room.code})
     firsts = sum(1 for r in results if r.place == 1)
     place = {r.seat: r for r in results}
     players = [HistoryPlayer(
         s.name, "remote" if s.kind == "person" else "computer",
-        None if s.kind == "person" else s.level or DEFAULT_LEVEL[room.game_key],
+        None if s.kind == "person" else s.level or g.default_level,
         place[i].score,
         ("draw" if firsts > 1 else "win") if place[i].place == 1 else "loss")
         for i, s in enumerate(room.seats)]
@@ -335,7 +309,7 @@ class Hub:
         now = self.clock()
         lobby = self.lobby
         if isinstance(msg, p.Hello):
-            conn.send(p.dump(p.Welcome(f"gameshelf {__version__}", p.GAMES, msg.ref)))
+            conn.send(p.dump(p.Welcome(f"gameshelf {__version__}", playable(), msg.ref)))
         elif isinstance(msg, p.Create):
             room, seat, token = lobby.create(msg, now)
             conn.send(p.dump(p.Joined(room.info(), seat, token, msg.ref)))

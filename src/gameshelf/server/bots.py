@@ -19,6 +19,7 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 
 from gameshelf.server import protocol as p
+from gameshelf.server.games import game_class
 
 
 class BotError(Exception):
@@ -128,19 +129,8 @@ class Bot:
     # ----- playing ----------------------------------------------------------------------------
     def choose(self, state: p.State) -> str:
         """An action among ``state.legal``."""
-        legal = list(state.legal)
-        game = state.view.get("game")
-        if game == "yatz":
-            scores = [a for a in legal if a.startswith("score")]
-            if "roll" in legal and (not scores or self.rng.random() < 0.6):
-                return "roll"
-            return self.rng.choice(scores or legal)
-        if game == "showdown" and "done" in legal and self.rng.random() < 0.7:
-            return "done"
-        if game == "muggins":
-            plays = [a for a in legal if a not in ("draw", "pass")]
-            return self.rng.choice(plays or legal)
-        return self.rng.choice(legal)
+        game = str(state.view.get("game"))
+        return game_class(game).load_test_choice(state.legal, self.rng)
 
     async def act(self, action: str) -> None:
         """Send an action for the bot's seat (timed to its answer)."""

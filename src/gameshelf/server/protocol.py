@@ -40,8 +40,6 @@ MAX_MESSAGE_BYTES = 64 * 1024
 #: lines it holds (the newest kept).
 LOG_ACTIONS = 40
 LOG_LINES = 30
-#: The games that can be played online.
-GAMES = ("yatz", "muggins", "showdown")
 
 #: Seat kinds in a room's description: a person (joined or the host), a seat still open
 #: for someone to join, a computer player.
@@ -221,7 +219,7 @@ class Create(Message):
     :class:`Joined` (the host's seat and token).
 
     Attributes:
-        game: one of :data:`GAMES`.
+        game: the key of a game the server plays (``welcome`` lists them).
         seats: the seats in order; exactly one ``host``. Yatz 1-9 seats, Showdown 2-4,
             Muggins 2 (two people, or a person and Mugsy).
         options: the game's options: Yatz ``rules`` (``yatz`` / ``yahtzee``...), Muggins
@@ -309,7 +307,7 @@ class Welcome(Message):
 
     TYPE: ClassVar[str] = "welcome"
     server: str = ""
-    games: tuple[str, ...] = GAMES
+    games: tuple[str, ...] = ()
     ref: str | None = None
 
 

@@ -32,7 +32,7 @@ from gameshelf.core.records import GameRecord
 from gameshelf.core.state import TERMINAL
 from gameshelf.core.text import possessive
 from gameshelf.server import protocol as p
-from gameshelf.server.games import DEFAULT_LEVEL, GAMES, Game, SeatPlan, game_of_record
+from gameshelf.server.games import Game, SeatPlan, game_class, game_of_record, playable
 from gameshelf.server.storage import RoomStore, StoredAction, StoredRoom, StoredSeat
 
 log = logging.getLogger("gameshelf.server")
@@ -232,7 +232,7 @@ class Lobby:
 
     def record_of(self, room: Room, actions: Sequence[str]) -> GameRecord:
         """The record of ``room``'s game with ``actions`` (how a room is rebuilt)."""
-        fresh = GAMES[room.game_key].new(room.plan(), dict(room.options), room.seed)
+        fresh = game_class(room.game_key).new(room.plan(), dict(room.options), room.seed)
         base = fresh.record()
         return GameRecord(base.game, base.rules_version, base.options, base.seed,
                           tuple(actions))
@@ -275,10 +275,10 @@ class Lobby:
         Raises:
             Refused: ``bad_options`` / ``bad_name``.
         """
-        cls = GAMES.get(msg.game)
-        if cls is None:
+        if msg.game not in playable():
             raise Refused("bad_options", f"no game {quote(msg.game)} is played online "
-                          f"(one of {', '.join(p.GAMES)})")
+                          f"(one of {', '.join(playable())})")
+        cls = game_class(msg.game)
         timeout = msg.away_timeout
         if not (math.isfinite(timeout) and 0 <= timeout <= MAX_AWAY):
             raise Refused("bad_options", f"the away timeout must be 0 to {MAX_AWAY:.0f} "
@@ -300,9 +300,8 @@ class Lobby:
                 cpu += 1
                 # the level that plays: the game's default when none is asked for (kept, so
                 # the statistics name it: an online "cpu" read "cpu (?)")
-                level = spec.level.strip().lower() or DEFAULT_LEVEL[msg.game]
-                name = (spec.name.strip() or
-                        ("Mugsy" if msg.game == "muggins" else f"CPU {cpu}"))
+                level = spec.level.strip().lower() or cls.default_level
+                name = spec.name.strip() or cls.computer_name(cpu)
                 seats.append(Seat("computer", self._name(name, names), level))
         try:
             cls.check_setup(_plan_for_check(seats), dict(msg.options))
@@ -392,15 +391,15 @@ class Lobby:
         for s in room.seats:
             if s.kind == "open":
                 cpu += 1
-                name = "Mugsy" if room.game_key == "muggins" else f"CPU {cpu}"
+                name = game_class(room.game_key).computer_name(cpu)
                 while name.lower() in names:
                     cpu += 1
                     name = f"CPU {cpu}"
                 names.add(name.lower())
-                s.kind, s.name, s.level = "computer", name, DEFAULT_LEVEL[room.game_key]
+                s.kind, s.name, s.level = "computer", name, game_class(room.game_key).default_level
         try:
-            GAMES[room.game_key].check_setup(room.plan(), dict(room.options))
-            room.game = GAMES[room.game_key].new(room.plan(), dict(room.options), room.seed)
+            game_class(room.game_key).check_setup(room.plan(), dict(room.options))
+            room.game = game_class(room.game_key).new(room.plan(), dict(room.options), room.seed)
         except BadInputError as exc:
             for s, b in zip(room.seats, before, strict=True):
                 s.kind, s.name, s.level = b.kind, b.name, b.level

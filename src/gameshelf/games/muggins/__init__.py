@@ -15,6 +15,6 @@ GAME = GameDef(
         "stats": ".stats:game_stats",
         "screen": ".tui.screen:make_screen",
         "rl": ".rl:Spec",
-        "server": "gameshelf.server.games:MugginsGame",
+        "server": ".server:MugginsGame",
     },
 )

@@ -13,6 +13,6 @@ GAME = GameDef(
         "stats": ".stats:game_stats",
         "screen": ".tui.setup:make_screen",
         "rl": ".rl:Spec",
-        "server": "gameshelf.server.games:ShowdownGame",
+        "server": ".server:ShowdownGame",
     },
 )

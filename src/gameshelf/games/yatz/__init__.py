@@ -20,6 +20,6 @@ GAME = GameDef(
         "stats": ".stats:game_stats",
         "screen": ".tui.setup:make_screen",
         "rl": ".rl:Spec",
-        "server": "gameshelf.server.games:YatzGame",
+        "server": ".server:YatzGame",
     },
 )

@@ -1,0 +1,194 @@
+"""Muggins as the game server plays it: each seat sees its own rack only.
+
+The adapter over the game's ``Match`` that ``gameshelf serve`` drives (see
+:class:`gameshelf.server.games.Game`). Pure: no I/O.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from gameshelf.core.chance import Chance
+from gameshelf.core.errors import BadInputError, IllegalMoveError
+from gameshelf.core.records import GameRecord
+from gameshelf.core.state import CHANCE
+from gameshelf.core.store import ResultEntry, ScoreEntry
+from gameshelf.games.muggins.view import muggins_view
+from gameshelf.server.games import Game, Result, SeatPlan, check_names, only_options, places
+
+
+class MugginsGame(Game):
+    """Muggins: seat 0 a person, seat 1 a person or Mugsy; each sees its own rack only."""
+
+    key = "muggins"
+    #: the fast computer player: open seats, computer seats given no level, stand-ins
+    default_level = "normal"
+
+    def __init__(self, match: Any, names: Sequence[str]) -> None:
+        from gameshelf.games.muggins.match import Match
+        self.match: Match = match
+        self.seat_names = list(names)
+        self._actors: list[int] = []
+        #: the engine's public events each action caused (a draw's tile is never in one)
+        self._events: list[tuple[Any, ...]] = []
+        self._replay_actors()
+
+    def names(self) -> list[str]:
+        return list(self.seat_names)
+
+    @property
+    def people(self) -> bool:
+        """True when seat 1 is a person (no Mugsy)."""
+        return self.match.options.get("opponent") == "person"
+
+    def _replay_actors(self) -> None:
+        from gameshelf.games.muggins.game import MugginsState, parse_action
+        st = MugginsState(target=self.match.state.target)
+        self._actors, self._events = [], []
+        for text in self.match.actions:
+            self._actors.append(st.current_player())
+            before = len(st.events)
+            st.apply_action(parse_action(text))
+            self._events.append(tuple(st.events[before:]))
+
+    @classmethod
+    def check_setup(cls, seats: Sequence[SeatPlan], options: dict[str, Any]) -> None:
+        from gameshelf.games.muggins.game import MugginsState
+        from gameshelf.games.muggins.mugsy import parse_level
+        if len(seats) != 2:
+            raise BadInputError("Muggins online is for two: two people, or a person and "
+                                "Mugsy")
+        if seats[0].kind != "person":
+            raise BadInputError("Muggins: the first seat is a person's (Mugsy sits second)")
+        only_options(options, ("target",))
+        target = options.get("target", 250)
+        if not isinstance(target, int) or isinstance(target, bool):
+            raise BadInputError("the option target must be a whole number of points")
+        MugginsState(target=target)
+        if seats[1].kind == "computer" and seats[1].level:
+            parse_level(seats[1].level)
+        check_names(seats, 20)
+
+    @classmethod
+    def new(cls, seats: Sequence[SeatPlan], options: dict[str, Any], seed: int) -> Game:
+        from gameshelf.games.muggins.match import Match
+        opts: dict[str, Any] = {"names": [s.name for s in seats]}
+        if seats[1].kind == "person":
+            opts["opponent"] = "person"
+        else:
+            opts["level"] = seats[1].level or cls.default_level
+        return cls(Match.new(seed, target=int(options.get("target", 250)), options=opts),
+                   [s.name for s in seats])
+
+    @classmethod
+    def from_record(cls, record: GameRecord) -> Game:
+        from gameshelf.games.muggins.match import Match
+        names = record.options.get("names")
+        if not (isinstance(names, list) and len(names) == 2
+                and all(isinstance(n, str) for n in names)):
+            names = ["you", "Mugsy"]
+        return cls(Match.from_record(record), names)
+
+    def to_act(self) -> int:
+        return self.match.state.current_player()
+
+    def _applied(self, seat: int, before: int, events: int) -> None:
+        """Note who played the actions after ``before`` (the seat's, then the chance that
+        answered it) and the events they caused (all the seat's action's: a take causes
+        none)."""
+        added = len(self.match.actions) - before - 1
+        self._actors.append(seat)
+        self._actors.extend([CHANCE] * added)
+        self._events.append(tuple(self.match.state.events[events:]))
+        self._events.extend([()] * added)
+
+    def step(self) -> bool:
+        from gameshelf.games.muggins.match import MUGSY
+        if self.people or self.to_act() != MUGSY:
+            return False
+        before, events = len(self.match.actions), len(self.match.state.events)
+        self.match.apply(self.match.mugsy_action())
+        self._applied(MUGSY, before, events)
+        return True
+
+    def play(self, seat: int, text: str) -> None:
+        from gameshelf.games.muggins.game import Take, parse_action
+        from gameshelf.games.muggins.match import MUGSY
+        if self.to_act() != seat or (seat == MUGSY and not self.people):
+            raise IllegalMoveError("it is not this seat's turn")
+        action = parse_action(text)
+        if isinstance(action, Take):
+            raise IllegalMoveError("tiles are taken from the boneyard by the game, not "
+                                   "chosen: use draw")
+        before, events = len(self.match.actions), len(self.match.state.events)
+        self.match.apply(action)
+        self._applied(seat, before, events)
+
+    def stand_in(self, seat: int) -> str:
+        from gameshelf.games.muggins.mugsy import Mugsy
+        rng = Chance(self.match.seed).derive(f"stand-in/{seat}/{len(self.match.actions)}")
+        mugsy = Mugsy(self.default_level, rng, seat=seat)
+        return str(mugsy.choose(self.match.state.view(seat)))
+
+    def legal(self, seat: int) -> list[str]:
+        if self.to_act() != seat:
+            return []
+        return [str(a) for a in self.match.state.legal_actions()]
+
+    def view(self, seat: int) -> dict[str, Any]:
+        return muggins_view(self.match, seat, self.seat_names)
+
+    def actor(self, index: int) -> int:
+        return self._actors[index]
+
+    def public(self, index: int, viewer: int) -> str | None:
+        if self._actors[index] == CHANCE:
+            return None     # a tile dealt or drawn: the drawer sees it in its own rack
+        return self.match.actions[index]
+
+    def words(self, index: int, viewer: int) -> list[str]:
+        """What action ``index`` did, in words, with ``You`` for ``viewer``: ``Bob played
+        5-5 left: 10 points``, ``You drew a tile`` (never which), ``Round over: ...``."""
+        from gameshelf.games.muggins.match import event_words
+        names = [("You" if i == viewer else n) for i, n in enumerate(self.seat_names)]
+        return [line for ev in self._events[index] if (line := event_words(ev, names))]
+
+    def results(self) -> list[Result]:
+        return places(list(self.match.state.scores))
+
+    def prompt(self, seat: int) -> str:
+        if self.to_act() != seat:
+            return ""
+        return "play a tile on an end (TILE left or TILE right), draw, or pass"
+
+    @classmethod
+    def computer_name(cls, number: int) -> str:
+        """Muggins' computer player is Mugsy."""
+        return "Mugsy"
+
+    def store_entries(self, seats: Sequence[SeatPlan], detail: dict[str, Any]
+                      ) -> tuple[list[ScoreEntry], list[ResultEntry]]:
+        """Each person's result against the other seat (``mugsy-LEVEL`` for Mugsy), as the
+        results table keeps a game against Mugsy; no top-20 entries."""
+        pts = {r.seat: r.score for r in self.results()}
+        outcomes: list[ResultEntry] = []
+        for seat in (0, 1):
+            other = seats[1 - seat]
+            if seats[seat].kind != "person":
+                continue
+            opponent = (other.name if other.kind == "person"
+                        else f"mugsy-{other.level or self.default_level}")
+            outcome = ("win" if pts[seat] > pts[1 - seat] else
+                       "loss" if pts[seat] < pts[1 - seat] else "draw")
+            outcomes.append(ResultEntry(seats[seat].name, opponent, outcome, self.match.seed,
+                                        {"scores": [pts[0], pts[1]], **detail}))
+        return [], outcomes
+
+    @classmethod
+    def load_test_choice(cls, legal: Sequence[str], rng: random.Random) -> str:
+        """Play a tile when one fits, else draw or pass."""
+        plays = [a for a in legal if a not in ("draw", "pass")]
+        return rng.choice(plays or list(legal))
+

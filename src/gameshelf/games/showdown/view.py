@@ -1,0 +1,95 @@
+"""A Pinball Showdown seat's view as JSON (docs/online.md, "Views"): the engine's
+:class:`~gameshelf.games.showdown.game.PlayerView` less the static deck, cards written as in
+action texts (``P41``, combinations ``C03``). Never another seat's hand or face-down offer,
+nor the deck's cards. Pure: no I/O.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from typing import TYPE_CHECKING, Any
+
+from gameshelf.server.views import plain
+
+if TYPE_CHECKING:
+    from gameshelf.games.showdown.match import Match
+
+#: Showdown view fields holding Playfield card indexes (written ``P41``).
+_CARDS = frozenset({"hand", "my_offer", "top", "faceup", "discard", "piles",
+                    "piles2x", "known_in_hand"})
+#: Showdown view fields holding Combination card indexes (written ``C03``).
+_COMBOS = frozenset({"combos_open", "combos_won"})
+#: Showdown view fields not sent: the deck's card definitions (static; the shipped deck).
+_STATIC = frozenset({"deck", "cards"})
+
+
+def _showdown_fields() -> tuple[str, ...]:
+    from gameshelf.games.showdown.game import PlayerView
+    return tuple(f.name for f in dataclasses.fields(PlayerView) if f.name not in _STATIC)
+
+
+_FIELDS = _showdown_fields()
+
+
+def showdown_view(match: Match, seat: int) -> dict[str, Any]:
+    """``seat``'s Showdown view: :class:`gameshelf.games.showdown.game.PlayerView`'s fields (less
+    the static deck), cards as ``P41``, combinations as ``C03``, bids as
+    ``[{"card", "seat", "tokens"}]``, claims as ``{"card", "completed", "reason"}`` or null."""
+    from gameshelf.games.showdown.actions import card_text, combo_text
+    view = match.state.view(seat)
+    out: dict[str, Any] = {"game": "showdown", "names": [s.name for s in match.seats]}
+    for name in _FIELDS:
+        value = getattr(view, name)
+        if name in _CARDS:
+            if value is None:
+                out[name] = None
+            elif isinstance(value, int):
+                out[name] = card_text(value)
+            elif value and isinstance(value[0], tuple | list):
+                out[name] = [[card_text(c) for c in part] for part in value]
+            else:
+                out[name] = [card_text(c) for c in value]
+        elif name in _COMBOS:
+            out[name] = ([[combo_text(c) for c in part] for part in value]
+                         if value and isinstance(value[0], tuple | list)
+                         else [combo_text(c) for c in value])
+        elif name == "bids":
+            out[name] = [{"card": card_text(c), "seat": s, "tokens": k}
+                         for c, (s, k) in sorted(value.items())]
+        elif name == "claims":
+            out[name] = [None if c is None else {"card": card_text(c.card),
+                                                  "completed": c.completed,
+                                                  "reason": c.reason} for c in value]
+        elif isinstance(value, enum.Enum):
+            out[name] = value.value
+        elif isinstance(value, tuple):
+            out[name] = plain(value)
+        else:
+            out[name] = value
+    return out
+
+
+#: The Showdown view fields that differ from seat to seat (the rest is the same table).
+_OWN = ("seat", "hand", "my_offer", "offered_by")
+
+
+def showdown_views(match: Match, seats: list[int]) -> list[dict[str, Any]]:
+    """:func:`showdown_view` of each of ``seats``, the table written once: the fields that
+    are the same for every seat are shared, only :data:`_OWN` are written per seat."""
+    from gameshelf.games.showdown.actions import card_text
+    if not seats:
+        return []
+    first = showdown_view(match, seats[0])
+    out = [first]
+    for seat in seats[1:]:
+        view = match.state.view(seat)
+        mine = dict(first)
+        mine["seat"] = seat
+        mine["hand"] = [card_text(c) for c in view.hand]
+        mine["my_offer"] = None if view.my_offer is None else card_text(view.my_offer)
+        mine["offered_by"] = list(view.offered_by)
+        out.append(mine)
+    return out
+
+

@@ -1,0 +1,156 @@
+"""Yatz as the game server plays it: every seat sees everything.
+
+The adapter over the game's ``Match`` that ``gameshelf serve`` drives (see
+:class:`gameshelf.server.games.Game`). Pure: no I/O.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from gameshelf.core.chance import Chance
+from gameshelf.core.errors import BadInputError, IllegalMoveError
+from gameshelf.core.records import GameRecord
+from gameshelf.core.state import CHANCE
+from gameshelf.core.store import ResultEntry, ScoreEntry
+from gameshelf.games.yatz.highscores import score_entries
+from gameshelf.games.yatz.view import yatz_view
+from gameshelf.server.games import Game, Result, SeatPlan, check_names, only_options, places
+
+
+class YatzGame(Game):
+    """Yatz: every seat sees everything (no secrets); a roll is answered by the dice at once."""
+
+    key = "yatz"
+    #: the fast computer player: open seats, computer seats given no level, stand-ins
+    default_level = "greedy"
+
+    def __init__(self, match: Any) -> None:
+        from gameshelf.games.yatz.match import Match
+        self.match: Match = match
+        self._actors: list[int] = []
+        self._texts: list[str] = []
+        self._next = 0
+        self._replay_actors()
+
+    def _replay_actors(self) -> None:
+        """Who acted each logged action: a dice outcome is chance, anything else the seat
+        on turn (Yatz turns pass only by scoring). Extends the list over new log entries; a
+        hold that replaced the hold before it (the last one counts) is the same seat's."""
+        from gameshelf.games.yatz.game import Dice, Score
+        n = len(self.match.seats)
+        log_ = self.match.log
+        if self._texts and len(log_) >= len(self._texts):
+            self._texts[-1] = str(log_[len(self._texts) - 1])   # a hold replaced
+        self._texts.extend(str(a) for a in log_[len(self._texts):])
+        for a in log_[len(self._actors):]:
+            if isinstance(a, Dice):
+                self._actors.append(CHANCE)
+            else:
+                self._actors.append(self._next)
+                if isinstance(a, Score):
+                    self._next = (self._next + 1) % n
+
+    @classmethod
+    def check_setup(cls, seats: Sequence[SeatPlan], options: dict[str, Any]) -> None:
+        from gameshelf.games.yatz.game import MAX_PLAYERS, MIN_PLAYERS
+        from gameshelf.games.yatz.match import MAX_NAME_LENGTH
+        from gameshelf.games.yatz.players import PLAYERS
+        from gameshelf.games.yatz.scoring import rule_set
+        if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
+            raise BadInputError(f"Yatz is for {MIN_PLAYERS} to {MAX_PLAYERS} players")
+        only_options(options, ("rules",))
+        if "rules" in options:
+            if not isinstance(options["rules"], str):
+                raise BadInputError("the option rules must be a rule set's name")
+            rule_set(options["rules"])
+        for s in seats:
+            if s.kind == "computer" and s.level and s.level not in PLAYERS:
+                raise BadInputError(f"no Yatz computer player {s.level!r} (one of "
+                                    f"{', '.join(PLAYERS)})")
+        check_names(seats, MAX_NAME_LENGTH)
+
+    @classmethod
+    def new(cls, seats: Sequence[SeatPlan], options: dict[str, Any], seed: int) -> Game:
+        from gameshelf.games.yatz.match import HUMAN, Match, Seat
+        plan = [Seat(s.name, HUMAN if s.kind == "person" else s.level or cls.default_level)
+                for s in seats]
+        return cls(Match(plan, seed, str(options.get("rules", "yatz"))))
+
+    @classmethod
+    def from_record(cls, record: GameRecord) -> Game:
+        from gameshelf.games.yatz.match import Match
+        return cls(Match.from_record(record))
+
+    @property
+    def actions(self) -> Sequence[str]:
+        return self._texts
+
+    def to_act(self) -> int:
+        return self.match.state.current_player()
+
+    def step(self) -> bool:
+        if not self.match.is_computer_turn():
+            return False
+        self.match.step_computer()
+        self._replay_actors()
+        return True
+
+    def play(self, seat: int, text: str) -> None:
+        from gameshelf.games.yatz.game import Undo, parse_action
+        if self.to_act() != seat or not self.match.seats[seat].is_human:
+            raise IllegalMoveError("it is not this seat's turn")
+        action = parse_action(text)
+        if isinstance(action, Undo):
+            raise IllegalMoveError("a box cannot be taken back in a game played online")
+        self.match.act(action)
+        self._replay_actors()
+
+    def stand_in(self, seat: int) -> str:
+        from gameshelf.games.yatz.players import make_player
+        rng = Chance(self.match.seed).derive(f"stand-in/{seat}/{len(self.match.log)}")
+        return str(make_player(self.default_level).choose(self.match.state, rng))
+
+    def legal(self, seat: int) -> list[str]:
+        if self.to_act() != seat:
+            return []
+        return [str(a) for a in self.match.state.legal_actions()]
+
+    def view(self, seat: int) -> dict[str, Any]:
+        return yatz_view(self.match)
+
+    def actor(self, index: int) -> int:
+        return self._actors[index]
+
+    def public(self, index: int, viewer: int) -> str | None:
+        return self._texts[index]
+
+    def results(self) -> list[Result]:
+        st = self.match.state
+        return places([st.grand_total(i) for i in range(len(self.match.seats))])
+
+    def prompt(self, seat: int) -> str:
+        if self.to_act() != seat:
+            return ""
+        st = self.match.state
+        if not st.dice:
+            return "roll the dice (roll)"
+        return (f"{st.rolls_left} rolls left: hold dice (hold 1 3), roll, or score a box "
+                "(score x2 chance)" if st.rolls_left else "score a box (score x2 chance)")
+
+    def store_entries(self, seats: Sequence[SeatPlan], detail: dict[str, Any]
+                      ) -> tuple[list[ScoreEntry], list[ResultEntry]]:
+        """Every seat's score, as the top-20 keeps a Yatz game played at one keyboard."""
+        return ([ScoreEntry(e.name, e.score, e.seed, e.board, {**(e.detail or {}), **detail})
+                 for e in score_entries(self.match)], [])
+
+    @classmethod
+    def load_test_choice(cls, legal: Sequence[str], rng: random.Random) -> str:
+        """Roll more often than not, then score a box."""
+        scores = [a for a in legal if a.startswith("score")]
+        if "roll" in legal and (not scores or rng.random() < 0.6):
+            return "roll"
+        return rng.choice(scores or list(legal))
+
