@@ -16,7 +16,9 @@ from record_replay import muggins_game, showdown_game, yatz_game
 
 from gameshelf.core.progress import add_progress_option, tracked
 from gameshelf.core.records import GameRecord
-from gameshelf.session.replay import muggins_replay, showdown_replay, yatz_replay
+from gameshelf.games.muggins.replay import muggins_replay
+from gameshelf.games.showdown.replay import showdown_replay
+from gameshelf.games.yatz.replay import yatz_replay
 
 
 def main() -> None:

@@ -11,17 +11,14 @@ import pytest
 
 from gameshelf.core.errors import RecordError
 from gameshelf.core.records import GameRecord
+from gameshelf.games.dollar.replay import dollar_replay
 from gameshelf.games.muggins.match import Match as MugginsMatch
+from gameshelf.games.muggins.replay import muggins_replay
 from gameshelf.games.showdown.match import Match as ShowdownMatch
+from gameshelf.games.showdown.replay import showdown_replay
 from gameshelf.games.yatz.match import Match as YatzMatch
-from gameshelf.session.replay import (
-    Replay,
-    dollar_replay,
-    muggins_replay,
-    replay_record,
-    showdown_replay,
-    yatz_replay,
-)
+from gameshelf.games.yatz.replay import yatz_replay
+from gameshelf.session.replay import Replay, replay_record
 
 from .games import dollar_round, muggins_record, showdown_record, state_key, yatz_record
 

@@ -12,11 +12,13 @@ from gameshelf.core.inputs import check_name
 from gameshelf.core.records import GameRecord
 from gameshelf.games.showdown.match import Match as ShowdownMatch
 from gameshelf.games.showdown.match import Seat as ShowdownSeat
+from gameshelf.games.showdown.replay import showdown_replay
+from gameshelf.games.showdown.tui.replay import ShowdownReplayScreen
 from gameshelf.games.yatz.match import Match as YatzMatch
 from gameshelf.games.yatz.match import Seat as YatzSeat
-from gameshelf.session.replay import showdown_replay, yatz_replay
+from gameshelf.games.yatz.replay import yatz_replay
+from gameshelf.games.yatz.tui.replay import YatzReplayScreen
 from gameshelf.tui.app import GameshelfApp
-from gameshelf.tui.replay import ShowdownReplayScreen, YatzReplayScreen
 from tests.cli_helpers import run
 from tests.hostile import NAMES, assert_clean, renamed
 from tests.tui.test_literal_screens import check, settle

@@ -12,22 +12,17 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from gameshelf.core.store import Store
+from gameshelf.games.dollar.replay import dollar_replay
+from gameshelf.games.dollar.tui.replay import DollarReplayScreen
+from gameshelf.games.muggins.replay import muggins_replay
+from gameshelf.games.muggins.tui.replay import MugginsReplayScreen
+from gameshelf.games.showdown.replay import showdown_replay
+from gameshelf.games.showdown.tui.replay import ShowdownReplayScreen
+from gameshelf.games.yatz.replay import yatz_replay
+from gameshelf.games.yatz.tui.replay import YatzReplayScreen
 from gameshelf.session.base import SaveSlot
-from gameshelf.session.replay import (
-    Replay,
-    dollar_replay,
-    load_replay,
-    muggins_replay,
-    showdown_replay,
-    yatz_replay,
-)
+from gameshelf.session.replay import Replay, load_replay
 from gameshelf.tui.app import GameshelfApp
-from gameshelf.tui.replay import (
-    DollarReplayScreen,
-    MugginsReplayScreen,
-    ShowdownReplayScreen,
-    YatzReplayScreen,
-)
 from gameshelf.tui.widgets import HelpScreen
 
 from .games import dollar_round, muggins_record, showdown_record, state_key, yatz_record

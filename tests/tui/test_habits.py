@@ -20,30 +20,31 @@ from textual.widget import Widget
 from textual.widgets import Input, Static
 
 from gameshelf.core.records import GameRecord
+from gameshelf.games.dollar.replay import dollar_replay
+from gameshelf.games.dollar.tui.replay import DollarReplayScreen
 from gameshelf.games.dollar.tui.screen import DollarScreen
 from gameshelf.games.muggins.match import Match as MugginsMatch
+from gameshelf.games.muggins.replay import muggins_replay
 from gameshelf.games.muggins.tui.coach import MugginsHintScreen, MugginsReviewScreen
+from gameshelf.games.muggins.tui.replay import MugginsReplayScreen
 from gameshelf.games.muggins.tui.screen import LevelScreen, MugginsScreen
 from gameshelf.games.showdown.actions import Action as ShowdownAction
 from gameshelf.games.showdown.game import PlayerView as ShowdownView
 from gameshelf.games.showdown.match import Match as ShowdownMatch
 from gameshelf.games.showdown.match import parse_players
+from gameshelf.games.showdown.replay import showdown_replay
 from gameshelf.games.showdown.tui.coach import ShowdownHintScreen, ShowdownReviewScreen
+from gameshelf.games.showdown.tui.replay import ShowdownReplayScreen
 from gameshelf.games.showdown.tui.screen import ShowdownScreen
 from gameshelf.games.showdown.tui.setup import ShowdownStartScreen
 from gameshelf.games.yatz.match import Match as YatzMatch
 from gameshelf.games.yatz.match import parse_seats
+from gameshelf.games.yatz.replay import yatz_replay
+from gameshelf.games.yatz.tui.replay import YatzReplayScreen
 from gameshelf.games.yatz.tui.screen import GameScreen
 from gameshelf.games.yatz.tui.setup import SetupScreen
-from gameshelf.session.replay import dollar_replay, muggins_replay, showdown_replay, yatz_replay
 from gameshelf.tui.app import GameshelfApp, MenuScreen
 from gameshelf.tui.online import LobbyScreen, OnlineScreen
-from gameshelf.tui.replay import (
-    DollarReplayScreen,
-    MugginsReplayScreen,
-    ShowdownReplayScreen,
-    YatzReplayScreen,
-)
 from gameshelf.tui.stats import StatsScreen
 from gameshelf.tui.widgets import HelpScreen, HelpText
 from tests.online.fakes import offline_room

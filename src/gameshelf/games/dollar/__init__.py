@@ -14,6 +14,8 @@ GAME = GameDef(
     parts={
         "cli": ".cli:app",
         "stats": ".stats:game_stats",
+        "replay": ".replay:dollar_replay",
         "screen": ".tui.screen:make_screen",
+        "replay_screen": ".tui.replay:DollarReplayScreen",
     },
 )

@@ -13,7 +13,9 @@ GAME = GameDef(
     parts={
         "cli": ".cli:app",
         "stats": ".stats:game_stats",
+        "replay": ".replay:muggins_replay",
         "screen": ".tui.screen:make_screen",
+        "replay_screen": ".tui.replay:MugginsReplayScreen",
         "rl": ".rl:Spec",
         "server": ".server:MugginsGame",
     },

@@ -11,7 +11,9 @@ GAME = GameDef(
     parts={
         "cli": ".cli:app",
         "stats": ".stats:game_stats",
+        "replay": ".replay:showdown_replay",
         "screen": ".tui.setup:make_screen",
+        "replay_screen": ".tui.replay:ShowdownReplayScreen",
         "rl": ".rl:Spec",
         "server": ".server:ShowdownGame",
     },

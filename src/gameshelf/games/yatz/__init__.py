@@ -18,7 +18,9 @@ GAME = GameDef(
     parts={
         "cli": ".cli:app",
         "stats": ".stats:game_stats",
+        "replay": ".replay:yatz_replay",
         "screen": ".tui.setup:make_screen",
+        "replay_screen": ".tui.replay:YatzReplayScreen",
         "rl": ".rl:Spec",
         "server": ".server:YatzGame",
     },

@@ -1,0 +1,69 @@
+"""A One Dollar Pinball record replayed bill by bill (see :mod:`gameshelf.session.replay`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gameshelf.core.errors import GameshelfError, RecordError
+from gameshelf.core.records import GameRecord
+from gameshelf.core.text import count
+from gameshelf.session.replay import Replay, Step
+
+
+@dataclass(frozen=True)
+class DollarPoint:
+    """Where a One Dollar Pinball replay is: the bill (``entry``, an index into
+    :attr:`DollarReplay.entries`) and the step of its trace shown (``trace``: 0 the bill's
+    start, then one per step of :attr:`~gameshelf.games.dollar.scorer.Result.steps`, then the
+    end: balls left and match)."""
+
+    entry: int
+    trace: int
+
+
+def dollar_replay(record: GameRecord) -> Replay[DollarPoint]:
+    """The replay of a round of One Dollar Pinball: each bill's scoring trace, step by
+    step (the bill's start, each digit read, then the end bonus and the match).
+
+    The record's ``options`` hold ``players``: ``[{"name", "bill", "district", "series"}]``
+    (:func:`gameshelf.games.dollar.session.round_record`, as a round is kept in the history);
+    :attr:`Replay.states` are :class:`DollarPoint` values and ``replay.entries`` the scored
+    bills.
+
+    Raises:
+        RecordError: another game or rules version, or bills that are missing or do not
+            parse.
+    """
+    from gameshelf.games.dollar.game import RULES_VERSION, make_entry
+
+    record.check("dollar", RULES_VERSION, "One Dollar Pinball")
+    bills = record.options.get("players")
+    if not isinstance(bills, list) or not bills or not all(isinstance(b, dict)
+                                                         for b in bills):
+        raise RecordError("this One Dollar Pinball record has no bills")
+    if record.actions:
+        raise RecordError("this One Dollar Pinball record holds actions; a round has none")
+    entries = []
+    for k, b in enumerate(bills, start=1):
+        try:
+            entries.append(make_entry(str(b.get("name", "")), str(b.get("bill", "")),
+                                      b.get("district"), b.get("series")))
+        except GameshelfError as exc:
+            raise RecordError(f"bill {k} of this record cannot be scored: {exc}") from None
+    states: list[DollarPoint] = [DollarPoint(0, 0)]
+    steps: list[Step] = []
+    for e_no, e in enumerate(entries):
+        r = e.result
+        trace = [f"{s.digits}: {s.rule.value}" + (f" +{s.points:,}" if s.points else "")
+                 for s in r.steps]
+        trace.append(f"end: {count(r.balls_left, 'ball')} left; score {r.score:,}")
+        if e_no:
+            trace.insert(0, f"{e.name} up: {e.bill}")
+        for t_no, text in enumerate(trace, start=0 if e_no else 1):
+            states.append(DollarPoint(e_no, t_no))
+            steps.append(Step(len(steps) + 1, e_no, (), f"{e.name} · {text}", 0))
+    replay: Replay[DollarPoint] = Replay(record, states, steps, 0,
+                                         [e.name for e in entries], list(range(len(entries))),
+                                         True)
+    replay.entries = entries   # type: ignore[attr-defined]
+    return replay
