@@ -9,8 +9,8 @@ import random
 
 from gameshelf.core.store import Store
 from gameshelf.games.showdown.match import Match, parse_players
+from gameshelf.games.showdown.play import LocalShowdown
 from gameshelf.games.showdown.session import ShowdownSession
-from gameshelf.session.match import LocalShowdown
 
 
 def test_a_seats_view_answers_as_the_state_does() -> None:

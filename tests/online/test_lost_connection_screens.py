@@ -12,19 +12,13 @@ from typing import Any
 import pytest
 from textual.widgets import Static
 
+from gameshelf.games.muggins.online import RemoteMuggins
 from gameshelf.games.muggins.tui.screen import MugginsScreen
+from gameshelf.games.showdown.online import RemoteShowdown
 from gameshelf.games.showdown.tui.screen import ShowdownScreen
+from gameshelf.games.yatz.online import RemoteYatz
 from gameshelf.games.yatz.tui.screen import GameScreen
-from gameshelf.session.remote import (
-    ConnectionLost,
-    Link,
-    RemoteMatch,
-    RemoteMuggins,
-    RemoteShowdown,
-    RemoteYatz,
-    Room,
-    parse_seats,
-)
+from gameshelf.session.remote import ConnectionLost, Link, RemoteMatch, Room, parse_seats
 from gameshelf.tui.app import GameshelfApp
 from tests.server.helpers import Running
 

@@ -18,9 +18,10 @@ import pytest
 from gameshelf.cli import main
 from gameshelf.core.records import GameRecord
 from gameshelf.games.muggins.game import MugginsState, parse_action
+from gameshelf.games.muggins.online import RemoteMuggins
 from gameshelf.games.muggins.tiles import parse_tile
 from gameshelf.server import protocol as p
-from gameshelf.session.remote import RemoteMuggins, Room, parse_seats
+from gameshelf.session.remote import Room, parse_seats
 from tests.server.helpers import Running
 
 TILE = re.compile(r"(?<![\d-])(\d)-(\d)(?![\d-])")

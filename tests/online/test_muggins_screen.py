@@ -7,8 +7,9 @@ from __future__ import annotations
 from textual.widgets import Input, Select, Static
 
 from gameshelf.games.muggins.game import Play
+from gameshelf.games.muggins.online import RemoteMuggins
 from gameshelf.games.muggins.tui.screen import MugginsScreen
-from gameshelf.session.remote import RemoteMuggins, Room, parse_seats
+from gameshelf.session.remote import Room, parse_seats
 from gameshelf.tui.app import GameshelfApp
 from gameshelf.tui.online import OnlineScreen
 from tests.server.helpers import Running
@@ -95,7 +96,7 @@ async def test_play_online_seats_follow_the_game_until_typed() -> None:
         await pilot.pause()
         seats = app.screen.query_one("#on-seats", Input)
         game = app.screen.query_one("#on-game", Select)
-        assert seats.value == "me,open,cpu"
+        assert seats.value == "me,open,cpu" and game.value == "yatz"
         game.value = "muggins"
         await pilot.pause()
         assert seats.value == "me,open"

@@ -15,14 +15,10 @@ import pytest
 from gameshelf.core.records import GameRecord
 from gameshelf.games.showdown.actions import Deal, parse_action
 from gameshelf.games.showdown.match import Match
+from gameshelf.games.showdown.online import RemoteShowdown
 from gameshelf.server import protocol as p
 from gameshelf.session import remote
-from gameshelf.session.remote import (
-    RemoteShowdown,
-    Room,
-    kept_seat,
-    parse_seats,
-)
+from gameshelf.session.remote import Room, kept_seat, parse_seats
 from tests.server.helpers import Running, running
 
 

@@ -7,11 +7,12 @@ from __future__ import annotations
 import random
 import threading
 
-from textual.widgets import Input, Static
+from textual.widgets import Input, Select, Static
 
 from gameshelf.games.showdown.actions import DONE, Action
+from gameshelf.games.showdown.online import RemoteShowdown
 from gameshelf.games.showdown.tui.screen import HandOffScreen, ScoreScreen, ShowdownScreen
-from gameshelf.session.remote import RemoteShowdown, Room, parse_seats
+from gameshelf.session.remote import Room, parse_seats
 from gameshelf.tui.app import GameshelfApp
 from gameshelf.tui.online import LobbyScreen, OnlineScreen
 from tests.server.helpers import Running
@@ -79,6 +80,8 @@ async def test_create_a_room_and_the_lobby_opens_the_game(server: Running) -> No
         await pilot.pause()
         app.screen.query_one("#on-server", Input).value = server.url
         app.screen.query_one("#on-name", Input).value = "Ann"
+        app.screen.query_one("#on-game", Select).value = "showdown"
+        await pilot.pause()
         app.screen.query_one("#on-seats", Input).value = "me,cpu"
         await pilot.click("#on-create")
         for _ in range(400):

@@ -15,9 +15,10 @@ from gameshelf.core.errors import IllegalMoveError
 from gameshelf.core.records import GameRecord
 from gameshelf.games.yatz.game import Hold, Roll, Score
 from gameshelf.games.yatz.match import Match
+from gameshelf.games.yatz.online import RemoteYatz
 from gameshelf.games.yatz.scoring import Box
 from gameshelf.server import protocol as p
-from gameshelf.session.remote import RemoteYatz, Room, parse_seats
+from gameshelf.session.remote import Room, parse_seats
 from tests.server.helpers import Running
 
 

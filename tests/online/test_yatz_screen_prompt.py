@@ -15,8 +15,9 @@ from textual.widgets import Static
 
 from gameshelf.cli import main
 from gameshelf.games.yatz.game import SCORES, Score
+from gameshelf.games.yatz.online import RemoteYatz
 from gameshelf.games.yatz.tui.screen import GameScreen
-from gameshelf.session.remote import RemoteYatz, Room, parse_seats
+from gameshelf.session.remote import Room, parse_seats
 from gameshelf.tui.app import GameshelfApp
 from tests.online.test_yatz_remote import play_turn, yatz_pair
 from tests.server.helpers import Running

@@ -24,19 +24,15 @@ import typer
 
 from gameshelf.core.errors import BadInputError
 from gameshelf.core.inputs import check_name
+from gameshelf.core.seats import MAX_NAME_LENGTH
 from gameshelf.core.text import literal
-from gameshelf.games.muggins.cli import play_match_text
-from gameshelf.games.showdown.cli import prompt_loop
-from gameshelf.games.showdown.match import MAX_NAME_LENGTH
-from gameshelf.games.yatz.cli import prompt_loop as yatz_prompt
+from gameshelf.games import REGISTRY
 from gameshelf.server import protocol as p
 from gameshelf.server.games import playable
 from gameshelf.session.remote import (
     OnlineError,
+    OnlineGame,
     RemoteMatch,
-    RemoteMuggins,
-    RemoteShowdown,
-    RemoteYatz,
     Room,
     last_server,
     parse_seats,
@@ -46,8 +42,6 @@ from gameshelf.session.remote import (
 app = typer.Typer(help="Play on a game server (gameshelf serve): create a room or join one "
                        "by its code.", no_args_is_help=True, rich_markup_mode=None)
 
-#: The games this client plays online today.
-PLAYABLE = ("showdown", "yatz", "muggins")
 #: Seconds between looks at the lobby while seats are still open.
 LOBBY_POLL = 0.5
 
@@ -72,10 +66,17 @@ def _game(game: str) -> str:
     if key not in playable():
         raise BadInputError(f"not a game of the server: {literal(game)} (one of "
                             f"{', '.join(playable())})")
-    if key not in PLAYABLE:
+    playable_here = tuple(g.key for g in REGISTRY.with_part("online"))
+    if key not in playable_here:
         raise BadInputError(f"{key} cannot be played online from this program yet (only "
-                            f"{', '.join(PLAYABLE)})")
+                            f"{', '.join(playable_here)})")
     return key
+
+
+def online_game(key: str) -> OnlineGame:
+    """The ``online`` part of game ``key``."""
+    found: OnlineGame = REGISTRY.get(key).load("online")
+    return found
 
 
 def _seat_line(room: Room) -> str:
@@ -113,41 +114,15 @@ def lobby(room: Room) -> None:
 
 def _play(room: Room, tui: bool) -> None:
     lobby(room)
-    game: RemoteMatch[Any, Any]
-    if room.info.game == "muggins":
-        game = RemoteMuggins(room)
-        if tui:
-            from gameshelf.games.muggins.tui.screen import run_muggins_match
-
-            run_muggins_match(game)
-            return
-        try:
-            play_match_text(game)
-        finally:
-            game.close()
+    how = online_game(room.info.game)
+    game: RemoteMatch[Any, Any] = how.remote(room)
+    if tui:
+        how.run_screen(game)
         return
-    if room.info.game == "yatz":
-        game = RemoteYatz(room)
-        if tui:
-            from gameshelf.games.yatz.tui.setup import run_match_app as run_yatz_app
-
-            run_yatz_app(game)
-            return
-        try:
-            yatz_prompt(game)
-        finally:
-            game.close()
-    else:
-        game = RemoteShowdown(room)
-        if tui:
-            from gameshelf.games.showdown.tui.setup import run_match_app
-
-            run_match_app(game)
-            return
-        try:
-            prompt_loop(game)
-        finally:
-            game.close()
+    try:
+        how.prompt(game)
+    finally:
+        game.close()
     problem = game.end_problem()
     if problem is not None:   # the connection was lost for good: one line, exit 2
         raise OnlineError(problem)
@@ -178,7 +153,7 @@ def create(game: str = typer.Argument(..., help="The game: showdown, yatz or mug
     specs = parse_seats(seats, me)
     options: dict[str, object] = {}
     if target is not None:
-        if key != "muggins":
+        if "target" not in online_game(key).options:
             raise BadInputError("--target is a Muggins option (the points that end it)")
         options["target"] = target
     room = Room.create(url, key, specs, options, away_timeout=away)

@@ -33,7 +33,12 @@ COMPUTER_WORDS = ("cpu", "computer", "ai")
 #: The default computer player, as :func:`seat_word` returns it.
 DEFAULT = "cpu"
 #: Words after ``Name:`` that make the seat a person's.
-PERSON_WORDS = ("human", "person")
+#: The longest name a person may sit under in a room on a game server (the games' own limit
+#: for their seats, Yatz's and Pinball Showdown's, is the same 20 characters).
+MAX_NAME_LENGTH = 20
+#: The kind of a seat played by a person, in every game's seats and records.
+HUMAN = "human"
+PERSON_WORDS = (HUMAN, "person")
 
 
 def computer_word(word: str, players: Iterable[str] = ()) -> str | None:

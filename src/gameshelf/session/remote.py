@@ -35,36 +35,13 @@ from websockets.sync.client import ClientConnection, connect
 
 from gameshelf.core.errors import BadInputError, GameshelfError, IllegalMoveError
 from gameshelf.core.inputs import quote
-from gameshelf.core.records import GameRecord
+from gameshelf.core.seats import HUMAN
 from gameshelf.core.state import CHANCE, TERMINAL
 from gameshelf.core.store import Store
 from gameshelf.core.text import said
-from gameshelf.games.muggins.game import Action as MugginsAction
-from gameshelf.games.muggins.game import Placed, RoundResult
-from gameshelf.games.muggins.game import parse_action as parse_muggins_action
-from gameshelf.games.muggins.tiles import parse_tile
-from gameshelf.games.showdown.actions import Action, card_text, parse_action, parse_card
-from gameshelf.games.showdown.cards import Deck, default_deck
-from gameshelf.games.showdown.game import Claim, Phase, PlayerView
-from gameshelf.games.showdown.match import HUMAN
-from gameshelf.games.yatz.game import COLUMNS as YATZ_COLUMNS
-from gameshelf.games.yatz.game import Action as YatzAction
-from gameshelf.games.yatz.game import Dice as YatzDice
-from gameshelf.games.yatz.game import Roll, YatzState
-from gameshelf.games.yatz.game import parse_action as parse_yatz_action
-from gameshelf.games.yatz.scoring import DICE, Box, rule_set
 from gameshelf.server import protocol as p
 from gameshelf.session.base import open_store
-from gameshelf.session.match import (
-    GameMatch,
-    MugginsMatch,
-    MugginsTable,
-    SeatInfo,
-    ShowdownMatch,
-    YatzMatch,
-    read_move,
-    yatz_move,
-)
+from gameshelf.session.match import GameMatch, SeatInfo
 
 #: The server a person is offered first (``gameshelf serve``'s own default).
 DEFAULT_SERVER = "ws://127.0.0.1:8765/ws"
@@ -124,7 +101,7 @@ def server_url(text: str) -> str:
     try:
         parts = urlsplit(raw)
     except ValueError as exc:   # an unclosed [IPv6 bracket, a host NFKC turns into '/'...
-        raise BadInputError(f"not a game server's address: {quote(text)} ({_why(exc)})") \
+        raise BadInputError(f"not a game server's address: {quote(text)} ({reason_of(exc)})") \
             from None
     scheme = {"ws": "ws", "wss": "wss", "http": "ws", "https": "wss"}.get(parts.scheme.lower())
     if scheme is None:
@@ -227,7 +204,7 @@ class Link:
                               f"({exc})") from None
         except (OSError, InvalidHandshake, TimeoutError) as exc:
             raise OnlineError(f"cannot reach the game server at {quote(self.url)}: "
-                              f"{_why(exc)}") from None
+                              f"{reason_of(exc)}") from None
         assert isinstance(ws, ClientConnection)
         return ws
 
@@ -253,7 +230,7 @@ class Link:
                 self.ws.send(p.dump(message))
             except ConnectionClosed as exc:
                 raise ConnectionLost(f"the connection to {self.url} was lost: "
-                                     f"{_why(exc)}") from None
+                                     f"{reason_of(exc)}") from None
 
     def receive(self, timeout: float) -> p.Message | None:
         """The next message from the server (a pushed one kept earlier first), or None
@@ -304,7 +281,7 @@ class Link:
                 except TimeoutError:
                     break
                 except ConnectionClosed as exc:
-                    why = said.message if said is not None else _why(exc)
+                    why = said.message if said is not None else reason_of(exc)
                     raise ConnectionLost(f"the connection to {self.url} was lost: "
                                          f"{why}") from None
                 try:
@@ -362,7 +339,7 @@ def _with_ref(message: p.Message, ref: str) -> p.Message:
     return replace(message, ref=ref)  # type: ignore[call-arg]
 
 
-def _why(exc: BaseException) -> str:
+def reason_of(exc: BaseException) -> str:
     text = str(exc) or type(exc).__name__
     return " ".join(text.split())[:200]
 
@@ -489,68 +466,6 @@ class Room:
     def close(self) -> None:
         """Leave (the server keeps the seat for a rejoin)."""
         self.link.close()
-
-
-# ----- Showdown on a server ----------------------------------------------------------------
-def _card(value: Any) -> int:
-    if isinstance(value, int) and not isinstance(value, bool):
-        return value
-    if isinstance(value, str):
-        return parse_card(value)
-    raise ValueError(f"not a card: {value!r}")
-
-
-def _combo(value: Any) -> int:
-    if isinstance(value, int) and not isinstance(value, bool):
-        return value
-    if isinstance(value, str) and value[:1].upper() == "C" and value[1:].isdigit():
-        return int(value[1:]) - 1
-    raise ValueError(f"not a combination card: {value!r}")
-
-
-def decode_showdown_view(data: dict[str, Any], deck: Deck) -> PlayerView:
-    """The :class:`PlayerView` in a ``state`` message's ``view`` (docs/online.md, "Views").
-
-    Raises:
-        OnlineError: the view is not one (a server of another kind; nothing is shown).
-    """
-    try:
-        cards = tuple(tuple(_card(c) for c in group) for group in data["piles"])
-        bids = {_card(b["card"]): (int(b["seat"]), int(b["tokens"])) for b in data["bids"]}
-        claims = tuple(None if c is None else Claim(_card(c["card"]), bool(c["completed"]),
-                                                    str(c["reason"]))
-                       for c in data["claims"])
-        pending = data.get("pending_return")
-        offer = data.get("my_offer")
-        top = data.get("top")
-        return PlayerView(
-            deck=deck, cards=deck.playfield, seat=int(data["seat"]), n=int(data["n"]),
-            turn=int(data["turn"]), first=int(data["first"]), phase=Phase(data["phase"]),
-            to_act=int(data["to_act"]), wizard=bool(data["wizard"]),
-            hand=tuple(_card(c) for c in data["hand"]),
-            hand_sizes=tuple(int(k) for k in data["hand_sizes"]),
-            my_offer=None if offer is None else _card(offer),
-            has_offered=tuple(bool(k) for k in data["has_offered"]),
-            top=None if top is None else _card(top),
-            faceup=tuple(_card(c) for c in data["faceup"]),
-            offered_by=tuple(int(k) for k in data["offered_by"]),
-            bids=bids, has_bid=tuple(bool(k) for k in data["has_bid"]),
-            control_pos=int(data["control_pos"]),
-            pending_return=None if pending is None else (int(pending[0]), int(pending[1])),
-            claims=claims, take_queue=tuple(int(k) for k in data["take_queue"]),
-            speed=tuple(int(k) for k in data["speed"]),
-            control=tuple(int(k) for k in data["control"]),
-            removed=tuple(int(k) for k in data["removed"]),
-            discard=tuple(_card(c) for c in data["discard"]),
-            piles=cards,
-            piles2x=tuple(tuple(_card(c) for c in group) for group in data["piles2x"]),
-            combos_open=tuple(_combo(c) for c in data["combos_open"]),
-            combos_won=tuple(tuple(_combo(c) for c in g) for g in data["combos_won"]),
-            known_in_hand=tuple(tuple(_card(c) for c in g) for g in data["known_in_hand"]),
-            deck_size=int(data["deck_size"]), end_reason=str(data.get("end_reason") or ""))
-    except (KeyError, TypeError, ValueError, IndexError, GameshelfError) as exc:
-        raise OnlineError(f"the server sent a Showdown view this program cannot read "
-                          f"({_why(exc)})") from None
 
 
 def event_line(event: p.Event, names: Sequence[str], kinds: Sequence[str] = ()) -> str | None:
@@ -799,227 +714,29 @@ class RemoteMatch(GameMatch[V, A]):
         self.room.close()
 
 
-class RemoteShowdown(RemoteMatch[PlayerView, Action], ShowdownMatch):
-    """A started Showdown room as this terminal's seat sees it (its own hand, never
-    another's)."""
 
-    def __init__(self, room: Room, wait: float = ANSWER_WAIT) -> None:
-        self._deck = default_deck()
-        super().__init__(room, wait)
+@dataclass(frozen=True)
+class OnlineGame:
+    """What the online front ends need of one game (its ``online`` part): how to open a
+    started room as a match, and how to play it at the prompt and on the game's screen.
 
-    @property
-    def deck(self) -> Deck:
-        return self._deck
-
-    def _read(self, msg: p.State) -> PlayerView:
-        return decode_showdown_view({"seat": msg.seat, "n": len(self.room.info.seats),
-                                     **msg.view}, self._deck)
-
-    def _parse(self, text: str) -> Action:
-        return parse_action(text)
-
-
-# ----- Yatz on a server -------------------------------------------------------------------
-def decode_yatz_view(data: dict[str, Any]) -> YatzState:
-    """The Yatz table in a ``state`` message's ``view`` (docs/online.md, "Views"; every seat
-    sees all of it) as a :class:`~gameshelf.games.yatz.game.YatzState`: the boxes, dice and holds
-    as sent, the running totals made from the boxes as the rules make them.
-
-    Raises:
-        OnlineError: the view is not one (a server of another kind; nothing is shown).
+    Attributes:
+        remote: a started room -> its match as this terminal's seat sees it.
+        prompt: plays a match at the text prompt until it ends or the person quits.
+        run_screen: runs the app straight on the match's game screen.
+        screen: the match's game screen (Textual), pushed from the lobby screen.
+        default_seats: the seats a new room starts from on the lobby form.
+        options: the ``online create`` options the game takes (Muggins: ``target``).
     """
-    try:
-        boxes = data["boxes"]
-        st = YatzState(len(boxes), rule_set(str(data.get("rules", "yatz"))))
-        for seat, card in enumerate(boxes):
-            if len(card) != YATZ_COLUMNS:
-                raise ValueError("a card of another size")
-            for col, column in enumerate(card):
-                if len(column) != len(Box):
-                    raise ValueError("a column of another size")
-                for box, value in zip(Box, column, strict=True):
-                    if value is None:
-                        continue
-                    points = int(value)
-                    st.boxes[seat][col][box] = points
-                    st.filled[seat][col] |= 1 << box
-                    if box <= Box.SIXES:
-                        st.upper[seat][col] += points
-                    else:
-                        st.lower[seat][col] += points
-        st.seat = int(data["seat"])
-        st.dice = tuple(int(d) for d in data["dice"])
-        if st.dice and (len(st.dice) != DICE or any(not 1 <= d <= 6 for d in st.dice)):
-            raise ValueError(f"dice {list(st.dice)}")
-        st.held = sum(1 << (int(k) - 1) for k in data["held"])
-        st.rolls_left = int(data["rolls_left"])
-        st.turns_done = int(data["turns_done"])
-        if not 0 <= st.seat < st.players or not 0 <= st.rolls_left <= 3:
-            raise ValueError("a seat or rolls left out of range")
-        return st
-    except (KeyError, TypeError, ValueError, IndexError, GameshelfError) as exc:
-        raise OnlineError(f"the server sent a Yatz view this program cannot read "
-                          f"({_why(exc)})") from None
 
-
-class RemoteYatz(RemoteMatch[YatzState, YatzAction], YatzMatch):
-    """A started Yatz room as this terminal's seat sees it: the whole table (Yatz has no
-    secrets), rebuilt from each ``state`` message, and every move the server tells as a
-    :class:`~gameshelf.session.match.YatzMove` (a roll with its dice). No undo (the server
-    refuses it); the server keeps the game (no save here)."""
-
-    def __init__(self, room: Room, wait: float = ANSWER_WAIT) -> None:
-        self.moves = []
-        self._actions: list[YatzAction] = []
-        #: False once a move was missed (joined mid-game): no review of the whole game
-        self._whole = True
-        self._rules = str(room.info.options.get("rules", "yatz"))
-        super().__init__(room, wait)
-
-    @property
-    def state(self) -> YatzState:
-        if self._view is None:  # pragma: no cover - set before __init__ returns
-            raise IllegalMoveError("the game has not started")
-        return self._view
-
-    @property
-    def rules(self) -> str:
-        return self._rules
-
-    def log(self) -> Sequence[str]:
-        return YatzMatch.log(self)
-
-    def _read(self, msg: p.State) -> YatzState:
-        return decode_yatz_view(msg.view)
-
-    def _parse(self, text: str) -> YatzAction:
-        action = parse_yatz_action(text)
-        if isinstance(action, YatzDice):
-            raise BadInputError("the dice are rolled, not chosen: use roll")
-        return action
-
-    def _events(self, events: Sequence[p.Event], view: YatzState) -> None:
-        """Each move of ``events`` replayed on the table as it was, told as a
-        :class:`~gameshelf.session.match.YatzMove` (a roll once its dice came). A client
-        that joined mid-game replays from the table it first saw (no review of the whole
-        game then)."""
-        if self._view is None:
-            if events[0].seq != 1 if events else (view.turns_done or view.dice):
-                self._whole = False
-            if not events or events[0].seq != 1:
-                return
-            st = YatzState(view.players, view.rules)
-        else:
-            st = self._view.clone()
-        roll_by = False
-        try:
-            for event in events:
-                if event.action is None:
-                    continue
-                action = parse_yatz_action(event.action)
-                dice = st.dice
-                st.apply_action(action)
-                if event.seq == self.seq and self._actions:
-                    self._actions[-1] = action      # a hold replacing the one before
-                else:
-                    self._actions.append(action)
-                if isinstance(action, Roll):
-                    roll_by = event.by_computer
-                    continue
-                if isinstance(action, YatzDice):
-                    self.moves.append(yatz_move(st, st.seat, Roll(), dice, roll_by))
-                else:
-                    seat = event.seat if event.seat >= 0 else st.seat
-                    self.moves.append(yatz_move(st, seat, action, dice, event.by_computer))
-        except GameshelfError:
-            self._whole = False     # not the table this client saw: the moves stop here
-
-    def played_actions(self) -> list[YatzAction] | None:
-        return list(self._actions) if self._whole and self.over else None
-
-
-
-# ----- Muggins on a server -----------------------------------------------------------------
-def _placed(text: Any) -> Placed:
-    """A chain tile as a view writes it: ``5-3``, 5 touching the chain."""
-    if not isinstance(text, str) or len(text.split("-")) != 2:
-        raise ValueError(f"not a placed tile: {text!r}")
-    inner, outer = (int(x) for x in text.split("-"))
-    return Placed(parse_tile(text), inner, outer)
-
-
-def _round(data: Any) -> RoundResult:
-    winner = data["winner"]
-    return RoundResult(int(data["round_no"]), str(data["kind"]),
-                       None if winner is None else int(winner),
-                       (int(data["pips"][0]), int(data["pips"][1])), int(data["rounded"]),
-                       int(data["bonus"]), int(data["points"]),
-                       (int(data["scores"][0]), int(data["scores"][1])))
-
-
-def decode_muggins_view(data: dict[str, Any], seat: int, to_act: int,
-                        legal: Sequence[str] = ()) -> MugginsTable:
-    """The :class:`~gameshelf.session.match.MugginsTable` in a ``state`` message's ``view``
-    (docs/online.md, "Views"): this seat's rack, the chains, the public counts; ``to_act``
-    and ``legal`` from the message.
-
-    Raises:
-        OnlineError: the view is not one (a server of another kind; nothing is shown).
-    """
-    try:
-        scores = data["scores"]
-        return MugginsTable(
-            seat=seat, hand=tuple(sorted(parse_tile(t) for t in data["hand"])),
-            left=tuple(_placed(t) for t in data["left"]),
-            right=tuple(_placed(t) for t in data["right"]),
-            boneyard_count=int(data["boneyard_count"]),
-            opponent_count=int(data["opponent_count"]),
-            scores=(int(scores[0]), int(scores[1])), target=int(data["target"]),
-            round_no=int(data["round_no"]), leader=int(data.get("leader", 0)),
-            to_move=to_act, passes=int(data["passes"]),
-            rounds=tuple(_round(r) for r in data["rounds"]),
-            opponent_void=frozenset(int(k) for k in data.get("opponent_void", ())),
-            legal=tuple(parse_muggins_action(t) for t in legal))
-    except (KeyError, TypeError, ValueError, IndexError, GameshelfError) as exc:
-        raise OnlineError(f"the server sent a Muggins view this program cannot read "
-                          f"({_why(exc)})") from None
-
-
-class RemoteMuggins(RemoteMatch[MugginsTable, MugginsAction], MugginsMatch):
-    """A started Muggins room as this terminal's seat sees it: its own rack, never the
-    other's nor the boneyard's tiles; the other seat is a person or Mugsy."""
-
-    @property
-    def level(self) -> str | None:
-        other = self.seats[1 - self.seat] if len(self.seats) == 2 else None
-        return None if other is None or other.is_human else other.kind
-
-    def names(self, seat: int) -> tuple[str, str]:
-        a, b = (s.name for s in self.seats)
-        mugsy = ("Mugsy" if self.level else None)
-        if seat == 0:
-            return ("You", mugsy or b)
-        return (a, "You")
-
-    def _read(self, msg: p.State) -> MugginsTable:
-        return decode_muggins_view(msg.view, msg.seat, msg.to_act, msg.legal)
-
-    def _parse(self, text: str) -> MugginsAction:
-        legal = [parse_muggins_action(t) for t in self._legal]
-        return read_move(text, legal)
-
-    def record(self) -> GameRecord | None:
-        """The finished game's record from the server (None when it cannot be had)."""
-        try:
-            answer = self.room.link.request(p.GetRecord(code=self.room.code,
-                                                        token=self.room.token), p.Record)
-            return GameRecord.from_json(json.dumps(answer.record))
-        except GameshelfError:
-            return None
-
+    remote: Callable[[Room], RemoteMatch[Any, Any]]
+    prompt: Callable[[Any], object]
+    run_screen: Callable[[Any], None]
+    screen: Callable[[Any], Any]
+    default_seats: str = "me,open,cpu"
+    options: tuple[str, ...] = ()
 
 
 __all__ = ["DEFAULT_SERVER", "ConnectionLost", "KeptSeat", "Link", "OnlineError",
-           "RemoteMatch", "RemoteMuggins", "RemoteShowdown", "RemoteYatz", "Room",
-           "card_text", "decode_muggins_view", "decode_showdown_view", "decode_yatz_view",
-           "kept_seat", "last_server", "parse_seats", "remember_seat", "server_url"]
+           "OnlineGame", "RemoteMatch", "Room", "kept_seat", "last_server", "parse_seats",
+           "remember_seat", "server_url"]

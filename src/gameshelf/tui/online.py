@@ -1,8 +1,7 @@
 """Play online from the terminal app: create a room on a game server or join one by its code
 (:class:`OnlineScreen`), wait in its lobby (:class:`LobbyScreen`), then play on the game's own
-screen through the remote match (:data:`GAMES`: :class:`~gameshelf.session.remote.
-RemoteShowdown`, :class:`~gameshelf.session.remote.RemoteYatz`): the same screen as a game
-at this terminal, showing only what this terminal's seat may see (no hand-over).
+screen through the remote match (each game's ``online`` part in the registry): the same
+screen as a game at this terminal, showing only what this terminal's seat may see (no hand-over).
 
 The server's address is remembered in the store's settings (the last one used is offered
 again). Every wait on the network runs in a worker thread, so the screen never freezes; a
@@ -11,7 +10,6 @@ failure is one line on the screen.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from textual import work
@@ -23,17 +21,13 @@ from textual.widgets import Button, Header, Input, Select, Static
 
 from gameshelf.core.errors import GameshelfError
 from gameshelf.core.inputs import check_name
+from gameshelf.core.seats import MAX_NAME_LENGTH
 from gameshelf.core.text import error_line, literal
-from gameshelf.games.muggins.tui.screen import MugginsScreen
-from gameshelf.games.showdown.match import MAX_NAME_LENGTH
-from gameshelf.games.showdown.tui.screen import ShowdownScreen
-from gameshelf.games.yatz.tui.screen import GameScreen as YatzScreen
+from gameshelf.games import REGISTRY
 from gameshelf.server import protocol as p
 from gameshelf.session.remote import (
+    OnlineGame,
     RemoteMatch,
-    RemoteMuggins,
-    RemoteShowdown,
-    RemoteYatz,
     Room,
     last_server,
     parse_seats,
@@ -45,28 +39,10 @@ from gameshelf.tui.widgets import GameFooter, HelpScreen, TextField, help_bindin
 BUILT = True
 
 
-def _yatz_screen(game: RemoteMatch[Any, Any]) -> Screen[None]:
-    assert isinstance(game, RemoteYatz)
-    return YatzScreen(game)
+def _online_games() -> dict[str, tuple[str, OnlineGame]]:
+    """The games played online here: key -> (its name, its ``online`` part)."""
+    return {g.key: (g.title, g.load("online")) for g in REGISTRY.with_part("online")}
 
-
-def _muggins_screen(game: RemoteMatch[Any, Any]) -> Screen[None]:
-    assert isinstance(game, RemoteMuggins)
-    return MugginsScreen(game)
-
-
-def _showdown_screen(game: RemoteMatch[Any, Any]) -> Screen[None]:
-    assert isinstance(game, RemoteShowdown)
-    return ShowdownScreen(game)
-
-
-#: The games played online here: key -> (its name, its remote match, its one game screen).
-GAMES: dict[str, tuple[str, type[RemoteMatch[Any, Any]],
-                       Callable[[RemoteMatch[Any, Any]], Screen[None]]]] = {
-    "showdown": ("Pinball Showdown", RemoteShowdown, _showdown_screen),
-    "yatz": ("Yatz", RemoteYatz, _yatz_screen),
-    "muggins": ("Muggins", RemoteMuggins, _muggins_screen),
-}
 
 HELP = """\
 # Play online
@@ -91,9 +67,6 @@ Play Pinball Showdown, Yatz or Muggins with people on other machines through a g
 """
 
 
-#: The seats a new room of each game starts from on the form (`open`, not `?`: the form's
-#: fields keep `?` for help).
-DEFAULT_SEATS = {"showdown": "me,open,cpu", "yatz": "me,open,cpu", "muggins": "me,open"}
 
 class OnlineScreen(Screen[None]):
     """Create a room or join one by its code."""
@@ -119,8 +92,10 @@ class OnlineScreen(Screen[None]):
                          "through a game server (gameshelf serve).", id="on-note")
             with Horizontal(classes="on-row"):
                 yield Static("Game (to create)")
-                yield Select([(name, key) for key, (name, _, _) in GAMES.items()],
-                             value="showdown", allow_blank=False, id="on-game", compact=True)
+                games = _online_games()
+                yield Select([(name, key) for key, (name, _) in games.items()],
+                             value=next(iter(games)), allow_blank=False, id="on-game",
+                             compact=True)
             with Horizontal(classes="on-row"):
                 yield Static("Server")
                 yield TextField(value=last_server(), id="on-server", compact=True)
@@ -130,7 +105,8 @@ class OnlineScreen(Screen[None]):
                                 max_length=MAX_NAME_LENGTH)
             with Horizontal(classes="on-row"):
                 yield Static("Seats (to create)")
-                yield TextField(value=DEFAULT_SEATS["showdown"], id="on-seats", compact=True)
+                yield TextField(value=next(iter(games.values()))[1].default_seats,
+                                id="on-seats", compact=True)
             with Horizontal(classes="on-row"):
                 yield Static("Room code (to join)")
                 yield TextField(placeholder="e.g. K7QX", id="on-code", compact=True)
@@ -147,8 +123,9 @@ class OnlineScreen(Screen[None]):
         """Another game chosen: its usual seats, unless the seats were typed (Muggins is for
         two: "me,open,cpu" stayed and was refused until edited)."""
         seats = self.query_one("#on-seats", Input)
-        if seats.value.strip() in DEFAULT_SEATS.values():
-            seats.value = DEFAULT_SEATS.get(str(event.value), seats.value)
+        usual = {key: how.default_seats for key, (_, how) in _online_games().items()}
+        if seats.value.strip() in usual.values():
+            seats.value = usual.get(str(event.value), seats.value)
 
     def _say(self, text: str) -> None:
         self.query_one("#on-msg", Static).update(plain(text, lines=True))
@@ -183,14 +160,15 @@ class OnlineScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="online-connect")
     def _connect(self, how: str, url: str, name: str, code: str,
-                 seats: list[p.SeatSpec], game: str = "showdown") -> None:
+                 seats: list[p.SeatSpec], game: str) -> None:
         try:
             room = (Room.create(url, game, seats) if how == "create"
                     else Room.join(url, code, name))
-            if room.info.game not in GAMES:
+            games = _online_games()
+            if room.info.game not in games:
                 room.close()
                 raise GameshelfError(f"room {room.code} plays {room.info.game}: only "
-                                     f"{' and '.join(n for n, _, _ in GAMES.values())} are "
+                                     f"{' and '.join(n for n, _ in games.values())} are "
                                      "played online here")
         except GameshelfError as exc:
             self.app.call_from_thread(self._failed, error_line(exc))
@@ -286,7 +264,7 @@ class LobbyScreen(Screen[None]):
                     self.app.call_from_thread(self._say, f"the server: {msg.message}")
                 elif isinstance(msg, p.State):
                     room.link.pending.insert(0, msg)
-                    game = GAMES[room.info.game][1](room)
+                    game = _online_games()[room.info.game][1].remote(room)
                     self.playing = True
                     self.app.call_from_thread(self._play, game)
         except GameshelfError as exc:
@@ -296,7 +274,7 @@ class LobbyScreen(Screen[None]):
         self.query_one("#lb-msg", Static).update(plain(text, lines=True))
 
     def _play(self, game: RemoteMatch[Any, Any]) -> None:
-        self.app.switch_screen(GAMES[game.game][2](game))
+        self.app.switch_screen(_online_games()[game.game][1].screen(game))
 
     def action_start(self) -> None:
         if not self.room.is_host or self._asked_start:

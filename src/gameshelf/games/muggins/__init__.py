@@ -17,6 +17,7 @@ GAME = GameDef(
         "screen": ".tui.screen:make_screen",
         "replay_screen": ".tui.replay:MugginsReplayScreen",
         "rl": ".rl:Spec",
+        "online": ".online:ONLINE",
         "server": ".server:MugginsGame",
     },
 )

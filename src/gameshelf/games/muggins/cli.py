@@ -31,6 +31,7 @@ from gameshelf.games.muggins.game import (
 )
 from gameshelf.games.muggins.match import GAME, joined_draws
 from gameshelf.games.muggins.mugsy import LEVELS, parse_level
+from gameshelf.games.muggins.play import LocalMuggins, MugginsMatch, MugginsTable
 from gameshelf.games.muggins.review import review_command
 from gameshelf.games.muggins.session import (
     PERSON,
@@ -40,7 +41,6 @@ from gameshelf.games.muggins.session import (
 )
 from gameshelf.games.muggins.sim import SimResult, play_series_game, tally
 from gameshelf.session.base import end_not_recorded, save_failure
-from gameshelf.session.match import LocalMuggins, MugginsMatch, MugginsTable
 
 app = typer.Typer(help="Muggins: double-nine dominoes (fives) against Mugsy.",
                   no_args_is_help=True, rich_markup_mode=None)

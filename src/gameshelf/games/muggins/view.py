@@ -4,9 +4,16 @@ counts, tiles written ``5-3``; never the other rack or the boneyard's tiles. Pur
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from gameshelf.core.errors import GameshelfError
+from gameshelf.games.muggins.game import Placed, RoundResult
+from gameshelf.games.muggins.game import parse_action as parse_muggins_action
+from gameshelf.games.muggins.play import MugginsTable
+from gameshelf.games.muggins.tiles import parse_tile
 from gameshelf.server.views import plain
+from gameshelf.session.remote import OnlineError, reason_of
 
 if TYPE_CHECKING:
     from gameshelf.games.muggins.match import Match
@@ -35,3 +42,47 @@ def muggins_view(match: Match, seat: int, names: list[str]) -> dict[str, Any]:
     }
 
 
+# ----- reading a view (the client's side) ---------------------------------------------
+def _placed(text: Any) -> Placed:
+    """A chain tile as a view writes it: ``5-3``, 5 touching the chain."""
+    if not isinstance(text, str) or len(text.split("-")) != 2:
+        raise ValueError(f"not a placed tile: {text!r}")
+    inner, outer = (int(x) for x in text.split("-"))
+    return Placed(parse_tile(text), inner, outer)
+
+
+def _round(data: Any) -> RoundResult:
+    winner = data["winner"]
+    return RoundResult(int(data["round_no"]), str(data["kind"]),
+                       None if winner is None else int(winner),
+                       (int(data["pips"][0]), int(data["pips"][1])), int(data["rounded"]),
+                       int(data["bonus"]), int(data["points"]),
+                       (int(data["scores"][0]), int(data["scores"][1])))
+
+
+def decode_muggins_view(data: dict[str, Any], seat: int, to_act: int,
+                        legal: Sequence[str] = ()) -> MugginsTable:
+    """The :class:`~gameshelf.session.match.MugginsTable` in a ``state`` message's ``view``
+    (docs/online.md, "Views"): this seat's rack, the chains, the public counts; ``to_act``
+    and ``legal`` from the message.
+
+    Raises:
+        OnlineError: the view is not one (a server of another kind; nothing is shown).
+    """
+    try:
+        scores = data["scores"]
+        return MugginsTable(
+            seat=seat, hand=tuple(sorted(parse_tile(t) for t in data["hand"])),
+            left=tuple(_placed(t) for t in data["left"]),
+            right=tuple(_placed(t) for t in data["right"]),
+            boneyard_count=int(data["boneyard_count"]),
+            opponent_count=int(data["opponent_count"]),
+            scores=(int(scores[0]), int(scores[1])), target=int(data["target"]),
+            round_no=int(data["round_no"]), leader=int(data.get("leader", 0)),
+            to_move=to_act, passes=int(data["passes"]),
+            rounds=tuple(_round(r) for r in data["rounds"]),
+            opponent_void=frozenset(int(k) for k in data.get("opponent_void", ())),
+            legal=tuple(parse_muggins_action(t) for t in legal))
+    except (KeyError, TypeError, ValueError, IndexError, GameshelfError) as exc:
+        raise OnlineError(f"the server sent a Muggins view this program cannot read "
+                          f"({reason_of(exc)})") from None

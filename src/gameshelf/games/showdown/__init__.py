@@ -15,6 +15,7 @@ GAME = GameDef(
         "screen": ".tui.setup:make_screen",
         "replay_screen": ".tui.replay:ShowdownReplayScreen",
         "rl": ".rl:Spec",
+        "online": ".online:ONLINE",
         "server": ".server:ShowdownGame",
     },
 )

@@ -49,12 +49,13 @@ from gameshelf.games.showdown.actions import Bid, Buy, Speed, card_text
 from gameshelf.games.showdown.cards import parse_deck
 from gameshelf.games.showdown.game import Phase, PlayerView, ShowdownState
 from gameshelf.games.showdown.match import GAME, Match, Seat, parse_players
+from gameshelf.games.showdown.play import LocalShowdown, ShowdownMatch
 from gameshelf.games.showdown.players import PLAYER_KINDS
 from gameshelf.games.showdown.review import review_command
 from gameshelf.games.showdown.session import ShowdownSession, describe_save, saves
 from gameshelf.games.showdown.sim import play_sim_game
 from gameshelf.session.base import save_failure
-from gameshelf.session.match import LocalShowdown, SeatInfo, ShowdownMatch
+from gameshelf.session.match import SeatInfo
 
 app = typer.Typer(help="Pinball Showdown: bid with control tokens, manage your speed "
                        "(2 to 4 players).", no_args_is_help=True, rich_markup_mode=None)

@@ -69,7 +69,8 @@ def replay_showdown(replay: Replay[Any]) -> Any:
     from gameshelf.core.errors import IllegalMoveError
     from gameshelf.games.showdown.cards import Deck, default_deck, parse_deck
     from gameshelf.games.showdown.game import PlayerView
-    from gameshelf.session.match import SeatInfo, ShowdownMatch
+    from gameshelf.games.showdown.play import ShowdownMatch
+    from gameshelf.session.match import SeatInfo
 
     if replay.game != "showdown":
         raise RecordError("only a Pinball Showdown game's replay is a Showdown match")

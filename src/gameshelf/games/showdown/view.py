@@ -10,7 +10,12 @@ import dataclasses
 import enum
 from typing import TYPE_CHECKING, Any
 
+from gameshelf.core.errors import GameshelfError
+from gameshelf.games.showdown.actions import card_text, parse_card
+from gameshelf.games.showdown.cards import Deck
+from gameshelf.games.showdown.game import Claim, Phase, PlayerView
 from gameshelf.server.views import plain
+from gameshelf.session.remote import OnlineError, reason_of
 
 if TYPE_CHECKING:
     from gameshelf.games.showdown.match import Match
@@ -36,7 +41,7 @@ def showdown_view(match: Match, seat: int) -> dict[str, Any]:
     """``seat``'s Showdown view: :class:`gameshelf.games.showdown.game.PlayerView`'s fields (less
     the static deck), cards as ``P41``, combinations as ``C03``, bids as
     ``[{"card", "seat", "tokens"}]``, claims as ``{"card", "completed", "reason"}`` or null."""
-    from gameshelf.games.showdown.actions import card_text, combo_text
+    from gameshelf.games.showdown.actions import combo_text
     view = match.state.view(seat)
     out: dict[str, Any] = {"game": "showdown", "names": [s.name for s in match.seats]}
     for name in _FIELDS:
@@ -77,7 +82,6 @@ _OWN = ("seat", "hand", "my_offer", "offered_by")
 def showdown_views(match: Match, seats: list[int]) -> list[dict[str, Any]]:
     """:func:`showdown_view` of each of ``seats``, the table written once: the fields that
     are the same for every seat are shared, only :data:`_OWN` are written per seat."""
-    from gameshelf.games.showdown.actions import card_text
     if not seats:
         return []
     first = showdown_view(match, seats[0])
@@ -93,3 +97,63 @@ def showdown_views(match: Match, seats: list[int]) -> list[dict[str, Any]]:
     return out
 
 
+# ----- reading a view (the client's side) ---------------------------------------------
+def _card(value: Any) -> int:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, str):
+        return parse_card(value)
+    raise ValueError(f"not a card: {value!r}")
+
+
+def _combo(value: Any) -> int:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value[:1].upper() == "C" and value[1:].isdigit():
+        return int(value[1:]) - 1
+    raise ValueError(f"not a combination card: {value!r}")
+
+
+def decode_showdown_view(data: dict[str, Any], deck: Deck) -> PlayerView:
+    """The :class:`PlayerView` in a ``state`` message's ``view`` (docs/online.md, "Views").
+
+    Raises:
+        OnlineError: the view is not one (a server of another kind; nothing is shown).
+    """
+    try:
+        cards = tuple(tuple(_card(c) for c in group) for group in data["piles"])
+        bids = {_card(b["card"]): (int(b["seat"]), int(b["tokens"])) for b in data["bids"]}
+        claims = tuple(None if c is None else Claim(_card(c["card"]), bool(c["completed"]),
+                                                    str(c["reason"]))
+                       for c in data["claims"])
+        pending = data.get("pending_return")
+        offer = data.get("my_offer")
+        top = data.get("top")
+        return PlayerView(
+            deck=deck, cards=deck.playfield, seat=int(data["seat"]), n=int(data["n"]),
+            turn=int(data["turn"]), first=int(data["first"]), phase=Phase(data["phase"]),
+            to_act=int(data["to_act"]), wizard=bool(data["wizard"]),
+            hand=tuple(_card(c) for c in data["hand"]),
+            hand_sizes=tuple(int(k) for k in data["hand_sizes"]),
+            my_offer=None if offer is None else _card(offer),
+            has_offered=tuple(bool(k) for k in data["has_offered"]),
+            top=None if top is None else _card(top),
+            faceup=tuple(_card(c) for c in data["faceup"]),
+            offered_by=tuple(int(k) for k in data["offered_by"]),
+            bids=bids, has_bid=tuple(bool(k) for k in data["has_bid"]),
+            control_pos=int(data["control_pos"]),
+            pending_return=None if pending is None else (int(pending[0]), int(pending[1])),
+            claims=claims, take_queue=tuple(int(k) for k in data["take_queue"]),
+            speed=tuple(int(k) for k in data["speed"]),
+            control=tuple(int(k) for k in data["control"]),
+            removed=tuple(int(k) for k in data["removed"]),
+            discard=tuple(_card(c) for c in data["discard"]),
+            piles=cards,
+            piles2x=tuple(tuple(_card(c) for c in group) for group in data["piles2x"]),
+            combos_open=tuple(_combo(c) for c in data["combos_open"]),
+            combos_won=tuple(tuple(_combo(c) for c in g) for g in data["combos_won"]),
+            known_in_hand=tuple(tuple(_card(c) for c in g) for g in data["known_in_hand"]),
+            deck_size=int(data["deck_size"]), end_reason=str(data.get("end_reason") or ""))
+    except (KeyError, TypeError, ValueError, IndexError, GameshelfError) as exc:
+        raise OnlineError(f"the server sent a Showdown view this program cannot read "
+                          f"({reason_of(exc)})") from None

@@ -22,6 +22,7 @@ GAME = GameDef(
         "screen": ".tui.setup:make_screen",
         "replay_screen": ".tui.replay:YatzReplayScreen",
         "rl": ".rl:Spec",
+        "online": ".online:ONLINE",
         "server": ".server:YatzGame",
     },
 )

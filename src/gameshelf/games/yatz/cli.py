@@ -57,13 +57,13 @@ from gameshelf.core.workers import RAY_HELP, check_spread, ray_address, run_jobs
 from gameshelf.games.yatz.game import GAME, Hold, Score, parse_action
 from gameshelf.games.yatz.highscores import TOP, UNDO_NOTE, undo_mark, undos
 from gameshelf.games.yatz.match import Match, parse_seats
+from gameshelf.games.yatz.play import LocalYatz, YatzMatch, YatzMove
 from gameshelf.games.yatz.players import PLAYERS, default_player, make_player
 from gameshelf.games.yatz.review import review_command
 from gameshelf.games.yatz.session import YatzSession, save_name
 from gameshelf.games.yatz.sim import SoloResult, play_solo, summarize
 from gameshelf.games.yatz.text import card_text, dice_text, ranking_text, totals_text
 from gameshelf.session.base import save_failure
-from gameshelf.session.match import LocalYatz, YatzMatch, YatzMove
 
 #: The most games one ``sim`` plays (a bound that keeps memory small).
 MAX_SIM_GAMES = 1_000_000

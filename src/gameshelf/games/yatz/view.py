@@ -5,6 +5,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from gameshelf.core.errors import GameshelfError
+from gameshelf.games.yatz.game import COLUMNS as YATZ_COLUMNS
+from gameshelf.games.yatz.game import YatzState
+from gameshelf.games.yatz.scoring import DICE, Box, rule_set
+from gameshelf.session.remote import OnlineError, reason_of
+
 if TYPE_CHECKING:
     from gameshelf.games.yatz.match import Match
 
@@ -19,3 +25,46 @@ def yatz_view(match: Match) -> dict[str, Any]:
         "boxes": [[list(col) for col in card] for card in st.boxes],
         "totals": [st.grand_total(i) for i in range(len(match.seats))],
     }
+
+
+# ----- reading a view (the client's side) ---------------------------------------------
+def decode_yatz_view(data: dict[str, Any]) -> YatzState:
+    """The Yatz table in a ``state`` message's ``view`` (docs/online.md, "Views"; every seat
+    sees all of it) as a :class:`~gameshelf.games.yatz.game.YatzState`: the boxes, dice and holds
+    as sent, the running totals made from the boxes as the rules make them.
+
+    Raises:
+        OnlineError: the view is not one (a server of another kind; nothing is shown).
+    """
+    try:
+        boxes = data["boxes"]
+        st = YatzState(len(boxes), rule_set(str(data.get("rules", "yatz"))))
+        for seat, card in enumerate(boxes):
+            if len(card) != YATZ_COLUMNS:
+                raise ValueError("a card of another size")
+            for col, column in enumerate(card):
+                if len(column) != len(Box):
+                    raise ValueError("a column of another size")
+                for box, value in zip(Box, column, strict=True):
+                    if value is None:
+                        continue
+                    points = int(value)
+                    st.boxes[seat][col][box] = points
+                    st.filled[seat][col] |= 1 << box
+                    if box <= Box.SIXES:
+                        st.upper[seat][col] += points
+                    else:
+                        st.lower[seat][col] += points
+        st.seat = int(data["seat"])
+        st.dice = tuple(int(d) for d in data["dice"])
+        if st.dice and (len(st.dice) != DICE or any(not 1 <= d <= 6 for d in st.dice)):
+            raise ValueError(f"dice {list(st.dice)}")
+        st.held = sum(1 << (int(k) - 1) for k in data["held"])
+        st.rolls_left = int(data["rolls_left"])
+        st.turns_done = int(data["turns_done"])
+        if not 0 <= st.seat < st.players or not 0 <= st.rolls_left <= 3:
+            raise ValueError("a seat or rolls left out of range")
+        return st
+    except (KeyError, TypeError, ValueError, IndexError, GameshelfError) as exc:
+        raise OnlineError(f"the server sent a Yatz view this program cannot read "
+                          f"({reason_of(exc)})") from None

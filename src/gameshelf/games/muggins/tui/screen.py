@@ -46,6 +46,7 @@ from gameshelf.games.muggins.game import (
 )
 from gameshelf.games.muggins.match import GAME, joined_draws
 from gameshelf.games.muggins.mugsy import LEVELS
+from gameshelf.games.muggins.play import LocalMuggins, MugginsMatch, MugginsTable
 from gameshelf.games.muggins.session import Session, describe, result_counts, saves
 from gameshelf.games.muggins.tiles import Tile, round_to_five
 from gameshelf.games.muggins.tui.coach import MugginsHintScreen, MugginsReviewScreen
@@ -63,7 +64,6 @@ from gameshelf.games.muggins.tui.render import (
     tile_row,
 )
 from gameshelf.session.base import SaveLost, save_failure
-from gameshelf.session.match import LocalMuggins, MugginsMatch, MugginsTable
 from gameshelf.tui.app import GameshelfApp
 from gameshelf.tui.base import drawable, need_terminal, quit_binding, run_guarded
 from gameshelf.tui.keymaps import Key, KeyTable, use_bindings

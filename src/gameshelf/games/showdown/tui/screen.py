@@ -50,10 +50,10 @@ from gameshelf.games.showdown.actions import (
 from gameshelf.games.showdown.cards import Effect, PlayfieldCard
 from gameshelf.games.showdown.game import BUY_COST, MAX_TURNS, Phase, PlayerView
 from gameshelf.games.showdown.match import Match
+from gameshelf.games.showdown.play import LocalShowdown, ShowdownMatch
 from gameshelf.games.showdown.session import ShowdownSession
 from gameshelf.games.showdown.tui.coach import ShowdownHintScreen, ShowdownReviewScreen
 from gameshelf.session.base import save_failure
-from gameshelf.session.match import LocalShowdown, ShowdownMatch
 from gameshelf.tui.base import drawable, quit_binding
 from gameshelf.tui.widgets import (
     GameFooter,

@@ -13,9 +13,9 @@ from gameshelf.core.chance import new_seed, parse_seed
 from gameshelf.core.errors import GameshelfError
 from gameshelf.core.text import error_line
 from gameshelf.games.showdown.match import GAME, Match, parse_players
+from gameshelf.games.showdown.play import ShowdownMatch
 from gameshelf.games.showdown.session import ShowdownSession, describe
 from gameshelf.games.showdown.tui.screen import HELP, ShowdownScreen
-from gameshelf.session.match import ShowdownMatch
 from gameshelf.tui.base import GuardedApp
 from gameshelf.tui.saves import SavesList
 from gameshelf.tui.widgets import (

@@ -9,10 +9,10 @@ from textual.binding import Binding
 from textual.widgets import Button, Static
 
 from gameshelf.games.yatz.match import Match as YatzMatch
+from gameshelf.games.yatz.play import LocalYatz
 from gameshelf.games.yatz.replay import yatz_costs
 from gameshelf.games.yatz.session import YatzSession
 from gameshelf.games.yatz.tui.screen import GameScreen
-from gameshelf.session.match import LocalYatz
 from gameshelf.session.replay import Replay
 
 #: The actions a replay screen offers (all others are the game's and refused).

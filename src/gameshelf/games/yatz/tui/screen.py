@@ -54,10 +54,10 @@ from gameshelf.games.yatz.game import (
 )
 from gameshelf.games.yatz.highscores import TOP, UNDO_NOTE, undo_mark
 from gameshelf.games.yatz.match import Match
+from gameshelf.games.yatz.play import LocalYatz, YatzMatch, yatz_line
 from gameshelf.games.yatz.scoring import DICE, Box
 from gameshelf.games.yatz.session import YatzSession
 from gameshelf.session.base import SaveLost, save_failure
-from gameshelf.session.match import LocalYatz, YatzMatch, yatz_line
 from gameshelf.tui import saves
 from gameshelf.tui.base import drawable, quit_binding
 from gameshelf.tui.keymaps import Key, KeyTable, use_bindings

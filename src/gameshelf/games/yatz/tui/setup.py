@@ -21,6 +21,7 @@ from gameshelf.core.seats import check_person_name
 from gameshelf.core.text import count, error_line, quoted
 from gameshelf.games.yatz.game import GAME, MAX_PLAYERS
 from gameshelf.games.yatz.match import HUMAN, Match, Seat
+from gameshelf.games.yatz.play import YatzMatch
 from gameshelf.games.yatz.players import PLAYERS, default_player
 from gameshelf.games.yatz.session import YatzSession
 from gameshelf.games.yatz.tui.screen import (
@@ -29,7 +30,6 @@ from gameshelf.games.yatz.tui.screen import (
     HighScoresScreen,
     SavesScreen,
 )
-from gameshelf.session.match import YatzMatch
 from gameshelf.tui.base import GuardedApp, run_guarded
 from gameshelf.tui.widgets import (
     GameFooter,

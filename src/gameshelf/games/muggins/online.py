@@ -1,0 +1,76 @@
+"""Muggins played on a game server: the remote side of the match interface."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from gameshelf.core.errors import GameshelfError
+from gameshelf.core.records import GameRecord
+from gameshelf.games.muggins.game import Action as MugginsAction
+from gameshelf.games.muggins.game import parse_action as parse_muggins_action
+from gameshelf.games.muggins.play import MugginsMatch, MugginsTable, read_move
+from gameshelf.games.muggins.view import decode_muggins_view
+from gameshelf.server import protocol as p
+from gameshelf.session.remote import (
+    OnlineGame,
+    RemoteMatch,
+)
+
+
+class RemoteMuggins(RemoteMatch[MugginsTable, MugginsAction], MugginsMatch):
+    """A started Muggins room as this terminal's seat sees it: its own rack, never the
+    other's nor the boneyard's tiles; the other seat is a person or Mugsy."""
+
+    @property
+    def level(self) -> str | None:
+        other = self.seats[1 - self.seat] if len(self.seats) == 2 else None
+        return None if other is None or other.is_human else other.kind
+
+    def names(self, seat: int) -> tuple[str, str]:
+        a, b = (s.name for s in self.seats)
+        mugsy = ("Mugsy" if self.level else None)
+        if seat == 0:
+            return ("You", mugsy or b)
+        return (a, "You")
+
+    def _read(self, msg: p.State) -> MugginsTable:
+        return decode_muggins_view(msg.view, msg.seat, msg.to_act, msg.legal)
+
+    def _parse(self, text: str) -> MugginsAction:
+        legal = [parse_muggins_action(t) for t in self._legal]
+        return read_move(text, legal)
+
+    def record(self) -> GameRecord | None:
+        """The finished game's record from the server (None when it cannot be had)."""
+        try:
+            answer = self.room.link.request(p.GetRecord(code=self.room.code,
+                                                        token=self.room.token), p.Record)
+            return GameRecord.from_json(json.dumps(answer.record))
+        except GameshelfError:
+            return None
+
+
+def _prompt(match: RemoteMuggins) -> object:
+    # start-up: the prompt and the screens load only when a room is played
+    from gameshelf.games.muggins.cli import play_match_text
+
+    return play_match_text(match)
+
+
+def _run_screen(match: RemoteMuggins) -> None:
+    from gameshelf.games.muggins.tui.screen import run_muggins_match
+
+    run_muggins_match(match)
+
+
+def _screen(match: RemoteMuggins) -> Any:
+    from gameshelf.games.muggins.tui.screen import MugginsScreen
+
+    return MugginsScreen(match)
+
+
+#: The game as the online front ends play it (its ``online`` part).
+ONLINE = OnlineGame(RemoteMuggins, _prompt, _run_screen, _screen, default_seats="me,open",
+                    options=("target",))
+
