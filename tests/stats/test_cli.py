@@ -128,12 +128,11 @@ def test_only_unreadable_games_are_said_so(game: str) -> None:
     from gameshelf.games.muggins.stats import muggins_stats
     from gameshelf.games.showdown.stats import showdown_stats
     from gameshelf.games.yatz.stats import yatz_stats
-    from gameshelf.stats.text import stats_lines
 
     rows = [HistoryRow(id=i, game=game, key=f"k{i}", finished="2026-11-30", source="local",
                        players=(), record=None, damaged="the record is not JSON")
             for i in (1, 2)]
     of = {"yatz": yatz_stats, "muggins": muggins_stats, "showdown": showdown_stats,
           "dollar": dollar_stats}[game]
-    lines = stats_lines(of(rows))
+    lines = of(rows).lines()
     assert len(lines) == 1 and "can be counted" in lines[0] and "2 kept games" in lines[0]

@@ -21,7 +21,6 @@ from gameshelf.games.yatz.match import Match as YatzMatch
 from gameshelf.games.yatz.scoring import Box
 from gameshelf.games.yatz.stats import load_reference, yatz_stats
 from gameshelf.stats import streaks
-from gameshelf.stats.text import stats_lines
 
 
 def _rows(game: str) -> list[HistoryRow]:
@@ -64,7 +63,7 @@ def test_yatz_figures(store_of_games: Path) -> None:
     ref = st.reference
     assert ref is not None and ref.spread.games == len(ref.scores) >= 100
     assert 1_600 < ref.spread.mean < 1_800 and "game numbers" in ref.source
-    assert any("strong (sample)" in line for line in stats_lines(st))
+    assert any("strong (sample)" in line for line in st.lines())
 
 
 def test_muggins_figures(store_of_games: Path) -> None:
@@ -139,10 +138,10 @@ def test_dollar_figures(store_of_games: Path) -> None:
 def test_no_games_and_damaged_rows(game: str) -> None:
     from gameshelf.session.history import game_stats
     figures = game_stats(game)
-    assert "yet" in stats_lines(figures)[0] or game == "yatz"
+    assert "yet" in figures.lines()[0] or game == "yatz"
     with Store() as s:
         s.add_finished_record(__import__("tests.stats.test_history", fromlist=["_entry"])
                               ._entry(game, 1, "2026-01-01T00:00:00+00:00", ("Ann",)))
     figures = game_stats(game)
     assert figures.damaged == 1   # a record that does not replay is left out, and said
-    assert any("could not be read" in line for line in stats_lines(figures))
+    assert any("could not be read" in line for line in figures.lines())

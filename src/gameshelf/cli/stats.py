@@ -24,7 +24,6 @@ from gameshelf.core.store import HistoryRow
 from gameshelf.core.text import count, literal, when
 from gameshelf.games import REGISTRY
 from gameshelf.session import history
-from gameshelf.stats.text import stats_lines
 
 PlayerOption = Annotated[str | None, typer.Option(
     "--player", "-p", metavar="NAME",
@@ -62,7 +61,7 @@ def register(app: typer.Typer, game: str) -> None:
         if json_out:
             typer.echo(json.dumps(figures.to_json(), indent=2, sort_keys=True))
             return
-        for line in stats_lines(figures):
+        for line in figures.lines():
             typer.echo(line)
 
     hist = typer.Typer(help=f"The finished {title} games kept; 'prune' removes old ones.",

@@ -1,15 +1,9 @@
-"""The statistics screen of each game (issue 15), opened from the menu (**t** on a game).
+"""The statistics screen of every game, opened from the menu (**t** on a game).
 
 The figures are those of ``gameshelf <game> stats`` (the same text tables,
 :mod:`gameshelf.stats.text`), computed from the finished games kept in the history; beside
-them a chart drawn by Plotext through its Textual widget (``textual-plotext``):
-
-- Yatz: the spread of final scores, a histogram per person and computer level, the strong
-  player's reference mean as a vertical line;
-- Muggins: games won and lost against each level of Mugsy;
-- Pinball Showdown: mean points a game by source, stacked, per person and computer player;
-- One Dollar Pinball: the exact distribution of the chosen bill's district (every one of its
-  10^8 serials), the bill's score as a vertical line; Up/Down choose the bill.
+them a chart drawn by Plotext through its Textual widget (``textual-plotext``), by the
+game's :class:`StatsView` (``games/<key>/tui/stats.py``).
 
 Names come from people: the tables show them literally (:func:`gameshelf.tui.widgets.plain`),
 the charts' labels through :func:`gameshelf.core.text.literal`. Reading the store and the
@@ -18,6 +12,8 @@ thread, so the screen answers at once.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from textual import work
 from textual.app import ComposeResult
@@ -29,15 +25,9 @@ from textual.widgets.option_list import Option
 from textual_plotext import PlotextPlot
 
 from gameshelf.core.errors import GameshelfError
-from gameshelf.core.text import clip, error_line, literal
+from gameshelf.core.text import error_line, literal
 from gameshelf.games import REGISTRY
-from gameshelf.games.dollar.scorer import MILLION
-from gameshelf.games.dollar.stats import BillStat, DollarStats
-from gameshelf.games.muggins.stats import MugginsStats
-from gameshelf.games.showdown.stats import SOURCE_NAMES, SOURCES, ShowdownStats
-from gameshelf.games.yatz.stats import YatzStats
 from gameshelf.session import history
-from gameshelf.stats.text import percent, stats_lines
 from gameshelf.tui.base import quit_binding
 from gameshelf.tui.widgets import GameFooter, HelpScreen, help_binding, plain
 
@@ -46,85 +36,6 @@ MAX_SERIES = 6
 #: Characters of a name in a chart's legend.
 LABEL = 18
 
-HELP = {
-    "yatz": """\
-# Yatz statistics
-
-From the finished games kept in the history (the command line shows the same:
-`gameshelf yatz stats`, one player with `--player NAME`, as JSON with `--json`).
-
-* **games, mean, best, stdev**: each person's (by name) and each computer level's final
-  scores: how many, their mean, the highest and the standard deviation.
-* **upper bonus x1 x2 x3**: how often each column got its upper bonus (63 or more in its
-  upper boxes).
-* **Yatz x1 x2 x3**: how often each column's Yatz box scored a Yatz (50).
-* **strong (sample)**: the strong computer player's figures over a fixed seeded sample
-  of solitaire games, measured once by `benchmarks/yatz_strong_reference.py`; the line
-  under it says which games.
-
-The chart is the spread of final scores: a histogram per player (the first six), the
-strong player's reference mean as a vertical line. Games finished before the history was
-kept count in the top-20 table only.
-
-* **Up/Down**, **PageUp/PageDown** scroll the table
-* **Esc** or **q** goes back to the menu
-""",
-    "muggins": """\
-# Muggins statistics
-
-From the finished games kept in the history (`gameshelf muggins stats [--json]`).
-
-* **won, lost**: your games against each level of Mugsy.
-* **won run, lost run**: the most games won, and lost, in a row; **now**: the run your
-  last game is part of.
-* **points a round**: points scored a round, you and Mugsy (the rounds of every game,
-  the last one too when the target was reached in its middle).
-* **went out**: rounds ended by a player going out (domino, 25 points bonus).
-* **blocked rounds**: rounds that ended with nobody able to play; the player with fewer
-  pips wins them.
-* Games counted in the results before the history was kept (or pruned since) are said
-  below the table: their won/lost is known, nothing more.
-
-The chart shows games won and lost against each level.
-
-* **Up/Down**, **PageUp/PageDown** scroll the table
-* **Esc** or **q** goes back to the menu
-""",
-    "showdown": """\
-# Pinball Showdown statistics
-
-From the finished games kept in the history (`gameshelf showdown stats [--player NAME]
-[--json]`).
-
-* **Wins by seat**: for each number of players, how many games each seat won (seat 1
-  plays first); a shared win counts for each winner.
-* **Mean points a game by source**, per person (by name) and computer player (by kind):
-  **cards** (the regular scoring pile), **2X** (the 2X pile, doubled), **drops** (the drop
-  target bonus: 5,000 for each full set of four), **combos** (combination bonuses),
-  **tokens** (100 for each token left), and the total.
-
-The chart stacks the mean points by source for each player (the first six).
-
-* **Up/Down**, **PageUp/PageDown** scroll the table
-* **Esc** or **q** goes back to the menu
-""",
-    "dollar": """\
-# One Dollar Pinball statistics
-
-Every bill played in a kept round, newest first (`gameshelf dollar stats [--player NAME]
-[--json]`): the player, the bill, its district and series, its score and its exact
-percentile: the share of the district's 100,000,000 serials that score less (the Match
-counted when the series was given; without a series it is not).
-
-The chart is the exact distribution of the chosen bill's district: the share of its
-serials at each score (in millions of points), and the bill's own score as a vertical
-line. The distribution is computed exactly, digit by digit (as `gameshelf dollar odds`
-does), not sampled.
-
-* **Up/Down** choose a bill; its district's distribution is drawn
-* **Esc** or **q** goes back to the menu
-""",
-}
 
 
 class StatsChart(PlotextPlot):
@@ -188,6 +99,31 @@ REPLAY_HELP = ("\n\n**r** replays the last finished game move by move on the gam
                "screen, read-only (Right/Left step, Esc comes back here).\n")
 
 
+class StatsView:
+    """How a game's statistics screen shows its figures (a game's ``stats_view`` part): the
+    help, the chart, and optionally a list of rows to pick from, each with a chart of its own
+    (One Dollar Pinball's bills). Subclasses override what they draw."""
+
+    #: The screen's help (Markdown).
+    help: str = ""
+
+    def prepare(self, figures: Any) -> None:
+        """Slow work done in the worker thread before the figures are shown (nothing by
+        default)."""
+
+    def draw(self, plt: Any, figures: Any, rows: int) -> None:
+        """Draw the chart of ``figures`` on Plotext's ``plt``, ``rows`` lines high."""
+
+    def picks(self, figures: Any, lines: list[str]
+              ) -> tuple[list[str], list[str], list[str]] | None:
+        """The table's ``lines`` cut into (head, rows to pick from, tail), or None when the
+        screen has no list to pick from (the default)."""
+        return None
+
+    def draw_pick(self, plt: Any, figures: Any, index: int) -> None:
+        """Draw the chart of picked row ``index`` (see :meth:`picks`)."""
+
+
 class StatsScreen(Screen[None]):
     """A game's statistics: the tables and a chart (see the module).
 
@@ -208,6 +144,8 @@ class StatsScreen(Screen[None]):
         super().__init__()
         self.game = game
         self.title_text = f"{REGISTRY.get(game).title} statistics"
+        #: How the game draws its figures (its ``stats_view`` part).
+        self.view: StatsView = REGISTRY.get(game).load("stats_view")
         #: The figures shown (None until read).
         self.figures: history.Stats | None = None
 
@@ -232,8 +170,7 @@ class StatsScreen(Screen[None]):
         """Read the history and compute the figures (and a Dollar bill's distribution)."""
         try:
             figures = history.game_stats(self.game)
-            if isinstance(figures, DollarStats) and figures.bills:
-                figures.bills[0].distribution()
+            self.view.prepare(figures)
         except GameshelfError as exc:
             self.app.call_from_thread(self._failed, error_line(exc))
             return
@@ -245,11 +182,11 @@ class StatsScreen(Screen[None]):
     def show(self, figures: history.Stats) -> None:
         """Show ``figures``: the tables and the chart."""
         self.figures = figures
-        lines = stats_lines(figures)
+        lines = figures.lines()
         text = self.query_one("#st-text", Static)
-        if isinstance(figures, DollarStats) and figures.bills:
-            head, rows, tail = lines[:lines.index("") + 2], lines[-len(figures.bills) - 3:-3], \
-                lines[-2:]
+        picks = self.view.picks(figures, lines)
+        if picks is not None:
+            head, rows, tail = picks
             text.update(plain("\n".join(literal(x) for x in head), lines=True))
             bills = self.query_one("#st-bills", OptionList)
             bills.clear_options()
@@ -258,7 +195,7 @@ class StatsScreen(Screen[None]):
             bills.highlighted = 0
             bills.focus()
             self.query_one("#st-note", Static).update(plain(" ".join(tail)))
-            self.draw_bill(figures.bills[0])
+            self.draw_pick(0)
             return
         text.update(plain("\n".join(lines), lines=True))
         self.query_one("#st-table").focus()
@@ -268,11 +205,13 @@ class StatsScreen(Screen[None]):
     def redraw(self) -> None:
         """Draw the chart of what is shown again (after a resize)."""
         f = self.figures
-        if isinstance(f, DollarStats):
-            bills = self.query_one("#st-bills", OptionList)
-            if f.bills and bills.highlighted is not None and bills.highlighted < len(f.bills):
-                self.draw_bill(f.bills[bills.highlighted])
-        elif f is not None:
+        if f is None:
+            return
+        bills = self.query_one("#st-bills", OptionList)
+        if bills.display:
+            if bills.highlighted is not None and bills.highlighted < bills.option_count:
+                self.draw_pick(bills.highlighted)
+        else:
             self.draw()
 
     def draw(self) -> None:
@@ -281,99 +220,31 @@ class StatsScreen(Screen[None]):
         plt = chart.plt
         plt.clear_data()
         plt.clear_figure()
-        f = self.figures
-        if isinstance(f, YatzStats):
-            self._yatz(f)
-        elif isinstance(f, MugginsStats):
-            self._muggins(f)
-        elif isinstance(f, ShowdownStats):
-            self._showdown(f)
+        if self.figures is not None:
+            self.view.draw(plt, self.figures, self._rows())
+        chart.refresh()
+
+    def draw_pick(self, index: int) -> None:
+        """Draw the chart of the ``index``-th row picked in the list (Dollar: a bill)."""
+        chart = self.query_one(StatsChart)
+        chart.plt.clear_data()
+        chart.plt.clear_figure()
+        if self.figures is not None:
+            self.view.draw_pick(chart.plt, self.figures, index)
         chart.refresh()
 
     def _rows(self) -> int:
         return self.query_one(StatsChart).size.height or 20
 
-    def _yatz(self, f: YatzStats) -> None:
-        plt = self.query_one(StatsChart).plt
-        groups = [(clip(literal(g.label), LABEL), list(g.scores))
-                  for g in f.groups if g.scores][:MAX_SERIES]
-        ref = f.reference
-        if not groups and ref is not None and ref.scores:
-            groups = [("strong (sample)", list(ref.scores))]
-        if not groups:
-            plt.title("No finished game kept yet")
-            return
-        start, width, n = score_bins([x for _, scores in groups for x in scores])
-        counts = [[0] * n for _ in groups]
-        for row, (_, scores) in zip(counts, groups, strict=True):
-            for x in scores:
-                row[(x - start) // width] += 1
-        # one bar a player in each bin, side by side, the bin named by its first score
-        plt.multiple_bar([f"{start + i * width:,}" for i in range(n)], counts,
-                         labels=[name for name, _ in groups])  # type: ignore[call-arg]
-        mean = ref.spread.mean if ref is not None else None
-        shown = mean is not None and start <= mean < start + n * width
-        if shown and mean is not None:   # bars stand at 1..n, bin i centred on i + 1
-            plt.vline(0.5 + (mean - start) / width, "red")
-        whole_axis(plt, max(max(row) for row in counts), len(groups), self._rows())
-        said = (f" (red line: the strong player's mean, {mean:,.0f})" if shown else
-                f" (the strong player's mean, {mean:,.0f}, is off this chart)"
-                if mean is not None else "")
-        plt.title(f"Final scores in bins of {width:,} points{said}")
-        plt.xlabel("points")
-        plt.ylabel("games")
 
-    def _muggins(self, f: MugginsStats) -> None:
-        plt = self.query_one(StatsChart).plt
-        played = [lv for lv in f.levels if sum(lv.won_lost)]
-        if not played:
-            plt.title("No finished game kept yet")
-            return
-        names = [literal(lv.level) for lv in played]
-        # plotext takes ``labels`` here (textual-plotext's stub says ``label``)
-        plt.multiple_bar(names, [[lv.won_lost[0] for lv in played],
-                                 [lv.won_lost[1] for lv in played]],
-                         labels=["won", "lost"])  # type: ignore[call-arg]
-        whole_axis(plt, max(max(lv.won_lost) for lv in played), 2, self._rows())
-        plt.title("Games won and lost against each level of Mugsy")
-        plt.ylabel("games")
 
-    def _showdown(self, f: ShowdownStats) -> None:
-        plt = self.query_one(StatsChart).plt
-        players = list(f.players[:MAX_SERIES])
-        if not players:
-            plt.title("No finished game kept yet")
-            return
-        names = [clip(literal(p.label), LABEL) for p in players]
-        plt.stacked_bar(names, [[p.means()[k] for p in players] for k in SOURCES],
-                        labels=[SOURCE_NAMES[k] for k in SOURCES])  # type: ignore[call-arg]
-        whole_axis(plt, max(sum(p.means()[k] for k in SOURCES) for p in players),
-                   len(SOURCES), self._rows())
-        plt.title("Mean points a game by source")
-        plt.ylabel("points")
 
-    def draw_bill(self, bill: BillStat) -> None:
-        """Draw the exact distribution of ``bill``'s district with its score marked."""
-        chart = self.query_one(StatsChart)
-        plt = chart.plt
-        plt.clear_data()
-        plt.clear_figure()
-        dist = bill.distribution()
-        xs = [s / MILLION for s in dist.counts]
-        ys = [100 * n / dist.total for n in dist.counts.values()]
-        plt.bar(xs, ys, width=0.6)
-        plt.vline(bill.score / MILLION, "red")
-        series = f" series {clip(literal(bill.series), 6)}" if bill.series else ""
-        plt.title(f"District {bill.district}{series}: {clip(literal(bill.bill), 12)} "
-                  f"({bill.score // MILLION:,}M, red) beats {percent(bill.below, bill.total)}")
-        plt.xlabel("millions of points")
-        plt.ylabel("% of serials")
-        chart.refresh()
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        f = self.figures
-        if isinstance(f, DollarStats) and 0 <= event.option_index < len(f.bills):
-            self.draw_bill(f.bills[event.option_index])
+        bills = self.query_one("#st-bills", OptionList)
+        if self.figures is not None and bills.display \
+                and 0 <= event.option_index < bills.option_count:
+            self.draw_pick(event.option_index)
 
     # ----- keys --------------------------------------------------------------------------
     def action_close(self) -> None:
@@ -381,7 +252,7 @@ class StatsScreen(Screen[None]):
         self.dismiss()
 
     def action_help(self) -> None:
-        self.app.push_screen(HelpScreen(HELP[self.game] + REPLAY_HELP))
+        self.app.push_screen(HelpScreen(self.view.help + REPLAY_HELP))
 
     def action_replay_last(self) -> None:
         """r: the last finished game, replayed move by move on its own screen (read-only:

@@ -14,6 +14,7 @@ GAME = GameDef(
     parts={
         "cli": ".cli:app",
         "stats": ".stats:game_stats",
+        "stats_view": ".tui.stats:VIEW",
         "replay": ".replay:dollar_replay",
         "screen": ".tui.screen:make_screen",
         "replay_screen": ".tui.replay:DollarReplayScreen",

@@ -13,8 +13,10 @@ from typing import Any
 
 from gameshelf.core.errors import GameshelfError
 from gameshelf.core.store import HistoryRow, Store
+from gameshelf.core.text import count, when
 from gameshelf.games.dollar.game import make_entry
 from gameshelf.games.dollar.odds import Distribution, distribution
+from gameshelf.stats.text import left_out, name_cell, none_yet, percent
 
 
 @dataclass(frozen=True)
@@ -80,6 +82,9 @@ class DollarStats:
         return {"game": "dollar", "rounds": self.rounds, "damaged": self.damaged,
                 "bills": [b.to_json() for b in self.bills]}
 
+    def lines(self) -> list[str]:
+        """These statistics as plain text lines (the command line's table)."""
+        return dollar_lines(self)
 
 def _bills(row: HistoryRow) -> list[BillStat]:
     assert row.record is not None
@@ -133,3 +138,22 @@ def game_stats(store: Store, player: str | None = None) -> DollarStats:
         StoreError: the store cannot be read.
     """
     return dollar_stats(store.finished_records("dollar", player=player), player)
+
+
+# ----- as text (the command line and the screens) ------------------------------------
+def dollar_lines(st: DollarStats) -> list[str]:
+    """The bills played, newest first: player, bill, district, series, score and the exact
+    percentile in its district's distribution."""
+    if not st.bills:
+        return none_yet("One Dollar Pinball round", st.damaged)
+    out = [f"One Dollar Pinball: {count(len(st.bills), 'bill')} in "
+           f"{count(st.rounds, 'round')} kept.", *left_out(st.damaged), "",
+           f"{'played':<10} {'player':<12} {'bill':<12} {'dist':>4} {'series':<6} "
+           f"{'score':>13} {'percentile':>11}"]
+    for b in st.bills:
+        out.append(f"{when(b.finished)[:10]:<10} {name_cell(b.name, 12)} {name_cell(b.bill, 12)} "
+                   f"{b.district:>4} {name_cell(b.series or '-', 6)} {b.score:>13,} "
+                   f"{percent(b.below, b.total):>11}")
+    out += ["", "percentile: the share of the district's 100,000,000 serials that score "
+            "less", "(the Match counted when the series is given)."]
+    return out

@@ -15,9 +15,11 @@ from typing import Any
 from gameshelf.core.errors import GameshelfError, RecordError
 from gameshelf.core.records import GameRecord
 from gameshelf.core.store import HistoryRow, Store
+from gameshelf.core.text import count, literal
 from gameshelf.games.muggins.game import MugginsState, parse_action
 from gameshelf.games.muggins.mugsy import LEVELS
 from gameshelf.stats import Streaks, replayed, streaks
+from gameshelf.stats.text import left_out, name_cell, none_yet
 
 #: The seats as the statistics name them.
 SEATS = ("you", "Mugsy")
@@ -138,6 +140,9 @@ class MugginsStats:
                 "levels": [lv.to_json() for lv in self.levels], "all": self.all.to_json(),
                 "earlier": self.earlier}
 
+    def lines(self) -> list[str]:
+        """These statistics as plain text lines (the command line's table)."""
+        return muggins_lines(self)
 
 def _add(s: LevelStats, outcome: str, state: MugginsState) -> None:
     s.outcomes.append(outcome)
@@ -204,3 +209,34 @@ def game_stats(store: Store, player: str | None = None) -> MugginsStats:
     """
     rows = store.finished_records("muggins", player=player)
     return muggins_stats(rows, store.result_counts("muggins") if player is None else None)
+
+
+# ----- as text (the command line and the screens) ------------------------------------
+def muggins_lines(st: MugginsStats) -> list[str]:
+    """The Muggins tables: won and lost per level with streaks, points per round, how
+    often each player went out or won a blocked round."""
+    if not st.games and not st.earlier:
+        return none_yet("finished Muggins game", st.damaged)
+    out = [f"Muggins: {count(st.games, 'finished game')} kept.", *left_out(st.damaged), "",
+           f"{'':<42}{'points a round':^15}",
+           f"{'against':<12} {'won':>4} {'lost':>4} {'won run':>7} {'lost run':>8} "
+           f"{'now':>8}  {'you':>6} {'Mugsy':>6}"]
+    for lv in (*st.levels, st.all):
+        k = lv.streaks
+        now = f"{k.current[1]} {k.current[0]}" if k.current[1] else "-"
+        ppr = lv.per_round()
+        won, lost = lv.won_lost
+        out.append(f"{name_cell(lv.level, 12)} {won:>4} {lost:>4} {k.longest_win:>7} "
+                   f"{k.longest_loss:>8} {now:>8}  {ppr[0]:>6.1f} {ppr[1]:>6.1f}")
+    a = st.all
+    if st.games:
+        out += ["", f"Rounds: {a.rounds:,}. Went out (domino): you {a.went_out[0]:,}, "
+                f"Mugsy {a.went_out[1]:,}.",
+                f"Blocked rounds: {a.blocked:,} (won by you {a.blocked_won[0]:,}, Mugsy "
+                f"{a.blocked_won[1]:,})."]
+    if st.earlier:
+        out += ["", "Counted in won/lost only (finished before the history was kept, or "
+                "pruned):"]
+        out += [f"  against {literal(opp)}: won {c['win']:,}, lost {c['loss']:,}"
+                for opp, c in st.earlier.items()]
+    return out

@@ -11,6 +11,7 @@ GAME = GameDef(
     parts={
         "cli": ".cli:app",
         "stats": ".stats:game_stats",
+        "stats_view": ".tui.stats:VIEW",
         "replay": ".replay:showdown_replay",
         "screen": ".tui.setup:make_screen",
         "replay_screen": ".tui.replay:ShowdownReplayScreen",

@@ -16,10 +16,12 @@ from typing import Any
 from gameshelf.core.errors import GameshelfError, RecordError
 from gameshelf.core.records import GameRecord
 from gameshelf.core.store import HistoryRow, Store
+from gameshelf.core.text import count
 from gameshelf.games.showdown.actions import parse_action
 from gameshelf.games.showdown.cards import default_deck, parse_deck
 from gameshelf.games.showdown.game import ShowdownState, new_game
 from gameshelf.stats import is_computer, replayed, seat_label
+from gameshelf.stats.text import NAME, left_out, name_cell, none_yet
 
 #: The sources of a score, in the order the score sheet adds them.
 SOURCES = ("cards", "two_x", "drop_bonus", "combos", "tokens")
@@ -106,6 +108,9 @@ class ShowdownStats:
                                     for n in sorted(self.seats)],
                 "players": [p.to_json() for p in self.players]}
 
+    def lines(self) -> list[str]:
+        """These statistics as plain text lines (the command line's table)."""
+        return showdown_lines(self)
 
 def showdown_stats(rows: Sequence[HistoryRow], player: str | None = None) -> ShowdownStats:
     """The statistics of the Showdown games in ``rows``.
@@ -150,3 +155,32 @@ def game_stats(store: Store, player: str | None = None) -> ShowdownStats:
         StoreError: the store cannot be read.
     """
     return showdown_stats(store.finished_records("showdown", player=player), player)
+
+
+# ----- as text (the command line and the screens) ------------------------------------
+def showdown_lines(st: ShowdownStats) -> list[str]:
+    """The Showdown tables: wins by seat for each number of players, and mean points by
+    source per person and computer player."""
+    if not st.games:
+        return none_yet("finished Pinball Showdown game", st.damaged)
+    out = [f"Pinball Showdown: {count(st.games, 'finished game')} kept.",
+           *left_out(st.damaged), "", "Wins by seat (a shared win counts for each winner):"]
+    for n in sorted(st.seats):
+        seats = ", ".join(f"seat {i + 1} {w:,}" for i, w in enumerate(st.seats[n]))
+        out.append(f"  {count(n, 'player')}, {count(st.games_by_count[n], 'game')}: {seats}")
+    heads = " ".join(f"{SHORT[k]:>7}" for k in SOURCES)
+    out += ["", "Mean points a game by source (" + ", ".join(
+        f"{SHORT[k]}: {SOURCE_NAMES[k]}" for k in SOURCES if SHORT[k] != SOURCE_NAMES[k])
+        + "):",
+            f"{'player':<{NAME}} {'games':>5} {'wins':>5} {heads} {'total':>8}"]
+    for p in st.players:
+        m = p.means()
+        cells = " ".join(f"{m[k]:>7,.0f}" for k in SOURCES)
+        out.append(f"{name_cell(p.label)} {p.games:>5,} {p.wins:>5,} {cells} "
+                   f"{sum(m.values()):>8,.0f}")
+    return out
+
+
+#: The by-source table's narrow heads.
+SHORT = {"cards": "cards", "two_x": "2X", "drop_bonus": "drops", "combos": "combos",
+         "tokens": "tokens"}

@@ -18,6 +18,7 @@ GAME = GameDef(
     parts={
         "cli": ".cli:app",
         "stats": ".stats:game_stats",
+        "stats_view": ".tui.stats:VIEW",
         "replay": ".replay:yatz_replay",
         "screen": ".tui.setup:make_screen",
         "replay_screen": ".tui.replay:YatzReplayScreen",

@@ -18,9 +18,11 @@ from typing import Any
 from gameshelf.core.errors import GameshelfError, RecordError
 from gameshelf.core.records import GameRecord
 from gameshelf.core.store import HistoryRow, Store
+from gameshelf.core.text import count
 from gameshelf.games.yatz.game import COLUMNS, Score, YatzState, parse_action
 from gameshelf.games.yatz.scoring import Box, rule_set
 from gameshelf.stats import Spread, is_computer, rate, replayed, seat_label, spread
+from gameshelf.stats.text import NAME, left_out, name_cell, none_yet, pcts
 
 #: The file of the strong player's reference figures, beside this module.
 REFERENCE_FILE = "yatz_strong.toml"
@@ -121,6 +123,9 @@ class YatzStats:
                 "groups": [g.to_json() for g in self.groups],
                 "reference": None if self.reference is None else self.reference.to_json()}
 
+    def lines(self) -> list[str]:
+        """These statistics as plain text lines (the command line's table)."""
+        return yatz_lines(self)
 
 def yatz_stats(rows: Sequence[HistoryRow], player: str | None = None,
                reference: YatzGroup | None = None) -> YatzStats:
@@ -179,3 +184,33 @@ def game_stats(store: Store, player: str | None = None) -> YatzStats:
         StoreError: the store cannot be read.
     """
     return yatz_stats(store.finished_records("yatz", player=player), player, load_reference())
+
+
+# ----- as text (the command line and the screens) ------------------------------------
+#: The heads of three per-column rates.
+COLUMNS_HEAD = "".join(f"{c:>5}" for c in ("x1", "x2", "x3"))
+
+
+def yatz_row(g: YatzGroup, label: str | None = None) -> str:
+    s = g.spread
+    best = "-" if s.best is None else f"{s.best:,}"
+    return (f"{name_cell(label or g.label)} {s.games:>5,} {s.mean:>8,.1f} {best:>6} "
+            f"{s.stdev:>6.1f} {pcts(g.bonus_rates())} {pcts(g.yatz_rates())}")
+
+
+def yatz_lines(st: YatzStats) -> list[str]:
+    """The Yatz table: per person and computer level, games, mean, best, standard
+    deviation, upper-bonus and Yatz rates of columns x1, x2, x3; the reference below."""
+    if not st.games and st.reference is None:
+        return none_yet("finished Yatz game", st.damaged)
+    out = [f"Yatz: {count(st.games, 'finished game')} kept.", *left_out(st.damaged), "",
+           f"{'':<{NAME + 31}} {'upper bonus':^15} {'Yatz':^15}",
+           f"{'player':<{NAME}} {'games':>5} {'mean':>8} {'best':>6} {'stdev':>6} "
+           f"{COLUMNS_HEAD} {COLUMNS_HEAD}"]
+    out += [yatz_row(g) for g in st.groups]
+    if not st.groups:
+        out.append("(no game of this player)")
+    if st.reference is not None:
+        out += ["", yatz_row(st.reference, "strong (sample)"),
+                f"  strong (sample): {st.reference.source}"]
+    return out
