@@ -103,9 +103,9 @@ def test_pettingzoo_raw_env_never_truncates_an_action(game: str) -> None:
 def test_gymnasium_refuses_a_float_and_steps_after_the_end() -> None:
     import gymnasium
 
-    from gameshelf.rl.gym import YatzSolitaireEnv
+    from gameshelf.rl.gym import SolitaireEnv
 
-    env = YatzSolitaireEnv()
+    env = SolitaireEnv("yatz")
     with pytest.raises(gymnasium.error.ResetNeeded):
         env.step(0)
     _, info = env.reset(seed=4)

@@ -323,18 +323,18 @@ def test_gymnasium_check_env(render_mode: str | None) -> None:
     gymnasium = pytest.importorskip("gymnasium")
     from gymnasium.utils.env_checker import check_env
 
-    from gameshelf.rl.gym import ENV_ID
+    from gameshelf.rl.gym import ENV_IDS
 
     # Made by gymnasium.make, the checker also renders in each declared mode.
-    check_env(gymnasium.make(ENV_ID, render_mode=render_mode).unwrapped)
+    check_env(gymnasium.make(ENV_IDS["yatz"], render_mode=render_mode).unwrapped)
 
 
 @needs_yatz
 def test_gymnasium_rewards_add_up_to_the_grand_total() -> None:
     gymnasium = pytest.importorskip("gymnasium")
-    from gameshelf.rl.gym import ENV_ID
+    from gameshelf.rl.gym import ENV_IDS
 
-    env = gymnasium.make(ENV_ID)
+    env = gymnasium.make(ENV_IDS["yatz"])
     observation, info = env.reset(seed=5)
     env.action_space.seed(5)
     total, steps, illegal_tried = 0.0, 0, False

@@ -74,7 +74,7 @@ def register(app: typer.Typer, game: str) -> None:
         if text:
             print_text(r)
             return
-        from gameshelf.tui.replay import run_replay
+        from gameshelf.tui.app import run_replay
 
         run_replay(r)
 

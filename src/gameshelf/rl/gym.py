@@ -1,4 +1,6 @@
-"""Solitaire triple Yatz as a Gymnasium single-agent environment.
+"""Solitaire games as Gymnasium single-agent environments: every game whose research spec
+names a Gymnasium id (:attr:`~gameshelf.rl.spec.GameSpec.GYM_ID`), today solitaire triple
+Yatz.
 
 ::
 
@@ -40,7 +42,7 @@ import numpy.typing as npt
 
 from gameshelf.core.errors import IllegalMoveError
 from gameshelf.rl import missing_extra
-from gameshelf.rl.games import spec_class
+from gameshelf.rl.games import spec_class, spec_games
 from gameshelf.rl.spec import CHANCE, TERMINAL, action_int
 
 try:
@@ -49,18 +51,20 @@ try:
 except ModuleNotFoundError as err:
     raise missing_extra(err, __name__) from None
 
-#: The id ``gymnasium.make`` knows the environment by.
-ENV_ID = "gameshelf/TripleYatz-v0"
+#: Game -> the id ``gymnasium.make`` knows its solitaire environment by.
+ENV_IDS: dict[str, str] = {g: i for g in spec_games() if (i := spec_class(g).GYM_ID)}
 #: The time limit ``gymnasium.make`` adds (steps, legal or not).
 MAX_EPISODE_STEPS = 1000
 
 Observation = npt.NDArray[np.float32]
 
 
-class YatzSolitaireEnv(gymnasium.Env[Observation, np.int64]):
-    """Solitaire triple Yatz (see the module docstring for actions, rewards and the mask).
+class SolitaireEnv(gymnasium.Env[Observation, np.int64]):
+    """A game's solitaire environment (see the module docstring for actions, rewards and the
+    mask).
 
     Args:
+        game: a key of :data:`ENV_IDS`.
         render_mode: None, or ``"ansi"`` for :meth:`render` to give the player's view as text.
 
     Raises:
@@ -69,11 +73,12 @@ class YatzSolitaireEnv(gymnasium.Env[Observation, np.int64]):
 
     metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 4}
 
-    def __init__(self, render_mode: str | None = None) -> None:
+    def __init__(self, game: str, render_mode: str | None = None) -> None:
         if render_mode not in (None, *self.metadata["render_modes"]):
             raise ValueError(f"render mode {render_mode!r} is not one of None, 'ansi'")
         self.render_mode = render_mode
-        self.game = spec_class("yatz")({"players": 1})
+        cls = spec_class(game)
+        self.game = cls(cls.SOLITAIRE_PARAMS)
         info = self.game.info()
         self._actions = info.num_distinct_actions
         low, high = self.game.observation_bounds()
@@ -103,13 +108,13 @@ class YatzSolitaireEnv(gymnasium.Env[Observation, np.int64]):
                 "the game is over: call reset() for a new one" if self.state is not None
                 else "call reset() before step()")
         move = action_int(action)
-        before = self.state.grand_total(0)
+        before = self.game.solitaire_points(self.state)
         try:
             self.game.apply(self.state, move)
         except IllegalMoveError:
             return self._observation(), 0.0, False, False, self._info(illegal=True)
         self._roll()
-        reward = float(self.state.grand_total(0) - before)
+        reward = self.game.solitaire_points(self.state) - before
         terminated = self.game.current_player(self.state) == TERMINAL
         return self._observation(), reward, terminated, False, self._info(illegal=False)
 
@@ -137,9 +142,7 @@ class YatzSolitaireEnv(gymnasium.Env[Observation, np.int64]):
         return self.game.observation_string(self.state, 0)
 
 
-if ENV_ID not in gymnasium.registry:
-    gymnasium.register(
-        ENV_ID,
-        entry_point=f"{__name__}:YatzSolitaireEnv",
-        max_episode_steps=MAX_EPISODE_STEPS,
-    )
+for _game, _env_id in ENV_IDS.items():
+    if _env_id not in gymnasium.registry:
+        gymnasium.register(_env_id, entry_point=f"{__name__}:SolitaireEnv",
+                           max_episode_steps=MAX_EPISODE_STEPS, kwargs={"game": _game})

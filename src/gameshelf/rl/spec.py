@@ -31,7 +31,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -106,6 +106,20 @@ class GameSpec(ABC, Generic[S]):
     Raises:
         BadInputError: for an unknown parameter or a value out of the rules' range.
     """
+
+    #: The id of the game's solitaire Gymnasium environment (``gameshelf/TripleYatz-v0``),
+    #: or None when it has none; its parameters are :attr:`SOLITAIRE_PARAMS`.
+    GYM_ID: ClassVar[str | None] = None
+    SOLITAIRE_PARAMS: ClassVar[Mapping[str, Any]] = {"players": 1}
+
+    def solitaire_points(self, state: S) -> float:
+        """The solitaire player's points so far (a Gymnasium step's reward is what a move
+        adds to them).
+
+        Raises:
+            NotImplementedError: the game has no solitaire environment (:attr:`GYM_ID`).
+        """
+        raise NotImplementedError(f"{self.info().long_name} has no solitaire environment")
 
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
         info = self.info()

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from gameshelf.games.showdown.match import HUMAN
+from gameshelf.core.seats import HUMAN
 
 #: A game's view of the table for one seat.
 V = TypeVar("V")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -12,7 +13,9 @@ from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from gameshelf.games import REGISTRY
+from gameshelf.session.replay import Replay
 from gameshelf.tui.base import GuardedApp, run_guarded
+from gameshelf.tui.replay import replay_screen
 from gameshelf.tui.widgets import GameFooter, HelpScreen
 
 
@@ -143,3 +146,24 @@ def run_app(start: str | None = None) -> None:
         GameshelfError: not on a terminal (see :func:`gameshelf.tui.base.need_terminal`).
     """
     run_guarded(GameshelfApp(start), "the games' commands (gameshelf --help) work without one")
+
+
+class ReplayApp(GameshelfApp):
+    """The app opened straight on a replay (``gameshelf <game> replay``)."""
+
+    def __init__(self, replay: Replay[Any]) -> None:
+        super().__init__()
+        self._replay = replay
+
+    def on_mount(self) -> None:
+        # GameshelfApp.on_mount (called after this one by Textual) pushes the menu first
+        self.call_later(self.push_screen, replay_screen(self._replay, exit_app=True))
+
+
+def run_replay(replay: Replay[Any]) -> None:
+    """Run the app on ``replay`` until the person leaves it.
+
+    Raises:
+        GameshelfError: not on a terminal (``--text`` and ``--json`` work without one).
+    """
+    run_guarded(ReplayApp(replay), "use --text or --json to print the moves")

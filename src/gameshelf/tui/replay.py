@@ -29,8 +29,6 @@ from gameshelf.core.records import GameRecord
 from gameshelf.core.text import count
 from gameshelf.games import REGISTRY
 from gameshelf.session.replay import Replay
-from gameshelf.tui.app import GameshelfApp
-from gameshelf.tui.base import run_guarded
 from gameshelf.tui.widgets import HelpScreen, plain
 
 #: The actions a replay screen offers (all others are the game's and refused).
@@ -179,24 +177,3 @@ def replay_screen(replay: Replay[Any], *, exit_app: bool = False) -> Screen[None
     """
     screen: Callable[..., Screen[None]] = REGISTRY.get(replay.game).load("replay_screen")
     return screen(replay, exit_app=exit_app)
-
-
-class ReplayApp(GameshelfApp):
-    """The app opened straight on a replay (``gameshelf <game> replay``)."""
-
-    def __init__(self, replay: Replay[Any]) -> None:
-        super().__init__()
-        self._replay = replay
-
-    def on_mount(self) -> None:
-        # GameshelfApp.on_mount (called after this one by Textual) pushes the menu first
-        self.call_later(self.push_screen, replay_screen(self._replay, exit_app=True))
-
-
-def run_replay(replay: Replay[Any]) -> None:
-    """Run the app on ``replay`` until the person leaves it.
-
-    Raises:
-        GameshelfError: not on a terminal (``--text`` and ``--json`` work without one).
-    """
-    run_guarded(ReplayApp(replay), "use --text or --json to print the moves")

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from gameshelf.core.errors import BadInputError, IllegalMoveError, SaveLostError, StoreError
 from gameshelf.core.records import GameRecord
+from gameshelf.core.seats import HUMAN
 from gameshelf.core.state import TERMINAL
 from gameshelf.games.muggins.game import Action as MugginsAction
 from gameshelf.games.muggins.game import Chains, MugginsState, Placed, Play, RoundResult, Side
@@ -24,7 +25,6 @@ from gameshelf.games.muggins.match import PERSON as MUGGINS_PERSON
 from gameshelf.games.muggins.match import event_words
 from gameshelf.games.muggins.session import Session as MugginsSession
 from gameshelf.games.muggins.tiles import DEALT_TILES, Tile, parse_tile
-from gameshelf.games.showdown.match import HUMAN
 from gameshelf.session.base import end_not_recorded
 from gameshelf.session.match import GameMatch, SeatInfo
 

@@ -190,6 +190,14 @@ class Spec(GameSpec[YatzState]):
         BadInputError: an unknown parameter or a player count out of 1 to 9.
     """
 
+    #: Solitaire triple Yatz in Gymnasium (:mod:`gameshelf.rl.gym`); a step's reward is the
+    #: points it adds to the grand total (R-YZ-6), so an episode's add up to the final total.
+    GYM_ID = "gameshelf/TripleYatz-v0"
+
+    def solitaire_points(self, state: YatzState) -> float:
+        """The grand total of seat 0 so far (points, 0 to 2,250)."""
+        return float(state.grand_total(0))
+
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
         super().__init__(params)
         n = self.params["players"]

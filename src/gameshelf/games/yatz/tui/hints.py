@@ -13,18 +13,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.text import Text
-from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
-from textual.widgets import Button, Static
 
-from gameshelf.core.text import error_line, literal
+from gameshelf.core.text import literal
 from gameshelf.games.yatz.game import Action, YatzState
 from gameshelf.games.yatz.scoring import rule_set
 from gameshelf.games.yatz.strong import Hint, Reviewer, hint, review, review_lines, strategy_for
-from gameshelf.tui.base import quit_binding
-from gameshelf.tui.widgets import GameFooter, HelpScreen, help_binding
+from gameshelf.tui.coach import InfoScreen
 
 
 def warm_up(rules_name: str) -> None:
@@ -69,70 +63,6 @@ def review_text(rev: Reviewer, names: dict[int, str]) -> Text:
     return t
 
 
-class InfoScreen(ModalScreen[None]):
-    """A modal that computes its text in a thread and shows it (the Yatz hint and review,
-    the Muggins and Showdown coach: ``games/muggins/tui/coach.py``,
-    ``games/showdown/tui/coach.py``)."""
-
-    DEFAULT_CSS = """
-    InfoScreen { align: center middle; }
-    InfoScreen > Vertical { width: 96; max-width: 98%; height: auto; max-height: 100%;
-                             border: thick $accent; background: $surface; padding: 1 2; }
-    InfoScreen #title { text-style: bold; color: $accent; margin-bottom: 1; }
-    InfoScreen #scroll { height: auto; max-height: 24; }
-    """
-    BINDINGS = [Binding("escape,q", "close", "Close"), help_binding(), quit_binding()]
-    TITLE_TEXT = ""
-    #: The help window's text (Markdown).
-    HELP_TEXT = ""
-    #: Shown while the text is computed.
-    THINKING = "thinking… (the first time loads the strategy's table)"
-
-    def compose(self) -> ComposeResult:
-        with Vertical():
-            yield Static(self.TITLE_TEXT, id="title")
-            with VerticalScroll(id="scroll"):
-                yield Static(self.THINKING, id="body")
-            yield Button("Close (Esc)", id="close", variant="primary")
-        yield GameFooter()
-
-    def action_help(self) -> None:
-        self.app.push_screen(HelpScreen(self.HELP_TEXT))
-
-    #: Lines around the text: the footer, the frame and its padding, the title, the button.
-    _AROUND = 1 + 2 + 2 + 2 + 3
-
-    def on_mount(self) -> None:
-        self.run_worker(self._work, thread=True, exit_on_error=False)
-        self._fit()
-
-    def on_resize(self) -> None:
-        self._fit()
-
-    def _fit(self) -> None:
-        """The text scrolls in the height the screen leaves (the Close button stays in
-        sight at 80x24)."""
-        self.query_one("#scroll").styles.max_height = max(3, self.size.height - self._AROUND)
-
-    def _work(self) -> None:
-        try:
-            text = self.compute()
-        except Exception as exc:  # shown, never a crash of the game
-            text = Text(literal(f"could not compute: {error_line(exc)}"), style="red")
-        self.app.call_from_thread(self._show, text)
-
-    def _show(self, text: Text) -> None:
-        self.query_one("#body", Static).update(text)
-
-    def compute(self) -> Text:
-        """The text to show (runs in a worker thread)."""
-        raise NotImplementedError
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(None)
-
-    def action_close(self) -> None:
-        self.dismiss(None)
 
 
 class HintScreen(InfoScreen):
