@@ -121,7 +121,8 @@ def _commands(group: object, path: tuple[str, ...] = ()) -> list[tuple[str, ...]
 
     click_group = typer.main.get_command(group) if not hasattr(group, "commands") else group
     out = [path]
-    for name, sub in getattr(click_group, "commands", {}).items():
+    for name in list(getattr(click_group, "commands", {})):
+        sub = click_group.get_command(None, name)   # a lazy sub-command loads here
         out += _commands(sub, (*path, name)) if hasattr(sub, "commands") else [(*path, name)]
     return out
 

@@ -10,9 +10,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gameshelf.core import Chance, GameRecord, GameshelfError, RecordError, StoreError
-from gameshelf.core.chance import parse_seed
-from gameshelf.core.errors import BadInputError, IllegalMoveError
+from gameshelf.core.chance import Chance, parse_seed
+from gameshelf.core.errors import (
+    BadInputError,
+    GameshelfError,
+    IllegalMoveError,
+    RecordError,
+    StoreError,
+)
+from gameshelf.core.records import GameRecord
 from gameshelf.core.store import SCHEMA_VERSION, Store, data_dir
 
 

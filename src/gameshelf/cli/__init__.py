@@ -1,13 +1,15 @@
 """The ``gameshelf`` command: one Typer app, a sub-command per game.
 
 Without arguments it opens the terminal app's game menu. Each game's sub-commands live in
-their own module here (``games/dollar/cli.py``, ``games/yatz/cli.py``...), adapters over the rules
-packages. Bad input of any kind ends with one line on stderr and exit code 2, never a
+its folder (``games/<key>/cli.py``, the registry's ``cli`` part) and are loaded only when
+the game is named on the command line (:mod:`gameshelf.cli.lazy`), as is the online
+client. Bad input of any kind ends with one line on stderr and exit code 2, never a
 traceback.
 """
 
 from __future__ import annotations
 
+import functools
 import signal
 import sys
 from typing import Annotated
@@ -18,7 +20,8 @@ import typer
 from typer._click import exceptions as click_exc
 
 from gameshelf import __version__
-from gameshelf.cli import online, replay, serve, stats, web
+from gameshelf.cli import serve, web
+from gameshelf.cli.lazy import LazyGroup, later
 from gameshelf.core import crash, interrupt
 from gameshelf.core.errors import GameshelfError, OutputError
 from gameshelf.core.inputs import argv_text, tolerate_undecodable_stdin
@@ -26,23 +29,47 @@ from gameshelf.core.output import guarded_streams, say, silence
 from gameshelf.core.text import error_line
 from gameshelf.games import REGISTRY
 
+#: The help of ``gameshelf online``, said without loading the online client.
+ONLINE_HELP = ("Play on a game server (gameshelf serve): create a room or join one by its "
+               "code.")
+
+_TITLES = [g.title for g in REGISTRY]
 app = typer.Typer(
+    cls=LazyGroup,
     name="gameshelf",
-    help="Four classic games: One Dollar Pinball, Yatz, Muggins and Pinball Showdown.",
+    help=f"Classic games: {', '.join(_TITLES[:-1])} and {_TITLES[-1]}.",
     no_args_is_help=False,
     invoke_without_command=True,
     pretty_exceptions_enable=False,
     add_completion=False,
     rich_markup_mode=None,
 )
-for _game in REGISTRY:
-    _sub: typer.Typer = _game.load("cli")
-    app.add_typer(_sub, name=_game.key)
-    stats.register(_sub, _game.key)
-    replay.register(_sub, _game.key)
+
+
+def _game_app(key: str) -> typer.Typer:
+    """Game ``key``'s sub-commands, with the ``stats`` and ``replay`` every game has."""
+    # start-up: the store and the replay cursor load only when a game's commands are used
+    from gameshelf.cli import replay, stats
+
+    sub: typer.Typer = REGISTRY.get(key).load("cli")
+    stats.register(sub, key)
+    replay.register(sub, key)
+    return sub
+
+
+def _online_app() -> typer.Typer:
+    # start-up: the online client (websockets, every game's remote match) loads when used
+    from gameshelf.cli.online import app as online_app
+
+    return online_app
+
+
 serve.register(app)
 web.register(app)
-app.add_typer(online.app, name="online")
+for _game in REGISTRY:
+    later(_game.key, f"{_game.title}: {_game.blurb[:1].lower()}{_game.blurb[1:]}",
+          functools.partial(_game_app, _game.key))
+later("online", ONLINE_HELP, _online_app)
 
 
 def _print_version(value: bool) -> None:

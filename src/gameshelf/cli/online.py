@@ -22,6 +22,7 @@ from typing import Any
 
 import typer
 
+from gameshelf.cli import ONLINE_HELP
 from gameshelf.core.errors import BadInputError
 from gameshelf.core.inputs import check_name
 from gameshelf.core.seats import MAX_NAME_LENGTH
@@ -39,8 +40,7 @@ from gameshelf.session.remote import (
     server_url,
 )
 
-app = typer.Typer(help="Play on a game server (gameshelf serve): create a room or join one "
-                       "by its code.", no_args_is_help=True, rich_markup_mode=None)
+app = typer.Typer(help=ONLINE_HELP, no_args_is_help=True, rich_markup_mode=None)
 
 #: Seconds between looks at the lobby while seats are still open.
 LOBBY_POLL = 0.5

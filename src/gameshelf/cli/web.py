@@ -8,7 +8,6 @@ SIGHUP) ends every open session, each game saved, and exits with ``128 + signal`
 
 from __future__ import annotations
 
-import asyncio
 import os
 import signal
 import socket
@@ -20,7 +19,6 @@ from gameshelf.core import interrupt
 from gameshelf.core.errors import BadInputError, GameshelfError
 from gameshelf.core.inputs import whole_number
 from gameshelf.core.output import say
-from gameshelf.core.store import data_dir
 from gameshelf.core.text import literal
 from gameshelf.web import DEFAULT_MAX_SESSIONS
 
@@ -67,6 +65,10 @@ def web(
     saves, scores and statistics go to the same store. Ctrl+C stops the server, ending every
     open session with its game saved.
     """
+    # start-up: the web server, its event loop and the store load only for this command
+    import asyncio
+
+    from gameshelf.core.store import data_dir
     from gameshelf.web.server import GameServer, is_loopback
 
     def out(line: str) -> None:

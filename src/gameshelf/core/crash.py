@@ -25,11 +25,9 @@ import sys
 import tempfile
 import traceback
 from datetime import UTC, datetime
-from importlib import metadata
 from pathlib import Path
 
 from gameshelf.core.files import write_file
-from gameshelf.core.store import data_dir
 
 #: The exit code of a crash (BSD ``EX_SOFTWARE``: an internal software error).
 EXIT_CODE = 70
@@ -55,7 +53,18 @@ class CrashReported(Exception):
         return str(self)
 
 
+def data_dir() -> Path:
+    """The store's data folder, where reports go first."""
+    # start-up: the store module (sqlite3, platformdirs) loads only for a report
+    from gameshelf.core.store import data_dir as store_data_dir
+
+    return store_data_dir()
+
+
 def _version() -> str:
+    # start-up: importlib.metadata (and its e-mail parser) loads only for a report
+    from importlib import metadata
+
     try:
         return metadata.version("gameshelf")
     except metadata.PackageNotFoundError:

@@ -119,7 +119,7 @@ class GameSpec(ABC, Generic[S]):
         Raises:
             NotImplementedError: the game has no solitaire environment (:attr:`GYM_ID`).
         """
-        raise NotImplementedError(f"{self.info().long_name} has no solitaire environment")
+        raise NotImplementedError(f"no solitaire environment for {self.info().long_name}")
 
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
         info = self.info()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -13,10 +13,12 @@ from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from gameshelf.games import REGISTRY
-from gameshelf.session.replay import Replay
 from gameshelf.tui.base import GuardedApp, run_guarded
 from gameshelf.tui.replay import replay_screen
 from gameshelf.tui.widgets import GameFooter, HelpScreen
+
+if TYPE_CHECKING:
+    from gameshelf.session.replay import Replay
 
 
 @dataclass(frozen=True)

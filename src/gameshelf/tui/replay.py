@@ -28,8 +28,10 @@ from textual.screen import Screen
 from gameshelf.core.records import GameRecord
 from gameshelf.core.text import count
 from gameshelf.games import REGISTRY
-from gameshelf.session.replay import Replay
 from gameshelf.tui.widgets import HelpScreen, plain
+
+if TYPE_CHECKING:
+    from gameshelf.session.replay import Replay
 
 #: The actions a replay screen offers (all others are the game's and refused).
 REPLAY_ACTIONS = frozenset({"replay_step", "replay_first", "replay_last", "replay_leave",

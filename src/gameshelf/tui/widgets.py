@@ -23,10 +23,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Input, Markdown, Static
+from textual.widgets import Button, Footer, Input, Static
 
 from gameshelf.core.errors import GameshelfError
-from gameshelf.core.store import Store
 from gameshelf.core.text import literal
 from gameshelf.tui.base import quit_binding
 
@@ -103,6 +102,9 @@ class OffersNow(RefusalMixin):
     def store_facts(game: str) -> tuple[bool, bool]:
         """(whether the store holds saves of ``game``, whether it holds scores of it); both
         True when the store cannot be read, so that the action is offered and says why."""
+        # start-up: the store (sqlite3, platformdirs) loads when a screen first asks it
+        from gameshelf.core.store import Store
+
         try:
             with Store() as store:
                 return bool(store.save_names(game)), bool(store.top_scores(game, 1))
@@ -170,6 +172,9 @@ class HelpScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             with HelpText(id="help-body"):
+                # start-up: the Markdown widget (markdown-it) loads with the first help
+                from textual.widgets import Markdown
+
                 yield Markdown(self._text)
             yield Static("↑↓ PgUp PgDn Home End scroll · Esc closes", id="help-keys")
             yield Button("Close", id="close", variant="primary")
