@@ -295,3 +295,35 @@ def test_a_finished_room_rejoined_and_left_is_shown_unconnected_and_forgotten(
         hub.unbind(conn)
     assert lobby.room(room.code).seats[0].connections == 0
     assert room.code not in hub.seats
+
+
+def _deep(depth: int, shape: str = "arrays") -> str:
+    if shape == "arrays":
+        return "[" * depth + "]" * depth
+    return '{"a":' * depth + "0" + "}" * depth
+
+
+def test_deeply_nested_frames_are_malformed_and_the_connection_goes_on(
+        server: Any) -> None:
+    """Nesting past 64 levels is refused ``malformed`` wherever it is (a field the server
+    ignores included), up to the deepest a 64 KiB frame holds; a frame past 64 KiB (and up
+    to the 1 MiB the WebSocket layer reads) is ``too_large``; the connection answers the
+    next message."""
+    room = p.MAX_MESSAGE_BYTES - 200
+    frames: list[tuple[str, str]] = []
+    for depth in (65, 500, 950, room // 2):
+        frames += [(_deep(depth), "malformed"),
+                   (f'{{"v": 1, "type": "hello", "x": {_deep(depth)}}}', "malformed"),
+                   (f'{{"v": 1, "type": "hello", "ref": {_deep(depth)}}}', "malformed"),
+                   ('{"v": 1, "type": "create", "game": "yatz", "seats": [{"kind": "host", '
+                    f'"name": "A"}}], "options": {{"rules": {_deep(depth)}}}}}', "malformed")]
+    for depth in (65, 950, room // 6):
+        frames.append((f'{{"v": 1, "type": "join", "code": "K7QX", "name": "B", '
+                       f'"seat": {_deep(depth, "objects")}}}', "malformed"))
+    frames.append((_deep((1 << 20) // 2 - 8), "too_large"))
+    with connect(server.url, max_size=None) as ws:
+        for frame, code in frames:
+            ws.send(frame)
+            reply = json.loads(ws.recv(timeout=30))
+            assert reply["type"] == "error" and reply["code"] == code, (frame[:60], reply)
+            assert _ask(ws, type="hello", client="after")["type"] == "welcome"

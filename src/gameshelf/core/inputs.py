@@ -11,9 +11,9 @@ a prompt, a message and a new prompt), never another exception, a hang or a blow
   from undecodable bytes (``surrogateescape``) is refused (:func:`check_name`).
 - Files are read only when they are regular files, up to a size cap: ``/dev/zero``, a FIFO
   or a directory is refused at once (:func:`read_file`).
-- JSON and TOML are parsed with every failure (bad syntax, nesting too deep, a number of
-  thousands of digits) turned into the caller's error class (:func:`load_json`,
-  :func:`load_toml`).
+- JSON and TOML are parsed by the program's one reader (:mod:`gameshelf.core.safeload`)
+  with every failure (bad syntax, nesting too deep, a number of thousands of digits) turned
+  into the caller's error class (:func:`load_json`, :func:`load_toml`).
 
 Example:
     >>> whole_number(" 42 ", "dice")
@@ -28,21 +28,18 @@ Example:
 
 from __future__ import annotations
 
-import json
 import os
 import stat
 import sys
-import tomllib
 import unicodedata
 from collections.abc import Callable
 from typing import Any
 
 from gameshelf.core.errors import BadInputError, GameshelfError
+from gameshelf.core.safeload import MAX_DIGITS as MAX_DIGITS  # typed numbers' cap too
+from gameshelf.core.safeload import DataError, read_json, read_toml
 from gameshelf.core.text import count
 
-#: Digits a typed or stored whole number may have (far below Python's 4,300-digit limit;
-#: every number the games use fits in 18 digits).
-MAX_DIGITS = 18
 #: Characters in a name a person enters (a save name; seats have their own, lower caps).
 MAX_NAME = 40
 #: Characters of a person's text quoted back in an error message.
@@ -243,72 +240,32 @@ def read_text_file(path: str | os.PathLike[str], what: str, *, max_bytes: int,
                        f"{what} {quote(os.fspath(path), 80)}", error)
 
 
-def _json_int(text: str) -> int:
-    if len(text.lstrip("-")) > MAX_DIGITS:
-        raise _NumberTooLong(text)
-    return int(text)
-
-
-class _NumberTooLong(ValueError):
-    pass
-
-
 def load_json(text: str | bytes, what: str, error: ErrorClass) -> Any:
-    """Parse JSON text; whole numbers longer than :data:`MAX_DIGITS` digits are refused.
+    """Parse JSON text with the program's one reader (:func:`gameshelf.core.safeload.
+    read_json`: nesting, digits, ``NaN`` and surrogates checked).
 
     Raises:
-        ``error``: not JSON or not UTF-8 (the message says where), nested too deeply, or a
-            number with too many digits.
+        ``error``: ``"WHAT: WHY"``: not JSON or not UTF-8 (the message says where), nested
+            too deeply, or a number with too many digits.
     """
     try:
-        return json.loads(text, parse_int=_json_int)
-    except RecursionError:
-        raise error(f"{what}: the JSON is nested too deeply") from None
-    except _NumberTooLong as exc:
-        raise error(f"{what}: a number has {count(len(str(exc).lstrip('-')), 'digit')}; at most "
-                    f"{MAX_DIGITS} are accepted") from None
-    except json.JSONDecodeError as exc:
-        raise error(f"{what}: not valid JSON ({exc.msg}, line {exc.lineno} column "
-                    f"{exc.colno})") from None
-    except UnicodeDecodeError:
-        raise error(f"{what}: the file is not UTF-8 text") from None
-    except ValueError as exc:  # anything else json or int() refuses
-        raise error(f"{what}: not valid JSON ({' '.join(str(exc).split())[:80]})") from None
+        return read_json(text)
+    except DataError as exc:
+        raise error(f"{what}: {exc}") from None
 
 
 def load_toml(text: str, what: str, error: ErrorClass) -> dict[str, Any]:
-    """Parse TOML text; whole numbers longer than :data:`MAX_DIGITS` digits are refused.
+    """Parse TOML text with the program's one reader (:func:`gameshelf.core.safeload.
+    read_toml`: nesting, dotted keys included, and digits checked).
 
     Raises:
-        ``error``: not TOML (the message says where), nested too deeply, or a number with
-            too many digits.
+        ``error``: ``"WHAT: WHY"``: not TOML (the message says where), nested too deeply,
+            or a number with too many digits.
     """
     try:
-        data = tomllib.loads(text)
-    except RecursionError:
-        raise error(f"{what}: not a valid TOML file (nested too deeply)") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise error(f"{what}: not a valid TOML file ({' '.join(str(exc).split())})") from None
-    except ValueError as exc:  # int() past Python's digit limit, among others
-        raise error(f"{what}: not a valid TOML file ({' '.join(str(exc).split())[:80]})"
-                    ) from None
-    _check_toml_numbers(data, what, error)
-    return data
-
-
-def _check_toml_numbers(value: object, what: str, error: ErrorClass, depth: int = 0) -> None:
-    if isinstance(value, bool):
-        return
-    if isinstance(value, int):
-        if abs(value) >= 10 ** MAX_DIGITS:
-            raise error(f"{what}: a number has {count(len(str(abs(value))), 'digit')}; at most "
-                        f"{MAX_DIGITS} are accepted")
-    elif isinstance(value, dict):
-        for v in value.values():
-            _check_toml_numbers(v, what, error, depth + 1)
-    elif isinstance(value, list):
-        for v in value:
-            _check_toml_numbers(v, what, error, depth + 1)
+        return read_toml(text)
+    except DataError as exc:
+        raise error(f"{what}: {exc}") from None
 
 
 #: What :func:`read_line` prints when a typed line is not UTF-8 text.

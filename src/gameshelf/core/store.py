@@ -84,6 +84,7 @@ import platformdirs
 
 from gameshelf.core.errors import SaveLostError, SaveNameTakenError, StoreError
 from gameshelf.core.records import GameRecord
+from gameshelf.core.safeload import read_json
 
 SCHEMA_VERSION = 3
 
@@ -201,7 +202,7 @@ def _difference(found: _Shape, want: _Shape) -> str:
 def _detail(text: object) -> dict[str, Any]:
     """A score row's detail; a damaged one reads as empty rather than hiding the table."""
     try:
-        value = json.loads(text) if isinstance(text, (str, bytes)) else None
+        value = read_json(text) if isinstance(text, (str, bytes)) else None
     except ValueError:
         return {}
     return value if isinstance(value, dict) else {}
@@ -427,7 +428,7 @@ def _history_row(row: Sequence[Any], *, with_record: bool = True) -> HistoryRow:
     damaged: str | None = None
     players: list[HistoryPlayer] = []
     try:
-        values = json.loads(players_text) if isinstance(players_text, (str, bytes)) else None
+        values = read_json(players_text) if isinstance(players_text, (str, bytes)) else None
     except ValueError:
         values = None
     if not isinstance(values, list):

@@ -7,8 +7,10 @@ build against (docs/online.md shows every message with an example); it is pure: 
 - :func:`parse_client` reads what a client sent (the server's side), :func:`parse_server`
   what the server sent (the client's side); both refuse, with :class:`ProtocolError`
   carrying the error code the server answers with, a frame over :data:`MAX_MESSAGE_BYTES`
-  (64 KiB), text that is not a JSON object (``NaN``, ``Infinity`` and unpaired surrogates
-  are not JSON), another protocol version, an unknown type, a missing or mistyped field.
+  (64 KiB), text that is not a JSON object (read by :func:`gameshelf.core.safeload.
+  read_json`: ``NaN``, ``Infinity`` and unpaired surrogates are not JSON, nesting deeper
+  than 64 levels and whole numbers of more than 18 digits are refused), another protocol
+  version, an unknown type, a missing or mistyped field.
 - :func:`dump` writes any message as compact JSON.
 
 Messages are frozen dataclasses; fields holding JSON values (a game's options, a seat's
@@ -31,6 +33,8 @@ import types
 import typing
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
+
+from gameshelf.core.safeload import DataError, read_json
 
 #: The protocol version this program speaks.
 VERSION = 1
@@ -490,25 +494,16 @@ def _build(cls: type[Any], data: dict[str, Any], where: str) -> Any:
     return cls(**kwargs)
 
 
-def _no_constant(name: str) -> Any:
-    """``NaN`` and ``Infinity`` are not JSON (Python's reader takes them): refused."""
-    raise ValueError(f"the constant {name!r} is not JSON")
-
-
 def _parse(text: str | bytes, table: dict[str, type[Message]]) -> Message:
     size = len(text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text)
     if size > MAX_MESSAGE_BYTES:
         raise ProtocolError("too_large", f"the message is {size:,} bytes; at most "
                             f"{MAX_MESSAGE_BYTES:,} are read")
     try:
-        data = json.loads(text, parse_constant=_no_constant)
-    except (ValueError, RecursionError):
-        raise ProtocolError("malformed", "the message is not JSON") from None
-    try:    # a lone surrogate (\ud800) anywhere is no text: it cannot be stored or sent on
-        json.dumps(data, ensure_ascii=False).encode("utf-8")
-    except UnicodeEncodeError:
-        raise ProtocolError("malformed", "the message holds an unpaired surrogate "
-                            "(\\ud800-\\udfff), which is not text") from None
+        data = read_json(text)
+    except DataError as exc:
+        raise ProtocolError("malformed", f"the message is not JSON that can be read: {exc}"
+                            ) from None
     if not isinstance(data, dict):
         raise ProtocolError("malformed", "the message is not a JSON object")
     ref = data.get("ref") if isinstance(data.get("ref"), str) else None

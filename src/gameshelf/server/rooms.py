@@ -29,6 +29,7 @@ from gameshelf.core.chance import MAX_SEED
 from gameshelf.core.errors import BadInputError, GameshelfError, StoreError
 from gameshelf.core.inputs import check_name, quote
 from gameshelf.core.records import GameRecord
+from gameshelf.core.safeload import read_json
 from gameshelf.core.state import TERMINAL
 from gameshelf.core.text import possessive
 from gameshelf.server import protocol as p
@@ -537,8 +538,7 @@ class Lobby:
         if room.status != "over" or room.game is None:
             raise Refused("not_over", "the game is not over yet: its record is given at "
                           "the end")
-        import json
-        return p.Record(room.code, json.loads(room.game.record().to_json()), msg.ref)
+        return p.Record(room.code, read_json(room.game.record().to_json()), msg.ref)
 
     # ----- connections and the away rule ----------------------------------------------------
     def connected(self, room: Room, seat: int) -> Outbox:

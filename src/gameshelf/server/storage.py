@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from gameshelf.core.errors import StoreError
+from gameshelf.core.safeload import read_json
 
 #: The server database's SQLite ``application_id`` ("GSSV"): another program's file is
 #: refused.
@@ -220,8 +221,8 @@ class SQLiteRoomStore(RoomStore):
                 raise StoreError(f"the server database {self.path} cannot be read: "
                                  f"{exc}") from None
         try:
-            seats = tuple(StoredSeat(**s) for s in json.loads(row[3]))
-            options = json.loads(row[2])
+            seats = tuple(StoredSeat(**s) for s in read_json(row[3]))
+            options = read_json(row[2])
         except (ValueError, TypeError) as exc:
             raise StoreError(f"the room {code} is damaged in the server database: "
                              f"{exc}") from None

@@ -35,6 +35,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from gameshelf.core.errors import BadInputError, GameshelfError, IllegalMoveError
 from gameshelf.core.inputs import quote
+from gameshelf.core.safeload import read_json
 from gameshelf.core.seats import HUMAN
 from gameshelf.core.state import CHANCE, TERMINAL
 from gameshelf.core.store import Store
@@ -155,9 +156,9 @@ def kept_seat(url: str, code: str, name: str, store: Store | None = None) -> Kep
     try:
         s = store or open_store(wait=5.0)
         raw = s.get_setting(_seat_key(url, code, name))
-        data = json.loads(raw) if raw else None
+        data = read_json(raw) if raw else None
         if isinstance(data, dict) and isinstance(data.get("token"), str) \
-                and isinstance(data.get("seat"), int) and isinstance(data.get("name"), str):
+                and type(data.get("seat")) is int and isinstance(data.get("name"), str):
             return KeptSeat(data["seat"], data["token"], data["name"])
     except (GameshelfError, ValueError):
         pass

@@ -17,8 +17,9 @@ around it, without changing the library:
   the browser asked for (``Host``), so a server bound to every address (``--host 0.0.0.0``)
   works from another machine; textual-serve would write ``0.0.0.0`` into the page.
 * **Bad messages are ignored.** A websocket message that is not one of the page's (bad
-  JSON, an unknown kind, a size out of range) is dropped instead of ending the session with a
-  traceback on the server's console.
+  JSON or JSON nested too deeply, as the program's one reader :func:`gameshelf.core.
+  safeload.read_json` refuses it; an unknown kind; a size out of range) is dropped instead
+  of ending the session with a traceback on the server's console.
 * **Our own page.** The template in ``web/templates`` is textual-serve's with the bundled
   Roboto Mono font (no font fetched from the internet) and our own words.
 """
@@ -28,7 +29,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ipaddress
-import json
 import logging
 import signal
 import socket
@@ -43,6 +43,7 @@ from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
 from gameshelf.core.interrupt import stop_with_parent
+from gameshelf.core.safeload import DataError, read_json
 from gameshelf.core.text import count
 from gameshelf.web import DEFAULT_MAX_SESSIONS, DRIVER
 
@@ -248,8 +249,8 @@ class GameServer(Server):
             if message.type != WSMsgType.TEXT:
                 continue
             try:
-                envelope = json.loads(message.data)
-            except ValueError:
+                envelope = read_json(message.data)
+            except DataError:
                 continue
             if not isinstance(envelope, list) or not envelope:
                 continue

@@ -9,7 +9,6 @@ Pure: rows in, figures out.
 from __future__ import annotations
 
 import functools
-import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from importlib import resources
@@ -17,6 +16,7 @@ from typing import Any
 
 from gameshelf.core.errors import GameshelfError, RecordError
 from gameshelf.core.records import GameRecord
+from gameshelf.core.safeload import read_toml
 from gameshelf.core.store import HistoryRow, Store
 from gameshelf.core.text import count
 from gameshelf.games.yatz.game import COLUMNS, Score, YatzState, parse_action
@@ -164,7 +164,7 @@ def load_reference(text: str | None = None) -> YatzGroup | None:
     try:
         if text is None:
             text = resources.files(__package__).joinpath(REFERENCE_FILE).read_text("utf-8")
-        data = tomllib.loads(text)
+        data = read_toml(text)
         g = YatzGroup("cpu (strong), reference", [int(s) for s in data["scores"]],
                       [int(n) for n in data["bonus"]], [int(n) for n in data["yatz"]],
                       str(data["source"]))
