@@ -9,8 +9,10 @@ build against (docs/online.md shows every message with an example); it is pure: 
   carrying the error code the server answers with, a frame over :data:`MAX_MESSAGE_BYTES`
   (64 KiB), text that is not a JSON object (read by :func:`gameshelf.core.safeload.
   read_json`: ``NaN``, ``Infinity`` and unpaired surrogates are not JSON, nesting deeper
-  than 64 levels and whole numbers of more than 18 digits are refused), another protocol
-  version, an unknown type, a missing or mistyped field.
+  than 64 levels and whole numbers of more than 18 digits are refused), a ``v`` that is not
+  a whole number (``true`` and ``1.0`` are not 1) or is another protocol version, an
+  unknown type, a missing or mistyped field (a whole-number field refuses ``true`` and
+  ``1.0`` alike).
 - :func:`dump` writes any message as compact JSON.
 
 Messages are frozen dataclasses; fields holding JSON values (a game's options, a seat's
@@ -508,6 +510,9 @@ def _parse(text: str | bytes, table: dict[str, type[Message]]) -> Message:
         raise ProtocolError("malformed", "the message is not a JSON object")
     ref = data.get("ref") if isinstance(data.get("ref"), str) else None
     version = data.get("v")
+    if "v" in data and (not isinstance(version, int) or isinstance(version, bool)):
+        raise ProtocolError("malformed", "v must be a whole number (the protocol version, "
+                            f"{VERSION})", ref)
     if version != VERSION:
         raise ProtocolError("version", f"this program speaks protocol version {VERSION}; the "
                             f"message is version {json.dumps(version)[:20]}: use a gameshelf "
