@@ -105,7 +105,7 @@ def test_a_damaged_save_can_be_deleted(cmd: str, key: str, make: Callable[[int],
 
 
 async def test_yatz_saves_list_deletes_with_a_confirmation() -> None:
-    from gameshelf.games.yatz.tui.screen import SavesScreen
+    from gameshelf.games.yatz.tui.saves import SavesScreen
 
     _saved("yatz", _yatz, "a", "b")
     app = GameshelfApp()

@@ -58,7 +58,7 @@ async def test_the_yatz_screen_plays_turns_online(server: Running) -> None:
             await pilot.pause()
             assert ann.state.dice and ann.here_to_act()
             box = next(a for a in ann.legal_actions() if isinstance(a, Score))
-            screen._score(SCORES[box.column][box.box])
+            screen.turn.score(SCORES[box.column][box.box])
             played += 1
         assert played == 2 and ann.state.turns_taken(0) == 2
         other.join(30)

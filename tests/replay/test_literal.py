@@ -17,7 +17,7 @@ from gameshelf.games.showdown.tui.replay import ShowdownReplayScreen
 from gameshelf.games.yatz.match import Match as YatzMatch
 from gameshelf.games.yatz.match import Seat as YatzSeat
 from gameshelf.games.yatz.replay import yatz_replay
-from gameshelf.games.yatz.tui.replay import YatzReplayScreen
+from gameshelf.games.yatz.tui.screen import replay_screen as yatz_replay_screen
 from gameshelf.tui.app import GameshelfApp
 from tests.cli_helpers import run
 from tests.hostile import NAMES, assert_clean, renamed
@@ -49,7 +49,7 @@ async def test_replay_screens_show_names_literally() -> None:
     async with app.run_test(size=(160, 50)) as pilot:
         await pilot.pause()
         names = SHOWN[:4]
-        app.push_screen(YatzReplayScreen(yatz_replay(_yatz(names, 3)), review=False))
+        app.push_screen(yatz_replay_screen(yatz_replay(_yatz(names, 3)), review=False))
         await settle(app, pilot)
         await pilot.press("end")
         await settle(app, pilot)

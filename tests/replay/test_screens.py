@@ -19,7 +19,8 @@ from gameshelf.games.muggins.tui.replay import MugginsReplayScreen
 from gameshelf.games.showdown.replay import showdown_replay
 from gameshelf.games.showdown.tui.replay import ShowdownReplayScreen
 from gameshelf.games.yatz.replay import yatz_replay
-from gameshelf.games.yatz.tui.replay import YatzReplayScreen
+from gameshelf.games.yatz.tui.screen import GameScreen
+from gameshelf.games.yatz.tui.screen import replay_screen as yatz_replay_screen
 from gameshelf.session.base import SaveSlot
 from gameshelf.session.replay import Replay, load_replay
 from gameshelf.tui.app import GameshelfApp
@@ -36,7 +37,7 @@ PLAY_KEYS = ("r", "space", "1", "2", "enter", "u", "h", "d", "b", "v", "l", "k",
 
 CASES: dict[str, tuple[Any, Any, str]] = {
     "yatz": (lambda: yatz_replay(yatz_record(turns=4, names=("Ann", "Bob"))),
-             lambda r: YatzReplayScreen(r, review=False), "#status"),
+             lambda r: yatz_replay_screen(r, review=False), "#status"),
     "muggins": (lambda: muggins_replay(muggins_record()), MugginsReplayScreen, "#mg-status"),
     "showdown": (lambda: showdown_replay(showdown_record()), ShowdownReplayScreen,
                  "#sd-status"),
@@ -58,7 +59,7 @@ def shown_state(screen: Screen[None]) -> Any:
         return (screen.playing, screen.frame_no)
     if isinstance(screen, ShowdownReplayScreen):   # the match interface it draws from
         return state_key(screen.game.replay.state)  # type: ignore[attr-defined]
-    return state_key(screen.match.state)  # type: ignore[attr-defined]
+    return state_key(screen.game.state)  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize("game", list(CASES))
@@ -115,7 +116,7 @@ async def test_a_save_replayed_is_left_as_it_was() -> None:
     app = GameshelfApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        app.push_screen(YatzReplayScreen(replay, review=False))
+        app.push_screen(yatz_replay_screen(replay, review=False))
         await pilot.pause()
         await pilot.press("end", "r", "s", "escape")
         await pilot.pause()
@@ -159,7 +160,7 @@ async def test_r_on_a_saves_list_replays_the_save(game: str) -> None:
     """r on the highlighted save opens its replay (Esc back to the list); on a damaged
     save it says why and opens nothing."""
     from gameshelf.games.muggins.tui.screen import MugginsSavesScreen
-    from gameshelf.games.yatz.tui.screen import SavesScreen as YatzSavesScreen
+    from gameshelf.games.yatz.tui.saves import SavesScreen as YatzSavesScreen
     from gameshelf.tui.saves import SavesScreen
 
     record = {"yatz": lambda: yatz_record(turns=2), "muggins": lambda: muggins_record(moves=2),
@@ -187,7 +188,7 @@ async def test_r_on_a_saves_list_replays_the_save(game: str) -> None:
         assert "damaged" in str(saves.query_one("#savemsg", Static).render())
         await pilot.press("down", "r")
         await pilot.pause()
-        assert isinstance(app.screen, CASES[game][1] if game != "yatz" else YatzReplayScreen)
+        assert isinstance(app.screen, CASES[game][1] if game != "yatz" else GameScreen)
         assert app.screen.replay.record == record  # type: ignore[attr-defined]
         await pilot.press("escape")
         await pilot.pause()
@@ -220,7 +221,7 @@ async def test_r_on_a_statistics_screen_replays_the_last_game() -> None:
                 assert app.screen is stats      # none kept: said, nothing opens
                 await pilot.press("escape")
                 continue
-            assert isinstance(app.screen, YatzReplayScreen)
+            assert isinstance(app.screen, GameScreen) and app.screen.replayed is not None
             assert app.screen.replay.record == last and app.screen.replay.finished
             await pilot.press("escape")
             await pilot.pause()

@@ -40,8 +40,8 @@ from gameshelf.games.showdown.tui.setup import ShowdownStartScreen
 from gameshelf.games.yatz.match import Match as YatzMatch
 from gameshelf.games.yatz.match import parse_seats
 from gameshelf.games.yatz.replay import yatz_replay
-from gameshelf.games.yatz.tui.replay import YatzReplayScreen
 from gameshelf.games.yatz.tui.screen import GameScreen
+from gameshelf.games.yatz.tui.screen import replay_screen as yatz_replay_screen
 from gameshelf.games.yatz.tui.setup import SetupScreen
 from gameshelf.tui.app import GameshelfApp, MenuScreen
 from gameshelf.tui.online import LobbyScreen, OnlineScreen
@@ -68,7 +68,7 @@ SCREENS: dict[str, tuple[Callable[[], Screen[None] | Screen[str | None]], tuple[
     **{f"{game} stats": (lambda game=game: StatsScreen(game), ())   # type: ignore[misc]
        for game in ("dollar", "yatz", "muggins", "showdown")},
     # issue 15: each game's screen in replay mode
-    "yatz replay": (lambda: YatzReplayScreen(yatz_replay(yatz_record(turns=3)), review=False),
+    "yatz replay": (lambda: yatz_replay_screen(yatz_replay(yatz_record(turns=3)), review=False),
                     ("#status", "#message")),
     "muggins replay": (lambda: MugginsReplayScreen(muggins_replay(muggins_record())),
                        ("#mg-status", "#mg-rack-title")),

@@ -31,13 +31,11 @@ from gameshelf.games.showdown.tui.screen import (
 from gameshelf.games.showdown.tui.setup import ShowdownStartScreen
 from gameshelf.games.yatz.match import Match as YatzMatch
 from gameshelf.games.yatz.match import Seat as YatzSeat
-from gameshelf.games.yatz.tui.screen import (
-    GameOverScreen,
-    GameScreen,
-    HighScoresScreen,
-    SavesScreen,
-)
+from gameshelf.games.yatz.tui.over import GameOverScreen
+from gameshelf.games.yatz.tui.saves import SavesScreen
+from gameshelf.games.yatz.tui.screen import GameScreen
 from gameshelf.games.yatz.tui.setup import SetupScreen
+from gameshelf.games.yatz.tui.top import HighScoresScreen
 from gameshelf.tui.app import GameshelfApp, MenuScreen
 from gameshelf.tui.online import LobbyScreen
 from gameshelf.tui.stats import StatsScreen

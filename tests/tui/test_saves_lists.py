@@ -18,7 +18,7 @@ from gameshelf.core.records import GameRecord
 from gameshelf.core.store import Store
 from gameshelf.games.muggins.match import Match as MugginsMatch
 from gameshelf.games.muggins.tui.screen import LevelScreen, MugginsSavesScreen, MugginsScreen
-from gameshelf.games.yatz.tui.screen import SavesScreen as YatzSavesScreen
+from gameshelf.games.yatz.tui.saves import SavesScreen as YatzSavesScreen
 from gameshelf.tui.app import GameshelfApp, MenuScreen
 from gameshelf.tui.saves import SavesList, SavesScreen
 from gameshelf.tui.widgets import ConfirmScreen

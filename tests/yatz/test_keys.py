@@ -13,15 +13,10 @@ from gameshelf.core.keymaps import remembered_key_map
 from gameshelf.core.store import Store
 from gameshelf.games.yatz.match import Match, Seat
 from gameshelf.games.yatz.scoring import Box
-from gameshelf.games.yatz.tui.screen import (
-    BOX_ROW,
-    FIRST_COL,
-    YATZ_KEYS,
-    DiceRow,
-    DieWidget,
-    GameScreen,
-    game_help,
-)
+from gameshelf.games.yatz.tui.card import BOX_ROW, FIRST_COL
+from gameshelf.games.yatz.tui.dice_row import DiceRow, DieWidget
+from gameshelf.games.yatz.tui.keys import YATZ_KEYS, game_help
+from gameshelf.games.yatz.tui.screen import GameScreen
 from gameshelf.games.yatz.tui.setup import SetupScreen
 from gameshelf.tui.app import GameshelfApp
 from gameshelf.tui.widgets import HelpScreen

@@ -21,17 +21,13 @@ from gameshelf.games.yatz.highscores import UNDO_NOTE
 from gameshelf.games.yatz.match import Match, parse_seats
 from gameshelf.games.yatz.scoring import Box
 from gameshelf.games.yatz.session import YatzSession
+from gameshelf.games.yatz.tui.card import BOX_ROW, FIRST_COL, CardTable
 from gameshelf.games.yatz.tui.hints import HintScreen
-from gameshelf.games.yatz.tui.screen import (
-    BOX_ROW,
-    FIRST_COL,
-    CardTable,
-    GameOverScreen,
-    GameScreen,
-    HighScoresScreen,
-    SavesScreen,
-)
+from gameshelf.games.yatz.tui.over import GameOverScreen
+from gameshelf.games.yatz.tui.saves import SavesScreen
+from gameshelf.games.yatz.tui.screen import GameScreen
 from gameshelf.games.yatz.tui.setup import SetupScreen
+from gameshelf.games.yatz.tui.top import HighScoresScreen
 from gameshelf.tui.app import GameshelfApp
 from gameshelf.tui.widgets import HelpScreen
 from tests.tui.test_habits import SIZES, footer_complete, shown_whole

@@ -6,7 +6,8 @@ from textual.widgets import Static
 
 from gameshelf.games.yatz.match import Match, Seat
 from gameshelf.games.yatz.tui.hints import HintScreen, ReviewScreen
-from gameshelf.games.yatz.tui.screen import GameOverScreen, GameScreen
+from gameshelf.games.yatz.tui.over import GameOverScreen
+from gameshelf.games.yatz.tui.screen import GameScreen
 
 from .helpers import GameApp
 

@@ -12,16 +12,13 @@ from gameshelf.games.yatz.game import GAME, ROLL, Dice
 from gameshelf.games.yatz.match import Match, Seat
 from gameshelf.games.yatz.scoring import Box
 from gameshelf.games.yatz.session import YatzSession
-from gameshelf.games.yatz.tui.screen import (
-    BOX_ROW,
-    DEFAULT_PACE,
-    FIRST_COL,
-    GameOverScreen,
-    GameScreen,
-    HighScoresScreen,
-    SavesScreen,
-)
+from gameshelf.games.yatz.tui.card import BOX_ROW, FIRST_COL
+from gameshelf.games.yatz.tui.over import GameOverScreen
+from gameshelf.games.yatz.tui.pace import DEFAULT_PACE
+from gameshelf.games.yatz.tui.saves import SavesScreen
+from gameshelf.games.yatz.tui.screen import GameScreen
 from gameshelf.games.yatz.tui.setup import SetupScreen
+from gameshelf.games.yatz.tui.top import HighScoresScreen
 from gameshelf.tui.app import GameshelfApp
 from gameshelf.tui.widgets import ConfirmScreen, HelpScreen
 
@@ -141,7 +138,7 @@ async def test_computer_turns_step_by_step_and_skip() -> None:
             screen.query_one("#message", Static).render())
         # One step at a time: each timer tick applies one action and logs it.
         before = (len(match.log), len(screen.log_lines))
-        screen._computer_step()
+        screen.others.step()
         assert len(match.log) in (before[0] + 1, before[0] + 2)  # roll adds its dice
         assert len(screen.log_lines) == before[1] + 1
         assert screen.log_lines[-1].startswith("Cpu:")
@@ -170,7 +167,7 @@ async def test_computers_wait_while_a_help_or_table_is_open() -> None:
         assert app.screen is not screen
         before = len(match.log)
         for _ in range(10):
-            screen._computer_step()         # a timer firing under the help screen
+            screen.others.step()         # a timer firing under the help screen
             await pilot.pause(0.05)
         assert len(match.log) == before
         await pilot.press("escape")

@@ -23,7 +23,8 @@ from gameshelf.games.yatz.game import GAME, RULES_VERSION, Score, YatzState
 from gameshelf.games.yatz.match import Match, Seat
 from gameshelf.games.yatz.scoring import Box
 from gameshelf.games.yatz.session import YatzSession
-from gameshelf.games.yatz.tui.screen import BOX_ROW, FIRST_COL, CardTable, GameScreen
+from gameshelf.games.yatz.tui.card import BOX_ROW, FIRST_COL, CardTable
+from gameshelf.games.yatz.tui.screen import GameScreen
 from tests.cli_helpers import run
 
 from .helpers import GameApp
@@ -377,7 +378,7 @@ async def test_u_against_a_computer_calls_off_its_turn() -> None:
         await pilot.pause(0.1)
         assert not screen.match.is_computer_turn()
         assert screen.match.state.boxes[0][0][Box.CHANCE] is None
-        assert screen._timer is None
+        assert screen.others.timer is None
 
 
 async def test_a_click_on_a_box_selects_it_and_only_a_second_click_fills_it() -> None:

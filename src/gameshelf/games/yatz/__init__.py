@@ -21,7 +21,7 @@ GAME = GameDef(
         "stats_view": ".tui.stats:VIEW",
         "replay": ".replay:yatz_replay",
         "screen": ".tui.setup:make_screen",
-        "replay_screen": ".tui.replay:YatzReplayScreen",
+        "replay_screen": ".tui.screen:replay_screen",
         "rl": ".rl:Spec",
         "online": ".online:ONLINE",
         "server": ".server:YatzGame",

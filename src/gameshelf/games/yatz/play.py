@@ -87,6 +87,8 @@ class YatzMatch(GameMatch[yatz.YatzState, yatz.Action]):
     #: True when the computer seats' moves are made here, one :meth:`advance` each, at the
     #: pace a front end chooses (a game played here); False when a server makes them.
     computers_here: bool = False
+    #: True for a replay: shown, never played (no seat is played here, nothing is saved).
+    read_only: bool = False
 
     @property
     @abstractmethod

@@ -1,12 +1,20 @@
-"""A Yatz record replayed move by move (see :mod:`gameshelf.session.replay`)."""
+"""A Yatz record replayed move by move (see :mod:`gameshelf.session.replay`), and the
+replay as a read-only match (:class:`ReplayedYatz`) that the normal Yatz screen shows."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
-from gameshelf.core.errors import RecordError
+from gameshelf.core.errors import IllegalMoveError, RecordError, StoreError
 from gameshelf.core.records import GameRecord
 from gameshelf.core.text import count, said
+from gameshelf.games.yatz.game import Action, Dice, Score, Undo, YatzState, parse_action
+from gameshelf.games.yatz.match import Match
+from gameshelf.games.yatz.play import YatzMatch
+from gameshelf.games.yatz.scoring import rule_set
+from gameshelf.session.match import SeatInfo
 from gameshelf.session.replay import Replay, Step
 
 
@@ -18,10 +26,6 @@ def yatz_replay(record: GameRecord) -> Replay[Any]:
             version, damaged options, an illegal move, dice or a computer move that are
             not the game number's).
     """
-    from gameshelf.games.yatz.game import Dice, Score, Undo, YatzState, parse_action
-    from gameshelf.games.yatz.match import Match
-    from gameshelf.games.yatz.scoring import rule_set
-
     match = Match.from_record(record)        # checks every die and computer move
     names = [s.name for s in match.seats]
     state = YatzState(len(match.seats), rule_set(match.rules))
@@ -84,7 +88,7 @@ def yatz_costs(replay: Replay[Any]) -> dict[int, str]:
     Raises:
         RecordError: the replay is not a Yatz game's.
     """
-    from gameshelf.games.yatz.game import Action, YatzState, parse_action
+    # start-up: the strong player's tables (numba) load only when a review is asked
     from gameshelf.games.yatz.strong import Reviewer
 
     if replay.game != "yatz":
@@ -108,3 +112,117 @@ def yatz_costs(replay: Replay[Any]) -> dict[int, str]:
         elif rev.decisions > seen:
             out[k] = "review: the best choice (the strong player's)"
     return out
+
+
+def table_cached(rules: str) -> bool:
+    """True when the strong player's table of the rule set ``rules`` is in the cache (the
+    review then takes a second or so, not a minute)."""
+    # start-up: the solver's module loads numba; a replay as text needs none of it
+    from gameshelf.games.yatz.solver import cache_path
+
+    try:
+        return cache_path(rule_set(rules)).is_file()
+    except Exception:   # no cache folder: not cached
+        return False
+
+
+class ReplayedYatz(YatzMatch):
+    """A Yatz replay as one more implementation of the match interface the Yatz screen
+    plays through: the table at the replay's step, read-only. Nothing can be played,
+    advanced or saved, and no seat is played here (so the screen offers no key of play).
+
+    Args:
+        replay: the cursor (:func:`yatz_replay`); its step is the one shown.
+        review: compute the post-game review's cost of each choice (:meth:`review`);
+            False: a replay without it.
+
+    Attributes:
+        costs: the review's line of each step (``{step: line}``); None until computed.
+        reviewing: True while the review is being computed.
+    """
+
+    keeps_saves = False
+    read_only = True
+
+    def __init__(self, replay: Replay[YatzState], *, review: bool = True) -> None:
+        record = replay.record
+        start = Match.from_record(replace(record, actions=record.actions[:replay.start]))
+        self.replay = replay
+        self.seats = [SeatInfo(s.name, s.player, False) for s in start.seats]
+        self.errors = []
+        self.moves = []
+        self._rules, self._seed = start.rules, start.seed
+        self.costs: dict[int, str] | None = None if review else {}
+        self.reviewing = False
+
+    @property
+    def state(self) -> YatzState:
+        return self.replay.state
+
+    @property
+    def rules(self) -> str:
+        return self._rules
+
+    @property
+    def seed(self) -> int:
+        return self._seed
+
+    @property
+    def title(self) -> str:
+        return f"game {self._seed}"
+
+    @property
+    def name(self) -> str | None:
+        return None
+
+    def log(self) -> Sequence[str]:
+        return [s.text for s in self.replay.steps[:self.replay.position]]
+
+    def shown_seat(self) -> int | None:
+        """The seat whose card the step shows: the one that made the move (None at the
+        start and once the game is over: the seat on turn's)."""
+        step = self.replay.step
+        return step.seat if step is not None and not self.finished() else None
+
+    def play(self, text: str) -> Action:
+        raise IllegalMoveError("this is a replay: nothing can be played")
+
+    def advance(self) -> bool:
+        return False
+
+    def settle(self) -> None:
+        return None
+
+    def save(self, name: str | None = None) -> str:
+        raise StoreError("a replay saves nothing")
+
+    def end_problem(self) -> str | None:
+        return None
+
+    def start_review(self) -> bool:
+        """Mark the review as being computed; False when it is computed or under way."""
+        if self.reviewing or self.costs is not None:
+            return False
+        self.reviewing = True
+        return True
+
+    def review(self) -> None:
+        """Compute the review's cost of each choice (slow the first time: the strong
+        player's table is loaded or solved; run it in a thread)."""
+        try:
+            costs = yatz_costs(self.replay)
+        except Exception:   # the review is extra: a replay without it still works
+            costs = {}
+        self.costs, self.reviewing = costs, False
+
+    def note(self) -> str:
+        """The line under the dice: what the review says of the choice made at the step
+        shown, or how to have it."""
+        if self.replay.step is None:
+            return "The start: →/n steps through the game, End goes to its last move."
+        if self.reviewing:
+            return "(the review of this choice is being computed…)"
+        if self.costs is None:
+            return ("v: the review's cost of each choice (the first time solves the strong "
+                    "player's table: about a minute)")
+        return self.costs.get(self.replay.position, "")

@@ -1,11 +1,13 @@
 """The Yatz screens of the terminal app: setup (seats and game number), then the game.
 
 :func:`make_screen` gives the setup screen the menu pushes; :func:`run_session` runs a small
-app straight on a game (``gameshelf yatz play --tui``). The game screen and its companions
-live in :mod:`gameshelf.games.yatz.tui.screen`.
+app straight on a game (``gameshelf yatz play --tui``). The game screen lives in
+:mod:`gameshelf.games.yatz.tui.screen`.
 """
 
 from __future__ import annotations
+
+from pathlib import Path
 
 from textual import on
 from textual.app import ComposeResult
@@ -24,12 +26,10 @@ from gameshelf.games.yatz.match import HUMAN, Match, Seat
 from gameshelf.games.yatz.play import YatzMatch
 from gameshelf.games.yatz.players import PLAYERS, default_player
 from gameshelf.games.yatz.session import YatzSession
-from gameshelf.games.yatz.tui.screen import (
-    GameOverScreen,
-    GameScreen,
-    HighScoresScreen,
-    SavesScreen,
-)
+from gameshelf.games.yatz.tui.over import GameOverScreen
+from gameshelf.games.yatz.tui.saves import SavesScreen
+from gameshelf.games.yatz.tui.screen import GameScreen
+from gameshelf.games.yatz.tui.top import HighScoresScreen
 from gameshelf.tui.base import GuardedApp, run_guarded
 from gameshelf.tui.widgets import (
     GameFooter,
@@ -77,12 +77,7 @@ def _kind_options() -> list[tuple[str, str]]:
 class SeatRow(Horizontal):
     """One seat: its number, a name field and the human/computer choice."""
 
-    DEFAULT_CSS = """
-    SeatRow { height: 3; }
-    SeatRow Label { width: 4; padding: 1 0; }
-    SeatRow Input { width: 28; }
-    SeatRow Select { width: 30; }
-    """
+    DEFAULT_CSS = Path(__file__).with_name("seat.tcss").read_text(encoding="utf-8")
 
     def __init__(self, index: int, name: str, kind: str) -> None:
         super().__init__(id=f"seat{index + 1}")
@@ -127,21 +122,7 @@ class SetupScreen(OffersNow, Screen[None]):
         Binding("plus", "refuse('seats', 1)", show=False),
         Binding("minus", "refuse('seats', -1)", show=False),
     ]
-    DEFAULT_CSS = """
-    SetupScreen #setup { width: 80; height: auto; padding: 0 2; }
-    SetupScreen #seats { height: auto; }
-    SetupScreen #title { text-style: bold; color: $accent; margin: 1 0; }
-    SetupScreen #count { height: 3; }
-    SetupScreen #count Static { padding: 1 1; width: auto; }
-    SetupScreen #count Button { min-width: 5; width: 5; }
-    SetupScreen #number { height: 3; margin-top: 1; }
-    SetupScreen #number Label { padding: 1 1; width: 14; }
-    SetupScreen #number Input { width: 24; }
-    SetupScreen #number Select { width: 1fr; margin-left: 1; }
-    SetupScreen #buttons { height: 3; margin-top: 1; }
-    SetupScreen #buttons Button { margin-right: 2; }
-    SetupScreen #setupmsg { color: $warning; height: 2; }
-    """
+    DEFAULT_CSS = Path(__file__).with_name("setup.tcss").read_text(encoding="utf-8")
 
     def __init__(self) -> None:
         super().__init__()
