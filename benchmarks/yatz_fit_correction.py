@@ -2,7 +2,7 @@
 
 The strong player values the state after a turn by the sum over columns of multiplier x
 single-column value, with opportunity costs discounted per column. This script learns a
-correction ``w · features(state)`` (see ``gameshelf.games.yatz.strategy._features``):
+correction ``w · features(state)`` (see ``gameshelf.games.yatz.turn_kernels._features``):
 
 1. play ``--games`` games of the current player with the lean compiled loop
    (``gameshelf.games.yatz.selfplay``, seed ``--seed``) and record every turn-start state;

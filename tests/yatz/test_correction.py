@@ -11,13 +11,13 @@ from gameshelf.games.yatz import dice as D
 from gameshelf.games.yatz.scoring import YATZ_RULES, Box
 from gameshelf.games.yatz.selfplay import play_games, record_games, state_features
 from gameshelf.games.yatz.strategy import (
-    NFEATURES,
     ColumnState,
     Correction,
     Strategy,
     dump_correction,
     load_correction,
 )
+from gameshelf.games.yatz.turn_kernels import NFEATURES
 
 FULL = (1 << 13) - 1
 

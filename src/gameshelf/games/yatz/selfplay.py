@@ -14,9 +14,9 @@ import numpy as np
 import numpy.typing as npt
 
 from gameshelf.games.yatz import dice as D
-from gameshelf.games.yatz.strategy import (
+from gameshelf.games.yatz.strategy import Strategy
+from gameshelf.games.yatz.turn_kernels import (
     NFEATURES,
-    Strategy,
     _buffers,
     _features,
     _lookahead,
@@ -172,9 +172,9 @@ def _all_features(masks: IntArray, ups: IntArray,
 
 
 def state_features(masks: IntArray, ups: IntArray) -> FloatArray:
-    """The correction features (:func:`gameshelf.games.yatz.strategy._features`) of triple
+    """The correction features (:func:`gameshelf.games.yatz.turn_kernels._features`) of triple
     states given as column masks and upper totals, each shaped (n, 3): shape (n,
-    :data:`~gameshelf.games.yatz.strategy.NFEATURES`)."""
+    :data:`~gameshelf.games.yatz.turn_kernels.NFEATURES`)."""
     out = np.empty((masks.shape[0], NFEATURES))
     _all_features(np.ascontiguousarray(masks, dtype=np.int64),
                   np.ascontiguousarray(np.minimum(ups, 63), dtype=np.int64), out)
