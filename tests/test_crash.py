@@ -66,7 +66,7 @@ def _actions(game: str, name: str) -> tuple[str, ...]:
 
 @pytest.mark.parametrize("game, args, moves, patch, save", [
     ("yatz", ["yatz", "play", "-p", "Ann", "--seed", "5", "--name", "c"], "roll\nhold 1\ntotals\n",
-     "gameshelf.games.yatz.cli.totals_text", "c"),
+     "gameshelf.games.yatz.prompt.totals_text", "c"),
     ("showdown", ["showdown", "play", "--text", "-p", "Zed,cpu", "--seed", "3"],
      "table\n", "gameshelf.games.showdown.cli.describe", "game-3"),
 ])
@@ -109,7 +109,7 @@ def test_no_writable_folder_still_one_line(capsys: pytest.CaptureFixture[str],
     (tmp_path / "f").write_text("a file, not a folder")
     monkeypatch.setattr("tempfile.tempdir", str(tmp_path / "tmp"))
     (tmp_path / "tmp").mkdir()
-    monkeypatch.setattr("gameshelf.games.yatz.cli.totals_text", _boom)
+    monkeypatch.setattr("gameshelf.games.yatz.prompt.totals_text", _boom)
     code, _out, err = run(["yatz", "play", "-p", "Ann", "--seed", "5"], "totals\n", capsys,
                           monkeypatch)
     assert code == crash.EXIT_CODE and err.count("\n") == 1

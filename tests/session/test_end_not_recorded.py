@@ -16,9 +16,9 @@ import pytest
 from gameshelf.core import store as store_module
 from gameshelf.core.errors import StoreError
 from gameshelf.core.store import Store
-from gameshelf.games.yatz.cli import _finish
 from gameshelf.games.yatz.game import Roll, Score
 from gameshelf.games.yatz.match import Match, parse_seats
+from gameshelf.games.yatz.prompt import _finish
 from gameshelf.games.yatz.session import YatzSession
 from gameshelf.session.base import SaveSlot, end_not_recorded
 

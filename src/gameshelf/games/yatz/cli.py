@@ -1,8 +1,8 @@
 """``gameshelf yatz ...``: play, resume, high scores, simulations, export and import.
 
-An adapter over :mod:`gameshelf.games.yatz`: the prompt loop of ``play`` reads actions in their
-text form (``roll``, ``hold 1 3 5``, ``score x2 full-house``) and hands them to the match.
-Every bad input is a :class:`~gameshelf.core.errors.GameshelfError`: one line, exit code 2.
+An adapter over :mod:`gameshelf.games.yatz`; the prompt loop of ``play`` is
+:mod:`gameshelf.games.yatz.prompt`. Every bad input is a
+:class:`~gameshelf.core.errors.GameshelfError`: one line, exit code 2.
 """
 
 from __future__ import annotations
@@ -10,60 +10,51 @@ from __future__ import annotations
 import json
 import os
 import sys
+import time
 from functools import partial
 from pathlib import Path
 from typing import Annotated, Any
 
-import numpy as np
 import typer
+from rich.console import Console
+from rich.progress import BarColumn, Progress, TaskProgressColumn, TimeElapsedColumn
 
 from gameshelf.cli.saves import add_delete_command, save_name_option, say_where_kept
-from gameshelf.core import interrupt
 from gameshelf.core.chance import MAX_SEED, new_seed, parse_seed
 from gameshelf.core.errors import (
     BadInputError,
     GameshelfError,
-    OutputError,
     RecordError,
-    SaveLostError,
     SaveNameTakenError,
-    StoreError,
 )
 from gameshelf.core.files import check_target, write_file
 from gameshelf.core.inputs import (
     MAX_RECORD_BYTES,
-    check_name,
     number_parser,
     read_file,
-    read_line,
-    whole_number,
 )
 from gameshelf.core.keymaps import parse_key_map
 from gameshelf.core.progress import progress
 from gameshelf.core.store import Store
 from gameshelf.core.text import (
-    command_line,
     count,
     error_line,
     literal,
-    possessive,
     quoted,
     resume_command,
-    saved_as,
     when,
-    yes_no,
 )
 from gameshelf.core.workers import RAY_HELP, check_spread, ray_address, run_jobs
-from gameshelf.games.yatz.game import GAME, Hold, Score, parse_action
+from gameshelf.games.yatz.game import GAME
 from gameshelf.games.yatz.highscores import TOP, UNDO_NOTE, undo_mark, undos
 from gameshelf.games.yatz.match import Match, parse_seats
-from gameshelf.games.yatz.play import LocalYatz, YatzMatch, YatzMove
 from gameshelf.games.yatz.players import PLAYERS, default_player, make_player
+from gameshelf.games.yatz.prompt import prompt_loop
 from gameshelf.games.yatz.review import review_command
+from gameshelf.games.yatz.scoring import rule_set
 from gameshelf.games.yatz.session import YatzSession, save_name
 from gameshelf.games.yatz.sim import SoloResult, play_solo, summarize
-from gameshelf.games.yatz.text import card_text, dice_text, ranking_text, totals_text
-from gameshelf.session.base import save_failure
+from gameshelf.games.yatz.text import ranking_text
 
 #: The most games one ``sim`` plays (a bound that keeps memory small).
 MAX_SIM_GAMES = 1_000_000
@@ -73,307 +64,6 @@ app = typer.Typer(
     no_args_is_help=True,
     rich_markup_mode=None,
 )
-
-PROMPT_HELP = """\
-Commands (type them at the prompt):
-  roll | r                 roll the dice not held (all five on the first roll)
-  hold 1 3 5 | h 135       hold exactly those dice (positions 1-5); 'hold' releases all
-  score x2 full-house      fill a box; boxes: ones..sixes, three-kind (3k), four-kind (4k),
-                           full-house (fh), small-straight (ss), large-straight (ls),
-                           yatz, chance (c); columns x1, x2, x3. A box that would
-                           score 0 asks first: Enter (or y) fills it, anything else not
-  undo                     take back the box just filled, until the next roll (the next
-                           player's, or your own in solitaire): the same dice and rolls
-                           left, to fill another box (or the same); one a turn. Against a
-                           computer, its turn waits for your next line: undo, or Enter
-                           (or any command) lets it play. A score with an undo is marked
-                           in 'gameshelf yatz scores'
-  card [N]                 show the card of the player on turn (or of seat N)
-  totals                   every player's running total
-  hint                     the strong player's advice: best hold, best box, and the
-                           expected final score of each option against the best
-  save [NAME]              save the game (it is also saved after each box and when you
-                           quit); with a NAME the save moves to that name (not one taken)
-  help | ?                 this text
-  quit | q                 save and leave; resume with 'gameshelf yatz resume'"""
-
-
-def _ask(prompt: str) -> str | None:
-    return read_line(prompt)
-
-
-def _show_turn(game: YatzMatch) -> None:
-    st = game.state
-    seat = game.on_turn
-    if not st.dice:
-        typer.echo(f"\n{literal(possessive(seat.name))} turn {st.turns_taken(st.seat) + 1} of 39 "
-                   f"(total {st.grand_total(st.seat)}): type roll")
-        return
-    typer.echo("")
-    typer.echo(card_text(st, st.seat))
-    typer.echo(f"{literal(seat.name)}, roll {st.roll_number()} of 3: {dice_text(st)}")
-
-
-def _finish(game: YatzMatch | YatzSession) -> None:
-    """The end: scores written (once; a game played here) and the ranking shown.
-
-    Raises:
-        StoreError: the end could not be written; the message says where the game is kept.
-    """
-    game = game if isinstance(game, YatzMatch) else LocalYatz(game)
-    try:
-        new = game.new_high_scores()
-    except StoreError:
-        typer.echo("\nGame over.")
-        typer.echo(ranking_text(game, set()))
-        raise
-    typer.echo("\nGame over.")
-    typer.echo(ranking_text(game, set(new)))
-    if new:
-        typer.echo("(* = entered the top 20; see 'gameshelf yatz scores')")
-
-
-def _undo(game: YatzMatch) -> None:
-    """The prompt's ``undo``: the box taken back and the turn shown again, or why not."""
-    try:
-        score = game.undo()
-    except GameshelfError as exc:
-        typer.echo(error_line(exc), err=True)
-        return
-    st = game.state
-    typer.echo(f"{literal(possessive(game.on_turn.name))} x{score.column + 1} "
-               f"{score.box.label} is taken back; fill a box"
-               + (" or roll again" if st.rolls_left else "") + ".")
-    _show_turn(game)
-
-
-def _move_line(game: YatzMatch, move: YatzMove) -> str:
-    """A move of someone not at this prompt, as the prompt tells it."""
-    name = literal(game.seats[move.seat].name)
-    a = move.action
-    away = (" (played by the computer while away)"
-            if move.by_computer and game.seats[move.seat].is_human else "")
-    if isinstance(a, Score):
-        return (f"{name}: {a} ({count(move.points or 0, 'point')}); total {move.total}"
-                + away)
-    if isinstance(a, Hold):
-        return f"{name}: {a}{away}"
-    dice = "  ".join(f"{i + 1}: {d} " for i, d in enumerate(move.dice))
-    return f"{name}: roll -> {dice.rstrip()}{away}"
-
-
-def _others(game: YatzMatch, seen: int) -> int:
-    """Let the others play (the computers here, saved once after their run; online, the
-    server's news as it comes) up to a turn played here or the end, telling each move from
-    ``moves[seen]`` on; returns the moves told so far."""
-    while game.others_turn():
-        moved = game.advance()
-        if game.computers_here:
-            continue        # told after the run: a computer plays at once
-        if moved:
-            for move in game.moves[seen:]:
-                typer.echo(_move_line(game, move))
-            seen = len(game.moves)
-    # saved once at the end of the run: the computers' actions replay the same from the
-    # game number, and a save per action costs ~30 ms (benchmarks/autosave_cost.py)
-    game.settle()
-    for move in game.moves[seen:]:
-        typer.echo(_move_line(game, move))
-    return len(game.moves)
-
-
-def _show_errors(game: YatzMatch, seen: int) -> int:
-    """Print the failures kept since ``seen`` (the game goes on); the new count."""
-    for text in game.errors[seen:]:
-        typer.echo(save_failure(text, retry="it is saved at the next chance",
-                                save_as="type save NAME") if game.keeps_saves else text,
-                   err=True)
-    return len(game.errors)
-
-
-def prompt_loop(game: YatzMatch | YatzSession) -> None:
-    """Play a Yatz match (a game here, or this terminal's seat of a game on a server) at a
-    plain terminal prompt until it ends or the player quits.
-
-    A game played here is saved after every action of a person (roll, hold, box filled) and
-    after each run of the computer players' actions, so quitting, the end of input, Ctrl-C,
-    SIGTERM and SIGHUP all leave it saved. A save that fails at ``quit`` keeps the prompt
-    open (type quit again); at the end of input it is an error (exit 2). A stop by a signal
-    says where the game is and is raised again (exit code ``128 + signal``). Output that
-    cannot be written (a full disk, a closed pipe: :class:`OutputError`) ends the loop the
-    same way, the game saved first. Online the server keeps the game: quit leaves the room
-    (joining again plays on), no undo, and a refused action says the server's words.
-
-    Raises:
-        StoreError: the game could not be saved at the end of input, or its end not written.
-    """
-    game = game if isinstance(game, YatzMatch) else LocalYatz(game)
-    try:
-        _prompt_loop(game)
-    except KeyboardInterrupt:
-        if isinstance(game, LocalYatz) and not game.finished():
-            with interrupt.shielded():
-                saved = game.session.autosave()
-            if saved:
-                typer.echo(f"\nStopped; saved as {quoted(game.save_name)}. Resume with: "
-                           f"{resume_command('yatz', game.save_name)}")
-            else:
-                typer.echo(f"\nStopped; not saved: {error_line(game.errors[-1])}", err=True)
-        raise
-    except OutputError:
-        if isinstance(game, LocalYatz) and not game.finished():   # (a finished game's end
-            with interrupt.shielded():                           # is written already)
-                game.session.autosave()
-        raise
-
-
-def _quit(game: YatzMatch, line: str | None) -> bool:
-    """``quit`` (or the end of input): saved and left (True), or not saved (False: the
-    prompt stays open).
-
-    Raises:
-        StoreError: not saved at the end of input.
-    """
-    if not game.keeps_saves:
-        me = game.seats[game.here()[0]].name if game.here() else "NAME"
-        typer.echo(f"\nLeft room {game.name}: the server keeps your seat; to play on: "
-                   + command_line("gameshelf", "online", "join", game.name or "", "--name",
-                                  me))
-        return True
-    try:
-        name = game.save()
-    except SaveLostError:   # the save is the other session's: nothing to try again
-        typer.echo(f"left unsaved: the save {quoted(game.save_name)} belongs to the "
-                   "session that resumed it", err=True)
-        return True
-    except StoreError as exc:
-        if line is None:
-            raise
-        typer.echo(f"not saved: {error_line(exc)}; type quit to try again", err=True)
-        return False
-    typer.echo(f"\n{saved_as('yatz', name)}")
-    return True
-
-
-def _prompt_loop(game: YatzMatch) -> None:
-    where = f"game number {game.seed}" if game.seed is not None else game.title
-    typer.echo(f"Yatz, {where}: " + ", ".join(literal(s.name) for s in game.seats))
-    typer.echo("Type 'help' for the commands.")
-    shown = (-1, -1)
-    seen = _show_errors(game, 0)
-    told = len(game.moves)
-    carried: tuple[str | None] | None = None   # a line read while a computer waited
-    while True:
-        if game.computers_here and game.others_turn() and game.can_undo():
-            # a person's box can be taken back until the computer rolls: it waits for a line
-            filler = game.seats[(game.state.seat - 1) % len(game.seats)].name
-            line = _ask(f"{literal(filler)}> ")
-            if line is not None and line.strip().lower() == "undo":
-                _undo(game)
-                seen = _show_errors(game, seen)
-                continue
-            carried = (line,) if line is None or line.strip() else None
-        told = _others(game, told)
-        seen = _show_errors(game, seen)
-        if game.finished():
-            if game.end_problem() is None or game.keeps_saves:
-                _finish(game)
-            return
-        st = game.state
-        view = (st.turns_done, st.roll_number())
-        if shown != view:
-            _show_turn(game)
-            shown = view
-        if carried is not None:
-            (line,), carried = carried, None
-        else:
-            line = _ask(f"{literal(game.on_turn.name)}> ")
-        if line is None or line.strip().lower() in ("quit", "q", "exit"):
-            if _quit(game, line):
-                return
-            continue
-        cmd = line.strip()
-        low = cmd.lower()
-        if not cmd:
-            continue
-        if low in ("help", "?"):
-            typer.echo(PROMPT_HELP)
-            continue
-        if low == "undo":
-            _undo(game)
-            shown = (game.state.turns_done, game.state.roll_number())
-            seen = _show_errors(game, seen)
-            continue
-        if low == "totals":
-            typer.echo(totals_text(game))
-            continue
-        if low == "hint":
-            if not st.dice:
-                typer.echo("hint: roll first, a hint needs dice", err=True)
-                continue
-            from gameshelf.games.yatz.strong import hint
-            typer.echo("\n".join(hint(st).lines()))
-            continue
-        if low.startswith("card"):
-            arg = low[4:].strip()
-            seat = st.seat
-            if arg:
-                try:
-                    seat = whole_number(arg, "card: the seat", low=1,
-                                        high=len(game.seats)) - 1
-                except GameshelfError as exc:
-                    typer.echo(f"{exc}", err=True)
-                    continue
-            typer.echo(f"{literal(game.seats[seat].name)}:\n" + card_text(st, seat))
-            continue
-        if low.startswith("save"):
-            if not game.keeps_saves:
-                typer.echo(f"the server keeps room {game.name}: every move is stored there "
-                           "(quit leaves it; join again to play on)", err=True)
-                continue
-            try:
-                given = check_name(cmd[4:], "save name")
-            except GameshelfError as exc:
-                typer.echo(f"{exc}", err=True)
-                continue
-            try:
-                name = game.save(given or None)
-            except StoreError as exc:
-                typer.echo(f"not saved: {error_line(exc)}", err=True)
-                continue
-            typer.echo(f"Saved as {quoted(name)}.")
-            continue
-        mine = len(game.moves)
-        try:
-            action = parse_action(cmd)
-            if isinstance(action, Score) and st.dice and st.points(action.box) == 0 \
-                    and not st.filled[st.seat][action.column] >> action.box & 1:
-                # The manual: "Press <ENTER> to confirm you want to zero out a score box";
-                # any other answer corrects the choice.
-                answer = _ask(f"x{action.column + 1} {action.box.label} scores 0 with these "
-                              "dice. Fill it with 0? [Y/n] ")
-                if answer is None or not yes_no(answer, enter=True):
-                    typer.echo("Not filled.")
-                    continue
-            game.play(str(action))
-        except GameshelfError as exc:
-            typer.echo(error_line(exc), err=True)
-            seen = _show_errors(game, seen)
-            continue
-        told = mine + 1     # this seat's move is told here; what followed, by _others
-        move = game.moves[mine]
-        st = game.state
-        if isinstance(action, Hold):
-            typer.echo(f"{literal(game.on_turn.name)}, roll {st.roll_number()} of 3: "
-                       f"{dice_text(st)}")
-        if isinstance(action, Score):
-            typer.echo(f"{literal(game.seats[move.seat].name)}: {move.points} in "
-                       f"x{action.column + 1} {action.box.label}; total {move.total}")
-            if game.can_undo() and game.computers_here and game.others_turn():
-                typer.echo(f"(undo takes it back; Enter lets {literal(game.on_turn.name)} "
-                           "play)")
-        seen = _show_errors(game, seen)
-
 
 KEYS_HELP = ("The screen's keys: 'classic' (as the 1991 manual: Enter and F1 roll, F2 "
              "moves between dice and score board, Enter twice fills a box) or 'default' "
@@ -397,6 +87,7 @@ TUI_HINT = "play at the prompt: leave out --tui"
 
 
 def _open_tui(session: YatzSession, keys: str | None = None) -> None:
+    # start-up: the screens (Textual) load only when --tui asks for them
     from gameshelf.games.yatz.tui.setup import run_session
 
     run_session(session, keys=keys)
@@ -421,6 +112,7 @@ def play(
     """Play a game at the terminal prompt (or in the app's screen with --tui)."""
     key_map = _keys_option(keys, tui)
     if tui:   # before the game is made (and saved): the screen needs a terminal
+        # start-up: Textual loads only when --tui asks for the screen
         from gameshelf.tui.base import need_terminal
 
         need_terminal(TUI_HINT)
@@ -627,13 +319,8 @@ def solve(
     The table of every turn-start state is cached and checked when loaded; a progress bar
     shows while it solves.
     """
-    import time
-
-    from rich.console import Console
-    from rich.progress import BarColumn, Progress, TaskProgressColumn, TimeElapsedColumn
-
+    # start-up: the solver loads numba and numpy only when a table is solved
     from gameshelf.games.yatz import solver
-    from gameshelf.games.yatz.scoring import rule_set
 
     rs = rule_set(rules)
     console = Console(file=sys.stderr)
@@ -653,7 +340,7 @@ def solve(
         # warning, the answer is printed all the same
         table = solver.column_table(rs, tick, use_cache=not fresh, on_cache_error=warn)
     seconds = time.perf_counter() - t0
-    states = int((~np.isnan(table.values)).sum())
+    states = table.states
     out = {"rules": rs.name, "expected_score": round(table.expected_score, 6),
            "states": states, "solved": solved, "seconds": round(seconds, 3),
            "cache": str(solver.cache_path(rs))}

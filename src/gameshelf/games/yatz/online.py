@@ -99,19 +99,21 @@ class RemoteYatz(RemoteMatch[YatzState, YatzAction], YatzMatch):
 
 def _prompt(match: RemoteYatz) -> object:
     # start-up: the prompt and the screens load only when a room is played
-    from gameshelf.games.yatz.cli import prompt_loop
+    from gameshelf.games.yatz.prompt import prompt_loop
 
     prompt_loop(match)
     return None
 
 
 def _run_screen(match: RemoteYatz) -> None:
+    # start-up: the screens (Textual) load only when a room is played on them
     from gameshelf.games.yatz.tui.setup import run_match_app
 
     run_match_app(match)
 
 
 def _screen(match: RemoteYatz) -> Any:
+    # start-up: the screens (Textual) load only when a room is shown on them
     from gameshelf.games.yatz.tui.screen import GameScreen
 
     return GameScreen(match)

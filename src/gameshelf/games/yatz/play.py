@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from gameshelf.core.errors import IllegalMoveError, StoreError
 from gameshelf.games.yatz import game as yatz
 from gameshelf.games.yatz.match import Match as YatzRules
+from gameshelf.games.yatz.match import ranking
 from gameshelf.games.yatz.session import YatzSession
 from gameshelf.session.base import end_not_recorded
 from gameshelf.session.match import GameMatch, SeatInfo
@@ -145,7 +146,6 @@ class YatzMatch(GameMatch[yatz.YatzState, yatz.Action]):
 
     def ranking(self) -> list[tuple[int, int, int]]:
         """``(place, seat index, points)`` best first; equal totals share a place."""
-        from gameshelf.games.yatz.match import ranking
         return ranking(self.state)
 
     def undo_refusal(self) -> str | None:

@@ -191,6 +191,7 @@ class CasualPlayer:
 def _strong_player() -> Player:
     """The exact-solver player (:class:`gameshelf.games.yatz.strong.StrongPlayer`). Imported on
     first use, so commands that never seat it do not load numba and the solver."""
+    # start-up: numba and the solver load only when the strong player is seated
     from gameshelf.games.yatz.strong import StrongPlayer
 
     return StrongPlayer()

@@ -10,6 +10,8 @@ import typer
 
 from gameshelf.cli.review import SOURCE_HELP, named
 from gameshelf.core.text import literal
+from gameshelf.games.yatz.match import Match
+from gameshelf.games.yatz.scoring import rule_set
 from gameshelf.session.replay import find_record
 
 
@@ -22,8 +24,6 @@ def review_command(
     each hold or box that cost expected points by the strong player's exact tables, with
     the better choice. The first review may take a minute (the tables are solved once)."""
     # start-up: the strong player's tables (numba) load only when a review is asked for
-    from gameshelf.games.yatz.match import Match
-    from gameshelf.games.yatz.scoring import rule_set
     from gameshelf.games.yatz.strong import review, review_lines
 
     what, record = find_record("yatz", source)

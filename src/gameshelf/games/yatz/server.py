@@ -15,7 +15,11 @@ from gameshelf.core.errors import BadInputError, IllegalMoveError
 from gameshelf.core.records import GameRecord
 from gameshelf.core.state import CHANCE
 from gameshelf.core.store import ResultEntry, ScoreEntry
+from gameshelf.games.yatz.game import MAX_PLAYERS, MIN_PLAYERS, Dice, Score, Undo, parse_action
 from gameshelf.games.yatz.highscores import score_entries
+from gameshelf.games.yatz.match import HUMAN, MAX_NAME_LENGTH, Match, Seat
+from gameshelf.games.yatz.players import PLAYERS, make_player
+from gameshelf.games.yatz.scoring import rule_set
 from gameshelf.games.yatz.view import yatz_view
 from gameshelf.server.games import Game, Result, SeatPlan, check_names, only_options, places
 
@@ -28,7 +32,6 @@ class YatzGame(Game):
     default_level = "greedy"
 
     def __init__(self, match: Any) -> None:
-        from gameshelf.games.yatz.match import Match
         self.match: Match = match
         self._actors: list[int] = []
         self._texts: list[str] = []
@@ -39,7 +42,6 @@ class YatzGame(Game):
         """Who acted each logged action: a dice outcome is chance, anything else the seat
         on turn (Yatz turns pass only by scoring). Extends the list over new log entries; a
         hold that replaced the hold before it (the last one counts) is the same seat's."""
-        from gameshelf.games.yatz.game import Dice, Score
         n = len(self.match.seats)
         log_ = self.match.log
         if self._texts and len(log_) >= len(self._texts):
@@ -55,10 +57,6 @@ class YatzGame(Game):
 
     @classmethod
     def check_setup(cls, seats: Sequence[SeatPlan], options: dict[str, Any]) -> None:
-        from gameshelf.games.yatz.game import MAX_PLAYERS, MIN_PLAYERS
-        from gameshelf.games.yatz.match import MAX_NAME_LENGTH
-        from gameshelf.games.yatz.players import PLAYERS
-        from gameshelf.games.yatz.scoring import rule_set
         if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
             raise BadInputError(f"Yatz is for {MIN_PLAYERS} to {MAX_PLAYERS} players")
         only_options(options, ("rules",))
@@ -74,14 +72,12 @@ class YatzGame(Game):
 
     @classmethod
     def new(cls, seats: Sequence[SeatPlan], options: dict[str, Any], seed: int) -> Game:
-        from gameshelf.games.yatz.match import HUMAN, Match, Seat
         plan = [Seat(s.name, HUMAN if s.kind == "person" else s.level or cls.default_level)
                 for s in seats]
         return cls(Match(plan, seed, str(options.get("rules", "yatz"))))
 
     @classmethod
     def from_record(cls, record: GameRecord) -> Game:
-        from gameshelf.games.yatz.match import Match
         return cls(Match.from_record(record))
 
     @property
@@ -99,7 +95,6 @@ class YatzGame(Game):
         return True
 
     def play(self, seat: int, text: str) -> None:
-        from gameshelf.games.yatz.game import Undo, parse_action
         if self.to_act() != seat or not self.match.seats[seat].is_human:
             raise IllegalMoveError("it is not this seat's turn")
         action = parse_action(text)
@@ -109,7 +104,6 @@ class YatzGame(Game):
         self._replay_actors()
 
     def stand_in(self, seat: int) -> str:
-        from gameshelf.games.yatz.players import make_player
         rng = Chance(self.match.seed).derive(f"stand-in/{seat}/{len(self.match.log)}")
         return str(make_player(self.default_level).choose(self.match.state, rng))
 

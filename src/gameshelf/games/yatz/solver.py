@@ -45,6 +45,7 @@ import numpy.typing as npt
 from gameshelf.core.errors import BadInputError, GameshelfError
 from gameshelf.core.files import write_file
 from gameshelf.core.inputs import read_file
+from gameshelf.core.store import cache_dir
 from gameshelf.games.yatz import dice as D
 from gameshelf.games.yatz.scoring import UPPER_BONUS_THRESHOLD, Box, RuleSet
 
@@ -310,6 +311,11 @@ class ColumnTable:
         """Expected score of a whole column under optimal play (points)."""
         return float(self.values[0, 0])
 
+    @property
+    def states(self) -> int:
+        """How many turn-start states the table holds (those a column can reach)."""
+        return int((~np.isnan(self.values)).sum())
+
     def value(self, mask: int, upper: int) -> float:
         """Expected points still to come from turn-start state ``(mask, upper)``."""
         return float(self.values[mask, min(upper, 63)])
@@ -325,7 +331,6 @@ def rules_key(rules: RuleSet) -> str:
 def cache_path(rules: RuleSet, folder: Path | None = None) -> Path:
     """Where the table of ``rules`` is cached."""
     if folder is None:
-        from gameshelf.core.store import cache_dir
         folder = cache_dir()
     return folder / f"yatz-solver-{rules.name}-{rules_key(rules)}.npz"
 
