@@ -21,7 +21,7 @@ from typer._click import exceptions as click_exc
 
 from gameshelf import __version__
 from gameshelf.cli import serve, web
-from gameshelf.cli.lazy import LazyGroup, later
+from gameshelf.cli.lazy import Entry, LazyGroup, later, later_each
 from gameshelf.core import crash, interrupt
 from gameshelf.core.errors import GameshelfError, OutputError
 from gameshelf.core.inputs import argv_text, tolerate_undecodable_stdin
@@ -64,11 +64,16 @@ def _online_app() -> typer.Typer:
     return online_app
 
 
+def _games() -> list[Entry]:
+    """Each game of the registry as a lazy sub-command (read when the command line is
+    built, so a game registered after start-up is a command too)."""
+    return [(g.key, f"{g.title}: {g.blurb[:1].lower()}{g.blurb[1:]}",
+             functools.partial(_game_app, g.key)) for g in REGISTRY]
+
+
 serve.register(app)
 web.register(app)
-for _game in REGISTRY:
-    later(_game.key, f"{_game.title}: {_game.blurb[:1].lower()}{_game.blurb[1:]}",
-          functools.partial(_game_app, _game.key))
+later_each(_games)
 later("online", ONLINE_HELP, _online_app)
 
 

@@ -10,21 +10,30 @@ replaced by the real command.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import typer
 from typer._click import Command, Context, HelpFormatter
 from typer.core import TyperCommand, TyperGroup
 
-#: name -> (one line of help, a function building the real command)
-LAZY: dict[str, tuple[str, Callable[[], typer.Typer]]] = {}
+#: A lazy sub-command: its name, one line of help, a function building the real command.
+Entry = tuple[str, str, Callable[[], typer.Typer]]
+#: Where the lazy sub-commands come from, in order: each asked for its entries every time
+#: the root group is made, so a game registered after start-up (a test's) is found too.
+SOURCES: list[Callable[[], Iterable[Entry]]] = []
 
 
 def later(name: str, help_line: str, build: Callable[[], typer.Typer]) -> None:
     """Register a lazy sub-command of the root: ``build()`` gives its Typer app the first
     time it is used."""
-    LAZY[name] = (help_line, build)
+    SOURCES.append(lambda: [(name, help_line, build)])
+
+
+def later_each(source: Callable[[], Iterable[Entry]]) -> None:
+    """Register lazy sub-commands that ``source()`` lists when the root group is made
+    (the registry's games)."""
+    SOURCES.append(source)
 
 
 class Later(TyperCommand):
@@ -44,12 +53,14 @@ class Later(TyperCommand):
 
 
 class LazyGroup(TyperGroup):
-    """The root group: Typer's own commands first, then every :data:`LAZY` sub-command."""
+    """The root group: Typer's own commands first, then every lazy sub-command of
+    :data:`SOURCES`."""
 
     def __init__(self, **attrs: Any) -> None:
         super().__init__(**attrs)
-        for name, (help_line, build) in LAZY.items():
-            self.commands[name] = Later(name, help_line, build)
+        for source in SOURCES:
+            for name, help_line, build in source():
+                self.commands[name] = Later(name, help_line, build)
 
     def get_command(self, ctx: Context, cmd_name: str) -> Command | None:
         cmd = self.commands.get(cmd_name)
