@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual.widgets import OptionList
 
-from gameshelf.tui.app import ENTRIES, GAMES, GameshelfApp, MenuScreen
+from gameshelf.tui.app import GameshelfApp, MenuScreen, entries
 
 
 async def test_menu_lists_the_four_games_and_play_online() -> None:
@@ -13,7 +13,7 @@ async def test_menu_lists_the_four_games_and_play_online() -> None:
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
         options = app.screen.query_one("#games", OptionList)
-        assert len(GAMES) == 4 and options.option_count == len(ENTRIES) == 5
+        assert len(entries()) == options.option_count == 5 and entries()[-1].key == "online"
 
 
 async def test_help_opens_and_closes() -> None:

@@ -30,13 +30,20 @@ class GameEntry:
     blurb: str
 
 
-#: The games, in the registry's order.
-GAMES = tuple(GameEntry(g.key, g.title, g.blurb) for g in REGISTRY)
-#: Every line of the menu: the games, then playing with people elsewhere.
+#: The menu line of playing with people elsewhere.
 ONLINE = "online"
-ENTRIES = (*GAMES, GameEntry(ONLINE, "Play online", " or ".join(
-    (", ".join(g.title for g in REGISTRY.with_part("server")[:-1]),
-     REGISTRY.with_part("server")[-1].title)) + " with friends on other machines."))
+#: Digit keys that open a menu line (1 to 9).
+DIGITS = 9
+
+
+def entries() -> tuple[GameEntry, ...]:
+    """Every line of the menu: the games in the registry's order, then playing with people
+    elsewhere (read when a menu is made, so a game registered after start-up is on it)."""
+    online = [g.title for g in REGISTRY.with_part("server")]
+    with_friends = " or ".join((", ".join(online[:-1]), online[-1]))
+    return (*(GameEntry(g.key, g.title, g.blurb) for g in REGISTRY),
+            GameEntry(ONLINE, "Play online", f"{with_friends} with friends on other machines."))
+
 
 MENU_HELP = """\
 # gameshelf
@@ -44,8 +51,8 @@ MENU_HELP = """\
 Four classic games, brought back from their rule sheets.
 
 * **Up/Down** or the mouse choose a game, **Enter** or a click opens it.
-* **1-4** open a game directly; **5** plays online (create a room on a game server or join
-  one by its code).
+* **1-{games}** open a game directly; **{online}** plays online (create a room on a game
+  server or join one by its code).
 * **t** opens the statistics of the highlighted game (its finished games: scores, charts).
 * **F1** or **?** shows the help of the screen you are on.
 * **Esc** (or **q**) goes back; **q** on the menu quits, as **Ctrl+Q** does anywhere.
@@ -72,8 +79,8 @@ class MenuScreen(Screen[None]):
         Binding("q", "app.quit_saving", "Quit", show=False),   # the footer names Ctrl+Q
         Binding("f1,question_mark", "help", "Help"),
         Binding("t", "stats", "Stats"),
-        *(Binding(str(i + 1), f"open({i})", e.title, show=False)
-          for i, e in enumerate(ENTRIES)),
+        *(Binding(str(i + 1), f"open({i})", f"Line {i + 1}", show=False)
+          for i in range(DIGITS)),
     ]
     DEFAULT_CSS = """
     MenuScreen { align: center middle; }
@@ -83,12 +90,17 @@ class MenuScreen(Screen[None]):
     #status { margin-top: 1; color: $warning; height: 2; }
     """
 
+    def __init__(self) -> None:
+        super().__init__()
+        #: The menu's lines, as the registry holds the games now.
+        self.entries = entries()
+
     def compose(self) -> ComposeResult:
         yield Header()
         with Vertical():
             yield Static("G A M E S H E L F", id="title")
             options = []
-            for i, g in enumerate(ENTRIES):
+            for i, g in enumerate(self.entries):
                 options.append(Option(f"{i + 1}. {g.title}\n   {g.blurb}", id=g.key))
             yield OptionList(*options, id="games")
             yield Static("", id="status")
@@ -97,8 +109,14 @@ class MenuScreen(Screen[None]):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.open_game(str(event.option.id))
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A digit opens a line only where the menu has one."""
+        if action == "open":
+            return isinstance(parameters[0], int) and parameters[0] < len(self.entries)
+        return True
+
     def action_open(self, index: int) -> None:
-        self.open_game(ENTRIES[index].key)
+        self.open_game(self.entries[index].key)
 
     def open_game(self, key: str) -> None:
         """Open the screen of game ``key`` (or of playing online)."""
@@ -110,15 +128,16 @@ class MenuScreen(Screen[None]):
         from gameshelf.tui.stats import StatsScreen
 
         index = self.query_one("#games", OptionList).highlighted or 0
-        if index >= len(GAMES):   # Play online: the statistics are each game's
+        if self.entries[index].key == ONLINE:   # the statistics are each game's
             self.query_one("#status", Static).update(
                 "Statistics are kept per game: highlight a game, then t.")
             self.app.bell()
             return
-        self.app.push_screen(StatsScreen(GAMES[index].key))
+        self.app.push_screen(StatsScreen(self.entries[index].key))
 
     def action_help(self) -> None:
-        self.app.push_screen(HelpScreen(MENU_HELP))
+        n = len(self.entries) - 1
+        self.app.push_screen(HelpScreen(MENU_HELP.format(games=n, online=n + 1)))
 
 
 class GameshelfApp(GuardedApp):
