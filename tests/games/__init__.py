@@ -1,0 +1,1 @@
+"""Games that live only under tests/: each a folder shaped as a real game's."""
