@@ -13,5 +13,9 @@ from gameshelf.core.gamedef import GameDef
 GAME = GameDef(
     __name__, "pig", "Pig",
     "Two dice, two players: roll as long as you dare; first to 100.",
-    parts={},
+    parts={
+        "cli": ".cli:app",
+        "stats": ".stats:game_stats",
+        "replay": ".replay:pig_replay",
+    },
 )

@@ -1,0 +1,132 @@
+"""``gameshelf pig ...``: Pig against the computer (``Hog``, holding at 20), at a prompt or
+on the screen. Commands: ``play`` and ``resume``; ``stats``, ``history`` and ``replay`` are
+every game's (added by the command line).
+
+The prompt loop (:func:`play_match_text`) plays any :class:`~tests.games.pig.play.PigMatch`:
+a game here, or a room on a game server (the ``online`` part).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from gameshelf.cli.saves import save_name_option, say_where_kept
+from gameshelf.core.chance import new_seed, parse_seed
+from gameshelf.core.errors import GameshelfError, StoreError
+from gameshelf.core.inputs import number_parser, read_line
+from gameshelf.core.seats import HUMAN
+from gameshelf.core.text import error_line, quoted, said, saved_as
+from gameshelf.session.base import save_failure
+from tests.games.pig.game import TARGET
+from tests.games.pig.match import COMPUTER_NAME, DEFAULT_LEVEL, GAME, LEVELS, Match, parse_level
+from tests.games.pig.play import LocalPig, PigMatch
+from tests.games.pig.session import Session
+from tests.games.pig.text import table_line
+
+app = typer.Typer(help="Pig: two dice, roll as long as you dare; first to 100.",
+                  no_args_is_help=True, rich_markup_mode=None)
+
+HELP = """\
+commands:
+  roll (r)   roll the two dice: their sum adds to this turn; a 1 loses the turn's points,
+             two 1s (snake eyes) your whole score
+  hold (h)   bank this turn's points and pass the dice
+  quit       stop; the game stays saved ('gameshelf pig resume' continues it)"""
+
+
+@app.command("play")
+def play(
+    against: Annotated[str, typer.Option(help=f"The computer: {', '.join(LEVELS)} (holdN: "
+                                              "hold at N points).")] = DEFAULT_LEVEL,
+    target: Annotated[int, typer.Option(help="Points that win.", metavar="N",
+                                        parser=number_parser("--target"))] = TARGET,
+    seed: Annotated[str | None, typer.Option(help="Game number; random if not given.")] = None,
+    you: Annotated[str, typer.Option("--you", help="Your name.")] = "You",
+    name: Annotated[str | None, typer.Option("--name", help="The save's name.")] = None,
+    text: Annotated[bool, typer.Option("--text", help="The prompt instead of the screen.")]
+    = False,
+) -> None:
+    """Play a new game against the computer; saved at once and after every move."""
+    match = Match.new(parse_seed(seed) if seed is not None else new_seed(),
+                      [you, COMPUTER_NAME], [HUMAN, parse_level(against)], target)
+    if not text:
+        from gameshelf.tui.base import need_terminal
+
+        need_terminal("use --text for the prompt")
+    _run(Session.new(match, save_name_option(name)), text)
+
+
+@app.command("resume")
+def resume(
+    name: Annotated[str | None, typer.Argument(help="The save (default: the newest).")] = None,
+    text: Annotated[bool, typer.Option("--text", help="The prompt instead of the screen.")]
+    = False,
+) -> None:
+    """Go on with a saved game."""
+    _run(Session.resume(name), text)
+
+
+def _run(session: Session, text: bool) -> None:
+    if text:
+        play_match_text(LocalPig(session))
+        return
+    from tests.games.pig.tui.screen import run_match
+
+    run_match(LocalPig(session))
+    say_where_kept(GAME, session)
+
+
+def play_match_text(game: PigMatch) -> bool:
+    """One game at the prompt over the match interface (here, or a room on a server); the
+    other seat's moves are told as they come. False when the person quit.
+
+    Raises:
+        StoreError: the game's end could not be recorded here (the line says where it is).
+    """
+    me = game.me()
+    told, errors = 0, len(game.errors)
+
+    def tell() -> None:
+        nonlocal told, errors
+        log = list(game.log())
+        for line in log[told:]:
+            typer.echo(line)
+        for message in game.errors[errors:]:
+            typer.echo(save_failure(message) if game.keeps_saves else message, err=True)
+        told, errors = len(log), len(game.errors)
+
+    typer.echo(f"Pig, {game.title}: type roll or hold, help or quit.")
+    while not game.finished():
+        if not game.here_to_act():
+            if game.advance():
+                game.settle()
+            tell()
+            continue
+        tell()
+        v = game.view(me)
+        typer.echo(table_line(v.names, v.scores, v.turn_total, v.turn, v.target))
+        typed = read_line("roll or hold> ")
+        line = "quit" if typed is None else typed.strip().lower()
+        if line in ("quit", "q", "exit"):
+            typer.echo(saved_as(GAME, game.name or "") if game.keeps_saves else
+                       f"You left {game.title}; the server keeps your seat.")
+            return False
+        if line in ("help", "?"):
+            typer.echo(HELP)
+            continue
+        try:
+            game.play(line)
+        except GameshelfError as exc:
+            typer.echo(f"refused: {error_line(exc)}")
+    tell()
+    problem = game.end_problem()
+    if problem is not None:
+        raise StoreError(problem)
+    v = game.view(me)
+    head = "A draw" if v.winner is None else said(v.names[v.winner], "wins")
+    typer.echo(f"{head}, {v.scores[0]} to {v.scores[1]}.")
+    if game.keeps_saves and game.name:
+        typer.echo(f"The game {quoted(game.name)} is over and kept in the history.")
+    return True
