@@ -16,6 +16,9 @@ GAME = GameDef(
     parts={
         "cli": ".cli:app",
         "stats": ".stats:game_stats",
+        "stats_view": ".tui.stats:VIEW",
         "replay": ".replay:pig_replay",
+        "screen": ".tui.screen:make_screen",
+        "replay_screen": ".tui.replay:PigReplayScreen",
     },
 )

@@ -1,0 +1,1 @@
+"""Pig's screens: the game, its replay, its statistics."""
