@@ -20,5 +20,7 @@ GAME = GameDef(
         "replay": ".replay:pig_replay",
         "screen": ".tui.screen:make_screen",
         "replay_screen": ".tui.replay:PigReplayScreen",
+        "online": ".online:ONLINE",
+        "server": ".server:PigGame",
     },
 )
