@@ -20,6 +20,7 @@ GAME = GameDef(
         "replay": ".replay:pig_replay",
         "screen": ".tui.screen:make_screen",
         "replay_screen": ".tui.replay:PigReplayScreen",
+        "rl": ".rl:Spec",
         "online": ".online:ONLINE",
         "server": ".server:PigGame",
     },
