@@ -154,7 +154,10 @@ def create(game: str = typer.Argument(..., help="The game: showdown, yatz or mug
     options: dict[str, object] = {}
     if target is not None:
         if "target" not in online_game(key).options:
-            raise BadInputError("--target is a Muggins option (the points that end it)")
+            takes = [g.title for g in REGISTRY.with_part("online")
+                     if "target" in online_game(g.key).options]
+            raise BadInputError(f"--target is not an option of {REGISTRY.get(key).title} "
+                                f"(the points that end a game of {', '.join(takes)})")
         options["target"] = target
     room = Room.create(url, key, specs, options, away_timeout=away)
     typer.echo(f"Room {room.code} on {url}. Others join with: gameshelf online join "
