@@ -88,11 +88,13 @@ class OnlineScreen(Screen[None]):
         yield Header()
         with Vertical():
             yield Static("P L A Y   O N L I N E", id="on-title")
-            yield Static("Pinball Showdown, Yatz or Muggins with people on other machines, "
-                         "through a game server (gameshelf serve).", id="on-note")
+            games = _online_games()
+            titles = [name for name, _ in games.values()]
+            yield Static(f"{' or '.join((', '.join(titles[:-1]), titles[-1]))} with people on "
+                         "other machines, through a game server (gameshelf serve).",
+                         id="on-note")
             with Horizontal(classes="on-row"):
                 yield Static("Game (to create)")
-                games = _online_games()
                 yield Select([(name, key) for key, (name, _) in games.items()],
                              value=next(iter(games)), allow_blank=False, id="on-game",
                              compact=True)
