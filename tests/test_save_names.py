@@ -16,7 +16,7 @@ import typer
 from gameshelf.cli import app
 from gameshelf.core.store import Store
 from gameshelf.games.yatz.match import Match, parse_seats
-from tests.cli_helpers import run
+from tests.cli_helpers import run, sub_commands
 
 BAD_NAMES = ["\x1b]0;PWN\x07", "a\x07b", "x\u202ey", "c\x9b1m", "n\x00", "z" * 5000, "   "]
 
@@ -42,7 +42,7 @@ def _commands_with_name() -> set[tuple[str, ...]]:
     def walk(cmd: typer.core.TyperGroup | typer.core.TyperCommand,
              path: tuple[str, ...]) -> None:
         if hasattr(cmd, "commands"):   # a group
-            for name, sub in cmd.commands.items():
+            for name, sub in sub_commands(cmd):
                 walk(sub, (*path, name))
         elif any("--name" in p.opts for p in cmd.params):
             found.add(path)

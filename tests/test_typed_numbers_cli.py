@@ -17,7 +17,7 @@ import typer
 
 from gameshelf.cli import app
 from gameshelf.core.store import Store
-from tests.cli_helpers import run
+from tests.cli_helpers import run, sub_commands
 
 LOOK_ALIKES = ["²", "٨", "8_0", "+8"]
 NUMBER_METAVARS = {"N", "PORT"}
@@ -26,7 +26,7 @@ NUMBER_METAVARS = {"N", "PORT"}
 def _walk(command: Any, path: list[str]) -> Iterator[tuple[list[str], Any]]:
     for p in command.params:
         yield path, p
-    for name, sub in getattr(command, "commands", {}).items():
+    for name, sub in sub_commands(command):
         yield from _walk(sub, [*path, name])
 
 
@@ -48,7 +48,7 @@ def _cases() -> list[tuple[str, ...]]:
 def sub_command(path: list[str]) -> Any:
     c: Any = typer.main.get_command(app)
     for name in path:
-        c = c.commands[name]
+        c = dict(sub_commands(c))[name]
     return c
 
 
