@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from gameshelf.core.errors import IllegalMoveError
+from gameshelf.core.errors import IllegalMoveError, StoreError
 from gameshelf.core.seats import HUMAN
 from gameshelf.core.text import error_line
 from gameshelf.session.base import end_not_recorded
@@ -80,7 +80,10 @@ class LocalPig(PigMatch):
         self.session.save()
 
     def save(self) -> str:
+        before = len(self.errors)
         self.session.save()
+        if len(self.errors) > before:
+            raise StoreError(self.errors.pop())
         return self.session.name
 
     def end_problem(self) -> str | None:

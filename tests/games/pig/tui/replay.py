@@ -8,7 +8,7 @@ from typing import Any
 
 from gameshelf.core.records import GameRecord
 from gameshelf.session.replay import Replay
-from gameshelf.tui.replay import HIDDEN_FINISHED, REPLAY_BINDINGS, ReplayMode, start_record
+from gameshelf.tui.replay import REPLAY_BINDINGS, ReplayMode, start_record
 from tests.games.pig.match import Match
 from tests.games.pig.play import LocalPig
 from tests.games.pig.session import Session
@@ -19,7 +19,7 @@ class PigReplayScreen(ReplayMode, PigScreen):
     """The Pig table, read-only, at each step of a replay (Pig hides nothing)."""
 
     BINDINGS = [*REPLAY_BINDINGS]
-    HIDDEN = HIDDEN_FINISHED.split(":")[0] + ": Pig hides nothing, every step shows all."
+    HIDDEN = "Pig hides nothing: every step shows the whole table, as every seat saw it."
 
     def __init__(self, replay: Replay[Any], *, exit_app: bool = False) -> None:
         super().__init__(LocalPig(Session.from_record(start_record(replay))),

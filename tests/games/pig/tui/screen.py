@@ -182,17 +182,26 @@ class PigScreen(RefusalMixin, Screen[None]):
         self.app.push_screen(HelpScreen(HELP))
 
     def keep_game(self) -> None:
-        """Ctrl+Q: the game saved here, or the server's connection let go."""
+        """Ctrl+Q: the game saved here, or the server's connection let go.
+
+        Raises:
+            StoreError: the save failed (the game is still here).
+        """
         if self.game is not None and self.game.keeps_saves and not self.game.finished():
             self.game.save()
         elif self.game is not None:
             self.game.close()
 
     def action_leave(self) -> None:
-        """Esc: leave, the game kept (saved here, or by its server)."""
-        self.workers.cancel_node(self)
-        if self.game is not None:
+        """Esc: leave, the game kept (saved here, or by its server); when the save fails
+        the screen stays and says so (Esc again tries again)."""
+        try:
             self.keep_game()
+        except GameshelfError as exc:
+            self.app.bell()
+            self.say(f"{save_failure(str(exc), retry='Esc tries again')}")
+            return
+        self.workers.cancel_node(self)
         if self.exit_app:
             self.app.exit()
         else:
