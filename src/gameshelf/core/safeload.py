@@ -148,6 +148,29 @@ def read_toml(text: str, *, max_depth: int = MAX_DEPTH) -> dict[str, Any]:
     return value
 
 
+def whole(value: object) -> int:
+    """``value`` when it is a JSON whole number, as a protocol or file field must be.
+
+    Raises:
+        ValueError: anything else: ``true`` and ``false`` (Python's ``int`` subclass),
+            ``1.0``, ``"1"``, ``null``.
+    """
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    raise ValueError(f"{value!r:.40} is not a whole number")
+
+
+def flag(value: object) -> bool:
+    """``value`` when it is JSON's ``true`` or ``false``.
+
+    Raises:
+        ValueError: anything else (``1``, ``"false"``, ``null``).
+    """
+    if isinstance(value, bool):
+        return value
+    raise ValueError(f"{value!r:.40} is not true or false")
+
+
 def _too_deep(max_depth: int, kinds: str = "arrays and objects") -> DataError:
     return DataError(f"nested too deeply (more than {max_depth} levels of {kinds})")
 
