@@ -297,6 +297,7 @@ def test_a_deep_deck_file_is_one_line_and_exit_2(
     ("-Infinity", "-Infinity is not JSON"), ("1" * 19, "19 digits"),
     ('"\\ud800"', "unpaired surrogate"), ('{"\\udfff": 1}', "unpaired surrogate"),
     ("[1,", "not valid JSON"), (b"\xff\xfe\x00", "not UTF-8 text"),
+    ("1e999", "not finite"), ('{"a": [-1e400]}', "not finite"),
 ])
 def test_read_json_refuses_what_is_not_plain_json(text: str | bytes, words: str) -> None:
     with pytest.raises(DataError) as info:
@@ -307,6 +308,7 @@ def test_read_json_refuses_what_is_not_plain_json(text: str | bytes, words: str)
 @pytest.mark.parametrize(("text", "words"), [
     ("a = " + "1" * 19, "19 digits"), ("a = 1\na = 2", "not a valid TOML file"),
     ("a" + ".a" * MAX_DEPTH + " = 1", "dotted key of more than 64 parts"),
+    ("a = inf", "not finite"), ("a = -nan", "not finite"), ("a = [1e999]", "not finite"),
 ])
 def test_read_toml_refuses_what_it_cannot_keep(text: str, words: str) -> None:
     with pytest.raises(DataError) as info:

@@ -36,13 +36,15 @@ class Running:
 
 
 @contextmanager
-def running(db: Path, **options: Any) -> Iterator[Running]:
-    """The server on ``db`` in a thread; yields it; stopped at the end."""
+def running(db: Path, *, allow_origins: tuple[str, ...] | list[str] = (),
+            **options: Any) -> Iterator[Running]:
+    """The server on ``db`` in a thread (``allow_origins``: ``--allow-origin``); yields it;
+    stopped at the end."""
     store = open_store(db)
     app = make_app(store, **options)
     sock = free_socket()
     port = sock.getsockname()[1]
-    server = uvicorn.Server(config(app, "127.0.0.1", port))
+    server = uvicorn.Server(config(app, "127.0.0.1", port, allow_origins=allow_origins))
     thread = threading.Thread(target=lambda: asyncio.run(server.serve(sockets=[sock])),
                               daemon=True)
     thread.start()

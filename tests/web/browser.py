@@ -63,16 +63,20 @@ def chromium() -> str | None:
 
 
 @contextmanager
-def browser_page(executable: str, width: int = 1200, height: int = 760) -> Iterator[Any]:
-    """A fresh headless Chromium (its own profile folder) and a page of ``width`` x
-    ``height`` pixels that reads the terminal (:data:`READ_SCREEN`)."""
+def browser_page(executable: str, width: int = 1200, height: int = 760, *,
+                 args: tuple[str, ...] | list[str] = (),
+                 bypass_csp: bool = False) -> Iterator[Any]:
+    """A fresh headless Chromium (its own profile folder; ``args`` added to its command
+    line) and a page of ``width`` x ``height`` pixels that reads the terminal
+    (:data:`READ_SCREEN`); ``bypass_csp``: pages' Content Security Policies are set
+    aside."""
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory(prefix="gameshelf-chromium-") as profile, \
             sync_playwright() as playwright:
         context = playwright.chromium.launch_persistent_context(
-            profile, executable_path=executable, headless=True, args=ARGS,
-            viewport={"width": width, "height": height})
+            profile, executable_path=executable, headless=True, args=[*ARGS, *args],
+            viewport={"width": width, "height": height}, bypass_csp=bypass_csp)
         try:
             context.add_init_script(READ_SCREEN)
             yield context.new_page()

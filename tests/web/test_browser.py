@@ -80,11 +80,13 @@ def test_play_in_the_browser(tmp_path: Path) -> None:
         # the terminal follows the window's size, and the app draws again at the new size
         columns = page.evaluate("window.gameshelfTerminal.cols")
         page.set_viewport_size({"width": 760, "height": 500})
-        page.wait_for_function(f"window.gameshelfTerminal.cols < {columns}")
+        # a function, not an expression: the page's policy runs no eval (which Playwright
+        # uses to poll an expression)
+        page.wait_for_function("n => window.gameshelfTerminal.cols < n", arg=columns)
         wait_for_text(page, MENU_DRAWN)
         steps.shot("menu-smaller-window")
         page.set_viewport_size({"width": 1200, "height": 760})
-        page.wait_for_function(f"window.gameshelfTerminal.cols == {columns}")
+        page.wait_for_function("n => window.gameshelfTerminal.cols == n", arg=columns)
 
         # One Dollar Pinball: fields chosen by mouse clicks, the bill played to its end
         page.keyboard.press("1")

@@ -10,7 +10,6 @@ behind a TLS proxy.
 
 from __future__ import annotations
 
-import ipaddress
 import signal
 import socket
 import sys
@@ -21,16 +20,7 @@ import typer
 
 from gameshelf.core.errors import BadInputError
 from gameshelf.core.text import error_line
-
-
-def is_loopback(host: str) -> bool:
-    """True for ``localhost`` and loopback addresses (``127.0.0.1``, ``::1``)."""
-    if host.strip().lower() == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
-    except ValueError:
-        return False
+from gameshelf.core.webguard import ALLOW_ORIGIN_HELP, allowed_origin, is_loopback
 
 
 def listen(host: str, port: int) -> socket.socket:
@@ -88,6 +78,8 @@ def serve(
              "X-Forwarded-For header names the client for the per-address limits. "
              "Default: none, the header is ignored.")
     ] = "",
+    allow_origin: Annotated[list[str] | None, typer.Option(
+        "--allow-origin", metavar="URL", help=ALLOW_ORIGIN_HELP)] = None,
 ) -> None:
     """Run the game server: rooms for Yatz, Muggins and Pinball Showdown played online."""
     from gameshelf.core.interrupt import stop_with_parent
@@ -99,6 +91,8 @@ def serve(
 
     if not host.strip():
         raise BadInputError("--host needs an address, e.g. 127.0.0.1")
+    for origin in allow_origin or ():
+        allowed_origin(origin)
     store = open_store(db)
     sock = listen(host, port)
     try:
@@ -115,7 +109,8 @@ def serve(
 
         app = make_app(store, rate=rate, burst=2 * rate, per_host=connections,
                        rooms=rooms, lobby_idle=60.0 * lobby_idle)
-        uvicorn.Server(config(app, host, bound, proxy)).run(sockets=[sock])
+        uvicorn.Server(config(app, host, bound, proxy, allow_origins=allow_origin or ())
+                       ).run(sockets=[sock])
     finally:
         sock.close()
         store.close()

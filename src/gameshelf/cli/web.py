@@ -20,6 +20,7 @@ from gameshelf.core.errors import BadInputError, GameshelfError
 from gameshelf.core.inputs import whole_number
 from gameshelf.core.output import say
 from gameshelf.core.text import literal
+from gameshelf.core.webguard import ALLOW_ORIGIN_HELP, allowed_origin
 from gameshelf.web import DEFAULT_MAX_SESSIONS
 
 #: The most sessions ``--max-sessions`` accepts (each is a process of about 130 MB resident,
@@ -58,12 +59,15 @@ def web(
         "--max-sessions", parser=_sessions, metavar="N",
         help="How many browser tabs may play at once (each runs its own app process); "
         "beyond that the page says every place is taken.")] = DEFAULT_MAX_SESSIONS,
+    allow_origin: Annotated[list[str] | None, typer.Option(
+        "--allow-origin", metavar="URL", help=ALLOW_ORIGIN_HELP)] = None,
 ) -> None:
     """Serve the game menu to web browsers: open the printed address and play.
 
     Every game plays as in the terminal (keys, mouse, ? for help), one app per browser tab;
     saves, scores and statistics go to the same store. Ctrl+C stops the server, ending every
-    open session with its game saved.
+    open session with its game saved. Only the server's own pages (and pages of an origin
+    given with --allow-origin) may use it: see docs/online.md, "Pages and origins".
     """
     # start-up: the web server, its event loop and the store load only for this command
     import asyncio
@@ -76,10 +80,13 @@ def web(
         typer.get_text_stream("stdout").flush()
 
     _check_host(host, port)
+    for origin in allow_origin or ():
+        allowed_origin(origin)   # a bad one is said before any warning
     if not is_loopback(host):
         say(f"gameshelf web: warning: listening on {literal(host)}: anyone who can reach this "
             f"address can play and write to the store in {literal(str(data_dir()))}")
-    server = GameServer(host, port, max_sessions=max_sessions, say=out)
+    server = GameServer(host, port, max_sessions=max_sessions, say=out,
+                        allow_origins=allow_origin or ())
     try:
         try:
             signum = asyncio.run(server.run())

@@ -17,7 +17,8 @@ itself). The rules they apply:
   holds 128,000), so a key of more than :data:`MAX_DEPTH` parts is refused unread.
 - **Numbers**: whole numbers of at most :data:`MAX_DIGITS` digits (Python's ``int`` refuses
   4,300 digits with a ``ValueError`` after quadratic work, and no number the program keeps
-  needs more); JSON's ``NaN``, ``Infinity`` and ``-Infinity`` are not JSON and are refused.
+  needs more); JSON's ``NaN``, ``Infinity`` and ``-Infinity`` are not JSON and are refused,
+  as is any number that is not finite once read (``1e999``; TOML's ``inf`` and ``nan``).
 - **Text**: a string holding an unpaired surrogate (JSON's ``"\\ud800"``) is refused: it
   is no text, and cannot be written as UTF-8 again.
 
@@ -33,6 +34,7 @@ Example:
 from __future__ import annotations
 
 import json
+import math
 import re
 import tomllib
 from typing import Any
@@ -146,6 +148,29 @@ def read_toml(text: str, *, max_depth: int = MAX_DEPTH) -> dict[str, Any]:
     return value
 
 
+def whole(value: object) -> int:
+    """``value`` when it is a JSON whole number, as a protocol or file field must be.
+
+    Raises:
+        ValueError: anything else: ``true`` and ``false`` (Python's ``int`` subclass),
+            ``1.0``, ``"1"``, ``null``.
+    """
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    raise ValueError(f"{value!r:.40} is not a whole number")
+
+
+def flag(value: object) -> bool:
+    """``value`` when it is JSON's ``true`` or ``false``.
+
+    Raises:
+        ValueError: anything else (``1``, ``"false"``, ``null``).
+    """
+    if isinstance(value, bool):
+        return value
+    raise ValueError(f"{value!r:.40} is not true or false")
+
+
 def _too_deep(max_depth: int, kinds: str = "arrays and objects") -> DataError:
     return DataError(f"nested too deeply (more than {max_depth} levels of {kinds})")
 
@@ -165,6 +190,9 @@ def _check(value: object, max_depth: int, kinds: str) -> None:
                 stack.append((child, depth + 1))
         elif isinstance(item, str):
             _check_text(item)
+        elif isinstance(item, float) and not math.isfinite(item):
+            raise DataError("a number is not finite (inf, nan, or beyond 1.8e308, which "
+                            "reads as infinite)")
         elif isinstance(item, int) and not isinstance(item, bool) \
                 and abs(item) >= 10 ** MAX_DIGITS:
             # TOML's whole numbers (JSON's are refused as they are read)

@@ -1,6 +1,11 @@
 """The game server on the network: a Starlette app on uvicorn speaking WebSockets.
 
-One endpoint, ``/ws`` (``GET /`` answers a line saying what this is). Each connection reads
+One endpoint, ``/ws`` (``GET /`` answers a line saying what this is). Every request passes
+:class:`gameshelf.core.webguard.Guard` first (:func:`config` wraps the app in its
+middleware): a WebSocket or page asked for by a web page that is not one of this server's
+(or of an origin given with ``--allow-origin``), or naming a ``Host`` the server does not
+have, is answered HTTP 403 before any room is touched; clients that send no ``Origin`` (the
+terminal's client) are let in. Each connection reads
 client messages (:mod:`gameshelf.server.protocol`), hands them to the rooms
 (:class:`gameshelf.server.rooms.Lobby`) and delivers what they answer: a seat's messages to
 that seat's connections only, a room's to every connection in it. Each connection has its
@@ -36,7 +41,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -54,6 +59,7 @@ from gameshelf.core.store import (
     HistoryPlayer,
     Store,
 )
+from gameshelf.core.webguard import Guard, GuardMiddleware
 from gameshelf.server import protocol as p
 from gameshelf.server.games import playable
 from gameshelf.server.rooms import LOBBY_IDLE, Lobby, Outbox, Refused, Room
@@ -454,19 +460,29 @@ def open_store(path: Path | None) -> SQLiteRoomStore:
     return SQLiteRoomStore(path or default_db())
 
 
-def config(app: Starlette, host: str, port: int, proxies: str = "", **extra: Any) -> Any:
-    """uvicorn's configuration for ``app`` (quiet: no access log; 1 MiB frames at most).
+def config(app: Starlette, host: str, port: int, proxies: str = "", *,
+           allow_origins: Sequence[str] = (), **extra: Any) -> Any:
+    """uvicorn's configuration for ``app`` behind the guard of ``host:port``
+    (:class:`gameshelf.core.webguard.GuardMiddleware`; quiet: no access log; 1 MiB frames
+    at most).
 
     Args:
+        host, port: the address the server listens on (the bound port, never 0): the
+            names it answers to.
         proxies: the addresses of trusted reverse proxies, comma-separated (``*``: any),
             whose ``X-Forwarded-For`` names the client; "" (the default): no header is
             believed, the client is the peer address. (uvicorn believes the header from
             127.0.0.1 by default, which let any local client dodge the per-address limits
             by naming another address.)
+        allow_origins: origins whose pages may use the server too (``--allow-origin``).
+
+    Raises:
+        BadInputError: an ``allow_origins`` entry is not an origin.
     """
     import uvicorn
     trusted = ",".join(part.strip() for part in proxies.split(",") if part.strip())
-    return uvicorn.Config(app, host=host, port=port, ws_max_size=MAX_FRAME,
+    guarded = GuardMiddleware(app, Guard(host, port, allow_origins))
+    return uvicorn.Config(guarded, host=host, port=port, ws_max_size=MAX_FRAME,
                           log_level="warning", access_log=False, lifespan="on",
                           ws="websockets-sansio", proxy_headers=bool(trusted),
                           forwarded_allow_ips=trusted or None, **extra)

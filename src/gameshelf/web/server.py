@@ -16,35 +16,48 @@ around it, without changing the library:
 * **Addresses from the request.** The page's websocket and static addresses use the host
   the browser asked for (``Host``), so a server bound to every address (``--host 0.0.0.0``)
   works from another machine; textual-serve would write ``0.0.0.0`` into the page.
+* **Requests it cannot read** (no ``Host``, two of them) are answered HTTP 400 by aiohttp
+  and said in one line at ``INFO`` (:class:`OneLineBadRequests`), not as a traceback.
 * **Bad messages are ignored.** A websocket message that is not one of the page's (bad
   JSON or JSON nested too deeply, as the program's one reader :func:`gameshelf.core.
   safeload.read_json` refuses it; an unknown kind; a size out of range) is dropped instead
   of ending the session with a traceback on the server's console.
 * **Our own page.** The template in ``web/templates`` is textual-serve's with the bundled
-  Roboto Mono font (no font fetched from the internet) and our own words.
+  Roboto Mono font (no font fetched from the internet) and our own words; its script and
+  styles are files in ``web/assets`` (served at ``/assets/``), so the page's Content
+  Security Policy runs no inline script.
+* **Only our own pages and names.** Every request (the page, its files, the websocket)
+  passes :class:`gameshelf.core.webguard.Guard` first: an ``Origin`` that is not one of
+  this server's pages (or one given with ``--allow-origin``), ``Origin: null``, or a
+  ``Host`` that is not one of its names (DNS rebinding) is answered HTTP 403 before any app
+  process starts. Every answer carries the guard's careful headers (the page its own
+  Content Security Policy); textual-serve's listing of its static folder is not served.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import ipaddress
 import logging
 import signal
 import socket
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 import aiohttp_jinja2
-from aiohttp import WSCloseCode, WSMsgType, web
+import jinja2
+from aiohttp import WSCloseCode, WSMsgType, hdrs, web
+from aiohttp.http_exceptions import HttpProcessingError
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
 from gameshelf.core.interrupt import stop_with_parent
 from gameshelf.core.safeload import DataError, read_json
 from gameshelf.core.text import count
+from gameshelf.core.webguard import COMMON_HEADERS, Guard, is_every_address, page_headers
+from gameshelf.core.webguard import is_loopback as is_loopback
 from gameshelf.web import DEFAULT_MAX_SESSIONS, DRIVER
 
 log = logging.getLogger("gameshelf.web")
@@ -59,6 +72,8 @@ STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 
 
 TEMPLATES = Path(__file__).parent / "templates"
+#: The page's own script and styles (served at ``/assets/``).
+ASSETS = Path(__file__).parent / "assets"
 
 
 def app_command() -> list[str]:
@@ -66,20 +81,23 @@ def app_command() -> list[str]:
     return [sys.executable, "-m", "gameshelf", "menu"]
 
 
-def is_loopback(host: str) -> bool:
-    """True when ``host`` is reachable only from this machine (``localhost``, ``127.x``,
-    ``::1``)."""
-    if host.lower() == "localhost":
+class OneLineBadRequests(logging.Filter):
+    """aiohttp logs a request it cannot read (no ``Host``, two of them, a header too long)
+    as an error with a traceback; this makes it one line at ``INFO`` (not shown by
+    default), as the request was only answered HTTP 400."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        exc = record.exc_info[1] if record.exc_info else None
+        if isinstance(exc, HttpProcessingError):
+            record.msg = "gameshelf web: refused a request it cannot read: %s"
+            record.args = (" ".join(str(exc.message).split())[:120],)
+            record.exc_info = record.exc_text = None
+            record.levelno, record.levelname = logging.INFO, "INFO"
         return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
 
 
-def is_every_address(host: str) -> bool:
-    """True when ``host`` means every address of this machine (``0.0.0.0``, ``::``, ``""``)."""
-    return host in ("", "0.0.0.0", "::")
+#: Installed on aiohttp's server logger while a server runs.
+BAD_REQUESTS = OneLineBadRequests()
 
 
 class Session(AppService):
@@ -163,11 +181,17 @@ class GameServer(Server):
         max_sessions: how many apps may run at once (at least 1).
         argv: the command of each tab's app (default :func:`app_command`).
         say: prints one line for the player (the address, the stop).
+        allow_origins: other origins whose pages may use this server (``--allow-origin``;
+            see :class:`gameshelf.core.webguard.Guard`).
+
+    Raises:
+        BadInputError: an ``allow_origins`` entry is not an origin.
     """
 
     def __init__(self, host: str = "127.0.0.1", port: int = 8000, *,
                  max_sessions: int = DEFAULT_MAX_SESSIONS, argv: list[str] | None = None,
-                 say: Callable[[str], object] = print) -> None:
+                 say: Callable[[str], object] = print,
+                 allow_origins: Sequence[str] = ()) -> None:
         super().__init__("gameshelf", host=host, port=port, title="gameshelf",
                          templates_path=TEMPLATES)
         if max_sessions < 1:
@@ -177,6 +201,11 @@ class GameServer(Server):
         self.say = say
         #: The open sessions and their websockets.
         self.sessions: dict[Session, web.WebSocketResponse] = {}
+        self.allow_origins = tuple(allow_origins)
+        #: Who may use the server, made once the port is bound (none before: every
+        #: request is then refused).
+        self.guard: Guard | None = None
+        Guard(host, port or 1, self.allow_origins)  # a bad --allow-origin said at once
         self._starting = 0
         self._stop_event: asyncio.Event | None = None
 
@@ -190,13 +219,62 @@ class GameServer(Server):
     async def on_startup(self, app: web.Application) -> None:
         """Nothing printed here: :meth:`run` says the address once it is bound."""
 
+    async def _make_app(self) -> web.Application:
+        """textual-serve's routes (without the listing of its static folder) and ours,
+        behind the guard, with the careful headers on every answer."""
+        app = web.Application(middlewares=[self._guarded])
+        aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(self.templates_path))
+        app.add_routes([
+            web.get("/", self.handle_index, name="index"),
+            web.get("/ws", self.handle_websocket, name="websocket"),
+            web.get("/download/{key}", self.handle_download, name="download"),
+            web.static("/static", self.statics_path, name="static"),
+            web.static("/assets", ASSETS, name="assets"),
+        ])
+        app.on_response_prepare.append(self._careful_headers)
+        app.on_startup.append(self.on_startup)
+        app.on_shutdown.append(self.on_shutdown)
+        return app
+
+    @web.middleware
+    async def _guarded(self, request: web.Request,
+                       handler: Callable[[web.Request], Any]) -> web.StreamResponse:
+        """Refuse (HTTP 403, one line) what :attr:`guard` does not let in, before any
+        route runs."""
+        target = request.raw_path if "://" in request.raw_path.split("?", 1)[0] else None
+        why = ("the server is not listening yet" if self.guard is None else
+               self.guard.refusal(request.headers.getall(hdrs.HOST, []),
+                                  request.headers.getall(hdrs.ORIGIN, []), target))
+        if why is not None:
+            log.info("gameshelf web: refused a request: %s", why)
+            return web.Response(status=403, text=f"gameshelf: refused: {why}\n")
+        response: web.StreamResponse = await handler(request)
+        return response
+
+    async def _careful_headers(self, request: web.Request,
+                               response: web.StreamResponse) -> None:
+        """The guard's headers on every answer (a page has set its own policy); the page's
+        files may be kept by a browser but are checked again each time."""
+        for name, value in COMMON_HEADERS.items():
+            response.headers.setdefault(name, value)
+        if request.path.startswith(("/static/", "/assets/")) and response.status < 400:
+            response.headers["Cache-Control"] = "no-cache"
+
+    def _page_headers(self, request: web.Request) -> dict[str, str]:
+        assert self.guard is not None    # the request passed it
+        host = self.guard.host_of(request.headers.getall(hdrs.HOST, []))
+        assert host is not None
+        return page_headers(host, secure=request.secure)
+
     async def handle_index(self, request: web.Request) -> web.StreamResponse:
         """The page (xterm.js and the script that connects it), or the page saying every
         place is taken (HTTP 503)."""
         if self.full:
             response = aiohttp_jinja2.render_template(
-                "full.html", request, {"players": count(self.max_sessions, "player")}, status=503)
+                "full.html", request, {"players": count(self.max_sessions, "player"),
+                                       "assets_url": "/assets/"}, status=503)
             response.headers["Retry-After"] = "30"
+            response.headers.update(self._page_headers(request))
             return response
         font_size = min(max(to_int(request.query.get("fontsize", "16"), 16), 6), 64)
         scheme = "wss" if request.secure else "ws"
@@ -204,9 +282,12 @@ class GameServer(Server):
             "font_size": font_size,
             "app_websocket_url": f"{scheme}://{request.host}/ws",
             "static_url": "/static/",
+            "assets_url": "/assets/",
             "title": "gameshelf",
         }
-        return aiohttp_jinja2.render_template("app_index.html", request, context)
+        response = aiohttp_jinja2.render_template("app_index.html", request, context)
+        response.headers.update(self._page_headers(request))
+        return response
 
     # -- a tab's session ---------------------------------------------------------------
 
@@ -314,6 +395,7 @@ class GameServer(Server):
                 installed.append(sig)
         if signal.SIGHUP in installed:
             stop_with_parent(signal.SIGHUP)
+        logging.getLogger("aiohttp.server").addFilter(BAD_REQUESTS)
         runner = web.AppRunner(await self._make_app(), access_log=None,
                                handle_signals=False, shutdown_timeout=QUIT_SECONDS)
         await runner.setup()
@@ -323,6 +405,7 @@ class GameServer(Server):
             bound = runner.addresses
             if self.port == 0 and bound:
                 self.port = int(bound[0][1])
+            self.guard = Guard(self.host, self.port, self.allow_origins)
             self.say(f"gameshelf web: serving the game menu on {self.address()}")
             self.say("open it in a browser; Ctrl+C stops the server "
                      f"(at most {count(self.max_sessions, 'player')} at once)")
@@ -336,6 +419,7 @@ class GameServer(Server):
                          "every game is saved")
         finally:
             await runner.cleanup()
+            logging.getLogger("aiohttp.server").removeFilter(BAD_REQUESTS)
             for sig in installed:
                 loop.remove_signal_handler(sig)
         return stopped_by[0] if stopped_by else None

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from gameshelf.core.errors import GameshelfError
+from gameshelf.core.safeload import whole
 from gameshelf.games.muggins.game import Placed, RoundResult
 from gameshelf.games.muggins.game import parse_action as parse_muggins_action
 from gameshelf.games.muggins.play import MugginsTable
@@ -53,11 +54,11 @@ def _placed(text: Any) -> Placed:
 
 def _round(data: Any) -> RoundResult:
     winner = data["winner"]
-    return RoundResult(int(data["round_no"]), str(data["kind"]),
-                       None if winner is None else int(winner),
-                       (int(data["pips"][0]), int(data["pips"][1])), int(data["rounded"]),
-                       int(data["bonus"]), int(data["points"]),
-                       (int(data["scores"][0]), int(data["scores"][1])))
+    return RoundResult(whole(data["round_no"]), str(data["kind"]),
+                       None if winner is None else whole(winner),
+                       (whole(data["pips"][0]), whole(data["pips"][1])), whole(data["rounded"]),
+                       whole(data["bonus"]), whole(data["points"]),
+                       (whole(data["scores"][0]), whole(data["scores"][1])))
 
 
 def decode_muggins_view(data: dict[str, Any], seat: int, to_act: int,
@@ -75,13 +76,13 @@ def decode_muggins_view(data: dict[str, Any], seat: int, to_act: int,
             seat=seat, hand=tuple(sorted(parse_tile(t) for t in data["hand"])),
             left=tuple(_placed(t) for t in data["left"]),
             right=tuple(_placed(t) for t in data["right"]),
-            boneyard_count=int(data["boneyard_count"]),
-            opponent_count=int(data["opponent_count"]),
-            scores=(int(scores[0]), int(scores[1])), target=int(data["target"]),
-            round_no=int(data["round_no"]), leader=int(data.get("leader", 0)),
-            to_move=to_act, passes=int(data["passes"]),
+            boneyard_count=whole(data["boneyard_count"]),
+            opponent_count=whole(data["opponent_count"]),
+            scores=(whole(scores[0]), whole(scores[1])), target=whole(data["target"]),
+            round_no=whole(data["round_no"]), leader=whole(data.get("leader", 0)),
+            to_move=to_act, passes=whole(data["passes"]),
             rounds=tuple(_round(r) for r in data["rounds"]),
-            opponent_void=frozenset(int(k) for k in data.get("opponent_void", ())),
+            opponent_void=frozenset(whole(k) for k in data.get("opponent_void", ())),
             legal=tuple(parse_muggins_action(t) for t in legal))
     except (KeyError, TypeError, ValueError, IndexError, GameshelfError) as exc:
         raise OnlineError(f"the server sent a Muggins view this program cannot read "

@@ -11,6 +11,7 @@ import enum
 from typing import TYPE_CHECKING, Any
 
 from gameshelf.core.errors import GameshelfError
+from gameshelf.core.safeload import flag, whole
 from gameshelf.games.showdown.actions import card_text, parse_card
 from gameshelf.games.showdown.cards import Deck
 from gameshelf.games.showdown.game import Claim, Phase, PlayerView
@@ -122,38 +123,38 @@ def decode_showdown_view(data: dict[str, Any], deck: Deck) -> PlayerView:
     """
     try:
         cards = tuple(tuple(_card(c) for c in group) for group in data["piles"])
-        bids = {_card(b["card"]): (int(b["seat"]), int(b["tokens"])) for b in data["bids"]}
-        claims = tuple(None if c is None else Claim(_card(c["card"]), bool(c["completed"]),
+        bids = {_card(b["card"]): (whole(b["seat"]), whole(b["tokens"])) for b in data["bids"]}
+        claims = tuple(None if c is None else Claim(_card(c["card"]), flag(c["completed"]),
                                                     str(c["reason"]))
                        for c in data["claims"])
         pending = data.get("pending_return")
         offer = data.get("my_offer")
         top = data.get("top")
         return PlayerView(
-            deck=deck, cards=deck.playfield, seat=int(data["seat"]), n=int(data["n"]),
-            turn=int(data["turn"]), first=int(data["first"]), phase=Phase(data["phase"]),
-            to_act=int(data["to_act"]), wizard=bool(data["wizard"]),
+            deck=deck, cards=deck.playfield, seat=whole(data["seat"]), n=whole(data["n"]),
+            turn=whole(data["turn"]), first=whole(data["first"]), phase=Phase(data["phase"]),
+            to_act=whole(data["to_act"]), wizard=flag(data["wizard"]),
             hand=tuple(_card(c) for c in data["hand"]),
-            hand_sizes=tuple(int(k) for k in data["hand_sizes"]),
+            hand_sizes=tuple(whole(k) for k in data["hand_sizes"]),
             my_offer=None if offer is None else _card(offer),
-            has_offered=tuple(bool(k) for k in data["has_offered"]),
+            has_offered=tuple(flag(k) for k in data["has_offered"]),
             top=None if top is None else _card(top),
             faceup=tuple(_card(c) for c in data["faceup"]),
-            offered_by=tuple(int(k) for k in data["offered_by"]),
-            bids=bids, has_bid=tuple(bool(k) for k in data["has_bid"]),
-            control_pos=int(data["control_pos"]),
-            pending_return=None if pending is None else (int(pending[0]), int(pending[1])),
-            claims=claims, take_queue=tuple(int(k) for k in data["take_queue"]),
-            speed=tuple(int(k) for k in data["speed"]),
-            control=tuple(int(k) for k in data["control"]),
-            removed=tuple(int(k) for k in data["removed"]),
+            offered_by=tuple(whole(k) for k in data["offered_by"]),
+            bids=bids, has_bid=tuple(flag(k) for k in data["has_bid"]),
+            control_pos=whole(data["control_pos"]),
+            pending_return=None if pending is None else (whole(pending[0]), whole(pending[1])),
+            claims=claims, take_queue=tuple(whole(k) for k in data["take_queue"]),
+            speed=tuple(whole(k) for k in data["speed"]),
+            control=tuple(whole(k) for k in data["control"]),
+            removed=tuple(whole(k) for k in data["removed"]),
             discard=tuple(_card(c) for c in data["discard"]),
             piles=cards,
             piles2x=tuple(tuple(_card(c) for c in group) for group in data["piles2x"]),
             combos_open=tuple(_combo(c) for c in data["combos_open"]),
             combos_won=tuple(tuple(_combo(c) for c in g) for g in data["combos_won"]),
             known_in_hand=tuple(tuple(_card(c) for c in g) for g in data["known_in_hand"]),
-            deck_size=int(data["deck_size"]), end_reason=str(data.get("end_reason") or ""))
+            deck_size=whole(data["deck_size"]), end_reason=str(data.get("end_reason") or ""))
     except (KeyError, TypeError, ValueError, IndexError, GameshelfError) as exc:
         raise OnlineError(f"the server sent a Showdown view this program cannot read "
                           f"({reason_of(exc)})") from None

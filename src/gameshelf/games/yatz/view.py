@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from gameshelf.core.errors import GameshelfError
+from gameshelf.core.safeload import whole
 from gameshelf.games.yatz.game import COLUMNS as YATZ_COLUMNS
 from gameshelf.games.yatz.game import YatzState
 from gameshelf.games.yatz.scoring import DICE, Box, rule_set
@@ -48,20 +49,20 @@ def decode_yatz_view(data: dict[str, Any]) -> YatzState:
                 for box, value in zip(Box, column, strict=True):
                     if value is None:
                         continue
-                    points = int(value)
+                    points = whole(value)
                     st.boxes[seat][col][box] = points
                     st.filled[seat][col] |= 1 << box
                     if box <= Box.SIXES:
                         st.upper[seat][col] += points
                     else:
                         st.lower[seat][col] += points
-        st.seat = int(data["seat"])
-        st.dice = tuple(int(d) for d in data["dice"])
+        st.seat = whole(data["seat"])
+        st.dice = tuple(whole(d) for d in data["dice"])
         if st.dice and (len(st.dice) != DICE or any(not 1 <= d <= 6 for d in st.dice)):
             raise ValueError(f"dice {list(st.dice)}")
-        st.held = sum(1 << (int(k) - 1) for k in data["held"])
-        st.rolls_left = int(data["rolls_left"])
-        st.turns_done = int(data["turns_done"])
+        st.held = sum(1 << (whole(k) - 1) for k in data["held"])
+        st.rolls_left = whole(data["rolls_left"])
+        st.turns_done = whole(data["turns_done"])
         if not 0 <= st.seat < st.players or not 0 <= st.rolls_left <= 3:
             raise ValueError("a seat or rolls left out of range")
         return st
