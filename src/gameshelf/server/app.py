@@ -56,7 +56,8 @@ from gameshelf.core.store import (
 )
 from gameshelf.server import protocol as p
 from gameshelf.server.games import playable
-from gameshelf.server.rooms import LOBBY_IDLE, Lobby, Outbox, Refused, Room
+from gameshelf.server.room import Outbox, Refused, Room
+from gameshelf.server.rooms import LOBBY_IDLE, Lobby
 from gameshelf.server.storage import RoomStore, SQLiteRoomStore
 
 log = logging.getLogger("gameshelf.server")
