@@ -41,6 +41,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import uvicorn
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse
@@ -53,6 +54,7 @@ from gameshelf.core.store import (
     HistoryEntry,
     HistoryPlayer,
     Store,
+    data_dir,
 )
 from gameshelf.server import protocol as p
 from gameshelf.server.games import playable
@@ -442,7 +444,6 @@ def make_app(store: RoomStore, *, finisher: Callable[[Room], None] | None = reco
 
 def default_db() -> Path:
     """The server's database when none is given: ``server.db`` in the data folder."""
-    from gameshelf.core.store import data_dir
     return data_dir() / "server.db"
 
 
@@ -465,7 +466,6 @@ def config(app: Starlette, host: str, port: int, proxies: str = "", **extra: Any
             127.0.0.1 by default, which let any local client dodge the per-address limits
             by naming another address.)
     """
-    import uvicorn
     trusted = ",".join(part.strip() for part in proxies.split(",") if part.strip())
     return uvicorn.Config(app, host=host, port=port, ws_max_size=MAX_FRAME,
                           log_level="warning", access_log=False, lifespan="on",
