@@ -35,9 +35,11 @@ class Later(TyperCommand):
         self.build = build
 
     def load(self) -> Command:
-        """The real command (a Typer app made into Click's group, named as this one)."""
+        """The real command (a Typer app made into Click's group, named as this one; its
+        help this one's when the app has none)."""
         real = typer.main.get_group(self.build())
         real.name = self.name
+        real.help = real.help or self.help
         return real
 
 

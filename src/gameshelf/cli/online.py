@@ -22,7 +22,6 @@ from typing import Any
 
 import typer
 
-from gameshelf.cli import ONLINE_HELP
 from gameshelf.core.errors import BadInputError
 from gameshelf.core.inputs import check_name
 from gameshelf.core.seats import MAX_NAME_LENGTH
@@ -40,7 +39,8 @@ from gameshelf.session.remote import (
     server_url,
 )
 
-app = typer.Typer(help=ONLINE_HELP, no_args_is_help=True, rich_markup_mode=None)
+#: Its help is the root's line for it (``gameshelf.cli``: said without loading this module).
+app = typer.Typer(no_args_is_help=True, rich_markup_mode=None)
 
 #: Seconds between looks at the lobby while seats are still open.
 LOBBY_POLL = 0.5
