@@ -71,17 +71,9 @@ from gameshelf.core.store.settings import Settings
 
 
 class Store(Saves, Scores, History, Settings):
-    """The SQLite store: saves, scores and results, the history, settings.
-
-    Args:
-        path: the database file; default ``data_dir() / "gameshelf.db"``.
-        timeout: seconds SQLite waits for another process's lock on each try.
-        wait: seconds in all an operation keeps retrying while the store is locked.
-
-    Raises:
-        StoreError: the file is not a gameshelf database, another program's, or was written
-            by a newer program (the file is left as it was); or it cannot be opened.
-    """
+    """The SQLite store: saves, scores and results, the history, settings; opened as
+    :class:`~gameshelf.core.store.db.Database` is (``path``, ``timeout``, ``wait``; a file
+    that is not ours, or newer, raises StoreError and is left as it was)."""
 
     def finish_game(self, game: str, *, save: SaveHandle | None = None,
                     key: str | None = None, scores: Sequence[ScoreEntry] = (),
