@@ -18,13 +18,12 @@ import pytest
 from gameshelf.core.errors import RecordError, StoreError
 from gameshelf.core.records import GameRecord
 from gameshelf.core.store import (
-    _MIGRATIONS,
-    _SCHEMA_V1,
     SCHEMA_VERSION,
     ResultEntry,
     ScoreEntry,
     Store,
 )
+from gameshelf.core.store.schema import MIGRATIONS, SCHEMA_V1
 from tests.faults import FaultyStore, Killed, ReadOnlyStore
 
 REC = GameRecord("yatz", 1, {"players": ["Ann"]}, 5, ("roll",))
@@ -169,7 +168,7 @@ def _foreign(path: Path, *statements: str) -> bytes:
     return path.read_bytes()
 
 
-_V1_TABLES = [st for st in _SCHEMA_V1.split(";") if st.strip()]
+_V1_TABLES = [st for st in SCHEMA_V1.split(";") if st.strip()]
 
 
 @pytest.mark.parametrize("statements", [
@@ -181,7 +180,7 @@ _V1_TABLES = [st for st in _SCHEMA_V1.split(";") if st.strip()]
     [*_V1_TABLES, "CREATE VIEW v AS SELECT 1", "PRAGMA user_version = 1"],
     [*_V1_TABLES, "ALTER TABLE scores ADD COLUMN extra TEXT", "PRAGMA user_version = 1"],
     [*_V1_TABLES, "PRAGMA user_version = 2"],
-    [*_V1_TABLES, *[st for st in _MIGRATIONS[1].split(";") if st.strip()],
+    [*_V1_TABLES, *[st for st in MIGRATIONS[1].split(";") if st.strip()],
      "CREATE TABLE notes (x)", f"PRAGMA user_version = {SCHEMA_VERSION}"],
     ["CREATE TABLE t (x)", "INSERT INTO t VALUES (1)", "PRAGMA user_version = 7"],
 ], ids=["own-saves", "own-scores", "saves-other-columns", "foreign-table-v1",

@@ -11,7 +11,7 @@ import pytest
 
 from gameshelf.server import protocol as p
 from gameshelf.server.games import Game, SeatPlan, game_class
-from gameshelf.server.rooms import Room, Seat
+from gameshelf.server.room import Room, Seat
 from gameshelf.session.remote import MoveLog
 
 TILE = re.compile(r"\b\d-\d\b")

@@ -17,7 +17,7 @@ from gameshelf.games.showdown.actions import Deal, parse_action
 from gameshelf.games.showdown.match import Match
 from gameshelf.games.showdown.online import RemoteShowdown
 from gameshelf.server import protocol as p
-from gameshelf.session import remote
+from gameshelf.session import link, remote
 from gameshelf.session.remote import Room, kept_seat, parse_seats
 from tests.server.helpers import Running, running
 
@@ -132,7 +132,7 @@ def test_a_server_gone_for_good_ends_the_game_here_saying_so(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The server stops mid-game: the client tries again, then says the connection is lost
     and that the server keeps the game (nothing is shown as a finished game)."""
-    monkeypatch.setattr(remote, "RECONNECT_PAUSE", 0.01)
+    monkeypatch.setattr(link, "RECONNECT_PAUSE", 0.01)
     with running(tmp_path / "gone.db") as srv:
         ann, bob = _pair(srv.url)
     for game in (ann, bob):

@@ -22,7 +22,8 @@ from gameshelf.server import protocol as p
 from gameshelf.server import rooms
 from gameshelf.server.app import Connection, Hub
 from gameshelf.server.games import playable
-from gameshelf.server.rooms import Lobby, Refused, Room
+from gameshelf.server.room import Refused, Room
+from gameshelf.server.rooms import Lobby
 from gameshelf.server.storage import SQLiteRoomStore
 from tests.server.helpers import running
 

@@ -11,7 +11,8 @@ import pytest
 
 from gameshelf.core.errors import StoreError
 from gameshelf.server import protocol as p
-from gameshelf.server.rooms import Lobby, Refused
+from gameshelf.server.room import Refused
+from gameshelf.server.rooms import Lobby
 from gameshelf.server.storage import SQLiteRoomStore, StoredAction
 
 HOST, OPEN = p.SeatSpec("host", "Ann"), p.SeatSpec("open")

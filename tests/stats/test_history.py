@@ -13,8 +13,6 @@ import pytest
 from gameshelf.core.errors import StoreError
 from gameshelf.core.records import GameRecord
 from gameshelf.core.store import (
-    _MIGRATIONS,
-    _SCHEMA_V1,
     SCHEMA_VERSION,
     HistoryEntry,
     HistoryPlayer,
@@ -22,6 +20,7 @@ from gameshelf.core.store import (
     Store,
     record_key,
 )
+from gameshelf.core.store.schema import MIGRATIONS, SCHEMA_V1
 from gameshelf.games.muggins.match import Match as MugginsMatch
 from gameshelf.games.showdown.match import Match as ShowdownMatch
 from gameshelf.games.yatz.match import Match as YatzMatch
@@ -163,7 +162,7 @@ def test_a_damaged_history_row_is_listed_marked() -> None:
 def test_a_version_2_store_gets_the_history_table(tmp_path: Path) -> None:
     path = tmp_path / "v2.db"
     conn = sqlite3.connect(path)
-    conn.executescript(_SCHEMA_V1 + _MIGRATIONS[1])
+    conn.executescript(SCHEMA_V1 + MIGRATIONS[1])
     conn.execute("INSERT INTO scores (game, name, score, date) VALUES ('yatz', 'Ann', 300, 'd')")
     conn.execute("PRAGMA user_version = 2")
     conn.commit()

@@ -93,14 +93,13 @@ def _root(
 ) -> None:
     """Without a sub-command, open the game menu in the terminal app."""
     if ctx.invoked_subcommand is None:
-        from gameshelf.tui.app import run_app
-
-        run_app()
+        menu()
 
 
 @app.command("menu")
 def menu() -> None:
     """Open the game menu in the terminal app."""
+    # start-up: Textual and the menu load only when the terminal app opens
     from gameshelf.tui.app import run_app
 
     run_app()

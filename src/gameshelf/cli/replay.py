@@ -74,6 +74,7 @@ def register(app: typer.Typer, game: str) -> None:
         if text:
             print_text(r)
             return
+        # start-up: Textual and the game's screen load only when the replay is shown
         from gameshelf.tui.app import run_replay
 
         run_replay(r)

@@ -19,6 +19,7 @@ from typing import Annotated
 import typer
 
 from gameshelf.core.errors import BadInputError
+from gameshelf.core.interrupt import stop_with_parent
 from gameshelf.core.text import error_line
 from gameshelf.core.webguard import ALLOW_ORIGIN_HELP, allowed_origin, is_loopback
 
@@ -82,7 +83,9 @@ def serve(
         "--allow-origin", metavar="URL", help=ALLOW_ORIGIN_HELP)] = None,
 ) -> None:
     """Run the game server: rooms for Yatz, Muggins and Pinball Showdown played online."""
-    from gameshelf.core.interrupt import stop_with_parent
+    # start-up: the server (Starlette, uvicorn) loads only when it runs
+    import uvicorn
+
     from gameshelf.server.app import config, make_app, open_store
 
     # First thing, while the parent that started us is surely there (uvicorn stops in order
@@ -105,8 +108,6 @@ def serve(
         typer.echo(f"gameshelf serve: listening on ws://{shown}:{bound}/ws (rooms in "
                    f"{store.path}); Ctrl-C stops")
         sys.stdout.flush()
-        import uvicorn
-
         app = make_app(store, rate=rate, burst=2 * rate, per_host=connections,
                        rooms=rooms, lobby_idle=60.0 * lobby_idle)
         uvicorn.Server(config(app, host, bound, proxy, allow_origins=allow_origin or ())

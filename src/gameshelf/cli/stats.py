@@ -1,4 +1,4 @@
-"""``gameshelf <game> stats`` and ``gameshelf <game> history`` for every game (issue 15).
+"""``gameshelf <game> stats`` and ``gameshelf <game> history``, the same for every game.
 
 - ``stats [--player NAME] [--json]``: the game's statistics from the finished games kept
   in the history (:mod:`gameshelf.stats`; the same tables as the statistics screens);
@@ -6,7 +6,7 @@
 - ``history prune --keep N | --before DATE``: remove old ones, saying what was removed
   (their scores stay in the tables and they are never counted again). Asks nothing.
 
-Registered on each game's Typer app by :func:`register_all` (one line in
+Registered on each game's Typer app by :func:`register` (one line in
 ``cli/__init__.py``). An adapter over :mod:`gameshelf.session.history`; imports nothing
 from ``tui/``.
 """

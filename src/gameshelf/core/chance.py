@@ -21,6 +21,8 @@ import secrets
 from collections.abc import Sequence
 from typing import TypeVar
 
+from gameshelf.core.inputs import whole_number
+
 T = TypeVar("T")
 
 #: Seeds (game numbers) are whole numbers in ``[0, MAX_SEED]``.
@@ -38,8 +40,6 @@ def parse_seed(text: str | int) -> int:
     Raises:
         BadInputError: when ``text`` is not a whole number in ``[0, MAX_SEED]``.
     """
-    from gameshelf.core.inputs import whole_number
-
     return whole_number(text, "game number", low=0, high=MAX_SEED, separators=",_")
 
 

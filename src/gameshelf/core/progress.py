@@ -55,6 +55,7 @@ def progress(description: str, total: int, show: bool | None = None,
         yield lambda n: None
         return
     if getattr(out, "isatty", lambda: False)():
+        # start-up: rich loads only when a bar is drawn on a terminal
         from rich.console import Console
         from rich.progress import (
             BarColumn,

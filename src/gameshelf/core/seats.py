@@ -1,4 +1,4 @@
-"""The words for seats, one meaning in every game (issue 11 section 2).
+"""The words for seats, one meaning in every game.
 
 A players option (``-p "Ann,cpu"``), a setup screen's seat fields and a bill's name field
 read a seat through these functions, so that the same word means the same seat in every

@@ -162,6 +162,7 @@ def check_spread(workers: int, ray: str | None) -> None:
 def _import_ray() -> Any:
     """Ray, or BadInputError saying how to install it."""
     try:
+        # start-up: Ray is an optional extra (cluster), slow to import: only --ray loads it
         import ray
     except ImportError:
         raise BadInputError(f"--ray needs Ray, which is not installed: {RAY_INSTALL}"
@@ -215,6 +216,7 @@ def _ray_connect(ray: Any, address: str) -> None:
         found: str | None = given if given.startswith(RAY_CLIENT) else None
         try:
             if found is None:  # Ray's own lookup knows no Ray Client address
+                # start-up: Ray is an optional extra, loaded only with --ray (as above)
                 from ray._private.services import canonicalize_bootstrap_address
                 found = canonicalize_bootstrap_address("auto")
         except Exception:  # noqa: BLE001 - Ray's own lookup; ray.init says it again

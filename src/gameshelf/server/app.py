@@ -46,6 +46,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import uvicorn
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse
@@ -58,11 +59,13 @@ from gameshelf.core.store import (
     HistoryEntry,
     HistoryPlayer,
     Store,
+    data_dir,
 )
 from gameshelf.core.webguard import Guard, GuardMiddleware
 from gameshelf.server import protocol as p
 from gameshelf.server.games import playable
-from gameshelf.server.rooms import LOBBY_IDLE, Lobby, Outbox, Refused, Room
+from gameshelf.server.room import Outbox, Refused, Room
+from gameshelf.server.rooms import LOBBY_IDLE, Lobby
 from gameshelf.server.storage import RoomStore, SQLiteRoomStore
 
 log = logging.getLogger("gameshelf.server")
@@ -447,7 +450,6 @@ def make_app(store: RoomStore, *, finisher: Callable[[Room], None] | None = reco
 
 def default_db() -> Path:
     """The server's database when none is given: ``server.db`` in the data folder."""
-    from gameshelf.core.store import data_dir
     return data_dir() / "server.db"
 
 
@@ -479,7 +481,6 @@ def config(app: Starlette, host: str, port: int, proxies: str = "", *,
     Raises:
         BadInputError: an ``allow_origins`` entry is not an origin.
     """
-    import uvicorn
     trusted = ",".join(part.strip() for part in proxies.split(",") if part.strip())
     guarded = GuardMiddleware(app, Guard(host, port, allow_origins))
     return uvicorn.Config(guarded, host=host, port=port, ws_max_size=MAX_FRAME,

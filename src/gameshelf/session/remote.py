@@ -1,472 +1,56 @@
 """A match played on a game server (``gameshelf serve``): the remote side of the one match
-interface (:mod:`gameshelf.session.match`), speaking protocol version 1 (docs/online.md,
-:mod:`gameshelf.server.protocol`) over a WebSocket.
+interface (:mod:`gameshelf.session.match`), over a room (:mod:`gameshelf.session.room`) and
+its connection (:mod:`gameshelf.session.link`).
 
-- :func:`server_url` reads what a person typed for the server (``ws://host:port``,
-  ``host:port``, ``http://...``) into the WebSocket endpoint (``ws://host:port/ws``);
-- :class:`Link` is one connection: requests and their answers (matched by ``ref``), the
-  messages the server pushes (``room``, ``state``, ``over``), and a reconnect that rejoins
-  the seat with its token after a dropped connection;
-- :class:`Room` creates or joins a room, waits in the lobby and starts it (the host);
-- :class:`RemoteShowdown` is a started Showdown room as the screen and the prompt see it:
-  this terminal's seat only, its view (its own hand, never another's) rebuilt from the
-  server's ``state`` messages.
+- :class:`RemoteMatch` is a started room as the screen and the prompt see it: this
+  terminal's seat only, its view (what that seat may see, never another's hand) rebuilt
+  from the server's ``state`` messages; a game's class says how its view and actions read;
+- :class:`MoveLog` keeps the log the server writes for that seat;
+- :class:`OnlineGame` is what the online front ends need of one game (its ``online`` part).
 
-Every seat token is kept in the local store's settings (:func:`remember_seat`), so a client
-that was closed or lost its connection comes back to its seat (``gameshelf online join CODE
---server URL`` with the same name, or the app's Play online) and sees the current state.
-Failures say one line (:class:`OnlineError`): a bad address, a server that cannot be reached,
-a wrong code, a full room, a connection lost for good.
+The names of the connection and the room are offered here too, as the one place the online
+front ends and the games' remote sides import from.
 """
 
 from __future__ import annotations
 
-import itertools
-import json
 import time
 from abc import abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
-from urllib.parse import urlsplit, urlunsplit
 
-from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
-from websockets.sync.client import ClientConnection, connect
-
-from gameshelf.core.errors import BadInputError, GameshelfError, IllegalMoveError
-from gameshelf.core.inputs import quote
-from gameshelf.core.safeload import read_json
+from gameshelf.core.errors import IllegalMoveError
 from gameshelf.core.seats import HUMAN
 from gameshelf.core.state import CHANCE, TERMINAL
-from gameshelf.core.store import Store
 from gameshelf.core.text import said
 from gameshelf.server import protocol as p
-from gameshelf.session.base import open_store
+from gameshelf.session.link import (
+    ANSWER_WAIT,
+    ConnectionLost,
+    Link,
+    OnlineError,
+    reason_of,
+    server_url,
+)
 from gameshelf.session.match import GameMatch, SeatInfo
+from gameshelf.session.room import (
+    DEFAULT_SERVER,
+    KeptSeat,
+    Room,
+    kept_seat,
+    last_server,
+    parse_seats,
+    remember_seat,
+)
 
-#: The server a person is offered first (``gameshelf serve``'s own default).
-DEFAULT_SERVER = "ws://127.0.0.1:8765/ws"
-#: Seconds to wait for the server to answer a request (create, join, an action).
-ANSWER_WAIT = 15.0
-#: Seconds :meth:`RemoteShowdown.advance` waits for news before it returns (so a screen that
+#: Seconds :meth:`RemoteMatch.advance` waits for news before it returns (so a screen that
 #: is left stops waiting soon).
 POLL = 0.25
-#: How often a dropped connection is tried again, and the pause between tries (seconds).
-RECONNECT_TRIES = 5
-RECONNECT_PAUSE = 0.5
-#: The settings key of the server last used (the app offers it again).
-SERVER_SETTING = "online.server"
 
-M = TypeVar("M", bound=p.Message)
 #: A game's view and action types (:class:`RemoteMatch`).
 V = TypeVar("V")
 A = TypeVar("A")
-
-
-class OnlineError(GameshelfError):
-    """A server that cannot be used for this: a bad address, no answer, a refusal (wrong
-    code, full room, taken name...). Its text is one line for the player; ``code`` is the
-    server's error code when it refused (``no_room``, ``room_full``...), else ``""``."""
-
-    def __init__(self, message: str, code: str = "") -> None:
-        super().__init__(message)
-        self.code = code
-
-
-class ConnectionLost(OnlineError):
-    """The connection went and could not be made again (the server is down or gone)."""
-
-
-def server_url(text: str) -> str:
-    """The WebSocket endpoint for what a person typed: ``ws://``/``wss://`` addresses as
-    given (``/ws`` added when no path is), ``http(s)://`` turned into ``ws(s)://``, a bare
-    ``host:port`` or ``host`` read as ``ws://`` (port 8765 when none).
-
-    Raises:
-        BadInputError: empty, another scheme, no host, a port that is not a number.
-
-    Example:
-        >>> server_url("localhost:9000")
-        'ws://localhost:9000/ws'
-        >>> server_url("https://games.example.org")
-        'wss://games.example.org/ws'
-    """
-    raw = text.strip()
-    if not raw:
-        raise BadInputError("the server's address is empty (e.g. ws://127.0.0.1:8765)")
-    if any(not c.isprintable() or c.isspace() for c in raw):
-        raise BadInputError(f"not a game server's address: {quote(text)} (a space or a "
-                            "control character in it)")
-    if "://" not in raw:
-        raw = "ws://" + raw
-    try:
-        parts = urlsplit(raw)
-    except ValueError as exc:   # an unclosed [IPv6 bracket, a host NFKC turns into '/'...
-        raise BadInputError(f"not a game server's address: {quote(text)} ({reason_of(exc)})") \
-            from None
-    scheme = {"ws": "ws", "wss": "wss", "http": "ws", "https": "wss"}.get(parts.scheme.lower())
-    if scheme is None:
-        raise BadInputError(f"not a game server's address: {quote(text)} (use ws://HOST:PORT)")
-    try:
-        port = parts.port
-        host = parts.hostname
-    except ValueError:
-        port, host = 0, None
-    if port == 0:
-        raise BadInputError(f"not a game server's address: {quote(text)} (the port is not a "
-                            "number from 1 to 65535)")
-    if not host:
-        raise BadInputError(f"not a game server's address: {quote(text)} (no host)")
-    netloc = parts.netloc if port is not None else f"{parts.netloc}:8765" \
-        if scheme == "ws" else parts.netloc
-    return urlunsplit((scheme, netloc, parts.path or "/ws", parts.query, ""))
-
-
-# ----- seats kept in the store -----------------------------------------------------------
-def _seat_key(url: str, code: str, name: str) -> str:
-    """One key per server, room and name: two terminals of one machine (one store) keep
-    their seats apart."""
-    return f"online.seat.{url}.{code.upper()}.{' '.join(name.split()).lower()}"
-
-
-@dataclass(frozen=True)
-class KeptSeat:
-    """A seat held in a room, as the local store keeps it (to rejoin)."""
-
-    seat: int
-    token: str
-    name: str
-
-
-def remember_seat(url: str, code: str, seat: KeptSeat, store: Store | None = None) -> None:
-    """Keep ``seat``'s token for the room ``code`` on ``url`` under its name (and the server
-    as the last used); a store that cannot be written only loses the rejoining (never
-    raised)."""
-    try:
-        s = store or open_store(wait=5.0)
-        s.set_setting(_seat_key(url, code, seat.name), json.dumps(
-            {"seat": seat.seat, "token": seat.token, "name": seat.name}))
-        s.set_setting(SERVER_SETTING, url)
-    except GameshelfError:
-        pass
-
-
-def kept_seat(url: str, code: str, name: str, store: Store | None = None) -> KeptSeat | None:
-    """The seat ``name`` holds in the room ``code`` on ``url`` (kept here), or None."""
-    try:
-        s = store or open_store(wait=5.0)
-        raw = s.get_setting(_seat_key(url, code, name))
-        data = read_json(raw) if raw else None
-        if isinstance(data, dict) and isinstance(data.get("token"), str) \
-                and type(data.get("seat")) is int and isinstance(data.get("name"), str):
-            return KeptSeat(data["seat"], data["token"], data["name"])
-    except (GameshelfError, ValueError):
-        pass
-    return None
-
-
-def last_server() -> str:
-    """The server last used (:data:`DEFAULT_SERVER` when none was, or the store cannot be
-    read)."""
-    try:
-        return open_store(wait=5.0).get_setting(SERVER_SETTING) or DEFAULT_SERVER
-    except GameshelfError:
-        return DEFAULT_SERVER
-
-
-# ----- one connection --------------------------------------------------------------------
-class Link:
-    """One WebSocket connection to a game server.
-
-    Args:
-        url: the endpoint (:func:`server_url`).
-
-    Raises:
-        OnlineError: the server cannot be reached or is not a gameshelf server.
-    """
-
-    def __init__(self, url: str) -> None:
-        self.url = url
-        self._refs = itertools.count(1)
-        #: pushed messages read while waiting for an answer, oldest first
-        self.pending: list[p.Message] = []
-        self.ws = self._open()
-        #: the room and seat to rejoin after a dropped connection
-        self.rejoin: tuple[str, str] | None = None
-        #: True once closed here: nothing is made again (a screen left while it waited)
-        self.closed = False
-
-    def _open(self) -> ClientConnection:
-        try:
-            ws = connect(self.url, open_timeout=5, close_timeout=1, proxy=None,
-                         max_size=p.MAX_MESSAGE_BYTES, legacy=True)
-        except InvalidURI as exc:
-            raise OnlineError(f"not a game server's address: {quote(self.url)} "
-                              f"({exc})") from None
-        except (OSError, InvalidHandshake, TimeoutError) as exc:
-            raise OnlineError(f"cannot reach the game server at {quote(self.url)}: "
-                              f"{reason_of(exc)}") from None
-        assert isinstance(ws, ClientConnection)
-        return ws
-
-    def close(self) -> None:
-        """Close the connection (quietly); it is not made again."""
-        self.closed = True
-        try:
-            self.ws.close()
-        except Exception:  # noqa: BLE001 - closing a dead connection is done already
-            pass
-
-    def send(self, message: p.Message) -> None:
-        """Send ``message``; a dropped connection is made again first when it can be.
-
-        Raises:
-            ConnectionLost: the server is gone.
-        """
-        try:
-            self.ws.send(p.dump(message))
-        except ConnectionClosed:
-            self.reconnect()
-            try:
-                self.ws.send(p.dump(message))
-            except ConnectionClosed as exc:
-                raise ConnectionLost(f"the connection to {self.url} was lost: "
-                                     f"{reason_of(exc)}") from None
-
-    def receive(self, timeout: float) -> p.Message | None:
-        """The next message from the server (a pushed one kept earlier first), or None
-        after ``timeout`` seconds.
-
-        Raises:
-            ConnectionLost: the connection dropped and could not be made again.
-            OnlineError: the server speaks another protocol version.
-        """
-        if self.pending:
-            return self.pending.pop(0)
-        try:
-            text = self.ws.recv(timeout=timeout)
-        except TimeoutError:
-            return None
-        except ConnectionClosed:
-            if self.closed:
-                return None
-            self.reconnect()
-            return self.pending.pop(0) if self.pending else None
-        try:
-            return p.parse_server(text)
-        except p.ProtocolError as exc:
-            if exc.code == "version":
-                raise OnlineError(f"the server at {self.url}: {exc.message}",
-                                  "version") from None
-            return None  # a message this client cannot read: left aside
-
-    def request(self, message: p.Message, answer: type[M],
-                wait: float = ANSWER_WAIT) -> M:
-        """Send ``message`` (with a fresh ``ref``) and wait for its answer of type
-        ``answer``; messages pushed meanwhile are kept for :meth:`receive`.
-
-        Raises:
-            OnlineError: the server refused it (its message, its code) or did not answer.
-        """
-        ref = f"r{next(self._refs)}"
-        message = _with_ref(message, ref)
-        self.send(message)
-        end = time.monotonic() + wait
-        kept: list[p.Message] = []
-        unreadable: p.ProtocolError | None = None   # the first message not understood
-        said: p.Error | None = None     # an error to the connection itself (no ref)
-        try:
-            while (left := end - time.monotonic()) > 0:
-                try:
-                    text = self.ws.recv(timeout=left)
-                except TimeoutError:
-                    break
-                except ConnectionClosed as exc:
-                    why = said.message if said is not None else reason_of(exc)
-                    raise ConnectionLost(f"the connection to {self.url} was lost: "
-                                         f"{why}") from None
-                try:
-                    got = p.parse_server(text)
-                except p.ProtocolError as exc:
-                    if exc.code == "version":
-                        raise OnlineError(f"the server at {self.url}: {exc.message}",
-                                          "version") from None
-                    unreadable = unreadable or exc
-                    continue
-                if isinstance(got, p.Error) and got.ref == ref:
-                    raise OnlineError(got.message, got.code)
-                if isinstance(got, p.Error) and got.ref is None:
-                    said = got      # kept too (an action sent without a ref was refused)
-                if isinstance(got, answer) and getattr(got, "ref", ref) in (ref, None):
-                    return got
-                kept.append(got)
-        finally:
-            self.pending.extend(kept)
-        if unreadable is not None:
-            raise OnlineError(f"the game server at {self.url} did not answer in "
-                              f"{wait:.0f} seconds with a message this program can read "
-                              f"(one it sent: {unreadable.message})")
-        if said is not None:
-            raise OnlineError(said.message, said.code)
-        raise OnlineError(f"the game server at {self.url} did not answer in "
-                          f"{wait:.0f} seconds")
-
-    def reconnect(self) -> None:
-        """Connect again and rejoin the seat (the server then sends the room and the
-        current state, kept for :meth:`receive`).
-
-        Raises:
-            ConnectionLost: no connection after :data:`RECONNECT_TRIES` tries.
-        """
-        last: Exception | None = None
-        for _ in range(RECONNECT_TRIES):
-            try:
-                self.ws = self._open()
-                if self.rejoin is not None:
-                    code, token = self.rejoin
-                    self.request(p.Rejoin(code=code, token=token), p.Joined)
-                return
-            except OnlineError as exc:
-                last = exc
-                if exc.code:  # refused (a bad token...): trying again does not help
-                    break
-                time.sleep(RECONNECT_PAUSE)
-        raise ConnectionLost(f"the connection to the game server at {self.url} was lost "
-                             f"and could not be made again ({last})")
-
-
-def _with_ref(message: p.Message, ref: str) -> p.Message:
-    from dataclasses import replace
-    return replace(message, ref=ref)  # type: ignore[call-arg]
-
-
-def reason_of(exc: BaseException) -> str:
-    text = str(exc) or type(exc).__name__
-    return " ".join(text.split())[:200]
-
-
-# ----- rooms -----------------------------------------------------------------------------
-def parse_seats(text: str, me: str) -> list[p.SeatSpec]:
-    """Seats from ``"me,?,cpu"``: ``me`` is the creator (the host, named ``me``'s name),
-    ``?`` or ``open`` a seat for someone to join by code, ``cpu`` / ``computer`` / ``ai``
-    a computer player of the game's default level, ``cpu:LEVEL`` (or a level word itself:
-    ``heuristic``, ``random``, ``search``; ``easy``... for Mugsy; ``strong``... for Yatz) one
-    of that level.
-
-    Raises:
-        BadInputError: no ``me`` or more than one, an empty seat.
-    """
-    specs: list[p.SeatSpec] = []
-    for word in (w.strip() for w in text.split(",")):
-        low = word.lower()
-        if not word:
-            raise BadInputError(f"an empty seat in {quote(text)} (use me, ?, cpu)")
-        if low == "me":
-            specs.append(p.SeatSpec("host", me))
-        elif low in ("?", "open"):
-            specs.append(p.SeatSpec("open"))
-        elif low in ("cpu", "computer", "ai"):
-            specs.append(p.SeatSpec("computer"))
-        elif low.startswith(("cpu:", "computer:", "ai:")):
-            specs.append(p.SeatSpec("computer", level=low.split(":", 1)[1].strip()))
-        else:
-            specs.append(p.SeatSpec("computer", level=low))
-    hosts = sum(s.kind == "host" for s in specs)
-    if hosts != 1:
-        raise BadInputError(f"the seats {quote(text)} must name 'me' (your seat) exactly "
-                            "once, e.g. me,?,cpu")
-    return specs
-
-
-class Room:
-    """A seat in a room of a game server (before and after its start).
-
-    Attributes:
-        link: the connection.
-        info: the room as last told (seats, status).
-        seat, token: this client's seat and its secret.
-    """
-
-    def __init__(self, link: Link, joined: p.Joined) -> None:
-        assert joined.room is not None
-        self.link = link
-        self.info: p.RoomInfo = joined.room
-        self.seat = joined.seat
-        self.token = joined.token
-        link.rejoin = (self.code, self.token)
-        name = self.info.seats[self.seat].name if self.seat < len(self.info.seats) else ""
-        remember_seat(link.url, self.code, KeptSeat(self.seat, self.token, name))
-
-    @property
-    def code(self) -> str:
-        """The room's code."""
-        return self.info.code
-
-    @property
-    def is_host(self) -> bool:
-        """True when this seat is the host's (it starts the room)."""
-        return self.info.host == self.seat
-
-    @classmethod
-    def create(cls, url: str, game: str, seats: Sequence[p.SeatSpec],
-               options: dict[str, Any] | None = None, away_timeout: float = 60.0) -> Room:
-        """Create a room on ``url``; this client sits at the host seat.
-
-        Raises:
-            OnlineError: unreachable, or the server refused the room (bad seats...).
-        """
-        link = Link(url)
-        try:
-            joined = link.request(p.Create(game=game, seats=tuple(seats),
-                                           options=dict(options or {}),
-                                           away_timeout=away_timeout), p.Joined)
-        except OnlineError:
-            link.close()
-            raise
-        return cls(link, joined)
-
-    @classmethod
-    def join(cls, url: str, code: str, name: str) -> Room:
-        """Join the room ``code`` on ``url`` as ``name``: back to one's own seat when this
-        store keeps its token (a client that was closed), else an open seat.
-
-        Raises:
-            OnlineError: unreachable, no such room, no open seat, a taken or bad name.
-        """
-        code = code.strip().upper()
-        link = Link(url)
-        try:
-            kept = kept_seat(url, code, name)
-            if kept is not None:
-                try:
-                    return cls(link, link.request(p.Rejoin(code=code, token=kept.token),
-                                                  p.Joined))
-                except OnlineError as exc:
-                    if exc.code not in ("bad_token",):
-                        raise
-            return cls(link, link.request(p.Join(code=code, name=name), p.Joined))
-        except OnlineError:
-            link.close()
-            raise
-
-    def start(self) -> None:
-        """Start the room (the host): open seats left become computer players.
-
-        Raises:
-            OnlineError: not the host, already started.
-        """
-        self.link.send(p.Start(code=self.code, token=self.token, ref="start"))
-
-    def wait(self, timeout: float) -> p.Message | None:
-        """The next message of the room (``room`` updates kept in :attr:`info`), or None."""
-        msg = self.link.receive(timeout)
-        if isinstance(msg, p.RoomUpdate) and msg.room is not None:
-            self.info = msg.room
-        return msg
-
-    def close(self) -> None:
-        """Leave (the server keeps the seat for a rejoin)."""
-        self.link.close()
 
 
 def event_line(event: p.Event, names: Sequence[str], kinds: Sequence[str] = ()) -> str | None:
@@ -738,6 +322,6 @@ class OnlineGame:
     options: tuple[str, ...] = ()
 
 
-__all__ = ["DEFAULT_SERVER", "ConnectionLost", "KeptSeat", "Link", "OnlineError",
-           "OnlineGame", "RemoteMatch", "Room", "kept_seat", "last_server", "parse_seats",
-           "remember_seat", "server_url"]
+__all__ = ["ANSWER_WAIT", "DEFAULT_SERVER", "ConnectionLost", "KeptSeat", "Link", "MoveLog",
+           "OnlineError", "OnlineGame", "RemoteMatch", "Room", "event_line", "kept_seat",
+           "last_server", "parse_seats", "reason_of", "remember_seat", "server_url"]

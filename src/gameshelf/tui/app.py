@@ -125,6 +125,7 @@ class MenuScreen(Screen[None]):
 
     def action_stats(self) -> None:
         """Open the statistics screen of the highlighted game."""
+        # start-up: the statistics (plotext charts) load only when they are opened
         from gameshelf.tui.stats import StatsScreen
 
         index = self.query_one("#games", OptionList).highlighted or 0

@@ -1,7 +1,7 @@
 """The base of every gameshelf terminal app: the keys every screen shares, orderly stops
 and crash reports.
 
-* The keys of every screen (the policy of issue 11; the help of every screen names them,
+* The keys of every screen, the same on each (the help of every screen names them,
   :data:`gameshelf.tui.widgets.COMMON_HELP`):
 
   - **Ctrl+Q** quits the app from any screen, named in every footer: every game screen on

@@ -31,7 +31,9 @@ from gameshelf.core.errors import GameshelfError
 from gameshelf.core.records import GameRecord
 from gameshelf.core.store import SaveRow, Store
 from gameshelf.core.text import error_line, literal, quoted, when
+from gameshelf.session.replay import load_replay
 from gameshelf.tui.base import quit_binding
+from gameshelf.tui.replay import replay_screen
 from gameshelf.tui.widgets import ConfirmScreen, GameFooter, HelpScreen, help_binding, plain
 
 #: What a game says of one intact save (``Ann, Bob · game 7 · turn 5 of 39``); it returns
@@ -137,8 +139,6 @@ class SavesList(OptionList):
         if name is None:
             self.app.bell()
             return
-        from gameshelf.session.replay import load_replay
-        from gameshelf.tui.replay import replay_screen
         try:
             replay = load_replay(self.game, name)
         except GameshelfError as exc:

@@ -28,7 +28,9 @@ from gameshelf.core.errors import GameshelfError
 from gameshelf.core.text import error_line, literal
 from gameshelf.games import REGISTRY
 from gameshelf.session import history
+from gameshelf.session.replay import last_finished
 from gameshelf.tui.base import quit_binding
+from gameshelf.tui.replay import replay_screen
 from gameshelf.tui.widgets import GameFooter, HelpScreen, help_binding, plain
 
 #: Most series a chart draws (the table lists them all).
@@ -257,8 +259,6 @@ class StatsScreen(Screen[None]):
     def action_replay_last(self) -> None:
         """r: the last finished game, replayed move by move on its own screen (read-only:
         :mod:`gameshelf.tui.replay`)."""
-        from gameshelf.session.replay import last_finished
-        from gameshelf.tui.replay import replay_screen
         try:
             replay = last_finished(self.game)
         except GameshelfError as exc:

@@ -1,0 +1,142 @@
+"""One room of the server in memory: its seats (a seat's token kept as a hash, its
+connections now), its options and seed, and its game once started; what each seat is sent
+(:meth:`Room.state_for`) and how the room is stored (:meth:`Room.stored`).
+
+The rules of play over the rooms (create, join, start, act, the away rule) are the
+:class:`~gameshelf.server.rooms.Lobby`'s.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from gameshelf.core.state import TERMINAL
+from gameshelf.server import protocol as p
+from gameshelf.server.games import Game, SeatPlan
+from gameshelf.server.storage import StoredRoom, StoredSeat
+
+#: What to send: ``(seat, message)``; seat None means every connection of the room.
+Outbox = list[tuple[int | None, p.Message]]
+
+
+class Refused(Exception):
+    """A client message refused: ``code`` is a protocol error code, the text one line."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def token_hash(token: str) -> str:
+    """The stored form of a seat's token (SHA-256 hex)."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+@dataclass
+class Seat:
+    """A seat of a room in memory: the stored seat, plus its connections now."""
+
+    kind: str
+    name: str = ""
+    level: str = ""
+    token_hash: str = ""
+    connections: int = 0
+    gone_since: float = 0.0
+    away: bool = False
+
+    def stored(self) -> StoredSeat:
+        """The seat as stored (no connection state)."""
+        return StoredSeat(self.kind, self.name, self.level, self.token_hash)
+
+
+@dataclass
+class Room:
+    """One room: its seats, options, seed and the game once started."""
+
+    code: str
+    game_key: str
+    options: dict[str, object]
+    seats: list[Seat]
+    host: int
+    away_timeout: float
+    seed: int
+    status: str = "lobby"
+    game: Game | None = None
+    by_computer: list[bool] = field(default_factory=list)
+    #: The actions committed to the store (a copy of the game's, as of the last commit).
+    committed: list[str] = field(default_factory=list)
+
+    def mark(self, before: int, computer: bool) -> None:
+        """Keep :attr:`by_computer` in step with the game's actions after a move that
+        found ``before`` actions (a Yatz hold right after a hold replaces the last)."""
+        assert self.game is not None
+        now = len(self.game.actions)
+        if now == before and now:
+            self.by_computer[-1] = computer
+        self.by_computer.extend([computer] * (now - before))
+
+    @property
+    def seq(self) -> int:
+        """Accepted actions so far."""
+        return len(self.by_computer)
+
+    def info(self) -> p.RoomInfo:
+        """The room as everyone sees it (never a token)."""
+        return p.RoomInfo(
+            self.code, self.game_key, dict(self.options),
+            tuple(p.SeatInfo(i, "person" if s.kind == "person" else s.kind,  # type: ignore[arg-type]
+                             s.name, s.level, s.connections > 0, s.away)
+                  for i, s in enumerate(self.seats)),
+            self.host, self.status, self.away_timeout, self.seq)  # type: ignore[arg-type]
+
+    def seat_of(self, token: str) -> int:
+        """The seat whose token this is.
+
+        Raises:
+            Refused: ``bad_token``.
+        """
+        digest = token_hash(token)
+        for i, s in enumerate(self.seats):
+            if s.token_hash and hmac.compare_digest(s.token_hash, digest):
+                return i
+        raise Refused("bad_token", f"that token is not a seat's token in the room {self.code}")
+
+    def state_for(self, seat: int, since: int,
+                  view: dict[str, Any] | None = None) -> p.State:
+        """``seat``'s :class:`~gameshelf.server.protocol.State` with the events after
+        action number ``since`` (``view``: the seat's view when already written) and the
+        recent moves in words as that seat may know them (its ``log``)."""
+        g = self.game
+        assert g is not None
+        to_act = g.to_act()
+        mine = to_act == seat and self.seats[seat].kind == "person"
+        events = tuple(p.Event(i + 1, g.actor(i), g.public(i, seat), self.by_computer[i])
+                       for i in range(since, self.seq))
+        log = [p.LogLine(i + 1, line)
+               for i in range(max(0, self.seq - p.LOG_ACTIONS), self.seq)
+               for line in g.words(i, seat)]
+        return p.State(self.code, self.seq, seat, -2 if to_act == TERMINAL else to_act,
+                       tuple(g.legal(seat)) if mine else (),
+                       g.view(seat) if view is None else view, events,
+                       g.prompt(seat) if mine else "", tuple(log[-p.LOG_LINES:]))
+
+    def plan(self) -> list[SeatPlan]:
+        """The seats as the game is set up."""
+        return [SeatPlan("person" if s.kind == "person" else "computer", s.name, s.level)
+                for s in self.seats]
+
+    def stored(self) -> StoredRoom:
+        """The room's row (its actions are stored as they are accepted)."""
+        return StoredRoom(self.code, self.game_key, dict(self.options),
+                          tuple(s.stored() for s in self.seats), self.host,
+                          self.away_timeout, self.seed, self.status)
+
+
+#: Called once a room's game is over, to record it (the server's top-20 tables and
+#: statistics); a failure is logged, never raised to the players.
+Finisher = Callable[[Room], None]
