@@ -101,7 +101,7 @@ def play(
     if text:
         play_text(session)
         return
-    from gameshelf.games.muggins.tui.screen import run_muggins
+    from gameshelf.games.muggins.tui.app import run_muggins
 
     run_muggins(session=session, keys=key_map)
     say_where_kept("muggins", session)
@@ -125,7 +125,7 @@ def resume(
     if text:
         play_text(session)
         return
-    from gameshelf.games.muggins.tui.screen import run_muggins
+    from gameshelf.games.muggins.tui.app import run_muggins
 
     run_muggins(session=session, keys=key_map)
     say_where_kept("muggins", session)

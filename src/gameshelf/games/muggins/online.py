@@ -59,7 +59,7 @@ def _prompt(match: RemoteMuggins) -> object:
 
 
 def _run_screen(match: RemoteMuggins) -> None:
-    from gameshelf.games.muggins.tui.screen import run_muggins_match
+    from gameshelf.games.muggins.tui.app import run_muggins_match
 
     run_muggins_match(match)
 
