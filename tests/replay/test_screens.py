@@ -13,7 +13,8 @@ from textual.widgets import Static
 
 from gameshelf.core.store import Store
 from gameshelf.games.dollar.replay import dollar_replay
-from gameshelf.games.dollar.tui.replay import DollarReplayScreen
+from gameshelf.games.dollar.tui.replay import replay_screen as dollar_screen
+from gameshelf.games.dollar.tui.screen import DollarScreen
 from gameshelf.games.muggins.replay import muggins_replay
 from gameshelf.games.muggins.tui.replay import replay_screen as muggins_screen
 from gameshelf.games.muggins.tui.screen import MugginsScreen
@@ -42,7 +43,7 @@ CASES: dict[str, tuple[Any, Any, str]] = {
     "muggins": (lambda: muggins_replay(muggins_record()), muggins_screen, "#mg-status"),
     "showdown": (lambda: showdown_replay(showdown_record()), ShowdownReplayScreen,
                  "#sd-status"),
-    "dollar": (lambda: dollar_replay(dollar_round()), DollarReplayScreen, "#message"),
+    "dollar": (lambda: dollar_replay(dollar_round()), dollar_screen, "#message"),
 }
 
 
@@ -55,7 +56,7 @@ def shown_state(screen: Screen[None]) -> Any:
     """The state the screen draws (its match's)."""
     if isinstance(screen, MugginsScreen):   # the read-only match it draws from
         return state_key(screen.game.replay.state)  # type: ignore[union-attr]
-    if isinstance(screen, DollarReplayScreen):
+    if isinstance(screen, DollarScreen):
         return (screen.playing, screen.frame_no)
     if isinstance(screen, ShowdownReplayScreen):   # the match interface it draws from
         return state_key(screen.game.replay.state)  # type: ignore[attr-defined]

@@ -21,7 +21,7 @@ from textual.widgets import Input, Static
 
 from gameshelf.core.records import GameRecord
 from gameshelf.games.dollar.replay import dollar_replay
-from gameshelf.games.dollar.tui.replay import DollarReplayScreen
+from gameshelf.games.dollar.tui.replay import replay_screen as dollar_replay_screen
 from gameshelf.games.dollar.tui.screen import DollarScreen
 from gameshelf.games.muggins.match import Match as MugginsMatch
 from gameshelf.games.muggins.replay import muggins_replay
@@ -75,7 +75,7 @@ SCREENS: dict[str, tuple[Callable[[], Screen[None] | Screen[str | None]], tuple[
                        ("#mg-status", "#mg-rack-title")),
     "showdown replay": (lambda: ShowdownReplayScreen(showdown_replay(showdown_record())),
                         ("#sd-status", "#sd-prompt")),
-    "dollar replay": (lambda: DollarReplayScreen(dollar_replay(dollar_round())), ("#message",)),
+    "dollar replay": (lambda: dollar_replay_screen(dollar_replay(dollar_round())), ("#message",)),
     # issue 16: the coach's windows (small sample budgets; their help fits)
     "muggins hint": (lambda: MugginsHintScreen(_muggins_start().state.view(0)), ()),
     "muggins review": (lambda: MugginsReviewScreen(_muggins_start().record(), samples=4), ()),
