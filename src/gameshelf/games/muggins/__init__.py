@@ -20,5 +20,6 @@ GAME = GameDef(
         "rl": ".rl:Spec",
         "online": ".online:ONLINE",
         "server": ".server:MugginsGame",
+        "online_options": ".options:ONLINE_OPTIONS",
     },
 )

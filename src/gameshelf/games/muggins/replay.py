@@ -25,34 +25,35 @@ def muggins_replay(record: GameRecord) -> Replay[Any]:
         RecordError: not a Muggins game that replays (tiles that are not the game number's,
             a move Mugsy would not make, an illegal move...).
     """
-    match = Match.from_record(record)
-    target = match.state.target
-    state = MugginsState(target=target)
+    match = Match.start(record)
+    state = match.state   # the driver's, moved on as it replays the record
     actions = record.actions
     # seat 1 is Mugsy, or a second person (``"opponent": "person"``, a game played online)
     names = ("You", "Opponent" if record.options.get("opponent") == "person" else "Mugsy")
     groups = grouped(actions, lambda i: actions[i].strip().lower().startswith("take"))
     start = len(groups[0])
-    for i in groups[0]:
-        state.apply_action(parse_action(actions[i]))
-    states: list[Any] = [state.clone()]
+    first = {g[0] for g in groups[1:]}
+    #: the state before each move (the start first), and its seat, events and rounds then
+    states: list[Any] = []
+    before: list[tuple[int, int, int]] = []
+    for i, _ in enumerate(match.replay(actions)):   # every tile and move of Mugsy checked
+        if i in first:
+            states.append(state.clone())
+            before.append((state.current_player(), len(state.events), len(state.rounds)))
+    states.append(state.clone())
+    finished = state.is_terminal()
     steps: list[Step] = []
-    finished = match.state.is_terminal()
-    for group in groups[1:]:
-        seat = state.current_player()
-        events = len(state.events)
-        rounds = len(state.rounds)
-        for i in group:
-            state.apply_action(parse_action(actions[i]))
+    for k, (group, (seat, events, rounds)) in enumerate(zip(groups[1:], before, strict=True),
+                                                        start=1):
+        after = states[k]
         taken = [actions[i].split()[1] for i in group if actions[i].startswith("take")]
-        lines = _muggins_lines(state.events[events:], names, taken if seat == 0 or finished
+        lines = _muggins_lines(after.events[events:], names, taken if seat == 0 or finished
                                else [])
-        for r in state.rounds[rounds:]:
+        for r in after.rounds[rounds:]:
             won = names[r.winner] if r.winner is not None else "nobody"
             lines.append(f"round {r.round_no} ends ({r.kind}): {said(won, 'scores')} "
                          f"{r.points}")
-        states.append(state.clone())
-        steps.append(Step(len(steps) + 1, seat, tuple(actions[i] for i in group),
+        steps.append(Step(k, seat, tuple(actions[i] for i in group),
                           "; ".join(lines) or actions[group[0]], group[-1] + 1))
     return Replay(record, states, steps, start, list(names), [0], finished)
 

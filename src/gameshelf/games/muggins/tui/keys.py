@@ -4,6 +4,7 @@ the upper right corner, the four arrows move the red box) and the help they are 
 from __future__ import annotations
 
 from gameshelf.core.keymaps import DEFAULT_KEY_MAP
+from gameshelf.games.muggins.game import DEFAULT_TARGET
 from gameshelf.tui.keymaps import Key, KeyTable
 
 DEFAULT, CLASSIC = DEFAULT_KEY_MAP, "classic"
@@ -12,7 +13,7 @@ HELP_RULES = """\
 # Muggins
 
 Double-nine dominoes against **Mugsy**. Score by making the two open ends of the chains add
-up to a multiple of 5; first to the target (500) wins.
+up to a multiple of 5; first to the target (TARGET) wins.
 
 * The **double-blank** starts the board; the **left** and **right** chains grow from it
   (named over the board, a dotted rule between them). The blue box on it, and on the line
@@ -76,6 +77,7 @@ MUGGINS_KEYS = KeyTable((
         "the menu; resume it later there with S, or with `gameshelf muggins resume`)",
         shown="Esc"),
 ))
+HELP_RULES = HELP_RULES.replace("TARGET", str(DEFAULT_TARGET))
 KEYS_NAMED = {DEFAULT: "default", CLASSIC: "classic: your tiles in the upper right corner"}
 
 
