@@ -10,10 +10,10 @@ from textual.geometry import Region
 from textual.message import Message
 from textual.widgets import Button, Static
 
+from gameshelf.games.muggins.game import Chains
 from gameshelf.games.muggins.tiles import Tile
 from gameshelf.games.muggins.tui.render import (
     BIG,
-    Chains,
     Geometry,
     board_text,
     choose_geometry,

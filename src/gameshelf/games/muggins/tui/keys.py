@@ -9,11 +9,11 @@ from gameshelf.tui.keymaps import Key, KeyTable
 
 DEFAULT, CLASSIC = DEFAULT_KEY_MAP, "classic"
 
-HELP_RULES = """\
+HELP_RULES = f"""\
 # Muggins
 
 Double-nine dominoes against **Mugsy**. Score by making the two open ends of the chains add
-up to a multiple of 5; first to the target (TARGET) wins.
+up to a multiple of 5; first to the target ({DEFAULT_TARGET}) wins.
 
 * The **double-blank** starts the board; the **left** and **right** chains grow from it
   (named over the board, a dotted rule between them). The blue box on it, and on the line
@@ -77,7 +77,6 @@ MUGGINS_KEYS = KeyTable((
         "the menu; resume it later there with S, or with `gameshelf muggins resume`)",
         shown="Esc"),
 ))
-HELP_RULES = HELP_RULES.replace("TARGET", str(DEFAULT_TARGET))
 KEYS_NAMED = {DEFAULT: "default", CLASSIC: "classic: your tiles in the upper right corner"}
 
 
