@@ -22,7 +22,7 @@ SCREENS: dict[str, tuple[list[str], str]] = {
     "yatz": (["yatz", "play", "--tui", "--seed", "5", "--players", "Ann"],
              "gameshelf.games.yatz.tui.setup.run_session"),
     "muggins": (["muggins", "play", "--seed", "5"],
-                "gameshelf.games.muggins.tui.screen.run_muggins"),
+                "gameshelf.games.muggins.tui.app.run_muggins"),
     "showdown": (["showdown", "play", "--seed", "5", "--players", "Ann,cpu"],
                  "gameshelf.games.showdown.tui.setup.run_match_app"),
 }

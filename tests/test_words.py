@@ -44,7 +44,7 @@ def test_text_helpers_doctests() -> None:
 def test_muggins_round_summary_says_you_have_and_you_score() -> None:
     """Issue 11: "You has the lower total", "You scores 65"."""
     from gameshelf.games.muggins.game import RoundResult
-    from gameshelf.games.muggins.tui.screen import round_summary
+    from gameshelf.games.muggins.tui.summary import round_summary
 
     blocked = round_summary(RoundResult(3, "blocked", 0, (9, 22), 20, 0, 20, (20, 0)))
     assert "You have the lower total" in blocked and "You score 20." in blocked

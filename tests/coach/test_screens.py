@@ -12,7 +12,8 @@ from gameshelf.games.muggins.match import PERSON
 from gameshelf.games.muggins.match import Match as MugginsMatch
 from gameshelf.games.muggins.mugsy import Mugsy
 from gameshelf.games.muggins.tui.coach import MugginsHintScreen, MugginsReviewScreen
-from gameshelf.games.muggins.tui.screen import MugginsScreen, SummaryScreen
+from gameshelf.games.muggins.tui.screen import MugginsScreen
+from gameshelf.games.muggins.tui.summary import SummaryScreen
 from gameshelf.games.showdown.cards import default_deck_text
 from gameshelf.games.showdown.match import Match as ShowdownMatch
 from gameshelf.games.showdown.match import Seat, parse_players

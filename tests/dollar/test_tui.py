@@ -7,7 +7,9 @@ from textual.widgets import DataTable, Input, Static
 
 from gameshelf.core.store import Store
 from gameshelf.games.dollar.game import make_entry
-from gameshelf.games.dollar.tui.screen import DollarScreen, GameNumberScreen, frames
+from gameshelf.games.dollar.tui.display import frames
+from gameshelf.games.dollar.tui.number import GameNumberScreen
+from gameshelf.games.dollar.tui.screen import DollarScreen
 from gameshelf.tui.app import GameshelfApp, MenuScreen
 from gameshelf.tui.widgets import ConfirmScreen, HelpScreen
 

@@ -10,13 +10,10 @@ from textual.widgets import Static
 
 from gameshelf.core.keymaps import remembered_key_map
 from gameshelf.games.muggins.session import Session
-from gameshelf.games.muggins.tui.screen import (
-    MUGGINS_KEYS,
-    LevelScreen,
-    MugginsScreen,
-    TileView,
-    muggins_help,
-)
+from gameshelf.games.muggins.tui.keys import MUGGINS_KEYS, muggins_help
+from gameshelf.games.muggins.tui.level import LevelScreen
+from gameshelf.games.muggins.tui.rack import TileView
+from gameshelf.games.muggins.tui.screen import MugginsScreen
 from gameshelf.tui.widgets import HelpScreen
 
 from .test_cli import run
@@ -114,7 +111,7 @@ def test_every_map_binds_each_key_once() -> None:
 def test_keys_option_on_play_and_resume(capsys: pytest.CaptureFixture[str],
                                         monkeypatch: pytest.MonkeyPatch) -> None:
     opened: list[str | None] = []
-    monkeypatch.setattr("gameshelf.games.muggins.tui.screen.run_muggins",
+    monkeypatch.setattr("gameshelf.games.muggins.tui.app.run_muggins",
                         lambda **kw: opened.append(kw.get("keys")))
     monkeypatch.setattr("gameshelf.tui.base.need_terminal", lambda _hint: None)
     assert run(capsys, "muggins", "play", "--seed", "3", "--keys", "classic")[0] == 0

@@ -18,6 +18,7 @@ from textual.widgets import Static
 from gameshelf.core.store import Store
 from gameshelf.games.muggins.match import Match
 from gameshelf.games.muggins.session import Session
+from gameshelf.games.muggins.tui.level import LevelScreen
 from gameshelf.games.muggins.tui.render import (
     BIG,
     RULE,
@@ -26,7 +27,8 @@ from gameshelf.games.muggins.tui.render import (
     board_height,
     board_text,
 )
-from gameshelf.games.muggins.tui.screen import LevelScreen, MugginsScreen, SummaryScreen
+from gameshelf.games.muggins.tui.screen import MugginsScreen
+from gameshelf.games.muggins.tui.summary import SummaryScreen
 from gameshelf.tui.app import GameshelfApp
 from gameshelf.tui.widgets import HelpScreen
 from tests.tui.test_habits import SIZES, footer_complete, shown_whole

@@ -16,13 +16,10 @@ from gameshelf.games.muggins.game import Draw, Play, Side
 from gameshelf.games.muggins.match import GAME, Match
 from gameshelf.games.muggins.session import Session
 from gameshelf.games.muggins.tiles import Tile, parse_tile
-from gameshelf.games.muggins.tui.screen import (
-    LevelScreen,
-    MugginsScreen,
-    SummaryScreen,
-    TileView,
-    round_summary,
-)
+from gameshelf.games.muggins.tui.level import LevelScreen
+from gameshelf.games.muggins.tui.rack import TileView
+from gameshelf.games.muggins.tui.screen import MugginsScreen
+from gameshelf.games.muggins.tui.summary import SummaryScreen, round_summary
 from gameshelf.tui.app import GameshelfApp, MenuScreen
 from gameshelf.tui.widgets import ConfirmScreen, HelpScreen
 

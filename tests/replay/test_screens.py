@@ -13,9 +13,11 @@ from textual.widgets import Static
 
 from gameshelf.core.store import Store
 from gameshelf.games.dollar.replay import dollar_replay
-from gameshelf.games.dollar.tui.replay import DollarReplayScreen
+from gameshelf.games.dollar.tui.replay import replay_screen as dollar_screen
+from gameshelf.games.dollar.tui.screen import DollarScreen
 from gameshelf.games.muggins.replay import muggins_replay
-from gameshelf.games.muggins.tui.replay import MugginsReplayScreen
+from gameshelf.games.muggins.tui.replay import replay_screen as muggins_screen
+from gameshelf.games.muggins.tui.screen import MugginsScreen
 from gameshelf.games.showdown.replay import showdown_replay
 from gameshelf.games.showdown.tui.replay import ShowdownReplayScreen
 from gameshelf.games.yatz.replay import yatz_replay
@@ -38,10 +40,10 @@ PLAY_KEYS = ("r", "space", "1", "2", "enter", "u", "h", "d", "b", "v", "l", "k",
 CASES: dict[str, tuple[Any, Any, str]] = {
     "yatz": (lambda: yatz_replay(yatz_record(turns=4, names=("Ann", "Bob"))),
              lambda r: yatz_replay_screen(r, review=False), "#status"),
-    "muggins": (lambda: muggins_replay(muggins_record()), MugginsReplayScreen, "#mg-status"),
+    "muggins": (lambda: muggins_replay(muggins_record()), muggins_screen, "#mg-status"),
     "showdown": (lambda: showdown_replay(showdown_record()), ShowdownReplayScreen,
                  "#sd-status"),
-    "dollar": (lambda: dollar_replay(dollar_round()), DollarReplayScreen, "#message"),
+    "dollar": (lambda: dollar_replay(dollar_round()), dollar_screen, "#message"),
 }
 
 
@@ -52,10 +54,9 @@ def offered(app: GameshelfApp) -> set[str]:
 
 def shown_state(screen: Screen[None]) -> Any:
     """The state the screen draws (its match's)."""
-    if isinstance(screen, MugginsReplayScreen):
-        assert screen.session is not None
-        return state_key(screen.session.match.state)
-    if isinstance(screen, DollarReplayScreen):
+    if isinstance(screen, MugginsScreen):   # the read-only match it draws from
+        return state_key(screen.game.replay.state)  # type: ignore[union-attr]
+    if isinstance(screen, DollarScreen):
         return (screen.playing, screen.frame_no)
     if isinstance(screen, ShowdownReplayScreen):   # the match interface it draws from
         return state_key(screen.game.replay.state)  # type: ignore[attr-defined]
@@ -132,13 +133,13 @@ async def test_hidden_hands() -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         done = muggins_replay(muggins_record())
-        app.push_screen(MugginsReplayScreen(done))
+        app.push_screen(muggins_screen(done))
         await pilot.pause()
         await pilot.press("right")
         assert "Mugsy's tiles: " in str(app.screen.query_one("#mg-msg", Static).render())
         await pilot.press("escape")
         going = muggins_replay(muggins_record(moves=3))
-        app.push_screen(MugginsReplayScreen(going))
+        app.push_screen(muggins_screen(going))
         await pilot.pause()
         await pilot.press("right")
         msg = str(app.screen.query_one("#mg-msg", Static).render())
@@ -159,7 +160,7 @@ async def test_hidden_hands() -> None:
 async def test_r_on_a_saves_list_replays_the_save(game: str) -> None:
     """r on the highlighted save opens its replay (Esc back to the list); on a damaged
     save it says why and opens nothing."""
-    from gameshelf.games.muggins.tui.screen import MugginsSavesScreen
+    from gameshelf.games.muggins.tui.level import MugginsSavesScreen
     from gameshelf.games.yatz.tui.saves import SavesScreen as YatzSavesScreen
     from gameshelf.tui.saves import SavesScreen
 
@@ -188,8 +189,12 @@ async def test_r_on_a_saves_list_replays_the_save(game: str) -> None:
         assert "damaged" in str(saves.query_one("#savemsg", Static).render())
         await pilot.press("down", "r")
         await pilot.pause()
-        assert isinstance(app.screen, CASES[game][1] if game != "yatz" else GameScreen)
-        assert app.screen.replay.record == record  # type: ignore[attr-defined]
+        shown = {"yatz": GameScreen, "muggins": MugginsScreen,
+                 "showdown": ShowdownReplayScreen}[game]
+        assert isinstance(app.screen, shown)
+        replay = (app.screen.replay if isinstance(app.screen, GameScreen)
+                  else app.screen.shown_replay())  # type: ignore[attr-defined]
+        assert replay.record == record
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is saves

@@ -18,7 +18,8 @@ from gameshelf.core.errors import RecordError
 from gameshelf.core.records import GameRecord
 from gameshelf.core.store import Store
 from gameshelf.games.muggins.session import Session as MugginsSession
-from gameshelf.games.muggins.tui.screen import MugginsSavesScreen, MugginsScreen
+from gameshelf.games.muggins.tui.level import MugginsSavesScreen
+from gameshelf.games.muggins.tui.screen import MugginsScreen
 from gameshelf.games.showdown.session import ShowdownSession
 from gameshelf.games.showdown.tui.setup import ShowdownStartScreen
 from gameshelf.games.yatz.session import YatzSession

@@ -21,13 +21,14 @@ from textual.widgets import Input, Static
 
 from gameshelf.core.records import GameRecord
 from gameshelf.games.dollar.replay import dollar_replay
-from gameshelf.games.dollar.tui.replay import DollarReplayScreen
+from gameshelf.games.dollar.tui.replay import replay_screen as dollar_replay_screen
 from gameshelf.games.dollar.tui.screen import DollarScreen
 from gameshelf.games.muggins.match import Match as MugginsMatch
 from gameshelf.games.muggins.replay import muggins_replay
 from gameshelf.games.muggins.tui.coach import MugginsHintScreen, MugginsReviewScreen
-from gameshelf.games.muggins.tui.replay import MugginsReplayScreen
-from gameshelf.games.muggins.tui.screen import LevelScreen, MugginsScreen
+from gameshelf.games.muggins.tui.level import LevelScreen
+from gameshelf.games.muggins.tui.replay import replay_screen as muggins_replay_screen
+from gameshelf.games.muggins.tui.screen import MugginsScreen
 from gameshelf.games.showdown.actions import Action as ShowdownAction
 from gameshelf.games.showdown.game import PlayerView as ShowdownView
 from gameshelf.games.showdown.match import Match as ShowdownMatch
@@ -70,11 +71,11 @@ SCREENS: dict[str, tuple[Callable[[], Screen[None] | Screen[str | None]], tuple[
     # issue 15: each game's screen in replay mode
     "yatz replay": (lambda: yatz_replay_screen(yatz_replay(yatz_record(turns=3)), review=False),
                     ("#status", "#message")),
-    "muggins replay": (lambda: MugginsReplayScreen(muggins_replay(muggins_record())),
+    "muggins replay": (lambda: muggins_replay_screen(muggins_replay(muggins_record())),
                        ("#mg-status", "#mg-rack-title")),
     "showdown replay": (lambda: ShowdownReplayScreen(showdown_replay(showdown_record())),
                         ("#sd-status", "#sd-prompt")),
-    "dollar replay": (lambda: DollarReplayScreen(dollar_replay(dollar_round())), ("#message",)),
+    "dollar replay": (lambda: dollar_replay_screen(dollar_replay(dollar_round())), ("#message",)),
     # issue 16: the coach's windows (small sample budgets; their help fits)
     "muggins hint": (lambda: MugginsHintScreen(_muggins_start().state.view(0)), ()),
     "muggins review": (lambda: MugginsReviewScreen(_muggins_start().record(), samples=4), ()),

@@ -19,7 +19,9 @@ from textual.screen import Screen
 
 from gameshelf.core.store import Store
 from gameshelf.games.muggins.session import Session as MugginsSession
-from gameshelf.games.muggins.tui.screen import LevelScreen, MugginsApp, MugginsScreen
+from gameshelf.games.muggins.tui.app import MugginsApp
+from gameshelf.games.muggins.tui.level import LevelScreen
+from gameshelf.games.muggins.tui.screen import MugginsScreen
 from gameshelf.games.showdown.match import Match as ShowdownMatch
 from gameshelf.games.showdown.match import parse_players
 from gameshelf.games.showdown.session import ShowdownSession

@@ -18,7 +18,9 @@ from textual.pilot import Pilot
 from gameshelf.games.dollar.game import make_entry
 from gameshelf.games.dollar.tui.screen import DollarScreen
 from gameshelf.games.muggins.session import Session
-from gameshelf.games.muggins.tui.screen import LevelScreen, MugginsScreen, SummaryScreen
+from gameshelf.games.muggins.tui.level import LevelScreen
+from gameshelf.games.muggins.tui.screen import MugginsScreen
+from gameshelf.games.muggins.tui.summary import SummaryScreen
 from gameshelf.games.showdown.cards import default_deck_text
 from gameshelf.games.showdown.match import Match as ShowdownMatch
 from gameshelf.games.showdown.match import Seat as ShowdownSeat

@@ -17,7 +17,8 @@ from textual.screen import Screen
 from gameshelf.core.records import GameRecord
 from gameshelf.core.store import Store
 from gameshelf.games.muggins.match import Match as MugginsMatch
-from gameshelf.games.muggins.tui.screen import LevelScreen, MugginsSavesScreen, MugginsScreen
+from gameshelf.games.muggins.tui.level import LevelScreen, MugginsSavesScreen
+from gameshelf.games.muggins.tui.screen import MugginsScreen
 from gameshelf.games.yatz.tui.saves import SavesScreen as YatzSavesScreen
 from gameshelf.tui.app import GameshelfApp, MenuScreen
 from gameshelf.tui.saves import SavesList, SavesScreen

@@ -128,6 +128,15 @@ def _play(room: Room, tui: bool) -> None:
         raise OnlineError(problem)
 
 
+def _options_help(option: str) -> str:
+    """What the games that take ``option`` on ``online create`` say of it (their
+    ``online_options`` part), e.g. ``Muggins: the points that end the game (...; default
+    500).``"""
+    helps = [f"{g.title}: {g.load('online_options')[option]}"
+             for g in REGISTRY.with_part("online_options") if option in g.load("online_options")]
+    return "; ".join(helps) + "."
+
+
 @app.command("create")
 def create(game: str = typer.Argument(..., help="The game: showdown, yatz or muggins."),
            seats: str = typer.Option("me,?", "--seats",
@@ -143,8 +152,7 @@ def create(game: str = typer.Argument(..., help="The game: showdown, yatz or mug
                                       help="Seconds a person may be gone before a computer "
                                            "plays for them (0: never)."),
            target: int | None = typer.Option(None, "--target", min=5, max=10_000,
-                                             help="Muggins: the points that end the game "
-                                                  "(default 250)."),
+                                             help=_options_help("target")),
            tui: bool = typer.Option(False, "--tui", help="Play on the game screen.")) -> None:
     """Create a room, print its code, and play once the open seats are taken."""
     key = _game(game)

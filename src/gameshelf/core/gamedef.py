@@ -14,7 +14,9 @@ Parts, by name (a game offers those that apply to it):
 - ``screen``: a function ``() -> Screen`` giving the screen the menu opens;
 - ``stats``: a function ``(store, player) -> figures`` over the finished games kept;
 - ``rl``: the research spec class (:class:`gameshelf.rl.spec.GameSpec`);
-- ``server``: the game server's adapter class (:class:`gameshelf.server.games.Game`).
+- ``server``: the game server's adapter class (:class:`gameshelf.server.games.Game`);
+- ``online_options``: the options ``gameshelf online create`` takes for the game, each with
+  its help (``{"target": "the points that end the game ..."}``).
 
 Example:
     >>> reg = Registry()

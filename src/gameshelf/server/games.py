@@ -97,6 +97,13 @@ class Game(ABC):
         """
 
     @classmethod
+    def kept_options(cls, options: dict[str, Any]) -> dict[str, Any]:
+        """The options a new room keeps (``options`` passed :meth:`check_setup`): as given,
+        by default; a game fills in the defaults it has, so that the room's game stays the
+        one created when a later version changes a default."""
+        return dict(options)
+
+    @classmethod
     @abstractmethod
     def new(cls, seats: Sequence[SeatPlan], options: dict[str, Any], seed: int) -> Game:
         """A new game (nothing played yet)."""

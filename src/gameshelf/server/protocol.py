@@ -136,7 +136,7 @@ class RoomInfo:
     Attributes:
         code: the room's code (short, upper case letters and digits, e.g. ``K7QX``).
         game: ``yatz``, ``muggins`` or ``showdown``.
-        options: the game's options as created (e.g. ``{"target": 250}`` for Muggins,
+        options: the game's options as created (e.g. ``{"target": 500}`` for Muggins,
             ``{"rules": "yatz"}`` for Yatz); never the seed.
         seats: every seat, in order.
         host: the host's seat.

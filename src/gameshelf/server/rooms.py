@@ -190,8 +190,8 @@ class Lobby:
         seats[host].gone_since = now   # the room's quiet time counts from its creation
         for _ in range(50):
             code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
-            room = Room(code, msg.game, dict(msg.options), seats, host, float(timeout),
-                        self.seed_source())
+            room = Room(code, msg.game, cls.kept_options(dict(msg.options)), seats, host,
+                        float(timeout), self.seed_source())
             if code not in self.rooms and self._write(partial(self.store.create,
                                                               room.stored())):
                 self.rooms[code] = room

@@ -18,11 +18,12 @@ saw in a game still in progress.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
-from textual.binding import Binding, BindingType
+from textual.binding import Binding, BindingsMap, BindingType
+from textual.dom import DOMNode
 from textual.screen import Screen
 
 from gameshelf.core.records import GameRecord
@@ -87,49 +88,60 @@ else:   # a plain mixin: the game screen stays the first base (Textual takes a s
     _Screen = object   # from its first base class only)
 
 
-class ReplayMode(_Screen):
-    """What every game screen does in replay mode (put first among the bases of a game
-    screen's replay class, a mixin: its ``check_action`` and ``keep_game`` come first; the
-    class lists :data:`REPLAY_BINDINGS` in its ``BINDINGS``).
+class ReplayKeys(_Screen):
+    """The replay's keys on a game's own screen (a mixin of the game screen, as
+    :class:`~gameshelf.tui.widgets.RefusalMixin` is): while the screen shows a read-only
+    match over a replay cursor (:meth:`shown_replay`), its ``check_action`` answers with
+    :meth:`replay_offers` and :func:`use_replay_bindings` gives it the replay's keys, so the
+    footer offers no key of play. Moving through the replay redraws through
+    :meth:`replay_moved`."""
 
-    A subclass sets :attr:`replay` and draws the step shown in :meth:`show`."""
-
-    replay: Replay[Any]
     #: True when the replay is the app's only screen (``gameshelf <game> replay``): leaving
     #: ends the app.
     exit_app: bool = False
     #: The extra actions of the game's screen a replay keeps (showing another card...).
     KEEP: frozenset[str] = frozenset()
-    #: What the help says of hidden information (set per game).
-    HIDDEN = ""
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+    def shown_replay(self) -> Replay[Any] | None:
+        """The replay shown, or None while a game is played."""
+        return None
+
+    def replay_moved(self) -> None:
+        """Draw the step shown (after a move through the replay)."""
+        raise NotImplementedError
+
+    def replay_offers(self, action: str, parameters: tuple[object, ...]) -> bool:
         """Only moving through the replay, leaving and the help (and :attr:`KEEP`); never a
         game's action. Next/Back are offered while there is a move that way."""
+        replay = self.shown_replay()
+        if replay is None:
+            return True
         if action == "replay_step":
             step = parameters[0] if parameters else 1
-            return (self.replay.position < self.replay.n if step == 1
-                    else self.replay.position > 0)
+            return replay.position < replay.n if step == 1 else replay.position > 0
         if action == "replay_first":
-            return self.replay.position > 0
+            return replay.position > 0
         if action == "replay_last":
-            return self.replay.position < self.replay.n
+            return replay.position < replay.n
         return action in REPLAY_ACTIONS or action in self.KEEP
+
+    def _move(self, to: Callable[[Replay[Any]], object]) -> None:
+        replay = self.shown_replay()
+        if replay is not None:
+            to(replay)
+            self.replay_moved()
 
     def action_replay_step(self, step: int) -> None:
         """One move on (1) or back (-1)."""
-        self.replay.jump(self.replay.position + step)
-        self.show()
+        self._move(lambda r: r.jump(r.position + step))
 
     def action_replay_first(self) -> None:
         """To the start."""
-        self.replay.first()
-        self.show()
+        self._move(lambda r: r.first())
 
     def action_replay_last(self) -> None:
         """To the last move."""
-        self.replay.last()
-        self.show()
+        self._move(lambda r: r.last())
 
     def action_replay_leave(self) -> None:
         """Leave the replay (the app ends when it was opened on it)."""
@@ -143,24 +155,66 @@ class ReplayMode(_Screen):
         self.notify("A replay saves nothing: it plays no move and leaves its save as it was.",
                     markup=False)
 
-    def action_help(self) -> None:
-        self.app.push_screen(HelpScreen(replay_help(self.replay, self.HIDDEN)))
-
-    def keep_game(self) -> None:
-        """Ctrl+Q: nothing to keep (a replay changes no game)."""
+    def show_replay_help(self, hidden: str) -> None:
+        """The replay's help (``hidden``: what the game's replay shows of hidden
+        information)."""
+        replay = self.shown_replay()
+        if replay is not None:
+            self.app.push_screen(HelpScreen(replay_help(replay, hidden)))
 
     def refuse_play(self, *_: object) -> None:
         """A click or key that would play: said, nothing done."""
         self.notify("This is a replay: nothing can be played here (→/← step through it).",
                     markup=False)
 
+    def banner(self) -> Text:
+        """The status line: ``Replay — step k of n · what the move did``."""
+        replay = self.shown_replay()
+        return plain(replay.banner() if replay is not None else "", "bold")
+
+
+def use_replay_bindings(node: DOMNode, extra: Sequence[BindingType] = ()) -> None:
+    """Give ``node`` (a game screen showing a replay) the replay's keys: its class's
+    bindings with :data:`REPLAY_BINDINGS` (and ``extra``) in place of the game's bindings of
+    the same keys, as a replay class listing them in its ``BINDINGS`` would have (the game's
+    other keys stay bound, refused by :meth:`ReplayKeys.replay_offers`)."""
+    base = node._merged_bindings.copy() if node._merged_bindings else BindingsMap()
+    keys = dict(base.key_to_bindings)
+    keys.update(BindingsMap([*REPLAY_BINDINGS, *extra]).key_to_bindings)
+    node._bindings = BindingsMap.from_keys(keys)
+
+
+class ReplayMode(ReplayKeys):
+    """A game screen's replay class (put first among the bases of a game screen's replay
+    class, a mixin: its ``check_action`` and ``keep_game`` come first; the class lists
+    :data:`REPLAY_BINDINGS` in its ``BINDINGS``). A game whose replay is a read-only match on
+    its normal screen uses :class:`ReplayKeys` instead.
+
+    A subclass sets :attr:`replay` and draws the step shown in :meth:`show`."""
+
+    replay: Replay[Any]
+    #: What the help says of hidden information (set per game).
+    HIDDEN = ""
+
+    def shown_replay(self) -> Replay[Any] | None:
+        return self.replay
+
+    def replay_moved(self) -> None:
+        self.show()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """See :meth:`ReplayKeys.replay_offers`."""
+        return self.replay_offers(action, parameters)
+
+    def action_help(self) -> None:
+        self.show_replay_help(self.HIDDEN)
+
+    def keep_game(self) -> None:
+        """Ctrl+Q: nothing to keep (a replay changes no game)."""
+
     def show(self) -> None:
         """Draw the step shown."""
         raise NotImplementedError
-
-    def banner(self) -> Text:
-        """The status line: ``Replay — step k of n · what the move did``."""
-        return plain(self.replay.banner(), "bold")
 
 
 def start_record(replay: Replay[Any]) -> GameRecord:

@@ -17,6 +17,6 @@ GAME = GameDef(
         "stats_view": ".tui.stats:VIEW",
         "replay": ".replay:dollar_replay",
         "screen": ".tui.screen:make_screen",
-        "replay_screen": ".tui.replay:DollarReplayScreen",
+        "replay_screen": ".tui.replay:replay_screen",
     },
 )

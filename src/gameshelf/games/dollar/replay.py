@@ -1,4 +1,5 @@
-"""A One Dollar Pinball record replayed bill by bill (see :mod:`gameshelf.session.replay`)."""
+"""A One Dollar Pinball record replayed bill by bill (see :mod:`gameshelf.session.replay`),
+and the replayed round the game's screen shows, read-only (:class:`ReplayRound`)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from dataclasses import dataclass
 from gameshelf.core.errors import GameshelfError, RecordError
 from gameshelf.core.records import GameRecord
 from gameshelf.core.text import count
+from gameshelf.games.dollar.game import RULES_VERSION, Entry, make_entry
 from gameshelf.session.replay import Replay, Step
 
 
@@ -34,8 +36,6 @@ def dollar_replay(record: GameRecord) -> Replay[DollarPoint]:
         RecordError: another game or rules version, or bills that are missing or do not
             parse.
     """
-    from gameshelf.games.dollar.game import RULES_VERSION, make_entry
-
     record.check("dollar", RULES_VERSION, "One Dollar Pinball")
     bills = record.options.get("players")
     if not isinstance(bills, list) or not bills or not all(isinstance(b, dict)
@@ -67,3 +67,22 @@ def dollar_replay(record: GameRecord) -> Replay[DollarPoint]:
                                          True)
     replay.entries = entries   # type: ignore[attr-defined]
     return replay
+
+
+class ReplayRound:
+    """A kept round replayed on the One Dollar Pinball screen: its bills, scored again, and
+    the point of the replay shown; read-only (no bill is entered, played or kept).
+
+    Args:
+        replay: the cursor (:func:`dollar_replay`); the screen moves it.
+    """
+
+    def __init__(self, replay: Replay[DollarPoint]) -> None:
+        self.replay = replay
+        self.seed = replay.record.seed
+        self.entries: list[Entry] = list(getattr(replay, "entries", []))
+
+    @property
+    def point(self) -> DollarPoint:
+        """The bill and the step of its trace shown."""
+        return self.replay.state

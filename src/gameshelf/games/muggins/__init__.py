@@ -16,9 +16,10 @@ GAME = GameDef(
         "stats_view": ".tui.stats:VIEW",
         "replay": ".replay:muggins_replay",
         "screen": ".tui.screen:make_screen",
-        "replay_screen": ".tui.replay:MugginsReplayScreen",
+        "replay_screen": ".tui.replay:replay_screen",
         "rl": ".rl:Spec",
         "online": ".online:ONLINE",
         "server": ".server:MugginsGame",
+        "online_options": ".options:ONLINE_OPTIONS",
     },
 )

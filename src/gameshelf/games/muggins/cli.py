@@ -94,6 +94,7 @@ def play(
     tg = _target(target)
     sd = parse_seed(seed) if seed is not None else new_seed()
     if not text:  # before the game is made (and saved): the screen needs a terminal
+        # start-up: Textual loads only for the screen, never for --text or the other commands
         from gameshelf.tui.base import need_terminal
 
         need_terminal("use --text for the prompt loop")
@@ -101,7 +102,7 @@ def play(
     if text:
         play_text(session)
         return
-    from gameshelf.games.muggins.tui.screen import run_muggins
+    from gameshelf.games.muggins.tui.app import run_muggins  # start-up: Textual for the screen only
 
     run_muggins(session=session, keys=key_map)
     say_where_kept("muggins", session)
@@ -125,7 +126,8 @@ def resume(
     if text:
         play_text(session)
         return
-    from gameshelf.games.muggins.tui.screen import run_muggins
+    # start-up: Textual loads only for the screen, never for --text or the other commands
+    from gameshelf.games.muggins.tui.app import run_muggins
 
     run_muggins(session=session, keys=key_map)
     say_where_kept("muggins", session)

@@ -31,7 +31,7 @@ from gameshelf.core.errors import GameshelfError
 from gameshelf.core.estimate import standard_error
 from gameshelf.core.records import GameRecord
 from gameshelf.core.text import count
-from gameshelf.games.muggins.game import Draw, MugginsState, Pass, Play, PlayerView, parse_action
+from gameshelf.games.muggins.game import Draw, MugginsState, Pass, Play, PlayerView
 from gameshelf.games.muggins.match import PERSON, Match
 from gameshelf.games.muggins.mugsy import board_key, distinct_plays, points_now, strong_values
 
@@ -282,17 +282,15 @@ def review(record: GameRecord, seat: int = PERSON, samples: int = SAMPLES) -> Re
         RecordError: not a Muggins record that replays (see
             :meth:`~gameshelf.games.muggins.match.Match.from_record`).
     """
-    match = Match.from_record(record)
-    state = MugginsState(target=match.state.target)
+    Match.from_record(record)   # every action checked before any is judged
+    match = Match.start(record)
     rev = Review(seat, samples=samples)
     moves = 0
-    for text in record.actions:
-        action = parse_action(text)
+    for action in match.replay(record.actions, check=False):
+        state = match.state
         if state.current_player() == seat and isinstance(action, Play):
             moves += 1
-            view = state.view(seat)
-            _judge(rev, state, view, action, moves)
-        state.apply_action(action)
+            _judge(rev, state, state.view(seat), action, moves)
     rev.mistakes.sort(key=lambda m: (-m.cost, m.round_no, m.move))
     return rev
 

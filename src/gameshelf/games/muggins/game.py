@@ -36,8 +36,10 @@ from gameshelf.games.muggins.tiles import DEALT_TILES, Tile, parse_tile, round_t
 
 #: Rules version written into game records; records of another version are refused.
 RULES_VERSION = 1
-#: Default target score (R-MG-8).
+#: Default target score (R-MG-8): the rulebook's, for every game here and on a game server.
 DEFAULT_TARGET = 500
+#: The targets the engine accepts (R-MG-8 leaves the target to the players), in points.
+MIN_TARGET, MAX_TARGET = 5, 10_000
 #: Tiles dealt to each player per round (R-MG-1).
 HAND_SIZE = 7
 #: Bonus for going out (R-MG-5).
@@ -264,8 +266,9 @@ class MugginsState(Chains):
     winner: int | None = None
 
     def __post_init__(self) -> None:
-        if not 5 <= int(self.target) <= 10_000:
-            raise BadInputError(f"the target must be 5 to 10000 points, got {self.target}")
+        if not MIN_TARGET <= int(self.target) <= MAX_TARGET:
+            raise BadInputError(f"the target must be {MIN_TARGET} to {MAX_TARGET} points, got "
+                                f"{self.target}")
         if self.round_no == 0:
             self._start_round(leader=0)
 

@@ -15,6 +15,8 @@ Example:
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -39,6 +41,21 @@ from gameshelf.games.muggins.mugsy import Mugsy, parse_level
 GAME = "muggins"
 #: Seats: the person is seat 0, Mugsy seat 1 (R-MG-7).
 PERSON, MUGSY = 0, 1
+
+#: An action's text parsed once (records repeat the same few hundred texts; actions are
+#: frozen values, so one parse serves every record).
+_parse = functools.lru_cache(maxsize=8192)(parse_action)
+
+
+def start_state(target: int = DEFAULT_TARGET) -> MugginsState:
+    """The state every game of Muggins starts from: before the first deal (a chance node),
+    no score, ``target`` points to reach (R-MG-8). A new match, a match rebuilt from its
+    record and the research adapters all begin here.
+
+    Raises:
+        BadInputError: a target out of range.
+    """
+    return MugginsState(target=int(target))
 
 
 def event_words(ev: Event, names: list[str] | tuple[str, ...]) -> str | None:
@@ -118,8 +135,7 @@ class Match:
         """
         opts = dict(options or {})
         opts["target"] = int(target)
-        m = cls(seed=seed, state=MugginsState(target=int(target)), chance=Chance(seed),
-                options=opts)
+        m = cls(seed=seed, state=start_state(target), chance=Chance(seed), options=opts)
         m.run_chance()
         return m
 
@@ -184,6 +200,22 @@ class Match:
                 refuse, a tile that is not the game number's, or a move Mugsy would not make
                 (the record is named and left as it was).
         """
+        m = cls.start(record)
+        for _ in m.replay(record.actions):
+            pass
+        m.run_chance()
+        return m
+
+    @classmethod
+    def start(cls, record: GameRecord) -> Match:
+        """The match ``record`` starts from: its seed and options, the state before the
+        first deal (:func:`start_state`), no action applied yet; :meth:`replay` then
+        applies the record's actions.
+
+        Raises:
+            RecordError: another game or rules version, a bad option, or more actions than
+                :func:`~gameshelf.games.muggins.game.max_actions` allows.
+        """
         record.check(GAME, RULES_VERSION)
         target = record.options.get("target", DEFAULT_TARGET)
         if not isinstance(target, int) or isinstance(target, bool):
@@ -193,7 +225,7 @@ class Match:
                 h in ("win", "loss", "draw") for h in history):
             raise RecordError("the record's history of results is damaged")
         try:
-            state = MugginsState(target=target)
+            state = start_state(target)
             parse_level(str(record.options.get("level", "normal")))
         except GameshelfError as exc:
             raise RecordError(f"bad record: {exc}") from None
@@ -201,26 +233,47 @@ class Match:
         if len(record.actions) > most:
             raise RecordError(f"bad record: it holds {count(len(record.actions), 'action')}; "
                               f"a game to {target} can have at most {most:,}")
-        m = cls(seed=record.seed, state=state, chance=Chance(record.seed),
-                options=dict(record.options))
-        for i, text in enumerate(record.actions):
+        return cls(seed=record.seed, state=state, chance=Chance(record.seed),
+                   options=dict(record.options))
+
+    def replay(self, actions: Iterable[str], *, check: bool = True) -> Iterator[Action]:
+        """Apply a record's ``actions`` (chance outcomes too) one by one, yielding each
+        just before it is applied: :attr:`state` is then the state it is played in.
+
+        Args:
+            check: every tile dealt or drawn must be the one the game number gives and
+                every move of Mugsy the one Mugsy makes (as :meth:`from_record` checks);
+                False: only the rules check them (fast, for figures over many kept games;
+                the match's generator is then not kept in step: read such a match, never
+                play on).
+
+        Raises:
+            RecordError: an action the rules refuse, or (``check``) a tile that is not the
+                game number's or a move Mugsy would not make; the action is named by its
+                number in the record.
+        """
+        for text in actions:
+            number = len(self.actions) + 1
             try:
-                act = parse_action(text)
-                to_act = m.state.current_player()
-                if to_act == CHANCE:
+                act = _parse(text)
+                to_act = self.state.current_player()
+                if check and to_act == CHANCE:
                     if not isinstance(act, Take):
                         raise GameshelfError("a tile should be taken from the boneyard here")
-                    drawn = m.chance.choice([a for a, _ in m.state.chance_outcomes()])
+                    drawn = self.chance.choice([a for a, _ in self.state.chance_outcomes()])
                     if drawn != act:
-                        raise GameshelfError(f"game number {m.seed} gives {drawn.tile} here, "
-                                             f"not {act.tile}")
-                elif (to_act == MUGSY and m.options.get("opponent") != "person"
-                      and act != (mine := m.mugsy_action())):
+                        raise GameshelfError(f"game number {self.seed} gives {drawn.tile} "
+                                             f"here, not {act.tile}")
+                elif (check and to_act == MUGSY and self.options.get("opponent") != "person"
+                      and act != (mine := self.mugsy_action())):
                     raise GameshelfError(f"Mugsy plays {str(mine)!r} here")
-                m.state.apply_action(act)
             except GameshelfError as exc:
-                raise RecordError(f"bad record: action {i + 1} ({quote(text)}): "
+                raise RecordError(f"bad record: action {number} ({quote(text)}): "
                                   f"{exc}") from None
-            m.actions.append(text)
-        m.run_chance()
-        return m
+            yield act
+            try:
+                self.state.apply_action(act)
+            except GameshelfError as exc:
+                raise RecordError(f"bad record: action {number} ({quote(text)}): "
+                                  f"{exc}") from None
+            self.actions.append(text)

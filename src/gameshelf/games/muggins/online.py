@@ -59,12 +59,14 @@ def _prompt(match: RemoteMuggins) -> object:
 
 
 def _run_screen(match: RemoteMuggins) -> None:
-    from gameshelf.games.muggins.tui.screen import run_muggins_match
+    # start-up: Textual loads only when a room is played on the screen
+    from gameshelf.games.muggins.tui.app import run_muggins_match
 
     run_muggins_match(match)
 
 
 def _screen(match: RemoteMuggins) -> Any:
+    # start-up: the screen loads only when the lobby screen opens a room
     from gameshelf.games.muggins.tui.screen import MugginsScreen
 
     return MugginsScreen(match)

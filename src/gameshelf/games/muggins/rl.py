@@ -69,6 +69,8 @@ from gameshelf.core.state import CHANCE as ENGINE_CHANCE
 from gameshelf.games.muggins.game import (
     DEFAULT_TARGET,
     HAND_SIZE,
+    MAX_TARGET,
+    MIN_TARGET,
     Action,
     Draw,
     MugginsState,
@@ -80,6 +82,7 @@ from gameshelf.games.muggins.game import (
     max_actions,
     parse_action,
 )
+from gameshelf.games.muggins.match import start_state
 from gameshelf.games.muggins.tiles import ALL_TILES, DEALT_TILES, MAX_PIPS, Tile
 from gameshelf.rl.spec import CHANCE, TERMINAL, GameSpec, SpecInfo
 
@@ -96,10 +99,6 @@ DRAW_ID = 2 * NUM_TILES
 PASS_ID = DRAW_ID + 1
 #: Chance outcome ids are tile ids, 0 .. NUM_OUTCOMES-1.
 NUM_OUTCOMES = NUM_TILES
-#: Highest target the engine accepts (R-MG-8 leaves it to the players); bounds
-#: ``max_game_length``.
-MAX_TARGET = 10_000
-MIN_TARGET = 5
 _NUMBERS = MAX_PIPS + 1
 _BONEYARD = len(DEALT_TILES)                      # 54 tiles before the deal
 _MOST_HELD = len(DEALT_TILES) - HAND_SIZE         # 47: one rack holding all it can
@@ -189,7 +188,7 @@ class Spec(GameSpec[MugginsState]):
     # ----- play --------------------------------------------------------------------------
     def initial(self) -> MugginsState:
         """A new game before its deal (the first chance node)."""
-        return MugginsState(target=self.target)
+        return start_state(self.target)
 
     def current_player(self, state: MugginsState) -> int:
         """Seat 0 or 1, :data:`CHANCE` while dealing or drawing, :data:`TERMINAL` at the end."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from itertools import pairwise
 from typing import Any
 
 from gameshelf.core.chance import Chance
@@ -15,6 +16,9 @@ from gameshelf.core.errors import BadInputError, IllegalMoveError
 from gameshelf.core.records import GameRecord
 from gameshelf.core.state import CHANCE
 from gameshelf.core.store import ResultEntry, ScoreEntry
+from gameshelf.games.muggins.game import DEFAULT_TARGET, Take, parse_action
+from gameshelf.games.muggins.match import MUGSY, Match, event_words, start_state
+from gameshelf.games.muggins.mugsy import Mugsy, parse_level
 from gameshelf.games.muggins.view import muggins_view
 from gameshelf.server.games import Game, Result, SeatPlan, check_names, only_options, places
 
@@ -25,9 +29,12 @@ class MugginsGame(Game):
     key = "muggins"
     #: the fast computer player: open seats, computer seats given no level, stand-ins
     default_level = "normal"
+    #: The target of a room kept with none: rooms created before the online default was the
+    #: rulebook's (R-MG-8) kept no target and were played to 250; a room created now keeps
+    #: its target (:meth:`kept_options`).
+    UNKEPT_TARGET = 250
 
     def __init__(self, match: Any, names: Sequence[str]) -> None:
-        from gameshelf.games.muggins.match import Match
         self.match: Match = match
         self.seat_names = list(names)
         self._actors: list[int] = []
@@ -44,47 +51,49 @@ class MugginsGame(Game):
         return self.match.options.get("opponent") == "person"
 
     def _replay_actors(self) -> None:
-        from gameshelf.games.muggins.game import MugginsState, parse_action
-        st = MugginsState(target=self.match.state.target)
-        self._actors, self._events = [], []
-        for text in self.match.actions:
-            self._actors.append(st.current_player())
-            before = len(st.events)
-            st.apply_action(parse_action(text))
-            self._events.append(tuple(st.events[before:]))
+        """Who played each action of the match and the events it caused, replayed through
+        the driver (the match was checked when it was rebuilt)."""
+        walk = Match.start(self.match.record())
+        self._actors, marks = [], []
+        for _ in walk.replay(self.match.actions, check=False):
+            self._actors.append(walk.state.current_player())
+            marks.append(len(walk.state.events))
+        marks.append(len(walk.state.events))
+        self._events = [tuple(walk.state.events[a:b]) for a, b in pairwise(marks)]
 
     @classmethod
     def check_setup(cls, seats: Sequence[SeatPlan], options: dict[str, Any]) -> None:
-        from gameshelf.games.muggins.game import MugginsState
-        from gameshelf.games.muggins.mugsy import parse_level
         if len(seats) != 2:
             raise BadInputError("Muggins online is for two: two people, or a person and "
                                 "Mugsy")
         if seats[0].kind != "person":
             raise BadInputError("Muggins: the first seat is a person's (Mugsy sits second)")
         only_options(options, ("target",))
-        target = options.get("target", 250)
+        target = options.get("target", DEFAULT_TARGET)
         if not isinstance(target, int) or isinstance(target, bool):
             raise BadInputError("the option target must be a whole number of points")
-        MugginsState(target=target)
+        start_state(target)
         if seats[1].kind == "computer" and seats[1].level:
             parse_level(seats[1].level)
         check_names(seats, 20)
 
     @classmethod
     def new(cls, seats: Sequence[SeatPlan], options: dict[str, Any], seed: int) -> Game:
-        from gameshelf.games.muggins.match import Match
         opts: dict[str, Any] = {"names": [s.name for s in seats]}
         if seats[1].kind == "person":
             opts["opponent"] = "person"
         else:
             opts["level"] = seats[1].level or cls.default_level
-        return cls(Match.new(seed, target=int(options.get("target", 250)), options=opts),
-                   [s.name for s in seats])
+        target = int(options.get("target", cls.UNKEPT_TARGET))
+        return cls(Match.new(seed, target=target, options=opts), [s.name for s in seats])
+
+    @classmethod
+    def kept_options(cls, options: dict[str, Any]) -> dict[str, Any]:
+        """The options with the target filled in: the rulebook's 500 when none is given."""
+        return {"target": DEFAULT_TARGET, **options}
 
     @classmethod
     def from_record(cls, record: GameRecord) -> Game:
-        from gameshelf.games.muggins.match import Match
         names = record.options.get("names")
         if not (isinstance(names, list) and len(names) == 2
                 and all(isinstance(n, str) for n in names)):
@@ -105,7 +114,6 @@ class MugginsGame(Game):
         self._events.extend([()] * added)
 
     def step(self) -> bool:
-        from gameshelf.games.muggins.match import MUGSY
         if self.people or self.to_act() != MUGSY:
             return False
         before, events = len(self.match.actions), len(self.match.state.events)
@@ -114,8 +122,6 @@ class MugginsGame(Game):
         return True
 
     def play(self, seat: int, text: str) -> None:
-        from gameshelf.games.muggins.game import Take, parse_action
-        from gameshelf.games.muggins.match import MUGSY
         if self.to_act() != seat or (seat == MUGSY and not self.people):
             raise IllegalMoveError("it is not this seat's turn")
         action = parse_action(text)
@@ -127,7 +133,6 @@ class MugginsGame(Game):
         self._applied(seat, before, events)
 
     def stand_in(self, seat: int) -> str:
-        from gameshelf.games.muggins.mugsy import Mugsy
         rng = Chance(self.match.seed).derive(f"stand-in/{seat}/{len(self.match.actions)}")
         mugsy = Mugsy(self.default_level, rng, seat=seat)
         return str(mugsy.choose(self.match.state.view(seat)))
@@ -151,7 +156,6 @@ class MugginsGame(Game):
     def words(self, index: int, viewer: int) -> list[str]:
         """What action ``index`` did, in words, with ``You`` for ``viewer``: ``Bob played
         5-5 left: 10 points``, ``You drew a tile`` (never which), ``Round over: ...``."""
-        from gameshelf.games.muggins.match import event_words
         names = [("You" if i == viewer else n) for i, n in enumerate(self.seat_names)]
         return [line for ev in self._events[index] if (line := event_words(ev, names))]
 

@@ -58,7 +58,7 @@ def saves() -> list[SaveRow]:
 
 def describe(record: GameRecord) -> tuple[bool, str]:
     """What a listing says of an intact Muggins save, by replaying it: ``(finished, "Mugsy
-    (strong) · game 7 · you 45, Mugsy 30 of 250 · round 2")`` (the shape of
+    (strong) · game 7 · you 45, Mugsy 30 of 500 · round 2")`` (the shape of
     :data:`gameshelf.tui.saves.Describe`).
 
     Raises:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from gameshelf.core.chance import Chance
 from gameshelf.core.estimate import wilson
-from gameshelf.games.muggins.game import Action, PlayerView
+from gameshelf.games.muggins.game import DEFAULT_TARGET, Action, PlayerView
 from gameshelf.games.muggins.match import Match
 from gameshelf.games.muggins.mugsy import Mugsy, parse_level
 
@@ -34,7 +34,7 @@ class SimResult:
     rounds: int
 
 
-def play_game(seed: int, levels: Sequence[str], target: int = 500,
+def play_game(seed: int, levels: Sequence[str], target: int = DEFAULT_TARGET,
               on_decision: Callable[[int, PlayerView, Callable[[], Action]], Action]
               | None = None, results: Sequence[str] = ()) -> SimResult:
     """Play one game between two Mugsy levels.

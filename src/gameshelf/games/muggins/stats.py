@@ -2,21 +2,20 @@
 points per round, and how often each player went out (domino) or won a blocked round.
 
 Pure: rows in, figures out. The rounds are found by replaying each record through the rules
-(:class:`~gameshelf.games.muggins.game.MugginsState`).
+(the match driver, :meth:`~gameshelf.games.muggins.match.Match.replay`).
 """
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from gameshelf.core.errors import GameshelfError, RecordError
 from gameshelf.core.records import GameRecord
 from gameshelf.core.store import HistoryRow, Store
 from gameshelf.core.text import count, literal
-from gameshelf.games.muggins.game import MugginsState, parse_action
+from gameshelf.games.muggins.game import MugginsState
+from gameshelf.games.muggins.match import Match
 from gameshelf.games.muggins.mugsy import LEVELS
 from gameshelf.stats import Streaks, replayed, streaks
 from gameshelf.stats.text import left_out, name_cell, none_yet
@@ -25,26 +24,18 @@ from gameshelf.stats.text import left_out, name_cell, none_yet
 SEATS = ("you", "Mugsy")
 
 
-#: An action's text parsed once (a history repeats the same few hundred texts; actions are
-#: frozen values, so one parse serves every record).
-_parse = functools.lru_cache(maxsize=8192)(parse_action)
-
 def final_state(record: GameRecord) -> MugginsState:
-    """The state a Muggins record ends in, replayed through the rules.
+    """The state a Muggins record ends in, replayed through the rules by the match driver
+    (the tiles and Mugsy's moves are not checked again: the games kept were checked as they
+    were played).
 
     Raises:
-        RecordError: a damaged target or an action the rules refuse.
+        RecordError: a damaged record (its target, an option) or an action the rules refuse.
     """
-    target = record.options.get("target")
-    if not isinstance(target, int) or isinstance(target, bool):
-        raise RecordError("the record's target is not a whole number")
-    try:
-        state = MugginsState(target=target)
-        for text in record.actions:
-            state.apply_action(_parse(text))
-    except GameshelfError as exc:
-        raise RecordError(f"this Muggins record does not replay: {exc}") from None
-    return state
+    match = Match.start(record)
+    for _ in match.replay(record.actions, check=False):
+        pass
+    return match.state
 
 
 @dataclass

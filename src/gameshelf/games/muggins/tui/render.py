@@ -13,30 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
 
 from rich.text import Text
 
-from gameshelf.games.muggins.game import MugginsState, Placed
-from gameshelf.games.muggins.match import event_words, joined_draws
+from gameshelf.games.muggins.game import Chains, Placed
 from gameshelf.games.muggins.tiles import Tile
-
-
-class Chains(Protocol):
-    """What the board is drawn from: the game state, or one seat's table (a match's
-    view, local or online)."""
-
-    @property
-    def left(self) -> Sequence[Placed]:
-        """The left chain from the spinner out."""
-
-    @property
-    def right(self) -> Sequence[Placed]:
-        """The right chain from the spinner out."""
-
-    def end_total(self) -> int:
-        """The open ends' total."""
-
 
 #: Pip positions (row, column) in a 3x3 field for 0-9 pips.
 PIP_LAYOUT: dict[int, frozenset[tuple[int, int]]] = {
@@ -354,24 +335,3 @@ def ends_bar(state: Chains) -> Text:
         out.append(" scores!", "bold")
     out.append(f" · {one('right end', state.right)} ▶")
     return out
-
-
-def move_log(state: MugginsState, names: tuple[str, str] = ("You", "Mugsy"),
-             count: int = 4) -> list[str]:
-    """The last ``count`` moves of both players, oldest first, one line each: who played
-    which tile on which chain and the points it scored, draws (run together: "Mugsy drew 3
-    tiles"), passes and round ends, so a move and its points stay readable after the
-    other player's reply.
-
-    Example:
-        >>> from gameshelf.games.muggins.game import Event, Side
-        >>> from gameshelf.games.muggins.tiles import parse_tile
-        >>> st = MugginsState.__new__(MugginsState)
-        >>> st.events = [Event(0, "play", parse_tile("0-5"), Side.LEFT, 5),
-        ...              Event(1, "draw"), Event(1, "draw"),
-        ...              Event(1, "play", parse_tile("5-5"), Side.LEFT, 10)]
-        >>> move_log(st)
-        ['You played 0-5 left: 5 points', 'Mugsy drew 2 tiles', 'Mugsy played 5-5 left: 10 points']
-    """
-    lines = [w for ev in state.events if (w := event_words(ev, names))]
-    return joined_draws(lines)[-count:]

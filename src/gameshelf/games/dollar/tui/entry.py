@@ -1,0 +1,139 @@
+"""The bills of a One Dollar Pinball round entered before play: the form's bill (as printed,
+or bare digits with the district, R-DP-1 to R-DP-3), a random bill drawn from the game
+number, removing one, and the names a bill gets when none is typed. A mixin of
+:class:`~gameshelf.games.dollar.tui.screen.DollarScreen`, which holds the round and
+draws."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual.screen import Screen
+from textual.widgets import Button, Input
+
+from gameshelf.core.chance import Chance
+from gameshelf.core.errors import GameshelfError
+from gameshelf.core.text import error_line, literal, said
+from gameshelf.games.dollar.game import MAX_PLAYERS, Entry, make_entry, random_bill
+from gameshelf.games.dollar.tui.machine import Machine
+from gameshelf.games.dollar.tui.tables import PlayersTable
+from gameshelf.tui.widgets import RefusalMixin
+
+if TYPE_CHECKING:
+    _Screen = Screen[None]
+else:   # a plain mixin: the game screen stays the Screen subclass
+    _Screen = object
+
+
+class BillEntry(RefusalMixin, _Screen):
+    """The bills entered before play (see the module docstring)."""
+
+    entries: list[Entry]
+    phase: str
+    chance: Chance
+
+    # ----- what the screen provides ------------------------------------------------------
+    @property
+    def machine(self) -> Machine:
+        raise NotImplementedError
+
+    def _say(self, message: str, bell: bool = False) -> None:
+        raise NotImplementedError
+
+    def _refresh_players(self) -> None:
+        raise NotImplementedError
+
+    def action_play(self) -> None:
+        raise NotImplementedError
+
+    def action_new_game(self, seed: int | None = None) -> None:
+        raise NotImplementedError
+
+    # ----- the form ----------------------------------------------------------------------
+    def _default_name(self) -> str:
+        """The name a bill gets when the name field is left empty: ``Player N`` for the next
+        seat N, skipping a ``Player N`` already taken."""
+        taken = {e.name for e in self.entries}
+        n = len(self.entries) + 1
+        while f"Player {n}" in taken:
+            n += 1
+        return f"Player {n}"
+
+    def _next_name(self) -> str:
+        typed = self.query_one("#name", Input).value.strip()
+        return typed or self._default_name()
+
+    def _can_add(self) -> bool:
+        if self.phase != "setup":
+            self._say("This game is played: F3 starts a new one.", bell=True)
+            return False
+        if len(self.entries) >= MAX_PLAYERS:
+            self._say(f"At most {MAX_PLAYERS} players.", bell=True)
+            return False
+        return True
+
+    def _added(self, entry: Entry) -> None:
+        self.entries.append(entry)
+        for widget_id in ("#name", "#bill", "#district"):  # the series is kept
+            self.query_one(widget_id, Input).value = ""
+        self._refresh_players()
+        self.machine.idle(len(self.entries))
+        self._say(f"{literal(said(entry.name, 'plays'))} {entry.bill} "
+                  f"({len(self.entries)} of {MAX_PLAYERS}).")
+        self.query_one("#name", Input).focus()
+
+    def add_player(self) -> bool:
+        """Add the player typed in the form; a bad bill gets a message and the bell."""
+        if not self._can_add():
+            return False
+        bill = self.query_one("#bill", Input).value
+        series = self.query_one("#series", Input).value
+        district = self.query_one("#district", Input).value.strip() or None
+        try:
+            entry = make_entry(self._next_name(), bill, district, series)
+        except GameshelfError as exc:
+            self._say(error_line(exc), bell=True)
+            self.query_one("#bill", Input).focus()
+            return False
+        self._added(entry)
+        return True
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.input.id == "name" and not self.query_one("#bill", Input).value.strip():
+            self.query_one("#bill", Input).focus()
+            return
+        self.add_player()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        actions = {"add": self.add_player, "random": self.action_random_bill,
+                   "play": self.action_play, "new": self.action_new_game}
+        action = actions.get(str(event.button.id))
+        if action is not None:
+            action()
+
+    def action_random_bill(self) -> None:
+        """Draw a random bill from the game's seed for the next player, with the series typed
+        in the series field (a random series when it is empty)."""
+        if not self._can_add():
+            return
+        typed = self.query_one("#series", Input).value.strip()
+        bill, series = random_bill(self.chance)
+        try:
+            entry = make_entry(self._next_name(), bill, None, typed or series)
+        except GameshelfError as exc:   # a bad typed series: nothing is added
+            self._say(error_line(exc), bell=True)
+            self.query_one("#series", Input).focus()
+            return
+        self._added(entry)
+
+    def action_remove(self) -> None:
+        """Remove the highlighted player (before play)."""
+        if self.phase != "setup" or not self.entries:
+            self.app.bell()
+            return
+        row = self.query_one("#players", PlayersTable).cursor_row
+        if 0 <= row < len(self.entries):
+            gone = self.entries.pop(row)
+            self._refresh_players()
+            self.machine.idle(len(self.entries))
+            self._say(f"{literal(gone.name)} removed.")

@@ -1,0 +1,142 @@
+"""The Muggins level screen: choose Mugsy's level for a new game (with the results so far
+against each), the key map (k), or a saved game (s) to resume."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from gameshelf.core.errors import GameshelfError
+from gameshelf.core.keymaps import KEY_MAPS, parse_key_map, remember_key_map
+from gameshelf.games.muggins.match import GAME
+from gameshelf.games.muggins.mugsy import LEVELS
+from gameshelf.games.muggins.session import describe, result_counts, saves
+from gameshelf.games.muggins.tui.keys import DEFAULT, HELP, KEYS_NAMED
+from gameshelf.tui.base import quit_binding
+from gameshelf.tui.saves import SavesScreen
+from gameshelf.tui.widgets import GameFooter, HelpScreen, plain
+
+
+class LevelList(OptionList):
+    """The list of levels; Enter is left to the screen (its footer shows "Choose")."""
+
+    BINDINGS = [Binding("enter", "screen.choose", "Choose")]
+
+
+class MugginsSavesScreen(SavesScreen):
+    """The saved Muggins games: Enter resumes one, d deletes one (asks first), Esc back."""
+
+    def __init__(self) -> None:
+        super().__init__(GAME, "Muggins", describe)
+
+
+class LevelScreen(ModalScreen[str | None]):
+    """Choose Mugsy's level (with the results so far against each), or open the saved games
+    (``s``, offered while there are some): a save chosen there is :attr:`resume` and the
+    screen returns None."""
+
+    DEFAULT_CSS = (Path(__file__).parent / "level.tcss").read_text(encoding="utf-8")
+    BINDINGS = [
+        Binding("enter", "choose", "Choose"),
+        Binding("k", "keys", "Keys"),
+        Binding("s", "saves", "Saves"),
+        Binding("f1,question_mark", "help", "Help"),
+        Binding("escape,q", "cancel", "Back"),
+        quit_binding(),
+    ]
+
+    def __init__(self, keys: str = DEFAULT) -> None:
+        """``keys``: the key map offered first; the one chosen is :attr:`keys`."""
+        super().__init__()
+        self.keys = parse_key_map(keys)
+        #: The save chosen on the saves list (the screen then returns None).
+        self.resume: str | None = None
+        self._saves = self._count_saves()
+
+    @staticmethod
+    def _count_saves() -> int:
+        try:
+            return len(saves())
+        except GameshelfError:
+            return 0
+
+    def compose(self) -> ComposeResult:
+        try:
+            counts = result_counts()
+        except GameshelfError:
+            counts = {}
+        blurbs = {"easy": "takes the most points now", "normal": "also watches your reply",
+                  "strong": "searches the hidden tiles", "even": "you win about half"}
+        with Vertical():
+            yield Static("New game of Muggins: choose Mugsy's level")
+            options = []
+            for lv in LEVELS:
+                c = counts.get(f"mugsy-{lv}", {})
+                options.append(Option(plain(f"{lv:7} {blurbs[lv]:28} won {c.get('win', 0)} "
+                                            f"lost {c.get('loss', 0)}"), id=lv))
+            ol = LevelList(*options, id="levels")
+            ol.highlighted = 1
+            yield ol
+            yield Static(Text(self._keys_line()), id="level-keymap")
+            yield Static(self._saves_line(), id="level-saves")
+        yield GameFooter()
+
+    def _saves_line(self) -> str:
+        n = self._saves
+        return (f"{n} saved game{'s' if n != 1 else ''}: s shows them (resume, delete)" if n
+                else "No saved games.")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Saves is offered only while there are saved games."""
+        if action == "saves":
+            return self._saves > 0
+        return True
+
+    def action_saves(self) -> None:
+        """Open the saved games; one chosen there is resumed (this screen closes)."""
+        def chosen(name: str | None) -> None:
+            self._saves = self._count_saves()
+            self.query_one("#level-saves", Static).update(self._saves_line())
+            self.refresh_bindings()
+            if name is not None:
+                self.resume = name
+                self.dismiss(None)
+        self.app.push_screen(MugginsSavesScreen(), chosen)
+
+    def _keys_line(self) -> str:
+        """``Keys: default (k changes)``."""
+        return f"Keys: {KEYS_NAMED[self.keys]} (k changes)"
+
+    def action_keys(self) -> None:
+        """Switch between the key maps (and layouts) of the game screen; the choice is
+        remembered for the next games (and the next runs)."""
+        self.keys = KEY_MAPS[(KEY_MAPS.index(self.keys) + 1) % len(KEY_MAPS)]
+        line = self._keys_line()
+        try:
+            remember_key_map(GAME, self.keys)
+        except GameshelfError as exc:
+            line += f"; not remembered: {exc}"
+            self.app.bell()
+        self.query_one("#level-keymap", Static).update(Text(line))
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(str(event.option.id))
+
+    def action_choose(self) -> None:
+        """Choose the highlighted level."""
+        ol = self.query_one("#levels", OptionList)
+        if ol.highlighted is not None:
+            self.dismiss(str(ol.get_option_at_index(ol.highlighted).id))
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen(HELP))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
