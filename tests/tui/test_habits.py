@@ -305,7 +305,7 @@ async def test_esc_on_a_game_opened_by_showdown_play_leaves_the_app() -> None:
 def test_showdown_circles_read_in_one_style() -> None:
     """It read "=●●●●" on one card and "=6 ●" on another."""
     from gameshelf.games.showdown.cards import default_deck
-    from gameshelf.games.showdown.tui.screen import effect_text
+    from gameshelf.games.showdown.tui.cards import effect_text
 
     for card in default_deck().playfield:
         text = effect_text(card).plain

@@ -9,7 +9,9 @@ from textual.widgets import Input, Static
 
 from gameshelf.core.text import literal, possessive
 from gameshelf.games.showdown.replay import replay_showdown
-from gameshelf.games.showdown.tui.screen import ReflowLog, ShowdownScreen
+from gameshelf.games.showdown.tui.log import GameLog
+from gameshelf.games.showdown.tui.prompt import ActionBar
+from gameshelf.games.showdown.tui.screen import ShowdownScreen
 from gameshelf.session.replay import Replay
 
 #: The actions a replay screen offers (all others are the game's and refused).
@@ -84,8 +86,7 @@ class ShowdownReplayScreen(ReplayMode, ShowdownScreen):
 
     def show(self) -> None:
         if self.is_mounted:
-            self.query_one("#sd-log", ReflowLog).clear()
-        self._log_seen = 0
+            self.query_one(GameLog).restart()
         self.refresh_table()
 
     def refresh_table(self) -> None:
@@ -98,8 +99,6 @@ class ShowdownReplayScreen(ReplayMode, ShowdownScreen):
                else f"{possessive(literal(self.replay.seats[seat]))} hand")
         more = " · c another hand" if len(self._seats_shown()) > 1 else ""
         self.query_one("#sd-status", Static).update(self.banner())
-        self.query_one("#sd-prompt", Static).update(plain(
-            f"Replay: →/n next move, ←/p back · {who}{more}"))
-        self.query_one("#sd-buttons").remove_children()
+        self.query_one(ActionBar).say(plain(f"Replay: →/n next move, ←/p back · {who}{more}"))
         command = self.query_one("#sd-cmd", Input)
         command.disabled, command.display = True, False    # nothing is typed in a replay
