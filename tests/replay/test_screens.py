@@ -17,7 +17,7 @@ from gameshelf.games.dollar.tui.replay import DollarReplayScreen
 from gameshelf.games.muggins.replay import muggins_replay
 from gameshelf.games.muggins.tui.replay import MugginsReplayScreen
 from gameshelf.games.showdown.replay import showdown_replay
-from gameshelf.games.showdown.tui.replay import ShowdownReplayScreen
+from gameshelf.games.showdown.tui.screen import ShowdownScreen, replay_screen
 from gameshelf.games.yatz.replay import yatz_replay
 from gameshelf.games.yatz.tui.screen import GameScreen
 from gameshelf.games.yatz.tui.screen import replay_screen as yatz_replay_screen
@@ -39,8 +39,7 @@ CASES: dict[str, tuple[Any, Any, str]] = {
     "yatz": (lambda: yatz_replay(yatz_record(turns=4, names=("Ann", "Bob"))),
              lambda r: yatz_replay_screen(r, review=False), "#status"),
     "muggins": (lambda: muggins_replay(muggins_record()), MugginsReplayScreen, "#mg-status"),
-    "showdown": (lambda: showdown_replay(showdown_record()), ShowdownReplayScreen,
-                 "#sd-status"),
+    "showdown": (lambda: showdown_replay(showdown_record()), replay_screen, "#sd-status"),
     "dollar": (lambda: dollar_replay(dollar_round()), DollarReplayScreen, "#message"),
 }
 
@@ -57,7 +56,7 @@ def shown_state(screen: Screen[None]) -> Any:
         return state_key(screen.session.match.state)
     if isinstance(screen, DollarReplayScreen):
         return (screen.playing, screen.frame_no)
-    if isinstance(screen, ShowdownReplayScreen):   # the match interface it draws from
+    if isinstance(screen, ShowdownScreen):   # the read-only match it draws from
         return state_key(screen.game.replay.state)  # type: ignore[attr-defined]
     return state_key(screen.game.state)  # type: ignore[attr-defined]
 
@@ -145,7 +144,7 @@ async def test_hidden_hands() -> None:
         assert "Mugsy's tiles" not in msg and "hidden" in msg
         await pilot.press("escape")
         sd = showdown_replay(showdown_record(4, "Ann,cpu,Bo", moves=6))
-        screen = ShowdownReplayScreen(sd)
+        screen = replay_screen(sd)
         app.push_screen(screen)
         await pilot.pause()
         seen = set()
@@ -188,7 +187,8 @@ async def test_r_on_a_saves_list_replays_the_save(game: str) -> None:
         assert "damaged" in str(saves.query_one("#savemsg", Static).render())
         await pilot.press("down", "r")
         await pilot.pause()
-        assert isinstance(app.screen, CASES[game][1] if game != "yatz" else GameScreen)
+        assert isinstance(app.screen, {"yatz": GameScreen, "muggins": MugginsReplayScreen,
+                                       "showdown": ShowdownScreen}[game])
         assert app.screen.replay.record == record  # type: ignore[attr-defined]
         await pilot.press("escape")
         await pilot.pause()

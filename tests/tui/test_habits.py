@@ -34,8 +34,7 @@ from gameshelf.games.showdown.match import Match as ShowdownMatch
 from gameshelf.games.showdown.match import parse_players
 from gameshelf.games.showdown.replay import showdown_replay
 from gameshelf.games.showdown.tui.coach import ShowdownHintScreen, ShowdownReviewScreen
-from gameshelf.games.showdown.tui.replay import ShowdownReplayScreen
-from gameshelf.games.showdown.tui.screen import ShowdownScreen
+from gameshelf.games.showdown.tui.screen import ShowdownScreen, replay_screen
 from gameshelf.games.showdown.tui.setup import ShowdownStartScreen
 from gameshelf.games.yatz.match import Match as YatzMatch
 from gameshelf.games.yatz.match import parse_seats
@@ -72,7 +71,7 @@ SCREENS: dict[str, tuple[Callable[[], Screen[None] | Screen[str | None]], tuple[
                     ("#status", "#message")),
     "muggins replay": (lambda: MugginsReplayScreen(muggins_replay(muggins_record())),
                        ("#mg-status", "#mg-rack-title")),
-    "showdown replay": (lambda: ShowdownReplayScreen(showdown_replay(showdown_record())),
+    "showdown replay": (lambda: replay_screen(showdown_replay(showdown_record())),
                         ("#sd-status", "#sd-prompt")),
     "dollar replay": (lambda: DollarReplayScreen(dollar_replay(dollar_round())), ("#message",)),
     # issue 16: the coach's windows (small sample budgets; their help fits)

@@ -1,10 +1,10 @@
-"""Which card the person on screen may choose, step by step: the zones Left/Right move
-through, their cards, and the least bid on a face-up card. Pure: read from the seat's view.
+"""Which card the person on screen has chosen, step by step, and what Enter, ``b`` and ``u``
+play with it. Pure: read from the seat's view.
 """
 
 from __future__ import annotations
 
-from gameshelf.games.showdown.actions import Action, Buy, Done, Speed
+from gameshelf.games.showdown.actions import Action, Bid, Buy, Done, Offer, Speed, Take
 from gameshelf.games.showdown.game import Phase, PlayerView
 
 
@@ -46,28 +46,6 @@ def card_at(zone: str, index: int, st: PlayerView, v: PlayerView | None) -> int 
     return None
 
 
-def min_bid(v: PlayerView | None, card: int | None) -> int:
-    """The fewest tokens a bid on ``card`` may be: one more than the bid on it, else 1."""
-    if card is None or v is None:
-        return 1
-    held = v.bids.get(card)
-    return held[1] + 1 if held else 1
-
-
-def moved(v: PlayerView | None, st: PlayerView, zone: str, cursor: int,
-          step: int) -> tuple[str, int]:
-    """The zone and place ``step`` cards on (1) or back (-1) from ``cursor`` in ``zone``:
-    past a zone's end into the next zone (its first card; going back, its last)."""
-    where = zones(st)
-    if zone not in where:
-        zone, cursor = where[0], 0
-    cursor += step
-    if cursor >= len(zone_cards(v, zone)) or cursor < 0:
-        zone = where[(where.index(zone) + (1 if step > 0 else -1)) % len(where)]
-        cursor = 0 if step > 0 else max(0, len(zone_cards(v, zone)) - 1)
-    return zone, cursor
-
-
 def after_bid(legal: list[Action]) -> str:
     """What the person to act can still do once no bid is left to them this turn."""
     can = [word for kind, word in ((Speed, "v Speed+1"), (Buy, "u Buy from the discard "
@@ -102,9 +80,17 @@ class Choice:
         cards = zone_cards(v, self.zone)
         return cards[self.cursor] if 0 <= self.cursor < len(cards) else None
 
+    def hand_number(self, v: PlayerView | None) -> int | None:
+        """The chosen card's number in the hand (1 on) when it is in the hand, else None."""
+        on = v is not None and self.zone == "hand" and 0 <= self.cursor < len(v.hand)
+        return self.cursor + 1 if on else None
+
     def least_bid(self, v: PlayerView | None) -> int:
-        """The fewest tokens a bid on the chosen card may be."""
-        return min_bid(v, self.selected(v) if self.zone == "faceup" else None)
+        """The fewest tokens a bid on the chosen card may be: one more than the bid on it,
+        else 1."""
+        card = self.selected(v) if self.zone == "faceup" else None
+        held = v.bids.get(card) if card is not None and v is not None else None
+        return held[1] + 1 if held else 1
 
     def reset(self, st: PlayerView, v: PlayerView | None) -> None:
         """The first card of the step's zone: the hand to offer, else the face-up cards."""
@@ -129,9 +115,16 @@ class Choice:
         self.tokens = self.least_bid(v)
 
     def move(self, step: int, st: PlayerView, v: PlayerView | None) -> None:
-        """``step`` cards on (1) or back (-1), across the zones (:func:`moved`)."""
+        """``step`` cards on (1) or back (-1): past a zone's end into the next zone (its
+        first card; going back, its last)."""
         self._clicked = None
-        self.zone, self.cursor = moved(v, st, self.zone, self.cursor, step)
+        where = zones(st)
+        if self.zone not in where:
+            self.zone, self.cursor = where[0], 0
+        self.cursor += step
+        if self.cursor >= len(zone_cards(v, self.zone)) or self.cursor < 0:
+            self.zone = where[(where.index(self.zone) + (1 if step > 0 else -1)) % len(where)]
+            self.cursor = 0 if step > 0 else max(0, len(zone_cards(v, self.zone)) - 1)
         self.tokens = self.least_bid(v)
 
     def click(self, zone: str, index: int, st: PlayerView, v: PlayerView | None,
@@ -161,3 +154,42 @@ class Choice:
         seat's control tokens."""
         high = v.control[v.seat] if v is not None else 1
         self.tokens = max(self.least_bid(v), min(max(1, high), self.tokens + step))
+
+    def flip_keys(self, n: int, st: PlayerView, v: PlayerView | None) -> bool:
+        """A digit key ``n`` while nobody was outbid: in step 2, on a face-up card, it sets
+        the bid's tokens (True); else nothing (False)."""
+        if st.phase is not Phase.CONTROL or self.zone != "faceup":
+            return False
+        self.tokens = max(self.least_bid(v), n)
+        return True
+
+    def enter(self, st: PlayerView, v: PlayerView | None, legal: list[Action]) -> Action | str:
+        """What Enter plays with the chosen card: the offer (step 1), the bid or the buy
+        (step 2), the take (step 3); else why nothing (no card chosen; a bid made already
+        this turn: what is left to do)."""
+        c = self.selected(v)
+        if c is None:
+            return "Choose a card first (Left/Right or a click)."
+        if st.phase is Phase.OFFER and self.zone == "hand":
+            return Offer(c)
+        if st.phase is Phase.TAKE and self.zone == "faceup":
+            return Take(c)
+        if st.phase is Phase.CONTROL and self.zone == "faceup":
+            return self.bid(v) if any(isinstance(a, Bid) for a in legal) else after_bid(legal)
+        if st.phase is Phase.CONTROL and self.zone == "discard":
+            return self.buy(v)
+        return "Nothing to do with that card now."
+
+    def bid(self, v: PlayerView | None) -> Action | str:
+        """The bid of :attr:`tokens` on the chosen face-up card, else why not."""
+        c = self.selected(v)
+        if self.zone != "faceup" or c is None:
+            return "Choose a face-up card to bid on."
+        return Bid(c, self.tokens)
+
+    def buy(self, v: PlayerView | None) -> Action | str:
+        """Buying the chosen card of the discard pile, else why not."""
+        c = self.selected(v)
+        if self.zone != "discard" or c is None:
+            return "Choose a card of the discard pile to buy (Right past the face-up cards)."
+        return Buy(c)

@@ -6,27 +6,56 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
+from textual.message import Message
 from textual.widgets import Button, Static
 
-from gameshelf.core.text import count, literal, said
+from gameshelf.core.text import count, literal, possessive, said
 from gameshelf.games.showdown.actions import Bid, Buy, Speed, card_text
 from gameshelf.games.showdown.game import BUY_COST, Phase, PlayerView
 from gameshelf.games.showdown.play import ShowdownMatch
 from gameshelf.tui.widgets import plain
 
+#: The buttons of the bar and the screen's actions they run (with their arguments).
+BUTTONS: dict[str, tuple[str, tuple[int, ...]]] = {
+    "btn-offer": ("enter", ()), "btn-take": ("enter", ()), "btn-bid": ("bid", ()),
+    "btn-more": ("tokens", (1,)), "btn-less": ("tokens", (-1,)), "btn-speed": ("speed", ()),
+    "btn-buy": ("buy", ()), "btn-done": ("done", ()),
+    **{f"btn-flip-{k}": ("flip", (k,)) for k in range(21)}}
+
 
 class ActionBar(Vertical):
     """The prompt (``#sd-prompt``) and the buttons of the actions it names
-    (``#sd-buttons``; their presses go up to the screen, which plays them by name)."""
+    (``#sd-buttons``); a pressed button is reported up as :class:`ActionBar.Chosen`."""
+
+    class Chosen(Message):
+        """A button was pressed: the screen runs ``action_<action>(*args)``."""
+
+        def __init__(self, action: str, args: tuple[int, ...]) -> None:
+            super().__init__()
+            self.action = action
+            self.args = args
 
     def compose(self) -> ComposeResult:
         yield Static(id="sd-prompt")
         yield Horizontal(id="sd-buttons")
 
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        chosen = BUTTONS.get(event.button.name or "")
+        if chosen is not None:
+            event.stop()
+            self.post_message(self.Chosen(*chosen))
+
     def say(self, text: Text) -> None:
         """Show ``text`` as the prompt, with no buttons."""
         self.query_one("#sd-prompt", Static).update(text)
         self.query_one("#sd-buttons", Horizontal).remove_children()
+
+    def replay(self, name: str | None, more: bool) -> None:
+        """A replay's line: its keys, whose hand is shown (``name``; None: none) and, when
+        ``more``, that ``c`` shows another."""
+        who = "no hand shown" if name is None else f"{possessive(literal(name))} hand"
+        self.say(plain(f"Replay: →/n next move, ←/p back · {who}"
+                       + (" · c another hand" if more else "")))
 
     def complain(self, message: str) -> None:
         """Show why an action was refused (the buttons stay)."""

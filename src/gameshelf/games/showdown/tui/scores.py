@@ -87,3 +87,16 @@ def score_table(match: ShowdownMatch | Match) -> Text:
     if len(winners) > 1:
         out.append("\nA tie on points and tokens: they share the win.\n")
     return out
+
+
+def end_text(match: ShowdownMatch) -> tuple[Text, bool]:
+    """What the end of ``match`` shows: the scores (or, when the connection to the server
+    was lost, that the game goes on there), with the line saying where the game is when its
+    end could not be recorded; True with that line (the bell rings)."""
+    told = match.end_problem()
+    text = (Text("The game is not over: it goes on on the server.", style="bold")
+            if match.cut_off() is not None   # connection lost
+            else score_table(match))
+    if told is not None:
+        text.append("\n\n" + told[0].upper() + told[1:] + ".", style="bold red")
+    return text, told is not None

@@ -10,6 +10,10 @@ ends your use of control tokens, ``0``-``9`` flip returned tokens; every action 
 typed (``bid P07 2``). ``s`` (or ``Ctrl+S``) saves, F1 or ``?`` shows help, Esc leaves (the
 game is saved). The footer names only the keys of the step on screen.
 
+A replay is a read-only match (:class:`~gameshelf.games.showdown.replay.ShowdownReplay`)
+shown in the same screen: no key of play is offered, the replay's keys move through it
+(:class:`~gameshelf.tui.replay.ReplayControls`) and ``c`` shows another seat's hand.
+
 The screen coordinates the table's widgets (:mod:`.cards`, :mod:`.card_line`, :mod:`.zones`,
 :mod:`.table`, :mod:`.log`, :mod:`.prompt`, :mod:`.command`): it draws them from the match's
 views and plays what they report (a card chosen, a button pressed, an action typed).
@@ -19,44 +23,39 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from typing import Any
 
-from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Button, Input, Static
+from textual.widgets import Input, Static
 
 from gameshelf.core.errors import GameshelfError
-from gameshelf.core.text import error_line, literal, quoted, saved_as
-from gameshelf.games.showdown.actions import DONE, Action, Bid, Buy, Done, Flip, Offer, Speed, Take
-from gameshelf.games.showdown.game import Phase, PlayerView
+from gameshelf.core.text import error_line, quoted, saved_as
+from gameshelf.games.showdown.actions import DONE, Action, Bid, Buy, Done, Flip, Speed
+from gameshelf.games.showdown.game import PlayerView
 from gameshelf.games.showdown.match import Match
 from gameshelf.games.showdown.play import LocalShowdown, ShowdownMatch
+from gameshelf.games.showdown.replay import ShowdownReplay
 from gameshelf.games.showdown.session import ShowdownSession
 from gameshelf.games.showdown.tui.cards import CardChosen
-from gameshelf.games.showdown.tui.choice import Choice, after_bid
+from gameshelf.games.showdown.tui.choice import Choice
 from gameshelf.games.showdown.tui.coach import ShowdownHintScreen, ShowdownReviewScreen
 from gameshelf.games.showdown.tui.command import CommandInput
 from gameshelf.games.showdown.tui.handoff import HandOffScreen
 from gameshelf.games.showdown.tui.help import HELP
+from gameshelf.games.showdown.tui.keys import REPLAY_KEEPS, TABLE_KEYS, TURN_ACTIONS, WIDE_FOOTER
 from gameshelf.games.showdown.tui.layout import Layout
 from gameshelf.games.showdown.tui.log import GameLog
 from gameshelf.games.showdown.tui.prompt import ActionBar
-from gameshelf.games.showdown.tui.scores import ScoreScreen, piles_text, score_table
+from gameshelf.games.showdown.tui.scores import ScoreScreen, end_text, piles_text
 from gameshelf.games.showdown.tui.table import Tabletop, status_text
 from gameshelf.games.showdown.tui.zones import hand_label
 from gameshelf.session.base import save_failure
+from gameshelf.session.replay import Replay
 from gameshelf.tui.base import drawable
-from gameshelf.tui.widgets import GameFooter, HelpScreen, RefusalMixin, help_binding, refusal
-
-#: The screen's turn actions and the kind of legal action each needs (``tokens`` sets a
-#: bid's tokens, so it goes with bidding).
-_TURN_ACTIONS: dict[str, type[Bid | Speed | Buy | Done]] = {
-    "bid": Bid, "tokens": Bid, "speed": Speed, "buy": Buy, "done": Done}
-#: The buttons of the action bar and the actions they run.
-_BUTTONS = {"btn-offer": "enter", "btn-take": "enter", "btn-bid": "bid", "btn-speed": "speed",
-            "btn-buy": "buy", "btn-done": "done"}
+from gameshelf.tui.replay import HIDDEN_FINISHED, HIDDEN_IN_PROGRESS, ReplayControls
+from gameshelf.tui.widgets import GameFooter, HelpScreen, RefusalMixin
 
 
 class ShowdownScreen(RefusalMixin, Screen[None]):
@@ -64,34 +63,12 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
 
     AUTO_FOCUS = None  # letters are keys, not typing: ':' or Tab focuses the action box
     DEFAULT_CSS = Path(__file__).with_name("screen.tcss").read_text(encoding="utf-8")
-    #: from this many columns the footer names Hint beside the control step's keys
-    WIDE_FOOTER = 100
-    BINDINGS = [
-        Binding("escape", "leave", "Leave"),
-        help_binding(),
-        Binding("s,ctrl+s", "save", "Save"),
-        Binding("colon,slash", "type", "Type"),
-        Binding("p", "piles", "Piles"),
-        Binding("pageup", "scroll_log(-1)", "Log up", show=False),
-        Binding("pagedown", "scroll_log(1)", "Log down", show=False),
-        Binding("left", "move(-1)", "Card ←", show=False),
-        Binding("right", "move(1)", "Card →", show=False),
-        Binding("enter", "enter", "Offer/take", show=False),
-        Binding("b", "bid", "Bid"),
-        Binding("plus,equals_sign", "tokens(1)", "+token", show=False),
-        Binding("minus", "tokens(-1)", "-token", show=False),
-        Binding("v", "speed", "Speed+1"),
-        Binding("u", "buy", "Buy"),
-        Binding("d", "done", "Done"),
-        Binding("h", "hint", "Hint"),
-        Binding("r", "review", "Review"),
-        *[Binding(str(k), f"flip({k})", show=False) for k in range(10)],
-        # the turn's keys while the footer hides them: each says why it cannot be done now
-        refusal("b", "bid"), refusal("v", "speed"), refusal("u", "buy"), refusal("d", "done"),
-        refusal("s,ctrl+s", "save"), refusal("h", "hint"), refusal("r", "review"),
-    ]
+    BINDINGS = TABLE_KEYS
 
-    def __init__(self, game: Match | ShowdownSession | ShowdownMatch) -> None:
+    def __init__(self, game: Match | ShowdownSession | ShowdownMatch, *,
+                 exit_app: bool = False) -> None:
+        """``exit_app``: leaving a replay ends the app (it was opened alone, from the command
+        line)."""
         super().__init__()
         #: the match interface the screen plays through: a game here (its session and save
         #: under it; a bare match gets a session whose first save claims ``game-<number>``)
@@ -107,44 +84,46 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
         #: the people at this terminal (a hand-off between turns when more than one)
         self._humans = len(self.game.here())
         self._errors_seen = len(self.game.errors)
+        #: a replay shown: the cursor and its keys (None while a game is played)
+        self.replay = self.game.replay if isinstance(self.game, ShowdownReplay) else None
+        self.replaying = None if self.replay is None else ReplayControls(
+            self, self.replay, self.show_step, hidden=_hidden(self.replay.finished),
+            keep=REPLAY_KEEPS, exit_app=exit_app)
 
     # ----- layout ------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         yield Static(id="sd-status")
         yield Tabletop(id="sd-main")
         yield ActionBar(id="sd-act")
-        yield CommandInput(placeholder="type an action (offer P07, bid P07 2, buy P12, done) "
-                                       "and Enter", id="sd-cmd", compact=True)
+        command = CommandInput(placeholder="type an action (offer P07, bid P07 2, buy P12, "
+                               "done) and Enter", id="sd-cmd", compact=True)
+        command.disabled = self.replaying is not None   # nothing is typed in a replay
+        command.display = not command.disabled
+        yield command
         yield GameFooter()
 
     def on_mount(self) -> None:
-        self.lay_out()
+        self.query_one(Tabletop).lay_out(self.table_layout())
         self.refresh_table()
-        self.advance()
+        if self.replaying is None:
+            self.advance()
+        else:   # no computer moves in a replay: the step is drawn
+            self.set_focus(None)
+            self.show_step()
 
     def table_layout(self) -> Layout:
         """The table's columns at the screen's size."""
         return Layout(self.size.width, self.size.height)
 
-    def large(self) -> bool:
-        """True when the terminal is big enough to draw the cards as cards."""
-        return self.table_layout().large
-
-    def lay_out(self) -> None:
-        """Size the columns for the terminal: cards as cards from LARGE (four or five to a
-        row), one line per card below it; the log and the discard pile get what is left."""
-        layout = self.table_layout()
-        self.set_class(layout.compact, "compact")
-        self.set_class(layout.short, "short")
-        self.query_one(Tabletop).lay_out(layout)
-
     def on_resize(self) -> None:
-        self.lay_out()
+        self.query_one(Tabletop).lay_out(self.table_layout())
         self.refresh_table()
 
     # ----- who sees what -----------------------------------------------------------------
     def viewer(self) -> int | None:
-        """The human whose hand may be shown now."""
+        """The human whose hand may be shown now (in a replay: the replay's choice)."""
+        if isinstance(self.game, ShowdownReplay):
+            return self.game.shown()
         if self._humans == 1:
             return self.game.here()[0]
         return self.shown_seat
@@ -174,9 +153,7 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
                     continue
                 self._settle()  # after every action: a stop or a crash loses nothing
                 if match.keeps_saves:   # the cards are redrawn once the computers are done
-                    self.query_one(Tabletop).draw_players(match.seats, self.table(),
-                                                          self.table_layout())
-                    self.query_one(GameLog).follow(match.log())
+                    self.query_one(Tabletop).follow(match, self.table(), self.table_layout())
                 else:  # online: a person elsewhere takes their time; show each move whole
                     self.refresh_table()
                 await asyncio.sleep(0)
@@ -210,12 +187,8 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
             return
         self._finished_shown = True
         self._settle()  # the end written (once; a resumed finished game was written then)
-        told = self.game.end_problem()
-        text = (Text("The game is not over: it goes on on the server.", style="bold")
-                if self.game.cut_off() is not None   # connection lost
-                else score_table(self.game))
-        if told is not None:
-            text.append("\n\n" + told[0].upper() + told[1:] + ".", style="bold red")
+        text, unrecorded = end_text(self.game)
+        if unrecorded:
             self.app.bell()
         self.app.push_screen(ScoreScreen(text))
 
@@ -236,16 +209,19 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
     def can_act(self) -> bool:
         """True when the person on screen is to act (and no computer is thinking)."""
         m = self.game
-        return (not self.busy and not m.finished() and m.here_to_act()
-                and m.to_act() == self.viewer())
+        return (self.replaying is None and not self.busy and not m.finished()
+                and m.here_to_act() and m.to_act() == self.viewer())
 
     def _not_now(self) -> bool:
-        """Say why nobody on screen may act now (another's turn, or the game's end); False
-        when the person on screen may."""
-        if self.can_act():
+        """Say why nobody on screen may act now (a replay, another's turn, or the game's
+        end); False when the person on screen may."""
+        if self.replaying is not None:
+            self.replaying.refuse()
+        elif self.can_act():
             return False
-        self._complain("Wait: it is not your turn." if not self.game.finished()
-                       else self.game.over_line())
+        else:
+            self._complain("Wait: it is not your turn." if not self.game.finished()
+                           else self.game.over_line())
         return True
 
     def act(self, action: Action | str) -> bool:
@@ -280,11 +256,9 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
         """Choose the card a click landed on; a second click on it plays it (offer, bid,
         buy, take), as Enter does. A single click never plays, even on the card the keys
         had chosen."""
-        if self.busy:
-            return
-        widget = message.widget
-        done = self.choice.click(widget.zone, widget.index, self.table(), self.view(),
-                                 self.can_act())
+        w = message.widget
+        done = "" if self.busy else self.choice.click(w.zone, w.index, self.table(),
+                                                      self.view(), self.can_act())
         if done == "claimed":
             self._complain("That card has been claimed already.")
         elif done == "play":
@@ -298,32 +272,18 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
             self.refresh_table()
 
     def action_enter(self) -> None:
-        if self._not_now():   # "choose a card" would be wrong while another acts
-            return
-        c, zone = self.selected(), self.choice.zone
-        ph = self.table().phase
-        if c is None:
-            self._complain("Choose a card first (Left/Right or a click).")
-        elif ph is Phase.OFFER and zone == "hand":
-            self.act(Offer(c))
-        elif ph is Phase.TAKE and zone == "faceup":
-            self.act(Take(c))
-        elif ph is Phase.CONTROL and zone == "faceup":
-            if any(isinstance(a, Bid) for a in self.game.legal_actions()):
-                self.action_bid()
-            else:   # Enter again after a bid: say what is left, not the rules' refusal
-                self._complain(after_bid(self.game.legal_actions()))
-        elif ph is Phase.CONTROL and zone == "discard":
-            self.action_buy()
-        else:
-            self._complain("Nothing to do with that card now.")
+        if not self._not_now():   # "choose a card" would be wrong while another acts
+            self._play(self.choice.enter(self.table(), self.view(), self.game.legal_actions()))
 
     def action_bid(self) -> None:
-        c = self.selected()
-        if self.choice.zone != "faceup" or c is None:
-            self._complain("Choose a face-up card to bid on.")
-            return
-        self.act(Bid(c, self.choice.tokens))
+        self._play(self.choice.bid(self.view()))
+
+    def _play(self, what: Action | str) -> None:
+        """Play ``what``, or say why nothing is played (a text)."""
+        if isinstance(what, str):
+            self._complain(what)
+        else:
+            self.act(what)
 
     def action_tokens(self, step: int) -> None:
         self.choice.more(step, self.view())
@@ -333,24 +293,17 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
         self.act(Speed(1))
 
     def action_buy(self) -> None:
-        c = self.selected()
-        if self.choice.zone != "discard" or c is None:
-            self._complain("Choose a card of the discard pile to buy (Right past the "
-                           "face-up cards).")
-            return
-        self.act(Buy(c))
+        self._play(self.choice.buy(self.view()))
 
     def action_done(self) -> None:
         self.act(DONE)
 
     def action_flip(self, n: int) -> None:
         st = self.table()
-        if st.pending_return is None:
-            if st.phase is Phase.CONTROL and self.choice.zone == "faceup":
-                self.choice.tokens = max(self.choice.least_bid(self.view()), n)
-                self.refresh_table()
-            return
-        self.act(Flip(n))
+        if st.pending_return is not None:
+            self.act(Flip(n))
+        elif self.choice.flip_keys(n, st, self.view()):
+            self.refresh_table()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         text = event.value.strip()
@@ -358,34 +311,26 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
         if text and self.act(text):
             self.set_focus(None)
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        name = event.button.name or ""
-        if name in ("btn-more", "btn-less"):
-            self.action_tokens(1 if name == "btn-more" else -1)
-        elif name.startswith("btn-flip-"):
-            self.act(Flip(int(name.removeprefix("btn-flip-"))))
-        elif name in _BUTTONS:
-            getattr(self, f"action_{_BUTTONS[name]}")()
+    def on_action_bar_chosen(self, message: ActionBar.Chosen) -> None:
+        getattr(self, f"action_{message.action}")(*message.args)
 
     # ----- windows, saving, leaving ------------------------------------------------------
     def action_help(self) -> None:
-        self.app.push_screen(HelpScreen(HELP))
+        if self.replaying is not None:
+            self.replaying.help()
+        else:
+            self.app.push_screen(HelpScreen(HELP))
 
     def action_scroll_log(self, direction: int) -> None:
         log = self.query_one(GameLog)
-        if direction < 0:
-            log.scroll_page_up()
-        else:
-            log.scroll_page_down()
+        (log.scroll_page_up if direction < 0 else log.scroll_page_down)()
 
     def action_hint(self) -> None:
         """The coach's hint for the person to act, from their view only (a window; here or
         online alike)."""
-        if self._not_now():
-            return
-        seat = self.game.to_act()
-        self.app.push_screen(ShowdownHintScreen(self.game.view(seat),
-                                                self.game.legal_actions()))
+        if not self._not_now():
+            self.app.push_screen(ShowdownHintScreen(self.game.view(self.game.to_act()),
+                                                    self.game.legal_actions()))
 
     def action_review(self) -> None:
         """The coach's review of a finished game played here (a window)."""
@@ -447,8 +392,15 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
         action while the person on screen is to act and the rules allow one of its kind
         (no Bid once they have bid this turn, no Buy without a discard pile or 2 tokens, no
         Speed+1 without 2 tokens), nothing of a turn, no Save and no typing once the game is
-        over."""
-        kind = _TURN_ACTIONS.get(action)
+        over. A replay offers only its own keys (:meth:`ReplayControls.allows`) and ``c``
+        while it may show more than one hand."""
+        if self.replaying is not None:
+            if action == "replay_hand":
+                return len(self.game.here()) > 1
+            return self.replaying.allows(action, parameters)
+        if action in ("replay", "replay_hand"):
+            return False
+        kind = TURN_ACTIONS.get(action)
         if kind is not None:
             if not self.can_act():
                 return False
@@ -460,11 +412,28 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
         if action == "hint":
             # 80 columns hold the control step's keys or Hint, not both: there the footer
             # leaves Hint out, and h still opens it (its refusal binding; the help names it)
-            return self.can_act() and (self.size.width >= self.WIDE_FOOTER or not any(
+            return self.can_act() and (self.size.width >= WIDE_FOOTER or not any(
                 isinstance(a, (Bid, Speed, Buy, Done)) for a in self.game.legal_actions()))
         if action == "review":
             return self.match is not None and self.game.finished()
         return True
+
+    # ----- a replay ----------------------------------------------------------------------
+    def action_replay(self, what: str, *args: int) -> None:
+        """A replay's key: a move on or back, the start, the last move, leaving, saving."""
+        if self.replaying is not None:
+            self.replaying.run(what, *args)
+
+    def action_replay_hand(self) -> None:
+        """c: the next seat's hand (among the seats this replay may show)."""
+        if isinstance(self.game, ShowdownReplay):
+            self.game.next_hand()
+            self.show_step()
+
+    def show_step(self) -> None:
+        """Draw the replay's step afresh, its log from the first line."""
+        self.query_one(GameLog).restart()
+        self.refresh_table()
 
     # ----- drawing -----------------------------------------------------------------------
     def refresh_table(self) -> None:
@@ -475,24 +444,31 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
             return
         v, st, layout, can = self.view(), self.table(), self.table_layout(), self.can_act()
         self.refresh_bindings()
-        self.query_one("#sd-status", Static).update(status_text(self.game, st, layout.width))
+        self.query_one("#sd-status", Static).update(
+            status_text(self.game, st, layout.width) if self.replaying is None
+            else self.replaying.banner())
         table = self.query_one(Tabletop)
-        table.draw(self.game.seats, st, v, layout, self._hand_label(v, can))
+        table.draw(self.game, st, v, layout, hand_label(
+            self.game, v, self.choice.hand_number(v) if can else None, self._humans))
         table.mark(self.choice.zone, self.selected() if can else None, st, v)
-        self.query_one(GameLog).follow(self.game.log())
-        self.query_one(ActionBar).draw(self.game, st, v, can_act=can, zone=self.choice.zone,
-                                       chosen=self.selected(), tokens=self.choice.tokens)
+        bar = self.query_one(ActionBar)
+        bar.draw(self.game, st, v, can_act=can, zone=self.choice.zone, chosen=self.selected(),
+                 tokens=self.choice.tokens)
+        if self.replaying is not None:   # the replay's line over the prompt
+            seat = self.viewer()
+            bar.replay(None if seat is None else self.game.seats[seat].name,
+                       len(self.game.here()) > 1)
 
-    def _hand_label(self, v: PlayerView | None, can_act: bool) -> Text | str:
-        """Over the hand: whose it is and the card chosen, or why no hand is shown."""
-        if v is None:
-            return ("Connection lost: the game goes on on the server"
-                    if self.game.cut_off() is not None
-                    else ("Game over: p shows the piles, r the review" if self.match
-                          else "Game over: p shows the piles") if self.game.finished()
-                    else "Computers only: no hand shown" if not self._humans
-                    else "Hand hidden: pass the terminal")
-        cursor = self.choice.cursor
-        chosen = (cursor + 1 if self.choice.zone == "hand" and can_act
-                  and 0 <= cursor < len(v.hand) else None)
-        return hand_label(literal(self.game.seats[v.seat].name), v, chosen)
+
+def _hidden(finished: bool) -> str:
+    """What a replay's help says of hidden information."""
+    return (HIDDEN_FINISHED if finished else HIDDEN_IN_PROGRESS) + (
+        " The hand shown is that of the player who moved; `c` shows the next player's hand"
+        + (" (any player's: the game is over)." if finished else
+           " (only the people's: the computers' stay hidden)."))
+
+
+def replay_screen(replay: Replay[Any], *, exit_app: bool = False) -> ShowdownScreen:
+    """The Showdown table showing ``replay``, read-only, at its start (the game's replay
+    screen; ``exit_app``: leaving ends the app)."""
+    return ShowdownScreen(ShowdownReplay(replay), exit_app=exit_app)

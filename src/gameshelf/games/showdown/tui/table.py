@@ -51,20 +51,26 @@ class Tabletop(Vertical):
         self.query_one(GameLog).border_title = "Log"
 
     def lay_out(self, layout: Layout) -> None:
-        """The left column's width and the hand's cards to a row for ``layout``."""
+        """Size the columns for ``layout``: cards as cards from LARGE (four or five to a
+        row), one line per card below it ("compact"); the log and the discard pile get what
+        is left ("short": the combinations scroll)."""
+        self.set_class(layout.compact, "compact")
+        self.set_class(layout.short, "short")
         for selector in ("#sd-players", "#sd-left"):
             self.query_one(selector).styles.width = layout.left_outer
         self.query_one("#sd-hand").styles.grid_size_columns = layout.columns
 
-    def draw_players(self, seats: Sequence[SeatInfo], st: PlayerView, layout: Layout) -> None:
-        """The players table alone (while the computers play)."""
-        self.query_one("#sd-players", Static).update(players_text(seats, st, layout))
+    def follow(self, game: ShowdownMatch, st: PlayerView, layout: Layout) -> None:
+        """The players table and the log alone (while the computers play)."""
+        self.query_one("#sd-players", Static).update(players_text(game.seats, st, layout))
+        self.query_one(GameLog).follow(game.log())
 
-    def draw(self, seats: Sequence[SeatInfo], st: PlayerView, v: PlayerView | None,
+    def draw(self, game: ShowdownMatch, st: PlayerView, v: PlayerView | None,
              layout: Layout, hand: Text | str) -> None:
         """Everything from the table ``st`` and the hand of ``v`` (None: no hand shown),
         ``hand`` over it; the card widgets stay while what they show does."""
-        self.draw_players(seats, st, layout)
+        seats = game.seats
+        self.follow(game, st, layout)
         self.query_one("#sd-side", Static).update(combos_text(seats, st, layout))
         self.query_one("#sd-hand-label", Static).update(hand)
         drawn = drawn_key(st, v, layout)

@@ -12,6 +12,7 @@ from rich.text import Text
 from gameshelf.core.text import count, literal, possessive
 from gameshelf.games.showdown.actions import card_text
 from gameshelf.games.showdown.game import Phase, PlayerView
+from gameshelf.games.showdown.play import LocalShowdown, ShowdownMatch
 from gameshelf.games.showdown.tui.card_line import CardLine
 from gameshelf.games.showdown.tui.cards import CardView, CardWidget
 from gameshelf.games.showdown.tui.layout import Layout
@@ -92,9 +93,21 @@ def lay_zones(st: PlayerView, v: PlayerView | None, seats: Sequence[SeatInfo],
     return zones
 
 
-def hand_label(name: str, v: PlayerView, chosen: int | None) -> Text:
+def hand_label(game: ShowdownMatch, v: PlayerView | None, chosen: int | None,
+               humans: int) -> Text | str:
     """Over the hand: whose it is, its size, the card chosen (its number, 1 on) and the
-    card offered while the offers are face down."""
+    card offered while the offers are face down; with no hand shown (``v`` None), why (the
+    game's end, the connection lost, computers only, ``humans`` people passing the
+    terminal)."""
+    if v is None:
+        return ("Connection lost: the game goes on on the server"
+                if game.cut_off() is not None
+                else ("Game over: p shows the piles, r the review"
+                      if isinstance(game, LocalShowdown)
+                      else "Game over: p shows the piles") if game.finished()
+                else "Computers only: no hand shown" if not humans
+                else "Hand hidden: pass the terminal")
+    name = literal(game.seats[v.seat].name)
     return Text(
         f"{possessive(name)} hand ({count(len(v.hand), 'card')}"
         + (f"; card {chosen} of {len(v.hand)}: {card_text(v.hand[chosen - 1])}"
