@@ -8,8 +8,8 @@ from textual.app import App
 
 from gameshelf.core.store import Store
 from gameshelf.games.showdown.actions import DONE, Bid, Buy, Speed
-from gameshelf.games.showdown.game import Phase
 from gameshelf.games.showdown.match import Match, parse_players
+from gameshelf.games.showdown.table import Phase
 from gameshelf.games.showdown.tui.log import ReflowLog
 from gameshelf.games.showdown.tui.scores import ScoreScreen
 from gameshelf.games.showdown.tui.screen import ShowdownScreen

@@ -11,9 +11,9 @@ from textual.widgets import Button, Input, OptionList
 
 from gameshelf.core.records import GameRecord
 from gameshelf.core.store import Store
-from gameshelf.games.showdown.game import Phase
 from gameshelf.games.showdown.match import Match, parse_players
 from gameshelf.games.showdown.session import END_PENDING, ShowdownSession
+from gameshelf.games.showdown.table import Phase
 from gameshelf.games.showdown.tui.card_line import CardLine
 from gameshelf.games.showdown.tui.cards import CardView
 from gameshelf.games.showdown.tui.handoff import HandOffScreen, ready_label

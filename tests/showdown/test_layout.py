@@ -14,8 +14,8 @@ from textual.widget import Widget
 from textual.widgets import Button, OptionList, RichLog, Static
 
 from gameshelf.core.text import literal
-from gameshelf.games.showdown.game import Phase
 from gameshelf.games.showdown.match import Match, parse_players
+from gameshelf.games.showdown.table import Phase
 from gameshelf.games.showdown.tui.card_line import CardLine
 from gameshelf.games.showdown.tui.cards import CardView
 from gameshelf.games.showdown.tui.handoff import HandOffScreen

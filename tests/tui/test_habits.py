@@ -29,10 +29,10 @@ from gameshelf.games.muggins.tui.coach import MugginsHintScreen, MugginsReviewSc
 from gameshelf.games.muggins.tui.replay import MugginsReplayScreen
 from gameshelf.games.muggins.tui.screen import LevelScreen, MugginsScreen
 from gameshelf.games.showdown.actions import Action as ShowdownAction
-from gameshelf.games.showdown.game import PlayerView as ShowdownView
 from gameshelf.games.showdown.match import Match as ShowdownMatch
 from gameshelf.games.showdown.match import parse_players
 from gameshelf.games.showdown.replay import showdown_replay
+from gameshelf.games.showdown.table import PlayerView as ShowdownView
 from gameshelf.games.showdown.tui.coach import ShowdownHintScreen, ShowdownReviewScreen
 from gameshelf.games.showdown.tui.screen import ShowdownScreen, replay_screen
 from gameshelf.games.showdown.tui.setup import ShowdownStartScreen

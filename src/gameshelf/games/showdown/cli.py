@@ -47,13 +47,14 @@ from gameshelf.core.workers import RAY_HELP, check_spread, ray_address, run_jobs
 from gameshelf.games.showdown import coach
 from gameshelf.games.showdown.actions import Bid, Buy, Speed, card_text
 from gameshelf.games.showdown.cards import parse_deck
-from gameshelf.games.showdown.game import Phase, PlayerView, ShowdownState
+from gameshelf.games.showdown.game import ShowdownState
 from gameshelf.games.showdown.match import GAME, Match, Seat, parse_players
 from gameshelf.games.showdown.play import LocalShowdown, ShowdownMatch
 from gameshelf.games.showdown.players import PLAYER_KINDS
 from gameshelf.games.showdown.review import review_command
 from gameshelf.games.showdown.session import ShowdownSession, describe_save, saves
 from gameshelf.games.showdown.sim import play_sim_game
+from gameshelf.games.showdown.table import Phase, PlayerView
 from gameshelf.session.base import save_failure
 from gameshelf.session.match import SeatInfo
 

@@ -6,8 +6,8 @@ from typing import Any
 
 from gameshelf.games.showdown.actions import Action, parse_action
 from gameshelf.games.showdown.cards import Deck, default_deck
-from gameshelf.games.showdown.game import PlayerView
 from gameshelf.games.showdown.play import ShowdownMatch
+from gameshelf.games.showdown.table import PlayerView
 from gameshelf.games.showdown.view import decode_showdown_view
 from gameshelf.server import protocol as p
 from gameshelf.session.remote import (

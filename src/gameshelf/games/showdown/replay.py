@@ -10,10 +10,11 @@ from gameshelf.core.records import GameRecord
 from gameshelf.core.state import CHANCE
 from gameshelf.games.showdown.actions import Action, parse_action
 from gameshelf.games.showdown.cards import Deck
-from gameshelf.games.showdown.game import PlayerView, new_game
+from gameshelf.games.showdown.game import new_game
 from gameshelf.games.showdown.match import GAME as SHOWDOWN
 from gameshelf.games.showdown.match import Match
 from gameshelf.games.showdown.play import ShowdownMatch
+from gameshelf.games.showdown.table import PlayerView
 from gameshelf.session.replay import Replay, ReplayMatch, Step, grouped
 
 

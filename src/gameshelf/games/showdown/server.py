@@ -51,9 +51,9 @@ class ShowdownGame(Game):
 
     @classmethod
     def check_setup(cls, seats: Sequence[SeatPlan], options: dict[str, Any]) -> None:
-        from gameshelf.games.showdown.game import MAX_PLAYERS, MIN_PLAYERS
         from gameshelf.games.showdown.match import MAX_NAME_LENGTH
         from gameshelf.games.showdown.players import PLAYER_KINDS
+        from gameshelf.games.showdown.steps import MAX_PLAYERS, MIN_PLAYERS
         if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
             raise BadInputError(f"Pinball Showdown is for {MIN_PLAYERS} to {MAX_PLAYERS} "
                                 "players")
@@ -137,7 +137,7 @@ class ShowdownGame(Game):
     def prompt(self, seat: int) -> str:
         if self.to_act() != seat:
             return ""
-        from gameshelf.games.showdown.game import Phase
+        from gameshelf.games.showdown.table import Phase
         st = self.match.state
         if st.phase is Phase.OFFER:
             return "offer a card from your hand face down (offer CARD)"

@@ -5,7 +5,7 @@ play with it. Pure: read from the seat's view.
 from __future__ import annotations
 
 from gameshelf.games.showdown.actions import Action, Bid, Buy, Done, Offer, Speed, Take
-from gameshelf.games.showdown.game import Phase, PlayerView
+from gameshelf.games.showdown.table import Phase, PlayerView
 
 
 def zones(st: PlayerView) -> list[str]:

@@ -11,8 +11,8 @@ from textual.widgets import Button, Static
 
 from gameshelf.core.text import count, literal, possessive, said
 from gameshelf.games.showdown.actions import Bid, Buy, Speed, card_text
-from gameshelf.games.showdown.game import BUY_COST, Phase, PlayerView
 from gameshelf.games.showdown.play import ShowdownMatch
+from gameshelf.games.showdown.table import BUY_COST, Phase, PlayerView
 from gameshelf.tui.widgets import plain
 
 #: The buttons of the bar and the screen's actions they run (with their arguments).

@@ -13,9 +13,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from gameshelf.core.text import literal
-from gameshelf.games.showdown.game import MAX_TURNS
 from gameshelf.games.showdown.match import Match
 from gameshelf.games.showdown.play import LocalShowdown, ShowdownMatch
+from gameshelf.games.showdown.steps import MAX_TURNS
 
 
 class ScoreScreen(ModalScreen[None]):

@@ -33,11 +33,11 @@ from textual.widgets import Input, Static
 from gameshelf.core.errors import GameshelfError
 from gameshelf.core.text import error_line, quoted, saved_as
 from gameshelf.games.showdown.actions import DONE, Action, Bid, Buy, Done, Flip, Speed
-from gameshelf.games.showdown.game import PlayerView
 from gameshelf.games.showdown.match import Match
 from gameshelf.games.showdown.play import LocalShowdown, ShowdownMatch
 from gameshelf.games.showdown.replay import ShowdownReplay
 from gameshelf.games.showdown.session import ShowdownSession
+from gameshelf.games.showdown.table import PlayerView
 from gameshelf.games.showdown.tui.cards import CardChosen
 from gameshelf.games.showdown.tui.choice import Choice
 from gameshelf.games.showdown.tui.coach import ShowdownHintScreen, ShowdownReviewScreen

@@ -11,8 +11,9 @@ from textual.containers import Container, Horizontal, Vertical, VerticalScroll
 from textual.widgets import Static
 
 from gameshelf.core.text import count, literal
-from gameshelf.games.showdown.game import MAX_TURNS, PlayerView
 from gameshelf.games.showdown.play import ShowdownMatch
+from gameshelf.games.showdown.steps import MAX_TURNS
+from gameshelf.games.showdown.table import PlayerView
 from gameshelf.games.showdown.tui.cards import CardWidget
 from gameshelf.games.showdown.tui.choice import card_at
 from gameshelf.games.showdown.tui.layout import Layout

@@ -11,8 +11,8 @@ from rich.text import Text
 
 from gameshelf.core.text import count, literal, possessive
 from gameshelf.games.showdown.actions import card_text
-from gameshelf.games.showdown.game import Phase, PlayerView
 from gameshelf.games.showdown.play import LocalShowdown, ShowdownMatch
+from gameshelf.games.showdown.table import Phase, PlayerView
 from gameshelf.games.showdown.tui.card_line import CardLine
 from gameshelf.games.showdown.tui.cards import CardView, CardWidget
 from gameshelf.games.showdown.tui.layout import Layout
