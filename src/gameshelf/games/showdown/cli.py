@@ -91,6 +91,7 @@ def play(players: str = typer.Option("You,cpu", "--players", "-p",
     deck_text = read_deck(deck)
     number = parse_seed(seed) if seed is not None else new_seed()
     if not text:  # before the game is made (and saved): the screen needs a terminal
+        # start-up: Textual loads only for the screen, not for the prompt or --help
         from gameshelf.tui.base import need_terminal
 
         need_terminal("use --text for the prompt loop")
@@ -102,6 +103,7 @@ def _play(session: ShowdownSession, text: bool) -> None:
     if text:
         _text_loop(session)
     else:
+        # start-up: the screens (and Textual) load only when the game is played on them
         from gameshelf.games.showdown.tui.setup import run_match_app
 
         run_match_app(session)

@@ -11,7 +11,7 @@ import enum
 from typing import TYPE_CHECKING, Any
 
 from gameshelf.core.errors import GameshelfError
-from gameshelf.games.showdown.actions import card_text, parse_card
+from gameshelf.games.showdown.actions import card_text, combo_text, parse_card
 from gameshelf.games.showdown.cards import Deck
 from gameshelf.games.showdown.table import Claim, Phase, PlayerView
 from gameshelf.server.views import plain
@@ -30,7 +30,6 @@ _STATIC = frozenset({"deck", "cards"})
 
 
 def _showdown_fields() -> tuple[str, ...]:
-    from gameshelf.games.showdown.table import PlayerView
     return tuple(f.name for f in dataclasses.fields(PlayerView) if f.name not in _STATIC)
 
 
@@ -38,10 +37,10 @@ _FIELDS = _showdown_fields()
 
 
 def showdown_view(match: Match, seat: int) -> dict[str, Any]:
-    """``seat``'s Showdown view: :class:`gameshelf.games.showdown.table.PlayerView`'s fields (less
-    the static deck), cards as ``P41``, combinations as ``C03``, bids as
-    ``[{"card", "seat", "tokens"}]``, claims as ``{"card", "completed", "reason"}`` or null."""
-    from gameshelf.games.showdown.actions import combo_text
+    """``seat``'s Showdown view: the fields of
+    :class:`gameshelf.games.showdown.table.PlayerView` (less the static deck), cards as
+    ``P41``, combinations as ``C03``, bids as ``[{"card", "seat", "tokens"}]``, claims as
+    ``{"card", "completed", "reason"}`` or null."""
     view = match.state.view(seat)
     out: dict[str, Any] = {"game": "showdown", "names": [s.name for s in match.seats]}
     for name in _FIELDS:

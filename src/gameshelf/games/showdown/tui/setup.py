@@ -19,7 +19,8 @@ from gameshelf.games.showdown.play import ShowdownMatch
 from gameshelf.games.showdown.session import ShowdownSession, describe
 from gameshelf.games.showdown.tui.help import HELP
 from gameshelf.games.showdown.tui.screen import ShowdownScreen
-from gameshelf.tui.base import GuardedApp
+from gameshelf.tui.app import GameshelfApp
+from gameshelf.tui.base import GuardedApp, run_guarded
 from gameshelf.tui.saves import SavesList
 from gameshelf.tui.widgets import (
     GameFooter,
@@ -135,8 +136,6 @@ def make_screen() -> Screen[None]:
 def match_app(session: Match | ShowdownSession | ShowdownMatch) -> GuardedApp:
     """The terminal app opened straight on the game of ``session``; Esc on the game leaves
     the app, as Yatz's and Muggins's ``play``/``resume`` do."""
-    from gameshelf.tui.app import GameshelfApp
-
     class _App(GameshelfApp):
         def on_ready(self) -> None:
             self.push_screen(ShowdownScreen(session), lambda _r: self.exit())
@@ -151,6 +150,4 @@ def run_match_app(session: ShowdownSession | ShowdownMatch) -> None:
     Raises:
         GameshelfError: not on a terminal.
     """
-    from gameshelf.tui.base import run_guarded
-
     run_guarded(match_app(session), TEXT_HINT)
