@@ -78,7 +78,7 @@ def _bot(game: object, budget: int, seed: int, uct_c: float) -> object:
 def one_game(game_index: int, setup: Setup, max_decisions: int | None = None) -> Result:
     """Play game ``game_index`` (or only its first ``max_decisions`` timed decisions)."""
     from gameshelf.games.showdown.players import SearchPlayer
-    from gameshelf.games.showdown.rl import action_id
+    from gameshelf.games.showdown.rl.ids import action_id
     from gameshelf.rl.openspiel import load
 
     seed = setup.seed + game_index

@@ -21,8 +21,9 @@ from gameshelf.core.progress import add_progress_option, progress
 from gameshelf.core.workers import run_jobs
 from gameshelf.games.showdown.actions import Action
 from gameshelf.games.showdown.cards import default_deck
-from gameshelf.games.showdown.game import PlayerView, new_game
+from gameshelf.games.showdown.game import new_game
 from gameshelf.games.showdown.players import HeuristicPlayer, Player, SearchPlayer, play_match
+from gameshelf.games.showdown.table import PlayerView
 
 
 class Timed:

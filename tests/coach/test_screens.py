@@ -18,7 +18,8 @@ from gameshelf.games.showdown.cards import default_deck_text
 from gameshelf.games.showdown.match import Match as ShowdownMatch
 from gameshelf.games.showdown.match import Seat, parse_players
 from gameshelf.games.showdown.tui.coach import ShowdownHintScreen, ShowdownReviewScreen
-from gameshelf.games.showdown.tui.screen import ScoreScreen, ShowdownScreen
+from gameshelf.games.showdown.tui.scores import ScoreScreen
+from gameshelf.games.showdown.tui.screen import ShowdownScreen
 from gameshelf.tui.app import GameshelfApp
 from tests.coach.test_muggins_coach import SAMPLES
 from tests.hostile import NAMES, hostile_deck

@@ -11,7 +11,9 @@ from textual.widgets import Input, Select, Static
 
 from gameshelf.games.showdown.actions import DONE, Action
 from gameshelf.games.showdown.online import RemoteShowdown
-from gameshelf.games.showdown.tui.screen import HandOffScreen, ScoreScreen, ShowdownScreen
+from gameshelf.games.showdown.tui.handoff import HandOffScreen
+from gameshelf.games.showdown.tui.scores import ScoreScreen
+from gameshelf.games.showdown.tui.screen import ShowdownScreen
 from gameshelf.session.remote import Room, parse_seats
 from gameshelf.tui.app import GameshelfApp
 from gameshelf.tui.online import LobbyScreen, OnlineScreen

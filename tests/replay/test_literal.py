@@ -13,7 +13,7 @@ from gameshelf.core.records import GameRecord
 from gameshelf.games.showdown.match import Match as ShowdownMatch
 from gameshelf.games.showdown.match import Seat as ShowdownSeat
 from gameshelf.games.showdown.replay import showdown_replay
-from gameshelf.games.showdown.tui.replay import ShowdownReplayScreen
+from gameshelf.games.showdown.tui.screen import replay_screen
 from gameshelf.games.yatz.match import Match as YatzMatch
 from gameshelf.games.yatz.match import Seat as YatzSeat
 from gameshelf.games.yatz.replay import yatz_replay
@@ -58,7 +58,7 @@ async def test_replay_screens_show_names_literally() -> None:
         sd = ShowdownMatch([ShowdownSeat(f"P{i}", "random") for i in range(2)], 4)
         renamed(sd, SHOWN[4:6])
         sd.run_until_human()
-        app.push_screen(ShowdownReplayScreen(showdown_replay(sd.record())))
+        app.push_screen(replay_screen(showdown_replay(sd.record())))
         await settle(app, pilot)
         await pilot.press("end")
         await settle(app, pilot)

@@ -19,7 +19,7 @@ from gameshelf.games.muggins.replay import muggins_replay
 from gameshelf.games.muggins.tui.replay import replay_screen as muggins_screen
 from gameshelf.games.muggins.tui.screen import MugginsScreen
 from gameshelf.games.showdown.replay import showdown_replay
-from gameshelf.games.showdown.tui.replay import ShowdownReplayScreen
+from gameshelf.games.showdown.tui.screen import ShowdownScreen, replay_screen
 from gameshelf.games.yatz.replay import yatz_replay
 from gameshelf.games.yatz.tui.screen import GameScreen
 from gameshelf.games.yatz.tui.screen import replay_screen as yatz_replay_screen
@@ -41,8 +41,7 @@ CASES: dict[str, tuple[Any, Any, str]] = {
     "yatz": (lambda: yatz_replay(yatz_record(turns=4, names=("Ann", "Bob"))),
              lambda r: yatz_replay_screen(r, review=False), "#status"),
     "muggins": (lambda: muggins_replay(muggins_record()), muggins_screen, "#mg-status"),
-    "showdown": (lambda: showdown_replay(showdown_record()), ShowdownReplayScreen,
-                 "#sd-status"),
+    "showdown": (lambda: showdown_replay(showdown_record()), replay_screen, "#sd-status"),
     "dollar": (lambda: dollar_replay(dollar_round()), dollar_screen, "#message"),
 }
 
@@ -58,7 +57,7 @@ def shown_state(screen: Screen[None]) -> Any:
         return state_key(screen.game.replay.state)  # type: ignore[union-attr]
     if isinstance(screen, DollarScreen):
         return (screen.playing, screen.frame_no)
-    if isinstance(screen, ShowdownReplayScreen):   # the match interface it draws from
+    if isinstance(screen, ShowdownScreen):   # the read-only match it draws from
         return state_key(screen.game.replay.state)  # type: ignore[attr-defined]
     return state_key(screen.game.state)  # type: ignore[attr-defined]
 
@@ -146,7 +145,7 @@ async def test_hidden_hands() -> None:
         assert "Mugsy's tiles" not in msg and "hidden" in msg
         await pilot.press("escape")
         sd = showdown_replay(showdown_record(4, "Ann,cpu,Bo", moves=6))
-        screen = ShowdownReplayScreen(sd)
+        screen = replay_screen(sd)
         app.push_screen(screen)
         await pilot.pause()
         seen = set()
@@ -189,11 +188,10 @@ async def test_r_on_a_saves_list_replays_the_save(game: str) -> None:
         assert "damaged" in str(saves.query_one("#savemsg", Static).render())
         await pilot.press("down", "r")
         await pilot.pause()
-        shown = {"yatz": GameScreen, "muggins": MugginsScreen,
-                 "showdown": ShowdownReplayScreen}[game]
+        shown = {"yatz": GameScreen, "muggins": MugginsScreen, "showdown": ShowdownScreen}[game]
         assert isinstance(app.screen, shown)
-        replay = (app.screen.replay if isinstance(app.screen, GameScreen)
-                  else app.screen.shown_replay())  # type: ignore[attr-defined]
+        replay = (app.screen.shown_replay() if isinstance(app.screen, MugginsScreen)
+                  else app.screen.replay)  # type: ignore[attr-defined]
         assert replay.record == record
         await pilot.press("escape")
         await pilot.pause()

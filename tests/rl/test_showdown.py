@@ -14,29 +14,31 @@ from gameshelf.core.errors import BadInputError, IllegalMoveError
 from gameshelf.games.showdown import rl as rs
 from gameshelf.games.showdown.actions import DONE, Bid, Buy, Deal, Flip, Offer, Reveal, Speed, Take
 from gameshelf.games.showdown.cards import default_deck
-from gameshelf.games.showdown.game import Phase, ShowdownState
+from gameshelf.games.showdown.game import ShowdownState
 from gameshelf.games.showdown.players import RandomPlayer
+from gameshelf.games.showdown.rl import ids as rl_ids
+from gameshelf.games.showdown.table import Phase
 from gameshelf.rl.spec import CHANCE, TERMINAL
 
 
 def test_every_id_round_trips_and_the_table_is_pinned() -> None:
-    for i in range(rs.NUM_ACTIONS):
-        assert rs.action_id(rs.action_of(i)) == i
+    for i in range(rl_ids.NUM_ACTIONS):
+        assert rl_ids.action_id(rl_ids.action_of(i)) == i
     pinned = {Offer(0): 0, Offer(53): 53, Bid(0, 1): 54, Bid(6, 3): 176, Bid(53, 20): 1133,
               Flip(0): 1134, Flip(20): 1154, Speed(1): 1155, Speed(10): 1164, Buy(0): 1165,
               DONE: 1219, Take(0): 1220, Take(53): 1273}
     for action, i in pinned.items():
-        assert rs.action_id(action) == i and rs.action_of(i) == action
+        assert rl_ids.action_id(action) == i and rl_ids.action_of(i) == action
     info = rs.Spec.info()
     assert (info.num_distinct_actions, info.max_chance_outcomes) == (1274, 70)
-    assert rs.chance_to_string(6) == "draw P07"
-    assert rs.chance_to_string(56) == "combination C03"
-    assert rs.chance_to_string(67) == "first player 1"
-    for bad in (-1, rs.NUM_ACTIONS):
+    assert rl_ids.chance_to_string(6) == "draw P07"
+    assert rl_ids.chance_to_string(56) == "combination C03"
+    assert rl_ids.chance_to_string(67) == "first player 1"
+    for bad in (-1, rl_ids.NUM_ACTIONS):
         with pytest.raises(IllegalMoveError):
-            rs.action_of(bad)
+            rl_ids.action_of(bad)
     with pytest.raises(IllegalMoveError):
-        rs.action_id(Bid(0, 21))
+        rl_ids.action_id(Bid(0, 21))
 
 
 @pytest.mark.parametrize("params", [{"players": 1}, {"players": 5}, {"players": "2"},
@@ -55,15 +57,15 @@ def _spec_ids(engine: ShowdownState, action: object, n: int) -> list[int]:
         for c in action.combos:
             if len(chosen) == n:
                 break
-            ids.append(rs.COMBO0 + c)
+            ids.append(rl_ids.COMBO0 + c)
             if n == 2 and chosen and set(combos[chosen[0]].devices) & set(combos[c].devices):
                 continue
             chosen.append(c)
-        return ids + [rs.FIRST0 + action.first]
+        return ids + [rl_ids.FIRST0 + action.first]
     if isinstance(action, Reveal):
         return list(action.cards[:-1])
     assert not isinstance(action, (Deal, Reveal))
-    return [rs.action_id(action)]  # type: ignore[arg-type]
+    return [rl_ids.action_id(action)]  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -82,7 +84,7 @@ def test_a_game_through_the_spec_is_the_engines(players: int) -> None:
         else:
             assert spec.current_player(state) == p
             legal = engine.legal_actions()
-            assert spec.legal_actions(state) == sorted(rs.action_id(a) for a in legal)
+            assert spec.legal_actions(state) == sorted(rl_ids.action_id(a) for a in legal)
             action = bots[p].choose(engine.view(p), legal)
         for i in _spec_ids(engine, action, players):
             if spec.current_player(state) == CHANCE:
@@ -121,7 +123,7 @@ def _random_states(players: int, seed: int, every: int) -> list[rs.ShowdownSpecS
             spec.apply(state, rng.choice(spec.chance_outcomes(state))[0])
         else:
             legal = spec.legal_actions(state)
-            done = [a for a in legal if a == rs.DONE_ID]
+            done = [a for a in legal if a == rl_ids.DONE_ID]
             spec.apply(state, done[0] if done and rng.random() < 0.5 else rng.choice(legal))
         step += 1
         if step % every == 0:

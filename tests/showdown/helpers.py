@@ -59,7 +59,7 @@ def offer_all(state: ShowdownState, offers: Sequence[int]) -> None:
 
 def done_all(state: ShowdownState) -> None:
     """Everyone left in step 2 finishes without using tokens."""
-    from gameshelf.games.showdown.game import Phase
+    from gameshelf.games.showdown.table import Phase
 
     while state.phase is Phase.CONTROL:
         state.apply_text("done")

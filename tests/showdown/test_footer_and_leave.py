@@ -8,9 +8,11 @@ from textual.app import App
 
 from gameshelf.core.store import Store
 from gameshelf.games.showdown.actions import DONE, Bid, Buy, Speed
-from gameshelf.games.showdown.game import Phase
 from gameshelf.games.showdown.match import Match, parse_players
-from gameshelf.games.showdown.tui.screen import ReflowLog, ScoreScreen, ShowdownScreen
+from gameshelf.games.showdown.table import Phase
+from gameshelf.games.showdown.tui.log import ReflowLog
+from gameshelf.games.showdown.tui.scores import ScoreScreen
+from gameshelf.games.showdown.tui.screen import ShowdownScreen
 from gameshelf.tui.app import GameshelfApp
 
 _KINDS = {"Bid": Bid, "Speed+1": Speed, "Buy": Buy}
@@ -59,8 +61,8 @@ async def test_footer_offers_only_what_can_be_done_in_every_step_and_at_the_end(
             if st.pending_return is not None:
                 await pilot.press("0")
             elif st.phase is Phase.CONTROL and not st.has_bid[0] and st.control[0] > 2:
-                screen.zone, screen.cursor = "faceup", 0
-                screen.bid_tokens = screen._min_bid()
+                screen.choice.zone, screen.choice.cursor = "faceup", 0
+                screen.choice.tokens = screen.choice.least_bid(screen.view())
                 await pilot.press("b")
             elif st.phase is Phase.CONTROL:
                 seen_bid = seen_bid or st.has_bid[0]
@@ -138,8 +140,8 @@ async def test_control_prompt_offers_no_speed_or_buy_without_tokens() -> None:
             await _settle(app, pilot)
         st = match.state
         assert st.phase is Phase.CONTROL and not st.has_bid[0]
-        screen.zone, screen.cursor = "faceup", 0
-        screen.bid_tokens = st.control[0]
+        screen.choice.zone, screen.choice.cursor = "faceup", 0
+        screen.choice.tokens = st.control[0]
         await pilot.press("b")
         await _settle(app, pilot)
         st = match.state

@@ -11,16 +11,13 @@ from textual.widgets import Button, Input, OptionList
 
 from gameshelf.core.records import GameRecord
 from gameshelf.core.store import Store
-from gameshelf.games.showdown.game import Phase
 from gameshelf.games.showdown.match import Match, parse_players
 from gameshelf.games.showdown.session import END_PENDING, ShowdownSession
-from gameshelf.games.showdown.tui.screen import (
-    CardLine,
-    CardView,
-    HandOffScreen,
-    ShowdownScreen,
-    ready_label,
-)
+from gameshelf.games.showdown.table import Phase
+from gameshelf.games.showdown.tui.card_line import CardLine
+from gameshelf.games.showdown.tui.cards import CardView
+from gameshelf.games.showdown.tui.handoff import HandOffScreen, ready_label
+from gameshelf.games.showdown.tui.screen import ShowdownScreen
 from gameshelf.games.showdown.tui.setup import ShowdownStartScreen
 from gameshelf.tui.app import GameshelfApp
 from tests.showdown.test_cli import _run
@@ -167,7 +164,7 @@ async def test_a_click_selects_a_second_click_plays(size: tuple[int, int]) -> No
         before = len(match.record().actions)
         await pilot.click(hand[2])
         await pilot.pause()
-        assert len(match.record().actions) == before and screen.cursor == 2
+        assert len(match.record().actions) == before and screen.choice.cursor == 2
         assert hand[2].has_class("selected")
         chosen = screen.selected()
         await pilot.click(hand[2])
@@ -197,7 +194,7 @@ async def test_a_click_on_another_card_moves_the_choice_and_never_plays() -> Non
             await pilot.click(card)
             await pilot.pause()
         assert len(match.record().actions) == before
-        assert screen.cursor == 4 and match.state.phase is Phase.OFFER
+        assert screen.choice.cursor == 4 and match.state.phase is Phase.OFFER
 
 
 async def test_a_single_click_on_the_card_the_keys_chose_does_not_play() -> None:
@@ -208,7 +205,7 @@ async def test_a_single_click_on_the_card_the_keys_chose_does_not_play() -> None
         match = reach("You,cpu", 9, ())
         screen = await _table(app, pilot, match)
         hand = [w for w in screen.query(CardView) if w.zone == "hand"]
-        assert screen.cursor == 0 and hand[0].has_class("selected")
+        assert screen.choice.cursor == 0 and hand[0].has_class("selected")
         before = len(match.record().actions)
         await pilot.click(hand[0])
         await pilot.pause()

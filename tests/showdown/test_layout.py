@@ -14,15 +14,13 @@ from textual.widget import Widget
 from textual.widgets import Button, OptionList, RichLog, Static
 
 from gameshelf.core.text import literal
-from gameshelf.games.showdown.game import Phase
 from gameshelf.games.showdown.match import Match, parse_players
-from gameshelf.games.showdown.tui.screen import (
-    CardLine,
-    CardView,
-    HandOffScreen,
-    ScoreScreen,
-    ShowdownScreen,
-)
+from gameshelf.games.showdown.table import Phase
+from gameshelf.games.showdown.tui.card_line import CardLine
+from gameshelf.games.showdown.tui.cards import CardView
+from gameshelf.games.showdown.tui.handoff import HandOffScreen
+from gameshelf.games.showdown.tui.scores import ScoreScreen
+from gameshelf.games.showdown.tui.screen import ShowdownScreen
 from gameshelf.games.showdown.tui.setup import ShowdownStartScreen
 from gameshelf.tui.app import GameshelfApp
 from gameshelf.tui.widgets import HelpScreen
@@ -98,7 +96,7 @@ async def test_every_state_of_the_table_is_whole(state: str, size: tuple[int, in
         st = match.state
         if state == "buy":   # the discard pile's card chosen: "Buy ... for 2 tokens?"
             assert st.phase is Phase.CONTROL and st.discard
-            while screen.zone != "discard":
+            while screen.choice.zone != "discard":
                 await pilot.press("right")
             assert "Buy" in str(screen.query_one("#sd-prompt", Static).render())
         if state == "flip":

@@ -19,8 +19,10 @@ from gameshelf.games.showdown.actions import (
     Take,
     parse_action,
 )
-from gameshelf.games.showdown.game import TOKENS, Phase, new_game, replay
+from gameshelf.games.showdown.game import new_game, replay
 from gameshelf.games.showdown.players import determinize
+from gameshelf.games.showdown.steps import TOKENS
+from gameshelf.games.showdown.table import Phase
 from tests.showdown.helpers import DECK
 
 cards = st.integers(0, 53)

@@ -8,11 +8,8 @@ from gameshelf.core.chance import Chance
 from gameshelf.core.errors import BadInputError, IllegalMoveError
 from gameshelf.core.state import CHANCE, TERMINAL
 from gameshelf.games.showdown.actions import Bid, Buy, Done, Flip, Offer, Speed, Take
-from gameshelf.games.showdown.game import (
-    Phase,
-    ShowdownState,
-    new_game,
-)
+from gameshelf.games.showdown.game import ShowdownState, new_game
+from gameshelf.games.showdown.table import Phase
 from tests.showdown.helpers import DECK, card, cards_of, combo, deal, done_all, offer_all
 
 SPIN, ORBIT, POP, SLING = "Spinner", "Orbit", "Pop Bumper", "Slingshot"

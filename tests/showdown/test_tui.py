@@ -6,15 +6,13 @@ import pytest
 from textual.widgets import Input, OptionList, Static
 
 from gameshelf.core.store import Store
-from gameshelf.games.showdown.game import Phase
 from gameshelf.games.showdown.match import Match, parse_players
-from gameshelf.games.showdown.tui.screen import (
-    CardLine,
-    CardView,
-    HandOffScreen,
-    ScoreScreen,
-    ShowdownScreen,
-)
+from gameshelf.games.showdown.table import Phase
+from gameshelf.games.showdown.tui.card_line import CardLine
+from gameshelf.games.showdown.tui.cards import CardView
+from gameshelf.games.showdown.tui.handoff import HandOffScreen
+from gameshelf.games.showdown.tui.scores import ScoreScreen
+from gameshelf.games.showdown.tui.screen import ShowdownScreen
 from gameshelf.games.showdown.tui.setup import ShowdownStartScreen
 from gameshelf.tui.app import GameshelfApp
 from gameshelf.tui.widgets import HelpScreen
@@ -268,8 +266,8 @@ async def test_prompt_on_a_discard_card_offers_to_buy_it() -> None:
             st = match.state
         assert st.phase is Phase.CONTROL and st.discard and match.to_act() == 0
         prompt = screen.query_one("#sd-prompt", Static)
-        assert "Bid 1 on" in str(prompt.render()) and screen.zone == "faceup"
-        while screen.zone != "discard":
+        assert "Bid 1 on" in str(prompt.render()) and screen.choice.zone == "faceup"
+        while screen.choice.zone != "discard":
             await pilot.press("right")
             await pilot.pause()
         text = str(prompt.render())
@@ -317,7 +315,7 @@ async def test_start_screen_fits_80x24_with_the_saves_list() -> None:
 def test_the_help_says_when_wizard_mode_stays_on_and_when_it_turns_off() -> None:
     """Issue 17: the in-game help gives the whole Wizard Mode rule (as the engine plays it,
     see test_rules' Wizard Mode tests) and the rulings R-PS-10 to R-PS-13."""
-    from gameshelf.games.showdown.tui.screen import HELP
+    from gameshelf.games.showdown.tui.help import HELP
 
     text = " ".join(HELP.split())
     assert ("**Wizard Mode stays On** after a Wizard Mode turn in which a combination was "

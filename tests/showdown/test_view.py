@@ -33,8 +33,10 @@ from gameshelf.games.showdown.actions import (
     Reveal,
     Take,
 )
-from gameshelf.games.showdown.game import HAND_SIZE, Phase, ShowdownState, new_game
+from gameshelf.games.showdown.game import ShowdownState, new_game
 from gameshelf.games.showdown.players import determinize
+from gameshelf.games.showdown.steps import HAND_SIZE
+from gameshelf.games.showdown.table import Phase
 from tests.showdown.helpers import DECK, card, deal, done_all
 
 ORBIT, SPIN, POP = "Orbit", "Spinner", "Pop Bumper"

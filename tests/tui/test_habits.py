@@ -30,13 +30,12 @@ from gameshelf.games.muggins.tui.level import LevelScreen
 from gameshelf.games.muggins.tui.replay import replay_screen as muggins_replay_screen
 from gameshelf.games.muggins.tui.screen import MugginsScreen
 from gameshelf.games.showdown.actions import Action as ShowdownAction
-from gameshelf.games.showdown.game import PlayerView as ShowdownView
 from gameshelf.games.showdown.match import Match as ShowdownMatch
 from gameshelf.games.showdown.match import parse_players
 from gameshelf.games.showdown.replay import showdown_replay
+from gameshelf.games.showdown.table import PlayerView as ShowdownView
 from gameshelf.games.showdown.tui.coach import ShowdownHintScreen, ShowdownReviewScreen
-from gameshelf.games.showdown.tui.replay import ShowdownReplayScreen
-from gameshelf.games.showdown.tui.screen import ShowdownScreen
+from gameshelf.games.showdown.tui.screen import ShowdownScreen, replay_screen
 from gameshelf.games.showdown.tui.setup import ShowdownStartScreen
 from gameshelf.games.yatz.match import Match as YatzMatch
 from gameshelf.games.yatz.match import parse_seats
@@ -73,7 +72,7 @@ SCREENS: dict[str, tuple[Callable[[], Screen[None] | Screen[str | None]], tuple[
                     ("#status", "#message")),
     "muggins replay": (lambda: muggins_replay_screen(muggins_replay(muggins_record())),
                        ("#mg-status", "#mg-rack-title")),
-    "showdown replay": (lambda: ShowdownReplayScreen(showdown_replay(showdown_record())),
+    "showdown replay": (lambda: replay_screen(showdown_replay(showdown_record())),
                         ("#sd-status", "#sd-prompt")),
     "dollar replay": (lambda: dollar_replay_screen(dollar_replay(dollar_round())), ("#message",)),
     # issue 16: the coach's windows (small sample budgets; their help fits)
@@ -306,7 +305,7 @@ async def test_esc_on_a_game_opened_by_showdown_play_leaves_the_app() -> None:
 def test_showdown_circles_read_in_one_style() -> None:
     """It read "=●●●●" on one card and "=6 ●" on another."""
     from gameshelf.games.showdown.cards import default_deck
-    from gameshelf.games.showdown.tui.screen import effect_text
+    from gameshelf.games.showdown.tui.cards import effect_text
 
     for card in default_deck().playfield:
         text = effect_text(card).plain

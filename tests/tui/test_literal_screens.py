@@ -24,12 +24,9 @@ from gameshelf.games.muggins.tui.summary import SummaryScreen
 from gameshelf.games.showdown.cards import default_deck_text
 from gameshelf.games.showdown.match import Match as ShowdownMatch
 from gameshelf.games.showdown.match import Seat as ShowdownSeat
-from gameshelf.games.showdown.tui.screen import (
-    HandOffScreen,
-    ScoreScreen,
-    ShowdownScreen,
-    score_table,
-)
+from gameshelf.games.showdown.tui.handoff import HandOffScreen
+from gameshelf.games.showdown.tui.scores import ScoreScreen, score_table
+from gameshelf.games.showdown.tui.screen import ShowdownScreen
 from gameshelf.games.showdown.tui.setup import ShowdownStartScreen
 from gameshelf.games.yatz.match import Match as YatzMatch
 from gameshelf.games.yatz.match import Seat as YatzSeat

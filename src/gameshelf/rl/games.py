@@ -1,7 +1,7 @@
 """Which games the research adapters offer, by name.
 
 Each game's spec lives in its own module here (``games/yatz/rl.py``, ``games/muggins/rl.py``,
-``games/showdown/rl.py``) as a class named ``Spec``; this table names them so that the adapters and
+``games/showdown/rl/``) as a class named ``Spec``; this table names them so that the adapters and
 the conformance tests walk every game without importing one by hand.
 """
 

@@ -8,7 +8,7 @@ terminal sees only what its seats may see. What a front end asks:
 - who sits where: :attr:`GameMatch.seats` (names, people or computer players, and which
   people play at this front end: :attr:`SeatInfo.here`);
 - what a seat sees: :meth:`GameMatch.view` (a game's own view type, e.g. Showdown's
-  :class:`~gameshelf.games.showdown.game.PlayerView`: a seat's hand, never another's);
+  :class:`~gameshelf.games.showdown.table.PlayerView`: a seat's hand, never another's);
 - whose turn: :meth:`GameMatch.to_act`, :meth:`GameMatch.here_to_act`;
 - what may be done: :meth:`GameMatch.legal_actions` (the seat to act, when it plays here);
 - doing it: :meth:`GameMatch.play` (a person's action as text; refused ones raise and change

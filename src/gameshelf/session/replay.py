@@ -35,12 +35,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
-from gameshelf.core.errors import RecordError, StoreError
+from gameshelf.core.errors import IllegalMoveError, RecordError, StoreError
 from gameshelf.core.inputs import MAX_RECORD_BYTES, is_ascii_digits, read_file
 from gameshelf.core.records import GameRecord
 from gameshelf.core.text import quoted
 from gameshelf.games import REGISTRY
 from gameshelf.session.base import open_store
+from gameshelf.session.match import A, GameMatch, SeatInfo, V
 
 #: A game's state type (``YatzState``, ``MugginsState``...).
 S = TypeVar("S")
@@ -153,6 +154,74 @@ class Replay(Generic[S]):
     def shows_everything(self) -> bool:
         """True when every hand may be shown (a finished game's replay)."""
         return self.finished
+
+
+class ReplayMatch(GameMatch[V, A]):
+    """A replay as one more match a game's screen can show (the match interface of
+    :mod:`gameshelf.session.match`): the table at the cursor's step, read-only. Nothing is
+    played, advanced or saved, and there is no save command; the seats "here", whose hands
+    a screen may show, are every seat of a finished game and the people's of one in
+    progress. The screen moves :attr:`replay` (its replay keys) and draws again.
+
+    Args:
+        replay: the cursor.
+        kinds: each seat's kind in seat order (``human`` or the computer player's).
+    """
+
+    keeps_saves = False
+
+    def __init__(self, replay: Replay[Any], kinds: Sequence[str]) -> None:
+        self.replay = replay
+        shown = range(len(replay.seats)) if replay.finished else replay.people
+        self.seats = [SeatInfo(name, kind, i in shown)
+                      for i, (name, kind) in enumerate(zip(replay.seats, kinds, strict=True))]
+        self.errors = []
+
+    @property
+    def title(self) -> str:
+        return f"game {self.replay.record.seed} (replay)"
+
+    @property
+    def name(self) -> str | None:
+        return None
+
+    def view(self, seat: int) -> V:
+        if not (0 <= seat < len(self.seats) and self.seats[seat].here):
+            raise IllegalMoveError("this replay does not show that seat's hand")
+        view: V = self.replay.state.view(seat)
+        return view
+
+    def table(self) -> V:
+        here = self.here()
+        view: V = self.replay.state.view(here[0] if here else 0)
+        return view
+
+    def log(self) -> Sequence[str]:
+        return list(self.replay.state.log or [])
+
+    def to_act(self) -> int:
+        return int(self.replay.state.current_player())
+
+    def finished(self) -> bool:
+        return bool(self.replay.state.is_terminal())
+
+    def legal_actions(self) -> list[A]:
+        return []
+
+    def play(self, text: str) -> A:
+        raise IllegalMoveError("this is a replay: nothing can be played")
+
+    def advance(self) -> bool:
+        return False
+
+    def settle(self) -> None:
+        return None
+
+    def save(self) -> str:
+        raise StoreError("a replay saves nothing")
+
+    def end_problem(self) -> str | None:
+        return None
 
 
 def grouped(actions: Sequence[str], is_chance: Callable[[int], bool]) -> list[list[int]]:

@@ -1,9 +1,11 @@
-"""A game replayed on its own screen, read-only: each game's screen in a replay mode.
+"""A game replayed on its own screen, read-only.
 
-:class:`ReplayMode` turns a game screen into a viewer of a
-:class:`~gameshelf.session.replay.Replay` (the pure cursor of the session layer): the
-screen draws the replay's state at the step shown, the status line says ``Replay — step k
-of n`` and what that move did, and the keys only move through the game:
+A replay is a read-only match (:class:`~gameshelf.session.replay.ReplayMatch`, over the
+pure cursor of the session layer, :class:`~gameshelf.session.replay.Replay`) shown in the
+game's normal screen, which holds a :class:`ReplayControls` for its keys; a game screen
+not moved to that yet has a replay class with :class:`ReplayMode` among its bases. Either
+way the screen draws the replay's state at the step shown, the status line says ``Replay —
+step k of n`` and what that move did, and the keys only move through the game:
 
 * **Right** or **n**: the next move; **Left** or **p**: the move before;
 * **Home**: the start; **End**: the last move;
@@ -215,6 +217,93 @@ class ReplayMode(ReplayKeys):
     def show(self) -> None:
         """Draw the step shown."""
         raise NotImplementedError
+
+
+#: The keys of a replay in a game's normal screen (:class:`ReplayControls`): one action,
+#: ``replay``, its first parameter what it does (``step``, ``first``, ``last``, ``leave``,
+#: ``save``); the screen lists them after its own (a game's key hidden in a replay lets the
+#: replay's key of the same name act).
+REPLAY_CONTROL_BINDINGS: list[BindingType] = [
+    Binding("right,n", "replay('step', 1)", "Next", key_display="→/n", priority=True),
+    Binding("left,p", "replay('step', -1)", "Back", key_display="←/p", priority=True),
+    Binding("home", "replay('first')", "Start", priority=True),
+    Binding("end", "replay('last')", "Last", priority=True),
+    Binding("escape", "replay('leave')", "Leave"),
+    Binding("s", "replay('save')", "Save", show=False),
+]
+
+
+class ReplayControls:
+    """A replay shown in a game's normal screen, by composition: the screen shows a
+    read-only match over the cursor (:class:`~gameshelf.session.replay.ReplayMatch`),
+    holds one of these, lists :data:`REPLAY_CONTROL_BINDINGS` in its ``BINDINGS``, answers
+    its ``check_action`` from :meth:`allows` and runs its ``replay`` action with :meth:`run`.
+
+    Args:
+        screen: the game's screen.
+        replay: the cursor.
+        show: draws the step shown (called after each move through the replay).
+        hidden: what the help says of hidden information.
+        keep: the game screen's actions a replay keeps (showing the piles...).
+        exit_app: leaving ends the app (the screen was opened alone, from the command line).
+    """
+
+    def __init__(self, screen: Screen[Any], replay: Replay[Any], show: Callable[[], None], *,
+                 hidden: str = "", keep: frozenset[str] = frozenset(),
+                 exit_app: bool = False) -> None:
+        self.screen = screen
+        self.replay = replay
+        self.show = show
+        self.hidden = hidden
+        self.keep = keep
+        self.exit_app = exit_app
+
+    def allows(self, action: str, parameters: tuple[object, ...]) -> bool:
+        """Only moving through the replay, leaving and the help (and :attr:`keep`); never a
+        game's action. Next/Back are offered while there is a move that way."""
+        if action == "replay":
+            what = parameters[0] if parameters else ""
+            if what == "step":
+                forward = (parameters[1] if len(parameters) > 1 else 1) == 1
+                return self.replay.position < self.replay.n if forward \
+                    else self.replay.position > 0
+            if what == "first":
+                return self.replay.position > 0
+            if what == "last":
+                return self.replay.position < self.replay.n
+            return what in ("leave", "save")
+        return action == "help" or action in self.keep
+
+    def run(self, what: str, *args: Any) -> None:
+        """The replay's action ``what``: a move on or back (``step``, by ``args[0]``), to
+        the start or the last move, leaving (the app ends when it was opened on it), or
+        ``save``, which says that a replay saves nothing."""
+        r = self.replay
+        if what == "leave":
+            if self.exit_app:
+                self.screen.app.exit()
+            else:
+                self.screen.dismiss(None)
+            return
+        if what == "save":
+            self.screen.notify("A replay saves nothing: it plays no move and leaves its save "
+                               "as it was.", markup=False)
+            return
+        r.jump(r.position + int(args[0]) if what == "step" else 0 if what == "first" else r.n)
+        self.show()
+
+    def help(self) -> None:
+        """The replay's help (its keys, and what it shows of hidden information)."""
+        self.screen.app.push_screen(HelpScreen(replay_help(self.replay, self.hidden)))
+
+    def refuse(self) -> None:
+        """A click or key that would play: said, nothing done."""
+        self.screen.notify("This is a replay: nothing can be played here (→/← step through "
+                           "it).", markup=False)
+
+    def banner(self) -> Text:
+        """The status line: ``Replay — step k of n · what the move did``."""
+        return plain(self.replay.banner(), "bold")
 
 
 def start_record(replay: Replay[Any]) -> GameRecord:

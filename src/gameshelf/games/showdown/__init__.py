@@ -14,7 +14,7 @@ GAME = GameDef(
         "stats_view": ".tui.stats:VIEW",
         "replay": ".replay:showdown_replay",
         "screen": ".tui.setup:make_screen",
-        "replay_screen": ".tui.replay:ShowdownReplayScreen",
+        "replay_screen": ".tui.screen:replay_screen",
         "rl": ".rl:Spec",
         "online": ".online:ONLINE",
         "server": ".server:ShowdownGame",

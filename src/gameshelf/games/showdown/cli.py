@@ -47,13 +47,14 @@ from gameshelf.core.workers import RAY_HELP, check_spread, ray_address, run_jobs
 from gameshelf.games.showdown import coach
 from gameshelf.games.showdown.actions import Bid, Buy, Speed, card_text
 from gameshelf.games.showdown.cards import parse_deck
-from gameshelf.games.showdown.game import Phase, PlayerView, ShowdownState
+from gameshelf.games.showdown.game import ShowdownState
 from gameshelf.games.showdown.match import GAME, Match, Seat, parse_players
 from gameshelf.games.showdown.play import LocalShowdown, ShowdownMatch
 from gameshelf.games.showdown.players import PLAYER_KINDS
 from gameshelf.games.showdown.review import review_command
 from gameshelf.games.showdown.session import ShowdownSession, describe_save, saves
 from gameshelf.games.showdown.sim import play_sim_game
+from gameshelf.games.showdown.table import Phase, PlayerView
 from gameshelf.session.base import save_failure
 from gameshelf.session.match import SeatInfo
 
@@ -90,6 +91,7 @@ def play(players: str = typer.Option("You,cpu", "--players", "-p",
     deck_text = read_deck(deck)
     number = parse_seed(seed) if seed is not None else new_seed()
     if not text:  # before the game is made (and saved): the screen needs a terminal
+        # start-up: Textual loads only for the screen, not for the prompt or --help
         from gameshelf.tui.base import need_terminal
 
         need_terminal("use --text for the prompt loop")
@@ -101,6 +103,7 @@ def _play(session: ShowdownSession, text: bool) -> None:
     if text:
         _text_loop(session)
     else:
+        # start-up: the screens (and Textual) load only when the game is played on them
         from gameshelf.games.showdown.tui.setup import run_match_app
 
         run_match_app(session)

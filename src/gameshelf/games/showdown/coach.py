@@ -4,7 +4,7 @@ Both judge a decision by the search player's own evaluation
 (:class:`~gameshelf.games.showdown.players.SearchPlayer`): the options are the search player's
 candidates (which card to offer, bid on or take, how many tokens, whether to speed up, buy or
 stop), each played in many worlds sampled from the seat's
-:class:`~gameshelf.games.showdown.game.PlayerView` only (:func:`~gameshelf.games.showdown.players.
+:class:`~gameshelf.games.showdown.table.PlayerView` only (:func:`~gameshelf.games.showdown.players.
 determinize`: the other hands, face-down offers and the deck's order drawn from the unseen
 cards), followed by heuristic play to the end of the turn, then valued by
 :func:`~gameshelf.games.showdown.players.evaluate`: the seat's estimated final margin over the best
@@ -51,9 +51,10 @@ from gameshelf.games.showdown.actions import (
     card_text,
     parse_action,
 )
-from gameshelf.games.showdown.game import PlayerView, new_game
+from gameshelf.games.showdown.game import new_game
 from gameshelf.games.showdown.match import Match
 from gameshelf.games.showdown.players import SearchPlayer
+from gameshelf.games.showdown.table import PlayerView
 
 #: Sampled worlds per hint (the search player itself uses 8 in play).
 SAMPLES = 32

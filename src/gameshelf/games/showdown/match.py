@@ -20,15 +20,9 @@ from gameshelf.core.state import CHANCE
 from gameshelf.core.text import count
 from gameshelf.games.showdown.actions import Action, parse_action
 from gameshelf.games.showdown.cards import Deck, default_deck, parse_deck
-from gameshelf.games.showdown.game import (
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    RULES_VERSION,
-    ShowdownState,
-    max_actions,
-    new_game,
-)
+from gameshelf.games.showdown.game import RULES_VERSION, ShowdownState, max_actions, new_game
 from gameshelf.games.showdown.players import PLAYER_KINDS, Player, make_player
+from gameshelf.games.showdown.steps import MAX_PLAYERS, MIN_PLAYERS
 
 GAME = "showdown"
 HUMAN = "human"

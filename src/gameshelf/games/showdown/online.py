@@ -6,8 +6,8 @@ from typing import Any
 
 from gameshelf.games.showdown.actions import Action, parse_action
 from gameshelf.games.showdown.cards import Deck, default_deck
-from gameshelf.games.showdown.game import PlayerView
 from gameshelf.games.showdown.play import ShowdownMatch
+from gameshelf.games.showdown.table import PlayerView
 from gameshelf.games.showdown.view import decode_showdown_view
 from gameshelf.server import protocol as p
 from gameshelf.session.remote import (
@@ -39,7 +39,7 @@ class RemoteShowdown(RemoteMatch[PlayerView, Action], ShowdownMatch):
 
 
 def _prompt(match: RemoteShowdown) -> object:
-    # start-up: the prompt and the screens load only when a room is played
+    # start-up: the prompt (and Typer) loads only when a room is played at the prompt
     from gameshelf.games.showdown.cli import prompt_loop
 
     prompt_loop(match)
@@ -47,12 +47,14 @@ def _prompt(match: RemoteShowdown) -> object:
 
 
 def _run_screen(match: RemoteShowdown) -> None:
+    # start-up: the screens (and Textual) load only when a room is played on them
     from gameshelf.games.showdown.tui.setup import run_match_app
 
     run_match_app(match)
 
 
 def _screen(match: RemoteShowdown) -> Any:
+    # start-up: the game's screen loads only when the lobby opens a room of this game
     from gameshelf.games.showdown.tui.screen import ShowdownScreen
 
     return ShowdownScreen(match)

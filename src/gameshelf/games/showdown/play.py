@@ -12,10 +12,10 @@ from collections.abc import Sequence
 from gameshelf.core.errors import IllegalMoveError
 from gameshelf.games.showdown.actions import Action
 from gameshelf.games.showdown.cards import Deck
-from gameshelf.games.showdown.game import PlayerView
 from gameshelf.games.showdown.match import GAME as SHOWDOWN
 from gameshelf.games.showdown.match import Match
 from gameshelf.games.showdown.session import ShowdownSession
+from gameshelf.games.showdown.table import PlayerView
 from gameshelf.session.base import end_not_recorded
 from gameshelf.session.match import GameMatch, SeatInfo
 

@@ -1,7 +1,7 @@
 """Computer players for Pinball Showdown: random, heuristic and search.
 
 A player is an object with ``choose(view, legal) -> Action``. It gets only a
-:class:`~gameshelf.games.showdown.game.PlayerView` (its own hand, public information) and the legal
+:class:`~gameshelf.games.showdown.table.PlayerView` (its own hand, public information) and the legal
 actions, never the state, so no player sees a hidden hand or the deck's order. Each player
 owns a :class:`~gameshelf.core.chance.Chance` derived from the match seed.
 
@@ -26,14 +26,9 @@ from gameshelf.core.errors import BadInputError
 from gameshelf.core.state import CHANCE
 from gameshelf.games.showdown.actions import DONE, Action, Bid, Buy, Done, Flip, Offer, Speed, Take
 from gameshelf.games.showdown.cards import DROP_TARGET, Effect, PlayfieldCard
-from gameshelf.games.showdown.game import (
-    DROP_BONUS,
-    LATE_DRAIN_TURN,
-    MAX_TURNS,
-    Phase,
-    PlayerView,
-    ShowdownState,
-)
+from gameshelf.games.showdown.game import ShowdownState
+from gameshelf.games.showdown.steps import LATE_DRAIN_TURN, MAX_TURNS
+from gameshelf.games.showdown.table import DROP_BONUS, Phase, PlayerView
 
 View = PlayerView | ShowdownState
 

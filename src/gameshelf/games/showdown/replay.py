@@ -1,14 +1,21 @@
-"""A Pinball Showdown record replayed move by move (see :mod:`gameshelf.session.replay`)."""
+"""A Pinball Showdown record replayed move by move (see :mod:`gameshelf.session.replay`),
+and the replay as a read-only match the Showdown screen shows."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
-from gameshelf.core.errors import GameshelfError, RecordError, StoreError
+from gameshelf.core.errors import GameshelfError, RecordError
 from gameshelf.core.records import GameRecord
 from gameshelf.core.state import CHANCE
-from gameshelf.session.replay import Replay, Step, grouped
+from gameshelf.games.showdown.actions import Action, parse_action
+from gameshelf.games.showdown.cards import Deck
+from gameshelf.games.showdown.game import new_game
+from gameshelf.games.showdown.match import GAME as SHOWDOWN
+from gameshelf.games.showdown.match import Match
+from gameshelf.games.showdown.play import ShowdownMatch
+from gameshelf.games.showdown.table import PlayerView
+from gameshelf.session.replay import Replay, ReplayMatch, Step, grouped
 
 
 def showdown_replay(record: GameRecord) -> Replay[Any]:
@@ -18,10 +25,6 @@ def showdown_replay(record: GameRecord) -> Replay[Any]:
         RecordError: not a Showdown game that replays (a chance event or a computer move
             that is not the one due, an illegal action, a damaged deck...).
     """
-    from gameshelf.games.showdown.actions import parse_action
-    from gameshelf.games.showdown.game import new_game
-    from gameshelf.games.showdown.match import Match
-
     try:
         match = Match.from_record(record)
     except RecordError:
@@ -57,87 +60,45 @@ def showdown_replay(record: GameRecord) -> Replay[Any]:
     return Replay(record, states, steps, start, names, people, state.is_terminal())
 
 
-def replay_showdown(replay: Replay[Any]) -> Any:
-    """A Showdown replay as one more implementation of the match interface the Showdown
-    screen talks to (:class:`~gameshelf.session.match.ShowdownMatch`): the table at the
-    replay's step; nothing can be played, advanced or saved. The seats "here" (whose hand
-    may be shown) are every seat of a finished game, the people's of one in progress.
+class ShowdownReplay(ReplayMatch[PlayerView, Action], ShowdownMatch):
+    """A Showdown replay as a match the Showdown screen shows, read-only (see
+    :class:`~gameshelf.session.replay.ReplayMatch`): the hand on screen is the moving
+    seat's, or the one :meth:`next_hand` chose, among the seats the replay may show.
 
     Raises:
         RecordError: the replay is not a Showdown game's.
     """
-    from gameshelf.core.errors import IllegalMoveError
-    from gameshelf.games.showdown.cards import Deck, default_deck, parse_deck
-    from gameshelf.games.showdown.game import PlayerView
-    from gameshelf.games.showdown.play import ShowdownMatch
-    from gameshelf.session.match import SeatInfo
 
-    if replay.game != "showdown":
-        raise RecordError("only a Pinball Showdown game's replay is a Showdown match")
-    players = replay.record.options.get("players", [])
-    deck_text = replay.record.options.get("deck")
-    shown = set(range(len(replay.seats))) if replay.finished else set(replay.people)
+    def __init__(self, replay: Replay[Any]) -> None:
+        if replay.game != SHOWDOWN:
+            raise RecordError("only a Pinball Showdown game's replay is a Showdown match")
+        super().__init__(replay, [p["kind"] for p in replay.record.options.get("players", [])])
+        #: the seat whose hand ``next_hand`` chose; None: the moving seat's
+        self.hand: int | None = None
 
-    class ReplayShowdown(ShowdownMatch):
-        """The table at the replay's step (see :func:`replay_showdown`)."""
+    @property
+    def deck(self) -> Deck:
+        deck: Deck = self.replay.state.deck
+        return deck
 
-        keeps_saves = False
+    def shown(self) -> int | None:
+        """The seat whose hand is on screen: the one chosen, else the seat that moved (at
+        the start, the seat to act), else the first the replay may show; None when it may
+        show none."""
+        allowed = self.here()
+        if self.hand is not None and self.hand in allowed:
+            return self.hand
+        step = self.replay.step
+        seat = step.seat if step is not None else None
+        if seat is None or seat < 0:
+            seat = self.replay.state.current_player()
+        if seat in allowed:
+            return seat
+        return allowed[0] if allowed else None
 
-        def __init__(self) -> None:
-            self.seats = [SeatInfo(p["name"], p["kind"], i in shown)
-                          for i, p in enumerate(players)]
-            self.errors = []
-            self.replay = replay
-            self._deck = parse_deck(deck_text, "deck") if deck_text else default_deck()
-
-        @property
-        def deck(self) -> Deck:
-            return self._deck
-
-        @property
-        def title(self) -> str:
-            return f"game {replay.record.seed} (replay)"
-
-        @property
-        def name(self) -> str | None:
-            return None
-
-        def view(self, seat: int) -> PlayerView:
-            if seat not in shown:
-                raise IllegalMoveError("this replay does not show that seat's hand")
-            view: PlayerView = replay.state.view(seat)
-            return view
-
-        def table(self) -> PlayerView:
-            here = self.here()
-            view: PlayerView = replay.state.view(here[0] if here else 0)
-            return view
-
-        def log(self) -> Sequence[str]:
-            return list(replay.state.log or [])
-
-        def to_act(self) -> int:
-            return int(replay.state.current_player())
-
-        def finished(self) -> bool:
-            return bool(replay.state.is_terminal())
-
-        def legal_actions(self) -> list[Any]:
-            return []
-
-        def play(self, text: str) -> Any:
-            raise IllegalMoveError("this is a replay: nothing can be played")
-
-        def advance(self) -> bool:
-            return False
-
-        def settle(self) -> None:
-            return None
-
-        def save(self) -> str:
-            raise StoreError("a replay saves nothing")
-
-        def end_problem(self) -> str | None:
-            return None
-
-    return ReplayShowdown()
+    def next_hand(self) -> None:
+        """Show the next seat's hand (among the seats this replay may show)."""
+        allowed = self.here()
+        now = self.shown()
+        self.hand = (allowed[(allowed.index(now) + 1) % len(allowed)] if now in allowed
+                     else allowed[0])

@@ -14,6 +14,12 @@ from gameshelf.core.chance import Chance
 from gameshelf.core.errors import BadInputError, IllegalMoveError
 from gameshelf.core.records import GameRecord
 from gameshelf.core.state import CHANCE
+from gameshelf.games.showdown.actions import parse_action
+from gameshelf.games.showdown.game import new_game
+from gameshelf.games.showdown.match import HUMAN, MAX_NAME_LENGTH, Match, Seat
+from gameshelf.games.showdown.players import PLAYER_KINDS, make_player
+from gameshelf.games.showdown.steps import MAX_PLAYERS, MIN_PLAYERS
+from gameshelf.games.showdown.table import Phase
 from gameshelf.games.showdown.view import showdown_view, showdown_views
 from gameshelf.server.games import Game, Result, SeatPlan, check_names, only_options, places
 
@@ -26,7 +32,6 @@ class ShowdownGame(Game):
     default_level = "heuristic"
 
     def __init__(self, match: Any) -> None:
-        from gameshelf.games.showdown.match import Match
         self.match: Match = match
         self._actors: list[int] = []
         #: the engine's log lines each action wrote (all public: offers are "a card")
@@ -34,8 +39,6 @@ class ShowdownGame(Game):
         self._replay_actors()
 
     def _replay_actors(self) -> None:
-        from gameshelf.games.showdown.actions import parse_action
-        from gameshelf.games.showdown.game import new_game
         st = new_game(self.match.deck, len(self.match.seats))
         st.names = self.match.state.names
         self._actors, self._lines = [], []
@@ -51,9 +54,6 @@ class ShowdownGame(Game):
 
     @classmethod
     def check_setup(cls, seats: Sequence[SeatPlan], options: dict[str, Any]) -> None:
-        from gameshelf.games.showdown.game import MAX_PLAYERS, MIN_PLAYERS
-        from gameshelf.games.showdown.match import MAX_NAME_LENGTH
-        from gameshelf.games.showdown.players import PLAYER_KINDS
         if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
             raise BadInputError(f"Pinball Showdown is for {MIN_PLAYERS} to {MAX_PLAYERS} "
                                 "players")
@@ -66,14 +66,12 @@ class ShowdownGame(Game):
 
     @classmethod
     def new(cls, seats: Sequence[SeatPlan], options: dict[str, Any], seed: int) -> Game:
-        from gameshelf.games.showdown.match import HUMAN, Match, Seat
         plan = [Seat(s.name, HUMAN if s.kind == "person"
                      else s.level or cls.default_level) for s in seats]
         return cls(Match(plan, seed))
 
     @classmethod
     def from_record(cls, record: GameRecord) -> Game:
-        from gameshelf.games.showdown.match import Match
         return cls(Match.from_record(record))
 
     def to_act(self) -> int:
@@ -95,7 +93,6 @@ class ShowdownGame(Game):
         self._noted(seat, before)
 
     def stand_in(self, seat: int) -> str:
-        from gameshelf.games.showdown.players import make_player
         rng = Chance(self.match.seed).derive(f"stand-in/{seat}/{len(self.match.actions)}")
         player = make_player(self.default_level, rng)
         st = self.match.state
@@ -137,7 +134,6 @@ class ShowdownGame(Game):
     def prompt(self, seat: int) -> str:
         if self.to_act() != seat:
             return ""
-        from gameshelf.games.showdown.game import Phase
         st = self.match.state
         if st.phase is Phase.OFFER:
             return "offer a card from your hand face down (offer CARD)"

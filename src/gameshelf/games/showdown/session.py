@@ -29,8 +29,8 @@ from gameshelf.core.errors import GameshelfError, RecordError, StoreError
 from gameshelf.core.records import GameRecord
 from gameshelf.core.store import HistoryEntry, HistoryPlayer, SaveRow, ScoreEntry
 from gameshelf.games.showdown.actions import Action
-from gameshelf.games.showdown.game import MAX_TURNS
 from gameshelf.games.showdown.match import GAME, Match, seat_names
+from gameshelf.games.showdown.steps import MAX_TURNS
 from gameshelf.session.base import SavedGame, SaveSlot, game_saves
 
 #: The record option that marks a finished game whose end (the scores) this layer has not

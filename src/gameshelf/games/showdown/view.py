@@ -1,5 +1,5 @@
 """A Pinball Showdown seat's view as JSON (docs/online.md, "Views"): the engine's
-:class:`~gameshelf.games.showdown.game.PlayerView` less the static deck, cards written as in
+:class:`~gameshelf.games.showdown.table.PlayerView` less the static deck, cards written as in
 action texts (``P41``, combinations ``C03``). Never another seat's hand or face-down offer,
 nor the deck's cards. Pure: no I/O.
 """
@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING, Any
 
 from gameshelf.core.errors import GameshelfError
 from gameshelf.core.safeload import flag, whole
-from gameshelf.games.showdown.actions import card_text, parse_card
+from gameshelf.games.showdown.actions import card_text, combo_text, parse_card
 from gameshelf.games.showdown.cards import Deck
-from gameshelf.games.showdown.game import Claim, Phase, PlayerView
+from gameshelf.games.showdown.table import Claim, Phase, PlayerView
 from gameshelf.server.views import plain
 from gameshelf.session.remote import OnlineError, reason_of
 
@@ -31,7 +31,6 @@ _STATIC = frozenset({"deck", "cards"})
 
 
 def _showdown_fields() -> tuple[str, ...]:
-    from gameshelf.games.showdown.game import PlayerView
     return tuple(f.name for f in dataclasses.fields(PlayerView) if f.name not in _STATIC)
 
 
@@ -39,10 +38,10 @@ _FIELDS = _showdown_fields()
 
 
 def showdown_view(match: Match, seat: int) -> dict[str, Any]:
-    """``seat``'s Showdown view: :class:`gameshelf.games.showdown.game.PlayerView`'s fields (less
-    the static deck), cards as ``P41``, combinations as ``C03``, bids as
-    ``[{"card", "seat", "tokens"}]``, claims as ``{"card", "completed", "reason"}`` or null."""
-    from gameshelf.games.showdown.actions import combo_text
+    """``seat``'s Showdown view: the fields of
+    :class:`gameshelf.games.showdown.table.PlayerView` (less the static deck), cards as
+    ``P41``, combinations as ``C03``, bids as ``[{"card", "seat", "tokens"}]``, claims as
+    ``{"card", "completed", "reason"}`` or null."""
     view = match.state.view(seat)
     out: dict[str, Any] = {"game": "showdown", "names": [s.name for s in match.seats]}
     for name in _FIELDS:

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from gameshelf.games.showdown.actions import Action
 from gameshelf.games.showdown.coach import hint, review
-from gameshelf.games.showdown.game import PlayerView
+from gameshelf.games.showdown.table import PlayerView
 from gameshelf.tui.coach import CoachHintScreen, CoachReviewScreen
 
 ESTIMATES = ("\n\nThese figures are estimates: the search player plays each option out in "

@@ -3,6 +3,8 @@ the game screen (:mod:`gameshelf.games.showdown.tui.screen`)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -15,8 +17,10 @@ from gameshelf.core.text import error_line
 from gameshelf.games.showdown.match import GAME, Match, parse_players
 from gameshelf.games.showdown.play import ShowdownMatch
 from gameshelf.games.showdown.session import ShowdownSession, describe
-from gameshelf.games.showdown.tui.screen import HELP, ShowdownScreen
-from gameshelf.tui.base import GuardedApp
+from gameshelf.games.showdown.tui.help import HELP
+from gameshelf.games.showdown.tui.screen import ShowdownScreen
+from gameshelf.tui.app import GameshelfApp
+from gameshelf.tui.base import GuardedApp, run_guarded
 from gameshelf.tui.saves import SavesList
 from gameshelf.tui.widgets import (
     GameFooter,
@@ -36,18 +40,7 @@ BUILT = True
 class ShowdownStartScreen(Screen[None]):
     """Start a new game (players, game number) or resume a saved one."""
 
-    DEFAULT_CSS = """
-    ShowdownStartScreen { align: center top; }
-    ShowdownStartScreen > Vertical { width: 84; max-width: 100%; height: 1fr; padding: 0 1; }
-    #sd-title { text-align: center; text-style: bold; color: $accent; }
-    #sd-note { color: $text-muted; margin-bottom: 1; }
-    .sd-row { height: 1; margin-bottom: 1; }
-    .sd-row Static { width: 29; }
-    .sd-row Input { width: 1fr; }
-    #sd-saves-label { margin-top: 1; }
-    #sd-saves { height: 1fr; min-height: 3; }
-    #sd-msg { color: $warning; height: auto; max-height: 2; }
-    """
+    DEFAULT_CSS = Path(__file__).with_name("setup.tcss").read_text(encoding="utf-8")
     BINDINGS = [Binding("escape", "app.pop_screen", "Back"),
                 help_binding()]
 
@@ -143,8 +136,6 @@ def make_screen() -> Screen[None]:
 def match_app(session: Match | ShowdownSession | ShowdownMatch) -> GuardedApp:
     """The terminal app opened straight on the game of ``session``; Esc on the game leaves
     the app, as Yatz's and Muggins's ``play``/``resume`` do."""
-    from gameshelf.tui.app import GameshelfApp
-
     class _App(GameshelfApp):
         def on_ready(self) -> None:
             self.push_screen(ShowdownScreen(session), lambda _r: self.exit())
@@ -159,6 +150,4 @@ def run_match_app(session: ShowdownSession | ShowdownMatch) -> None:
     Raises:
         GameshelfError: not on a terminal.
     """
-    from gameshelf.tui.base import run_guarded
-
     run_guarded(match_app(session), TEXT_HINT)

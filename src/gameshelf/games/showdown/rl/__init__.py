@@ -2,36 +2,14 @@
 
 The rules are :mod:`gameshelf.games.showdown.game`'s; this module adds only what the research
 frameworks need: stable integer ids, chance as single draws with exact probabilities, what
-one seat may see (from the engine's :class:`~gameshelf.games.showdown.game.PlayerView`) and
+one seat may see (from the engine's :class:`~gameshelf.games.showdown.table.PlayerView`) and
 resampling for information-set search.
 
 Parameter: ``players``, 2 to 4 (default 2).
 
-Player action ids (an id means the same move in every state; ``c`` is the Playfield card's
-index, 0..53, ``P01`` = 0):
+Player actions and chance outcomes have stable integer ids (:mod:`.ids`); what a seat sees
+as a tensor and as text is :mod:`.seen`'s.
 
-==============  =========================  ===================================================
-ids             action                     id
-==============  =========================  ===================================================
-0 .. 53         ``offer P..`` (step 1)     ``c``
-54 .. 1133      ``bid P.. t`` (step 2A)    ``54 + 20 * c + (t - 1)``, t = 1..20 tokens
-1134 .. 1154    ``flip n`` (step 2A)       ``1134 + n``, n = 0..20 returned tokens
-1155 .. 1164    ``speed n`` (step 2B)      ``1155 + (n - 1)``, n = 1..10
-1165 .. 1218    ``buy P..`` (step 2C)      ``1165 + c``
-1219            ``done`` (step 2)          ``1219``
-1220 .. 1273    ``take P..`` (step 3)      ``1220 + c``
-==============  =========================  ===================================================
-
-A player has 20 tokens at most, so no bid, flip or speed increase needs a larger id.
-
-Chance outcome ids:
-
-==============  ===========================================================================
-0 .. 53         Playfield card ``c`` is drawn: the next card of the deal, or the next
-                offered card turned face up in step 1
-54 .. 65        Combination card ``54 + k`` is turned face up (setup)
-66 .. 69        seat ``66 + s`` is the First Player (setup)
-==============  ===========================================================================
 
 Chance nodes, each outcome equally likely over what is left (so the probabilities are exact,
 ``1 / len(outcomes)``):
@@ -77,122 +55,32 @@ import numpy.typing as npt
 
 from gameshelf.core.chance import Chance
 from gameshelf.core.errors import BadInputError, IllegalMoveError
-from gameshelf.games.showdown.actions import (
-    DONE,
-    Action,
-    Bid,
-    Buy,
-    Deal,
-    Done,
-    Flip,
-    Offer,
-    Reveal,
-    Speed,
-    Take,
-    card_text,
-    combo_text,
-)
-from gameshelf.games.showdown.cards import COMBINATION_CARDS, PLAYFIELD_CARDS, default_deck
-from gameshelf.games.showdown.game import (
-    HAND_SIZE,
-    MAX_PLAYERS,
-    MAX_TURNS,
-    MIN_PLAYERS,
-    TOKENS,
-    Phase,
-    PlayerView,
-    ShowdownState,
-)
+from gameshelf.games.showdown.actions import Deal, Offer, Reveal, card_text, combo_text
+from gameshelf.games.showdown.cards import COMBINATION_CARDS, default_deck
+from gameshelf.games.showdown.game import ShowdownState
 from gameshelf.games.showdown.players import determinize
+from gameshelf.games.showdown.rl.ids import (
+    BID0,
+    BUY0,
+    CARDS,
+    COMBO0,
+    DONE_ID,
+    FIRST0,
+    NUM_ACTIONS,
+    NUM_CHANCE,
+    OFFER0,
+    action_id,
+    action_of,
+    chance_to_string,
+)
+from gameshelf.games.showdown.rl.seen import (
+    observation_shape,
+    observation_string,
+    observation_tensor,
+)
+from gameshelf.games.showdown.steps import HAND_SIZE, MAX_PLAYERS, MAX_TURNS, MIN_PLAYERS, TOKENS
+from gameshelf.games.showdown.table import Phase, PlayerView
 from gameshelf.rl.spec import CHANCE, TERMINAL, GameSpec, SpecInfo
-
-CARDS = PLAYFIELD_CARDS
-#: Most tokens one bid, flip or speed increase can move (a player's 20 tokens).
-MAX_TOKENS = TOKENS
-MAX_SPEED_UP = TOKENS // 2
-OFFER0 = 0
-BID0 = OFFER0 + CARDS
-FLIP0 = BID0 + CARDS * MAX_TOKENS
-SPEED0 = FLIP0 + MAX_TOKENS + 1
-BUY0 = SPEED0 + MAX_SPEED_UP
-DONE_ID = BUY0 + CARDS
-TAKE0 = DONE_ID + 1
-NUM_ACTIONS = TAKE0 + CARDS
-
-COMBO0 = CARDS
-FIRST0 = COMBO0 + COMBINATION_CARDS
-NUM_CHANCE = FIRST0 + MAX_PLAYERS
-
-_PHASES = tuple(Phase)
-
-
-def action_id(action: Action) -> int:
-    """The id of a player's action (see the module docstring's table).
-
-    Raises:
-        IllegalMoveError: a chance action (``Deal``, ``Reveal``) or a count out of range.
-    """
-    if isinstance(action, Offer):
-        return OFFER0 + action.card
-    if isinstance(action, Bid):
-        if not 1 <= action.tokens <= MAX_TOKENS:
-            raise IllegalMoveError(f"a bid is 1 to {MAX_TOKENS} tokens: {action}")
-        return BID0 + MAX_TOKENS * action.card + action.tokens - 1
-    if isinstance(action, Flip):
-        if not 0 <= action.n <= MAX_TOKENS:
-            raise IllegalMoveError(f"a flip is 0 to {MAX_TOKENS} tokens: {action}")
-        return FLIP0 + action.n
-    if isinstance(action, Speed):
-        if not 1 <= action.n <= MAX_SPEED_UP:
-            raise IllegalMoveError(f"a speed increase is 1 to {MAX_SPEED_UP}: {action}")
-        return SPEED0 + action.n - 1
-    if isinstance(action, Buy):
-        return BUY0 + action.card
-    if isinstance(action, Done):
-        return DONE_ID
-    if isinstance(action, Take):
-        return TAKE0 + action.card
-    raise IllegalMoveError(f"{action} is chance, not a player's action")
-
-
-def action_of(action: int) -> Action:
-    """The player's action with id ``action``.
-
-    Raises:
-        IllegalMoveError: an id outside ``0 .. NUM_ACTIONS - 1``.
-    """
-    a = int(action)
-    if not 0 <= a < NUM_ACTIONS:
-        raise IllegalMoveError(f"no Pinball Showdown action has id {action}")
-    if a < BID0:
-        return Offer(a - OFFER0)
-    if a < FLIP0:
-        card, tokens = divmod(a - BID0, MAX_TOKENS)
-        return Bid(card, tokens + 1)
-    if a < SPEED0:
-        return Flip(a - FLIP0)
-    if a < BUY0:
-        return Speed(a - SPEED0 + 1)
-    if a < DONE_ID:
-        return Buy(a - BUY0)
-    if a == DONE_ID:
-        return DONE
-    return Take(a - TAKE0)
-
-
-def chance_to_string(outcome: int) -> str:
-    """A chance outcome id as text: ``draw P07``, ``combination C03``, ``first player 1``.
-
-    Raises:
-        IllegalMoveError: an id outside ``0 .. NUM_CHANCE - 1``.
-    """
-    if 0 <= outcome < COMBO0:
-        return f"draw {card_text(outcome)}"
-    if COMBO0 <= outcome < FIRST0:
-        return f"combination {combo_text(outcome - COMBO0)}"
-    if FIRST0 <= outcome < NUM_CHANCE:
-        return f"first player {outcome - FIRST0}"
-    raise IllegalMoveError(f"no Pinball Showdown chance outcome has id {outcome}")
 
 
 def _max_game_length(n: int) -> int:
@@ -459,21 +347,8 @@ class Spec(GameSpec[ShowdownSpecState]):
         return state.game.view(self.seat(player))
 
     def observation_shape(self) -> tuple[int, ...]:
-        """``(size,)``: the sections listed in :meth:`observation_tensor`."""
-        n = self.players
-        c, k = CARDS, COMBINATION_CARDS
-        size = (n + len(_PHASES) + 1 + n + n + 1  # seat, phase, turn, first, to act, wizard
-                + c + c + n + c + c              # hand, my offer, offered, top, face up
-                + n * c                          # offered by (when known)
-                + n * c + c + n                  # bids: owner, tokens; has bid
-                + n + 1                          # pending return: seat, tokens
-                + n * c + n + n                  # claims: card, completed; take queue
-                + 3 * n                          # speed, control, removed
-                + c + 2 * n * c                  # discard, scoring piles, 2X piles
-                + k + n * k                      # combinations open, won
-                + n * c                          # known in hand
-                + n + 1)                         # hand sizes, deck size
-        return (size,)
+        """``(size,)``: the sections listed in :func:`.seen.observation_tensor`."""
+        return observation_shape(self.players)
 
     def observation_bounds(self) -> tuple[float, float]:
         """``(0.0, 1.0)``: every entry is a 0/1 flag or a count scaled by its most (20
@@ -482,130 +357,13 @@ class Spec(GameSpec[ShowdownSpecState]):
 
     def observation_tensor(self, state: ShowdownSpecState, player: int
                            ) -> npt.NDArray[np.float32]:
-        """What ``player`` sees (its engine view) as ``float32`` of :meth:`observation_shape`:
-        one-hot seat, phase, First Player, seat to act; turn / 10; Wizard Mode; card sets as
-        54 zeros and ones (hand, own offer, top card, face-up cards, per seat: face-up cards
-        it is known to have offered, its bids, its claim, its piles, the cards known to be in
-        its hand; discard pile); bid tokens, speed, control, removed tokens, hand sizes / 20;
-        deck size / 54; Combination cards open and won."""
-        player = self.seat(player)
-        v = self._view(state, player)
-        n = self.players
-        c, k = CARDS, COMBINATION_CARDS
-        out = np.zeros(self.observation_shape(), np.float32)
-        pos = 0
-
-        def one(index: int, width: int, value: float = 1.0) -> None:
-            nonlocal pos
-            if 0 <= index < width:
-                out[pos + index] = value
-            pos += width
-
-        def cards(ids: Any) -> None:
-            nonlocal pos
-            for i in ids:
-                out[pos + i] = 1.0
-            pos += c
-
-        def scalars(values: Any, scale: float) -> None:
-            nonlocal pos
-            for i, x in enumerate(values):
-                out[pos + i] = x / scale
-            pos += len(values)
-
-        one(v.seat, n)
-        one(_PHASES.index(v.phase), len(_PHASES))
-        scalars([v.turn], MAX_TURNS)
-        one(v.first, n)
-        one(v.to_act, n)
-        scalars([1.0 if v.wizard else 0.0], 1.0)
-        cards(v.hand)
-        cards([] if v.my_offer is None else [v.my_offer])
-        scalars([1.0 if o else 0.0 for o in v.has_offered], 1.0)
-        cards([] if v.top is None else [v.top])
-        cards(v.faceup)
-        for seat in range(n):
-            cards([f for f, o in zip(v.faceup, v.offered_by, strict=True) if o == seat])
-        for seat in range(n):
-            cards([f for f, (s, _t) in v.bids.items() if s == seat])
-        tokens = [0.0] * c
-        for f, (_s, t) in v.bids.items():
-            tokens[f] = t
-        scalars(tokens, MAX_TOKENS)
-        scalars([1.0 if b else 0.0 for b in v.has_bid], 1.0)
-        if v.pending_return is not None:
-            one(v.pending_return[0], n)
-            scalars([v.pending_return[1]], MAX_TOKENS)
-        else:
-            pos += n + 1
-        for cl in v.claims:
-            cards([] if cl is None else [cl.card])
-        scalars([1.0 if cl is not None and cl.completed else 0.0 for cl in v.claims], 1.0)
-        scalars([1.0 if s in v.take_queue else 0.0 for s in range(n)], 1.0)
-        scalars(v.speed, MAX_TOKENS)
-        scalars(v.control, MAX_TOKENS)
-        scalars(v.removed, MAX_TOKENS)
-        cards(v.discard)
-        for p in v.piles:
-            cards(p)
-        for p in v.piles2x:
-            cards(p)
-        combos = [0.0] * k
-        for i in v.combos_open:
-            combos[i] = 1.0
-        scalars(combos, 1.0)
-        for won in v.combos_won:
-            row = [0.0] * k
-            for i in won:
-                row[i] = 1.0
-            scalars(row, 1.0)
-        for known in v.known_in_hand:
-            cards(known)
-        scalars(v.hand_sizes, MAX_TOKENS)
-        scalars([v.deck_size], CARDS)
-        assert pos == out.shape[0]
-        return out
+        """What ``player`` sees (its engine view) as ``float32`` of :meth:`observation_shape`
+        (:func:`.seen.observation_tensor`)."""
+        return observation_tensor(self._view(state, player), self.players)
 
     def observation_string(self, state: ShowdownSpecState, player: int) -> str:
         """What ``player`` sees now (its engine view), one field per line."""
-        player = self.seat(player)
-        v = self._view(state, player)
-
-        def ids(xs: Any) -> str:
-            return ",".join(card_text(x) for x in xs) or "-"
-
-        seats = range(v.n)
-        offered = ["?" if o == -2 else "top" if o == -1 else f"p{o}" for o in v.offered_by]
-        bids = " ".join(f"{card_text(f)}:p{s}x{t}" for f, (s, t) in sorted(v.bids.items()))
-        claims = " ".join("-" if cl is None else
-                          f"{card_text(cl.card)}{'' if cl.completed else '(missed)'}"
-                          for cl in v.claims)
-        lines = [
-            f"seat p{v.seat} of {v.n}; turn {v.turn}; phase {v.phase.value}; first p{v.first}; "
-            f"to act {v.to_act}; wizard {'on' if v.wizard else 'off'}",
-            f"hand {ids(sorted(v.hand))}; offer "
-            f"{'-' if v.my_offer is None else card_text(v.my_offer)}; offered "
-            + "".join("y" if o else "n" for o in v.has_offered),
-            f"top {'-' if v.top is None else card_text(v.top)}; face up "
-            + (" ".join(f"{card_text(f)}:{o}" for f, o in zip(v.faceup, offered, strict=True))
-               or "-"),
-            f"bids {bids or '-'}; bid " + "".join("y" if b else "n" for b in v.has_bid)
-            + f"; control p{(v.first + v.control_pos) % v.n}; return "
-            + ("-" if v.pending_return is None else
-               f"p{v.pending_return[0]}x{v.pending_return[1]}"),
-            f"claims {claims}; take queue " + (",".join(f"p{s}" for s in v.take_queue) or "-"),
-            f"discard {ids(v.discard)}; deck {v.deck_size}; combinations open "
-            + (",".join(combo_text(k) for k in v.combos_open) or "-"),
-        ]
-        for s in seats:
-            lines.append(
-                f"p{s}: speed {v.speed[s]} control {v.control[s]} removed {v.removed[s]} "
-                f"hand {v.hand_sizes[s]} known {ids(v.known_in_hand[s])} pile {ids(v.piles[s])} "
-                f"2x {ids(v.piles2x[s])} won "
-                + (",".join(combo_text(k) for k in v.combos_won[s]) or "-"))
-        if v.end_reason:
-            lines.append(f"over ({v.end_reason})")
-        return "\n".join(lines)
+        return observation_string(self._view(state, player))
 
     def information_state_string(self, state: ShowdownSpecState, player: int) -> str:
         """All ``player`` has seen: its hand as dealt, every public event in order, its own

@@ -1,0 +1,79 @@
+"""The Playfield card widgets of the table: a card drawn as a card (:class:`CardView`), the
+base every card widget shares, and the message a click on one sends up to the screen."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.message import Message
+from textual.widgets import Static
+
+from gameshelf.core.text import literal
+from gameshelf.games.showdown.cards import Effect, PlayfieldCard
+from gameshelf.tui.widgets import plain
+
+_COLOURS = {Effect.GREEN: "green", Effect.RED: "red", Effect.BLUE: "dodger_blue1"}
+_SIGN = {Effect.GREEN: "+", Effect.RED: "-", Effect.BLUE: "="}
+
+
+def effect_text(card: PlayfieldCard) -> Text:
+    """The card's circles as coloured text in one style for every card: the sign, the number
+    of circles, a circle (``+2●`` green, ``-1●`` red, ``=6●`` blue); it read ``=●●●●`` on one
+    card and ``=6 ●`` on another."""
+    if card.effect is Effect.NONE or card.circles == 0:
+        return Text("no effect", style="dim")
+    sign, colour = _SIGN[card.effect], _COLOURS[card.effect]
+    return Text(f"{sign}{card.circles}●", style=f"bold {colour}")
+
+
+def speed_range(card: PlayfieldCard) -> str:
+    """The card's speed requirement: ``3+``, or ``0-5`` with a maximum."""
+    return (f"{card.min_speed}-{card.max_speed}" if card.max_speed is not None
+            else f"{card.min_speed}+")
+
+
+class CardChosen(Message):
+    """A card widget was clicked: the screen chooses its card (a second click plays it)."""
+
+    def __init__(self, widget: CardWidget) -> None:
+        super().__init__()
+        self.widget = widget
+
+
+class CardWidget(Static):
+    """A Playfield card on the table: its card, its place in its zone and the zone
+    (``hand``, ``faceup``, ``top`` or ``discard``)."""
+
+    def __init__(self, card: PlayfieldCard, index: int, zone: str, classes: str = "") -> None:
+        super().__init__(classes=classes)
+        self.card = card
+        self.index = index
+        self.zone = zone
+
+    def on_click(self) -> None:
+        self.post_message(CardChosen(self))
+
+
+class CardView(CardWidget):
+    """A Playfield card drawn as a card: device, points, speed requirement, effect."""
+
+    DEFAULT_CSS = """
+    CardView { width: 16; height: 5; border: round $secondary; padding: 0; }
+    CardView.selected { border: heavy $accent; background: $boost; }
+    CardView.bid { border: round $warning; }
+    CardView.selected.bid { border: heavy $warning; }
+    CardView.mine { color: $text; }
+    """
+
+    def __init__(self, card: PlayfieldCard, index: int, zone: str,
+                 bid: str = "", wizard: bool = False) -> None:
+        super().__init__(card, index, zone, classes="bid" if bid else "")
+        self.border_title = card.id
+        self.border_subtitle = plain(bid)  # holds a player's name: plain text, not markup
+        body = Text(literal(card.device), style="bold")
+        body.append(f"\n{card.points:,}")
+        if wizard:
+            body.append("×2", style="bold magenta")  # scored in the 2X pile this turn
+        body.append(f" ⚡{speed_range(card)}")
+        body.append("\n")
+        body.append_text(effect_text(card))
+        self.update(body)

@@ -1,0 +1,58 @@
+"""The Pinball Showdown help: the six steps of a turn, the score and the keys of the table
+(one text for the game screen, the start screen and the hand-off)."""
+
+HELP = """\
+# Pinball Showdown
+
+*The deck is the gameshelf project's own reconstruction: the rulebook describes the
+cards but never lists them.*
+
+Each turn has six steps:
+
+1. **Select cards.** A card is turned up from the deck; every player offers one card from
+   their hand. The pile is shuffled and turned face up (in a two-player game both offers are
+   face up).
+2. **Control tokens**, once around from the First Player: **bid** control tokens on one face-up
+   card (outbid with more; an outbid player gets the tokens back and may flip some to speed),
+   **increase speed** (each +1 speed removes one more control token from the game), **buy**
+   any card of the discard pile for 2 tokens (from turn 2; as many as your tokens pay for,
+   missed cards too), then **done**.
+3. **Claim.** Bidders take their cards; the others take one of the rest from the First Player
+   on. A card whose speed requirement you miss costs you speed equal to its circles and is
+   discarded. A Kick-out Hole at speed above 5 is simply discarded.
+4. **Effects** of the cards you completed (a missed card has none): green +N speed, red -N
+   speed, blue speed = N (all your control to speed if even that is short of N). At speed 0
+   you drain: in turns 1-5 an autosave flips five control tokens to speed; from turn 6 the
+   game ends after the turn.
+5. **Combinations.** Both devices of an open Combination card in your piles: you take it, and
+   Wizard Mode comes On next turn (cards then go to the 2X pile, doubled at the end).
+   **Wizard Mode stays On** after a Wizard Mode turn in which a combination was claimed or
+   at whose end any player has speed 12 or more; otherwise it **turns Off**. Speed 12 alone
+   never turns it On.
+6. The First Player marker passes left.
+
+Score: cards + 2X pile doubled + 5,000 per four Drop Targets + combinations + 100 per token.
+
+## Keys
+
+| key | action |
+| --- | --- |
+| Left / Right | choose a card (hand, face-up cards, then the discard pile) |
+| Enter | offer / take the chosen card |
+| b | bid on the chosen face-up card (the tokens shown) |
+| + / - | more / fewer tokens for the bid |
+| v | increase speed by 1 |
+| u | buy the chosen card of the discard pile |
+| d | done with control tokens |
+| 0-9 | flip that many returned tokens to speed |
+| s (or Ctrl+S) | save; the game is also saved after every move |
+| p | everyone's scoring piles, card by card |
+| h | a hint for the player to act (their view only): the search player's estimates |
+| r | after the game: the review of each costly decision, worst first |
+| PageUp / PageDown | scroll the log |
+| : or / | type an action in the box (Esc leaves the box) |
+| F1 | this help; Esc leaves the game (saved) |
+
+You can also type any action in the box: `offer P07`, `bid P07 2`, `speed 1`, `buy P12`,
+`done`, `flip 1`, `take P05`.
+"""
