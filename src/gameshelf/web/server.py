@@ -319,7 +319,8 @@ class GameServer(Server):
             if session is not None:
                 await session.stop()
                 self.sessions.pop(session, None)
-            await websocket.close()
+            if websocket.prepared:   # a request that is no handshake is answered HTTP 400
+                await websocket.close()
         return websocket
 
     async def _process_messages(self, websocket: web.WebSocketResponse,
