@@ -26,10 +26,13 @@ rebinding), which the browser then sends as ``Host``. So a request is answered o
   written or left out.
 
 Anything else is answered HTTP 403 before any route runs: no app process is started, no
-room is touched. A page's refusal says why in one line; a WebSocket's is a bare 403 on the
-game server (uvicorn answers a close before the handshake so; a body would have it log an
-error line for each) and the one line on the web server. The headers every answer carries
-(:data:`COMMON_HEADERS`, :func:`page_headers`): a Content Security Policy allowing only the
+room is touched. A page's refusal says why in one line; a WebSocket's is a 403 without a
+body on the game server (uvicorn answers a close before the handshake so; a body would have
+it log an error line for each) and the one line on the web server. The headers every answer
+carries, the ones the servers' HTTP and WebSocket layers make themselves included (a request
+they cannot read, a handshake they refuse: :mod:`gameshelf.server.layers`,
+:class:`gameshelf.web.server.CarefulConnection`), are :data:`COMMON_HEADERS` and
+:func:`page_headers`: a Content Security Policy allowing only the
 server's own origin (pages) or nothing (everything else), ``X-Content-Type-Options:
 nosniff``, ``Referrer-Policy: no-referrer``, ``Cross-Origin-Resource-Policy: same-origin``,
 ``Cache-Control: no-store`` (a page may hold what a player typed).

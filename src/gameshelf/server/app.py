@@ -64,6 +64,7 @@ from gameshelf.core.store import (
 from gameshelf.core.webguard import Guard, GuardMiddleware
 from gameshelf.server import protocol as p
 from gameshelf.server.games import playable
+from gameshelf.server.layers import CarefulH11, CarefulWebSockets
 from gameshelf.server.room import Outbox, Refused, Room
 from gameshelf.server.rooms import LOBBY_IDLE, Lobby
 from gameshelf.server.storage import RoomStore, SQLiteRoomStore
@@ -466,7 +467,8 @@ def config(app: Starlette, host: str, port: int, proxies: str = "", *,
            allow_origins: Sequence[str] = (), **extra: Any) -> Any:
     """uvicorn's configuration for ``app`` behind the guard of ``host:port``
     (:class:`gameshelf.core.webguard.GuardMiddleware`; quiet: no access log; 1 MiB frames
-    at most).
+    at most; the HTTP and WebSocket layers of :mod:`gameshelf.server.layers`, whose own
+    answers carry the careful headers too).
 
     Args:
         host, port: the address the server listens on (the bound port, never 0): the
@@ -485,7 +487,7 @@ def config(app: Starlette, host: str, port: int, proxies: str = "", *,
     guarded = GuardMiddleware(app, Guard(host, port, allow_origins))
     return uvicorn.Config(guarded, host=host, port=port, ws_max_size=MAX_FRAME,
                           log_level="warning", access_log=False, lifespan="on",
-                          ws="websockets-sansio", proxy_headers=bool(trusted),
+                          http=CarefulH11, ws=CarefulWebSockets, proxy_headers=bool(trusted),
                           forwarded_allow_ips=trusted or None, **extra)
 
 

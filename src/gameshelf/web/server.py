@@ -50,6 +50,8 @@ import aiohttp_jinja2
 import jinja2
 from aiohttp import WSCloseCode, WSMsgType, hdrs, web
 from aiohttp.http_exceptions import HttpProcessingError
+from aiohttp.web_protocol import RequestHandler
+from aiohttp.web_request import BaseRequest
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
@@ -98,6 +100,32 @@ class OneLineBadRequests(logging.Filter):
 
 #: Installed on aiohttp's server logger while a server runs.
 BAD_REQUESTS = OneLineBadRequests()
+
+
+class CarefulConnection(RequestHandler):
+    """aiohttp's handler of one connection, whose own answers (a request it cannot read: no
+    ``Host``, two of them, a bad header, no HTTP at all: HTTP 400; a handler's failure:
+    HTTP 500) carry the careful headers too: they are made beneath the app, where its
+    ``on_response_prepare`` does not run."""
+
+    __slots__ = ()
+
+    def handle_error(self, request: BaseRequest, status: int = 500,
+                     exc: BaseException | None = None,
+                     message: str | None = None) -> web.StreamResponse:
+        response = super().handle_error(request, status, exc, message)
+        for name, value in COMMON_HEADERS.items():
+            response.headers.setdefault(name, value)
+        return response
+
+
+class CarefulWebServer(web.Server):
+    """aiohttp's server whose connections are :class:`CarefulConnection` s."""
+
+    def __call__(self) -> RequestHandler:
+        handler = super().__call__()
+        handler.__class__ = CarefulConnection   # the same slots: only handle_error differs
+        return handler
 
 
 class Session(AppService):
@@ -400,6 +428,8 @@ class GameServer(Server):
         runner = web.AppRunner(await self._make_app(), access_log=None,
                                handle_signals=False, shutdown_timeout=QUIT_SECONDS)
         await runner.setup()
+        assert runner.server is not None
+        runner.server.__class__ = CarefulWebServer   # made by the app; only __call__ differs
         try:
             site = web.TCPSite(runner, self.host or None, self.port)
             await site.start()
