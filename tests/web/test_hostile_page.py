@@ -47,3 +47,45 @@ def test_deeply_nested_frames_are_dropped_and_the_session_goes_on(tmp_path: Path
         code, out, err = server.stop()
     assert code == 130, err
     assert "Traceback" not in out + err and "RecursionError" not in out + err
+
+
+#: Sizes that are not whole numbers, for each of the page's whole-number fields (a resize's
+#: width and height): JSON's true and false (Python's bool is an int), 90.0, "90".
+TYPED_SIZES = [{"width": bad, "height": 24} for bad in (True, False, 90.0, "90")] + \
+    [{"width": 90, "height": bad} for bad in (True, False, 30.0, "30")]
+
+
+async def _output_for(ws: aiohttp.ClientWebSocketResponse, seconds: float) -> bytes:
+    """The app's output in the next ``seconds``."""
+    output = bytearray()
+    deadline = asyncio.get_running_loop().time() + seconds
+    while (left := deadline - asyncio.get_running_loop().time()) > 0:
+        try:
+            message = await ws.receive(timeout=left)
+        except TimeoutError:
+            break
+        if message.type == aiohttp.WSMsgType.BINARY:
+            output += message.data
+    return bytes(output)
+
+
+async def _typed_sizes_are_dropped(server: Served) -> None:
+    async with aiohttp.ClientSession() as session, \
+            session.ws_connect(server.ws_url()) as ws:
+        await read_until(ws, MENU_DRAWN)
+        for _ in range(30):              # until the menu is drawn whole and still
+            if not await _output_for(ws, 2.0):
+                break
+        for size in TYPED_SIZES:
+            await ws.send_str(json.dumps(["resize", size]))
+        await ws.send_str(json.dumps(["ping", "after"]))
+        # a resize taken redraws the app at once (true: one column); none may come
+        drawn = await _output_for(ws, 3.0)
+        assert drawn == b"", drawn[:200]
+        await ws.send_str(json.dumps(["resize", {"width": 100, "height": 30}]))
+        await read_until(ws, MENU_DRAWN, bytearray())
+
+
+def test_sizes_that_are_not_whole_numbers_are_dropped(tmp_path: Path) -> None:
+    with served(tmp_path / "home") as server:
+        asyncio.run(_typed_sizes_are_dropped(server))

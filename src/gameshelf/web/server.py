@@ -20,8 +20,9 @@ around it, without changing the library:
   and said in one line at ``INFO`` (:class:`OneLineBadRequests`), not as a traceback.
 * **Bad messages are ignored.** A websocket message that is not one of the page's (bad
   JSON or JSON nested too deeply, as the program's one reader :func:`gameshelf.core.
-  safeload.read_json` refuses it; an unknown kind; a size out of range) is dropped instead
-  of ending the session with a traceback on the server's console.
+  safeload.read_json` refuses it; an unknown kind; a size that is not a whole number:
+  ``true``, ``1.0``, ``"80"``) is dropped instead of ending the session with a traceback on
+  the server's console; a size out of range is clamped.
 * **Our own page.** The template in ``web/templates`` is textual-serve's with the bundled
   Roboto Mono font (no font fetched from the internet) and our own words; its script and
   styles are files in ``web/assets`` (served at ``/assets/``), so the page's Content
@@ -56,7 +57,7 @@ from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
 from gameshelf.core.interrupt import stop_with_parent
-from gameshelf.core.safeload import DataError, read_json
+from gameshelf.core.safeload import DataError, read_json, whole
 from gameshelf.core.text import count
 from gameshelf.core.webguard import COMMON_HEADERS, Guard, is_every_address, page_headers
 from gameshelf.core.webguard import is_loopback as is_loopback
@@ -368,10 +369,12 @@ class GameServer(Server):
             if kind == "stdin" and isinstance(data, str):
                 await app_service.send_bytes(data.encode("utf-8", "replace"))
             elif kind == "resize" and isinstance(data, dict):
-                width, height = data.get("width"), data.get("height")
-                if isinstance(width, int) and isinstance(height, int):
-                    await app_service.set_terminal_size(min(max(width, 1), MAX_COLUMNS),
-                                                        min(max(height, 1), MAX_ROWS))
+                try:   # whole numbers: true, 1.0 and "80" are not sizes
+                    width, height = whole(data.get("width")), whole(data.get("height"))
+                except ValueError:
+                    continue
+                await app_service.set_terminal_size(min(max(width, 1), MAX_COLUMNS),
+                                                    min(max(height, 1), MAX_ROWS))
             elif kind == "ping" and isinstance(data, str):
                 await websocket.send_json(["pong", data])
             elif kind == "blur":
