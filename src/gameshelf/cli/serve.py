@@ -21,7 +21,7 @@ import typer
 from gameshelf.core.errors import BadInputError
 from gameshelf.core.interrupt import stop_with_parent
 from gameshelf.core.text import error_line
-from gameshelf.core.webguard import ALLOW_ORIGIN_HELP, allowed_origin, is_loopback
+from gameshelf.core.webguard import ALLOW_ORIGIN_HELP, allowed_origin, claim_loopback, is_loopback
 
 
 def listen(host: str, port: int) -> socket.socket:
@@ -98,8 +98,10 @@ def serve(
         allowed_origin(origin)
     store = open_store(db)
     sock = listen(host, port)
+    claims: list[socket.socket] = []
     try:
         bound = sock.getsockname()[1]
+        claims, foreign = claim_loopback([sock.getsockname()[0]], bound)
         if not is_loopback(host):
             typer.echo(f"gameshelf: warning: {error_line(host)} is not a loopback address: "
                        "anyone who can reach this machine can connect; the protocol is not "
@@ -110,9 +112,11 @@ def serve(
         sys.stdout.flush()
         app = make_app(store, rate=rate, burst=2 * rate, per_host=connections,
                        rooms=rooms, lobby_idle=60.0 * lobby_idle)
-        uvicorn.Server(config(app, host, bound, proxy, allow_origins=allow_origin or ())
-                       ).run(sockets=[sock])
+        uvicorn.Server(config(app, host, bound, proxy, allow_origins=allow_origin or (),
+                              foreign=foreign)).run(sockets=[sock])
     finally:
+        for claim in claims:
+            claim.close()
         sock.close()
         store.close()
 

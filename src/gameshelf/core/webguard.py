@@ -11,6 +11,9 @@ rebinding), which the browser then sends as ``Host``. So a request is answered o
 - **Host** (exactly one) names this server: its address and port (``--host``/``--port``),
   and for a loopback server also ``localhost`` and ``127.0.0.1`` at that port (``::1`` too
   when it listens there), or the host and port of an origin given with ``--allow-origin``.
+  ``localhost`` names both loopback addresses and a browser may go to either, so a
+  loopback server holds the one it does not listen on (:func:`claim_loopback`); when
+  another program listens there, neither it nor ``localhost`` is this server's name.
   A server listening on every address (``0.0.0.0``, ``::``) cannot know all the names it is
   reached by: it takes any IP address at its port (no page can choose what an address
   literal points to, so no rebinding comes that way), this machine's name
@@ -47,9 +50,10 @@ Example:
 
 from __future__ import annotations
 
+import errno
 import ipaddress
 import socket
-from collections.abc import Awaitable, Callable, MutableMapping, Sequence
+from collections.abc import Awaitable, Callable, Collection, MutableMapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -237,6 +241,54 @@ def _shown(text: str) -> str:
     return repr(cut)
 
 
+# ----- the loopback addresses --------------------------------------------------------
+#: The addresses ``localhost`` names (a browser tries each in turn).
+LOOPBACK = ("127.0.0.1", "::1")
+
+
+def claim_loopback(bound: Sequence[str], port: int) -> tuple[list[socket.socket], set[str]]:
+    """Hold, for a server listening on ``bound`` at ``port``, each loopback address of
+    :data:`LOOPBACK` it does not listen on, so that no other program can serve pages at
+    ``http://localhost:PORT`` (a browser may reach either address under that name, and
+    the page's origin would be taken as this server's): each is bound, not listened on, so
+    a connection to it is refused at once and a browser tries the next address of
+    ``localhost``, this server's. An address this machine does not have is no one's.
+
+    Args:
+        bound: the addresses the server listens on (``0.0.0.0`` holds ``127.0.0.1``,
+            ``::`` both).
+        port: its port.
+
+    Returns:
+        The sockets holding the addresses (close them when the server stops), and the
+        addresses another program holds at ``port`` (:class:`Guard`'s ``foreign``).
+    """
+    held = {_bound_host(address) for address in bound}
+    if "0.0.0.0" in held:
+        held.add("127.0.0.1")
+    if "::" in held:
+        held |= set(LOOPBACK)
+    sockets: list[socket.socket] = []
+    foreign: set[str] = set()
+    for address in LOOPBACK:
+        if address in held:
+            continue
+        family = socket.AF_INET6 if ":" in address else socket.AF_INET
+        try:
+            sock = socket.socket(family, socket.SOCK_STREAM)
+        except OSError:
+            continue       # no IPv6 here: the address is no one's
+        try:
+            sock.bind((address, port))   # no SO_REUSEADDR: no one else may bind it now
+        except OSError as exc:
+            sock.close()
+            if exc.errno == errno.EADDRINUSE:
+                foreign.add(address)
+            continue       # else the machine has no such address
+        sockets.append(sock)
+    return sockets, foreign
+
+
 # ----- the guard ---------------------------------------------------------------------
 class Guard:
     """The names a server answers to and the origins whose pages it serves (see the
@@ -246,23 +298,32 @@ class Guard:
         host: the address the server listens on (``--host``).
         port: its port (the bound one, never 0).
         allow: origins given with ``--allow-origin`` (checked with :func:`allowed_origin`).
+        foreign: the loopback addresses (of :data:`LOOPBACK`) another program holds at
+            ``port`` (:func:`claim_loopback`): they and ``localhost`` (which may lead a
+            browser there) are not this server's names.
 
     Raises:
         BadInputError: an ``allow`` entry is not an origin.
     """
 
-    def __init__(self, host: str, port: int, allow: Sequence[str] = ()) -> None:
+    def __init__(self, host: str, port: int, allow: Sequence[str] = (), *,
+                 foreign: Collection[str] = ()) -> None:
         self.port = port
         self.allowed = frozenset(allowed_origin(text) for text in allow)
         self.every_address = is_every_address(host)
         names: set[Authority] = set()
         bound = None if self.every_address else _bound_host(host)
+        if foreign and bound == "localhost":
+            bound = None
         if bound is not None:
             names.add((bound, port))
         if self.every_address or is_loopback(host):
-            names |= {("localhost", port), ("127.0.0.1", port)}
+            loopback = {"localhost", "127.0.0.1"}
             if self.every_address or bound in ("::1", "localhost"):
-                names.add(("::1", port))
+                loopback.add("::1")
+            if foreign:   # localhost may name another program's page at this port
+                loopback -= {"localhost", *foreign}
+            names |= {(name, port) for name in loopback}
         if self.every_address:
             machine = _host(socket.gethostname())
             if machine is not None:

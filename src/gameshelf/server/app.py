@@ -41,7 +41,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -464,7 +464,8 @@ def open_store(path: Path | None) -> SQLiteRoomStore:
 
 
 def config(app: Starlette, host: str, port: int, proxies: str = "", *,
-           allow_origins: Sequence[str] = (), **extra: Any) -> Any:
+           allow_origins: Sequence[str] = (), foreign: Collection[str] = (),
+           **extra: Any) -> Any:
     """uvicorn's configuration for ``app`` behind the guard of ``host:port``
     (:class:`gameshelf.core.webguard.GuardMiddleware`; quiet: no access log; 1 MiB frames
     at most; the HTTP and WebSocket layers of :mod:`gameshelf.server.layers`, whose own
@@ -479,12 +480,14 @@ def config(app: Starlette, host: str, port: int, proxies: str = "", *,
             127.0.0.1 by default, which let any local client dodge the per-address limits
             by naming another address.)
         allow_origins: origins whose pages may use the server too (``--allow-origin``).
+        foreign: loopback addresses another program holds at ``port``
+            (:func:`gameshelf.core.webguard.claim_loopback`): not the server's names.
 
     Raises:
         BadInputError: an ``allow_origins`` entry is not an origin.
     """
     trusted = ",".join(part.strip() for part in proxies.split(",") if part.strip())
-    guarded = GuardMiddleware(app, Guard(host, port, allow_origins))
+    guarded = GuardMiddleware(app, Guard(host, port, allow_origins, foreign=foreign))
     return uvicorn.Config(guarded, host=host, port=port, ws_max_size=MAX_FRAME,
                           log_level="warning", access_log=False, lifespan="on",
                           http=CarefulH11, ws=CarefulWebSockets, proxy_headers=bool(trusted),

@@ -59,7 +59,13 @@ from textual_serve.server import Server, to_int
 from gameshelf.core.interrupt import stop_with_parent
 from gameshelf.core.safeload import DataError, read_json, whole
 from gameshelf.core.text import count
-from gameshelf.core.webguard import COMMON_HEADERS, Guard, is_every_address, page_headers
+from gameshelf.core.webguard import (
+    COMMON_HEADERS,
+    Guard,
+    claim_loopback,
+    is_every_address,
+    page_headers,
+)
 from gameshelf.core.webguard import is_loopback as is_loopback
 from gameshelf.web import DEFAULT_MAX_SESSIONS, DRIVER
 
@@ -433,13 +439,15 @@ class GameServer(Server):
         await runner.setup()
         assert runner.server is not None
         runner.server.__class__ = CarefulWebServer   # made by the app; only __call__ differs
+        claims: list[socket.socket] = []
         try:
             site = web.TCPSite(runner, self.host or None, self.port)
             await site.start()
             bound = runner.addresses
             if self.port == 0 and bound:
                 self.port = int(bound[0][1])
-            self.guard = Guard(self.host, self.port, self.allow_origins)
+            claims, foreign = claim_loopback([str(a[0]) for a in bound], self.port)
+            self.guard = Guard(self.host, self.port, self.allow_origins, foreign=foreign)
             self.say(f"gameshelf web: serving the game menu on {self.address()}")
             self.say("open it in a browser; Ctrl+C stops the server "
                      f"(at most {count(self.max_sessions, 'player')} at once)")
@@ -453,6 +461,8 @@ class GameServer(Server):
                          "every game is saved")
         finally:
             await runner.cleanup()
+            for claim in claims:
+                claim.close()
             logging.getLogger("aiohttp.server").removeFilter(BAD_REQUESTS)
             for sig in installed:
                 loop.remove_signal_handler(sig)
