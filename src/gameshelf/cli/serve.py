@@ -113,7 +113,7 @@ def serve(
         app = make_app(store, rate=rate, burst=2 * rate, per_host=connections,
                        rooms=rooms, lobby_idle=60.0 * lobby_idle)
         uvicorn.Server(config(app, host, bound, proxy, allow_origins=allow_origin or (),
-                              foreign=foreign)).run(sockets=[sock])
+                              foreign=foreign)).run(sockets=[sock, *claims])
     finally:
         for claim in claims:
             claim.close()

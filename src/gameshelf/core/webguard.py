@@ -12,8 +12,8 @@ rebinding), which the browser then sends as ``Host``. So a request is answered o
   and for a loopback server also ``localhost`` and ``127.0.0.1`` at that port (``::1`` too
   when it listens there), or the host and port of an origin given with ``--allow-origin``.
   ``localhost`` names both loopback addresses and a browser may go to either, so a
-  loopback server holds the one it does not listen on (:func:`claim_loopback`); when
-  another program listens there, neither it nor ``localhost`` is this server's name.
+  loopback server listens on the one it was not asked for too (:func:`claim_loopback`);
+  when another program listens there, neither it nor ``localhost`` is this server's name.
   A server listening on every address (``0.0.0.0``, ``::``) cannot know all the names it is
   reached by: it takes any IP address at its port (no page can choose what an address
   literal points to, so no rebinding comes that way), this machine's name
@@ -247,12 +247,11 @@ LOOPBACK = ("127.0.0.1", "::1")
 
 
 def claim_loopback(bound: Sequence[str], port: int) -> tuple[list[socket.socket], set[str]]:
-    """Hold, for a server listening on ``bound`` at ``port``, each loopback address of
+    """Listen, for a server listening on ``bound`` at ``port``, on each loopback address of
     :data:`LOOPBACK` it does not listen on, so that no other program can serve pages at
-    ``http://localhost:PORT`` (a browser may reach either address under that name, and
-    the page's origin would be taken as this server's): each is bound, not listened on, so
-    a connection to it is refused at once and a browser tries the next address of
-    ``localhost``, this server's. An address this machine does not have is no one's.
+    ``http://localhost:PORT`` (a browser may reach either address under that name, and the
+    page's origin would be taken as this server's): the server serves these sockets too. An
+    address this machine does not have is no one's.
 
     Args:
         bound: the addresses the server listens on (``0.0.0.0`` holds ``127.0.0.1``,
@@ -260,7 +259,7 @@ def claim_loopback(bound: Sequence[str], port: int) -> tuple[list[socket.socket]
         port: its port.
 
     Returns:
-        The sockets holding the addresses (close them when the server stops), and the
+        The listening sockets for the server to serve (close them when it stops), and the
         addresses another program holds at ``port`` (:class:`Guard`'s ``foreign``).
     """
     held = {_bound_host(address) for address in bound}
@@ -279,7 +278,9 @@ def claim_loopback(bound: Sequence[str], port: int) -> tuple[list[socket.socket]
         except OSError:
             continue       # no IPv6 here: the address is no one's
         try:
-            sock.bind((address, port))   # no SO_REUSEADDR: no one else may bind it now
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            sock.bind((address, port))
+            sock.listen(2048)      # a listening socket: no other program may bind it now
         except OSError as exc:
             sock.close()
             if exc.errno == errno.EADDRINUSE:

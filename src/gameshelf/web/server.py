@@ -447,6 +447,8 @@ class GameServer(Server):
             if self.port == 0 and bound:
                 self.port = int(bound[0][1])
             claims, foreign = claim_loopback([str(a[0]) for a in bound], self.port)
+            for claim in claims:   # localhost's other address, this server's too
+                await web.SockSite(runner, claim).start()
             self.guard = Guard(self.host, self.port, self.allow_origins, foreign=foreign)
             self.say(f"gameshelf web: serving the game menu on {self.address()}")
             self.say("open it in a browser; Ctrl+C stops the server "
