@@ -47,6 +47,15 @@ def listen(host: str, port: int) -> socket.socket:
     return sock
 
 
+def _held(sock: socket.socket) -> list[str]:
+    """The addresses a listening socket holds (one on ``::`` that takes IPv4 too holds
+    ``0.0.0.0`` as well)."""
+    address = str(sock.getsockname()[0])
+    if address == "::" and not sock.getsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY):
+        return [address, "0.0.0.0"]
+    return [address]
+
+
 def serve(
     host: Annotated[str, typer.Option("--host", help="The address to listen on.")
                     ] = "127.0.0.1",
@@ -101,7 +110,7 @@ def serve(
     claims: list[socket.socket] = []
     try:
         bound = sock.getsockname()[1]
-        claims, foreign = claim_loopback([sock.getsockname()[0]], bound)
+        claims, foreign = claim_loopback(_held(sock), bound)
         if not is_loopback(host):
             typer.echo(f"gameshelf: warning: {error_line(host)} is not a loopback address: "
                        "anyone who can reach this machine can connect; the protocol is not "

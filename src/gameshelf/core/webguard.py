@@ -255,7 +255,8 @@ def claim_loopback(bound: Sequence[str], port: int) -> tuple[list[socket.socket]
 
     Args:
         bound: the addresses the server listens on (``0.0.0.0`` holds ``127.0.0.1``,
-            ``::`` both).
+            ``::`` holds ``::1``; a socket on ``::`` that takes IPv4 too is given as
+            ``::`` and ``0.0.0.0``).
         port: its port.
 
     Returns:
@@ -266,7 +267,7 @@ def claim_loopback(bound: Sequence[str], port: int) -> tuple[list[socket.socket]
     if "0.0.0.0" in held:
         held.add("127.0.0.1")
     if "::" in held:
-        held |= set(LOOPBACK)
+        held.add("::1")
     sockets: list[socket.socket] = []
     foreign: set[str] = set()
     for address in LOOPBACK:
