@@ -12,7 +12,7 @@ import dataclasses
 import re
 
 from gameshelf.core.records import GameRecord
-from gameshelf.core.store import Store
+from gameshelf.core.store import ScoreEntry, Store
 
 #: name -> what must be seen of it (control characters as Python escapes, brackets as typed).
 HOSTILE: dict[str, str] = {
@@ -72,7 +72,8 @@ def store_scores(game: str, detail: dict[str, object] | None = None) -> None:
     """A high score for every hostile name (score 900 down), with a hostile ``detail``."""
     with Store() as store:
         for i, name in enumerate(NAMES):
-            store.add_score(game, name, 900 - i, seed=i + 1, detail=dict(detail or {}))
+            store.finish_game(game, scores=[ScoreEntry(name, 900 - i, seed=i + 1,
+                                                       detail=dict(detail or {}))])
 
 
 def hostile_deck(default: str) -> str:

@@ -13,7 +13,7 @@ import sqlite3
 
 import pytest
 
-from gameshelf.core.store import Store
+from gameshelf.core.store import ResultEntry, ScoreEntry, Store
 from tests.cli_helpers import run
 
 #: (column, SQL value) for each way a score row can be damaged.
@@ -26,9 +26,10 @@ LISTINGS = [["yatz", "scores"], ["yatz", "scores", "--json"], ["dollar", "best"]
 
 def _store_rows() -> None:
     with Store() as s:
-        s.add_score("yatz", "Ann", 300, seed=4, detail={"players": 1})
-        s.add_score("dollar", "Bea", 120, seed=4, detail={"bill": "L40000002A"})
-        s.add_result("muggins", "you", "mugsy-easy", "win", seed=4)
+        s.finish_game("yatz", scores=[ScoreEntry("Ann", 300, seed=4, detail={"players": 1})])
+        s.finish_game("dollar", scores=[ScoreEntry("Bea", 120, seed=4,
+                                                   detail={"bill": "L40000002A"})])
+        s.finish_game("muggins", results=[ResultEntry("you", "mugsy-easy", "win", seed=4)])
         path = s.path
     conn = sqlite3.connect(path)
     with conn:

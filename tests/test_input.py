@@ -21,7 +21,7 @@ import pytest
 from gameshelf.cli import main
 from gameshelf.core.errors import BadInputError, DeckError, GameshelfError, RecordError
 from gameshelf.core.records import GameRecord
-from gameshelf.core.store import Store
+from gameshelf.core.store import ResultEntry, ScoreEntry, Store
 
 HUGE = "9" * 5000
 #: core.inputs.MAX_RECORD_BYTES (the module is new: the tests of the old program import
@@ -572,7 +572,7 @@ def test_muggins_even_level_keeps_its_history_in_the_record(
         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     with Store() as store:
         for outcome in ("win", "win", "loss"):
-            store.add_result("muggins", "you", "mugsy-even", outcome)
+            store.finish_game("muggins", results=[ResultEntry("you", "mugsy-even", outcome)])
     code, _, err = run(capsys, monkeypatch,
                        ["muggins", "play", "--text", "--level", "even", "--seed", "4"],
                        b"quit\n")
@@ -638,7 +638,7 @@ def test_refused_records_leave_the_store_unchanged(
     m.act("roll")
     with Store() as store:
         store.save_game("game-5", m.record())
-        store.add_score("yatz", "Ann", 300, seed=5)
+        store.finish_game("yatz", scores=[ScoreEntry("Ann", 300, seed=5)])
     before = store_dump()
     for text in ['{"format": "gameshelf-record/1", "seed": ' + HUGE + "}", "²", "\udcff",
                  _yatz_record(("roll", "dice ²")).to_json()]:

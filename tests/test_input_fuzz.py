@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from gameshelf.cli import main
 from gameshelf.core.errors import GameshelfError
 from gameshelf.core.records import GameRecord
-from gameshelf.core.store import Store
+from gameshelf.core.store import ScoreEntry, Store
 
 #: Any character, lone surrogates (undecodable bytes) and control characters included.
 ANY_TEXT = st.text(st.characters(codec=None, categories=None), max_size=60)
@@ -193,7 +193,7 @@ def test_yatz_import_of_random_bytes_changes_nothing(
     with Store() as store:
         if not store.save_names("yatz"):
             store.save_game("game-3", RECORDS["yatz"])
-            store.add_score("yatz", "Ann", 300, seed=3)
+            store.finish_game("yatz", scores=[ScoreEntry("Ann", 300, seed=3)])
     before = _dump()
     path = tmp_path / "r.json"
     path.write_bytes(data)

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from gameshelf.cli import main
-from gameshelf.core.store import Store
+from gameshelf.core.store import ResultEntry, Store
 from gameshelf.core.text import clip, error_line, literal, quoted
 from gameshelf.games.muggins.session import Session
 from gameshelf.games.showdown.cards import default_deck_text
@@ -167,7 +167,7 @@ def test_muggins_stats_and_a_hostile_save(
         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     with Store() as store:
         for name in NAMES:
-            store.add_result("muggins", "person", name, "win", seed=1)
+            store.finish_game("muggins", results=[ResultEntry("person", name, "win", seed=1)])
     record = Session.new("easy", 61, 7).match.record()
     store_record("game-7", dataclasses.replace(
         record, options={**record.options, "level": "[/]\x1b[2J\x9b"}))

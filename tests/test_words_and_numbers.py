@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from gameshelf.core.store import Store
+from gameshelf.core.store import ScoreEntry, Store
 from gameshelf.core.text import count, when
 from gameshelf.games.showdown.match import Match as ShowdownMatch
 from gameshelf.games.showdown.match import parse_players
@@ -54,9 +54,10 @@ def test_when_writes_every_moment_one_way(monkeypatch: pytest.MonkeyPatch) -> No
 def _stamp_everything() -> None:
     """Saves of three games and scores of two, all at STAMP."""
     with Store() as store:
-        store.add_score("yatz", "Ann", 300, seed=1, detail={"player": "human"})
-        store.add_score("dollar", "Bo", 88_000_000, seed=2,
-                        detail={"bill": "L40000002A", "series": "1902"})
+        store.finish_game("yatz", scores=[ScoreEntry("Ann", 300, seed=1,
+                                                     detail={"player": "human"})])
+        store.finish_game("dollar", scores=[ScoreEntry(
+            "Bo", 88_000_000, seed=2, detail={"bill": "L40000002A", "series": "1902"})])
         store._conn.execute("UPDATE scores SET date = ?", (STAMP,))
         store._conn.execute("UPDATE saves SET updated = ?", (STAMP,))
         store._conn.commit()

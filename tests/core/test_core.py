@@ -19,7 +19,7 @@ from gameshelf.core.errors import (
     StoreError,
 )
 from gameshelf.core.records import GameRecord
-from gameshelf.core.store import SCHEMA_VERSION, Store, data_dir
+from gameshelf.core.store import SCHEMA_VERSION, ResultEntry, ScoreEntry, Store, data_dir
 
 
 def test_errors_are_value_errors() -> None:
@@ -97,13 +97,13 @@ def test_store_saves_and_scores(tmp_path: Path) -> None:
         assert [x.name for x in s.list_saves("yatz")] == ["mine"]
         with pytest.raises(StoreError):
             s.load_save("yatz", "nope")
-        s.add_score("yatz", "Ann", 100)
-        s.add_score("yatz", "Bob", 200)
-        s.add_score("yatz", "Cy", 100)
+        s.finish_game("yatz", scores=[ScoreEntry("Ann", 100)])
+        s.finish_game("yatz", scores=[ScoreEntry("Bob", 200)])
+        s.finish_game("yatz", scores=[ScoreEntry("Cy", 100)])
         assert [x.name for x in s.top_scores("yatz")] == ["Bob", "Ann", "Cy"]
         assert len(s.top_scores("yatz", limit=2)) == 2
-        s.add_result("muggins", "me", "easy", "win")
-        s.add_result("muggins", "me", "easy", "loss")
+        s.finish_game("muggins", results=[ResultEntry("me", "easy", "win")])
+        s.finish_game("muggins", results=[ResultEntry("me", "easy", "loss")])
         assert s.result_counts("muggins") == {"easy": {"win": 1, "loss": 0, "draw": 0}} | {
             "easy": {"win": 1, "loss": 1, "draw": 0}}
         assert s.recent_results("muggins", "easy") == ["loss", "win"]
@@ -180,7 +180,7 @@ def test_store_reads_of_a_damaged_table_raise_store_error(tmp_path: Path) -> Non
 
 def test_store_score_with_damaged_detail_still_lists(tmp_path: Path) -> None:
     store = Store(tmp_path / "g.db")
-    store.add_score("dollar", "Ann", 5, detail={"bill": "x"})
+    store.finish_game("dollar", scores=[ScoreEntry("Ann", 5, detail={"bill": "x"})])
     with store._conn:
         store._conn.execute("UPDATE scores SET detail='{not json'")
     assert [(r.name, r.detail) for r in store.top_scores("dollar")] == [("Ann", {})]

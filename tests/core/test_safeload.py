@@ -27,7 +27,7 @@ from gameshelf.core.errors import BadInputError, GameshelfError, RecordError, St
 from gameshelf.core.inputs import MAX_DATA_FILE_BYTES, MAX_RECORD_BYTES, load_json, load_toml
 from gameshelf.core.records import GameRecord
 from gameshelf.core.safeload import MAX_DEPTH, DataError, read_json, read_toml
-from gameshelf.core.store import HistoryEntry, HistoryPlayer, Store
+from gameshelf.core.store import HistoryEntry, HistoryPlayer, ScoreEntry, Store
 from gameshelf.server import protocol as p
 from tests.cli_helpers import run
 
@@ -170,7 +170,7 @@ def test_the_store_reads_deep_rows_as_damaged(tmp_path: Path) -> None:
     from gameshelf.session.remote import KeptSeat, kept_seat, remember_seat
     with Store(tmp_path / "store.db") as store:
         store.save_game("deep", GameRecord("yatz", 1, {}, 7, ()))
-        store.add_score("yatz", "Ann", 200, seed=7, detail={"x": 1})
+        store.finish_game("yatz", scores=[ScoreEntry("Ann", 200, seed=7, detail={"x": 1})])
         store.add_finished_record(HistoryEntry(
             GameRecord("yatz", 1, {}, 7, ()), [HistoryPlayer("Ann", "person", None, 5, "win")]))
         remember_seat("ws://127.0.0.1:1/ws", "K7QX", KeptSeat(0, "tok", "Ann"), store)

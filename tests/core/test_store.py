@@ -393,7 +393,7 @@ def test_a_transaction_left_unfinished_by_a_killed_program_is_rolled_back_on_ope
     was committed is all there, and the store opens."""
     path = tmp_path / "gameshelf.db"
     with Store(path) as s:
-        s.add_score("yatz", "Ann", 100)
+        s.finish_game("yatz", scores=[ScoreEntry("Ann", 100)])
     writer = textwrap.dedent(f"""
         import os, sqlite3
         c = sqlite3.connect({str(path)!r}, isolation_level=None)
@@ -409,7 +409,7 @@ def test_a_transaction_left_unfinished_by_a_killed_program_is_rolled_back_on_ope
     with Store(path) as s:
         assert [(r.name, r.score) for r in s.top_scores("yatz")] == [("Ann", 100)]
         assert s.get_setting("k1") is None
-        s.add_score("yatz", "Bob", 90)
+        s.finish_game("yatz", scores=[ScoreEntry("Bob", 90)])
     assert not journal.exists()
 
 

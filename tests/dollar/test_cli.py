@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from gameshelf.cli import main
-from gameshelf.core.store import Store
+from gameshelf.core.store import ScoreEntry, Store
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -129,9 +129,9 @@ def test_best_lists_the_store(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "best")
     assert code == 0 and "No bills kept yet" in out
     with Store() as store:
-        store.add_score("dollar", "Ann", 88_000_000, seed=5,
-                        detail={"bill": "L40000002A", "series": "1902"})
-        store.add_score("dollar", "Bob", 12_000_000, seed=5, detail={"bill": "B12345678C"})
+        store.finish_game("dollar", scores=[
+            ScoreEntry("Ann", 88_000_000, seed=5, detail={"bill": "L40000002A", "series": "1902"}),
+            ScoreEntry("Bob", 12_000_000, seed=5, detail={"bill": "B12345678C"})])
     code, out, _ = run(capsys, "best")
     lines = out.splitlines()
     assert "Ann" in lines[1] and "L40000002A" in lines[1] and "88,000,000" in lines[1]

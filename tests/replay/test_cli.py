@@ -81,14 +81,15 @@ def test_last_and_numbered_finished_games(capsys: pytest.CaptureFixture[str],
     a number of another game's, or none kept: one line, exit 2."""
     from gameshelf.core.store import HistoryEntry
     from gameshelf.games.yatz.match import Match
-    from gameshelf.games.yatz.session import history_entry
+    from gameshelf.games.yatz.session import ENDING
+    from gameshelf.session.ending import ending
 
     code, out, err = run(["yatz", "replay", "last", "--text"], capsys, monkeypatch)
     assert code == 2 and "no finished yatz game is kept yet" in err
     old, new = yatz_record(3), yatz_record(4)
     with Store() as store:
         for record in (old, new):
-            store.add_finished_record(history_entry(Match.from_record(record)))
+            store.add_finished_record(ending(ENDING, Match.from_record(record)).history)
         store.add_finished_record(HistoryEntry(dollar_round(77)))
         ids = {r.record.seed if r.record else None: r.id
                for r in store.finished_records()}

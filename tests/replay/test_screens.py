@@ -203,13 +203,14 @@ async def test_r_on_a_statistics_screen_replays_the_last_game() -> None:
     """The statistics screen of a game: r replays its last finished game (Esc back); with
     none kept it says so and stays."""
     from gameshelf.games.yatz.match import Match
-    from gameshelf.games.yatz.session import history_entry
+    from gameshelf.games.yatz.session import ENDING
+    from gameshelf.session.ending import ending
     from gameshelf.tui.stats import StatsScreen
 
     last = yatz_record(5, turns=None)
     with Store() as store:
-        store.add_finished_record(history_entry(Match.from_record(yatz_record(6))))
-        store.add_finished_record(history_entry(Match.from_record(last)))
+        store.add_finished_record(ending(ENDING, Match.from_record(yatz_record(6))).history)
+        store.add_finished_record(ending(ENDING, Match.from_record(last)).history)
     app = GameshelfApp()
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()

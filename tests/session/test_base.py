@@ -8,6 +8,7 @@ from gameshelf.core.errors import StoreError
 from gameshelf.core.records import GameRecord
 from gameshelf.core.store import ScoreEntry, Store
 from gameshelf.session.base import SaveSlot
+from gameshelf.session.ending import Ending
 from tests.faults import faulty_store
 
 REC = GameRecord("yatz", 1, {}, 5, ("roll",))
@@ -21,8 +22,8 @@ def test_slot_claims_writes_renames_and_finishes_once() -> None:
     with pytest.raises(StoreError, match="exists"):
         SaveSlot("yatz").write(REC, name="game-5")
     assert slot.write(REC.with_action("hold 1"), name="mine") == "mine"
-    assert slot.finish(scores=[ScoreEntry("Ann", 5)])
-    assert slot.finish(scores=[ScoreEntry("Ann", 5)]) is None
+    assert slot.finish(Ending("yatz", [ScoreEntry("Ann", 5)]))
+    assert slot.finish(Ending("yatz", [ScoreEntry("Ann", 5)])) is None
     with Store() as s:
         assert s.save_names("yatz") == {"game-5-2"} and len(s.top_scores("yatz")) == 1
 
@@ -45,8 +46,8 @@ def test_a_game_never_saved_still_finishes_once(monkeypatch: pytest.MonkeyPatch)
         slot = SaveSlot("yatz")
         faulty.arm(1, "fail")
         with pytest.raises(StoreError):
-            slot.finish(scores=[ScoreEntry("Ann", 5)])
-        assert slot.finish(scores=[ScoreEntry("Ann", 5)])
-        assert slot.finish(scores=[ScoreEntry("Ann", 5)]) is None
+            slot.finish(Ending("yatz", [ScoreEntry("Ann", 5)]))
+        assert slot.finish(Ending("yatz", [ScoreEntry("Ann", 5)]))
+        assert slot.finish(Ending("yatz", [ScoreEntry("Ann", 5)])) is None
     with Store() as s:
         assert len(s.top_scores("yatz")) == 1

@@ -16,7 +16,7 @@ import pytest
 
 from gameshelf.cli import main
 from gameshelf.core.errors import StoreError
-from gameshelf.core.store import Store
+from gameshelf.core.store import ScoreEntry, Store
 from gameshelf.games.dollar.game import make_entry
 from gameshelf.games.dollar.session import DollarRound
 from gameshelf.games.muggins.match import GAME as MUGGINS
@@ -262,8 +262,8 @@ def test_an_old_finished_showdown_save_is_not_recorded_again(
         if not match.state.is_terminal():
             match.play(str(match.state.legal_actions()[0]))
     with Store() as s:   # what the old screen did: the scores, then the plain autosave
-        s.add_score(SHOWDOWN, "Zed", match.state.score(0).total, seed=12,
-                    detail={"turns": match.state.turn})
+        s.finish_game(SHOWDOWN, scores=[ScoreEntry("Zed", match.state.score(0).total, seed=12,
+                                                   detail={"turns": match.state.turn})])
         s.save_game("game-12", match.record())
     code, out, _ = run(["showdown", "resume", "game-12"], capsys, monkeypatch)
     assert code == 0 and "were recorded when it ended" in out

@@ -8,7 +8,7 @@ from typing import Any
 
 from textual.widgets import Static
 
-from gameshelf.core.store import Store
+from gameshelf.core.store import ScoreEntry, Store
 from gameshelf.games.yatz.match import Match, parse_seats
 from gameshelf.games.yatz.session import YatzSession
 from gameshelf.games.yatz.tui.setup import SetupScreen
@@ -63,7 +63,7 @@ async def test_yatz_setup_offers_resume_top20_and_seats_only_when_possible() -> 
 
         YatzSession.new(Match(parse_seats("Ann"), 4)).save()   # another session's save
         with Store() as store:
-            store.add_score("yatz", "Ann", 250, seed=4)
+            store.finish_game("yatz", scores=[ScoreEntry("Ann", 250, seed=4)])
         app.push_screen(SetupScreen())  # covering it, then back: it reads the store again
         await _settle(app, pilot)
         app.pop_screen()

@@ -6,14 +6,21 @@ import pytest
 
 from gameshelf.core.store import Store
 from gameshelf.games.yatz.game import GAME
-from gameshelf.games.yatz.highscores import TOP, add_high_scores
+from gameshelf.games.yatz.highscores import TOP
 from gameshelf.games.yatz.match import Match, Seat
+from gameshelf.games.yatz.session import YatzSession
 
 
 def _finished(seed: int, *players: str) -> Match:
     m = Match([Seat("", p) for p in players], seed=seed)
     m.play_computers()
     return m
+
+
+def add_high_scores(store: Store, m: Match) -> dict[int, int]:
+    """The game's end written (every seat's row, as any Yatz game ends): ``{seat: row id}``
+    of the seats that made the top 20."""
+    return YatzSession(m).finish()
 
 
 def test_r_yz_7_rows_have_name_score_date_and_seed() -> None:

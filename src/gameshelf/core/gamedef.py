@@ -15,6 +15,8 @@ Parts, by name (a game offers those that apply to it):
 - ``stats``: a function ``(store, player) -> figures`` over the finished games kept;
 - ``rl``: the research spec class (:class:`gameshelf.rl.spec.GameSpec`);
 - ``server``: the game server's adapter class (:class:`gameshelf.server.games.Game`);
+- ``end``: what the game's end writes, read from its match driver
+  (:class:`gameshelf.session.ending.EndRules`: who enters the top 20, results, winners);
 - ``online_options``: the options ``gameshelf online create`` takes for the game, each with
   its help (``{"target": "the points that end the game ..."}``).
 

@@ -55,12 +55,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from gameshelf import __version__
 from gameshelf.core.errors import GameshelfError
-from gameshelf.core.store import (
-    HistoryEntry,
-    HistoryPlayer,
-    Store,
-    data_dir,
-)
+from gameshelf.core.store import Store, data_dir
 from gameshelf.core.webguard import Guard, GuardMiddleware
 from gameshelf.server import protocol as p
 from gameshelf.server.games import playable
@@ -68,6 +63,7 @@ from gameshelf.server.layers import CarefulH11, CarefulWebSockets
 from gameshelf.server.room import Outbox, Refused, Room
 from gameshelf.server.rooms import LOBBY_IDLE, Lobby
 from gameshelf.server.storage import RoomStore, SQLiteRoomStore
+from gameshelf.session.ending import EndSeat, ending, rules_of
 
 log = logging.getLogger("gameshelf.server")
 
@@ -99,31 +95,22 @@ SLOW = frozenset({"strong", "search"})
 def record_finished(room: Room) -> None:
     """Record a finished online game in the server's store (``Store()``: the data folder of
     the server's process), once (keyed by the room's code and game number), in one
-    transaction: the whole record in the finished games' history (``source="online"``;
-    people as ``remote`` seats), and Yatz every seat's score, Showdown the people's scores
-    (as at one keyboard), Muggins each person's result against the other seat
-    (``mugsy-LEVEL`` for Mugsy).
+    transaction: the game's end as every game's is written
+    (:func:`gameshelf.session.ending.ending`: its top-20 rows and results, ``{"online":
+    CODE}`` in their detail, and the whole record in the history, ``source="online"``),
+    with the room's seats: people as ``remote``, computers at their level.
 
     Raises:
         StoreError: the store cannot be written.
     """
     g = room.game
     assert g is not None
-    results = g.results()
-    seed = room.seed
-    scores, outcomes = g.store_entries(room.plan(), {"online": room.code})
-    firsts = sum(1 for r in results if r.place == 1)
-    place = {r.seat: r for r in results}
-    players = [HistoryPlayer(
-        s.name, "remote" if s.kind == "person" else "computer",
-        None if s.kind == "person" else s.level or g.default_level,
-        place[i].score,
-        ("draw" if firsts > 1 else "win") if place[i].place == 1 else "loss")
-        for i, s in enumerate(room.seats)]
-    entry = HistoryEntry(g.record(), players, source="online")
+    seats = [EndSeat(s.name, "remote") if s.kind == "person" else
+             EndSeat(s.name, "computer", s.level or g.default_level) for s in room.seats]
+    end = ending(rules_of(room.game_key), g.match, seats, source="online",
+                 detail={"online": room.code})
     with Store() as store:
-        store.add_finished_record(entry, key=f"online-{room.code}-{seed}", scores=scores,
-                                  results=outcomes)
+        end.write(store, key=f"online-{room.code}-{room.seed}")
 
 
 @dataclass(eq=False)

@@ -24,8 +24,8 @@ from gameshelf.core.errors import BadInputError, RecordError
 from gameshelf.core.inputs import check_name
 from gameshelf.core.records import GameRecord
 from gameshelf.core.state import TERMINAL
-from gameshelf.core.store import ResultEntry, ScoreEntry
 from gameshelf.games import REGISTRY
+from gameshelf.session.ending import rules_of
 
 
 @dataclass(frozen=True)
@@ -71,15 +71,6 @@ class Game(ABC):
     def computer_name(cls, number: int) -> str:
         """The name of the ``number``-th computer seat a room fills in (``CPU 1``)."""
         return f"CPU {number}"
-
-    def store_entries(self, seats: Sequence[SeatPlan], detail: dict[str, Any]
-                      ) -> tuple[list[ScoreEntry], list[ResultEntry]]:
-        """What the finished game adds to the top-20 and results tables of the store, for
-        the room's ``seats`` (``detail`` goes into every entry's detail); by default each
-        person's points (as at one keyboard) and no results."""
-        seed = self.match.seed
-        return ([ScoreEntry(seats[r.seat].name, r.score, seed, detail=detail)
-                 for r in self.results() if seats[r.seat].kind == "person"], [])
 
     @classmethod
     def load_test_choice(cls, legal: Sequence[str], rng: random.Random) -> str:
@@ -190,9 +181,10 @@ class Game(ABC):
             return []
         return [f"{names[who]}: {' '.join(text.split())}"]
 
-    @abstractmethod
     def results(self) -> list[Result]:
-        """The finished game's results, best first."""
+        """The finished game's results, best first: each seat's points, from the game's
+        ``end`` part (:class:`~gameshelf.session.ending.EndRules`), and its place."""
+        return places(list(rules_of(self.key).points(self.match)))
 
     def prompt(self, seat: int) -> str:
         """What is asked of ``seat`` now, in words ("" when not its turn)."""

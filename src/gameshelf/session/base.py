@@ -10,8 +10,9 @@ A slot follows one game through the store's operations (:mod:`gameshelf.core.sto
   name too), or :meth:`SaveSlot.autosave`, which keeps a failure (a locked, full or read-only
   store) as a message instead of raising: the game goes on in memory and the next write
   tries again, so a lock held by another program never ends a game or loses a turn;
-- :meth:`SaveSlot.finish`: scores and results written, the finished game kept in the
-  history and the save removed in one transaction, once (finishing again writes nothing).
+- :meth:`SaveSlot.finish`: the game's end (:mod:`gameshelf.session.ending`: scores, results,
+  the finished game kept in the history) written and the save removed in one transaction,
+  once (finishing again writes nothing).
 
 The store is opened through :func:`open_store` at each operation, so a session holds no
 connection (nor lock) between moves.
@@ -20,23 +21,16 @@ connection (nor lock) between moves.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from gameshelf.core import store as store_module
 from gameshelf.core.errors import RecordError, SaveLostError, StoreError
 from gameshelf.core.records import GameRecord
-from gameshelf.core.store import (
-    HistoryEntry,
-    ResultEntry,
-    SaveHandle,
-    SaveRow,
-    ScoreEntry,
-    Store,
-    record_key,
-)
+from gameshelf.core.store import SaveHandle, SaveRow, Store, record_key
 from gameshelf.core.text import error_line, quoted, resume_command
+from gameshelf.session.ending import Ending
 
 #: A game's match rebuilt from a record (its ``Match``).
 M = TypeVar("M")
@@ -326,11 +320,12 @@ class SaveSlot:
             self.errors.append(str(exc))
         self.handle = None
 
-    def finish(self, *, scores: Sequence[ScoreEntry] = (),
-               results: Sequence[ResultEntry] = (),
-               history: HistoryEntry | None = None) -> list[int] | None:
-        """Write the game's end once: scores, results, the finished game kept in the
-        history (``history``) and the save removed, in one transaction.
+    def finish(self, end: Ending | None = None, *,
+               keep: GameRecord | None = None) -> list[int] | None:
+        """Write the game's ``end`` (:func:`gameshelf.session.ending.ending`; None: none,
+        the game only marked finished) and remove the save, in one transaction, once. When
+        it cannot be written, the save gets ``keep`` (the finished game's record) where the
+        store allows, so that resuming it writes the end then.
 
         Returns:
             The score rows' ids; None when the end was already written.
@@ -341,36 +336,22 @@ class SaveSlot:
         """
         if self.finished:
             return None
-        if (history is not None and self.handle is not None
-                and self.handle.game_id == record_key(history.record)):
-            history = replace(history, source="import")   # saved by an import: its id
-        try:                                                # is made from its record
+        end = end or Ending(self.game)
+        if (end.history is not None and self.handle is not None   # saved by an import:
+                and self.handle.game_id == record_key(end.history.record)):  # its id is
+            end = replace(end, history=replace(end.history, source="import"))  # its record's
+        try:
             with open_store() as store:
-                ids = store.finish_game(self.game, save=self.handle,
-                                        key=None if self.handle else self.key,
-                                        scores=scores, results=results,
-                                        history=history)
-        except SaveLostError as exc:
-            self.lost, self.lost_note = True, lost_message(self.name, exc)
+                ids = end.write(store, save=self.handle,
+                                key=None if self.handle else self.key)
+        except StoreError as exc:
+            if isinstance(exc, SaveLostError):
+                self.lost, self.lost_note = True, lost_message(self.name, exc)
+            if keep is not None and self.handle is not None:
+                self.autosave(keep)
             raise
         self.finished, self.unsaved = True, False
         return ids
-
-
-def outcomes(keys: Sequence[Any]) -> list[str | None]:
-    """Each seat's outcome for the history from its ranking key (higher is better: points,
-    or ``(points, tokens)``): ``win`` for the single best, ``draw`` for seats sharing the
-    best, ``loss`` for the others; a solitaire game has none (``[None]``).
-
-    Example:
-        >>> outcomes([300, 280]), outcomes([5, 5, 1]), outcomes([250])
-        (['win', 'loss'], ['draw', 'draw', 'loss'], [None])
-    """
-    if len(keys) < 2:
-        return [None] * len(keys)
-    best = max(keys)
-    top = sum(1 for k in keys if k == best)
-    return [("win" if top == 1 else "draw") if k == best else "loss" for k in keys]
 
 
 class SavedGame:

@@ -23,5 +23,6 @@ GAME = GameDef(
         "rl": ".rl:Spec",
         "online": ".online:ONLINE",
         "server": ".server:PigGame",
+        "end": ".session:ENDING",
     },
 )

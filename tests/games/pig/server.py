@@ -10,7 +10,7 @@ from typing import Any
 from gameshelf.core.errors import BadInputError, IllegalMoveError
 from gameshelf.core.records import GameRecord
 from gameshelf.core.seats import HUMAN
-from gameshelf.server.games import Game, Result, SeatPlan, check_names, only_options, places
+from gameshelf.server.games import Game, SeatPlan, check_names, only_options
 from tests.games.pig.game import TARGET, PigState
 from tests.games.pig.match import (
     COMPUTER_NAME,
@@ -98,9 +98,6 @@ class PigGame(Game):
         if self.match.actions[index].startswith("roll"):
             return []
         return [event_words(self.match.state.events[done - 1], names)]
-
-    def results(self) -> list[Result]:
-        return places(list(self.match.state.scores))
 
     def prompt(self, seat: int) -> str:
         return "roll or hold" if self.to_act() == seat else ""

@@ -13,13 +13,19 @@ from dataclasses import dataclass, field
 from gameshelf.core import interrupt
 from gameshelf.core.errors import StoreError
 from gameshelf.core.records import GameRecord
-from gameshelf.core.store import HistoryEntry, HistoryPlayer
-from gameshelf.session.base import SavedGame, SaveSlot, outcomes
+from gameshelf.session.base import SavedGame, SaveSlot
+from gameshelf.session.ending import EndRules, EndSeat, ending
 from tests.games.pig.game import Action
 from tests.games.pig.match import GAME, Match
 
 #: Said when there is no save to resume.
 NONE_SAVED = "no unfinished Pig game is saved; start one with 'gameshelf pig play'"
+
+#: The end of a game of Pig (its ``end`` part): the higher score wins; no top 20, no results.
+ENDING = EndRules(
+    seats=lambda m: [EndSeat.here(name, m.players[i] if m.is_computer(i) else None)
+                     for i, name in enumerate(m.names)],
+    points=lambda m: m.state.scores)
 
 
 @dataclass
@@ -93,19 +99,10 @@ class Session(SavedGame):
         except StoreError as exc:
             self.slot.errors.append(str(exc))
 
-    def history_entry(self) -> HistoryEntry:
-        """The finished game for the history: both seats with their scores and outcomes."""
-        m = self.match
-        said = outcomes(m.state.scores)
-        return HistoryEntry(m.record(), [
-            HistoryPlayer(name, "person" if not m.is_computer(i) else "computer",
-                          m.players[i] if m.is_computer(i) else None, m.state.scores[i],
-                          said[i]) for i, name in enumerate(m.names)])
-
     def finish(self) -> None:
         """Write the end once: the history and the save removed, in one transaction.
 
         Raises:
             StoreError: it could not be written (the save keeps the game).
         """
-        self.slot.finish(history=self.history_entry())
+        self.slot.finish(ending(ENDING, self.match))

@@ -26,8 +26,8 @@ Example:
     >>> import tempfile, pathlib
     >>> from gameshelf.core.records import GameRecord
     >>> s = Store(pathlib.Path(tempfile.mkdtemp()) / "t.db")
-    >>> s.add_score("dollar", "Ann", 88_000_000, seed=0, detail={"bill": "L40000002A"})
-    1
+    >>> s.finish_game("dollar", scores=[ScoreEntry("Ann", 88_000_000, detail={"bill": "x"})])
+    [1]
     >>> [row.name for row in s.top_scores("dollar")]
     ['Ann']
     >>> h = s.claim_save("yatz", "game-5", GameRecord("yatz", 1, {}, 5, ()))

@@ -1,10 +1,10 @@
 """Scores and results: the high-score tables (the best 20 shown per game and board) and the
 win/loss/draw rows the statistics count.
 
-A row is written with a game's end (:meth:`gameshelf.core.store.Store.finish_game`) or on
-its own (:meth:`Scores.add_score`, :meth:`Scores.add_result`: a game with no save). Reads
-leave a damaged row out (a name or date that is not text, a score that is not a whole
-number, another outcome): it cannot be ranked or counted.
+Rows are written with a game's end only (:meth:`gameshelf.core.store.Store.finish_game`,
+the one writer; :mod:`gameshelf.session.ending` says what). Reads leave a damaged row out
+(a name or date that is not text, a score that is not a whole number, another outcome): it
+cannot be ranked or counted.
 """
 
 from __future__ import annotations
@@ -105,14 +105,6 @@ class Scores(Database):
     """The high-score tables (``scores``) and the results (``results``)."""
 
     # ----- high scores -------------------------------------------------------------------
-    def add_score(self, game: str, name: str, score: int, *, seed: int | None = None,
-                  board: str = "", detail: dict[str, Any] | None = None,
-                  date: str | None = None) -> int:
-        """Add one score (a game with no save; see
-        :meth:`~gameshelf.core.store.Store.finish_game`); returns its row id."""
-        entry = ScoreEntry(name, score, seed, board, detail)
-        return self._write(lambda c: insert_score(c, game, entry, date or now_iso()))
-
     def top_scores(self, game: str, limit: int = 20, board: str = "") -> list[ScoreRow]:
         """The best ``limit`` scores, highest first; equal scores keep the earlier first.
 
@@ -127,18 +119,6 @@ class Scores(Database):
                 for r in rows]
 
     # ----- results / statistics ----------------------------------------------------------
-    def add_result(self, game: str, player: str, opponent: str, outcome: str, *,
-                   seed: int | None = None, detail: dict[str, Any] | None = None) -> None:
-        """Record one finished game: ``outcome`` is ``win``, ``loss`` or ``draw`` for player.
-
-        Raises:
-            StoreError: another outcome, or the write failed.
-        """
-        entry = ResultEntry(player, opponent, outcome, seed, detail)
-        if outcome not in OUTCOMES:
-            raise StoreError(f"outcome must be win, loss or draw, got {outcome!r}")
-        self._write(lambda c: insert_result(c, game, entry))
-
     def result_counts(self, game: str) -> dict[str, dict[str, int]]:
         """``{opponent: {"win": n, "loss": n, "draw": n}}`` for ``game``; a damaged row (an
         opponent that is not text, another outcome) is left out."""

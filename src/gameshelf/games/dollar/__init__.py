@@ -18,5 +18,6 @@ GAME = GameDef(
         "replay": ".replay:dollar_replay",
         "screen": ".tui.screen:make_screen",
         "replay_screen": ".tui.replay:replay_screen",
+        "end": ".session:ENDING",
     },
 )

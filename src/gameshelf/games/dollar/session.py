@@ -12,23 +12,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from gameshelf.core.errors import StoreError
 from gameshelf.core.records import GameRecord
-from gameshelf.core.store import HistoryEntry, HistoryPlayer, ScoreEntry, ScoreRow
-from gameshelf.games.dollar.game import RULES_VERSION, Entry, winners
+from gameshelf.core.store import ScoreRow
+from gameshelf.games.dollar.game import RULES_VERSION, Entry
 from gameshelf.session.base import SaveSlot, open_store
+from gameshelf.session.ending import EndRules, EndSeat, ending
 
 GAME = "dollar"
-
-
-def score_entry(entry: Entry, seed: int) -> ScoreEntry:
-    """The high-score row of one bill played in game ``seed`` (points; the bill, serial,
-    district, series and match in the detail)."""
-    return ScoreEntry(entry.name, entry.score, seed=seed, detail={
-        "bill": str(entry.bill), "serial": entry.bill.serial, "district": entry.district,
-        "series": None if entry.series is None else str(entry.series),
-        "match": entry.result.match, "rules_version": RULES_VERSION})
 
 
 def round_record(entries: Sequence[Entry], seed: int) -> GameRecord:
@@ -40,15 +33,13 @@ def round_record(entries: Sequence[Entry], seed: int) -> GameRecord:
          "series": None if e.series is None else str(e.series)} for e in entries]}, seed)
 
 
-def history_entry(entries: Sequence[Entry], seed: int) -> HistoryEntry:
-    """What the history keeps of a round: its record (:func:`round_record`) and each
-    player's points; the highest score wins, equal scores share it (a draw)."""
-    best = set(winners(entries))
-    return HistoryEntry(round_record(entries, seed), [
-        HistoryPlayer(e.name, "person", None, e.score,
-                      None if len(entries) < 2 else
-                      ("win" if len(best) == 1 else "draw") if i in best else "loss")
-        for i, e in enumerate(entries)])
+def _bill(played: DollarRound, seat: int) -> dict[str, Any]:
+    """The detail of a bill's high-score row: the bill, serial, district, series and
+    match."""
+    e = played.entries[seat]
+    return {"bill": str(e.bill), "serial": e.bill.serial, "district": e.district,
+            "series": None if e.series is None else str(e.series),
+            "match": e.result.match, "rules_version": RULES_VERSION}
 
 
 def best_bills(limit: int = 10) -> list[ScoreRow]:
@@ -86,17 +77,22 @@ class DollarRound:
         """True once the round's bills are kept."""
         return self.slot.finished
 
-    def finish(self, entries: Sequence[Entry] | None = None) -> bool:
-        """Keep every bill of the round (``entries``, default :attr:`entries`) in one
-        transaction, once. Returns True when it wrote them now.
+    def finish(self) -> bool:
+        """Keep every bill of the round in one transaction, once. Returns True when it
+        wrote them now.
 
         Raises:
             StoreError: nothing could be written (nothing was; calling again tries again).
         """
         if self.slot.finished:
             return False
-        bills = list(self.entries if entries is None else entries)
-        if not bills:
+        if not self.entries:
             raise StoreError("a round with no bill has nothing to keep")
-        return self.slot.finish(scores=[score_entry(e, self.seed) for e in bills],
-                                history=history_entry(bills, self.seed)) is not None
+        return self.slot.finish(ending(ENDING, self)) is not None
+
+
+#: The end of a round (its ``end`` part): every bill enters the ``dollar`` high-score table
+#: (points); the highest score wins, equal scores share it (a draw).
+ENDING = EndRules(seats=lambda r: [EndSeat(e.name) for e in r.entries],
+                  points=lambda r: [e.score for e in r.entries], top=_bill,
+                  record=lambda r: round_record(r.entries, r.seed))

@@ -15,12 +15,11 @@ from gameshelf.core.chance import Chance
 from gameshelf.core.errors import BadInputError, IllegalMoveError
 from gameshelf.core.records import GameRecord
 from gameshelf.core.state import CHANCE
-from gameshelf.core.store import ResultEntry, ScoreEntry
 from gameshelf.games.muggins.game import DEFAULT_TARGET, Take, parse_action
 from gameshelf.games.muggins.match import MUGSY, Match, event_words, start_state
 from gameshelf.games.muggins.mugsy import Mugsy, parse_level
 from gameshelf.games.muggins.view import muggins_view
-from gameshelf.server.games import Game, Result, SeatPlan, check_names, only_options, places
+from gameshelf.server.games import Game, SeatPlan, check_names, only_options
 
 
 class MugginsGame(Game):
@@ -159,9 +158,6 @@ class MugginsGame(Game):
         names = [("You" if i == viewer else n) for i, n in enumerate(self.seat_names)]
         return [line for ev in self._events[index] if (line := event_words(ev, names))]
 
-    def results(self) -> list[Result]:
-        return places(list(self.match.state.scores))
-
     def prompt(self, seat: int) -> str:
         if self.to_act() != seat:
             return ""
@@ -171,24 +167,6 @@ class MugginsGame(Game):
     def computer_name(cls, number: int) -> str:
         """Muggins' computer player is Mugsy."""
         return "Mugsy"
-
-    def store_entries(self, seats: Sequence[SeatPlan], detail: dict[str, Any]
-                      ) -> tuple[list[ScoreEntry], list[ResultEntry]]:
-        """Each person's result against the other seat (``mugsy-LEVEL`` for Mugsy), as the
-        results table keeps a game against Mugsy; no top-20 entries."""
-        pts = {r.seat: r.score for r in self.results()}
-        outcomes: list[ResultEntry] = []
-        for seat in (0, 1):
-            other = seats[1 - seat]
-            if seats[seat].kind != "person":
-                continue
-            opponent = (other.name if other.kind == "person"
-                        else f"mugsy-{other.level or self.default_level}")
-            outcome = ("win" if pts[seat] > pts[1 - seat] else
-                       "loss" if pts[seat] < pts[1 - seat] else "draw")
-            outcomes.append(ResultEntry(seats[seat].name, opponent, outcome, self.match.seed,
-                                        {"scores": [pts[0], pts[1]], **detail}))
-        return [], outcomes
 
     @classmethod
     def load_test_choice(cls, legal: Sequence[str], rng: random.Random) -> str:

@@ -32,18 +32,29 @@ from gameshelf.core.errors import (
     StoreError,
 )
 from gameshelf.core.records import GameRecord
-from gameshelf.core.store import HistoryEntry, HistoryPlayer, ResultEntry, SaveRow
+from gameshelf.core.store import SaveRow
 from gameshelf.games.muggins.game import Action, Take
 from gameshelf.games.muggins.match import GAME, MUGSY, PERSON, Match
 from gameshelf.games.muggins.mugsy import Mugsy, parse_level
 from gameshelf.session.base import SavedGame, SaveLost, SaveSlot, game_saves, open_store
+from gameshelf.session.ending import EndRules, EndSeat, ending
 
 #: Said when there is no save to resume.
 NONE_SAVED = ("no unfinished Muggins game is saved; start one with 'gameshelf muggins "
               "play'")
 
-__all__ = ["MUGSY", "PERSON", "Session", "describe", "describe_save", "result_counts",
-           "save_name", "saves"]
+__all__ = ["ENDING", "MUGSY", "PERSON", "Session", "describe", "describe_save",
+           "result_counts", "save_name", "saves"]
+
+#: The end of a Muggins game (its ``end`` part): the higher points win (R-MG-8); no top 20,
+#: but each person's result against the other seat, Mugsy named ``mugsy-LEVEL``, with both
+#: seats' points and the target. Here the person is ``you`` against ``Mugsy``.
+ENDING = EndRules(
+    seats=lambda m: [EndSeat.here("you"), EndSeat.here(
+        "Mugsy", parse_level(str(m.options.get("level", "normal"))))],
+    points=lambda m: m.state.scores,
+    versus=lambda m: {"scores": list(m.state.scores), "target": m.state.target},
+    opponent=lambda level: f"mugsy-{level}")
 
 
 def save_name(seed: int) -> str:
@@ -180,12 +191,6 @@ class Session(SavedGame):
         """Store failures kept so far (autosave, the end), oldest first."""
         return self.slot.errors
 
-
-    @property
-    def opponent(self) -> str:
-        """The opponent's name in the statistics: ``mugsy-LEVEL``."""
-        return f"mugsy-{self.level}"
-
     def mugsy(self) -> Mugsy:
         """Mugsy for the next decision (:meth:`Match.mugsy
         <gameshelf.games.muggins.match.Match.mugsy>`)."""
@@ -220,23 +225,6 @@ class Session(SavedGame):
         self.slot.autosave(self.match.record(), base=self.base)
 
     # ----- the end -----------------------------------------------------------------------
-    def result(self) -> ResultEntry:
-        """The finished game's result for the statistics."""
-        state = self.match.state
-        return ResultEntry("you", self.opponent, "win" if state.winner == PERSON else "loss",
-                           seed=self.match.seed,
-                           detail={"scores": list(state.scores), "target": state.target})
-
-    def history_entry(self) -> HistoryEntry:
-        """What the history keeps of the finished game: its record, the person (``you``) and
-        Mugsy (``computer`` at its level) with their points and outcomes."""
-        st = self.match.state
-        won = st.winner == PERSON
-        return HistoryEntry(self.match.record(), [
-            HistoryPlayer("you", "person", None, st.scores[0], "win" if won else "loss"),
-            HistoryPlayer("Mugsy", "computer", self.level, st.scores[1],
-                          "loss" if won else "win")])
-
     def finish(self) -> bool:
         """Write the end of the finished game: the result and the save removed, in one
         transaction, once. Returns True when it wrote the result now.
@@ -248,12 +236,5 @@ class Session(SavedGame):
         """
         if not self.match.state.is_terminal():
             raise RecordError("the game is not over")
-        if self.slot.finished:
-            return False
-        try:
-            return self.slot.finish(results=[self.result()],
-                                    history=self.history_entry()) is not None
-        except StoreError:
-            if self.slot.handle is not None:  # keep the finished game where it can be ended
-                self.slot.autosave(self.match.record(), base=self.base)
-            raise
+        return self.slot.finish(ending(ENDING, self.match),
+                                keep=self.match.record()) is not None

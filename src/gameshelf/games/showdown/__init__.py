@@ -18,5 +18,6 @@ GAME = GameDef(
         "rl": ".rl:Spec",
         "online": ".online:ONLINE",
         "server": ".server:ShowdownGame",
+        "end": ".session:ENDING",
     },
 )

@@ -21,7 +21,7 @@ from gameshelf.games.showdown.players import PLAYER_KINDS, make_player
 from gameshelf.games.showdown.steps import MAX_PLAYERS, MIN_PLAYERS
 from gameshelf.games.showdown.table import Phase
 from gameshelf.games.showdown.view import showdown_view, showdown_views
-from gameshelf.server.games import Game, Result, SeatPlan, check_names, only_options, places
+from gameshelf.server.games import Game, SeatPlan, check_names, only_options
 
 
 class ShowdownGame(Game):
@@ -126,10 +126,6 @@ class ShowdownGame(Game):
         is "Ann offers a card."; the deal names only the First Player and the open
         Combinations; a reveal shows what every seat sees turned up)."""
         return list(self._lines[index])
-
-    def results(self) -> list[Result]:
-        st = self.match.state
-        return places([st.score(i).total for i in range(len(self.match.seats))])
 
     def prompt(self, seat: int) -> str:
         if self.to_act() != seat:

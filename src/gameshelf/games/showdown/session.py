@@ -27,16 +27,26 @@ from dataclasses import replace
 from gameshelf.core import interrupt
 from gameshelf.core.errors import GameshelfError, RecordError, StoreError
 from gameshelf.core.records import GameRecord
-from gameshelf.core.store import HistoryEntry, HistoryPlayer, SaveRow, ScoreEntry
+from gameshelf.core.store import SaveRow
 from gameshelf.games.showdown.actions import Action
 from gameshelf.games.showdown.match import GAME, Match, seat_names
 from gameshelf.games.showdown.steps import MAX_TURNS
 from gameshelf.session.base import SavedGame, SaveSlot, game_saves
+from gameshelf.session.ending import EndRules, EndSeat, ending
 
 #: The record option that marks a finished game whose end (the scores) this layer has not
 #: written yet. The screen before the session layer recorded the scores at the end and left
 #: the finished game saved without it; such a save's scores are never recorded again.
 END_PENDING = "end_pending"
+
+#: The end of a Showdown game (its ``end`` part): the winners are the state's (highest
+#: total, then most tokens; still tied, a draw); the people's totals enter the top 20 with
+#: the turns played (computer seats are not ranked).
+ENDING = EndRules(
+    seats=lambda m: [EndSeat.here(s.name, None if s.is_human else s.kind) for s in m.seats],
+    points=lambda m: [m.state.score(s).total for s in range(len(m.seats))],
+    winners=lambda m: m.state.winners(), top=lambda m, _seat: {"turns": m.state.turn},
+    top_people=True)
 
 
 def save_name(match: Match) -> str:
@@ -193,26 +203,6 @@ class ShowdownSession(SavedGame):
         return self.slot.write(self.record(), base=self.base)
 
     # ----- the end -----------------------------------------------------------------------
-    def scores(self) -> list[ScoreEntry]:
-        """The people's scores of the finished game (computer seats are not ranked)."""
-        st = self.match.state
-        return [ScoreEntry(seat.name, st.score(s).total, seed=self.match.seed,
-                           detail={"turns": st.turn})
-                for s, seat in enumerate(self.match.seats) if seat.is_human]
-
-    def history_entry(self) -> HistoryEntry:
-        """What the history keeps of the finished game: its record (without the
-        :data:`END_PENDING` mark) and every seat with its kind, computer player, total and
-        outcome (the winners of :meth:`~gameshelf.games.showdown.game.ShowdownState.winners`:
-        several share a draw)."""
-        st = self.match.state
-        won = st.winners()
-        return HistoryEntry(self.match.record(), [
-            HistoryPlayer(seat.name, "person" if seat.is_human else "computer",
-                          None if seat.is_human else seat.kind, st.score(s).total,
-                          ("win" if len(won) == 1 else "draw") if s in won else "loss")
-            for s, seat in enumerate(self.match.seats)])
-
     def finish(self) -> bool:
         """Write the end: the people's scores and the save removed, in one transaction, once.
         Returns True when it wrote them now.
@@ -224,12 +214,4 @@ class ShowdownSession(SavedGame):
         """
         if not self.match.state.is_terminal():
             raise RecordError("the game is not over")
-        if self.slot.finished:
-            return False
-        try:
-            return self.slot.finish(scores=self.scores(),
-                                    history=self.history_entry()) is not None
-        except StoreError:
-            if self.slot.handle is not None:
-                self.slot.autosave(self.record(), base=self.base)
-            raise
+        return self.slot.finish(ending(ENDING, self.match), keep=self.record()) is not None

@@ -4,17 +4,13 @@ Each player of a finished game gets a row: name, score (points), date and the ga
 and in its detail ``undos``, the boxes that player took back (:meth:`Match.undo`; 0 for
 none), which the tables show as a mark;
 the table keeps the best 20, and equal scores keep the earlier game first (the store orders
-by score, then by when the row was added). The store is passed in, so this module itself does
-no I/O.
+by score, then by when the row was added). The rows are written with the game's end
+(:data:`gameshelf.games.yatz.session.ENDING`); this module does no I/O.
 """
 
 from __future__ import annotations
 
-from typing import Any, Protocol
-
-from gameshelf.core.store import ScoreEntry
-from gameshelf.games.yatz.game import GAME
-from gameshelf.games.yatz.match import Match
+from typing import Any
 
 #: Rows in the high-score table (R-YZ-7).
 TOP = 20
@@ -36,44 +32,3 @@ def undo_mark(detail: dict[str, Any]) -> str:
     back (``"1"``, ``"2"``...)."""
     n = undos(detail)
     return str(n) if n else ""
-
-
-class _Row(Protocol):
-    id: int
-
-
-class ScoreStore(Protocol):
-    """The part of :class:`gameshelf.core.store.Store` used here."""
-
-    def add_score(self, game: str, name: str, score: int, *, seed: int | None = None,
-                  board: str = "", detail: dict[str, Any] | None = None,
-                  date: str | None = None) -> int: ...
-
-    def top_scores(self, game: str, limit: int = 20, board: str = "") -> list[Any]: ...
-
-
-def score_entries(match: Match) -> list[ScoreEntry]:
-    """The rows a finished ``match`` adds to the table, one per seat in seat order.
-
-    Raises:
-        ValueError: the match is not over (only finished games count, R-YZ-7).
-    """
-    if not match.is_over():
-        raise ValueError("only finished games enter the high-score table")
-    return [ScoreEntry(seat.name, match.state.grand_total(i), seed=match.seed,
-                       detail={"player": seat.player, "players": len(match.seats),
-                               "rules": match.rules, "undos": match.undos[i]})
-            for i, seat in enumerate(match.seats)]
-
-
-def add_high_scores(store: ScoreStore, match: Match) -> dict[int, int]:
-    """Add every player's score of a finished ``match``; return ``{seat: row id}`` for the
-    seats whose score made the top 20.
-
-    Raises:
-        ValueError: the match is not over (only finished games count, R-YZ-7).
-    """
-    ids = {i: store.add_score(GAME, e.name, e.score, seed=e.seed, detail=e.detail)
-           for i, e in enumerate(score_entries(match))}
-    top = {row.id for row in store.top_scores(GAME, TOP)}
-    return {i: rid for i, rid in ids.items() if rid in top}

@@ -14,14 +14,12 @@ from gameshelf.core.chance import Chance
 from gameshelf.core.errors import BadInputError, IllegalMoveError
 from gameshelf.core.records import GameRecord
 from gameshelf.core.state import CHANCE
-from gameshelf.core.store import ResultEntry, ScoreEntry
 from gameshelf.games.yatz.game import MAX_PLAYERS, MIN_PLAYERS, Dice, Score, Undo, parse_action
-from gameshelf.games.yatz.highscores import score_entries
 from gameshelf.games.yatz.match import HUMAN, MAX_NAME_LENGTH, Match, Seat
 from gameshelf.games.yatz.players import PLAYERS, make_player
 from gameshelf.games.yatz.scoring import rule_set
 from gameshelf.games.yatz.view import yatz_view
-from gameshelf.server.games import Game, Result, SeatPlan, check_names, only_options, places
+from gameshelf.server.games import Game, SeatPlan, check_names, only_options
 
 
 class YatzGame(Game):
@@ -121,10 +119,6 @@ class YatzGame(Game):
     def public(self, index: int, viewer: int) -> str | None:
         return self._texts[index]
 
-    def results(self) -> list[Result]:
-        st = self.match.state
-        return places([st.grand_total(i) for i in range(len(self.match.seats))])
-
     def prompt(self, seat: int) -> str:
         if self.to_act() != seat:
             return ""
@@ -133,12 +127,6 @@ class YatzGame(Game):
             return "roll the dice (roll)"
         return (f"{st.rolls_left} rolls left: hold dice (hold 1 3), roll, or score a box "
                 "(score x2 chance)" if st.rolls_left else "score a box (score x2 chance)")
-
-    def store_entries(self, seats: Sequence[SeatPlan], detail: dict[str, Any]
-                      ) -> tuple[list[ScoreEntry], list[ResultEntry]]:
-        """Every seat's score, as the top-20 keeps a Yatz game played at one keyboard."""
-        return ([ScoreEntry(e.name, e.score, e.seed, e.board, {**(e.detail or {}), **detail})
-                 for e in score_entries(self.match)], [])
 
     @classmethod
     def load_test_choice(cls, legal: Sequence[str], rng: random.Random) -> str:

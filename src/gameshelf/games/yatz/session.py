@@ -22,15 +22,17 @@ Both front ends (the prompt of ``gameshelf yatz`` and the Yatz screens) play thr
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from gameshelf.core import interrupt
 from gameshelf.core.errors import RecordError, StoreError
 from gameshelf.core.records import GameRecord
-from gameshelf.core.store import HistoryEntry, HistoryPlayer, record_key
+from gameshelf.core.store import record_key
 from gameshelf.games.yatz.game import GAME, RULES_VERSION, Action, Score, parse_action
-from gameshelf.games.yatz.highscores import TOP, score_entries
+from gameshelf.games.yatz.highscores import TOP
 from gameshelf.games.yatz.match import Match
-from gameshelf.session.base import SavedGame, SaveSlot, open_store, outcomes
+from gameshelf.session.base import SavedGame, SaveSlot, open_store
+from gameshelf.session.ending import EndRules, EndSeat, ending
 
 
 def save_name(match: Match) -> str:
@@ -50,15 +52,18 @@ def _replay(record: GameRecord, name: str) -> Match:
     return Match.from_record(record)
 
 
-def history_entry(match: Match) -> HistoryEntry:
-    """What the history keeps of a finished ``match``: its record, and each seat's name,
-    kind (person or computer), computer player (``strong``, ``greedy``...) and final score;
-    the best total wins (shared: a draw; solitaire: no outcome)."""
-    totals = [match.state.grand_total(i) for i in range(len(match.seats))]
-    return HistoryEntry(match.record(), [
-        HistoryPlayer(seat.name, "person" if seat.is_human else "computer",
-                      None if seat.is_human else seat.player, totals[i], outcome)
-        for i, (seat, outcome) in enumerate(zip(match.seats, outcomes(totals), strict=True))])
+def _top(match: Match, seat: int) -> dict[str, Any]:
+    """The detail of a seat's top-20 row (R-YZ-7): its player (``human``, ``greedy``...),
+    the number of players, the rule set, and ``undos``, the boxes it took back."""
+    return {"player": match.seats[seat].player, "players": len(match.seats),
+            "rules": match.rules, "undos": match.undos[seat]}
+
+
+#: The end of a Yatz game (its ``end`` part): every seat's total enters the top 20
+#: (R-YZ-7); the best total wins (shared: a draw; solitaire: no outcome).
+ENDING = EndRules(
+    seats=lambda m: [EndSeat.here(s.name, None if s.is_human else s.player) for s in m.seats],
+    points=lambda m: [m.state.grand_total(i) for i in range(len(m.seats))], top=_top)
 
 
 class YatzSession(SavedGame):
@@ -234,13 +239,9 @@ class YatzSession(SavedGame):
         """
         if self.top is not None:
             return self.top
-        entries = score_entries(self.match)
-        try:
-            ids = self.slot.finish(scores=entries, history=history_entry(self.match))
-        except StoreError:
-            if self.slot.handle is not None:
-                self.slot.autosave(self.match.record(), base=self.base)
-            raise
+        if not self.match.is_over():
+            raise ValueError("only finished games enter the high-score table")
+        ids = self.slot.finish(ending(ENDING, self.match), keep=self.match.record())
         top: set[int] = set()
         if ids:
             try:
