@@ -16,7 +16,9 @@ Parts, by name (a game offers those that apply to it):
 - ``rl``: the research spec class (:class:`gameshelf.rl.spec.GameSpec`);
 - ``server``: the game server's adapter class (:class:`gameshelf.server.games.Game`);
 - ``online_options``: the options ``gameshelf online create`` takes for the game, each with
-  its help (``{"target": "the points that end the game ..."}``).
+  its help (``{"target": "the points that end the game ..."}``);
+- ``web``: the game's page module for the browser (:class:`WebPage`), served by the game
+  server beside its WebSocket.
 
 Example:
     >>> reg = Registry()
@@ -32,6 +34,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from gameshelf.core.errors import BadInputError
@@ -78,6 +81,37 @@ class GameDef:
         if module.startswith("."):
             module = self.package + module
         return getattr(importlib.import_module(module), name)
+
+
+@dataclass(frozen=True)
+class WebPage:
+    """A game's page module for the browser: plain JavaScript modules and styles in one
+    folder of the game's own (``games/<key>/web/``), served as they are (no build step).
+
+    The module (``script``) exports ``mount(root, api)``: it draws the seat's view (the
+    ``view`` of the protocol's ``state`` message, the game's own view codec) inside
+    ``root`` and sends the game's action texts through ``api.act(text)``, the same texts
+    the terminal client sends. It returns ``{update(state)}``, called with every ``state``
+    message.
+
+    Attributes:
+        folder: the folder holding the files.
+        script: the module's file name (``yatz.js``).
+        styles: its style sheets' file names.
+        levels: the computer players' levels a room may seat, in the game's own words,
+            the default (a quick one) first.
+        players: the fewest and most seats a room of the game has.
+    """
+
+    folder: Path
+    script: str
+    styles: tuple[str, ...] = ()
+    levels: tuple[str, ...] = ()
+    players: tuple[int, int] = (1, 1)
+
+    def files(self) -> tuple[str, ...]:
+        """Every file the page may ask for (nothing else of the folder is served)."""
+        return (self.script, *self.styles)
 
 
 class Registry:

@@ -25,5 +25,6 @@ GAME = GameDef(
         "rl": ".rl:Spec",
         "online": ".online:ONLINE",
         "server": ".server:YatzGame",
+        "web": ".web:PAGE",
     },
 )
