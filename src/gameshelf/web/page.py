@@ -7,10 +7,11 @@
   ``/ws`` (docs/online.md) and knows no game: it lists the games the server plays, creates
   and joins rooms, keeps each seat's token in the browser (``localStorage``, never in an
   address) and hands each ``state`` to the game's page module;
-- ``/games.json``: the games the server plays that have a page module (the registry's
-  ``server`` and ``web`` parts), in menu order: ``[{"key", "title", "blurb", "script",
-  "styles", "levels", "players": [fewest, most]}]``;
-- ``/assets/NAME``: the frame's own script and styles;
+- ``/games.json``: the games the server plays (the registry's ``server`` part), in menu
+  order, with their page modules (the ``web`` part): ``[{"key", "title", "blurb",
+  "script", "styles", "levels", "players": [fewest, most]}]`` (``script`` null, the lists
+  empty, for a game with no page module yet);
+- ``/assets/NAME``: the frame's own script, styles and icon;
 - ``/games/KEY/NAME``: the files of a game's page module (:class:`~gameshelf.core.gamedef.
   WebPage`), only those it lists.
 
@@ -37,24 +38,31 @@ from gameshelf.games import REGISTRY
 #: The frame's files (HTML, script, styles).
 FRAME = Path(__file__).parent / "frame"
 #: The frame's files served at ``/assets/``.
-ASSETS = ("frame.js", "frame.css")
+ASSETS = ("frame.js", "frame.css", "icon.svg")
 #: Content types by file suffix (the guard's ``nosniff`` makes them matter).
 TYPES = {".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8",
-         ".html": "text/html; charset=utf-8"}
+         ".html": "text/html; charset=utf-8", ".svg": "image/svg+xml"}
 
 
-def pages() -> tuple[tuple[GameDef, WebPage], ...]:
-    """The games the server plays that have a page module, in menu order."""
-    return tuple((g, g.load("web")) for g in REGISTRY.with_part("server") if g.has("web"))
+def pages() -> tuple[tuple[GameDef, WebPage | None], ...]:
+    """The games the server plays, each with its page module (None: it has none yet), in
+    menu order."""
+    return tuple((g, g.load("web") if g.has("web") else None)
+                 for g in REGISTRY.with_part("server"))
 
 
 def games_list() -> list[dict[str, Any]]:
     """``/games.json``'s list (see the module's text)."""
-    return [{"key": g.key, "title": g.title, "blurb": g.blurb,
-             "script": f"/games/{g.key}/{page.script}",
-             "styles": [f"/games/{g.key}/{name}" for name in page.styles],
-             "levels": list(page.levels), "players": list(page.players)}
-            for g, page in pages()]
+    out: list[dict[str, Any]] = []
+    for g, page in pages():
+        entry: dict[str, Any] = {"key": g.key, "title": g.title, "blurb": g.blurb,
+                                 "script": None, "styles": [], "levels": [], "players": []}
+        if page is not None:
+            entry.update(script=f"/games/{g.key}/{page.script}",
+                         styles=[f"/games/{g.key}/{name}" for name in page.styles],
+                         levels=list(page.levels), players=list(page.players))
+        out.append(entry)
+    return out
 
 
 def _file(path: Path) -> Response:
@@ -68,7 +76,7 @@ def _not_found() -> Response:
 def page_routes() -> list[BaseRoute]:
     """The page's routes for the game server's Starlette app (see the module's text)."""
     found = pages()
-    by_key = {g.key: page for g, page in found}
+    by_key = {g.key: page for g, page in found if page is not None}
     listing = games_list()
 
     async def frame(request: Request) -> Response:

@@ -17,7 +17,7 @@ const ui = {
   setupComputers: $("setup-computers"), setupLevel: $("setup-level"),
   setupOpen: $("setup-open"), join: $("join"), joinCode: $("join-code"),
   joinForm: $("join-form"), joinName: $("join-name"), room: $("room"),
-  roomTitle: $("room-title"), roomLink: $("room-link"), roomCopy: $("room-copy"),
+  roomTitle: $("room-title"), roomHead: $("room-head"), roomLink: $("room-link"), roomCopy: $("room-copy"),
   seats: $("seats"), start: $("start"), prompt: $("prompt"), game: $("game"),
   over: $("over"), results: $("results"), error: $("error"), log: $("log"),
 };
@@ -34,7 +34,8 @@ const page = {
   view: null,         // the game module's drawing
   viewFor: null,      // which room it draws
   last: null,         // the last state
-  logSeq: 0,          // the newest log line taken
+  logSeq: 0,          // the action of the newest log line taken
+  logLast: [],        // that action's lines in the last state
   ws: null,
   queue: [],
   retry: 500,
@@ -113,7 +114,7 @@ function show(section) {
 }
 
 function gameOf(key) {
-  return page.games.find((g) => g.key === key) || null;
+  return page.games.find((g) => g.key === key && g.script) || null;
 }
 
 async function loadGames() {
@@ -128,6 +129,17 @@ function showMenu() {
   ui.games.replaceChildren();
   for (const game of page.games) {
     const item = document.createElement("li");
+    if (!game.script) {
+      const title = document.createElement("h2");
+      title.textContent = game.title;
+      const words = document.createElement("p");
+      words.textContent = `${game.blurb} Not in the browser yet: play it online from the ` +
+        "terminal app (gameshelf online).";
+      item.className = "later";
+      item.append(title, words);
+      ui.games.append(item);
+      continue;
+    }
     const button = document.createElement("button");
     button.type = "button";
     button.className = "game";
@@ -202,6 +214,9 @@ function drawRoom(room) {
   ui.roomTitle.textContent = `${title}, room ${room.code}`;
   document.title = `${title}: room ${room.code} - gameshelf`;
   ui.roomLink.value = `${location.origin}/r/${room.code}`;
+  // the link is for friends: shown while a seat waits for one or one has joined
+  ui.roomHead.hidden = !room.seats.some((s) => s.kind === "open" ||
+    (s.kind === "person" && s.seat !== page.seat));
   ui.seats.replaceChildren(...room.seats.map((seat) => {
     const item = document.createElement("li");
     item.textContent = seatWords(seat);
@@ -248,17 +263,27 @@ function act(text) {
 function drawPrompt(state) {
   const names = state.view.names || [];
   if (state.to_act === -2) ui.prompt.textContent = "The game is over.";
-  else if (state.to_act === page.seat) ui.prompt.textContent = `Your turn: ${state.prompt}`;
+  else if (state.to_act === page.seat) ui.prompt.textContent = "Your turn.";
   else if (state.to_act >= 0) ui.prompt.textContent = `${names[state.to_act] || "Someone"}'s turn.`;
   else ui.prompt.textContent = "";
 }
 
 async function onState(msg) {
   showError("");
-  for (const line of msg.log || []) {
-    if (line.seq > page.logSeq) say(line.text);
+  // the lines above the newest taken; and a line of that same action told again with new
+  // words (a Yatz hold right after a hold replaces it: docs/online.md, "state")
+  const lines = msg.log || [];
+  const newest = lines.reduce((most, line) => Math.max(most, line.seq), page.logSeq);
+  const told = newest === page.logSeq ? page.logLast : [];
+  for (const line of lines) {
+    if (line.seq > page.logSeq || (line.seq === newest && !told.includes(line.text))) {
+      say(line.text);
+    }
   }
-  for (const line of msg.log || []) page.logSeq = Math.max(page.logSeq, line.seq);
+  if (lines.length) {
+    page.logLast = lines.filter((line) => line.seq === newest).map((line) => line.text);
+    page.logSeq = newest;
+  }
   page.last = msg;
   drawPrompt(msg);
   if (!page.room) return;
@@ -375,6 +400,7 @@ function resetRoom() {
   page.viewFor = null;
   page.last = null;
   page.logSeq = 0;
+  page.logLast = [];
   ui.over.hidden = true;
   ui.game.replaceChildren();
 }

@@ -142,8 +142,11 @@ export function mount(root, api) {
   const others = el("div", { class: "others" });
   const otherCards = [];
   root.append(el("div", { class: "yatz" },
-    el("div", { class: "table" }, turn, diceRow, el("div", { class: "roll-row" }, roll, rollsLeft)),
-    totals, el("div", { class: "card-wrap" }, card.table), others));
+    el("div", { class: "play" },
+      el("div", { class: "table" }, turn, diceRow,
+        el("div", { class: "roll-row" }, roll, rollsLeft)),
+      totals, others),
+    el("div", { class: "card-wrap" }, card.table)));
 
   function canHold() {
     return !busy && view && view.dice.length > 0 && legal.has("hold");
