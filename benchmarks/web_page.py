@@ -7,9 +7,9 @@ Starts ``gameshelf serve --port 0`` (its own data folder), then prints:
 - a click on a die to the page showing it held (``aria-pressed``), measured inside the page,
   and to the server's answer shown (the hold said in the moves' log): p50 and p95.
 
-``--shots DIR`` also saves screenshots of the menu and of a Yatz game (a few turns in, two
-dice held) at 390x844, 1280x800 and 1920x1080 as ``DIR/page-menu-WxH.png`` and
-``DIR/page-yatz-WxH.png``.
+``--shots DIR`` also saves screenshots of the menu, of a Yatz game (a few turns in, two
+dice held) and of a Muggins game (a few moves in) at 390x844, 1280x800 and 1920x1080 as
+``DIR/page-menu-WxH.png``, ``DIR/page-yatz-WxH.png`` and ``DIR/page-muggins-WxH.png``.
 
 Run: ``.venv/bin/python benchmarks/web_page.py [--runs 20] [--shots docs/images]``.
 """
@@ -148,8 +148,32 @@ def main() -> None:
                 page.wait_for_timeout(500)    # the roll's tumble done
                 page.evaluate("() => window.scrollTo(0, 0)")
                 page.screenshot(path=str(args.shots / f"page-yatz-{width}x{height}.png"))
+                muggins(page, server.url)
+                page.screenshot(path=str(args.shots / f"page-muggins-{width}x{height}.png"))
                 context.close()
             print(f"screenshots in {args.shots}")
+
+
+def muggins(page: Any, url: str, moves: int = 8) -> None:
+    """A Muggins game against Mugsy, a few moves in (a tile that fits, else draw or pass)."""
+    page.goto(url)
+    page.get_by_role("button", name="Muggins").click()
+    page.get_by_role("textbox", name="Your name").fill("Ann")
+    page.get_by_role("button", name="Create the room").click()
+    rack = page.get_by_role("group", name="Your tiles")
+    able = page.get_by_role("button", name=re.compile(r"^(\d-\d|Draw|Pass)$"), disabled=False)
+    for _ in range(moves):
+        able.first.wait_for()
+        tiles = rack.get_by_role("button", disabled=False)
+        if tiles.count():
+            tiles.first.click()
+            ends = page.get_by_role("group", name="Which end")
+            if ends.is_visible():
+                ends.get_by_role("button", name=re.compile("^Left end")).click()
+        else:
+            able.first.click()
+    able.first.wait_for()
+    page.evaluate("() => window.scrollTo(0, 0)")
 
 
 def play_turns_box(page: Any) -> None:

@@ -84,6 +84,23 @@ class GameDef:
 
 
 @dataclass(frozen=True)
+class NumberOption:
+    """A room's option that is a whole number (Muggins' ``target``), as a page asks for it.
+
+    Attributes:
+        name: the option's key in the protocol's ``create`` (``target``).
+        label: the field's name for people (``Target (points)``).
+        default, minimum, maximum: its default and bounds.
+    """
+
+    name: str
+    label: str
+    default: int
+    minimum: int
+    maximum: int
+
+
+@dataclass(frozen=True)
 class WebPage:
     """A game's page module for the browser: plain JavaScript modules and styles in one
     folder of the game's own (``games/<key>/web/``), served as they are (no build step).
@@ -101,6 +118,7 @@ class WebPage:
         levels: the computer players' levels a room may seat, in the game's own words,
             the default (a quick one) first.
         players: the fewest and most seats a room of the game has.
+        options: the room's options the page asks for, each a whole number.
     """
 
     folder: Path
@@ -108,6 +126,7 @@ class WebPage:
     styles: tuple[str, ...] = ()
     levels: tuple[str, ...] = ()
     players: tuple[int, int] = (1, 1)
+    options: tuple[NumberOption, ...] = ()
 
     def files(self) -> tuple[str, ...]:
         """Every file the page may ask for (nothing else of the folder is served)."""

@@ -9,8 +9,9 @@
   address) and hands each ``state`` to the game's page module;
 - ``/games.json``: the games the server plays (the registry's ``server`` part), in menu
   order, with their page modules (the ``web`` part): ``[{"key", "title", "blurb",
-  "script", "styles", "levels", "players": [fewest, most]}]`` (``script`` null, the lists
-  empty, for a game with no page module yet);
+  "script", "styles", "levels", "players": [fewest, most], "options": [{"name", "label",
+  "default", "min", "max"}]}]`` (``script`` null, the lists empty, for a game with no page
+  module yet);
 - ``/assets/NAME``: the frame's own script, styles and icon;
 - ``/games/KEY/NAME``: the files of a game's page module (:class:`~gameshelf.core.gamedef.
   WebPage`), only those it lists.
@@ -56,11 +57,15 @@ def games_list() -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for g, page in pages():
         entry: dict[str, Any] = {"key": g.key, "title": g.title, "blurb": g.blurb,
-                                 "script": None, "styles": [], "levels": [], "players": []}
+                                 "script": None, "styles": [], "levels": [], "players": [],
+                                 "options": []}
         if page is not None:
             entry.update(script=f"/games/{g.key}/{page.script}",
                          styles=[f"/games/{g.key}/{name}" for name in page.styles],
-                         levels=list(page.levels), players=list(page.players))
+                         levels=list(page.levels), players=list(page.players),
+                         options=[{"name": o.name, "label": o.label, "default": o.default,
+                                   "min": o.minimum, "max": o.maximum}
+                                  for o in page.options])
         out.append(entry)
     return out
 

@@ -21,5 +21,6 @@ GAME = GameDef(
         "online": ".online:ONLINE",
         "server": ".server:MugginsGame",
         "online_options": ".options:ONLINE_OPTIONS",
+        "web": ".web:PAGE",
     },
 )

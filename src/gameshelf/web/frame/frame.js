@@ -15,7 +15,7 @@ const ui = {
   connection: $("connection"), menu: $("menu"), games: $("games"), setup: $("setup"),
   setupTitle: $("setup-title"), setupForm: $("setup-form"), setupName: $("setup-name"),
   setupComputers: $("setup-computers"), setupLevel: $("setup-level"),
-  setupOpen: $("setup-open"), join: $("join"), joinCode: $("join-code"),
+  setupOpen: $("setup-open"), setupOptions: $("setup-options"), join: $("join"), joinCode: $("join-code"),
   joinForm: $("join-form"), joinName: $("join-name"), room: $("room"),
   roomTitle: $("room-title"), roomHead: $("room-head"), roomLink: $("room-link"), roomCopy: $("room-copy"),
   seats: $("seats"), start: $("start"), prompt: $("prompt"), game: $("game"),
@@ -166,6 +166,15 @@ function showSetup(game) {
   ui.setupOpen.max = String(most);
   ui.setupComputers.value = String(Math.min(1, most));
   ui.setupOpen.value = "0";
+  ui.setupOptions.replaceChildren(...game.options.map((option) => {
+    const label = document.createElement("label");
+    const input = document.createElement("input");
+    Object.assign(input, { type: "number", name: option.name, inputMode: "numeric",
+      value: String(option.default), min: String(option.min), max: String(option.max) });
+    input.dataset.option = option.name;
+    label.append(option.label, input);
+    return label;
+  }));
   ui.setupName.focus();
 }
 
@@ -365,7 +374,11 @@ ui.setupForm.addEventListener("submit", (event) => {
   for (let i = 0; i < count(ui.setupOpen); i++) seats.push({ kind: "open" });
   page.autoStart = !seats.some((s) => s.kind === "open");
   resetRoom();
-  send({ type: "create", game: game.key, seats, options: {}, away_timeout: 60 });
+  const options = {};
+  for (const input of ui.setupOptions.querySelectorAll("input[data-option]")) {
+    options[input.dataset.option] = Number.parseInt(input.value, 10);
+  }
+  send({ type: "create", game: game.key, seats, options, away_timeout: 60 });
 });
 
 ui.setupBack = $("setup-back");
