@@ -30,7 +30,7 @@ from tests.web.gamepage import (
 )
 
 TARGET = 30
-RELOAD_AT = 6
+RELOAD_AT = 4
 MOVES = re.compile(r"^(\d-\d|Draw|Pass)$")
 
 

@@ -136,6 +136,8 @@ def test_a_whole_solo_yatz_game_in_the_page(tmp_path: Path) -> None:
             "listitem").filter(has_text="Ann (you):")
         shown = int(re.search(r"Ann \(you\): (\d+) points", result.inner_text()).group(1))
         assert no_horizontal_scroll(page)
+        page.reload()     # a finished game come back to: the same scores
+        expect(result).to_contain_text(f"Ann (you): {shown} points")
 
         token = kept_seat(page, code)["token"]
         match = Match.from_record(_record(server.ws_url, code, token))

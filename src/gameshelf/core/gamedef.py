@@ -108,8 +108,10 @@ class WebPage:
     The module (``script``) exports ``mount(root, api)``: it draws the seat's view (the
     ``view`` of the protocol's ``state`` message, the game's own view codec) inside
     ``root`` and sends the game's action texts through ``api.act(text)``, the same texts
-    the terminal client sends. It returns ``{update(state)}``, called with every ``state``
-    message.
+    the terminal client sends. It returns ``{update(state), results(state)}``: ``update``
+    is called with every ``state`` message, ``results`` gives each seat's ``{seat, name,
+    score, place}`` from a finished game's view (shown when a page comes back to a finished
+    game, whose ``over`` message was sent before).
 
     Attributes:
         folder: the folder holding the files.

@@ -1,7 +1,8 @@
 // The page's frame: the menu, rooms and seats over the game server's protocol version 1
 // (docs/online.md), one WebSocket to this server's /ws. It knows no game: the games come
 // from /games.json (the server's registry), and each room's game is drawn by that game's
-// page module (its `mount(root, api)` returns `{update(state)}`).
+// page module (its `mount(root, api)` returns `{update(state), results(state)}`: results,
+// each seat's `{seat, name, score, place}` read from a finished game's view).
 //
 // A seat's token is kept in this browser only (localStorage, under the room's code): never
 // in an address, a log line or a message to anyone but this server.
@@ -297,19 +298,24 @@ async function onState(msg) {
   drawPrompt(msg);
   if (!page.room) return;
   const view = await ensureView(page.room);
-  if (page.last === msg) view.update(msg);
+  if (page.last !== msg) return;
+  view.update(msg);
+  // a finished game come back to (a reload): its scores from the view, as the game's
+  // module reads them, since the server's `over` was sent before
+  if (msg.to_act === -2 && ui.over.hidden && view.results) onOver({ scores: view.results(msg) });
 }
 
 function onOver(msg) {
+  const first = ui.over.hidden;
   ui.over.hidden = false;
-  ui.results.replaceChildren(...msg.scores.map((r) => {
+  ui.results.replaceChildren(...[...msg.scores].sort((a, b) => a.place - b.place).map((r) => {
     const item = document.createElement("li");
     const you = r.seat === page.seat ? " (you)" : "";
     item.textContent = `${r.name}${you}: ${r.score} points, place ${r.place}`;
     return item;
   }));
   const best = msg.scores.filter((r) => r.place === 1).map((r) => r.name);
-  say(`Game over: ${best.join(" and ")} ${best.length > 1 ? "share" : "takes"} first place.`);
+  if (first) say(`Game over: ${best.join(" and ")} ${best.length > 1 ? "share" : "takes"} first place.`);
 }
 
 function receive(msg) {

@@ -41,6 +41,7 @@ export function mount(root, api) {
   let legal = [];
   let busy = false;
   let choosing = null;      // the tile whose end is being chosen
+  let keepFocus = false;    // the focus goes back to the rack once a tile can be played
 
   const status = el("p", { class: "status" });
   const ends = el("p", { class: "ends" });
@@ -119,6 +120,11 @@ export function mount(root, api) {
 
   function drawRack() {
     const mine = view.to_move === me && legal.length > 0;
+    // the rack is drawn again: the focus, when it was in the rack (or left with a tile
+    // played, to nowhere), comes back to its first tile that can be played
+    const active = document.activeElement;
+    if (rack.contains(active)) keepFocus = true;
+    else if (active && active !== document.body) keepFocus = false;
     rack.replaceChildren(...view.hand.map((tile) => {
       const [a, b] = numbers(tile);
       const plays = playsOf(tile);
@@ -130,6 +136,11 @@ export function mount(root, api) {
       button.addEventListener("click", () => tap(tile));
       return button;
     }));
+    const first = rack.querySelector("button:enabled");
+    if (keepFocus && first) {
+      first.focus();
+      keepFocus = false;
+    }
     draw.disabled = busy || !legal.includes("draw");
     pass.disabled = busy || !legal.includes("pass");
     rackTitle.textContent = !mine ? "Your tiles" :
@@ -155,5 +166,12 @@ export function mount(root, api) {
     drawRack();
   }
 
-  return { update };
+  // each seat's points at the end (the frame shows them when the game is come back to)
+  function results(state) {
+    const points = state.view.scores;
+    return state.view.names.map((name, seat) => ({ seat, name, score: points[seat],
+      place: 1 + points.filter((p) => p > points[seat]).length }));
+  }
+
+  return { update, results };
 }

@@ -271,5 +271,12 @@ export function mount(root, api) {
     first = false;
   }
 
-  return { update };
+  // each seat's points at the end (the frame shows them when the game is come back to)
+  function results(state) {
+    const points = state.view.totals;
+    return state.view.names.map((name, seat) => ({ seat, name, score: points[seat],
+      place: 1 + points.filter((p) => p > points[seat]).length }));
+  }
+
+  return { update, results };
 }
