@@ -151,3 +151,28 @@ def test_a_whole_solo_yatz_game_in_the_page(tmp_path: Path) -> None:
     foreign = [u for u in asked
                if not (u.startswith(origin + "/") or u.startswith(ws_origin + "/"))]
     assert not foreign, foreign
+
+
+def test_the_roll_tumbles_only_when_motion_is_welcome(tmp_path: Path) -> None:
+    """A roll's dice tumble (a CSS animation), except where the system asks for less
+    motion (``prefers-reduced-motion: reduce``)."""
+    from playwright.sync_api import expect
+
+    executable = browser_or_skip()
+    with game_server(tmp_path / "home") as server, browser(executable) as chromium:
+        for motion, tumbles in (("no-preference", True), ("reduce", False)):
+            context = chromium.new_context(reduced_motion=motion)
+            context.set_default_timeout(PATIENCE * 1000)
+            page = context.new_page()
+            page.goto(server.url)
+            page.get_by_role("button", name="Yatz").click()
+            page.get_by_role("textbox", name="Your name").fill("Ann")
+            page.get_by_role("spinbutton", name="Computer players").fill("0")
+            page.get_by_role("button", name="Create the room").click()
+            die = page.get_by_role("button", name="Die 3")
+            expect(die).to_have_accessible_name("Die 3: not rolled")
+            page.get_by_role("button", name="Roll", exact=True).click()
+            expect(die).to_have_accessible_name(re.compile(r"^Die 3: [1-6]$"))
+            animation = die.evaluate("d => getComputedStyle(d).animationName")
+            assert (animation == "yatz-tumble") == tumbles, (motion, animation)
+            context.close()

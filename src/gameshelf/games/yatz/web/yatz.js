@@ -125,7 +125,6 @@ export function mount(root, api) {
     const tag = el("span", { class: "tag", "aria-hidden": "true", text: "Held" });
     const die = el("button", { type: "button", class: "die", "aria-pressed": "false" }, face, tag);
     die.addEventListener("click", () => toggle(i + 1));
-    die.addEventListener("animationend", () => die.classList.remove("rolling"));
     diceRow.append(die);
     dice.push({ die, face });
   }
@@ -263,6 +262,8 @@ export function mount(root, api) {
     drawDice();
     drawCard();
     drawOthers();
+    // the class stays after the tumble (it plays once) until the next roll or turn
+    if (!view.dice.length) dice.forEach(({ die }) => die.classList.remove("rolling"));
     if (rolled && view.seat === me) {
       animate();
       api.say(`You rolled ${view.dice.join(" ")}.`);
