@@ -152,9 +152,19 @@ def test_pages_carry_careful_headers(web: Served, game_server: Running) -> None:
     assert "'unsafe-inline'" not in csp.split("script-src")[1].split(";")[0]
     assert b"<script>" not in page.body and b"onclick" not in page.body.lower()
     port = _port(game_server.url)
-    text = ask(port, "GET / HTTP/1.1", [f"Host: 127.0.0.1:{port}"], upgrade=False)
-    assert text.status == 200
-    _careful(text, page=False)
+    # the game server's own page: no inline script nor style at all
+    own = ask(port, "GET / HTTP/1.1", [f"Host: 127.0.0.1:{port}"], upgrade=False)
+    assert own.status == 200
+    _careful(own, page=True)
+    csp = own.headers["content-security-policy"]
+    assert f"connect-src 'self' ws://127.0.0.1:{port};" in csp
+    assert "'unsafe-inline'" not in csp and "'unsafe-eval'" not in csp
+    assert b"<script>" not in own.body and b"<style" not in own.body
+    assert b" style=" not in own.body and b"onclick" not in own.body.lower()
+    listing = ask(port, "GET /games.json HTTP/1.1", [f"Host: 127.0.0.1:{port}"],
+                  upgrade=False)
+    assert listing.status == 200
+    _careful(listing, page=False)
 
 
 # ----- in a browser ---------------------------------------------------------------------

@@ -18,7 +18,9 @@ Parts, by name (a game offers those that apply to it):
 - ``end``: what the game's end writes, read from its match driver
   (:class:`gameshelf.session.ending.EndRules`: who enters the top 20, results, winners);
 - ``online_options``: the options ``gameshelf online create`` takes for the game, each with
-  its help (``{"target": "the points that end the game ..."}``).
+  its help (``{"target": "the points that end the game ..."}``);
+- ``web``: the game's page module for the browser (:class:`WebPage`), served by the game
+  server beside its WebSocket.
 
 Example:
     >>> reg = Registry()
@@ -34,6 +36,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from gameshelf.core.errors import BadInputError
@@ -80,6 +83,58 @@ class GameDef:
         if module.startswith("."):
             module = self.package + module
         return getattr(importlib.import_module(module), name)
+
+
+@dataclass(frozen=True)
+class NumberOption:
+    """A room's option that is a whole number (Muggins' ``target``), as a page asks for it.
+
+    Attributes:
+        name: the option's key in the protocol's ``create`` (``target``).
+        label: the field's name for people (``Target (points)``).
+        default, minimum, maximum: its default and bounds.
+    """
+
+    name: str
+    label: str
+    default: int
+    minimum: int
+    maximum: int
+
+
+@dataclass(frozen=True)
+class WebPage:
+    """A game's page module for the browser: plain JavaScript modules and styles in one
+    folder of the game's own (``games/<key>/web/``), served as they are (no build step).
+
+    The module (``script``) exports ``mount(root, api)``: it draws the seat's view (the
+    ``view`` of the protocol's ``state`` message, the game's own view codec) inside
+    ``root`` and sends the game's action texts through ``api.act(text)``, the same texts
+    the terminal client sends. It returns ``{update(state), results(state)}``: ``update``
+    is called with every ``state`` message, ``results`` gives each seat's ``{seat, name,
+    score, place}`` from a finished game's view (shown when a page comes back to a finished
+    game, whose ``over`` message was sent before).
+
+    Attributes:
+        folder: the folder holding the files.
+        script: the module's file name (``yatz.js``).
+        styles: its style sheets' file names.
+        levels: the computer players' levels a room may seat, in the game's own words,
+            the default (a quick one) first.
+        players: the fewest and most seats a room of the game has.
+        options: the room's options the page asks for, each a whole number.
+    """
+
+    folder: Path
+    script: str
+    styles: tuple[str, ...] = ()
+    levels: tuple[str, ...] = ()
+    players: tuple[int, int] = (1, 1)
+    options: tuple[NumberOption, ...] = ()
+
+    def files(self) -> tuple[str, ...]:
+        """Every file the page may ask for (nothing else of the folder is served)."""
+        return (self.script, *self.styles)
 
 
 class Registry:

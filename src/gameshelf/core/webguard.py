@@ -83,17 +83,20 @@ COMMON_HEADERS: dict[str, str] = {
 }
 
 
-def page_headers(authority: Authority, secure: bool = False) -> dict[str, str]:
+def page_headers(authority: Authority, secure: bool = False, *,
+                 inline_styles: bool = True) -> dict[str, str]:
     """The headers of an HTML page served at ``authority`` (the request's checked
     ``Host``, :meth:`Guard.host_of`): its scripts, styles, fonts and images from the server
     itself only, WebSockets to it only, no inline script, no frames, no forms; not kept in
-    any cache. Inline styles are allowed: xterm.js, which draws textual-serve's page, writes
-    its own style elements and attributes (a style cannot run code)."""
+    any cache. Inline styles are allowed unless ``inline_styles`` is False: xterm.js, which
+    draws textual-serve's page, writes its own style elements and attributes (a style
+    cannot run code); the game server's own page needs none."""
     scheme = "wss" if secure else "ws"
+    styles = "'self' 'unsafe-inline'" if inline_styles else "'self'"
     return {
         **COMMON_HEADERS,
         "Content-Security-Policy": (
-            "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+            f"default-src 'none'; script-src 'self'; style-src {styles}; "
             f"font-src 'self'; img-src 'self'; connect-src 'self' {scheme}://"
             f"{authority_text(authority)}; frame-ancestors 'none'; base-uri 'none'; "
             "form-action 'none'"),

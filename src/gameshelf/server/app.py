@@ -1,6 +1,8 @@
 """The game server on the network: a Starlette app on uvicorn speaking WebSockets.
 
-One endpoint, ``/ws`` (``GET /`` answers a line saying what this is). Every request passes
+One WebSocket endpoint, ``/ws``, and beside it on the same port the web page that plays
+over it (:mod:`gameshelf.web.page`: ``/`` the menu, ``/r/CODE`` a room's link, the
+frame's and the games' page modules). Every request passes
 :class:`gameshelf.core.webguard.Guard` first (:func:`config` wraps the app in its
 middleware): a WebSocket or page asked for by a web page that is not one of this server's
 (or of an origin given with ``--allow-origin``), or naming a ``Host`` the server does not
@@ -48,9 +50,7 @@ from typing import Any
 
 import uvicorn
 from starlette.applications import Starlette
-from starlette.requests import Request
-from starlette.responses import PlainTextResponse
-from starlette.routing import Route, WebSocketRoute
+from starlette.routing import WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from gameshelf import __version__
@@ -64,6 +64,7 @@ from gameshelf.server.room import Outbox, Refused, Room
 from gameshelf.server.rooms import LOBBY_IDLE, Lobby
 from gameshelf.server.storage import RoomStore, SQLiteRoomStore
 from gameshelf.session.ending import EndSeat, ending, rules_of
+from gameshelf.web.page import page_routes
 
 log = logging.getLogger("gameshelf.server")
 
@@ -426,11 +427,7 @@ def make_app(store: RoomStore, *, finisher: Callable[[Room], None] | None = reco
             with contextlib.suppress(asyncio.CancelledError):
                 await task
 
-    async def home(_request: Request) -> PlainTextResponse:
-        return PlainTextResponse(f"gameshelf {__version__} game server, protocol version "
-                                 f"{p.VERSION}: connect a WebSocket to /ws\n")
-
-    app = Starlette(routes=[Route("/", home), WebSocketRoute("/ws", hub.serve)],
+    app = Starlette(routes=[*page_routes(), WebSocketRoute("/ws", hub.serve)],
                     lifespan=lifespan)
     app.state.hub = hub
     return app

@@ -22,5 +22,6 @@ GAME = GameDef(
         "server": ".server:MugginsGame",
         "online_options": ".options:ONLINE_OPTIONS",
         "end": ".session:ENDING",
+        "web": ".web:PAGE",
     },
 )

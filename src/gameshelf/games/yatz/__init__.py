@@ -26,5 +26,6 @@ GAME = GameDef(
         "online": ".online:ONLINE",
         "server": ".server:YatzGame",
         "end": ".session:ENDING",
+        "web": ".web:PAGE",
     },
 )

@@ -16,7 +16,10 @@ if TYPE_CHECKING:
     from gameshelf.games.yatz.match import Match
 
 def yatz_view(match: Match) -> dict[str, Any]:
-    """The Yatz table (everyone sees all of it): the dice, holds, boxes and totals."""
+    """The Yatz table (everyone sees all of it): the dice, holds, boxes and totals; each
+    column's upper bonus (R-YZ-5) by seat (``bonus[seat][column]``, points), and what the
+    current dice score in each of the 13 boxes for the seat on turn (``points``, Wild
+    Yatz applied, R-YZ-4; ``[]`` before the turn's first roll)."""
     st = match.state
     return {
         "game": "yatz", "names": [s.name for s in match.seats], "rules": match.rules,
@@ -25,6 +28,9 @@ def yatz_view(match: Match) -> dict[str, Any]:
         "rolls_left": st.rolls_left, "turns_done": st.turns_done,
         "boxes": [[list(col) for col in card] for card in st.boxes],
         "totals": [st.grand_total(i) for i in range(len(match.seats))],
+        "bonus": [[st.bonus(i, c) for c in range(YATZ_COLUMNS)]
+                  for i in range(len(match.seats))],
+        "points": list(st.box_points()) if st.dice else [],
     }
 
 
@@ -65,6 +71,10 @@ def decode_yatz_view(data: dict[str, Any]) -> YatzState:
         st.turns_done = whole(data["turns_done"])
         if not 0 <= st.seat < st.players or not 0 <= st.rolls_left <= 3:
             raise ValueError("a seat or rolls left out of range")
+        # added within version 1 (a server may send none): read as whole numbers all the same
+        for points in [*data.get("points", []), *(b for row in data.get("bonus", [])
+                                                  for b in row)]:
+            whole(points)
         return st
     except (KeyError, TypeError, ValueError, IndexError, GameshelfError) as exc:
         raise OnlineError(f"the server sent a Yatz view this program cannot read "

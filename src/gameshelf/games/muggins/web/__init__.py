@@ -1,0 +1,23 @@
+"""Muggins in the browser: the page module (``muggins.js``) and its styles (``muggins.css``).
+
+The module draws the Muggins view of docs/online.md ("Views"): the two chains from the 0-0
+out as dominoes, the ends and their total, the seat's own rack as buttons named by their pips
+(``5-3``), ``Draw`` and ``Pass``; a tile that fits both chains, when their open numbers
+differ, asks which end. It sends the terminal's action texts (``5-3 L``, ``draw``, ``pass``).
+Never the other rack's tiles: the view holds only their count.
+"""
+
+from pathlib import Path
+
+from gameshelf.core.gamedef import NumberOption, WebPage
+from gameshelf.games.muggins.game import DEFAULT_TARGET, MAX_TARGET, MIN_TARGET, SEATS
+from gameshelf.games.muggins.mugsy import LEVELS
+from gameshelf.games.muggins.server import MugginsGame
+
+#: The page module, as the game server serves it (Mugsy's quick level first).
+PAGE = WebPage(Path(__file__).parent, "muggins.js", ("muggins.css",),
+               levels=(MugginsGame.default_level,
+                       *(level for level in LEVELS if level != MugginsGame.default_level)),
+               players=(SEATS, SEATS),
+               options=(NumberOption("target", "Target (points: the game ends when someone "
+                                     "reaches it)", DEFAULT_TARGET, MIN_TARGET, MAX_TARGET),))

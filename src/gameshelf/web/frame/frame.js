@@ -1,0 +1,434 @@
+// The page's frame: the menu, rooms and seats over the game server's protocol version 1
+// (docs/online.md), one WebSocket to this server's /ws. It knows no game: the games come
+// from /games.json (the server's registry), and each room's game is drawn by that game's
+// page module (its `mount(root, api)` returns `{update(state), results(state)}`: results,
+// each seat's `{seat, name, score, place}` read from a finished game's view).
+//
+// A seat's token is kept in this browser only (localStorage, under the room's code): never
+// in an address, a log line or a message to anyone but this server.
+
+const $ = (id) => document.getElementById(id);
+const SEAT_KEY = (code) => `gameshelf.seat.${code}`;
+const NAME_KEY = "gameshelf.name";
+const LOG_LINES = 200;
+
+const ui = {
+  connection: $("connection"), menu: $("menu"), games: $("games"), setup: $("setup"),
+  setupTitle: $("setup-title"), setupForm: $("setup-form"), setupName: $("setup-name"),
+  setupComputers: $("setup-computers"), setupLevel: $("setup-level"),
+  setupOpen: $("setup-open"), setupOptions: $("setup-options"), join: $("join"), joinCode: $("join-code"),
+  joinForm: $("join-form"), joinName: $("join-name"), room: $("room"),
+  roomTitle: $("room-title"), roomHead: $("room-head"), roomLink: $("room-link"), roomCopy: $("room-copy"),
+  seats: $("seats"), start: $("start"), prompt: $("prompt"), game: $("game"),
+  over: $("over"), results: $("results"), error: $("error"), log: $("log"),
+};
+
+const page = {
+  games: [],          // /games.json
+  gamesReady: null,   // its promise
+  chosen: null,       // the game being set up
+  code: null,         // the room shown
+  seat: null,         // this browser's seat in it
+  token: null,
+  room: null,         // the room's last description
+  autoStart: false,   // start as soon as joined (no seat left for friends)
+  view: null,         // the game module's drawing
+  viewFor: null,      // which room it draws
+  last: null,         // the last state
+  logSeq: 0,          // the action of the newest log line taken
+  logLast: [],        // that action's lines in the last state
+  ws: null,
+  queue: [],
+  retry: 500,
+  refs: 0,
+};
+
+// ----- the seat's token, kept by this browser ---------------------------------------------
+function loadSeat(code) {
+  try {
+    const found = JSON.parse(localStorage.getItem(SEAT_KEY(code)) || "null");
+    return found && typeof found.token === "string" ? found : null;
+  } catch {
+    return null;
+  }
+}
+
+function saveSeat(code, seat, token) {
+  localStorage.setItem(SEAT_KEY(code), JSON.stringify({ seat, token }));
+}
+
+function forgetSeat(code) {
+  localStorage.removeItem(SEAT_KEY(code));
+}
+
+// ----- the connection ---------------------------------------------------------------------
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss://" : "ws://";
+  const ws = new WebSocket(`${scheme}${location.host}/ws`);
+  page.ws = ws;
+  ws.addEventListener("open", () => {
+    page.retry = 500;
+    ui.connection.textContent = "Connected";
+    if (page.code && page.token) {
+      send({ type: "rejoin", code: page.code, token: page.token }, true);
+    }
+    for (const text of page.queue.splice(0)) ws.send(text);
+  });
+  ws.addEventListener("message", (event) => {
+    let msg;
+    try {
+      msg = JSON.parse(event.data);
+    } catch {
+      return;
+    }
+    if (msg && msg.v === 1) receive(msg);
+  });
+  ws.addEventListener("close", () => {
+    ui.connection.textContent = "Connection lost: trying again…";
+    setTimeout(connect, page.retry);
+    page.retry = Math.min(page.retry * 2, 8000);
+  });
+}
+
+function send(msg, now = false) {
+  const text = JSON.stringify({ v: 1, ref: `r${++page.refs}`, ...msg });
+  if (page.ws && page.ws.readyState === WebSocket.OPEN) page.ws.send(text);
+  else if (!now) page.queue.push(text);
+}
+
+// ----- words ------------------------------------------------------------------------------
+function say(text) {
+  const line = document.createElement("p");
+  line.textContent = text;
+  ui.log.append(line);
+  while (ui.log.childElementCount > LOG_LINES) ui.log.firstElementChild.remove();
+  ui.log.scrollTop = ui.log.scrollHeight;
+}
+
+function showError(text) {
+  ui.error.textContent = text;
+}
+
+// ----- screens ----------------------------------------------------------------------------
+function show(section) {
+  for (const s of [ui.menu, ui.setup, ui.join, ui.room]) s.hidden = s !== section;
+}
+
+function gameOf(key) {
+  return page.games.find((g) => g.key === key && g.script) || null;
+}
+
+async function loadGames() {
+  const answer = await fetch("/games.json", { cache: "no-store" });
+  page.games = await answer.json();
+  return page.games;
+}
+
+function showMenu() {
+  show(ui.menu);
+  document.title = "gameshelf";
+  ui.games.replaceChildren();
+  for (const game of page.games) {
+    const item = document.createElement("li");
+    if (!game.script) {
+      const title = document.createElement("h2");
+      title.textContent = game.title;
+      const words = document.createElement("p");
+      words.textContent = `${game.blurb} Not in the browser yet: play it online from the ` +
+        "terminal app (gameshelf online).";
+      item.className = "later";
+      item.append(title, words);
+      ui.games.append(item);
+      continue;
+    }
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "game";
+    button.textContent = game.title;
+    const blurb = document.createElement("p");
+    blurb.id = `blurb-${game.key}`;
+    blurb.textContent = game.blurb;
+    button.setAttribute("aria-describedby", blurb.id);
+    button.addEventListener("click", () => showSetup(game));
+    item.append(button, blurb);
+    ui.games.append(item);
+  }
+  if (!page.games.length) ui.games.textContent = "This server plays no game in the browser.";
+}
+
+function showSetup(game) {
+  page.chosen = game;
+  show(ui.setup);
+  ui.setupTitle.textContent = `New game of ${game.title}`;
+  ui.setupName.value = localStorage.getItem(NAME_KEY) || "";
+  ui.setupLevel.replaceChildren(...game.levels.map((level) => new Option(level, level)));
+  const most = game.players[1] - 1;
+  ui.setupComputers.max = String(most);
+  ui.setupOpen.max = String(most);
+  ui.setupComputers.value = String(Math.min(1, most));
+  ui.setupOpen.value = "0";
+  ui.setupOptions.replaceChildren(...game.options.map((option) => {
+    const label = document.createElement("label");
+    const input = document.createElement("input");
+    Object.assign(input, { type: "number", name: option.name, inputMode: "numeric",
+      value: String(option.default), min: String(option.min), max: String(option.max) });
+    input.dataset.option = option.name;
+    label.append(option.label, input);
+    return label;
+  }));
+  ui.setupName.focus();
+}
+
+function showJoin(code) {
+  show(ui.join);
+  ui.joinCode.textContent = code;
+  ui.joinName.value = localStorage.getItem(NAME_KEY) || "";
+  ui.joinName.focus();
+}
+
+function enterRoom(code) {
+  page.code = code;
+  const kept = loadSeat(code);
+  if (kept) {
+    page.seat = kept.seat;
+    page.token = kept.token;
+    show(ui.room);
+    ui.roomTitle.textContent = `Room ${code}`;
+    // (a connection not yet open rejoins when it opens)
+    send({ type: "rejoin", code, token: kept.token }, true);
+  } else {
+    showJoin(code);
+  }
+}
+
+function route() {
+  const found = /^\/r\/([A-Za-z0-9]{1,12})\/?$/.exec(location.pathname);
+  if (found) enterRoom(found[1].toUpperCase());
+  else showMenu();
+}
+
+// ----- the room ---------------------------------------------------------------------------
+function seatWords(seat) {
+  const you = seat.seat === page.seat ? " (you)" : "";
+  if (seat.kind === "open") return "Open seat: waiting for a friend";
+  if (seat.kind === "computer") return `${seat.name}: computer (${seat.level})`;
+  const state = seat.away ? "away: a computer plays for them" :
+    seat.connected ? "connected" : "not connected";
+  return `${seat.name}${you}: ${state}`;
+}
+
+function drawRoom(room) {
+  page.room = room;
+  const game = gameOf(room.game);
+  const title = game ? game.title : room.game;
+  ui.roomTitle.textContent = `${title}, room ${room.code}`;
+  document.title = `${title}: room ${room.code} - gameshelf`;
+  ui.roomLink.value = `${location.origin}/r/${room.code}`;
+  // the link is for friends: shown while a seat waits for one or one has joined
+  ui.roomHead.hidden = !room.seats.some((s) => s.kind === "open" ||
+    (s.kind === "person" && s.seat !== page.seat));
+  ui.seats.replaceChildren(...room.seats.map((seat) => {
+    const item = document.createElement("li");
+    item.textContent = seatWords(seat);
+    if (seat.kind === "person") item.dataset.state = seat.away ? "away" : seat.connected ? "here" : "gone";
+    return item;
+  }));
+  ui.start.hidden = !(room.status === "lobby" && room.host === page.seat);
+  if (room.status === "lobby") {
+    ui.prompt.textContent = room.host === page.seat ?
+      "Send the link to your friends; start when everyone is seated (open seats left get a computer)." :
+      "Waiting for the host to start the game.";
+  }
+}
+
+async function ensureView(room) {
+  if (page.viewFor === room.code && page.view) return page.view;
+  const game = gameOf(room.game);
+  if (!game) throw new Error(`no page for the game ${room.game}`);
+  for (const href of game.styles) {
+    if (!document.querySelector(`link[href="${href}"]`)) {
+      const link = document.createElement("link");
+      link.rel = "stylesheet";
+      link.href = href;
+      document.head.append(link);
+    }
+  }
+  const module = await import(game.script);
+  ui.game.replaceChildren();
+  page.view = module.mount(ui.game, {
+    seat: page.seat,
+    act: (text) => act(text),
+    say,
+    reducedMotion: () => matchMedia("(prefers-reduced-motion: reduce)").matches,
+  });
+  page.viewFor = room.code;
+  return page.view;
+}
+
+function act(text) {
+  if (!page.last) return;
+  send({ type: "action", code: page.code, token: page.token, action: text, seq: page.last.seq });
+}
+
+function drawPrompt(state) {
+  const names = state.view.names || [];
+  if (state.to_act === -2) ui.prompt.textContent = "The game is over.";
+  else if (state.to_act === page.seat) ui.prompt.textContent = "Your turn.";
+  else if (state.to_act >= 0) ui.prompt.textContent = `${names[state.to_act] || "Someone"}'s turn.`;
+  else ui.prompt.textContent = "";
+}
+
+async function onState(msg) {
+  showError("");
+  // the lines above the newest taken; and a line of that same action told again with new
+  // words (a Yatz hold right after a hold replaces it: docs/online.md, "state")
+  const lines = msg.log || [];
+  const newest = lines.reduce((most, line) => Math.max(most, line.seq), page.logSeq);
+  const told = newest === page.logSeq ? page.logLast : [];
+  for (const line of lines) {
+    if (line.seq > page.logSeq || (line.seq === newest && !told.includes(line.text))) {
+      say(line.text);
+    }
+  }
+  if (lines.length) {
+    page.logLast = lines.filter((line) => line.seq === newest).map((line) => line.text);
+    page.logSeq = newest;
+  }
+  page.last = msg;
+  drawPrompt(msg);
+  if (!page.room) return;
+  const view = await ensureView(page.room);
+  if (page.last !== msg) return;
+  view.update(msg);
+  // a finished game come back to (a reload): its scores from the view, as the game's
+  // module reads them, since the server's `over` was sent before
+  if (msg.to_act === -2 && ui.over.hidden && view.results) onOver({ scores: view.results(msg) });
+}
+
+function onOver(msg) {
+  const first = ui.over.hidden;
+  ui.over.hidden = false;
+  ui.results.replaceChildren(...[...msg.scores].sort((a, b) => a.place - b.place).map((r) => {
+    const item = document.createElement("li");
+    const you = r.seat === page.seat ? " (you)" : "";
+    item.textContent = `${r.name}${you}: ${r.score} points, place ${r.place}`;
+    return item;
+  }));
+  const best = msg.scores.filter((r) => r.place === 1).map((r) => r.name);
+  if (first) say(`Game over: ${best.join(" and ")} ${best.length > 1 ? "share" : "takes"} first place.`);
+}
+
+function receive(msg) {
+  switch (msg.type) {
+    case "joined": {
+      const code = msg.room.code;
+      saveSeat(code, msg.seat, msg.token);
+      page.code = code;
+      page.seat = msg.seat;
+      page.token = msg.token;
+      if (location.pathname !== `/r/${code}`) history.pushState({}, "", `/r/${code}`);
+      show(ui.room);
+      drawRoom(msg.room);
+      if (page.autoStart && msg.room.status === "lobby") {
+        page.autoStart = false;
+        send({ type: "start", code, token: msg.token });
+      }
+      break;
+    }
+    case "room":
+      if (msg.room.code === page.code) drawRoom(msg.room);
+      break;
+    case "state":
+      if (msg.code === page.code) onState(msg).catch((e) => showError(String(e)));
+      break;
+    case "over":
+      if (msg.code === page.code) onOver(msg);
+      break;
+    case "error":
+      onError(msg);
+      break;
+    default:
+      break;
+  }
+}
+
+function onError(msg) {
+  if (["bad_token", "no_room"].includes(msg.code) && page.code && !page.room) {
+    forgetSeat(page.code);
+    page.token = null;
+    if (msg.code === "bad_token") showJoin(page.code);
+    else show(ui.join);
+  }
+  showError(msg.message);
+  if (msg.code === "stale" && page.view && page.last) page.view.update(page.last);
+}
+
+// ----- controls ---------------------------------------------------------------------------
+function count(input) {
+  const n = Number.parseInt(input.value, 10);
+  return Number.isFinite(n) && n > 0 ? n : 0;
+}
+
+ui.setupForm.addEventListener("submit", (event) => {
+  event.preventDefault();
+  const game = page.chosen;
+  const name = ui.setupName.value.trim();
+  localStorage.setItem(NAME_KEY, name);
+  const level = ui.setupLevel.value;
+  const seats = [{ kind: "host", name }];
+  for (let i = 0; i < count(ui.setupComputers); i++) seats.push({ kind: "computer", level });
+  for (let i = 0; i < count(ui.setupOpen); i++) seats.push({ kind: "open" });
+  page.autoStart = !seats.some((s) => s.kind === "open");
+  resetRoom();
+  const options = {};
+  for (const input of ui.setupOptions.querySelectorAll("input[data-option]")) {
+    options[input.dataset.option] = Number.parseInt(input.value, 10);
+  }
+  send({ type: "create", game: game.key, seats, options, away_timeout: 60 });
+});
+
+ui.setupBack = $("setup-back");
+ui.setupBack.addEventListener("click", showMenu);
+
+ui.joinForm.addEventListener("submit", (event) => {
+  event.preventDefault();
+  const name = ui.joinName.value.trim();
+  localStorage.setItem(NAME_KEY, name);
+  send({ type: "join", code: page.code, name });
+});
+
+ui.start.addEventListener("click", () => {
+  send({ type: "start", code: page.code, token: page.token });
+});
+
+ui.roomCopy.addEventListener("click", async () => {
+  try {
+    await navigator.clipboard.writeText(ui.roomLink.value);
+    say("The room's link is copied.");
+  } catch {
+    ui.roomLink.select();
+  }
+});
+
+function resetRoom() {
+  page.code = null;
+  page.seat = null;
+  page.token = null;
+  page.room = null;
+  page.view = null;
+  page.viewFor = null;
+  page.last = null;
+  page.logSeq = 0;
+  page.logLast = [];
+  ui.over.hidden = true;
+  ui.game.replaceChildren();
+}
+
+window.addEventListener("popstate", () => {
+  resetRoom();
+  route();
+});
+
+// ----- start ------------------------------------------------------------------------------
+connect();
+page.gamesReady = loadGames().then(route, (e) => showError(`The games could not be listed: ${e}`));

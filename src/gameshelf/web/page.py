@@ -1,0 +1,107 @@
+"""The game server's own web page: the frame every game's page module plays in.
+
+``gameshelf serve`` answers, beside its WebSocket (``/ws``) and on the same port:
+
+- ``/`` (the menu) and ``/r/CODE`` (a room's link): the same HTML frame
+  (``frame/index.html``), whose script (``/assets/frame.js``) speaks protocol version 1 to
+  ``/ws`` (docs/online.md) and knows no game: it lists the games the server plays, creates
+  and joins rooms, keeps each seat's token in the browser (``localStorage``, never in an
+  address) and hands each ``state`` to the game's page module;
+- ``/games.json``: the games the server plays (the registry's ``server`` part), in menu
+  order, with their page modules (the ``web`` part): ``[{"key", "title", "blurb",
+  "script", "styles", "levels", "players": [fewest, most], "options": [{"name", "label",
+  "default", "min", "max"}]}]`` (``script`` null, the lists empty, for a game with no page
+  module yet);
+- ``/assets/NAME``: the frame's own script, styles and icon;
+- ``/games/KEY/NAME``: the files of a game's page module (:class:`~gameshelf.core.gamedef.
+  WebPage`), only those it lists.
+
+Everything else is 404. Every answer passes the server's guard first
+(:class:`gameshelf.core.webguard.GuardMiddleware`: origins, hosts, careful headers); the HTML
+frame carries its own Content Security Policy (:func:`gameshelf.core.webguard.page_headers`
+without inline styles): scripts, styles, fonts and images from the server only, a WebSocket
+to it only, nothing inline.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from gameshelf.core.gamedef import GameDef, WebPage
+from gameshelf.core.webguard import page_headers, parse_authority
+from gameshelf.games import REGISTRY
+
+#: The frame's files (HTML, script, styles).
+FRAME = Path(__file__).parent / "frame"
+#: The frame's files served at ``/assets/``.
+ASSETS = ("frame.js", "frame.css", "icon.svg")
+#: Content types by file suffix (the guard's ``nosniff`` makes them matter).
+TYPES = {".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8",
+         ".html": "text/html; charset=utf-8", ".svg": "image/svg+xml"}
+
+
+def pages() -> tuple[tuple[GameDef, WebPage | None], ...]:
+    """The games the server plays, each with its page module (None: it has none yet), in
+    menu order."""
+    return tuple((g, g.load("web") if g.has("web") else None)
+                 for g in REGISTRY.with_part("server"))
+
+
+def games_list() -> list[dict[str, Any]]:
+    """``/games.json``'s list (see the module's text)."""
+    out: list[dict[str, Any]] = []
+    for g, page in pages():
+        entry: dict[str, Any] = {"key": g.key, "title": g.title, "blurb": g.blurb,
+                                 "script": None, "styles": [], "levels": [], "players": [],
+                                 "options": []}
+        if page is not None:
+            entry.update(script=f"/games/{g.key}/{page.script}",
+                         styles=[f"/games/{g.key}/{name}" for name in page.styles],
+                         levels=list(page.levels), players=list(page.players),
+                         options=[{"name": o.name, "label": o.label, "default": o.default,
+                                   "min": o.minimum, "max": o.maximum}
+                                  for o in page.options])
+        out.append(entry)
+    return out
+
+
+def _file(path: Path) -> Response:
+    return FileResponse(path, media_type=TYPES.get(path.suffix, "application/octet-stream"))
+
+
+def _not_found() -> Response:
+    return PlainTextResponse("gameshelf: no such page\n", status_code=404)
+
+
+def page_routes() -> list[BaseRoute]:
+    """The page's routes for the game server's Starlette app (see the module's text)."""
+    found = pages()
+    by_key = {g.key: page for g, page in found if page is not None}
+    listing = games_list()
+
+    async def frame(request: Request) -> Response:
+        host = parse_authority(request.headers.get("host", ""), 80)
+        headers = page_headers(host, inline_styles=False) if host is not None else {}
+        return FileResponse(FRAME / "index.html", media_type=TYPES[".html"], headers=headers)
+
+    async def games(_request: Request) -> Response:
+        return JSONResponse(listing)
+
+    async def asset(request: Request) -> Response:
+        name = request.path_params["name"]
+        return _file(FRAME / name) if name in ASSETS else _not_found()
+
+    async def game_file(request: Request) -> Response:
+        page = by_key.get(request.path_params["key"])
+        name = request.path_params["name"]
+        if page is None or name not in page.files():
+            return _not_found()
+        return _file(page.folder / name)
+
+    return [Route("/", frame), Route("/r/{code}", frame), Route("/games.json", games),
+            Route("/assets/{name}", asset), Route("/games/{key}/{name}", game_file)]

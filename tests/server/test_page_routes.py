@@ -1,0 +1,68 @@
+"""The game server's web page beside its WebSocket (``gameshelf.web.page``): the frame at
+``/`` and ``/r/CODE`` under a policy with nothing inline, the games listed from the registry,
+each game's page module found through its ``web`` part, and nothing else of any folder."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from gameshelf.games import REGISTRY
+from tests.origins import Answer, ask
+from tests.server.helpers import Running
+
+
+def _port(server: Running) -> int:
+    return int(server.url.rsplit(":", 1)[1].split("/", 1)[0])
+
+
+def _get(server: Running, path: str) -> Answer:
+    port = _port(server)
+    return ask(port, f"GET {path} HTTP/1.1", [f"Host: 127.0.0.1:{port}"], upgrade=False)
+
+
+@pytest.mark.parametrize("path", ["/", "/r/ABCD"])
+def test_the_frame_is_served_under_a_policy_with_nothing_inline(server: Running,
+                                                                path: str) -> None:
+    answer = _get(server, path)
+    assert answer.status == 200
+    assert answer.headers["content-type"].startswith("text/html")
+    csp = answer.headers["content-security-policy"]
+    assert "script-src 'self';" in csp and "style-src 'self';" in csp
+    assert f"connect-src 'self' ws://127.0.0.1:{_port(server)};" in csp
+    assert "'unsafe-inline'" not in csp and "'unsafe-eval'" not in csp
+    assert answer.headers["cache-control"] == "no-store"
+    assert b"<script>" not in answer.body and b"<style" not in answer.body
+    assert b" style=" not in answer.body and b"http://" not in answer.body
+    assert b"https://" not in answer.body
+
+
+def test_the_games_are_the_registrys_with_their_page_modules(server: Running) -> None:
+    games = json.loads(_get(server, "/games.json").body)
+    assert [g["key"] for g in games] == [g.key for g in REGISTRY.with_part("server")]
+    for game in games:
+        has_page = REGISTRY.get(game["key"]).has("web")
+        assert (game["script"] is not None) == has_page
+        if has_page:
+            script = _get(server, game["script"])
+            assert script.status == 200
+            assert script.headers["content-type"].startswith("text/javascript")
+            for style in game["styles"]:
+                assert _get(server, style).headers["content-type"].startswith("text/css")
+            assert game["levels"] and game["players"][0] <= game["players"][1]
+    assert any(g["script"] for g in games)
+
+
+@pytest.mark.parametrize("path", [
+    "/games/nothing/x.js", "/games/yatz/__init__.py", "/games/yatz/../view.py",
+    "/assets/index.html", "/assets/..%2fpage.py", "/r/", "/r/AB/CD", "/favicon.ico"])
+def test_nothing_else_is_served(server: Running, path: str) -> None:
+    assert _get(server, path).status == 404
+
+
+def test_the_frames_own_files(server: Running) -> None:
+    assert _get(server, "/assets/frame.js").headers["content-type"].startswith(
+        "text/javascript")
+    assert _get(server, "/assets/frame.css").headers["content-type"].startswith("text/css")
+    assert _get(server, "/assets/icon.svg").headers["content-type"] == "image/svg+xml"

@@ -1,0 +1,119 @@
+"""The game server's own page: a Muggins game against Mugsy to a small target at a phone's
+390x844 touch window, by taps only and accessible names only.
+
+The menu's Muggins, a room with Mugsy (``easy``) and a target of 30; then, until the game is
+over, a tap on a tile that fits (named by its pips, ``5-3``; ``Left end`` when it fits both
+chains and their numbers differ), else ``Draw``, else ``Pass``. Midway the page is reloaded
+and shows the same rack and board. The final scores the page shows are the engine's for the
+game's record (rebuilt with the game's ``from_record``); nothing is asked of another host and
+nothing scrolls sideways.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from websockets.sync.client import connect
+
+from gameshelf.core.records import GameRecord
+from gameshelf.games.muggins.match import Match
+from tests.web.gamepage import (
+    PATIENCE,
+    browser,
+    browser_or_skip,
+    game_server,
+    kept_seat,
+    no_horizontal_scroll,
+)
+
+TARGET = 30
+RELOAD_AT = 4
+MOVES = re.compile(r"^(\d-\d|Draw|Pass)$")
+
+
+def _labels(locator: Any) -> list[str]:
+    return [str(x) for x in locator.evaluate_all(
+        "els => els.map(e => e.getAttribute('aria-label'))")]
+
+
+def _record(ws_url: str, code: str, token: str) -> GameRecord:
+    with connect(ws_url) as ws:
+        ws.send(json.dumps({"v": 1, "type": "record", "code": code, "token": token}))
+        answer = json.loads(ws.recv(timeout=PATIENCE))
+    assert answer["type"] == "record", answer
+    return GameRecord.from_json(json.dumps(answer["record"]))
+
+
+def test_a_muggins_game_to_a_small_target_by_taps(tmp_path: Path) -> None:
+    from playwright.sync_api import expect
+
+    executable = browser_or_skip()
+    with game_server(tmp_path / "home", "--rate", "200") as server, \
+            browser(executable) as chromium:
+        context = chromium.new_context(viewport={"width": 390, "height": 844},
+                                       has_touch=True, is_mobile=True)
+        context.set_default_timeout(PATIENCE * 1000)
+        page = context.new_page()
+        asked: list[str] = []
+        page.on("request", lambda r: asked.append(r.url))
+        page.on("websocket", lambda w: asked.append(w.url))
+
+        page.goto(server.url)
+        page.get_by_role("button", name="Muggins").tap()
+        page.get_by_role("textbox", name="Your name").fill("Ann")
+        page.get_by_role("combobox", name="Computer level").select_option("easy")
+        page.get_by_role("spinbutton", name="Target").fill(str(TARGET))
+        page.get_by_role("button", name="Create the room").tap()
+        expect(page).to_have_url(re.compile(r"/r/[A-Z0-9]+$"))
+        code = page.url.rsplit("/", 1)[1]
+        expect(page.get_by_text("Mugsy: computer (easy)")).to_be_visible()
+
+        over = page.get_by_role("heading", name="Game over")
+        rack = page.get_by_role("group", name="Your tiles")
+        board = page.get_by_role("list", name=re.compile("^Board"))
+        moves = page.get_by_role("button", name=MOVES, disabled=False)
+        taps = 0
+        for taps in range(1, 1000):
+            expect(moves.first.or_(over)).to_be_visible()
+            if over.is_visible():
+                break
+            tiles = rack.get_by_role("button", disabled=False)
+            if tiles.count():
+                tile = _labels(tiles)[0]
+                rack.get_by_role("button", name=tile, exact=True).tap()
+                ends = page.get_by_role("group", name="Which end")
+                if ends.is_visible():
+                    ends.get_by_role("button", name=re.compile("^Left end")).tap()
+            elif page.get_by_role("button", name="Draw", disabled=False).count():
+                page.get_by_role("button", name="Draw").tap()
+            else:
+                page.get_by_role("button", name="Pass").tap()
+            if taps == RELOAD_AT:
+                expect(moves.first.or_(over)).to_be_visible()
+                before = _labels(rack.get_by_role("button")), _labels(board.get_by_role("listitem"))
+                page.reload()
+                expect(rack.get_by_role("button").first).to_be_visible()
+                after = _labels(rack.get_by_role("button")), _labels(board.get_by_role("listitem"))
+                assert after == before
+                assert no_horizontal_scroll(page)
+        assert over.is_visible(), "the game never ended"
+        assert taps > RELOAD_AT
+        assert no_horizontal_scroll(page)
+        shown = {m.group(1): int(m.group(2)) for m in re.finditer(
+            r"^(Ann|Mugsy)(?: \(you\))?: (\d+) points", page.get_by_role(
+                "region", name="Game over").inner_text(), re.M)}
+
+        match = Match.from_record(_record(server.ws_url, code, kept_seat(page, code)["token"]))
+        assert match.state.is_terminal()
+        assert shown == {"Ann": match.state.scores[0], "Mugsy": match.state.scores[1]}
+        assert max(shown.values()) >= TARGET
+        context.close()
+
+    origin = server.url.rstrip("/")
+    ws_origin = server.ws_url.rsplit("/", 1)[0]
+    foreign = [u for u in asked
+               if not (u.startswith(origin + "/") or u.startswith(ws_origin + "/"))]
+    assert not foreign, foreign

@@ -1,0 +1,58 @@
+"""The page's rooms between two browsers: a room's link (``/r/CODE``) opened by a friend who
+types a name and sits at the open seat; each page says who is connected; the host starts;
+a friend who closes the page is said to be gone; neither page's address holds a token.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from tests.web.gamepage import PATIENCE, browser, browser_or_skip, game_server, kept_seat
+
+
+def test_a_friend_joins_by_the_rooms_link(tmp_path: Path) -> None:
+    from playwright.sync_api import expect
+
+    executable = browser_or_skip()
+    with game_server(tmp_path / "home") as server, browser(executable) as chromium:
+        ann_context, bob_context = chromium.new_context(), chromium.new_context()
+        for context in (ann_context, bob_context):
+            context.set_default_timeout(PATIENCE * 1000)
+        ann = ann_context.new_page()
+        ann.goto(server.url)
+        ann.get_by_role("button", name="Yatz").click()
+        ann.get_by_role("textbox", name="Your name").fill("Ann")
+        ann.get_by_role("spinbutton", name="Computer players").fill("0")
+        ann.get_by_role("spinbutton", name="Seats for friends").fill("1")
+        ann.get_by_role("button", name="Create the room").click()
+        link = ann.get_by_role("textbox", name="Link to this room")
+        expect(link).to_have_value(re.compile(r"^http://127\.0\.0\.1:\d+/r/[A-Z0-9]+$"))
+        code = link.input_value().rsplit("/", 1)[1]
+        expect(ann.get_by_text("Open seat: waiting for a friend")).to_be_visible()
+        expect(ann.get_by_role("button", name="Start the game")).to_be_visible()
+
+        bob = bob_context.new_page()
+        bob.goto(link.input_value())
+        expect(bob.get_by_role("heading", name=f"Join the room {code}")).to_be_visible()
+        bob.get_by_role("textbox", name="Your name").fill("Bob")
+        bob.get_by_role("button", name="Join").click()
+        expect(bob.get_by_text("Bob (you): connected")).to_be_visible()
+        expect(bob.get_by_text("Ann: connected")).to_be_visible()
+        expect(ann.get_by_text("Bob: connected")).to_be_visible()
+        expect(bob.get_by_role("button", name="Start the game")).to_be_hidden()
+
+        ann.get_by_role("button", name="Start the game").click()
+        expect(ann.get_by_role("button", name="Roll", exact=True)).to_be_enabled()
+        expect(bob.get_by_role("button", name="Roll", exact=True)).to_be_disabled()
+        expect(bob.get_by_text("Ann's turn.")).to_be_visible()
+        ann.get_by_role("button", name="Roll", exact=True).click()
+        expect(bob.get_by_role("log")).to_contain_text("Ann: roll")
+
+        tokens = kept_seat(ann, code)["token"], kept_seat(bob, code)["token"]
+        assert tokens[0] != tokens[1]
+        for page in (ann, bob):
+            assert not any(t in page.url or t in page.content() for t in tokens)
+        bob_context.close()
+        expect(ann.get_by_text("Bob: not connected")).to_be_visible()
+        ann_context.close()

@@ -1,0 +1,178 @@
+"""The game server's own page, end to end in a real browser: a whole solo Yatz game against a
+computer seat at a phone's 390x844 window, reached by accessible names only.
+
+``gameshelf serve`` serves the page beside its WebSocket on a free loopback port; headless
+Chromium (Debian's, driven by Playwright) opens the menu, picks Yatz by its name, creates a
+room with one computer seat, and plays the 39 turns: ``Roll``, a die held by a click (its
+``aria-pressed`` and its face kept through the next roll), a box filled by a click on the
+button named by its column and box. Midway the page is reloaded and comes back to the same
+seat, dice and card (the seat's token kept by the browser, never in the address). The final
+score the page shows is the engine's for the game's record, rebuilt with the game's own
+``from_record``. Nothing is asked of any host but the server, and nothing scrolls sideways.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from websockets.sync.client import connect
+
+from gameshelf.core.records import GameRecord
+from gameshelf.games.yatz.match import Match
+from gameshelf.games.yatz.scoring import Box
+from tests.web.gamepage import (
+    PATIENCE,
+    browser,
+    browser_or_skip,
+    game_server,
+    kept_seat,
+    no_horizontal_scroll,
+)
+
+ROOT = Path(__file__).resolve().parents[2]
+SCRIPT = ROOT / "src/gameshelf/games/yatz/web/yatz.js"
+#: The box buttons the dice can fill now: ``x2 Full House: scores 25 now``.
+OPEN_BOX = re.compile(r"^x[123] .+: scores \d+ now$")
+TURNS = 39
+RELOAD_AT = 20
+
+
+def test_the_page_module_names_the_boxes_as_the_rules_do() -> None:
+    """The page's box texts and labels are the rules' own (``Box.text``, ``Box.label``)."""
+    text = SCRIPT.read_text()
+    listed = re.findall(r'\["([a-z-]+)", "([^"]+)"\]', text.split("export const BOXES")[1]
+                        .split("];")[0])
+    assert listed == [(b.text, b.label) for b in Box]
+
+
+def _labels(locator: Any) -> list[str]:
+    return [str(x) for x in locator.evaluate_all(
+        "els => els.map(e => e.getAttribute('aria-label'))")]
+
+
+def _dice(page: Any) -> list[tuple[str, str]]:
+    """Each die's name and aria-pressed."""
+    return [(str(d.get_attribute("aria-label")), str(d.get_attribute("aria-pressed")))
+            for d in (page.get_by_role("button", name=f"Die {i}") for i in range(1, 6))]
+
+
+def _record(ws_url: str, code: str, token: str) -> GameRecord:
+    with connect(ws_url) as ws:
+        ws.send(json.dumps({"v": 1, "type": "record", "code": code, "token": token}))
+        answer = json.loads(ws.recv(timeout=PATIENCE))
+    assert answer["type"] == "record", answer
+    return GameRecord.from_json(json.dumps(answer["record"]))
+
+
+def test_a_whole_solo_yatz_game_in_the_page(tmp_path: Path) -> None:
+    from playwright.sync_api import expect
+
+    executable = browser_or_skip()
+    with game_server(tmp_path / "home", "--rate", "200") as server, \
+            browser(executable) as chromium:
+        context = chromium.new_context(viewport={"width": 390, "height": 844},
+                                       has_touch=True, is_mobile=True)
+        context.set_default_timeout(PATIENCE * 1000)
+        page = context.new_page()
+        asked: list[str] = []
+        page.on("request", lambda r: asked.append(r.url))
+        page.on("websocket", lambda w: asked.append(w.url))
+
+        page.goto(server.url)
+        page.get_by_role("button", name="Yatz").click()
+        assert no_horizontal_scroll(page)
+        page.get_by_role("textbox", name="Your name").fill("Ann")
+        page.get_by_role("spinbutton", name="Computer players").fill("1")
+        page.get_by_role("combobox", name="Computer level").select_option("greedy")
+        page.get_by_role("button", name="Create the room").click()
+        expect(page).to_have_url(re.compile(r"/r/[A-Z0-9]+$"))
+        code = page.url.rsplit("/", 1)[1]
+        expect(page.get_by_role("heading", name=f"Yatz, room {code}")).to_be_visible()
+        expect(page.get_by_text("CPU 1: computer (greedy)")).to_be_visible()
+        expect(page.get_by_text("Ann (you): connected")).to_be_visible()
+
+        roll = page.get_by_role("button", name="Roll", exact=True)
+        die1 = page.get_by_role("button", name="Die 1")
+        for turn in range(TURNS):
+            expect(roll).to_be_enabled()
+            expect(die1).to_have_accessible_name("Die 1: not rolled")
+            roll.click()
+            expect(die1).to_have_accessible_name(re.compile(r"^Die 1: [1-6]$"))
+            if turn == 0:
+                face = die1.get_attribute("aria-label")
+                die1.click()
+                expect(die1).to_have_attribute("aria-pressed", "true")
+                expect(page.get_by_role("log")).to_contain_text("Ann: hold 1")
+                roll.click()
+                expect(page.get_by_text("roll 2 of 3")).to_be_visible()
+                assert die1.get_attribute("aria-label") == face    # held through the roll
+                assert no_horizontal_scroll(page)
+            if turn == RELOAD_AT:
+                die1.click()
+                expect(die1).to_have_attribute("aria-pressed", "true")
+                expect(page.get_by_role("log")).to_contain_text("Ann: hold 1")
+                before = _dice(page), page.get_by_role("table").first.inner_text()
+                token = kept_seat(page, code)["token"]
+                page.reload()
+                expect(die1).to_have_accessible_name(before[0][0][0])
+                assert (_dice(page), page.get_by_role("table").first.inner_text()) == before
+                assert kept_seat(page, code)["token"] == token
+                assert token not in page.url and token not in page.content()
+                expect(page.get_by_text("Ann (you): connected")).to_be_visible()
+            boxes = page.get_by_role("button", name=OPEN_BOX)
+            expect(boxes.first).to_be_visible()
+            labels = _labels(boxes)
+            best = max(labels, key=lambda name: int(name.split("scores ")[1].split()[0]))
+            page.get_by_role("button", name=best, exact=True).click()
+            name = best.split(":")[0]
+            expect(page.get_by_role("button", name=re.compile(
+                rf"^{re.escape(name)}: filled, \d+ points$"))).to_be_disabled()
+
+        expect(page.get_by_role("heading", name="Game over")).to_be_visible()
+        result = page.get_by_role("region", name="Game over").get_by_role(
+            "listitem").filter(has_text="Ann (you):")
+        shown = int(re.search(r"Ann \(you\): (\d+) points", result.inner_text()).group(1))
+        assert no_horizontal_scroll(page)
+        page.reload()     # a finished game come back to: the same scores
+        expect(result).to_contain_text(f"Ann (you): {shown} points")
+
+        token = kept_seat(page, code)["token"]
+        match = Match.from_record(_record(server.ws_url, code, token))
+        assert match.state.is_terminal()
+        assert shown == match.state.grand_total(0)
+        assert match.state.turns_taken(0) == TURNS
+        context.close()
+
+    origin = server.url.rstrip("/")
+    ws_origin = server.ws_url.rsplit("/", 1)[0]
+    foreign = [u for u in asked
+               if not (u.startswith(origin + "/") or u.startswith(ws_origin + "/"))]
+    assert not foreign, foreign
+
+
+def test_the_roll_tumbles_only_when_motion_is_welcome(tmp_path: Path) -> None:
+    """A roll's dice tumble (a CSS animation), except where the system asks for less
+    motion (``prefers-reduced-motion: reduce``)."""
+    from playwright.sync_api import expect
+
+    executable = browser_or_skip()
+    with game_server(tmp_path / "home") as server, browser(executable) as chromium:
+        for motion, tumbles in (("no-preference", True), ("reduce", False)):
+            context = chromium.new_context(reduced_motion=motion)
+            context.set_default_timeout(PATIENCE * 1000)
+            page = context.new_page()
+            page.goto(server.url)
+            page.get_by_role("button", name="Yatz").click()
+            page.get_by_role("textbox", name="Your name").fill("Ann")
+            page.get_by_role("spinbutton", name="Computer players").fill("0")
+            page.get_by_role("button", name="Create the room").click()
+            die = page.get_by_role("button", name="Die 3")
+            expect(die).to_have_accessible_name("Die 3: not rolled")
+            page.get_by_role("button", name="Roll", exact=True).click()
+            expect(die).to_have_accessible_name(re.compile(r"^Die 3: [1-6]$"))
+            animation = die.evaluate("d => getComputedStyle(d).animationName")
+            assert (animation == "yatz-tumble") == tumbles, (motion, animation)
+            context.close()
