@@ -35,6 +35,7 @@ from gameshelf.games.muggins.game import (
     Take,
     max_actions,
     parse_action,
+    resolve_chance,
 )
 from gameshelf.games.muggins.mugsy import Mugsy, parse_level
 
@@ -141,12 +142,8 @@ class Match:
 
     def run_chance(self) -> list[Take]:
         """Resolve chance nodes (deals, draws) with the match's generator; returns them."""
-        taken: list[Take] = []
-        while self.state.current_player() == CHANCE:
-            outcome = self.chance.choice([a for a, _ in self.state.chance_outcomes()])
-            self.state.apply_action(outcome)
-            self.actions.append(str(outcome))
-            taken.append(outcome)
+        taken = resolve_chance(self.state, self.chance)
+        self.actions.extend(map(str, taken))
         return taken
 
     def apply(self, action: Action | str) -> list[Take]:

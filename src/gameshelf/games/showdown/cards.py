@@ -26,7 +26,7 @@ Example:
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Collection, Sequence
+from collections.abc import Collection
 from dataclasses import dataclass
 from enum import Enum
 from importlib import resources
@@ -163,36 +163,6 @@ class Deck:
     reconstruction: bool
     playfield: tuple[PlayfieldCard, ...]
     combinations: tuple[CombinationCard, ...]
-
-    def card_index(self, card_id: str) -> int:
-        """The index of Playfield card ``card_id`` (``P07``).
-
-        Raises:
-            DeckError: no such card.
-        """
-        return _index_of(self.playfield, card_id, "Playfield")
-
-    def combo_index(self, combo_id: str) -> int:
-        """The index of Combination card ``combo_id`` (``C03``).
-
-        Raises:
-            DeckError: no such card.
-        """
-        return _index_of(self.combinations, combo_id, "Combination")
-
-
-def _index_of(cards: Sequence[PlayfieldCard | CombinationCard], card_id: str,
-              kind: str) -> int:
-    """The position of the card whose id is ``card_id`` (any case) in ``cards``.
-
-    Raises:
-        DeckError: no such card.
-    """
-    wanted = card_id.upper()
-    for i, c in enumerate(cards):
-        if c.id == wanted:
-            return i
-    raise DeckError(f"no {kind} card {card_id!r} in this deck")
 
 
 #: The longest text of a deck file (a device, a Combination's name, the deck's name).

@@ -40,7 +40,6 @@ TILE_H = 3
 IVORY = "rgb(238,232,213)"
 TILE_STYLE = f"black on {IVORY}"
 DOUBLE_STYLE = "black on rgb(250,222,160)"
-OPEN_STYLE = f"bold red on {IVORY}"
 SELECTED_STYLE = "black on rgb(255,196,70)"
 #: The selected tile with the classic keys: the 1991 manual's red box.
 CLASSIC_SELECTED_STYLE = "bold white on rgb(200,30,30)"

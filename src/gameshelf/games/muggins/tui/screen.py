@@ -57,8 +57,6 @@ from gameshelf.tui.replay import (
 )
 from gameshelf.tui.widgets import ConfirmScreen, GameFooter, HelpScreen, plain
 
-#: True: the menu opens this game.
-BUILT = True
 #: Below this many lines the title bar is hidden, its line given to the board.
 SHORT_H = 30
 #: What a Muggins replay's help says of hidden information (after the general sentence).

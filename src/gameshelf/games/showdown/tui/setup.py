@@ -33,9 +33,6 @@ from gameshelf.tui.widgets import (
 #: What works without a terminal.
 TEXT_HINT = "use --text for the prompt loop"
 
-#: The game's screen exists.
-BUILT = True
-
 
 class ShowdownStartScreen(Screen[None]):
     """Start a new game (players, game number) or resume a saved one."""
