@@ -214,9 +214,8 @@ def play_points(total: int) -> int:
 
 
 class Chains:
-    """The two chains' open ends, the same for the whole game state and for one seat's view
-    of it (``session.match.MugginsTable``): a class with ``left`` and ``right`` (the chains
-    from the spinner out) gets :meth:`ends`, :meth:`end_total` and :meth:`fits`."""
+    """The two chains' open ends, for the game state and for one seat's table alike: a class
+    with ``left`` and ``right`` (the chains from the spinner out) gets these methods."""
 
     left: Sequence[Placed]
     right: Sequence[Placed]
@@ -318,8 +317,8 @@ class MugginsState(Chains):
         return sum(t.pips for t in self.hands[seat])
 
     # ----- applying actions --------------------------------------------------------------
-    def apply_action(self, action: Action) -> None:
-        """Apply ``action`` (an action or its text form).
+    def apply_action(self, action: Action | str) -> None:
+        """Apply ``action`` (or its text form).
 
         Raises:
             IllegalMoveError: the action is not legal now (with the reason).

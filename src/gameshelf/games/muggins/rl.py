@@ -187,11 +187,9 @@ class Spec(GameSpec[MugginsState]):
 
     # ----- play --------------------------------------------------------------------------
     def initial(self) -> MugginsState:
-        """A new game before its deal (the first chance node)."""
         return start_state(self.target)
 
     def current_player(self, state: MugginsState) -> int:
-        """Seat 0 or 1, :data:`CHANCE` while dealing or drawing, :data:`TERMINAL` at the end."""
         if state.phase is Phase.OVER:
             return TERMINAL
         player = state.current_player()
@@ -211,15 +209,9 @@ class Spec(GameSpec[MugginsState]):
         return [(i, p) for i in sorted(t.index for t in state.boneyard)]
 
     def apply(self, state: MugginsState, action: int) -> None:
-        """Play id ``action`` (a chance outcome id at a chance node).
-
-        Raises:
-            IllegalMoveError: an unknown id, or a move the rules do not allow now.
-        """
         state.apply_action(action_of(self.current_player(state), int(action)))
 
     def clone(self, state: MugginsState) -> MugginsState:
-        """An independent copy."""
         return state.clone()
 
     def returns(self, state: MugginsState) -> list[float]:
@@ -238,7 +230,6 @@ class Spec(GameSpec[MugginsState]):
 
     # ----- what a seat sees --------------------------------------------------------------
     def observation_shape(self) -> tuple[int, ...]:
-        """``(148,)``: see the module docstring for the layout."""
         return (OBSERVATION_SIZE,)
 
     def observation_bounds(self) -> tuple[float, float]:
@@ -246,7 +237,6 @@ class Spec(GameSpec[MugginsState]):
         return (0.0, 1.0)
 
     def observation_tensor(self, state: MugginsState, player: int) -> npt.NDArray[np.float32]:
-        """What ``player`` sees now (its engine view), the viewer's values first."""
         player = self.seat(player)
         view = state.view(player)
         out = np.zeros(OBSERVATION_SIZE, dtype=np.float32)

@@ -1,9 +1,6 @@
-"""Muggins statistics (issue 15): games won and lost against each of Mugsy's levels, streaks,
-points per round, and how often each player went out (domino) or won a blocked round.
-
-Pure: rows in, figures out. The rounds are found by replaying each record through the rules
-(the match driver, :meth:`~gameshelf.games.muggins.match.Match.replay`).
-"""
+"""Muggins statistics: games won and lost against each of Mugsy's levels, streaks, points
+per round, and how often each player went out (domino) or won a blocked round. Pure: the
+rounds are found by replaying each record through the match driver."""
 
 from __future__ import annotations
 
@@ -25,9 +22,8 @@ SEATS = ("you", "Mugsy")
 
 
 def final_state(record: GameRecord) -> MugginsState:
-    """The state a Muggins record ends in, replayed through the rules by the match driver
-    (the tiles and Mugsy's moves are not checked again: the games kept were checked as they
-    were played).
+    """The state a Muggins record ends in (its tiles and Mugsy's moves not checked again:
+    they were when the game was played).
 
     Raises:
         RecordError: a damaged record (its target, an option) or an action the rules refuse.
@@ -67,12 +63,11 @@ class LevelStats:
 
     @property
     def won(self) -> int:
-        """Games kept in the history that the person won."""
+        """Games kept in the history that the person won (``lost``: lost)."""
         return self.outcomes.count("win")
 
     @property
     def lost(self) -> int:
-        """Games kept in the history that the person lost."""
         return self.outcomes.count("loss")
 
     @property
@@ -83,7 +78,6 @@ class LevelStats:
 
     @property
     def streaks(self) -> Streaks:
-        """The person's streaks against this level."""
         return streaks(self.outcomes)
 
     def per_round(self) -> list[float]:
@@ -91,7 +85,6 @@ class LevelStats:
         return [p / self.rounds if self.rounds else 0.0 for p in self.points]
 
     def to_json(self) -> dict[str, Any]:
-        """As a JSON-ready dict."""
         won, lost = self.won_lost
         return {"level": self.level, "won": won, "lost": lost,
                 "kept": {"games": len(self.outcomes), "won": self.won, "lost": self.lost},
@@ -126,7 +119,6 @@ class MugginsStats:
     earlier: dict[str, dict[str, int]]
 
     def to_json(self) -> dict[str, Any]:
-        """As a JSON-ready dict."""
         return {"game": "muggins", "games": self.games, "damaged": self.damaged,
                 "levels": [lv.to_json() for lv in self.levels], "all": self.all.to_json(),
                 "earlier": self.earlier}
@@ -134,6 +126,7 @@ class MugginsStats:
     def lines(self) -> list[str]:
         """These statistics as plain text lines (the command line's table)."""
         return muggins_lines(self)
+
 
 def _add(s: LevelStats, outcome: str, state: MugginsState) -> None:
     s.outcomes.append(outcome)
@@ -183,6 +176,7 @@ def muggins_stats(rows: Sequence[HistoryRow],
             if lv.recorded is None:
                 lv.recorded = (0, 0)
         total.recorded = (won_all, lost_all)
+
     def strength(s: LevelStats) -> tuple[int, str]:
         return (LEVELS.index(s.level) if s.level in LEVELS else len(LEVELS), s.level)
 

@@ -1,10 +1,6 @@
-"""Pinball Showdown statistics (issue 15): wins by seat and by the number of players, and
-the mean points by source (cards, 2X, drop targets, combinations, tokens) of each person and
-computer player.
-
-Pure: rows in, figures out. The scores by source are the engine's own
-(:meth:`~gameshelf.games.showdown.game.ShowdownState.score`), found by replaying each record.
-"""
+"""Pinball Showdown statistics: wins by seat and by the number of players, and the mean
+points by source (cards, 2X, drop targets, combinations, tokens) of each person and computer
+player. Pure: the scores by source are the engine's own, found by replaying each record."""
 
 from __future__ import annotations
 
@@ -29,10 +25,10 @@ SOURCES = ("cards", "two_x", "drop_bonus", "combos", "tokens")
 SOURCE_NAMES = {"cards": "cards", "two_x": "2X", "drop_bonus": "drop targets",
                 "combos": "combinations", "tokens": "tokens"}
 
-
 #: An action's text parsed once (a history repeats the same few hundred texts; actions are
 #: frozen values, so one parse serves every record).
 _parse = functools.lru_cache(maxsize=8192)(parse_action)
+
 
 def final_state(record: GameRecord) -> ShowdownState:
     """The state a Showdown record ends in, replayed through the rules.
@@ -75,7 +71,6 @@ class PlayerSources:
         return {k: v / self.games if self.games else 0.0 for k, v in self.points.items()}
 
     def to_json(self) -> dict[str, Any]:
-        """As a JSON-ready dict."""
         means = self.means()
         return {"label": self.label, "games": self.games, "wins": self.wins,
                 "mean_points": {k: round(v, 2) for k, v in means.items()},
@@ -101,7 +96,6 @@ class ShowdownStats:
     damaged: int
 
     def to_json(self) -> dict[str, Any]:
-        """As a JSON-ready dict."""
         return {"game": "showdown", "games": self.games, "damaged": self.damaged,
                 "by_player_count": [{"players": n, "games": self.games_by_count[n],
                                      "wins_by_seat": self.seats[n]}
@@ -111,6 +105,7 @@ class ShowdownStats:
     def lines(self) -> list[str]:
         """These statistics as plain text lines (the command line's table)."""
         return showdown_lines(self)
+
 
 def showdown_stats(rows: Sequence[HistoryRow], player: str | None = None) -> ShowdownStats:
     """The statistics of the Showdown games in ``rows``.

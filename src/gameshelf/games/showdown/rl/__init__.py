@@ -5,11 +5,8 @@ frameworks need: stable integer ids, chance as single draws with exact probabili
 one seat may see (from the engine's :class:`~gameshelf.games.showdown.table.PlayerView`) and
 resampling for information-set search.
 
-Parameter: ``players``, 2 to 4 (default 2).
-
-Player actions and chance outcomes have stable integer ids (:mod:`.ids`); what a seat sees
-as a tensor and as text is :mod:`.seen`'s.
-
+Parameter: ``players``, 2 to 4 (default 2). Player actions and chance outcomes have stable
+integer ids (:mod:`.ids`); what a seat sees as a tensor and as text is :mod:`.seen`'s.
 
 Chance nodes, each outcome equally likely over what is left (so the probabilities are exact,
 ``1 / len(outcomes)``):
@@ -125,7 +122,6 @@ class ShowdownSpecState:
         self.events: list[tuple[int, str]] = []
 
     def clone(self) -> ShowdownSpecState:
-        """An independent copy."""
         s = ShowdownSpecState.__new__(ShowdownSpecState)
         s.game = self.game.clone()
         s.deal, s.combos, s.first = self.deal[:], self.combos[:], self.first
@@ -176,29 +172,18 @@ class Spec(GameSpec[ShowdownSpecState]):
 
     @classmethod
     def info(cls) -> SpecInfo:
-        """The fixed description; bounds hold for 2 to 4 players."""
         return SpecInfo(
-            short_name="gameshelf_showdown",
-            long_name="gameshelf Pinball Showdown",
-            min_players=MIN_PLAYERS,
-            max_players=MAX_PLAYERS,
-            num_distinct_actions=NUM_ACTIONS,
-            max_chance_outcomes=NUM_CHANCE,
-            min_utility=-1.0,
-            max_utility=1.0,
-            utility_sum=0.0,
-            max_game_length=_max_game_length(MAX_PLAYERS),
-            perfect_information=False,
-            parameters={"players": 2},
-        )
+            short_name="gameshelf_showdown", long_name="gameshelf Pinball Showdown",
+            min_players=MIN_PLAYERS, max_players=MAX_PLAYERS, num_distinct_actions=NUM_ACTIONS,
+            max_chance_outcomes=NUM_CHANCE, min_utility=-1.0, max_utility=1.0,
+            utility_sum=0.0, max_game_length=_max_game_length(MAX_PLAYERS),
+            perfect_information=False, parameters={"players": 2})
 
     # ----- the game ---------------------------------------------------------------------
     def initial(self) -> ShowdownSpecState:
-        """A new game at its first chance node (the first card of the deal)."""
         return ShowdownSpecState(ShowdownState(self.deck, self.players, keep_log=False))
 
     def current_player(self, state: ShowdownSpecState) -> int:
-        """The seat to act, :data:`CHANCE` (deal, reveal) or :data:`TERMINAL`."""
         ph = state.game.phase
         if ph is Phase.DEAL or ph is Phase.REVEAL:
             return CHANCE
@@ -207,7 +192,6 @@ class Spec(GameSpec[ShowdownSpecState]):
         return state.game.current_player()
 
     def legal_actions(self, state: ShowdownSpecState) -> list[int]:
-        """The ids of the engine's legal actions for the seat to act, ascending."""
         g = state.game
         if g.phase in (Phase.DEAL, Phase.REVEAL, Phase.OVER):
             return []
@@ -326,7 +310,6 @@ class Spec(GameSpec[ShowdownSpecState]):
         state.events.append((-1, f"turn {g.turn} top {top}"))
 
     def clone(self, state: ShowdownSpecState) -> ShowdownSpecState:
-        """An independent copy."""
         return state.clone()
 
     def returns(self, state: ShowdownSpecState) -> list[float]:
@@ -347,7 +330,6 @@ class Spec(GameSpec[ShowdownSpecState]):
         return state.game.view(self.seat(player))
 
     def observation_shape(self) -> tuple[int, ...]:
-        """``(size,)``: the sections listed in :func:`.seen.observation_tensor`."""
         return observation_shape(self.players)
 
     def observation_bounds(self) -> tuple[float, float]:
@@ -357,12 +339,9 @@ class Spec(GameSpec[ShowdownSpecState]):
 
     def observation_tensor(self, state: ShowdownSpecState, player: int
                            ) -> npt.NDArray[np.float32]:
-        """What ``player`` sees (its engine view) as ``float32`` of :meth:`observation_shape`
-        (:func:`.seen.observation_tensor`)."""
         return observation_tensor(self._view(state, player), self.players)
 
     def observation_string(self, state: ShowdownSpecState, player: int) -> str:
-        """What ``player`` sees now (its engine view), one field per line."""
         return observation_string(self._view(state, player))
 
     def information_state_string(self, state: ShowdownSpecState, player: int) -> str:
