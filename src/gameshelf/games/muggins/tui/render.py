@@ -2,11 +2,11 @@
 
 A tile is 3 lines by 9 columns: heavy edges ``┃`` on both sides, two 3x3 pip fields (0 to 9
 pips) and a dashed divider ``╎`` between them, so tiles side by side (one blank column apart)
-never read as one tile, even without colours. The board
-puts the double-blank in the middle with the total of the two open ends in a blue box on it;
-the left chain runs leftwards from it and the right chain rightwards; a chain longer than its
-half of the board turns the corner and snakes back on the next row, so every tile stays
-visible and touches its neighbour. The open half of each chain's last tile has red pips.
+never read as one tile, even without colours. The board puts the double-blank in the middle
+with the total of the two open ends in a blue box on it; the left chain runs leftwards from
+it and the right chain rightwards; a chain longer than its half of the board turns the
+corner and snakes back on the next row, so every tile stays visible and touches its
+neighbour. The open half of each chain's last tile has red pips.
 """
 
 from __future__ import annotations
@@ -203,9 +203,7 @@ def _chain_names(state: Chains, half: int, geo: Geometry) -> Text:
     right = f"RIGHT chain · {one(state.right)} ▶"
     line = Text()
     line.append(f"{left[:half]:>{half}}", "bold")
-    line.append(" " * (geo.centre_w // 2))
-    line.append(RULE, RULE_STYLE)
-    line.append(" " * (geo.centre_w - geo.centre_w // 2 - 1))
+    line.append_text(_gap(geo))
     line.append(f" {right[:half]:<{half}}", "bold")
     return line
 
