@@ -1,8 +1,5 @@
-"""Muggins as the game server plays it: each seat sees its own rack only.
-
-The adapter over the game's ``Match`` that ``gameshelf serve`` drives (see
-:class:`gameshelf.server.games.Game`). Pure: no I/O.
-"""
+"""Muggins as the game server plays it (:class:`gameshelf.server.games.Game` over the
+game's ``Match``): each seat sees its own rack only. Pure."""
 
 from __future__ import annotations
 

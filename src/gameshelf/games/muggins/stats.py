@@ -186,8 +186,7 @@ def muggins_stats(rows: Sequence[HistoryRow],
 
 def game_stats(store: Store, player: str | None = None) -> MugginsStats:
     """The statistics of the finished games kept in ``store`` (``player``: only the games
-    with a seat of that name and, where a game has several players, only that seat's
-    figures).
+    with a seat of that name).
 
     Raises:
         StoreError: the store cannot be read.

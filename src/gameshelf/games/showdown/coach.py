@@ -1,19 +1,12 @@
 """The Pinball Showdown coach: a hint for the seat to act and a review of a game. Pure.
 
 Both judge a decision by the search player's own evaluation
-(:class:`~gameshelf.games.showdown.players.SearchPlayer`): the options are the search player's
-candidates (which card to offer, bid on or take, how many tokens, whether to speed up, buy or
-stop), each played in many worlds sampled from the seat's
-:class:`~gameshelf.games.showdown.table.PlayerView` only (:func:`~gameshelf.games.showdown.players.
-determinize`: the other hands, face-down offers and the deck's order drawn from the unseen
-cards), followed by heuristic play to the end of the turn, then valued by
-:func:`~gameshelf.games.showdown.players.evaluate`: the seat's estimated final margin over the best
-opponent, in points. An option's **win chance** is the search player's estimate of it: the
-share of sampled worlds in which that margin is in the seat's favour (the worlds are played
-to the end of the turn and valued, not to the end of the game, which would take seconds a
-hint); its spread is the standard error of that share. The sampling
-generator is seeded from the view (:func:`view_chance`), so a hint never changes when only
-hidden cards change, and a review judges a move as a hint with as many samples does.
+(:class:`~gameshelf.games.showdown.players.SearchPlayer`) of its candidates, in worlds
+sampled from the seat's view only and played to the end of the turn: the estimated final
+margin over the best opponent, in points, and the **win chance**, the share of worlds in
+which that margin is in the seat's favour. The sampling generator is seeded from the view
+(:func:`view_chance`), so a hint never changes when only hidden cards change, and a review
+judges a move as a hint with as many samples does.
 
 Example:
     >>> from gameshelf.games.showdown.match import Match, parse_players
@@ -139,7 +132,6 @@ class Hint:
 
     @property
     def best(self) -> Option:
-        """The best option."""
         return self.options[0]
 
     def sentence(self) -> str:

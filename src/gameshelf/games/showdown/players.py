@@ -346,7 +346,7 @@ def _candidates(view: PlayerView, legal: Sequence[Action]) -> list[Action]:
 
 
 class SearchPlayer:
-    """Determinized Monte Carlo search (see the module docstring).
+    """Determinized Monte Carlo search.
 
     Args:
         chance: the player's own generator (derived from the match seed).

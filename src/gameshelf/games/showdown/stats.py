@@ -142,9 +142,8 @@ def showdown_stats(rows: Sequence[HistoryRow], player: str | None = None) -> Sho
 
 
 def game_stats(store: Store, player: str | None = None) -> ShowdownStats:
-    """The statistics of the finished games kept in ``store`` (``player``: only the games
-    with a seat of that name and, where a game has several players, only that seat's
-    figures).
+    """The statistics of the finished games kept in ``store`` (``player``: as
+    :func:`showdown_stats`).
 
     Raises:
         StoreError: the store cannot be read.

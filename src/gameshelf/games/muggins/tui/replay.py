@@ -12,10 +12,6 @@ from gameshelf.session.replay import Replay
 
 
 def replay_screen(replay: Replay[Any], *, exit_app: bool = False) -> MugginsScreen:
-    """The Muggins board over ``replay``, at its start, read-only (the default keys' layout);
-    Mugsy's tiles and the boneyard are shown in a finished game.
-
-    Args:
-        exit_app: leaving ends the app (the screen was opened alone, from the command line).
-    """
+    """The Muggins board over ``replay``, at its start, read-only (the default keys' layout;
+    ``exit_app``: leaving ends the app)."""
     return MugginsScreen(ReplayMuggins(replay), ask=False, pace=0, exit_app=exit_app)

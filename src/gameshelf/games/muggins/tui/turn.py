@@ -1,9 +1,8 @@
-"""The seat on the Muggins board and its person's moves: the match as that seat reads it,
-the keys and clicks of a turn, each checked against the seat's table (R-MG-3: a tile that
-fits must be played; draw only when nothing fits, pass only with the boneyard empty) before
-it goes to the match, then saving and leaving. A mixin of
-:class:`~gameshelf.games.muggins.tui.screen.MugginsScreen`, which holds the state it reads
-(the selection, the match), draws, and plays the other seat's turns."""
+"""The person's moves on the Muggins board, a mixin of
+:class:`~gameshelf.games.muggins.tui.screen.MugginsScreen` (which holds the selection and the
+match, draws, and plays the other seat's turns): the keys and clicks of a turn, each checked
+against the seat's table (R-MG-3: a tile that fits must be played; draw only when nothing
+fits, pass only with the boneyard empty) before it goes to the match; saving and leaving."""
 
 from __future__ import annotations
 

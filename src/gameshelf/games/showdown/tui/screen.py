@@ -1,22 +1,12 @@
 """The Pinball Showdown game screen: the table, the hand, the log, hot-seat hand-offs.
 
-For people sharing one terminal: whenever the person to act changes, a hand-off screen hides
-the table until the next person presses Enter, so nobody sees another's hand. Computer seats
-play in a worker, one action at a time, and the log shows what they did.
+For people sharing one terminal, a hand-off screen hides the table whenever the person to
+act changes; computer seats play in a worker, one action at a time. The keys are
+:mod:`.keys`'s (the footer names only those of the step on screen). A replay is a read-only
+match (:class:`~gameshelf.games.showdown.replay.ShowdownReplay`) in the same screen.
 
-Keys: Left/Right choose a card, Enter offers or takes it, ``b`` bids on it (``+``/``-`` set the
-number of tokens), ``v`` increases speed by one, ``u`` buys the chosen discarded card, ``d``
-ends your use of control tokens, ``0``-``9`` flip returned tokens; every action can also be
-typed (``bid P07 2``). ``s`` (or ``Ctrl+S``) saves, F1 or ``?`` shows help, Esc leaves (the
-game is saved). The footer names only the keys of the step on screen.
-
-A replay is a read-only match (:class:`~gameshelf.games.showdown.replay.ShowdownReplay`)
-shown in the same screen: no key of play is offered, the replay's keys move through it
-(:class:`~gameshelf.tui.replay.ReplayControls`) and ``c`` shows another seat's hand.
-
-The screen coordinates the table's widgets (:mod:`.cards`, :mod:`.card_line`, :mod:`.zones`,
-:mod:`.table`, :mod:`.log`, :mod:`.prompt`, :mod:`.command`): it draws them from the match's
-views and plays what they report (a card chosen, a button pressed, an action typed).
+The screen coordinates the table's widgets: it draws them from the match's views and plays
+what they report (a card chosen, a button pressed, an action typed).
 """
 
 from __future__ import annotations
@@ -369,10 +359,8 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
             self._settle()
 
     def action_leave(self) -> None:
-        """Esc: save and leave the game screen (back to the start screen, or out of the app
-        when ``gameshelf showdown play``/``resume`` opened it, as in the other games), saying
-        ``Game saved as 'NAME'.`` on the way out as Yatz and Muggins do (a failed save says
-        why instead)."""
+        """Esc: save and leave (back to the start screen, or out of the app when ``play`` or
+        ``resume`` opened it), saying ``Game saved as 'NAME'.`` or why the save failed."""
         game = self.game
         if not game.finished() and isinstance(game, LocalShowdown):
             before = len(game.errors)
