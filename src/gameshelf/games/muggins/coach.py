@@ -88,7 +88,6 @@ class Hint:
     """The coach's advice for one position.
 
     Attributes:
-        seat: the seat advised.
         options: the plays, best first (empty when no tile fits).
         forced: the only action when there is no choice of play (``draw``, ``pass``).
         samples: samples of the hidden tiles behind each estimate.
@@ -203,7 +202,6 @@ class Mistake:
         move: the seat's play number in the game (from 1).
         scores: both scores before the play.
         ends: the open ends before the play (left, right).
-        chosen: the play made.
         best: the better play.
         cost: estimated points lost (best's value minus chosen's); infinite when the
             better play won the game at once.
@@ -234,7 +232,6 @@ class Review:
     """The coach's review of one seat's plays in a game.
 
     Attributes:
-        seat: the seat reviewed.
         decisions: plays with a choice (more than one distinct play) reviewed.
         mistakes: those that cost more than the estimate's noise, worst first.
         samples: samples behind each estimate.

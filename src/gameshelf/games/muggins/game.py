@@ -505,7 +505,6 @@ class PlayerView:
     """One seat's information set: all a fair player may know.
 
     Attributes:
-        seat: the viewer.
         hand: the viewer's tiles.
         left_end, right_end: the open numbers.
         left_double, right_double: whether a chain ends in a double (counts twice).
@@ -516,7 +515,6 @@ class PlayerView:
         unseen: tiles the viewer cannot see (opponent's hand and boneyard together).
         opponent_void: numbers the opponent is known not to hold (it drew or passed while
             they were open ends and has taken no tile since but those it drew then).
-        to_move: who acts.
         passes: consecutive passes so far.
         legal: the viewer's legal actions when it is to act, else empty.
     """

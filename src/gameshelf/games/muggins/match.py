@@ -113,7 +113,6 @@ class Match:
 
     Attributes:
         seed: the game number.
-        state: the game state.
         chance: the match's generator (deals and draws only).
         options: JSON options kept in the record (``target``, ``level``...).
         actions: every action applied so far, in text form.

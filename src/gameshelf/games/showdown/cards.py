@@ -25,6 +25,7 @@ Example:
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 from collections.abc import Collection
 from dataclasses import dataclass
@@ -134,7 +135,6 @@ class CombinationCard:
 
     Attributes:
         id: ``C01`` ... ``C12``, in deck-file order.
-        name: the card's name.
         devices: the two devices a player must have in their scoring piles.
         bonus: bonus points.
     """
@@ -153,7 +153,6 @@ class Deck:
     """A validated deck.
 
     Attributes:
-        name: the deck's name.
         reconstruction: True for the project's own reconstruction (R-PS-1).
         playfield: the 54 Playfield cards, index = position in this tuple.
         combinations: the 12 Combination cards.
@@ -311,11 +310,7 @@ def parse_deck(text: str, source: str = "deck") -> Deck:
     """Parse and validate a deck file's TOML text.
 
     Args:
-        text: the TOML text.
         source: a name for the file in error messages.
-
-    Returns:
-        The validated :class:`Deck`.
 
     Raises:
         DeckError: not TOML, or a card with a missing, mistyped or out-of-range field; the
@@ -344,17 +339,12 @@ def parse_deck(text: str, source: str = "deck") -> Deck:
     return Deck(name.strip(), reconstruction, playfield, combos)
 
 
-_DEFAULT: Deck | None = None
-
-
 def default_deck_text() -> str:
     """The text of the deck shipped with the package (package data, R-PS-1)."""
     return resources.files("gameshelf.games.showdown").joinpath("deck.toml").read_text("utf-8")
 
 
+@functools.cache
 def default_deck() -> Deck:
     """The project's reconstructed deck (R-PS-1), validated once and cached."""
-    global _DEFAULT
-    if _DEFAULT is None:
-        _DEFAULT = parse_deck(default_deck_text(), "deck.toml")
-    return _DEFAULT
+    return parse_deck(default_deck_text(), "deck.toml")

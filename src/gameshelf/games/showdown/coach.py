@@ -99,7 +99,6 @@ class Option:
     """One action and its estimate.
 
     Attributes:
-        action: the action.
         words: the action in words (:func:`action_words`).
         margin: the estimated final margin over the best opponent (points).
         margin_spread: standard error of ``margin`` minus the best option's (paired
@@ -121,7 +120,6 @@ class Hint:
     """The coach's advice for one decision.
 
     Attributes:
-        seat: the seat advised.
         options: the options, best first (the search player's order).
         samples: sampled worlds behind each estimate (0: one option, nothing estimated).
     """
@@ -170,7 +168,6 @@ def hint(view: PlayerView, legal: Sequence[Action], samples: int = SAMPLES,
     """The coach's advice for ``view``'s seat, which must be to act.
 
     Args:
-        view: the seat's view.
         legal: the seat's legal actions now.
         samples: worlds sampled (the search player uses 8 in play).
         chance: the sampling generator; default :func:`view_chance`. Given a search
@@ -215,7 +212,6 @@ class Mistake:
         seat: the seat that decided.
         name: that seat's name (raw; :meth:`describe` shows it literally).
         turn: the turn (1-10).
-        chosen: the option taken.
         best: the better option.
         cost: estimated points of final margin lost (best's margin minus chosen's).
         spread: the standard error of ``cost``.
@@ -244,7 +240,6 @@ class Review:
     """The coach's review of some seats' decisions in a game.
 
     Attributes:
-        seats: the seats reviewed.
         names: every seat's name.
         decisions: decisions with a choice reviewed.
         mistakes: those that cost more than the estimate's noise, worst first.

@@ -30,7 +30,6 @@ from gameshelf.games.showdown.table import (
     Phase,
     PlayerView,
     ScoreBreakdown,
-    control_actions,
     legal_actions,
     remaining_faceup,
     score,
@@ -99,10 +98,6 @@ class ShowdownState(TurnSteps):
         :meth:`sample_chance`)."""
         seat = self.current_player()
         return legal_actions(self, self.hands[seat] if seat >= 0 else ())
-
-    def control_actions(self, seat: int) -> list[Action]:
-        """Step 2 actions for ``seat``: bids, speed increases, buys and ``done``."""
-        return control_actions(self, seat)
 
     def remaining_faceup(self) -> list[int]:
         """Face-up cards nobody has claimed yet this turn."""

@@ -78,7 +78,6 @@ class Match:
     """One match in progress.
 
     Args:
-        seats: the players in seat order.
         seed: the game number.
         deck_text: the deck file's text when not the shipped deck (kept in the record).
         actions: text actions to replay (resume); every chance event and computer

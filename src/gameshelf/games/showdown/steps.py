@@ -73,7 +73,6 @@ class TurnSteps:
     legal actions, chance, applying an action, copies, scores and views.
 
     Args:
-        deck: the validated deck.
         players: the number of players, 2 to 4.
         keep_log: keep a text log of events (off for fast search copies).
 

@@ -69,11 +69,6 @@ def tile_lines(first: int, second: int, style: str = TILE_STYLE,
     return out
 
 
-def tile_text(t: Tile, style: str = TILE_STYLE) -> Text:
-    """A tile (lower half left) as one Text of 3 lines."""
-    return Text("\n").join(tile_lines(t.low, t.high, style))
-
-
 def _style_of(p: Placed) -> str:
     return DOUBLE_STYLE if p.tile.is_double else TILE_STYLE
 
@@ -233,7 +228,6 @@ def board_text(state: Chains, width: int, marks: bool = False,
     rightwards, each snaking back in rows when long, a rule down the middle between them.
 
     Args:
-        state: the game.
         width: columns available (at least 40 are used).
         marks: show the blinking L and R beside the double-blank (choosing a chain).
         fresh: a tile to show in light blue (just played).
