@@ -134,11 +134,6 @@ class MugginsGame(Game):
         mugsy = Mugsy(self.default_level, rng, seat=seat)
         return str(mugsy.choose(self.match.state.view(seat)))
 
-    def legal(self, seat: int) -> list[str]:
-        if self.to_act() != seat:
-            return []
-        return [str(a) for a in self.match.state.legal_actions()]
-
     def view(self, seat: int) -> dict[str, Any]:
         return muggins_view(self.match, seat, self.seat_names)
 
