@@ -75,7 +75,14 @@ from gameshelf.games.showdown.rl.seen import (
     observation_string,
     observation_tensor,
 )
-from gameshelf.games.showdown.steps import HAND_SIZE, MAX_PLAYERS, MAX_TURNS, MIN_PLAYERS, TOKENS
+from gameshelf.games.showdown.steps import (
+    HAND_SIZE,
+    MAX_PLAYERS,
+    MAX_TURNS,
+    MIN_PLAYERS,
+    TOKENS,
+    open_combos,
+)
 from gameshelf.games.showdown.table import Phase, PlayerView
 from gameshelf.rl.spec import CHANCE, TERMINAL, GameSpec, SpecInfo
 
@@ -129,20 +136,6 @@ class ShowdownSpecState:
         s.forced = {t: dict(f) for t, f in self.forced.items()}
         s.events = self.events[:]
         return s
-
-
-def _open_combos(state: ShowdownSpecState) -> list[int]:
-    """The Combination cards the engine's deal opens from the draws so far."""
-    g = state.game
-    combos = g.deck.combinations
-    chosen: list[int] = []
-    for c in state.combos:
-        if len(chosen) == g.n:
-            break
-        if g.n == 2 and chosen and set(combos[chosen[0]].devices) & set(combos[c].devices):
-            continue
-        chosen.append(c)
-    return chosen
 
 
 def _returns(winners: list[int], n: int) -> list[float]:
@@ -211,7 +204,8 @@ class Spec(GameSpec[ShowdownSpecState]):
             if len(state.deal) < self.cards_dealt:
                 drawn = set(state.deal)
                 ids = [c for c in range(CARDS) if c not in drawn]
-            elif len(_open_combos(state)) < g.n and len(state.combos) < COMBINATION_CARDS:
+            elif (len(open_combos(g.deck.combinations, state.combos, g.n)) < g.n
+                  and len(state.combos) < COMBINATION_CARDS):
                 seen = set(state.combos)
                 ids = [COMBO0 + k for k in range(COMBINATION_CARDS) if k not in seen]
             else:
