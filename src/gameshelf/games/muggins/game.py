@@ -13,9 +13,8 @@ first round, then the lead alternates (R-MG-7). The game ends as soon as a playe
 target, 500 by default, even mid-round (R-MG-8).
 
 Chance is explicit: while tiles are dealt and after each ``draw`` the state is a chance node
-(:data:`~gameshelf.core.state.CHANCE`) whose outcomes are ``take T`` for every tile ``T`` in the
-boneyard, all equally likely. The driver picks them with its seeded generator
-(:func:`resolve_chance`).
+whose outcomes are ``take T`` for every tile ``T`` in the boneyard, all equally likely
+(:func:`resolve_chance` picks them with a seeded generator).
 
 Action text forms (they parse back, ``parse_action(str(a)) == a``):
 ``3-5 L`` / ``3-5 R`` play a tile on the left/right chain, ``draw``, ``pass``, and the chance
@@ -144,7 +143,7 @@ def parse_action(text: str) -> Action:
 
 @dataclass(frozen=True)
 class Placed:
-    """A tile on a chain, oriented: ``inner`` touches the chain, ``outer`` is open."""
+    """A tile on a chain: ``inner`` touches the chain, ``outer`` is open."""
 
     tile: Tile
     inner: int
@@ -537,11 +536,8 @@ class PlayerView:
 
 
 def resolve_chance(state: MugginsState, chance: Chance) -> list[Take]:
-    """Apply chance outcomes picked by ``chance`` while the state is a chance node.
-
-    Returns:
-        The outcomes applied, in order (the tiles dealt or drawn).
-    """
+    """Apply chance outcomes picked by ``chance`` while the state is a chance node; returns
+    them in order (the tiles dealt or drawn)."""
     taken: list[Take] = []
     while state.current_player() == CHANCE:
         outcome = chance.choice([a for a, _ in state.chance_outcomes()])

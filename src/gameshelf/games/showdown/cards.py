@@ -114,11 +114,11 @@ class PlayfieldCard:
         return f"{_SYMBOL[self.effect]}{self.circles}"
 
     @property
-    def speed_text(self) -> str:
-        """The speed requirement as text: ``speed 3+`` or ``speed 0-5``."""
+    def speed_range(self) -> str:
+        """The speed requirement as text: ``3+``, or ``0-5`` with a maximum."""
         if self.max_speed is not None:
-            return f"speed {self.min_speed}-{self.max_speed}"
-        return f"speed {self.min_speed}+"
+            return f"{self.min_speed}-{self.max_speed}"
+        return f"{self.min_speed}+"
 
     def signature(self) -> tuple[str, int, int, int | None, Effect, int]:
         """Everything but the id: two cards with equal signatures play the same."""
@@ -126,7 +126,8 @@ class PlayfieldCard:
                 self.circles)
 
     def __str__(self) -> str:
-        return f"{self.id} {self.device} {self.points:,} ({self.speed_text}, {self.effect_text})"
+        return (f"{self.id} {self.device} {self.points:,} (speed {self.speed_range}, "
+                f"{self.effect_text})")
 
 
 @dataclass(frozen=True)

@@ -1,9 +1,7 @@
 """Pinball Showdown as a :class:`~gameshelf.rl.spec.GameSpec` (2 to 4 players, the shipped deck).
 
-The rules are :mod:`gameshelf.games.showdown.game`'s; this module adds only what the research
-frameworks need: stable integer ids, chance as single draws with exact probabilities, what
-one seat may see (from the engine's :class:`~gameshelf.games.showdown.table.PlayerView`) and
-resampling for information-set search.
+The rules are :mod:`gameshelf.games.showdown.game`'s; this module adds stable integer ids,
+chance as single draws with exact probabilities, what one seat may see and resampling.
 
 Parameter: ``players``, 2 to 4 (default 2). Player actions and chance outcomes have stable
 integer ids (:mod:`.ids`); what a seat sees as a tensor and as text is :mod:`.seen`'s.
@@ -348,9 +346,8 @@ class Spec(GameSpec[ShowdownSpecState]):
     # ----- information-set search -----------------------------------------------------------
     def resample(self, state: ShowdownSpecState, player: int, rng: random.Random
                  ) -> ShowdownSpecState:
-        """A state ``player`` cannot tell from ``state``: the other hands, their face-down
-        offers, who offered what where nobody saw it, and the deck drawn afresh with ``rng``
-        (module docstring), replayed from a new deal.
+        """A state ``player`` cannot tell from ``state``, drawn with ``rng`` (module
+        docstring).
 
         Raises:
             BadInputError: ``player`` is not a seat.

@@ -7,7 +7,7 @@ from rich.text import Text
 
 from gameshelf.core.text import literal
 from gameshelf.games.showdown.cards import Effect, PlayfieldCard
-from gameshelf.games.showdown.tui.cards import CardWidget, effect_text, speed_range
+from gameshelf.games.showdown.tui.cards import CardWidget, effect_text
 
 
 def card_line(card: PlayfieldCard, width: int, note: str = "") -> Text:
@@ -15,7 +15,7 @@ def card_line(card: PlayfieldCard, width: int, note: str = "") -> Text:
     effect and an optional ``note`` (cut with ``…`` when it does not fit, so the columns line
     up). When the device's name would not fit whole, the card takes two lines: id and device,
     then the rest indented; the name is never cut."""
-    tail = Text(f" {card.points:>5,} ⚡{speed_range(card):<3} ")
+    tail = Text(f" {card.points:>5,} ⚡{card.speed_range:<3} ")
     effect = (effect_text(card) if card.effect is not Effect.NONE and card.circles
               else Text("none", style="dim"))
     effect.pad_right(max(0, 4 - effect.cell_len))  # the same width on every line

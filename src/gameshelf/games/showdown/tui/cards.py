@@ -25,12 +25,6 @@ def effect_text(card: PlayfieldCard) -> Text:
     return Text(f"{sign}{card.circles}●", style=f"bold {colour}")
 
 
-def speed_range(card: PlayfieldCard) -> str:
-    """The card's speed requirement: ``3+``, or ``0-5`` with a maximum."""
-    return (f"{card.min_speed}-{card.max_speed}" if card.max_speed is not None
-            else f"{card.min_speed}+")
-
-
 class CardChosen(Message):
     """A card widget was clicked: the screen chooses its card (a second click plays it)."""
 
@@ -73,7 +67,7 @@ class CardView(CardWidget):
         body.append(f"\n{card.points:,}")
         if wizard:
             body.append("×2", style="bold magenta")  # scored in the 2X pile this turn
-        body.append(f" ⚡{speed_range(card)}")
+        body.append(f" ⚡{card.speed_range}")
         body.append("\n")
         body.append_text(effect_text(card))
         self.update(body)
