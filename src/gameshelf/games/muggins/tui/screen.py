@@ -459,6 +459,12 @@ class MugginsScreen(TurnActions, ReplayKeys, Screen[None]):
             self.action_side(event.side)
 
 
+def replay_screen(replay: Replay[Any], *, exit_app: bool = False) -> MugginsScreen:
+    """The Muggins board over ``replay``, at its start, read-only (the default keys' layout;
+    ``exit_app``: leaving ends the app)."""
+    return MugginsScreen(ReplayMuggins(replay), ask=False, pace=0, exit_app=exit_app)
+
+
 def make_screen() -> Screen[None]:
     """The game's first screen: offers to resume the saved game, else asks for a level (the
     keys chosen last)."""

@@ -31,13 +31,12 @@ from gameshelf.games.showdown.table import PlayerView
 from gameshelf.games.showdown.tui.cards import CardChosen
 from gameshelf.games.showdown.tui.choice import Choice
 from gameshelf.games.showdown.tui.coach import ShowdownHintScreen, ShowdownReviewScreen
-from gameshelf.games.showdown.tui.command import CommandInput
 from gameshelf.games.showdown.tui.handoff import HandOffScreen
 from gameshelf.games.showdown.tui.help import HELP
 from gameshelf.games.showdown.tui.keys import REPLAY_KEEPS, TABLE_KEYS, TURN_ACTIONS, WIDE_FOOTER
 from gameshelf.games.showdown.tui.layout import Layout
 from gameshelf.games.showdown.tui.log import GameLog
-from gameshelf.games.showdown.tui.prompt import ActionBar
+from gameshelf.games.showdown.tui.prompt import ActionBar, CommandInput
 from gameshelf.games.showdown.tui.scores import ScoreScreen, end_text, piles_text
 from gameshelf.games.showdown.tui.table import Tabletop, status_text
 from gameshelf.games.showdown.tui.zones import hand_label

@@ -13,8 +13,7 @@ from gameshelf.core.text import count, literal, possessive
 from gameshelf.games.showdown.actions import card_text
 from gameshelf.games.showdown.play import LocalShowdown, ShowdownMatch
 from gameshelf.games.showdown.table import Phase, PlayerView
-from gameshelf.games.showdown.tui.card_line import CardLine
-from gameshelf.games.showdown.tui.cards import CardView, CardWidget
+from gameshelf.games.showdown.tui.cards import CardLine, CardView, CardWidget
 from gameshelf.games.showdown.tui.layout import Layout
 from gameshelf.session.match import SeatInfo
 
