@@ -194,10 +194,8 @@ def sim(
             "players": [a, b], "wins": [t.wins_a, t.wins_b],
             "win_rate": [t.rate_a, 1 - t.rate_a],
             "interval95": [[lo, hi], [1 - hi, 1 - lo]],
-            "mean_scores": [sum(r.scores[0 if i % 2 == 0 else 1] for i, r in enumerate(results))
-                            / games,
-                            sum(r.scores[1 if i % 2 == 0 else 0] for i, r in enumerate(results))
-                            / games],
+            "mean_scores": [sum(r.scores[(i + k) % 2] for i, r in enumerate(results)) / games
+                            for k in (0, 1)],
         }, indent=2))
         return
     typer.echo(f"{count(games, 'game')} to {tg}, seeds {first}..{first + games - 1}, "

@@ -169,13 +169,9 @@ def sim(games: int = typer.Option(100, "--games", "-n", help="Games to play.", m
     with progress(" vs ".join(kinds), games, show_progress) as advance:
         played = run_jobs(partial(play_sim_game, first, kinds, the_deck), range(games),
                           workers=workers, ray=ray, chunksize=size, advance=advance)
-    n = len(kinds)
-    wins = [0.0] * n
-    points: list[list[int]] = [[] for _ in range(n)]
-    for game in played:   # summed in game order: the same figures for any spread
-        for j in range(n):
-            points[j].append(game.points[j])
-            wins[j] += game.wins[j]
+    # summed in game order: the same figures for any spread
+    wins = [sum(game.wins[j] for game in played) for j in range(len(kinds))]
+    points = [[game.points[j] for game in played] for j in range(len(kinds))]
     turns = [game.turns for game in played]
     drains = sum(game.drain for game in played)
     result = {
