@@ -63,9 +63,8 @@ class Option:
     Attributes:
         play: the tile and chain end.
         now: points it scores at once.
-        value: the estimated points it is worth to the end of the round (now plus the
-            expected point difference after it); None when not estimated (another play
-            reaches the target at once).
+        value: the estimated points to the end of the round (now plus the expected point
+            difference after it); None when not estimated (a play reaches the target).
         spread: the standard error of ``value`` minus the best play's (paired samples;
             for the best play, of its own value).
         wins: it reaches the target: the game is won at once.

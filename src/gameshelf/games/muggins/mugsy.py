@@ -299,16 +299,15 @@ class Mugsy:
 
 def strong_values(view: PlayerView, plays: Sequence[Play], n: int,
                   rng: Chance) -> tuple[int | None, list[list[float]]]:
-    """Strong Mugsy's evaluation of ``plays`` in ``view``: ``n`` samples of the hidden tiles
-    (:func:`sample_hidden`), each play followed by a greedy :func:`rollout` to the end of
-    the round in every sample.
+    """Strong Mugsy's evaluation of ``plays`` from ``view`` only: in ``n`` samples of the
+    hidden tiles (:func:`sample_hidden`), each play and a greedy :func:`rollout` to the end
+    of the round.
 
     Returns:
-        ``(wins, values)``: ``wins`` is the index of the first play found to reach the
-        target at once (the search stops there: it wins the game, R-MG-8), else None;
-        ``values[i]`` holds play ``i``'s value in each sample (the points it scores now
-        plus the rollout's point difference, :data:`TARGET_BONUS` for reaching the target),
-        in sample order. Only ``view`` is read: never a hidden tile.
+        ``(wins, values)``: ``wins`` the index of the first play found to reach the target
+        at once (it wins the game, R-MG-8: the search stops), else None; ``values[i]``
+        play ``i``'s value in each sample: its points now plus the rollout's point
+        difference (:data:`TARGET_BONUS` for reaching the target).
     """
     me = view.seat
     lft, lv, rgt, rv = _ends(view)

@@ -47,9 +47,8 @@ class LevelStats:
         went_out: rounds each seat ended by going out (domino).
         blocked_won: blocked rounds each seat won (fewer pips).
         blocked: blocked rounds in all (won by either, or by neither when even).
-        recorded: ``(won, lost)`` in the store's results, every game since the first (the
-            history's and those finished before it was kept or pruned since); None when
-            not given.
+        recorded: ``(won, lost)`` in the store's results, every game since the first (also
+            those the history no longer keeps); None when not given.
     """
 
     level: str
@@ -108,8 +107,7 @@ class MugginsStats:
         games: finished games counted.
         damaged: rows damaged or not replaying (left out).
         earlier: ``{"mugsy-LEVEL": {"win": n, "loss": n}}`` of games in the results table
-            beyond those in the history (finished before the history was kept, or pruned):
-            counted in the won/lost table as before, with nothing more known of them.
+            beyond those in the history: counted in won/lost, nothing more known of them.
     """
 
     levels: tuple[LevelStats, ...]

@@ -376,11 +376,8 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The footer offers only what can be done now (``False`` hides a binding): a turn's
-        action while the person on screen is to act and the rules allow one of its kind
-        (no Bid once they have bid this turn, no Buy without a discard pile or 2 tokens, no
-        Speed+1 without 2 tokens), nothing of a turn, no Save and no typing once the game is
-        over. A replay offers only its own keys (:meth:`ReplayControls.allows`) and ``c``
-        while it may show more than one hand."""
+        action while the person on screen is to act and the rules allow one of its kind; no
+        Save and no typing once the game is over; in a replay, its own keys and ``c``."""
         if self.replaying is not None:
             if action == "replay_hand":
                 return len(self.game.here()) > 1
