@@ -122,8 +122,33 @@ class MugginsStats:
                 "earlier": self.earlier}
 
     def lines(self) -> list[str]:
-        """These statistics as plain text lines (the command line's table)."""
-        return muggins_lines(self)
+        """The Muggins tables, as text lines: won and lost per level with streaks, points per
+        round, how often each player went out or won a blocked round."""
+        if not self.games and not self.earlier:
+            return none_yet("finished Muggins game", self.damaged)
+        out = [f"Muggins: {count(self.games, 'finished game')} kept.", *left_out(self.damaged), "",
+               f"{'':<42}{'points a round':^15}",
+               f"{'against':<12} {'won':>4} {'lost':>4} {'won run':>7} {'lost run':>8} "
+               f"{'now':>8}  {'you':>6} {'Mugsy':>6}"]
+        for lv in (*self.levels, self.all):
+            k = lv.streaks
+            now = f"{k.current[1]} {k.current[0]}" if k.current[1] else "-"
+            ppr = lv.per_round()
+            won, lost = lv.won_lost
+            out.append(f"{name_cell(lv.level, 12)} {won:>4} {lost:>4} {k.longest_win:>7} "
+                       f"{k.longest_loss:>8} {now:>8}  {ppr[0]:>6.1f} {ppr[1]:>6.1f}")
+        a = self.all
+        if self.games:
+            out += ["", f"Rounds: {a.rounds:,}. Went out (domino): you {a.went_out[0]:,}, "
+                    f"Mugsy {a.went_out[1]:,}.",
+                    f"Blocked rounds: {a.blocked:,} (won by you {a.blocked_won[0]:,}, Mugsy "
+                    f"{a.blocked_won[1]:,})."]
+        if self.earlier:
+            out += ["", "Counted in won/lost only (finished before the history was kept, or "
+                    "pruned):"]
+            out += [f"  against {literal(opp)}: won {c['win']:,}, lost {c['loss']:,}"
+                    for opp, c in self.earlier.items()]
+        return out
 
 
 def _add(s: LevelStats, outcome: str, state: MugginsState) -> None:
@@ -191,34 +216,3 @@ def game_stats(store: Store, player: str | None = None) -> MugginsStats:
     """
     rows = store.finished_records("muggins", player=player)
     return muggins_stats(rows, store.result_counts("muggins") if player is None else None)
-
-
-# ----- as text (the command line and the screens) ------------------------------------
-def muggins_lines(st: MugginsStats) -> list[str]:
-    """The Muggins tables: won and lost per level with streaks, points per round, how
-    often each player went out or won a blocked round."""
-    if not st.games and not st.earlier:
-        return none_yet("finished Muggins game", st.damaged)
-    out = [f"Muggins: {count(st.games, 'finished game')} kept.", *left_out(st.damaged), "",
-           f"{'':<42}{'points a round':^15}",
-           f"{'against':<12} {'won':>4} {'lost':>4} {'won run':>7} {'lost run':>8} "
-           f"{'now':>8}  {'you':>6} {'Mugsy':>6}"]
-    for lv in (*st.levels, st.all):
-        k = lv.streaks
-        now = f"{k.current[1]} {k.current[0]}" if k.current[1] else "-"
-        ppr = lv.per_round()
-        won, lost = lv.won_lost
-        out.append(f"{name_cell(lv.level, 12)} {won:>4} {lost:>4} {k.longest_win:>7} "
-                   f"{k.longest_loss:>8} {now:>8}  {ppr[0]:>6.1f} {ppr[1]:>6.1f}")
-    a = st.all
-    if st.games:
-        out += ["", f"Rounds: {a.rounds:,}. Went out (domino): you {a.went_out[0]:,}, "
-                f"Mugsy {a.went_out[1]:,}.",
-                f"Blocked rounds: {a.blocked:,} (won by you {a.blocked_won[0]:,}, Mugsy "
-                f"{a.blocked_won[1]:,})."]
-    if st.earlier:
-        out += ["", "Counted in won/lost only (finished before the history was kept, or "
-                "pruned):"]
-        out += [f"  against {literal(opp)}: won {c['win']:,}, lost {c['loss']:,}"
-                for opp, c in st.earlier.items()]
-    return out

@@ -103,8 +103,26 @@ class ShowdownStats:
                 "players": [p.to_json() for p in self.players]}
 
     def lines(self) -> list[str]:
-        """These statistics as plain text lines (the command line's table)."""
-        return showdown_lines(self)
+        """The Showdown tables, as text lines: wins by seat for each number of players, and
+        mean points by source per person and computer player."""
+        if not self.games:
+            return none_yet("finished Pinball Showdown game", self.damaged)
+        out = [f"Pinball Showdown: {count(self.games, 'finished game')} kept.",
+               *left_out(self.damaged), "", "Wins by seat (a shared win counts for each winner):"]
+        for n in sorted(self.seats):
+            seats = ", ".join(f"seat {i + 1} {w:,}" for i, w in enumerate(self.seats[n]))
+            out.append(f"  {count(n, 'player')}, {count(self.games_by_count[n], 'game')}: {seats}")
+        heads = " ".join(f"{SHORT[k]:>7}" for k in SOURCES)
+        out += ["", "Mean points a game by source (" + ", ".join(
+            f"{SHORT[k]}: {SOURCE_NAMES[k]}" for k in SOURCES if SHORT[k] != SOURCE_NAMES[k])
+            + "):",
+                f"{'player':<{NAME}} {'games':>5} {'wins':>5} {heads} {'total':>8}"]
+        for p in self.players:
+            m = p.means()
+            cells = " ".join(f"{m[k]:>7,.0f}" for k in SOURCES)
+            out.append(f"{name_cell(p.label)} {p.games:>5,} {p.wins:>5,} {cells} "
+                       f"{sum(m.values()):>8,.0f}")
+        return out
 
 
 def showdown_stats(rows: Sequence[HistoryRow], player: str | None = None) -> ShowdownStats:
@@ -149,30 +167,6 @@ def game_stats(store: Store, player: str | None = None) -> ShowdownStats:
         StoreError: the store cannot be read.
     """
     return showdown_stats(store.finished_records("showdown", player=player), player)
-
-
-# ----- as text (the command line and the screens) ------------------------------------
-def showdown_lines(st: ShowdownStats) -> list[str]:
-    """The Showdown tables: wins by seat for each number of players, and mean points by
-    source per person and computer player."""
-    if not st.games:
-        return none_yet("finished Pinball Showdown game", st.damaged)
-    out = [f"Pinball Showdown: {count(st.games, 'finished game')} kept.",
-           *left_out(st.damaged), "", "Wins by seat (a shared win counts for each winner):"]
-    for n in sorted(st.seats):
-        seats = ", ".join(f"seat {i + 1} {w:,}" for i, w in enumerate(st.seats[n]))
-        out.append(f"  {count(n, 'player')}, {count(st.games_by_count[n], 'game')}: {seats}")
-    heads = " ".join(f"{SHORT[k]:>7}" for k in SOURCES)
-    out += ["", "Mean points a game by source (" + ", ".join(
-        f"{SHORT[k]}: {SOURCE_NAMES[k]}" for k in SOURCES if SHORT[k] != SOURCE_NAMES[k])
-        + "):",
-            f"{'player':<{NAME}} {'games':>5} {'wins':>5} {heads} {'total':>8}"]
-    for p in st.players:
-        m = p.means()
-        cells = " ".join(f"{m[k]:>7,.0f}" for k in SOURCES)
-        out.append(f"{name_cell(p.label)} {p.games:>5,} {p.wins:>5,} {cells} "
-                   f"{sum(m.values()):>8,.0f}")
-    return out
 
 
 #: The by-source table's narrow heads.
