@@ -8,7 +8,6 @@ import pytest
 from gameshelf.core.chance import Chance
 from gameshelf.games.muggins.game import MugginsState, resolve_chance
 from gameshelf.games.muggins.mugsy import Mugsy
-from gameshelf.games.muggins.tiles import Tile
 from gameshelf.games.muggins.tui.render import (
     CENTER_W,
     DIVIDER,
@@ -17,8 +16,8 @@ from gameshelf.games.muggins.tui.render import (
     TILE_W,
     board_text,
     half_rows,
+    tile_lines,
     tile_row,
-    tile_text,
 )
 
 SLOT = TILE_W + 1
@@ -93,7 +92,7 @@ def test_pip_fields_show_the_number(n: int) -> None:
 
 
 def test_a_tile_has_edges_and_a_divider_distinct_from_them() -> None:
-    lines = tile_text(Tile(3, 9)).plain.split("\n")
+    lines = [line.plain for line in tile_lines(3, 9)]
     assert len(lines) == 3 and all(len(line) == TILE_W for line in lines)
     assert all(line[0] == line[-1] == EDGE and line[4] == DIVIDER for line in lines)
     assert EDGE != DIVIDER

@@ -16,8 +16,8 @@ from gameshelf.games.dollar.replay import dollar_replay
 from gameshelf.games.dollar.tui.replay import replay_screen as dollar_screen
 from gameshelf.games.dollar.tui.screen import DollarScreen
 from gameshelf.games.muggins.replay import muggins_replay
-from gameshelf.games.muggins.tui.replay import replay_screen as muggins_screen
 from gameshelf.games.muggins.tui.screen import MugginsScreen
+from gameshelf.games.muggins.tui.screen import replay_screen as muggins_screen
 from gameshelf.games.showdown.replay import showdown_replay
 from gameshelf.games.showdown.tui.screen import ShowdownScreen, replay_screen
 from gameshelf.games.yatz.replay import yatz_replay

@@ -14,8 +14,7 @@ from gameshelf.core.store import Store
 from gameshelf.games.showdown.match import Match, parse_players
 from gameshelf.games.showdown.session import END_PENDING, ShowdownSession
 from gameshelf.games.showdown.table import Phase
-from gameshelf.games.showdown.tui.card_line import CardLine
-from gameshelf.games.showdown.tui.cards import CardView
+from gameshelf.games.showdown.tui.cards import CardLine, CardView
 from gameshelf.games.showdown.tui.handoff import HandOffScreen, ready_label
 from gameshelf.games.showdown.tui.screen import ShowdownScreen
 from gameshelf.games.showdown.tui.setup import ShowdownStartScreen

@@ -16,8 +16,7 @@ from textual.widgets import Button, OptionList, RichLog, Static
 from gameshelf.core.text import literal
 from gameshelf.games.showdown.match import Match, parse_players
 from gameshelf.games.showdown.table import Phase
-from gameshelf.games.showdown.tui.card_line import CardLine
-from gameshelf.games.showdown.tui.cards import CardView
+from gameshelf.games.showdown.tui.cards import CardLine, CardView
 from gameshelf.games.showdown.tui.handoff import HandOffScreen
 from gameshelf.games.showdown.tui.scores import ScoreScreen
 from gameshelf.games.showdown.tui.screen import ShowdownScreen

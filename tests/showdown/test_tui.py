@@ -8,8 +8,7 @@ from textual.widgets import Input, OptionList, Static
 from gameshelf.core.store import Store
 from gameshelf.games.showdown.match import Match, parse_players
 from gameshelf.games.showdown.table import Phase
-from gameshelf.games.showdown.tui.card_line import CardLine
-from gameshelf.games.showdown.tui.cards import CardView
+from gameshelf.games.showdown.tui.cards import CardLine, CardView
 from gameshelf.games.showdown.tui.handoff import HandOffScreen
 from gameshelf.games.showdown.tui.scores import ScoreScreen
 from gameshelf.games.showdown.tui.screen import ShowdownScreen

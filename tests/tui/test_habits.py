@@ -27,8 +27,8 @@ from gameshelf.games.muggins.match import Match as MugginsMatch
 from gameshelf.games.muggins.replay import muggins_replay
 from gameshelf.games.muggins.tui.coach import MugginsHintScreen, MugginsReviewScreen
 from gameshelf.games.muggins.tui.level import LevelScreen
-from gameshelf.games.muggins.tui.replay import replay_screen as muggins_replay_screen
 from gameshelf.games.muggins.tui.screen import MugginsScreen
+from gameshelf.games.muggins.tui.screen import replay_screen as muggins_replay_screen
 from gameshelf.games.showdown.actions import Action as ShowdownAction
 from gameshelf.games.showdown.match import Match as ShowdownMatch
 from gameshelf.games.showdown.match import parse_players

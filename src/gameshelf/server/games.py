@@ -146,9 +146,12 @@ class Game(ABC):
         """The action a computer player of the default level chooses for person ``seat``
         (to act; away), as text."""
 
-    @abstractmethod
     def legal(self, seat: int) -> list[str]:
-        """``seat``'s legal actions as text (empty when not its turn)."""
+        """``seat``'s legal actions as text (empty when not its turn): by default the
+        match state's."""
+        if self.to_act() != seat:
+            return []
+        return [str(a) for a in self.match.state.legal_actions()]
 
     @abstractmethod
     def view(self, seat: int) -> dict[str, Any]:

@@ -14,6 +14,7 @@ front ends and the games' remote sides import from.
 
 from __future__ import annotations
 
+import importlib
 import time
 from abc import abstractmethod
 from collections.abc import Callable, Sequence
@@ -322,6 +323,15 @@ class OnlineGame:
     options: tuple[str, ...] = ()
 
 
+def lazy(where: str) -> Callable[..., Any]:
+    """The callable ``module:attribute`` names, its module imported when it is first called
+    (start-up: a game's prompt and screens load only when a room is played on them)."""
+    def call(*args: Any) -> Any:
+        module, _, name = where.partition(":")
+        return getattr(importlib.import_module(module), name)(*args)
+    return call
+
+
 __all__ = ["ANSWER_WAIT", "DEFAULT_SERVER", "ConnectionLost", "KeptSeat", "Link", "MoveLog",
            "OnlineError", "OnlineGame", "RemoteMatch", "Room", "event_line", "kept_seat",
-           "last_server", "parse_seats", "reason_of", "remember_seat", "server_url"]
+           "last_server", "lazy", "parse_seats", "reason_of", "remember_seat", "server_url"]

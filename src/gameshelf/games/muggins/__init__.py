@@ -16,7 +16,7 @@ GAME = GameDef(
         "stats_view": ".tui.stats:VIEW",
         "replay": ".replay:muggins_replay",
         "screen": ".tui.screen:make_screen",
-        "replay_screen": ".tui.replay:replay_screen",
+        "replay_screen": ".tui.screen:replay_screen",
         "rl": ".rl:Spec",
         "online": ".online:ONLINE",
         "server": ".server:MugginsGame",

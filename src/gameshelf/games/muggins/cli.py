@@ -1,9 +1,5 @@
-"""``gameshelf muggins ...``: double-nine Muggins against Mugsy (an adapter over the rules).
-
-Commands: ``play`` (the terminal screen, or ``--text`` for a plain prompt loop; every game
-its own save), ``resume [NAME]``, ``saves``, ``stats``, ``sim``. Games are played through
-:mod:`gameshelf.games.muggins.session`, the layer the screen uses too.
-"""
+"""``gameshelf muggins ...``: ``play`` (the screen, or ``--text`` for a prompt loop; every
+game its own save), ``resume [NAME]``, ``saves``, ``delete``, ``sim`` and ``review``."""
 
 from __future__ import annotations
 
@@ -44,8 +40,6 @@ from gameshelf.session.base import end_not_recorded, save_failure
 
 app = typer.Typer(help="Muggins: double-nine dominoes (fives) against Mugsy.",
                   no_args_is_help=True, rich_markup_mode=None)
-
-
 
 KEYS_HELP = ("The board's keys and layout: 'classic' (as the 1991 manual: your tiles in the "
              "upper right corner, the four arrow keys move the red box) or 'default' "
@@ -99,10 +93,15 @@ def play(
 
         need_terminal("use --text for the prompt loop")
     session = Session.new(lv, tg, sd, save_name_option(name))  # a store that refuses: said now
+    _play(session, text, key_map)
+
+
+def _play(session: Session, text: bool, key_map: str | None) -> None:
     if text:
         play_text(session)
         return
-    from gameshelf.games.muggins.tui.app import run_muggins  # start-up: Textual for the screen only
+    # start-up: Textual loads only for the screen, never for --text or the other commands
+    from gameshelf.games.muggins.tui.app import run_muggins
 
     run_muggins(session=session, keys=key_map)
     say_where_kept("muggins", session)
@@ -120,17 +119,10 @@ def resume(
     key_map = _keys_option(keys, text)
     session = Session.resume(name)
     if session.match.state.is_terminal():
-        typer.echo(f"The game {quoted(session.name)} was over: {final_line(session)} "
-                   "Its result is now recorded.")
+        typer.echo(f"The game {quoted(session.name)} was over: "
+                   f"{_final(LocalMuggins(session), PERSON)} Its result is now recorded.")
         return
-    if text:
-        play_text(session)
-        return
-    # start-up: Textual loads only for the screen, never for --text or the other commands
-    from gameshelf.games.muggins.tui.app import run_muggins
-
-    run_muggins(session=session, keys=key_map)
-    say_where_kept("muggins", session)
+    _play(session, text, key_map)
 
 
 @app.command("saves")
@@ -145,11 +137,10 @@ add_delete_command(app, GAME, "Muggins")
 
 def run_series(first: int, games: int, a: str, b: str, target: int, workers: int = 1,
                show: bool | None = None, ray: str | None = None) -> list[SimResult]:
-    """Play games ``0 .. games-1`` of a series (seed ``first + i``) with progress on stderr
-    (``show``: see :func:`gameshelf.core.progress.progress`); ``workers`` processes share the
-    games (:func:`gameshelf.core.workers.run_jobs`: Ctrl-C stops them at once). The results,
-    in game order, are the same for any number of workers, and on a Ray cluster at ``ray``
-    (its address, see :func:`gameshelf.core.workers.run_jobs`)."""
+    """Play games ``0 .. games-1`` of a series (seed ``first + i``) with progress on stderr,
+    shared by ``workers`` processes or a Ray cluster at ``ray`` (see
+    :func:`gameshelf.core.workers.run_jobs`); the results, in game order, do not depend on
+    them."""
     def size(procs: int) -> int:
         return 1 if procs <= 1 else max(1, min(20, games // (procs * 8)))
 
@@ -203,10 +194,8 @@ def sim(
             "players": [a, b], "wins": [t.wins_a, t.wins_b],
             "win_rate": [t.rate_a, 1 - t.rate_a],
             "interval95": [[lo, hi], [1 - hi, 1 - lo]],
-            "mean_scores": [sum(r.scores[0 if i % 2 == 0 else 1] for i, r in enumerate(results))
-                            / games,
-                            sum(r.scores[1 if i % 2 == 0 else 0] for i, r in enumerate(results))
-                            / games],
+            "mean_scores": [sum(r.scores[(i + k) % 2] for i, r in enumerate(results)) / games
+                            for k in (0, 1)],
         }, indent=2))
         return
     typer.echo(f"{count(games, 'game')} to {tg}, seeds {first}..{first + games - 1}, "
@@ -217,8 +206,7 @@ def sim(
 
 
 def describe(table: MugginsTable, names: tuple[str, str] = ("you", "Mugsy")) -> str:
-    """A few lines of text showing the board as ``table``'s seat sees it (its own rack, the
-    other rack's size only)."""
+    """The board as ``table``'s seat sees it (its own rack, the other rack's size only)."""
     seat = table.seat
     lft = " ".join(f"[{p.outer}|{p.inner}]" for p in reversed(table.left))
     rgt = " ".join(f"[{p.inner}|{p.outer}]" for p in table.right)
@@ -246,14 +234,10 @@ scoring: the two open ends adding up to a multiple of 5 score that total at once
 
 
 def play_text(session: Session) -> None:
-    """The plain prompt loop: type a tile (``3-5``, with ``L``/``R`` when it fits both
-    chains), ``draw``, ``pass`` or ``quit`` (the game stays saved). At the end of a game it
-    asks whether to play again (Y/N), as the manual and the screen do; yes starts a new game
-    at the same level and target, no (or the end of the input) leaves.
-
-    The session saves after every move, so Ctrl-C, SIGTERM and SIGHUP leave the game saved
-    too: the loop says so and the stop is raised again (exit code ``128 + signal``).
-    """
+    """The plain prompt loop (:data:`TEXT_HELP`); at a game's end it asks "Play again?
+    (Y/N)", as the manual and the screen do (yes: a new game at the same level and target).
+    The session saves after every move, so Ctrl-C, SIGTERM and SIGHUP leave the game saved:
+    the loop says so and the stop is raised again (exit code ``128 + signal``)."""
     while True:
         try:
             finished = play_match_text(LocalMuggins(session))
@@ -273,12 +257,8 @@ def play_text(session: Session) -> None:
         session = Session.new(session.level, session.match.state.target, new_seed())
 
 
-def final_line(session: Session) -> str:
-    """``You win, 61 to 40.`` (or ``Mugsy wins, ...``) for a finished game."""
-    return _final(LocalMuggins(session), PERSON)
-
-
 def _final(game: MugginsMatch, me: int) -> str:
+    """``You win, 61 to 40.`` (or ``Mugsy wins, ...``) for a finished game."""
     st = game.view(me)
     names = game.names(me)
     who = "You win" if st.winner == me else said(names[1 - me], "wins")
@@ -307,10 +287,9 @@ def _play_again() -> bool:
 
 
 def play_match_text(game: MugginsMatch) -> bool:
-    """One game at the prompt over the match interface: a game here against Mugsy (its
-    save kept after every move) or a room on a game server (this seat's rack only). The
-    other seat's moves are told as they come. False when the person quit (the game stays
-    saved here, or on the server)."""
+    """One game at the prompt over the match interface, here or in a room on a game server
+    (this seat's rack only), the other seat's moves told as they come. False when the
+    person quit (the game stays saved here, or on the server)."""
     me = game.here()[0]
     names = game.names(me)
     shown_errors = len(game.errors)

@@ -1,12 +1,9 @@
 """The Muggins coach: a hint for the seat to act and a review of a finished game. Pure.
 
 Both judge a position by strong Mugsy's own evaluation (:func:`~gameshelf.games.muggins.mugsy.
-strong_values`): every legal play (mirror images once) is played in many samples of the
-hidden tiles, each followed by a greedy rollout to the end of the round, and valued by the
-points it scores now plus the point difference the rollout reaches. The samples come from the
-seat's :class:`~gameshelf.games.muggins.game.PlayerView` only, and the generator is seeded from that
-view (:func:`view_chance`), so a hint never changes when only hidden tiles change, the same
-position always gets the same hint, and a review judges a move exactly as the hint did.
+strong_values`), sampled from the seat's view only with a generator seeded from that view
+(:func:`view_chance`): a hint never changes when only hidden tiles change, and a review
+judges a move exactly as the hint did.
 
 Figures are estimates: each comes with its spread, the standard error across the samples of
 the difference to the best play (the samples are shared, so the difference is what is sure).
@@ -66,9 +63,8 @@ class Option:
     Attributes:
         play: the tile and chain end.
         now: points it scores at once.
-        value: the estimated points it is worth to the end of the round (now plus the
-            expected point difference after it); None when not estimated (another play
-            reaches the target at once).
+        value: the estimated points to the end of the round (now plus the expected point
+            difference after it); None when not estimated (a play reaches the target).
         spread: the standard error of ``value`` minus the best play's (paired samples;
             for the best play, of its own value).
         wins: it reaches the target: the game is won at once.
@@ -91,7 +87,6 @@ class Hint:
     """The coach's advice for one position.
 
     Attributes:
-        seat: the seat advised.
         options: the plays, best first (empty when no tile fits).
         forced: the only action when there is no choice of play (``draw``, ``pass``).
         samples: samples of the hidden tiles behind each estimate.
@@ -206,7 +201,6 @@ class Mistake:
         move: the seat's play number in the game (from 1).
         scores: both scores before the play.
         ends: the open ends before the play (left, right).
-        chosen: the play made.
         best: the better play.
         cost: estimated points lost (best's value minus chosen's); infinite when the
             better play won the game at once.
@@ -237,7 +231,6 @@ class Review:
     """The coach's review of one seat's plays in a game.
 
     Attributes:
-        seat: the seat reviewed.
         decisions: plays with a choice (more than one distinct play) reviewed.
         mistakes: those that cost more than the estimate's noise, worst first.
         samples: samples behind each estimate.
@@ -308,12 +301,12 @@ def _judge(rev: Review, state: MugginsState, view: PlayerView, action: Play,
     if chosen is best or chosen.wins:
         return
     if best.wins:  # a play that won the game at once was missed
-        rev.mistakes.append(Mistake(state.round_no, move, (state.scores[0], state.scores[1]),
-                                    state.ends(), chosen, best, math.inf, 0.0))
-        return
-    assert best.value is not None and chosen.value is not None
-    cost = best.value - chosen.value
-    if costly(cost, chosen.spread):
-        rev.mistakes.append(Mistake(state.round_no, move, (state.scores[0], state.scores[1]),
-                                    state.ends(), chosen, best, cost, chosen.spread))
+        cost, spread = math.inf, 0.0
+    else:
+        assert best.value is not None and chosen.value is not None
+        cost, spread = best.value - chosen.value, chosen.spread
+        if not costly(cost, spread):
+            return
+    rev.mistakes.append(Mistake(state.round_no, move, (state.scores[0], state.scores[1]),
+                                state.ends(), chosen, best, cost, spread))
 

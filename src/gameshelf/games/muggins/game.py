@@ -13,9 +13,8 @@ first round, then the lead alternates (R-MG-7). The game ends as soon as a playe
 target, 500 by default, even mid-round (R-MG-8).
 
 Chance is explicit: while tiles are dealt and after each ``draw`` the state is a chance node
-(:data:`~gameshelf.core.state.CHANCE`) whose outcomes are ``take T`` for every tile ``T`` in the
-boneyard, all equally likely. The driver picks them with its seeded generator
-(:func:`resolve_chance`).
+whose outcomes are ``take T`` for every tile ``T`` in the boneyard, all equally likely
+(:func:`resolve_chance` picks them with a seeded generator).
 
 Action text forms (they parse back, ``parse_action(str(a)) == a``):
 ``3-5 L`` / ``3-5 R`` play a tile on the left/right chain, ``draw``, ``pass``, and the chance
@@ -144,7 +143,7 @@ def parse_action(text: str) -> Action:
 
 @dataclass(frozen=True)
 class Placed:
-    """A tile on a chain, oriented: ``inner`` touches the chain, ``outer`` is open."""
+    """A tile on a chain: ``inner`` touches the chain, ``outer`` is open."""
 
     tile: Tile
     inner: int
@@ -214,9 +213,8 @@ def play_points(total: int) -> int:
 
 
 class Chains:
-    """The two chains' open ends, the same for the whole game state and for one seat's view
-    of it (``session.match.MugginsTable``): a class with ``left`` and ``right`` (the chains
-    from the spinner out) gets :meth:`ends`, :meth:`end_total` and :meth:`fits`."""
+    """The two chains' open ends, for the game state and for one seat's table alike: a class
+    with ``left`` and ``right`` (the chains from the spinner out) gets these methods."""
 
     left: Sequence[Placed]
     right: Sequence[Placed]
@@ -318,8 +316,8 @@ class MugginsState(Chains):
         return sum(t.pips for t in self.hands[seat])
 
     # ----- applying actions --------------------------------------------------------------
-    def apply_action(self, action: Action) -> None:
-        """Apply ``action`` (an action or its text form).
+    def apply_action(self, action: Action | str) -> None:
+        """Apply ``action`` (or its text form).
 
         Raises:
             IllegalMoveError: the action is not legal now (with the reason).
@@ -506,7 +504,6 @@ class PlayerView:
     """One seat's information set: all a fair player may know.
 
     Attributes:
-        seat: the viewer.
         hand: the viewer's tiles.
         left_end, right_end: the open numbers.
         left_double, right_double: whether a chain ends in a double (counts twice).
@@ -517,7 +514,6 @@ class PlayerView:
         unseen: tiles the viewer cannot see (opponent's hand and boneyard together).
         opponent_void: numbers the opponent is known not to hold (it drew or passed while
             they were open ends and has taken no tile since but those it drew then).
-        to_move: who acts.
         passes: consecutive passes so far.
         legal: the viewer's legal actions when it is to act, else empty.
     """
@@ -540,11 +536,8 @@ class PlayerView:
 
 
 def resolve_chance(state: MugginsState, chance: Chance) -> list[Take]:
-    """Apply chance outcomes picked by ``chance`` while the state is a chance node.
-
-    Returns:
-        The outcomes applied, in order (the tiles dealt or drawn).
-    """
+    """Apply chance outcomes picked by ``chance`` while the state is a chance node; returns
+    them in order (the tiles dealt or drawn)."""
     taken: list[Take] = []
     while state.current_player() == CHANCE:
         outcome = chance.choice([a for a, _ in state.chance_outcomes()])

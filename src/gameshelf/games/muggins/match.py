@@ -35,6 +35,7 @@ from gameshelf.games.muggins.game import (
     Take,
     max_actions,
     parse_action,
+    resolve_chance,
 )
 from gameshelf.games.muggins.mugsy import Mugsy, parse_level
 
@@ -48,9 +49,8 @@ _parse = functools.lru_cache(maxsize=8192)(parse_action)
 
 
 def start_state(target: int = DEFAULT_TARGET) -> MugginsState:
-    """The state every game of Muggins starts from: before the first deal (a chance node),
-    no score, ``target`` points to reach (R-MG-8). A new match, a match rebuilt from its
-    record and the research adapters all begin here.
+    """The state every game of Muggins starts from (new, rebuilt or in the research
+    adapters): before the first deal (a chance node), ``target`` points to reach (R-MG-8).
 
     Raises:
         BadInputError: a target out of range.
@@ -113,7 +113,6 @@ class Match:
 
     Attributes:
         seed: the game number.
-        state: the game state.
         chance: the match's generator (deals and draws only).
         options: JSON options kept in the record (``target``, ``level``...).
         actions: every action applied so far, in text form.
@@ -128,7 +127,7 @@ class Match:
     @classmethod
     def new(cls, seed: int, target: int = DEFAULT_TARGET,
             options: dict[str, Any] | None = None) -> Match:
-        """A new match, dealt and ready for the first player.
+        """A new match, dealt.
 
         Raises:
             BadInputError: a target out of range.
@@ -141,12 +140,8 @@ class Match:
 
     def run_chance(self) -> list[Take]:
         """Resolve chance nodes (deals, draws) with the match's generator; returns them."""
-        taken: list[Take] = []
-        while self.state.current_player() == CHANCE:
-            outcome = self.chance.choice([a for a, _ in self.state.chance_outcomes()])
-            self.state.apply_action(outcome)
-            self.actions.append(str(outcome))
-            taken.append(outcome)
+        taken = resolve_chance(self.state, self.chance)
+        self.actions.extend(map(str, taken))
         return taken
 
     def apply(self, action: Action | str) -> list[Take]:
@@ -165,10 +160,9 @@ class Match:
         return self.run_chance()
 
     def mugsy(self) -> Mugsy:
-        """Mugsy (seat 1) for the next decision: the level and, for ``even``, the person's
-        earlier results from the options (``level``, ``history``), and a generator derived
-        from the seed and the number of actions so far, so a replayed or resumed game plays
-        exactly as the uninterrupted one did."""
+        """Mugsy (seat 1) for the next decision: the options' ``level`` and ``history``, and
+        a generator derived from the seed and the actions so far, so a replayed or resumed
+        game plays exactly as the uninterrupted one did."""
         level = parse_level(str(self.options.get("level", "normal")))
         history = self.options.get("history", [])
         rng = self.chance.derive(f"mugsy/{len(self.actions)}")
@@ -185,20 +179,11 @@ class Match:
 
     @classmethod
     def from_record(cls, record: GameRecord) -> Match:
-        """Rebuild a match by replaying its record through the rules.
-
-        The match's generator is replayed alongside, so play continues as it would have.
-
-        Every tile dealt or drawn must be the one the game number gives, and every move of
-        Mugsy the one Mugsy makes (:meth:`mugsy_action`); with the option ``"opponent":
-        "person"`` (two people, played online) seat 1 is a person and its moves are only
-        checked by the rules.
+        """Rebuild a match by replaying its record (checked as :meth:`replay` checks it)
+        with its generator alongside, so play continues as it would have.
 
         Raises:
-            RecordError: another game or rules version, a bad option, more actions than
-                :func:`~gameshelf.games.muggins.game.max_actions` allows, an action the rules
-                refuse, a tile that is not the game number's, or a move Mugsy would not make
-                (the record is named and left as it was).
+            RecordError: as :meth:`start` and :meth:`replay` raise it.
         """
         m = cls.start(record)
         for _ in m.replay(record.actions):
@@ -208,9 +193,8 @@ class Match:
 
     @classmethod
     def start(cls, record: GameRecord) -> Match:
-        """The match ``record`` starts from: its seed and options, the state before the
-        first deal (:func:`start_state`), no action applied yet; :meth:`replay` then
-        applies the record's actions.
+        """The match ``record`` starts from: its seed and options, before the first deal;
+        :meth:`replay` then applies the record's actions.
 
         Raises:
             RecordError: another game or rules version, a bad option, or more actions than
@@ -242,10 +226,10 @@ class Match:
 
         Args:
             check: every tile dealt or drawn must be the one the game number gives and
-                every move of Mugsy the one Mugsy makes (as :meth:`from_record` checks);
-                False: only the rules check them (fast, for figures over many kept games;
-                the match's generator is then not kept in step: read such a match, never
-                play on).
+                every move of Mugsy the one Mugsy makes (with the option ``"opponent":
+                "person"``, two people online, seat 1's moves are only checked by the
+                rules); False: only the rules check them (fast, for figures over kept
+                games; the generator is then not kept in step: never play on).
 
         Raises:
             RecordError: an action the rules refuse, or (``check``) a tile that is not the

@@ -32,6 +32,7 @@ from gameshelf.games.muggins.game import (
     Play,
     PlayerView,
     Side,
+    play_points,
 )
 from gameshelf.games.muggins.tiles import ALL_TILES, round_to_five
 
@@ -56,10 +57,6 @@ def parse_level(text: str) -> str:
         raise BadInputError(f"unknown Mugsy level {quote(text)}: choose one of "
                             f"{', '.join(LEVELS)}")
     return level
-
-
-def _points(total: int) -> int:
-    return total if total > 0 and total % 5 == 0 else 0
 
 
 def _after(t: int, side: int, lft: int, lv: int, rgt: int, rv: int) -> tuple[int, int, int, int]:
@@ -209,7 +206,7 @@ def points_now(view: PlayerView, play: Play) -> int:
     lft, lv, rgt, rv = _ends(view)
     _, nlv, _, nrv = _after(play.tile.index, 0 if play.side is Side.LEFT else 1,
                             lft, lv, rgt, rv)
-    return _points(nlv + nrv)
+    return play_points(nlv + nrv)
 
 
 @dataclass
@@ -236,11 +233,6 @@ class Mugsy:
 
     def __post_init__(self) -> None:
         self.level = parse_level(self.level)
-
-    @property
-    def strength(self) -> float:
-        """For ``even``: the base share of strong moves (0.05 to 1) from the results."""
-        return even_strength(self.results)
 
     def choose(self, view: PlayerView) -> Action:
         """The action to take in ``view`` (which must be Mugsy's turn).
@@ -284,7 +276,7 @@ class Mugsy:
         for p in plays:
             side = 0 if p.side is Side.LEFT else 1
             nl, nlv, nr, nrv = _after(p.tile.index, side, lft, lv, rgt, rv)
-            now = _points(nlv + nrv)
+            now = play_points(nlv + nrv)
             reply = 0.0
             for opp in samples:
                 mv = _greedy(opp, nl, nlv, nr, nrv, 0.0)
@@ -307,16 +299,15 @@ class Mugsy:
 
 def strong_values(view: PlayerView, plays: Sequence[Play], n: int,
                   rng: Chance) -> tuple[int | None, list[list[float]]]:
-    """Strong Mugsy's evaluation of ``plays`` in ``view``: ``n`` samples of the hidden tiles
-    (:func:`sample_hidden`), each play followed by a greedy :func:`rollout` to the end of
-    the round in every sample.
+    """Strong Mugsy's evaluation of ``plays`` from ``view`` only: in ``n`` samples of the
+    hidden tiles (:func:`sample_hidden`), each play and a greedy :func:`rollout` to the end
+    of the round.
 
     Returns:
-        ``(wins, values)``: ``wins`` is the index of the first play found to reach the
-        target at once (the search stops there: it wins the game, R-MG-8), else None;
-        ``values[i]`` holds play ``i``'s value in each sample (the points it scores now
-        plus the rollout's point difference, :data:`TARGET_BONUS` for reaching the target),
-        in sample order. Only ``view`` is read: never a hidden tile.
+        ``(wins, values)``: ``wins`` the index of the first play found to reach the target
+        at once (it wins the game, R-MG-8: the search stops), else None; ``values[i]``
+        play ``i``'s value in each sample: its points now plus the rollout's point
+        difference (:data:`TARGET_BONUS` for reaching the target).
     """
     me = view.seat
     lft, lv, rgt, rv = _ends(view)
@@ -329,7 +320,7 @@ def strong_values(view: PlayerView, plays: Sequence[Play], n: int,
             side = 0 if p.side is Side.LEFT else 1
             t = p.tile.index
             nl, nlv, nr, nrv = _after(t, side, lft, lv, rgt, rv)
-            pts = _points(nlv + nrv)
+            pts = play_points(nlv + nrv)
             my = [x for x in hand if x != t]
             scores = list(view.scores)
             scores[me] += pts

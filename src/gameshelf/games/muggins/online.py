@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from typing import Any
 
 from gameshelf.core.errors import GameshelfError
 from gameshelf.core.records import GameRecord
@@ -12,10 +11,7 @@ from gameshelf.games.muggins.game import parse_action as parse_muggins_action
 from gameshelf.games.muggins.play import MugginsMatch, MugginsTable, read_move
 from gameshelf.games.muggins.view import decode_muggins_view
 from gameshelf.server import protocol as p
-from gameshelf.session.remote import (
-    OnlineGame,
-    RemoteMatch,
-)
+from gameshelf.session.remote import OnlineGame, RemoteMatch, lazy
 
 
 class RemoteMuggins(RemoteMatch[MugginsTable, MugginsAction], MugginsMatch):
@@ -51,28 +47,9 @@ class RemoteMuggins(RemoteMatch[MugginsTable, MugginsAction], MugginsMatch):
             return None
 
 
-def _prompt(match: RemoteMuggins) -> object:
-    # start-up: the prompt and the screens load only when a room is played
-    from gameshelf.games.muggins.cli import play_match_text
-
-    return play_match_text(match)
-
-
-def _run_screen(match: RemoteMuggins) -> None:
-    # start-up: Textual loads only when a room is played on the screen
-    from gameshelf.games.muggins.tui.app import run_muggins_match
-
-    run_muggins_match(match)
-
-
-def _screen(match: RemoteMuggins) -> Any:
-    # start-up: the screen loads only when the lobby screen opens a room
-    from gameshelf.games.muggins.tui.screen import MugginsScreen
-
-    return MugginsScreen(match)
-
-
 #: The game as the online front ends play it (its ``online`` part).
-ONLINE = OnlineGame(RemoteMuggins, _prompt, _run_screen, _screen, default_seats="me,open",
-                    options=("target",))
+ONLINE = OnlineGame(RemoteMuggins, lazy("gameshelf.games.muggins.cli:play_match_text"),
+                    lazy("gameshelf.games.muggins.tui.app:run_muggins_match"),
+                    lazy("gameshelf.games.muggins.tui.screen:MugginsScreen"),
+                    default_seats="me,open", options=("target",))
 

@@ -1,9 +1,5 @@
-"""Muggins as a front end plays it: the seat's table, the match interface and the game
-played here.
-
-See :class:`gameshelf.session.match.GameMatch`; on a game server the same interface is
-:class:`gameshelf.games.muggins.online.RemoteMuggins`.
-"""
+"""Muggins as a front end plays it: the seat's table, the match interface
+(:class:`gameshelf.session.match.GameMatch`) and the game played here."""
 
 from __future__ import annotations
 
@@ -31,10 +27,8 @@ from gameshelf.session.match import GameMatch, SeatInfo
 
 @dataclass(frozen=True)
 class MugginsTable(Chains):
-    """What one seat sees of a Muggins game (the view type of :class:`MugginsMatch`): its own
-    rack, the chains and the public counts, never the other rack's tiles nor the
-    boneyard's. The board reads it as it would the game state (``left``, ``right``,
-    :meth:`ends`, :meth:`end_total`, :meth:`fits`).
+    """What one seat sees of a Muggins game (the view type of :class:`MugginsMatch`), never
+    the other rack's tiles nor the boneyard's; the board reads it as it would the state.
 
     Attributes:
         seat: the viewer (0 or 1).
@@ -154,11 +148,8 @@ class MugginsMatch(GameMatch[MugginsTable, MugginsAction]):
 
 
 class LocalMuggins(MugginsMatch):
-    """A game of Muggins against Mugsy at this terminal: its session (the save) under it.
-
-    Args:
-        session: the game and its save.
-    """
+    """A game of Muggins against Mugsy at this terminal, its ``session`` (the save) under
+    it."""
 
     def __init__(self, session: MugginsSession) -> None:
         self.session = session

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from gameshelf.core.errors import IllegalMoveError, StoreError
+from gameshelf.core.errors import IllegalMoveError
 from gameshelf.core.records import GameRecord
 from gameshelf.core.seats import HUMAN
 from gameshelf.core.text import count, possessive, said
@@ -15,7 +15,7 @@ from gameshelf.games.muggins.match import MUGSY, PERSON, Match, event_words
 from gameshelf.games.muggins.play import MugginsMatch, MugginsTable
 from gameshelf.games.muggins.tiles import Tile
 from gameshelf.session.match import SeatInfo
-from gameshelf.session.replay import Replay, Step, grouped
+from gameshelf.session.replay import Replay, ReplayMatch, Step, grouped
 
 
 def muggins_replay(record: GameRecord) -> Replay[Any]:
@@ -80,16 +80,14 @@ def _muggins_lines(events: Sequence[Any], names: Sequence[str],
     return lines
 
 
-class ReplayMuggins(MugginsMatch):
-    """A Muggins replay as one more match of the Muggins screen: the table at the replay's
-    step, seen from the person's seat (seat 0); nothing can be played, advanced or saved,
-    and nobody is to act here.
+class ReplayMuggins(ReplayMatch[MugginsTable, Action], MugginsMatch):
+    """A Muggins replay as one more match of the Muggins screen (see
+    :class:`~gameshelf.session.replay.ReplayMatch`), seen from the person's seat (seat 0)
+    whether or not the game is over.
 
     Args:
         replay: the cursor (:func:`muggins_replay`); the screen moves it.
     """
-
-    keeps_saves = False
 
     def __init__(self, replay: Replay[Any]) -> None:
         self.replay = replay
@@ -111,50 +109,24 @@ class ReplayMuggins(MugginsMatch):
     def level(self) -> str | None:
         return self._level
 
-    @property
-    def title(self) -> str:
-        return f"game {self.replay.record.seed} (replay)"
-
-    @property
-    def name(self) -> str | None:
-        return None
-
     def view(self, seat: int) -> MugginsTable:
         if seat not in (0, 1):
             raise IllegalMoveError(f"there is no seat {seat + 1}")
         return MugginsTable.of(self.state, seat)
 
+    def table(self) -> MugginsTable:
+        return self.view(PERSON)
+
     def log(self) -> Sequence[str]:
         names = self.names(PERSON)
         return [w for ev in self.state.events if (w := event_words(ev, names))]
-
-    def to_act(self) -> int:
-        return self.state.current_player()
 
     def here_to_act(self) -> bool:
         """Never: a replay plays nothing."""
         return False
 
-    def finished(self) -> bool:
-        return self.state.is_terminal()
-
-    def legal_actions(self) -> list[Action]:
-        return []
-
     def play(self, text: str) -> Action:
         raise IllegalMoveError("this is a replay: nothing can be played here")
-
-    def advance(self) -> bool:
-        return False
-
-    def settle(self) -> None:
-        """A replay keeps nothing."""
-
-    def save(self) -> str:
-        raise StoreError("a replay saves nothing")
-
-    def end_problem(self) -> str | None:
-        return None
 
     def fresh_tile(self) -> Tile | None:
         """The tile the step shown played (marked on the board); None at the start, or for

@@ -1,9 +1,5 @@
 """Muggins as a :class:`~gameshelf.rl.spec.GameSpec`: ids, observations and resampling over
-:class:`~gameshelf.games.muggins.game.MugginsState`.
-
-Rules: the engine's (``muggins/game.py``, R-MG-1..R-MG-8): two players, a double-nine set,
-two chains from the 0-0, fives scored on the open ends, draw when no tile fits, the game ends
-as soon as a player reaches the target. This module adds nothing to the rules.
+:class:`~gameshelf.games.muggins.game.MugginsState`, whose rules (R-MG-1..R-MG-8) it keeps.
 
 Player action ids (the same move in every state; ``num_distinct_actions`` = 112):
 
@@ -34,12 +30,10 @@ nor the boneyard's tiles.
   capped at 1 (2), boneyard count over 54 and other rack's count over 47 (2), whether the
   viewer is to play (1), consecutive passes over 2 (1), numbers the other seat lacks (10).
 - Information-state string: the target, every finished round's result (public), the scores,
-  and in the round under way: who led, the tiles the seat has held in it (its deal and its
-  draws, as a set) and every public event of the round in order (plays with tile and chain,
-  draws, passes). Earlier rounds' tiles are left out: each round reshuffles all tiles, so
-  they bear on nothing that follows; nor is the order of the seat's own takes kept (it
-  changes nothing either). It is therefore a sufficient statistic of the seat's history
-  rather than a full transcript, and short, which keeps information-set search fast.
+  and in the round under way: who led, the tiles the seat has held in it (as a set) and
+  every public event of the round in order. Earlier rounds' tiles and the order of the
+  seat's own takes bear on nothing that follows (each round reshuffles all tiles), so this
+  short string is a sufficient statistic of the seat's history, not a full transcript.
 
 Returns: zero-sum, at the end only: +1 for the seat that reached the target (it wins,
 R-MG-8), -1 for the other; 0.0 each before the end.
@@ -152,12 +146,11 @@ def _round_start(state: MugginsState) -> int:
 
 
 class Spec(GameSpec[MugginsState]):
-    """Muggins for the research adapters; see the module docstring for the ids.
+    """Muggins for the research adapters (module docstring).
 
     Args:
         params: ``{"target": N}``, the score that ends the game (R-MG-8), 5 to 10,000
-            points, 500 by default; a low target (50) gives short games for tests.
-            ``players`` may be given, as 2 only.
+            points, 500 by default; ``players`` may be given, as 2 only.
 
     Raises:
         BadInputError: an unknown parameter or a target out of range.
@@ -187,11 +180,9 @@ class Spec(GameSpec[MugginsState]):
 
     # ----- play --------------------------------------------------------------------------
     def initial(self) -> MugginsState:
-        """A new game before its deal (the first chance node)."""
         return start_state(self.target)
 
     def current_player(self, state: MugginsState) -> int:
-        """Seat 0 or 1, :data:`CHANCE` while dealing or drawing, :data:`TERMINAL` at the end."""
         if state.phase is Phase.OVER:
             return TERMINAL
         player = state.current_player()
@@ -211,15 +202,9 @@ class Spec(GameSpec[MugginsState]):
         return [(i, p) for i in sorted(t.index for t in state.boneyard)]
 
     def apply(self, state: MugginsState, action: int) -> None:
-        """Play id ``action`` (a chance outcome id at a chance node).
-
-        Raises:
-            IllegalMoveError: an unknown id, or a move the rules do not allow now.
-        """
         state.apply_action(action_of(self.current_player(state), int(action)))
 
     def clone(self, state: MugginsState) -> MugginsState:
-        """An independent copy."""
         return state.clone()
 
     def returns(self, state: MugginsState) -> list[float]:
@@ -238,7 +223,6 @@ class Spec(GameSpec[MugginsState]):
 
     # ----- what a seat sees --------------------------------------------------------------
     def observation_shape(self) -> tuple[int, ...]:
-        """``(148,)``: see the module docstring for the layout."""
         return (OBSERVATION_SIZE,)
 
     def observation_bounds(self) -> tuple[float, float]:
@@ -246,7 +230,6 @@ class Spec(GameSpec[MugginsState]):
         return (0.0, 1.0)
 
     def observation_tensor(self, state: MugginsState, player: int) -> npt.NDArray[np.float32]:
-        """What ``player`` sees now (its engine view), the viewer's values first."""
         player = self.seat(player)
         view = state.view(player)
         out = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
@@ -322,12 +305,9 @@ class Spec(GameSpec[MugginsState]):
 
     # ----- information-set search --------------------------------------------------------
     def resample(self, state: MugginsState, player: int, rng: random.Random) -> MugginsState:
-        """A copy with the tiles ``player`` cannot see dealt afresh: the other rack gets as
-        many tiles as it holds, drawn uniformly from the unseen tiles that lack every number
-        the other seat is known to lack (as Mugsy samples, ``mugsy.sample_hidden``); the
-        boneyard gets the rest. ``player``'s rack, the chains, the counts, the scores and
-        every public event are kept, so ``player``'s observation and information-state
-        strings are unchanged.
+        """A copy with the tiles ``player`` cannot see dealt afresh, as Mugsy samples them
+        (``mugsy.sample_hidden``): the other rack from the unseen tiles lacking every number
+        that seat is known to lack, the boneyard the rest; all ``player`` sees is kept.
 
         Raises:
             BadInputError: ``player`` is not seat 0 or 1.

@@ -1,8 +1,5 @@
-"""Muggins as the game server plays it: each seat sees its own rack only.
-
-The adapter over the game's ``Match`` that ``gameshelf serve`` drives (see
-:class:`gameshelf.server.games.Game`). Pure: no I/O.
-"""
+"""Muggins as the game server plays it (:class:`gameshelf.server.games.Game` over the
+game's ``Match``): each seat sees its own rack only. Pure."""
 
 from __future__ import annotations
 
@@ -135,11 +132,6 @@ class MugginsGame(Game):
         rng = Chance(self.match.seed).derive(f"stand-in/{seat}/{len(self.match.actions)}")
         mugsy = Mugsy(self.default_level, rng, seat=seat)
         return str(mugsy.choose(self.match.state.view(seat)))
-
-    def legal(self, seat: int) -> list[str]:
-        if self.to_act() != seat:
-            return []
-        return [str(a) for a in self.match.state.legal_actions()]
 
     def view(self, seat: int) -> dict[str, Any]:
         return muggins_view(self.match, seat, self.seat_names)

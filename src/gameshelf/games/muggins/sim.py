@@ -1,7 +1,5 @@
-"""Computer-against-computer games (for ``gameshelf muggins sim`` and the benchmarks).
-
-Pure: the callers own the seeds; a game's result depends only on its seed and the levels.
-"""
+"""Computer-against-computer games (``gameshelf muggins sim``, the benchmarks). Pure: a
+game's result depends only on its seed and the levels."""
 
 from __future__ import annotations
 
@@ -89,7 +87,7 @@ class Tally:
         return self.wins_a / self.games if self.games else 0.0
 
     def interval_a(self) -> tuple[float, float]:
-        """95% Wilson interval of :attr:`rate_a`."""
+        """The 95% Wilson interval of :attr:`rate_a`."""
         return wilson(self.wins_a, self.games)
 
 
@@ -105,11 +103,8 @@ def series_levels(i: int, a: str, b: str) -> tuple[str, str]:
 
 def play_series_game(first: int, a: str, b: str, target: int, i: int) -> SimResult:
     """Game ``i`` of a series between ``a`` and ``b``: seed ``first + i``, the seats of
-    :func:`series_levels`.
-
-    A top-level function with the game last, so that worker processes can play any game of
-    a series through ``functools.partial(play_series_game, first, a, b, target)``: the
-    result depends only on the arguments, never on which process plays it.
+    :func:`series_levels`; top-level with the game last, so that any worker process can
+    play it through ``functools.partial`` with the same result.
 
     Raises:
         BadInputError: an unknown level or a bad target.

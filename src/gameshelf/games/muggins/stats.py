@@ -1,9 +1,6 @@
-"""Muggins statistics (issue 15): games won and lost against each of Mugsy's levels, streaks,
-points per round, and how often each player went out (domino) or won a blocked round.
-
-Pure: rows in, figures out. The rounds are found by replaying each record through the rules
-(the match driver, :meth:`~gameshelf.games.muggins.match.Match.replay`).
-"""
+"""Muggins statistics: games won and lost against each of Mugsy's levels, streaks, points
+per round, and how often each player went out (domino) or won a blocked round. Pure: the
+rounds are found by replaying each record through the match driver."""
 
 from __future__ import annotations
 
@@ -25,9 +22,8 @@ SEATS = ("you", "Mugsy")
 
 
 def final_state(record: GameRecord) -> MugginsState:
-    """The state a Muggins record ends in, replayed through the rules by the match driver
-    (the tiles and Mugsy's moves are not checked again: the games kept were checked as they
-    were played).
+    """The state a Muggins record ends in (its tiles and Mugsy's moves not checked again:
+    they were when the game was played).
 
     Raises:
         RecordError: a damaged record (its target, an option) or an action the rules refuse.
@@ -51,9 +47,8 @@ class LevelStats:
         went_out: rounds each seat ended by going out (domino).
         blocked_won: blocked rounds each seat won (fewer pips).
         blocked: blocked rounds in all (won by either, or by neither when even).
-        recorded: ``(won, lost)`` in the store's results, every game since the first (the
-            history's and those finished before it was kept or pruned since); None when
-            not given.
+        recorded: ``(won, lost)`` in the store's results, every game since the first (also
+            those the history no longer keeps); None when not given.
     """
 
     level: str
@@ -67,12 +62,11 @@ class LevelStats:
 
     @property
     def won(self) -> int:
-        """Games kept in the history that the person won."""
+        """Games kept in the history that the person won (``lost``: lost)."""
         return self.outcomes.count("win")
 
     @property
     def lost(self) -> int:
-        """Games kept in the history that the person lost."""
         return self.outcomes.count("loss")
 
     @property
@@ -83,7 +77,6 @@ class LevelStats:
 
     @property
     def streaks(self) -> Streaks:
-        """The person's streaks against this level."""
         return streaks(self.outcomes)
 
     def per_round(self) -> list[float]:
@@ -91,7 +84,6 @@ class LevelStats:
         return [p / self.rounds if self.rounds else 0.0 for p in self.points]
 
     def to_json(self) -> dict[str, Any]:
-        """As a JSON-ready dict."""
         won, lost = self.won_lost
         return {"level": self.level, "won": won, "lost": lost,
                 "kept": {"games": len(self.outcomes), "won": self.won, "lost": self.lost},
@@ -115,8 +107,7 @@ class MugginsStats:
         games: finished games counted.
         damaged: rows damaged or not replaying (left out).
         earlier: ``{"mugsy-LEVEL": {"win": n, "loss": n}}`` of games in the results table
-            beyond those in the history (finished before the history was kept, or pruned):
-            counted in the won/lost table as before, with nothing more known of them.
+            beyond those in the history: counted in won/lost, nothing more known of them.
     """
 
     levels: tuple[LevelStats, ...]
@@ -126,14 +117,39 @@ class MugginsStats:
     earlier: dict[str, dict[str, int]]
 
     def to_json(self) -> dict[str, Any]:
-        """As a JSON-ready dict."""
         return {"game": "muggins", "games": self.games, "damaged": self.damaged,
                 "levels": [lv.to_json() for lv in self.levels], "all": self.all.to_json(),
                 "earlier": self.earlier}
 
     def lines(self) -> list[str]:
-        """These statistics as plain text lines (the command line's table)."""
-        return muggins_lines(self)
+        """The Muggins tables, as text lines: won and lost per level with streaks, points per
+        round, how often each player went out or won a blocked round."""
+        if not self.games and not self.earlier:
+            return none_yet("finished Muggins game", self.damaged)
+        out = [f"Muggins: {count(self.games, 'finished game')} kept.", *left_out(self.damaged), "",
+               f"{'':<42}{'points a round':^15}",
+               f"{'against':<12} {'won':>4} {'lost':>4} {'won run':>7} {'lost run':>8} "
+               f"{'now':>8}  {'you':>6} {'Mugsy':>6}"]
+        for lv in (*self.levels, self.all):
+            k = lv.streaks
+            now = f"{k.current[1]} {k.current[0]}" if k.current[1] else "-"
+            ppr = lv.per_round()
+            won, lost = lv.won_lost
+            out.append(f"{name_cell(lv.level, 12)} {won:>4} {lost:>4} {k.longest_win:>7} "
+                       f"{k.longest_loss:>8} {now:>8}  {ppr[0]:>6.1f} {ppr[1]:>6.1f}")
+        a = self.all
+        if self.games:
+            out += ["", f"Rounds: {a.rounds:,}. Went out (domino): you {a.went_out[0]:,}, "
+                    f"Mugsy {a.went_out[1]:,}.",
+                    f"Blocked rounds: {a.blocked:,} (won by you {a.blocked_won[0]:,}, Mugsy "
+                    f"{a.blocked_won[1]:,})."]
+        if self.earlier:
+            out += ["", "Counted in won/lost only (finished before the history was kept, or "
+                    "pruned):"]
+            out += [f"  against {literal(opp)}: won {c['win']:,}, lost {c['loss']:,}"
+                    for opp, c in self.earlier.items()]
+        return out
+
 
 def _add(s: LevelStats, outcome: str, state: MugginsState) -> None:
     s.outcomes.append(outcome)
@@ -183,6 +199,7 @@ def muggins_stats(rows: Sequence[HistoryRow],
             if lv.recorded is None:
                 lv.recorded = (0, 0)
         total.recorded = (won_all, lost_all)
+
     def strength(s: LevelStats) -> tuple[int, str]:
         return (LEVELS.index(s.level) if s.level in LEVELS else len(LEVELS), s.level)
 
@@ -192,42 +209,10 @@ def muggins_stats(rows: Sequence[HistoryRow],
 
 def game_stats(store: Store, player: str | None = None) -> MugginsStats:
     """The statistics of the finished games kept in ``store`` (``player``: only the games
-    with a seat of that name and, where a game has several players, only that seat's
-    figures).
+    with a seat of that name).
 
     Raises:
         StoreError: the store cannot be read.
     """
     rows = store.finished_records("muggins", player=player)
     return muggins_stats(rows, store.result_counts("muggins") if player is None else None)
-
-
-# ----- as text (the command line and the screens) ------------------------------------
-def muggins_lines(st: MugginsStats) -> list[str]:
-    """The Muggins tables: won and lost per level with streaks, points per round, how
-    often each player went out or won a blocked round."""
-    if not st.games and not st.earlier:
-        return none_yet("finished Muggins game", st.damaged)
-    out = [f"Muggins: {count(st.games, 'finished game')} kept.", *left_out(st.damaged), "",
-           f"{'':<42}{'points a round':^15}",
-           f"{'against':<12} {'won':>4} {'lost':>4} {'won run':>7} {'lost run':>8} "
-           f"{'now':>8}  {'you':>6} {'Mugsy':>6}"]
-    for lv in (*st.levels, st.all):
-        k = lv.streaks
-        now = f"{k.current[1]} {k.current[0]}" if k.current[1] else "-"
-        ppr = lv.per_round()
-        won, lost = lv.won_lost
-        out.append(f"{name_cell(lv.level, 12)} {won:>4} {lost:>4} {k.longest_win:>7} "
-                   f"{k.longest_loss:>8} {now:>8}  {ppr[0]:>6.1f} {ppr[1]:>6.1f}")
-    a = st.all
-    if st.games:
-        out += ["", f"Rounds: {a.rounds:,}. Went out (domino): you {a.went_out[0]:,}, "
-                f"Mugsy {a.went_out[1]:,}.",
-                f"Blocked rounds: {a.blocked:,} (won by you {a.blocked_won[0]:,}, Mugsy "
-                f"{a.blocked_won[1]:,})."]
-    if st.earlier:
-        out += ["", "Counted in won/lost only (finished before the history was kept, or "
-                "pruned):"]
-        out += [f"  against {literal(opp)}: won {c['win']:,}, lost {c['loss']:,}"
-                for opp, c in st.earlier.items()]
-    return out

@@ -28,12 +28,8 @@ _TILE_RE = re.compile(r"^\s*([0-9])\s*[-:|/]\s*([0-9])\s*$", re.ASCII)
 
 @dataclass(frozen=True, order=True)
 class Tile:
-    """One domino tile.
-
-    Attributes:
-        low: the smaller half, 0-9 pips.
-        high: the larger half, 0-9 pips (``low <= high``; build with :func:`tile` or
-            :func:`parse_tile` to have the halves put in order).
+    """One domino tile: halves ``low <= high``, 0-9 pips (:func:`tile` and
+    :func:`parse_tile` put them in order).
 
     Raises:
         BadInputError: a half outside 0-9 or ``low > high``.

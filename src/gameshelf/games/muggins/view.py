@@ -63,9 +63,8 @@ def _round(data: Any) -> RoundResult:
 
 def decode_muggins_view(data: dict[str, Any], seat: int, to_act: int,
                         legal: Sequence[str] = ()) -> MugginsTable:
-    """The :class:`~gameshelf.session.match.MugginsTable` in a ``state`` message's ``view``
-    (docs/online.md, "Views"): this seat's rack, the chains, the public counts; ``to_act``
-    and ``legal`` from the message.
+    """The :class:`~gameshelf.games.muggins.play.MugginsTable` in a ``state`` message's
+    ``view`` (``to_act`` and ``legal`` from the message).
 
     Raises:
         OnlineError: the view is not one (a server of another kind; nothing is shown).

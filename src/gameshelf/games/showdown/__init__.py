@@ -1,7 +1,5 @@
-"""Pinball Showdown: the card game for 2 to 4 players (rules engine, pure: no I/O).
-
-The deck is the project's reconstruction (R-PS-1), shipped as ``deck.toml``.
-"""
+"""Pinball Showdown: the card game for 2 to 4 players, played with the project's
+reconstruction of the deck (R-PS-1), shipped as ``deck.toml``."""
 
 from gameshelf.core.gamedef import GameDef
 

@@ -166,10 +166,6 @@ Action = Deal | Reveal | Offer | Bid | Flip | Speed | Buy | Done | Take
 DONE = Done()
 
 
-def _whole(text: str, what: str) -> int:
-    return whole_number(text, what)
-
-
 def parse_action(text: str) -> Action:
     """Parse an action's text form (case and extra spaces do not matter).
 
@@ -187,10 +183,10 @@ def parse_action(text: str) -> Action:
             card = parse_card(args[0])
             return Offer(card) if verb == "offer" else Buy(card) if verb == "buy" else Take(card)
         if verb == "bid" and len(args) == 2:
-            n = _whole(args[1], "tokens")
+            n = whole_number(args[1], "tokens")
             return Bid(parse_card(args[0]), n)
         if verb in ("speed", "flip") and len(args) == 1:
-            n = _whole(args[0], verb)
+            n = whole_number(args[0], verb)
             return Speed(n) if verb == "speed" else Flip(n)
         if verb == "reveal" and len(args) == 1:
             return Reveal(tuple(parse_card(c) for c in args[0].split(",")))
@@ -200,7 +196,7 @@ def parse_action(text: str) -> Action:
                 raise BadInputError("deal needs first=, deck= and combos=")
             return Deal(tuple(parse_card(c) for c in fields["deck"].split(",")),
                         tuple(_parse_combo(c) for c in fields["combos"].split(",")),
-                        _whole(fields["first"], "first"))
+                        whole_number(fields["first"], "first"))
     except ValueError as exc:
         if isinstance(exc, BadInputError):
             raise

@@ -25,8 +25,9 @@ Example:
 
 from __future__ import annotations
 
+import functools
 import unicodedata
-from collections.abc import Collection, Sequence
+from collections.abc import Collection
 from dataclasses import dataclass
 from enum import Enum
 from importlib import resources
@@ -113,11 +114,11 @@ class PlayfieldCard:
         return f"{_SYMBOL[self.effect]}{self.circles}"
 
     @property
-    def speed_text(self) -> str:
-        """The speed requirement as text: ``speed 3+`` or ``speed 0-5``."""
+    def speed_range(self) -> str:
+        """The speed requirement as text: ``3+``, or ``0-5`` with a maximum."""
         if self.max_speed is not None:
-            return f"speed {self.min_speed}-{self.max_speed}"
-        return f"speed {self.min_speed}+"
+            return f"{self.min_speed}-{self.max_speed}"
+        return f"{self.min_speed}+"
 
     def signature(self) -> tuple[str, int, int, int | None, Effect, int]:
         """Everything but the id: two cards with equal signatures play the same."""
@@ -125,7 +126,8 @@ class PlayfieldCard:
                 self.circles)
 
     def __str__(self) -> str:
-        return f"{self.id} {self.device} {self.points:,} ({self.speed_text}, {self.effect_text})"
+        return (f"{self.id} {self.device} {self.points:,} (speed {self.speed_range}, "
+                f"{self.effect_text})")
 
 
 @dataclass(frozen=True)
@@ -134,7 +136,6 @@ class CombinationCard:
 
     Attributes:
         id: ``C01`` ... ``C12``, in deck-file order.
-        name: the card's name.
         devices: the two devices a player must have in their scoring piles.
         bonus: bonus points.
     """
@@ -153,7 +154,6 @@ class Deck:
     """A validated deck.
 
     Attributes:
-        name: the deck's name.
         reconstruction: True for the project's own reconstruction (R-PS-1).
         playfield: the 54 Playfield cards, index = position in this tuple.
         combinations: the 12 Combination cards.
@@ -163,36 +163,6 @@ class Deck:
     reconstruction: bool
     playfield: tuple[PlayfieldCard, ...]
     combinations: tuple[CombinationCard, ...]
-
-    def card_index(self, card_id: str) -> int:
-        """The index of Playfield card ``card_id`` (``P07``).
-
-        Raises:
-            DeckError: no such card.
-        """
-        return _index_of(self.playfield, card_id, "Playfield")
-
-    def combo_index(self, combo_id: str) -> int:
-        """The index of Combination card ``combo_id`` (``C03``).
-
-        Raises:
-            DeckError: no such card.
-        """
-        return _index_of(self.combinations, combo_id, "Combination")
-
-
-def _index_of(cards: Sequence[PlayfieldCard | CombinationCard], card_id: str,
-              kind: str) -> int:
-    """The position of the card whose id is ``card_id`` (any case) in ``cards``.
-
-    Raises:
-        DeckError: no such card.
-    """
-    wanted = card_id.upper()
-    for i, c in enumerate(cards):
-        if c.id == wanted:
-            return i
-    raise DeckError(f"no {kind} card {card_id!r} in this deck")
 
 
 #: The longest text of a deck file (a device, a Combination's name, the deck's name).
@@ -341,11 +311,7 @@ def parse_deck(text: str, source: str = "deck") -> Deck:
     """Parse and validate a deck file's TOML text.
 
     Args:
-        text: the TOML text.
         source: a name for the file in error messages.
-
-    Returns:
-        The validated :class:`Deck`.
 
     Raises:
         DeckError: not TOML, or a card with a missing, mistyped or out-of-range field; the
@@ -374,17 +340,12 @@ def parse_deck(text: str, source: str = "deck") -> Deck:
     return Deck(name.strip(), reconstruction, playfield, combos)
 
 
-_DEFAULT: Deck | None = None
-
-
 def default_deck_text() -> str:
     """The text of the deck shipped with the package (package data, R-PS-1)."""
     return resources.files("gameshelf.games.showdown").joinpath("deck.toml").read_text("utf-8")
 
 
+@functools.cache
 def default_deck() -> Deck:
     """The project's reconstructed deck (R-PS-1), validated once and cached."""
-    global _DEFAULT
-    if _DEFAULT is None:
-        _DEFAULT = parse_deck(default_deck_text(), "deck.toml")
-    return _DEFAULT
+    return parse_deck(default_deck_text(), "deck.toml")

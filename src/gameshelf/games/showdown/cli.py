@@ -1,16 +1,5 @@
-"""``gameshelf showdown ...``: Pinball Showdown on the command line.
-
-* ``play --players "Ann,cpu,cpu" [--deck FILE] [--seed S] [--text]`` opens the game screen
-  (or, with ``--text``, a plain prompt loop) for 2 to 4 players; ``cpu`` seats are computer
-  players (also ``random``, ``heuristic``, ``search``).
-* ``resume [NAME] [--text]`` continues a saved game (the newest without NAME); ``saves`` lists
-  them.
-* ``sim --games N --players heuristic,search [--seed S] [--deck FILE] [--workers N | --ray
-  ADDRESS] [--json]`` plays computer games (on worker processes or a Ray cluster, with the
-  same results) and prints win rates.
-
-A bad deck file or bad option is one line on stderr and exit code 2.
-"""
+"""``gameshelf showdown ...``: ``play`` (the screen, or ``--text`` for a prompt loop),
+``resume``, ``saves``, ``delete``, ``sim`` (computer games, win rates) and ``review``."""
 
 from __future__ import annotations
 
@@ -67,11 +56,10 @@ def read_deck(path: Path | None) -> str | None:
 
     Raises:
         BadInputError: the file cannot be read, is not a regular file, is larger than
-            256 KiB or not UTF-8. DeckError: it is not a valid deck.
+            256 KiB or not UTF-8 (a byte-order mark is fine). DeckError: not a valid deck.
     """
     if path is None:
         return None
-    # a regular file of at most 256 KiB; a byte-order mark from a Windows editor is fine
     text = read_text_file(path, "the deck file", max_bytes=MAX_DATA_FILE_BYTES)
     parse_deck(text, str(path))
     return text
@@ -181,13 +169,9 @@ def sim(games: int = typer.Option(100, "--games", "-n", help="Games to play.", m
     with progress(" vs ".join(kinds), games, show_progress) as advance:
         played = run_jobs(partial(play_sim_game, first, kinds, the_deck), range(games),
                           workers=workers, ray=ray, chunksize=size, advance=advance)
-    n = len(kinds)
-    wins = [0.0] * n
-    points: list[list[int]] = [[] for _ in range(n)]
-    for game in played:   # summed in game order: the same figures for any spread
-        for j in range(n):
-            points[j].append(game.points[j])
-            wins[j] += game.wins[j]
+    # summed in game order: the same figures for any spread
+    wins = [sum(game.wins[j] for game in played) for j in range(len(kinds))]
+    points = [[game.points[j] for game in played] for j in range(len(kinds))]
     turns = [game.turns for game in played]
     drains = sum(game.drain for game in played)
     result = {
@@ -251,10 +235,9 @@ def describe(view: PlayerView, seats: Sequence[SeatInfo]) -> str:
 
 
 def question(view: PlayerView) -> str:
-    """What the prompt asks ``view.seat`` (to act) now, with the command that answers it, as
-    the screen's prompt says it: ``you were outbid and get 2 tokens back: flip how many to
-    speed? (flip 0-2)``, ``take which unclaimed card? (take P05)``... (it said only ``Ann
-    (control)>``). The examples name real cards and only the actions the rules allow now."""
+    """What the prompt asks ``view.seat`` (to act) now, with commands that answer it naming
+    real cards and only the actions the rules allow: ``take which unclaimed card? (take
+    P05)``."""
     seat = view.seat
     if view.pending_return is not None:
         back = view.pending_return[1]
@@ -279,12 +262,10 @@ def question(view: PlayerView) -> str:
 
 
 def _text_loop(session: ShowdownSession) -> None:
-    """The plain prompt loop. The session saves after every action of a person and after each
-    run of chance and computer actions, so ``quit``, the end of input, Ctrl-C, SIGTERM and
-    SIGHUP all leave the game saved; a stop by a signal says where and is raised again
-    (exit code ``128 + signal``). Output that cannot be written (:class:`OutputError`) ends
-    it the same way, the game saved first. A finished game whose end cannot be recorded is
-    an error (exit 2) saying where it is kept."""
+    """The plain prompt loop of a game here. ``quit``, the end of input, a signal and output
+    that cannot be written (:class:`OutputError`) all leave the game saved; a signal says
+    where and is raised again (exit code ``128 + signal``). A finished game whose end cannot
+    be recorded is an error (exit 2) saying where it is kept."""
     game = LocalShowdown(session)
     try:
         prompt_loop(game)
@@ -320,11 +301,9 @@ def _leave(game: ShowdownMatch) -> None:
 
 
 def prompt_loop(game: ShowdownMatch) -> None:
-    """The text prompt of a Showdown match, here or on a server (the one match interface,
-    :mod:`gameshelf.session.match`): the log as it grows, the table as the seat to act sees
-    it, its question; a person's line is played through :meth:`ShowdownMatch.play`. Seats
-    of several people here hand the terminal over between turns; online, only this
-    terminal's seat is shown, and the others' moves are waited for."""
+    """The text prompt of a Showdown match, here or on a server: the log as it grows, the
+    table as the seat to act sees it, its question. Several people here hand the terminal
+    over between turns; online, only this terminal's seat is shown."""
     log_seen = 0
     last_human: int | None = None
     humans = len(game.here())

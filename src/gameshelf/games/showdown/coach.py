@@ -1,19 +1,12 @@
 """The Pinball Showdown coach: a hint for the seat to act and a review of a game. Pure.
 
 Both judge a decision by the search player's own evaluation
-(:class:`~gameshelf.games.showdown.players.SearchPlayer`): the options are the search player's
-candidates (which card to offer, bid on or take, how many tokens, whether to speed up, buy or
-stop), each played in many worlds sampled from the seat's
-:class:`~gameshelf.games.showdown.table.PlayerView` only (:func:`~gameshelf.games.showdown.players.
-determinize`: the other hands, face-down offers and the deck's order drawn from the unseen
-cards), followed by heuristic play to the end of the turn, then valued by
-:func:`~gameshelf.games.showdown.players.evaluate`: the seat's estimated final margin over the best
-opponent, in points. An option's **win chance** is the search player's estimate of it: the
-share of sampled worlds in which that margin is in the seat's favour (the worlds are played
-to the end of the turn and valued, not to the end of the game, which would take seconds a
-hint); its spread is the standard error of that share. The sampling
-generator is seeded from the view (:func:`view_chance`), so a hint never changes when only
-hidden cards change, and a review judges a move as a hint with as many samples does.
+(:class:`~gameshelf.games.showdown.players.SearchPlayer`) of its candidates, in worlds
+sampled from the seat's view only and played to the end of the turn: the estimated final
+margin over the best opponent, in points, and the **win chance**, the share of worlds in
+which that margin is in the seat's favour. The sampling generator is seeded from the view
+(:func:`view_chance`), so a hint never changes when only hidden cards change, and a review
+judges a move as a hint with as many samples does.
 
 Example:
     >>> from gameshelf.games.showdown.match import Match, parse_players
@@ -106,7 +99,6 @@ class Option:
     """One action and its estimate.
 
     Attributes:
-        action: the action.
         words: the action in words (:func:`action_words`).
         margin: the estimated final margin over the best opponent (points).
         margin_spread: standard error of ``margin`` minus the best option's (paired
@@ -128,7 +120,6 @@ class Hint:
     """The coach's advice for one decision.
 
     Attributes:
-        seat: the seat advised.
         options: the options, best first (the search player's order).
         samples: sampled worlds behind each estimate (0: one option, nothing estimated).
     """
@@ -139,7 +130,6 @@ class Hint:
 
     @property
     def best(self) -> Option:
-        """The best option."""
         return self.options[0]
 
     def sentence(self) -> str:
@@ -178,7 +168,6 @@ def hint(view: PlayerView, legal: Sequence[Action], samples: int = SAMPLES,
     """The coach's advice for ``view``'s seat, which must be to act.
 
     Args:
-        view: the seat's view.
         legal: the seat's legal actions now.
         samples: worlds sampled (the search player uses 8 in play).
         chance: the sampling generator; default :func:`view_chance`. Given a search
@@ -223,7 +212,6 @@ class Mistake:
         seat: the seat that decided.
         name: that seat's name (raw; :meth:`describe` shows it literally).
         turn: the turn (1-10).
-        chosen: the option taken.
         best: the better option.
         cost: estimated points of final margin lost (best's margin minus chosen's).
         spread: the standard error of ``cost``.
@@ -252,7 +240,6 @@ class Review:
     """The coach's review of some seats' decisions in a game.
 
     Attributes:
-        seats: the seats reviewed.
         names: every seat's name.
         decisions: decisions with a choice reviewed.
         mistakes: those that cost more than the estimate's noise, worst first.

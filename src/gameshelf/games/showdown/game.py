@@ -1,11 +1,7 @@
-"""The Pinball Showdown rules engine (``rules/pinball-showdown.txt``, rulings R-PS-1..R-PS-9 and
-R-PS-10..R-PS-13 of ``docs/rules/pinball-showdown.md``): :class:`ShowdownState`, the State
-contract over a game's fields and the six steps of its turn
-(:mod:`gameshelf.games.showdown.steps`); what a seat sees of it, its score and its winners
-are :mod:`gameshelf.games.showdown.table`'s.
-
-The game ends after turn 10 or after a turn 6+ in which a player drained. The state is
-mutable (``apply_action``) and cheap to :meth:`~ShowdownState.clone` for search.
+"""The Pinball Showdown rules engine (``rules/pinball-showdown.txt``, rulings R-PS-1..R-PS-13
+of ``docs/rules/pinball-showdown.md``): :class:`ShowdownState`, the State contract over the
+fields and turn steps of :mod:`.steps`; views, scores and winners are :mod:`.table`'s. The
+state is mutable (``apply_action``) and cheap to :meth:`~ShowdownState.clone` for search.
 """
 
 from __future__ import annotations
@@ -34,7 +30,6 @@ from gameshelf.games.showdown.table import (
     Phase,
     PlayerView,
     ScoreBreakdown,
-    control_actions,
     legal_actions,
     remaining_faceup,
     score,
@@ -64,7 +59,7 @@ class ShowdownState(TurnSteps):
 
     # ----- copying -----------------------------------------------------------------------
     def clone(self, keep_log: bool = False) -> ShowdownState:
-        """A deep copy (cheap: lists of ints); the log only when ``keep_log``."""
+        """A deep copy; the log only when ``keep_log``."""
         s = ShowdownState.__new__(ShowdownState)
         s.deck, s.cards, s.n, s.phase, s.turn, s.first = (
             self.deck, self.cards, self.n, self.phase, self.turn, self.first)
@@ -96,7 +91,6 @@ class ShowdownState(TurnSteps):
 
     # ----- the State contract ------------------------------------------------------------
     def is_terminal(self) -> bool:
-        """True once the game is over."""
         return self.phase is Phase.OVER
 
     def legal_actions(self) -> list[Action]:
@@ -104,10 +98,6 @@ class ShowdownState(TurnSteps):
         :meth:`sample_chance`)."""
         seat = self.current_player()
         return legal_actions(self, self.hands[seat] if seat >= 0 else ())
-
-    def control_actions(self, seat: int) -> list[Action]:
-        """Step 2 actions for ``seat``: bids, speed increases, buys and ``done``."""
-        return control_actions(self, seat)
 
     def remaining_faceup(self) -> list[int]:
         """Face-up cards nobody has claimed yet this turn."""

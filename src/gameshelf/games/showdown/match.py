@@ -1,10 +1,7 @@
 """A Pinball Showdown match: seats (people and computer players), the seed, the record.
-
-Shared by the command line and the terminal app. Pure: no I/O (the caller stores records).
-Chance events are drawn from ``Chance(seed).derive("chance-K")`` where K is the number of
-actions so far, so a resumed game draws exactly what the original would have. Computer seats
-get ``Chance(seed).derive("seat-N")``.
-"""
+Pure. Chance events are drawn from ``Chance(seed).derive("chance-K")``, K the number of
+actions so far, so a resumed game draws exactly what the original would have; computer seat
+N gets ``Chance(seed).derive("seat-N")``."""
 
 from __future__ import annotations
 
@@ -65,16 +62,14 @@ def parse_players(text: str) -> list[Seat]:
             raise BadInputError(f"empty player name in {quote(text)}")
         name = check_name(name, "player name", max_len=MAX_NAME_LENGTH)
         name, player = seat_word(name, PLAYER_KINDS)
+        if name and any(s.name.lower() == name.lower() for s in seats):
+            raise BadInputError(f"two players are called {quote(name)}")
         if player is not None:
             kind = "heuristic" if player == DEFAULT else player
             counts[kind] = counts.get(kind, 0) + 1
             label = {"heuristic": "CPU", "random": "Random", "search": "Search"}[kind]
-            if any(s.name.lower() == name.lower() for s in seats if name):
-                raise BadInputError(f"two players are called {quote(name)}")
             seats.append(Seat(name or f"{label} {counts[kind]}", kind))
         else:
-            if any(s.name.lower() == name.lower() for s in seats):
-                raise BadInputError(f"two players are called {quote(name)}")
             seats.append(Seat(name, HUMAN))
     return seats
 
@@ -83,13 +78,10 @@ class Match:
     """One match in progress.
 
     Args:
-        seats: the players in seat order.
         seed: the game number.
         deck_text: the deck file's text when not the shipped deck (kept in the record).
-        actions: text actions to replay (resume).
-
-    Every replayed chance event and computer player's action must be the one the seed and
-    that player produce.
+        actions: text actions to replay (resume); every chance event and computer
+            player's action among them must be the one the seed and that player produce.
 
     Raises:
         DeckError: a bad deck. RecordError: more actions than
@@ -143,7 +135,7 @@ class Match:
         """Rebuild a match by replaying a record.
 
         Raises:
-            RecordError: a record of another game or version, or one that does not replay.
+            RecordError: another game or version, damaged options, or it does not replay.
         """
         record.check(GAME, RULES_VERSION, "Pinball Showdown")
         raw = record.options.get("players")
@@ -171,7 +163,6 @@ class Match:
         self.actions.append(str(action))
 
     def to_act(self) -> int:
-        """The seat to act (or CHANCE / TERMINAL)."""
         return self.state.current_player()
 
     def human_to_act(self) -> bool:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from gameshelf.games.showdown.actions import Action, parse_action
 from gameshelf.games.showdown.cards import Deck, default_deck
 from gameshelf.games.showdown.play import ShowdownMatch
@@ -15,6 +13,7 @@ from gameshelf.session.remote import (
     OnlineGame,
     RemoteMatch,
     Room,
+    lazy,
 )
 
 
@@ -38,29 +37,9 @@ class RemoteShowdown(RemoteMatch[PlayerView, Action], ShowdownMatch):
         return parse_action(text)
 
 
-def _prompt(match: RemoteShowdown) -> object:
-    # start-up: the prompt (and Typer) loads only when a room is played at the prompt
-    from gameshelf.games.showdown.cli import prompt_loop
-
-    prompt_loop(match)
-    return None
-
-
-def _run_screen(match: RemoteShowdown) -> None:
-    # start-up: the screens (and Textual) load only when a room is played on them
-    from gameshelf.games.showdown.tui.setup import run_match_app
-
-    run_match_app(match)
-
-
-def _screen(match: RemoteShowdown) -> Any:
-    # start-up: the game's screen loads only when the lobby opens a room of this game
-    from gameshelf.games.showdown.tui.screen import ShowdownScreen
-
-    return ShowdownScreen(match)
-
-
 #: The game as the online front ends play it (its ``online`` part).
-ONLINE = OnlineGame(RemoteShowdown, _prompt, _run_screen, _screen, default_seats="me,open,cpu",
-                    options=())
+ONLINE = OnlineGame(RemoteShowdown, lazy("gameshelf.games.showdown.cli:prompt_loop"),
+                    lazy("gameshelf.games.showdown.tui.setup:run_match_app"),
+                    lazy("gameshelf.games.showdown.tui.screen:ShowdownScreen"),
+                    default_seats="me,open,cpu", options=())
 

@@ -1,8 +1,5 @@
-"""Pinball Showdown as a front end plays it: the match interface and the game played here.
-
-See :class:`gameshelf.session.match.GameMatch`; on a game server the same interface is
-:class:`gameshelf.games.showdown.online.RemoteShowdown`.
-"""
+"""Pinball Showdown as a front end plays it: the match interface
+(:class:`gameshelf.session.match.GameMatch`) and the game played here."""
 
 from __future__ import annotations
 

@@ -1,9 +1,8 @@
 """Computer players for Pinball Showdown: random, heuristic and search.
 
-A player is an object with ``choose(view, legal) -> Action``. It gets only a
-:class:`~gameshelf.games.showdown.table.PlayerView` (its own hand, public information) and the legal
-actions, never the state, so no player sees a hidden hand or the deck's order. Each player
-owns a :class:`~gameshelf.core.chance.Chance` derived from the match seed.
+A player is an object with ``choose(view, legal) -> Action``: it gets only its seat's view
+and the legal actions, never the state, so no player sees a hidden hand or the deck's order.
+Each player owns a :class:`~gameshelf.core.chance.Chance` derived from the match seed.
 
 * :class:`RandomPlayer` picks any legal action (a baseline and a fuzzer).
 * :class:`HeuristicPlayer` values cards by points (doubled in Wizard Mode), combinations and
@@ -138,10 +137,8 @@ def _best_take(v: View, seat: int, options: Sequence[int]) -> int:
 
 
 def heuristic_action(v: View, seat: int, legal: Sequence[Action]) -> Action:
-    """The heuristic's choice for ``seat`` (``v`` a view or, inside search, a sampled state).
-
-    In step 2 (using control tokens) ``legal`` may be empty: the choice is worked out from
-    the tokens, and is always legal."""
+    """The heuristic's choice for ``seat`` (``v`` a view or, inside search, a sampled state);
+    in step 2 ``legal`` may be empty: the choice is worked out from the tokens."""
     if v.phase is Phase.CONTROL and v.pending_return is None:
         return _control_choice(v, seat)
     first = legal[0]
@@ -226,11 +223,9 @@ class HeuristicPlayer:
 # ----- search --------------------------------------------------------------------------------
 def determinize(view: PlayerView, chance: Chance) -> ShowdownState:
     """A full game state consistent with ``view``: the cards the viewer cannot see (other
-    hands, other face-down offers, the deck) are dealt at random from the unseen cards.
-
-    Cards bought from the discard pile are known to be in the buyer's hand until the reveal
-    shows the pile; a face-down offer not yet revealed is drawn from the whole hand it came
-    from, the bought cards included, since the view does not say which card it was.
+    hands, other face-down offers, the deck) dealt at random from the unseen cards; cards
+    known to be in a hand (bought) stay there, and a face-down offer is drawn from the whole
+    hand it came from.
     """
     s = ShowdownState(view.deck, view.n, keep_log=False)
     me = view.seat
@@ -346,7 +341,7 @@ def _candidates(view: PlayerView, legal: Sequence[Action]) -> list[Action]:
 
 
 class SearchPlayer:
-    """Determinized Monte Carlo search (see the module docstring).
+    """Determinized Monte Carlo search.
 
     Args:
         chance: the player's own generator (derived from the match seed).
@@ -383,7 +378,6 @@ class SearchPlayer:
         if base not in cands:
             cands.insert(0, base)
         if len(cands) > self.max_candidates:
-            # keep the heuristic's choice, 'done' and speed-ups, then the cards worth most
             fixed = [base] + [a for a in cands if a != base and isinstance(a, (Done, Speed))]
             rest = sorted((a for a in cands if a not in fixed),
                           key=lambda a: -card_value(view, view.seat, a.card)

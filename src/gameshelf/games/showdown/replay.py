@@ -61,9 +61,8 @@ def showdown_replay(record: GameRecord) -> Replay[Any]:
 
 
 class ShowdownReplay(ReplayMatch[PlayerView, Action], ShowdownMatch):
-    """A Showdown replay as a match the Showdown screen shows, read-only (see
-    :class:`~gameshelf.session.replay.ReplayMatch`): the hand on screen is the moving
-    seat's, or the one :meth:`next_hand` chose, among the seats the replay may show.
+    """A Showdown replay as a read-only match of the Showdown screen (see
+    :class:`~gameshelf.session.replay.ReplayMatch`) that may show any seat's hand it allows.
 
     Raises:
         RecordError: the replay is not a Showdown game's.

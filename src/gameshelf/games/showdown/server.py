@@ -98,11 +98,6 @@ class ShowdownGame(Game):
         st = self.match.state
         return str(player.choose(st.view(seat), st.legal_actions()))
 
-    def legal(self, seat: int) -> list[str]:
-        if self.to_act() != seat:
-            return []
-        return [str(a) for a in self.match.state.legal_actions()]
-
     def view(self, seat: int) -> dict[str, Any]:
         return showdown_view(self.match, seat)
 

@@ -1,10 +1,6 @@
-"""Pinball Showdown statistics (issue 15): wins by seat and by the number of players, and
-the mean points by source (cards, 2X, drop targets, combinations, tokens) of each person and
-computer player.
-
-Pure: rows in, figures out. The scores by source are the engine's own
-(:meth:`~gameshelf.games.showdown.game.ShowdownState.score`), found by replaying each record.
-"""
+"""Pinball Showdown statistics: wins by seat and by the number of players, and the mean
+points by source (cards, 2X, drop targets, combinations, tokens) of each person and computer
+player. Pure: the scores by source are the engine's own, found by replaying each record."""
 
 from __future__ import annotations
 
@@ -29,10 +25,10 @@ SOURCES = ("cards", "two_x", "drop_bonus", "combos", "tokens")
 SOURCE_NAMES = {"cards": "cards", "two_x": "2X", "drop_bonus": "drop targets",
                 "combos": "combinations", "tokens": "tokens"}
 
-
 #: An action's text parsed once (a history repeats the same few hundred texts; actions are
 #: frozen values, so one parse serves every record).
 _parse = functools.lru_cache(maxsize=8192)(parse_action)
+
 
 def final_state(record: GameRecord) -> ShowdownState:
     """The state a Showdown record ends in, replayed through the rules.
@@ -75,7 +71,6 @@ class PlayerSources:
         return {k: v / self.games if self.games else 0.0 for k, v in self.points.items()}
 
     def to_json(self) -> dict[str, Any]:
-        """As a JSON-ready dict."""
         means = self.means()
         return {"label": self.label, "games": self.games, "wins": self.wins,
                 "mean_points": {k: round(v, 2) for k, v in means.items()},
@@ -101,7 +96,6 @@ class ShowdownStats:
     damaged: int
 
     def to_json(self) -> dict[str, Any]:
-        """As a JSON-ready dict."""
         return {"game": "showdown", "games": self.games, "damaged": self.damaged,
                 "by_player_count": [{"players": n, "games": self.games_by_count[n],
                                      "wins_by_seat": self.seats[n]}
@@ -109,8 +103,27 @@ class ShowdownStats:
                 "players": [p.to_json() for p in self.players]}
 
     def lines(self) -> list[str]:
-        """These statistics as plain text lines (the command line's table)."""
-        return showdown_lines(self)
+        """The Showdown tables, as text lines: wins by seat for each number of players, and
+        mean points by source per person and computer player."""
+        if not self.games:
+            return none_yet("finished Pinball Showdown game", self.damaged)
+        out = [f"Pinball Showdown: {count(self.games, 'finished game')} kept.",
+               *left_out(self.damaged), "", "Wins by seat (a shared win counts for each winner):"]
+        for n in sorted(self.seats):
+            seats = ", ".join(f"seat {i + 1} {w:,}" for i, w in enumerate(self.seats[n]))
+            out.append(f"  {count(n, 'player')}, {count(self.games_by_count[n], 'game')}: {seats}")
+        heads = " ".join(f"{SHORT[k]:>7}" for k in SOURCES)
+        out += ["", "Mean points a game by source (" + ", ".join(
+            f"{SHORT[k]}: {SOURCE_NAMES[k]}" for k in SOURCES if SHORT[k] != SOURCE_NAMES[k])
+            + "):",
+                f"{'player':<{NAME}} {'games':>5} {'wins':>5} {heads} {'total':>8}"]
+        for p in self.players:
+            m = p.means()
+            cells = " ".join(f"{m[k]:>7,.0f}" for k in SOURCES)
+            out.append(f"{name_cell(p.label)} {p.games:>5,} {p.wins:>5,} {cells} "
+                       f"{sum(m.values()):>8,.0f}")
+        return out
+
 
 def showdown_stats(rows: Sequence[HistoryRow], player: str | None = None) -> ShowdownStats:
     """The statistics of the Showdown games in ``rows``.
@@ -147,38 +160,13 @@ def showdown_stats(rows: Sequence[HistoryRow], player: str | None = None) -> Sho
 
 
 def game_stats(store: Store, player: str | None = None) -> ShowdownStats:
-    """The statistics of the finished games kept in ``store`` (``player``: only the games
-    with a seat of that name and, where a game has several players, only that seat's
-    figures).
+    """The statistics of the finished games kept in ``store`` (``player``: as
+    :func:`showdown_stats`).
 
     Raises:
         StoreError: the store cannot be read.
     """
     return showdown_stats(store.finished_records("showdown", player=player), player)
-
-
-# ----- as text (the command line and the screens) ------------------------------------
-def showdown_lines(st: ShowdownStats) -> list[str]:
-    """The Showdown tables: wins by seat for each number of players, and mean points by
-    source per person and computer player."""
-    if not st.games:
-        return none_yet("finished Pinball Showdown game", st.damaged)
-    out = [f"Pinball Showdown: {count(st.games, 'finished game')} kept.",
-           *left_out(st.damaged), "", "Wins by seat (a shared win counts for each winner):"]
-    for n in sorted(st.seats):
-        seats = ", ".join(f"seat {i + 1} {w:,}" for i, w in enumerate(st.seats[n]))
-        out.append(f"  {count(n, 'player')}, {count(st.games_by_count[n], 'game')}: {seats}")
-    heads = " ".join(f"{SHORT[k]:>7}" for k in SOURCES)
-    out += ["", "Mean points a game by source (" + ", ".join(
-        f"{SHORT[k]}: {SOURCE_NAMES[k]}" for k in SOURCES if SHORT[k] != SOURCE_NAMES[k])
-        + "):",
-            f"{'player':<{NAME}} {'games':>5} {'wins':>5} {heads} {'total':>8}"]
-    for p in st.players:
-        m = p.means()
-        cells = " ".join(f"{m[k]:>7,.0f}" for k in SOURCES)
-        out.append(f"{name_cell(p.label)} {p.games:>5,} {p.wins:>5,} {cells} "
-                   f"{sum(m.values()):>8,.0f}")
-    return out
 
 
 #: The by-source table's narrow heads.

@@ -39,6 +39,8 @@ The game ends after turn 10 or after a turn 6+ in which a player drained.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+
 from gameshelf.core.errors import BadInputError, IllegalMoveError
 from gameshelf.core.state import CHANCE, TERMINAL
 from gameshelf.core.text import count, said, verb_for
@@ -53,7 +55,7 @@ from gameshelf.games.showdown.actions import (
     Speed,
     card_text,
 )
-from gameshelf.games.showdown.cards import Deck, Effect, PlayfieldCard
+from gameshelf.games.showdown.cards import CombinationCard, Deck, Effect, PlayfieldCard
 from gameshelf.games.showdown.table import BUY_COST, Claim, Phase, remaining_faceup, score
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
@@ -67,13 +69,25 @@ AUTOSAVE = 5
 WIZARD_SPEED = 12
 
 
+def open_combos(combos: Sequence[CombinationCard], order: Iterable[int], n: int) -> list[int]:
+    """The Combination cards a deal turns face up from ``order``: the first ``n``, except that
+    in a two-player game a card sharing a device with the first is set aside."""
+    chosen: list[int] = []
+    for c in order:
+        if len(chosen) == n:
+            break
+        if n == 2 and chosen and set(combos[chosen[0]].devices) & set(combos[c].devices):
+            continue
+        chosen.append(c)
+    return chosen
+
+
 class TurnSteps:
     """A game's fields and what each step of a turn does to them; the rules engine's state
     (:class:`~gameshelf.games.showdown.game.ShowdownState`) adds the State contract: the
     legal actions, chance, applying an action, copies, scores and views.
 
     Args:
-        deck: the validated deck.
         players: the number of players, 2 to 4.
         keep_log: keep a text log of events (off for fast search copies).
 
@@ -165,15 +179,7 @@ class TurnSteps:
             self.hands[i % self.n].append(order[i])
         self.draw_pile = order[HAND_SIZE * self.n:]
         combos = self.deck.combinations
-        chosen: list[int] = []
-        for c in a.combos:
-            if len(chosen) == self.n:
-                break
-            if self.n == 2 and chosen:
-                used = set(combos[chosen[0]].devices)
-                if used & set(combos[c].devices):
-                    continue  # two-player rule: requirements must be distinct
-            chosen.append(c)
+        chosen = open_combos(combos, a.combos, self.n)
         self.combos_open = chosen
         self.first = a.first
         self._say(f"Cards dealt; {self.said(a.first, 'is')} First Player. Combinations: "

@@ -30,18 +30,13 @@ _COMBOS = frozenset({"combos_open", "combos_won"})
 _STATIC = frozenset({"deck", "cards"})
 
 
-def _showdown_fields() -> tuple[str, ...]:
-    return tuple(f.name for f in dataclasses.fields(PlayerView) if f.name not in _STATIC)
-
-
-_FIELDS = _showdown_fields()
+#: The view fields sent, in the view's order.
+_FIELDS = tuple(f.name for f in dataclasses.fields(PlayerView) if f.name not in _STATIC)
 
 
 def showdown_view(match: Match, seat: int) -> dict[str, Any]:
-    """``seat``'s Showdown view: the fields of
-    :class:`gameshelf.games.showdown.table.PlayerView` (less the static deck), cards as
-    ``P41``, combinations as ``C03``, bids as ``[{"card", "seat", "tokens"}]``, claims as
-    ``{"card", "completed", "reason"}`` or null."""
+    """``seat``'s Showdown view (module docstring): bids as ``[{"card", "seat", "tokens"}]``,
+    claims as ``{"card", "completed", "reason"}`` or null."""
     view = match.state.view(seat)
     out: dict[str, Any] = {"game": "showdown", "names": [s.name for s in match.seats]}
     for name in _FIELDS:

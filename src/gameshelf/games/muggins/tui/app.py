@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 from gameshelf.core.keymaps import remembered_key_map
-from gameshelf.games.muggins.game import DEFAULT_TARGET
 from gameshelf.games.muggins.match import GAME
 from gameshelf.games.muggins.play import MugginsMatch
 from gameshelf.games.muggins.session import Session
@@ -28,28 +27,21 @@ class MugginsApp(GameshelfApp):
 TEXT_HINT = "use --text for the prompt loop"
 
 
-def run_muggins(level: str = "normal", target: int = DEFAULT_TARGET, seed: int | None = None,
-                session: Session | None = None, keys: str | None = None) -> None:
-    """Run the app on ``session`` (a new or resumed game with its save), else on a new game
-    of ``level``, ``target`` and ``seed``; returns when the person quits. ``keys``: the key
-    map (None: the one chosen last).
+def run_muggins(session: Session, keys: str | None = None) -> None:
+    """Run the app on ``session`` (a new or resumed game with its save) until the person
+    quits; ``keys``: the key map (None: the one chosen last).
 
     Raises:
-        GameshelfError: not on a terminal (nothing is started or saved then).
+        GameshelfError: not on a terminal.
     """
-    need_terminal(TEXT_HINT)  # before the screen starts (and saves) a game
-    key_map = keys or remembered_key_map(GAME)
-    if session is not None:
-        screen = MugginsScreen(session, exit_app=True, keys=key_map)
-    else:
-        screen = MugginsScreen(level=level, target=target, seed=seed, ask=False,
-                               exit_app=True, keys=key_map)
+    need_terminal(TEXT_HINT)
+    screen = MugginsScreen(session, exit_app=True, keys=keys or remembered_key_map(GAME))
     run_guarded(MugginsApp(screen), TEXT_HINT)
 
 
 def run_muggins_match(game: MugginsMatch) -> None:
-    """Run the app straight on the Muggins board of ``game`` (a room on a game server:
-    ``gameshelf online create/join --tui``); returns when the person leaves.
+    """Run the app on the Muggins board of ``game`` (a room on a game server) until the
+    person leaves.
 
     Raises:
         GameshelfError: not on a terminal.

@@ -1,8 +1,5 @@
-"""The Muggins coach on screen (issue 16): the hint window (``h`` on the board) and the
-review window (``r`` on the game-over window), over :mod:`gameshelf.games.muggins.coach`.
-
-Both are the shared coach windows of :mod:`gameshelf.tui.coach`.
-"""
+"""The Muggins coach's windows (:mod:`gameshelf.tui.coach`'s): the hint (``h`` on the
+board) and the review (``r`` on the game-over window)."""
 
 from __future__ import annotations
 

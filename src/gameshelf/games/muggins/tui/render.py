@@ -2,11 +2,11 @@
 
 A tile is 3 lines by 9 columns: heavy edges ``┃`` on both sides, two 3x3 pip fields (0 to 9
 pips) and a dashed divider ``╎`` between them, so tiles side by side (one blank column apart)
-never read as one tile, even without colours. The board
-puts the double-blank in the middle with the total of the two open ends in a blue box on it;
-the left chain runs leftwards from it and the right chain rightwards; a chain longer than its
-half of the board turns the corner and snakes back on the next row, so every tile stays
-visible and touches its neighbour. The open half of each chain's last tile has red pips.
+never read as one tile, even without colours. The board puts the double-blank in the middle
+with the total of the two open ends in a blue box on it; the left chain runs leftwards from
+it and the right chain rightwards; a chain longer than its half of the board turns the
+corner and snakes back on the next row, so every tile stays visible and touches its
+neighbour. The open half of each chain's last tile has red pips.
 """
 
 from __future__ import annotations
@@ -40,7 +40,6 @@ TILE_H = 3
 IVORY = "rgb(238,232,213)"
 TILE_STYLE = f"black on {IVORY}"
 DOUBLE_STYLE = "black on rgb(250,222,160)"
-OPEN_STYLE = f"bold red on {IVORY}"
 SELECTED_STYLE = "black on rgb(255,196,70)"
 #: The selected tile with the classic keys: the 1991 manual's red box.
 CLASSIC_SELECTED_STYLE = "bold white on rgb(200,30,30)"
@@ -68,11 +67,6 @@ def tile_lines(first: int, second: int, style: str = TILE_STYLE,
         line.append(EDGE, style)
         out.append(line)
     return out
-
-
-def tile_text(t: Tile, style: str = TILE_STYLE) -> Text:
-    """A tile (lower half left) as one Text of 3 lines."""
-    return Text("\n").join(tile_lines(t.low, t.high, style))
 
 
 def _style_of(p: Placed) -> str:
@@ -204,9 +198,7 @@ def _chain_names(state: Chains, half: int, geo: Geometry) -> Text:
     right = f"RIGHT chain · {one(state.right)} ▶"
     line = Text()
     line.append(f"{left[:half]:>{half}}", "bold")
-    line.append(" " * (geo.centre_w // 2))
-    line.append(RULE, RULE_STYLE)
-    line.append(" " * (geo.centre_w - geo.centre_w // 2 - 1))
+    line.append_text(_gap(geo))
     line.append(f" {right[:half]:<{half}}", "bold")
     return line
 
@@ -236,7 +228,6 @@ def board_text(state: Chains, width: int, marks: bool = False,
     rightwards, each snaking back in rows when long, a rule down the middle between them.
 
     Args:
-        state: the game.
         width: columns available (at least 40 are used).
         marks: show the blinking L and R beside the double-blank (choosing a chain).
         fresh: a tile to show in light blue (just played).

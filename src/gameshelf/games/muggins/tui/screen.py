@@ -1,17 +1,7 @@
-"""The Muggins screen: the board, the rack, the scores, Mugsy's moves at a readable pace.
-
-Keys: Left/Right (Up/Down) choose a tile, Enter plays it (or draws / passes when nothing
-fits), L and R play it on the left or right chain, D draws, P passes, S saves, F1 helps, Esc
-leaves (no question: the game stays saved; back to the level screen when opened from the
-menu). The mouse works too: click a tile of the
-rack to play it, click Left/Right when it fits both chains.
-
-The screen coordinates its widgets (:mod:`.board`, :mod:`.rack`, the level screen
-:mod:`.level`, the round summary :mod:`.summary`) and talks only to a match
-(:class:`~gameshelf.games.muggins.play.MugginsMatch`): a game here, a room on a game server,
-or a replay (:class:`~gameshelf.games.muggins.replay.ReplayMuggins`, read-only: the footer
-then offers only the replay's keys).
-"""
+"""The Muggins screen: the board, the rack, the scores, Mugsy's moves at a readable pace
+(keys: :mod:`.keys`). It coordinates its widgets (:mod:`.board`, :mod:`.rack`, :mod:`.level`,
+:mod:`.summary`) and talks only to a match: a game here, a room on a game server, or a
+replay (read-only: the footer offers only the replay's keys)."""
 
 from __future__ import annotations
 
@@ -57,8 +47,6 @@ from gameshelf.tui.replay import (
 )
 from gameshelf.tui.widgets import ConfirmScreen, GameFooter, HelpScreen, plain
 
-#: True: the menu opens this game.
-BUILT = True
 #: Below this many lines the title bar is hidden, its line given to the board.
 SHORT_H = 30
 #: What a Muggins replay's help says of hidden information (after the general sentence).
@@ -86,9 +74,8 @@ def status_line(game: MugginsMatch, table: MugginsTable, me: int, my_turn: bool,
 
 
 class MugginsScreen(TurnActions, ReplayKeys, Screen[None]):
-    """A game of Muggins, against Mugsy here or against Mugsy or a person on a game server,
-    or a replay: the screen talks only to the match interface (:class:`~gameshelf.games.
-    muggins.play.MugginsMatch`), so one screen plays both and shows a replay.
+    """A game of Muggins here, in a room on a game server, or a replay: the screen talks
+    only to the match interface.
 
     Args:
         session: the game to show (a local session, or a match: local, remote or a
@@ -333,9 +320,8 @@ class MugginsScreen(TurnActions, ReplayKeys, Screen[None]):
             self.app.bell()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The footer offers only what can be done now (``False`` hides a binding): on the
-        person's turn, the chains when a tile fits, Draw or Pass when nothing does; none of
-        them on Mugsy's turn or after the game; in a replay, only the replay's keys."""
+        """What the footer offers: a turn's keys as :meth:`turn_offers` says, in a replay
+        only the replay's keys."""
         if self.shown_replay() is not None:
             return self.replay_offers(action, parameters)
         return self.turn_offers(action, parameters)
@@ -471,6 +457,12 @@ class MugginsScreen(TurnActions, ReplayKeys, Screen[None]):
             self.refuse_play()    # the board's buttons play: not here
         else:
             self.action_side(event.side)
+
+
+def replay_screen(replay: Replay[Any], *, exit_app: bool = False) -> MugginsScreen:
+    """The Muggins board over ``replay``, at its start, read-only (the default keys' layout;
+    ``exit_app``: leaving ends the app)."""
+    return MugginsScreen(ReplayMuggins(replay), ask=False, pace=0, exit_app=exit_app)
 
 
 def make_screen() -> Screen[None]:

@@ -1,9 +1,8 @@
-"""The seat on the Muggins board and its person's moves: the match as that seat reads it,
-the keys and clicks of a turn, each checked against the seat's table (R-MG-3: a tile that
-fits must be played; draw only when nothing fits, pass only with the boneyard empty) before
-it goes to the match, then saving and leaving. A mixin of
-:class:`~gameshelf.games.muggins.tui.screen.MugginsScreen`, which holds the state it reads
-(the selection, the match), draws, and plays the other seat's turns."""
+"""The person's moves on the Muggins board, a mixin of
+:class:`~gameshelf.games.muggins.tui.screen.MugginsScreen` (which holds the selection and the
+match, draws, and plays the other seat's turns): the keys and clicks of a turn, each checked
+against the seat's table (R-MG-3: a tile that fits must be played; draw only when nothing
+fits, pass only with the boneyard empty) before it goes to the match; saving and leaving."""
 
 from __future__ import annotations
 
@@ -14,16 +13,8 @@ from textual.widgets import Static
 
 from gameshelf.core.errors import GameshelfError
 from gameshelf.core.text import count, error_line, possessive, quoted, resume_command
-from gameshelf.games.muggins.game import (
-    Draw,
-    MugginsState,
-    Pass,
-    Placed,
-    Play,
-    Side,
-    end_value,
-    play_points,
-)
+from gameshelf.games.muggins.game import Draw, MugginsState, Pass, Play, Side
+from gameshelf.games.muggins.mugsy import points_now
 from gameshelf.games.muggins.play import LocalMuggins, MugginsMatch, MugginsTable
 from gameshelf.games.muggins.session import Session
 from gameshelf.games.muggins.tiles import Tile
@@ -37,18 +28,6 @@ if TYPE_CHECKING:
     _Screen = Screen[None]
 else:   # a plain mixin: the game screen stays the Screen subclass
     _Screen = object
-
-
-def play_scores(table: MugginsTable, play: Play) -> int:
-    """The points ``play`` scores at once on ``table`` (the open ends' total after it, when
-    a multiple of 5: R-MG-4), before any round's end."""
-    lft, rgt = table.ends()
-    end = lft if play.side is Side.LEFT else rgt
-    placed = Placed(play.tile, end, play.tile.other(end))
-    left = [*table.left, placed] if play.side is Side.LEFT else list(table.left)
-    right = [*table.right, placed] if play.side is Side.RIGHT else list(table.right)
-    return play_points(end_value(left) + end_value(right))
-
 
 
 class TurnActions(RefusalMixin, _Screen):
@@ -265,7 +244,7 @@ class TurnActions(RefusalMixin, _Screen):
         self._play(play)
 
     def _play(self, play: Play) -> None:
-        pts = play_scores(self.table, play)
+        pts = points_now(self.table.seen(), play)
         if not self.act(str(play)):
             return
         self.choosing = None

@@ -1,15 +1,10 @@
 """Pinball Showdown as a :class:`~gameshelf.rl.spec.GameSpec` (2 to 4 players, the shipped deck).
 
-The rules are :mod:`gameshelf.games.showdown.game`'s; this module adds only what the research
-frameworks need: stable integer ids, chance as single draws with exact probabilities, what
-one seat may see (from the engine's :class:`~gameshelf.games.showdown.table.PlayerView`) and
-resampling for information-set search.
+The rules are :mod:`gameshelf.games.showdown.game`'s; this module adds stable integer ids,
+chance as single draws with exact probabilities, what one seat may see and resampling.
 
-Parameter: ``players``, 2 to 4 (default 2).
-
-Player actions and chance outcomes have stable integer ids (:mod:`.ids`); what a seat sees
-as a tensor and as text is :mod:`.seen`'s.
-
+Parameter: ``players``, 2 to 4 (default 2). Player actions and chance outcomes have stable
+integer ids (:mod:`.ids`); what a seat sees as a tensor and as text is :mod:`.seen`'s.
 
 Chance nodes, each outcome equally likely over what is left (so the probabilities are exact,
 ``1 / len(outcomes)``):
@@ -78,7 +73,14 @@ from gameshelf.games.showdown.rl.seen import (
     observation_string,
     observation_tensor,
 )
-from gameshelf.games.showdown.steps import HAND_SIZE, MAX_PLAYERS, MAX_TURNS, MIN_PLAYERS, TOKENS
+from gameshelf.games.showdown.steps import (
+    HAND_SIZE,
+    MAX_PLAYERS,
+    MAX_TURNS,
+    MIN_PLAYERS,
+    TOKENS,
+    open_combos,
+)
 from gameshelf.games.showdown.table import Phase, PlayerView
 from gameshelf.rl.spec import CHANCE, TERMINAL, GameSpec, SpecInfo
 
@@ -125,7 +127,6 @@ class ShowdownSpecState:
         self.events: list[tuple[int, str]] = []
 
     def clone(self) -> ShowdownSpecState:
-        """An independent copy."""
         s = ShowdownSpecState.__new__(ShowdownSpecState)
         s.game = self.game.clone()
         s.deal, s.combos, s.first = self.deal[:], self.combos[:], self.first
@@ -133,20 +134,6 @@ class ShowdownSpecState:
         s.forced = {t: dict(f) for t, f in self.forced.items()}
         s.events = self.events[:]
         return s
-
-
-def _open_combos(state: ShowdownSpecState) -> list[int]:
-    """The Combination cards the engine's deal opens from the draws so far."""
-    g = state.game
-    combos = g.deck.combinations
-    chosen: list[int] = []
-    for c in state.combos:
-        if len(chosen) == g.n:
-            break
-        if g.n == 2 and chosen and set(combos[chosen[0]].devices) & set(combos[c].devices):
-            continue
-        chosen.append(c)
-    return chosen
 
 
 def _returns(winners: list[int], n: int) -> list[float]:
@@ -176,29 +163,18 @@ class Spec(GameSpec[ShowdownSpecState]):
 
     @classmethod
     def info(cls) -> SpecInfo:
-        """The fixed description; bounds hold for 2 to 4 players."""
         return SpecInfo(
-            short_name="gameshelf_showdown",
-            long_name="gameshelf Pinball Showdown",
-            min_players=MIN_PLAYERS,
-            max_players=MAX_PLAYERS,
-            num_distinct_actions=NUM_ACTIONS,
-            max_chance_outcomes=NUM_CHANCE,
-            min_utility=-1.0,
-            max_utility=1.0,
-            utility_sum=0.0,
-            max_game_length=_max_game_length(MAX_PLAYERS),
-            perfect_information=False,
-            parameters={"players": 2},
-        )
+            short_name="gameshelf_showdown", long_name="gameshelf Pinball Showdown",
+            min_players=MIN_PLAYERS, max_players=MAX_PLAYERS, num_distinct_actions=NUM_ACTIONS,
+            max_chance_outcomes=NUM_CHANCE, min_utility=-1.0, max_utility=1.0,
+            utility_sum=0.0, max_game_length=_max_game_length(MAX_PLAYERS),
+            perfect_information=False, parameters={"players": 2})
 
     # ----- the game ---------------------------------------------------------------------
     def initial(self) -> ShowdownSpecState:
-        """A new game at its first chance node (the first card of the deal)."""
         return ShowdownSpecState(ShowdownState(self.deck, self.players, keep_log=False))
 
     def current_player(self, state: ShowdownSpecState) -> int:
-        """The seat to act, :data:`CHANCE` (deal, reveal) or :data:`TERMINAL`."""
         ph = state.game.phase
         if ph is Phase.DEAL or ph is Phase.REVEAL:
             return CHANCE
@@ -207,7 +183,6 @@ class Spec(GameSpec[ShowdownSpecState]):
         return state.game.current_player()
 
     def legal_actions(self, state: ShowdownSpecState) -> list[int]:
-        """The ids of the engine's legal actions for the seat to act, ascending."""
         g = state.game
         if g.phase in (Phase.DEAL, Phase.REVEAL, Phase.OVER):
             return []
@@ -227,7 +202,8 @@ class Spec(GameSpec[ShowdownSpecState]):
             if len(state.deal) < self.cards_dealt:
                 drawn = set(state.deal)
                 ids = [c for c in range(CARDS) if c not in drawn]
-            elif len(_open_combos(state)) < g.n and len(state.combos) < COMBINATION_CARDS:
+            elif (len(open_combos(g.deck.combinations, state.combos, g.n)) < g.n
+                  and len(state.combos) < COMBINATION_CARDS):
                 seen = set(state.combos)
                 ids = [COMBO0 + k for k in range(COMBINATION_CARDS) if k not in seen]
             else:
@@ -326,7 +302,6 @@ class Spec(GameSpec[ShowdownSpecState]):
         state.events.append((-1, f"turn {g.turn} top {top}"))
 
     def clone(self, state: ShowdownSpecState) -> ShowdownSpecState:
-        """An independent copy."""
         return state.clone()
 
     def returns(self, state: ShowdownSpecState) -> list[float]:
@@ -347,7 +322,6 @@ class Spec(GameSpec[ShowdownSpecState]):
         return state.game.view(self.seat(player))
 
     def observation_shape(self) -> tuple[int, ...]:
-        """``(size,)``: the sections listed in :func:`.seen.observation_tensor`."""
         return observation_shape(self.players)
 
     def observation_bounds(self) -> tuple[float, float]:
@@ -357,12 +331,9 @@ class Spec(GameSpec[ShowdownSpecState]):
 
     def observation_tensor(self, state: ShowdownSpecState, player: int
                            ) -> npt.NDArray[np.float32]:
-        """What ``player`` sees (its engine view) as ``float32`` of :meth:`observation_shape`
-        (:func:`.seen.observation_tensor`)."""
         return observation_tensor(self._view(state, player), self.players)
 
     def observation_string(self, state: ShowdownSpecState, player: int) -> str:
-        """What ``player`` sees now (its engine view), one field per line."""
         return observation_string(self._view(state, player))
 
     def information_state_string(self, state: ShowdownSpecState, player: int) -> str:
@@ -375,9 +346,8 @@ class Spec(GameSpec[ShowdownSpecState]):
     # ----- information-set search -----------------------------------------------------------
     def resample(self, state: ShowdownSpecState, player: int, rng: random.Random
                  ) -> ShowdownSpecState:
-        """A state ``player`` cannot tell from ``state``: the other hands, their face-down
-        offers, who offered what where nobody saw it, and the deck drawn afresh with ``rng``
-        (module docstring), replayed from a new deal.
+        """A state ``player`` cannot tell from ``state``, drawn with ``rng`` (module
+        docstring).
 
         Raises:
             BadInputError: ``player`` is not a seat.

@@ -1,5 +1,6 @@
-"""The Playfield card widgets of the table: a card drawn as a card (:class:`CardView`), the
-base every card widget shares, and the message a click on one sends up to the screen."""
+"""The Playfield card widgets of the table: a card drawn as a card (:class:`CardView`) or as
+one line (:class:`CardLine`: the hand and face-up cards on small terminals, the discard pile
+always), the base they share, and the message a click on one sends up to the screen."""
 
 from __future__ import annotations
 
@@ -23,12 +24,6 @@ def effect_text(card: PlayfieldCard) -> Text:
         return Text("no effect", style="dim")
     sign, colour = _SIGN[card.effect], _COLOURS[card.effect]
     return Text(f"{sign}{card.circles}●", style=f"bold {colour}")
-
-
-def speed_range(card: PlayfieldCard) -> str:
-    """The card's speed requirement: ``3+``, or ``0-5`` with a maximum."""
-    return (f"{card.min_speed}-{card.max_speed}" if card.max_speed is not None
-            else f"{card.min_speed}+")
 
 
 class CardChosen(Message):
@@ -73,7 +68,50 @@ class CardView(CardWidget):
         body.append(f"\n{card.points:,}")
         if wizard:
             body.append("×2", style="bold magenta")  # scored in the 2X pile this turn
-        body.append(f" ⚡{speed_range(card)}")
+        body.append(f" ⚡{card.speed_range}")
         body.append("\n")
         body.append_text(effect_text(card))
         self.update(body)
+
+
+def card_line(card: PlayfieldCard, width: int, note: str = "") -> Text:
+    """A card as one line of at most ``width`` cells: id, device, points, speed requirement,
+    effect and an optional ``note`` (cut with ``…`` when it does not fit, so the columns line
+    up). When the device's name would not fit whole, the card takes two lines: id and device,
+    then the rest indented; the name is never cut."""
+    tail = Text(f" {card.points:>5,} ⚡{card.speed_range:<3} ")
+    effect = (effect_text(card) if card.effect is not Effect.NONE and card.circles
+              else Text("none", style="dim"))
+    effect.pad_right(max(0, 4 - effect.cell_len))  # the same width on every line
+    tail.append_text(effect)
+    if note:
+        tail.append(f" {note}", style="italic")
+    device = literal(card.device)
+    room = width - len(card.id) - 1 - (tail.cell_len - (len(note) + 1 if note else 0))
+    line = Text(f"{card.id} ")
+    if len(device) > room:   # the name whole on a line of its own, the rest below
+        line.append(device, style="bold")
+        rest = Text(" " * len(card.id))
+        rest.append_text(tail)
+        rest.truncate(width, overflow="ellipsis")
+        return Text("\n").join((line, rest))
+    line.append(f"{device:<{min(room, 14)}}", style="bold")
+    line.append_text(tail)
+    line.truncate(width, overflow="ellipsis")
+    return line
+
+
+class CardLine(CardWidget):
+    """A card as one line (click to choose it; a second click plays it)."""
+
+    DEFAULT_CSS = """
+    CardLine { height: auto; width: 100%; }
+    CardLine.selected { background: $accent; color: $text; text-style: bold; }
+    CardLine.bid { color: $warning; }
+    """
+
+    def __init__(self, card: PlayfieldCard, index: int, zone: str, width: int,
+                 note: str = "") -> None:
+        super().__init__(card, index, zone,
+                         classes="bid" if note and zone == "faceup" and "×" in note else "")
+        self.update(card_line(card, width, note))

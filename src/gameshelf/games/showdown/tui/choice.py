@@ -56,9 +56,8 @@ def after_bid(legal: list[Action]) -> str:
 
 
 class Choice:
-    """The card the person on screen has chosen, with the keys or a click: its zone and
-    place, and the tokens of a bid on it. A new step (another seat to act, another turn or
-    phase) starts from the first card of the step's zone.
+    """The card the person on screen has chosen (a new step starts from the first card of
+    the step's zone).
 
     Attributes:
         zone: ``hand``, ``faceup`` or ``discard``.

@@ -1,10 +1,6 @@
-"""The Pinball Showdown coach on screen (issue 16): the hint window (``h`` when a person is
-to act) and the review window (``r`` once the game is over), over
-:mod:`gameshelf.games.showdown.coach`.
-
-Both are the shared coach windows of :mod:`gameshelf.tui.coach`. Names and card texts come
-out of the coach already shown literally.
-"""
+"""The Pinball Showdown coach's windows (:mod:`gameshelf.tui.coach`'s): the hint (``h``
+when a person is to act) and the review (``r`` once the game is over). Names and card texts
+come out of the coach already shown literally."""
 
 from __future__ import annotations
 

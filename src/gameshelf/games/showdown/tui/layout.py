@@ -1,9 +1,5 @@
-"""The table's geometry: how wide each column is at a terminal's size.
-
-Two layouts: cards drawn as cards on big terminals (at least :data:`LARGE`), one line per
-card otherwise ("compact"). The left column (players table, face-up cards, hand) has the
-same width on every row, so the dividers line up.
-"""
+"""The table's geometry at a terminal's size: cards drawn as cards from :data:`LARGE` up,
+one line per card below ("compact"); the left column keeps one width, so dividers line up."""
 
 from __future__ import annotations
 
@@ -57,7 +53,7 @@ class Layout:
 
     @property
     def left_width(self) -> int:
-        """The cells inside the left column (players table, face-up cards, hand)."""
+        """The cells inside the left column."""
         return self.left_outer - 2
 
     @property

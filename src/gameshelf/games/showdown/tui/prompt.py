@@ -1,13 +1,15 @@
-"""The line under the table: what the person to act may do now, with a button for each
-action (or who is playing, or the game's end); a refused action's reason in red."""
+"""The lines under the table: what the person to act may do now, with a button for each
+action (or who is playing, or the game's end), a refused action's reason in red; and the box
+any action can be typed in (``bid P07 2``)."""
 
 from __future__ import annotations
 
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
-from textual.widgets import Button, Static
+from textual.widgets import Button, Input, Static
 
 from gameshelf.core.text import count, literal, possessive, said
 from gameshelf.games.showdown.actions import Bid, Buy, Speed, card_text
@@ -140,3 +142,12 @@ class ActionBar(Vertical):
         if buying and chosen is not None:
             buttons.mount(Button(f"Buy {card_text(chosen)}", name="btn-buy", compact=True))
         buttons.mount(Button("Done", name="btn-done", variant="success", compact=True))
+
+
+class CommandInput(Input):
+    """The action box; Esc leaves it (back to the single-key commands)."""
+
+    BINDINGS = [Binding("escape", "leave_box", "Leave the box", show=False)]
+
+    def action_leave_box(self) -> None:
+        self.screen.set_focus(None)

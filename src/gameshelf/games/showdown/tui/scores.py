@@ -50,9 +50,8 @@ class ScoreScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-def piles_text(match: ShowdownMatch | Match) -> Text:
+def piles_text(match: ShowdownMatch) -> Text:
     """Every player's scoring piles, card by card, and their Combination cards."""
-    match = match if isinstance(match, ShowdownMatch) else LocalShowdown(match)
     st = match.table()
     out = Text("Scoring piles (2X pile cards count double at the end)\n\n", style="bold")
     for s, seat in enumerate(match.seats):

@@ -1,22 +1,12 @@
 """The Pinball Showdown game screen: the table, the hand, the log, hot-seat hand-offs.
 
-For people sharing one terminal: whenever the person to act changes, a hand-off screen hides
-the table until the next person presses Enter, so nobody sees another's hand. Computer seats
-play in a worker, one action at a time, and the log shows what they did.
+For people sharing one terminal, a hand-off screen hides the table whenever the person to
+act changes; computer seats play in a worker, one action at a time. The keys are
+:mod:`.keys`'s (the footer names only those of the step on screen). A replay is a read-only
+match (:class:`~gameshelf.games.showdown.replay.ShowdownReplay`) in the same screen.
 
-Keys: Left/Right choose a card, Enter offers or takes it, ``b`` bids on it (``+``/``-`` set the
-number of tokens), ``v`` increases speed by one, ``u`` buys the chosen discarded card, ``d``
-ends your use of control tokens, ``0``-``9`` flip returned tokens; every action can also be
-typed (``bid P07 2``). ``s`` (or ``Ctrl+S``) saves, F1 or ``?`` shows help, Esc leaves (the
-game is saved). The footer names only the keys of the step on screen.
-
-A replay is a read-only match (:class:`~gameshelf.games.showdown.replay.ShowdownReplay`)
-shown in the same screen: no key of play is offered, the replay's keys move through it
-(:class:`~gameshelf.tui.replay.ReplayControls`) and ``c`` shows another seat's hand.
-
-The screen coordinates the table's widgets (:mod:`.cards`, :mod:`.card_line`, :mod:`.zones`,
-:mod:`.table`, :mod:`.log`, :mod:`.prompt`, :mod:`.command`): it draws them from the match's
-views and plays what they report (a card chosen, a button pressed, an action typed).
+The screen coordinates the table's widgets: it draws them from the match's views and plays
+what they report (a card chosen, a button pressed, an action typed).
 """
 
 from __future__ import annotations
@@ -41,13 +31,12 @@ from gameshelf.games.showdown.table import PlayerView
 from gameshelf.games.showdown.tui.cards import CardChosen
 from gameshelf.games.showdown.tui.choice import Choice
 from gameshelf.games.showdown.tui.coach import ShowdownHintScreen, ShowdownReviewScreen
-from gameshelf.games.showdown.tui.command import CommandInput
 from gameshelf.games.showdown.tui.handoff import HandOffScreen
 from gameshelf.games.showdown.tui.help import HELP
 from gameshelf.games.showdown.tui.keys import REPLAY_KEEPS, TABLE_KEYS, TURN_ACTIONS, WIDE_FOOTER
 from gameshelf.games.showdown.tui.layout import Layout
 from gameshelf.games.showdown.tui.log import GameLog
-from gameshelf.games.showdown.tui.prompt import ActionBar
+from gameshelf.games.showdown.tui.prompt import ActionBar, CommandInput
 from gameshelf.games.showdown.tui.scores import ScoreScreen, end_text, piles_text
 from gameshelf.games.showdown.tui.table import Tabletop, status_text
 from gameshelf.games.showdown.tui.zones import hand_label
@@ -369,10 +358,8 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
             self._settle()
 
     def action_leave(self) -> None:
-        """Esc: save and leave the game screen (back to the start screen, or out of the app
-        when ``gameshelf showdown play``/``resume`` opened it, as in the other games), saying
-        ``Game saved as 'NAME'.`` on the way out as Yatz and Muggins do (a failed save says
-        why instead)."""
+        """Esc: save and leave (back to the start screen, or out of the app when ``play`` or
+        ``resume`` opened it), saying ``Game saved as 'NAME'.`` or why the save failed."""
         game = self.game
         if not game.finished() and isinstance(game, LocalShowdown):
             before = len(game.errors)
@@ -389,11 +376,8 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The footer offers only what can be done now (``False`` hides a binding): a turn's
-        action while the person on screen is to act and the rules allow one of its kind
-        (no Bid once they have bid this turn, no Buy without a discard pile or 2 tokens, no
-        Speed+1 without 2 tokens), nothing of a turn, no Save and no typing once the game is
-        over. A replay offers only its own keys (:meth:`ReplayControls.allows`) and ``c``
-        while it may show more than one hand."""
+        action while the person on screen is to act and the rules allow one of its kind; no
+        Save and no typing once the game is over; in a replay, its own keys and ``c``."""
         if self.replaying is not None:
             if action == "replay_hand":
                 return len(self.game.here()) > 1

@@ -33,9 +33,6 @@ from gameshelf.tui.widgets import (
 #: What works without a terminal.
 TEXT_HINT = "use --text for the prompt loop"
 
-#: The game's screen exists.
-BUILT = True
-
 
 class ShowdownStartScreen(Screen[None]):
     """Start a new game (players, game number) or resume a saved one."""
@@ -70,10 +67,9 @@ class ShowdownStartScreen(Screen[None]):
     _left_for_game = False
 
     def on_screen_resume(self) -> None:
-        """Back from a game (or a window): the list reloaded; after a game, or when the
-        focus was lost, the focus on the players field (the first field), where typing and
-        Enter start again."""
-        self.load_saves()
+        """Back from a game (or a window): the saves reloaded; after a game, or when the
+        focus was lost, the focus on the players field, where typing and Enter start again."""
+        self.query_one("#sd-saves", SavesList).reload()
         if self._left_for_game or self.focused is None:
             self._left_for_game = False
             self.query_one("#sd-players", Input).focus()
@@ -81,10 +77,6 @@ class ShowdownStartScreen(Screen[None]):
     def _open_game(self, session: ShowdownSession) -> None:
         self._left_for_game = True
         self.app.push_screen(ShowdownScreen(session))
-
-    def load_saves(self) -> None:
-        """Read the saves again (the one saves list: :mod:`gameshelf.tui.saves`)."""
-        self.query_one("#sd-saves", SavesList).reload()
 
     def on_saves_list_changed(self, event: SavesList.Changed) -> None:
         if event.note or event.error:
@@ -144,8 +136,7 @@ def match_app(session: Match | ShowdownSession | ShowdownMatch) -> GuardedApp:
 
 
 def run_match_app(session: ShowdownSession | ShowdownMatch) -> None:
-    """Run the terminal app straight into the game of ``session`` (``gameshelf showdown
-    play`` and ``resume``).
+    """Run the terminal app straight into the game of ``session``.
 
     Raises:
         GameshelfError: not on a terminal.

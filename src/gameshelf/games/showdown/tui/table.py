@@ -24,9 +24,7 @@ from gameshelf.session.match import SeatInfo
 
 class Tabletop(Vertical):
     """The table (``#sd-main``): the players table and the open combinations on top; below,
-    the face-up cards and the hand on the left, the discard pile and the log on the right.
-    Drawn from the seat's views it is given; the card widgets report clicks upward
-    (:class:`~gameshelf.games.showdown.tui.cards.CardChosen`)."""
+    the face-up cards and the hand on the left, the discard pile and the log on the right."""
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)

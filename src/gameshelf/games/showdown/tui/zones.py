@@ -1,6 +1,5 @@
-"""The cards on the table by zone: the face-up cards (or the card turned up from the deck),
-the hand on screen and the discard pile, as the card widgets to mount; and the labels over
-them."""
+"""The cards on the table by zone (the face-up cards or the card turned up from the deck,
+the hand on screen, the discard pile) as the card widgets to mount, and their labels."""
 
 from __future__ import annotations
 
@@ -13,21 +12,15 @@ from gameshelf.core.text import count, literal, possessive
 from gameshelf.games.showdown.actions import card_text
 from gameshelf.games.showdown.play import LocalShowdown, ShowdownMatch
 from gameshelf.games.showdown.table import Phase, PlayerView
-from gameshelf.games.showdown.tui.card_line import CardLine
-from gameshelf.games.showdown.tui.cards import CardView, CardWidget
+from gameshelf.games.showdown.tui.cards import CardLine, CardView, CardWidget
 from gameshelf.games.showdown.tui.layout import Layout
 from gameshelf.session.match import SeatInfo
 
 
 @dataclass
 class Zones:
-    """The card widgets of each zone (not mounted yet) and the labels of the face-up cards
-    and of the discard pile.
-
-    Attributes:
-        chosen: the widgets a person may choose (the face-up cards, the hand, the discard
-            pile; not the card turned up from the deck before the offers are revealed).
-    """
+    """The card widgets of each zone (not mounted yet) and the labels over them; ``chosen``:
+    those a person may choose (not the card turned up from the deck)."""
 
     faceup: list[CardWidget] = field(default_factory=list)
     hand: list[CardWidget] = field(default_factory=list)
