@@ -319,11 +319,6 @@ def tables(length: int = SERIAL_DIGITS) -> Tables:
     return Tables(length, width, tuple(layers), tuple(end_rows), ends)
 
 
-def _key_millions(key: FinalKey, district: int, series_digit: int | None) -> int:
-    a, c, balls, last = key
-    return a + c * district + balls + (1 if last == series_digit else 0)
-
-
 def _districts(district: int | None) -> list[int]:
     if district is None:
         return list(DISTRICTS)

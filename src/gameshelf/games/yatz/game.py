@@ -86,8 +86,6 @@ def max_actions(players: int) -> int:
     return players * TURNS_PER_PLAYER * (ACTIONS_PER_TURN + UNDO_ACTIONS)
 #: Highest possible game (R-YZ-6).
 MAX_GAME = 2250
-#: Bit mask of a column with every box filled.
-FULL_MASK = (1 << BOXES) - 1
 UPPER_BOXES = tuple(Box)[:6]
 LOWER_BOXES = tuple(Box)[6:]
 ALL_HELD = (1 << DICE) - 1

@@ -161,11 +161,6 @@ def check_dice(dice: Sequence[int]) -> tuple[int, ...]:
     return t
 
 
-def is_five_of_a_kind(dice: Sequence[int]) -> bool:
-    """True when all five dice show the same face."""
-    return len(set(dice)) == 1
-
-
 def score(dice: Sequence[int], box: Box, rules: RuleSet = YATZ_RULES, *,
           wild: bool = False) -> int:
     """Points (0 or more) that ``dice`` score in ``box``.

@@ -355,12 +355,6 @@ class Strategy:
             raise BadInputError(f"rolls left must be 0, 1 or 2, got {rolls_left}")
         return checked, self.plan(columns)
 
-    def best_box(self, columns: Sequence[ColumnState], dice: Sequence[int]) -> tuple[int, Box]:
-        """The best (column 0-2, box) for scoring ``dice`` now."""
-        plan = self.plan(columns)
-        code = int(plan.final_box[D.keep_index(check_dice(dice))])
-        return code // 13, Box(code % 13)
-
     def decide(self, columns: Sequence[ColumnState], dice: Sequence[int],
                rolls_left: int) -> tuple[tuple[int, ...] | None, int, Box]:
         """The best choice, fast: ``(hold, column, box)``. ``hold`` is the dice to hold
@@ -382,11 +376,6 @@ class Strategy:
             if vals[i] > plan.final[r]:
                 return D.keep_dice(int(subs[i])), col, box
         return None, col, box
-
-    def best_hold(self, columns: Sequence[ColumnState], dice: Sequence[int],
-                  rolls_left: int) -> tuple[int, ...] | None:
-        """The dice to hold before rolling again, or None when scoring now is best."""
-        return self.decide(columns, dice, rolls_left)[0]
 
     def advise(self, columns: Sequence[ColumnState], dice: Sequence[int], rolls_left: int,
                *, scores: bool = True) -> Advice:

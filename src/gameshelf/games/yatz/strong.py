@@ -97,15 +97,6 @@ def advise(state: YatzState, strategy: Strategy | None = None) -> Advice:
     return st.advise(columns_of(state), state.dice, state.rolls_left)
 
 
-def action_for(option: Option, state: YatzState) -> Action:
-    """The engine action that carries out ``option`` (hold first if the holds differ)."""
-    if option.hold is None:
-        assert option.column is not None and option.box is not None
-        return SCORES[option.column][option.box]
-    mask = hold_mask(state.dice, option.hold, state.held)
-    return ROLL if mask == state.held else HOLDS[mask]
-
-
 class StrongPlayer:
     """The strongest player: every decision by :class:`~gameshelf.games.yatz.strategy.Strategy`:
     an exact solve of the current turn over all three columns, looking

@@ -49,9 +49,6 @@ from gameshelf.tui.widgets import (
     refusal,
 )
 
-#: False until this game's screen exists; the menu says "not built yet".
-BUILT = True
-
 #: Seconds each step stays on the display while a bill is played (+ and - change it).
 STEP_SECONDS = 0.9
 MIN_STEP_SECONDS = 0.1

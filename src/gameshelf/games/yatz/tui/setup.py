@@ -41,9 +41,6 @@ from gameshelf.tui.widgets import (
     refusal,
 )
 
-#: This game's screens exist.
-BUILT = True
-
 SETUP_HELP = """\
 # Yatz: setting up a game
 
@@ -313,12 +310,3 @@ def run_session(session: YatzSession | YatzMatch, keys: str | None = None) -> No
     player leaves; ``keys``: the key map (None: the one chosen last on the setup screen)."""
     run_guarded(YatzApp(session, keys=keys or remembered_key_map(GAME)),
                 "play at the prompt: leave out --tui")
-
-
-def run_match_app(game: YatzMatch) -> None:
-    """Run the terminal app straight into ``game`` (``gameshelf online ... --tui``).
-
-    Raises:
-        GameshelfError: not on a terminal.
-    """
-    run_session(game)
