@@ -10,9 +10,9 @@ no I/O.
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any
 
-from gameshelf.core.store import ScoreEntry
+from gameshelf.core.store import ScoreEntry, Store
 from gameshelf.games.yatz.game import GAME
 from gameshelf.games.yatz.match import Match
 
@@ -38,20 +38,6 @@ def undo_mark(detail: dict[str, Any]) -> str:
     return str(n) if n else ""
 
 
-class _Row(Protocol):
-    id: int
-
-
-class ScoreStore(Protocol):
-    """The part of :class:`gameshelf.core.store.Store` used here."""
-
-    def add_score(self, game: str, name: str, score: int, *, seed: int | None = None,
-                  board: str = "", detail: dict[str, Any] | None = None,
-                  date: str | None = None) -> int: ...
-
-    def top_scores(self, game: str, limit: int = 20, board: str = "") -> list[Any]: ...
-
-
 def score_entries(match: Match) -> list[ScoreEntry]:
     """The rows a finished ``match`` adds to the table, one per seat in seat order.
 
@@ -66,7 +52,7 @@ def score_entries(match: Match) -> list[ScoreEntry]:
             for i, seat in enumerate(match.seats)]
 
 
-def add_high_scores(store: ScoreStore, match: Match) -> dict[int, int]:
+def add_high_scores(store: Store, match: Match) -> dict[int, int]:
     """Add every player's score of a finished ``match``; return ``{seat: row id}`` for the
     seats whose score made the top 20.
 

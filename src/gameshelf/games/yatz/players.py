@@ -25,7 +25,7 @@ from typing import Protocol
 
 from gameshelf.core.chance import Chance
 from gameshelf.core.errors import BadInputError
-from gameshelf.core.seats import COMPUTER_WORDS as SEAT_COMPUTER_WORDS
+from gameshelf.core.seats import COMPUTER_WORDS
 from gameshelf.games.yatz.game import (
     ALL_HELD,
     BOXES,
@@ -203,9 +203,6 @@ PLAYERS: dict[str, Callable[[], Player]] = {
     "greedy": GreedyPlayer,
     "casual": CasualPlayer,
 }
-
-#: Seat words that mean "the default computer player" (the same in every game).
-COMPUTER_WORDS = SEAT_COMPUTER_WORDS
 
 
 def default_player() -> str:
