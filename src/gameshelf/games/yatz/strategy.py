@@ -144,6 +144,21 @@ def wild_faces(masks: Sequence[int]) -> tuple[bool, ...]:
     return tuple(yatz_all and all(m >> f & 1 for m in masks) for f in range(6))
 
 
+def hold_mask(dice: Sequence[int], keep: Sequence[int], held: int = 0) -> int:
+    """Positions (bit mask) holding the faces ``keep`` among ``dice``, preferring dice that
+    are already held (``held``), so that an unchanged choice keeps the same mask."""
+    want = list(keep)
+    mask = 0
+    for prefer_held in (True, False):
+        for p, d in enumerate(dice):
+            if mask >> p & 1 or bool(held >> p & 1) != prefer_held:
+                continue
+            if d in want:
+                want.remove(d)
+                mask |= 1 << p
+    return mask
+
+
 @dataclass(frozen=True)
 class Option:
     """One choice at a decision point.
@@ -185,13 +200,8 @@ class Option:
         faces = " ".join(map(str, self.hold))
         if len(dice) != 5:
             return f"keep {faces} and roll"
-        want, chosen = list(self.hold), []
-        for prefer_held in (True, False):
-            for p, d in enumerate(dice):
-                if p not in chosen and bool(held >> p & 1) == prefer_held and d in want:
-                    want.remove(d)
-                    chosen.append(p)
-        positions = " ".join(str(p + 1) for p in sorted(chosen))
+        mask = hold_mask(dice, self.hold, held)
+        positions = " ".join(str(p + 1) for p in range(len(dice)) if mask >> p & 1)
         return f"hold {positions} (keep {faces}) and roll"
 
 

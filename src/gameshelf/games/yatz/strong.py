@@ -29,7 +29,14 @@ from gameshelf.games.yatz.game import (
     YatzState,
 )
 from gameshelf.games.yatz.scoring import RuleSet
-from gameshelf.games.yatz.strategy import Advice, ColumnState, Option, Strategy, load_correction
+from gameshelf.games.yatz.strategy import (
+    Advice,
+    ColumnState,
+    Option,
+    Strategy,
+    hold_mask,
+    load_correction,
+)
 
 #: Option costs below this (points) are treated as ties: not reported as mistakes.
 COST_EPSILON = 0.005
@@ -74,21 +81,6 @@ def columns_of(state: YatzState, seat: int | None = None) -> list[ColumnState]:
     s = state.seat if seat is None else seat
     return [ColumnState(state.filled[s][c], state.upper[s][c], state.column_total(s, c))
             for c in range(COLUMNS)]
-
-
-def hold_mask(dice: Sequence[int], keep: Sequence[int], held: int = 0) -> int:
-    """Positions (bit mask) holding the faces ``keep`` among ``dice``, preferring dice that
-    are already held (``held``), so that an unchanged choice keeps the same mask."""
-    want = list(keep)
-    mask = 0
-    for prefer_held in (True, False):
-        for p, d in enumerate(dice):
-            if mask >> p & 1 or bool(held >> p & 1) != prefer_held:
-                continue
-            if d in want:
-                want.remove(d)
-                mask |= 1 << p
-    return mask
 
 
 def advise(state: YatzState, strategy: Strategy | None = None) -> Advice:

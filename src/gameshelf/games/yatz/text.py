@@ -6,37 +6,15 @@ Pure functions returning strings; nothing is printed here.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol
 
 from gameshelf.core.text import literal
 from gameshelf.games.yatz.game import COLUMNS, YatzState, scorecard
+from gameshelf.games.yatz.match import Match, Seat
+from gameshelf.games.yatz.play import YatzMatch
+from gameshelf.session.match import SeatInfo
 
-
-class _Seat(Protocol):
-    @property
-    def name(self) -> str: ...
-
-    @property
-    def is_human(self) -> bool: ...
-
-    @property
-    def player(self) -> str: ...
-
-
-class Table(Protocol):
-    """What the totals and the ranking read of a game: a ``Match`` played here, or the one
-    match interface's Yatz match (:class:`gameshelf.session.match.YatzMatch`)."""
-
-    @property
-    def state(self) -> YatzState: ...
-
-    @property
-    def seats(self) -> Sequence[_Seat]: ...
-
-    @property
-    def undos(self) -> Sequence[int]: ...
-
-    def ranking(self) -> list[tuple[int, int, int]]: ...
+#: What the totals and the ranking read: a bare match, or the match interface's.
+Table = Match | YatzMatch
 
 
 def dice_text(state: YatzState) -> str:
@@ -73,7 +51,8 @@ def totals_text(match: Table) -> str:
     """Every player's running total and turns, the player on turn marked with ``>``."""
     st = match.state
     out = []
-    for i, s in enumerate(match.seats):
+    seats: Sequence[Seat | SeatInfo] = match.seats
+    for i, s in enumerate(seats):
         mark = ">" if i == st.seat and not st.is_terminal() else " "
         kind = "" if s.is_human else f" ({s.player})"
         out.append(f"{mark} {literal(s.name) + kind:<28}{st.grand_total(i):>6}  "
