@@ -318,7 +318,7 @@ class YatzState:
     # --- the State contract ---------------------------------------------------------------
     def current_player(self) -> int:
         """The seat to act, :data:`CHANCE` while the dice roll, :data:`TERMINAL` at the end."""
-        if self.turns_done >= self.players * TURNS_PER_PLAYER:
+        if self.is_terminal():
             return TERMINAL
         return CHANCE if self.rolling else self.seat
 

@@ -65,18 +65,17 @@ def _open(state: YatzState, box: Box) -> bool:
     return any(not f[c] >> box & 1 for c in range(COLUMNS))
 
 
-def _best_score(state: YatzState, weights: tuple[float, ...] = PAR,
-                multiplier: bool = True) -> tuple[float, int, Box]:
-    """The empty box with the best ``mult * (points - weight)``: (value, column, box)."""
+def _best_score(state: YatzState) -> tuple[float, int, Box]:
+    """The empty box with the best ``mult * (points - PAR[box])``: (value, column, box)."""
     pts = state.box_points()
     f = state.filled[state.seat]
     best: tuple[float, int, Box] | None = None
     for c in range(COLUMNS):
-        m = MULTIPLIERS[c] if multiplier else 1
+        m = MULTIPLIERS[c]
         for b in range(BOXES):
             if f[c] >> b & 1:
                 continue
-            v = m * (pts[b] - weights[b])
+            v = m * (pts[b] - PAR[b])
             if b <= Box.SIXES and state.upper[state.seat][c] < 63:
                 # An upper box at three of its face or more keeps the bonus in reach.
                 v += m * 0.3 * (pts[b] - 3 * (b + 1))

@@ -52,8 +52,7 @@ MULTIPLIERS = (1, 2, 3)
 MAX_LOOKAHEAD = 2
 COLUMNS = len(MULTIPLIERS)
 ROLLS_PER_TURN = 3
-FULL = (1 << 13) - 1
-YATZ_BIT = 1 << int(Box.YATZ)
+FULL, YATZ_BIT = solver.FULL, solver.YATZ_BIT
 
 #: Per column (x1, x2, x3): the factor on a box's opportunity cost (the change of the
 #: column's solved value when the box is filled). Tuned by self-play; see the docs.

@@ -25,10 +25,10 @@ def dice_text(state: YatzState) -> str:
                      for i, d in enumerate(state.dice))
 
 
-def card_text(state: YatzState, seat: int, *, hints: bool = True) -> str:
-    """The 20-row card of ``seat`` (R-YZ-6); with ``hints``, empty boxes of the seat on turn
-    show what the dice would score there as ``(25)``."""
-    show = hints and seat == state.seat and bool(state.dice) and not state.is_terminal()
+def card_text(state: YatzState, seat: int) -> str:
+    """The 20-row card of ``seat`` (R-YZ-6); empty boxes of the seat on turn show what the
+    dice would score there as ``(25)``."""
+    show = seat == state.seat and bool(state.dice) and not state.is_terminal()
     pts = state.box_points() if show else ()
     lines = [f"{'#':>2} {'row':<15}{'x1':>7}{'x2':>7}{'x3':>7}"]
     for row in scorecard(state, seat):
