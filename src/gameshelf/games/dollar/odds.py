@@ -289,12 +289,9 @@ def _end_moves(rows: tuple[Row, ...]) -> tuple[_MoveList, list[EndRow]]:
 
 @lru_cache(maxsize=16)
 def tables(length: int = SERIAL_DIGITS) -> Tables:
-    """Run the DP over all ``10**length`` serials (cached per length).
-
-    Each layer is one matrix (a row per control part and jackpot multiplier, a column per
-    million so far). A digit moves a row's counts to another row, shifted by ``k`` columns and
-    spread by ``m`` (2 for a Double); all rows and digits of a layer move in one vectorised
-    step, so a layer costs a few thousand small Python steps and one array operation.
+    """Run the DP over all ``10**length`` serials (cached per length), a layer a digit
+    as the module docstring says: a digit moves a row's counts to another row, shifted by
+    ``k`` columns and spread by ``m`` (2 for a Double).
 
     Raises:
         BadInputError: ``length`` < 1.

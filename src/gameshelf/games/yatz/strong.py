@@ -1,12 +1,5 @@
-"""The strong computer player, hints and the post-game review, built on
-:mod:`gameshelf.games.yatz.strategy`.
-
-* :class:`StrongPlayer` (registered as ``strong``): plays the triple game by the strategy.
-* :func:`hint`: the best hold and best box for the seat on turn, with the expected final
-  score of each option against the best one.
-* :class:`Reviewer` / :func:`review`: every decision of a player that cost expected points,
-  with how many (replaying a finished game's actions through the rules).
-"""
+"""The strong computer player (registered as ``strong``), hints and the post-game review,
+all built on :mod:`gameshelf.games.yatz.strategy`."""
 
 from __future__ import annotations
 

@@ -1,14 +1,9 @@
-"""The One Dollar Pinball screen: 1 to 8 players, each bill played digit by digit.
+"""The One Dollar Pinball screen: 1 to 8 players, each bill played digit by digit on a
+pinball-style display (the serial with the digits being read lit, the score in big digits,
+balls and tilt warnings as lamps, the rule that fired) at a pace a person can follow.
 
-Each player enters a bill (or draws a random one from the game's seed, shown as the game
-number). Play scores the serials one after the other on a pinball-style display: the serial
-with the digits being read lit, the score in big digits, balls and tilt warnings as lamps, and
-the rule that fired, at a pace a person can follow (space skips a bill, ``s`` skips to the
-end). The highest score wins; equal scores share the win. Every bill played is kept in the
-store, and the best bills ever entered are shown.
-
-The screen coordinates the bill form, the tables (:mod:`.tables`) and the machine
-(:mod:`.machine`); a round kept in the history is replayed on it, read-only
+The screen coordinates the bill form (:mod:`.entry`), the tables (:mod:`.tables`) and the
+machine (:mod:`.machine`); a round kept in the history is replayed on it, read-only
 (:class:`~gameshelf.games.dollar.replay.ReplayRound`: the form is put away and the footer
 offers only the replay's keys).
 """
