@@ -206,15 +206,6 @@ class Tables:
     end_rows: tuple[EndRow, ...]
     ends: np.ndarray
 
-    def states(self, i: int) -> dict[State, int]:
-        """Each full state after ``i`` digits -> its number of prefixes."""
-        layer = self.layers[i]
-        out: dict[State, int] = {}
-        for r, a in zip(*np.nonzero(layer.counts), strict=True):
-            (b, t, dbl, p, _j), c = layer.rows[r]
-            out[(int(a), c, b, t, dbl, p)] = int(layer.counts[r, a])
-        return out
-
     @property
     def final(self) -> dict[FinalKey, int]:
         """Final key ``(a, c, balls left, last digit)`` -> number of serials."""
