@@ -11,7 +11,7 @@ GAME = GameDef(
         "stats": ".stats:game_stats",
         "stats_view": ".tui.stats:VIEW",
         "replay": ".replay:yatz_replay",
-        "screen": ".tui.setup:make_screen",
+        "screen": ".tui.setup:SetupScreen",
         "replay_screen": ".tui.screen:replay_screen",
         "rl": ".rl:Spec",
         "online": ".online:ONLINE",

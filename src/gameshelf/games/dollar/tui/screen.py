@@ -223,10 +223,9 @@ class DollarScreen(BillEntry, ReplayKeys, Screen[None]):
         replay's keys."""
         if self.kept is not None:
             return self.replay_offers(action, parameters)
-        if action in ("random_bill", "remove"):
-            return self.phase == "setup" and len(self.entries) < MAX_PLAYERS \
-                if action == "random_bill" else self.phase == "setup" and bool(self.entries)
-        if action == "play":
+        if action == "random_bill":
+            return self.phase == "setup" and len(self.entries) < MAX_PLAYERS
+        if action in ("remove", "play"):
             return self.phase == "setup" and bool(self.entries)
         if action in ("skip", "skip_all", "pace"):
             return self.phase == "playing"
@@ -311,8 +310,6 @@ class DollarScreen(BillEntry, ReplayKeys, Screen[None]):
 
     def action_skip(self) -> None:
         """Show the end of the bill being played at once."""
-        if self.phase != "playing":
-            return
         while self.phase == "playing" and self.frame_no + 1 < len(self._frames):
             self.advance()
 
@@ -436,8 +433,3 @@ class DollarScreen(BillEntry, ReplayKeys, Screen[None]):
             return
         self._stop_timer()
         self.app.pop_screen()
-
-
-def make_screen() -> Screen[None]:
-    """The game's first screen."""
-    return DollarScreen()

@@ -167,8 +167,7 @@ class SetupScreen(OffersNow, Screen[None]):
             row.display = row.index < self.count
         for i in range(len(rows), self.count):  # seats are mounted when first needed
             self.query_one("#seats", Vertical).mount(SeatRow(i, "", HUMAN))
-        self.query_one("#countlabel", Static).update(
-            count(self.count, "player"))
+        self.query_one("#countlabel", Static).update(count(self.count, "player"))
 
     def say(self, text: str, *, bell: bool = False) -> None:
         """Show a message under the fields."""
@@ -280,11 +279,6 @@ class SetupScreen(OffersNow, Screen[None]):
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(SETUP_HELP))
-
-
-def make_screen() -> Screen[None]:
-    """The game's first screen: the setup."""
-    return SetupScreen()
 
 
 class YatzApp(GuardedApp):
