@@ -16,7 +16,7 @@ GAME = GameDef(
         "stats": ".stats:game_stats",
         "stats_view": ".tui.stats:VIEW",
         "replay": ".replay:dollar_replay",
-        "screen": ".tui.screen:make_screen",
+        "screen": ".tui.screen:DollarScreen",
         "replay_screen": ".tui.replay:replay_screen",
         "end": ".session:ENDING",
     },

@@ -68,11 +68,6 @@ def _ascii_only(text: str, what: str, allowed: str = "") -> None:
                                 + (", and a star" if allowed else ""))
 
 
-def district_letter(district: int) -> str:
-    """The prefix letter of ``district`` (1 -> ``A`` ... 12 -> ``L``)."""
-    return DISTRICTS[district][0]
-
-
 def district_name(district: int) -> str:
     """``"12 (L, San Francisco)"``: the district as people read it."""
     letter, city = DISTRICTS[district]

@@ -49,8 +49,7 @@ def points(n: int) -> str:
 
 def millions(n: int | float | Fraction) -> str:
     """``88`` or ``18.3`` million, as few decimals as needed (up to 4)."""
-    text = f"{float(n) / MILLION:.4f}".rstrip("0").rstrip(".")
-    return text
+    return f"{float(n) / MILLION:.4f}".rstrip("0").rstrip(".")
 
 
 def _series(text: str | None) -> Series | None:

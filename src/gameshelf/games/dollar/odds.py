@@ -206,15 +206,6 @@ class Tables:
     end_rows: tuple[EndRow, ...]
     ends: np.ndarray
 
-    def states(self, i: int) -> dict[State, int]:
-        """Each full state after ``i`` digits -> its number of prefixes."""
-        layer = self.layers[i]
-        out: dict[State, int] = {}
-        for r, a in zip(*np.nonzero(layer.counts), strict=True):
-            (b, t, dbl, p, _j), c = layer.rows[r]
-            out[(int(a), c, b, t, dbl, p)] = int(layer.counts[r, a])
-        return out
-
     @property
     def final(self) -> dict[FinalKey, int]:
         """Final key ``(a, c, balls left, last digit)`` -> number of serials."""
@@ -289,12 +280,9 @@ def _end_moves(rows: tuple[Row, ...]) -> tuple[_MoveList, list[EndRow]]:
 
 @lru_cache(maxsize=16)
 def tables(length: int = SERIAL_DIGITS) -> Tables:
-    """Run the DP over all ``10**length`` serials (cached per length).
-
-    Each layer is one matrix (a row per control part and jackpot multiplier, a column per
-    million so far). A digit moves a row's counts to another row, shifted by ``k`` columns and
-    spread by ``m`` (2 for a Double); all rows and digits of a layer move in one vectorised
-    step, so a layer costs a few thousand small Python steps and one array operation.
+    """Run the DP over all ``10**length`` serials (cached per length), a layer a digit
+    as the module docstring says: a digit moves a row's counts to another row, shifted by
+    ``k`` columns and spread by ``m`` (2 for a Double).
 
     Raises:
         BadInputError: ``length`` < 1.
@@ -317,11 +305,6 @@ def tables(length: int = SERIAL_DIGITS) -> Tables:
     if int(ends.sum()) != 10**length:
         raise AssertionError("the DP lost serials")  # cannot happen
     return Tables(length, width, tuple(layers), tuple(end_rows), ends)
-
-
-def _key_millions(key: FinalKey, district: int, series_digit: int | None) -> int:
-    a, c, balls, last = key
-    return a + c * district + balls + (1 if last == series_digit else 0)
 
 
 def _districts(district: int | None) -> list[int]:

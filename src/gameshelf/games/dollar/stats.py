@@ -1,4 +1,4 @@
-"""One Dollar Pinball statistics (issue 15): every bill played, with its exact percentile in
+"""One Dollar Pinball statistics: every bill played, with its exact percentile in
 the exact distribution of its district (:func:`gameshelf.games.dollar.odds.distribution`: every
 one of the district's 10^8 serials, the Match counted when the bill's series was given).
 
@@ -83,8 +83,24 @@ class DollarStats:
                 "bills": [b.to_json() for b in self.bills]}
 
     def lines(self) -> list[str]:
-        """These statistics as plain text lines (the command line's table)."""
-        return dollar_lines(self)
+        """As text lines (the command line's table): the bills played, newest first:
+        player, bill, district, series, score and the exact percentile in its district's
+        distribution."""
+        if not self.bills:
+            return none_yet("One Dollar Pinball round", self.damaged)
+        out = [f"One Dollar Pinball: {count(len(self.bills), 'bill')} in "
+               f"{count(self.rounds, 'round')} kept.", *left_out(self.damaged), "",
+               f"{'played':<10} {'player':<12} {'bill':<12} {'dist':>4} {'series':<6} "
+               f"{'score':>13} {'percentile':>11}"]
+        for b in self.bills:
+            out.append(f"{when(b.finished)[:10]:<10} {name_cell(b.name, 12)} "
+                       f"{name_cell(b.bill, 12)} {b.district:>4} "
+                       f"{name_cell(b.series or '-', 6)} {b.score:>13,} "
+                       f"{percent(b.below, b.total):>11}")
+        out += ["", "percentile: the share of the district's 100,000,000 serials that score "
+                "less", "(the Match counted when the series is given)."]
+        return out
+
 
 def _bills(row: HistoryRow) -> list[BillStat]:
     assert row.record is not None
@@ -139,21 +155,3 @@ def game_stats(store: Store, player: str | None = None) -> DollarStats:
     """
     return dollar_stats(store.finished_records("dollar", player=player), player)
 
-
-# ----- as text (the command line and the screens) ------------------------------------
-def dollar_lines(st: DollarStats) -> list[str]:
-    """The bills played, newest first: player, bill, district, series, score and the exact
-    percentile in its district's distribution."""
-    if not st.bills:
-        return none_yet("One Dollar Pinball round", st.damaged)
-    out = [f"One Dollar Pinball: {count(len(st.bills), 'bill')} in "
-           f"{count(st.rounds, 'round')} kept.", *left_out(st.damaged), "",
-           f"{'played':<10} {'player':<12} {'bill':<12} {'dist':>4} {'series':<6} "
-           f"{'score':>13} {'percentile':>11}"]
-    for b in st.bills:
-        out.append(f"{when(b.finished)[:10]:<10} {name_cell(b.name, 12)} {name_cell(b.bill, 12)} "
-                   f"{b.district:>4} {name_cell(b.series or '-', 6)} {b.score:>13,} "
-                   f"{percent(b.below, b.total):>11}")
-    out += ["", "percentile: the share of the district's 100,000,000 serials that score "
-            "less", "(the Match counted when the series is given)."]
-    return out

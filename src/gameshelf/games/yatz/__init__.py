@@ -1,14 +1,5 @@
-"""yatz: the rules engine of Yatz (pure: no I/O).
-
-Modules:
-    scoring: the 13 boxes, rule sets, what five dice score in a box.
-    game: the state with explicit chance nodes, actions and their text forms, the 20-row card.
-    match: the driver: seats, the seeded dice, the record (save), computer seats.
-    players: computer players by name (``PLAYERS``).
-    highscores: the top-20 table (the store is passed in).
-    sim: headless games and their statistics.
-    text: plain-text views for the command line.
-"""
+"""Yatz, triple Yahtzee: the rules (:mod:`.scoring`, :mod:`.game`, pure), the one driver
+(:mod:`.match`), computer players, solver and coach, and every front end of the game."""
 
 from gameshelf.core.gamedef import GameDef
 
@@ -20,7 +11,7 @@ GAME = GameDef(
         "stats": ".stats:game_stats",
         "stats_view": ".tui.stats:VIEW",
         "replay": ".replay:yatz_replay",
-        "screen": ".tui.setup:make_screen",
+        "screen": ".tui.setup:SetupScreen",
         "replay_screen": ".tui.screen:replay_screen",
         "rl": ".rl:Spec",
         "online": ".online:ONLINE",

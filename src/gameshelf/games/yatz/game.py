@@ -50,11 +50,11 @@ from gameshelf.core.state import CHANCE, TERMINAL
 from gameshelf.games.yatz.scoring import (
     DICE,
     FACES,
-    UPPER_BONUS_THRESHOLD,
     YATZ_RULES,
     Box,
     RuleSet,
     score,
+    upper_bonus,
 )
 
 #: The game's key in records and the store.
@@ -86,8 +86,6 @@ def max_actions(players: int) -> int:
     return players * TURNS_PER_PLAYER * (ACTIONS_PER_TURN + UNDO_ACTIONS)
 #: Highest possible game (R-YZ-6).
 MAX_GAME = 2250
-#: Bit mask of a column with every box filled.
-FULL_MASK = (1 << BOXES) - 1
 UPPER_BOXES = tuple(Box)[:6]
 LOWER_BOXES = tuple(Box)[6:]
 ALL_HELD = (1 << DICE) - 1
@@ -115,10 +113,7 @@ class Hold:
     @property
     def mask(self) -> int:
         """The held positions as a bit mask (bit 0 = die 1)."""
-        m = 0
-        for p in self.positions:
-            m |= 1 << (p - 1)
-        return m
+        return sum(1 << (p - 1) for p in set(self.positions))
 
     def __str__(self) -> str:
         return " ".join(["hold", *map(str, self.positions)])
@@ -320,7 +315,7 @@ class YatzState:
     # --- the State contract ---------------------------------------------------------------
     def current_player(self) -> int:
         """The seat to act, :data:`CHANCE` while the dice roll, :data:`TERMINAL` at the end."""
-        if self.turns_done >= self.players * TURNS_PER_PLAYER:
+        if self.is_terminal():
             return TERMINAL
         return CHANCE if self.rolling else self.seat
 
@@ -347,8 +342,7 @@ class YatzState:
             return [ROLL]
         out: list[Action] = []
         if self.rolls_left > 0:
-            held = self.held
-            if held != ALL_HELD:
+            if self.held != ALL_HELD:
                 out.append(ROLL)
             out.extend(HOLDS)
         out.extend(self.score_actions())
@@ -370,8 +364,7 @@ class YatzState:
         """
         if not self.is_chance_node():
             return ()
-        k = self.rolled_count()
-        return tuple((Dice(f), p) for f, p in ROLL_OUTCOMES[k])
+        return tuple((Dice(f), p) for f, p in ROLL_OUTCOMES[self.rolled_count()])
 
     def rolled_count(self) -> int:
         """How many dice the next roll throws (5 on the first roll, else the unheld ones)."""
@@ -470,12 +463,7 @@ class YatzState:
 
     def points(self, box: Box) -> int:
         """What the current dice score in ``box`` for the seat on turn (Wild Yatz applied)."""
-        if not self.dice:
-            return 0
-        if self.rules is YATZ_RULES:
-            table = WILD_TABLE if self.wild() else SCORE_TABLE
-            return table[self.dice][box]
-        return score(self.dice, box, self.rules, wild=self.wild())
+        return self.box_points()[box]
 
     def box_points(self) -> tuple[int, ...]:
         """The current dice's points in each of the 13 boxes (Wild Yatz applied)."""
@@ -496,8 +484,7 @@ class YatzState:
 
     def bonus(self, seat: int, column: int) -> int:
         """The column's upper bonus (R-YZ-5): 35 when its upper total is 63 or more."""
-        return (self.rules.upper_bonus
-                if self.upper[seat][column] >= UPPER_BONUS_THRESHOLD else 0)
+        return upper_bonus(self.upper[seat][column], self.rules)
 
     def column_total(self, seat: int, column: int) -> int:
         """Row 18: upper total, bonus and lower total of the column (before its multiplier)."""

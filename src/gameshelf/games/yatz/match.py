@@ -248,7 +248,7 @@ class Match:
     def undo(self) -> Score:
         """Take back the box just filled; returns the fill taken back.
 
-        The rule (issue 11): a person who has just filled a box may take it back until the
+        The rule of undo: a person who has just filled a box may take it back until the
         next roll: the next player's first roll, or in solitaire the player's own next
         roll. The seat is then back at the moment before the fill, with the same dice,
         holds and rolls left: it may fill any empty box (the same one too), or roll again

@@ -107,9 +107,9 @@ def _prompt(match: RemoteYatz) -> object:
 
 def _run_screen(match: RemoteYatz) -> None:
     # start-up: the screens (Textual) load only when a room is played on them
-    from gameshelf.games.yatz.tui.setup import run_match_app
+    from gameshelf.games.yatz.tui.setup import run_session
 
-    run_match_app(match)
+    run_session(match)
 
 
 def _screen(match: RemoteYatz) -> Any:

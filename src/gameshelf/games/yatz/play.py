@@ -249,7 +249,6 @@ class LocalYatz(YatzMatch):
 
     @property
     def save_name(self) -> str:
-        """The save's name, or the one the first save takes."""
         return self.session.name
 
     def _moved(self, seat: int, action: yatz.Action, dice: tuple[int, ...]) -> None:
@@ -288,11 +287,6 @@ class LocalYatz(YatzMatch):
         return not self.finished() and (self._dirty or self.session.slot.unsaved)
 
     def save(self, name: str | None = None) -> str:
-        """Save now, as ``name`` when given (the save moves there); returns its name.
-
-        Raises:
-            StoreError: the name is another save's, or the store cannot be written.
-        """
         return self.session.save(name)
 
     def leave(self) -> str | None:

@@ -25,7 +25,7 @@ from typing import Protocol
 
 from gameshelf.core.chance import Chance
 from gameshelf.core.errors import BadInputError
-from gameshelf.core.seats import COMPUTER_WORDS as SEAT_COMPUTER_WORDS
+from gameshelf.core.seats import COMPUTER_WORDS
 from gameshelf.games.yatz.game import (
     ALL_HELD,
     BOXES,
@@ -55,28 +55,23 @@ class Player(Protocol):
 PAR = (2.1, 5.3, 8.6, 12.2, 15.7, 19.2, 21.7, 13.1, 22.6, 29.5, 32.7, 16.9, 22.0)
 
 
-def _mask(dice: tuple[int, ...], keep: Callable[[int, int], bool]) -> int:
-    return sum(1 << i for i, d in enumerate(dice) if keep(i, d))
-
-
 def _open(state: YatzState, box: Box) -> bool:
     """True when ``box`` is empty in some column of the seat on turn."""
     f = state.filled[state.seat]
     return any(not f[c] >> box & 1 for c in range(COLUMNS))
 
 
-def _best_score(state: YatzState, weights: tuple[float, ...] = PAR,
-                multiplier: bool = True) -> tuple[float, int, Box]:
-    """The empty box with the best ``mult * (points - weight)``: (value, column, box)."""
+def _best_score(state: YatzState) -> tuple[float, int, Box]:
+    """The empty box with the best ``mult * (points - PAR[box])``: (value, column, box)."""
     pts = state.box_points()
     f = state.filled[state.seat]
     best: tuple[float, int, Box] | None = None
     for c in range(COLUMNS):
-        m = MULTIPLIERS[c] if multiplier else 1
+        m = MULTIPLIERS[c]
         for b in range(BOXES):
             if f[c] >> b & 1:
                 continue
-            v = m * (pts[b] - weights[b])
+            v = m * (pts[b] - PAR[b])
             if b <= Box.SIXES and state.upper[state.seat][c] < 63:
                 # An upper box at three of its face or more keeps the bonus in reach.
                 v += m * 0.3 * (pts[b] - 3 * (b + 1))
@@ -113,6 +108,17 @@ def _run_length(dice: tuple[int, ...]) -> int:
         g in faces for g in range(lo, f))) for lo in range(1, 7))
 
 
+def _keep_mask(dice: tuple[int, ...], run: int) -> int:
+    """The dice to keep: a straight's when at least ``run`` faces run in a row (0: never)
+    and no face shows three times or more, else every die of the most common face (the
+    highest on a tie)."""
+    counts = [dice.count(f) for f in range(7)]
+    top = max(range(1, 7), key=lambda f: (counts[f], f))
+    if run and counts[top] <= 2 and _run_length(dice) >= run:
+        return _straight_hold(dice)
+    return sum(1 << i for i, d in enumerate(dice) if d == top)
+
+
 def _hold_action(state: YatzState, mask: int, col: int, box: Box) -> Action:
     """The action for wanting to hold ``mask``: score (``col``, ``box``) when all five dice
     would be held, roll when the holds are already right, else change the holds."""
@@ -137,20 +143,13 @@ class GreedyPlayer:
         if state.rolls_left == 0:
             return SCORES[col][box]
         pts = state.box_points()
-        dice = state.dice
         strong = ((pts[Box.YATZ] == 50 and _open(state, Box.YATZ))
                   or (pts[Box.LARGE_STRAIGHT] == 40 and _open(state, Box.LARGE_STRAIGHT))
                   or state.wild())
         if strong or value >= 12 * MULTIPLIERS[col]:
             return SCORES[col][box]
-        counts = [dice.count(f) for f in range(7)]
-        top = max(range(1, 7), key=lambda f: (counts[f], f))
         straights = _open(state, Box.SMALL_STRAIGHT) or _open(state, Box.LARGE_STRAIGHT)
-        if straights and counts[top] <= 2 and _run_length(dice) >= 3:
-            mask = _straight_hold(dice)
-        else:
-            mask = _mask(dice, lambda _i, d: d == top)
-        return _hold_action(state, mask, col, box)
+        return _hold_action(state, _keep_mask(state.dice, 3 if straights else 0), col, box)
 
 
 class CasualPlayer:
@@ -176,16 +175,9 @@ class CasualPlayer:
         _, col, box = pick
         if state.rolls_left == 0:
             return SCORES[col][box]
-        dice = state.dice
         if pts[box] >= 25 and box >= Box.FULL_HOUSE or pts[box] >= 24 and rng.random() < 0.5:
             return SCORES[col][box]
-        counts = [dice.count(v) for v in range(7)]
-        top = max(range(1, 7), key=lambda v: (counts[v], v))
-        if _run_length(dice) >= 4 and counts[top] <= 2:
-            mask = _straight_hold(dice)
-        else:
-            mask = _mask(dice, lambda _i, d: d == top)
-        return _hold_action(state, mask, col, box)
+        return _hold_action(state, _keep_mask(state.dice, 4), col, box)
 
 
 def _strong_player() -> Player:
@@ -203,9 +195,6 @@ PLAYERS: dict[str, Callable[[], Player]] = {
     "greedy": GreedyPlayer,
     "casual": CasualPlayer,
 }
-
-#: Seat words that mean "the default computer player" (the same in every game).
-COMPUTER_WORDS = SEAT_COMPUTER_WORDS
 
 
 def default_player() -> str:

@@ -53,10 +53,6 @@ Commands (type them at the prompt):
   quit | q                 save and leave; resume with 'gameshelf yatz resume'"""
 
 
-def _ask(prompt: str) -> str | None:
-    return read_line(prompt)
-
-
 def _show_turn(game: YatzMatch) -> None:
     st = game.state
     seat = game.on_turn
@@ -222,7 +218,7 @@ def _prompt_loop(game: YatzMatch) -> None:
         if game.computers_here and game.others_turn() and game.can_undo():
             # a person's box can be taken back until the computer rolls: it waits for a line
             filler = game.seats[(game.state.seat - 1) % len(game.seats)].name
-            line = _ask(f"{literal(filler)}> ")
+            line = read_line(f"{literal(filler)}> ")
             if line is not None and line.strip().lower() == "undo":
                 _undo(game)
                 seen = _show_errors(game, seen)
@@ -242,7 +238,7 @@ def _prompt_loop(game: YatzMatch) -> None:
         if carried is not None:
             (line,), carried = carried, None
         else:
-            line = _ask(f"{literal(game.on_turn.name)}> ")
+            line = read_line(f"{literal(game.on_turn.name)}> ")
         if line is None or line.strip().lower() in ("quit", "q", "exit"):
             if _quit(game, line):
                 return
@@ -307,8 +303,8 @@ def _prompt_loop(game: YatzMatch) -> None:
                     and not st.filled[st.seat][action.column] >> action.box & 1:
                 # The manual: "Press <ENTER> to confirm you want to zero out a score box";
                 # any other answer corrects the choice.
-                answer = _ask(f"x{action.column + 1} {action.box.label} scores 0 with these "
-                              "dice. Fill it with 0? [Y/n] ")
+                answer = read_line(f"x{action.column + 1} {action.box.label} scores 0 with "
+                                   "these dice. Fill it with 0? [Y/n] ")
                 if answer is None or not yes_no(answer, enter=True):
                     typer.echo("Not filled.")
                     continue

@@ -10,7 +10,7 @@ from typing import Any
 from gameshelf.core.errors import IllegalMoveError, RecordError, StoreError
 from gameshelf.core.records import GameRecord
 from gameshelf.core.text import count, said
-from gameshelf.games.yatz.game import Action, Dice, Score, Undo, YatzState, parse_action
+from gameshelf.games.yatz.game import Action, Dice, Score, YatzState, parse_action
 from gameshelf.games.yatz.match import Match
 from gameshelf.games.yatz.play import YatzMatch
 from gameshelf.games.yatz.scoring import rule_set
@@ -65,8 +65,6 @@ def yatz_replay(record: GameRecord) -> Replay[Any]:
             elif isinstance(a, Score):
                 line = (f"{said(names[seat], 'scores')} x{a.column + 1} {a.box.label}: "
                         f"{count(points, 'point')}")
-            elif isinstance(a, Undo):   # pragma: no cover - "undo" is read above
-                line = text
             else:
                 held = [str(d) for p, d in enumerate(state.dice) if state.held >> p & 1]
                 line = (f"{said(names[seat], 'holds')} {' '.join(held)}" if held

@@ -385,7 +385,6 @@ class Spec(GameSpec[YatzState]):
     def information_state_string(self, state: YatzState, player: int) -> str:
         """The observation string: perfect information and a Markov state (module
         docstring)."""
-        player = self.seat(player)
         return self.observation_string(state, player)
 
     def resample(self, state: YatzState, player: int, rng: random.Random) -> YatzState:

@@ -59,7 +59,7 @@ class Box(IntEnum):
     @property
     def text(self) -> str:
         """The box's text form (``full-house``), used in actions."""
-        return _TEXT[self]
+        return self.name.lower().replace("_", "-")
 
     @property
     def label(self) -> str:
@@ -86,13 +86,6 @@ class Box(IntEnum):
         return box
 
 
-_TEXT = {
-    Box.ONES: "ones", Box.TWOS: "twos", Box.THREES: "threes", Box.FOURS: "fours",
-    Box.FIVES: "fives", Box.SIXES: "sixes", Box.THREE_KIND: "three-kind",
-    Box.FOUR_KIND: "four-kind", Box.FULL_HOUSE: "full-house",
-    Box.SMALL_STRAIGHT: "small-straight", Box.LARGE_STRAIGHT: "large-straight",
-    Box.YATZ: "yatz", Box.CHANCE: "chance",
-}
 _LABEL = {
     Box.ONES: "Ones", Box.TWOS: "Twos", Box.THREES: "Threes", Box.FOURS: "Fours",
     Box.FIVES: "Fives", Box.SIXES: "Sixes", Box.THREE_KIND: "3 of a Kind",
@@ -159,11 +152,6 @@ def check_dice(dice: Sequence[int]) -> tuple[int, ...]:
     if len(t) != DICE or any(not 1 <= d <= FACES for d in t):
         raise BadInputError(f"dice must be five faces from 1 to 6, got {list(dice)}")
     return t
-
-
-def is_five_of_a_kind(dice: Sequence[int]) -> bool:
-    """True when all five dice show the same face."""
-    return len(set(dice)) == 1
 
 
 def score(dice: Sequence[int], box: Box, rules: RuleSet = YATZ_RULES, *,

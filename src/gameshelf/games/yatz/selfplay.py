@@ -11,21 +11,19 @@ from __future__ import annotations
 
 import numba
 import numpy as np
-import numpy.typing as npt
 
 from gameshelf.games.yatz import dice as D
 from gameshelf.games.yatz.strategy import Strategy
 from gameshelf.games.yatz.turn_kernels import (
     NFEATURES,
+    FloatArray,
+    IntArray,
     _buffers,
     _features,
     _lookahead,
     _plan,
     _wild_flags,
 )
-
-IntArray = npt.NDArray[np.int64]
-FloatArray = npt.NDArray[np.float64]
 
 
 @numba.njit(cache=True)

@@ -14,7 +14,7 @@ from gameshelf.core.chance import Chance
 from gameshelf.core.errors import BadInputError, IllegalMoveError
 from gameshelf.core.records import GameRecord
 from gameshelf.core.state import CHANCE
-from gameshelf.games.yatz.game import MAX_PLAYERS, MIN_PLAYERS, Dice, Score, Undo, parse_action
+from gameshelf.games.yatz.game import MAX_PLAYERS, MIN_PLAYERS, Dice, Score
 from gameshelf.games.yatz.match import HUMAN, MAX_NAME_LENGTH, Match, Seat
 from gameshelf.games.yatz.players import PLAYERS, make_player
 from gameshelf.games.yatz.scoring import rule_set
@@ -95,10 +95,7 @@ class YatzGame(Game):
     def play(self, seat: int, text: str) -> None:
         if self.to_act() != seat or not self.match.seats[seat].is_human:
             raise IllegalMoveError("it is not this seat's turn")
-        action = parse_action(text)
-        if isinstance(action, Undo):
-            raise IllegalMoveError("a box cannot be taken back in a game played online")
-        self.match.act(action)
+        self.match.act(text)
         self._replay_actors()
 
     def stand_in(self, seat: int) -> str:

@@ -1,4 +1,4 @@
-"""Yatz statistics (issue 15): games, mean, best and the spread of final scores, and how
+"""Yatz statistics: games, mean, best and the spread of final scores, and how
 often each column got its upper bonus and a Yatz, per person and per computer level; the
 strong computer player's figures beside them, from a shipped table measured by
 ``benchmarks/yatz_strong_reference.py`` (a fixed seeded sample, said with the figures).
@@ -124,8 +124,23 @@ class YatzStats:
                 "reference": None if self.reference is None else self.reference.to_json()}
 
     def lines(self) -> list[str]:
-        """These statistics as plain text lines (the command line's table)."""
-        return yatz_lines(self)
+        """As text lines (the command line's table): per person and computer level, games,
+        mean, best, standard deviation, upper-bonus and Yatz rates of columns x1, x2, x3;
+        the reference below."""
+        if not self.games and self.reference is None:
+            return none_yet("finished Yatz game", self.damaged)
+        out = [f"Yatz: {count(self.games, 'finished game')} kept.", *left_out(self.damaged),
+               "", f"{'':<{NAME + 31}} {'upper bonus':^15} {'Yatz':^15}",
+               f"{'player':<{NAME}} {'games':>5} {'mean':>8} {'best':>6} {'stdev':>6} "
+               f"{COLUMNS_HEAD} {COLUMNS_HEAD}"]
+        out += [yatz_row(g) for g in self.groups]
+        if not self.groups:
+            out.append("(no game of this player)")
+        if self.reference is not None:
+            out += ["", yatz_row(self.reference, "strong (sample)"),
+                    f"  strong (sample): {self.reference.source}"]
+        return out
+
 
 def yatz_stats(rows: Sequence[HistoryRow], player: str | None = None,
                reference: YatzGroup | None = None) -> YatzStats:
@@ -197,20 +212,3 @@ def yatz_row(g: YatzGroup, label: str | None = None) -> str:
     return (f"{name_cell(label or g.label)} {s.games:>5,} {s.mean:>8,.1f} {best:>6} "
             f"{s.stdev:>6.1f} {pcts(g.bonus_rates())} {pcts(g.yatz_rates())}")
 
-
-def yatz_lines(st: YatzStats) -> list[str]:
-    """The Yatz table: per person and computer level, games, mean, best, standard
-    deviation, upper-bonus and Yatz rates of columns x1, x2, x3; the reference below."""
-    if not st.games and st.reference is None:
-        return none_yet("finished Yatz game", st.damaged)
-    out = [f"Yatz: {count(st.games, 'finished game')} kept.", *left_out(st.damaged), "",
-           f"{'':<{NAME + 31}} {'upper bonus':^15} {'Yatz':^15}",
-           f"{'player':<{NAME}} {'games':>5} {'mean':>8} {'best':>6} {'stdev':>6} "
-           f"{COLUMNS_HEAD} {COLUMNS_HEAD}"]
-    out += [yatz_row(g) for g in st.groups]
-    if not st.groups:
-        out.append("(no game of this player)")
-    if st.reference is not None:
-        out += ["", yatz_row(st.reference, "strong (sample)"),
-                f"  strong (sample): {st.reference.source}"]
-    return out

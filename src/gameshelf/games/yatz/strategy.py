@@ -52,8 +52,7 @@ MULTIPLIERS = (1, 2, 3)
 MAX_LOOKAHEAD = 2
 COLUMNS = len(MULTIPLIERS)
 ROLLS_PER_TURN = 3
-FULL = (1 << 13) - 1
-YATZ_BIT = 1 << int(Box.YATZ)
+FULL, YATZ_BIT = solver.FULL, solver.YATZ_BIT
 
 #: Per column (x1, x2, x3): the factor on a box's opportunity cost (the change of the
 #: column's solved value when the box is filled). Tuned by self-play; see the docs.
@@ -144,6 +143,21 @@ def wild_faces(masks: Sequence[int]) -> tuple[bool, ...]:
     return tuple(yatz_all and all(m >> f & 1 for m in masks) for f in range(6))
 
 
+def hold_mask(dice: Sequence[int], keep: Sequence[int], held: int = 0) -> int:
+    """Positions (bit mask) holding the faces ``keep`` among ``dice``, preferring dice that
+    are already held (``held``), so that an unchanged choice keeps the same mask."""
+    want = list(keep)
+    mask = 0
+    for prefer_held in (True, False):
+        for p, d in enumerate(dice):
+            if mask >> p & 1 or bool(held >> p & 1) != prefer_held:
+                continue
+            if d in want:
+                want.remove(d)
+                mask |= 1 << p
+    return mask
+
+
 @dataclass(frozen=True)
 class Option:
     """One choice at a decision point.
@@ -185,13 +199,8 @@ class Option:
         faces = " ".join(map(str, self.hold))
         if len(dice) != 5:
             return f"keep {faces} and roll"
-        want, chosen = list(self.hold), []
-        for prefer_held in (True, False):
-            for p, d in enumerate(dice):
-                if p not in chosen and bool(held >> p & 1) == prefer_held and d in want:
-                    want.remove(d)
-                    chosen.append(p)
-        positions = " ".join(str(p + 1) for p in sorted(chosen))
+        mask = hold_mask(dice, self.hold, held)
+        positions = " ".join(str(p + 1) for p in range(len(dice)) if mask >> p & 1)
         return f"hold {positions} (keep {faces}) and roll"
 
 
@@ -355,12 +364,6 @@ class Strategy:
             raise BadInputError(f"rolls left must be 0, 1 or 2, got {rolls_left}")
         return checked, self.plan(columns)
 
-    def best_box(self, columns: Sequence[ColumnState], dice: Sequence[int]) -> tuple[int, Box]:
-        """The best (column 0-2, box) for scoring ``dice`` now."""
-        plan = self.plan(columns)
-        code = int(plan.final_box[D.keep_index(check_dice(dice))])
-        return code // 13, Box(code % 13)
-
     def decide(self, columns: Sequence[ColumnState], dice: Sequence[int],
                rolls_left: int) -> tuple[tuple[int, ...] | None, int, Box]:
         """The best choice, fast: ``(hold, column, box)``. ``hold`` is the dice to hold
@@ -382,11 +385,6 @@ class Strategy:
             if vals[i] > plan.final[r]:
                 return D.keep_dice(int(subs[i])), col, box
         return None, col, box
-
-    def best_hold(self, columns: Sequence[ColumnState], dice: Sequence[int],
-                  rolls_left: int) -> tuple[int, ...] | None:
-        """The dice to hold before rolling again, or None when scoring now is best."""
-        return self.decide(columns, dice, rolls_left)[0]
 
     def advise(self, columns: Sequence[ColumnState], dice: Sequence[int], rolls_left: int,
                *, scores: bool = True) -> Advice:

@@ -1,12 +1,5 @@
-"""The strong computer player, hints and the post-game review, built on
-:mod:`gameshelf.games.yatz.strategy`.
-
-* :class:`StrongPlayer` (registered as ``strong``): plays the triple game by the strategy.
-* :func:`hint`: the best hold and best box for the seat on turn, with the expected final
-  score of each option against the best one.
-* :class:`Reviewer` / :func:`review`: every decision of a player that cost expected points,
-  with how many (replaying a finished game's actions through the rules).
-"""
+"""The strong computer player (registered as ``strong``), hints and the post-game review,
+all built on :mod:`gameshelf.games.yatz.strategy`."""
 
 from __future__ import annotations
 
@@ -29,7 +22,14 @@ from gameshelf.games.yatz.game import (
     YatzState,
 )
 from gameshelf.games.yatz.scoring import RuleSet
-from gameshelf.games.yatz.strategy import Advice, ColumnState, Option, Strategy, load_correction
+from gameshelf.games.yatz.strategy import (
+    Advice,
+    ColumnState,
+    Option,
+    Strategy,
+    hold_mask,
+    load_correction,
+)
 
 #: Option costs below this (points) are treated as ties: not reported as mistakes.
 COST_EPSILON = 0.005
@@ -76,34 +76,10 @@ def columns_of(state: YatzState, seat: int | None = None) -> list[ColumnState]:
             for c in range(COLUMNS)]
 
 
-def hold_mask(dice: Sequence[int], keep: Sequence[int], held: int = 0) -> int:
-    """Positions (bit mask) holding the faces ``keep`` among ``dice``, preferring dice that
-    are already held (``held``), so that an unchanged choice keeps the same mask."""
-    want = list(keep)
-    mask = 0
-    for prefer_held in (True, False):
-        for p, d in enumerate(dice):
-            if mask >> p & 1 or bool(held >> p & 1) != prefer_held:
-                continue
-            if d in want:
-                want.remove(d)
-                mask |= 1 << p
-    return mask
-
-
 def advise(state: YatzState, strategy: Strategy | None = None) -> Advice:
     """The strategy's advice for the seat on turn (the state must show dice)."""
     st = strategy or strategy_for(state.rules)
     return st.advise(columns_of(state), state.dice, state.rolls_left)
-
-
-def action_for(option: Option, state: YatzState) -> Action:
-    """The engine action that carries out ``option`` (hold first if the holds differ)."""
-    if option.hold is None:
-        assert option.column is not None and option.box is not None
-        return SCORES[option.column][option.box]
-    mask = hold_mask(state.dice, option.hold, state.held)
-    return ROLL if mask == state.held else HOLDS[mask]
 
 
 class StrongPlayer:

@@ -6,37 +6,15 @@ Pure functions returning strings; nothing is printed here.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol
 
 from gameshelf.core.text import literal
 from gameshelf.games.yatz.game import COLUMNS, YatzState, scorecard
+from gameshelf.games.yatz.match import Match, Seat
+from gameshelf.games.yatz.play import YatzMatch
+from gameshelf.session.match import SeatInfo
 
-
-class _Seat(Protocol):
-    @property
-    def name(self) -> str: ...
-
-    @property
-    def is_human(self) -> bool: ...
-
-    @property
-    def player(self) -> str: ...
-
-
-class Table(Protocol):
-    """What the totals and the ranking read of a game: a ``Match`` played here, or the one
-    match interface's Yatz match (:class:`gameshelf.session.match.YatzMatch`)."""
-
-    @property
-    def state(self) -> YatzState: ...
-
-    @property
-    def seats(self) -> Sequence[_Seat]: ...
-
-    @property
-    def undos(self) -> Sequence[int]: ...
-
-    def ranking(self) -> list[tuple[int, int, int]]: ...
+#: What the totals and the ranking read: a bare match, or the match interface's.
+Table = Match | YatzMatch
 
 
 def dice_text(state: YatzState) -> str:
@@ -47,10 +25,10 @@ def dice_text(state: YatzState) -> str:
                      for i, d in enumerate(state.dice))
 
 
-def card_text(state: YatzState, seat: int, *, hints: bool = True) -> str:
-    """The 20-row card of ``seat`` (R-YZ-6); with ``hints``, empty boxes of the seat on turn
-    show what the dice would score there as ``(25)``."""
-    show = hints and seat == state.seat and bool(state.dice) and not state.is_terminal()
+def card_text(state: YatzState, seat: int) -> str:
+    """The 20-row card of ``seat`` (R-YZ-6); empty boxes of the seat on turn show what the
+    dice would score there as ``(25)``."""
+    show = seat == state.seat and bool(state.dice) and not state.is_terminal()
     pts = state.box_points() if show else ()
     lines = [f"{'#':>2} {'row':<15}{'x1':>7}{'x2':>7}{'x3':>7}"]
     for row in scorecard(state, seat):
@@ -73,7 +51,8 @@ def totals_text(match: Table) -> str:
     """Every player's running total and turns, the player on turn marked with ``>``."""
     st = match.state
     out = []
-    for i, s in enumerate(match.seats):
+    seats: Sequence[Seat | SeatInfo] = match.seats
+    for i, s in enumerate(seats):
         mark = ">" if i == st.seat and not st.is_terminal() else " "
         kind = "" if s.is_human else f" ({s.player})"
         out.append(f"{mark} {literal(s.name) + kind:<28}{st.grand_total(i):>6}  "

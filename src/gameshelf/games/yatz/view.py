@@ -3,17 +3,16 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from gameshelf.core.errors import GameshelfError
 from gameshelf.core.safeload import whole
 from gameshelf.games.yatz.game import COLUMNS as YATZ_COLUMNS
 from gameshelf.games.yatz.game import YatzState
+from gameshelf.games.yatz.match import Match
 from gameshelf.games.yatz.scoring import DICE, Box, rule_set
 from gameshelf.session.remote import OnlineError, reason_of
 
-if TYPE_CHECKING:
-    from gameshelf.games.yatz.match import Match
 
 def yatz_view(match: Match) -> dict[str, Any]:
     """The Yatz table (everyone sees all of it): the dice, holds, boxes and totals; each

@@ -1,14 +1,9 @@
-"""The One Dollar Pinball screen: 1 to 8 players, each bill played digit by digit.
+"""The One Dollar Pinball screen: 1 to 8 players, each bill played digit by digit on a
+pinball-style display (the serial with the digits being read lit, the score in big digits,
+balls and tilt warnings as lamps, the rule that fired) at a pace a person can follow.
 
-Each player enters a bill (or draws a random one from the game's seed, shown as the game
-number). Play scores the serials one after the other on a pinball-style display: the serial
-with the digits being read lit, the score in big digits, balls and tilt warnings as lamps, and
-the rule that fired, at a pace a person can follow (space skips a bill, ``s`` skips to the
-end). The highest score wins; equal scores share the win. Every bill played is kept in the
-store, and the best bills ever entered are shown.
-
-The screen coordinates the bill form, the tables (:mod:`.tables`) and the machine
-(:mod:`.machine`); a round kept in the history is replayed on it, read-only
+The screen coordinates the bill form (:mod:`.entry`), the tables (:mod:`.tables`) and the
+machine (:mod:`.machine`); a round kept in the history is replayed on it, read-only
 (:class:`~gameshelf.games.dollar.replay.ReplayRound`: the form is put away and the footer
 offers only the replay's keys).
 """
@@ -48,9 +43,6 @@ from gameshelf.tui.widgets import (
     plain,
     refusal,
 )
-
-#: False until this game's screen exists; the menu says "not built yet".
-BUILT = True
 
 #: Seconds each step stays on the display while a bill is played (+ and - change it).
 STEP_SECONDS = 0.9
@@ -231,10 +223,9 @@ class DollarScreen(BillEntry, ReplayKeys, Screen[None]):
         replay's keys."""
         if self.kept is not None:
             return self.replay_offers(action, parameters)
-        if action in ("random_bill", "remove"):
-            return self.phase == "setup" and len(self.entries) < MAX_PLAYERS \
-                if action == "random_bill" else self.phase == "setup" and bool(self.entries)
-        if action == "play":
+        if action == "random_bill":
+            return self.phase == "setup" and len(self.entries) < MAX_PLAYERS
+        if action in ("remove", "play"):
             return self.phase == "setup" and bool(self.entries)
         if action in ("skip", "skip_all", "pace"):
             return self.phase == "playing"
@@ -319,8 +310,6 @@ class DollarScreen(BillEntry, ReplayKeys, Screen[None]):
 
     def action_skip(self) -> None:
         """Show the end of the bill being played at once."""
-        if self.phase != "playing":
-            return
         while self.phase == "playing" and self.frame_no + 1 < len(self._frames):
             self.advance()
 
@@ -444,8 +433,3 @@ class DollarScreen(BillEntry, ReplayKeys, Screen[None]):
             return
         self._stop_timer()
         self.app.pop_screen()
-
-
-def make_screen() -> Screen[None]:
-    """The game's first screen."""
-    return DollarScreen()

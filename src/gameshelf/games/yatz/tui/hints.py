@@ -1,12 +1,6 @@
-"""Yatz hints and the post-game review, as modal screens over the game.
-
-* :class:`HintScreen` (key ``h`` in the game): the best hold and the best box for the
-  player on turn, with the expected final score of each option against the best one.
-* :class:`ReviewScreen` (key ``v`` after the game): every turn where a person's choice cost
-  expected points, with how many.
-
-Both compute in a worker thread (the first use may load or solve the strategy's table).
-"""
+"""Yatz hints (key ``h``) and the post-game review (``v`` after the game), as modal screens
+over the game; both compute in a worker thread (the first use may load or solve the
+strategy's table)."""
 
 from __future__ import annotations
 
@@ -61,8 +55,6 @@ def review_text(rev: Reviewer, names: dict[int, str]) -> Text:
             t.append(line.text + "\n", style="bold green" if line.good else
                      "bold" if line.text else "")
     return t
-
-
 
 
 class HintScreen(InfoScreen):

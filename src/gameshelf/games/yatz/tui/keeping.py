@@ -85,8 +85,7 @@ class Keeping:
         """Esc: leave the game, saved (online: the room, the server keeps the seat); a save
         that fails keeps the game on screen (Esc again tries again)."""
         game, app = self._board.game, self._screen.app
-        if self._board.others.timer is not None:
-            self._board.others.timer.stop()
+        self._board.others.stop()
         if not game.keeps_saves:
             if not game.finished():
                 app.notify(f"Left room {game.name}: the server keeps your seat; join again "

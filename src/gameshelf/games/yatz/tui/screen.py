@@ -36,20 +36,23 @@ from gameshelf.games.yatz.tui.keeping import Keeping
 from gameshelf.games.yatz.tui.keys import CLASSIC, DEFAULT, YATZ_KEYS, game_help
 from gameshelf.games.yatz.tui.pace import DEFAULT_PACE, PACES, OthersTurns
 from gameshelf.games.yatz.tui.panels import PaceLine, PlayLog, RollInfo, StatusLine, Totals
-from gameshelf.games.yatz.tui.replay import HIDDEN, bind_replay_keys, replay_offers
+from gameshelf.games.yatz.tui.replay import HIDDEN, bind_replay_keys
 from gameshelf.games.yatz.tui.top import HighScoresScreen
 from gameshelf.games.yatz.tui.turn import PersonTurn
 from gameshelf.session.replay import Replay
 from gameshelf.tui.base import drawable
 from gameshelf.tui.keymaps import use_bindings
-from gameshelf.tui.replay import replay_help
+from gameshelf.tui.replay import ReplayKeys
 from gameshelf.tui.widgets import GameFooter, HelpScreen, RefusalMixin, plain
 
 
-class GameScreen(RefusalMixin, Screen[None]):
-    """A Yatz game: dice, the scorecard of the player on turn, everyone's totals."""
+class GameScreen(RefusalMixin, ReplayKeys, Screen[None]):
+    """A Yatz game: dice, the scorecard of the player on turn, everyone's totals; or a
+    replay of one, read-only, with the replay's keys (:class:`ReplayKeys`)."""
 
     BINDINGS = YATZ_KEYS.bindings()   # the default map; another is set per screen
+    #: The actions of the game screen a replay keeps (the next player's card, the review).
+    KEEP = frozenset({"next_card", "replay_review"})
     DEFAULT_CSS = Path(__file__).with_name("screen.tcss").read_text(encoding="utf-8")
 
     def __init__(self, session: YatzMatch | YatzSession | Match, save_name: str | None = None,
@@ -188,7 +191,7 @@ class GameScreen(RefusalMixin, Screen[None]):
         self.query_one(PaceLine).show(m, PACES[self.pace_index])
         if self.replayed is not None:   # the replay's lines over the table
             self.query_one(PaceLine).display = False
-            self.query_one(StatusLine).update(plain(self.replayed.replay.banner(), "bold"))
+            self.query_one(StatusLine).update(self.banner())
             self.say(self.replayed.note())
 
     def draw_dice(self) -> None:
@@ -216,9 +219,12 @@ class GameScreen(RefusalMixin, Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The footer offers only what can be done now (``False`` hides a binding; a hidden
         twin binding, ``refuse(...)``, then runs the action, whose checks say why not):
-        see :func:`~gameshelf.games.yatz.tui.offers.offered`; a replay's, its own keys."""
+        see :func:`~gameshelf.games.yatz.tui.offers.offered`; a replay's, its own keys and
+        the review until it is computed or under way."""
         if self.replayed is not None:
-            return replay_offers(self.replayed, action, parameters)
+            if action == "replay_review":
+                return self.replayed.costs is None and not self.replayed.reviewing
+            return self.replay_offers(action, parameters)
         return offers.offered(self.game, action, self.keys, self.size.width)
 
     @property
@@ -322,7 +328,7 @@ class GameScreen(RefusalMixin, Screen[None]):
         if self.replayed is not None:
             self.card.can_focus = False
             self.set_focus(None)
-            self.show_step()
+            self.replay_moved()
         elif self.game.finished():
             self.others.stop()
             self.keeping.end()
@@ -369,8 +375,10 @@ class GameScreen(RefusalMixin, Screen[None]):
         self.keeping.leave()
 
     def action_help(self) -> None:
-        self.app.push_screen(HelpScreen(game_help(self.keys) if self.replayed is None
-                                        else replay_help(self.replayed.replay, HIDDEN)))
+        if self.replayed is None:
+            self.app.push_screen(HelpScreen(game_help(self.keys)))
+        else:
+            self.show_replay_help(HIDDEN)
 
     def action_hint(self) -> None:
         """Show the best hold and best box (the strong player's advice)."""
@@ -394,36 +402,14 @@ class GameScreen(RefusalMixin, Screen[None]):
             raise AttributeError("the screen shows a game, not a replay")
         return self.replayed.replay
 
-    def show_step(self) -> None:
+    def shown_replay(self) -> Replay[YatzState] | None:
+        return None if self.replayed is None else self.replayed.replay
+
+    def replay_moved(self) -> None:
         """Draw the replay's step shown (the card of the seat that moved)."""
         assert self.replayed is not None
         self.viewed = self.replayed.shown_seat()
         self.refresh_view()
-
-    def action_replay_step(self, step: int) -> None:
-        """One move on (1) or back (-1)."""
-        self.replay.jump(self.replay.position + step)
-        self.show_step()
-
-    def action_replay_first(self) -> None:
-        self.replay.first()
-        self.show_step()
-
-    def action_replay_last(self) -> None:
-        self.replay.last()
-        self.show_step()
-
-    def action_replay_leave(self) -> None:
-        """Leave the replay (the app ends when it was opened on it)."""
-        if self.exit_app:
-            self.app.exit()
-        else:
-            self.dismiss(None)
-
-    def action_replay_save(self) -> None:
-        """``s``: a replay has nothing to save; say so."""
-        self.notify("A replay saves nothing: it plays no move and leaves its save as it was.",
-                    markup=False)
 
     def action_replay_review(self) -> None:
         """v: compute the review of each choice (in a thread)."""
@@ -442,7 +428,7 @@ class GameScreen(RefusalMixin, Screen[None]):
     def _reviewed(self) -> None:
         self.refresh_bindings()
         if self.is_mounted:
-            self.show_step()
+            self.replay_moved()
 
 
 def replay_screen(replay: Replay[YatzState], *, exit_app: bool = False,

@@ -41,9 +41,6 @@ from gameshelf.tui.widgets import (
     refusal,
 )
 
-#: This game's screens exist.
-BUILT = True
-
 SETUP_HELP = """\
 # Yatz: setting up a game
 
@@ -170,8 +167,7 @@ class SetupScreen(OffersNow, Screen[None]):
             row.display = row.index < self.count
         for i in range(len(rows), self.count):  # seats are mounted when first needed
             self.query_one("#seats", Vertical).mount(SeatRow(i, "", HUMAN))
-        self.query_one("#countlabel", Static).update(
-            count(self.count, "player"))
+        self.query_one("#countlabel", Static).update(count(self.count, "player"))
 
     def say(self, text: str, *, bell: bool = False) -> None:
         """Show a message under the fields."""
@@ -285,11 +281,6 @@ class SetupScreen(OffersNow, Screen[None]):
         self.app.push_screen(HelpScreen(SETUP_HELP))
 
 
-def make_screen() -> Screen[None]:
-    """The game's first screen: the setup."""
-    return SetupScreen()
-
-
 class YatzApp(GuardedApp):
     """A small app that opens straight on one game (``gameshelf yatz play --tui``)."""
 
@@ -313,12 +304,3 @@ def run_session(session: YatzSession | YatzMatch, keys: str | None = None) -> No
     player leaves; ``keys``: the key map (None: the one chosen last on the setup screen)."""
     run_guarded(YatzApp(session, keys=keys or remembered_key_map(GAME)),
                 "play at the prompt: leave out --tui")
-
-
-def run_match_app(game: YatzMatch) -> None:
-    """Run the terminal app straight into ``game`` (``gameshelf online ... --tui``).
-
-    Raises:
-        GameshelfError: not on a terminal.
-    """
-    run_session(game)

@@ -66,9 +66,6 @@ class Table(Protocol):
     def take_moves(self, boxes_only: bool = False) -> str:
         """Log the moves made since the last look; the last one's line."""
 
-    def store_said(self) -> bool:
-        """Show a store failure kept since the last look; True if any."""
-
     def schedule(self) -> None:
         """Go on with whoever is to act next."""
 
@@ -101,7 +98,7 @@ class PersonTurn:
                 t.say(error_line(exc), bell=True)
             return False
         t.say("")
-        t.store_said()   # the action was saved (a stop or crash loses nothing)
+        t.keeping.store_said()   # the action was saved (a stop or crash loses nothing)
         t.pending = None
         if isinstance(action, Score):
             t.viewed = None
@@ -139,7 +136,7 @@ class PersonTurn:
         except GameshelfError as exc:
             t.say(error_line(exc), bell=True)
             return
-        t.store_said()
+        t.keeping.store_said()
         t.pending = None
         t.viewed = None
         t.card.armed = None
