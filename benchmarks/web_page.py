@@ -11,7 +11,7 @@ Starts ``gameshelf serve --port 0`` (its own data folder), then prints:
 dice held) and of a Muggins game (a few moves in) at 390x844, 1280x800 and 1920x1080 as
 ``DIR/page-menu-WxH.png``, ``DIR/page-yatz-WxH.png`` and ``DIR/page-muggins-WxH.png``.
 
-Run: ``.venv/bin/python benchmarks/web_page.py [--runs 20] [--shots docs/images]``.
+Run: ``.venv/bin/python benchmarks/web_page.py [--runs 20] [--shots docs/images] [--progress]``.
 """
 
 from __future__ import annotations
@@ -29,6 +29,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tests.web.browser import chromium  # noqa: E402
 from tests.web.gamepage import browser, game_server  # noqa: E402
+
+from gameshelf.core.benchargs import whole  # noqa: E402
+from gameshelf.core.progress import add_progress_option, tracked  # noqa: E402
 
 SIZES = ((390, 844), (1280, 800), (1920, 1080))
 OPEN_BOX = re.compile(r"^x[123] .+: scores \d+ now$")
@@ -93,8 +96,9 @@ def play_turns(page: Any, turns: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--runs", type=int, default=20)
+    parser.add_argument("--runs", type=whole("--runs", 1, 1000), default=20)
     parser.add_argument("--shots", type=Path, default=None)
+    add_progress_option(parser)
     args = parser.parse_args()
     executable = chromium()
     if executable is None:
@@ -102,7 +106,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="gameshelf-page-") as home, \
             game_server(Path(home), "--rate", "1000") as server, browser(executable) as b:
         opened = []
-        for _ in range(args.runs):
+        for _ in tracked(range(args.runs), "page opened", args.runs, args.progress):
             context = b.new_context(viewport={"width": 1280, "height": 800})
             page = context.new_page()
             t0 = time.perf_counter()

@@ -298,9 +298,20 @@ def room_seen(room: dict[str, Any]) -> dict[str, Any]:
                               for s in room["seats"]]}
 
 
-def state_seen(state: dict[str, Any]) -> dict[str, Any]:
-    """A state without its events (what happened since this connection's last state)."""
-    return {k: v for k, v in state.items() if k != "events"}
+#: Fields a game's seat view gained since the fixtures were written (docs/online.md: a client
+#: reads the fields it knows): each listed here by name, so no other change passes.
+ADDED_VIEW_FIELDS = {"yatz": {"bonus", "points"}}
+
+
+def state_seen(state: dict[str, Any], old: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A state without its events (what happened since this connection's last state) and,
+    given the ``old`` state it is compared with, without the view's fields added since."""
+    seen = {k: v for k, v in state.items() if k != "events"}
+    if old is not None and isinstance(seen.get("view"), dict):
+        added = set(seen["view"]) - set(old["view"])
+        assert added <= ADDED_VIEW_FIELDS.get(seen["view"].get("game", ""), set()), added
+        seen["view"] = {k: v for k, v in seen["view"].items() if k not in added}
+    return seen
 
 
 @pytest.mark.parametrize("room", ROOMS["rooms"],
@@ -315,7 +326,8 @@ def test_each_old_room_is_rejoined_and_plays_on(
         old = seat["rejoined"]
         assert joined["seat"] == old["seat"] == seat["seat"]
         assert room_seen(joined["room"]) == room_seen(old["room"])
-        assert state_seen(state) == old["state"], f"seat {seat['name']} sees another game"
+        assert state_seen(state, old["state"]) == old["state"], \
+            f"seat {seat['name']} sees another game"
     if room["status"] == "finished":
         c = Seat(server)
         c.rejoin(room["code"], room["seats"][0]["token"])
@@ -350,4 +362,4 @@ def test_each_old_room_is_rejoined_and_plays_on(
         pass
     for _, c in seats:
         c.close()
-    assert state_seen(after) == move["state"]
+    assert state_seen(after, move["state"]) == move["state"]

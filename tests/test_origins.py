@@ -78,6 +78,7 @@ def test_the_web_server_lets_in_its_own_pages_and_clients(web: Served, case: str
 @pytest.mark.parametrize("case", [c[0] for c in REFUSED])
 def test_the_web_server_refuses_before_any_app_starts(web: Served, case: str) -> None:
     line, headers = dict(REFUSED)[case](web.port, free_port())
+    assert wait_for_no_apps(web) == []   # the apps of the tests before it have ended
     answer = ask(web.port, line, headers)
     assert refused(answer), answer
     assert apps_of(web) == []   # nothing was started for it
