@@ -37,6 +37,8 @@ const page = {
   last: null,         // the last state
   logSeq: 0,          // the action of the newest log line taken
   logLast: [],        // that action's lines in the last state
+  waiting: null,      // the ref of the create, join or start sent and not yet answered
+  waitingFor: null,   // its type
   ws: null,
   queue: [],
   retry: 500,
@@ -84,6 +86,7 @@ function connect() {
     if (msg && msg.v === 1) receive(msg);
   });
   ws.addEventListener("close", () => {
+    answered(page.waiting);   // its answer is lost with the connection
     ui.connection.textContent = "Connection lost: trying again…";
     setTimeout(connect, page.retry);
     page.retry = Math.min(page.retry * 2, 8000);
@@ -91,9 +94,31 @@ function connect() {
 }
 
 function send(msg, now = false) {
-  const text = JSON.stringify({ v: 1, ref: `r${++page.refs}`, ...msg });
+  const ref = `r${++page.refs}`;
+  const text = JSON.stringify({ v: 1, ref, ...msg });
   if (page.ws && page.ws.readyState === WebSocket.OPEN) page.ws.send(text);
   else if (!now) page.queue.push(text);
+  return ref;
+}
+
+// A create, join or start is sent once until it is answered: a double click, or a second
+// click while the answer is on its way, sends nothing more (a second create would make a
+// second room, a second join take a second seat). Their buttons say so by being disabled.
+const ONCE_BUTTONS = () => [ui.setupForm.querySelector("button[type=submit]"),
+  ui.joinForm.querySelector("button[type=submit]"), ui.start];
+
+function sendOnce(msg) {
+  if (page.waiting) return;
+  page.waiting = send(msg);
+  page.waitingFor = msg.type;
+  for (const button of ONCE_BUTTONS()) button.disabled = true;
+}
+
+function answered(ref) {
+  if (!page.waiting || ref !== page.waiting) return;
+  page.waiting = null;
+  page.waitingFor = null;
+  for (const button of ONCE_BUTTONS()) button.disabled = false;
 }
 
 // ----- words ------------------------------------------------------------------------------
@@ -319,6 +344,7 @@ function onOver(msg) {
 }
 
 function receive(msg) {
+  answered(msg.ref);
   switch (msg.type) {
     case "joined": {
       const code = msg.room.code;
@@ -331,12 +357,15 @@ function receive(msg) {
       drawRoom(msg.room);
       if (page.autoStart && msg.room.status === "lobby") {
         page.autoStart = false;
-        send({ type: "start", code, token: msg.token });
+        sendOnce({ type: "start", code, token: msg.token });
       }
       break;
     }
     case "room":
-      if (msg.room.code === page.code) drawRoom(msg.room);
+      if (msg.room.code !== page.code) break;
+      // a start is answered by the room's start, told to every seat (no ref)
+      if (page.waitingFor === "start" && msg.room.status !== "lobby") answered(page.waiting);
+      drawRoom(msg.room);
       break;
     case "state":
       if (msg.code === page.code) onState(msg).catch((e) => showError(String(e)));
@@ -371,6 +400,7 @@ function count(input) {
 
 ui.setupForm.addEventListener("submit", (event) => {
   event.preventDefault();
+  if (page.waiting) return;
   const game = page.chosen;
   const name = ui.setupName.value.trim();
   localStorage.setItem(NAME_KEY, name);
@@ -384,7 +414,7 @@ ui.setupForm.addEventListener("submit", (event) => {
   for (const input of ui.setupOptions.querySelectorAll("input[data-option]")) {
     options[input.dataset.option] = Number.parseInt(input.value, 10);
   }
-  send({ type: "create", game: game.key, seats, options, away_timeout: 60 });
+  sendOnce({ type: "create", game: game.key, seats, options, away_timeout: 60 });
 });
 
 ui.setupBack = $("setup-back");
@@ -392,13 +422,25 @@ ui.setupBack.addEventListener("click", showMenu);
 
 ui.joinForm.addEventListener("submit", (event) => {
   event.preventDefault();
+  // this browser sat in the room from another tab meanwhile: that seat, not a second one
+  if (loadSeat(page.code)) {
+    enterRoom(page.code);
+    return;
+  }
   const name = ui.joinName.value.trim();
   localStorage.setItem(NAME_KEY, name);
-  send({ type: "join", code: page.code, name });
+  sendOnce({ type: "join", code: page.code, name });
 });
 
 ui.start.addEventListener("click", () => {
-  send({ type: "start", code: page.code, token: page.token });
+  sendOnce({ type: "start", code: page.code, token: page.token });
+});
+
+// another tab of this browser took a seat in the room this one is asked to join
+window.addEventListener("storage", (event) => {
+  if (page.code && !page.token && event.key === SEAT_KEY(page.code) && loadSeat(page.code)) {
+    enterRoom(page.code);
+  }
 });
 
 ui.roomCopy.addEventListener("click", async () => {
