@@ -113,3 +113,38 @@ def test_a_second_tab_of_a_seated_browser_sits_at_its_seat(tmp_path: Path) -> No
         assert kept_seat(first, code) == kept
         first.reload()
         expect(first.get_by_text("Bob (you): connected")).to_be_visible()
+
+
+def test_a_browser_that_keeps_no_site_data_still_plays(tmp_path: Path) -> None:
+    """Chromium with every site's data blocked (its cookies setting, which blocks
+    ``localStorage`` too: reading it throws): the page still creates a room and plays,
+    keeping the seat for the tab alone, and says a reload cannot come back to it."""
+    from playwright.sync_api import expect, sync_playwright
+
+    from tests.web.browser import ARGS
+
+    executable = browser_or_skip()
+    profile = tmp_path / "profile"
+    (profile / "Default").mkdir(parents=True)
+    (profile / "Default" / "Preferences").write_text(json.dumps(
+        {"profile": {"default_content_setting_values": {"cookies": 2}}}))
+    with game_server(tmp_path / "home") as server, sync_playwright() as playwright:
+        context = playwright.chromium.launch_persistent_context(
+            profile, executable_path=executable, headless=True, args=ARGS)
+        try:
+            context.set_default_timeout(PATIENCE * 1000)
+            page = context.new_page()
+            errors: list[str] = []
+            page.on("pageerror", lambda error: errors.append(str(error)))
+            page.goto(server.url)
+            assert "SecurityError" in page.evaluate(
+                "() => { try { localStorage.length; return 'kept'; } "
+                "catch (e) { return e.name; } }")
+            _create(page, server.url, computers=1, friends=0, double=False)
+            expect(page.get_by_role("button", name="Roll", exact=True)).to_be_enabled()
+            page.get_by_role("button", name="Roll", exact=True).click()
+            expect(page.get_by_role("button", name=re.compile(r"^Die 1: \d"))).to_be_enabled()
+            expect(page.get_by_role("log")).to_contain_text("cannot come back to this seat")
+            assert errors == []
+        finally:
+            context.close()

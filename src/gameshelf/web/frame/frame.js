@@ -46,9 +46,40 @@ const page = {
 };
 
 // ----- the seat's token, kept by this browser ---------------------------------------------
+// The browser's storage for this site, or, where the browser refuses it (every site's data
+// blocked: reading localStorage throws), a stand-in this tab alone keeps: the game goes on,
+// but a reload or a closed tab cannot come back to the seat (the room says so once).
+const store = (() => {
+  try {
+    const kept = window.localStorage;
+    kept.getItem(NAME_KEY);
+    return {
+      kept: true,
+      getItem: (key) => kept.getItem(key),
+      setItem: (key, value) => {
+        try {
+          kept.setItem(key, value);
+        } catch {
+          // full: the seat is still this tab's (page.token)
+        }
+      },
+      removeItem: (key) => kept.removeItem(key),
+    };
+  } catch {
+    const memory = new Map();
+    return {
+      kept: false,
+      getItem: (key) => (memory.has(key) ? memory.get(key) : null),
+      setItem: (key, value) => memory.set(key, String(value)),
+      removeItem: (key) => memory.delete(key),
+    };
+  }
+})();
+let unkeptSaid = false;
+
 function loadSeat(code) {
   try {
-    const found = JSON.parse(localStorage.getItem(SEAT_KEY(code)) || "null");
+    const found = JSON.parse(store.getItem(SEAT_KEY(code)) || "null");
     return found && typeof found.token === "string" ? found : null;
   } catch {
     return null;
@@ -56,11 +87,16 @@ function loadSeat(code) {
 }
 
 function saveSeat(code, seat, token) {
-  localStorage.setItem(SEAT_KEY(code), JSON.stringify({ seat, token }));
+  store.setItem(SEAT_KEY(code), JSON.stringify({ seat, token }));
+  if (!store.kept && !unkeptSaid) {
+    unkeptSaid = true;
+    say("This browser keeps no data for this site: a reload or a closed tab cannot come " +
+      "back to this seat.");
+  }
 }
 
 function forgetSeat(code) {
-  localStorage.removeItem(SEAT_KEY(code));
+  store.removeItem(SEAT_KEY(code));
 }
 
 // ----- the connection ---------------------------------------------------------------------
@@ -185,7 +221,7 @@ function showSetup(game) {
   page.chosen = game;
   show(ui.setup);
   ui.setupTitle.textContent = `New game of ${game.title}`;
-  ui.setupName.value = localStorage.getItem(NAME_KEY) || "";
+  ui.setupName.value = store.getItem(NAME_KEY) || "";
   ui.setupLevel.replaceChildren(...game.levels.map((level) => new Option(level, level)));
   const most = game.players[1] - 1;
   ui.setupComputers.max = String(most);
@@ -207,7 +243,7 @@ function showSetup(game) {
 function showJoin(code) {
   show(ui.join);
   ui.joinCode.textContent = code;
-  ui.joinName.value = localStorage.getItem(NAME_KEY) || "";
+  ui.joinName.value = store.getItem(NAME_KEY) || "";
   ui.joinName.focus();
 }
 
@@ -403,7 +439,7 @@ ui.setupForm.addEventListener("submit", (event) => {
   if (page.waiting) return;
   const game = page.chosen;
   const name = ui.setupName.value.trim();
-  localStorage.setItem(NAME_KEY, name);
+  store.setItem(NAME_KEY, name);
   const level = ui.setupLevel.value;
   const seats = [{ kind: "host", name }];
   for (let i = 0; i < count(ui.setupComputers); i++) seats.push({ kind: "computer", level });
@@ -428,7 +464,7 @@ ui.joinForm.addEventListener("submit", (event) => {
     return;
   }
   const name = ui.joinName.value.trim();
-  localStorage.setItem(NAME_KEY, name);
+  store.setItem(NAME_KEY, name);
   sendOnce({ type: "join", code: page.code, name });
 });
 
