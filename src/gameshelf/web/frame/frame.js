@@ -489,6 +489,8 @@ ui.roomCopy.addEventListener("click", async () => {
 });
 
 function resetRoom() {
+  // a start of the room left is answered to that room only (its messages are dropped now)
+  if (page.waitingFor === "start") answered(page.waiting);
   page.code = null;
   page.seat = null;
   page.token = null;
