@@ -33,6 +33,7 @@ def test_the_frame_is_served_under_a_policy_with_nothing_inline(server: Running,
     assert "script-src 'self';" in csp and "style-src 'self';" in csp
     assert f"connect-src 'self' ws://127.0.0.1:{_port(server)};" in csp
     assert "'unsafe-inline'" not in csp and "'unsafe-eval'" not in csp
+    assert "require-trusted-types-for 'script'; trusted-types 'none';" in csp
     assert answer.headers["cache-control"] == "no-store"
     assert b"<script>" not in answer.body and b"<style" not in answer.body
     assert b" style=" not in answer.body and b"http://" not in answer.body

@@ -3,7 +3,8 @@ names typed as HTML (``<img src onerror=...>``, ``</script>``) are shown to the 
 as the characters typed, and so is every text a server's message carries (seat names, the
 view's names, log lines, error messages, scores), even a hostile server's that no name rule
 shortened; no element is made of them, no script runs, and the page's policy is never
-tried (a violation would mean markup got in)."""
+tried (a violation would mean markup got in). The policy has the browser refuse
+``innerHTML`` and every other text-to-markup sink (Trusted Types)."""
 
 from __future__ import annotations
 
@@ -27,6 +28,10 @@ document.addEventListener("securitypolicyviolation",
   (e) => window.violations.push(`${e.violatedDirective} ${e.blockedURI}`));
 """
 MADE = "() => document.querySelectorAll('img, svg, b, main script, body script').length"
+SINK = """() => {
+  try { document.createElement("p").innerHTML = "<b>x</b>"; return "made"; }
+  catch (e) { return e.name; }
+}"""
 
 
 def _hostile(message: dict[str, Any]) -> dict[str, Any]:
@@ -60,6 +65,9 @@ def _clean(page: Any) -> None:
     assert page.evaluate(MADE) == 0, page.content()
     assert page.evaluate("window.pwned") is None
     assert page.evaluate("window.violations") == []
+    # and the browser itself refuses to make markup of text (Trusted Types), so no slip
+    # in a page module can either
+    assert page.evaluate(SINK) == "TypeError"
 
 
 def test_names_and_server_texts_are_shown_as_typed_never_as_markup(tmp_path: Path) -> None:

@@ -84,21 +84,27 @@ COMMON_HEADERS: dict[str, str] = {
 
 
 def page_headers(authority: Authority, secure: bool = False, *,
-                 inline_styles: bool = True) -> dict[str, str]:
+                 inline_styles: bool = True, trusted_types: bool = False) -> dict[str, str]:
     """The headers of an HTML page served at ``authority`` (the request's checked
     ``Host``, :meth:`Guard.host_of`): its scripts, styles, fonts and images from the server
     itself only, WebSockets to it only, no inline script, no frames, no forms; not kept in
     any cache. Inline styles are allowed unless ``inline_styles`` is False: xterm.js, which
     draws textual-serve's page, writes its own style elements and attributes (a style
-    cannot run code); the game server's own page needs none."""
+    cannot run code); the game server's own page needs none. ``trusted_types``: the
+    browser refuses every text-to-markup or text-to-script sink (``innerHTML``,
+    ``outerHTML``, ``insertAdjacentHTML``, ``document.write``, a script's ``src`` or text
+    set from a string), so no text, a player's name included, can become markup or code
+    even by a slip in the page's script (the game server's own page, which builds its
+    elements with ``textContent`` only)."""
     scheme = "wss" if secure else "ws"
     styles = "'self' 'unsafe-inline'" if inline_styles else "'self'"
+    sinks = "require-trusted-types-for 'script'; trusted-types 'none'; " if trusted_types else ""
     return {
         **COMMON_HEADERS,
         "Content-Security-Policy": (
             f"default-src 'none'; script-src 'self'; style-src {styles}; "
             f"font-src 'self'; img-src 'self'; connect-src 'self' {scheme}://"
-            f"{authority_text(authority)}; frame-ancestors 'none'; base-uri 'none'; "
+            f"{authority_text(authority)}; {sinks}frame-ancestors 'none'; base-uri 'none'; "
             "form-action 'none'"),
         "Cross-Origin-Opener-Policy": "same-origin",
         "X-Frame-Options": "DENY",

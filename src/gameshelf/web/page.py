@@ -19,8 +19,9 @@
 Everything else is 404. Every answer passes the server's guard first
 (:class:`gameshelf.core.webguard.GuardMiddleware`: origins, hosts, careful headers); the HTML
 frame carries its own Content Security Policy (:func:`gameshelf.core.webguard.page_headers`
-without inline styles): scripts, styles, fonts and images from the server only, a WebSocket
-to it only, nothing inline.
+without inline styles, with Trusted Types): scripts, styles, fonts and images from the server
+only, a WebSocket to it only, nothing inline, no text ever made markup (``innerHTML`` and
+the other sinks refused by the browser).
 """
 
 from __future__ import annotations
@@ -89,7 +90,8 @@ def page_routes() -> list[BaseRoute]:
         # policy names the very WebSocket address the page opens
         checked = request.scope.get(PAGE_AUTHORITY)
         headers = ({} if checked is None else
-                   page_headers(checked[0], checked[1], inline_styles=False))
+                   page_headers(checked[0], checked[1], inline_styles=False,
+                                trusted_types=True))
         return FileResponse(FRAME / "index.html", media_type=TYPES[".html"], headers=headers)
 
     async def games(_request: Request) -> Response:
