@@ -148,3 +148,31 @@ def test_a_browser_that_keeps_no_site_data_still_plays(tmp_path: Path) -> None:
             assert errors == []
         finally:
             context.close()
+
+
+def test_a_join_dropped_by_the_rate_limit_can_be_sent_again(tmp_path: Path) -> None:
+    """A message the connection's rate limit drops is refused before it is read, so its
+    error carries no ``ref``: the page takes it as the answer to what it waits for, and
+    its buttons work again (they stayed disabled for good)."""
+    from playwright.sync_api import expect
+
+    executable = browser_or_skip()
+    with game_server(tmp_path / "home", "--rate", "1") as server, \
+            browser(executable) as chromium:
+        context = chromium.new_context()
+        context.set_default_timeout(PATIENCE * 1000)
+        page = context.new_page()
+        page.goto(f"{server.url}r/ZZZZ")
+        page.get_by_role("textbox", name="Your name").fill("Bob")
+        join = page.get_by_role("button", name="Join")
+        error = page.locator("#error")     # the alert
+        for _ in range(2):
+            join.click()      # disabled at once, until the answer comes
+            expect(join).to_be_enabled()
+            expect(error).to_contain_text("ZZZZ")
+        join.click()
+        expect(error).to_contain_text("too many messages")
+        expect(join).to_be_enabled()
+        page.wait_for_timeout(2500)        # the bucket fills again
+        join.click()
+        expect(error).to_contain_text("ZZZZ")

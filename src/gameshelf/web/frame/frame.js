@@ -418,6 +418,9 @@ function receive(msg) {
 }
 
 function onError(msg) {
+  // a message the connection's rate limit dropped is refused unread, without its ref: it
+  // may be the one waited for, which will get no other answer
+  if (msg.code === "rate_limited" && msg.ref == null) answered(page.waiting);
   if (["bad_token", "no_room"].includes(msg.code) && page.code && !page.room) {
     forgetSeat(page.code);
     page.token = null;
