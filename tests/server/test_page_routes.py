@@ -5,12 +5,13 @@ each game's page module found through its ``web`` part, and nothing else of any 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
 from gameshelf.games import REGISTRY
 from tests.origins import Answer, ask
-from tests.server.helpers import Running
+from tests.server.helpers import Running, running
 
 
 def _port(server: Running) -> int:
@@ -32,6 +33,7 @@ def test_the_frame_is_served_under_a_policy_with_nothing_inline(server: Running,
     assert "script-src 'self';" in csp and "style-src 'self';" in csp
     assert f"connect-src 'self' ws://127.0.0.1:{_port(server)};" in csp
     assert "'unsafe-inline'" not in csp and "'unsafe-eval'" not in csp
+    assert "require-trusted-types-for 'script'; trusted-types 'none';" in csp
     assert answer.headers["cache-control"] == "no-store"
     assert b"<script>" not in answer.body and b"<style" not in answer.body
     assert b" style=" not in answer.body and b"http://" not in answer.body
@@ -66,3 +68,24 @@ def test_the_frames_own_files(server: Running) -> None:
         "text/javascript")
     assert _get(server, "/assets/frame.css").headers["content-type"].startswith("text/css")
     assert _get(server, "/assets/icon.svg").headers["content-type"] == "image/svg+xml"
+
+
+@pytest.mark.parametrize("host, connect", [
+    ("games.example.com", "wss://games.example.com:443"),
+    ("games.example.com:443", "wss://games.example.com:443"),
+    ("play.example:8080", "ws://play.example:8080"),
+    ("127.0.0.1:{P}", "ws://127.0.0.1:{P}"),
+])
+def test_the_frames_policy_names_the_websocket_its_page_opens(tmp_path: Path, host: str,
+                                                             connect: str) -> None:
+    """Behind a TLS proxy (an ``https`` origin given with ``--allow-origin``, whose ``Host``
+    has no port) the page opens ``wss://`` at port 443: its policy names that, and no
+    plain WebSocket at a port nobody serves."""
+    allow = ("https://games.example.com", "http://play.example:8080")
+    with running(tmp_path / "server.db", allow_origins=allow) as server:
+        port = _port(server)
+        answer = ask(port, "GET /r/ABCD HTTP/1.1", [f"Host: {host.format(P=port)}"],
+                     upgrade=False)
+    assert answer.status == 200
+    sources = answer.headers["content-security-policy"].split("connect-src ", 1)[1]
+    assert sources.split(";", 1)[0] == f"'self' {connect.format(P=port)}"

@@ -161,3 +161,17 @@ def test_every_answer_of_the_game_server_is_careful_and_none_is_an_internal_erro
         out, err = proc.communicate(timeout=PATIENCE)
     assert wrong == []
     assert "Traceback" not in out + err, err
+
+
+def test_the_web_servers_page_behind_a_tls_proxy_names_its_wss_address(
+        tmp_path: Path) -> None:
+    """An ``https`` origin given with ``--allow-origin`` is a TLS proxy's: its page opens
+    ``wss://`` at 443, and the policy names that (no plain WebSocket at a port nobody
+    serves)."""
+    from tests.origins import ask
+
+    with served(tmp_path / "home", "--allow-origin", "https://games.example.com") as web:
+        answer = ask(web.port, "GET / HTTP/1.1", ["Host: games.example.com"], upgrade=False)
+    assert answer.status == 200
+    sources = answer.headers["content-security-policy"].split("connect-src ", 1)[1]
+    assert sources.split(";", 1)[0] == "'self' wss://games.example.com:443"

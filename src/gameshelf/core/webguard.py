@@ -84,21 +84,27 @@ COMMON_HEADERS: dict[str, str] = {
 
 
 def page_headers(authority: Authority, secure: bool = False, *,
-                 inline_styles: bool = True) -> dict[str, str]:
+                 inline_styles: bool = True, trusted_types: bool = False) -> dict[str, str]:
     """The headers of an HTML page served at ``authority`` (the request's checked
     ``Host``, :meth:`Guard.host_of`): its scripts, styles, fonts and images from the server
     itself only, WebSockets to it only, no inline script, no frames, no forms; not kept in
     any cache. Inline styles are allowed unless ``inline_styles`` is False: xterm.js, which
     draws textual-serve's page, writes its own style elements and attributes (a style
-    cannot run code); the game server's own page needs none."""
+    cannot run code); the game server's own page needs none. ``trusted_types``: the
+    browser refuses every text-to-markup or text-to-script sink (``innerHTML``,
+    ``outerHTML``, ``insertAdjacentHTML``, ``document.write``, a script's ``src`` or text
+    set from a string), so no text, a player's name included, can become markup or code
+    even by a slip in the page's script (the game server's own page, which builds its
+    elements with ``textContent`` only)."""
     scheme = "wss" if secure else "ws"
     styles = "'self' 'unsafe-inline'" if inline_styles else "'self'"
+    sinks = "require-trusted-types-for 'script'; trusted-types 'none'; " if trusted_types else ""
     return {
         **COMMON_HEADERS,
         "Content-Security-Policy": (
             f"default-src 'none'; script-src 'self'; style-src {styles}; "
             f"font-src 'self'; img-src 'self'; connect-src 'self' {scheme}://"
-            f"{authority_text(authority)}; frame-ancestors 'none'; base-uri 'none'; "
+            f"{authority_text(authority)}; {sinks}frame-ancestors 'none'; base-uri 'none'; "
             "form-action 'none'"),
         "Cross-Origin-Opener-Policy": "same-origin",
         "X-Frame-Options": "DENY",
@@ -352,6 +358,19 @@ class Guard:
                 return found
         return None
 
+    def page_authority(self, values: Sequence[str]) -> tuple[Authority, bool] | None:
+        """The request's checked ``Host`` (:meth:`host_of`) and whether the browser reached
+        it over TLS: True when it is the host and port of an ``https`` origin given with
+        ``--allow-origin`` (a TLS proxy's; its ``Host`` without a port names 443), so a
+        page's policy names the ``wss://`` address its page opens; None when the ``Host``
+        is not one of this server's."""
+        host = self.host_of(values)
+        if host is None:
+            return None
+        secure = host not in self.names and any(
+            o.scheme == "https" and (o.host, o.port) == host for o in self.allowed)
+        return host, secure
+
     def refusal(self, hosts: Sequence[str], origins: Sequence[str],
                 target: str | None = None) -> str | None:
         """Why a request is refused, in one line; None when it is let in.
@@ -421,10 +440,16 @@ def _with_headers(headers: Sequence[tuple[bytes, bytes]],
                         if k.lower().encode() not in have)]
 
 
+#: The scope key where :class:`GuardMiddleware` leaves a request's checked ``Host`` and
+#: whether it was reached over TLS (:meth:`Guard.page_authority`), for pages' policies.
+PAGE_AUTHORITY = "gameshelf.page_authority"
+
+
 class GuardMiddleware:
     """An ASGI app that lets ``app`` answer only the requests ``guard`` lets in (HTTP and
     WebSocket alike; others get HTTP 403 and one line), with :data:`COMMON_HEADERS` on every
-    answer, a WebSocket's handshake included."""
+    answer, a WebSocket's handshake included; the request's checked ``Host`` is left in
+    its scope under :data:`PAGE_AUTHORITY`."""
 
     def __init__(self, app: ASGIApp, guard: Guard) -> None:
         self.app = app
@@ -444,6 +469,7 @@ class GuardMiddleware:
         if why is not None:
             await self._refuse(kind, send, why)
             return
+        scope[PAGE_AUTHORITY] = self.guard.page_authority(hosts)
 
         async def send_with_headers(message: MutableMapping[str, Any]) -> None:
             if message["type"] in ("http.response.start", "websocket.accept"):

@@ -19,8 +19,9 @@
 Everything else is 404. Every answer passes the server's guard first
 (:class:`gameshelf.core.webguard.GuardMiddleware`: origins, hosts, careful headers); the HTML
 frame carries its own Content Security Policy (:func:`gameshelf.core.webguard.page_headers`
-without inline styles): scripts, styles, fonts and images from the server only, a WebSocket
-to it only, nothing inline.
+without inline styles, with Trusted Types): scripts, styles, fonts and images from the server
+only, a WebSocket to it only, nothing inline, no text ever made markup (``innerHTML`` and
+the other sinks refused by the browser).
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, R
 from starlette.routing import BaseRoute, Route
 
 from gameshelf.core.gamedef import GameDef, WebPage
-from gameshelf.core.webguard import page_headers, parse_authority
+from gameshelf.core.webguard import PAGE_AUTHORITY, page_headers
 from gameshelf.games import REGISTRY
 
 #: The frame's files (HTML, script, styles).
@@ -85,8 +86,12 @@ def page_routes() -> list[BaseRoute]:
     listing = games_list()
 
     async def frame(request: Request) -> Response:
-        host = parse_authority(request.headers.get("host", ""), 80)
-        headers = page_headers(host, inline_styles=False) if host is not None else {}
+        # the Host as the guard checked it (with the scheme the browser used), so the
+        # policy names the very WebSocket address the page opens
+        checked = request.scope.get(PAGE_AUTHORITY)
+        headers = ({} if checked is None else
+                   page_headers(checked[0], checked[1], inline_styles=False,
+                                trusted_types=True))
         return FileResponse(FRAME / "index.html", media_type=TYPES[".html"], headers=headers)
 
     async def games(_request: Request) -> Response:

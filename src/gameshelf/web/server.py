@@ -297,9 +297,10 @@ class GameServer(Server):
 
     def _page_headers(self, request: web.Request) -> dict[str, str]:
         assert self.guard is not None    # the request passed it
-        host = self.guard.host_of(request.headers.getall(hdrs.HOST, []))
-        assert host is not None
-        return page_headers(host, secure=request.secure)
+        checked = self.guard.page_authority(request.headers.getall(hdrs.HOST, []))
+        assert checked is not None
+        host, proxied_tls = checked
+        return page_headers(host, secure=request.secure or proxied_tls)
 
     async def handle_index(self, request: web.Request) -> web.StreamResponse:
         """The page (xterm.js and the script that connects it), or the page saying every

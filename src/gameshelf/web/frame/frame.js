@@ -37,6 +37,8 @@ const page = {
   last: null,         // the last state
   logSeq: 0,          // the action of the newest log line taken
   logLast: [],        // that action's lines in the last state
+  waiting: null,      // the ref of the create, join or start sent and not yet answered
+  waitingFor: null,   // its type
   ws: null,
   queue: [],
   retry: 500,
@@ -44,9 +46,40 @@ const page = {
 };
 
 // ----- the seat's token, kept by this browser ---------------------------------------------
+// The browser's storage for this site, or, where the browser refuses it (every site's data
+// blocked: reading localStorage throws), a stand-in this tab alone keeps: the game goes on,
+// but a reload or a closed tab cannot come back to the seat (the room says so once).
+const store = (() => {
+  try {
+    const kept = window.localStorage;
+    kept.getItem(NAME_KEY);
+    return {
+      kept: true,
+      getItem: (key) => kept.getItem(key),
+      setItem: (key, value) => {
+        try {
+          kept.setItem(key, value);
+        } catch {
+          // full: the seat is still this tab's (page.token)
+        }
+      },
+      removeItem: (key) => kept.removeItem(key),
+    };
+  } catch {
+    const memory = new Map();
+    return {
+      kept: false,
+      getItem: (key) => (memory.has(key) ? memory.get(key) : null),
+      setItem: (key, value) => memory.set(key, String(value)),
+      removeItem: (key) => memory.delete(key),
+    };
+  }
+})();
+let unkeptSaid = false;
+
 function loadSeat(code) {
   try {
-    const found = JSON.parse(localStorage.getItem(SEAT_KEY(code)) || "null");
+    const found = JSON.parse(store.getItem(SEAT_KEY(code)) || "null");
     return found && typeof found.token === "string" ? found : null;
   } catch {
     return null;
@@ -54,11 +87,16 @@ function loadSeat(code) {
 }
 
 function saveSeat(code, seat, token) {
-  localStorage.setItem(SEAT_KEY(code), JSON.stringify({ seat, token }));
+  store.setItem(SEAT_KEY(code), JSON.stringify({ seat, token }));
+  if (!store.kept && !unkeptSaid) {
+    unkeptSaid = true;
+    say("This browser keeps no data for this site: a reload or a closed tab cannot come " +
+      "back to this seat.");
+  }
 }
 
 function forgetSeat(code) {
-  localStorage.removeItem(SEAT_KEY(code));
+  store.removeItem(SEAT_KEY(code));
 }
 
 // ----- the connection ---------------------------------------------------------------------
@@ -84,6 +122,7 @@ function connect() {
     if (msg && msg.v === 1) receive(msg);
   });
   ws.addEventListener("close", () => {
+    answered(page.waiting);   // its answer is lost with the connection
     ui.connection.textContent = "Connection lost: trying again…";
     setTimeout(connect, page.retry);
     page.retry = Math.min(page.retry * 2, 8000);
@@ -91,9 +130,31 @@ function connect() {
 }
 
 function send(msg, now = false) {
-  const text = JSON.stringify({ v: 1, ref: `r${++page.refs}`, ...msg });
+  const ref = `r${++page.refs}`;
+  const text = JSON.stringify({ v: 1, ref, ...msg });
   if (page.ws && page.ws.readyState === WebSocket.OPEN) page.ws.send(text);
   else if (!now) page.queue.push(text);
+  return ref;
+}
+
+// A create, join or start is sent once until it is answered: a double click, or a second
+// click while the answer is on its way, sends nothing more (a second create would make a
+// second room, a second join take a second seat). Their buttons say so by being disabled.
+const ONCE_BUTTONS = () => [ui.setupForm.querySelector("button[type=submit]"),
+  ui.joinForm.querySelector("button[type=submit]"), ui.start];
+
+function sendOnce(msg) {
+  if (page.waiting) return;
+  page.waiting = send(msg);
+  page.waitingFor = msg.type;
+  for (const button of ONCE_BUTTONS()) button.disabled = true;
+}
+
+function answered(ref) {
+  if (!page.waiting || ref !== page.waiting) return;
+  page.waiting = null;
+  page.waitingFor = null;
+  for (const button of ONCE_BUTTONS()) button.disabled = false;
 }
 
 // ----- words ------------------------------------------------------------------------------
@@ -160,7 +221,7 @@ function showSetup(game) {
   page.chosen = game;
   show(ui.setup);
   ui.setupTitle.textContent = `New game of ${game.title}`;
-  ui.setupName.value = localStorage.getItem(NAME_KEY) || "";
+  ui.setupName.value = store.getItem(NAME_KEY) || "";
   ui.setupLevel.replaceChildren(...game.levels.map((level) => new Option(level, level)));
   const most = game.players[1] - 1;
   ui.setupComputers.max = String(most);
@@ -182,7 +243,7 @@ function showSetup(game) {
 function showJoin(code) {
   show(ui.join);
   ui.joinCode.textContent = code;
-  ui.joinName.value = localStorage.getItem(NAME_KEY) || "";
+  ui.joinName.value = store.getItem(NAME_KEY) || "";
   ui.joinName.focus();
 }
 
@@ -319,6 +380,7 @@ function onOver(msg) {
 }
 
 function receive(msg) {
+  answered(msg.ref);
   switch (msg.type) {
     case "joined": {
       const code = msg.room.code;
@@ -331,12 +393,15 @@ function receive(msg) {
       drawRoom(msg.room);
       if (page.autoStart && msg.room.status === "lobby") {
         page.autoStart = false;
-        send({ type: "start", code, token: msg.token });
+        sendOnce({ type: "start", code, token: msg.token });
       }
       break;
     }
     case "room":
-      if (msg.room.code === page.code) drawRoom(msg.room);
+      if (msg.room.code !== page.code) break;
+      // a start is answered by the room's start, told to every seat (no ref)
+      if (page.waitingFor === "start" && msg.room.status !== "lobby") answered(page.waiting);
+      drawRoom(msg.room);
       break;
     case "state":
       if (msg.code === page.code) onState(msg).catch((e) => showError(String(e)));
@@ -353,6 +418,9 @@ function receive(msg) {
 }
 
 function onError(msg) {
+  // a message the connection's rate limit dropped is refused unread, without its ref: it
+  // may be the one waited for, which will get no other answer
+  if (msg.code === "rate_limited" && msg.ref == null) answered(page.waiting);
   if (["bad_token", "no_room"].includes(msg.code) && page.code && !page.room) {
     forgetSeat(page.code);
     page.token = null;
@@ -371,9 +439,10 @@ function count(input) {
 
 ui.setupForm.addEventListener("submit", (event) => {
   event.preventDefault();
+  if (page.waiting) return;
   const game = page.chosen;
   const name = ui.setupName.value.trim();
-  localStorage.setItem(NAME_KEY, name);
+  store.setItem(NAME_KEY, name);
   const level = ui.setupLevel.value;
   const seats = [{ kind: "host", name }];
   for (let i = 0; i < count(ui.setupComputers); i++) seats.push({ kind: "computer", level });
@@ -384,7 +453,7 @@ ui.setupForm.addEventListener("submit", (event) => {
   for (const input of ui.setupOptions.querySelectorAll("input[data-option]")) {
     options[input.dataset.option] = Number.parseInt(input.value, 10);
   }
-  send({ type: "create", game: game.key, seats, options, away_timeout: 60 });
+  sendOnce({ type: "create", game: game.key, seats, options, away_timeout: 60 });
 });
 
 ui.setupBack = $("setup-back");
@@ -392,13 +461,25 @@ ui.setupBack.addEventListener("click", showMenu);
 
 ui.joinForm.addEventListener("submit", (event) => {
   event.preventDefault();
+  // this browser sat in the room from another tab meanwhile: that seat, not a second one
+  if (loadSeat(page.code)) {
+    enterRoom(page.code);
+    return;
+  }
   const name = ui.joinName.value.trim();
-  localStorage.setItem(NAME_KEY, name);
-  send({ type: "join", code: page.code, name });
+  store.setItem(NAME_KEY, name);
+  sendOnce({ type: "join", code: page.code, name });
 });
 
 ui.start.addEventListener("click", () => {
-  send({ type: "start", code: page.code, token: page.token });
+  sendOnce({ type: "start", code: page.code, token: page.token });
+});
+
+// another tab of this browser took a seat in the room this one is asked to join
+window.addEventListener("storage", (event) => {
+  if (page.code && !page.token && event.key === SEAT_KEY(page.code) && loadSeat(page.code)) {
+    enterRoom(page.code);
+  }
 });
 
 ui.roomCopy.addEventListener("click", async () => {
@@ -411,6 +492,8 @@ ui.roomCopy.addEventListener("click", async () => {
 });
 
 function resetRoom() {
+  // a start of the room left is answered to that room only (its messages are dropped now)
+  if (page.waitingFor === "start") answered(page.waiting);
   page.code = null;
   page.seat = null;
   page.token = null;
