@@ -65,8 +65,6 @@ def register(app: typer.Typer, game: str) -> None:
             "--json", help="Print the moves as JSON instead of opening the screen.")
                             ] = False,
     ) -> None:
-        """Step through a saved or finished game, or a game record file, move by move on
-        the game's screen (read-only: nothing is played or saved)."""
         r = load_replay(game, which)
         if json_out:
             typer.echo(json.dumps(listing(r), indent=2))

@@ -413,22 +413,9 @@ SERVER_MESSAGES: dict[str, type[Message]] = {
 
 
 # ----- writing --------------------------------------------------------------------------
-_SCALARS = (str, int, float, bool, type(None))
-
-
-def _plain(value: Any) -> Any:
-    """A message's value as JSON values. Dicts are JSON already (options, a view, a
-    record) and are kept as they are."""
-    if isinstance(value, _SCALARS) or isinstance(value, dict):
-        return value
-    if isinstance(value, tuple | list):
-        return [_plain(v) for v in value]
-    return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
-
-
 def to_dict(message: Message) -> dict[str, Any]:
-    """The message as a JSON-ready dict, ``v`` and ``type`` first."""
-    return {"v": VERSION, "type": message.TYPE, **_plain(message)}
+    """The message as a JSON-ready dict, ``v`` and ``type`` first (lists as tuples)."""
+    return {"v": VERSION, "type": message.TYPE, **dataclasses.asdict(message)}
 
 
 def dump(message: Message) -> str:

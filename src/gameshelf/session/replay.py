@@ -47,7 +47,6 @@ from gameshelf.session.match import A, GameMatch, SeatInfo, V
 S = TypeVar("S")
 
 
-
 @dataclass(frozen=True)
 class Step:
     """One move of a replay.
@@ -150,10 +149,6 @@ class Replay(Generic[S]):
         head = f"Replay — step {self.position} of {self.n}"
         step = self.step
         return f"{head} · {step.text}" if step is not None else f"{head} · the start"
-
-    def shows_everything(self) -> bool:
-        """True when every hand may be shown (a finished game's replay)."""
-        return self.finished
 
 
 class ReplayMatch(GameMatch[V, A]):

@@ -37,7 +37,7 @@ import asyncio
 import os
 import signal
 import sys
-from typing import Any, Protocol
+from typing import Any
 
 from textual.app import App
 from textual.binding import Binding
@@ -61,17 +61,6 @@ def quit_binding() -> Binding:
     too (a modal's footer shows only its own keys; the key works there anyway)."""
     return Binding(QUIT_KEY, "app.quit_saving", "Quit", key_display=QUIT_SHOWN, priority=True,
                    tooltip="Quit the app; a game in progress is saved first.")
-
-
-class KeepsGame(Protocol):
-    """A game screen: it can save its game in progress on demand."""
-
-    def keep_game(self) -> None:
-        """Save the game in progress now (nothing when it is over or was never started).
-
-        Raises:
-            GameshelfError: the save failed (the game is still in memory).
-        """
 
 
 class GuardedApp(App[None]):

@@ -1,20 +1,11 @@
 """Saved games: a game in progress kept under a name, written only by the session that owns it.
 
-- :meth:`Saves.claim_save`: a new save under a name chosen inside the transaction that
-  writes it (``base``, else ``base-2``, ``base-3``...; or exactly ``base``, refused when
-  taken). A damaged row counts as taken. Returns a :class:`SaveHandle`.
-- :meth:`Saves.take_save`: open an existing save to play on; the save's owner token changes,
-  so a session elsewhere still holding the old handle can no longer write it.
-- :meth:`Saves.update_save`: write a save (optionally under a new name: "save as") only
-  through the handle that owns it; a save taken over, deleted or finished elsewhere is a
-  clear :class:`StoreError`, never a silent overwrite.
-- :meth:`Saves.replace_save` (alias :meth:`Saves.save_game`): the one write that replaces a
-  save of that name, for when the person asked for it (``import --force``).
-- :meth:`Saves.discard_save` (through the owner's handle), :meth:`Saves.delete_save` (by
-  name, the person's choice).
-
-:meth:`Saves.list_saves` lists every save, damaged ones marked damaged
-(:attr:`SaveRow.damaged`). A game's end removes its save in the transaction that records it
+A new save is claimed (:meth:`Saves.claim_save`) or an existing one taken over
+(:meth:`Saves.take_save`); either gives the :class:`SaveHandle` every later write goes
+through, so a save taken over, deleted or finished elsewhere is a clear :class:`StoreError`,
+never a silent overwrite. Only :meth:`Saves.replace_save` replaces a save by name, when the
+person asked for it (``import --force``). A damaged save is listed, marked, and keeps its
+name. A game's end removes its save in the transaction that records it
 (:meth:`gameshelf.core.store.Store.finish_game`).
 """
 
@@ -230,10 +221,6 @@ class Saves(Database):
 
         return self._write(run)
 
-    def save_game(self, name: str, record: GameRecord) -> SaveHandle:
-        """:meth:`replace_save` (the old name; front ends use claim/take/update)."""
-        return self.replace_save(name, record)
-
     def list_saves(self, game: str) -> list[SaveRow]:
         """Every saved game of ``game``, newest first; a damaged one is listed with
         ``record=None`` and ``damaged`` saying why."""
@@ -258,17 +245,6 @@ class Saves(Database):
     def save_names(self, game: str) -> set[str]:
         """The names of every save of ``game``, damaged ones included."""
         return {row[0] for row in self._read("SELECT name FROM saves WHERE game=?", (game,))}
-
-    def free_save_name(self, game: str, base: str) -> str:
-        """``base`` when no save of ``game`` has that name, else ``base-2``, ``base-3``...
-
-        Only a hint for what to show: :meth:`claim_save` chooses the name it writes.
-        """
-        taken = self.save_names(game)
-        k = 1
-        while (name := base if k == 1 else f"{base}-{k}") in taken:
-            k += 1
-        return name
 
     def load_save(self, game: str, name: str) -> GameRecord:
         """The record saved as ``name``.
