@@ -4,16 +4,12 @@ Every message is one WebSocket text frame holding one JSON object with ``"v"`` (
 protocol version, :data:`VERSION`) and ``"type"``. This module is the contract both sides
 build against (docs/online.md shows every message with an example); it is pure: no I/O.
 
-- :func:`parse_client` reads what a client sent (the server's side), :func:`parse_server`
-  what the server sent (the client's side); both refuse, with :class:`ProtocolError`
-  carrying the error code the server answers with, a frame over :data:`MAX_MESSAGE_BYTES`
-  (64 KiB), text that is not a JSON object (read by :func:`gameshelf.core.safeload.
-  read_json`: ``NaN``, ``Infinity`` and unpaired surrogates are not JSON, nesting deeper
-  than 64 levels and whole numbers of more than 18 digits are refused), a ``v`` that is not
-  a whole number (``true`` and ``1.0`` are not 1) or is another protocol version, an
-  unknown type, a missing or mistyped field (a whole-number field refuses ``true`` and
-  ``1.0`` alike).
-- :func:`dump` writes any message as compact JSON.
+:func:`parse_client` reads what a client sent, :func:`parse_server` what the server sent;
+both refuse, with :class:`ProtocolError`, a frame over :data:`MAX_MESSAGE_BYTES`, text that
+:func:`gameshelf.core.safeload.read_json` refuses or that is not an object, a ``v`` that is
+not this version (``true`` and ``1.0`` are not 1), an unknown type, and a missing or
+mistyped field (a whole-number field refuses ``true`` and ``1.0`` alike). :func:`dump`
+writes any message as compact JSON.
 
 Messages are frozen dataclasses; fields holding JSON values (a game's options, a seat's
 view, a record) are plain ``dict``s. Version 1 is only ever extended: new optional fields
@@ -97,9 +93,7 @@ class SeatSpec:
         kind: ``host`` (the creator sits here; exactly one), ``open`` (for someone to join by
             code) or ``computer``.
         name: the seat's name (the host's name; a computer's optional name).
-        level: a computer's level or kind: Yatz ``cpu`` / ``strong`` ..., Showdown
-            ``heuristic`` / ``random`` / ``search``, Muggins Mugsy's ``easy`` / ``normal`` /
-            ``strong`` / ``even`` (the games' own words; empty: the game's default).
+        level: a computer's level in the game's own words (empty: the game's default).
     """
 
     kind: Literal["host", "open", "computer"]
@@ -135,9 +129,8 @@ class RoomInfo:
 
     Attributes:
         code: the room's code (short, upper case letters and digits, e.g. ``K7QX``).
-        game: ``yatz``, ``muggins`` or ``showdown``.
-        options: the game's options as created (e.g. ``{"target": 500}`` for Muggins,
-            ``{"rules": "yatz"}`` for Yatz); never the seed.
+        game: the game's key.
+        options: the game's options as created; never the seed.
         seats: every seat, in order.
         host: the host's seat.
         status: ``lobby`` (waiting for the start), ``playing`` or ``over``.
@@ -163,9 +156,8 @@ class Event:
     Attributes:
         seq: the room's action number after it (1 for the first action).
         seat: who acted (-1: chance, a deal or a draw).
-        action: the action's text in the game's record form (``offer P41``, ``play 5-5
-            left``, ``score x2 chance``), or None when this seat may not know it (another
-            seat's face-down offer, a tile drawn by the other seat, a deal).
+        action: the action's text in the game's record form, or None when this seat may
+            not know it (another seat's face-down offer, a tile drawn by the other seat).
         by_computer: a computer acted (a computer seat, or one playing for a seat away).
     """
 
@@ -191,8 +183,8 @@ class LogLine:
 
 @dataclass(frozen=True)
 class Score:
-    """One seat's result in :class:`GameOver`: ``score`` in the game's points (Yatz total,
-    Showdown points, Muggins points), ``place`` 1 for the winner (ties share a place)."""
+    """One seat's result in :class:`GameOver`: ``score`` in the game's points, ``place`` 1
+    for the winner (ties share a place)."""
 
     seat: int
     name: str
@@ -226,10 +218,8 @@ class Create(Message):
 
     Attributes:
         game: the key of a game the server plays (``welcome`` lists them).
-        seats: the seats in order; exactly one ``host``. Yatz 1-9 seats, Showdown 2-4,
-            Muggins 2 (two people, or a person and Mugsy).
-        options: the game's options: Yatz ``rules`` (``yatz`` / ``yahtzee``...), Muggins
-            ``target`` (points), Showdown none; unknown keys are refused.
+        seats: the seats in order; exactly one ``host``, as many as the game seats.
+        options: the game's options; unknown keys are refused.
         away_timeout: seconds a person may be gone before a computer plays for them
             (0: never; at most 3600).
     """
@@ -348,8 +338,7 @@ class State(Message):
         seq: accepted actions so far.
         seat: the receiving seat.
         to_act: the seat to act (-1: chance; -2: the game is over).
-        legal: this seat's legal actions as text when it is to act (else empty); for a long
-            list (Showdown's control step) every one is listed.
+        legal: this seat's legal actions as text when it is to act (else empty), every one.
         view: the seat's view of the game (see docs/online.md, "Views"): only what the
             game's rules let this seat see.
         events: what happened since the seat's previous state, as it may know it.
@@ -518,18 +507,11 @@ def _parse(text: str | bytes, table: dict[str, type[Message]]) -> Message:
 
 
 def parse_client(text: str | bytes) -> Message:
-    """A client's message (the server reads it).
-
-    Raises:
-        ProtocolError: ``too_large``, ``malformed``, ``version`` or ``unknown_type``.
-    """
+    """A client's message (the server reads it); raises ProtocolError ``too_large``,
+    ``malformed``, ``version`` or ``unknown_type``."""
     return _parse(text, CLIENT_MESSAGES)
 
 
 def parse_server(text: str | bytes) -> Message:
-    """A server's message (a client reads it).
-
-    Raises:
-        ProtocolError: ``too_large``, ``malformed``, ``version`` or ``unknown_type``.
-    """
+    """A server's message (a client reads it); raises as :func:`parse_client`."""
     return _parse(text, SERVER_MESSAGES)
