@@ -34,8 +34,7 @@ def finished(game: str, *, player: str | None = None,
 
 def game_stats(game: str, player: str | None = None) -> Stats:
     """The statistics of ``game`` (``player``: only the games with a seat of that name and,
-    where a game has several players, only that seat's figures; Muggins then counts only
-    the games kept in the history, not the older won/lost of the results table).
+    where a game has several players, only that seat's figures).
 
     Raises:
         StoreError: the store cannot be read.

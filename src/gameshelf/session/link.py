@@ -1,14 +1,7 @@
 """One connection to a game server (``gameshelf serve``), speaking protocol version 1
-(docs/online.md, :mod:`gameshelf.server.protocol`) over a WebSocket.
-
-- :func:`server_url` reads what a person typed for the server (``ws://host:port``,
-  ``host:port``, ``http://...``) into the WebSocket endpoint (``ws://host:port/ws``);
-- :class:`Link` is one connection: requests and their answers (matched by ``ref``), the
-  messages the server pushes (``room``, ``state``, ``over``), and a reconnect that rejoins
-  the seat with its token after a dropped connection.
-
-Failures say one line (:class:`OnlineError`): a bad address, a server that cannot be reached,
-a refusal, a connection lost for good (:class:`ConnectionLost`).
+(docs/online.md, :mod:`gameshelf.server.protocol`) over a WebSocket: requests and their
+answers (matched by ``ref``), the messages the server pushes, and a reconnect that rejoins
+the seat with its token. Failures say one line (:class:`OnlineError`).
 """
 
 from __future__ import annotations
@@ -96,10 +89,7 @@ def server_url(text: str) -> str:
 
 
 class Link:
-    """One WebSocket connection to a game server.
-
-    Args:
-        url: the endpoint (:func:`server_url`).
+    """One WebSocket connection to a game server at ``url`` (:func:`server_url`).
 
     Raises:
         OnlineError: the server cannot be reached or is not a gameshelf server.

@@ -1,15 +1,8 @@
 """A match played on a game server (``gameshelf serve``): the remote side of the one match
 interface (:mod:`gameshelf.session.match`), over a room (:mod:`gameshelf.session.room`) and
-its connection (:mod:`gameshelf.session.link`).
-
-- :class:`RemoteMatch` is a started room as the screen and the prompt see it: this
-  terminal's seat only, its view (what that seat may see, never another's hand) rebuilt
-  from the server's ``state`` messages; a game's class says how its view and actions read;
-- :class:`MoveLog` keeps the log the server writes for that seat;
-- :class:`OnlineGame` is what the online front ends need of one game (its ``online`` part).
-
-The names of the connection and the room are offered here too, as the one place the online
-front ends and the games' remote sides import from.
+its connection (:mod:`gameshelf.session.link`): this terminal's seat only, its view rebuilt
+from the server's ``state`` messages. The names of the connection and the room are offered
+here too, as the one place the online front ends and the games' remote sides import from.
 """
 
 from __future__ import annotations
@@ -102,11 +95,8 @@ class RemoteMatch(GameMatch[V, A]):
     played online shares (the room, the seat, the server's ``state`` messages taken in
     order, its ``log`` kept, acting by the server, a lost connection ending the game here).
     A game's class says how a view is read (:meth:`_read`), what its events tell
-    (:meth:`_events`) and how an action's text is read (:meth:`_parse`).
-
-    Args:
-        room: the room (joined and started, or about to be: the first ``state`` is waited
-            for here).
+    (:meth:`_events`) and how an action's text is read (:meth:`_parse`). ``room`` is joined
+    and started, or about to be: the first ``state`` is waited for here.
 
     Raises:
         OnlineError: the room plays another game, or no ``state`` came.
@@ -303,16 +293,9 @@ class RemoteMatch(GameMatch[V, A]):
 @dataclass(frozen=True)
 class OnlineGame:
     """What the online front ends need of one game (its ``online`` part): how to open a
-    started room as a match, and how to play it at the prompt and on the game's screen.
-
-    Attributes:
-        remote: a started room -> its match as this terminal's seat sees it.
-        prompt: plays a match at the text prompt until it ends or the person quits.
-        run_screen: runs the app straight on the match's game screen.
-        screen: the match's game screen (Textual), pushed from the lobby screen.
-        default_seats: the seats a new room starts from on the lobby form.
-        options: the ``online create`` options the game takes (Muggins: ``target``).
-    """
+    started room as a match (``remote``), and how to play it at the prompt and on the
+    game's screen; ``default_seats`` start a new room's lobby form, ``options`` are those
+    ``online create`` takes."""
 
     remote: Callable[[Room], RemoteMatch[Any, Any]]
     prompt: Callable[[Any], object]

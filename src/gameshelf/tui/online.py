@@ -35,9 +35,6 @@ from gameshelf.session.remote import (
 )
 from gameshelf.tui.widgets import GameFooter, HelpScreen, TextField, help_binding, plain
 
-#: The menu may open it.
-BUILT = True
-
 
 def _online_games() -> dict[str, tuple[str, OnlineGame]]:
     """The games played online here: key -> (its name, its ``online`` part)."""
@@ -65,7 +62,6 @@ Play Pinball Showdown, Yatz or Muggins with people on other machines through a g
 * **Tab** moves between the fields, **Enter** in a field creates or joins, **Esc** goes back,
   **?** or **F1** shows this help, **Ctrl+Q** quits.
 """
-
 
 
 class OnlineScreen(Screen[None]):
@@ -300,8 +296,3 @@ class LobbyScreen(Screen[None]):
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(HELP))
-
-
-def make_screen() -> Screen[None]:
-    """The menu's Play online screen."""
-    return OnlineScreen()

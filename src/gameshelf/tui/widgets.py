@@ -53,11 +53,9 @@ def help_binding() -> Binding:
 
 
 class TextField(Input):
-    """A text field for names, bills, numbers and seeds: ``?`` is never typed into it but
-    opens the screen's help, as on every other screen (no name, bill or number takes a
-    ``?``; Textual lets a focused field take every printable key unless it says otherwise).
-    The Showdown command box is a plain :class:`~textual.widgets.Input`: there ``?`` is typed.
-    """
+    """A text field for names, numbers and seeds: ``?`` is never typed into it but opens the
+    screen's help, as on every other screen (a command box where ``?`` is typed is a plain
+    :class:`~textual.widgets.Input`)."""
 
     def check_consume_key(self, key: str, character: str | None) -> bool:
         """Every printable key but ``?``."""
@@ -137,10 +135,8 @@ def plain(text: object, style: str = "", *, justify: JustifyMethod | None = None
           lines: bool = False) -> Text:
     """``text`` as a Rich ``Text`` shown literally on a screen: never read as markup (a
     name ``[/]`` or ``[@click=app.quit]`` shows as typed), control characters shown as
-    escapes (:func:`gameshelf.core.text.literal`). Every widget takes it: ``Static``,
-    ``Label``, ``Button`` labels, ``DataTable`` cells and column labels, ``Option`` prompts,
-    border titles. Put it together with other ``Text`` by ``Text.assemble`` or ``+``.
-    With ``lines``, line feeds stay line breaks (see ``literal``).
+    escapes (:func:`gameshelf.core.text.literal`; with ``lines``, line feeds stay line
+    breaks). Every widget that shows text takes it.
 
     Example:
         >>> plain("[/]\x1b").plain
