@@ -67,22 +67,15 @@ def check_target(path: str | os.PathLike[str], *, overwrite: bool = False) -> Pa
 
 def write_file(path: str | os.PathLike[str], content: Content, *,
                overwrite: bool = False) -> Path:
-    """Write ``content`` to the regular file ``path`` atomically; returns the path written.
-
-    Args:
-        path: the file to write; its folder must exist.
-        content: the bytes, or a function writing them to a binary file object.
-        overwrite: replace an existing regular file (its permission bits are kept); without
-            it an existing file is refused.
-
-    The new file gets the permissions ``0666`` less the umask (an existing file's own
-    permissions when it is replaced).
+    """Write ``content`` (bytes, or a function writing them to a binary file object) to the
+    regular file ``path``, whose folder must exist, atomically; returns the path written.
+    The new file gets the permissions ``0666`` less the umask; with ``overwrite`` an
+    existing regular file is replaced, its permission bits kept.
 
     Raises:
         BadInputError: an empty path, a target that is not a regular file, an existing file
             without ``overwrite``, or the file cannot be written (the message gives the
-            system's reason: no space left on device, permission denied...). The target is
-            then unchanged and no temporary file is left behind.
+            system's reason). The target is then unchanged and no temporary file is left.
     """
     target = check_target(path, overwrite=overwrite)
     shown = os.fspath(path)

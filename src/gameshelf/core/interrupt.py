@@ -134,15 +134,10 @@ def shielded() -> Iterator[None]:
 
 
 def stop_with_parent(signum: int = signal.SIGHUP) -> None:
-    """Ask Linux to send ``signum`` to this process when the one that started it ends.
-
-    For the long-running servers (``gameshelf web``, ``gameshelf serve``): ``make web`` in a
-    terminal that is closed, or a script that started a server and was killed, ended the
-    parent without passing anything on, and the server went on with no one to stop it,
-    holding its port and the store. With this it hears the parent's end as ``signum``
-    (a signal it stops on in order). Nothing is done when SIGHUP was ignored at start
-    (``nohup``: the server was meant to outlive its terminal), elsewhere than Linux, or when
-    ``prctl`` is missing.
+    """Ask Linux to send ``signum`` to this process when the one that started it ends, so a
+    long-running server (``gameshelf web``, ``gameshelf serve``) whose terminal or script
+    went away stops in order instead of holding its port and the store. Nothing is done when
+    SIGHUP was ignored at start (``nohup``), elsewhere than Linux, or without ``prctl``.
     """
     hangup = getattr(signal, "SIGHUP", None)
     if not sys.platform.startswith("linux") or (

@@ -79,10 +79,6 @@ def read_json(text: str | bytes, *, max_depth: int = MAX_DEPTH) -> Any:
     """The value of the JSON text ``text`` (``bytes`` are read as UTF-8, -16 or -32, as
     ``json.loads`` does).
 
-    Args:
-        text: the JSON text.
-        max_depth: the most levels of arrays and objects allowed.
-
     Raises:
         DataError: not JSON (the message says where), nested deeper than ``max_depth``, a
             whole number of more than :data:`MAX_DIGITS` digits, ``NaN`` or ``Infinity``, an
@@ -122,12 +118,8 @@ _TOO_MANY_PARTS = _dotted_keys(MAX_DEPTH)
 
 
 def read_toml(text: str, *, max_depth: int = MAX_DEPTH) -> dict[str, Any]:
-    """The table of the TOML text ``text``.
-
-    Args:
-        text: the TOML text.
-        max_depth: the most levels of arrays and tables allowed (dotted keys and headers
-            count: ``a.b.c = 1`` is three levels).
+    """The table of the TOML text ``text``; dotted keys and headers count as levels
+    (``a.b.c = 1`` is three).
 
     Raises:
         DataError: not TOML (the message says where), nested deeper than ``max_depth``, a

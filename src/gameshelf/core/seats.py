@@ -6,13 +6,12 @@ game:
 
 * ``cpu``, ``computer`` and ``ai`` (any case) are always a computer player, the game's
   default one (:data:`COMPUTER_WORDS`);
-* a game's own names of its computer players (Yatz ``strong``, ``greedy``, ``casual``;
-  Showdown ``random``, ``heuristic``, ``search``) are that computer player in that game;
+* a game's own names of its computer players are that computer player in that game;
 * ``Name:player`` names a computer seat (``Zed:greedy``, ``Bo:cpu``), and ``Name:human``
   (or ``Name:person``) a person;
 * any other word is a person's name. A person's name that is one of the words above is
-  refused with one line, in every game, also where a game has no computer players (One
-  Dollar Pinball): it would mean a computer anywhere else.
+  refused with one line, in every game, also where a game has no computer players: it would
+  mean a computer anywhere else.
 
 Example:
     >>> seat_word("Ann", ["greedy"]), seat_word("CPU", ["greedy"]), seat_word("Greedy", ["greedy"])
@@ -72,13 +71,11 @@ def seat_word(text: str, players: Iterable[str] = ()) -> tuple[str, str | None]:
 
     Args:
         text: ``Ann``, ``cpu``, ``greedy``, ``Zed:greedy``, ``Bo:human``.
-        players: the game's names of its computer players (no more than
-            :data:`COMPUTER_WORDS` where it has none).
+        players: the game's names of its computer players.
 
     Raises:
         BadInputError: ``Name:word`` where the word names neither a computer player of
-            this game nor a person; a person's name that names a computer player
-            (:func:`check_person_name`).
+            this game nor a person; a person's name that names a computer player.
     """
     listed = list(players)
     name, colon, kind = (p.strip() for p in text.partition(":"))

@@ -73,13 +73,9 @@ def now_iso() -> str:
 
 
 class Database:
-    """The SQLite file of the store, opened and checked: its transactions and reads (the
-    kinds of data build on it: :class:`~gameshelf.core.store.Store`).
-
-    Args:
-        path: the database file; default ``data_dir() / "gameshelf.db"``.
-        timeout: seconds SQLite waits for another process's lock on each try.
-        wait: seconds in all an operation keeps retrying while the store is locked.
+    """The SQLite file of the store (default ``data_dir() / "gameshelf.db"``), opened and
+    checked: its transactions and reads. SQLite waits ``timeout`` seconds for another
+    process's lock on each try; an operation keeps retrying for ``wait`` seconds in all.
 
     Raises:
         StoreError: the file is not a gameshelf database, another program's, or was written

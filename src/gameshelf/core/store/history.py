@@ -41,13 +41,10 @@ class HistoryPlayer:
     """One seat of a finished game, as its history keeps it.
 
     Attributes:
-        name: the seat's name as shown (``you`` for the person against Mugsy).
         kind: ``person`` (playing here), ``computer`` or ``remote`` (a person elsewhere,
             online).
-        level: the computer player's level or kind (``strong``, ``greedy``, ``normal``...);
-            None for a person.
-        score: the final score in the game's unit (points; Muggins: points of the match),
-            None when the game has none.
+        level: the computer player's level or kind; None for a person.
+        score: the final score in the game's unit, None when the game has none.
         outcome: ``win``, ``loss`` or ``draw`` for this seat; None when not said.
     """
 
@@ -85,7 +82,6 @@ class HistoryEntry:
     :meth:`~gameshelf.core.store.Store.add_finished_record`).
 
     Attributes:
-        record: the whole game record (seed and actions) as the session writes it.
         players: every seat in seat order, with its kind, level and final score.
         source: ``local`` (played here), ``import`` (a record file) or ``online``.
         finished: when the game ended (ISO 8601, UTC); None: now.
@@ -102,11 +98,8 @@ class HistoryRow:
     """One finished game, as listed (:meth:`History.finished_records`).
 
     Attributes:
-        id: its row id (:meth:`History.finished_record` reads it again).
-        game: the game's key.
         key: the game's id (a save's ``game_id``, or :func:`record_key` of an imported one).
         finished: when it ended (ISO 8601 text).
-        source: ``local``, ``import`` or ``online``.
         players: the seats (a damaged seat is left out, and the row marked damaged).
         record: the game record; None when the stored text is damaged.
         damaged: why the row cannot be read whole (None for an intact one).
@@ -190,13 +183,9 @@ class History(Database):
     def finished_records(self, game: str | None = None, *, player: str | None = None,
                          limit: int | None = None,
                          with_records: bool = True) -> list[HistoryRow]:
-        """Finished games kept in the history, newest first (by the time each ended).
-
-        Args:
-            game: only this game's (None: every game's).
-            player: only games where a seat has this name (exactly).
-            limit: at most this many (None: all).
-            with_records: False leaves :attr:`HistoryRow.record` None (a quicker listing).
+        """Finished games kept in the history, newest first (by the time each ended), of
+        ``game`` (None: every game's), where a seat is named ``player`` (exactly), at most
+        ``limit``; ``with_records`` False leaves :attr:`HistoryRow.record` None (quicker).
 
         Raises:
             StoreError: the store cannot be read.
@@ -227,16 +216,11 @@ class History(Database):
 
     def prune_finished_records(self, game: str | None = None, *, keep: int | None = None,
                                before: str | None = None) -> list[HistoryRow]:
-        """Remove old finished games from the history in one transaction: those not among
-        the newest ``keep`` of their game, and those that ended before ``before`` (ISO 8601
-        date or time, UTC). Their scores, results and high-score rows stay, and each game
-        stays marked finished, so it is never counted again.
-
-        Args:
-            game: only this game's (None: every game, ``keep`` counted per game).
-
-        Returns:
-            The rows removed (records not read), newest first.
+        """Remove old finished games of ``game`` (None: every game, ``keep`` counted per
+        game) from the history in one transaction: those not among the newest ``keep``, and
+        those that ended before ``before`` (ISO 8601 date or time, UTC). Their scores,
+        results and high-score rows stay, and each game stays marked finished, so it is never
+        counted again. Returns the rows removed (records not read), newest first.
 
         Raises:
             StoreError: neither ``keep`` nor ``before``, a negative ``keep``, or the write
