@@ -55,7 +55,7 @@ def test_parse_seed_accepts_separators() -> None:
 @given(
     seed=st.integers(min_value=0, max_value=2**53 - 1),
     actions=st.lists(st.text(max_size=12), max_size=20),
-    # whole numbers in a record have at most 18 digits (core.inputs.MAX_DIGITS)
+    # whole numbers in a record have at most 18 digits (core.safeload.MAX_DIGITS)
     opts=st.dictionaries(st.text(max_size=5), st.integers(-(10**18) + 1, 10**18 - 1),
                          max_size=3),
 )

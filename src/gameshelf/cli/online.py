@@ -7,12 +7,9 @@
 * ``join CODE --name NAME [--server URL] [--tui]`` takes an open seat of the room ``CODE``
   (or comes back to one's own seat: the seat's token is kept in the local store) and plays.
 
-Pinball Showdown (each terminal sees only its own hand), Yatz (the whole table: Yatz has
-no secrets) and Muggins (two people, or a person and Mugsy: ``--seats "me,?"`` or
-``"me,cpu:strong"``; each sees only its own rack) are played so, at the game's own prompt
-or screen. A bad address, a
-server that cannot be reached, a wrong code, a full room or a taken name is one line on
-stderr and exit code 2.
+Each game is played at its own prompt or screen, each terminal seeing only what its seat
+may see. A bad address, a server that cannot be reached, a wrong code, a full room or a
+taken name is one line on stderr and exit code 2.
 """
 
 from __future__ import annotations

@@ -73,7 +73,8 @@ def web(
     import asyncio
 
     from gameshelf.core.store import data_dir
-    from gameshelf.web.server import GameServer, is_loopback
+    from gameshelf.core.webguard import is_loopback
+    from gameshelf.web.server import GameServer
 
     def out(line: str) -> None:
         typer.echo(line)

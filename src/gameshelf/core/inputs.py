@@ -25,8 +25,7 @@ from collections.abc import Callable
 from typing import Any
 
 from gameshelf.core.errors import BadInputError, GameshelfError
-from gameshelf.core.safeload import MAX_DIGITS as MAX_DIGITS  # typed numbers' cap too
-from gameshelf.core.safeload import DataError, read_json, read_toml
+from gameshelf.core.safeload import MAX_DIGITS, DataError, read_json, read_toml
 from gameshelf.core.text import count
 
 #: Characters in a name a person enters (a save name; seats have their own, lower caps).

@@ -233,8 +233,7 @@ class Lobby:
         token = secrets.token_urlsafe(32)
         before = room.seats[seat]
         room.seats[seat] = Seat("person", name, "", token_hash(token))
-        if not self._write(lambda: self.store.update(room.code, [s.stored() for s in
-                                                                 room.seats], room.status)):
+        if not self._store_seats(room, room.status):
             room.seats[seat] = before
             raise Refused("internal", "the room could not be stored; nothing changed")
         return room, seat, token, [(None, p.RoomUpdate(room.info()))]
@@ -261,6 +260,7 @@ class Lobby:
             raise Refused("not_host", "only the host starts the room")
         if room.status != "lobby":
             raise Refused("already_started", f"the room {room.code} has started")
+        cls = game_class(room.game_key)
         names = {s.name.lower() for s in room.seats if s.name}
         cpu = sum(1 for s in room.seats if s.kind == "computer")
         before = [Seat(s.kind, s.name, s.level, s.token_hash, s.connections, s.gone_since)
@@ -268,15 +268,15 @@ class Lobby:
         for s in room.seats:
             if s.kind == "open":
                 cpu += 1
-                name = game_class(room.game_key).computer_name(cpu)
+                name = cls.computer_name(cpu)
                 while name.lower() in names:
                     cpu += 1
                     name = f"CPU {cpu}"
                 names.add(name.lower())
-                s.kind, s.name, s.level = "computer", name, game_class(room.game_key).default_level
+                s.kind, s.name, s.level = "computer", name, cls.default_level
         try:
-            game_class(room.game_key).check_setup(room.plan(), dict(room.options))
-            room.game = game_class(room.game_key).new(room.plan(), dict(room.options), room.seed)
+            cls.check_setup(room.plan(), dict(room.options))
+            room.game = cls.new(room.plan(), dict(room.options), room.seed)
         except BadInputError as exc:
             for s, b in zip(room.seats, before, strict=True):
                 s.kind, s.name, s.level = b.kind, b.name, b.level
@@ -284,8 +284,7 @@ class Lobby:
         room.status = "playing"
         room.by_computer = [True] * len(room.game.actions)
         room.committed = []
-        if not self._write(lambda: self.store.update(room.code, [s.stored() for s in
-                                                                 room.seats], room.status)):
+        if not self._store_seats(room, room.status):
             self._reload(room.code, now)
             raise Refused("internal", "the room could not be stored; nothing changed")
         return self._accept(room, now, started=True)
@@ -382,6 +381,10 @@ class Lobby:
                     log.error("room %s: the finished game could not be recorded: %s",
                               room.code, exc)
         return out
+
+    def _store_seats(self, room: Room, status: str) -> bool:
+        return self._write(partial(self.store.update, room.code,
+                                   [s.stored() for s in room.seats], status))
 
     def _write(self, fn: Callable[[], object]) -> bool:
         try:
@@ -483,8 +486,7 @@ class Lobby:
                 or any(s.connections for s in room.seats)
                 or now - max(people, default=0.0) < self.lobby_idle):
             return False
-        if not self._write(partial(self.store.update, room.code,
-                                   [s.stored() for s in room.seats], "closed")):
+        if not self._store_seats(room, "closed"):
             return False
         room.status = "closed"
         self.rooms.pop(room.code, None)

@@ -1,37 +1,23 @@
 """The web server of ``gameshelf web``: textual-serve's server with a session limit, a page
 that says when it is full, and sessions that always end their process.
 
-textual-serve (pinned in ``pyproject.toml``) serves a page running xterm.js and, for each
-websocket the page opens, starts one app process (:class:`textual_serve.app_service.
-AppService`) and relays the browser's input to it and its output back. What this module adds
-around it, without changing the library:
+textual-serve (pinned in ``pyproject.toml``) serves a page running xterm.js and starts one
+app process per websocket (:class:`textual_serve.app_service.AppService`), relaying its input
+and output. What this module adds around it, without changing the library:
 
-* **At most** ``max_sessions`` **apps at once.** Beyond that the page is a short HTML page
-  (HTTP 503) saying all places are taken and to try again later, and a websocket is refused.
-* **A closed tab ends its process.** :meth:`Session.stop` asks the app to quit (as the library
-  does), waits up to :data:`QUIT_SECONDS`, then terminates and, at last, kills it; either
-  way the process is waited for, so no child is left behind. The app is started directly
-  (no shell in between), in a session of its own, so a Ctrl+C on the server's terminal
-  reaches the server, which then ends every session in order.
-* **Addresses from the request.** The page's websocket and static addresses use the host
-  the browser asked for (``Host``), so a server bound to every address (``--host 0.0.0.0``)
-  works from another machine; textual-serve would write ``0.0.0.0`` into the page.
-* **Requests it cannot read** (no ``Host``, two of them) are answered HTTP 400 by aiohttp
-  and said in one line at ``INFO`` (:class:`OneLineBadRequests`), not as a traceback.
-* **Bad messages are ignored.** A websocket message that is not one of the page's (bad
-  JSON or JSON nested too deeply, as the program's one reader :func:`gameshelf.core.
-  safeload.read_json` refuses it; an unknown kind; a size out of range) is dropped instead
-  of ending the session with a traceback on the server's console.
-* **Our own page.** The template in ``web/templates`` is textual-serve's with the bundled
-  Roboto Mono font (no font fetched from the internet) and our own words; its script and
-  styles are files in ``web/assets`` (served at ``/assets/``), so the page's Content
-  Security Policy runs no inline script.
-* **Only our own pages and names.** Every request (the page, its files, the websocket)
-  passes :class:`gameshelf.core.webguard.Guard` first: an ``Origin`` that is not one of
-  this server's pages (or one given with ``--allow-origin``), ``Origin: null``, or a
-  ``Host`` that is not one of its names (DNS rebinding) is answered HTTP 403 before any app
-  process starts. Every answer carries the guard's careful headers (the page its own
-  Content Security Policy); textual-serve's listing of its static folder is not served.
+* at most ``max_sessions`` apps at once; beyond that the page says so (HTTP 503) and a
+  websocket is refused;
+* a closed tab ends its process (:meth:`Session.stop`), started directly in a session of its
+  own, so a Ctrl+C on the server's terminal reaches the server, which ends every session;
+* the page's addresses use the ``Host`` the browser asked for (textual-serve would write
+  ``0.0.0.0`` into the page of a server bound to every address);
+* requests aiohttp cannot read are one line at ``INFO`` (:class:`OneLineBadRequests`), and
+  websocket messages that are not the page's (JSON refused by
+  :func:`gameshelf.core.safeload.read_json`, an unknown kind, a size out of range) are
+  dropped, never a traceback;
+* our own page (``web/templates``, ``web/assets``): no font or script from another host and
+  no inline script, and every request passes :class:`gameshelf.core.webguard.Guard` first
+  (a foreign ``Origin`` or ``Host`` is HTTP 403 before any app process starts).
 """
 
 from __future__ import annotations
@@ -57,7 +43,6 @@ from gameshelf.core.interrupt import stop_with_parent
 from gameshelf.core.safeload import DataError, read_json
 from gameshelf.core.text import count
 from gameshelf.core.webguard import COMMON_HEADERS, Guard, is_every_address, page_headers
-from gameshelf.core.webguard import is_loopback as is_loopback
 from gameshelf.web import DEFAULT_MAX_SESSIONS, DRIVER
 
 log = logging.getLogger("gameshelf.web")
@@ -173,16 +158,10 @@ class Session(AppService):
 
 class GameServer(Server):
     """textual-serve's server for the gameshelf app, with at most ``max_sessions`` apps at
-    once (see the module's text).
-
-    Args:
-        host: the address to listen on (loopback by default).
-        port: the port (0: any free port; :attr:`port` is the one bound once started).
-        max_sessions: how many apps may run at once (at least 1).
-        argv: the command of each tab's app (default :func:`app_command`).
-        say: prints one line for the player (the address, the stop).
-        allow_origins: other origins whose pages may use this server (``--allow-origin``;
-            see :class:`gameshelf.core.webguard.Guard`).
+    once (see the module's text). ``port`` 0 takes any free port (:attr:`port` is the one
+    bound once started); ``argv`` is each tab's command (default :func:`app_command`);
+    ``say`` prints one line for the player; ``allow_origins`` are other origins whose pages
+    may use this server (``--allow-origin``).
 
     Raises:
         BadInputError: an ``allow_origins`` entry is not an origin.
@@ -360,20 +339,11 @@ class GameServer(Server):
             host = f"[{host}]"
         return f"http://{host}:{self.port}/"
 
-    def request_exit(self) -> None:
-        """Stop the server in order (as Ctrl+C does)."""
-        if self._stop_event is not None:
-            self._stop_event.set()
 
     async def run(self, ready: Callable[[], object] | None = None) -> int | None:
-        """Serve until a stopping signal (or :meth:`request_exit`); then end every session
-        (each app quits, is terminated or killed, and is waited for) and close.
-
-        Args:
-            ready: called once the port is bound (the address is printed first).
-
-        Returns:
-            The signal that stopped the server, or None when :meth:`request_exit` did.
+        """Serve until a stopping signal; then end every session (each app quits, is
+        terminated or killed, and is waited for) and close. ``ready`` is called once the
+        port is bound. Returns the signal that stopped the server.
 
         Raises:
             OSError: the address cannot be listened on (port taken, unknown host).
