@@ -35,10 +35,10 @@ class GameRecord:
     """One game as seed plus actions.
 
     Attributes:
-        game: the game's key (``dollar``, ``yatz``, ``muggins``, ``showdown``).
+        game: the game's key.
         rules_version: the rules engine version that wrote it; a record from another version
             is refused when loaded by a game.
-        options: the match options (players, target, rule set...), JSON values only.
+        options: the match options, JSON values only.
         seed: the game number the match's chance was drawn from.
         actions: the actions in order, each in its text form.
     """
@@ -78,12 +78,8 @@ class GameRecord:
     @classmethod
     def from_json(cls, text: str | bytes, *, game: str | None = None,
                   rules_version: int | None = None) -> GameRecord:
-        """Parse and check a record.
-
-        Args:
-            text: the JSON text.
-            game: when given, the game the record must be for.
-            rules_version: when given, the rules version the record must carry.
+        """Parse and check a record; ``game`` and ``rules_version``, when given, are the
+        game and rules version it must be for.
 
         Raises:
             RecordError: not JSON, larger than :data:`MAX_RECORD_BYTES`, a number of more

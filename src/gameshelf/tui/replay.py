@@ -19,7 +19,6 @@ from textual.binding import Binding, BindingsMap, BindingType
 from textual.dom import DOMNode
 from textual.screen import Screen
 
-from gameshelf.core.records import GameRecord
 from gameshelf.core.text import count
 from gameshelf.games import REGISTRY
 from gameshelf.tui.widgets import HelpScreen, plain
@@ -168,39 +167,6 @@ def use_replay_bindings(node: DOMNode, extra: Sequence[BindingType] = ()) -> Non
     node._bindings = BindingsMap.from_keys(keys)
 
 
-class ReplayMode(ReplayKeys):
-    """A game screen's replay class (put first among the bases of a game screen's replay
-    class, a mixin: its ``check_action`` and ``keep_game`` come first; the class lists
-    :data:`REPLAY_BINDINGS` in its ``BINDINGS``). A game whose replay is a read-only match on
-    its normal screen uses :class:`ReplayKeys` instead.
-
-    A subclass sets :attr:`replay` and draws the step shown in :meth:`show`."""
-
-    replay: Replay[Any]
-    #: What the help says of hidden information (set per game).
-    HIDDEN = ""
-
-    def shown_replay(self) -> Replay[Any] | None:
-        return self.replay
-
-    def replay_moved(self) -> None:
-        self.show()
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """See :meth:`ReplayKeys.replay_offers`."""
-        return self.replay_offers(action, parameters)
-
-    def action_help(self) -> None:
-        self.show_replay_help(self.HIDDEN)
-
-    def keep_game(self) -> None:
-        """Ctrl+Q: nothing to keep (a replay changes no game)."""
-
-    def show(self) -> None:
-        """Draw the step shown."""
-        raise NotImplementedError
-
-
 #: The keys of a replay in a game's normal screen (:class:`ReplayControls`): one action,
 #: ``replay``, its first parameter what it does (``step``, ``first``, ``last``, ``leave``,
 #: ``save``); the screen lists them after its own (a game's key hidden in a replay lets the
@@ -283,14 +249,6 @@ class ReplayControls:
     def banner(self) -> Text:
         """The status line: ``Replay — step k of n · what the move did``."""
         return plain(self.replay.banner(), "bold")
-
-
-def start_record(replay: Replay[Any]) -> GameRecord:
-    """The record up to the start (step 0): a match built from it has the seats and
-    options and no move yet."""
-    r = replay.record
-    return GameRecord(r.game, r.rules_version, r.options, r.seed,
-                      r.actions[:replay.start])
 
 
 def replay_screen(replay: Replay[Any], *, exit_app: bool = False) -> Screen[None]:
