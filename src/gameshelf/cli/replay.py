@@ -1,15 +1,10 @@
 """``gameshelf <game> replay NAME|FILE``: a game stepped through move by move.
 
-Registered on each game's Typer app (Yatz, Muggins, Pinball Showdown, One Dollar Pinball)
-by :func:`register`, called once from :mod:`gameshelf.cli`. ``NAME`` is a save of the game;
-``FILE`` a game record file (``yatz export`` writes one; a path with a folder or ending in
-``.json``, or any file that exists). The game's own screen opens in a read-only mode (keys:
-Right/Left or n/p one move, Home/End the start and the last move, Esc leaves); ``--text``
-prints one line per move instead, ``--json`` the same as JSON. Nothing is ever written: the
-save is not taken over, its game not changed.
-
-A name that is not a save, a file that cannot be read, a damaged or changed record, or
-another game's record is one line on stderr and exit code 2.
+Registered on each game's Typer app by :func:`register`. ``NAME`` is a save of the game (or
+a finished game of the history, :func:`gameshelf.session.replay.find_record`), ``FILE`` a
+game record file. The game's own screen opens read-only; ``--text`` prints one line per move
+instead, ``--json`` the same as JSON. Nothing is ever written. A name or file that cannot be
+replayed is one line on stderr and exit code 2.
 """
 
 from __future__ import annotations

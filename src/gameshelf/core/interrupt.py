@@ -1,16 +1,10 @@
 """Orderly stops: Ctrl-C, SIGTERM and SIGHUP end the program the same way.
 
-The command line calls :func:`install` once. From then on each of the three signals raises
-:class:`Stopped` (a ``KeyboardInterrupt``) in the main thread, so the prompt loops and the
-``gameshelf`` entry point handle a closed terminal (SIGHUP) or a ``kill`` (SIGTERM) exactly like
-Ctrl-C: the game in progress is already saved (every game saves after every action), the loop
-says where, and the program exits with ``128 + signal number`` (130 for Ctrl-C).
-
-Work that must not be cut in two (an action applied to a match *and* the match saved) runs
-inside :func:`shielded`: a signal that arrives meanwhile is held and raised as soon as the
-block ends, so a stop never falls between the move and its save.
-
-A signal that was ignored when the program started (``nohup`` ignores SIGHUP) stays ignored.
+After :func:`install` each of the three signals raises :class:`Stopped` (a
+``KeyboardInterrupt``) in the main thread, so a closed terminal or a ``kill`` is handled
+exactly like Ctrl-C: the game is already saved, and the program exits with ``128 + signal``.
+Work that must not be cut in two (an action applied *and* saved) runs inside
+:func:`shielded`. A signal ignored when the program started (``nohup``) stays ignored.
 
 Example:
     >>> with shielded():

@@ -3,24 +3,17 @@ every later step (a checker, a codec, ``json.dumps``, a walk over it) can handle
 refuses is one :class:`DataError` with a one-line message, never another exception.
 
 Every JSON and TOML text the program reads goes through :func:`read_json` or
-:func:`read_toml`: files (records, saves, exports, decks, correction tables), the store's
-rows and settings, the server's database, protocol frames and the web page's messages
-(``tests/core/test_safeload.py`` fails when a module calls ``json.loads`` or ``tomllib``
-itself). The rules they apply:
+:func:`read_toml` (``tests/core/test_safeload.py`` fails when a module calls ``json.loads``
+or ``tomllib`` itself). The rules they apply:
 
-- **Nesting**: at most :data:`MAX_DEPTH` levels of arrays and objects (tables). Deeper text
-  is refused whatever its size: Python's parsers give up with ``RecursionError`` somewhere
-  near 1,000 levels, and a value that was read just below that ends later code that walks
-  it in a ``RecursionError`` instead. TOML's dotted keys (``a.a.a = 1``, and table headers
-  ``[a.a.a]``) are counted before ``tomllib`` reads the text: it reads a key of *n* parts
-  in time and memory growing as the square of *n* (40,000 parts: 28 s and 6 GB; a 256 KiB file
-  holds 128,000), so a key of more than :data:`MAX_DEPTH` parts is refused unread.
-- **Numbers**: whole numbers of at most :data:`MAX_DIGITS` digits (Python's ``int`` refuses
-  4,300 digits with a ``ValueError`` after quadratic work, and no number the program keeps
-  needs more); JSON's ``NaN``, ``Infinity`` and ``-Infinity`` are not JSON and are refused,
-  as is any number that is not finite once read (``1e999``; TOML's ``inf`` and ``nan``).
-- **Text**: a string holding an unpaired surrogate (JSON's ``"\\ud800"``) is refused: it
-  is no text, and cannot be written as UTF-8 again.
+- **Nesting**: at most :data:`MAX_DEPTH` levels of arrays and objects (tables), whatever the
+  size (Python's parsers, and later code walking the value, end in ``RecursionError`` near
+  1,000). TOML's dotted keys and headers are counted before ``tomllib`` reads the text, which
+  takes time and memory growing as the square of a key's parts.
+- **Numbers**: whole numbers of at most :data:`MAX_DIGITS` digits (``int`` works
+  quadratically up to its 4,300-digit limit); ``NaN``, ``Infinity`` and any number not
+  finite once read (``1e999``; TOML's ``inf`` and ``nan``) are refused.
+- **Text**: a string holding an unpaired surrogate (JSON's ``"\\ud800"``) is refused.
 
 Example:
     >>> read_json('{"a": [1, 2]}')

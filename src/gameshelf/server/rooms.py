@@ -1,17 +1,12 @@
 """The lobby: the server's rules of play over its rooms (:mod:`gameshelf.server.room`),
 apart from the network (no asyncio, no sockets).
 
-:class:`Lobby` takes each client message (:mod:`gameshelf.server.protocol`) and returns what
-to send and to whom (:data:`~gameshelf.server.room.Outbox`); a refusal is
-:class:`~gameshelf.server.room.Refused` (an ``error`` to that connection only; nothing
-changed). The engines decide every move (:mod:`gameshelf.server.games`); every accepted
-action is committed to the room store (:mod:`gameshelf.server.storage`) before any message
-about it is returned, and a room whose commit fails is rebuilt from the store (the action
-is refused as ``internal``).
-
-Time is given by the caller (``now``, seconds of a monotonic clock), so the away rule
-(a person gone longer than the room's timeout is played for by a computer) is tested
-without waiting.
+:class:`Lobby` takes each client message and returns what to send and to whom
+(:data:`~gameshelf.server.room.Outbox`); a refusal is :class:`~gameshelf.server.room.Refused`
+(nothing changed). Every accepted action is committed to the room store before any message
+about it is returned; a room whose commit fails is rebuilt from the store (``internal``).
+Time is given by the caller (``now``, seconds of a monotonic clock), so the away rule is
+tested without waiting.
 """
 
 from __future__ import annotations

@@ -1,17 +1,12 @@
 """The store's file and its transactions: where it lives, how it is opened and checked, and
 the one way it is written.
 
-Opening (:class:`Database`) checks the file before anything is written: a database from a
-newer program, another program's SQLite file (any table, index, view or trigger that is not
-ours, or one of our tables with other columns: :mod:`gameshelf.core.store.schema`) or a file
-that is no database at all is refused with :class:`StoreError` and left byte for byte as it
-was. An older store is migrated to the current version in one transaction.
-
-Every write is one operation, one ``BEGIN IMMEDIATE`` transaction (:meth:`Database._write`),
-so a failure (a full disk, a kill, a read-only file) leaves the stored data as it was. A lock
-held by another process is waited for (``timeout`` seconds per try) and the transaction
-retried until ``wait`` seconds have passed; only then does the operation raise
-:class:`StoreError` (the caller keeps its game in memory and tries again).
+Opening (:class:`Database`) checks the file before anything is written: a newer program's
+store, another program's SQLite file (:mod:`gameshelf.core.store.schema`) or no database at
+all is refused with :class:`StoreError` and left byte for byte as it was; an older store is
+migrated in one transaction. Every write is one ``BEGIN IMMEDIATE`` transaction
+(:meth:`Database._write`), retried while another process holds the lock, so a failure leaves
+the stored data as it was.
 """
 
 from __future__ import annotations

@@ -77,11 +77,8 @@ class Saves(Database):
         """Save a new game under a name no save of ``game`` has (damaged saves included),
         chosen in the transaction that writes it: ``base``, else ``base-2``, ``base-3``...
 
-        Args:
-            exact: take ``base`` or nothing.
-            game_id: the game's id (default: a new random one); an imported finished game
-                has one made from its record, so that it is recorded once however often it
-                is imported.
+        With ``exact``, ``base`` or nothing. ``game_id`` (default: a new random one): an
+        imported finished game has one made from its record, so it is recorded once.
 
         Raises:
             SaveNameTakenError: ``exact`` and a save named ``base`` exists (it is left as
