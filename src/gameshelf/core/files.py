@@ -1,13 +1,10 @@
 """Writing the files a person names (exports, benchmark outputs) and the program's caches.
 
 Every file the program writes outside its store goes through :func:`write_file`: the bytes go
-to a temporary file of our own, made with :func:`tempfile.mkstemp` in the target's folder
-(never a fixed ``NAME.tmp`` that might be someone else's file), flushed to the disk with
-``fsync``, then renamed over the target with :func:`os.replace`, so the target is either left
-as it was or holds the whole new text. On any failure (a full disk, an I/O error, Ctrl-C) the
-temporary file is removed. Only regular files are written: a target that exists and is not a
-regular file (a device such as ``/dev/full``, a folder, a pipe, a socket) is refused, and so
-is an empty path.
+to a temporary file of our own (:func:`tempfile.mkstemp` in the target's folder), flushed
+with ``fsync``, then renamed over the target with :func:`os.replace`, so the target is either
+left as it was or holds the whole new text; on any failure the temporary file is removed.
+Only regular files are written.
 
 Example:
     >>> import pathlib, tempfile

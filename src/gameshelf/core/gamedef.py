@@ -2,21 +2,11 @@
 
 Every game lives in one package (``gameshelf.games.<key>``) whose ``__init__`` holds one
 :class:`GameDef` named ``GAME``: the game's key, its title and menu line, and where its
-*parts* are, each written ``"module:attribute"`` (the module relative to the game's package
-when it starts with a dot). The layers above the rules (menu, command line, replay,
-statistics, server, research adapters) never import a game: they ask the
-:class:`Registry` for a game by key and load the part they need, so a game's modules are
-imported only when that game is used.
-
-Parts, by name (a game offers those that apply to it):
-
-- ``cli``: the game's Typer app of sub-commands (``gameshelf <key> ...``);
-- ``screen``: a function ``() -> Screen`` giving the screen the menu opens;
-- ``stats``: a function ``(store, player) -> figures`` over the finished games kept;
-- ``rl``: the research spec class (:class:`gameshelf.rl.spec.GameSpec`);
-- ``server``: the game server's adapter class (:class:`gameshelf.server.games.Game`);
-- ``online_options``: the options ``gameshelf online create`` takes for the game, each with
-  its help (``{"target": "the points that end the game ..."}``).
+*parts* are (``cli``, ``screen``, ``stats``, ``rl``, ``server``, ``online``...), each written
+``"module:attribute"`` (the module relative to the game's package when it starts with a
+dot). The layers above the rules never import a game: they ask the :class:`Registry` for a
+game by key and load the part they need, so a game's modules are imported only when that
+game is used.
 
 Example:
     >>> reg = Registry()
@@ -49,8 +39,6 @@ class GameDef:
         package: the game's package (``gameshelf.games.yatz``); relative part paths are
             read from it.
         key: the game's key on the command line, in records and in the store (``yatz``).
-        title: its name for people (``Yatz``).
-        blurb: one line for the menu.
         parts: part name -> ``"module:attribute"`` (see the module's docstring).
     """
 

@@ -1,8 +1,7 @@
 """The words for seats, one meaning in every game.
 
-A players option (``-p "Ann,cpu"``), a setup screen's seat fields and a bill's name field
-read a seat through these functions, so that the same word means the same seat in every
-game:
+A players option (``-p "Ann,cpu"``) and a setup screen's seat fields read a seat through
+these functions, so that the same word means the same seat in every game:
 
 * ``cpu``, ``computer`` and ``ai`` (any case) are always a computer player, the game's
   default one (:data:`COMPUTER_WORDS`);

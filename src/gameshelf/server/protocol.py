@@ -103,17 +103,10 @@ class SeatSpec:
 
 @dataclass(frozen=True)
 class SeatInfo:
-    """One seat as the room describes it to everyone (never its token).
-
-    Attributes:
-        seat: the seat's index (0-based; the game's seat order).
-        kind: ``person``, ``open`` or ``computer``.
-        name: the seat's name ("" while open).
-        level: a computer seat's level ("" for people).
-        connected: a person seat has a connection now.
-        away: a person seat gone longer than the room's away timeout: a computer player
-            (:attr:`level`-less default) acts for it until it returns.
-    """
+    """One seat as the room describes it to everyone (never its token): ``seat`` its index
+    in the game's seat order, ``name`` "" while open, ``level`` "" for people; ``away``: a
+    person gone longer than the room's away timeout, for whom a computer player acts until
+    they return."""
 
     seat: int
     kind: SeatKind
@@ -134,8 +127,7 @@ class RoomInfo:
         seats: every seat, in order.
         host: the host's seat.
         status: ``lobby`` (waiting for the start), ``playing`` or ``over``.
-        away_timeout: seconds a person may be gone before a computer plays for them
-            (0: never).
+        away_timeout: seconds a person may be gone before a computer plays for them.
         seq: the number of accepted actions so far (chance included).
     """
 
@@ -170,12 +162,8 @@ class Event:
 @dataclass(frozen=True)
 class LogLine:
     """One line of a game's log in words, as a given seat may know it (never a hidden tile
-    or card: ``Bob drew a tile``, ``Ann offers a card.``).
-
-    Attributes:
-        seq: the room's action number that wrote it (several lines may share one).
-        text: the line (people's names in it are as they chose them: show it literally).
-    """
+    or card), written by action number ``seq`` (several lines may share one); people's
+    names in ``text`` are as they chose them: show it literally."""
 
     seq: int
     text: str
@@ -334,19 +322,15 @@ class State(Message):
     (and on start and rejoin).
 
     Attributes:
-        code: the room.
-        seq: accepted actions so far.
-        seat: the receiving seat.
         to_act: the seat to act (-1: chance; -2: the game is over).
         legal: this seat's legal actions as text when it is to act (else empty), every one.
-        view: the seat's view of the game (see docs/online.md, "Views"): only what the
-            game's rules let this seat see.
+        view: the seat's view of the game (docs/online.md, "Views"): only what the game's
+            rules let this seat see.
         events: what happened since the seat's previous state, as it may know it.
         prompt: what is asked of the seat now, in words ("" when not its turn).
         log: the recent moves in words as this seat may know them, oldest first (the lines
-            of the last :data:`LOG_ACTIONS` actions, at most :data:`LOG_LINES`): a client
-            shows a move log from it, and a seat that rejoins sees the current turn's moves.
-            Optional (added within version 1): a server that does not send it sends none.
+            of the last :data:`LOG_ACTIONS` actions, at most :data:`LOG_LINES`). Optional
+            (added within version 1).
     """
 
     TYPE: ClassVar[str] = "state"

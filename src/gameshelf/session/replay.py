@@ -42,17 +42,10 @@ S = TypeVar("S")
 
 @dataclass(frozen=True)
 class Step:
-    """One move of a replay.
-
-    Attributes:
-        number: the step's number, 1 to n (step 0 is the start).
-        seat: the seat that moved (None: nobody's, as a deal).
-        actions: the record's actions of this move, in text form: the player's action,
-            then the chance outcomes that followed it.
-        text: one line saying what happened (``Ann scores x2 Full house: 50 points``).
-        applied: the record's actions applied once this step is done (the record's first
-            ``applied`` actions give the state after it).
-    """
+    """One move of a replay: step ``number`` (1 to n; step 0 is the start) by ``seat``
+    (None: nobody's, as a deal), its record ``actions`` (the player's, then the chance
+    outcomes that followed), ``text`` one line saying what happened, and ``applied`` the
+    record's actions that give the state after it."""
 
     number: int
     seat: int | None

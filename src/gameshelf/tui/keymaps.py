@@ -9,12 +9,12 @@ the key named on a button. An action a map leaves out is not bound in that map.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from textual.binding import Binding, BindingsMap, BindingType
 from textual.dom import DOMNode
 
-from gameshelf.core.keymaps import DEFAULT_KEY_MAP, KEY_MAPS, parse_key_map
+from gameshelf.core.keymaps import DEFAULT_KEY_MAP, parse_key_map
 
 #: How a Textual key name reads in help and on buttons.
 KEY_NAMES = {"enter": "Enter", "space": "Space", "escape": "Esc", "up": "↑", "down": "↓",
@@ -36,15 +36,13 @@ class Key:
     """One action of a screen and its keys in each key map.
 
     Attributes:
-        action: the Textual action run (``"roll"``, ``"hold_die(0)"``); ``""``: a line of
-            the help table only (keys a widget handles itself, such as a table's arrows).
+        action: the Textual action run (``"hold_die(0)"``); ``""``: a line of the help
+            table only (keys a widget handles itself, such as a table's arrows).
         keys: key map name -> Textual key names, comma-separated (``"f1,r,space"``); a map
             not listed does not bind the action.
-        label: the footer's text; ``""`` keeps the binding out of the footer.
-        does: the help table's text; ``""`` keeps the action out of the help table.
-        shown: the keys as the help writes them (``"1-5"``); default: each key's
-            :func:`key_name`, joined with ``/``.
-        footer: the keys as the footer writes them (``"1-5"``); default: Textual's own.
+        label, does: the footer's and the help table's text; ``""`` leaves it out there.
+        shown, footer: the keys as the help and the footer write them (``"1-5"``); default:
+            each key's :func:`key_name` joined with ``/``, and Textual's own.
     """
 
     action: str
@@ -66,7 +64,6 @@ class KeyTable:
     """A screen's actions and their keys in every key map."""
 
     keys: tuple[Key, ...]
-    maps: tuple[str, ...] = field(default=KEY_MAPS)
 
     def bindings(self, key_map: str = DEFAULT_KEY_MAP) -> list[BindingType]:
         """The Textual bindings of ``key_map``.

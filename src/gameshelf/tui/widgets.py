@@ -2,15 +2,11 @@
 :func:`plain`, the one way text from people and files (names, saves, records, decks,
 error messages quoting them) reaches a screen.
 
-Habits every screen shares (checked by ``tests/tui/test_habits.py``):
-
-* **F1** or **?** opens the screen's help (:class:`HelpScreen`); the help scrolls with
-  Up/Down, PageUp/PageDown, Home/End and closes with Esc, q, F1 or ?.
-* The footer (:class:`GameFooter`) names only what can be done now: each screen hides the
-  bindings its state does not allow through Textual's ``check_action`` (returning ``False``
-  hides a binding) and calls ``refresh_bindings()`` when its state changes.
-* Text from people and files goes through :func:`plain` (checked by
-  ``tests/tui/test_literal_screens.py``).
+Habits every screen shares (checked by ``tests/tui/test_habits.py``): **F1** or **?** opens
+the screen's help (:class:`HelpScreen`); the footer (:class:`GameFooter`) names only what
+can be done now (each screen's ``check_action`` hides the rest, and it calls
+``refresh_bindings()`` when its state changes); text from people and files goes through
+:func:`plain`.
 """
 
 from __future__ import annotations
