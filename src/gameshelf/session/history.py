@@ -1,8 +1,7 @@
 """The history of finished games under the front ends: read it, sum it up, prune it.
 
-Both front ends (``gameshelf <game> stats``/``history`` and the statistics screens) come
-here; the figures themselves are computed by each game's ``stats`` part
-(``games/<key>/stats.py``) over the shared :mod:`gameshelf.stats` helpers.
+Both front ends come here; the figures themselves are each game's ``stats`` part, over the
+shared :mod:`gameshelf.stats` helpers.
 """
 
 from __future__ import annotations

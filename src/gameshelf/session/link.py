@@ -163,12 +163,19 @@ class Link:
             self.reconnect()
             return self.pending.pop(0) if self.pending else None
         try:
+            return self._parse(text)
+        except p.ProtocolError:
+            return None  # a message this client cannot read: left aside
+
+    def _parse(self, text: str | bytes) -> p.Message:
+        """A server's message; OnlineError for another protocol version."""
+        try:
             return p.parse_server(text)
         except p.ProtocolError as exc:
             if exc.code == "version":
                 raise OnlineError(f"the server at {self.url}: {exc.message}",
                                   "version") from None
-            return None  # a message this client cannot read: left aside
+            raise
 
     def request(self, message: p.Message, answer: type[M],
                 wait: float = ANSWER_WAIT) -> M:
@@ -179,8 +186,7 @@ class Link:
             OnlineError: the server refused it (its message, its code) or did not answer.
         """
         ref = f"r{next(self._refs)}"
-        message = _with_ref(message, ref)
-        self.send(message)
+        self.send(replace(message, ref=ref))  # type: ignore[call-arg]
         end = time.monotonic() + wait
         kept: list[p.Message] = []
         unreadable: p.ProtocolError | None = None   # the first message not understood
@@ -196,11 +202,8 @@ class Link:
                     raise ConnectionLost(f"the connection to {self.url} was lost: "
                                          f"{why}") from None
                 try:
-                    got = p.parse_server(text)
+                    got = self._parse(text)
                 except p.ProtocolError as exc:
-                    if exc.code == "version":
-                        raise OnlineError(f"the server at {self.url}: {exc.message}",
-                                          "version") from None
                     unreadable = unreadable or exc
                     continue
                 if isinstance(got, p.Error) and got.ref == ref:
@@ -243,10 +246,6 @@ class Link:
                 time.sleep(RECONNECT_PAUSE)
         raise ConnectionLost(f"the connection to the game server at {self.url} was lost "
                              f"and could not be made again ({last})")
-
-
-def _with_ref(message: p.Message, ref: str) -> p.Message:
-    return replace(message, ref=ref)  # type: ignore[call-arg]
 
 
 def reason_of(exc: BaseException) -> str:

@@ -114,11 +114,8 @@ class Scores(Database):
         return self._write(lambda c: insert_score(c, game, entry, date or now_iso()))
 
     def top_scores(self, game: str, limit: int = 20, board: str = "") -> list[ScoreRow]:
-        """The best ``limit`` scores, highest first; equal scores keep the earlier first.
-
-        A damaged row (a name or date that is not text, a score that is not a whole number,
-        a game number that is not one) is left out: it cannot be ranked or shown as a score.
-        """
+        """The best ``limit`` scores, highest first; equal scores keep the earlier first (a
+        damaged row is left out)."""
         rows = self._read(
             "SELECT id, game, board, name, score, date, seed, detail FROM scores "
             f"WHERE game=? AND board=? AND {_INTACT_SCORE} ORDER BY score DESC, id ASC "
@@ -135,8 +132,6 @@ class Scores(Database):
             StoreError: another outcome, or the write failed.
         """
         entry = ResultEntry(player, opponent, outcome, seed, detail)
-        if outcome not in OUTCOMES:
-            raise StoreError(f"outcome must be win, loss or draw, got {outcome!r}")
         self._write(lambda c: insert_result(c, game, entry))
 
     def result_counts(self, game: str) -> dict[str, dict[str, int]]:

@@ -1,5 +1,5 @@
 """Bot clients for the game server: a small WebSocket client (the ``websockets`` library)
-that creates or joins a room and plays its seat, for the tests and the load benchmark.
+that creates or joins a room and plays its seat, for the server tests.
 
 A bot plays a legal action the server lists, picked by the game's ``load_test_choice``
 (seeded, so a run can be repeated). It keeps every message it received
