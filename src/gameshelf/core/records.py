@@ -1,9 +1,8 @@
 """Game records: a seed and the list of actions, as versioned JSON.
 
-A record is ``{format, game, rules_version, options, seed, actions, checksum}``. Replaying the
-actions from the seed rebuilds the game exactly, so a record is both a save and a replay. The
-checksum (SHA-256 over the other fields) catches truncation and hand edits; loading a game
-from a record also replays every action through the rules, which refuses anything illegal.
+A record is ``{format, game, rules_version, options, seed, actions, checksum}``: replaying
+the actions from the seed rebuilds the game exactly, so it is both a save and a replay. The
+checksum (SHA-256 over the other fields) catches truncation and hand edits.
 
 Example:
     >>> r = GameRecord(game="yatz", rules_version=1, options={"players": ["Ann"]},

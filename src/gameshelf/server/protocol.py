@@ -1,8 +1,7 @@
 """The online protocol, version 1: typed messages between ``gameshelf serve`` and its clients.
 
-Every message is one WebSocket text frame holding one JSON object with ``"v"`` (the
-protocol version, :data:`VERSION`) and ``"type"``. This module is the contract both sides
-build against (docs/online.md shows every message with an example); it is pure: no I/O.
+Every message is one WebSocket text frame holding one JSON object with ``"v"``
+(:data:`VERSION`) and ``"type"``: the contract both sides build against (docs/online.md).
 
 :func:`parse_client` reads what a client sent, :func:`parse_server` what the server sent;
 both refuse, with :class:`ProtocolError`, a frame over :data:`MAX_MESSAGE_BYTES`, text that
@@ -11,9 +10,9 @@ not this version (``true`` and ``1.0`` are not 1), an unknown type, and a missin
 mistyped field (a whole-number field refuses ``true`` and ``1.0`` alike). :func:`dump`
 writes any message as compact JSON.
 
-Messages are frozen dataclasses; fields holding JSON values (a game's options, a seat's
-view, a record) are plain ``dict``s. Version 1 is only ever extended: new optional fields
-and new message types, never a change of meaning; readers ignore fields they do not know.
+Messages are frozen dataclasses (JSON values as plain dicts). Version 1 is only ever
+extended: new optional fields and message types, never a change of meaning; readers ignore
+fields they do not know.
 
 Example:
     >>> msg = parse_client('{"v": 1, "type": "join", "code": "K7QX", "name": "Bob"}')

@@ -87,7 +87,6 @@ def server_url(text: str) -> str:
     return urlunsplit((scheme, netloc, parts.path or "/ws", parts.query, ""))
 
 
-
 class Link:
     """One WebSocket connection to a game server at ``url`` (:func:`server_url`).
 

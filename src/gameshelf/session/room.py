@@ -2,9 +2,9 @@
 the seat's token kept in the local store to come back to it.
 
 Every seat token is kept in the local store's settings (:func:`remember_seat`), so a client
-that was closed or lost its connection comes back to its seat (``gameshelf online join CODE
---server URL`` with the same name, or the app's Play online) and sees the current state.
-A wrong code, a full room or a taken name is an :class:`~gameshelf.session.link.OnlineError`.
+that was closed or lost its connection comes back to its seat by joining again with the same
+name. A wrong code, a full room or a taken name is an
+:class:`~gameshelf.session.link.OnlineError`.
 """
 
 from __future__ import annotations

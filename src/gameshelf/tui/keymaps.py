@@ -1,10 +1,8 @@
 """Each game screen's key maps in one place: the bindings, the footer and the help's key table.
 
 A :class:`KeyTable` lists a screen's actions; each :class:`Key` gives, per key map
-(:data:`gameshelf.core.keymaps.KEY_MAPS`), the keys that do it. :meth:`KeyTable.bindings`
-makes the screen's Textual bindings for one map (what the footer shows comes from them),
-:meth:`KeyTable.help_table` the Markdown table of the help window, :meth:`KeyTable.display`
-the key named on a button. An action a map leaves out is not bound in that map.
+(:data:`gameshelf.core.keymaps.KEY_MAPS`), the keys that do it. An action a map leaves out
+is not bound in that map.
 """
 
 from __future__ import annotations
@@ -95,11 +93,8 @@ class KeyTable:
 def use_bindings(node: DOMNode, table: KeyTable, key_map: str) -> None:
     """Bind ``key_map``'s keys on ``node``, a screen whose class ``BINDINGS`` are
     ``table.bindings()``: the default map's bindings are taken out, those of ``key_map`` put
-    in; bindings from elsewhere (Tab between widgets...) stay. On a mounted screen, call its
-    ``refresh_bindings()`` after.
-
-    Textual makes each node's bindings (``_bindings``, a ``BindingsMap``) from its class's
-    (``_merged_bindings``); a screen whose keys are chosen at run time changes its own copy.
+    in (in the node's own ``_bindings``, which Textual copies from its class's); bindings
+    from elsewhere stay. On a mounted screen, call its ``refresh_bindings()`` after.
     """
     base = node._merged_bindings.copy() if node._merged_bindings else BindingsMap()
     if key_map == DEFAULT_KEY_MAP:

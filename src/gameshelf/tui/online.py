@@ -1,11 +1,7 @@
 """Play online from the terminal app: create a room on a game server or join one by its code
 (:class:`OnlineScreen`), wait in its lobby (:class:`LobbyScreen`), then play on the game's own
-screen through the remote match (each game's ``online`` part in the registry): the same
-screen as a game at this terminal, showing only what this terminal's seat may see (no hand-over).
-
-The server's address is remembered in the store's settings (the last one used is offered
-again). Every wait on the network runs in a worker thread, so the screen never freezes; a
-failure is one line on the screen.
+screen through the remote match (each game's ``online`` part). Every wait on the network runs
+in a worker thread; a failure is one line on the screen.
 """
 
 from __future__ import annotations

@@ -96,10 +96,6 @@ class Session(AppService):
         #: True once the app has drawn (it reads the browser's input from then on).
         self.drawn = False
 
-    @property
-    def pid(self) -> int | None:
-        """The app process's id (None before it starts)."""
-        return None if self._process is None else self._process.pid
 
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
         environment = super()._build_environment(width, height)

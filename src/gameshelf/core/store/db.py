@@ -48,18 +48,19 @@ def as_text(value: object) -> str:
 
 def data_dir() -> Path:
     """The folder the store lives in: ``$GAMESHELF_HOME`` or the platform's user data dir."""
-    home = os.environ.get("GAMESHELF_HOME")
-    if home:
-        return Path(home)
-    return Path(platformdirs.user_data_dir("gameshelf", appauthor=False))
+    return _folder("", platformdirs.user_data_dir)
 
 
 def cache_dir() -> Path:
     """The folder for caches (solver tables): ``$GAMESHELF_HOME/cache`` or the user cache dir."""
+    return _folder("cache", platformdirs.user_cache_dir)
+
+
+def _folder(under_home: str, user_dir: Callable[..., str]) -> Path:
     home = os.environ.get("GAMESHELF_HOME")
     if home:
-        return Path(home) / "cache"
-    return Path(platformdirs.user_cache_dir("gameshelf", appauthor=False))
+        return Path(home) / under_home
+    return Path(user_dir("gameshelf", appauthor=False))
 
 
 def now_iso() -> str:

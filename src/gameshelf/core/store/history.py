@@ -1,12 +1,9 @@
 """The history of finished games: each kept whole as its game record, with its seats and
 final scores (:class:`HistoryEntry`), listed newest first (:meth:`History.finished_records`).
 
-A game enters the history with its end (:meth:`gameshelf.core.store.Store.finish_game`), or
-as a finished game that has no save here (an imported record, an online game from a server:
-:meth:`gameshelf.core.store.Store.add_finished_record`), once: its id is marked in the
-``finished`` table. :meth:`History.prune_finished_records` removes old games from the
-history; their scores stay, and they are never counted again. A damaged row is listed,
-marked, never hidden (:attr:`HistoryRow.damaged`).
+A game enters the history once, with its end (:meth:`gameshelf.core.store.Store.finish_game`)
+or as a finished game with no save here (:meth:`gameshelf.core.store.Store.add_finished_record`):
+its id is marked in the ``finished`` table. A damaged row is listed, marked, never hidden.
 """
 
 from __future__ import annotations

@@ -2,9 +2,8 @@
 win/loss/draw rows the statistics count.
 
 A row is written with a game's end (:meth:`gameshelf.core.store.Store.finish_game`) or on
-its own (:meth:`Scores.add_score`, :meth:`Scores.add_result`: a game with no save). Reads
-leave a damaged row out (a name or date that is not text, a score that is not a whole
-number, another outcome): it cannot be ranked or counted.
+its own (a game with no save). Reads leave a damaged row out (a name or date that is not
+text, a score that is not a whole number, another outcome): it cannot be ranked or counted.
 """
 
 from __future__ import annotations
