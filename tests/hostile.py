@@ -65,7 +65,7 @@ def renamed(match: object, names: list[str]) -> None:
 def store_record(name: str, record: GameRecord) -> None:
     """Store ``record`` as the save ``name``."""
     with Store() as store:
-        store.save_game(name, record)
+        store.replace_save(name, record)
 
 
 def store_scores(game: str, detail: dict[str, object] | None = None) -> None:

@@ -49,7 +49,7 @@ GAMES: list[tuple[str, str, Callable[[int], GameRecord]]] = [
 def _saved(key: str, make: Callable[[int], GameRecord], *names: str) -> None:
     with Store() as store:
         for i, name in enumerate(names):
-            store.save_game(name, make(10 + i))
+            store.replace_save(name, make(10 + i))
 
 
 def _names(key: str) -> set[str]:

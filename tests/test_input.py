@@ -280,8 +280,8 @@ def test_a_record_holding_superscript_two_is_refused_on_import_and_reported_in_s
     one_line_error(code, err, "not legal")
     assert store_dump() == []
     with Store() as store:  # one stored damaged anyway (an older program, an edit)
-        store.save_game("damaged", bad)
-        store.save_game("fine", m.record())
+        store.replace_save("damaged", bad)
+        store.replace_save("fine", m.record())
     before = store_dump()
     code, out, err = run(capsys, monkeypatch, ["yatz", "saves"])
     assert code == 0 and "fine" in out and "Traceback" not in err
@@ -407,7 +407,7 @@ def test_a_yatz_record_of_a_million_actions_is_refused_at_once(
     code, _, err = run(capsys, monkeypatch, ["yatz", "import", str(path)])
     one_line_error(code, err, f"at most {max_actions(1)}")
     with Store() as store:
-        store.save_game("long", over)
+        store.replace_save("long", over)
     code, out, err = run(capsys, monkeypatch, ["yatz", "saves"])
     assert code == 0 and "long" in out and f"at most {max_actions(1)}" in out
 
@@ -637,7 +637,7 @@ def test_refused_records_leave_the_store_unchanged(
     m = Match.from_record(_yatz_record(()))
     m.act("roll")
     with Store() as store:
-        store.save_game("game-5", m.record())
+        store.replace_save("game-5", m.record())
         store.finish_game("yatz", scores=[ScoreEntry("Ann", 300, seed=5)])
     before = store_dump()
     for text in ['{"format": "gameshelf-record/1", "seed": ' + HUGE + "}", "²", "\udcff",
@@ -721,7 +721,7 @@ async def test_setup_screens_refuse_names_with_control_characters() -> None:
 def test_undecodable_bytes_at_the_delete_question_are_not_a_yes(
         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     with Store() as store:
-        store.save_game("keep", _yatz_record(()))
+        store.replace_save("keep", _yatz_record(()))
     before = store_dump()
     code, out, err = run(capsys, monkeypatch, ["yatz", "delete", "keep"], b"\xff\n\xfe\n")
     assert "Traceback" not in err and code != 0

@@ -192,7 +192,7 @@ def test_yatz_import_of_random_bytes_changes_nothing(
         capsys: pytest.CaptureFixture[str]) -> None:
     with Store() as store:
         if not store.save_names("yatz"):
-            store.save_game("game-3", RECORDS["yatz"])
+            store.replace_save("game-3", RECORDS["yatz"])
             store.finish_game("yatz", scores=[ScoreEntry("Ann", 300, seed=3)])
     before = _dump()
     path = tmp_path / "r.json"

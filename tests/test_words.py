@@ -167,8 +167,8 @@ def test_yatz_import_over_a_taken_name_says_choose_another_name(
     m = Match([Seat("Ann")], seed=3)
     m.act("roll")
     with Store() as store:
-        store.save_game("mine", m.record())
-        store.save_game("game-3", m.record())
+        store.replace_save("mine", m.record())
+        store.replace_save("game-3", m.record())
     path = tmp_path / "g.json"
     path.write_text(m.record().to_json())
     code, _, err = run(["yatz", "import", str(path), "--name", "mine"], capsys, monkeypatch)

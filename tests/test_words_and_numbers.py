@@ -67,7 +67,7 @@ def test_every_listing_writes_the_same_moment_and_counts_agree(
         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     match = ShowdownMatch(parse_players("Ann,Bo"), 7)
     with Store() as store:
-        store.save_game("one", match.record())
+        store.replace_save("one", match.record())
     run(["yatz", "play", "-p", "Ann", "--seed", "3", "--name", "y"], capsys, monkeypatch,
         "quit\n")
     run(["muggins", "play", "--text", "--seed", "3", "--name", "m"], capsys, monkeypatch,

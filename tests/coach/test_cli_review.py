@@ -34,7 +34,7 @@ def test_review_bad_input(game: str, source: str, args: list[str], message: str,
     (tmp_path / "empty.json").write_text("{}")
     (tmp_path / "other.json").write_text(other.record().to_json())
     with Store() as store:
-        store.save_game("game-1", MugginsMatch.new(seed=1).record() if game == "muggins"
+        store.replace_save("game-1", MugginsMatch.new(seed=1).record() if game == "muggins"
                         else ShowdownMatch(parse_players("Ann,cpu"), seed=1).record())
         before = store.list_saves(game)
     code, out, err = run([game, "review", files.get(source, source), *args], capsys,
@@ -97,7 +97,7 @@ def test_review_of_a_record_that_does_not_replay_names_it(
     path.write_text(bad.to_json())
     with Store() as store:
         if source == "save":
-            store.save_game("bad-1", bad)
+            store.replace_save("bad-1", bad)
         elif source == "last":
             store.add_finished_record(HistoryEntry(bad))
         before = (store.list_saves(game), store.finished_records(game))

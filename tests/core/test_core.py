@@ -55,7 +55,7 @@ def test_parse_seed_accepts_separators() -> None:
 @given(
     seed=st.integers(min_value=0, max_value=2**53 - 1),
     actions=st.lists(st.text(max_size=12), max_size=20),
-    # whole numbers in a record have at most 18 digits (core.inputs.MAX_DIGITS)
+    # whole numbers in a record have at most 18 digits (core.safeload.MAX_DIGITS)
     opts=st.dictionaries(st.text(max_size=5), st.integers(-(10**18) + 1, 10**18 - 1),
                          max_size=3),
 )
@@ -91,8 +91,8 @@ def test_store_lives_in_gameshelf_home(_gameshelf_home: Path) -> None:
 def test_store_saves_and_scores(tmp_path: Path) -> None:
     with Store(tmp_path / "s.db") as s:
         r = GameRecord("yatz", 1, {}, 3, ("roll",))
-        s.save_game("mine", r)
-        s.save_game("mine", r.with_action("hold 1"))
+        s.replace_save("mine", r)
+        s.replace_save("mine", r.with_action("hold 1"))
         assert s.load_save("yatz", "mine").actions == ("roll", "hold 1")
         assert [x.name for x in s.list_saves("yatz")] == ["mine"]
         with pytest.raises(StoreError):
@@ -200,15 +200,16 @@ def test_deeply_nested_json_is_a_record_error_not_a_crash() -> None:
         GameRecord.from_json("[" * 100_000)
 
 
-def test_save_names_see_damaged_saves_and_free_names_avoid_them(tmp_path: Path) -> None:
+def test_save_names_see_damaged_saves_and_new_saves_avoid_them(tmp_path: Path) -> None:
     with Store(tmp_path / "s.db") as s:
-        s.save_game("game-7", GameRecord("yatz", 1, {}, 7, ()))
+        s.replace_save("game-7", GameRecord("yatz", 1, {}, 7, ()))
         s._conn.execute("UPDATE saves SET record = 'damaged' WHERE name = 'game-7'")
         assert [(r.name, r.record) for r in s.list_saves("yatz")] == [("game-7", None)]
         assert s.save_names("yatz") == {"game-7"}
-        assert s.free_save_name("yatz", "game-7") == "game-7-2"
-        assert s.free_save_name("yatz", "game-8") == "game-8"
-        assert s.free_save_name("muggins", "game-7") == "game-7"
+        assert s.claim_save("yatz", "game-7", GameRecord("yatz", 1, {}, 8, ())).name == "game-7-2"
+        assert s.claim_save("yatz", "game-8", GameRecord("yatz", 1, {}, 8, ())).name == "game-8"
+        assert s.claim_save("muggins", "game-7", GameRecord("muggins", 1, {}, 8, ())).name \
+            == "game-7"
 
 
 def test_estimate_doctests_and_wilson_edges() -> None:

@@ -169,7 +169,7 @@ def _store_rows(store: Store, table: str, column: str, value: str) -> None:
 def test_the_store_reads_deep_rows_as_damaged(tmp_path: Path) -> None:
     from gameshelf.session.remote import KeptSeat, kept_seat, remember_seat
     with Store(tmp_path / "store.db") as store:
-        store.save_game("deep", GameRecord("yatz", 1, {}, 7, ()))
+        store.replace_save("deep", GameRecord("yatz", 1, {}, 7, ()))
         store.finish_game("yatz", scores=[ScoreEntry("Ann", 200, seed=7, detail={"x": 1})])
         store.add_finished_record(HistoryEntry(
             GameRecord("yatz", 1, {}, 7, ()), [HistoryPlayer("Ann", "person", None, 5, "win")]))

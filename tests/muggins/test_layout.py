@@ -40,7 +40,7 @@ IDS = [f"{w}x{h}" for w, h in SIZES]
 
 def _long_session() -> Session:
     with Store() as store:
-        store.save_game("long", long_chain_record())
+        store.replace_save("long", long_chain_record())
     return Session.resume("long")
 
 

@@ -167,7 +167,7 @@ async def test_r_on_a_saves_list_replays_the_save(game: str) -> None:
               "showdown": lambda: showdown_record(moves=3)}[game]()
     SaveSlot(game).claim("old", record, exact=True)
     with Store() as store:    # the newest save, damaged
-        store.save_game("broken", record)
+        store.replace_save("broken", record)
     with sqlite3.connect(Store().path) as conn:
         conn.execute("UPDATE saves SET record='{not json' WHERE name='broken'")
     conn.close()

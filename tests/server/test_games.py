@@ -19,7 +19,7 @@ from gameshelf.games.showdown.actions import card_text
 from gameshelf.games.showdown.cards import default_deck
 from gameshelf.games.showdown.game import replay as showdown_replay
 from gameshelf.server import protocol as p
-from gameshelf.server.bots import Bot, play_room
+from tests.server.bots import Bot, play_room
 from tests.server.helpers import Running
 
 HOST, OPEN = p.SeatSpec("host", "Ann"), p.SeatSpec("open")

@@ -19,9 +19,9 @@ from pathlib import Path
 import pytest
 
 from gameshelf.server import protocol as p
-from gameshelf.server.bots import Bot
 from tests.cli_helpers import run
 from tests.procs import default_signals
+from tests.server.bots import Bot
 
 SRC = Path(__file__).resolve().parents[2] / "src"
 

@@ -13,7 +13,7 @@ import time
 import pytest
 
 from gameshelf.server import protocol as p
-from gameshelf.server.bots import Bot
+from tests.server.bots import Bot
 from tests.server.helpers import Running
 
 HOST, OPEN = p.SeatSpec("host", "Ann"), p.SeatSpec("open")
@@ -224,7 +224,7 @@ def test_a_room_with_a_slow_computer_plays_in_a_worker_thread(
     """A room with a slow computer seat (the Yatz solver, the Showdown search) has its
     actions worked out off the event loop; the game is the same."""
     from gameshelf.server import app
-    from gameshelf.server.bots import play_room
+    from tests.server.bots import play_room
 
     monkeypatch.setattr(app, "SLOW", frozenset({"heuristic"}))
     seats = [HOST, p.SeatSpec("computer", level="heuristic")]

@@ -264,7 +264,7 @@ def test_an_old_finished_showdown_save_is_not_recorded_again(
     with Store() as s:   # what the old screen did: the scores, then the plain autosave
         s.finish_game(SHOWDOWN, scores=[ScoreEntry("Zed", match.state.score(0).total, seed=12,
                                                    detail={"turns": match.state.turn})])
-        s.save_game("game-12", match.record())
+        s.replace_save("game-12", match.record())
     code, out, _ = run(["showdown", "resume", "game-12"], capsys, monkeypatch)
     assert code == 0 and "were recorded when it ended" in out
     with Store() as s:
@@ -272,7 +272,7 @@ def test_an_old_finished_showdown_save_is_not_recorded_again(
     assert _rows(SHOWDOWN) == {}
     # the screen's resume of such a save records nothing either
     with Store() as s:
-        s.save_game("game-12", match.record())
+        s.replace_save("game-12", match.record())
     session = ShowdownSession.resume("game-12")
     assert session.finished and not session.recorded_on_resume
     with Store() as s:

@@ -71,7 +71,7 @@ def _store_damaged(game: str, how: str) -> str:
     if how == "replay":
         record = dataclasses.replace(record, actions=record.actions[:-1] + ("bogus-99",))
     with Store() as store:
-        store.save_game(NAME, make(5))
+        store.replace_save(NAME, make(5))
     text = "{not json" if how == "text" else record.to_json(indent=None)
     with sqlite3.connect(Store().path) as conn:
         conn.execute("UPDATE saves SET record=? WHERE name=?", (text, NAME))

@@ -139,7 +139,7 @@ def test_deeply_nested_deck_file_is_one_line_exit_2(tmp_path: Path,
 def test_saves_lists_a_save_with_damaged_players(capsys: pytest.CaptureFixture[str]) -> None:
     from gameshelf.core.records import GameRecord
     with Store() as store:
-        store.save_game("odd", GameRecord("showdown", 1, {"players": "Ann"}, 3, ()))
+        store.replace_save("odd", GameRecord("showdown", 1, {"players": "Ann"}, 3, ()))
     code, out, _ = _run(["showdown", "saves"], capsys)
     assert code == 0 and re.search(r"^odd +\S+ \S+  damaged: \(players damaged\) · ", out, re.M)
 

@@ -36,9 +36,9 @@ def test_saves_mark_finished_and_damaged_games(capsys: pytest.CaptureFixture[str
     ShowdownSession.new(reach("Ann,cpu", 9, ()))
     done = _finished()
     with Store() as store:
-        store.save_game("pending", ShowdownSession(done).record())
-        store.save_game("old-finished", done.record())
-        store.save_game("broken", GameRecord("showdown", 1, {"players": "Ann"}, 3, ()))
+        store.replace_save("pending", ShowdownSession(done).record())
+        store.replace_save("old-finished", done.record())
+        store.replace_save("broken", GameRecord("showdown", 1, {"players": "Ann"}, 3, ()))
     assert ShowdownSession(done).record().options[END_PENDING]
     code, out, _ = _run(["showdown", "saves"], capsys)
     assert code == 0

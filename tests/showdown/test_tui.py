@@ -286,7 +286,7 @@ async def test_start_screen_fits_80x24_with_the_saves_list() -> None:
     with Store() as store:
         old = Match(parse_players("You,cpu"), 9)
         old.run_until_human()
-        store.save_game("game 9", old.record())  # an older name still resumes
+        store.replace_save("game 9", old.record())  # an older name still resumes
     app = GameshelfApp(start="showdown")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

@@ -58,8 +58,8 @@ def _store(key: str, rows: list[tuple[str, GameRecord]], damaged: str) -> None:
     """Save ``rows`` oldest first, then one more made damaged (the newest)."""
     with Store() as store:
         for name, record in rows:
-            store.save_game(name, record)
-        store.save_game(damaged, rows[0][1])
+            store.replace_save(name, record)
+        store.replace_save(damaged, rows[0][1])
     with sqlite3.connect(Store().path) as conn:
         conn.execute("UPDATE saves SET record='{not json' WHERE name=?", (damaged,))
     conn.close()

@@ -21,7 +21,8 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-from gameshelf.web.server import GameServer, is_loopback
+from gameshelf.core.webguard import is_loopback
+from gameshelf.web.server import GameServer
 from tests.cli_helpers import run
 from tests.web.served import (
     MENU_DRAWN,

@@ -107,7 +107,7 @@ def _saved(name: str = "g") -> GameRecord:
     m.act("roll")
     m.act("hold 1")
     with Store() as store:
-        store.save_game(name, m.record())
+        store.replace_save(name, m.record())
     return m.record()
 
 
@@ -229,7 +229,7 @@ def test_import_will_not_replace_a_damaged_save_unasked(
     path = tmp_path / "g.json"
     path.write_text(rec.to_json())
     with Store() as store:
-        store.save_game("mine", rec)
+        store.replace_save("mine", rec)
         store._conn.execute("UPDATE saves SET record = '{}' WHERE name = 'mine'")
         store._conn.commit()
     code, _, err = run(["yatz", "import", str(path), "--name", "mine"], capsys, monkeypatch)

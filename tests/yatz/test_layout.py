@@ -154,7 +154,7 @@ async def saves_list(app: GameshelfApp, pilot: Pilot[None]) -> tuple[str, ...]:
     m = Match(parse_seats("Ann,cpu"), 8)
     m.act("roll")
     with Store() as store:
-        store.save_game("a save", m.record())
+        store.replace_save("a save", m.record())
     await _push(app, pilot, SavesScreen())
     return ()
 

@@ -220,7 +220,7 @@ async def test_game_over_ranks_and_marks_new_high_scores() -> None:
         match.act(f"score x{c + 1} {b.text}")
     assert match.state.seat == 1 and not match.is_over()
     with Store() as store:
-        store.save_game("test-save", match.record())
+        store.replace_save("test-save", match.record())
     session = YatzSession.resume("test-save")
     match = session.match
     app = GameApp(session)

@@ -1,10 +1,9 @@
 """The ``gameshelf`` command: one Typer app, a sub-command per game.
 
-Without arguments it opens the terminal app's game menu. Each game's sub-commands live in
-its folder (``games/<key>/cli.py``, the registry's ``cli`` part) and are loaded only when
-the game is named on the command line (:mod:`gameshelf.cli.lazy`), as is the online
-client. Bad input of any kind ends with one line on stderr and exit code 2, never a
-traceback.
+Without arguments it opens the terminal app's game menu. Each game's sub-commands (the
+registry's ``cli`` part) and the online client load only when named on the command line
+(:mod:`gameshelf.cli.lazy`). Bad input of any kind ends with one line on stderr and exit
+code 2, never a traceback.
 """
 
 from __future__ import annotations

@@ -1,11 +1,7 @@
 """Sub-commands loaded when they are used, so ``gameshelf --help`` and every command pay
-only for what they run: a game's sub-commands (and the online client) are imported when
-that game is named on the command line, not when the program starts.
-
-The root command's group (:class:`LazyGroup`) holds a :class:`Later` stand-in for each lazy
-sub-command: its name and one line of help, enough for the root's ``--help``; the first
-time the sub-command is looked up to run it (or for its own ``--help``), the stand-in is
-replaced by the real command.
+only for what they run. The root command's group (:class:`LazyGroup`) holds a
+:class:`Later` stand-in for each lazy sub-command (its name and one line of help, enough for
+the root's ``--help``), replaced by the real command the first time it is looked up.
 """
 
 from __future__ import annotations

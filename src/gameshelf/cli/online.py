@@ -1,18 +1,13 @@
 """``gameshelf online ...``: play on a game server (``gameshelf serve``) from the command line.
 
-* ``create GAME --seats "me,?,cpu" [--server URL] [--name NAME] [--away SECONDS] [--tui]``
-  makes a room, prints its code, waits for the open seats (``?``) to be taken by people
-  joining with the code, starts the game once they are, then plays it at the text prompt
-  (or on the game screen with ``--tui``).
-* ``join CODE --name NAME [--server URL] [--tui]`` takes an open seat of the room ``CODE``
-  (or comes back to one's own seat: the seat's token is kept in the local store) and plays.
+``create GAME --seats "me,?,cpu"`` makes a room, prints its code, waits for the open seats
+(``?``) to be taken, starts the game and plays it at the text prompt (or on the game screen
+with ``--tui``); ``join CODE --name NAME`` takes an open seat of the room (or one's own seat
+again: its token is kept in the local store) and plays.
 
-Pinball Showdown (each terminal sees only its own hand), Yatz (the whole table: Yatz has
-no secrets) and Muggins (two people, or a person and Mugsy: ``--seats "me,?"`` or
-``"me,cpu:strong"``; each sees only its own rack) are played so, at the game's own prompt
-or screen. A bad address, a
-server that cannot be reached, a wrong code, a full room or a taken name is one line on
-stderr and exit code 2.
+Each game is played at its own prompt or screen, each terminal seeing only what its seat
+may see. A bad address, a server that cannot be reached, a wrong code, a full room or a
+taken name is one line on stderr and exit code 2.
 """
 
 from __future__ import annotations

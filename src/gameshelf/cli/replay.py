@@ -1,15 +1,10 @@
 """``gameshelf <game> replay NAME|FILE``: a game stepped through move by move.
 
-Registered on each game's Typer app (Yatz, Muggins, Pinball Showdown, One Dollar Pinball)
-by :func:`register`, called once from :mod:`gameshelf.cli`. ``NAME`` is a save of the game;
-``FILE`` a game record file (``yatz export`` writes one; a path with a folder or ending in
-``.json``, or any file that exists). The game's own screen opens in a read-only mode (keys:
-Right/Left or n/p one move, Home/End the start and the last move, Esc leaves); ``--text``
-prints one line per move instead, ``--json`` the same as JSON. Nothing is ever written: the
-save is not taken over, its game not changed.
-
-A name that is not a save, a file that cannot be read, a damaged or changed record, or
-another game's record is one line on stderr and exit code 2.
+Registered on each game's Typer app by :func:`register`. ``NAME`` is a save of the game (or
+a finished game of the history, :func:`gameshelf.session.replay.find_record`), ``FILE`` a
+game record file. The game's own screen opens read-only; ``--text`` prints one line per move
+instead, ``--json`` the same as JSON. Nothing is ever written. A name or file that cannot be
+replayed is one line on stderr and exit code 2.
 """
 
 from __future__ import annotations
@@ -65,8 +60,6 @@ def register(app: typer.Typer, game: str) -> None:
             "--json", help="Print the moves as JSON instead of opening the screen.")
                             ] = False,
     ) -> None:
-        """Step through a saved or finished game, or a game record file, move by move on
-        the game's screen (read-only: nothing is played or saved)."""
         r = load_replay(game, which)
         if json_out:
             typer.echo(json.dumps(listing(r), indent=2))

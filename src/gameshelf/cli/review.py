@@ -2,11 +2,10 @@
 coach's review of a game, the same as the game-over screens' **v** / **r**. Each game's
 command lives in its folder (``games/<key>/review.py``).
 
-``review NAME|FILE`` reads a save, a finished game kept in the history (``last``, ``#N``) or
-a JSON game record file, as ``replay`` does (:func:`gameshelf.session.replay.find_record`),
-and lists each decision where the player's choice cost the most by the coach's estimate,
-worst first, with the better move. Bad input (no such save or file, a record of another game
-or one that does not replay) is one line on stderr and exit code 2; nothing stored changes.
+``review NAME|FILE`` reads its game as ``replay`` does
+(:func:`gameshelf.session.replay.find_record`) and lists each decision where the player's
+choice cost the most by the coach's estimate, worst first, with the better move. Bad input is
+one line on stderr and exit code 2; nothing stored changes.
 """
 
 from __future__ import annotations

@@ -1,7 +1,5 @@
-"""Managing saved games from the command line, the same for every game with saves
-(``gameshelf yatz delete``, ``gameshelf muggins delete``, ``gameshelf showdown delete``).
-
-An adapter over :class:`gameshelf.core.store.Store`; imports nothing from ``tui/``.
+"""Managing saved games from the command line, the same for every game with saves. An
+adapter over :class:`gameshelf.core.store.Store`; imports nothing from ``tui/``.
 """
 
 from __future__ import annotations
@@ -21,10 +19,8 @@ from gameshelf.session.base import SavedGame
 
 def say_where_kept(game: str, session: SavedGame) -> None:
     """After a game's screen opened by ``play``/``resume --tui`` closes: where the game is
-    kept, as the prompts say it at ``quit`` (``Saved as 'game-7'. Resume with: gameshelf
-    yatz resume game-7``); a failed save or a save taken over elsewhere on stderr; nothing
-    for a finished game (its screen showed the end) or one left before its first move
-    (not kept)."""
+    kept, as the prompts say it at ``quit``; a failed or lost save on stderr; nothing for a
+    finished game or one left before its first move (not kept)."""
     slot = session.slot
     if session.finished or slot.handle is None and not slot.unsaved:
         return
@@ -44,9 +40,8 @@ def save_name_option(name: str | None) -> str | None:
     ``--name`` goes through here.
 
     Raises:
-        BadInputError: a name of blanks only, with control or format characters (escape,
-            bell, C1 codes, bidirectional overrides) or undecodable bytes, or longer than
-            40 characters.
+        BadInputError: a name of blanks only, or one :func:`~gameshelf.core.inputs.check_name`
+            refuses.
     """
     if name is None or name == "":
         return None
@@ -61,12 +56,8 @@ def echo_saves(title: str, rows: Sequence[tuple[str, str, str]], json_out: bool 
     """Print a game's saved games as every ``saves`` command lists them: one line each in
     columns, the name (padded to 24), the date (:func:`~gameshelf.core.text.when`) and the
     game's description, or ``No saved TITLE games.``; with ``json_out`` a JSON list of
-    ``{"name", "updated", "game"}``. Names and descriptions are shown literally.
-
-    Args:
-        title: the game's name for the empty listing (``Pinball Showdown``).
-        rows: (name, updated as the store keeps it, description), newest first.
-        json_out: print JSON instead.
+    ``{"name", "updated", "game"}``. ``rows`` are (name, updated as the store keeps it,
+    description), newest first; names and descriptions are shown literally.
     """
     if json_out:
         typer.echo(json.dumps([{"name": n, "updated": u, "game": d} for n, u, d in rows],
@@ -79,17 +70,12 @@ def echo_saves(title: str, rows: Sequence[tuple[str, str, str]], json_out: bool 
 
 
 def delete_saves(game: str, title: str, names: list[str], yes: bool) -> None:
-    """Delete the saves ``names`` of ``game`` after asking (unless ``yes``).
+    """Delete the saves ``names`` (as typed; repeats count once) of ``game`` (``title`` in
+    the messages) after asking, unless ``yes``.
 
     Every name is checked first: one that is not a save of ``game`` is refused and nothing
     is deleted. A damaged save can be deleted like any other. Answering no (or end of
     input) deletes nothing and exits with code 1.
-
-    Args:
-        game: the game's key in the store (``yatz``...).
-        title: the game's name for the messages (``Yatz``).
-        names: the save names, as typed; repeats count once.
-        yes: delete without asking (``--yes``).
 
     Raises:
         BadInputError: no name given, or a name that is not a saved game of ``game``.

@@ -1,11 +1,9 @@
 """``gameshelf serve``: the game server for playing online (docs/online.md).
 
 An adapter over :mod:`gameshelf.server`: it checks the options, opens the server's database,
-binds the port (a port in use is one clear line and exit code 2), says where it listens, and
-runs uvicorn until Ctrl-C or SIGTERM, or until what started it ends (heard as SIGTERM: no
-server is left holding its port when ``make`` or a script that ran it goes). Anything but a
-loopback address is warned about: the protocol is plain WebSockets, for a trusted network or
-behind a TLS proxy.
+binds the port (a port in use is one line and exit code 2) and runs uvicorn until Ctrl-C or
+SIGTERM, or until what started it ends. Anything but a loopback address is warned about: the
+protocol is plain WebSockets.
 """
 
 from __future__ import annotations

@@ -6,9 +6,8 @@
 - ``history prune --keep N | --before DATE``: remove old ones, saying what was removed
   (their scores stay in the tables and they are never counted again). Asks nothing.
 
-Registered on each game's Typer app by :func:`register` (one line in
-``cli/__init__.py``). An adapter over :mod:`gameshelf.session.history`; imports nothing
-from ``tui/``.
+Registered on each game's Typer app by :func:`register`; an adapter over
+:mod:`gameshelf.session.history`.
 """
 
 from __future__ import annotations

@@ -64,16 +64,16 @@ def web(
 ) -> None:
     """Serve the game menu to web browsers: open the printed address and play.
 
-    Every game plays as in the terminal (keys, mouse, ? for help), one app per browser tab;
-    saves, scores and statistics go to the same store. Ctrl+C stops the server, ending every
-    open session with its game saved. Only the server's own pages (and pages of an origin
-    given with --allow-origin) may use it: see docs/online.md, "Pages and origins".
+    Every game plays as in the terminal, one app per browser tab, with the same store.
+    Ctrl+C stops the server, ending every open session with its game saved. Only the
+    server's own pages (and those of an --allow-origin) may use it.
     """
     # start-up: the web server, its event loop and the store load only for this command
     import asyncio
 
     from gameshelf.core.store import data_dir
-    from gameshelf.web.server import GameServer, is_loopback
+    from gameshelf.core.webguard import is_loopback
+    from gameshelf.web.server import GameServer
 
     def out(line: str) -> None:
         typer.echo(line)

@@ -1,7 +1,5 @@
 """argparse types for the benchmark scripts (``benchmarks/*.py``), so that their options
-read numbers as the command line does: a whole number through the shared
-:func:`gameshelf.core.inputs.number_parser` (ASCII digits, its range said in the error), a
-positive number below a bound.
+read numbers as the command line does (:func:`gameshelf.core.inputs.number_parser`).
 
 Example:
     >>> whole("--games", 1, 10)("10"), positive("--uct-c", 1000)("2.5")

@@ -1,12 +1,9 @@
 """Crash reports: a fault in the program ends with one line naming a report file.
 
-Shared by the command line and the terminal app. A programming error (anything that is not a
-:class:`~gameshelf.core.errors.GameshelfError`) is written with its traceback to
-``<data folder>/crash/crash-<UTC time>-<pid>.txt`` (the data folder is ``$GAMESHELF_HOME`` or
-the user data folder; when it cannot be written, the system's temporary folder), and the
-player reads one line: what failed and where the full report is. The game in progress is not
-touched here: every game saves after every action, so the save holds the game up to the last
-move that completed.
+A programming error (anything that is not a :class:`~gameshelf.core.errors.GameshelfError`)
+is written with its traceback to ``<data folder>/crash/crash-<UTC time>-<pid>.txt`` (else in
+the system's temporary folder), and the player reads one line: what failed and where the full
+report is. The game in progress is not touched: every game saves after every action.
 
 Example:
     >>> try:
@@ -34,13 +31,8 @@ EXIT_CODE = 70
 
 
 class CrashReported(Exception):
-    """Raised by a front end after it wrote the report of a crash (the terminal app catches
-    the fault inside its event loop); the entry point prints :attr:`line` and exits.
-
-    Attributes:
-        error: the fault.
-        path: the report written, or None when none could be.
-    """
+    """Raised by a front end after it wrote the report (``path``, None when none could be)
+    of the crash ``error``; the entry point prints :attr:`line` and exits."""
 
     def __init__(self, error: BaseException, path: Path | None) -> None:
         super().__init__(crash_line(error, path))

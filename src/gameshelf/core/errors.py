@@ -42,16 +42,10 @@ class SaveLostError(StoreError):
 
 
 class OutputError(Exception):
-    """The standard output or error stream cannot be written (a full disk, a closed pipe).
-
-    Not a :class:`GameshelfError`: nothing the player typed is wrong, and a prompt loop that
-    reports bad input and goes on must not catch it; it ends the command (exit code 2, or
-    quietly for a closed pipe) after the game in progress is saved.
-
-    Attributes:
-        stream: ``"stdout"`` or ``"stderr"``.
-        error: the operating system's error.
-    """
+    """The standard output or error (``stream``: ``"stdout"`` or ``"stderr"``) cannot be
+    written (``error``: a full disk, a closed pipe). Not a :class:`GameshelfError`: a prompt
+    loop that reports bad input and goes on must not catch it; it ends the command (exit code
+    2, or quietly for a closed pipe) after the game in progress is saved."""
 
     def __init__(self, stream: str, error: OSError) -> None:
         what = "output" if stream == "stdout" else "error"

@@ -21,15 +21,9 @@ def standard_error(xs: Sequence[float]) -> float:
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a win rate ``wins / n`` (95% with the default ``z``).
-
-    Args:
-        wins: games won (a draw may count half).
-        n: games played; ``n <= 0`` gives the whole range ``(0.0, 1.0)``.
-        z: the normal quantile of the interval (1.96 for 95%).
-
-    Returns:
-        ``(low, high)``, shares in ``[0, 1]``.
+    """The Wilson score interval ``(low, high)``, shares in ``[0, 1]``, of a win rate
+    ``wins / n`` (a draw may count half a win; ``n <= 0`` gives ``(0.0, 1.0)``); ``z`` is the
+    normal quantile (1.96 for 95%).
 
     Example:
         >>> lo, hi = wilson(65, 100)

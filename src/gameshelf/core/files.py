@@ -1,13 +1,10 @@
 """Writing the files a person names (exports, benchmark outputs) and the program's caches.
 
 Every file the program writes outside its store goes through :func:`write_file`: the bytes go
-to a temporary file of our own, made with :func:`tempfile.mkstemp` in the target's folder
-(never a fixed ``NAME.tmp`` that might be someone else's file), flushed to the disk with
-``fsync``, then renamed over the target with :func:`os.replace`, so the target is either left
-as it was or holds the whole new text. On any failure (a full disk, an I/O error, Ctrl-C) the
-temporary file is removed. Only regular files are written: a target that exists and is not a
-regular file (a device such as ``/dev/full``, a folder, a pipe, a socket) is refused, and so
-is an empty path.
+to a temporary file of our own (:func:`tempfile.mkstemp` in the target's folder), flushed
+with ``fsync``, then renamed over the target with :func:`os.replace`, so the target is either
+left as it was or holds the whole new text; on any failure the temporary file is removed.
+Only regular files are written.
 
 Example:
     >>> import pathlib, tempfile
@@ -67,22 +64,15 @@ def check_target(path: str | os.PathLike[str], *, overwrite: bool = False) -> Pa
 
 def write_file(path: str | os.PathLike[str], content: Content, *,
                overwrite: bool = False) -> Path:
-    """Write ``content`` to the regular file ``path`` atomically; returns the path written.
-
-    Args:
-        path: the file to write; its folder must exist.
-        content: the bytes, or a function writing them to a binary file object.
-        overwrite: replace an existing regular file (its permission bits are kept); without
-            it an existing file is refused.
-
-    The new file gets the permissions ``0666`` less the umask (an existing file's own
-    permissions when it is replaced).
+    """Write ``content`` (bytes, or a function writing them to a binary file object) to the
+    regular file ``path``, whose folder must exist, atomically; returns the path written.
+    The new file gets the permissions ``0666`` less the umask; with ``overwrite`` an
+    existing regular file is replaced, its permission bits kept.
 
     Raises:
         BadInputError: an empty path, a target that is not a regular file, an existing file
             without ``overwrite``, or the file cannot be written (the message gives the
-            system's reason: no space left on device, permission denied...). The target is
-            then unchanged and no temporary file is left behind.
+            system's reason). The target is then unchanged and no temporary file is left.
     """
     target = check_target(path, overwrite=overwrite)
     shown = os.fspath(path)

@@ -4,17 +4,6 @@ Every place that reads input goes through these helpers, so that one rule holds 
 bad input is a :class:`~gameshelf.core.errors.GameshelfError` with a one-line message (or, at
 a prompt, a message and a new prompt), never another exception, a hang or a blow-up.
 
-- Whole numbers are ASCII digits only (``str.isdigit`` also accepts ``²`` and Arabic-Indic
-  digits, which ``int`` refuses or reads), with a cap on their length far below Python's
-  4,300-digit limit (:func:`whole_number`).
-- Names typed by a person have a length cap and no control characters; text that came
-  from undecodable bytes (``surrogateescape``) is refused (:func:`check_name`).
-- Files are read only when they are regular files, up to a size cap: ``/dev/zero``, a FIFO
-  or a directory is refused at once (:func:`read_file`).
-- JSON and TOML are parsed by the program's one reader (:mod:`gameshelf.core.safeload`)
-  with every failure (bad syntax, nesting too deep, a number of thousands of digits) turned
-  into the caller's error class (:func:`load_json`, :func:`load_toml`).
-
 Example:
     >>> whole_number(" 42 ", "dice")
     42
@@ -36,8 +25,7 @@ from collections.abc import Callable
 from typing import Any
 
 from gameshelf.core.errors import BadInputError, GameshelfError
-from gameshelf.core.safeload import MAX_DIGITS as MAX_DIGITS  # typed numbers' cap too
-from gameshelf.core.safeload import DataError, read_json, read_toml
+from gameshelf.core.safeload import MAX_DIGITS, DataError, read_json, read_toml
 from gameshelf.core.text import count
 
 #: Characters in a name a person enters (a save name; seats have their own, lower caps).
@@ -60,11 +48,7 @@ def quote(text: object, limit: int = QUOTE_LIMIT) -> str:
     """``repr`` of ``text`` cut to about ``limit`` characters, for error messages: a
     100,000-character name is not echoed in full.
 
-    This is the quoting of the rules engines' input errors (``repr`` already shows control
-    characters as escapes). Front ends echoing a name or a save in their own messages use
-    :func:`gameshelf.core.text.quoted` (shorter, cut with ``…``), and print any error
-    message through :func:`gameshelf.core.text.error_line` or, on a screen,
-    ``gameshelf.tui.widgets.plain``.
+    The rules engines' quoting; front ends use :func:`gameshelf.core.text.quoted`.
 
     Example:
         >>> quote("abc"), quote("x" * 100, 8)
@@ -89,20 +73,10 @@ def is_ascii_digits(text: str) -> bool:
 def whole_number(text: str | int, what: str, *, low: int | None = None,
                  high: int | None = None, max_digits: int = MAX_DIGITS,
                  separators: str = "", error: ErrorClass = BadInputError) -> int:
-    """Parse a whole number typed by a person or read from a file.
-
-    Args:
-        text: the text (blanks around it are ignored); an ``int`` (not a ``bool``) is
-            checked as it is.
-        what: what the number is, for messages (``"--target"``, ``"dice"``).
-        low, high: the allowed range, inclusive (None: open).
-        max_digits: at most this many digits (leading zeros included).
-        separators: characters allowed between digits and dropped (``",_"`` for game
-            numbers typed as ``1,000``).
-        error: the error class raised.
-
-    Returns:
-        The number.
+    """Parse a whole number typed by a person or read from a file (blanks around it
+    ignored; an ``int``, not a ``bool``, checked as it is) within ``[low, high]`` (None:
+    open). ``what`` names it in messages (``"--target"``); ``separators`` are dropped
+    between digits (``",_"`` for ``1,000``).
 
     Raises:
         BadInputError (or ``error``): not ASCII digits only (a sign, ``²``, Arabic-Indic
@@ -145,16 +119,7 @@ def check_text(text: str, what: str, error: ErrorClass = BadInputError) -> str:
 def check_name(text: str, what: str = "name", *, max_len: int = MAX_NAME,
                error: ErrorClass = BadInputError) -> str:
     """A name a person entered (a player, a save), checked and tidied: blanks at the ends
-    dropped and runs of blanks made one space.
-
-    Args:
-        text: the name as entered.
-        what: what it names, for messages (``"save name"``, ``"player name"``).
-        max_len: the most characters allowed (after tidying).
-        error: the error class raised.
-
-    Returns:
-        The tidied name (may be empty: callers decide whether an empty name is allowed).
+    dropped and runs of blanks made one space; it may be empty (callers decide).
 
     Raises:
         BadInputError (or ``error``): undecodable bytes, a control or format character
@@ -175,16 +140,9 @@ def check_name(text: str, what: str = "name", *, max_len: int = MAX_NAME,
 
 def read_file(path: str | os.PathLike[str], what: str, *, max_bytes: int,
               error: ErrorClass = BadInputError) -> bytes:
-    """The bytes of a regular file, at most ``max_bytes`` of them.
-
-    The file is opened without blocking and checked before anything is read, so a device
-    (``/dev/zero``), a FIFO, a socket or a directory is refused at once, never read.
-
-    Args:
-        path: the file.
-        what: what the file is, for messages (``"the deck file"``).
-        max_bytes: the largest size accepted.
-        error: the error class raised.
+    """The bytes of a regular file, at most ``max_bytes`` of them; ``what`` names it in
+    messages (``"the deck file"``). The file is opened without blocking and checked before
+    anything is read, so a device (``/dev/zero``), a FIFO or a directory is refused at once.
 
     Raises:
         BadInputError (or ``error``): the file cannot be opened, is not a regular file, or

@@ -1,16 +1,10 @@
 """Orderly stops: Ctrl-C, SIGTERM and SIGHUP end the program the same way.
 
-The command line calls :func:`install` once. From then on each of the three signals raises
-:class:`Stopped` (a ``KeyboardInterrupt``) in the main thread, so the prompt loops and the
-``gameshelf`` entry point handle a closed terminal (SIGHUP) or a ``kill`` (SIGTERM) exactly like
-Ctrl-C: the game in progress is already saved (every game saves after every action), the loop
-says where, and the program exits with ``128 + signal number`` (130 for Ctrl-C).
-
-Work that must not be cut in two (an action applied to a match *and* the match saved) runs
-inside :func:`shielded`: a signal that arrives meanwhile is held and raised as soon as the
-block ends, so a stop never falls between the move and its save.
-
-A signal that was ignored when the program started (``nohup`` ignores SIGHUP) stays ignored.
+After :func:`install` each of the three signals raises :class:`Stopped` (a
+``KeyboardInterrupt``) in the main thread, so a closed terminal or a ``kill`` is handled
+exactly like Ctrl-C: the game is already saved, and the program exits with ``128 + signal``.
+Work that must not be cut in two (an action applied *and* saved) runs inside
+:func:`shielded`. A signal ignored when the program started (``nohup``) stays ignored.
 
 Example:
     >>> with shielded():
@@ -41,11 +35,7 @@ last_signal: int | None = None
 
 
 class Stopped(KeyboardInterrupt):
-    """The program was asked to stop by a signal (Ctrl-C is SIGINT).
-
-    Attributes:
-        signum: the signal's number.
-    """
+    """The program was asked to stop by the signal ``signum`` (Ctrl-C is SIGINT)."""
 
     def __init__(self, signum: int = signal.SIGINT) -> None:
         super().__init__(signum)
@@ -75,12 +65,9 @@ def _handler(signum: int, _frame: FrameType | None) -> None:
 def install() -> dict[signal.Signals, object]:
     """Make SIGINT, SIGTERM and SIGHUP raise :class:`Stopped` in the main thread.
 
-    Signals ignored at start stay ignored; outside the main thread (where Python cannot set
-    handlers) nothing changes. Calling it again re-installs the handlers (a terminal app that
-    ran meanwhile may have reset them).
-
-    Returns:
-        The handlers replaced, for :func:`restore`.
+    Signals ignored at start stay ignored; outside the main thread nothing changes. Calling
+    it again re-installs the handlers (a terminal app may have reset them). Returns the
+    handlers replaced, for :func:`restore`.
     """
     before: dict[signal.Signals, object] = {}
     if threading.current_thread() is not threading.main_thread():
@@ -134,15 +121,10 @@ def shielded() -> Iterator[None]:
 
 
 def stop_with_parent(signum: int = signal.SIGHUP) -> None:
-    """Ask Linux to send ``signum`` to this process when the one that started it ends.
-
-    For the long-running servers (``gameshelf web``, ``gameshelf serve``): ``make web`` in a
-    terminal that is closed, or a script that started a server and was killed, ended the
-    parent without passing anything on, and the server went on with no one to stop it,
-    holding its port and the store. With this it hears the parent's end as ``signum``
-    (a signal it stops on in order). Nothing is done when SIGHUP was ignored at start
-    (``nohup``: the server was meant to outlive its terminal), elsewhere than Linux, or when
-    ``prctl`` is missing.
+    """Ask Linux to send ``signum`` to this process when the one that started it ends, so a
+    long-running server (``gameshelf web``, ``gameshelf serve``) whose terminal or script
+    went away stops in order instead of holding its port and the store. Nothing is done when
+    SIGHUP was ignored at start (``nohup``), elsewhere than Linux, or without ``prctl``.
     """
     hangup = getattr(signal, "SIGHUP", None)
     if not sys.platform.startswith("linux") or (

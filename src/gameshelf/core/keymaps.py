@@ -1,10 +1,8 @@
 """The names of the key maps a game screen offers, shared by the command line and the app.
 
-``default`` is the program's own keys; ``classic`` works as the game's old manual says (Yatz:
-Enter rolls, F1 rolls, F2 moves between the dice and the score board, Enter twice fills a
-box; Muggins: the player's tiles in the upper right corner). The keys themselves are
-defined by the terminal app (:mod:`gameshelf.tui.keymaps`); this module knows the names and
-keeps the one chosen last in the store (setting ``keys.<game>``).
+``default`` is the program's own keys; ``classic`` works as the game's old manual says. The
+keys themselves are defined by the terminal app (:mod:`gameshelf.tui.keymaps`); this module
+knows the names and keeps the one chosen last in the store (setting ``keys.<game>``).
 """
 
 from __future__ import annotations

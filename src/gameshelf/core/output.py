@@ -1,11 +1,9 @@
 """Output errors in one place: a failed write to stdout or stderr becomes an OutputError.
 
-The command line runs inside :func:`guarded_streams`, which puts a thin wrapper around
-``sys.stdout`` and ``sys.stderr``: a write or flush that fails with an operating-system error
-(no space left on device, a closed pipe, an I/O error) raises
-:class:`~gameshelf.core.errors.OutputError` instead of ``OSError``. So the prompt loops can
-save the game in progress on that one exception, and the entry point can end with one line
-and exit code 2 (see :func:`gameshelf.cli.main`), never a traceback.
+The command line runs inside :func:`guarded_streams`: a write or flush of ``sys.stdout`` or
+``sys.stderr`` that fails with an operating-system error raises
+:class:`~gameshelf.core.errors.OutputError` instead of ``OSError``, so the prompt loops save
+the game on that one exception and the entry point ends with one line, never a traceback.
 """
 
 from __future__ import annotations

@@ -40,16 +40,9 @@ def wanted(show: bool | None, stream: TextIO | None = None) -> bool:
 @contextmanager
 def progress(description: str, total: int, show: bool | None = None,
              stream: TextIO | None = None) -> Iterator[Advance]:
-    """A progress display for ``total`` units of work (games, seeds...), yielding
-    ``advance(n)``.
-
-    Args:
-        description: what is being done, shown before the count ("easy vs strong").
-        total: the units of work, at least 0.
-        show: True or False to force it on or off; None (default) shows it only when the
-            stream is a terminal.
-        stream: where to write (default: stderr); never stdout.
-    """
+    """A progress display for ``total`` units of work (games, seeds...) described as
+    ``description``, yielding ``advance(n)``; ``show`` forces it on or off (None: only when
+    ``stream``, default stderr, is a terminal)."""
     out = sys.stderr if stream is None else stream
     if not wanted(show, out):
         yield lambda n: None

@@ -1,9 +1,8 @@
 """Game records: a seed and the list of actions, as versioned JSON.
 
-A record is ``{format, game, rules_version, options, seed, actions, checksum}``. Replaying the
-actions from the seed rebuilds the game exactly, so a record is both a save and a replay. The
-checksum (SHA-256 over the other fields) catches truncation and hand edits; loading a game
-from a record also replays every action through the rules, which refuses anything illegal.
+A record is ``{format, game, rules_version, options, seed, actions, checksum}``: replaying
+the actions from the seed rebuilds the game exactly, so it is both a save and a replay. The
+checksum (SHA-256 over the other fields) catches truncation and hand edits.
 
 Example:
     >>> r = GameRecord(game="yatz", rules_version=1, options={"players": ["Ann"]},
@@ -32,16 +31,10 @@ def _canonical(payload: dict[str, Any]) -> str:
 
 @dataclass(frozen=True)
 class GameRecord:
-    """One game as seed plus actions.
-
-    Attributes:
-        game: the game's key (``dollar``, ``yatz``, ``muggins``, ``showdown``).
-        rules_version: the rules engine version that wrote it; a record from another version
-            is refused when loaded by a game.
-        options: the match options (players, target, rule set...), JSON values only.
-        seed: the game number the match's chance was drawn from.
-        actions: the actions in order, each in its text form.
-    """
+    """One game as seed plus actions: ``rules_version`` is the rules engine version that
+    wrote it (a record from another version is refused when loaded by a game), ``options``
+    the match options (JSON values only), ``seed`` the game number the match's chance was
+    drawn from, ``actions`` each in its text form."""
 
     game: str
     rules_version: int
@@ -78,12 +71,8 @@ class GameRecord:
     @classmethod
     def from_json(cls, text: str | bytes, *, game: str | None = None,
                   rules_version: int | None = None) -> GameRecord:
-        """Parse and check a record.
-
-        Args:
-            text: the JSON text.
-            game: when given, the game the record must be for.
-            rules_version: when given, the rules version the record must carry.
+        """Parse and check a record; ``game`` and ``rules_version``, when given, are the
+        game and rules version it must be for.
 
         Raises:
             RecordError: not JSON, larger than :data:`MAX_RECORD_BYTES`, a number of more

@@ -3,24 +3,17 @@ every later step (a checker, a codec, ``json.dumps``, a walk over it) can handle
 refuses is one :class:`DataError` with a one-line message, never another exception.
 
 Every JSON and TOML text the program reads goes through :func:`read_json` or
-:func:`read_toml`: files (records, saves, exports, decks, correction tables), the store's
-rows and settings, the server's database, protocol frames and the web page's messages
-(``tests/core/test_safeload.py`` fails when a module calls ``json.loads`` or ``tomllib``
-itself). The rules they apply:
+:func:`read_toml` (``tests/core/test_safeload.py`` fails when a module calls ``json.loads``
+or ``tomllib`` itself). The rules they apply:
 
-- **Nesting**: at most :data:`MAX_DEPTH` levels of arrays and objects (tables). Deeper text
-  is refused whatever its size: Python's parsers give up with ``RecursionError`` somewhere
-  near 1,000 levels, and a value that was read just below that ends later code that walks
-  it in a ``RecursionError`` instead. TOML's dotted keys (``a.a.a = 1``, and table headers
-  ``[a.a.a]``) are counted before ``tomllib`` reads the text: it reads a key of *n* parts
-  in time and memory growing as the square of *n* (40,000 parts: 28 s and 6 GB; a 256 KiB file
-  holds 128,000), so a key of more than :data:`MAX_DEPTH` parts is refused unread.
-- **Numbers**: whole numbers of at most :data:`MAX_DIGITS` digits (Python's ``int`` refuses
-  4,300 digits with a ``ValueError`` after quadratic work, and no number the program keeps
-  needs more); JSON's ``NaN``, ``Infinity`` and ``-Infinity`` are not JSON and are refused,
-  as is any number that is not finite once read (``1e999``; TOML's ``inf`` and ``nan``).
-- **Text**: a string holding an unpaired surrogate (JSON's ``"\\ud800"``) is refused: it
-  is no text, and cannot be written as UTF-8 again.
+- **Nesting**: at most :data:`MAX_DEPTH` levels of arrays and objects (tables), whatever the
+  size (Python's parsers, and later code walking the value, end in ``RecursionError`` near
+  1,000). TOML's dotted keys and headers are counted before ``tomllib`` reads the text, which
+  takes time and memory growing as the square of a key's parts.
+- **Numbers**: whole numbers of at most :data:`MAX_DIGITS` digits (``int`` works
+  quadratically up to its 4,300-digit limit); ``NaN``, ``Infinity`` and any number not
+  finite once read (``1e999``; TOML's ``inf`` and ``nan``) are refused.
+- **Text**: a string holding an unpaired surrogate (JSON's ``"\\ud800"``) is refused.
 
 Example:
     >>> read_json('{"a": [1, 2]}')
@@ -79,10 +72,6 @@ def read_json(text: str | bytes, *, max_depth: int = MAX_DEPTH) -> Any:
     """The value of the JSON text ``text`` (``bytes`` are read as UTF-8, -16 or -32, as
     ``json.loads`` does).
 
-    Args:
-        text: the JSON text.
-        max_depth: the most levels of arrays and objects allowed.
-
     Raises:
         DataError: not JSON (the message says where), nested deeper than ``max_depth``, a
             whole number of more than :data:`MAX_DIGITS` digits, ``NaN`` or ``Infinity``, an
@@ -122,12 +111,8 @@ _TOO_MANY_PARTS = _dotted_keys(MAX_DEPTH)
 
 
 def read_toml(text: str, *, max_depth: int = MAX_DEPTH) -> dict[str, Any]:
-    """The table of the TOML text ``text``.
-
-    Args:
-        text: the TOML text.
-        max_depth: the most levels of arrays and tables allowed (dotted keys and headers
-            count: ``a.b.c = 1`` is three levels).
+    """The table of the TOML text ``text``; dotted keys and headers count as levels
+    (``a.b.c = 1`` is three).
 
     Raises:
         DataError: not TOML (the message says where), nested deeper than ``max_depth``, a

@@ -1,18 +1,16 @@
 """The words for seats, one meaning in every game.
 
-A players option (``-p "Ann,cpu"``), a setup screen's seat fields and a bill's name field
-read a seat through these functions, so that the same word means the same seat in every
-game:
+A players option (``-p "Ann,cpu"``) and a setup screen's seat fields read a seat through
+these functions, so that the same word means the same seat in every game:
 
 * ``cpu``, ``computer`` and ``ai`` (any case) are always a computer player, the game's
   default one (:data:`COMPUTER_WORDS`);
-* a game's own names of its computer players (Yatz ``strong``, ``greedy``, ``casual``;
-  Showdown ``random``, ``heuristic``, ``search``) are that computer player in that game;
+* a game's own names of its computer players are that computer player in that game;
 * ``Name:player`` names a computer seat (``Zed:greedy``, ``Bo:cpu``), and ``Name:human``
   (or ``Name:person``) a person;
 * any other word is a person's name. A person's name that is one of the words above is
-  refused with one line, in every game, also where a game has no computer players (One
-  Dollar Pinball): it would mean a computer anywhere else.
+  refused with one line, in every game, also where a game has no computer players: it would
+  mean a computer anywhere else.
 
 Example:
     >>> seat_word("Ann", ["greedy"]), seat_word("CPU", ["greedy"]), seat_word("Greedy", ["greedy"])
@@ -65,20 +63,15 @@ def check_person_name(name: str, players: Iterable[str] = ()) -> str:
 
 
 def seat_word(text: str, players: Iterable[str] = ()) -> tuple[str, str | None]:
-    """One seat of a players option: ``(name, player)``, ``player`` None for a person,
-    :data:`DEFAULT` for the default computer, else the game's computer player's name
-    (lower case); ``name`` is empty for a computer seat given by its word alone (the game
-    names it). Blanks around the parts are dropped; the name is not otherwise checked.
-
-    Args:
-        text: ``Ann``, ``cpu``, ``greedy``, ``Zed:greedy``, ``Bo:human``.
-        players: the game's names of its computer players (no more than
-            :data:`COMPUTER_WORDS` where it has none).
+    """One seat of a players option (``Ann``, ``cpu``, ``greedy``, ``Zed:greedy``,
+    ``Bo:human``; ``players``: the game's names of its computer players) as
+    ``(name, player)``: ``player`` None for a person, :data:`DEFAULT` for the default
+    computer, else the game's computer player's name (lower case); ``name`` is empty for a
+    computer seat given by its word alone. Blanks around the parts are dropped.
 
     Raises:
         BadInputError: ``Name:word`` where the word names neither a computer player of
-            this game nor a person; a person's name that names a computer player
-            (:func:`check_person_name`).
+            this game nor a person; a person's name that names a computer player.
     """
     listed = list(players)
     name, colon, kind = (p.strip() for p in text.partition(":"))

@@ -1,13 +1,9 @@
 """Small text helpers shared by the command line and the terminal app.
 
-A seat may be called ``You`` (the default person in Muggins, Yatz and Showdown); every
-message built from a seat's name and a verb or a possessive goes through these helpers so
-that it reads "You score 65" and "Your hand", never "You scores 65" or "You's hand".
-
-Text from people and files (names, save names, records, deck files, error messages quoting
-them) is shown through :func:`literal` (or :func:`quoted`, :func:`error_line`) on the command
-line, and through ``gameshelf.tui.widgets.plain`` on screens: control characters as escapes,
-never markup.
+A seat may be called ``You``; every message built from a seat's name and a verb or a
+possessive goes through these helpers ("You score 65", "Your hand"). Text from people and
+files is shown through :func:`literal` (or :func:`quoted`, :func:`error_line`) on the command
+line, and through ``gameshelf.tui.widgets.plain`` on screens.
 
 Example:
     >>> possessive("You"), possessive("Ann"), possessive("CPU 1")
@@ -101,16 +97,12 @@ _VISIBLE = _visible_table()
 def literal(text: object, *, lines: bool = False) -> str:
     """``text`` (any value, through ``str``) made safe to show on a terminal, literally.
 
-    Every control character is replaced by its escape as Python writes it, so a name, a save,
-    a record or a deck file can never move the cursor, clear the screen, set the window
-    title, ring the bell or end a line: the C0 controls and DEL (``\\x1b``, ``\\x07``,
-    ``\\x00``; tab, line feed and carriage return as ``\\t``, ``\\n``, ``\\r``), the C1
-    controls (``\\x9b``, the one-byte CSI), the bidirectional overrides, isolates and marks
-    (``\\u202e``), the line and paragraph separators, the byte-order mark and lone
-    surrogates. Everything else (letters of any script, combining marks, symbols, brackets,
-    backslashes) is kept as it is. With ``lines``, line feeds are kept (for text of several
-    lines whose every piece from outside already went through this function). Screens need
-    markup safety too: see ``gameshelf.tui.widgets.plain``.
+    Every control character is replaced by its escape as Python writes it, so outside text
+    can never move the cursor, clear the screen, set the window title, ring the bell or end a
+    line: the C0 and C1 controls and DEL, the bidirectional overrides, isolates and marks,
+    the line and paragraph separators, the byte-order mark and lone surrogates. Everything
+    else is kept as it is. With ``lines``, line feeds are kept (for text whose every piece
+    from outside already went through this function).
 
     Example:
         >>> literal("Ann\\x1b[2J\\x07"), literal("\\u202eevil\\x9b1m"), literal("Zoë [b]")
@@ -166,13 +158,10 @@ def shell_word(word: str) -> str:
     r"""``word`` quoted for a POSIX shell so that pasting it gives back exactly ``word``,
     with nothing in it a terminal would act on.
 
-    A word with no control characters is quoted by :func:`shlex.quote` (``'it'"'"'s'``);
-    a word holding any (escape, bell, line feed, C1 codes, bidirectional marks, or a lone
-    surrogate, which is what an undecodable byte of a command-line argument becomes) is
-    written in the shell's dollar-single quotes (``$'...'``, POSIX.1-2024, bash, zsh, ksh)
-    with each such character as its escape: ``\xHH`` below U+0080 and for the surrogates
-    U+DC80..U+DCFF (the original byte), ``\uHHHH`` above; ``\`` and ``'`` as ``\\``,
-    ``\'``. The result is printable: no raw control character reaches the terminal.
+    A word with no control characters is quoted by :func:`shlex.quote`; a word holding any
+    (or a lone surrogate, an undecodable byte of an argument) is written in dollar-single
+    quotes (``$'...'``, POSIX.1-2024) with each such character as its escape: ``\xHH`` below
+    U+0080 and for the surrogates U+DC80..U+DCFF (the original byte), ``\uHHHH`` above.
 
     Example:
         >>> print(shell_word("game-5"), shell_word("it's mine"), shell_word("$(rm -rf x)"))
@@ -199,13 +188,8 @@ def shell_word(word: str) -> str:
 def command_line(*words: str, names: tuple[str, ...] | list[str] = ()) -> str:
     """A command for the player to type or paste (``Resume with: gameshelf yatz resume
     NAME``), every word shell-quoted by :func:`shell_word`: a save named ``it's mine`` or
-    ``$(rm -rf x)`` gives a command that works and does nothing else. Every command hint of
-    the command line and the screens is made here.
-
-    Args:
-        words: the command's words (``"gameshelf", "yatz", "resume"``).
-        names: operands from people or files (save names) put last; when one begins with
-            ``-`` an ``--`` goes before them, so that it is not read as an option.
+    ``$(rm -rf x)`` gives a command that works and does nothing else. ``names`` (operands
+    from people or files) go last, after ``--`` when one begins with ``-``.
 
     Example:
         >>> print(command_line("gameshelf", "yatz", "resume", "it's mine"))

@@ -13,13 +13,9 @@ It stops at once, with its workers, when the run is interrupted:
   (``PR_SET_PDEATHSIG``), so no worker outlives it.
 
 With ``ray=ADDRESS`` the same chunks of jobs run as tasks on a Ray cluster instead (the
-``cluster`` extra: ``pip install 'gameshelf[cluster]'``; Ray is imported only then), with the
-same results in the same order. ``ADDRESS`` is ``HOST:PORT`` of a running cluster's head
-(``ray start --head`` prints it), ``auto`` (the cluster ``ray start`` last started on this
-machine, or ``RAY_ADDRESS``) or ``local`` (a Ray instance of its own on this machine, stopped
-at the end). On Ctrl-C or SIGTERM the queued and running tasks are cancelled and this process
-leaves the cluster (a ``local`` instance ends with all its processes) before
-``KeyboardInterrupt`` goes on up.
+``cluster`` extra; Ray is imported only then; :data:`RAY_HELP` names the addresses), with the
+same results in the same order. On Ctrl-C or SIGTERM the queued and running tasks are
+cancelled and this process leaves the cluster before ``KeyboardInterrupt`` goes on up.
 
 Example:
     >>> run_jobs(abs, [-3, 1, -2], workers=1)
@@ -127,10 +123,7 @@ def _sigterm_stops() -> Iterator[None]:
 def ray_address(text: str) -> str:
     """Check a ``--ray`` value: ``local``, ``auto``, ``HOST:PORT`` (port 1 to 65535) or
     ``ray://HOST:PORT`` (a Ray Client server); HOST is a name, an IPv4 address or an IPv6
-    address in brackets (no other scheme, path or space).
-
-    Returns:
-        The value, stripped.
+    address in brackets (no other scheme, path or space). Returns it stripped.
 
     Raises:
         BadInputError: anything else (one line naming the forms).
@@ -317,27 +310,14 @@ def run_jobs(fn: Callable[[J], R], jobs: Sequence[J], *, workers: int = 1,
              initializer: Callable[..., object] | None = None,
              initargs: tuple[Any, ...] = ()) -> list[R]:
     """``[fn(job) for job in jobs]``, on ``workers`` processes when ``workers > 1``, or on a
-    Ray cluster when ``ray`` is given.
+    Ray cluster at ``ray`` (:func:`ray_address`'s forms) when given; the results are in the
+    order of ``jobs``.
 
-    Args:
-        fn: a top-level function (worker processes must be able to import it; a
-            ``functools.partial`` of one is fine).
-        jobs: the jobs, each a picklable value.
-        workers: processes to use; 1 or less runs everything in this process (ignored
-            when ``ray`` is given).
-        ray: run on the Ray cluster at this address (:func:`ray_address`'s forms:
-            ``HOST:PORT``, ``auto``, ``local``) instead; ``fn`` and the jobs must be
-            importable and picklable there (gameshelf installed on every node).
-        chunksize: jobs sent to a worker at a time (larger: less overhead; smaller: finer
-            progress and a quicker stop), or a function of the number of processes (the
-            cluster's CPUs under Ray) giving it.
-        advance: called with the number of jobs just done after each chunk (a
-            :func:`gameshelf.core.progress.progress` display's ``advance``).
-        initializer: called with ``initargs`` once in each worker (and once here when
-            ``workers <= 1``), e.g. to load a deck.
-
-    Returns:
-        The results in the order of ``jobs``.
+    ``fn`` must be a top-level function (or a ``functools.partial`` of one) and the jobs
+    picklable, importable on every node under Ray. ``chunksize`` jobs go to a worker at a
+    time (or a function of the number of processes, the cluster's CPUs under Ray, giving
+    it); ``advance`` is called with the number of jobs done after each chunk;
+    ``initializer(*initargs)`` runs once in each worker (once here when ``workers <= 1``).
 
     Raises:
         Whatever ``fn`` raises (the run stops, the workers are terminated);

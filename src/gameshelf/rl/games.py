@@ -41,10 +41,7 @@ def parse_game(text: str) -> tuple[str, dict[str, Any]]:
     ``gameshelf_muggins(target=50)``.
 
     Values are read as whole numbers, then decimals, then ``true``/``false``, else kept as
-    text; the spec checks them.
-
-    Returns:
-        The key of one of :func:`spec_games` and the parameters (``("yatz", {"players": 3})``).
+    text; the spec checks them. Returns ``("yatz", {"players": 3})``.
 
     Raises:
         BadInputError: for malformed text, a parameter given twice, or a game not in

@@ -14,23 +14,17 @@ Yatz.
         if terminated or truncated:
             break
 
-The game is the Yatz spec's (:mod:`gameshelf.games.yatz.rl`) with one player: actions are its 70
-stable ids (``Discrete(70)``: roll all, hold-and-roll masks, score a box), observations its
-``float32`` tensor. The dice are rolled inside the environment, by the spec's odds, with
-Gymnasium's generator seeded by ``reset(seed=...)``.
-
-Reward: the points each step adds to the grand total (R-YZ-6: box points times the column's
-multiplier, and a column's upper bonus in the step that earns it), so an episode's rewards
-add up to the final grand total (0 to 2,250), the spec's solitaire return. Rerolls earn 0.
+The game is the spec's with one player: actions are its stable ids (``Discrete``),
+observations its ``float32`` tensor. Chance is drawn inside the environment by the spec's
+odds, with Gymnasium's generator seeded by ``reset(seed=...)``. Reward: the points each step
+adds to the spec's :meth:`~gameshelf.rl.spec.GameSpec.solitaire_points`, so an episode's
+rewards add up to the spec's solitaire return.
 
 ``info["action_mask"]`` is an ``int8`` vector with 1 at each legal id. An id outside the mask
 changes nothing: reward 0 and ``info["illegal"]`` True (sample with the mask to avoid them).
 An action that is not one whole number (``1.5``, ``"3"``) raises ``BadInputError``, and a step
 once the game is over (or before ``reset``) raises ``gymnasium.error.ResetNeeded``.
-A game takes at most 117 legal steps (39 turns of at most 2 rerolls and a score);
 ``gymnasium.make`` adds a time limit of 1,000 steps for agents that keep choosing illegal ids.
-
-The Gymnasium package is the optional extra ``rl`` (``pip install 'gameshelf[rl]'``).
 """
 
 from __future__ import annotations
@@ -60,12 +54,8 @@ Observation = npt.NDArray[np.float32]
 
 
 class SolitaireEnv(gymnasium.Env[Observation, np.int64]):
-    """A game's solitaire environment (see the module docstring for actions, rewards and the
-    mask).
-
-    Args:
-        game: a key of :data:`ENV_IDS`.
-        render_mode: None, or ``"ansi"`` for :meth:`render` to give the player's view as text.
+    """A game's solitaire environment (see the module docstring). ``render_mode``: None, or
+    ``"ansi"`` for :meth:`render` to give the player's view as text.
 
     Raises:
         ValueError: for another render mode.

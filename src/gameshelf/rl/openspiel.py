@@ -11,19 +11,11 @@ works like any OpenSpiel game: a sequential game with explicit chance nodes (eac
 with its probability), perfect or imperfect information as the spec declares, terminal
 rewards, information-state strings, observation strings and tensors, and stable action ids.
 
-Everything here is a thin translation; the rules, the ids and what each seat may see are the
-spec's (:mod:`gameshelf.rl.spec`). What OpenSpiel asks of a Python game and how it is met:
-
-- ``state.clone()`` (done by OpenSpiel in C++) deep-copies the state's Python attributes: a
-  state holds one, a :class:`_Node`, whose copy is ``spec.clone`` of the engine state.
-- ``pyspiel.serialize_game_and_state`` pickles those attributes: a node pickles as its game's
-  spec class, parameters and action ids, and unpickles by replaying them, so a serialized
-  state holds no engine internals and is read back by the rules themselves.
-- ``state.resample_from_infostate(player, rng)`` gives a state ``player`` cannot tell from
-  this one (``spec.resample``); :func:`resampler` gives OpenSpiel's Python IS-MCTS bot
-  (``open_spiel.python.algorithms.ismcts.ISMCTSBot.set_resampler``) a seeded callback.
-
-The OpenSpiel package is the optional extra ``rl`` (``pip install 'gameshelf[rl]'``).
+Everything here is a thin translation of the spec (:mod:`gameshelf.rl.spec`). A state holds
+one Python attribute, a :class:`_Node`: OpenSpiel's ``clone()`` deep-copies it (``spec.clone``
+of the engine state), and ``pyspiel.serialize_game_and_state`` pickles it as its spec class,
+parameters and action ids, read back by replaying them through the rules.
+:func:`resampler` gives OpenSpiel's Python IS-MCTS bot a seeded resampling callback.
 """
 
 from __future__ import annotations
@@ -48,13 +40,10 @@ SpecClass = type[GameSpec[Any]]
 
 
 def game_type(spec_cls: SpecClass) -> pyspiel.GameType:
-    """OpenSpiel's ``GameType`` for a spec class (one per registered name).
-
-    Its parameters are the spec's, and ``players`` for every game (Muggins takes
-    ``players=2``, as its spec and PettingZoo do). Sequential, explicit chance
-    (deterministic when the spec has no chance outcomes),
-    perfect or imperfect information and zero-, constant- or general-sum utility as the
-    spec's :class:`~gameshelf.rl.spec.SpecInfo` says, rewards only at the end.
+    """OpenSpiel's ``GameType`` for a spec class (one per registered name): the spec's
+    parameters and ``players``, sequential, explicit chance (deterministic without chance
+    outcomes), information and utility as the spec's :class:`~gameshelf.rl.spec.SpecInfo`
+    says, rewards only at the end.
     """
     info = spec_cls.info()
     kinds = pyspiel.GameType
@@ -144,13 +133,8 @@ class _Node:
 
 
 class SpecGame(pyspiel.Game):  # type: ignore[misc]
-    """A ``pyspiel.Game`` over one spec class, for the parameters OpenSpiel passes.
-
-    Each spec class gets its own subclass, :func:`game_class`, naming the spec in
-    ``spec_class``; OpenSpiel calls it with the parameters.
-
-    Args:
-        params: the spec's parameters (OpenSpiel fills in the defaults).
+    """A ``pyspiel.Game`` over one spec class (:func:`game_class` makes a subclass naming it
+    in ``spec_class``), for the parameters OpenSpiel passes.
 
     Raises:
         GameshelfError: for a parameter value out of the rules' range (the spec's check).
@@ -256,16 +240,9 @@ class SpecState(pyspiel.State):  # type: ignore[misc]
         return [float(r) for r in self._node.spec.returns(self._node.state)]
 
     def resample_from_infostate(self, player: int, rng: Any) -> SpecState:
-        """A state ``player`` cannot tell from this one, the hidden parts drawn afresh.
-
-        Args:
-            player: the seat whose information is kept.
-            rng: a ``random.Random``, a numpy generator, or OpenSpiel's sampler (a callable
-                giving floats in [0, 1), such as ``pyspiel.UniformProbabilitySampler``).
-
-        Returns:
-            A new state at the same point of the game. It has no history of its own
-            (``history()`` is empty, and serializing it raises ``SpielError``).
+        """A state ``player`` cannot tell from this one, the hidden parts drawn afresh with
+        ``rng`` (a ``random.Random``, a numpy generator, or OpenSpiel's sampler). It has no
+        history of its own (``history()`` is empty, and serializing it raises ``SpielError``).
         """
         spec = self._node.spec
         state = spec.resample(self._node.state, player, _as_random(rng))
@@ -293,16 +270,12 @@ def _as_random(rng: Any) -> random.Random:
 
 
 class SpecObserver:
-    """OpenSpiel's Python observer over a spec (``tensor``, ``dict``, ``set_from``,
-    ``string_from``).
-
-    With perfect recall (OpenSpiel's information-state observer) it gives the spec's
+    """OpenSpiel's Python observer over a spec: with perfect recall, the spec's
     information-state string and no tensor; otherwise the spec's observation string and its
-    observation tensor, as the one piece ``"observation"`` of ``spec.observation_shape()``.
+    tensor, as the one piece ``"observation"`` of ``spec.observation_shape()``.
 
     Raises:
-        ValueError: for observer parameters, or an observation type the spec does not give
-            (public-only, or every player's private information).
+        ValueError: for observer parameters, or an observation type the spec does not give.
     """
 
     def __init__(
@@ -386,11 +359,8 @@ def register_spec(spec_cls: SpecClass) -> str:
 
 
 def register() -> list[str]:
-    """Register every game of the registry that offers a research spec.
-
-    Returns:
-        The registered names (``["gameshelf_yatz", ...]``).
-    """
+    """Register every game of the registry that offers a research spec; returns the names
+    (``["gameshelf_yatz", ...]``)."""
     return [register_spec(spec_class(game)) for game in spec_games()]
 
 

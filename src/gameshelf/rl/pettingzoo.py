@@ -14,14 +14,10 @@ Agents are ``player_0 .. player_<n-1>`` (the spec's seats). Each observation is 
 ``"observation"``, the spec's ``float32`` tensor of ``spec.observation_shape()`` (what that
 seat may see, and nothing more), and ``"action_mask"``, an ``int8`` vector of
 ``num_distinct_actions`` with 1 at each legal action id of the seat to move (all 0 for the
-others). Actions are the spec's stable ids (``Discrete(num_distinct_actions)``).
-
-Chance (rolls, deals, draws) is resolved inside the environment by the spec's listed odds,
-with the environment's own ``numpy`` generator, seeded by ``reset(seed=...)``: the same seed
-and the same actions give the same game. Rewards come once, at the end: each seat's
-``spec.returns()``.
-
-The PettingZoo package is the optional extra ``rl`` (``pip install 'gameshelf[rl]'``).
+others). Actions are the spec's stable ids (``Discrete(num_distinct_actions)``). Chance is
+resolved inside the environment by the spec's listed odds, with the environment's own
+``numpy`` generator seeded by ``reset(seed=...)``. Rewards come once, at the end: each
+seat's ``spec.returns()``.
 """
 
 from __future__ import annotations
@@ -52,13 +48,10 @@ def agent_name(seat: int) -> str:
 
 class SpecEnv(AECEnv):  # type: ignore[misc]
     """A PettingZoo ``AECEnv`` over one spec (the raw environment; :func:`env` wraps it).
-
-    Args:
-        spec: the game and its parameters.
-        render_mode: None, or ``"ansi"`` for :meth:`render` to give each seat's view as text.
+    ``render_mode``: None, or ``"ansi"`` for :meth:`render` to give each seat's view as text.
 
     Raises:
-        ValueError: for a render mode other than those.
+        ValueError: for another render mode.
     """
 
     metadata: dict[str, Any] = {"render_modes": ["ansi"], "is_parallelizable": False}
@@ -173,13 +166,9 @@ class SpecEnv(AECEnv):  # type: ignore[misc]
 
 
 def env(game: str, render_mode: str | None = None, **params: Any) -> AECEnv:
-    """The AEC environment of ``game`` (one of :func:`~gameshelf.rl.games.spec_games`), with
-    PettingZoo's order-enforcing and action-bounds wrappers.
-
-    Args:
-        game: ``"yatz"``, ``"muggins"`` or ``"showdown"``.
-        render_mode: None or ``"ansi"``.
-        **params: the spec's parameters (``players=3``).
+    """The AEC environment of ``game`` (one of :func:`~gameshelf.rl.games.spec_games`) with
+    the spec's ``params`` (``players=3``), in PettingZoo's order-enforcing and action-bounds
+    wrappers.
 
     Raises:
         KeyError: for an unknown game.

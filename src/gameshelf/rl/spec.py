@@ -1,27 +1,16 @@
 """The one description of a game that every research adapter wraps.
 
-A :class:`GameSpec` sits over a rules engine's state (``YatzState``, ``MugginsState``,
-``ShowdownState``: they already answer ``current_player()``, ``legal_actions()``,
-``apply_action()``, ``chance_outcomes()``, ``clone()``, ``returns()``) and adds only what the
-frameworks need and the engines do not say by themselves:
-
-- stable integer action ids: an id means the same move in every state of the game, for
-  player moves and for chance outcomes alike (OpenSpiel's rule; PettingZoo's ``Discrete``
-  action space and its legal-action mask are indexed by the same ids);
-- chance outcomes as ``(id, probability)`` pairs whose probabilities sum to 1;
-- what one player may see: an observation string and a fixed-size ``float32`` tensor, and an
-  information-state string (all that player has seen since the start), never showing
-  anything the engine's view for that seat hides (another hand or rack, the boneyard, the
-  undealt deck);
-- ``resample(state, player, rng)``: a state the player cannot tell from ``state``, with the
-  hidden parts drawn afresh, for information-set search (IS-MCTS).
+A :class:`GameSpec` sits over a rules engine's state (which already answers
+``current_player()``, ``legal_actions()``, ``apply_action()``, ``chance_outcomes()``,
+``clone()``, ``returns()``) and adds only what the frameworks need: stable integer action
+ids (an id means the same move in every state, for player moves and chance outcomes alike),
+chance outcomes as ``(id, probability)`` pairs summing to 1, what one player may see (an
+observation string and ``float32`` tensor, an information-state string; never what the
+engine's view for that seat hides), and ``resample`` for information-set search.
 
 Specs hold no I/O and no random generator of their own: chance is listed, never drawn, except
-in ``resample``, which takes the caller's generator. The adapters own nothing but the
-framework's API.
-
-Player ids follow OpenSpiel: seats are ``0 .. players-1``; :data:`CHANCE` and
-:data:`TERMINAL` mark chance nodes and the game's end.
+in ``resample``, which takes the caller's generator. Player ids follow OpenSpiel: seats are
+``0 .. players-1``; :data:`CHANCE` and :data:`TERMINAL` mark chance nodes and the game's end.
 """
 
 from __future__ import annotations
@@ -48,23 +37,11 @@ S = TypeVar("S")
 
 @dataclass(frozen=True)
 class SpecInfo:
-    """What a game declares up front (OpenSpiel's ``GameType`` + ``GameInfo``).
-
-    Attributes:
-        short_name: the registered name, ``gameshelf_<game>`` (``gameshelf_yatz``).
-        long_name: a readable name (``"gameshelf Triple Yatz"``).
-        min_players: fewest seats.
-        max_players: most seats.
-        num_distinct_actions: player action ids are ``0 .. num_distinct_actions-1``.
-        max_chance_outcomes: chance outcome ids are ``0 .. max_chance_outcomes-1``.
-        min_utility: lowest value ``returns()`` can give a player.
-        max_utility: highest value ``returns()`` can give a player.
-        utility_sum: the sum of every player's returns when constant (zero-sum: 0.0), else None.
-        max_game_length: most player and chance actions in one game (a bound, not an estimate).
-        perfect_information: False when some of the state is hidden from some player.
-        parameters: each parameter's default (``{"players": 2}``); the adapters accept
-            exactly these names.
-    """
+    """What a game declares up front (OpenSpiel's ``GameType`` + ``GameInfo``): player
+    action ids are ``0 .. num_distinct_actions-1``, chance outcome ids ``0 ..
+    max_chance_outcomes-1``; ``utility_sum`` is the sum of every player's returns when
+    constant (zero-sum: 0.0), else None; ``max_game_length`` a bound on the actions of one
+    game; ``parameters`` each parameter's default (the adapters accept exactly these)."""
 
     short_name: str
     long_name: str
@@ -98,10 +75,8 @@ def action_int(action: Any) -> int:
 
 
 class GameSpec(ABC, Generic[S]):
-    """One game for the research adapters; see the module docstring.
-
-    Args:
-        params: values for some of ``info().parameters`` (missing ones take the default).
+    """One game for the research adapters (see the module docstring), with ``params`` for
+    some of ``info().parameters`` (missing ones take the default).
 
     Raises:
         BadInputError: for an unknown parameter or a value out of the rules' range.
@@ -202,12 +177,8 @@ class GameSpec(ABC, Generic[S]):
         """What ``player`` sees now, as a ``float32`` array of :meth:`observation_shape`."""
 
     def observation_bounds(self) -> tuple[float, float]:
-        """The least and greatest value any entry of :meth:`observation_tensor` can take.
-
-        The adapters' observation spaces use it (PettingZoo's and Gymnasium's ``Box``); the
-        default, unbounded, is always true; a spec whose tensor is, say, one-hot and scaled
-        to [0, 1] says ``(0.0, 1.0)``.
-        """
+        """The least and greatest value any entry of :meth:`observation_tensor` can take
+        (the adapters' ``Box`` spaces); by default unbounded."""
         return (-math.inf, math.inf)
 
     @abstractmethod

@@ -1,15 +1,10 @@
 """The games as the server plays them: one small adapter per game over its ``Match``.
 
 Pure (no I/O). The engines decide everything; an adapter only maps the server's seats onto
-the game's match, asks the match for chance and computer moves, and builds each seat's view
-(:mod:`gameshelf.server.views`) and what that seat may know of each action (:meth:`Game.
-public`). A game is rebuilt from its record exactly as a save is (``Match.from_record``),
-which checks every chance event and computer move again.
-
-Seats (:class:`SeatPlan`): ``person`` (someone at a client) or ``computer`` with a level in
-the game's own words. A person away longer than the room's timeout is played for by
-:meth:`Game.stand_in` (the game's default computer player), and that action is recorded like
-any other.
+the game's match, asks it for chance and computer moves, and builds each seat's view and
+what that seat may know of each action (:meth:`Game.public`). A game is rebuilt from its
+record exactly as a save is (``Match.from_record``). A person away longer than the room's
+timeout is played for by :meth:`Game.stand_in`, recorded like any other action.
 """
 
 from __future__ import annotations

@@ -1,23 +1,18 @@
 """The online protocol, version 1: typed messages between ``gameshelf serve`` and its clients.
 
-Every message is one WebSocket text frame holding one JSON object with ``"v"`` (the
-protocol version, :data:`VERSION`) and ``"type"``. This module is the contract both sides
-build against (docs/online.md shows every message with an example); it is pure: no I/O.
+Every message is one WebSocket text frame holding one JSON object with ``"v"``
+(:data:`VERSION`) and ``"type"``: the contract both sides build against (docs/online.md).
 
-- :func:`parse_client` reads what a client sent (the server's side), :func:`parse_server`
-  what the server sent (the client's side); both refuse, with :class:`ProtocolError`
-  carrying the error code the server answers with, a frame over :data:`MAX_MESSAGE_BYTES`
-  (64 KiB), text that is not a JSON object (read by :func:`gameshelf.core.safeload.
-  read_json`: ``NaN``, ``Infinity`` and unpaired surrogates are not JSON, nesting deeper
-  than 64 levels and whole numbers of more than 18 digits are refused), a ``v`` that is not
-  a whole number (``true`` and ``1.0`` are not 1) or is another protocol version, an
-  unknown type, a missing or mistyped field (a whole-number field refuses ``true`` and
-  ``1.0`` alike).
-- :func:`dump` writes any message as compact JSON.
+:func:`parse_client` reads what a client sent, :func:`parse_server` what the server sent;
+both refuse, with :class:`ProtocolError`, a frame over :data:`MAX_MESSAGE_BYTES`, text that
+:func:`gameshelf.core.safeload.read_json` refuses or that is not an object, a ``v`` that is
+not this version (``true`` and ``1.0`` are not 1), an unknown type, and a missing or
+mistyped field (a whole-number field refuses ``true`` and ``1.0`` alike). :func:`dump`
+writes any message as compact JSON.
 
-Messages are frozen dataclasses; fields holding JSON values (a game's options, a seat's
-view, a record) are plain ``dict``s. Version 1 is only ever extended: new optional fields
-and new message types, never a change of meaning; readers ignore fields they do not know.
+Messages are frozen dataclasses (JSON values as plain dicts). Version 1 is only ever
+extended: new optional fields and message types, never a change of meaning; readers ignore
+fields they do not know.
 
 Example:
     >>> msg = parse_client('{"v": 1, "type": "join", "code": "K7QX", "name": "Bob"}')
@@ -91,15 +86,9 @@ class ProtocolError(Exception):
 # ----- parts ----------------------------------------------------------------------------
 @dataclass(frozen=True)
 class SeatSpec:
-    """One seat as the host asks for it in :class:`Create`.
-
-    Attributes:
-        kind: ``host`` (the creator sits here; exactly one), ``open`` (for someone to join by
-            code) or ``computer``.
-        name: the seat's name (the host's name; a computer's optional name).
-        level: a computer's level or kind: Yatz ``cpu`` / ``strong`` ..., Showdown
-            ``heuristic`` / ``random`` / ``search``, Muggins Mugsy's ``easy`` / ``normal`` /
-            ``strong`` / ``even`` (the games' own words; empty: the game's default).
+    """One seat as the host asks for it in :class:`Create`: ``kind`` ``host`` (the creator
+    sits here; exactly one), ``open`` (for someone to join by code) or ``computer``, whose
+    ``name`` is optional and ``level`` in the game's own words (empty: the game's default).
     """
 
     kind: Literal["host", "open", "computer"]
@@ -109,17 +98,10 @@ class SeatSpec:
 
 @dataclass(frozen=True)
 class SeatInfo:
-    """One seat as the room describes it to everyone (never its token).
-
-    Attributes:
-        seat: the seat's index (0-based; the game's seat order).
-        kind: ``person``, ``open`` or ``computer``.
-        name: the seat's name ("" while open).
-        level: a computer seat's level ("" for people).
-        connected: a person seat has a connection now.
-        away: a person seat gone longer than the room's away timeout: a computer player
-            (:attr:`level`-less default) acts for it until it returns.
-    """
+    """One seat as the room describes it to everyone (never its token): ``seat`` its index
+    in the game's seat order, ``name`` "" while open, ``level`` "" for people; ``away``: a
+    person gone longer than the room's away timeout, for whom a computer player acts until
+    they return."""
 
     seat: int
     kind: SeatKind
@@ -135,14 +117,12 @@ class RoomInfo:
 
     Attributes:
         code: the room's code (short, upper case letters and digits, e.g. ``K7QX``).
-        game: ``yatz``, ``muggins`` or ``showdown``.
-        options: the game's options as created (e.g. ``{"target": 500}`` for Muggins,
-            ``{"rules": "yatz"}`` for Yatz); never the seed.
+        game: the game's key.
+        options: the game's options as created; never the seed.
         seats: every seat, in order.
         host: the host's seat.
         status: ``lobby`` (waiting for the start), ``playing`` or ``over``.
-        away_timeout: seconds a person may be gone before a computer plays for them
-            (0: never).
+        away_timeout: seconds a person may be gone before a computer plays for them.
         seq: the number of accepted actions so far (chance included).
     """
 
@@ -163,9 +143,8 @@ class Event:
     Attributes:
         seq: the room's action number after it (1 for the first action).
         seat: who acted (-1: chance, a deal or a draw).
-        action: the action's text in the game's record form (``offer P41``, ``play 5-5
-            left``, ``score x2 chance``), or None when this seat may not know it (another
-            seat's face-down offer, a tile drawn by the other seat, a deal).
+        action: the action's text in the game's record form, or None when this seat may
+            not know it (another seat's face-down offer, a tile drawn by the other seat).
         by_computer: a computer acted (a computer seat, or one playing for a seat away).
     """
 
@@ -178,12 +157,8 @@ class Event:
 @dataclass(frozen=True)
 class LogLine:
     """One line of a game's log in words, as a given seat may know it (never a hidden tile
-    or card: ``Bob drew a tile``, ``Ann offers a card.``).
-
-    Attributes:
-        seq: the room's action number that wrote it (several lines may share one).
-        text: the line (people's names in it are as they chose them: show it literally).
-    """
+    or card), written by action number ``seq`` (several lines may share one); people's
+    names in ``text`` are as they chose them: show it literally."""
 
     seq: int
     text: str
@@ -191,8 +166,8 @@ class LogLine:
 
 @dataclass(frozen=True)
 class Score:
-    """One seat's result in :class:`GameOver`: ``score`` in the game's points (Yatz total,
-    Showdown points, Muggins points), ``place`` 1 for the winner (ties share a place)."""
+    """One seat's result in :class:`GameOver`: ``score`` in the game's points, ``place`` 1
+    for the winner (ties share a place)."""
 
     seat: int
     name: str
@@ -226,10 +201,8 @@ class Create(Message):
 
     Attributes:
         game: the key of a game the server plays (``welcome`` lists them).
-        seats: the seats in order; exactly one ``host``. Yatz 1-9 seats, Showdown 2-4,
-            Muggins 2 (two people, or a person and Mugsy).
-        options: the game's options: Yatz ``rules`` (``yatz`` / ``yahtzee``...), Muggins
-            ``target`` (points), Showdown none; unknown keys are refused.
+        seats: the seats in order; exactly one ``host``, as many as the game seats.
+        options: the game's options; unknown keys are refused.
         away_timeout: seconds a person may be gone before a computer plays for them
             (0: never; at most 3600).
     """
@@ -344,20 +317,15 @@ class State(Message):
     (and on start and rejoin).
 
     Attributes:
-        code: the room.
-        seq: accepted actions so far.
-        seat: the receiving seat.
         to_act: the seat to act (-1: chance; -2: the game is over).
-        legal: this seat's legal actions as text when it is to act (else empty); for a long
-            list (Showdown's control step) every one is listed.
-        view: the seat's view of the game (see docs/online.md, "Views"): only what the
-            game's rules let this seat see.
+        legal: this seat's legal actions as text when it is to act (else empty), every one.
+        view: the seat's view of the game (docs/online.md, "Views"): only what the game's
+            rules let this seat see.
         events: what happened since the seat's previous state, as it may know it.
         prompt: what is asked of the seat now, in words ("" when not its turn).
         log: the recent moves in words as this seat may know them, oldest first (the lines
-            of the last :data:`LOG_ACTIONS` actions, at most :data:`LOG_LINES`): a client
-            shows a move log from it, and a seat that rejoins sees the current turn's moves.
-            Optional (added within version 1): a server that does not send it sends none.
+            of the last :data:`LOG_ACTIONS` actions, at most :data:`LOG_LINES`). Optional
+            (added within version 1).
     """
 
     TYPE: ClassVar[str] = "state"
@@ -413,22 +381,9 @@ SERVER_MESSAGES: dict[str, type[Message]] = {
 
 
 # ----- writing --------------------------------------------------------------------------
-_SCALARS = (str, int, float, bool, type(None))
-
-
-def _plain(value: Any) -> Any:
-    """A message's value as JSON values. Dicts are JSON already (options, a view, a
-    record) and are kept as they are."""
-    if isinstance(value, _SCALARS) or isinstance(value, dict):
-        return value
-    if isinstance(value, tuple | list):
-        return [_plain(v) for v in value]
-    return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
-
-
 def to_dict(message: Message) -> dict[str, Any]:
-    """The message as a JSON-ready dict, ``v`` and ``type`` first."""
-    return {"v": VERSION, "type": message.TYPE, **_plain(message)}
+    """The message as a JSON-ready dict, ``v`` and ``type`` first (lists as tuples)."""
+    return {"v": VERSION, "type": message.TYPE, **dataclasses.asdict(message)}
 
 
 def dump(message: Message) -> str:
@@ -531,18 +486,11 @@ def _parse(text: str | bytes, table: dict[str, type[Message]]) -> Message:
 
 
 def parse_client(text: str | bytes) -> Message:
-    """A client's message (the server reads it).
-
-    Raises:
-        ProtocolError: ``too_large``, ``malformed``, ``version`` or ``unknown_type``.
-    """
+    """A client's message (the server reads it); raises ProtocolError ``too_large``,
+    ``malformed``, ``version`` or ``unknown_type``."""
     return _parse(text, CLIENT_MESSAGES)
 
 
 def parse_server(text: str | bytes) -> Message:
-    """A server's message (a client reads it).
-
-    Raises:
-        ProtocolError: ``too_large``, ``malformed``, ``version`` or ``unknown_type``.
-    """
+    """A server's message (a client reads it); raises as :func:`parse_client`."""
     return _parse(text, SERVER_MESSAGES)

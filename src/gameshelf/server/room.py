@@ -1,9 +1,7 @@
 """One room of the server in memory: its seats (a seat's token kept as a hash, its
 connections now), its options and seed, and its game once started; what each seat is sent
-(:meth:`Room.state_for`) and how the room is stored (:meth:`Room.stored`).
-
-The rules of play over the rooms (create, join, start, act, the away rule) are the
-:class:`~gameshelf.server.rooms.Lobby`'s.
+(:meth:`Room.state_for`) and how the room is stored (:meth:`Room.stored`). The rules of play
+over the rooms are the :class:`~gameshelf.server.rooms.Lobby`'s.
 """
 
 from __future__ import annotations

@@ -1,17 +1,12 @@
 """The lobby: the server's rules of play over its rooms (:mod:`gameshelf.server.room`),
 apart from the network (no asyncio, no sockets).
 
-:class:`Lobby` takes each client message (:mod:`gameshelf.server.protocol`) and returns what
-to send and to whom (:data:`~gameshelf.server.room.Outbox`); a refusal is
-:class:`~gameshelf.server.room.Refused` (an ``error`` to that connection only; nothing
-changed). The engines decide every move (:mod:`gameshelf.server.games`); every accepted
-action is committed to the room store (:mod:`gameshelf.server.storage`) before any message
-about it is returned, and a room whose commit fails is rebuilt from the store (the action
-is refused as ``internal``).
-
-Time is given by the caller (``now``, seconds of a monotonic clock), so the away rule
-(a person gone longer than the room's timeout is played for by a computer) is tested
-without waiting.
+:class:`Lobby` takes each client message and returns what to send and to whom
+(:data:`~gameshelf.server.room.Outbox`); a refusal is :class:`~gameshelf.server.room.Refused`
+(nothing changed). Every accepted action is committed to the room store before any message
+about it is returned; a room whose commit fails is rebuilt from the store (``internal``).
+Time is given by the caller (``now``, seconds of a monotonic clock), so the away rule is
+tested without waiting.
 """
 
 from __future__ import annotations
@@ -53,15 +48,9 @@ KEEP_FINISHED = 64
 
 
 class Lobby:
-    """Every room of one server.
-
-    Args:
-        store: where rooms are kept (every accepted action committed there first).
-        finisher: records a finished game (default: nothing).
-        seed_source: the game number of a new room (default: a secret random one).
-        lobby_idle: seconds a room not started may stay with no one in it before it is
-            closed (0: never; :data:`LOBBY_IDLE`).
-    """
+    """Every room of one server, kept in ``store``; ``finisher`` records a finished game,
+    ``seed_source`` gives a new room's game number (default: a secret random one), and a
+    room not started is closed after ``lobby_idle`` seconds with no one in it (0: never)."""
 
     def __init__(self, store: RoomStore, finisher: Finisher | None = None,
                  seed_source: Callable[[], int] | None = None,
@@ -77,12 +66,8 @@ class Lobby:
 
     # ----- rooms in memory and in the store -------------------------------------------------
     def load_unfinished(self, now: float) -> list[str]:
-        """Rebuild every room not over from the store (at the server's start). A room that
-        cannot be rebuilt is logged and left in the store as it is.
-
-        Returns:
-            The codes rebuilt.
-        """
+        """Rebuild every room not over from the store (at the server's start); returns the
+        codes rebuilt. A room that cannot be rebuilt is logged and left in the store."""
         done = []
         for code in self.store.unfinished():
             try:
@@ -144,10 +129,7 @@ class Lobby:
 
     # ----- create, join, rejoin, start ------------------------------------------------------
     def create(self, msg: p.Create, now: float) -> tuple[Room, int, str]:
-        """A new room with the creator at its host seat.
-
-        Returns:
-            ``(room, host seat, host token)``.
+        """A new room with the creator at its host seat: ``(room, host seat, host token)``.
 
         Raises:
             Refused: ``bad_options`` / ``bad_name``.
@@ -233,8 +215,7 @@ class Lobby:
         token = secrets.token_urlsafe(32)
         before = room.seats[seat]
         room.seats[seat] = Seat("person", name, "", token_hash(token))
-        if not self._write(lambda: self.store.update(room.code, [s.stored() for s in
-                                                                 room.seats], room.status)):
+        if not self._store_seats(room, room.status):
             room.seats[seat] = before
             raise Refused("internal", "the room could not be stored; nothing changed")
         return room, seat, token, [(None, p.RoomUpdate(room.info()))]
@@ -261,6 +242,7 @@ class Lobby:
             raise Refused("not_host", "only the host starts the room")
         if room.status != "lobby":
             raise Refused("already_started", f"the room {room.code} has started")
+        cls = game_class(room.game_key)
         names = {s.name.lower() for s in room.seats if s.name}
         cpu = sum(1 for s in room.seats if s.kind == "computer")
         before = [Seat(s.kind, s.name, s.level, s.token_hash, s.connections, s.gone_since)
@@ -268,15 +250,15 @@ class Lobby:
         for s in room.seats:
             if s.kind == "open":
                 cpu += 1
-                name = game_class(room.game_key).computer_name(cpu)
+                name = cls.computer_name(cpu)
                 while name.lower() in names:
                     cpu += 1
                     name = f"CPU {cpu}"
                 names.add(name.lower())
-                s.kind, s.name, s.level = "computer", name, game_class(room.game_key).default_level
+                s.kind, s.name, s.level = "computer", name, cls.default_level
         try:
-            game_class(room.game_key).check_setup(room.plan(), dict(room.options))
-            room.game = game_class(room.game_key).new(room.plan(), dict(room.options), room.seed)
+            cls.check_setup(room.plan(), dict(room.options))
+            room.game = cls.new(room.plan(), dict(room.options), room.seed)
         except BadInputError as exc:
             for s, b in zip(room.seats, before, strict=True):
                 s.kind, s.name, s.level = b.kind, b.name, b.level
@@ -284,8 +266,7 @@ class Lobby:
         room.status = "playing"
         room.by_computer = [True] * len(room.game.actions)
         room.committed = []
-        if not self._write(lambda: self.store.update(room.code, [s.stored() for s in
-                                                                 room.seats], room.status)):
+        if not self._store_seats(room, room.status):
             self._reload(room.code, now)
             raise Refused("internal", "the room could not be stored; nothing changed")
         return self._accept(room, now, started=True)
@@ -382,6 +363,10 @@ class Lobby:
                     log.error("room %s: the finished game could not be recorded: %s",
                               room.code, exc)
         return out
+
+    def _store_seats(self, room: Room, status: str) -> bool:
+        return self._write(partial(self.store.update, room.code,
+                                   [s.stored() for s in room.seats], status))
 
     def _write(self, fn: Callable[[], object]) -> bool:
         try:
@@ -483,8 +468,7 @@ class Lobby:
                 or any(s.connections for s in room.seats)
                 or now - max(people, default=0.0) < self.lobby_idle):
             return False
-        if not self._write(partial(self.store.update, room.code,
-                                   [s.stored() for s in room.seats], "closed")):
+        if not self._store_seats(room, "closed"):
             return False
         room.status = "closed"
         self.rooms.pop(room.code, None)

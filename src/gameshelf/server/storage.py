@@ -2,15 +2,10 @@
 
 Nothing about a room lives only in the server's memory: a room's row holds its game, options,
 seats (each seat's token as a SHA-256 hash, never the token), host, away timeout, seed and
-status; every accepted action is a row keyed by ``(code, seq)``. A room is rebuilt by
-replaying its actions through the game's engine (:func:`gameshelf.server.games.
-game_of_record`). An action is accepted only once its row is committed, and the key makes
-a second writer of the same ``seq`` fail, so two servers sharing one database can never both
-accept an action for a room (docs/online.md, "Scaling past one machine").
-
-SQLite runs in write-ahead-log mode with ``synchronous=NORMAL``: a committed action
-survives the server's process being killed (``kill -9``); a power cut may lose the last
-actions of the log.
+status; every accepted action is a row keyed by ``(code, seq)``, so a second writer of the
+same ``seq`` fails and two servers sharing one database never both accept an action. SQLite
+runs in write-ahead-log mode with ``synchronous=NORMAL``: a committed action survives a
+``kill -9``; a power cut may lose the last actions of the log.
 """
 
 from __future__ import annotations
@@ -132,10 +127,8 @@ class RoomStore(ABC):
 
 
 class SQLiteRoomStore(RoomStore):
-    """:class:`RoomStore` in one SQLite file (the server's own, not the player store).
-
-    Args:
-        path: the database file (made with its folder when missing).
+    """:class:`RoomStore` in one SQLite file ``path`` (the server's own, not the player
+    store; made with its folder when missing).
 
     Raises:
         StoreError: the file cannot be opened, or is another program's.

@@ -1,8 +1,7 @@
 """The history of finished games under the front ends: read it, sum it up, prune it.
 
-Both front ends (``gameshelf <game> stats``/``history`` and the statistics screens) come
-here; the figures themselves are computed by each game's ``stats`` part
-(``games/<key>/stats.py``) over the shared :mod:`gameshelf.stats` helpers.
+Both front ends come here; the figures themselves are each game's ``stats`` part, over the
+shared :mod:`gameshelf.stats` helpers.
 """
 
 from __future__ import annotations
@@ -34,8 +33,7 @@ def finished(game: str, *, player: str | None = None,
 
 def game_stats(game: str, player: str | None = None) -> Stats:
     """The statistics of ``game`` (``player``: only the games with a seat of that name and,
-    where a game has several players, only that seat's figures; Muggins then counts only
-    the games kept in the history, not the older won/lost of the results table).
+    where a game has several players, only that seat's figures).
 
     Raises:
         StoreError: the store cannot be read.

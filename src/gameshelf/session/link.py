@@ -1,14 +1,7 @@
 """One connection to a game server (``gameshelf serve``), speaking protocol version 1
-(docs/online.md, :mod:`gameshelf.server.protocol`) over a WebSocket.
-
-- :func:`server_url` reads what a person typed for the server (``ws://host:port``,
-  ``host:port``, ``http://...``) into the WebSocket endpoint (``ws://host:port/ws``);
-- :class:`Link` is one connection: requests and their answers (matched by ``ref``), the
-  messages the server pushes (``room``, ``state``, ``over``), and a reconnect that rejoins
-  the seat with its token after a dropped connection.
-
-Failures say one line (:class:`OnlineError`): a bad address, a server that cannot be reached,
-a refusal, a connection lost for good (:class:`ConnectionLost`).
+(docs/online.md, :mod:`gameshelf.server.protocol`) over a WebSocket: requests and their
+answers (matched by ``ref``), the messages the server pushes, and a reconnect that rejoins
+the seat with its token. Failures say one line (:class:`OnlineError`).
 """
 
 from __future__ import annotations
@@ -94,12 +87,8 @@ def server_url(text: str) -> str:
     return urlunsplit((scheme, netloc, parts.path or "/ws", parts.query, ""))
 
 
-
 class Link:
-    """One WebSocket connection to a game server.
-
-    Args:
-        url: the endpoint (:func:`server_url`).
+    """One WebSocket connection to a game server at ``url`` (:func:`server_url`).
 
     Raises:
         OnlineError: the server cannot be reached or is not a gameshelf server.
@@ -173,12 +162,19 @@ class Link:
             self.reconnect()
             return self.pending.pop(0) if self.pending else None
         try:
+            return self._parse(text)
+        except p.ProtocolError:
+            return None  # a message this client cannot read: left aside
+
+    def _parse(self, text: str | bytes) -> p.Message:
+        """A server's message; OnlineError for another protocol version."""
+        try:
             return p.parse_server(text)
         except p.ProtocolError as exc:
             if exc.code == "version":
                 raise OnlineError(f"the server at {self.url}: {exc.message}",
                                   "version") from None
-            return None  # a message this client cannot read: left aside
+            raise
 
     def request(self, message: p.Message, answer: type[M],
                 wait: float = ANSWER_WAIT) -> M:
@@ -189,8 +185,7 @@ class Link:
             OnlineError: the server refused it (its message, its code) or did not answer.
         """
         ref = f"r{next(self._refs)}"
-        message = _with_ref(message, ref)
-        self.send(message)
+        self.send(replace(message, ref=ref))  # type: ignore[call-arg]
         end = time.monotonic() + wait
         kept: list[p.Message] = []
         unreadable: p.ProtocolError | None = None   # the first message not understood
@@ -206,11 +201,8 @@ class Link:
                     raise ConnectionLost(f"the connection to {self.url} was lost: "
                                          f"{why}") from None
                 try:
-                    got = p.parse_server(text)
+                    got = self._parse(text)
                 except p.ProtocolError as exc:
-                    if exc.code == "version":
-                        raise OnlineError(f"the server at {self.url}: {exc.message}",
-                                          "version") from None
                     unreadable = unreadable or exc
                     continue
                 if isinstance(got, p.Error) and got.ref == ref:
@@ -253,10 +245,6 @@ class Link:
                 time.sleep(RECONNECT_PAUSE)
         raise ConnectionLost(f"the connection to the game server at {self.url} was lost "
                              f"and could not be made again ({last})")
-
-
-def _with_ref(message: p.Message, ref: str) -> p.Message:
-    return replace(message, ref=ref)  # type: ignore[call-arg]
 
 
 def reason_of(exc: BaseException) -> str:

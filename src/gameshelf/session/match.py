@@ -1,23 +1,10 @@
 """One match interface under every front end: a game played here or on a game server.
 
 A game screen and the text prompt talk to a :class:`GameMatch` and never to a session or a
-rules state directly, so one screen plays a game kept here (:class:`LocalShowdown`, the
-session and its save under it) and one played on a server (``session.remote``), where this
-terminal sees only what its seats may see. What a front end asks:
-
-- who sits where: :attr:`GameMatch.seats` (names, people or computer players, and which
-  people play at this front end: :attr:`SeatInfo.here`);
-- what a seat sees: :meth:`GameMatch.view` (a game's own view type, e.g. Showdown's
-  :class:`~gameshelf.games.showdown.table.PlayerView`: a seat's hand, never another's);
-- whose turn: :meth:`GameMatch.to_act`, :meth:`GameMatch.here_to_act`;
-- what may be done: :meth:`GameMatch.legal_actions` (the seat to act, when it plays here);
-- doing it: :meth:`GameMatch.play` (a person's action as text; refused ones raise and change
-  nothing);
-- what others do: :meth:`GameMatch.advance` (one chance event or computer move here; the next
-  update from the server there) and the public log :meth:`GameMatch.log`;
-- keeping it: :meth:`GameMatch.settle` (the save after a move, or the end written),
-  :meth:`GameMatch.save`; a remote game is kept by its server (:attr:`GameMatch.keeps_saves`
-  is False: no save command).
+rules state directly, so one screen plays a game kept here (the session and its save under
+it) and one played on a server (``session.remote``), where this terminal sees only what its
+seats may see. A remote game is kept by its server (:attr:`GameMatch.keeps_saves` is False:
+no save command).
 """
 
 from __future__ import annotations
@@ -37,14 +24,9 @@ A = TypeVar("A")
 
 @dataclass(frozen=True)
 class SeatInfo:
-    """One seat as a front end shows it.
-
-    Attributes:
-        name: the player's name (shown literally).
-        kind: ``human`` for a person, else the computer player's kind.
-        here: True when a person at this front end plays it (every person's seat of a game
-            played here; only one's own seat online).
-    """
+    """One seat as a front end shows it: ``kind`` ``human`` for a person, else the computer
+    player's kind; ``here`` True when a person at this front end plays it (every person's
+    seat of a game played here; only one's own seat online)."""
 
     name: str
     kind: str
@@ -64,14 +46,9 @@ class SeatInfo:
 class GameMatch(ABC, Generic[V, A]):
     """A match as every front end of a game sees it, local or remote.
 
-    Attributes:
-        game: the game's key (``showdown``).
-        seats: the seats in order.
-        errors: store or connection failures kept to be shown (never raised by
-            :meth:`settle` or :meth:`advance`); a front end shows the new ones after each call.
-        keeps_saves: True when this front end keeps the game in the local store (a ``save``
-            command); False when a server keeps it.
-    """
+    ``errors`` keeps store or connection failures to be shown (never raised by
+    :meth:`settle` or :meth:`advance`); ``keeps_saves`` is False when a server keeps the
+    game (no ``save`` command)."""
 
     game: str
     seats: list[SeatInfo]

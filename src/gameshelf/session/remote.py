@@ -1,15 +1,8 @@
 """A match played on a game server (``gameshelf serve``): the remote side of the one match
 interface (:mod:`gameshelf.session.match`), over a room (:mod:`gameshelf.session.room`) and
-its connection (:mod:`gameshelf.session.link`).
-
-- :class:`RemoteMatch` is a started room as the screen and the prompt see it: this
-  terminal's seat only, its view (what that seat may see, never another's hand) rebuilt
-  from the server's ``state`` messages; a game's class says how its view and actions read;
-- :class:`MoveLog` keeps the log the server writes for that seat;
-- :class:`OnlineGame` is what the online front ends need of one game (its ``online`` part).
-
-The names of the connection and the room are offered here too, as the one place the online
-front ends and the games' remote sides import from.
+its connection (:mod:`gameshelf.session.link`): this terminal's seat only, its view rebuilt
+from the server's ``state`` messages. The names of the connection and the room are offered
+here too, as the one place the online front ends and the games' remote sides import from.
 """
 
 from __future__ import annotations
@@ -77,12 +70,8 @@ class MoveLog:
     """The log a remote match shows, kept from the server's ``state`` messages: their
     ``log`` lines (words written by the server, as this seat may know them) taken once each
     by action number, so a client that joins again sees the current turn's moves; from a
-    server that sends no ``log``, the ``events`` read by ``fallback``.
-
-    Attributes:
-        lines: the log, oldest first (it only grows).
-        seq: the action number up to which lines are taken.
-    """
+    server that sends no ``log``, the ``events`` read by ``fallback``. ``lines`` only grows;
+    ``seq`` is the action number up to which lines are taken."""
 
     def __init__(self) -> None:
         self.lines: list[str] = []
@@ -103,11 +92,8 @@ class RemoteMatch(GameMatch[V, A]):
     played online shares (the room, the seat, the server's ``state`` messages taken in
     order, its ``log`` kept, acting by the server, a lost connection ending the game here).
     A game's class says how a view is read (:meth:`_read`), what its events tell
-    (:meth:`_events`) and how an action's text is read (:meth:`_parse`).
-
-    Args:
-        room: the room (joined and started, or about to be: the first ``state`` is waited
-            for here).
+    (:meth:`_events`) and how an action's text is read (:meth:`_parse`). ``room`` is joined
+    and started, or about to be: the first ``state`` is waited for here.
 
     Raises:
         OnlineError: the room plays another game, or no ``state`` came.
@@ -300,20 +286,12 @@ class RemoteMatch(GameMatch[V, A]):
         self.room.close()
 
 
-
 @dataclass(frozen=True)
 class OnlineGame:
     """What the online front ends need of one game (its ``online`` part): how to open a
-    started room as a match, and how to play it at the prompt and on the game's screen.
-
-    Attributes:
-        remote: a started room -> its match as this terminal's seat sees it.
-        prompt: plays a match at the text prompt until it ends or the person quits.
-        run_screen: runs the app straight on the match's game screen.
-        screen: the match's game screen (Textual), pushed from the lobby screen.
-        default_seats: the seats a new room starts from on the lobby form.
-        options: the ``online create`` options the game takes (Muggins: ``target``).
-    """
+    started room as a match (``remote``), and how to play it at the prompt and on the
+    game's screen; ``default_seats`` start a new room's lobby form, ``options`` are those
+    ``online create`` takes."""
 
     remote: Callable[[Room], RemoteMatch[Any, Any]]
     prompt: Callable[[Any], object]

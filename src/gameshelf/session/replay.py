@@ -5,18 +5,11 @@ outcomes included) is first checked by the game's own ``Match.from_record`` (eve
 tile, card and computer move must be the one the game number and the computer players
 give), then replayed once through the rules engine, keeping a copy of the state after each
 move. A *move* (a :class:`Step`) is one player's action with the chance outcomes that follow
-it (Yatz: ``roll`` and its dice; Muggins: a draw and the tile taken; Showdown: an action and
-the deals and reveals it starts); the chance before the first move (a deal) belongs to step
-0, the start.
+it; the chance before the first move (a deal) belongs to step 0, the start. :class:`Replay`
+holds no store and does no I/O; :func:`load_replay` finds a record by save name or file.
 
-:class:`Replay` is the cursor the front ends read: the state at step ``k`` for ``k`` in
-``0..n``, the move that led there, and the moves forwards, back, to the first, the last, or
-any step. It holds no store and does no I/O; :func:`load_replay` finds a record by save name
-or file.
-
-Hidden information: a replay of a finished game shows everything (every hand, the
-boneyard); a replay of a game still in progress shows only what the person's seat sees
-(:attr:`Replay.finished` tells which).
+Hidden information: a replay of a finished game shows everything; a replay of a game still
+in progress shows only what the person's seat saw (:attr:`Replay.finished` tells which).
 
 Example:
     >>> from gameshelf.games.yatz.match import Match, Seat
@@ -47,20 +40,12 @@ from gameshelf.session.match import A, GameMatch, SeatInfo, V
 S = TypeVar("S")
 
 
-
 @dataclass(frozen=True)
 class Step:
-    """One move of a replay.
-
-    Attributes:
-        number: the step's number, 1 to n (step 0 is the start).
-        seat: the seat that moved (None: nobody's, as a deal).
-        actions: the record's actions of this move, in text form: the player's action,
-            then the chance outcomes that followed it.
-        text: one line saying what happened (``Ann scores x2 Full house: 50 points``).
-        applied: the record's actions applied once this step is done (the record's first
-            ``applied`` actions give the state after it).
-    """
+    """One move of a replay: step ``number`` (1 to n; step 0 is the start) by ``seat``
+    (None: nobody's, as a deal), its record ``actions`` (the player's, then the chance
+    outcomes that followed), ``text`` one line saying what happened, and ``applied`` the
+    record's actions that give the state after it."""
 
     number: int
     seat: int | None
@@ -70,20 +55,9 @@ class Step:
 
 
 class Replay(Generic[S]):
-    """A cursor over a game's states, step 0 (the start) to step n (the last move).
-
-    Args:
-        record: the record replayed.
-        states: the state at each step, ``n + 1`` of them (not to be changed).
-        steps: the n moves.
-        start: the record's actions applied at step 0 (the deal before the first move).
-        seats: the seats' names, in seat order.
-        people: the seats played by people.
-
-    Attributes:
-        finished: True when the game is over at its last step (a replay of a finished game
-            shows everything; one of a game in progress only what the person's seat saw).
-        position: the step shown, 0 to n.
+    """A cursor over a game's states (``n + 1`` of them, not to be changed), step 0 (the
+    start, after the record's first ``start`` actions) to step n (the last move);
+    ``position`` is the step shown, ``finished`` whether the game is over at its last step.
     """
 
     def __init__(self, record: GameRecord, states: Sequence[S], steps: Sequence[Step],
@@ -151,21 +125,12 @@ class Replay(Generic[S]):
         step = self.step
         return f"{head} · {step.text}" if step is not None else f"{head} · the start"
 
-    def shows_everything(self) -> bool:
-        """True when every hand may be shown (a finished game's replay)."""
-        return self.finished
-
 
 class ReplayMatch(GameMatch[V, A]):
-    """A replay as one more match a game's screen can show (the match interface of
-    :mod:`gameshelf.session.match`): the table at the cursor's step, read-only. Nothing is
-    played, advanced or saved, and there is no save command; the seats "here", whose hands
-    a screen may show, are every seat of a finished game and the people's of one in
-    progress. The screen moves :attr:`replay` (its replay keys) and draws again.
-
-    Args:
-        replay: the cursor.
-        kinds: each seat's kind in seat order (``human`` or the computer player's).
+    """A replay as one more match a game's screen can show: the table at the cursor's
+    step, read-only (nothing is played, advanced or saved). The seats "here", whose hands a
+    screen may show, are every seat of a finished game and the people's of one in progress.
+    ``kinds``: each seat's kind in seat order (``human`` or the computer player's).
     """
 
     keeps_saves = False
@@ -259,14 +224,13 @@ def find_record(game: str, which: str) -> tuple[str, GameRecord]:
     of ``game`` of that name.
 
     Returns:
-        ``(what, record)``: how to name it in messages (``the save 'mine'``, ``the file
-        'game.json'``) and the record.
+        ``(what, record)``: how to name it in messages (``the save 'mine'``) and the record.
 
     Raises:
         BadInputError, RecordError: a file that cannot be read or is not a record of
-            ``game`` (damaged, another game's, another program's).
-        StoreError: no save of that name (the message says so), no finished game kept, or
-            the store cannot be read.
+            ``game``.
+        StoreError: no save of that name, no finished game kept, or the store cannot be
+            read.
     """
     if not which:
         raise StoreError(f"give the name of a saved {game} game or a game record file")

@@ -2,9 +2,9 @@
 the seat's token kept in the local store to come back to it.
 
 Every seat token is kept in the local store's settings (:func:`remember_seat`), so a client
-that was closed or lost its connection comes back to its seat (``gameshelf online join CODE
---server URL`` with the same name, or the app's Play online) and sees the current state.
-A wrong code, a full room or a taken name is an :class:`~gameshelf.session.link.OnlineError`.
+that was closed or lost its connection comes back to its seat by joining again with the same
+name. A wrong code, a full room or a taken name is an
+:class:`~gameshelf.session.link.OnlineError`.
 """
 
 from __future__ import annotations
@@ -83,9 +83,8 @@ def last_server() -> str:
 def parse_seats(text: str, me: str) -> list[p.SeatSpec]:
     """Seats from ``"me,?,cpu"``: ``me`` is the creator (the host, named ``me``'s name),
     ``?`` or ``open`` a seat for someone to join by code, ``cpu`` / ``computer`` / ``ai``
-    a computer player of the game's default level, ``cpu:LEVEL`` (or a level word itself:
-    ``heuristic``, ``random``, ``search``; ``easy``... for Mugsy; ``strong``... for Yatz) one
-    of that level.
+    a computer player of the game's default level, ``cpu:LEVEL`` (or a level word itself)
+    one of that level.
 
     Raises:
         BadInputError: no ``me`` or more than one, an empty seat.
@@ -113,13 +112,8 @@ def parse_seats(text: str, me: str) -> list[p.SeatSpec]:
 
 
 class Room:
-    """A seat in a room of a game server (before and after its start).
-
-    Attributes:
-        link: the connection.
-        info: the room as last told (seats, status).
-        seat, token: this client's seat and its secret.
-    """
+    """A seat in a room of a game server (before and after its start): ``info`` is the
+    room as last told, ``seat`` and ``token`` this client's seat and its secret."""
 
     def __init__(self, link: Link, joined: p.Joined) -> None:
         assert joined.room is not None

@@ -2,14 +2,10 @@
 
 Pure: every function here takes the history's rows (:class:`~gameshelf.core.store.HistoryRow`,
 read by the front end) and returns values; nothing is read or written. A game's figures that
-its seats' final scores do not hold (a Yatz column's upper bonus, a Muggins round's end, a
-Showdown score by source) are found by replaying its record through the game's rules engine,
-action by action, without the checks a resume makes (a kept record was checked when it was
+its seats' final scores do not hold are found by replaying its record through the game's
+rules engine, without the checks a resume makes (a kept record was checked when it was
 played). A row that is damaged, or whose record does not replay, is counted in ``damaged``
-and left out of the figures.
-
-One module per game: :mod:`~gameshelf.games.yatz.stats`, :mod:`~gameshelf.games.muggins.stats`,
-:mod:`~gameshelf.games.showdown.stats`, :mod:`~gameshelf.games.dollar.stats`.
+and left out of the figures. Each game's figures are its ``stats`` part.
 """
 
 from __future__ import annotations
@@ -69,15 +65,9 @@ def _final(row: HistoryRow, final_state: Callable[[GameRecord], S]) -> S | None:
 
 @dataclass(frozen=True)
 class Spread:
-    """A list of final scores summed up (the game's unit: points).
-
-    Attributes:
-        games: how many scores.
-        mean: their mean (0.0 for none).
-        best: the highest (None for none).
-        worst: the lowest (None for none).
-        stdev: the sample standard deviation (0.0 for fewer than 2).
-    """
+    """A list of final scores summed up (the game's unit: points): ``games`` scores, their
+    ``mean`` (0.0 for none), ``best`` and ``worst`` (None for none), ``stdev`` the sample
+    standard deviation (0.0 for fewer than 2)."""
 
     games: int
     mean: float
@@ -106,13 +96,8 @@ def spread(values: Sequence[int]) -> Spread:
 
 @dataclass(frozen=True)
 class Streaks:
-    """Runs of wins and losses in the order the games ended.
-
-    Attributes:
-        longest_win: the most games won in a row.
-        longest_loss: the most games lost in a row.
-        current: the run the last game is part of: ``("win", 3)``; ``("", 0)`` for no games.
-    """
+    """Runs of wins and losses in the order the games ended; ``current`` is the run the
+    last game is part of: ``("win", 3)``; ``("", 0)`` for no games."""
 
     longest_win: int
     longest_loss: int

@@ -1,8 +1,6 @@
 """The statistics as plain text tables, the same on the command line and beside the charts
-on the screens. Names are shown literally (:func:`gameshelf.core.text.literal`) and cut to
-their column.
-
-Pure: figures in, lines out.
+on the screens (pure: figures in, lines out). Names are shown literally
+(:func:`gameshelf.core.text.literal`) and cut to their column.
 """
 
 from __future__ import annotations

@@ -65,9 +65,9 @@ def _make_screen(key: str) -> Screen[None]:
     """The screen the menu opens for ``key``: a game's ``screen`` part, or the online one."""
     if key == ONLINE:
         # start-up: the lobby loads the screens of every game played online
-        from gameshelf.tui.online import make_screen
+        from gameshelf.tui.online import OnlineScreen
 
-        return make_screen()
+        return OnlineScreen()
     made: Screen[None] = REGISTRY.get(key).load("screen")()
     return made
 

@@ -1,34 +1,19 @@
 """The base of every gameshelf terminal app: the keys every screen shares, orderly stops
 and crash reports.
 
-* The keys of every screen, the same on each (the help of every screen names them,
-  :data:`gameshelf.tui.widgets.COMMON_HELP`):
-
-  - **Ctrl+Q** quits the app from any screen, named in every footer: every game screen on
-    the stack keeps its game saved first (:meth:`GuardedApp.action_quit_saving` calls each
-    screen's ``keep_game``); when a save fails it says so, and a second Ctrl+Q quits anyway.
-  - **Esc** leaves a game screen (the game kept saved: back where it was opened from, or
-    out of the app when ``play``/``resume --tui`` opened it) and goes back from setup, list
-    and help screens; **q** does what Esc does on every screen where it is not typed into
-    a text field and not one of the screen's own keys (on the menu it quits).
-  - **F1** and **?** open the help (:func:`gameshelf.tui.widgets.help_binding`); **s**
-    saves on every game screen.
-
-* SIGINT, SIGTERM and SIGHUP (a ``kill``, a closed terminal window) end the app the way
-  leaving it does: the terminal is restored and :func:`run_guarded` raises
-  :class:`~gameshelf.core.interrupt.Stopped`, which the command line turns into exit code
-  ``128 + signal``. Nothing is saved at that moment, on purpose: every game screen saves after
-  every action (through its game's session), so the save already holds the game, and a save
+* **Ctrl+Q** quits from any screen, every game on the stack saved first
+  (:meth:`GuardedApp.action_quit_saving`); **q** does what Esc does wherever it is not typed
+  into a text field nor one of the screen's own keys (on the menu it quits). The help of
+  every screen names them (:data:`gameshelf.tui.widgets.COMMON_HELP`).
+* SIGINT, SIGTERM and SIGHUP end the app the way leaving it does, and :func:`run_guarded`
+  raises :class:`~gameshelf.core.interrupt.Stopped` (exit code ``128 + signal``). Nothing is
+  saved at that moment, on purpose: every game screen saves after every action, and a save
   made from a signal could catch a computer player's move half done in its thread.
-* An unexpected fault anywhere in the app (a screen's handler, a worker) writes a crash report
-  under the data folder (:mod:`gameshelf.core.crash`) instead of Textual's traceback on the
-  terminal; :func:`run_guarded` then raises
-  :class:`~gameshelf.core.crash.CrashReported`, and the command line prints its one line and
-  exits non-zero.
-
-Textual's own handling of a fault lives in the private ``App._handle_exception`` (Textual is
-pinned to an exact version in ``pyproject.toml``); :class:`GuardedApp` overrides it and keeps
-what it does for tests (``App.run_test`` re-raises the fault).
+* An unexpected fault anywhere in the app writes a crash report
+  (:mod:`gameshelf.core.crash`) instead of Textual's traceback; :func:`run_guarded` then
+  raises :class:`~gameshelf.core.crash.CrashReported`. It overrides Textual's private
+  ``App._handle_exception`` (Textual is pinned) and keeps what it does for tests
+  (``App.run_test`` re-raises the fault).
 """
 
 from __future__ import annotations
@@ -37,7 +22,7 @@ import asyncio
 import os
 import signal
 import sys
-from typing import Any, Protocol
+from typing import Any
 
 from textual.app import App
 from textual.binding import Binding
@@ -63,25 +48,10 @@ def quit_binding() -> Binding:
                    tooltip="Quit the app; a game in progress is saved first.")
 
 
-class KeepsGame(Protocol):
-    """A game screen: it can save its game in progress on demand."""
-
-    def keep_game(self) -> None:
-        """Save the game in progress now (nothing when it is over or was never started).
-
-        Raises:
-            GameshelfError: the save failed (the game is still in memory).
-        """
-
-
 class GuardedApp(App[None]):
     """A Textual app that ends in order on a signal and reports a crash in a file, with the
-    keys every screen shares (Ctrl+Q, and q as Esc: see the module's text).
-
-    Attributes:
-        crash: the crash, once one happened (its report written).
-        stopped_by: the signal that ended the app, if one did.
-    """
+    keys every screen shares (Ctrl+Q, and q as Esc: see the module's text); ``crash`` and
+    ``stopped_by`` keep the crash (its report written) or the signal that ended it."""
 
     BINDINGS = [
         quit_binding(),
@@ -180,13 +150,11 @@ def on_a_terminal() -> bool:
 
 
 def need_terminal(hint: str = "") -> None:
-    """Check that standard input and output are both a terminal (the app reads keys from the
-    first; its output must not go to a file or a pipe).
+    """Check that standard input and output are both a terminal: without one the app would
+    wait for keys that never come and write escape codes into a file.
 
     Raises:
-        GameshelfError: one of them is not a terminal (a file, a pipe, ``/dev/null``):
-            without one the app would wait for keys that never come and write escape codes
-            into the file. ``hint`` names what works instead.
+        GameshelfError: one of them is not a terminal; ``hint`` names what works instead.
     """
     if not on_a_terminal():
         raise GameshelfError("the game screens need a terminal, and standard input or output "
@@ -198,8 +166,7 @@ def run_guarded(app: GuardedApp, hint: str = "") -> None:
     comes through here; tests drive the apps through ``App.run_test`` (Textual's Pilot).
 
     Raises:
-        GameshelfError: not on a terminal (see :func:`need_terminal`; ``hint`` says what
-            works instead).
+        GameshelfError: not on a terminal (:func:`need_terminal`).
         CrashReported: the app crashed (the report is written).
         Stopped: a signal ended it.
     """

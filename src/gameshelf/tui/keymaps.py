@@ -1,20 +1,18 @@
 """Each game screen's key maps in one place: the bindings, the footer and the help's key table.
 
 A :class:`KeyTable` lists a screen's actions; each :class:`Key` gives, per key map
-(:data:`gameshelf.core.keymaps.KEY_MAPS`), the keys that do it. :meth:`KeyTable.bindings`
-makes the screen's Textual bindings for one map (what the footer shows comes from them),
-:meth:`KeyTable.help_table` the Markdown table of the help window, :meth:`KeyTable.display`
-the key named on a button. An action a map leaves out is not bound in that map.
+(:data:`gameshelf.core.keymaps.KEY_MAPS`), the keys that do it. An action a map leaves out
+is not bound in that map.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from textual.binding import Binding, BindingsMap, BindingType
 from textual.dom import DOMNode
 
-from gameshelf.core.keymaps import DEFAULT_KEY_MAP, KEY_MAPS, parse_key_map
+from gameshelf.core.keymaps import DEFAULT_KEY_MAP, parse_key_map
 
 #: How a Textual key name reads in help and on buttons.
 KEY_NAMES = {"enter": "Enter", "space": "Space", "escape": "Esc", "up": "↑", "down": "↓",
@@ -33,19 +31,11 @@ def key_name(key: str) -> str:
 
 @dataclass(frozen=True)
 class Key:
-    """One action of a screen and its keys in each key map.
-
-    Attributes:
-        action: the Textual action run (``"roll"``, ``"hold_die(0)"``); ``""``: a line of
-            the help table only (keys a widget handles itself, such as a table's arrows).
-        keys: key map name -> Textual key names, comma-separated (``"f1,r,space"``); a map
-            not listed does not bind the action.
-        label: the footer's text; ``""`` keeps the binding out of the footer.
-        does: the help table's text; ``""`` keeps the action out of the help table.
-        shown: the keys as the help writes them (``"1-5"``); default: each key's
-            :func:`key_name`, joined with ``/``.
-        footer: the keys as the footer writes them (``"1-5"``); default: Textual's own.
-    """
+    """One action of a screen (``""``: a line of the help table only) and its keys in each
+    key map (``keys``: map name -> Textual key names, comma-separated; a map not listed does
+    not bind it). ``label`` and ``does`` are the footer's and the help table's text (``""``
+    leaves it out there); ``shown`` and ``footer`` the keys as they write them (``"1-5"``;
+    default: each key's :func:`key_name` joined with ``/``, and Textual's own)."""
 
     action: str
     keys: dict[str, str]
@@ -66,7 +56,6 @@ class KeyTable:
     """A screen's actions and their keys in every key map."""
 
     keys: tuple[Key, ...]
-    maps: tuple[str, ...] = field(default=KEY_MAPS)
 
     def bindings(self, key_map: str = DEFAULT_KEY_MAP) -> list[BindingType]:
         """The Textual bindings of ``key_map``.
@@ -98,11 +87,8 @@ class KeyTable:
 def use_bindings(node: DOMNode, table: KeyTable, key_map: str) -> None:
     """Bind ``key_map``'s keys on ``node``, a screen whose class ``BINDINGS`` are
     ``table.bindings()``: the default map's bindings are taken out, those of ``key_map`` put
-    in; bindings from elsewhere (Tab between widgets...) stay. On a mounted screen, call its
-    ``refresh_bindings()`` after.
-
-    Textual makes each node's bindings (``_bindings``, a ``BindingsMap``) from its class's
-    (``_merged_bindings``); a screen whose keys are chosen at run time changes its own copy.
+    in (in the node's own ``_bindings``, which Textual copies from its class's); bindings
+    from elsewhere stay. On a mounted screen, call its ``refresh_bindings()`` after.
     """
     base = node._merged_bindings.copy() if node._merged_bindings else BindingsMap()
     if key_map == DEFAULT_KEY_MAP:

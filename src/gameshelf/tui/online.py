@@ -1,11 +1,7 @@
 """Play online from the terminal app: create a room on a game server or join one by its code
 (:class:`OnlineScreen`), wait in its lobby (:class:`LobbyScreen`), then play on the game's own
-screen through the remote match (each game's ``online`` part in the registry): the same
-screen as a game at this terminal, showing only what this terminal's seat may see (no hand-over).
-
-The server's address is remembered in the store's settings (the last one used is offered
-again). Every wait on the network runs in a worker thread, so the screen never freezes; a
-failure is one line on the screen.
+screen through the remote match (each game's ``online`` part). Every wait on the network runs
+in a worker thread; a failure is one line on the screen.
 """
 
 from __future__ import annotations
@@ -35,9 +31,6 @@ from gameshelf.session.remote import (
 )
 from gameshelf.tui.widgets import GameFooter, HelpScreen, TextField, help_binding, plain
 
-#: The menu may open it.
-BUILT = True
-
 
 def _online_games() -> dict[str, tuple[str, OnlineGame]]:
     """The games played online here: key -> (its name, its ``online`` part)."""
@@ -65,7 +58,6 @@ Play Pinball Showdown, Yatz or Muggins with people on other machines through a g
 * **Tab** moves between the fields, **Enter** in a field creates or joins, **Esc** goes back,
   **?** or **F1** shows this help, **Ctrl+Q** quits.
 """
-
 
 
 class OnlineScreen(Screen[None]):
@@ -300,8 +292,3 @@ class LobbyScreen(Screen[None]):
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(HELP))
-
-
-def make_screen() -> Screen[None]:
-    """The menu's Play online screen."""
-    return OnlineScreen()

@@ -1,21 +1,12 @@
 """A game replayed on its own screen, read-only.
 
-A replay is a read-only match (:class:`~gameshelf.session.replay.ReplayMatch`, over the
-pure cursor of the session layer, :class:`~gameshelf.session.replay.Replay`) shown in the
-game's normal screen, which holds a :class:`ReplayControls` for its keys; a game screen
-not moved to that yet has a replay class with :class:`ReplayMode` among its bases. Either
-way the screen draws the replay's state at the step shown, the status line says ``Replay —
-step k of n`` and what that move did, and the keys only move through the game:
-
-* **Right** or **n**: the next move; **Left** or **p**: the move before;
-* **Home**: the start; **End**: the last move;
-* **Esc** (or **q**) leaves; **?** or **F1** the help; **Ctrl+Q** quits.
-
-No key or click plays, saves or changes anything (the footer offers none of the game's
-keys: ``check_action``); computer players do not move; the save the replay was opened
-from is not taken over. Yatz shows the review's cost of each choice at its step; Muggins
-and Pinball Showdown show every hand in a finished game, and only what the person's seat
-saw in a game still in progress.
+A replay is a read-only match (:class:`~gameshelf.session.replay.ReplayMatch`) shown in the
+game's normal screen, which holds a :class:`ReplayControls` or mixes in
+:class:`ReplayKeys`. The screen draws the state at the step shown, the status line says
+``Replay — step k of n`` and what that move did, and the keys (:data:`REPLAY_KEYS`) only move
+through the game: no key or click plays, saves or changes anything (the footer offers none
+of the game's keys: ``check_action``); computer players do not move; the save the replay was
+opened from is not taken over.
 """
 
 from __future__ import annotations
@@ -28,7 +19,6 @@ from textual.binding import Binding, BindingsMap, BindingType
 from textual.dom import DOMNode
 from textual.screen import Screen
 
-from gameshelf.core.records import GameRecord
 from gameshelf.core.text import count
 from gameshelf.games import REGISTRY
 from gameshelf.tui.widgets import HelpScreen, plain
@@ -57,6 +47,8 @@ A replay plays nothing and saves nothing: no key or click changes the game, comp
 players do not move, and the save it was opened from stays as it is (`s` says so).
 """
 
+#: What a replay says of a click or key that would play.
+REFUSED = "This is a replay: nothing can be played here (→/← step through it)."
 HIDDEN_FINISHED = ("This game is finished, so the replay shows everything: every hand "
                    "(and the boneyard), also what no player saw during the game.")
 HIDDEN_IN_PROGRESS = ("This game is still in progress, so the replay shows only what your "
@@ -112,62 +104,51 @@ class ReplayKeys(_Screen):
         """Draw the step shown (after a move through the replay)."""
         raise NotImplementedError
 
-    def replay_offers(self, action: str, parameters: tuple[object, ...]) -> bool:
-        """Only moving through the replay, leaving and the help (and :attr:`KEEP`); never a
-        game's action. Next/Back are offered while there is a move that way."""
+    def _controls(self, hidden: str = "") -> ReplayControls | None:
         replay = self.shown_replay()
-        if replay is None:
-            return True
-        if action == "replay_step":
-            step = parameters[0] if parameters else 1
-            return replay.position < replay.n if step == 1 else replay.position > 0
-        if action == "replay_first":
-            return replay.position > 0
-        if action == "replay_last":
-            return replay.position < replay.n
-        return action in REPLAY_ACTIONS or action in self.KEEP
+        return None if replay is None else ReplayControls(
+            self, replay, self.replay_moved, hidden=hidden, exit_app=self.exit_app)
 
-    def _move(self, to: Callable[[Replay[Any]], object]) -> None:
-        replay = self.shown_replay()
-        if replay is not None:
-            to(replay)
-            self.replay_moved()
+    def replay_offers(self, action: str, parameters: tuple[object, ...]) -> bool:
+        """As :meth:`ReplayControls.allows`, for the ``replay_*`` actions of
+        :data:`REPLAY_BINDINGS` (and :attr:`KEEP`); everything while a game is played."""
+        controls = self._controls()
+        if controls is None or action in self.KEEP:
+            return True
+        if action.startswith("replay_"):
+            return controls.allows("replay", (action.removeprefix("replay_"), *parameters))
+        return controls.allows(action, parameters)
+
+    def _run(self, what: str, *args: Any) -> None:
+        controls = self._controls()
+        if controls is not None:
+            controls.run(what, *args)
 
     def action_replay_step(self, step: int) -> None:
-        """One move on (1) or back (-1)."""
-        self._move(lambda r: r.jump(r.position + step))
+        self._run("step", step)
 
     def action_replay_first(self) -> None:
-        """To the start."""
-        self._move(lambda r: r.first())
+        self._run("first")
 
     def action_replay_last(self) -> None:
-        """To the last move."""
-        self._move(lambda r: r.last())
+        self._run("last")
 
     def action_replay_leave(self) -> None:
-        """Leave the replay (the app ends when it was opened on it)."""
-        if self.exit_app:
-            self.app.exit()
-        else:
-            self.dismiss(None)
+        self._run("leave")
 
     def action_replay_save(self) -> None:
-        """``s``: a replay has nothing to save; say so."""
-        self.notify("A replay saves nothing: it plays no move and leaves its save as it was.",
-                    markup=False)
+        self._run("save")
 
     def show_replay_help(self, hidden: str) -> None:
         """The replay's help (``hidden``: what the game's replay shows of hidden
         information)."""
-        replay = self.shown_replay()
-        if replay is not None:
-            self.app.push_screen(HelpScreen(replay_help(replay, hidden)))
+        controls = self._controls(hidden)
+        if controls is not None:
+            controls.help()
 
     def refuse_play(self, *_: object) -> None:
         """A click or key that would play: said, nothing done."""
-        self.notify("This is a replay: nothing can be played here (→/← step through it).",
-                    markup=False)
+        self.notify(REFUSED, markup=False)
 
     def banner(self) -> Text:
         """The status line: ``Replay — step k of n · what the move did``."""
@@ -184,39 +165,6 @@ def use_replay_bindings(node: DOMNode, extra: Sequence[BindingType] = ()) -> Non
     keys = dict(base.key_to_bindings)
     keys.update(BindingsMap([*REPLAY_BINDINGS, *extra]).key_to_bindings)
     node._bindings = BindingsMap.from_keys(keys)
-
-
-class ReplayMode(ReplayKeys):
-    """A game screen's replay class (put first among the bases of a game screen's replay
-    class, a mixin: its ``check_action`` and ``keep_game`` come first; the class lists
-    :data:`REPLAY_BINDINGS` in its ``BINDINGS``). A game whose replay is a read-only match on
-    its normal screen uses :class:`ReplayKeys` instead.
-
-    A subclass sets :attr:`replay` and draws the step shown in :meth:`show`."""
-
-    replay: Replay[Any]
-    #: What the help says of hidden information (set per game).
-    HIDDEN = ""
-
-    def shown_replay(self) -> Replay[Any] | None:
-        return self.replay
-
-    def replay_moved(self) -> None:
-        self.show()
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """See :meth:`ReplayKeys.replay_offers`."""
-        return self.replay_offers(action, parameters)
-
-    def action_help(self) -> None:
-        self.show_replay_help(self.HIDDEN)
-
-    def keep_game(self) -> None:
-        """Ctrl+Q: nothing to keep (a replay changes no game)."""
-
-    def show(self) -> None:
-        """Draw the step shown."""
-        raise NotImplementedError
 
 
 #: The keys of a replay in a game's normal screen (:class:`ReplayControls`): one action,
@@ -238,14 +186,8 @@ class ReplayControls:
     read-only match over the cursor (:class:`~gameshelf.session.replay.ReplayMatch`),
     holds one of these, lists :data:`REPLAY_CONTROL_BINDINGS` in its ``BINDINGS``, answers
     its ``check_action`` from :meth:`allows` and runs its ``replay`` action with :meth:`run`.
-
-    Args:
-        screen: the game's screen.
-        replay: the cursor.
-        show: draws the step shown (called after each move through the replay).
-        hidden: what the help says of hidden information.
-        keep: the game screen's actions a replay keeps (showing the piles...).
-        exit_app: leaving ends the app (the screen was opened alone, from the command line).
+    ``show`` draws the step shown, ``hidden`` is what the help says of hidden information,
+    ``keep`` the game screen's actions a replay keeps; with ``exit_app`` leaving ends the app.
     """
 
     def __init__(self, screen: Screen[Any], replay: Replay[Any], show: Callable[[], None], *,
@@ -298,27 +240,15 @@ class ReplayControls:
 
     def refuse(self) -> None:
         """A click or key that would play: said, nothing done."""
-        self.screen.notify("This is a replay: nothing can be played here (→/← step through "
-                           "it).", markup=False)
+        self.screen.notify(REFUSED, markup=False)
 
     def banner(self) -> Text:
         """The status line: ``Replay — step k of n · what the move did``."""
         return plain(self.replay.banner(), "bold")
 
 
-def start_record(replay: Replay[Any]) -> GameRecord:
-    """The record up to the start (step 0): a match built from it has the seats and
-    options and no move yet."""
-    r = replay.record
-    return GameRecord(r.game, r.rules_version, r.options, r.seed,
-                      r.actions[:replay.start])
-
-
 def replay_screen(replay: Replay[Any], *, exit_app: bool = False) -> Screen[None]:
-    """The game's own screen in replay mode over ``replay``, at its start.
-
-    Args:
-        exit_app: leaving ends the app (the screen was opened alone, from the command line).
-    """
+    """The game's own screen in replay mode over ``replay``, at its start (``exit_app``:
+    leaving ends the app)."""
     screen: Callable[..., Screen[None]] = REGISTRY.get(replay.game).load("replay_screen")
     return screen(replay, exit_app=exit_app)

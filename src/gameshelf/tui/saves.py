@@ -1,18 +1,10 @@
-"""The one list of a game's saves on the screens (Yatz, Muggins, Pinball Showdown).
+"""The one list of a game's saves on the screens: :class:`SavesList`, to put on any screen,
+and :class:`SavesScreen`, the list in a window of its own returning the name chosen.
 
-:class:`SavesList` is the list itself, to put on any screen: one line per save, newest
-first, its name, what the game's ``describe`` says of it and when it was saved; a finished
-save (its end not written yet: resuming writes it) and a damaged one (it cannot be resumed;
-it keeps its name until deleted) are marked as such. Enter (or a click on the highlighted
-line) resumes through the screen that holds the list (:class:`textual.widgets.OptionList`'s
-``OptionSelected``); **r** replays it on the game's screen, read-only
-(:mod:`gameshelf.tui.replay`); **d** or Delete deletes the highlighted save after a
-confirmation.
-:class:`SavesScreen` is the list in a window of its own (Esc goes back), returning the name
-chosen.
-
-Names and descriptions come from people and files: they are shown literally
-(:func:`gameshelf.tui.widgets.plain`).
+Enter (or a click on the highlighted line) resumes through the screen that holds the list
+(:class:`textual.widgets.OptionList`'s ``OptionSelected``); **r** replays the save
+read-only; **d** or Delete deletes it after a confirmation. Names and descriptions come from
+people and files: they are shown literally (:func:`gameshelf.tui.widgets.plain`).
 """
 
 from __future__ import annotations
@@ -62,15 +54,10 @@ def save_line(row: SaveRow, describe: Describe, one_line: bool = False) -> str:
 
 
 class SavesList(OptionList):
-    """A game's saves, newest first (see the module). ``d``/Delete deletes the highlighted
-    save after a confirmation; the screen holding the list gets :class:`SavesList.Changed`
-    with a message to show (or an error) after each reload or delete.
-
-    Args:
-        game: the game's key in the store (``yatz``, ``muggins``, ``showdown``).
-        describe: what the game says of an intact save.
-        one_line: one line per save (a list sharing its screen), else two.
-    """
+    """A game's saves, newest first (see the module), one line each with ``one_line`` (a
+    list sharing its screen), else two. The screen holding the list gets
+    :class:`SavesList.Changed` with a message to show (or an error) after each reload or
+    delete."""
 
     BINDINGS = [Binding("enter", "select", "Resume"),
                 Binding("r", "replay_save", "Replay"),
@@ -108,7 +95,7 @@ class SavesList(OptionList):
                 self.rows = store.list_saves(self.game)
         except GameshelfError as exc:
             self.rows = []
-            self.post_message(self.Changed(self, 0, error_line(exc), error=True))
+            self._failed(exc, bell=False)
             return
         for row in self.rows:
             self.add_option(Option(plain(save_line(row, self.describe, self.one_line),
@@ -142,10 +129,14 @@ class SavesList(OptionList):
         try:
             replay = load_replay(self.game, name)
         except GameshelfError as exc:
-            self.post_message(self.Changed(self, len(self.rows), error_line(exc), error=True))
-            self.app.bell()
+            self._failed(exc)
             return
         self.app.push_screen(replay_screen(replay))
+
+    def _failed(self, exc: GameshelfError, bell: bool = True) -> None:
+        self.post_message(self.Changed(self, len(self.rows), error_line(exc), error=True))
+        if bell:
+            self.app.bell()
 
     def action_delete_save(self) -> None:
         """Delete the highlighted save after a confirmation."""
@@ -161,9 +152,7 @@ class SavesList(OptionList):
                 with Store() as store:
                     gone = store.delete_save(self.game, name)
             except GameshelfError as exc:
-                self.post_message(self.Changed(self, len(self.rows), error_line(exc),
-                                               error=True))
-                self.app.bell()
+                self._failed(exc)
                 return
             self.reload(f"Deleted the save {quoted(name)}." if gone else
                         f"The save {quoted(name)} was already gone.")
@@ -174,13 +163,7 @@ class SavesList(OptionList):
 class SavesScreen(ModalScreen[str | None]):
     """A game's saves in a window: Enter resumes the highlighted one (the screen returns its
     name), d/Delete deletes it after a confirmation, Esc goes back (returns None).
-
-    Args:
-        game: the game's key in the store.
-        title: the game's name (``Saved Muggins games``).
-        describe: what the game says of an intact save.
-        help_text: the help (F1, ?) of the screen (Markdown).
-    """
+    ``title`` is the game's name, ``help_text`` the screen's help (Markdown)."""
 
     BINDINGS = [Binding("escape,q", "close", "Back"),
                 help_binding(), quit_binding()]

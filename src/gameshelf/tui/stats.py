@@ -1,14 +1,10 @@
 """The statistics screen of every game, opened from the menu (**t** on a game).
 
-The figures are those of ``gameshelf <game> stats`` (the same text tables,
-:mod:`gameshelf.stats.text`), computed from the finished games kept in the history; beside
-them a chart drawn by Plotext through its Textual widget (``textual-plotext``), by the
-game's :class:`StatsView` (``games/<key>/tui/stats.py``).
-
-Names come from people: the tables show them literally (:func:`gameshelf.tui.widgets.plain`),
-the charts' labels through :func:`gameshelf.core.text.literal`. Reading the store and the
-Dollar distributions (a second or two for a district not yet computed) runs in a worker
-thread, so the screen answers at once.
+The figures are those of ``gameshelf <game> stats`` (:mod:`gameshelf.stats.text`); beside
+them a chart drawn by Plotext (``textual-plotext``), by the game's :class:`StatsView`. Names
+come from people: the tables show them through :func:`gameshelf.tui.widgets.plain`, the
+charts' labels through :func:`gameshelf.core.text.literal`. Reading the store and the game's
+slow figures runs in a worker thread, so the screen answers at once.
 """
 
 from __future__ import annotations
@@ -39,7 +35,6 @@ MAX_SERIES = 6
 LABEL = 18
 
 
-
 class StatsChart(PlotextPlot):
     """The chart of a statistics screen (a Plotext plot)."""
 
@@ -67,10 +62,9 @@ def nice_step(span: float, most: int = 6) -> int:
 
 
 def whole_axis(plt: object, top: float, legend_lines: int, rows: int) -> None:
-    """Give ``plt``'s y axis whole-number ticks from 0 (``1,000`` style labels, never
-    ``0.83`` games or ``19083.3`` points) and room above ``top`` for the legend's
-    ``legend_lines`` lines, which Plotext draws in the plot's top left corner: without the
-    room it covered the tallest bars. ``rows``: the chart's height in lines."""
+    """Give ``plt``'s y axis whole-number ticks from 0 (``1,000`` style labels) and room
+    above ``top`` for the legend's ``legend_lines`` lines, which Plotext draws over the
+    tallest bars otherwise; ``rows`` is the chart's height in lines."""
     top = max(1.0, float(top))
     plot_rows = max(4, rows - 5)   # title, x ticks, x label and frame take about five
     step = nice_step(top, max(1, min(6, plot_rows // 2)))   # a tick every other line at most
@@ -103,8 +97,8 @@ REPLAY_HELP = ("\n\n**r** replays the last finished game move by move on the gam
 
 class StatsView:
     """How a game's statistics screen shows its figures (a game's ``stats_view`` part): the
-    help, the chart, and optionally a list of rows to pick from, each with a chart of its own
-    (One Dollar Pinball's bills). Subclasses override what they draw."""
+    help, the chart, and optionally a list of rows to pick from, each with a chart of its
+    own. Subclasses override what they draw."""
 
     #: The screen's help (Markdown).
     help: str = ""
@@ -127,11 +121,7 @@ class StatsView:
 
 
 class StatsScreen(Screen[None]):
-    """A game's statistics: the tables and a chart (see the module).
-
-    Args:
-        game: ``dollar``, ``yatz``, ``muggins`` or ``showdown``.
-    """
+    """A game's statistics: the tables and a chart (see the module)."""
 
     BINDINGS = [Binding("escape,q", "close", "Back"), help_binding(),
                 Binding("r", "replay_last", "Replay last"), quit_binding()]
@@ -169,7 +159,7 @@ class StatsScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, exit_on_error=False)
     def load(self) -> None:
-        """Read the history and compute the figures (and a Dollar bill's distribution)."""
+        """Read the history and compute the figures (and the view's slow work)."""
         try:
             figures = history.game_stats(self.game)
             self.view.prepare(figures)
@@ -197,7 +187,7 @@ class StatsScreen(Screen[None]):
             bills.highlighted = 0
             bills.focus()
             self.query_one("#st-note", Static).update(plain(" ".join(tail)))
-            self.draw_pick(0)
+            self.draw(0)
             return
         text.update(plain("\n".join(lines), lines=True))
         self.query_one("#st-table").focus()
@@ -212,41 +202,26 @@ class StatsScreen(Screen[None]):
         bills = self.query_one("#st-bills", OptionList)
         if bills.display:
             if bills.highlighted is not None and bills.highlighted < bills.option_count:
-                self.draw_pick(bills.highlighted)
+                self.draw(bills.highlighted)
         else:
             self.draw()
 
-    def draw(self) -> None:
-        """Draw the chart of the figures shown."""
-        chart = self.query_one(StatsChart)
-        plt = chart.plt
-        plt.clear_data()
-        plt.clear_figure()
-        if self.figures is not None:
-            self.view.draw(plt, self.figures, self._rows())
-        chart.refresh()
-
-    def draw_pick(self, index: int) -> None:
-        """Draw the chart of the ``index``-th row picked in the list (Dollar: a bill)."""
+    def draw(self, pick: int | None = None) -> None:
+        """Draw the chart of the figures shown, or of the ``pick``-th row of the list."""
         chart = self.query_one(StatsChart)
         chart.plt.clear_data()
         chart.plt.clear_figure()
-        if self.figures is not None:
-            self.view.draw_pick(chart.plt, self.figures, index)
+        if self.figures is not None and pick is not None:
+            self.view.draw_pick(chart.plt, self.figures, pick)
+        elif self.figures is not None:
+            self.view.draw(chart.plt, self.figures, chart.size.height or 20)
         chart.refresh()
-
-    def _rows(self) -> int:
-        return self.query_one(StatsChart).size.height or 20
-
-
-
-
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         bills = self.query_one("#st-bills", OptionList)
         if self.figures is not None and bills.display \
                 and 0 <= event.option_index < bills.option_count:
-            self.draw_pick(event.option_index)
+            self.draw(event.option_index)
 
     # ----- keys --------------------------------------------------------------------------
     def action_close(self) -> None:

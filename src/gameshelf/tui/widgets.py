@@ -2,15 +2,11 @@
 :func:`plain`, the one way text from people and files (names, saves, records, decks,
 error messages quoting them) reaches a screen.
 
-Habits every screen shares (checked by ``tests/tui/test_habits.py``):
-
-* **F1** or **?** opens the screen's help (:class:`HelpScreen`); the help scrolls with
-  Up/Down, PageUp/PageDown, Home/End and closes with Esc, q, F1 or ?.
-* The footer (:class:`GameFooter`) names only what can be done now: each screen hides the
-  bindings its state does not allow through Textual's ``check_action`` (returning ``False``
-  hides a binding) and calls ``refresh_bindings()`` when its state changes.
-* Text from people and files goes through :func:`plain` (checked by
-  ``tests/tui/test_literal_screens.py``).
+Habits every screen shares (checked by ``tests/tui/test_habits.py``): **F1** or **?** opens
+the screen's help (:class:`HelpScreen`); the footer (:class:`GameFooter`) names only what
+can be done now (each screen's ``check_action`` hides the rest, and it calls
+``refresh_bindings()`` when its state changes); text from people and files goes through
+:func:`plain`.
 """
 
 from __future__ import annotations
@@ -53,11 +49,9 @@ def help_binding() -> Binding:
 
 
 class TextField(Input):
-    """A text field for names, bills, numbers and seeds: ``?`` is never typed into it but
-    opens the screen's help, as on every other screen (no name, bill or number takes a
-    ``?``; Textual lets a focused field take every printable key unless it says otherwise).
-    The Showdown command box is a plain :class:`~textual.widgets.Input`: there ``?`` is typed.
-    """
+    """A text field for names, numbers and seeds: ``?`` is never typed into it but opens the
+    screen's help, as on every other screen (a command box where ``?`` is typed is a plain
+    :class:`~textual.widgets.Input`)."""
 
     def check_consume_key(self, key: str, character: str | None) -> bool:
         """Every printable key but ``?``."""
@@ -137,10 +131,8 @@ def plain(text: object, style: str = "", *, justify: JustifyMethod | None = None
           lines: bool = False) -> Text:
     """``text`` as a Rich ``Text`` shown literally on a screen: never read as markup (a
     name ``[/]`` or ``[@click=app.quit]`` shows as typed), control characters shown as
-    escapes (:func:`gameshelf.core.text.literal`). Every widget takes it: ``Static``,
-    ``Label``, ``Button`` labels, ``DataTable`` cells and column labels, ``Option`` prompts,
-    border titles. Put it together with other ``Text`` by ``Text.assemble`` or ``+``.
-    With ``lines``, line feeds stay line breaks (see ``literal``).
+    escapes (:func:`gameshelf.core.text.literal`; with ``lines``, line feeds stay line
+    breaks). Every widget that shows text takes it.
 
     Example:
         >>> plain("[/]\x1b").plain

@@ -1,11 +1,9 @@
 """Play in the browser: ``gameshelf web`` serves the menu app to web pages.
 
 The same Textual app as ``gameshelf`` in a terminal runs once per open browser tab, in its
-own process, served by textual-serve (:mod:`gameshelf.web.server`); the page is xterm.js
-drawing what the app writes, and sends back keys, mouse clicks and the window's size. The
-app runs with :class:`gameshelf.web.driver.BrowserDriver`, Textual's web driver that also
-ends the app when the server goes away. Nothing here knows a game: every screen, key and
-help is the terminal app's own, and saves, scores and statistics go to the same store.
+own process, served by textual-serve (:mod:`gameshelf.web.server`) to an xterm.js page, with
+:class:`gameshelf.web.driver.BrowserDriver`. Nothing here knows a game, and saves, scores
+and statistics go to the same store.
 """
 
 from __future__ import annotations

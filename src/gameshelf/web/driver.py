@@ -1,10 +1,8 @@
 """The Textual driver of an app served to a browser tab (see :mod:`gameshelf.web`).
 
-Textual's :class:`~textual.drivers.web_driver.WebDriver` reads the browser's keys, clicks and
-resizes from standard input (textual-serve's packets) and draws on standard output. When
-that input ends (the web server was killed, or its pipe closed), the web driver only stops
-reading and the app would run on with nobody to play it; this driver then ends the app as a
-closed tab does. Every game saves after every action, so nothing is lost.
+When the input of Textual's :class:`~textual.drivers.web_driver.WebDriver` ends (the web
+server was killed, or its pipe closed), it only stops reading and the app would run on with
+nobody to play it; this driver then ends the app as a closed tab does.
 """
 
 from __future__ import annotations

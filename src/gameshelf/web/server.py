@@ -1,10 +1,9 @@
 """The web server of ``gameshelf web``: textual-serve's server with a session limit, a page
 that says when it is full, and sessions that always end their process.
 
-textual-serve (pinned in ``pyproject.toml``) serves a page running xterm.js and, for each
-websocket the page opens, starts one app process (:class:`textual_serve.app_service.
-AppService`) and relays the browser's input to it and its output back. What this module adds
-around it, without changing the library:
+textual-serve (pinned in ``pyproject.toml``) serves a page running xterm.js and starts one
+app process per websocket (:class:`textual_serve.app_service.AppService`), relaying its input
+and output. What this module adds around it, without changing the library:
 
 * **At most** ``max_sessions`` **apps at once.** Beyond that the page is a short HTML page
   (HTTP 503) saying all places are taken and to try again later, and a websocket is refused.
@@ -66,7 +65,6 @@ from gameshelf.core.webguard import (
     is_every_address,
     page_headers,
 )
-from gameshelf.core.webguard import is_loopback as is_loopback
 from gameshelf.web import DEFAULT_MAX_SESSIONS, DRIVER
 
 log = logging.getLogger("gameshelf.web")
@@ -146,10 +144,6 @@ class Session(AppService):
         #: True once the app has drawn (it reads the browser's input from then on).
         self.drawn = False
 
-    @property
-    def pid(self) -> int | None:
-        """The app process's id (None before it starts)."""
-        return None if self._process is None else self._process.pid
 
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
         environment = super()._build_environment(width, height)
@@ -208,16 +202,10 @@ class Session(AppService):
 
 class GameServer(Server):
     """textual-serve's server for the gameshelf app, with at most ``max_sessions`` apps at
-    once (see the module's text).
-
-    Args:
-        host: the address to listen on (loopback by default).
-        port: the port (0: any free port; :attr:`port` is the one bound once started).
-        max_sessions: how many apps may run at once (at least 1).
-        argv: the command of each tab's app (default :func:`app_command`).
-        say: prints one line for the player (the address, the stop).
-        allow_origins: other origins whose pages may use this server (``--allow-origin``;
-            see :class:`gameshelf.core.webguard.Guard`).
+    once (see the module's text). ``port`` 0 takes any free port (:attr:`port` is the one
+    bound once started); ``argv`` is each tab's command (default :func:`app_command`);
+    ``say`` prints one line for the player; ``allow_origins`` are other origins whose pages
+    may use this server (``--allow-origin``).
 
     Raises:
         BadInputError: an ``allow_origins`` entry is not an origin.
@@ -399,20 +387,11 @@ class GameServer(Server):
             host = f"[{host}]"
         return f"http://{host}:{self.port}/"
 
-    def request_exit(self) -> None:
-        """Stop the server in order (as Ctrl+C does)."""
-        if self._stop_event is not None:
-            self._stop_event.set()
 
     async def run(self, ready: Callable[[], object] | None = None) -> int | None:
-        """Serve until a stopping signal (or :meth:`request_exit`); then end every session
-        (each app quits, is terminated or killed, and is waited for) and close.
-
-        Args:
-            ready: called once the port is bound (the address is printed first).
-
-        Returns:
-            The signal that stopped the server, or None when :meth:`request_exit` did.
+        """Serve until a stopping signal; then end every session (each app quits, is
+        terminated or killed, and is waited for) and close. ``ready`` is called once the
+        port is bound. Returns the signal that stopped the server.
 
         Raises:
             OSError: the address cannot be listened on (port taken, unknown host).

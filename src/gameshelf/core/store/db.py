@@ -1,17 +1,12 @@
 """The store's file and its transactions: where it lives, how it is opened and checked, and
 the one way it is written.
 
-Opening (:class:`Database`) checks the file before anything is written: a database from a
-newer program, another program's SQLite file (any table, index, view or trigger that is not
-ours, or one of our tables with other columns: :mod:`gameshelf.core.store.schema`) or a file
-that is no database at all is refused with :class:`StoreError` and left byte for byte as it
-was. An older store is migrated to the current version in one transaction.
-
-Every write is one operation, one ``BEGIN IMMEDIATE`` transaction (:meth:`Database._write`),
-so a failure (a full disk, a kill, a read-only file) leaves the stored data as it was. A lock
-held by another process is waited for (``timeout`` seconds per try) and the transaction
-retried until ``wait`` seconds have passed; only then does the operation raise
-:class:`StoreError` (the caller keeps its game in memory and tries again).
+Opening (:class:`Database`) checks the file before anything is written: a newer program's
+store, another program's SQLite file (:mod:`gameshelf.core.store.schema`) or no database at
+all is refused with :class:`StoreError` and left byte for byte as it was; an older store is
+migrated in one transaction. Every write is one ``BEGIN IMMEDIATE`` transaction
+(:meth:`Database._write`), retried while another process holds the lock, so a failure leaves
+the stored data as it was.
 """
 
 from __future__ import annotations
@@ -53,18 +48,19 @@ def as_text(value: object) -> str:
 
 def data_dir() -> Path:
     """The folder the store lives in: ``$GAMESHELF_HOME`` or the platform's user data dir."""
-    home = os.environ.get("GAMESHELF_HOME")
-    if home:
-        return Path(home)
-    return Path(platformdirs.user_data_dir("gameshelf", appauthor=False))
+    return _folder("", platformdirs.user_data_dir)
 
 
 def cache_dir() -> Path:
     """The folder for caches (solver tables): ``$GAMESHELF_HOME/cache`` or the user cache dir."""
+    return _folder("cache", platformdirs.user_cache_dir)
+
+
+def _folder(under_home: str, user_dir: Callable[..., str]) -> Path:
     home = os.environ.get("GAMESHELF_HOME")
     if home:
-        return Path(home) / "cache"
-    return Path(platformdirs.user_cache_dir("gameshelf", appauthor=False))
+        return Path(home) / under_home
+    return Path(user_dir("gameshelf", appauthor=False))
 
 
 def now_iso() -> str:
@@ -73,13 +69,9 @@ def now_iso() -> str:
 
 
 class Database:
-    """The SQLite file of the store, opened and checked: its transactions and reads (the
-    kinds of data build on it: :class:`~gameshelf.core.store.Store`).
-
-    Args:
-        path: the database file; default ``data_dir() / "gameshelf.db"``.
-        timeout: seconds SQLite waits for another process's lock on each try.
-        wait: seconds in all an operation keeps retrying while the store is locked.
+    """The SQLite file of the store (default ``data_dir() / "gameshelf.db"``), opened and
+    checked: its transactions and reads. SQLite waits ``timeout`` seconds for another
+    process's lock on each try; an operation keeps retrying for ``wait`` seconds in all.
 
     Raises:
         StoreError: the file is not a gameshelf database, another program's, or was written

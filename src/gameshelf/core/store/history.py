@@ -1,12 +1,9 @@
 """The history of finished games: each kept whole as its game record, with its seats and
 final scores (:class:`HistoryEntry`), listed newest first (:meth:`History.finished_records`).
 
-A game enters the history with its end (:meth:`gameshelf.core.store.Store.finish_game`), or
-as a finished game that has no save here (an imported record, an online game from a server:
-:meth:`gameshelf.core.store.Store.add_finished_record`), once: its id is marked in the
-``finished`` table. :meth:`History.prune_finished_records` removes old games from the
-history; their scores stay, and they are never counted again. A damaged row is listed,
-marked, never hidden (:attr:`HistoryRow.damaged`).
+A game enters the history once, with its end (:meth:`gameshelf.core.store.Store.finish_game`)
+or as a finished game with no save here (:meth:`gameshelf.core.store.Store.add_finished_record`):
+its id is marked in the ``finished`` table. A damaged row is listed, marked, never hidden.
 """
 
 from __future__ import annotations
@@ -38,18 +35,10 @@ def record_key(record: GameRecord) -> str:
 
 @dataclass(frozen=True)
 class HistoryPlayer:
-    """One seat of a finished game, as its history keeps it.
-
-    Attributes:
-        name: the seat's name as shown (``you`` for the person against Mugsy).
-        kind: ``person`` (playing here), ``computer`` or ``remote`` (a person elsewhere,
-            online).
-        level: the computer player's level or kind (``strong``, ``greedy``, ``normal``...);
-            None for a person.
-        score: the final score in the game's unit (points; Muggins: points of the match),
-            None when the game has none.
-        outcome: ``win``, ``loss`` or ``draw`` for this seat; None when not said.
-    """
+    """One seat of a finished game, as its history keeps it: ``kind`` ``person`` (playing
+    here), ``computer`` or ``remote`` (a person elsewhere, online); ``level`` None for a
+    person; ``score`` in the game's unit, None when the game has none; ``outcome`` ``win``,
+    ``loss``, ``draw`` or None when not said."""
 
     name: str
     kind: str = "person"
@@ -84,11 +73,8 @@ class HistoryEntry:
     (:meth:`~gameshelf.core.store.Store.finish_game`,
     :meth:`~gameshelf.core.store.Store.add_finished_record`).
 
-    Attributes:
-        record: the whole game record (seed and actions) as the session writes it.
-        players: every seat in seat order, with its kind, level and final score.
-        source: ``local`` (played here), ``import`` (a record file) or ``online``.
-        finished: when the game ended (ISO 8601, UTC); None: now.
+    ``players`` are every seat in order, ``source`` ``local``, ``import`` (a record file) or
+    ``online``, ``finished`` when it ended (ISO 8601, UTC; None: now).
     """
 
     record: GameRecord
@@ -99,18 +85,9 @@ class HistoryEntry:
 
 @dataclass(frozen=True)
 class HistoryRow:
-    """One finished game, as listed (:meth:`History.finished_records`).
-
-    Attributes:
-        id: its row id (:meth:`History.finished_record` reads it again).
-        game: the game's key.
-        key: the game's id (a save's ``game_id``, or :func:`record_key` of an imported one).
-        finished: when it ended (ISO 8601 text).
-        source: ``local``, ``import`` or ``online``.
-        players: the seats (a damaged seat is left out, and the row marked damaged).
-        record: the game record; None when the stored text is damaged.
-        damaged: why the row cannot be read whole (None for an intact one).
-    """
+    """One finished game, as listed (:meth:`History.finished_records`): ``key`` is the
+    game's id (a save's ``game_id``, or :func:`record_key` of an imported one); a damaged
+    seat is left out of ``players``, a damaged record is None, and ``damaged`` says why."""
 
     id: int
     game: str
@@ -190,13 +167,9 @@ class History(Database):
     def finished_records(self, game: str | None = None, *, player: str | None = None,
                          limit: int | None = None,
                          with_records: bool = True) -> list[HistoryRow]:
-        """Finished games kept in the history, newest first (by the time each ended).
-
-        Args:
-            game: only this game's (None: every game's).
-            player: only games where a seat has this name (exactly).
-            limit: at most this many (None: all).
-            with_records: False leaves :attr:`HistoryRow.record` None (a quicker listing).
+        """Finished games kept in the history, newest first (by the time each ended), of
+        ``game`` (None: every game's), where a seat is named ``player`` (exactly), at most
+        ``limit``; ``with_records`` False leaves :attr:`HistoryRow.record` None (quicker).
 
         Raises:
             StoreError: the store cannot be read.
@@ -227,16 +200,11 @@ class History(Database):
 
     def prune_finished_records(self, game: str | None = None, *, keep: int | None = None,
                                before: str | None = None) -> list[HistoryRow]:
-        """Remove old finished games from the history in one transaction: those not among
-        the newest ``keep`` of their game, and those that ended before ``before`` (ISO 8601
-        date or time, UTC). Their scores, results and high-score rows stay, and each game
-        stays marked finished, so it is never counted again.
-
-        Args:
-            game: only this game's (None: every game, ``keep`` counted per game).
-
-        Returns:
-            The rows removed (records not read), newest first.
+        """Remove old finished games of ``game`` (None: every game, ``keep`` counted per
+        game) from the history in one transaction: those not among the newest ``keep``, and
+        those that ended before ``before`` (ISO 8601 date or time, UTC). Their scores,
+        results and high-score rows stay, and each game stays marked finished, so it is never
+        counted again. Returns the rows removed (records not read), newest first.
 
         Raises:
             StoreError: neither ``keep`` nor ``before``, a negative ``keep``, or the write

@@ -1,20 +1,11 @@
 """Saved games: a game in progress kept under a name, written only by the session that owns it.
 
-- :meth:`Saves.claim_save`: a new save under a name chosen inside the transaction that
-  writes it (``base``, else ``base-2``, ``base-3``...; or exactly ``base``, refused when
-  taken). A damaged row counts as taken. Returns a :class:`SaveHandle`.
-- :meth:`Saves.take_save`: open an existing save to play on; the save's owner token changes,
-  so a session elsewhere still holding the old handle can no longer write it.
-- :meth:`Saves.update_save`: write a save (optionally under a new name: "save as") only
-  through the handle that owns it; a save taken over, deleted or finished elsewhere is a
-  clear :class:`StoreError`, never a silent overwrite.
-- :meth:`Saves.replace_save` (alias :meth:`Saves.save_game`): the one write that replaces a
-  save of that name, for when the person asked for it (``import --force``).
-- :meth:`Saves.discard_save` (through the owner's handle), :meth:`Saves.delete_save` (by
-  name, the person's choice).
-
-:meth:`Saves.list_saves` lists every save, damaged ones marked damaged
-(:attr:`SaveRow.damaged`). A game's end removes its save in the transaction that records it
+A new save is claimed (:meth:`Saves.claim_save`) or an existing one taken over
+(:meth:`Saves.take_save`); either gives the :class:`SaveHandle` every later write goes
+through, so a save taken over, deleted or finished elsewhere is a clear :class:`StoreError`,
+never a silent overwrite. Only :meth:`Saves.replace_save` replaces a save by name, when the
+person asked for it (``import --force``). A damaged save is listed, marked, and keeps its
+name. A game's end removes its save in the transaction that records it
 (:meth:`gameshelf.core.store.Store.finish_game`).
 """
 
@@ -31,13 +22,8 @@ from gameshelf.core.store.db import Database, as_text, now_iso
 
 @dataclass(frozen=True)
 class SaveRow:
-    """One saved game, as listed.
-
-    Attributes:
-        record: the game record; None when the stored text is damaged.
-        damaged: why the record cannot be read (None for an intact save). A damaged save
-            still holds its name: no write takes it unasked.
-    """
+    """One saved game, as listed: ``record`` None and ``damaged`` saying why when the stored
+    text is damaged (such a save still holds its name: no write takes it unasked)."""
 
     id: int
     game: str
@@ -54,8 +40,6 @@ class SaveHandle:
     :meth:`Saves.take_save`, :meth:`Saves.update_save` and :meth:`Saves.replace_save`.
 
     Attributes:
-        game: the game's key.
-        name: the save's name.
         game_id: the id of the game saved there (kept across writes, renames and takeovers;
             the key that makes finishing idempotent).
         owner: this session's token; another session taking the save over changes it.
@@ -86,11 +70,8 @@ class Saves(Database):
         """Save a new game under a name no save of ``game`` has (damaged saves included),
         chosen in the transaction that writes it: ``base``, else ``base-2``, ``base-3``...
 
-        Args:
-            exact: take ``base`` or nothing.
-            game_id: the game's id (default: a new random one); an imported finished game
-                has one made from its record, so that it is recorded once however often it
-                is imported.
+        With ``exact``, ``base`` or nothing. ``game_id`` (default: a new random one): an
+        imported finished game has one made from its record, so it is recorded once.
 
         Raises:
             SaveNameTakenError: ``exact`` and a save named ``base`` exists (it is left as
@@ -172,10 +153,8 @@ class Saves(Database):
     def update_save(self, handle: SaveHandle, record: GameRecord, *,
                     name: str | None = None) -> SaveHandle:
         """Write ``record`` into the save ``handle`` owns, optionally renaming it ("save as"
-        ``name``: refused when another save, damaged or not, has that name).
-
-        Returns:
-            The handle to use from now on (a new name, same owner).
+        ``name``: refused when another save, damaged or not, has that name); returns the
+        handle to use from now on (a new name, same owner).
 
         Raises:
             SaveNameTakenError: ``name`` is another save's.
@@ -230,10 +209,6 @@ class Saves(Database):
 
         return self._write(run)
 
-    def save_game(self, name: str, record: GameRecord) -> SaveHandle:
-        """:meth:`replace_save` (the old name; front ends use claim/take/update)."""
-        return self.replace_save(name, record)
-
     def list_saves(self, game: str) -> list[SaveRow]:
         """Every saved game of ``game``, newest first; a damaged one is listed with
         ``record=None`` and ``damaged`` saying why."""
@@ -258,17 +233,6 @@ class Saves(Database):
     def save_names(self, game: str) -> set[str]:
         """The names of every save of ``game``, damaged ones included."""
         return {row[0] for row in self._read("SELECT name FROM saves WHERE game=?", (game,))}
-
-    def free_save_name(self, game: str, base: str) -> str:
-        """``base`` when no save of ``game`` has that name, else ``base-2``, ``base-3``...
-
-        Only a hint for what to show: :meth:`claim_save` chooses the name it writes.
-        """
-        taken = self.save_names(game)
-        k = 1
-        while (name := base if k == 1 else f"{base}-{k}") in taken:
-            k += 1
-        return name
 
     def load_save(self, game: str, name: str) -> GameRecord:
         """The record saved as ``name``.

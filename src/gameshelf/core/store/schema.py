@@ -1,11 +1,10 @@
 """The store's schema: its tables at each version, the check that a file is ours, and the
 migration of an older store.
 
-The schema version is kept in ``PRAGMA user_version``. Version 1 holds saves, scores and
-results; version 2 adds the save's owner and game id, the ``finished`` games and the
-settings; version 3 the ``history`` table (empty after the migration: games finished before
-it keep counting in the score tables). A file is ours when its tables, indexes, views and
-triggers, and every table's columns, are exactly those the same scripts build in memory
+The schema version is kept in ``PRAGMA user_version``: 1 holds saves, scores and results; 2
+adds the save's owner and game id, the ``finished`` games and the settings; 3 the
+``history`` table (empty after the migration). A file is ours when its tables, indexes,
+views, triggers and columns are exactly those the same scripts build in memory
 (:func:`reference_shape`).
 """
 

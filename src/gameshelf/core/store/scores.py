@@ -106,11 +106,8 @@ class Scores(Database):
 
     # ----- high scores -------------------------------------------------------------------
     def top_scores(self, game: str, limit: int = 20, board: str = "") -> list[ScoreRow]:
-        """The best ``limit`` scores, highest first; equal scores keep the earlier first.
-
-        A damaged row (a name or date that is not text, a score that is not a whole number,
-        a game number that is not one) is left out: it cannot be ranked or shown as a score.
-        """
+        """The best ``limit`` scores, highest first; equal scores keep the earlier first (a
+        damaged row is left out)."""
         rows = self._read(
             "SELECT id, game, board, name, score, date, seed, detail FROM scores "
             f"WHERE game=? AND board=? AND {_INTACT_SCORE} ORDER BY score DESC, id ASC "

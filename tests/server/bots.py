@@ -1,11 +1,10 @@
 """Bot clients for the game server: a small WebSocket client (the ``websockets`` library)
-that creates or joins a room and plays its seat, for the tests and the load benchmark.
+that creates or joins a room and plays its seat, for the server tests.
 
-A bot plays any legal action the server lists (seeded, so a run can be repeated): in Yatz it
-rolls or scores (never holds, so its turns are short), in Showdown it prefers ``done`` in
-the control step, in Muggins it plays a tile when it can. It keeps every message it
-received (:attr:`Bot.received`), for the secrecy tests, and the time from sending each
-action to the state that answers it (:attr:`Bot.latencies`, seconds).
+A bot plays a legal action the server lists, picked by the game's ``load_test_choice``
+(seeded, so a run can be repeated). It keeps every message it received
+(:attr:`Bot.received`), for the secrecy tests, and the time from sending each action to the
+state that answers it (:attr:`Bot.latencies`, seconds).
 """
 
 from __future__ import annotations
