@@ -19,8 +19,10 @@ from gameshelf.session.base import SavedGame
 
 def say_where_kept(game: str, session: SavedGame) -> None:
     """After a game's screen opened by ``play``/``resume --tui`` closes: where the game is
-    kept, as the prompts say it at ``quit``; a failed or lost save on stderr; nothing for a
-    finished game or one left before its first move (not kept)."""
+    kept, as the prompts say it at ``quit`` (``Saved as 'game-7'. Resume with: gameshelf
+    yatz resume game-7``); a failed save or a save taken over elsewhere on stderr; nothing
+    for a finished game (its screen showed the end) or one left before its first move
+    (not kept)."""
     slot = session.slot
     if session.finished or slot.handle is None and not slot.unsaved:
         return

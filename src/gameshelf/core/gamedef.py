@@ -48,9 +48,14 @@ class UnknownGameError(BadInputError):
 
 @dataclass(frozen=True)
 class GameDef:
-    """One game: its key (on the command line, in records and in the store), its names,
-    its ``package`` (relative part paths are read from it) and its ``parts`` (part name ->
-    ``"module:attribute"``, see the module's docstring)."""
+    """One game: its key, its names and where its parts are.
+
+    Attributes:
+        package: the game's package (``gameshelf.games.yatz``); relative part paths are
+            read from it.
+        key: the game's key on the command line, in records and in the store (``yatz``).
+        parts: part name -> ``"module:attribute"`` (see the module's docstring).
+    """
 
     package: str
     key: str

@@ -31,10 +31,16 @@ def _canonical(payload: dict[str, Any]) -> str:
 
 @dataclass(frozen=True)
 class GameRecord:
-    """One game as seed plus actions: ``rules_version`` is the rules engine version that
-    wrote it (a record from another version is refused when loaded by a game), ``options``
-    the match options (JSON values only), ``seed`` the game number the match's chance was
-    drawn from, ``actions`` each in its text form."""
+    """One game as seed plus actions.
+
+    Attributes:
+        game: the game's key.
+        rules_version: the rules engine version that wrote it; a record from another version
+            is refused when loaded by a game.
+        options: the match options, JSON values only.
+        seed: the game number the match's chance was drawn from.
+        actions: the actions in order, each in its text form.
+    """
 
     game: str
     rules_version: int

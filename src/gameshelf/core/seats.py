@@ -63,11 +63,14 @@ def check_person_name(name: str, players: Iterable[str] = ()) -> str:
 
 
 def seat_word(text: str, players: Iterable[str] = ()) -> tuple[str, str | None]:
-    """One seat of a players option (``Ann``, ``cpu``, ``greedy``, ``Zed:greedy``,
-    ``Bo:human``; ``players``: the game's names of its computer players) as
-    ``(name, player)``: ``player`` None for a person, :data:`DEFAULT` for the default
-    computer, else the game's computer player's name (lower case); ``name`` is empty for a
-    computer seat given by its word alone. Blanks around the parts are dropped.
+    """One seat of a players option: ``(name, player)``, ``player`` None for a person,
+    :data:`DEFAULT` for the default computer, else the game's computer player's name
+    (lower case); ``name`` is empty for a computer seat given by its word alone (the game
+    names it). Blanks around the parts are dropped; the name is not otherwise checked.
+
+    Args:
+        text: ``Ann``, ``cpu``, ``greedy``, ``Zed:greedy``, ``Bo:human``.
+        players: the game's names of its computer players.
 
     Raises:
         BadInputError: ``Name:word`` where the word names neither a computer player of

@@ -37,11 +37,17 @@ S = TypeVar("S")
 
 @dataclass(frozen=True)
 class SpecInfo:
-    """What a game declares up front (OpenSpiel's ``GameType`` + ``GameInfo``): player
-    action ids are ``0 .. num_distinct_actions-1``, chance outcome ids ``0 ..
-    max_chance_outcomes-1``; ``utility_sum`` is the sum of every player's returns when
-    constant (zero-sum: 0.0), else None; ``max_game_length`` a bound on the actions of one
-    game; ``parameters`` each parameter's default (the adapters accept exactly these)."""
+    """What a game declares up front (OpenSpiel's ``GameType`` + ``GameInfo``).
+
+    Attributes:
+        short_name: the registered name, ``gameshelf_<game>``.
+        num_distinct_actions: player action ids are ``0 .. num_distinct_actions-1``.
+        max_chance_outcomes: chance outcome ids are ``0 .. max_chance_outcomes-1``.
+        utility_sum: the sum of every player's returns when constant (zero-sum: 0.0), else None.
+        max_game_length: most player and chance actions in one game (a bound, not an estimate).
+        parameters: each parameter's default (``{"players": 2}``); the adapters accept
+            exactly these names.
+    """
 
     short_name: str
     long_name: str

@@ -86,9 +86,13 @@ class ProtocolError(Exception):
 # ----- parts ----------------------------------------------------------------------------
 @dataclass(frozen=True)
 class SeatSpec:
-    """One seat as the host asks for it in :class:`Create`: ``kind`` ``host`` (the creator
-    sits here; exactly one), ``open`` (for someone to join by code) or ``computer``, whose
-    ``name`` is optional and ``level`` in the game's own words (empty: the game's default).
+    """One seat as the host asks for it in :class:`Create`.
+
+    Attributes:
+        kind: ``host`` (the creator sits here; exactly one), ``open`` (for someone to join by
+            code) or ``computer``.
+        name: the seat's name (the host's name; a computer's optional name).
+        level: a computer's level in the game's own words (empty: the game's default).
     """
 
     kind: Literal["host", "open", "computer"]

@@ -46,9 +46,12 @@ class SeatInfo:
 class GameMatch(ABC, Generic[V, A]):
     """A match as every front end of a game sees it, local or remote.
 
-    ``errors`` keeps store or connection failures to be shown (never raised by
-    :meth:`settle` or :meth:`advance`); ``keeps_saves`` is False when a server keeps the
-    game (no ``save`` command)."""
+    Attributes:
+        errors: store or connection failures kept to be shown (never raised by
+            :meth:`settle` or :meth:`advance`); a front end shows the new ones after each call.
+        keeps_saves: True when this front end keeps the game in the local store (a ``save``
+            command); False when a server keeps it.
+    """
 
     game: str
     seats: list[SeatInfo]

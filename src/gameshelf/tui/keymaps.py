@@ -31,11 +31,17 @@ def key_name(key: str) -> str:
 
 @dataclass(frozen=True)
 class Key:
-    """One action of a screen (``""``: a line of the help table only) and its keys in each
-    key map (``keys``: map name -> Textual key names, comma-separated; a map not listed does
-    not bind it). ``label`` and ``does`` are the footer's and the help table's text (``""``
-    leaves it out there); ``shown`` and ``footer`` the keys as they write them (``"1-5"``;
-    default: each key's :func:`key_name` joined with ``/``, and Textual's own)."""
+    """One action of a screen and its keys in each key map.
+
+    Attributes:
+        action: the Textual action run (``"hold_die(0)"``); ``""``: a line of the help
+            table only (keys a widget handles itself, such as a table's arrows).
+        keys: key map name -> Textual key names, comma-separated (``"f1,r,space"``); a map
+            not listed does not bind the action.
+        label, does: the footer's and the help table's text; ``""`` leaves it out there.
+        shown, footer: the keys as the help and the footer write them (``"1-5"``); default:
+            each key's :func:`key_name` joined with ``/``, and Textual's own.
+    """
 
     action: str
     keys: dict[str, str]

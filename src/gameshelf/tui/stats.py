@@ -62,9 +62,10 @@ def nice_step(span: float, most: int = 6) -> int:
 
 
 def whole_axis(plt: object, top: float, legend_lines: int, rows: int) -> None:
-    """Give ``plt``'s y axis whole-number ticks from 0 (``1,000`` style labels) and room
-    above ``top`` for the legend's ``legend_lines`` lines, which Plotext draws over the
-    tallest bars otherwise; ``rows`` is the chart's height in lines."""
+    """Give ``plt``'s y axis whole-number ticks from 0 (``1,000`` style labels, never
+    ``0.83`` games or ``19083.3`` points) and room above ``top`` for the legend's
+    ``legend_lines`` lines, which Plotext draws in the plot's top left corner: without the
+    room it covered the tallest bars. ``rows``: the chart's height in lines."""
     top = max(1.0, float(top))
     plot_rows = max(4, rows - 5)   # title, x ticks, x label and frame take about five
     step = nice_step(top, max(1, min(6, plot_rows // 2)))   # a tick every other line at most

@@ -35,10 +35,15 @@ def record_key(record: GameRecord) -> str:
 
 @dataclass(frozen=True)
 class HistoryPlayer:
-    """One seat of a finished game, as its history keeps it: ``kind`` ``person`` (playing
-    here), ``computer`` or ``remote`` (a person elsewhere, online); ``level`` None for a
-    person; ``score`` in the game's unit, None when the game has none; ``outcome`` ``win``,
-    ``loss``, ``draw`` or None when not said."""
+    """One seat of a finished game, as its history keeps it.
+
+    Attributes:
+        kind: ``person`` (playing here), ``computer`` or ``remote`` (a person elsewhere,
+            online).
+        level: the computer player's level or kind; None for a person.
+        score: the final score in the game's unit, None when the game has none.
+        outcome: ``win``, ``loss`` or ``draw`` for this seat; None when not said.
+    """
 
     name: str
     kind: str = "person"
@@ -73,8 +78,10 @@ class HistoryEntry:
     (:meth:`~gameshelf.core.store.Store.finish_game`,
     :meth:`~gameshelf.core.store.Store.add_finished_record`).
 
-    ``players`` are every seat in order, ``source`` ``local``, ``import`` (a record file) or
-    ``online``, ``finished`` when it ended (ISO 8601, UTC; None: now).
+    Attributes:
+        players: every seat in seat order, with its kind, level and final score.
+        source: ``local`` (played here), ``import`` (a record file) or ``online``.
+        finished: when the game ended (ISO 8601, UTC); None: now.
     """
 
     record: GameRecord
@@ -85,9 +92,15 @@ class HistoryEntry:
 
 @dataclass(frozen=True)
 class HistoryRow:
-    """One finished game, as listed (:meth:`History.finished_records`): ``key`` is the
-    game's id (a save's ``game_id``, or :func:`record_key` of an imported one); a damaged
-    seat is left out of ``players``, a damaged record is None, and ``damaged`` says why."""
+    """One finished game, as listed (:meth:`History.finished_records`).
+
+    Attributes:
+        key: the game's id (a save's ``game_id``, or :func:`record_key` of an imported one).
+        finished: when it ended (ISO 8601 text).
+        players: the seats (a damaged seat is left out, and the row marked damaged).
+        record: the game record; None when the stored text is damaged.
+        damaged: why the row cannot be read whole (None for an intact one).
+    """
 
     id: int
     game: str
