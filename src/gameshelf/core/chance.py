@@ -44,8 +44,11 @@ def parse_seed(text: str | int) -> int:
 
 
 class Chance:
-    """A seeded source of chance outcomes for one match; ``seed`` is its game number, in
-    ``[0, MAX_SEED]``."""
+    """A seeded source of chance outcomes for one match.
+
+    Args:
+        seed: the match's seed (game number), a whole number in ``[0, MAX_SEED]``.
+    """
 
     def __init__(self, seed: int) -> None:
         self.seed = int(seed)

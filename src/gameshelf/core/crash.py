@@ -31,8 +31,13 @@ EXIT_CODE = 70
 
 
 class CrashReported(Exception):
-    """Raised by a front end after it wrote the report (``path``, None when none could be)
-    of the crash ``error``; the entry point prints :attr:`line` and exits."""
+    """Raised by a front end after it wrote the report of a crash (the terminal app catches
+    the fault inside its event loop); the entry point prints :attr:`line` and exits.
+
+    Attributes:
+        error: the fault.
+        path: the report written, or None when none could be.
+    """
 
     def __init__(self, error: BaseException, path: Path | None) -> None:
         super().__init__(crash_line(error, path))

@@ -35,7 +35,11 @@ last_signal: int | None = None
 
 
 class Stopped(KeyboardInterrupt):
-    """The program was asked to stop by the signal ``signum`` (Ctrl-C is SIGINT)."""
+    """The program was asked to stop by a signal (Ctrl-C is SIGINT).
+
+    Attributes:
+        signum: the signal's number.
+    """
 
     def __init__(self, signum: int = signal.SIGINT) -> None:
         super().__init__(signum)
@@ -65,9 +69,12 @@ def _handler(signum: int, _frame: FrameType | None) -> None:
 def install() -> dict[signal.Signals, object]:
     """Make SIGINT, SIGTERM and SIGHUP raise :class:`Stopped` in the main thread.
 
-    Signals ignored at start stay ignored; outside the main thread nothing changes. Calling
-    it again re-installs the handlers (a terminal app may have reset them). Returns the
-    handlers replaced, for :func:`restore`.
+    Signals ignored at start stay ignored; outside the main thread (where Python cannot set
+    handlers) nothing changes. Calling it again re-installs the handlers (a terminal app that
+    ran meanwhile may have reset them).
+
+    Returns:
+        The handlers replaced, for :func:`restore`.
     """
     before: dict[signal.Signals, object] = {}
     if threading.current_thread() is not threading.main_thread():

@@ -188,8 +188,13 @@ def shell_word(word: str) -> str:
 def command_line(*words: str, names: tuple[str, ...] | list[str] = ()) -> str:
     """A command for the player to type or paste (``Resume with: gameshelf yatz resume
     NAME``), every word shell-quoted by :func:`shell_word`: a save named ``it's mine`` or
-    ``$(rm -rf x)`` gives a command that works and does nothing else. ``names`` (operands
-    from people or files) go last, after ``--`` when one begins with ``-``.
+    ``$(rm -rf x)`` gives a command that works and does nothing else. Every command hint of
+    the command line and the screens is made here.
+
+    Args:
+        words: the command's words (``"gameshelf", "yatz", "resume"``).
+        names: operands from people or files (save names) put last; when one begins with
+            ``-`` an ``--`` goes before them, so that it is not read as an option.
 
     Example:
         >>> print(command_line("gameshelf", "yatz", "resume", "it's mine"))

@@ -359,8 +359,11 @@ def register_spec(spec_cls: SpecClass) -> str:
 
 
 def register() -> list[str]:
-    """Register every game of the registry that offers a research spec; returns the names
-    (``["gameshelf_yatz", ...]``)."""
+    """Register every game of the registry that offers a research spec.
+
+    Returns:
+        The registered names (``["gameshelf_yatz", ...]``).
+    """
     return [register_spec(spec_class(game)) for game in spec_games()]
 
 

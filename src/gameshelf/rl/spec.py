@@ -81,8 +81,10 @@ def action_int(action: Any) -> int:
 
 
 class GameSpec(ABC, Generic[S]):
-    """One game for the research adapters (see the module docstring), with ``params`` for
-    some of ``info().parameters`` (missing ones take the default).
+    """One game for the research adapters; see the module docstring.
+
+    Args:
+        params: values for some of ``info().parameters`` (missing ones take the default).
 
     Raises:
         BadInputError: for an unknown parameter or a value out of the rules' range.

@@ -48,9 +48,15 @@ KEEP_FINISHED = 64
 
 
 class Lobby:
-    """Every room of one server, kept in ``store``; ``finisher`` records a finished game,
-    ``seed_source`` gives a new room's game number (default: a secret random one), and a
-    room not started is closed after ``lobby_idle`` seconds with no one in it (0: never)."""
+    """Every room of one server.
+
+    Args:
+        store: where rooms are kept (every accepted action committed there first).
+        finisher: records a finished game (default: nothing).
+        seed_source: the game number of a new room (default: a secret random one).
+        lobby_idle: seconds a room not started may stay with no one in it before it is
+            closed (0: never; :data:`LOBBY_IDLE`).
+    """
 
     def __init__(self, store: RoomStore, finisher: Finisher | None = None,
                  seed_source: Callable[[], int] | None = None,
@@ -66,8 +72,12 @@ class Lobby:
 
     # ----- rooms in memory and in the store -------------------------------------------------
     def load_unfinished(self, now: float) -> list[str]:
-        """Rebuild every room not over from the store (at the server's start); returns the
-        codes rebuilt. A room that cannot be rebuilt is logged and left in the store."""
+        """Rebuild every room not over from the store (at the server's start). A room that
+        cannot be rebuilt is logged and left in the store as it is.
+
+        Returns:
+            The codes rebuilt.
+        """
         done = []
         for code in self.store.unfinished():
             try:
@@ -129,7 +139,10 @@ class Lobby:
 
     # ----- create, join, rejoin, start ------------------------------------------------------
     def create(self, msg: p.Create, now: float) -> tuple[Room, int, str]:
-        """A new room with the creator at its host seat: ``(room, host seat, host token)``.
+        """A new room with the creator at its host seat.
+
+        Returns:
+            ``(room, host seat, host token)``.
 
         Raises:
             Refused: ``bad_options`` / ``bad_name``.

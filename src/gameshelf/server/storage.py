@@ -127,8 +127,10 @@ class RoomStore(ABC):
 
 
 class SQLiteRoomStore(RoomStore):
-    """:class:`RoomStore` in one SQLite file ``path`` (the server's own, not the player
-    store; made with its folder when missing).
+    """:class:`RoomStore` in one SQLite file (the server's own, not the player store).
+
+    Args:
+        path: the database file (made with its folder when missing).
 
     Raises:
         StoreError: the file cannot be opened, or is another program's.

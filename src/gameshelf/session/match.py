@@ -24,9 +24,14 @@ A = TypeVar("A")
 
 @dataclass(frozen=True)
 class SeatInfo:
-    """One seat as a front end shows it: ``kind`` ``human`` for a person, else the computer
-    player's kind; ``here`` True when a person at this front end plays it (every person's
-    seat of a game played here; only one's own seat online)."""
+    """One seat as a front end shows it.
+
+    Attributes:
+        name: the player's name (shown literally).
+        kind: ``human`` for a person, else the computer player's kind.
+        here: True when a person at this front end plays it (every person's seat of a game
+            played here; only one's own seat online).
+    """
 
     name: str
     kind: str

@@ -70,8 +70,12 @@ class MoveLog:
     """The log a remote match shows, kept from the server's ``state`` messages: their
     ``log`` lines (words written by the server, as this seat may know them) taken once each
     by action number, so a client that joins again sees the current turn's moves; from a
-    server that sends no ``log``, the ``events`` read by ``fallback``. ``lines`` only grows;
-    ``seq`` is the action number up to which lines are taken."""
+    server that sends no ``log``, the ``events`` read by ``fallback``.
+
+    Attributes:
+        lines: the log, oldest first (it only grows).
+        seq: the action number up to which lines are taken.
+    """
 
     def __init__(self) -> None:
         self.lines: list[str] = []
@@ -284,6 +288,7 @@ class RemoteMatch(GameMatch[V, A]):
 
     def close(self) -> None:
         self.room.close()
+
 
 
 @dataclass(frozen=True)

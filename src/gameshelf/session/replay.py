@@ -55,9 +55,16 @@ class Step:
 
 
 class Replay(Generic[S]):
-    """A cursor over a game's states (``n + 1`` of them, not to be changed), step 0 (the
-    start, after the record's first ``start`` actions) to step n (the last move);
-    ``position`` is the step shown, ``finished`` whether the game is over at its last step.
+    """A cursor over a game's states, step 0 (the start) to step n (the last move).
+
+    Args:
+        states: the state at each step, ``n + 1`` of them (not to be changed).
+        start: the record's actions applied at step 0 (the deal before the first move).
+        people: the seats played by people.
+        finished: the game is over at its last step.
+
+    Attributes:
+        position: the step shown, 0 to n.
     """
 
     def __init__(self, record: GameRecord, states: Sequence[S], steps: Sequence[Step],

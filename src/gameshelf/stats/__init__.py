@@ -96,8 +96,13 @@ def spread(values: Sequence[int]) -> Spread:
 
 @dataclass(frozen=True)
 class Streaks:
-    """Runs of wins and losses in the order the games ended; ``current`` is the run the
-    last game is part of: ``("win", 3)``; ``("", 0)`` for no games."""
+    """Runs of wins and losses in the order the games ended.
+
+    Attributes:
+        longest_win: the most games won in a row.
+        longest_loss: the most games lost in a row.
+        current: the run the last game is part of: ``("win", 3)``; ``("", 0)`` for no games.
+    """
 
     longest_win: int
     longest_loss: int

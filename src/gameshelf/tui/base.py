@@ -50,8 +50,12 @@ def quit_binding() -> Binding:
 
 class GuardedApp(App[None]):
     """A Textual app that ends in order on a signal and reports a crash in a file, with the
-    keys every screen shares (Ctrl+Q, and q as Esc: see the module's text); ``crash`` and
-    ``stopped_by`` keep the crash (its report written) or the signal that ended it."""
+    keys every screen shares (Ctrl+Q, and q as Esc: see the module's text).
+
+    Attributes:
+        crash: the crash, once one happened (its report written).
+        stopped_by: the signal that ended the app, if one did.
+    """
 
     BINDINGS = [
         quit_binding(),

@@ -84,7 +84,6 @@ class InfoScreen(ModalScreen[None]):
     def action_close(self) -> None:
         self.dismiss(None)
 
-
 class CoachHintScreen(InfoScreen):
     """The advice: its first line (the best move) in bold green, then each option's
     estimate and the game's :attr:`ESTIMATES` when something was estimated."""
@@ -105,9 +104,13 @@ class CoachHintScreen(InfoScreen):
 
 
 class CoachReviewScreen(InfoScreen):
-    """The review of the finished game ``record`` (``samples`` per decision, None: the
-    coach's default): its heading in bold, then each costly decision worst first, then
-    :attr:`ESTIMATES`."""
+    """The review of ``record``: its heading in bold, then each costly decision worst
+    first, then :attr:`ESTIMATES`.
+
+    Args:
+        record: the finished game.
+        samples: samples per decision (None: the coach's default).
+    """
 
     ESTIMATES = ""
 

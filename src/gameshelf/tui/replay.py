@@ -186,8 +186,12 @@ class ReplayControls:
     read-only match over the cursor (:class:`~gameshelf.session.replay.ReplayMatch`),
     holds one of these, lists :data:`REPLAY_CONTROL_BINDINGS` in its ``BINDINGS``, answers
     its ``check_action`` from :meth:`allows` and runs its ``replay`` action with :meth:`run`.
-    ``show`` draws the step shown, ``hidden`` is what the help says of hidden information,
-    ``keep`` the game screen's actions a replay keeps; with ``exit_app`` leaving ends the app.
+
+    Args:
+        show: draws the step shown (called after each move through the replay).
+        hidden: what the help says of hidden information.
+        keep: the game screen's actions a replay keeps (showing the piles...).
+        exit_app: leaving ends the app (the screen was opened alone, from the command line).
     """
 
     def __init__(self, screen: Screen[Any], replay: Replay[Any], show: Callable[[], None], *,
@@ -248,7 +252,10 @@ class ReplayControls:
 
 
 def replay_screen(replay: Replay[Any], *, exit_app: bool = False) -> Screen[None]:
-    """The game's own screen in replay mode over ``replay``, at its start (``exit_app``:
-    leaving ends the app)."""
+    """The game's own screen in replay mode over ``replay``, at its start.
+
+    Args:
+        exit_app: leaving ends the app (the screen was opened alone, from the command line).
+    """
     screen: Callable[..., Screen[None]] = REGISTRY.get(replay.game).load("replay_screen")
     return screen(replay, exit_app=exit_app)

@@ -22,8 +22,13 @@ from gameshelf.core.store.db import Database, as_text, now_iso
 
 @dataclass(frozen=True)
 class SaveRow:
-    """One saved game, as listed: ``record`` None and ``damaged`` saying why when the stored
-    text is damaged (such a save still holds its name: no write takes it unasked)."""
+    """One saved game, as listed.
+
+    Attributes:
+        record: the game record; None when the stored text is damaged.
+        damaged: why the record cannot be read (None for an intact save). A damaged save
+            still holds its name: no write takes it unasked.
+    """
 
     id: int
     game: str
@@ -40,6 +45,8 @@ class SaveHandle:
     :meth:`Saves.take_save`, :meth:`Saves.update_save` and :meth:`Saves.replace_save`.
 
     Attributes:
+        game: the game's key.
+        name: the save's name.
         game_id: the id of the game saved there (kept across writes, renames and takeovers;
             the key that makes finishing idempotent).
         owner: this session's token; another session taking the save over changes it.
@@ -153,8 +160,10 @@ class Saves(Database):
     def update_save(self, handle: SaveHandle, record: GameRecord, *,
                     name: str | None = None) -> SaveHandle:
         """Write ``record`` into the save ``handle`` owns, optionally renaming it ("save as"
-        ``name``: refused when another save, damaged or not, has that name); returns the
-        handle to use from now on (a new name, same owner).
+        ``name``: refused when another save, damaged or not, has that name).
+
+        Returns:
+            The handle to use from now on (a new name, same owner).
 
         Raises:
             SaveNameTakenError: ``name`` is another save's.
