@@ -14,7 +14,7 @@ from typing import Annotated, Any
 
 import typer
 
-from gameshelf.core.text import literal
+from gameshelf.core.text import count, literal
 from gameshelf.games import REGISTRY
 from gameshelf.session.replay import Replay, load_replay
 
@@ -39,7 +39,7 @@ def print_text(replay: Replay[Any]) -> None:
     """One line per move (``  12  Ann scores x2 Full house: 50 points``), shown literally."""
     state = "finished" if replay.finished else "in progress (what your seat saw)"
     typer.echo(f"{REGISTRY.get(replay.game).title} game {replay.record.seed}, {state}: "
-               f"{replay.n} moves")
+               f"{count(replay.n, 'move')}")
     width = len(str(replay.n))
     for s in replay.steps:
         typer.echo(f"{s.number:>{width}}  {literal(s.text)}")

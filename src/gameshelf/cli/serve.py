@@ -114,8 +114,8 @@ def serve(
                        "anyone who can reach this machine can connect; the protocol is not "
                        "encrypted (use a TLS proxy beyond a trusted network)", err=True)
         shown = f"[{host}]" if ":" in host else host
-        typer.echo(f"gameshelf serve: listening on ws://{shown}:{bound}/ws (rooms in "
-                   f"{store.path}); Ctrl-C stops")
+        typer.echo(f"gameshelf serve: listening on ws://{shown}:{bound}/ws, the page at "
+                   f"http://{shown}:{bound}/ (rooms in {store.path}); Ctrl-C stops")
         sys.stdout.flush()
         app = make_app(store, rate=rate, burst=2 * rate, per_host=connections,
                        rooms=rooms, lobby_idle=60.0 * lobby_idle)
