@@ -2,15 +2,19 @@
 
 :class:`CardTable` draws the card of the seat shown (every empty box shows in brackets what
 the dice would score there) and reports a click upward (:class:`CardTable.Chosen`); only a
-second click on the box selected acts, as Enter does (``CellSelected``).
+second click on the box selected acts, as Enter does (``CellSelected``). The footer names
+Enter (:data:`FILL`) while a box can be filled; the arrows move over the boxes only (never
+onto a total's row or the labels).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import ClassVar
 
 from rich.text import Text
 from textual import events
+from textual.binding import Binding, BindingType
 from textual.coordinate import Coordinate
 from textual.message import Message
 from textual.widgets import DataTable
@@ -30,6 +34,8 @@ ROW_LABELS_SHORT = ("Ones", "Twos", "Threes", "Fours", "Fives", "Sixes", "Upper 
                     "Bonus (63+)", "Upper+bonus", "3 of a Kind", "4 of a Kind", "Full House",
                     "Sm. Straight", "Lg. Straight", "Yatz", "Chance", "Lower total",
                     "Column total", "x1 / x2 / x3", "Grand total")
+#: The footer's name of Enter (⏎) on the card while a box can be filled (short: 80 columns).
+FILL = "Fill"
 #: Width of what stands left of the card (the dice column) and of its scroll bar.
 LEFT_WIDTH, SCROLL_BAR = 41, 4
 
@@ -37,7 +43,14 @@ LEFT_WIDTH, SCROLL_BAR = 41, 4
 class CardTable(DataTable[Text | str]):
     """The score board. A click selects a box (the cursor moves there, :class:`Chosen` is
     posted); only a second click on the selected box acts (``CellSelected``, as Enter),
-    so a stray click never fills a box, not even the box under the keyboard's cursor."""
+    so a stray click never fills a box, not even the box under the keyboard's cursor.
+    Up/Down step over the rows that cannot be filled (the totals), Left stops at x1."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        # offered while :attr:`fillable`; else Enter selects (the screen says why not)
+        Binding("enter", "fill", FILL),
+        Binding("enter", "select_cursor", "Select", show=False),
+    ]
 
     class Chosen(Message):
         """A click selected the cell at ``coordinate`` (nothing is filled)."""
@@ -48,6 +61,36 @@ class CardTable(DataTable[Text | str]):
 
     #: The cell a click selected last (a second click on it acts); None after a move.
     armed: Coordinate | None = None
+    #: Whether a box can be filled now (the screen sets it): the footer names Enter then.
+    fillable: Callable[[], bool] = staticmethod(lambda: False)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """``fill`` is offered only while :attr:`fillable` says a box can be filled."""
+        return self.fillable() if action == "fill" else True
+
+    def action_fill(self) -> None:
+        """Enter: fill the box under the cursor (as ``CellSelected``, the screen fills)."""
+        self.action_select_cursor()
+
+    def action_cursor_up(self) -> None:
+        self._step_row(-1)
+
+    def action_cursor_down(self) -> None:
+        self._step_row(1)
+
+    def action_cursor_left(self) -> None:
+        if self.cursor_coordinate.column > FIRST_COL:
+            super().action_cursor_left()
+
+    def _step_row(self, step: int) -> None:
+        """Move the cursor to the next box's row up (``step`` -1) or down (1), in its
+        column (x1 from the labels); at the first or last box it stays."""
+        self._set_hover_cursor(False)
+        row, col = self.cursor_coordinate
+        rows = [r for r in sorted(ROW_BOX) if (r - row) * step > 0]
+        if rows:
+            target = rows[0] if step > 0 else rows[-1]
+            self.cursor_coordinate = Coordinate(target, max(col, FIRST_COL))
 
     async def _on_click(self, event: events.Click) -> None:
         # Textual calls DataTable's own handler after this one unless prevent_default()
@@ -67,8 +110,8 @@ class CardTable(DataTable[Text | str]):
         """Add the columns and the 20 rows (empty; :meth:`show` fills them), the cursor on
         x1 Ones."""
         self.add_column("Row", key="label", width=16)
-        for k in COLUMN_KEYS:
-            self.add_column(k, key=k, width=5)
+        for k in COLUMN_KEYS:   # right-aligned over the points, which stand right
+            self.add_column(Text(k, justify="right"), key=k, width=5)
         for row in scorecard(state, state.seat):
             self.add_row(f"{row.number:>2} {ROW_LABELS_SHORT[row.number - 1]}", "", "", "",
                          key=f"r{row.number}")

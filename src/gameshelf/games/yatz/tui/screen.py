@@ -120,7 +120,7 @@ class GameScreen(RefusalMixin, ReplayKeys, Screen[None]):
                 with Horizontal(id="rollrow"):
                     roll = Button(f"Roll ({YATZ_KEYS.display('roll', self.keys)})", id="roll",
                                   variant="success")
-                    roll.can_focus = not self.classic   # Enter on the dice is not this button
+                    roll.can_focus = False   # the card keeps the focus: Enter fills a box
                     yield roll
                     yield RollInfo("", id="rollinfo", markup=False)
                 yield Static("", id="message", markup=False)
@@ -133,6 +133,7 @@ class GameScreen(RefusalMixin, ReplayKeys, Screen[None]):
     def on_mount(self) -> None:
         table = self.query_one(CardTable)
         table.lay_out(self.game.state)
+        table.fillable = self.turn.can_fill
         table.focus()
         if isinstance(self.game, LocalYatz) and self.game.match.log:
             self.log_event(f"Game {self.game.seed} resumed.")
@@ -345,9 +346,8 @@ class GameScreen(RefusalMixin, ReplayKeys, Screen[None]):
         """Show the moves made since the last look (``boxes_only``: log only the boxes
         filled; ``note`` in the message line), then any store failure."""
         self.take_moves(boxes_only)
+        self.turn.others_moved(note)   # a person's box just filled: the view moves on
         self.refresh_view()
-        if note is not None:
-            self.say(note)
         self.store_said()
 
     def on_screen_resume(self) -> None:

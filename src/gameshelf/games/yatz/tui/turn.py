@@ -75,6 +75,13 @@ class PersonTurn:
 
     def __init__(self, table: Table) -> None:
         self._t = table
+        #: The line naming the box a person here filled last and its points, kept in the
+        #: message line until their next action; None when none.
+        self.result: str | None = None
+        #: The seat whose card stays shown after its box until the others' first move.
+        self.result_seat: int | None = None
+        #: The message line offers the box's undo (taken away once it no longer holds).
+        self.undo_said = False
 
     def on_turn(self) -> bool:
         """True when a person here may act now; else says why not (a replay: that nothing
@@ -89,6 +96,7 @@ class PersonTurn:
 
     def _do(self, action: Action) -> bool:
         t = self._t
+        seat = t.game.state.seat
         try:
             t.game.play(str(action))
         except GameshelfError as exc:
@@ -100,14 +108,49 @@ class PersonTurn:
         t.say("")
         t.keeping.store_said()   # the action was saved (a stop or crash loses nothing)
         t.pending = None
+        self.result = self.result_seat = None
+        self.undo_said = False
+        line = t.take_moves()
         if isinstance(action, Score):
             t.viewed = None
             t.card.armed = None
-        line = t.take_moves()
+            self._filled(seat, line)
         t.refresh_view()
-        if isinstance(action, Score) and t.game.can_undo():
-            t.say(f"{line}: u takes it back until the next roll.")
+        if self.result is not None:
+            self.undo_said = t.game.can_undo()
+            t.say(f"{line}: u takes it back until the next roll." if self.undo_said
+                  else f"{line}.")
         return True
+
+    def _filled(self, seat: int, line: str) -> None:
+        """``seat`` filled a box (``line`` names it and its points): the line is kept until
+        the person's next action; while the seats not here play next, ``seat``'s card stays
+        shown until their first move (:meth:`others_moved`)."""
+        self.result = line
+        if self._t.game.others_turn() and not self._t.game.finished():
+            self.result_seat = self._t.viewed = seat
+
+    def others_moved(self, note: str | None = None) -> None:
+        """The seats not here moved: the card shown after a person's box goes back to the
+        seat on turn; the box's line loses its undo (no longer true after their roll);
+        ``note`` follows it in the message line."""
+        t = self._t
+        if self.result_seat is not None and t.viewed == self.result_seat:
+            t.viewed = None
+        self.result_seat = None
+        stale = self.undo_said and not t.game.can_undo()
+        if stale:
+            self.undo_said = False
+        if stale or note is not None:
+            t.say(" ".join(s for s in (f"{self.result}." if self.result else "", note or "")
+                           if s))
+
+    def can_fill(self) -> bool:
+        """Whether a box can be filled now: a person's turn here with dice rolled, their own
+        card shown."""
+        game = self._t.game
+        return (not game.read_only and game.here_to_act() and bool(game.state.dice)
+                and self._t.viewed is None)
 
     def roll(self) -> None:
         """Roll the dice not held (classic keys: after the third roll the board takes over,
@@ -139,6 +182,8 @@ class PersonTurn:
         t.keeping.store_said()
         t.pending = None
         t.viewed = None
+        self.result = self.result_seat = None
+        self.undo_said = False
         t.card.armed = None
         t.card.to_box(score.column, score.box)
         name = t.game.on_turn.name
