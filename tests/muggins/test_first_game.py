@@ -174,6 +174,7 @@ async def test_the_level_screen_marks_its_highlight_and_says_the_default() -> No
         assert ol.has_focus
         how = _text(app, "#level-how")
         assert f"{DEFAULT_LEVEL} is the default" in how and "▶" in how
+        assert app.screen.query_one("#level-how").region.height == 1, how   # no wrap
 
         def marked() -> list[str]:
             return [str(ol.get_option_at_index(i).prompt).split()[1]

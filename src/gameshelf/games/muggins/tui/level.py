@@ -82,8 +82,8 @@ class LevelScreen(ModalScreen[str | None]):
         self._counts = counts
         with Vertical():
             yield Static("New game of Muggins: choose Mugsy's level")
-            yield Static(f"Up / Down move the ▶ marker, Enter starts; {DEFAULT_LEVEL} is "
-                         "the default (marked at first).", id="level-how")
+            yield Static(f"Up / Down move ▶, Enter starts it: {DEFAULT_LEVEL} is the "
+                         "default.", id="level-how")
             ol = LevelList(*(Option(self._label(lv, lv == DEFAULT_LEVEL), id=lv)
                              for lv in LEVELS), id="levels")
             ol.highlighted = LEVELS.index(DEFAULT_LEVEL)
