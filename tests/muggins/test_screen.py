@@ -125,40 +125,43 @@ async def test_invalid_choice_is_refused_with_message_and_bell() -> None:
 
 
 async def test_fits_both_chains_asks_l_or_r() -> None:
-    s = session_with({"hand0": "0-5 3-4", "hand1": "1-2 6-6"})
+    """2-5 on ends 5 and 2: left makes 2 + 2 = 4, right 5 + 5 = 10 (a real choice)."""
+    s = session_with({"hand0": "2-5 3-4", "hand1": "1-2 6-6", "left": ("0-5",),
+                      "right": ("0-2",)})
     screen = MugginsScreen(s, pace=0)
     async with running(screen) as (app, pilot):
-        await select(pilot, screen, parse_tile("0-5"))
+        await select(pilot, screen, parse_tile("2-5"))
         await pilot.press("enter")
         await pilot.pause()
-        assert screen.choosing == parse_tile("0-5")
+        assert screen.choosing == parse_tile("2-5")
         assert "press L or R" in msg(app)
         assert screen.query_one("#mg-sides").has_class("-shown")
         await pilot.press("r")
         await pilot.pause()
         await app.workers.wait_for_complete()
-        assert s.match.state.right[0].tile == parse_tile("0-5")
-        assert s.match.state.scores[0] == 5
+        assert s.match.state.right[-1].tile == parse_tile("2-5")
+        assert s.match.state.scores[0] == 10
 
 
 async def test_a_click_chooses_a_tile_a_second_click_plays_it() -> None:
     """Issue 11: a stray click never plays a tile; the first click chooses it."""
-    s = session_with({"hand0": "0-5 3-4", "hand1": "1-2 6-6"})
+    s = session_with({"hand0": "2-5 3-4", "hand1": "1-2 6-6", "left": ("0-5",),
+                      "right": ("0-2",)})
     screen = MugginsScreen(s, pace=0)
     async with running(screen) as (app, pilot):
-        view = next(v for v in screen.query(TileView) if v.tile == parse_tile("0-5"))
+        view = next(v for v in screen.query(TileView) if v.tile == parse_tile("2-5"))
         await pilot.click(view)
         await pilot.pause()
         assert screen.choosing is None and len(s.match.state.hands[0]) == 2
-        assert screen.rack()[screen.selected] == parse_tile("0-5") and "chosen" in msg(app)
-        view = next(v for v in screen.query(TileView) if v.tile == parse_tile("0-5"))
+        assert screen.rack()[screen.selected] == parse_tile("2-5") and "chosen" in msg(app)
+        view = next(v for v in screen.query(TileView) if v.tile == parse_tile("2-5"))
         await pilot.click(view)
         await pilot.pause()
-        assert screen.choosing == parse_tile("0-5")
+        assert screen.choosing == parse_tile("2-5")
         await pilot.click("#side-L")
         await pilot.pause()
         await app.workers.wait_for_complete()
-        assert s.match.state.left[0].tile == parse_tile("0-5")
+        assert parse_tile("2-5") in {p.tile for p in s.match.state.left}
 
 
 async def test_draws_are_shown_one_by_one() -> None:
@@ -213,7 +216,7 @@ async def test_game_over_offers_play_again_or_quit(again: bool) -> None:
     s = session_with({"hand0": "0-5 1-1", "hand1": "1-2", "scores": (495, 300)})
     screen = MugginsScreen(s, pace=0)
     async with running(screen) as (app, pilot):
-        await pilot.press("enter", "l")
+        await pilot.press("enter")          # the first tile: no chain to choose
         await pilot.pause()
         await app.workers.wait_for_complete()
         await pilot.pause()
@@ -507,7 +510,7 @@ async def test_the_windows_over_the_board_have_their_own_footer_at_80x24() -> No
             await pilot.pause()
             app.push_screen(screen)
             await pilot.pause()
-            await pilot.press("enter", "l")
+            await pilot.press("enter")      # the first tile: no chain to choose
             await pilot.pause()
             await app.workers.wait_for_complete()
             await pilot.pause()

@@ -176,7 +176,7 @@ async def test_muggins_screen_says_so_and_esc_leaves_without_saying_saved() -> N
         said: list[str] = []
         real_say = screen.say
         screen.say = lambda m, bell=False: (said.append(m), real_say(m, bell))[1]  # type: ignore[method-assign]
-        await pilot.press("enter", "l")            # 0-2 fits both chains: the left one
+        await pilot.press("enter")                 # 0-2, the first tile: played at once
         await _settle(app, pilot)
         lost = [m for m in said if PLAIN in m]
         assert len(lost) == 1 and not any(w in lost[0] for w in WRONG), said

@@ -221,7 +221,7 @@ def describe(table: MugginsTable, names: tuple[str, str] = ("you", "Mugsy")) -> 
 
 TEXT_HELP = """\
 commands:
-  3-5        play the tile 3-5 (when it fits one chain only)
+  3-5        play the tile 3-5 (when it fits one chain, or both alike: the first tile)
   3-5 L      play it on the left chain (3-5 R: the right chain; also 'left', 'right')
   draw       draw a tile (only when no tile fits; done for you when nothing else is legal)
   pass       pass (only when no tile fits and the boneyard is empty)

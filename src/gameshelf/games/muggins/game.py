@@ -233,6 +233,23 @@ class Chains:
         lft, rgt = self.ends()
         return [s for s, e in ((Side.LEFT, lft), (Side.RIGHT, rgt)) if t.has(e)]
 
+    def ends_alike(self) -> bool:
+        """True when the two open ends are alike: the same number counted the same way (both
+        doubles or neither; both chains bare at a round's start). A tile that fits both
+        chains then scores the same on either and leaves the same game, mirrored (R-MG-2,
+        R-MG-4): there is nothing to choose."""
+        lft, rgt = self.ends()
+        return lft == rgt and end_value(self.left) == end_value(self.right)
+
+    def choices(self, t: Tile) -> list[Side]:
+        """The chains a player chooses between for tile ``t``: those it fits (R-MG-2), but
+        only one when the ends are alike (:meth:`ends_alike`): the shorter chain, the left
+        one when both are as long."""
+        sides = self.fits(t)
+        if len(sides) == 2 and self.ends_alike():
+            return [Side.RIGHT if len(self.right) < len(self.left) else Side.LEFT]
+        return sides
+
 
 @dataclass
 class MugginsState(Chains):

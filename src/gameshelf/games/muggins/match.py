@@ -16,7 +16,7 @@ Example:
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -82,6 +82,26 @@ def event_words(ev: Event, names: list[str] | tuple[str, ...]) -> str | None:
     if ev.kind == "round":
         return (f"Round over: {said(who, 'scores')} {ev.points}" if ev.seat in (0, 1)
                 else "Round over: nobody scores")
+    return None
+
+
+def last_play(lines: Sequence[str]) -> tuple[str, str] | None:
+    """Who played the newest tile of the round on the board, and that tile, from a log of
+    :func:`event_words` lines: ``("Mugsy", "0-5")``; None when the round has no play in
+    the log (a new round, or a log joined late).
+
+    Example:
+        >>> last_play(["You played 0-2 left", "Mugsy drew a tile", "Mugsy played 0-3 right"])
+        ('Mugsy', '0-3')
+        >>> last_play(["You played 0-2 left", "Round over: You score 25"]) is None
+        True
+    """
+    for line in reversed(lines):
+        if line.startswith("Round over"):
+            return None
+        who, sep, rest = line.partition(" played ")
+        if sep and rest:
+            return who, rest.split()[0]
     return None
 
 

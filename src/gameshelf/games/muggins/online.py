@@ -35,7 +35,7 @@ class RemoteMuggins(RemoteMatch[MugginsTable, MugginsAction], MugginsMatch):
 
     def _parse(self, text: str) -> MugginsAction:
         legal = [parse_muggins_action(t) for t in self._legal]
-        return read_move(text, legal)
+        return read_move(text, legal, self._view)
 
     def record(self) -> GameRecord | None:
         """The finished game's record from the server (None when it cannot be had)."""

@@ -106,12 +106,15 @@ class MugginsTable(Chains):
             legal=self.legal)
 
 
-def read_move(text: str, legal: Sequence[MugginsAction]) -> MugginsAction:
+def read_move(text: str, legal: Sequence[MugginsAction],
+              chains: Chains | None = None) -> MugginsAction:
     """A Muggins move as a person types it: ``3-5 L`` / ``3-5 right``, ``draw``, ``pass``,
-    or a tile alone when it fits one chain only.
+    or a tile alone when it fits one chain only, or both alike (``chains``' ends alike:
+    :meth:`~gameshelf.games.muggins.game.Chains.choices` picks the chain).
 
     Raises:
-        BadInputError: not a move, or a tile alone that fits both chains (add L or R).
+        BadInputError: not a move, or a tile alone that fits both chains differently (add
+            L or R).
     """
     words = text.split()
     if len(words) == 1 and words[0].lower() not in ("draw", "pass"):
@@ -119,6 +122,8 @@ def read_move(text: str, legal: Sequence[MugginsAction]) -> MugginsAction:
         plays = [a for a in legal if isinstance(a, Play) and a.tile == t]
         if len(plays) == 1:
             return plays[0]
+        if len(plays) > 1 and chains is not None and len(chains.choices(t)) == 1:
+            return Play(t, chains.choices(t)[0])
         if len(plays) > 1:
             raise BadInputError(f"{t} fits both chains: add L or R (like {t} L)")
         # not playable: the rules say why ("you do not hold 0-6", "fits neither chain")
@@ -195,7 +200,7 @@ class LocalMuggins(MugginsMatch):
         if not self.here_to_act():
             raise IllegalMoveError("the game is over" if self.finished()
                                    else "it is not your turn")
-        action = read_move(text, self.legal_actions())
+        action = read_move(text, self.legal_actions(), self.session.match.state)
         self.session.apply(action)
         return action
 

@@ -16,11 +16,12 @@ Double-nine dominoes against **Mugsy**. Score by making the two open ends of the
 up to a multiple of 5; first to the target ({DEFAULT_TARGET}) wins.
 
 * The **double-blank** starts the board; the **left** and **right** chains grow from it
-  (named over the board, a dotted rule between them). The blue box on it, and on the line
-  under the board, shows the total of the two open ends (a double at an end counts both
-  halves). A total of 5, 10, 15 ... 30 is scored at once. A board too long for the screen
-  is drawn with small one-line tiles (`3│5`), so it is always whole.
-* A tile fits a chain when one half matches that chain's open number (red pips).
+  (named over the board, a dotted rule between them). The line under the board shows the
+  open ends and their total in a blue box (a double at an end counts both halves), and
+  whose play scored it. A total of 5, 10, 15 ... 30 is scored at once. A board too long
+  for the screen is drawn with small one-line tiles (`3│5`), so it is always whole.
+* A tile fits a chain when one half matches that chain's open number (red pips). One that
+  fits both asks L or R only when the two differ (never for the first tile).
 * You must play when you can. If nothing fits, **draw** (D or Enter) one tile at a time
   until one fits, then play it. With the boneyard empty, **pass** (P or Enter).
 * Play your last tile (**domino**): 25 points plus Mugsy's pips, rounded to 5

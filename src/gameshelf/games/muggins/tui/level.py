@@ -23,6 +23,12 @@ from gameshelf.tui.base import quit_binding
 from gameshelf.tui.saves import SavesScreen
 from gameshelf.tui.widgets import GameFooter, HelpScreen, plain
 
+#: The level a new game is offered first (Enter on the level screen at once plays it).
+DEFAULT_LEVEL = "normal"
+#: What each level does, in a few words.
+BLURBS = {"easy": "takes the most points now", "normal": "also watches your reply",
+          "strong": "searches the hidden tiles", "even": "you win about half"}
+
 
 class LevelList(OptionList):
     """The list of levels; Enter is left to the screen (its footer shows "Choose")."""
@@ -59,6 +65,7 @@ class LevelScreen(ModalScreen[str | None]):
         #: The save chosen on the saves list (the screen then returns None).
         self.resume: str | None = None
         self._saves = self._count_saves()
+        self._counts: dict[str, dict[str, int]] = {}
 
     @staticmethod
     def _count_saves() -> int:
@@ -72,21 +79,36 @@ class LevelScreen(ModalScreen[str | None]):
             counts = result_counts()
         except GameshelfError:
             counts = {}
-        blurbs = {"easy": "takes the most points now", "normal": "also watches your reply",
-                  "strong": "searches the hidden tiles", "even": "you win about half"}
+        self._counts = counts
         with Vertical():
             yield Static("New game of Muggins: choose Mugsy's level")
-            options = []
-            for lv in LEVELS:
-                c = counts.get(f"mugsy-{lv}", {})
-                options.append(Option(plain(f"{lv:7} {blurbs[lv]:28} won {c.get('win', 0)} "
-                                            f"lost {c.get('loss', 0)}"), id=lv))
-            ol = LevelList(*options, id="levels")
-            ol.highlighted = 1
+            yield Static(f"Up / Down move ▶, Enter starts it: {DEFAULT_LEVEL} is the "
+                         "default.", id="level-how")
+            ol = LevelList(*(Option(self._label(lv, lv == DEFAULT_LEVEL), id=lv)
+                             for lv in LEVELS), id="levels")
+            ol.highlighted = LEVELS.index(DEFAULT_LEVEL)
             yield ol
             yield Static(Text(self._keys_line()), id="level-keymap")
             yield Static(self._saves_line(), id="level-saves")
         yield GameFooter()
+
+    def _label(self, level: str, marked: bool) -> Text:
+        """A level's line: the marker when highlighted, the level (``default`` beside the
+        default one), what it does, the results against it."""
+        c = self._counts.get(f"mugsy-{level}", {})
+        name = f"{level} (default)" if level == DEFAULT_LEVEL else level
+        return plain(f"{'▶' if marked else ' '} {name:16} {BLURBS[level]:25} won "
+                     f"{c.get('win', 0)} lost {c.get('loss', 0)}")
+
+    def on_mount(self) -> None:
+        # the list takes the keys: its highlight is drawn in the focused (strong) colours
+        self.query_one("#levels", OptionList).focus()
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        """The ▶ marker follows the highlight."""
+        ol = event.option_list
+        for i, lv in enumerate(LEVELS):
+            ol.replace_option_prompt_at_index(i, self._label(lv, i == event.option_index))
 
     def _saves_line(self) -> str:
         n = self._saves

@@ -2,9 +2,10 @@
 
 A tile is 3 lines by 9 columns: heavy edges ``┃`` on both sides, two 3x3 pip fields (0 to 9
 pips) and a dashed divider ``╎`` between them, so tiles side by side (one blank column apart)
-never read as one tile, even without colours. The board puts the double-blank in the middle
-with the total of the two open ends in a blue box on it; the left chain runs leftwards from
-it and the right chain rightwards; a chain longer than its half of the board turns the
+never read as one tile, even without colours. The board puts the double-blank in the middle,
+drawn as the blank double it is (the total of the two open ends is a named number on the
+line under the board, :func:`ends_bar`); the left chain runs leftwards from it and the
+right chain rightwards; a chain longer than its half of the board turns the
 corner and snakes back on the next row, so every tile stays visible and touches its
 neighbour. The open half of each chain's last tile has red pips.
 """
@@ -16,7 +17,8 @@ from dataclasses import dataclass
 
 from rich.text import Text
 
-from gameshelf.games.muggins.game import Chains, Placed
+from gameshelf.core.text import possessive
+from gameshelf.games.muggins.game import Chains, Placed, play_points
 from gameshelf.games.muggins.tiles import Tile
 
 #: Pip positions (row, column) in a 3x3 field for 0-9 pips.
@@ -87,21 +89,16 @@ def _placed_lines(p: Placed, leftwards: bool, is_end: bool, fresh: bool,
     return tile_lines(p.inner, p.outer, style, second_style=open_style)
 
 
-def center_lines(total: int, marks: bool = False) -> list[Text]:
-    """The double-blank (11 columns with the L/R marks) and the ends' total in a blue box."""
-    box = Text(f"{total:^5}", "bold white on blue")
+def center_lines(marks: bool = False) -> list[Text]:
+    """The double-blank (the spinner) as the double it is: a blank tile in the doubles'
+    colour, 11 columns with the blinking L and R marks beside it (``marks``). The ends'
+    total is never drawn on it (it read as a tile changing value): :func:`ends_bar` says
+    it, named."""
     lines = []
-    for r in range(TILE_H):
+    for r, tile in enumerate(tile_lines(0, 0, DOUBLE_STYLE)):
         line = Text()
         line.append("L" if marks and r == 1 else " ", "bold blink yellow")
-        line.append(EDGE, TILE_STYLE)
-        if r == 1:
-            line.append(" ", TILE_STYLE)
-            line.append_text(box)
-            line.append(" ", TILE_STYLE)
-        else:
-            line.append(" " * (TILE_W - 2), TILE_STYLE)
-        line.append(EDGE, TILE_STYLE)
+        line.append_text(tile)
         line.append("R" if marks and r == 1 else " ", "bold blink yellow")
         lines.append(line)
     return lines
@@ -203,11 +200,11 @@ def _chain_names(state: Chains, half: int, geo: Geometry) -> Text:
     return line
 
 
-def _small_centre(total: int, marks: bool) -> Text:
+def _small_centre(marks: bool) -> Text:
     line = Text()
     line.append("L" if marks else " ", "bold blink yellow")
     line.append(" ")
-    line.append_text(small_tile(0, 0))
+    line.append_text(small_tile(0, 0, DOUBLE_STYLE))
     line.append(" ")
     line.append("R" if marks else " ", "bold blink yellow")
     return line
@@ -253,8 +250,7 @@ def board_text(state: Chains, width: int, marks: bool = False,
         else:
             _append_cells(block, l_cells, half - span, l_pad, space_after=True)
         if row == 0:
-            centre = (center_lines(state.end_total(), marks) if geo is BIG
-                      else [_small_centre(state.end_total(), marks)])
+            centre = (center_lines(marks) if geo is BIG else [_small_centre(marks)])
         else:
             centre = [_gap(geo) for _ in range(geo.tile_h)]
         for r in range(geo.tile_h):
@@ -309,20 +305,31 @@ def _turn_line(half: int, span: int, row: int, nleft: int, nright: int,
     return line
 
 
-def ends_bar(state: Chains) -> Text:
-    """The open ends and their total in the blue box, for a line that never scrolls away:
-    ``◀ left end 4 ·  22  · right end 9 (double: 18) ▶`` (`` scores!`` after a total of 5,
-    10...)."""
-    def one(name: str, chain: Sequence[Placed]) -> str:
+def ends_bar(state: Chains, last: tuple[str, str] | None = None, width: int = 0) -> Text:
+    """The open ends and their total, named, for a line that never scrolls away:
+    ``◀ left end 4 · ends total 22 · right end 9 (double: 18) ▶``. A scoring total (5, 10
+    ... 30) names the play that made it: ``last`` is who played the last tile (as the
+    screen names the seats: ``You``, ``Mugsy``) and that tile, ``Mugsy's 0-5 scored 5``;
+    unknown (None), no score is claimed. ``width`` > 0: shorter words when the long ones
+    do not fit (``left 9 double``)."""
+    def one(name: str, chain: Sequence[Placed], short: bool) -> str:
         if not chain:
-            return f"{name} 0 (the double-blank)"
+            return f"{name} 0" if short else f"{name} end 0 (the double-blank)"
         p = chain[-1]
-        return f"{name} {p.outer}" + (f" (double: {2 * p.outer})" if p.tile.is_double else "")
+        if short:
+            return f"{name} {p.outer}" + (" double" if p.tile.is_double else "")
+        return f"{name} end {p.outer}" + (f" (double: {2 * p.outer})" if p.tile.is_double
+                                          else "")
     total = state.end_total()
-    out = Text()
-    out.append(f"◀ {one('left end', state.left)} · total ")
-    out.append(f" {total} ", "bold white on blue")
-    if total and total % 5 == 0:
-        out.append(" scores!", "bold")
-    out.append(f" · {one('right end', state.right)} ▶")
+    scored = ""
+    if last is not None and play_points(total):
+        scored = f" · {possessive(last[0])} {last[1]} scored {total}"
+    for short in (False, True):
+        out = Text()
+        out.append(f"◀ {one('left', state.left, short)} · ends total ")
+        out.append(f" {total} ", "bold white on blue")
+        out.append(scored, "bold")
+        out.append(f" · {one('right', state.right, short)} ▶")
+        if not width or out.cell_len <= width:
+            break
     return out

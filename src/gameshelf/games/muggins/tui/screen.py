@@ -24,7 +24,7 @@ from gameshelf.games.muggins.game import (
     DEFAULT_TARGET,
     RoundResult,
 )
-from gameshelf.games.muggins.match import GAME, joined_draws
+from gameshelf.games.muggins.match import GAME, joined_draws, last_play
 from gameshelf.games.muggins.play import LocalMuggins, MugginsMatch, MugginsTable
 from gameshelf.games.muggins.replay import ReplayMuggins
 from gameshelf.games.muggins.session import Session, saves
@@ -55,22 +55,39 @@ REPLAY_HIDDEN = (" In a finished game the lines under the board list Mugsy's til
 
 
 def status_line(game: MugginsMatch, table: MugginsTable, me: int, my_turn: bool,
-                lost: bool) -> str:
+                lost: bool, width: int = 0) -> str:
     """The line over the board: the round, whose turn, both scores (Mugsy's level beside
     Mugsy's), the target, the boneyard, the other rack's count and the game (``#number``
-    here, the room online); ``lost``: another session has the save."""
+    here, the room online); ``lost``: another session has the save. ``width`` > 0: the
+    line never wraps at that many columns: shorter words first (``Mugsy holds 7``), then
+    the least needed parts left out (the game, the level, the target, the round, the
+    other rack)."""
     names = game.names(me)
     other = names[1 - me]
     turn = ("connection lost" if game.cut_off() is not None else "game over"
             if table.is_terminal() or game.finished() else "your turn"
             if my_turn else f"{possessive(other)} turn")
     level = f" ({game.level})" if game.level else ""
-    return (f"Round {table.round_no} · {turn.upper()} · {names[0]} {table.scores[0]}"
-            f"{level if me == 1 else ''} · {names[1]} {table.scores[1]}"
-            f"{level if me == 0 else ''} · to {table.target} · boneyard "
-            f"{table.boneyard_count} · {possessive(other)} tiles {table.opponent_count} · "
-            + (f"#{game.seed}" if isinstance(game, LocalMuggins) else f"room {game.name}")
-            + (" · NOT SAVED HERE (resumed elsewhere)" if lost else ""))
+    game_part = f"#{game.seed}" if isinstance(game, LocalMuggins) else f"room {game.name}"
+
+    def line(short: bool, with_level: bool, dropped: tuple[str, ...]) -> str:
+        lv = level if with_level else ""
+        parts = {
+            "round": f"Round {table.round_no}", "turn": turn.upper(),
+            "first": f"{names[0]} {table.scores[0]}{lv if me == 1 else ''}",
+            "second": f"{names[1]} {table.scores[1]}{lv if me == 0 else ''}",
+            "target": f"to {table.target}", "boneyard": f"boneyard {table.boneyard_count}",
+            "tiles": (f"{said(other, 'holds')} {table.opponent_count}" if short
+                      else f"{possessive(other)} tiles {table.opponent_count}"),
+            "game": game_part,
+            "lost": ("" if not lost else "NOT SAVED HERE" if short
+                     else "NOT SAVED HERE (resumed elsewhere)")}
+        return " · ".join(t for k, t in parts.items() if t and k not in dropped)
+
+    less = ("game", "target", "round", "tiles")
+    tries = [line(False, True, ()), line(True, True, ()), line(True, True, less[:1])]
+    tries += [line(True, False, less[:n]) for n in range(1, len(less) + 1)]
+    return next((t for t in tries if not width or len(t) <= width), tries[-1])
 
 
 class MugginsScreen(TurnActions, ReplayKeys, Screen[None]):
@@ -290,10 +307,11 @@ class MugginsScreen(TurnActions, ReplayKeys, Screen[None]):
         replaying = isinstance(self.game, ReplayMuggins)
         self.query_one("#mg-status", Static).update(self.banner() if replaying else plain(
             status_line(self.game, st, self.me, self.my_turn_now(),
-                        session is not None and session.slot.lost)))
+                        session is not None and session.slot.lost, self.size.width - 2)))
         self.board_geometry = self.query_one("#mg-board-scroll", BoardScroll).show(
             st, max(40, self.size.width - 4), self.choosing is not None, self.board_fresh)
-        self.query_one("#mg-ends", Static).update(ends_bar(st))
+        self.query_one("#mg-ends", Static).update(
+            ends_bar(st, last_play(self.game.log()), self.size.width - 2))
         self.query_one("#mg-log", Static).update(
             plain("\n".join(joined_draws(list(self.game.log()))[-3:]), lines=True))
         self.query_one("#mg-sides").set_class(self.choosing is not None, "-shown")

@@ -194,7 +194,8 @@ class TurnActions(RefusalMixin, _Screen):
         self.say(f"{t} chosen: Enter or a second click plays it.")
 
     def action_play(self) -> None:
-        """Play the selected tile; draw or pass when nothing fits."""
+        """Play the selected tile (asking for the chain only when it fits both and the two
+        lead to different games, R-MG-2); draw or pass when nothing fits."""
         if not self._my_turn():
             return
         st = self.table
@@ -207,7 +208,7 @@ class TurnActions(RefusalMixin, _Screen):
             return
         tiles = self.rack()
         t = tiles[self.selected]
-        sides = st.fits(t)
+        sides = st.choices(t)   # one chain when both ends are alike: nothing to ask
         if not sides:
             lft, rgt = st.ends()
             self.choosing = None
