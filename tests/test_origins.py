@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import http.server
 import json
-import os
 import socket
 import threading
 from collections.abc import Iterator
@@ -33,7 +32,7 @@ from gameshelf.server import protocol as p
 from tests.cli_helpers import run
 from tests.origins import LET_IN, REFUSED, Answer, ask, refused
 from tests.server.helpers import Running, running
-from tests.web.browser import INSTALL_HINT, REQUIRE_VARIABLE, browser_page, chromium
+from tests.web.browser import browser_or_skip, browser_page
 from tests.web.served import MENU_DRAWN, PATIENCE, Served, apps_of, served, wait_for_no_apps
 
 
@@ -169,19 +168,6 @@ def test_pages_carry_careful_headers(web: Served, game_server: Running) -> None:
 
 
 # ----- in a browser ---------------------------------------------------------------------
-def _browser_or_skip() -> str:
-    executable = chromium()
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        executable = None
-    if executable is None:
-        if os.environ.get(REQUIRE_VARIABLE) == "1":
-            pytest.fail(f"{REQUIRE_VARIABLE}=1 and {INSTALL_HINT} (and the test extras)")
-        pytest.skip(INSTALL_HINT)
-    return executable
-
-
 #: The foreign page's script: ``tryOpen(url, hello)`` opens a WebSocket and says what came
 #: of it: ``open`` (and the first message, after sending ``hello`` when given) or
 #: ``refused`` (closed, code 1006, before it opened).
@@ -239,7 +225,7 @@ document.addEventListener("securitypolicyviolation",
 
 def test_a_foreign_page_opens_neither_servers_websocket_in_a_browser(
         web: Served, game_server: Running) -> None:
-    executable = _browser_or_skip()
+    executable = browser_or_skip()
     serve_port = _port(game_server.url)
     hello = p.dump(p.Hello("browser"))
     args = [f"--host-resolver-rules=MAP {REBOUND} 127.0.0.1"]
@@ -262,7 +248,7 @@ def test_a_foreign_page_opens_neither_servers_websocket_in_a_browser(
 
 def test_the_servers_own_pages_work_under_their_policy_in_a_browser(
         web: Served, game_server: Running) -> None:
-    executable = _browser_or_skip()
+    executable = browser_or_skip()
     with browser_page(executable) as page:
         page.add_init_script(WATCH_POLICY)
         page.goto(web.url)

@@ -62,6 +62,23 @@ def chromium() -> str | None:
     return shutil.which("chromium")
 
 
+def browser_or_skip() -> str:
+    """Chromium's path; the test is skipped without it (failed where it is required:
+    ``GAMESHELF_REQUIRE_BROWSER=1``)."""
+    import pytest
+
+    executable = chromium()
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        executable = None
+    if executable is None:
+        if os.environ.get(REQUIRE_VARIABLE) == "1":
+            pytest.fail(f"{REQUIRE_VARIABLE}=1 and {INSTALL_HINT} (and the test extras)")
+        pytest.skip(INSTALL_HINT)
+    return executable
+
+
 @contextmanager
 def browser_page(executable: str, width: int = 1200, height: int = 760, *,
                  args: tuple[str, ...] | list[str] = (),

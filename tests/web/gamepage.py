@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.procs import default_signals
-from tests.web.browser import ARGS, INSTALL_HINT, REQUIRE_VARIABLE, chromium
+from tests.web.browser import ARGS
 
 ROOT = Path(__file__).resolve().parents[2]
 #: Seconds to wait for something that should come at once, on a loaded 2-core machine.
@@ -64,23 +64,6 @@ def game_server(home: Path, *args: str) -> Iterator[GameServer]:
         for stream in (process.stdout, process.stderr):
             if stream is not None:
                 stream.close()
-
-
-def browser_or_skip() -> str:
-    """Chromium's path; the test is skipped without it (failed where it is required:
-    ``GAMESHELF_REQUIRE_BROWSER=1``)."""
-    import pytest
-
-    executable = chromium()
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        executable = None
-    if executable is None:
-        if os.environ.get(REQUIRE_VARIABLE) == "1":
-            pytest.fail(f"{REQUIRE_VARIABLE}=1 and {INSTALL_HINT} (and the test extras)")
-        pytest.skip(INSTALL_HINT)
-    return executable
 
 
 @contextmanager

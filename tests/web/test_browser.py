@@ -21,30 +21,16 @@ from typing import Any
 import pytest
 
 from tests.web.browser import (
-    INSTALL_HINT,
     REQUIRE_VARIABLE,
+    browser_or_skip,
     browser_page,
     cell_point,
-    chromium,
     click_text,
     find_text,
     screen,
     wait_for_text,
 )
 from tests.web.served import MENU_DRAWN, PATIENCE, served, wait_for_no_apps
-
-
-def _browser_or_skip() -> str:
-    executable = chromium()
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        executable = None
-    if executable is None:
-        if os.environ.get(REQUIRE_VARIABLE) == "1":
-            pytest.fail(f"{REQUIRE_VARIABLE}=1 and {INSTALL_HINT} (and the test extras)")
-        pytest.skip(INSTALL_HINT)
-    return executable
 
 
 class Steps:
@@ -69,7 +55,7 @@ def _click_die(page: Any, index: int) -> None:
 
 
 def test_play_in_the_browser(tmp_path: Path) -> None:
-    executable = _browser_or_skip()
+    executable = browser_or_skip()
     home = tmp_path / "home"
     with served(home) as server, browser_page(executable) as page:
         steps = Steps(page, tmp_path / "steps")
@@ -161,7 +147,7 @@ def test_no_browser_skips_saying_how_to_install_it(monkeypatch: pytest.MonkeyPat
     monkeypatch.setenv("GAMESHELF_CHROMIUM", str(tmp_path / "no-chromium"))
     monkeypatch.delenv(REQUIRE_VARIABLE, raising=False)
     with pytest.raises(pytest.skip.Exception, match="apt-get install chromium"):
-        _browser_or_skip()
+        browser_or_skip()
 
 
 def test_no_browser_fails_where_it_is_required(monkeypatch: pytest.MonkeyPatch,
@@ -169,4 +155,4 @@ def test_no_browser_fails_where_it_is_required(monkeypatch: pytest.MonkeyPatch,
     monkeypatch.setenv("GAMESHELF_CHROMIUM", str(tmp_path / "no-chromium"))
     monkeypatch.setenv(REQUIRE_VARIABLE, "1")
     with pytest.raises(pytest.fail.Exception, match="no Chromium found"):
-        _browser_or_skip()
+        browser_or_skip()

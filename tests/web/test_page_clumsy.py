@@ -11,7 +11,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-from tests.web.gamepage import PATIENCE, browser, browser_or_skip, game_server, kept_seat
+from tests.web.browser import browser_or_skip
+from tests.web.gamepage import PATIENCE, browser, game_server, kept_seat
 
 
 def _sent(page: Any) -> list[dict[str, Any]]:

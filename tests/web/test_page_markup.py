@@ -13,7 +13,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-from tests.web.gamepage import PATIENCE, browser, browser_or_skip, game_server
+from tests.web.browser import browser_or_skip
+from tests.web.gamepage import PATIENCE, browser, game_server
 
 #: Names a player may type (the server's name rule: 20 characters at most).
 ANN = "<img src onerror=z>"

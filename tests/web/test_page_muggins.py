@@ -20,10 +20,10 @@ from websockets.sync.client import connect
 
 from gameshelf.core.records import GameRecord
 from gameshelf.games.muggins.match import Match
+from tests.web.browser import browser_or_skip
 from tests.web.gamepage import (
     PATIENCE,
     browser,
-    browser_or_skip,
     game_server,
     kept_seat,
     no_horizontal_scroll,

@@ -8,7 +8,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from tests.web.gamepage import PATIENCE, browser, browser_or_skip, game_server, kept_seat
+from tests.web.browser import browser_or_skip
+from tests.web.gamepage import PATIENCE, browser, game_server, kept_seat
 
 
 def test_a_friend_joins_by_the_rooms_link(tmp_path: Path) -> None:

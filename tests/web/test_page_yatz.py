@@ -23,10 +23,10 @@ from websockets.sync.client import connect
 from gameshelf.core.records import GameRecord
 from gameshelf.games.yatz.match import Match
 from gameshelf.games.yatz.scoring import Box
+from tests.web.browser import browser_or_skip
 from tests.web.gamepage import (
     PATIENCE,
     browser,
-    browser_or_skip,
     game_server,
     kept_seat,
     no_horizontal_scroll,
