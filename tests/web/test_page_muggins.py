@@ -3,10 +3,11 @@
 
 The menu's Muggins, a room with Mugsy (``easy``) and a target of 30; then, until the game is
 over, a tap on a tile that fits (named by its pips, ``5-3``; ``Left end`` when it fits both
-chains and their numbers differ), else ``Draw``, else ``Pass``. Midway the page is reloaded
+chains and the two lead to different games), else ``Draw``, else ``Pass``. Midway the page is reloaded
 and shows the same rack and board. The final scores the page shows are the engine's for the
 game's record (rebuilt with the game's ``from_record``); nothing is asked of another host and
-nothing scrolls sideways.
+nothing scrolls sideways. The page asks for an end exactly when the screen does (the
+rules' ``choices`` offer two), and otherwise plays the end the screen plays.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import Any
 from websockets.sync.client import connect
 
 from gameshelf.core.records import GameRecord
+from gameshelf.games.muggins.game import Play
 from gameshelf.games.muggins.match import Match
 from tests.web.browser import browser_or_skip
 from tests.web.gamepage import (
@@ -47,6 +49,20 @@ def _record(ws_url: str, code: str, token: str) -> GameRecord:
     return GameRecord.from_json(json.dumps(answer["record"]))
 
 
+def _ends_to_choose(record: GameRecord) -> int:
+    """How many of seat 0's plays in ``record`` had two ends to choose between (the rules'
+    ``choices``); every other play of a tile that fits both ends is on the end the rules
+    choose (so the page played what the screen plays)."""
+    match, asks = Match.start(record), 0
+    for act in match.replay(record.actions):
+        st = match.state
+        if isinstance(act, Play) and st.current_player() == 0:
+            sides = st.choices(act.tile)
+            asks += len(sides) == 2
+            assert act.side in sides, (str(act), sides)
+    return asks
+
+
 def test_a_muggins_game_to_a_small_target_by_taps(tmp_path: Path) -> None:
     from playwright.sync_api import expect
 
@@ -58,6 +74,7 @@ def test_a_muggins_game_to_a_small_target_by_taps(tmp_path: Path) -> None:
         context.set_default_timeout(PATIENCE * 1000)
         page = context.new_page()
         asked: list[str] = []
+        which_end = 0
         page.on("request", lambda r: asked.append(r.url))
         page.on("websocket", lambda w: asked.append(w.url))
 
@@ -86,6 +103,7 @@ def test_a_muggins_game_to_a_small_target_by_taps(tmp_path: Path) -> None:
                 rack.get_by_role("button", name=tile, exact=True).tap()
                 ends = page.get_by_role("group", name="Which end")
                 if ends.is_visible():
+                    which_end += 1
                     ends.get_by_role("button", name=re.compile("^Left end")).tap()
             elif page.get_by_role("button", name="Draw", disabled=False).count():
                 page.get_by_role("button", name="Draw").tap()
@@ -106,8 +124,10 @@ def test_a_muggins_game_to_a_small_target_by_taps(tmp_path: Path) -> None:
             r"^(Ann|Mugsy)(?: \(you\))?: (\d+) points", page.get_by_role(
                 "region", name="Game over").inner_text(), re.M)}
 
-        match = Match.from_record(_record(server.ws_url, code, kept_seat(page, code)["token"]))
+        record = _record(server.ws_url, code, kept_seat(page, code)["token"])
+        match = Match.from_record(record)
         assert match.state.is_terminal()
+        assert which_end == _ends_to_choose(record)
         assert shown == {"Ann": match.state.scores[0], "Mugsy": match.state.scores[1]}
         assert max(shown.values()) >= TARGET
         context.close()
