@@ -200,3 +200,32 @@ def test_no_command_of_any_game_loads_numpy_unless_it_computes_with_it(
     wrong = {cmd: mods for cmd, mods in loaded.items()
              if bool(mods) != (" ".join(cmd.split()[:2]) in NEED_NUMPY and "--help" not in cmd)}
     assert wrong == {}
+
+
+#: What every game says in the same situation (TITLE: its title), by the words typed after
+#: its key, with an empty store; the game's own messages are these too (never its key).
+SAID = {
+    "resume": "no saved TITLE game to resume; start one with 'gameshelf KEY play'",
+    "resume nosuch": "no saved TITLE game named 'nosuch'",
+    "review nosuch": "no saved TITLE game named 'nosuch'",
+    "replay nosuch": "no saved TITLE game named 'nosuch'",
+    "replay last": "no finished TITLE game is kept yet (nor a save called 'last')",
+    "delete nosuch": "no saved TITLE game named 'nosuch'; nothing deleted (there are no saved "
+                     "TITLE games)",
+}
+
+
+def test_every_game_says_the_same_thing_in_the_same_words(
+        every_game: tuple[GameDef, ...], capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    commands = dict(sub_commands(typer.main.get_group(app)))
+    said, expected = {}, {}
+    for g in every_game:
+        has = {name for name, _ in sub_commands(commands[g.key])}
+        for words, message in SAID.items():
+            if words.split()[0] in has:
+                said[g.key, words] = run([g.key, *words.split()], capsys, monkeypatch)
+                message = message.replace("TITLE", g.title).replace("KEY", g.key)
+                expected[g.key, words] = (2, "", f"gameshelf: error: {message}\n")
+    assert said == expected
+    assert {w for _, w in said} == set(SAID) and {k for k, _ in said} > {"pig"}

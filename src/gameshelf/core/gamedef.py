@@ -219,6 +219,11 @@ class Registry:
         """Every game's key, in order, without importing any game."""
         return tuple(self._where)
 
+    def title(self, key: str) -> str:
+        """Game ``key``'s title (``Yatz``), the words every game's messages name it by; the
+        key itself for a game not registered (a row left by one)."""
+        return self.get(key).title if key in self._where else key
+
     def __contains__(self, key: object) -> bool:
         return key in self._where
 
