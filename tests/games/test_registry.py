@@ -131,6 +131,7 @@ def test_a_package_without_game_ends_its_command_in_one_line_and_the_others_stil
     assert code == 0 and "broken    (cannot be played: game 'broken'" in out
     code, out, _ = run(["yatz", "--help"], capsys, monkeypatch)
     assert code == 0 and "play" in out
+    assert run(["menu"], capsys, monkeypatch) == run([], capsys, monkeypatch) == (2, "", err)
 
 
 def test_a_missing_package_or_part_is_one_line(capsys: pytest.CaptureFixture[str],
