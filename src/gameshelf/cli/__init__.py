@@ -133,10 +133,10 @@ def main(argv: list[str] | None = None) -> None:
 
     Exit codes: 0 done; 2 bad input, a badly made game, a store or file that cannot be
     used, or output that cannot be written (one line on stderr when stderr works; a game at
-    a prompt is saved first); ``128 + signal`` when stopped by Ctrl-C (130), SIGHUP (129) or SIGTERM (143), the
-    game in progress saved; :data:`CLOSED_PIPE_EXIT` (141, quietly) when stdout is a pipe
-    whose reader went away; 70 a crash, with one line naming the report written under the
-    data folder (see :mod:`gameshelf.core.crash`).
+    a prompt is saved first); ``128 + signal`` when stopped by Ctrl-C (130), SIGHUP (129) or
+    SIGTERM (143), the game in progress saved; :data:`CLOSED_PIPE_EXIT` (141, quietly) when
+    stdout is a pipe whose reader went away; 70 a crash, with one line naming the report
+    written under the data folder (see :mod:`gameshelf.core.crash`).
     """
     with interrupt.handled(), guarded_streams():
         try:

@@ -52,7 +52,7 @@ PARTS: Mapping[str, str] = MappingProxyType({
     "web": "the page module for the browser (WebPage)",
 })
 #: A game key: a lowercase letter, then letters, digits and single inner '-', 20 at most.
-KEY = re.compile(r"[a-z](?:-?[a-z0-9]){0,19}")
+KEY = re.compile(r"(?=.{1,20}\Z)[a-z](?:-?[a-z0-9])*")
 #: The command line's own top-level commands and options (without "--"): no game key.
 RESERVED = frozenset({"help", "menu", "online", "serve", "version", "web"})
 #: A part's place: ``module:attribute``, the module relative to the game's package with ``.``.
