@@ -1,7 +1,8 @@
 """What start-up costs, side by side with the floor each command stands on: ``gameshelf
---help`` against ``python -c "import typer"``, and the menu's app process to its first screen
-against a minimal Textual app's (both headless, each a new process that exits as soon as its
-first screen is up). Prints the best and the median of ``--runs`` tries of each, in
+--help`` and a game's command that computes nothing heavy (``gameshelf dollar best``, which
+loads no numpy) against ``python -c "import typer"``, and the menu's app process to its first
+screen against a minimal Textual app's (both headless, each a new process that exits as soon
+as its first screen is up). Prints the best and the median of ``--runs`` tries of each, in
 seconds, and the ratio of the bests (goal: at most 2x each).
 
 Run: ``.venv/bin/python benchmarks/startup.py [--runs 7] [--progress]``.
@@ -64,6 +65,8 @@ def main() -> None:
     python = sys.executable
     pairs = [
         ("gameshelf --help", [str(BIN / "gameshelf"), "--help"],
+         'python -c "import typer"', [python, "-c", "import typer"]),
+        ("gameshelf dollar best", [str(BIN / "gameshelf"), "dollar", "best"],
          'python -c "import typer"', [python, "-c", "import typer"]),
         ("menu to its first screen", [python, "-c", MENU],
          "minimal Textual app", [python, "-c", MINIMAL]),

@@ -49,6 +49,9 @@ FIXTURES = Path(__file__).resolve().parent / "fixtures" / "legacy"
 EXPECTED: dict[str, Any] = json.loads((FIXTURES / "expected.json").read_text())
 ROOMS: dict[str, Any] = json.loads((FIXTURES / "server" / "rooms.json").read_text())
 SRC = Path(__file__).resolve().parents[1] / "src"
+#: Messages whose words changed on purpose since (every game names itself by its title):
+#: the old code's words -> today's.
+REWORDED = {"no saved yatz game": "no saved Yatz game"}
 #: Times of the run itself (what a resumed or imported game writes now), as the generator
 #: masked them.
 MASK = re.compile(r"\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2})?([+-]\d{2}:\d{2}|Z)?)?")
@@ -164,7 +167,10 @@ def test_the_old_store_answers_as_it_did(case: dict[str, Any], tmp_path: Path,
         assert same_output(outputs[step["stdout"]], out), (
             f"{what}: stdout differs\n--- the old code's:\n{shown(outputs[step['stdout']])}"
             f"\n--- today's:\n{out}")
-        assert same_output(outputs[step["stderr"]], err), f"{what}: stderr differs:\n{err}"
+        old_err = outputs[step["stderr"]]
+        for old, new in REWORDED.items():
+            old_err = old_err.replace(old, new) if isinstance(old_err, str) else old_err
+        assert same_output(old_err, err), f"{what}: stderr differs:\n{err}"
 
 
 SAVES = [(game, name) for game, saves in EXPECTED["saves"].items() for name in saves]

@@ -161,7 +161,7 @@ def test_sim_bad_workers_is_one_line_exit_2(capsys: pytest.CaptureFixture[str],
 def test_resume_without_a_save_says_how_to_start(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "muggins", "resume", "--text")
     assert code == 2
-    assert err == ("gameshelf: error: no unfinished Muggins game is saved; start one with "
+    assert err == ("gameshelf: error: no saved Muggins game to resume; start one with "
                    "'gameshelf muggins play'\n")
 
 

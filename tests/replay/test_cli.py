@@ -45,7 +45,7 @@ def test_without_a_terminal_the_screen_says_so(capsys: pytest.CaptureFixture[str
 
 
 @pytest.mark.parametrize("content, why", [
-    (None, "no saved yatz game named 'nosuch'"),
+    (None, "no saved Yatz game named 'nosuch'"),
     ("{not json", "cannot be replayed: not a game record"),
     ("", "cannot be replayed: not a game record"),
     ("muggins", "this record is for 'muggins', not 'yatz'"),
@@ -85,7 +85,7 @@ def test_last_and_numbered_finished_games(capsys: pytest.CaptureFixture[str],
     from gameshelf.session.ending import ending
 
     code, out, err = run(["yatz", "replay", "last", "--text"], capsys, monkeypatch)
-    assert code == 2 and "no finished yatz game is kept yet" in err
+    assert code == 2 and "no finished Yatz game is kept yet" in err
     old, new = yatz_record(3), yatz_record(4)
     with Store() as store:
         for record in (old, new):
@@ -100,4 +100,4 @@ def test_last_and_numbered_finished_games(capsys: pytest.CaptureFixture[str],
     assert code == 0 and out.startswith("Yatz game 3, finished")
     code, out, err = run(["yatz", "replay", f"#{ids[77]}"], capsys,
                          monkeypatch)
-    assert code == 2 and "is a dollar game, not yatz" in err
+    assert code == 2 and "is a One Dollar Pinball game, not a Yatz one" in err

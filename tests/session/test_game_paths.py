@@ -112,7 +112,7 @@ def test_a_muggins_end_killed_at_its_last_commits_is_counted_once(
                 code, _out, err = run(["muggins", "resume", "--text"], capsys, monkeypatch,
                                       _every_move())
                 if code != 0:
-                    assert "no unfinished Muggins game is saved" in err
+                    assert "no saved Muggins game to resume" in err
                     break
             assert _muggins_games() == 1, kill_at
             assert _rows(MUGGINS) == {}

@@ -50,7 +50,7 @@ def test_sim_text_with_another_deck(tmp_path: Path, capsys: pytest.CaptureFixtur
     (["showdown", "play", "--players", "Ann,ann", "--text"], "two players are called"),
     (["showdown", "play", "--seed", "x", "--text"], "game number"),
     (["showdown", "play", "--deck", "/nonexistent/deck.toml", "--text"], "cannot read"),
-    (["showdown", "resume", "nothing-here", "--text"], "no saved showdown game"),
+    (["showdown", "resume", "nothing-here", "--text"], "no saved Pinball Showdown game"),
     (["showdown", "sim", "-n", "2", "--seed", "9007199254740991"], "past the last game number"),
 ])
 def test_bad_input_is_one_line_exit_2(args: list[str], message: str,

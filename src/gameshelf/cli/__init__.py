@@ -23,6 +23,7 @@ from gameshelf.cli import serve, web
 from gameshelf.cli.lazy import Entry, LazyGroup, later, later_each
 from gameshelf.core import crash, interrupt
 from gameshelf.core.errors import GameshelfError, OutputError
+from gameshelf.core.gamedef import GameDefError
 from gameshelf.core.inputs import argv_text, tolerate_undecodable_stdin
 from gameshelf.core.output import guarded_streams, say, silence
 from gameshelf.core.text import error_line
@@ -32,11 +33,10 @@ from gameshelf.games import REGISTRY
 ONLINE_HELP = ("Play on a game server (gameshelf serve): create a room or join one by its "
                "code.")
 
-_TITLES = [g.title for g in REGISTRY]
 app = typer.Typer(
     cls=LazyGroup,
     name="gameshelf",
-    help=f"Classic games: {', '.join(_TITLES[:-1])} and {_TITLES[-1]}.",
+    help="Classic games brought back from their rule sheets, each a command below.",
     no_args_is_help=False,
     invoke_without_command=True,
     pretty_exceptions_enable=False,
@@ -65,9 +65,17 @@ def _online_app() -> typer.Typer:
 
 def _games() -> list[Entry]:
     """Each game of the registry as a lazy sub-command (read when the command line is
-    built, so a game registered after start-up is a command too)."""
-    return [(g.key, f"{g.title}: {g.blurb[:1].lower()}{g.blurb[1:]}",
-             functools.partial(_game_app, g.key)) for g in REGISTRY]
+    built, so a game registered after start-up is a command too). A badly made game is
+    listed with its fault, which its command ends with; the other games still play."""
+    return [(key, _help_line(key), functools.partial(_game_app, key)) for key in REGISTRY.keys()]
+
+
+def _help_line(key: str) -> str:
+    try:
+        g = REGISTRY.get(key)
+    except GameDefError as exc:
+        return f"(cannot be played: {exc})"
+    return f"{g.title}: {g.blurb[:1].lower()}{g.blurb[1:]}"
 
 
 serve.register(app)
@@ -98,6 +106,7 @@ def _root(
 @app.command("menu")
 def menu() -> None:
     """Open the game menu in the terminal app."""
+    tuple(REGISTRY)  # every game of the menu loads, or a badly made one is said in one line
     # start-up: Textual and the menu load only when the terminal app opens
     from gameshelf.tui.app import run_app
 
@@ -122,12 +131,12 @@ CLOSED_PIPE_EXIT = 141
 def main(argv: list[str] | None = None) -> None:
     """Entry point of the ``gameshelf`` command and ``python -m gameshelf``.
 
-    Exit codes: 0 done; 2 bad input, a store or file that cannot be used, or output that
-    cannot be written (one line on stderr when stderr works; a game at a prompt is saved
-    first); ``128 + signal`` when stopped by Ctrl-C (130), SIGHUP (129) or SIGTERM (143), the
-    game in progress saved; :data:`CLOSED_PIPE_EXIT` (141, quietly) when stdout is a pipe
-    whose reader went away; 70 a crash, with one line naming the report written under the
-    data folder (see :mod:`gameshelf.core.crash`).
+    Exit codes: 0 done; 2 bad input, a badly made game, a store or file that cannot be
+    used, or output that cannot be written (one line on stderr when stderr works; a game at
+    a prompt is saved first); ``128 + signal`` when stopped by Ctrl-C (130), SIGHUP (129) or
+    SIGTERM (143), the game in progress saved; :data:`CLOSED_PIPE_EXIT` (141, quietly) when
+    stdout is a pipe whose reader went away; 70 a crash, with one line naming the report
+    written under the data folder (see :mod:`gameshelf.core.crash`).
     """
     with interrupt.handled(), guarded_streams():
         try:

@@ -8,19 +8,12 @@ statistics, server, research adapters) never import a game: they ask the
 :class:`Registry` for a game by key and load the part they need, so a game's modules are
 imported only when that game is used.
 
-Parts, by name (a game offers those that apply to it):
-
-- ``cli``: the game's Typer app of sub-commands (``gameshelf <key> ...``);
-- ``screen``: a function ``() -> Screen`` giving the screen the menu opens;
-- ``stats``: a function ``(store, player) -> figures`` over the finished games kept;
-- ``rl``: the research spec class (:class:`gameshelf.rl.spec.GameSpec`);
-- ``server``: the game server's adapter class (:class:`gameshelf.server.games.Game`);
-- ``end``: what the game's end writes, read from its match driver
-  (:class:`gameshelf.session.ending.EndRules`: who enters the top 20, results, winners);
-- ``online_options``: the options ``gameshelf online create`` takes for the game, each with
-  its help (``{"target": "the points that end the game ..."}``);
-- ``web``: the game's page module for the browser (:class:`WebPage`), served by the game
-  server beside its WebSocket.
+The parts are a closed set (:data:`PARTS`, each named with what it is); a game key is a
+short lowercase word (:data:`KEY`) that is none of the command line's own commands
+(:data:`RESERVED`). A badly made game is refused with one :class:`GameDefError`: a bad key or
+a key taken when it is added, a part name or path of the wrong shape when its ``GAME`` is
+made, a package without ``GAME`` (or with another game's) when it is first asked for, and a
+part's missing module or attribute when the part is loaded.
 
 Example:
     >>> reg = Registry()
@@ -34,16 +27,55 @@ Example:
 from __future__ import annotations
 
 import importlib
+import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
-from gameshelf.core.errors import BadInputError
+from gameshelf.core.errors import BadInputError, GameshelfError
+
+#: The parts a game may offer: name -> what it is.
+PARTS: Mapping[str, str] = MappingProxyType({
+    "cli": "the Typer app of its sub-commands (gameshelf KEY ...)",
+    "screen": "a function () -> Screen: the screen the menu opens",
+    "replay_screen": "a function (replay, exit_app=...) -> Screen: its screen in replay mode",
+    "replay": "a function (record) -> gameshelf.session.replay.Replay",
+    "stats": "a function (store, player) -> figures over the finished games kept",
+    "stats_view": "how the statistics screen draws them (gameshelf.tui.stats.StatsView)",
+    "end": "what its end writes (gameshelf.session.ending.EndRules)",
+    "rl": "the research spec class (a gameshelf.rl.spec.GameSpec)",
+    "server": "the game server's adapter class (a gameshelf.server.games.Game)",
+    "online": "the online client's side (gameshelf.session.remote.OnlineGame)",
+    "online_options": "the options 'gameshelf online create' takes: name -> its help",
+    "web": "the page module for the browser (WebPage)",
+})
+#: A game key: a lowercase letter, then letters, digits and single inner '-', 20 at most.
+KEY = re.compile(r"(?=.{1,20}\Z)[a-z](?:-?[a-z0-9])*")
+#: The command line's own top-level commands and options (without "--"): no game key.
+RESERVED = frozenset({"help", "menu", "online", "serve", "version", "web"})
+#: A part's place: ``module:attribute``, the module relative to the game's package with ``.``.
+PLACE = re.compile(r"\.?[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*:[A-Za-z_]\w*")
 
 
 class UnknownGameError(BadInputError):
     """A game key that no registered game has, or a part a game does not offer."""
+
+
+class GameDefError(GameshelfError):
+    """A badly made game: a bad key, an unknown part or a part's place of the wrong shape or
+    that is not there, a package without its ``GAME`` (the command line: one line, exit 2)."""
+
+
+def _imported(module: str, missing: str) -> Any:
+    """``module``, imported; GameDefError(``missing``) when that module itself is not there."""
+    try:
+        return importlib.import_module(module)
+    except ModuleNotFoundError as exc:
+        if not f"{module}.".startswith(f"{exc.name}."):
+            raise  # a module it imports is missing: a fault of the program, not of the game
+        raise GameDefError(missing) from None
 
 
 @dataclass(frozen=True)
@@ -54,7 +86,10 @@ class GameDef:
         package: the game's package (``gameshelf.games.yatz``); relative part paths are
             read from it.
         key: the game's key on the command line, in records and in the store (``yatz``).
-        parts: part name -> ``"module:attribute"`` (see the module's docstring).
+        parts: part name (one of :data:`PARTS`) -> ``"module:attribute"``, read-only.
+
+    Raises:
+        GameDefError: a part name not in :data:`PARTS`, or a place not ``module:attribute``.
     """
 
     package: str
@@ -62,6 +97,16 @@ class GameDef:
     title: str
     blurb: str
     parts: Mapping[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for part, where in self.parts.items():
+            if part not in PARTS:
+                raise GameDefError(f"{self.package}: no part is named {part!r}; the parts are "
+                                   f"{', '.join(PARTS)}")
+            if not PLACE.fullmatch(where):
+                raise GameDefError(f"{self.package}: part {part!r} is at {where!r}, not at "
+                                   "'module:attribute'")
+        object.__setattr__(self, "parts", MappingProxyType(dict(self.parts)))
 
     def has(self, part: str) -> bool:
         """True when the game offers ``part``."""
@@ -72,6 +117,7 @@ class GameDef:
 
         Raises:
             UnknownGameError: when the game does not offer ``part``.
+            GameDefError: when the part's module or attribute is not there.
         """
         try:
             where = self.parts[part]
@@ -80,7 +126,10 @@ class GameDef:
         module, _, name = where.partition(":")
         if module.startswith("."):
             module = self.package + module
-        return getattr(importlib.import_module(module), name)
+        found = _imported(module, f"{self.title}'s {part} part: no module {module}")
+        if not hasattr(found, name):
+            raise GameDefError(f"{self.title}'s {part} part: {module} has no {name}")
+        return getattr(found, name)
 
 
 @dataclass(frozen=True)
@@ -150,10 +199,15 @@ class Registry:
         """Register the game ``key`` whose package ``package`` holds its ``GAME``.
 
         Raises:
-            ValueError: when ``key`` is registered already.
+            GameDefError: a key not of :data:`KEY`'s shape, one of :data:`RESERVED`, or one
+                registered already.
         """
-        if key in self._where:
-            raise ValueError(f"game {key!r} is registered already")
+        if not KEY.fullmatch(key):
+            raise GameDefError(f"a game key is a lowercase word of letters, digits and '-' "
+                               f"(20 at most), not {key!r}")
+        if key in RESERVED or key in self._where:
+            what = "a command of gameshelf" if key in RESERVED else "another game's"
+            raise GameDefError(f"{key!r} cannot be a game's key: it is {what}")
         self._where[key] = package
 
     def remove(self, key: str) -> None:
@@ -165,6 +219,11 @@ class Registry:
         """Every game's key, in order, without importing any game."""
         return tuple(self._where)
 
+    def title(self, key: str) -> str:
+        """Game ``key``'s title (``Yatz``), the words every game's messages name it by; the
+        key itself for a game not registered (a row left by one)."""
+        return self.get(key).title if key in self._where else key
+
     def __contains__(self, key: object) -> bool:
         return key in self._where
 
@@ -173,15 +232,19 @@ class Registry:
 
         Raises:
             UnknownGameError: for a key no game has (the message lists the games).
+            GameDefError: the game's package is not there, or its ``GAME`` is missing, badly
+                made or another game's.
         """
         found = self._defs.get(key)
         if found is not None:
             return found
         if key not in self._where:
             raise UnknownGameError(f"no game {key!r}; the games are {', '.join(self._where)}")
-        game = importlib.import_module(self._where[key]).GAME
+        package = self._where[key]
+        game = getattr(_imported(package, f"game {key!r}: no package {package}"), "GAME", None)
         if not isinstance(game, GameDef) or game.key != key:
-            raise ValueError(f"{self._where[key]}.GAME is not the GameDef of {key!r}")
+            raise GameDefError(f"game {key!r}: {package} has no GAME, the GameDef keyed "
+                               f"{key!r}")
         self._defs[key] = game
         return game
 

@@ -30,6 +30,7 @@ from gameshelf.core.errors import RecordError, SaveLostError, StoreError
 from gameshelf.core.records import GameRecord
 from gameshelf.core.store import SaveHandle, SaveRow, Store, record_key
 from gameshelf.core.text import error_line, quoted, resume_command
+from gameshelf.games import REGISTRY
 from gameshelf.session.ending import Ending
 
 #: A game's match rebuilt from a record (its ``Match``).
@@ -203,8 +204,8 @@ class SaveSlot:
             self.handle, record = store.take_save(self.game, name)
         return record
 
-    def resume(self, name: str | None, replay: Callable[[GameRecord, str], M],
-               none_saved: str) -> tuple[str, GameRecord, M]:
+    def resume(self, name: str | None,
+               replay: Callable[[GameRecord, str], M]) -> tuple[str, GameRecord, M]:
         """Take the save ``name`` (None: the newest one that replays) to play on, every game's
         resume: the record is read and replayed (``replay``) before the save is touched, then
         taken over; one written meanwhile by another session is replayed again.
@@ -214,8 +215,9 @@ class SaveSlot:
             ``(name, record, match)``: the save's name, its record and what ``replay`` made.
 
         Raises:
-            StoreError: no such save (``none_saved`` when there is none at all), or the store
-                cannot be written.
+            StoreError: no such save (``no saved TITLE game to resume; start one with
+                'gameshelf KEY play'`` when there is none at all), or the store cannot be
+                written.
             RecordError: the save is damaged or does not replay: the message names the save
                 and says it is damaged (:func:`damaged`); nothing changes.
         """
@@ -224,7 +226,8 @@ class SaveSlot:
             with open_store() as store:
                 rows = [r for r in store.list_saves(self.game) if r.record is not None]
             if not rows:
-                raise StoreError(none_saved)
+                raise StoreError(f"no saved {REGISTRY.title(self.game)} game to resume; "
+                                 f"start one with 'gameshelf {self.game} play'")
             first: RecordError | None = None
             for row in rows:
                 assert row.record is not None

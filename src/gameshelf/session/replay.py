@@ -278,13 +278,14 @@ def _finished(store: Any, game: str, which: str) -> tuple[str, GameRecord] | Non
     if which == LAST and LAST not in store.save_names(game):
         rows = store.finished_records(game, limit=1)
         if not rows:
-            raise StoreError(f"no finished {game} game is kept yet (nor a save called "
-                             f"{LAST!r})")
+            raise StoreError(f"no finished {REGISTRY.title(game)} game is kept yet (nor a save "
+                             f"called {LAST!r})")
         row = rows[0]
     elif which.startswith("#") and is_ascii_digits(which[1:]) and len(which) < 19:
         row = store.finished_record(int(which[1:]))
         if row.game != game:
-            raise StoreError(f"finished game {which} is a {row.game} game, not {game}")
+            raise StoreError(f"finished game {which} is a {REGISTRY.title(row.game)} game, not "
+                             f"a {REGISTRY.title(game)} one")
     else:
         return None
     what = f"the finished game #{row.id}"
@@ -303,7 +304,7 @@ def last_finished(game: str) -> Replay[Any]:
     with open_store() as store:
         rows = store.finished_records(game, limit=1)
     if not rows:
-        raise StoreError(f"no finished {game} game is kept yet")
+        raise StoreError(f"no finished {REGISTRY.title(game)} game is kept yet")
     row = rows[0]
     if row.record is None:
         raise RecordError(f"the finished game #{row.id} is damaged and cannot be replayed: "

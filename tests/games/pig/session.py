@@ -18,9 +18,6 @@ from gameshelf.session.ending import EndRules, EndSeat, ending
 from tests.games.pig.game import Action
 from tests.games.pig.match import GAME, Match
 
-#: Said when there is no save to resume.
-NONE_SAVED = "no unfinished Pig game is saved; start one with 'gameshelf pig play'"
-
 #: The end of a game of Pig (its ``end`` part): the higher score wins; no top 20, no results.
 ENDING = EndRules(
     seats=lambda m: [EndSeat.here(name, m.players[i] if m.is_computer(i) else None)
@@ -64,7 +61,7 @@ class Session(SavedGame):
             StoreError: no such save; RecordError: it does not replay.
         """
         slot = SaveSlot(GAME)
-        name, _, match = slot.resume(name, lambda r, _n: Match.from_record(r), NONE_SAVED)
+        name, _, match = slot.resume(name, lambda r, _n: Match.from_record(r))
         s = cls(match, slot, name)
         s.save()
         return s

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from gameshelf.core.errors import SaveLostError, SaveNameTakenError, StoreError
 from gameshelf.core.records import GameRecord
 from gameshelf.core.store.db import Database, as_text, now_iso
+from gameshelf.games import REGISTRY
 
 
 @dataclass(frozen=True)
@@ -96,8 +97,8 @@ class Saves(Database):
             name, k = base, 1
             while self._taken(c, game, name):
                 if exact:
-                    raise SaveNameTakenError(f"a saved {game} game named {name!r} exists; it "
-                                             f"is left as it is")
+                    raise SaveNameTakenError(f"a saved {REGISTRY.title(game)} game named "
+                                             f"{name!r} exists; it is left as it is")
                 k += 1
                 name = f"{base}-{k}"
             handle = SaveHandle(game, name, game_id or new_token(), new_token())
@@ -133,7 +134,7 @@ class Saves(Database):
             row = c.execute("SELECT record, game_id FROM saves WHERE game=? AND name=?",
                             (game, name)).fetchone()
             if row is None:
-                raise StoreError(f"no saved {game} game named {name!r}")
+                raise StoreError(f"no saved {REGISTRY.title(game)} game named {name!r}")
             record = GameRecord.from_json(row[0], game=game)
             handle = SaveHandle(game, name, row[1], new_token())
             c.execute("UPDATE saves SET owner=? WHERE game_id=?", (handle.owner, row[1]))
@@ -181,8 +182,8 @@ class Saves(Database):
             if not self._owned(c, handle):
                 raise StoreError(f"the game saved as {handle.name!r} is already finished")
             if new.name != handle.name and self._taken(c, handle.game, new.name):
-                raise SaveNameTakenError(f"a saved {handle.game} game named {new.name!r} "
-                                         f"exists; it is left as it is")
+                raise SaveNameTakenError(f"a saved {REGISTRY.title(handle.game)} game named "
+                                         f"{new.name!r} exists; it is left as it is")
             c.execute("UPDATE saves SET record=?, updated=?, name=? WHERE game_id=?",
                       (text, now_iso(), new.name, handle.game_id))
             return new
@@ -252,7 +253,7 @@ class Saves(Database):
         """
         rows = self._read("SELECT record FROM saves WHERE game=? AND name=?", (game, name))
         if not rows:
-            raise StoreError(f"no saved {game} game named {name!r}")
+            raise StoreError(f"no saved {REGISTRY.title(game)} game named {name!r}")
         return GameRecord.from_json(rows[0][0], game=game)
 
     def discard_save(self, handle: SaveHandle) -> bool:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
@@ -22,9 +22,11 @@ from gameshelf.games.dollar.bill import (
     parse_series,
     resolve_district,
 )
-from gameshelf.games.dollar.odds import Distribution, distribution, max_serials
 from gameshelf.games.dollar.scorer import MILLION, Result, score_serial
 from gameshelf.games.dollar.session import best_bills
+
+if TYPE_CHECKING:
+    from gameshelf.games.dollar.odds import Distribution
 
 app = typer.Typer(
     help="One Dollar Pinball: score a $1 bill's serial number like a pinball game.\n\n"
@@ -119,6 +121,9 @@ def score(
     that score strictly less, exactly, from the same dynamic program as `odds` (with the
     series: match counted; without it: the no-match distribution, and it says so).
     """
+    # start-up: the odds (numpy) load only for the commands that compute them
+    from gameshelf.games.dollar.odds import distribution
+
     parsed = parse_bill(bill)
     dist_no = resolve_district(parsed, district)
     ser = _series(series)
@@ -220,6 +225,9 @@ def odds(
     districts are taken equally (1,200,000,000 bills); without --series the match is not
     counted ("match not checked").
     """
+    # start-up: the odds (numpy) load only for the commands that compute them
+    from gameshelf.games.dollar.odds import distribution, max_serials
+
     dist_no = None if district is None else parse_district(district)
     ser = _series(series)
     digit = None if ser is None else ser.last_digit

@@ -39,10 +39,6 @@ from gameshelf.games.muggins.mugsy import Mugsy, parse_level
 from gameshelf.session.base import SavedGame, SaveLost, SaveSlot, game_saves, open_store
 from gameshelf.session.ending import EndRules, EndSeat, ending
 
-#: Said when there is no save to resume.
-NONE_SAVED = ("no unfinished Muggins game is saved; start one with 'gameshelf muggins "
-              "play'")
-
 __all__ = ["ENDING", "MUGSY", "PERSON", "Session", "describe", "describe_save",
            "result_counts", "save_name", "saves"]
 
@@ -179,7 +175,7 @@ class Session(SavedGame):
                 (nothing changes).
         """
         slot = SaveSlot(GAME)
-        name, _, s = slot.resume(name, lambda r, _n: cls.from_record(r), NONE_SAVED)
+        name, _, s = slot.resume(name, lambda r, _n: cls.from_record(r))
         s.slot, s.base = slot, name
         if s.match.state.is_terminal():
             s.finish()

@@ -143,8 +143,7 @@ class ShowdownSession(SavedGame):
             RecordError: the save is damaged or does not replay (nothing changes).
         """
         slot = SaveSlot(GAME)
-        name, record, match = slot.resume(name, lambda r, _n: Match.from_record(r),
-                                          "no saved Pinball Showdown game to resume")
+        name, record, match = slot.resume(name, lambda r, _n: Match.from_record(r))
         session = cls(match, slot, base=name)
         if match.state.is_terminal():
             if record.options.get(END_PENDING):

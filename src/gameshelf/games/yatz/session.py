@@ -111,8 +111,7 @@ class YatzSession(SavedGame):
             RecordError: the save is damaged or from other rules (nothing changes).
         """
         slot = SaveSlot(GAME)
-        name, _, match = slot.resume(name, _replay, "there is no saved Yatz game; start one "
-                                     "with gameshelf yatz play")
+        name, _, match = slot.resume(name, _replay)
         session = cls(match, slot, base=name)
         if match.is_over():
             session.finish()
