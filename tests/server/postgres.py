@@ -22,6 +22,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+import psycopg
 import pytest
 
 #: How a developer gets the binaries.
@@ -71,8 +72,6 @@ class Cluster:
 
     def create_db(self, name: str) -> str:
         """A new empty database ``name``; returns its URL."""
-        # the driver is loaded where a cluster runs (a machine without PostgreSQL skips)
-        import psycopg
         with psycopg.connect(self.url(), autocommit=True) as conn:
             conn.execute(f'CREATE DATABASE "{name}"')
         return self.url(name)
