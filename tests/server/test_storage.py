@@ -17,6 +17,9 @@ import pytest
 from gameshelf.core.errors import BadInputError, StoreError
 from gameshelf.core.records import GameRecord
 from gameshelf.core.store import HistoryEntry, HistoryPlayer, ResultEntry, ScoreEntry
+from gameshelf.server import protocol as p
+from gameshelf.server.room import Refused
+from gameshelf.server.rooms import Lobby
 from gameshelf.server.storage import (
     RoomStore,
     SQLiteRoomStore,
@@ -189,6 +192,36 @@ def test_two_stores_on_one_database_never_both_accept_the_same_action(
     loaded = store.load("ABCD")
     assert loaded is not None and [a.seq for a in loaded.actions] == [1, 2, 3, 4, 5]
     assert loaded.actions[-1].action == f"move {won[0]}"
+
+
+def test_a_server_that_missed_another_ones_action_is_refused_then_plays_on_from_it(
+        store: RoomStore, backend: Backend) -> None:
+    """Two servers' lobbies on one database: the one that did not see the other's action
+    has its own refused (nothing stored, the room rebuilt from the database), then plays
+    on from the stored game."""
+    first, second = Lobby(store), Lobby(other := backend.open())
+    try:
+        room, _, ann = first.create(p.Create("yatz", (p.SeatSpec("host", "Ann"),
+                                                      p.SeatSpec("open"))), 0.0)
+        first.join(p.Join(room.code, "Bob"), 0.0)
+        first.start(p.Start(room.code, ann), 0.0)
+        stale = second.room(room.code)           # the second server has the room now
+        first.act(p.Act(room.code, ann, "roll"), 0.0)
+        stored = store.load(room.code)
+        assert stored is not None
+        with pytest.raises(Refused) as info:
+            second.act(p.Act(room.code, ann, "roll"), 0.0)
+        assert info.value.code == "internal"
+        assert store.load(room.code) == stored    # nothing of the second server's stored
+        fresh = second.rooms[room.code]
+        assert fresh is not stale and fresh.seq == first.rooms[room.code].seq
+        assert fresh.game is not None
+        second.act(p.Act(room.code, ann, "score x1 chance"), 0.0)
+        again = store.load(room.code)
+        assert again is not None and len(again.actions) > len(stored.actions)
+        assert [a.seq for a in again.actions] == list(range(1, len(again.actions) + 1))
+    finally:
+        other.close()
 
 
 def _finished(seed: int = 5) -> HistoryEntry:
