@@ -16,7 +16,7 @@ from gameshelf.core.store import Store
 from gameshelf.games.muggins.game import MugginsState
 from gameshelf.games.muggins.game import parse_action as muggins_action
 from gameshelf.server import protocol as p
-from gameshelf.server.storage import open_store
+from gameshelf.server.stores import open_store
 from tests.server.bots import Bot, play_room
 from tests.server.test_restart import serve_process
 

@@ -26,8 +26,8 @@ from gameshelf.server.storage import (
     StoredAction,
     StoredRoom,
     StoredSeat,
-    open_store,
 )
+from gameshelf.server.stores import open_store
 
 
 @dataclass

@@ -62,7 +62,8 @@ from gameshelf.server.games import playable
 from gameshelf.server.layers import CarefulH11, CarefulWebSockets
 from gameshelf.server.room import Outbox, Refused, Room
 from gameshelf.server.rooms import LOBBY_IDLE, Lobby
-from gameshelf.server.storage import RoomStore, default_db, open_store
+from gameshelf.server.storage import RoomStore
+from gameshelf.server.stores import default_db, open_store
 from gameshelf.session.ending import EndSeat, ending, rules_of
 from gameshelf.web.page import page_routes
 

@@ -1,6 +1,6 @@
-"""Where the server keeps its rooms: a small storage interface (:class:`RoomStore`), its
-SQLite implementation (the embedded default) and :func:`open_store`, which picks the adapter
-from ``--db`` (a path: SQLite; a ``postgresql://`` URL: :mod:`gameshelf.server.pgstore`).
+"""Where the server keeps its rooms: a small storage interface (:class:`RoomStore`) and its
+SQLite implementation (the embedded default; PostgreSQL's is :mod:`gameshelf.server.pgstore`,
+and :func:`gameshelf.server.stores.open_store` picks one from ``--db``).
 
 Nothing about a room lives only in the server's memory: a room's row holds its game, options,
 seats (each seat's token as a SHA-256 hash, never the token), host, away timeout, seed and
@@ -15,7 +15,6 @@ last actions of the log.
 from __future__ import annotations
 
 import json
-import re
 import sqlite3
 import threading
 from abc import ABC, abstractmethod
@@ -24,10 +23,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from gameshelf.core.errors import BadInputError, StoreError
-from gameshelf.core.inputs import quote
+from gameshelf.core.errors import StoreError
 from gameshelf.core.safeload import read_json
-from gameshelf.core.store import HistoryEntry, ResultEntry, ScoreEntry, Store, data_dir
+from gameshelf.core.store import HistoryEntry, ResultEntry, ScoreEntry, Store
 
 #: The server database's SQLite ``application_id`` ("GSSV"): another program's file is
 #: refused.
@@ -35,10 +33,6 @@ APPLICATION_ID = 0x47535356
 #: The server database's schema version (SQLite ``user_version``; 0 in files made before
 #: it was kept, which are version 1): a newer file is refused and left as it is.
 SCHEMA_VERSION = 1
-#: ``scheme://``: a ``--db`` of this form is a URL, never a path.
-URL = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*)://")
-#: The schemes of PostgreSQL URLs (libpq's).
-POSTGRES_SCHEMES = ("postgresql", "postgres")
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS rooms (
@@ -328,35 +322,3 @@ def stored_room(row: Sequence[Any], acts: Sequence[Sequence[Any]]) -> StoredRoom
                          f"{exc}") from None
     return StoredRoom(row[0], row[1], options, seats, row[4], row[5], row[6], row[7],
                       tuple(StoredAction(a[0], a[1], a[2], bool(a[3])) for a in acts))
-
-
-def default_db() -> Path:
-    """The server's database when none is given: ``server.db`` in the data folder."""
-    return data_dir() / "server.db"
-
-
-def open_store(db: str | Path | None = None) -> RoomStore:
-    """The rooms' store named by ``--db``: a path is an SQLite file (default
-    :func:`default_db`); a ``postgresql://USER@HOST:PORT/DB`` URL a PostgreSQL database
-    (:class:`gameshelf.server.pgstore.PostgresRoomStore`). Any text ``scheme://...`` is a
-    URL, never a path (``./name`` names a file whose name looks like one).
-
-    Raises:
-        BadInputError: a URL of a scheme other than ``postgresql``/``postgres``.
-        StoreError: the store cannot be opened or reached, is another program's, or has a
-            newer schema (nothing changed).
-    """
-    if db is None:
-        return SQLiteRoomStore(default_db())
-    if isinstance(db, Path):
-        return SQLiteRoomStore(db)
-    found = URL.match(db)
-    if found is None:
-        return SQLiteRoomStore(Path(db))
-    if found.group(1).lower() not in POSTGRES_SCHEMES:
-        raise BadInputError(f"the server's database cannot be a {quote(found.group(1), 20)} "
-                            "URL (gameshelf speaks postgresql://USER@HOST:PORT/DB); give "
-                            "a file path or a PostgreSQL URL")
-    # start-up: the PostgreSQL driver loads only for a PostgreSQL URL
-    from gameshelf.server.pgstore import PostgresRoomStore
-    return PostgresRoomStore(db)
