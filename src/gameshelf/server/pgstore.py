@@ -264,21 +264,23 @@ class PostgresRoomStore(RoomStore):
             if c.execute("SELECT 1 FROM rooms WHERE code=%s FOR UPDATE",
                          (code,)).fetchone() is None:
                 raise StoreError(f"there is no room {code} in the server database")
-            if known is not None:
-                stored = c.execute("SELECT coalesce(max(seq), 0) FROM actions WHERE code=%s",
-                                   (code,)).fetchone()[0]   # type: ignore[index]
-                if stored != known:
-                    raise StoreError(f"the room {code} has {stored} actions stored, not "
-                                     f"{known}: another writer was first")
-            if actions:   # a replaced last action (a Yatz hold after a hold) is rewritten
-                c.execute("DELETE FROM actions WHERE code=%s AND seq>=%s",
-                          (code, actions[0].seq))
-                with c.cursor() as cur:
+            # counted in a statement of its own, after the lock: its snapshot then holds what
+            # the writer before us committed (a count in the locking statement is read as of
+            # before the wait, and four racing writers all passed the check)
+            stored = c.execute("SELECT coalesce(max(seq), 0) FROM actions WHERE code=%s",
+                               (code,)).fetchone()[0]   # type: ignore[index]
+            if known is not None and stored != known:
+                raise StoreError(f"the room {code} has {stored} actions stored, not "
+                                 f"{known}: another writer was first")
+            with c.pipeline(), c.cursor() as cur:   # the writes sent together
+                if actions:   # a replaced last action (a Yatz hold after a hold) is rewritten
+                    cur.execute("DELETE FROM actions WHERE code=%s AND seq>=%s",
+                                (code, actions[0].seq))
                     cur.executemany(
                         "INSERT INTO actions (code, seq, seat, action, by_computer) "
                         "VALUES (%s,%s,%s,%s,%s)",
                         [(code, a.seq, a.seat, a.action, a.by_computer) for a in actions])
-            c.execute("UPDATE rooms SET status=%s WHERE code=%s", (status, code))
+                cur.execute("UPDATE rooms SET status=%s WHERE code=%s", (status, code))
         self._run("be written", run)
 
     def load(self, code: str) -> StoredRoom | None:
