@@ -127,7 +127,8 @@ def test_serve_refuses_bad_input_with_one_line_and_code_2(
                      ["--port", busy, "--db", str(tmp_path / "ok.db")],
                      # a URL is never a path: one we do not speak, one that cannot be reached
                      ["--db", "ftp://example.invalid/rooms"], ["--db", "sqlite:///rooms.db"],
-                     ["--db", "postgresql://postgres@127.0.0.1:1/gs"]):
+                     ["--db", "postgresql://postgres@127.0.0.1:1/gs"],
+                     ["--db", "postgresql://%zz"]):
             code, out, err = run(["serve", *args], capsys, monkeypatch)
             assert code == 2, (args, err)
             assert err.count("\n") == 1 and err.startswith("gameshelf: error:"), err
