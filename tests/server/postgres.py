@@ -66,9 +66,24 @@ class Cluster:
     port: int
     user: str = "postgres"
 
+    @property
+    def options(self) -> str:
+        """The server's options (``pg_ctl -o``): its port, socket folder, loopback only,
+        no waiting for the disk (a test's data is thrown away)."""
+        return (f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 -c fsync=off"
+                " -c full_page_writes=off -c synchronous_commit=off")
+
     def url(self, db: str = "postgres") -> str:
         """``postgresql://postgres@127.0.0.1:PORT/DB``."""
         return f"postgresql://{self.user}@127.0.0.1:{self.port}/{db}"
+
+    def ctl(self, *args: str) -> None:
+        """``pg_ctl ARGS`` on this cluster (``stop -m fast``, ``start``, ``restart``)."""
+        data = self.folder / "data"
+        more = ["-o", self.options] if args[:1] == ("start",) else []
+        subprocess.run(_as_postgres([str(self.bin / "pg_ctl"), "-D", str(data), "-w",
+                                     "-l", str(self.folder / "log"), *args, *more]),
+                       check=True, capture_output=True, timeout=90)
 
     def create_db(self, name: str) -> str:
         """A new empty database ``name``; returns its URL."""
@@ -98,22 +113,21 @@ def cluster() -> Iterator[Cluster]:
         subprocess.run(_as_postgres([str(bin_ / "initdb"), "-D", str(data), "-U", "postgres",
                                      "--auth=trust", "-E", "UTF8", "--no-sync"]),
                        check=True, capture_output=True, timeout=120)
-        port = 0
+        found: Cluster | None = None
         for _ in range(5):    # a port taken between the pick and the start: pick again
-            port = _free_port()
+            found = Cluster(bin_, folder, _free_port())
             started = subprocess.run(_as_postgres([
                 str(bin_ / "pg_ctl"), "-D", str(data), "-w", "-t", "60",
-                "-l", str(folder / "log"),
-                "-o", f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c fsync=off"
-                      " -c full_page_writes=off -c synchronous_commit=off",
-                "start"]), capture_output=True, timeout=90)
+                "-l", str(folder / "log"), "-o", found.options, "start"]),
+                capture_output=True, timeout=90)
             if started.returncode == 0:
                 break
         else:
             log = (folder / "log").read_text(errors="replace")[-2000:]
             raise RuntimeError(f"PostgreSQL did not start: {log}")
+        assert found is not None
         try:
-            yield Cluster(bin_, folder, port)
+            yield found
         finally:
             subprocess.run(_as_postgres([str(bin_ / "pg_ctl"), "-D", str(data), "-m",
                                          "immediate", "-w", "stop"]),

@@ -150,6 +150,8 @@ class PostgresRoomStore(RoomStore):
         url: ``postgresql://USER@HOST:PORT/DB`` (any libpq URL; a password in it is never
             shown).
         pool_size: connections kept at most.
+        pool_wait: seconds an operation waits for a working connection (the database
+            down: then StoreError).
 
     Raises:
         BadInputError: ``url`` is not a PostgreSQL URL.
@@ -157,9 +159,11 @@ class PostgresRoomStore(RoomStore):
             newer schema (then nothing in it was changed).
     """
 
-    def __init__(self, url: str, *, pool_size: int = POOL_SIZE) -> None:
+    def __init__(self, url: str, *, pool_size: int = POOL_SIZE,
+                 pool_wait: float = POOL_WAIT) -> None:
         self.url = url
         self.where = public_url(url)
+        self.pool_wait = pool_wait
         try:
             with psycopg.connect(url, connect_timeout=CONNECT_TIMEOUT,
                                  autocommit=True) as conn:
@@ -167,12 +171,15 @@ class PostgresRoomStore(RoomStore):
         except psycopg.Error as exc:
             raise StoreError(f"cannot reach the server database {self.where}: "
                              f"{_one_line(exc)}") from None
+        # each connection is checked as it is taken (one round trip): one the database
+        # dropped (a restart, a network cut) is replaced, not handed to a write
         self._pool = ConnectionPool(url, min_size=1, max_size=pool_size, open=False,
-                                    timeout=POOL_WAIT, name="gameshelf-rooms",
+                                    timeout=pool_wait, name="gameshelf-rooms",
+                                    check=ConnectionPool.check_connection,
                                     kwargs={"autocommit": True,
                                             "connect_timeout": CONNECT_TIMEOUT})
         try:
-            self._pool.open(wait=True, timeout=POOL_WAIT)
+            self._pool.open(wait=True, timeout=max(pool_wait, CONNECT_TIMEOUT))
         except PoolTimeout as exc:
             self._pool.close()
             raise StoreError(f"cannot reach the server database {self.where}: "
@@ -225,13 +232,14 @@ class PostgresRoomStore(RoomStore):
         """A connection of the pool in one transaction (committed at the end, rolled back on
         an error); database errors become StoreError naming ``action``."""
         try:
-            with self._pool.connection() as conn, conn.transaction():
+            with self._pool.connection(timeout=self.pool_wait) as conn, conn.transaction():
                 yield conn
         except pg_errors.IntegrityError as exc:
             raise StoreError(f"the server database refused a write: {_one_line(exc)}") from None
         except PoolTimeout:
             raise StoreError(f"the server database {self.where} cannot be reached (no "
-                             f"connection in {POOL_WAIT:g} s): it cannot {action}") from None
+                             f"connection in {self.pool_wait:g} s): it cannot {action}"
+                             ) from None
         except psycopg.Error as exc:
             raise StoreError(f"the server database {self.where} cannot {action}: "
                              f"{_one_line(exc)}") from None
