@@ -66,10 +66,11 @@ def test_two_people_muggins_record_replays_with_seat_1_a_person(tmp_path: Path) 
 class _FailingStore(SQLiteRoomStore):
     fail = False
 
-    def append(self, code: str, actions: Sequence[StoredAction], status: str) -> None:
+    def append(self, code: str, actions: Sequence[StoredAction], status: str, *,
+               known: int | None = None) -> None:
         if self.fail:
             raise StoreError("the disk is full")
-        super().append(code, actions, status)
+        super().append(code, actions, status, known=known)
 
 
 def test_an_action_the_store_cannot_take_is_refused_and_nothing_changes(

@@ -32,7 +32,9 @@ def _env(home: Path) -> dict[str, str]:
 
 
 @contextmanager
-def _serve(home: Path, db: Path) -> Iterator[tuple[subprocess.Popen[str], str]]:
+def serve_process(home: Path, db: Path | str) -> Iterator[tuple[subprocess.Popen[str], str]]:
+    """``gameshelf serve --db DB`` on a free port as its own process: yields it and its
+    WebSocket URL (read from its start line); killed at the end."""
     proc = subprocess.Popen([sys.executable, "-m", "gameshelf", "serve", "--port", "0",
                              "--db", str(db), "--rate", "10000"], env=_env(home),
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
@@ -52,9 +54,10 @@ def _serve(home: Path, db: Path) -> Iterator[tuple[subprocess.Popen[str], str]]:
                 stream.close()
 
 
+@pytest.mark.parametrize("where", ["sqlite", "postgres"])
 def test_kill_9_then_restart_resumes_every_room_at_its_last_accepted_action(
-        tmp_path: Path) -> None:
-    db = tmp_path / "rooms.db"
+        tmp_path: Path, where: str, request: pytest.FixtureRequest) -> None:
+    db = tmp_path / "rooms.db" if where == "sqlite" else request.getfixturevalue("pg_url")
     seats = [p.SeatSpec("host", "Ann"), p.SeatSpec("open"),
              p.SeatSpec("computer", level="heuristic")]
 
@@ -84,7 +87,7 @@ def test_kill_9_then_restart_resumes_every_room_at_its_last_accepted_action(
         return [a, b], a.state.seq, [list(bot.state.view["hand"]) for bot in (a, b)
                                      if bot.state is not None]
 
-    with _serve(tmp_path, db) as (proc, url):
+    with serve_process(tmp_path, db) as (proc, url):
         bots, seq, hands = asyncio.run(before(url))
         proc.send_signal(signal.SIGKILL)
         proc.wait(10)
@@ -103,13 +106,14 @@ def test_kill_9_then_restart_resumes_every_room_at_its_last_accepted_action(
         for bot in bots:
             await bot.close()
 
-    with _serve(tmp_path, db) as (proc, url):
+    with serve_process(tmp_path, db) as (proc, url):
         asyncio.run(after(url))
 
 
 def test_serve_refuses_bad_input_with_one_line_and_code_2(
         tmp_path: Path, capsys: pytest.CaptureFixture[str],
         monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
     foreign = tmp_path / "foreign.db"
     with sqlite3.connect(foreign) as conn:
         conn.execute("CREATE TABLE notes (x)")
@@ -120,8 +124,14 @@ def test_serve_refuses_bad_input_with_one_line_and_code_2(
         busy = str(taken.getsockname()[1])
         for args in (["--port", "70000"], ["--host", "no.such.host.invalid"],
                      ["--db", str(foreign)], ["--db", str(tmp_path)], ["--host", " "],
-                     ["--port", busy, "--db", str(tmp_path / "ok.db")]):
+                     ["--port", busy, "--db", str(tmp_path / "ok.db")],
+                     # a URL is never a path: one we do not speak, one that cannot be reached
+                     ["--db", "ftp://example.invalid/rooms"], ["--db", "sqlite:///rooms.db"],
+                     ["--db", "postgresql://postgres@127.0.0.1:1/gs"],
+                     ["--db", "postgresql://%zz"]):
             code, out, err = run(["serve", *args], capsys, monkeypatch)
             assert code == 2, (args, err)
             assert err.count("\n") == 1 and err.startswith("gameshelf: error:"), err
     assert foreign.read_bytes() == before
+    # no folder 'postgresql:' (or 'ftp:') was made for a URL taken as a path
+    assert not [name for name in os.listdir(tmp_path) if ":" in name]

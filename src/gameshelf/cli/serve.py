@@ -11,7 +11,6 @@ from __future__ import annotations
 import signal
 import socket
 import sys
-from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -60,7 +59,7 @@ def serve(
     port: Annotated[int, typer.Option(
         "--port", min=0, max=65535, help="The port (0: any free one, said at the start).")
     ] = 8765,
-    db: Annotated[Path | None, typer.Option(
+    db: Annotated[str | None, typer.Option(
         "--db", help="The server's database of rooms (default: server.db in the data "
                      "folder).")] = None,
     rate: Annotated[float, typer.Option(
@@ -115,7 +114,7 @@ def serve(
                        "encrypted (use a TLS proxy beyond a trusted network)", err=True)
         shown = f"[{host}]" if ":" in host else host
         typer.echo(f"gameshelf serve: listening on ws://{shown}:{bound}/ws, the page at "
-                   f"http://{shown}:{bound}/ (rooms in {store.path}); Ctrl-C stops")
+                   f"http://{shown}:{bound}/ (rooms in {store.where}); Ctrl-C stops")
         sys.stdout.flush()
         app = make_app(store, rate=rate, burst=2 * rate, per_host=connections,
                        rooms=rooms, lobby_idle=60.0 * lobby_idle)

@@ -41,11 +41,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import time
 from collections.abc import AsyncIterator, Callable, Collection, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import uvicorn
@@ -55,14 +55,15 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from gameshelf import __version__
 from gameshelf.core.errors import GameshelfError
-from gameshelf.core.store import Store, data_dir
+from gameshelf.core.store import Store
 from gameshelf.core.webguard import Guard, GuardMiddleware
 from gameshelf.server import protocol as p
 from gameshelf.server.games import playable
 from gameshelf.server.layers import CarefulH11, CarefulWebSockets
 from gameshelf.server.room import Outbox, Refused, Room
 from gameshelf.server.rooms import LOBBY_IDLE, Lobby
-from gameshelf.server.storage import RoomStore, SQLiteRoomStore
+from gameshelf.server.storage import RoomStore
+from gameshelf.server.stores import default_db, open_store
 from gameshelf.session.ending import EndSeat, ending, rules_of
 from gameshelf.web.page import page_routes
 
@@ -91,15 +92,19 @@ MAX_FRAME = 1 << 20
 #: Computer levels whose moves may take long (the Yatz solver, the Showdown search): a
 #: room with one has its actions worked out in a worker thread.
 SLOW = frozenset({"strong", "search"})
+#: :func:`make_app`'s default finisher: finished games recorded through the rooms' store.
+STORED = object()
 
 
-def record_finished(room: Room) -> None:
-    """Record a finished online game in the server's store (``Store()``: the data folder of
-    the server's process), once (keyed by the room's code and game number), in one
-    transaction: the game's end as every game's is written
+def record_finished(room: Room, rooms: RoomStore | None = None) -> None:
+    """Record a finished online game once (keyed by the room's code and game number), in
+    one transaction: the game's end as every game's is written
     (:func:`gameshelf.session.ending.ending`: its top-20 rows and results, ``{"online":
     CODE}`` in their detail, and the whole record in the history, ``source="online"``),
-    with the room's seats: people as ``remote``, computers at their level.
+    with the room's seats: people as ``remote``, computers at their level. Written through
+    the rooms' store ``rooms`` (:meth:`RoomStore.finish_game`: PostgreSQL keeps it beside the
+    rooms, SQLite in the player store), or with None in the server's player store
+    (``Store()``: the data folder of the server's process).
 
     Raises:
         StoreError: the store cannot be written.
@@ -110,8 +115,13 @@ def record_finished(room: Room) -> None:
              EndSeat(s.name, "computer", s.level or g.default_level) for s in room.seats]
     end = ending(rules_of(room.game_key), g.match, seats, source="online",
                  detail={"online": room.code})
-    with Store() as store:
-        end.write(store, key=f"online-{room.code}-{room.seed}")
+    key = f"online-{room.code}-{room.seed}"
+    if rooms is None:
+        with Store() as store:
+            end.write(store, key=key)
+    else:
+        rooms.finish_game(end.game, key=key, scores=end.scores, results=end.results,
+                          history=end.history)
 
 
 @dataclass(eq=False)
@@ -399,18 +409,21 @@ class Hub:
                     log.exception("the away check failed (%s)", type(exc).__name__)
 
 
-def make_app(store: RoomStore, *, finisher: Callable[[Room], None] | None = record_finished,
+def make_app(store: RoomStore, *, finisher: Callable[[Room], None] | None | object = STORED,
              lobby_idle: float = LOBBY_IDLE, **hub_options: Any) -> Starlette:
     """The ASGI app over ``store``: at start every unfinished room is rebuilt from it.
 
     Args:
         store: the rooms' storage.
-        finisher: records finished games (default: :func:`record_finished`).
+        finisher: records finished games (default :data:`STORED`: :func:`record_finished`
+            through ``store``; None: not recorded).
         lobby_idle: seconds before a room not started, with no one in it, is closed.
         hub_options: :class:`Hub`'s ``rate``, ``burst``, ``per_host``, ``guesses``,
             ``rooms``, ``tick``, ``clock``.
     """
-    lobby = Lobby(store, finisher, lobby_idle=lobby_idle)
+    if finisher is STORED:
+        finisher = functools.partial(record_finished, rooms=store)
+    lobby = Lobby(store, finisher, lobby_idle=lobby_idle)  # type: ignore[arg-type]
     hub = Hub(lobby, **hub_options)
 
     @contextlib.asynccontextmanager
@@ -418,7 +431,7 @@ def make_app(store: RoomStore, *, finisher: Callable[[Room], None] | None = reco
         rebuilt = lobby.load_unfinished(hub.clock())
         if rebuilt:
             log.warning("%d unfinished room(s) rebuilt from %s", len(rebuilt),
-                        getattr(store, "path", "the store"))
+                        store.where or "the store")
         task = asyncio.create_task(hub.ticker())
         try:
             yield
@@ -431,20 +444,6 @@ def make_app(store: RoomStore, *, finisher: Callable[[Room], None] | None = reco
                     lifespan=lifespan)
     app.state.hub = hub
     return app
-
-
-def default_db() -> Path:
-    """The server's database when none is given: ``server.db`` in the data folder."""
-    return data_dir() / "server.db"
-
-
-def open_store(path: Path | None) -> SQLiteRoomStore:
-    """The rooms' SQLite store at ``path`` (default :func:`default_db`).
-
-    Raises:
-        StoreError: it cannot be opened, or is another program's file.
-    """
-    return SQLiteRoomStore(path or default_db())
 
 
 def config(app: Starlette, host: str, port: int, proxies: str = "", *,
@@ -478,4 +477,5 @@ def config(app: Starlette, host: str, port: int, proxies: str = "", *,
                           forwarded_allow_ips=trusted or None, **extra)
 
 
-__all__ = ["GameshelfError", "Hub", "make_app", "open_store", "record_finished"]
+__all__ = ["GameshelfError", "Hub", "default_db", "make_app", "open_store",
+           "record_finished"]

@@ -354,7 +354,9 @@ class Lobby:
             before -= 1     # the last committed action was replaced (a Yatz hold)
         rows = [StoredAction(i + 1, g.actor(i), actions[i], room.by_computer[i])
                 for i in range(before, len(actions))]
-        if not self._write(lambda: self.store.append(room.code, rows, room.status)):
+        known = len(room.committed)    # another writer first: refused, the room rebuilt
+        if not self._write(lambda: self.store.append(room.code, rows, room.status,
+                                                     known=known)):
             self._reload(room.code, now)
             raise Refused("internal", "the action could not be stored; nothing changed")
         room.committed = list(actions)

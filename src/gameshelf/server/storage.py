@@ -1,11 +1,15 @@
-"""Where the server keeps its rooms: a small storage interface and its SQLite implementation.
+"""Where the server keeps its rooms: a small storage interface (:class:`RoomStore`) and its
+SQLite implementation (the embedded default; PostgreSQL's is :mod:`gameshelf.server.pgstore`,
+and :func:`gameshelf.server.stores.open_store` picks one from ``--db``).
 
 Nothing about a room lives only in the server's memory: a room's row holds its game, options,
 seats (each seat's token as a SHA-256 hash, never the token), host, away timeout, seed and
 status; every accepted action is a row keyed by ``(code, seq)``, so a second writer of the
-same ``seq`` fails and two servers sharing one database never both accept an action. SQLite
-runs in write-ahead-log mode with ``synchronous=NORMAL``: a committed action survives a
-``kill -9``; a power cut may lose the last actions of the log.
+same ``seq`` fails and two servers sharing one database never both accept an action. A
+finished game's results, top-20 rows and history are written through the store too
+(:meth:`RoomStore.finish_game`, once per game). SQLite runs in write-ahead-log mode with
+``synchronous=NORMAL``: a committed action survives a ``kill -9``; a power cut may lose the
+last actions of the log.
 """
 
 from __future__ import annotations
@@ -21,10 +25,14 @@ from typing import Any
 
 from gameshelf.core.errors import StoreError
 from gameshelf.core.safeload import read_json
+from gameshelf.core.store import HistoryEntry, ResultEntry, ScoreEntry, Store
 
 #: The server database's SQLite ``application_id`` ("GSSV"): another program's file is
 #: refused.
 APPLICATION_ID = 0x47535356
+#: The server database's schema version (SQLite ``user_version``; 0 in files made before
+#: it was kept, which are version 1): a newer file is refused and left as it is.
+SCHEMA_VERSION = 1
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS rooms (
@@ -87,12 +95,16 @@ class StoredRoom:
 
 
 class RoomStore(ABC):
-    """The four operations the server needs of its storage. Every method either does all of
-    its work in one transaction or none of it.
+    """What the server needs of its storage. Every method either does all of its work in
+    one transaction or none of it.
 
     Raises (every method):
         StoreError: the storage cannot be read or written.
     """
+
+    #: Where the rooms are, in words for the log and the start line (a file's path, a
+    #: database's URL without its password).
+    where: str = ""
 
     @abstractmethod
     def create(self, room: StoredRoom) -> bool:
@@ -103,14 +115,20 @@ class RoomStore(ABC):
         """Change a room's seats and status."""
 
     @abstractmethod
-    def append(self, code: str, actions: Sequence[StoredAction], status: str) -> None:
+    def append(self, code: str, actions: Sequence[StoredAction], status: str, *,
+               known: int | None = None) -> None:
         """Commit accepted actions (numbered on from the room's last, or from its last
         one when that one is replaced: a Yatz hold right after a hold) and the room's
         status, together.
 
+        Args:
+            known: the number of actions the caller found stored (its last commit); when
+                the store holds another number, another writer was first (None: not
+                checked).
+
         Raises:
-            StoreError: an action's number is taken (another writer was first): nothing
-                written.
+            StoreError: an action's number is taken, or ``known`` is not the number stored
+                (another writer was first): nothing written.
         """
 
     @abstractmethod
@@ -122,38 +140,69 @@ class RoomStore(ABC):
         """The codes of rooms not over (in the lobby or playing)."""
 
     @abstractmethod
+    def finish_game(self, game: str, *, key: str, scores: Sequence[ScoreEntry] = (),
+                    results: Sequence[ResultEntry] = (),
+                    history: HistoryEntry | None = None) -> bool:
+        """Record a finished game (what :class:`gameshelf.session.ending.Ending` holds: its
+        top-20 rows, results and history entry) once: the game ``key`` is marked finished,
+        and a key marked already writes nothing.
+
+        Returns:
+            True when written now; False when that game was recorded already.
+
+        Raises:
+            StoreError: an outcome, seat kind or source that is none, a record of another
+                game, or the write failed (nothing written).
+        """
+
+    @abstractmethod
+    def is_finished(self, game: str, key: str) -> bool:
+        """True when the game ``key`` was recorded (:meth:`finish_game`)."""
+
+    @abstractmethod
     def close(self) -> None:
         """Let the storage go."""
 
 
 class SQLiteRoomStore(RoomStore):
-    """:class:`RoomStore` in one SQLite file (the server's own, not the player store).
+    """:class:`RoomStore` in one SQLite file (the server's own, not the player store);
+    finished games are recorded in the player store of the server's data folder
+    (``Store()``: its top-20 tables, results and history).
 
     Args:
         path: the database file (made with its folder when missing).
 
     Raises:
-        StoreError: the file cannot be opened, or is another program's.
+        StoreError: the file cannot be opened, is another program's, or has a newer schema
+            (then it is left as it was).
     """
 
     def __init__(self, path: Path) -> None:
         self.path = path
+        self.where = str(path)
         self._lock = threading.Lock()
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             self._conn = sqlite3.connect(path, timeout=30.0, isolation_level=None,
                                          check_same_thread=False)
             app = self._conn.execute("PRAGMA application_id").fetchone()[0]
+            version = self._conn.execute("PRAGMA user_version").fetchone()[0]
             tables = {r[0] for r in self._conn.execute(
                 "SELECT name FROM sqlite_master WHERE type='table'")}
             if app not in (0, APPLICATION_ID) or (app == 0 and tables):
                 self._conn.close()
                 raise StoreError(f"{path} is not a gameshelf server database (it is another "
                                  "program's file); it was left as it was")
+            if version > SCHEMA_VERSION:
+                self._conn.close()
+                raise StoreError(f"the server database {path} has schema version {version}; "
+                                 f"this program knows version {SCHEMA_VERSION} and left it "
+                                 "as it was")
             self._conn.execute("PRAGMA journal_mode=WAL")
             self._conn.execute("PRAGMA synchronous=NORMAL")
             self._conn.executescript(_SCHEMA)
             self._conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
+            self._conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
         except sqlite3.Error as exc:
             raise StoreError(f"cannot open the server database {path}: {exc}") from None
 
@@ -180,17 +229,24 @@ class SQLiteRoomStore(RoomStore):
                 return False
             c.execute("INSERT INTO rooms (code, game, options, seats, host, away_timeout, "
                       "seed, status) VALUES (?,?,?,?,?,?,?,?)",
-                      (room.code, room.game, json.dumps(room.options), _seats(room.seats),
+                      (room.code, room.game, json.dumps(room.options), seats_json(room.seats),
                        room.host, room.away_timeout, room.seed, room.status))
             return True
         return bool(self._tx(run))
 
     def update(self, code: str, seats: Sequence[StoredSeat], status: str) -> None:
         self._tx(lambda c: c.execute("UPDATE rooms SET seats=?, status=? WHERE code=?",
-                                     (_seats(seats), status, code)))
+                                     (seats_json(seats), status, code)))
 
-    def append(self, code: str, actions: Sequence[StoredAction], status: str) -> None:
+    def append(self, code: str, actions: Sequence[StoredAction], status: str, *,
+               known: int | None = None) -> None:
         def run(c: sqlite3.Connection) -> None:
+            if known is not None:
+                stored = c.execute("SELECT COUNT(*) FROM actions WHERE code=?",
+                                   (code,)).fetchone()[0]
+                if stored != known:
+                    raise StoreError(f"the room {code} has {stored} actions stored, not "
+                                     f"{known}: another writer was first")
             if actions:   # a replaced last action (a Yatz hold after a hold) is rewritten
                 c.execute("DELETE FROM actions WHERE code=? AND seq>=?",
                           (code, actions[0].seq))
@@ -215,14 +271,7 @@ class SQLiteRoomStore(RoomStore):
             except sqlite3.Error as exc:
                 raise StoreError(f"the server database {self.path} cannot be read: "
                                  f"{exc}") from None
-        try:
-            seats = tuple(StoredSeat(**s) for s in read_json(row[3]))
-            options = read_json(row[2])
-        except (ValueError, TypeError) as exc:
-            raise StoreError(f"the room {code} is damaged in the server database: "
-                             f"{exc}") from None
-        return StoredRoom(row[0], row[1], options, seats, row[4], row[5], row[6], row[7],
-                          tuple(StoredAction(a[0], a[1], a[2], bool(a[3])) for a in acts))
+        return stored_room(row, acts)
 
     def unfinished(self) -> list[str]:
         with self._lock:
@@ -234,11 +283,42 @@ class SQLiteRoomStore(RoomStore):
                 raise StoreError(f"the server database {self.path} cannot be read: "
                                  f"{exc}") from None
 
+    def finish_game(self, game: str, *, key: str, scores: Sequence[ScoreEntry] = (),
+                    results: Sequence[ResultEntry] = (),
+                    history: HistoryEntry | None = None) -> bool:
+        with Store() as store:
+            return store.finish_game(game, key=key, scores=scores, results=results,
+                                     history=history) is not None
+
+    def is_finished(self, game: str, key: str) -> bool:
+        with Store() as store:
+            return store.is_finished(game, key)
+
     def close(self) -> None:
         with self._lock:
             self._conn.close()
 
 
-def _seats(seats: Sequence[StoredSeat]) -> str:
+def seats_json(seats: Sequence[StoredSeat]) -> str:
+    """Seats as their column holds them (a JSON list of objects)."""
     return json.dumps([{"kind": s.kind, "name": s.name, "level": s.level,
                         "token_hash": s.token_hash} for s in seats])
+
+
+def stored_room(row: Sequence[Any], acts: Sequence[Sequence[Any]]) -> StoredRoom:
+    """A room read back from its row ``(code, game, options, seats, host, away_timeout,
+    seed, status)`` (options and seats as JSON text) and its action rows ``(seq, seat,
+    action, by_computer)``.
+
+    Raises:
+        StoreError: the row is damaged.
+    """
+    code = row[0]
+    try:
+        seats = tuple(StoredSeat(**s) for s in read_json(row[3]))
+        options = read_json(row[2])
+    except (ValueError, TypeError) as exc:
+        raise StoreError(f"the room {code} is damaged in the server database: "
+                         f"{exc}") from None
+    return StoredRoom(row[0], row[1], options, seats, row[4], row[5], row[6], row[7],
+                      tuple(StoredAction(a[0], a[1], a[2], bool(a[3])) for a in acts))

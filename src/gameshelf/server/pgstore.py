@@ -1,0 +1,356 @@
+"""The server's rooms in PostgreSQL (``gameshelf serve --db postgresql://USER@HOST:PORT/DB``):
+:class:`~gameshelf.server.storage.RoomStore` over psycopg 3 and a connection pool, so that
+several server processes can share one set of rooms.
+
+The tables are the SQLite adapter's (rooms, their accepted actions keyed by ``(code, seq)``)
+plus what a finished game writes (``finished``, ``scores``, ``results``, ``history``, as the
+local store keeps them), created by the server in an empty database and versioned in the
+one-row table ``gameshelf_server`` (``application``, ``version``). A database that holds
+other tables, names another application, or has a newer version is refused and changed in
+nothing. Two servers starting on one empty database create the schema once (an advisory
+lock).
+
+Actions on a room are serialized by the database: :meth:`PostgresRoomStore.append` locks
+the room's row (``SELECT ... FOR UPDATE``) and checks the number of actions its caller knew,
+and ``(code, seq)`` is unique, so an action is never applied twice, whichever process
+writes it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any, TypeVar
+
+import psycopg
+from psycopg import errors as pg_errors
+from psycopg.conninfo import conninfo_to_dict
+from psycopg_pool import ConnectionPool, PoolTimeout
+
+from gameshelf.core.errors import BadInputError, StoreError
+from gameshelf.core.store import HistoryEntry, ResultEntry, ScoreEntry, now_iso
+from gameshelf.core.store.history import check_history
+from gameshelf.core.store.scores import OUTCOMES
+from gameshelf.server.storage import (
+    RoomStore,
+    StoredAction,
+    StoredRoom,
+    StoredSeat,
+    seats_json,
+    stored_room,
+)
+
+#: What the one row of ``gameshelf_server`` names: the program the database belongs to.
+APPLICATION = "gameshelf-server"
+#: The schema version this program writes; a newer database is refused.
+SCHEMA_VERSION = 1
+#: Seconds to wait for the database when connecting.
+CONNECT_TIMEOUT = 5
+#: Seconds a store operation waits for a free connection of the pool.
+POOL_WAIT = 10.0
+#: Connections the pool keeps at most (the event loop, and worker threads of slow rooms).
+POOL_SIZE = 4
+#: The advisory lock held while the schema is created or checked (two servers at once).
+_SCHEMA_LOCK = 0x47535356
+
+#: ``{version: statements}``: version 1 from an empty database.
+SCHEMA = {1: (
+    """CREATE TABLE gameshelf_server (
+        application TEXT NOT NULL,
+        version INTEGER NOT NULL,
+        created TIMESTAMPTZ NOT NULL DEFAULT now())""",
+    """CREATE TABLE rooms (
+        code TEXT PRIMARY KEY,
+        game TEXT NOT NULL,
+        options TEXT NOT NULL,
+        seats TEXT NOT NULL,
+        host INTEGER NOT NULL,
+        away_timeout DOUBLE PRECISION NOT NULL,
+        seed BIGINT NOT NULL,
+        status TEXT NOT NULL,
+        created TIMESTAMPTZ NOT NULL DEFAULT clock_timestamp())""",
+    "CREATE INDEX rooms_unfinished ON rooms (created, code) "
+    "WHERE status NOT IN ('over', 'closed')",
+    """CREATE TABLE actions (
+        code TEXT NOT NULL REFERENCES rooms (code),
+        seq INTEGER NOT NULL CHECK (seq >= 1),
+        seat INTEGER NOT NULL,
+        action TEXT NOT NULL,
+        by_computer BOOLEAN NOT NULL,
+        PRIMARY KEY (code, seq))""",
+    """CREATE TABLE finished (
+        game TEXT NOT NULL,
+        key TEXT NOT NULL,
+        date TEXT NOT NULL,
+        PRIMARY KEY (game, key))""",
+    """CREATE TABLE scores (
+        id BIGSERIAL PRIMARY KEY,
+        game TEXT NOT NULL,
+        board TEXT NOT NULL DEFAULT '',
+        name TEXT NOT NULL,
+        score BIGINT NOT NULL,
+        date TEXT NOT NULL,
+        seed BIGINT,
+        detail TEXT NOT NULL DEFAULT '{}')""",
+    "CREATE INDEX scores_by_board ON scores (game, board, score DESC, id)",
+    """CREATE TABLE results (
+        id BIGSERIAL PRIMARY KEY,
+        game TEXT NOT NULL,
+        player TEXT NOT NULL,
+        opponent TEXT NOT NULL,
+        outcome TEXT NOT NULL CHECK (outcome IN ('win', 'loss', 'draw')),
+        date TEXT NOT NULL,
+        seed BIGINT,
+        detail TEXT NOT NULL DEFAULT '{}')""",
+    """CREATE TABLE history (
+        id BIGSERIAL PRIMARY KEY,
+        game TEXT NOT NULL,
+        key TEXT NOT NULL,
+        finished TEXT NOT NULL,
+        source TEXT NOT NULL DEFAULT 'local',
+        players TEXT NOT NULL DEFAULT '[]',
+        record TEXT NOT NULL,
+        UNIQUE (game, key))""",
+    "CREATE INDEX history_by_time ON history (game, finished DESC, id DESC)",
+)}
+#: The tables of each version.
+TABLES = {1: frozenset({"gameshelf_server", "rooms", "actions", "finished", "scores",
+                        "results", "history"})}
+
+T = TypeVar("T")
+
+
+def public_url(url: str) -> str:
+    """``url`` as it may be shown: ``postgresql://USER@HOST:PORT/DB``, never a password.
+
+    Raises:
+        BadInputError: it is not a PostgreSQL URL libpq reads.
+    """
+    try:
+        parts = conninfo_to_dict(url)
+    except psycopg.Error as exc:
+        raise BadInputError(f"the server's database is not a PostgreSQL URL libpq reads: "
+                            f"{_one_line(exc)}") from None
+    user = f"{parts['user']}@" if parts.get("user") else ""
+    host = str(parts.get("host") or "")
+    host = f"[{host}]" if ":" in host else host
+    port = f":{parts['port']}" if parts.get("port") else ""
+    return f"postgresql://{user}{host}{port}/{parts.get('dbname') or ''}"
+
+
+def _one_line(exc: BaseException) -> str:
+    return " ".join(str(exc).split()) or type(exc).__name__
+
+
+class PostgresRoomStore(RoomStore):
+    """:class:`~gameshelf.server.storage.RoomStore` in a PostgreSQL database.
+
+    Args:
+        url: ``postgresql://USER@HOST:PORT/DB`` (any libpq URL; a password in it is never
+            shown).
+        pool_size: connections kept at most.
+        pool_wait: seconds an operation waits for a working connection (the database
+            down: then StoreError).
+
+    Raises:
+        BadInputError: ``url`` is not a PostgreSQL URL.
+        StoreError: the database cannot be reached, belongs to another program, or has a
+            newer schema (then nothing in it was changed).
+    """
+
+    def __init__(self, url: str, *, pool_size: int = POOL_SIZE,
+                 pool_wait: float = POOL_WAIT) -> None:
+        self.url = url
+        self.where = public_url(url)
+        self.pool_wait = pool_wait
+        try:
+            with psycopg.connect(url, connect_timeout=CONNECT_TIMEOUT,
+                                 autocommit=True) as conn:
+                self._set_up(conn)
+        except psycopg.Error as exc:
+            raise StoreError(f"cannot reach the server database {self.where}: "
+                             f"{_one_line(exc)}") from None
+        # each connection is checked as it is taken (one round trip): one the database
+        # dropped (a restart, a network cut) is replaced, not handed to a write
+        self._pool = ConnectionPool(url, min_size=1, max_size=pool_size, open=False,
+                                    timeout=pool_wait, name="gameshelf-rooms",
+                                    check=ConnectionPool.check_connection,
+                                    kwargs={"autocommit": True,
+                                            "connect_timeout": CONNECT_TIMEOUT})
+        try:
+            self._pool.open(wait=True, timeout=max(pool_wait, CONNECT_TIMEOUT))
+        except PoolTimeout as exc:
+            self._pool.close()
+            raise StoreError(f"cannot reach the server database {self.where}: "
+                             f"{_one_line(exc)}") from None
+
+    # ----- the schema -------------------------------------------------------------------------
+    def _set_up(self, conn: psycopg.Connection[Any]) -> None:
+        """Create the schema in an empty database, or check that it is ours and not newer
+        (one transaction, under an advisory lock)."""
+        with conn.transaction():
+            conn.execute("SELECT pg_advisory_xact_lock(%s)", (_SCHEMA_LOCK,))
+            found = {(str(s), str(t)) for s, t in conn.execute(
+                "SELECT table_schema, table_name FROM information_schema.tables "
+                "WHERE table_schema NOT IN ('pg_catalog', 'information_schema')")}
+            here = str(conn.execute("SELECT current_schema()").fetchone()[0])  # type: ignore[index]
+            theirs = sorted(f"{s}.{t}" for s, t in found if s != here)
+            ours = {t for s, t in found if s == here}
+            if not found:
+                for statement in SCHEMA[SCHEMA_VERSION]:
+                    conn.execute(statement)   # type: ignore[arg-type]
+                conn.execute("INSERT INTO gameshelf_server (application, version) "
+                             "VALUES (%s, %s)", (APPLICATION, SCHEMA_VERSION))
+                return
+            if "gameshelf_server" not in ours:
+                name = theirs[0] if theirs else sorted(ours)[0]
+                raise StoreError(f"the database {self.where} is another program's (it holds "
+                                 f"{name!r} and no gameshelf server tables); it was left as "
+                                 "it was")
+            rows = conn.execute("SELECT application, version FROM gameshelf_server").fetchall()
+            if len(rows) != 1 or rows[0][0] != APPLICATION:
+                raise StoreError(f"the database {self.where} is not a gameshelf server "
+                                 "database (gameshelf_server names another program); it was "
+                                 "left as it was")
+            version = int(rows[0][1])
+            if version > SCHEMA_VERSION:
+                raise StoreError(f"the server database {self.where} has schema version "
+                                 f"{version}; this program knows version {SCHEMA_VERSION} and "
+                                 "left it as it was")
+            want = TABLES.get(version, frozenset())
+            if theirs or ours != want:
+                extra = theirs or sorted(ours ^ want)
+                raise StoreError(f"the database {self.where} is not a gameshelf server "
+                                 f"database of version {version} ({extra[0]!r} is not as "
+                                 "ours); it was left as it was")
+            # a migration of an older version goes here (none yet: version 1 is the first)
+
+    # ----- transactions -----------------------------------------------------------------------
+    @contextmanager
+    def _tx(self, action: str) -> Iterator[psycopg.Connection[Any]]:
+        """A connection of the pool in one transaction (committed at the end, rolled back on
+        an error); database errors become StoreError naming ``action``."""
+        try:
+            with self._pool.connection(timeout=self.pool_wait) as conn, conn.transaction():
+                yield conn
+        except pg_errors.IntegrityError as exc:
+            raise StoreError(f"the server database refused a write: {_one_line(exc)}") from None
+        except PoolTimeout:
+            raise StoreError(f"the server database {self.where} cannot be reached (no "
+                             f"connection in {self.pool_wait:g} s): it cannot {action}"
+                             ) from None
+        except psycopg.Error as exc:
+            raise StoreError(f"the server database {self.where} cannot {action}: "
+                             f"{_one_line(exc)}") from None
+
+    def _run(self, action: str, fn: Callable[[psycopg.Connection[Any]], T]) -> T:
+        with self._tx(action) as conn:
+            return fn(conn)
+
+    # ----- rooms ------------------------------------------------------------------------------
+    def create(self, room: StoredRoom) -> bool:
+        def run(c: psycopg.Connection[Any]) -> bool:
+            row = c.execute(
+                "INSERT INTO rooms (code, game, options, seats, host, away_timeout, seed, "
+                "status) VALUES (%s,%s,%s,%s,%s,%s,%s,%s) ON CONFLICT (code) DO NOTHING "
+                "RETURNING 1",
+                (room.code, room.game, json.dumps(room.options), seats_json(room.seats),
+                 room.host, room.away_timeout, room.seed, room.status)).fetchone()
+            return row is not None
+        return self._run("be written", run)
+
+    def update(self, code: str, seats: Sequence[StoredSeat], status: str) -> None:
+        self._run("be written", lambda c: c.execute(
+            "UPDATE rooms SET seats=%s, status=%s WHERE code=%s",
+            (seats_json(seats), status, code)))
+
+    def append(self, code: str, actions: Sequence[StoredAction], status: str, *,
+               known: int | None = None) -> None:
+        def run(c: psycopg.Connection[Any]) -> None:
+            # the room's row lock: one writer of a room's actions at a time, any process
+            if c.execute("SELECT 1 FROM rooms WHERE code=%s FOR UPDATE",
+                         (code,)).fetchone() is None:
+                raise StoreError(f"there is no room {code} in the server database")
+            # counted in a statement of its own, after the lock: its snapshot then holds what
+            # the writer before us committed (a count in the locking statement is read as of
+            # before the wait, and four racing writers all passed the check)
+            stored = c.execute("SELECT coalesce(max(seq), 0) FROM actions WHERE code=%s",
+                               (code,)).fetchone()[0]   # type: ignore[index]
+            if known is not None and stored != known:
+                raise StoreError(f"the room {code} has {stored} actions stored, not "
+                                 f"{known}: another writer was first")
+            with c.pipeline(), c.cursor() as cur:   # the writes sent together
+                if actions:   # a replaced last action (a Yatz hold after a hold) is rewritten
+                    cur.execute("DELETE FROM actions WHERE code=%s AND seq>=%s",
+                                (code, actions[0].seq))
+                    cur.executemany(
+                        "INSERT INTO actions (code, seq, seat, action, by_computer) "
+                        "VALUES (%s,%s,%s,%s,%s)",
+                        [(code, a.seq, a.seat, a.action, a.by_computer) for a in actions])
+                cur.execute("UPDATE rooms SET status=%s WHERE code=%s", (status, code))
+        self._run("be written", run)
+
+    def load(self, code: str) -> StoredRoom | None:
+        def run(c: psycopg.Connection[Any]) -> StoredRoom | None:
+            # the room and its actions as of one moment, whoever writes meanwhile
+            c.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+            row = c.execute(
+                "SELECT code, game, options, seats, host, away_timeout, seed, status "
+                "FROM rooms WHERE code=%s", (code,)).fetchone()
+            if row is None:
+                return None
+            acts = c.execute("SELECT seq, seat, action, by_computer FROM actions "
+                             "WHERE code=%s ORDER BY seq", (code,)).fetchall()
+            return stored_room(row, acts)
+        return self._run("be read", run)
+
+    def unfinished(self) -> list[str]:
+        return self._run("be read", lambda c: [str(r[0]) for r in c.execute(
+            "SELECT code FROM rooms WHERE status NOT IN ('over', 'closed') "
+            "ORDER BY created, code")])
+
+    # ----- finished games ---------------------------------------------------------------------
+    def finish_game(self, game: str, *, key: str, scores: Sequence[ScoreEntry] = (),
+                    results: Sequence[ResultEntry] = (),
+                    history: HistoryEntry | None = None) -> bool:
+        if history is not None:
+            check_history(game, history)
+        for r in results:
+            if r.outcome not in OUTCOMES:
+                raise StoreError(f"outcome must be win, loss or draw, got {r.outcome!r}")
+
+        def run(c: psycopg.Connection[Any]) -> bool:
+            date = now_iso()
+            if c.execute("INSERT INTO finished (game, key, date) VALUES (%s,%s,%s) "
+                         "ON CONFLICT DO NOTHING RETURNING 1",
+                         (game, key, date)).fetchone() is None:
+                return False     # recorded already (by this process or another)
+            with c.cursor() as cur:
+                cur.executemany(
+                    "INSERT INTO scores (game, board, name, score, date, seed, detail) "
+                    "VALUES (%s,%s,%s,%s,%s,%s,%s)",
+                    [(game, e.board, e.name, int(e.score), date, e.seed,
+                      json.dumps(e.detail or {}, sort_keys=True)) for e in scores])
+                cur.executemany(
+                    "INSERT INTO results (game, player, opponent, outcome, date, seed, "
+                    "detail) VALUES (%s,%s,%s,%s,%s,%s,%s)",
+                    [(game, r.player, r.opponent, r.outcome, date, r.seed,
+                      json.dumps(r.detail or {}, sort_keys=True)) for r in results])
+            if history is not None:
+                c.execute(
+                    "INSERT INTO history (game, key, finished, source, players, record) "
+                    "VALUES (%s,%s,%s,%s,%s,%s) ON CONFLICT DO NOTHING",
+                    (game, key, history.finished or date, history.source,
+                     json.dumps([p.to_json() for p in history.players], sort_keys=True),
+                     history.record.to_json(indent=None)))
+            return True
+        return self._run("be written", run)
+
+    def is_finished(self, game: str, key: str) -> bool:
+        return self._run("be read", lambda c: c.execute(
+            "SELECT 1 FROM finished WHERE game=%s AND key=%s", (game, key)
+        ).fetchone() is not None)
+
+    def close(self) -> None:
+        self._pool.close()

@@ -1,0 +1,48 @@
+"""The PostgreSQL adapter when its database goes away: restarted under a running store, the
+next operation goes through on a new connection; down, an operation is refused with a clear
+error within the store's wait, and goes through again once the database is back."""
+
+from __future__ import annotations
+
+import pytest
+
+from gameshelf.core.errors import StoreError
+from gameshelf.server.pgstore import PostgresRoomStore
+from gameshelf.server.storage import StoredAction, StoredRoom, StoredSeat
+from tests.server.postgres import Cluster
+
+ROOM = StoredRoom("ABCD", "muggins", {}, (StoredSeat("person", "Ann", "", "a" * 64),
+                                          StoredSeat("open")), 0, 60.0, 7, "playing")
+
+
+def test_a_restart_of_postgres_under_a_running_store_loses_no_write(
+        pg_cluster: Cluster, pg_url: str) -> None:
+    store = PostgresRoomStore(pg_url)
+    try:
+        store.create(ROOM)
+        store.append("ABCD", [StoredAction(1, 0, "draw")], "playing", known=0)
+        pg_cluster.ctl("restart", "-m", "fast")
+        store.append("ABCD", [StoredAction(2, 0, "draw")], "playing", known=1)
+        loaded = store.load("ABCD")
+        assert loaded is not None and [a.seq for a in loaded.actions] == [1, 2]
+    finally:
+        store.close()
+
+
+def test_postgres_down_is_a_clear_error_then_the_store_goes_on_by_itself(
+        pg_cluster: Cluster, pg_url: str) -> None:
+    store = PostgresRoomStore(pg_url, pool_wait=1.0)
+    try:
+        store.create(ROOM)
+        pg_cluster.ctl("stop", "-m", "fast")
+        try:
+            with pytest.raises(StoreError, match="cannot be reached"):
+                store.append("ABCD", [StoredAction(1, 0, "draw")], "playing", known=0)
+        finally:
+            pg_cluster.ctl("start")
+        store.pool_wait = 30.0
+        store.append("ABCD", [StoredAction(1, 0, "draw")], "playing", known=0)
+        loaded = store.load("ABCD")
+        assert loaded is not None and [a.seq for a in loaded.actions] == [1]
+    finally:
+        store.close()
