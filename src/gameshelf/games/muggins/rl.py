@@ -19,7 +19,7 @@ order of :meth:`~gameshelf.games.muggins.game.MugginsState.playable` (tile order
 Chance outcome ids (``max_chance_outcomes`` = 55): ``i`` = ``take`` tile ``i`` from the
 boneyard, for the seat being dealt to or drawing; every boneyard tile is equally likely.
 
-What a seat sees (its engine view, :meth:`~gameshelf.games.muggins.game.MugginsState.view`): its
+What a seat sees (its :class:`~gameshelf.games.muggins.view.MugginsView`): its
 own rack, both chains, the counts of the other rack and of the boneyard, the scores and the
 numbers the other seat is known to lack (it drew or passed on them); never the other rack
 nor the boneyard's tiles.
@@ -78,6 +78,7 @@ from gameshelf.games.muggins.game import (
 )
 from gameshelf.games.muggins.match import start_state
 from gameshelf.games.muggins.tiles import ALL_TILES, DEALT_TILES, MAX_PIPS, Tile
+from gameshelf.games.muggins.view import MugginsView
 from gameshelf.rl.spec import CHANCE, TERMINAL, GameSpec, SpecInfo
 
 __all__ = ["DRAW_ID", "NUM_ACTIONS", "NUM_OUTCOMES", "OBSERVATION_SIZE", "PASS_ID", "Spec",
@@ -231,12 +232,12 @@ class Spec(GameSpec[MugginsState]):
 
     def observation_tensor(self, state: MugginsState, player: int) -> npt.NDArray[np.float32]:
         player = self.seat(player)
-        view = state.view(player)
+        view = MugginsView.of(state, player)
         out = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
         for t in view.hand:
             out[t.index] = 1.0
         at = NUM_TILES
-        for placed in (*state.left, *state.right):
+        for placed in (*view.left, *view.right):
             out[at + placed.tile.index] = 1.0
         at += NUM_TILES
         out[at + view.left_end] = 1.0
@@ -260,7 +261,7 @@ class Spec(GameSpec[MugginsState]):
         right (* a double); boneyard 30, other rack 6; scores 45-30 of 500; other lacks 2``.
         """
         player = self.seat(player)
-        view = state.view(player)
+        view = MugginsView.of(state, player)
         rack = " ".join(str(t) for t in sorted(view.hand)) or "empty"
         if view.to_move == player:
             who = "to play"

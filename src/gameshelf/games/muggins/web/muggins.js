@@ -87,8 +87,9 @@ export function mount(root, api) {
   function tap(tile) {
     const plays = playsOf(tile);
     if (busy || !plays.length) return;
-    // one end, or both ends showing the same number: no question to ask
-    if (plays.length === 1 || view.left_end === view.right_end) {
+    // one end, or both ends alike (the same number counted the same way: the view's
+    // `ends_alike`, R-MG-2): either end leaves the same game, so no question to ask
+    if (plays.length === 1 || view.ends_alike) {
       act(plays[0]);
       return;
     }
@@ -112,10 +113,8 @@ export function mount(root, api) {
       items.push(el("li", { "aria-label": `${inner}-${outer}` }, domino(inner, outer, inner === outer)));
     }
     board.replaceChildren(...items);
-    const count = (end, double) => (double ? 2 * end : end);
-    const total = count(view.left_end, view.left_double) + count(view.right_end, view.right_double);
     ends.textContent = `Open ends: left ${view.left_end}${view.left_double ? " (a double)" : ""}, ` +
-      `right ${view.right_end}${view.right_double ? " (a double)" : ""}; they count ${total}.`;
+      `right ${view.right_end}${view.right_double ? " (a double)" : ""}; they count ${view.end_total}.`;
   }
 
   function drawRack() {
