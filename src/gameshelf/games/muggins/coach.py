@@ -28,7 +28,7 @@ from gameshelf.core.errors import GameshelfError
 from gameshelf.core.estimate import standard_error
 from gameshelf.core.records import GameRecord
 from gameshelf.core.text import count
-from gameshelf.games.muggins.game import Draw, MugginsState, Pass, Play
+from gameshelf.games.muggins.game import Draw, MugginsState, Pass, Play, reaches
 from gameshelf.games.muggins.match import PERSON, Match
 from gameshelf.games.muggins.mugsy import as_listed, distinct_plays, strong_values
 from gameshelf.games.muggins.view import MugginsView
@@ -46,8 +46,8 @@ def view_chance(view: MugginsView) -> Chance:
     """A generator seeded from what ``view`` shows (never a hidden tile): the same view gets
     the same samples, so the same hint."""
     key = "|".join(str(x) for x in (
-        view.seat, sorted(t.index for t in view.hand), view.left_end, view.right_end,
-        view.left_double, view.right_double, view.boneyard_count, view.opponent_count,
+        view.seat, sorted(t.index for t in view.hand), *view.ends(), *view.doubles(),
+        view.boneyard_count, view.opponent_count,
         view.scores, view.target, sorted(t.index for t in view.unseen),
         sorted(view.opponent_void), view.passes))
     return Chance(int.from_bytes(hashlib.sha256(key.encode()).digest()[:6], "big"))
@@ -185,8 +185,8 @@ def hint(view: MugginsView, samples: int = SAMPLES, chance: Chance | None = None
     if len(plays) == 1:
         p = plays[0]
         return Hint(view.seat, (Option(p, view.score_of(p), None, 0.0,
-                                       view.scores[view.seat] + view.score_of(p)
-                                       >= view.target),),
+                                       reaches(view.scores[view.seat] + view.score_of(p),
+                                               view.target)),),
                     None, samples, view.target)
     rng = view_chance(view) if chance is None else chance
     return Hint(view.seat, _rate(view, plays, samples, rng), None, samples, view.target)

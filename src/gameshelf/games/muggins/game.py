@@ -267,6 +267,11 @@ class Chains:
         return (self.left[-1].outer if self.left else 0,
                 self.right[-1].outer if self.right else 0)
 
+    def doubles(self) -> tuple[bool, bool]:
+        """Whether the left and right chains end in a double (it counts both halves)."""
+        return (bool(self.left) and self.left[-1].tile.is_double,
+                bool(self.right) and self.right[-1].tile.is_double)
+
     def end_total(self) -> int:
         """The total of the two open ends, doubles counting both halves (R-MG-4)."""
         return end_value(self.left) + end_value(self.right)

@@ -186,13 +186,9 @@ def _ends(view: MugginsView) -> tuple[int, int, int, int]:
 def _opened(view: MugginsView, play: Play) -> tuple[int, int, int, int]:
     """The ends after ``play``, as :func:`_ends` gives them (R-MG-2, R-MG-4)."""
     lft, lv, rgt, rv = _ends(view)
-    if play.side is Side.LEFT:
-        opened = OPENS[10 * play.tile.index + lft]
-        assert opened is not None
-        return opened[0], opened[1], rgt, rv
-    opened = OPENS[10 * play.tile.index + rgt]
-    assert opened is not None
-    return lft, lv, opened[0], opened[1]
+    opened = OPENS[10 * play.tile.index + (lft if play.side is Side.LEFT else rgt)]
+    assert opened is not None, f"{play} does not fit"
+    return (*opened, rgt, rv) if play.side is Side.LEFT else (lft, lv, *opened)
 
 
 @dataclass

@@ -240,11 +240,12 @@ class Spec(GameSpec[MugginsState]):
         for placed in (*view.left, *view.right):
             out[at + placed.tile.index] = 1.0
         at += NUM_TILES
-        out[at + view.left_end] = 1.0
-        out[at + _NUMBERS + view.right_end] = 1.0
+        (lft, rgt), (left_double, right_double) = view.ends(), view.doubles()
+        out[at + lft] = 1.0
+        out[at + _NUMBERS + rgt] = 1.0
         at += 2 * _NUMBERS
-        out[at] = float(view.left_double)
-        out[at + 1] = float(view.right_double)
+        out[at] = float(left_double)
+        out[at + 1] = float(right_double)
         out[at + 2] = min(1.0, view.scores[player] / view.target)
         out[at + 3] = min(1.0, view.scores[1 - player] / view.target)
         out[at + 4] = view.boneyard_count / _BONEYARD
@@ -272,9 +273,10 @@ class Spec(GameSpec[MugginsState]):
         else:
             who = "game over"
         lacks = ",".join(str(n) for n in sorted(view.opponent_void)) or "-"
-        return (f"seat {player} {who}; rack {rack}; ends {view.left_end}"
-                f"{'*' if view.left_double else ''} left, {view.right_end}"
-                f"{'*' if view.right_double else ''} right; boneyard {view.boneyard_count}, "
+        (lft, rgt), (left_double, right_double) = view.ends(), view.doubles()
+        return (f"seat {player} {who}; rack {rack}; ends {lft}"
+                f"{'*' if left_double else ''} left, {rgt}"
+                f"{'*' if right_double else ''} right; boneyard {view.boneyard_count}, "
                 f"other rack {view.opponent_count}; scores {view.scores[player]}-"
                 f"{view.scores[1 - player]} of {view.target}; passes {view.passes}; "
                 f"other lacks {lacks}")

@@ -92,26 +92,6 @@ class MugginsView(Chains):
         """The viewer's tiles in order (``0-1`` before ``0-2`` before ``1-1``)."""
         return tuple(sorted(self.hand))
 
-    @property
-    def left_end(self) -> int:
-        """The left chain's open number (0 while it is bare)."""
-        return self.ends()[0]
-
-    @property
-    def right_end(self) -> int:
-        """The right chain's open number (0 while it is bare)."""
-        return self.ends()[1]
-
-    @property
-    def left_double(self) -> bool:
-        """True when the left chain ends in a double (it counts both halves, R-MG-4)."""
-        return bool(self.left) and self.left[-1].tile.is_double
-
-    @property
-    def right_double(self) -> bool:
-        """True when the right chain ends in a double (it counts both halves, R-MG-4)."""
-        return bool(self.right) and self.right[-1].tile.is_double
-
     @cached_property
     def unseen(self) -> frozenset[Tile]:
         """The tiles the viewer cannot see: the other rack and the boneyard together (every
@@ -149,13 +129,14 @@ class MugginsView(Chains):
         ``right_double``, ``end_total`` (the ends' count, R-MG-4) and ``ends_alike`` (a tile
         fitting both chains leaves the same game on either, R-MG-2). ``legal`` is not in it
         (the ``state`` message carries it)."""
+        (lft, rgt), (left_double, right_double) = self.ends(), self.doubles()
         return {
             "game": "muggins", "names": list(names), "seat": self.seat,
             "hand": [str(t) for t in self.rack],
             "left": [f"{p.inner}-{p.outer}" for p in self.left],
             "right": [f"{p.inner}-{p.outer}" for p in self.right],
-            "left_end": self.left_end, "right_end": self.right_end,
-            "left_double": self.left_double, "right_double": self.right_double,
+            "left_end": lft, "right_end": rgt,
+            "left_double": left_double, "right_double": right_double,
             "end_total": self.end_total(), "ends_alike": self.ends_alike(),
             "boneyard_count": self.boneyard_count, "opponent_count": self.opponent_count,
             "scores": list(self.scores), "target": self.target, "round_no": self.round_no,
