@@ -23,7 +23,8 @@ from gameshelf.core.state import CHANCE
 from gameshelf.games.muggins import coach as mcoach
 from gameshelf.games.muggins.match import PERSON
 from gameshelf.games.muggins.match import Match as MugginsMatch
-from gameshelf.games.muggins.mugsy import Mugsy, board_key, distinct_plays
+from gameshelf.games.muggins.mugsy import Mugsy, as_listed, distinct_plays
+from gameshelf.games.muggins.view import MugginsView
 from gameshelf.games.showdown import coach as scoach
 from gameshelf.games.showdown.match import Match as ShowdownMatch
 from gameshelf.games.showdown.match import parse_players
@@ -50,7 +51,7 @@ def muggins(games: int) -> None:
         m = MugginsMatch.new(seed=FIRST_SEED + g, options={"level": "strong"})
         while not m.state.is_terminal():
             seat = m.state.current_player()
-            view = m.state.view(seat)
+            view = MugginsView.of(m.state, seat)
             if seat != PERSON:
                 m.apply(m.mugsy_action())
                 continue
@@ -60,9 +61,9 @@ def muggins(games: int) -> None:
                 h = mcoach.hint(view)
                 times.append(time.perf_counter() - t0)
                 assert h.best is not None
-                key = board_key(view, move)  # type: ignore[arg-type]
-                same += board_key(view, h.best.play) == key
-                mine = next(o for o in h.options if board_key(view, o.play) == key)
+                listed = as_listed(view, move)  # type: ignore[arg-type]
+                same += h.best.play == listed
+                mine = next(o for o in h.options if o.play == listed)
                 close += (mine.wins or h.best.value is None or mine.value is None
                           or not mcoach.costly(h.best.value - mine.value, mine.spread))
             m.apply(move)

@@ -18,9 +18,10 @@ import time
 from gameshelf.core.estimate import wilson
 from gameshelf.core.progress import add_progress_option, progress
 from gameshelf.core.workers import run_jobs
-from gameshelf.games.muggins.game import Action, PlayerView
+from gameshelf.games.muggins.game import Action
 from gameshelf.games.muggins.mugsy import even_strength
 from gameshelf.games.muggins.sim import SimResult, play_game, series_levels, tally
+from gameshelf.games.muggins.view import MugginsView
 
 FIRST_SEED = 100_000
 EVEN_SEED = 300_000
@@ -31,7 +32,7 @@ def _one(job: tuple[int, str, str]) -> tuple[SimResult, dict[str, list[float]], 
     levels = series_levels(i, a, b)
     times: dict[str, list[float]] = {a: [], b: []}
 
-    def hook(seat: int, view: PlayerView, decide: object) -> Action:
+    def hook(seat: int, view: MugginsView, decide: object) -> Action:
         t0 = time.perf_counter()
         action = decide()  # type: ignore[operator]
         times[levels[seat]].append(time.perf_counter() - t0)

@@ -42,6 +42,7 @@ from gameshelf.core.workers import run_jobs
 from gameshelf.games.muggins.game import MugginsState
 from gameshelf.games.muggins.mugsy import Mugsy
 from gameshelf.games.muggins.rl import action_id
+from gameshelf.games.muggins.view import MugginsView
 
 FIRST_SEED = 700_000
 GOAL = 0.55
@@ -90,7 +91,7 @@ def play_one(first: int, target: int, budget: int, uct_c: float, rollouts: int,
         legal = state.legal_actions()
         t0 = time.perf_counter()
         if player == mugsy_seat:
-            action = action_id(mugsy.choose(state.engine_state.view(player)))
+            action = action_id(mugsy.choose(MugginsView.of(state.engine_state, player)))
         else:
             action = int(bot.step(state)) if len(legal) > 1 else legal[0]
         if len(legal) > 1:

@@ -306,7 +306,7 @@ def room_seen(room: dict[str, Any]) -> dict[str, Any]:
 
 #: Fields a game's seat view gained since the fixtures were written (docs/online.md: a client
 #: reads the fields it knows): each listed here by name, so no other change passes.
-ADDED_VIEW_FIELDS = {"yatz": {"bonus", "points"}}
+ADDED_VIEW_FIELDS = {"yatz": {"bonus", "points"}, "muggins": {"end_total", "ends_alike"}}
 
 
 def state_seen(state: dict[str, Any], old: dict[str, Any] | None = None) -> dict[str, Any]:

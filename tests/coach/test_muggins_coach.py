@@ -12,6 +12,7 @@ from gameshelf.games.muggins import coach
 from gameshelf.games.muggins.game import Draw, MugginsState, Pass, Play
 from gameshelf.games.muggins.match import MUGSY, PERSON, Match
 from gameshelf.games.muggins.mugsy import Mugsy, distinct_plays
+from gameshelf.games.muggins.view import MugginsView
 
 SAMPLES = 8  # lean: the tests check agreement and invariance, not strength
 
@@ -23,7 +24,7 @@ def _positions(seed: int, target: int = 150, most: int = 40) -> list[MugginsStat
     out = []
     while not m.state.is_terminal() and len(out) < most:
         seat = m.state.current_player()
-        view = m.state.view(seat)
+        view = MugginsView.of(m.state, seat)
         if seat == PERSON and len(distinct_plays(view)) > 1:
             out.append(m.state.clone())
         m.apply(Mugsy("strong", Chance(len(m.actions)), determinizations=SAMPLES).choose(view)
@@ -39,7 +40,7 @@ def positions() -> list[MugginsState]:
 def test_hint_is_strong_mugsys_move(positions: list[MugginsState]) -> None:
     assert positions
     for k, st in enumerate(positions):
-        view = st.view(PERSON)
+        view = MugginsView.of(st, PERSON)
         mugsy = Mugsy("strong", Chance(k), determinizations=SAMPLES).choose(view)
         h = coach.hint(view, samples=SAMPLES, chance=Chance(k))
         assert h.best is not None and h.best.play == mugsy
@@ -66,17 +67,17 @@ def test_hint_never_changes_when_only_hidden_tiles_change(
         positions: list[MugginsState]) -> None:
     changed = 0
     for k, st in enumerate(positions[:6]):
-        before = coach.hint(st.view(PERSON), samples=SAMPLES)
+        before = coach.hint(MugginsView.of(st, PERSON), samples=SAMPLES)
         for j in range(3):
             alt = _shuffle_hidden(st, 100 * k + j)
             changed += alt.hands[1 - PERSON] != st.hands[1 - PERSON]
-            assert alt.view(PERSON) == st.view(PERSON)
-            assert coach.hint(alt.view(PERSON), samples=SAMPLES) == before
+            assert MugginsView.of(alt, PERSON) == MugginsView.of(st, PERSON)
+            assert coach.hint(MugginsView.of(alt, PERSON), samples=SAMPLES) == before
     assert changed  # the hidden tiles did move
 
 
 def test_hint_sentence_names_tile_points_and_spread(positions: list[MugginsState]) -> None:
-    h = coach.hint(positions[0].view(PERSON), samples=SAMPLES)
+    h = coach.hint(MugginsView.of(positions[0], PERSON), samples=SAMPLES)
     assert h.best is not None
     text = h.sentence()
     assert text.startswith(f"{h.best.play.tile} on the {h.best.play.side.word}: "
@@ -95,7 +96,7 @@ def test_hint_without_a_choice() -> None:
         seat = st.current_player()
         legal = st.legal_actions()
         if seat == PERSON and legal in ([Draw()], [Pass()]):
-            h = coach.hint(st.view(PERSON))
+            h = coach.hint(MugginsView.of(st, PERSON))
             assert h.best is None and h.forced == legal[0]
             assert "No tile fits" in h.sentence()
             break
@@ -103,14 +104,14 @@ def test_hint_without_a_choice() -> None:
     else:
         pytest.fail("no forced draw found")
     with pytest.raises(GameshelfError):
-        coach.hint(st.view(MUGSY) if st.current_player() == PERSON else st.view(PERSON))
+        coach.hint(MugginsView.of(st, MUGSY if st.current_player() == PERSON else PERSON))
 
 
 def test_review_of_strong_play_finds_no_costly_move() -> None:
     m = Match.new(seed=33, target=100, options={"level": "strong"})
     while not m.state.is_terminal():
         seat = m.state.current_player()
-        view = m.state.view(seat)
+        view = MugginsView.of(m.state, seat)
         m.apply(Mugsy("strong", Chance(len(m.actions)), determinizations=16).choose(view)
                 if seat == PERSON else m.mugsy_action())
     rev = coach.review(m.record(), samples=16)

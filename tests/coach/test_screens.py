@@ -14,6 +14,7 @@ from gameshelf.games.muggins.mugsy import Mugsy
 from gameshelf.games.muggins.tui.coach import MugginsHintScreen, MugginsReviewScreen
 from gameshelf.games.muggins.tui.screen import MugginsScreen
 from gameshelf.games.muggins.tui.summary import SummaryScreen
+from gameshelf.games.muggins.view import MugginsView
 from gameshelf.games.showdown.cards import default_deck_text
 from gameshelf.games.showdown.match import Match as ShowdownMatch
 from gameshelf.games.showdown.match import Seat, parse_players
@@ -64,7 +65,7 @@ def _finished_muggins() -> MugginsMatch:
     m = MugginsMatch.new(seed=8, target=60, options={"level": "easy"})
     while not m.state.is_terminal():
         seat = m.state.current_player()
-        m.apply(Mugsy("easy", Chance(len(m.actions))).choose(m.state.view(seat))
+        m.apply(Mugsy("easy", Chance(len(m.actions))).choose(MugginsView.of(m.state, seat))
                 if seat == PERSON else m.mugsy_action())
     return m
 

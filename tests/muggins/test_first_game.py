@@ -14,12 +14,13 @@ from textual.widgets import OptionList, Static
 from gameshelf.core.errors import BadInputError
 from gameshelf.games.muggins.game import Play, Side
 from gameshelf.games.muggins.match import Match, last_play
-from gameshelf.games.muggins.play import LocalMuggins, MugginsTable, read_move
+from gameshelf.games.muggins.play import LocalMuggins, read_move
 from gameshelf.games.muggins.session import Session
 from gameshelf.games.muggins.tiles import parse_tile
 from gameshelf.games.muggins.tui.level import DEFAULT_LEVEL, LevelScreen
 from gameshelf.games.muggins.tui.render import CENTER_W, board_text, ends_bar, tile_lines
 from gameshelf.games.muggins.tui.screen import MugginsScreen, status_line
+from gameshelf.games.muggins.view import MugginsView
 from gameshelf.tui.app import GameshelfApp
 from tests.tui.test_habits import SIZES
 
@@ -72,7 +73,7 @@ def test_the_prompt_reads_a_tile_alone_exactly_when_the_screen_asks_nothing(
             read_move(tile, legal, state)
     else:
         assert read_move(tile, legal, state) == Play(parse_tile(tile), Side(side))
-        table = MugginsTable.of(state, 0)   # the seat's table (online) reads the same
+        table = MugginsView.of(state, 0)   # the seat's table (online) reads the same
         assert read_move(tile, legal, table) == Play(parse_tile(tile), Side(side))
     assert read_move(f"{tile} R", legal, state) == Play(parse_tile(tile), Side.RIGHT)
 

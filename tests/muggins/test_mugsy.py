@@ -19,6 +19,7 @@ from gameshelf.games.muggins.mugsy import (
 )
 from gameshelf.games.muggins.sim import play_game, series_levels, tally
 from gameshelf.games.muggins.tiles import ALL_TILES, parse_tile
+from gameshelf.games.muggins.view import MugginsView
 
 from .helpers import position
 
@@ -49,12 +50,12 @@ def test_the_view_hides_the_opponents_tiles_and_the_boneyard() -> None:
     a = position("1-2 3-3 4-8", "0-5 2-6 5-9", left=("0-4",), right=("0-1",))
     b = position("1-3 3-4 7-8", "0-5 2-6 5-9", left=("0-4",), right=("0-1",))
     a.to_move = b.to_move = 1
-    assert a.view(1) == b.view(1)
+    assert MugginsView.of(a, 1) == MugginsView.of(b, 1)
     for level in LEVELS:
-        ma = Mugsy(level, Chance(3)).choose(a.view(1))
-        mb = Mugsy(level, Chance(3)).choose(b.view(1))
+        ma = Mugsy(level, Chance(3)).choose(MugginsView.of(a, 1))
+        mb = Mugsy(level, Chance(3)).choose(MugginsView.of(b, 1))
         assert ma == mb
-    v = a.view(1)
+    v = MugginsView.of(a, 1)
     assert v.opponent_count == 3 and v.boneyard_count == 54 - 3 - 3 - 2
     assert not (v.unseen & v.hand)
     assert parse_tile("1-2") in v.unseen
@@ -67,7 +68,7 @@ def test_every_level_plays_only_legal_moves_to_the_end(level: str) -> None:
     other = Mugsy("easy", Chance(2), seat=0)
     while not m.state.is_terminal():
         seat = m.state.current_player()
-        view = m.state.view(seat)
+        view = MugginsView.of(m.state, seat)
         action = (bot if seat == 1 else other).choose(view)
         assert action in m.state.legal_actions()
         m.apply(action)
@@ -77,21 +78,21 @@ def test_every_level_plays_only_legal_moves_to_the_end(level: str) -> None:
 def test_easy_takes_the_most_points_now() -> None:
     # left end 5, right end 4: 5-6 L makes 6 + 4 = 10; 4-9 R makes 5 + 9 = 14 (nothing)
     s = position("5-6 4-9 2-3", "0-1 0-2", left=("0-5",), right=("0-4",))
-    assert Mugsy("easy", Chance(0), seat=0).choose(s.view(0)) == parse_action("5-6 L")
+    assert Mugsy("easy", Chance(0), seat=0).choose(MugginsView.of(s, 0)) == parse_action("5-6 L")
     # 5-5 L: 10 + 4 = 14 (0); 4-6 R: 5 + 6 = 11 (0); 4-5 L: 4 + 4 = 8; 4-5 R: 5 + 5 = 10
     s2 = position("5-5 4-6 4-5", "0-1 0-2", left=("0-5",), right=("0-4",))
-    assert Mugsy("easy", Chance(0), seat=0).choose(s2.view(0)) == parse_action("4-5 R")
+    assert Mugsy("easy", Chance(0), seat=0).choose(MugginsView.of(s2, 0)) == parse_action("4-5 R")
 
 
 @pytest.mark.parametrize("level", ["easy", "normal", "strong", "even"])
 def test_forced_moves_are_not_searched(level: str) -> None:
     s = position("3-4", "1-2", left=("0-5",), right=("0-6",), boneyard="8-8")
     rng = CountingChance(1)
-    assert Mugsy(level, rng, seat=0).choose(s.view(0)) == Draw()
+    assert Mugsy(level, rng, seat=0).choose(MugginsView.of(s, 0)) == Draw()
     s2 = position("3-4", "1-2", left=("0-5",), right=("0-6",), boneyard="")
-    assert Mugsy(level, rng, seat=0).choose(s2.view(0)) == Pass()
+    assert Mugsy(level, rng, seat=0).choose(MugginsView.of(s2, 0)) == Pass()
     s3 = position("5-9 1-1", "1-2", left=("0-5",), right=("0-6",))
-    assert Mugsy(level, rng, seat=0).choose(s3.view(0)) == parse_action("5-9 L")
+    assert Mugsy(level, rng, seat=0).choose(MugginsView.of(s3, 0)) == parse_action("5-9 L")
     assert rng.calls == 0
 
 
@@ -99,14 +100,14 @@ def test_mirror_image_first_plays_are_one_choice() -> None:
     """On the bare double-blank, L and R lead to mirror boards: no search."""
     s = position("0-5 3-4", "1-2")
     rng = CountingChance(1)
-    assert Mugsy("strong", rng, seat=0).choose(s.view(0)) == parse_action("0-5 L")
+    assert Mugsy("strong", rng, seat=0).choose(MugginsView.of(s, 0)) == parse_action("0-5 L")
     assert rng.calls == 0
 
 
 def test_strong_takes_the_winning_play_r_mg_8() -> None:
     s = position("3-9 3-5 1-2", "4-4 6-6", left=("0-1",), right=("0-3",), scores=(490, 400))
     # 3-9 R: 1 + 9 = 10 reaches 500; 3-5 R: 6 scores nothing; 1-2 L: 5 is not enough
-    view = s.view(0)
+    view = MugginsView.of(s, 0)
     action = Mugsy("strong", Chance(5), seat=0, determinizations=4).choose(view)
     assert isinstance(action, Play)
     s.apply_action(action)
@@ -117,7 +118,7 @@ def test_strong_takes_the_winning_play_r_mg_8() -> None:
 def test_sample_hidden_respects_counts_and_known_voids() -> None:
     s = position("1-2", "3-4 5-6", left=("0-7",), right=("0-8",))
     s.void[1] = {7, 8}
-    view = s.view(0)
+    view = MugginsView.of(s, 0)
     rng = Chance(4)
     for _ in range(50):
         opp, bone = sample_hidden(view, rng)
@@ -131,7 +132,7 @@ def test_void_is_learned_from_draws_and_passes() -> None:
     s.apply_action(Draw())
     from gameshelf.games.muggins.game import Take
     s.apply_action(Take(parse_tile("7-8")))
-    assert s.view(1).opponent_void == {5, 6}
+    assert MugginsView.of(s, 1).opponent_void == {5, 6}
 
 
 @pytest.mark.parametrize("results,expected", [
@@ -151,10 +152,10 @@ def test_even_strength_moves_the_right_way() -> None:
 
 def test_even_share_weakens_when_mugsy_leads() -> None:
     s = position("1-2", "3-4", scores=(100, 300))
-    view = s.view(1)
+    view = MugginsView.of(s, 1)
     assert even_share([], view, 1) < 0.5
     s2 = position("1-2", "3-4", scores=(300, 100))
-    assert even_share([], s2.view(1), 1) > 0.5
+    assert even_share([], MugginsView.of(s2, 1), 1) > 0.5
 
 
 @pytest.mark.parametrize("bad", ["", "hard", "EASYY"])

@@ -19,6 +19,7 @@ from gameshelf.games.muggins.tui.render import (
     tile_lines,
     tile_row,
 )
+from gameshelf.games.muggins.view import MugginsView
 
 SLOT = TILE_W + 1
 
@@ -36,7 +37,7 @@ def _long_round(seed: int) -> MugginsState:
         if len(state.left) + len(state.right) > len(best.left) + len(best.right):
             best = state.clone()
         seat = state.current_player()
-        state.apply_action(bots[seat].choose(state.view(seat)))
+        state.apply_action(bots[seat].choose(MugginsView.of(state, seat)))
     return best
 
 

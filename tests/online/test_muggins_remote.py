@@ -20,6 +20,7 @@ from gameshelf.core.records import GameRecord
 from gameshelf.games.muggins.game import MugginsState, parse_action
 from gameshelf.games.muggins.online import RemoteMuggins
 from gameshelf.games.muggins.tiles import parse_tile
+from gameshelf.games.muggins.view import MugginsView
 from gameshelf.server import protocol as p
 from gameshelf.session.remote import Room, parse_seats
 from tests.server.helpers import Running
@@ -76,7 +77,7 @@ def _check_secrets(record: GameRecord, seat: int, states: list[p.State]) -> int:
     played: list[set[Any]] = []
     done: set[Any] = set()
     for text in [*record.actions, None]:
-        view = st.view(seat)
+        view = MugginsView.of(st, seat)
         shown.append(set(view.hand) | {q.tile for q in st.left} | {q.tile for q in st.right})
         played.append(set(done))
         if text is not None:

@@ -39,7 +39,7 @@ async def test_the_board_plays_moves_of_a_room_against_mugsy(server: Running) ->
             if screen.busy or not screen.my_turn_now():
                 continue
             table = ann.view(0)
-            assert screen.rack() == list(table.hand)   # this seat's own rack
+            assert screen.rack() == list(table.rack)   # this seat's own rack
             plays = [a for a in table.legal if isinstance(a, Play)]
             if plays:
                 screen.selected = screen.rack().index(plays[0].tile)

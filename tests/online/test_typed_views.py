@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from gameshelf.games.muggins.view import decode_muggins_view
+from gameshelf.games.muggins.online import decode_muggins_view
 from gameshelf.games.showdown.cards import default_deck
 from gameshelf.games.showdown.view import decode_showdown_view
 from gameshelf.games.yatz.view import decode_yatz_view

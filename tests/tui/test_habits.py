@@ -29,6 +29,7 @@ from gameshelf.games.muggins.tui.coach import MugginsHintScreen, MugginsReviewSc
 from gameshelf.games.muggins.tui.level import LevelScreen
 from gameshelf.games.muggins.tui.screen import MugginsScreen
 from gameshelf.games.muggins.tui.screen import replay_screen as muggins_replay_screen
+from gameshelf.games.muggins.view import MugginsView
 from gameshelf.games.showdown.actions import Action as ShowdownAction
 from gameshelf.games.showdown.match import Match as ShowdownMatch
 from gameshelf.games.showdown.match import parse_players
@@ -76,7 +77,7 @@ SCREENS: dict[str, tuple[Callable[[], Screen[None] | Screen[str | None]], tuple[
                         ("#sd-status", "#sd-prompt")),
     "dollar replay": (lambda: dollar_replay_screen(dollar_replay(dollar_round())), ("#message",)),
     # issue 16: the coach's windows (small sample budgets; their help fits)
-    "muggins hint": (lambda: MugginsHintScreen(_muggins_start().state.view(0)), ()),
+    "muggins hint": (lambda: MugginsHintScreen(MugginsView.of(_muggins_start().state, 0)), ()),
     "muggins review": (lambda: MugginsReviewScreen(_muggins_start().record(), samples=4), ()),
     "showdown hint": (lambda: ShowdownHintScreen(*_showdown_start()), ()),
     "showdown review": (lambda: ShowdownReviewScreen(_showdown_record(), samples=4), ()),

@@ -137,3 +137,43 @@ def test_a_muggins_game_to_a_small_target_by_taps(tmp_path: Path) -> None:
     foreign = [u for u in asked
                if not (u.startswith(origin + "/") or u.startswith(ws_origin + "/"))]
     assert not foreign, foreign
+
+
+def test_the_page_asks_which_end_unless_the_view_says_the_ends_are_alike(
+        tmp_path: Path) -> None:
+    """R-MG-2, R-MG-4: with a 5-5 on the left and a 5 on the right a 0-5 scores 5 on the
+    left and 10 on the right, so the page asks; with both ends a plain 5 either end leaves
+    the same game and the tile is played at once. The page reads ``ends_alike`` and
+    ``end_total`` from the view (the page module mounted on views made here)."""
+    from playwright.sync_api import expect
+
+    executable = browser_or_skip()
+    with game_server(tmp_path / "home", "--rate", "200") as server, \
+            browser(executable) as chromium:
+        page = chromium.new_page()
+        page.set_default_timeout(PATIENCE * 1000)
+        page.goto(server.url)
+        expect(page.get_by_role("button", name="Muggins")).to_be_visible()
+        seen = {}
+        for alike in (False, True):
+            seen[alike] = page.evaluate("""async (alike) => {
+              const m = await import('/games/muggins/muggins.js');
+              const root = document.createElement('div');
+              document.body.prepend(root);
+              const acted = [];
+              const ui = m.mount(root, {seat: 0, act: (t) => acted.push(t)});
+              const view = {game: 'muggins', names: ['Ann', 'Bob'], seat: 0, hand: ['0-5'],
+                left: alike ? ['0-1', '1-5'] : ['0-1', '1-5', '5-5'], right: ['0-2', '2-5'],
+                left_end: 5, right_end: 5, left_double: !alike, right_double: false,
+                end_total: alike ? 10 : 15, ends_alike: alike, boneyard_count: 3,
+                opponent_count: 4, scores: [0, 0], target: 500, round_no: 1, to_move: 0,
+                passes: 0, leader: 0, opponent_void: [], rounds: []};
+              ui.update({view, legal: ['0-5 L', '0-5 R']});
+              root.querySelector('.rack button').click();
+              return {acted, asked: !root.querySelector('.choose').hidden,
+                      ends: root.querySelector('.ends').textContent};
+            }""", alike)
+        assert seen[False] == {"acted": [], "asked": True, "ends": "Open ends: left 5 (a "
+                               "double), right 5; they count 15."}
+        assert seen[True] == {"acted": ["0-5 L"], "asked": False,
+                              "ends": "Open ends: left 5, right 5; they count 10."}

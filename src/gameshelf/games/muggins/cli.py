@@ -27,7 +27,7 @@ from gameshelf.games.muggins.game import (
 )
 from gameshelf.games.muggins.match import GAME, joined_draws
 from gameshelf.games.muggins.mugsy import LEVELS, parse_level
-from gameshelf.games.muggins.play import LocalMuggins, MugginsMatch, MugginsTable
+from gameshelf.games.muggins.play import LocalMuggins, MugginsMatch
 from gameshelf.games.muggins.review import review_command
 from gameshelf.games.muggins.session import (
     PERSON,
@@ -36,6 +36,7 @@ from gameshelf.games.muggins.session import (
     saves,
 )
 from gameshelf.games.muggins.sim import SimResult, play_series_game, tally
+from gameshelf.games.muggins.view import MugginsView
 from gameshelf.session.base import end_not_recorded, save_failure
 
 app = typer.Typer(help="Muggins: double-nine dominoes (fives) against Mugsy.",
@@ -205,12 +206,12 @@ def sim(
                f"{1 - lo:.1%}]")
 
 
-def describe(table: MugginsTable, names: tuple[str, str] = ("you", "Mugsy")) -> str:
+def describe(table: MugginsView, names: tuple[str, str] = ("you", "Mugsy")) -> str:
     """The board as ``table``'s seat sees it (its own rack, the other rack's size only)."""
     seat = table.seat
     lft = " ".join(f"[{p.outer}|{p.inner}]" for p in reversed(table.left))
     rgt = " ".join(f"[{p.inner}|{p.outer}]" for p in table.right)
-    hand = " ".join(str(t) for t in table.hand)
+    hand = " ".join(str(t) for t in table.rack)
     other = names[1 - seat]
     return (f"round {table.round_no}   {names[0]} {table.scores[0]}   {names[1]} "
             f"{table.scores[1]}   target {table.target}   boneyard {table.boneyard_count}   "
@@ -353,7 +354,7 @@ def play_match_text(game: MugginsMatch) -> bool:
                 ONLINE_QUIT[0], ONLINE_QUIT[1]))
             continue
         if line.lower() == "hint":
-            advice = coach.hint(st.seen())
+            advice = coach.hint(st)
             typer.echo("\n".join(advice.lines()))
             move = advice.best.play if advice.best is not None else advice.forced
             if move is not None:   # the words of the hint as this prompt reads them
@@ -403,7 +404,7 @@ def _leave(game: MugginsMatch) -> None:
     typer.echo(saved_as("muggins", session.name))
 
 
-def round_line(table: MugginsTable, names: tuple[str, str] = ("you", "Mugsy")) -> str:
+def round_line(table: MugginsView, names: tuple[str, str] = ("you", "Mugsy")) -> str:
     """One line about the last round's end."""
     r = table.last_round
     if r is None:

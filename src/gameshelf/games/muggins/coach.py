@@ -11,7 +11,7 @@ the difference to the best play (the samples are shared, so the difference is wh
 Example:
     >>> from gameshelf.games.muggins.match import Match
     >>> m = Match.new(seed=3)
-    >>> h = hint(m.state.view(m.state.current_player()), samples=8)
+    >>> h = hint(MugginsView.of(m.state, m.state.current_player()), samples=8)
     >>> h.best is not None and h.sentence().startswith(str(h.best.play.tile))
     True
 """
@@ -28,9 +28,10 @@ from gameshelf.core.errors import GameshelfError
 from gameshelf.core.estimate import standard_error
 from gameshelf.core.records import GameRecord
 from gameshelf.core.text import count
-from gameshelf.games.muggins.game import Draw, MugginsState, Pass, Play, PlayerView
+from gameshelf.games.muggins.game import Draw, MugginsState, Pass, Play, reaches
 from gameshelf.games.muggins.match import PERSON, Match
-from gameshelf.games.muggins.mugsy import board_key, distinct_plays, points_now, strong_values
+from gameshelf.games.muggins.mugsy import as_listed, distinct_plays, strong_values
+from gameshelf.games.muggins.view import MugginsView
 
 #: Samples of the hidden tiles per hint (strong Mugsy's own number).
 SAMPLES = 64
@@ -41,12 +42,12 @@ MIN_COST = 2.0
 NOISE_SPREADS = 3.5
 
 
-def view_chance(view: PlayerView) -> Chance:
+def view_chance(view: MugginsView) -> Chance:
     """A generator seeded from what ``view`` shows (never a hidden tile): the same view gets
     the same samples, so the same hint."""
     key = "|".join(str(x) for x in (
-        view.seat, sorted(t.index for t in view.hand), view.left_end, view.right_end,
-        view.left_double, view.right_double, view.boneyard_count, view.opponent_count,
+        view.seat, sorted(t.index for t in view.hand), *view.ends(), *view.doubles(),
+        view.boneyard_count, view.opponent_count,
         view.scores, view.target, sorted(t.index for t in view.unseen),
         sorted(view.opponent_void), view.passes))
     return Chance(int.from_bytes(hashlib.sha256(key.encode()).digest()[:6], "big"))
@@ -142,14 +143,14 @@ class Hint:
         return out
 
 
-def _rate(view: PlayerView, plays: Sequence[Play], samples: int,
+def _rate(view: MugginsView, plays: Sequence[Play], samples: int,
           chance: Chance) -> tuple[Option, ...]:
     """The plays with their estimates, best first (strong Mugsy's order: the greatest total
     value, the earlier play on a tie)."""
     wins, values = strong_values(view, plays, samples, chance)
     if wins is not None:
-        first = Option(plays[wins], points_now(view, plays[wins]), None, 0.0, True)
-        return (first, *(Option(p, points_now(view, p), None, 0.0)
+        first = Option(plays[wins], view.score_of(plays[wins]), None, 0.0, True)
+        return (first, *(Option(p, view.score_of(p), None, 0.0)
                          for i, p in enumerate(plays) if i != wins))
     totals = [sum(v) for v in values]
     order = sorted(range(len(plays)), key=lambda i: (-totals[i], i))
@@ -157,12 +158,12 @@ def _rate(view: PlayerView, plays: Sequence[Play], samples: int,
     out = []
     for i in order:
         diffs = top if i == order[0] else [a - b for a, b in zip(top, values[i], strict=True)]
-        out.append(Option(plays[i], points_now(view, plays[i]), totals[i] / len(values[i]),
+        out.append(Option(plays[i], view.score_of(plays[i]), totals[i] / len(values[i]),
                           standard_error(diffs)))
     return tuple(out)
 
 
-def hint(view: PlayerView, samples: int = SAMPLES, chance: Chance | None = None) -> Hint:
+def hint(view: MugginsView, samples: int = SAMPLES, chance: Chance | None = None) -> Hint:
     """The coach's advice for ``view``'s seat, which must be to act.
 
     Args:
@@ -183,9 +184,9 @@ def hint(view: PlayerView, samples: int = SAMPLES, chance: Chance | None = None)
         return Hint(view.seat, (), only, samples, view.target)
     if len(plays) == 1:
         p = plays[0]
-        return Hint(view.seat, (Option(p, points_now(view, p), None, 0.0,
-                                       view.scores[view.seat] + points_now(view, p)
-                                       >= view.target),),
+        return Hint(view.seat, (Option(p, view.score_of(p), None, 0.0,
+                                       reaches(view.scores[view.seat] + view.score_of(p),
+                                               view.target)),),
                     None, samples, view.target)
     rng = view_chance(view) if chance is None else chance
     return Hint(view.seat, _rate(view, plays, samples, rng), None, samples, view.target)
@@ -283,20 +284,20 @@ def review(record: GameRecord, seat: int = PERSON, samples: int = SAMPLES) -> Re
         state = match.state
         if state.current_player() == seat and isinstance(action, Play):
             moves += 1
-            _judge(rev, state, state.view(seat), action, moves)
+            _judge(rev, state, MugginsView.of(state, seat), action, moves)
     rev.mistakes.sort(key=lambda m: (-m.cost, m.round_no, m.move))
     return rev
 
 
-def _judge(rev: Review, state: MugginsState, view: PlayerView, action: Play,
+def _judge(rev: Review, state: MugginsState, view: MugginsView, action: Play,
            move: int) -> None:
     plays = distinct_plays(view)
     if len(plays) < 2:
         return
     rev.decisions += 1
     h = hint(view, rev.samples)
-    key = board_key(view, action)
-    chosen = next(o for o in h.options if board_key(view, o.play) == key)
+    listed = as_listed(view, action)
+    chosen = next(o for o in h.options if o.play == listed)
     best = h.options[0]
     if chosen is best or chosen.wins:
         return

@@ -31,7 +31,14 @@ from gameshelf.core.chance import Chance
 from gameshelf.core.errors import BadInputError, IllegalMoveError
 from gameshelf.core.inputs import quote
 from gameshelf.core.state import CHANCE, TERMINAL
-from gameshelf.games.muggins.tiles import DEALT_TILES, Tile, parse_tile, round_to_five
+from gameshelf.games.muggins.tiles import (
+    ALL_TILES,
+    DEALT_TILES,
+    MAX_PIPS,
+    Tile,
+    parse_tile,
+    round_to_five,
+)
 
 #: Rules version written into game records; records of another version are refused.
 RULES_VERSION = 1
@@ -198,18 +205,54 @@ class Event:
     points: int = 0
 
 
+def end_count(number: int, double: bool) -> int:
+    """What an open end showing ``number`` counts: the number, both halves for a double
+    (R-MG-4); the bare 0-0 counts 0 (its number is 0)."""
+    return 2 * number if double else number
+
+
 def end_value(chain: Sequence[Placed]) -> int:
     """The count of a chain's open end: its number, both halves for a double, 0 for the
     bare 0-0 (R-MG-4)."""
     if not chain:
         return 0
     last = chain[-1]
-    return 2 * last.outer if last.tile.is_double else last.outer
+    return end_count(last.outer, last.tile.is_double)
 
 
 def play_points(total: int) -> int:
-    """Points for an end total: the total when it is a positive multiple of 5, else 0."""
+    """Points for an end total: the total when it is a positive multiple of 5, else 0
+    (R-MG-4)."""
     return total if total > 0 and total % 5 == 0 else 0
+
+
+def domino_points(opponent_pips: int) -> int:
+    """Points for going out: the bonus plus the opponent's pips rounded to 5 (R-MG-5)."""
+    return DOMINO_BONUS + round_to_five(opponent_pips)
+
+
+def blocked_points(pips0: int, pips1: int) -> tuple[int | None, int]:
+    """A blocked round's ``(winner, points)`` from both seats' pips: the lower total scores
+    the other's rounded to 5; equal totals: ``(None, 0)`` (R-MG-6)."""
+    if pips0 == pips1:
+        return None, 0
+    return (0, round_to_five(pips1)) if pips0 < pips1 else (1, round_to_five(pips0))
+
+
+def reaches(score: int, target: int) -> bool:
+    """True when ``score`` reaches or passes the target: the game ends at once (R-MG-8)."""
+    return score >= target
+
+
+#: The rules' scoring as tables for fast play-outs (Mugsy's rollouts), built from the
+#: functions above: ``OPENS[10 * i + n]`` is ``(number, count)`` of the open end left by tile
+#: id ``i`` (:attr:`Tile.index`) played on an end showing ``n``, None when the tile has no
+#: ``n`` (R-MG-2, R-MG-4); ``POINTS[total]`` is :func:`play_points` of each end total, 0 to
+#: 36 (two 9-9 doubles).
+OPENS: tuple[tuple[int, int] | None, ...] = tuple(
+    (t.other(n), end_count(t.other(n), t.is_double)) if t.has(n) else None
+    for t in ALL_TILES for n in range(MAX_PIPS + 1))
+POINTS: tuple[int, ...] = tuple(play_points(total) for total in range(4 * MAX_PIPS + 1))
 
 
 class Chains:
@@ -224,9 +267,28 @@ class Chains:
         return (self.left[-1].outer if self.left else 0,
                 self.right[-1].outer if self.right else 0)
 
+    def doubles(self) -> tuple[bool, bool]:
+        """Whether the left and right chains end in a double (it counts both halves)."""
+        return (bool(self.left) and self.left[-1].tile.is_double,
+                bool(self.right) and self.right[-1].tile.is_double)
+
     def end_total(self) -> int:
         """The total of the two open ends, doubles counting both halves (R-MG-4)."""
         return end_value(self.left) + end_value(self.right)
+
+    def score_of(self, play: Play) -> int:
+        """The points ``play`` scores at once: the open ends' total after it when a positive
+        multiple of 5, else 0 (R-MG-4).
+
+        Raises:
+            IllegalMoveError: the tile does not fit that chain (R-MG-2).
+        """
+        lft, rgt = self.ends()
+        opened = OPENS[10 * play.tile.index + (lft if play.side is Side.LEFT else rgt)]
+        if opened is None:
+            raise IllegalMoveError(f"{play.tile} does not fit the {play.side.word} chain")
+        other = end_value(self.right if play.side is Side.LEFT else self.left)
+        return POINTS[opened[1] + other]
 
     def fits(self, t: Tile) -> list[Side]:
         """The chains tile ``t`` fits (R-MG-2)."""
@@ -416,12 +478,9 @@ class MugginsState(Chains):
         if self._check_target():
             return
         if not self.hands[player]:
-            opp = 1 - player
-            opp_pips = self.pips(opp)
-            rounded = round_to_five(opp_pips)
-            gain = DOMINO_BONUS + rounded
-            self.scores[player] += gain
-            self._end_round("domino", player, rounded, DOMINO_BONUS)
+            opp_pips = self.pips(1 - player)
+            self.scores[player] += domino_points(opp_pips)
+            self._end_round("domino", player, round_to_five(opp_pips), DOMINO_BONUS)
             return
         self.to_move = 1 - player
 
@@ -432,13 +491,9 @@ class MugginsState(Chains):
         self.drawn_this_turn = 0
         self.events.append(Event(player, "pass"))
         if self.passes >= 2:
-            p0, p1 = self.pips(0), self.pips(1)
-            if p0 == p1:
-                self._end_round("blocked", None, 0, 0)
-                return
-            win = 0 if p0 < p1 else 1
-            rounded = round_to_five(self.pips(1 - win))
-            self.scores[win] += rounded
+            win, rounded = blocked_points(self.pips(0), self.pips(1))
+            if win is not None:
+                self.scores[win] += rounded
             self._end_round("blocked", win, rounded, 0)
             return
         self.to_move = 1 - player
@@ -446,7 +501,7 @@ class MugginsState(Chains):
     def _check_target(self) -> bool:
         """End the game at once when a player reached the target (R-MG-8)."""
         best = max(range(SEATS), key=lambda s: self.scores[s])
-        if self.scores[best] >= self.target:
+        if reaches(self.scores[best], self.target):
             self.winner = best
             self.rounds.append(RoundResult(self.round_no, "target", None,
                                            (self.pips(0), self.pips(1)), 0, 0, 0,
@@ -497,59 +552,6 @@ class MugginsState(Chains):
             passes=self.passes, drawn_this_turn=self.drawn_this_turn,
             rounds=list(self.rounds), events=list(self.events),
             void=[set(v) for v in self.void], winner=self.winner)
-
-    def view(self, seat: int) -> PlayerView:
-        """What ``seat`` may see: its own hand and everything public, never the other hand
-        nor the boneyard's tiles."""
-        on_board = {p.tile for p in self.left} | {p.tile for p in self.right}
-        unseen = frozenset(t for t in DEALT_TILES if t not in on_board
-                           and t not in self.hands[seat])
-        lft, rgt = self.ends()
-        return PlayerView(
-            seat=seat, hand=frozenset(self.hands[seat]), left_end=lft, right_end=rgt,
-            left_double=bool(self.left) and self.left[-1].tile.is_double,
-            right_double=bool(self.right) and self.right[-1].tile.is_double,
-            boneyard_count=len(self.boneyard), opponent_count=len(self.hands[1 - seat]),
-            scores=(self.scores[0], self.scores[1]), target=self.target,
-            unseen=unseen, opponent_void=frozenset(self.void[1 - seat]),
-            to_move=self.current_player(), passes=self.passes,
-            legal=tuple(self.legal_actions()) if self.current_player() == seat else ())
-
-
-@dataclass(frozen=True)
-class PlayerView:
-    """One seat's information set: all a fair player may know.
-
-    Attributes:
-        hand: the viewer's tiles.
-        left_end, right_end: the open numbers.
-        left_double, right_double: whether a chain ends in a double (counts twice).
-        boneyard_count: tiles left to draw.
-        opponent_count: tiles in the opponent's hand.
-        scores: both scores (points).
-        target: the target score.
-        unseen: tiles the viewer cannot see (opponent's hand and boneyard together).
-        opponent_void: numbers the opponent is known not to hold (it drew or passed while
-            they were open ends and has taken no tile since but those it drew then).
-        passes: consecutive passes so far.
-        legal: the viewer's legal actions when it is to act, else empty.
-    """
-
-    seat: int
-    hand: frozenset[Tile]
-    left_end: int
-    right_end: int
-    left_double: bool
-    right_double: bool
-    boneyard_count: int
-    opponent_count: int
-    scores: tuple[int, int]
-    target: int
-    unseen: frozenset[Tile]
-    opponent_void: frozenset[int]
-    to_move: int
-    passes: int
-    legal: tuple[Action, ...]
 
 
 def resolve_chance(state: MugginsState, chance: Chance) -> list[Take]:

@@ -38,6 +38,7 @@ from gameshelf.games.muggins.game import (
     resolve_chance,
 )
 from gameshelf.games.muggins.mugsy import Mugsy, parse_level
+from gameshelf.games.muggins.view import MugginsView
 
 GAME = "muggins"
 #: Seats: the person is seat 0, Mugsy seat 1 (R-MG-7).
@@ -190,7 +191,7 @@ class Match:
 
     def mugsy_action(self) -> Action:
         """Mugsy's choice now (Mugsy must be to act)."""
-        return self.mugsy().choose(self.state.view(MUGSY))
+        return self.mugsy().choose(MugginsView.of(self.state, MUGSY))
 
     def record(self) -> GameRecord:
         """The match as a game record (seed, options, every action)."""

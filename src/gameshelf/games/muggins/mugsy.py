@@ -1,4 +1,5 @@
-"""Mugsy, the computer opponent. Always fair: it decides from a :class:`PlayerView` only.
+"""Mugsy, the computer opponent. Always fair: it decides from a seat's
+:class:`~gameshelf.games.muggins.view.MugginsView` only.
 
 Levels:
     ``easy``: takes the most points now (ties broken at random).
@@ -22,28 +23,37 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from gameshelf.core.chance import Chance
 from gameshelf.core.errors import BadInputError
 from gameshelf.core.inputs import quote
 from gameshelf.games.muggins.game import (
-    DOMINO_BONUS,
+    OPENS,
+    POINTS,
     Action,
     Play,
-    PlayerView,
     Side,
-    play_points,
+    blocked_points,
+    domino_points,
+    end_value,
+    reaches,
 )
-from gameshelf.games.muggins.tiles import ALL_TILES, round_to_five
+from gameshelf.games.muggins.tiles import ALL_TILES
+
+if TYPE_CHECKING:
+    from gameshelf.games.muggins.view import MugginsView
 
 LEVELS = ("easy", "normal", "strong", "even")
 
-_LO = [t.low for t in ALL_TILES]
-_HI = [t.high for t in ALL_TILES]
 _PIPS = [t.pips for t in ALL_TILES]
 
 #: Points a rollout credits for reaching the target first (on top of the point difference).
 TARGET_BONUS = 150.0
+
+#: A move in a rollout: (tile id, side: 0 left or 1 right, the open end it leaves as
+#: (number, count), the points it scores).
+_Move = tuple[int, int, tuple[int, int], int]
 
 
 def parse_level(text: str) -> str:
@@ -59,58 +69,37 @@ def parse_level(text: str) -> str:
     return level
 
 
-def _after(t: int, side: int, lft: int, lv: int, rgt: int, rv: int) -> tuple[int, int, int, int]:
-    """Ends after playing tile id ``t`` on ``side`` (0 left, 1 right): (l, lv, r, rv)."""
-    a, b = _LO[t], _HI[t]
-    if side == 0:
-        ne = b if a == lft else a
-        return ne, (2 * ne if a == b else ne), rgt, rv
-    ne = b if a == rgt else a
-    return lft, lv, ne, (2 * ne if a == b else ne)
-
-
-def _moves(hand: Sequence[int], lft: int, rgt: int) -> list[tuple[int, int]]:
-    out = []
-    for t in hand:
-        a, b = _LO[t], _HI[t]
-        if a == lft or b == lft:
-            out.append((t, 0))
-        if a == rgt or b == rgt:
-            out.append((t, 1))
-    return out
-
-
 def _greedy(hand: Sequence[int], lft: int, lv: int, rgt: int, rv: int,
-            rnd: float) -> tuple[int, int, int] | None:
-    """The greedy rollout move: most points, then the heaviest tile. ``rnd`` in [0, 1)
-    breaks exact ties. Returns (tile, side, points) or None."""
-    best: tuple[int, int, int] | None = None
+            rnd: float) -> _Move | None:
+    """The greedy rollout move among tile ids ``hand`` on the ends ``lft`` and ``rgt``
+    (counting ``lv`` and ``rv``): most points (the rules' :data:`OPENS` and :data:`POINTS`),
+    then the heaviest tile; ``rnd`` in [0, 1) breaks exact ties. None when no tile fits."""
+    best: _Move | None = None
     best_key = -1.0
     for t in hand:
-        a, b = _LO[t], _HI[t]
-        dbl = a == b
-        if a == lft or b == lft:
-            ne = b if a == lft else a
-            tot = (2 * ne if dbl else ne) + rv
-            p = tot if tot % 5 == 0 and tot > 0 else 0
+        row = 10 * t
+        opened = OPENS[row + lft]
+        if opened is not None:
+            p = POINTS[opened[1] + rv]
             key = p * 100 + _PIPS[t] + rnd * (t % 7) * 0.01
             if key > best_key:
-                best_key, best = key, (t, 0, p)
-        if a == rgt or b == rgt:
-            ne = b if a == rgt else a
-            tot = lv + (2 * ne if dbl else ne)
-            p = tot if tot % 5 == 0 and tot > 0 else 0
+                best_key, best = key, (t, 0, opened, p)
+        opened = OPENS[row + rgt]
+        if opened is not None:
+            p = POINTS[lv + opened[1]]
             key = p * 100 + _PIPS[t] + rnd * (t % 5) * 0.01
             if key > best_key:
-                best_key, best = key, (t, 1, p)
+                best_key, best = key, (t, 1, opened, p)
     return best
 
 
 def rollout(hands: list[list[int]], bone: list[int], lft: int, lv: int, rgt: int, rv: int,
             mover: int, passes: int, scores: list[int], target: int, me: int,
             rng: Chance) -> float:
-    """Play the round out with greedy players; return ``me``'s point difference (plus
-    :data:`TARGET_BONUS` when a player reaches the target). Changes its arguments."""
+    """Play the round out with greedy players by the rules (R-MG-3: draw until a tile fits
+    and play it, else pass; the rules' scoring of plays, going out, a block and the target,
+    R-MG-4..8); return ``me``'s point difference (plus :data:`TARGET_BONUS` when a player
+    reaches the target). Changes its arguments."""
     gained = [0, 0]
     rand = rng.random
     while True:
@@ -120,47 +109,49 @@ def rollout(hands: list[list[int]], bone: list[int], lft: int, lv: int, rgt: int
             while bone:
                 t = bone.pop()
                 hand.append(t)
-                if _LO[t] in (lft, rgt) or _HI[t] in (lft, rgt):
+                if OPENS[10 * t + lft] is not None or OPENS[10 * t + rgt] is not None:
                     mv = _greedy((t,), lft, lv, rgt, rv, 0.0)
                     break
             if mv is None:
                 passes += 1
                 if passes >= 2:
-                    p0 = sum(_PIPS[t] for t in hands[0])
-                    p1 = sum(_PIPS[t] for t in hands[1])
-                    if p0 < p1:
-                        gained[0] += round_to_five(p1)
-                    elif p1 < p0:
-                        gained[1] += round_to_five(p0)
+                    win, points = blocked_points(sum(_PIPS[t] for t in hands[0]),
+                                                 sum(_PIPS[t] for t in hands[1]))
+                    if win is not None:
+                        gained[win] += points
                     break
                 mover ^= 1
                 continue
-        t, side, p = mv
+        t, side, (end, count), p = mv
         hand.remove(t)
-        lft, lv, rgt, rv = _after(t, side, lft, lv, rgt, rv)
+        if side == 0:
+            lft, lv = end, count
+        else:
+            rgt, rv = end, count
         passes = 0
         gained[mover] += p
-        if scores[mover] + gained[mover] >= target:
+        if reaches(scores[mover] + gained[mover], target):
             break
         if not hand:
-            gained[mover] += DOMINO_BONUS + round_to_five(sum(_PIPS[x] for x in hands[1 - mover]))
+            gained[mover] += domino_points(sum(_PIPS[x] for x in hands[1 - mover]))
             break
         mover ^= 1
     diff = float(gained[me] - gained[1 - me])
-    if scores[me] + gained[me] >= target:
+    if reaches(scores[me] + gained[me], target):
         diff += TARGET_BONUS
-    elif scores[1 - me] + gained[1 - me] >= target:
+    elif reaches(scores[1 - me] + gained[1 - me], target):
         diff -= TARGET_BONUS
     return diff
 
 
-def sample_hidden(view: PlayerView, rng: Chance) -> tuple[list[int], list[int]]:
+def sample_hidden(view: MugginsView, rng: Chance) -> tuple[list[int], list[int]]:
     """One determinization: (opponent hand, boneyard in draw order) as tile ids, consistent
     with the view: the opponent gets ``opponent_count`` unseen tiles without the numbers it
     is known to lack."""
     unseen = sorted(t.index for t in view.unseen)
     void = view.opponent_void
-    fit = [t for t in unseen if _LO[t] not in void and _HI[t] not in void]
+    fit = [t for t in unseen if ALL_TILES[t].low not in void
+           and ALL_TILES[t].high not in void]
     k = view.opponent_count
     if len(fit) < k:  # cannot happen with true information; stay safe
         fit = unseen
@@ -170,43 +161,34 @@ def sample_hidden(view: PlayerView, rng: Chance) -> tuple[list[int], list[int]]:
     return opp, rng.shuffled(bone)
 
 
-def board_key(view: PlayerView, play: Play) -> tuple[int, tuple[tuple[int, int], ...]]:
-    """What ``play`` leaves: the tile and the two open ends (number, count), in either order,
-    so a play and its mirror image (the same tile giving the same ends) have one key."""
+def distinct_plays(view: MugginsView) -> list[Play]:
+    """The legal plays less mirror images: when the two ends are alike
+    (:meth:`~gameshelf.games.muggins.game.Chains.ends_alike`) a tile on the right leaves the
+    game its play on the left does, mirrored, so only the left one is listed."""
+    plays = [a for a in view.legal if isinstance(a, Play)]
+    if view.ends_alike():
+        return [p for p in plays if p.side is Side.LEFT]
+    return plays
+
+
+def as_listed(view: MugginsView, play: Play) -> Play:
+    """``play`` as :func:`distinct_plays` lists it (its mirror image on the left when the
+    ends are alike)."""
+    return Play(play.tile, Side.LEFT) if view.ends_alike() else play
+
+
+def _ends(view: MugginsView) -> tuple[int, int, int, int]:
+    """The open numbers and what they count: (left, its count, right, its count)."""
+    lft, rgt = view.ends()
+    return lft, end_value(view.left), rgt, end_value(view.right)
+
+
+def _opened(view: MugginsView, play: Play) -> tuple[int, int, int, int]:
+    """The ends after ``play``, as :func:`_ends` gives them (R-MG-2, R-MG-4)."""
     lft, lv, rgt, rv = _ends(view)
-    side = 0 if play.side is Side.LEFT else 1
-    nl, nlv, nr, nrv = _after(play.tile.index, side, lft, lv, rgt, rv)
-    return (play.tile.index, tuple(sorted(((nl, nlv), (nr, nrv)))))
-
-
-def distinct_plays(view: PlayerView) -> list[Play]:
-    """Legal plays, mirror images removed (same tile, both ends equal and same counts)."""
-    out: list[Play] = []
-    seen: set[tuple[int, tuple[tuple[int, int], ...]]] = set()
-    for a in view.legal:
-        if not isinstance(a, Play):
-            continue
-        key = board_key(view, a)
-        if key in seen:
-            continue
-        seen.add(key)
-        out.append(a)
-    return out
-
-
-def _ends(view: PlayerView) -> tuple[int, int, int, int]:
-    lft, rgt = view.left_end, view.right_end
-    return (lft, 2 * lft if view.left_double else lft, rgt,
-            2 * rgt if view.right_double else rgt)
-
-
-def points_now(view: PlayerView, play: Play) -> int:
-    """The points ``play`` scores at once in ``view`` (the open ends' total when it is a
-    multiple of five, R-MG-4), 0 otherwise."""
-    lft, lv, rgt, rv = _ends(view)
-    _, nlv, _, nrv = _after(play.tile.index, 0 if play.side is Side.LEFT else 1,
-                            lft, lv, rgt, rv)
-    return play_points(nlv + nrv)
+    opened = OPENS[10 * play.tile.index + (lft if play.side is Side.LEFT else rgt)]
+    assert opened is not None, f"{play} does not fit"
+    return (*opened, rgt, rv) if play.side is Side.LEFT else (lft, lv, *opened)
 
 
 @dataclass
@@ -234,7 +216,7 @@ class Mugsy:
     def __post_init__(self) -> None:
         self.level = parse_level(self.level)
 
-    def choose(self, view: PlayerView) -> Action:
+    def choose(self, view: MugginsView) -> Action:
         """The action to take in ``view`` (which must be Mugsy's turn).
 
         Raises:
@@ -259,28 +241,26 @@ class Mugsy:
         return self._careless(view, plays)
 
     # ----- levels ------------------------------------------------------------------------
-    def _easy(self, view: PlayerView, plays: list[Play]) -> Play:
-        best = max(points_now(view, p) for p in plays)
-        return self.rng.choice([p for p in plays if points_now(view, p) == best])
+    def _easy(self, view: MugginsView, plays: list[Play]) -> Play:
+        best = max(view.score_of(p) for p in plays)
+        return self.rng.choice([p for p in plays if view.score_of(p) == best])
 
-    def _careless(self, view: PlayerView, plays: list[Play]) -> Play:
+    def _careless(self, view: MugginsView, plays: list[Play]) -> Play:
         """Weak play for ``even``: a random tile half the time, else the most points."""
         if self.rng.random() < 0.5:
             return self.rng.choice(plays)
         return self._easy(view, plays)
 
-    def _normal(self, view: PlayerView, plays: list[Play]) -> Play:
+    def _normal(self, view: MugginsView, plays: list[Play]) -> Play:
         samples = [sample_hidden(view, self.rng)[0] for _ in range(6)]
-        lft, lv, rgt, rv = _ends(view)
         best_score, best = -1e9, plays[0]
         for p in plays:
-            side = 0 if p.side is Side.LEFT else 1
-            nl, nlv, nr, nrv = _after(p.tile.index, side, lft, lv, rgt, rv)
-            now = play_points(nlv + nrv)
+            nl, nlv, nr, nrv = _opened(view, p)
+            now = POINTS[nlv + nrv]
             reply = 0.0
             for opp in samples:
                 mv = _greedy(opp, nl, nlv, nr, nrv, 0.0)
-                reply += mv[2] if mv is not None else 0.0
+                reply += mv[3] if mv is not None else 0.0
             score = now - reply / len(samples) + 0.1 * p.tile.pips
             if view.opponent_count and len(view.hand) == 1:
                 score += 1000.0  # going out
@@ -288,7 +268,7 @@ class Mugsy:
                 best_score, best = score, p
         return best
 
-    def _strong(self, view: PlayerView, plays: list[Play], n: int) -> Play:
+    def _strong(self, view: MugginsView, plays: list[Play], n: int) -> Play:
         wins, values = strong_values(view, plays, n, self.rng)
         if wins is not None:
             return plays[wins]
@@ -297,7 +277,7 @@ class Mugsy:
         return plays[best]
 
 
-def strong_values(view: PlayerView, plays: Sequence[Play], n: int,
+def strong_values(view: MugginsView, plays: Sequence[Play], n: int,
                   rng: Chance) -> tuple[int | None, list[list[float]]]:
     """Strong Mugsy's evaluation of ``plays`` from ``view`` only: in ``n`` samples of the
     hidden tiles (:func:`sample_hidden`), each play and a greedy :func:`rollout` to the end
@@ -310,27 +290,26 @@ def strong_values(view: PlayerView, plays: Sequence[Play], n: int,
         difference (:data:`TARGET_BONUS` for reaching the target).
     """
     me = view.seat
-    lft, lv, rgt, rv = _ends(view)
     hand = [t.index for t in view.hand]
+    opened = [_opened(view, p) for p in plays]
     values: list[list[float]] = [[] for _ in plays]
     for _ in range(n):
         opp, bone = sample_hidden(view, rng)
         seed_rng = rng.randint(0, 2**31)
         for i, p in enumerate(plays):
-            side = 0 if p.side is Side.LEFT else 1
             t = p.tile.index
-            nl, nlv, nr, nrv = _after(t, side, lft, lv, rgt, rv)
-            pts = play_points(nlv + nrv)
+            nl, nlv, nr, nrv = opened[i]
+            pts = POINTS[nlv + nrv]
             my = [x for x in hand if x != t]
             scores = list(view.scores)
             scores[me] += pts
-            if scores[me] >= view.target:
+            if reaches(scores[me], view.target):
                 return i, values  # reaching the target wins at once (R-MG-8)
             value: float
             if not my:
-                gain = DOMINO_BONUS + round_to_five(sum(_PIPS[x] for x in opp))
+                gain = domino_points(sum(_PIPS[x] for x in opp))
                 value = pts + gain
-                if scores[me] + gain >= view.target:
+                if reaches(scores[me] + gain, view.target):
                     return i, values
             else:
                 hands = [my, list(opp)] if me == 0 else [list(opp), my]
@@ -352,7 +331,7 @@ def even_strength(results: Sequence[str]) -> float:
     return max(0.05, min(1.0, 0.5 + 2.0 * weight * (rate - 0.5)))
 
 
-def even_share(results: Sequence[str], view: PlayerView, seat: int) -> float:
+def even_share(results: Sequence[str], view: MugginsView, seat: int) -> float:
     """The share of strong moves for this decision: :func:`even_strength` moved by the
     score within the game (Mugsy ahead by a tenth of the target: weaker; behind: stronger)."""
     base = even_strength(results)

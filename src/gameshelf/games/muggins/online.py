@@ -3,18 +3,35 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
+from typing import Any
 
 from gameshelf.core.errors import GameshelfError
 from gameshelf.core.records import GameRecord
 from gameshelf.games.muggins.game import Action as MugginsAction
 from gameshelf.games.muggins.game import parse_action as parse_muggins_action
-from gameshelf.games.muggins.play import MugginsMatch, MugginsTable, read_move
-from gameshelf.games.muggins.view import decode_muggins_view
+from gameshelf.games.muggins.play import MugginsMatch, read_move
+from gameshelf.games.muggins.view import MugginsView
 from gameshelf.server import protocol as p
-from gameshelf.session.remote import OnlineGame, RemoteMatch, lazy
+from gameshelf.session.remote import OnlineError, OnlineGame, RemoteMatch, lazy, reason_of
 
 
-class RemoteMuggins(RemoteMatch[MugginsTable, MugginsAction], MugginsMatch):
+def decode_muggins_view(data: dict[str, Any], seat: int, to_act: int,
+                        legal: Sequence[str] = ()) -> MugginsView:
+    """The view in a ``state`` message (:meth:`MugginsView.from_json
+    <gameshelf.games.muggins.view.MugginsView.from_json>`).
+
+    Raises:
+        OnlineError: the view is not one (a server of another kind; nothing is shown).
+    """
+    try:
+        return MugginsView.from_json(data, seat, to_act, legal)
+    except GameshelfError as exc:
+        raise OnlineError(f"the server sent a Muggins view this program cannot read "
+                          f"({reason_of(exc.__cause__ or exc)})") from None
+
+
+class RemoteMuggins(RemoteMatch[MugginsView, MugginsAction], MugginsMatch):
     """A started Muggins room as this terminal's seat sees it: its own rack, never the
     other's nor the boneyard's tiles; the other seat is a person or Mugsy."""
 
@@ -30,7 +47,7 @@ class RemoteMuggins(RemoteMatch[MugginsTable, MugginsAction], MugginsMatch):
             return ("You", mugsy or b)
         return (a, "You")
 
-    def _read(self, msg: p.State) -> MugginsTable:
+    def _read(self, msg: p.State) -> MugginsView:
         return decode_muggins_view(msg.view, msg.seat, msg.to_act, msg.legal)
 
     def _parse(self, text: str) -> MugginsAction:

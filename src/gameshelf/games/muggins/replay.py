@@ -12,8 +12,9 @@ from gameshelf.core.seats import HUMAN
 from gameshelf.core.text import count, possessive, said
 from gameshelf.games.muggins.game import Action, MugginsState, Play, parse_action
 from gameshelf.games.muggins.match import MUGSY, PERSON, Match, event_words
-from gameshelf.games.muggins.play import MugginsMatch, MugginsTable
+from gameshelf.games.muggins.play import MugginsMatch
 from gameshelf.games.muggins.tiles import Tile
+from gameshelf.games.muggins.view import MugginsView
 from gameshelf.session.match import SeatInfo
 from gameshelf.session.replay import Replay, ReplayMatch, Step, grouped
 
@@ -80,7 +81,7 @@ def _muggins_lines(events: Sequence[Any], names: Sequence[str],
     return lines
 
 
-class ReplayMuggins(ReplayMatch[MugginsTable, Action], MugginsMatch):
+class ReplayMuggins(ReplayMatch[MugginsView, Action], MugginsMatch):
     """A Muggins replay as one more match of the Muggins screen (see
     :class:`~gameshelf.session.replay.ReplayMatch`), seen from the person's seat (seat 0)
     whether or not the game is over.
@@ -109,12 +110,12 @@ class ReplayMuggins(ReplayMatch[MugginsTable, Action], MugginsMatch):
     def level(self) -> str | None:
         return self._level
 
-    def view(self, seat: int) -> MugginsTable:
+    def view(self, seat: int) -> MugginsView:
         if seat not in (0, 1):
             raise IllegalMoveError(f"there is no seat {seat + 1}")
-        return MugginsTable.of(self.state, seat)
+        return MugginsView.of(self.state, seat)
 
-    def table(self) -> MugginsTable:
+    def table(self) -> MugginsView:
         return self.view(PERSON)
 
     def log(self) -> Sequence[str]:

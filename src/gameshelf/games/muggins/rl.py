@@ -19,7 +19,7 @@ order of :meth:`~gameshelf.games.muggins.game.MugginsState.playable` (tile order
 Chance outcome ids (``max_chance_outcomes`` = 55): ``i`` = ``take`` tile ``i`` from the
 boneyard, for the seat being dealt to or drawing; every boneyard tile is equally likely.
 
-What a seat sees (its engine view, :meth:`~gameshelf.games.muggins.game.MugginsState.view`): its
+What a seat sees (its :class:`~gameshelf.games.muggins.view.MugginsView`): its
 own rack, both chains, the counts of the other rack and of the boneyard, the scores and the
 numbers the other seat is known to lack (it drew or passed on them); never the other rack
 nor the boneyard's tiles.
@@ -78,6 +78,7 @@ from gameshelf.games.muggins.game import (
 )
 from gameshelf.games.muggins.match import start_state
 from gameshelf.games.muggins.tiles import ALL_TILES, DEALT_TILES, MAX_PIPS, Tile
+from gameshelf.games.muggins.view import MugginsView
 from gameshelf.rl.spec import CHANCE, TERMINAL, GameSpec, SpecInfo
 
 __all__ = ["DRAW_ID", "NUM_ACTIONS", "NUM_OUTCOMES", "OBSERVATION_SIZE", "PASS_ID", "Spec",
@@ -231,19 +232,20 @@ class Spec(GameSpec[MugginsState]):
 
     def observation_tensor(self, state: MugginsState, player: int) -> npt.NDArray[np.float32]:
         player = self.seat(player)
-        view = state.view(player)
+        view = MugginsView.of(state, player)
         out = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
         for t in view.hand:
             out[t.index] = 1.0
         at = NUM_TILES
-        for placed in (*state.left, *state.right):
+        for placed in (*view.left, *view.right):
             out[at + placed.tile.index] = 1.0
         at += NUM_TILES
-        out[at + view.left_end] = 1.0
-        out[at + _NUMBERS + view.right_end] = 1.0
+        (lft, rgt), (left_double, right_double) = view.ends(), view.doubles()
+        out[at + lft] = 1.0
+        out[at + _NUMBERS + rgt] = 1.0
         at += 2 * _NUMBERS
-        out[at] = float(view.left_double)
-        out[at + 1] = float(view.right_double)
+        out[at] = float(left_double)
+        out[at + 1] = float(right_double)
         out[at + 2] = min(1.0, view.scores[player] / view.target)
         out[at + 3] = min(1.0, view.scores[1 - player] / view.target)
         out[at + 4] = view.boneyard_count / _BONEYARD
@@ -260,7 +262,7 @@ class Spec(GameSpec[MugginsState]):
         right (* a double); boneyard 30, other rack 6; scores 45-30 of 500; other lacks 2``.
         """
         player = self.seat(player)
-        view = state.view(player)
+        view = MugginsView.of(state, player)
         rack = " ".join(str(t) for t in sorted(view.hand)) or "empty"
         if view.to_move == player:
             who = "to play"
@@ -271,9 +273,10 @@ class Spec(GameSpec[MugginsState]):
         else:
             who = "game over"
         lacks = ",".join(str(n) for n in sorted(view.opponent_void)) or "-"
-        return (f"seat {player} {who}; rack {rack}; ends {view.left_end}"
-                f"{'*' if view.left_double else ''} left, {view.right_end}"
-                f"{'*' if view.right_double else ''} right; boneyard {view.boneyard_count}, "
+        (lft, rgt), (left_double, right_double) = view.ends(), view.doubles()
+        return (f"seat {player} {who}; rack {rack}; ends {lft}"
+                f"{'*' if left_double else ''} left, {rgt}"
+                f"{'*' if right_double else ''} right; boneyard {view.boneyard_count}, "
                 f"other rack {view.opponent_count}; scores {view.scores[player]}-"
                 f"{view.scores[1 - player]} of {view.target}; passes {view.passes}; "
                 f"other lacks {lacks}")

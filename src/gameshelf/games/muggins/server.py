@@ -15,7 +15,7 @@ from gameshelf.core.state import CHANCE
 from gameshelf.games.muggins.game import DEFAULT_TARGET, Take, parse_action
 from gameshelf.games.muggins.match import MUGSY, Match, event_words, start_state
 from gameshelf.games.muggins.mugsy import Mugsy, parse_level
-from gameshelf.games.muggins.view import muggins_view
+from gameshelf.games.muggins.view import MugginsView
 from gameshelf.server.games import Game, SeatPlan, check_names, only_options
 
 
@@ -131,10 +131,10 @@ class MugginsGame(Game):
     def stand_in(self, seat: int) -> str:
         rng = Chance(self.match.seed).derive(f"stand-in/{seat}/{len(self.match.actions)}")
         mugsy = Mugsy(self.default_level, rng, seat=seat)
-        return str(mugsy.choose(self.match.state.view(seat)))
+        return str(mugsy.choose(MugginsView.of(self.match.state, seat)))
 
     def view(self, seat: int) -> dict[str, Any]:
-        return muggins_view(self.match, seat, self.seat_names)
+        return MugginsView.of(self.match.state, seat).to_json(self.seat_names)
 
     def actor(self, index: int) -> int:
         return self._actors[index]

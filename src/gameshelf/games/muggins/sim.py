@@ -8,9 +8,10 @@ from dataclasses import dataclass
 
 from gameshelf.core.chance import Chance
 from gameshelf.core.estimate import wilson
-from gameshelf.games.muggins.game import DEFAULT_TARGET, Action, PlayerView
+from gameshelf.games.muggins.game import DEFAULT_TARGET, Action
 from gameshelf.games.muggins.match import Match
 from gameshelf.games.muggins.mugsy import Mugsy, parse_level
+from gameshelf.games.muggins.view import MugginsView
 
 
 @dataclass(frozen=True)
@@ -33,7 +34,7 @@ class SimResult:
 
 
 def play_game(seed: int, levels: Sequence[str], target: int = DEFAULT_TARGET,
-              on_decision: Callable[[int, PlayerView, Callable[[], Action]], Action]
+              on_decision: Callable[[int, MugginsView, Callable[[], Action]], Action]
               | None = None, results: Sequence[str] = ()) -> SimResult:
     """Play one game between two Mugsy levels.
 
@@ -55,10 +56,10 @@ def play_game(seed: int, levels: Sequence[str], target: int = DEFAULT_TARGET,
     state = match.state
     while not state.is_terminal():
         seat = state.current_player()
-        view = state.view(seat)
+        view = MugginsView.of(state, seat)
         bot = bots[seat]
 
-        def decide(bot: Mugsy = bot, view: PlayerView = view) -> Action:
+        def decide(bot: Mugsy = bot, view: MugginsView = view) -> Action:
             return bot.choose(view)
 
         if on_decision is not None and len(view.legal) > 1:

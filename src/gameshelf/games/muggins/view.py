@@ -1,49 +1,178 @@
-"""A Muggins seat's view as JSON (docs/online.md, "Views"): its rack, the public chains and
-counts, tiles written ``5-3``; never the other rack or the boneyard's tiles. Pure: no I/O.
+"""One seat's view of a game of Muggins, and its one JSON codec (docs/online.md, "Views").
+
+:class:`MugginsView` is all one seat may know: its own rack, the chains, the counts of the
+other rack and of the boneyard, the scores, the finished rounds and the numbers the other
+seat is known to lack; never the other rack's tiles nor the boneyard's. Mugsy and the coach
+decide from it, the screen and the prompt draw it, the game server sends it as JSON
+(:meth:`MugginsView.to_json`, tiles written ``5-3``) and the remote client reads that back
+(:meth:`MugginsView.from_json`); the web page reads the same JSON. Pure: no I/O.
+
+Example:
+    >>> from gameshelf.games.muggins.match import Match
+    >>> state = Match.new(seed=3).state
+    >>> view = MugginsView.of(state, 0)
+    >>> len(view.rack), view.opponent_count, view.boneyard_count, len(view.unseen)
+    (7, 7, 40, 47)
+    >>> MugginsView.from_json(view.to_json(["Ann", "Mugsy"]), 0, view.to_move,
+    ...                       [str(a) for a in view.legal]) == view
+    True
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, fields
+from functools import cached_property
+from typing import Any
 
-from gameshelf.core.errors import GameshelfError
+from gameshelf.core.errors import BadInputError
 from gameshelf.core.safeload import whole
-from gameshelf.games.muggins.game import Placed, RoundResult
-from gameshelf.games.muggins.game import parse_action as parse_muggins_action
-from gameshelf.games.muggins.play import MugginsTable
-from gameshelf.games.muggins.tiles import parse_tile
-from gameshelf.server.views import plain
-from gameshelf.session.remote import OnlineError, reason_of
-
-if TYPE_CHECKING:
-    from gameshelf.games.muggins.match import Match
-
-def muggins_view(match: Match, seat: int, names: list[str]) -> dict[str, Any]:
-    """``seat``'s Muggins view: its rack, the public chains and counts
-    (:class:`gameshelf.games.muggins.game.PlayerView` less ``unseen``, which is every tile
-    neither on the chains nor in the rack, and ``legal``, which the state message gives),
-    tiles as ``5-3``; chains from the spinner out, each tile written inner half first;
-    ``leader`` the seat that led the round; ``opponent_void`` the numbers the other seat is
-    known not to hold (public: it drew or passed while they were the open ends)."""
-    st = match.state
-    view = st.view(seat)
-    return {
-        "game": "muggins", "names": list(names), "seat": seat,
-        "hand": sorted(str(t) for t in view.hand),
-        "left": [f"{p.inner}-{p.outer}" for p in st.left],
-        "right": [f"{p.inner}-{p.outer}" for p in st.right],
-        "left_end": view.left_end, "right_end": view.right_end,
-        "left_double": view.left_double, "right_double": view.right_double,
-        "boneyard_count": view.boneyard_count, "opponent_count": view.opponent_count,
-        "scores": list(view.scores), "target": view.target, "round_no": st.round_no,
-        "to_move": view.to_move, "passes": view.passes, "leader": st.leader,
-        "opponent_void": sorted(view.opponent_void),
-        "rounds": [plain(r) for r in st.rounds],
-    }
+from gameshelf.core.state import TERMINAL
+from gameshelf.games.muggins.game import (
+    Action,
+    Chains,
+    MugginsState,
+    Placed,
+    RoundResult,
+    parse_action,
+)
+from gameshelf.games.muggins.tiles import DEALT_TILES, Tile, parse_tile
 
 
-# ----- reading a view (the client's side) ---------------------------------------------
+@dataclass(frozen=True)
+class MugginsView(Chains):
+    """What one seat sees of a Muggins game; the board reads it as it would the state (the
+    chains' rules of :class:`~gameshelf.games.muggins.game.Chains` included).
+
+    Attributes:
+        seat: the viewer (0 or 1).
+        hand: the viewer's tiles (:attr:`rack` in order).
+        left, right: the chains from the spinner out.
+        boneyard_count, opponent_count: tiles left to draw; tiles in the other rack.
+        scores: both scores (points); target: the score that ends the game (R-MG-8).
+        round_no: the round (1-based); leader: the seat that led it (R-MG-7).
+        to_move: the seat to act, or ``CHANCE`` / ``TERMINAL``.
+        passes: passes in a row so far.
+        rounds: the finished rounds' results, oldest first.
+        opponent_void: numbers the other seat is known not to hold (it drew or passed while
+            they were the open ends and has taken no tile since but those it drew then).
+        legal: the viewer's legal actions when it is to act, else empty.
+    """
+
+    seat: int
+    hand: frozenset[Tile]
+    left: tuple[Placed, ...]
+    right: tuple[Placed, ...]
+    boneyard_count: int
+    opponent_count: int
+    scores: tuple[int, int]
+    target: int
+    round_no: int
+    leader: int
+    to_move: int
+    passes: int
+    rounds: tuple[RoundResult, ...]
+    opponent_void: frozenset[int]
+    legal: tuple[Action, ...]
+
+    @classmethod
+    def of(cls, state: MugginsState, seat: int) -> MugginsView:
+        """``seat``'s view of a game state."""
+        to_move = state.current_player()
+        return cls(seat, frozenset(state.hands[seat]), tuple(state.left), tuple(state.right),
+                   len(state.boneyard), len(state.hands[1 - seat]),
+                   (state.scores[0], state.scores[1]), state.target, state.round_no,
+                   state.leader, to_move, state.passes, tuple(state.rounds),
+                   frozenset(state.void[1 - seat]),
+                   tuple(state.legal_actions()) if to_move == seat else ())
+
+    # ----- what follows from it ----------------------------------------------------------
+    @property
+    def rack(self) -> tuple[Tile, ...]:
+        """The viewer's tiles in order (``0-1`` before ``0-2`` before ``1-1``)."""
+        return tuple(sorted(self.hand))
+
+    @cached_property
+    def unseen(self) -> frozenset[Tile]:
+        """The tiles the viewer cannot see: the other rack and the boneyard together (every
+        dealt tile neither on the chains nor in the rack)."""
+        board = {p.tile for p in self.left} | {p.tile for p in self.right}
+        return frozenset(t for t in DEALT_TILES if t not in board and t not in self.hand)
+
+    def current_player(self) -> int:
+        """The seat to act, ``CHANCE`` or ``TERMINAL``."""
+        return self.to_move
+
+    def is_terminal(self) -> bool:
+        """True once the game is over."""
+        return self.to_move == TERMINAL
+
+    @property
+    def winner(self) -> int | None:
+        """The winner once the game is over (the higher score; seat 0 on equal ones, as
+        the rules engine decides), else None."""
+        if not self.is_terminal():
+            return None
+        return 0 if self.scores[0] >= self.scores[1] else 1
+
+    @property
+    def last_round(self) -> RoundResult | None:
+        """The last finished round's result, if any."""
+        return self.rounds[-1] if self.rounds else None
+
+    # ----- the JSON codec ----------------------------------------------------------------
+    def to_json(self, names: Sequence[str]) -> dict[str, Any]:
+        """The view as the game server sends it (docs/online.md, "Views"), with both seats'
+        ``names``: tiles as ``5-3``, chains from the spinner out with each tile written inner
+        half first; beside the view's fields, what the rules make of the chains for a page
+        that has no rules engine: ``left_end``, ``right_end``, ``left_double``,
+        ``right_double``, ``end_total`` (the ends' count, R-MG-4) and ``ends_alike`` (a tile
+        fitting both chains leaves the same game on either, R-MG-2). ``legal`` is not in it
+        (the ``state`` message carries it)."""
+        (lft, rgt), (left_double, right_double) = self.ends(), self.doubles()
+        return {
+            "game": "muggins", "names": list(names), "seat": self.seat,
+            "hand": [str(t) for t in self.rack],
+            "left": [f"{p.inner}-{p.outer}" for p in self.left],
+            "right": [f"{p.inner}-{p.outer}" for p in self.right],
+            "left_end": lft, "right_end": rgt,
+            "left_double": left_double, "right_double": right_double,
+            "end_total": self.end_total(), "ends_alike": self.ends_alike(),
+            "boneyard_count": self.boneyard_count, "opponent_count": self.opponent_count,
+            "scores": list(self.scores), "target": self.target, "round_no": self.round_no,
+            "to_move": self.to_move, "passes": self.passes, "leader": self.leader,
+            "opponent_void": sorted(self.opponent_void),
+            "rounds": [{f.name: list(v) if isinstance(v := getattr(r, f.name), tuple) else v
+                        for f in fields(r)} for r in self.rounds],
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any], seat: int, to_act: int,
+                  legal: Sequence[str] = ()) -> MugginsView:
+        """The view in a ``state`` message's ``view`` (``to_act`` and ``legal`` from the
+        message); the fields the rules make of the chains are not read but made again.
+
+        Raises:
+            BadInputError: the data is not a Muggins view (its cause says what is wrong).
+        """
+        try:
+            scores = data["scores"]
+            return cls(
+                seat=seat, hand=frozenset(sorted(parse_tile(t) for t in data["hand"])),
+                left=tuple(_placed(t) for t in data["left"]),
+                right=tuple(_placed(t) for t in data["right"]),
+                boneyard_count=whole(data["boneyard_count"]),
+                opponent_count=whole(data["opponent_count"]),
+                scores=(whole(scores[0]), whole(scores[1])), target=whole(data["target"]),
+                round_no=whole(data["round_no"]), leader=whole(data.get("leader", 0)),
+                to_move=to_act, passes=whole(data["passes"]),
+                rounds=tuple(_round(r) for r in data["rounds"]),
+                opponent_void=frozenset(whole(k) for k in data.get("opponent_void", ())),
+                legal=tuple(parse_action(t) for t in legal))
+        except (KeyError, TypeError, ValueError, IndexError) as exc:
+            raise BadInputError(f"not a Muggins view: {exc}") from exc
+
+
 def _placed(text: Any) -> Placed:
     """A chain tile as a view writes it: ``5-3``, 5 touching the chain."""
     if not isinstance(text, str) or len(text.split("-")) != 2:
@@ -59,30 +188,3 @@ def _round(data: Any) -> RoundResult:
                        (whole(data["pips"][0]), whole(data["pips"][1])), whole(data["rounded"]),
                        whole(data["bonus"]), whole(data["points"]),
                        (whole(data["scores"][0]), whole(data["scores"][1])))
-
-
-def decode_muggins_view(data: dict[str, Any], seat: int, to_act: int,
-                        legal: Sequence[str] = ()) -> MugginsTable:
-    """The :class:`~gameshelf.games.muggins.play.MugginsTable` in a ``state`` message's
-    ``view`` (``to_act`` and ``legal`` from the message).
-
-    Raises:
-        OnlineError: the view is not one (a server of another kind; nothing is shown).
-    """
-    try:
-        scores = data["scores"]
-        return MugginsTable(
-            seat=seat, hand=tuple(sorted(parse_tile(t) for t in data["hand"])),
-            left=tuple(_placed(t) for t in data["left"]),
-            right=tuple(_placed(t) for t in data["right"]),
-            boneyard_count=whole(data["boneyard_count"]),
-            opponent_count=whole(data["opponent_count"]),
-            scores=(whole(scores[0]), whole(scores[1])), target=whole(data["target"]),
-            round_no=whole(data["round_no"]), leader=whole(data.get("leader", 0)),
-            to_move=to_act, passes=whole(data["passes"]),
-            rounds=tuple(_round(r) for r in data["rounds"]),
-            opponent_void=frozenset(whole(k) for k in data.get("opponent_void", ())),
-            legal=tuple(parse_muggins_action(t) for t in legal))
-    except (KeyError, TypeError, ValueError, IndexError, GameshelfError) as exc:
-        raise OnlineError(f"the server sent a Muggins view this program cannot read "
-                          f"({reason_of(exc)})") from None

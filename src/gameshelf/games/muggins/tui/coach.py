@@ -4,7 +4,7 @@ board) and the review (``r`` on the game-over window)."""
 from __future__ import annotations
 
 from gameshelf.games.muggins.coach import hint, review
-from gameshelf.games.muggins.game import PlayerView
+from gameshelf.games.muggins.view import MugginsView
 from gameshelf.tui.coach import CoachHintScreen, CoachReviewScreen
 
 ESTIMATES = ("\n\nThese figures are estimates: strong Mugsy plays each tile out in many "
@@ -25,7 +25,7 @@ class MugginsHintScreen(CoachHintScreen):
                  "* **Esc**, **q** or Enter on Close closes it\n* **Ctrl+Q** quits (the game "
                  "is kept saved)")
 
-    def __init__(self, view: PlayerView) -> None:
+    def __init__(self, view: MugginsView) -> None:
         super().__init__()
         self.view = view
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from rich.text import Text
 
 from gameshelf.core.text import possessive
-from gameshelf.games.muggins.game import Chains, Placed, play_points
+from gameshelf.games.muggins.game import Chains, Placed, end_value, play_points
 from gameshelf.games.muggins.tiles import Tile
 
 #: Pip positions (row, column) in a 3x3 field for 0-9 pips.
@@ -318,8 +318,8 @@ def ends_bar(state: Chains, last: tuple[str, str] | None = None, width: int = 0)
         p = chain[-1]
         if short:
             return f"{name} {p.outer}" + (" double" if p.tile.is_double else "")
-        return f"{name} end {p.outer}" + (f" (double: {2 * p.outer})" if p.tile.is_double
-                                          else "")
+        return f"{name} end {p.outer}" + (f" (double: {end_value(chain)})"
+                                          if p.tile.is_double else "")
     total = state.end_total()
     scored = ""
     if last is not None and play_points(total):

@@ -25,7 +25,7 @@ from gameshelf.games.muggins.game import (
     RoundResult,
 )
 from gameshelf.games.muggins.match import GAME, joined_draws, last_play
-from gameshelf.games.muggins.play import LocalMuggins, MugginsMatch, MugginsTable
+from gameshelf.games.muggins.play import LocalMuggins, MugginsMatch
 from gameshelf.games.muggins.replay import ReplayMuggins
 from gameshelf.games.muggins.session import Session, saves
 from gameshelf.games.muggins.tiles import Tile
@@ -36,6 +36,7 @@ from gameshelf.games.muggins.tui.rack import Rack, TileView, rack_title
 from gameshelf.games.muggins.tui.render import BIG, ends_bar
 from gameshelf.games.muggins.tui.summary import SummaryScreen, game_over_text, round_summary
 from gameshelf.games.muggins.tui.turn import TurnActions
+from gameshelf.games.muggins.view import MugginsView
 from gameshelf.session.replay import Replay
 from gameshelf.tui.base import drawable
 from gameshelf.tui.keymaps import use_bindings
@@ -54,7 +55,7 @@ REPLAY_HIDDEN = (" In a finished game the lines under the board list Mugsy's til
                  "boneyard's.")
 
 
-def status_line(game: MugginsMatch, table: MugginsTable, me: int, my_turn: bool,
+def status_line(game: MugginsMatch, table: MugginsView, me: int, my_turn: bool,
                 lost: bool, width: int = 0) -> str:
     """The line over the board: the round, whose turn, both scores (Mugsy's level beside
     Mugsy's), the target, the boneyard, the other rack's count and the game (``#number``

@@ -107,14 +107,15 @@ def round_summary(r: RoundResult, names: tuple[str, str] = ("You", "Mugsy")) -> 
     else:
         loser = 1 - r.winner
         raw = r.pips[loser]
-        rem = raw % 5
-        how = "exact" if rem == 0 else f"remainder {rem} rounds {'down' if rem <= 2 else 'up'}"
+        rounded = round_to_five(raw)
+        how = ("exact" if rounded == raw else
+               f"remainder {raw % 5} rounds {'down' if rounded < raw else 'up'}")
         if r.kind == "domino":
             lines.append(f"{names[r.winner]} went out: bonus {r.bonus}.")
         else:
             lines.append(f"Nobody can play; {said(names[r.winner], 'has')} the lower total.")
         lines.append(f"{possessive(names[loser])} {count(raw, 'pip')} -> "
-                     f"{round_to_five(raw)} ({how}).")
+                     f"{rounded} ({how}).")
         lines.append(f"{said(names[r.winner], 'scores')} {r.points}.")
     lines.append(f"Score: {names[0]} {r.scores[0]}, {names[1]} {r.scores[1]}")
     return "\n".join(x for x in lines if x)

@@ -14,13 +14,13 @@ from textual.widgets import Static
 from gameshelf.core.errors import GameshelfError
 from gameshelf.core.text import count, error_line, possessive, quoted, resume_command
 from gameshelf.games.muggins.game import Draw, MugginsState, Pass, Play, Side
-from gameshelf.games.muggins.mugsy import points_now
-from gameshelf.games.muggins.play import LocalMuggins, MugginsMatch, MugginsTable
+from gameshelf.games.muggins.play import LocalMuggins, MugginsMatch
 from gameshelf.games.muggins.session import Session
 from gameshelf.games.muggins.tiles import Tile
 from gameshelf.games.muggins.tui.board import BoardScroll
 from gameshelf.games.muggins.tui.coach import MugginsHintScreen
 from gameshelf.games.muggins.tui.rack import Rack
+from gameshelf.games.muggins.view import MugginsView
 from gameshelf.session.base import SaveLost, save_failure
 from gameshelf.tui.widgets import RefusalMixin
 
@@ -92,7 +92,7 @@ class TurnActions(RefusalMixin, _Screen):
         return here[0] if here else 0
 
     @property
-    def table(self) -> MugginsTable:
+    def table(self) -> MugginsView:
         """What this screen's seat sees now (a match must exist)."""
         assert self.game is not None
         return self.game.view(self.me)
@@ -111,7 +111,7 @@ class TurnActions(RefusalMixin, _Screen):
 
     def rack(self) -> list[Tile]:
         """The person's tiles in order."""
-        return list(self.table.hand)
+        return list(self.table.rack)
 
     def my_turn_now(self) -> bool:
         """True when this screen's seat is to act."""
@@ -160,7 +160,7 @@ class TurnActions(RefusalMixin, _Screen):
     def action_move(self, step: int) -> None:
         if self.game is None:
             return
-        n = len(self.table.hand)
+        n = len(self.table.rack)
         if n:
             self.selected = (self.selected + step) % n
             self.choosing = None
@@ -171,7 +171,7 @@ class TurnActions(RefusalMixin, _Screen):
         if self.game is None:
             return
         target = self.selected + step * self.rack_columns
-        if 0 <= target < len(self.table.hand):
+        if 0 <= target < len(self.table.rack):
             self.selected = target
             self.choosing = None
             self.refresh_all()
@@ -245,7 +245,7 @@ class TurnActions(RefusalMixin, _Screen):
         self._play(play)
 
     def _play(self, play: Play) -> None:
-        pts = points_now(self.table.seen(), play)
+        pts = self.table.score_of(play)
         if not self.act(str(play)):
             return
         self.choosing = None
@@ -328,7 +328,7 @@ class TurnActions(RefusalMixin, _Screen):
         """The coach's hint for the person's tiles (a window; only on the person's turn)."""
         if not self._my_turn():
             return
-        self.app.push_screen(MugginsHintScreen(self.table.seen()))
+        self.app.push_screen(MugginsHintScreen(self.table))
 
     def action_save(self) -> None:
         if self.game is not None and not self.game.keeps_saves:

@@ -25,9 +25,6 @@ function half(number) {
     ...Array.from({ length: 9 }, (_, i) => el("span", { class: on.has(i) ? "pip on" : "pip" })));
 }
 
-// An open end's count: its number, twice for a double (R-MG-4).
-const count = (end, double) => (double ? 2 * end : end);
-
 // A domino's drawing (hidden from screen readers: its name says it): `a` then `b`.
 function domino(a, b, upright = false) {
   return el("span", { class: `domino${upright ? " upright" : ""}${a === b ? " double" : ""}`,
@@ -94,11 +91,10 @@ export function mount(root, api) {
       act(plays[0]);
       return;
     }
-    // ends alike (the same number counted the same way, R-MG-2): either end leaves the same
-    // game, so none is asked for; the shorter chain takes it, the left one when both are as
-    // long, as on the terminal screen
-    if (view.left_end === view.right_end &&
-        count(view.left_end, view.left_double) === count(view.right_end, view.right_double)) {
+    // ends alike (the same number counted the same way: the view's `ends_alike`, R-MG-2):
+    // either end leaves the same game, so none is asked for; the shorter chain takes it, the
+    // left one when both are as long, as on the terminal screen
+    if (view.ends_alike) {
       act(`${tile} ${view.right.length < view.left.length ? "R" : "L"}`);
       return;
     }
@@ -122,9 +118,8 @@ export function mount(root, api) {
       items.push(el("li", { "aria-label": `${inner}-${outer}` }, domino(inner, outer, inner === outer)));
     }
     board.replaceChildren(...items);
-    const total = count(view.left_end, view.left_double) + count(view.right_end, view.right_double);
     ends.textContent = `Open ends: left ${view.left_end}${view.left_double ? " (a double)" : ""}, ` +
-      `right ${view.right_end}${view.right_double ? " (a double)" : ""}; they count ${total}.`;
+      `right ${view.right_end}${view.right_double ? " (a double)" : ""}; they count ${view.end_total}.`;
   }
 
   function drawRack() {
