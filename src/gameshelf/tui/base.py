@@ -2,9 +2,13 @@
 and crash reports.
 
 * **Ctrl+Q** quits from any screen, every game on the stack saved first
-  (:meth:`GuardedApp.action_quit_saving`); **q** does what Esc does wherever it is not typed
-  into a text field nor one of the screen's own keys (on the menu it quits). The help of
-  every screen names them (:data:`gameshelf.tui.widgets.COMMON_HELP`).
+  (:meth:`GuardedApp.action_quit_saving`), and the player is told where each game is kept
+  (its save's name and how to resume it, or that nothing was saved): a game screen's
+  ``keep_game`` returns that sentence; the app keeps them in :attr:`GuardedApp.farewells`,
+  printed on the terminal once the app has quit (:func:`say_farewells`), or in a browser
+  shown on screen for a moment before the app quits. **q** does what Esc does wherever it
+  is not typed into a text field nor one of the screen's own keys (on the menu it quits).
+  The help of every screen names them (:data:`gameshelf.tui.widgets.COMMON_HELP`).
 * SIGINT, SIGTERM and SIGHUP end the app the way leaving it does, and :func:`run_guarded`
   raises :class:`~gameshelf.core.interrupt.Stopped` (exit code ``128 + signal``). Nothing is
   saved at that moment, on purpose: every game screen saves after every action, and a save
@@ -36,6 +40,8 @@ from gameshelf.core.text import error_line
 
 #: The key that quits the app from any screen, as Textual names it and as the footer shows it.
 QUIT_KEY, QUIT_SHOWN = "ctrl+q", "^q"
+#: Seconds a browser shows where the games are kept before the app quits on Ctrl+Q.
+FAREWELL_SECONDS = 3.0
 #: The key that leaves a screen as Esc does, where the screen does not use it itself.
 LEAVE_KEY = "q"
 
@@ -55,6 +61,8 @@ class GuardedApp(App[None]):
     Attributes:
         crash: the crash, once one happened (its report written).
         stopped_by: the signal that ended the app, if one did.
+        farewells: what Ctrl+Q's saves said of each game left (``Game saved as 'x'.
+            Resume it ...``), for the terminal after the app quits.
     """
 
     BINDINGS = [
@@ -67,6 +75,7 @@ class GuardedApp(App[None]):
         self.crash: CrashReported | None = None
         self.stopped_by: int | None = None
         self._quit_failed = False
+        self.farewells: list[str] = []
 
     def get_key_display(self, binding: Binding) -> str:
         """The key the footer shows for ``binding``. In a browser (``gameshelf web``) F1 is
@@ -81,20 +90,31 @@ class GuardedApp(App[None]):
 
     def action_quit_saving(self) -> None:
         """Ctrl+Q: keep every game on the screen stack saved, then end the app. A failed
-        save is said (with the bell) and the app stays; Ctrl+Q again ends it anyway."""
+        save is said (with the bell) and the app stays; Ctrl+Q again ends it anyway. What each
+        game's ``keep_game`` says of where it is kept goes to :attr:`farewells`; in a
+        browser, where nothing printed after the app is seen, it is shown for
+        :data:`FAREWELL_SECONDS` before the app ends."""
         if not self._quit_failed:
             for screen in reversed(self.screen_stack):
                 keep = getattr(screen, "keep_game", None)
                 if keep is None:
                     continue
                 try:
-                    keep()
+                    said = keep()
                 except GameshelfError as exc:
                     self._quit_failed = True
                     self.bell()
                     self.notify(f"could not save: {error_line(exc)}. Ctrl+Q again quits "
                                 "without saving.", severity="error", markup=False)
                     return
+                if isinstance(said, str) and said and said not in self.farewells:
+                    self.farewells.append(said)
+        if self.is_web and self.farewells:
+            for said in self.farewells:
+                self.notify(said, title="Quitting", markup=False,
+                            timeout=FAREWELL_SECONDS)
+            self.set_timer(FAREWELL_SECONDS, self.exit)
+            return
         self.exit()
 
     async def action_as_escape(self) -> None:
@@ -184,6 +204,15 @@ def run_guarded(app: GuardedApp, hint: str = "") -> None:
     if app.stopped_by is not None:
         interrupt.last_signal = app.stopped_by
         raise interrupt.Stopped(app.stopped_by)
+
+
+def say_farewells(app: GuardedApp) -> None:
+    """Print on the terminal, once ``app`` has quit, where each game left by Ctrl+Q is kept
+    (:attr:`GuardedApp.farewells`; nothing in a browser, which showed them on screen)."""
+    if app.is_web:
+        return
+    for said in app.farewells:
+        print(said)
 
 
 def drawable(screen: Screen[Any]) -> bool:
