@@ -6,9 +6,11 @@ and crash reports.
   (its save's name and how to resume it, or that nothing was saved): a game screen's
   ``keep_game`` returns that sentence; the app keeps them in :attr:`GuardedApp.farewells`,
   printed on the terminal once the app has quit (:func:`say_farewells`), or in a browser
-  shown on screen for a moment before the app quits. **q** does what Esc does wherever it
-  is not typed into a text field nor one of the screen's own keys (on the menu it quits).
-  The help of every screen names them (:data:`gameshelf.tui.widgets.COMMON_HELP`).
+  shown on screen for a moment before the app quits. That moment never holds the app:
+  Ctrl+Q again, a signal, a closed tab or the web server stopping end it at once. **q**
+  does what Esc does wherever it is not typed into a text field nor one of the screen's own
+  keys (on the menu it quits). The help of every screen names them
+  (:data:`gameshelf.tui.widgets.COMMON_HELP`).
 * SIGINT, SIGTERM and SIGHUP end the app the way leaving it does, and :func:`run_guarded`
   raises :class:`~gameshelf.core.interrupt.Stopped` (exit code ``128 + signal``). Nothing is
   saved at that moment, on purpose: every game screen saves after every action, and a save
@@ -31,6 +33,7 @@ from typing import Any
 from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.worker import WorkerFailed
 
 from gameshelf.core import interrupt
@@ -76,6 +79,8 @@ class GuardedApp(App[None]):
         self.stopped_by: int | None = None
         self._quit_failed = False
         self.farewells: list[str] = []
+        #: The browser's farewell under way (its timer ends the app), if one is.
+        self._farewell: Timer | None = None
 
     def get_key_display(self, binding: Binding) -> str:
         """The key the footer shows for ``binding``. In a browser (``gameshelf web``) F1 is
@@ -93,7 +98,12 @@ class GuardedApp(App[None]):
         save is said (with the bell) and the app stays; Ctrl+Q again ends it anyway. What each
         game's ``keep_game`` says of where it is kept goes to :attr:`farewells`; in a
         browser, where nothing printed after the app is seen, it is shown for
-        :data:`FAREWELL_SECONDS` before the app ends."""
+        :data:`FAREWELL_SECONDS` before the app ends; Ctrl+Q during that time ends it at once
+        (as a signal or a closed tab does: :meth:`stop_by_signal`)."""
+        if self._farewell is not None:
+            self._end_farewell()
+            self.exit()
+            return
         if not self._quit_failed:
             for screen in reversed(self.screen_stack):
                 keep = getattr(screen, "keep_game", None)
@@ -113,9 +123,23 @@ class GuardedApp(App[None]):
             for said in self.farewells:
                 self.notify(said, title="Quitting", markup=False,
                             timeout=FAREWELL_SECONDS)
-            self.set_timer(FAREWELL_SECONDS, self.exit)
+            self._farewell = self.set_timer(FAREWELL_SECONDS, self._farewell_seen,
+                                            name="farewell")
             return
         self.exit()
+
+    def _farewell_seen(self) -> None:
+        """The farewell has been shown: end the app, unless a signal has ended it already
+        (its exit code stays ``128 + signal``)."""
+        self._farewell = None
+        if self.stopped_by is None:
+            self.exit()
+
+    def _end_farewell(self) -> None:
+        """Stop the farewell's timer, if one runs: the app ends now, not when it fires."""
+        farewell, self._farewell = self._farewell, None
+        if farewell is not None:
+            farewell.stop()
 
     async def action_as_escape(self) -> None:
         """q: what Esc does on the screen on top (leave, back, close); nothing where Esc
@@ -139,6 +163,7 @@ class GuardedApp(App[None]):
         """Leave the app because of signal ``signum`` (the games are saved already)."""
         if self.stopped_by is None:
             self.stopped_by = signum
+        self._end_farewell()   # a farewell under way never holds a signal's end
         # A computer's turn running in a worker must not draw into screens being taken down
         # (it would mount widgets into removed containers): stop every worker first.
         self.workers.cancel_all()
