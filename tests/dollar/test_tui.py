@@ -358,3 +358,25 @@ async def test_s_is_the_save_key_and_says_there_is_nothing_to_save() -> None:
         await pilot.press("end")
         await pilot.pause()
         assert screen.phase == "done"
+
+
+async def test_the_form_says_what_the_series_means_and_how_a_round_starts() -> None:
+    """The grey 2017A is an example: the line under the series field says an empty series
+    leaves the Match unchecked before any bill is played, and which digit a typed one
+    matches; the message line says how to start (Enter or F2, then F5) and a bill added
+    counts its player against the most a round takes."""
+    app = GameshelfApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_screen(app)
+        await pilot.pause()
+        assert screen.query_one("#series", Input).placeholder == "series, e.g. 2017A"
+        assert "Match (+1 million) is not checked" in text_of(screen, "#series-note")
+        assert "F5 then plays" in text_of(screen, "#message")
+        await pilot.press(*"Ann", "enter", *"L40000002A", "enter")
+        await pilot.pause()
+        said = text_of(screen, "#message")
+        assert "no series, so the Match is not checked" in said, said
+        assert "(player 1, at most 8)" in said and "F5 plays" in said, said
+        screen.query_one("#series", Input).value = "2017A"
+        await pilot.pause()
+        assert "serial ending in 7 scores the Match" in text_of(screen, "#series-note")

@@ -83,7 +83,8 @@ async def test_footer_offers_only_what_can_be_done_in_every_step_and_at_the_end(
 
 
 async def test_esc_says_game_saved_as_name() -> None:
-    """Yatz and Muggins say "Game saved as 'NAME'." on the way out; Showdown said nothing."""
+    """Yatz and Muggins say "Game saved as 'NAME'." and how to resume it on the way out;
+    Showdown said nothing."""
     app = GameshelfApp()
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
@@ -96,7 +97,9 @@ async def test_esc_says_game_saved_as_name() -> None:
         with Store() as store:
             names = store.save_names("showdown")
         assert len(names) == 1
-        assert f"Game saved as '{next(iter(names))}'." in told, told
+        name = next(iter(names))
+        assert any(t.startswith(f"Game saved as '{name}'.") and
+                   f"gameshelf showdown resume {name}" in t for t in told), told
 
 
 async def test_log_wraps_again_after_a_resize() -> None:

@@ -9,6 +9,7 @@ sequences, enough to find words the app drew.
 
 from __future__ import annotations
 
+import asyncio
 import os
 import re
 import signal
@@ -68,11 +69,12 @@ def server_command(*args: str) -> list[str]:
 
 
 @contextmanager
-def served(home: Path, *args: str) -> Iterator[Served]:
-    """Start ``gameshelf web --port 0 ARGS`` with ``GAMESHELF_HOME=home``; stop it after."""
+def served(home: Path, *args: str, command: list[str] | None = None) -> Iterator[Served]:
+    """Start ``gameshelf web --port 0 ARGS`` (or ``command``, which prints the same banner)
+    with ``GAMESHELF_HOME=home``; stop it after."""
     env = dict(os.environ, GAMESHELF_HOME=str(home),
                PYTHONPATH=str(ROOT / "src"))
-    process = subprocess.Popen(server_command(*args), stdout=subprocess.PIPE,
+    process = subprocess.Popen(command or server_command(*args), stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT,
                                preexec_fn=default_signals)
     try:
@@ -131,6 +133,29 @@ def wait_for_no_apps(served: Served, timeout: float = PATIENCE) -> list[int]:
     return left
 
 
+async def receive(ws: aiohttp.ClientWebSocketResponse,
+                  timeout: float = PATIENCE) -> aiohttp.WSMessage:
+    """The next message from ``ws``, or :class:`TimeoutError` once ``timeout`` seconds have
+    passed. aiohttp's own ``receive(timeout)`` starts its timeout again at each ping the
+    server sends (its heartbeat, every 15 s): a longer timeout never expires while the
+    server runs, and a test waiting on an app that never draws would wait for ever."""
+    return await asyncio.wait_for(ws.receive(), timeout)
+
+
+async def closed(ws: aiohttp.ClientWebSocketResponse,
+                 timeout: float = PATIENCE) -> aiohttp.WSMsgType:
+    """Read ``ws`` until the server closes it; how it closed.
+
+    Raises:
+        TimeoutError: it was still open after ``timeout`` seconds.
+    """
+    deadline = time.monotonic() + timeout
+    while True:
+        message = await receive(ws, deadline - time.monotonic())
+        if message.type not in (aiohttp.WSMsgType.BINARY, aiohttp.WSMsgType.TEXT):
+            return message.type
+
+
 async def read_until(ws: aiohttp.ClientWebSocketResponse, words: str,
                      output: bytearray | None = None, timeout: float = PATIENCE) -> bytes:
     """Read the app's output from ``ws`` until ``words`` are in its text; all output read.
@@ -145,7 +170,7 @@ async def read_until(ws: aiohttp.ClientWebSocketResponse, words: str,
         if left <= 0:
             raise AssertionError(f"{words!r} never came: {screen_text(bytes(output))[-800:]!r}")
         try:
-            message = await ws.receive(timeout=left)
+            message = await receive(ws, left)
         except TimeoutError:
             continue  # the deadline says it
         if message.type == aiohttp.WSMsgType.BINARY:

@@ -80,7 +80,7 @@ def test_play_in_the_browser(tmp_path: Path) -> None:
         page.keyboard.type("Ann")
         click_text(page, "bill as printed")
         page.keyboard.type("L40000002A")
-        click_text(page, "series: 2017A")
+        click_text(page, "series, e.g. 2017A")
         page.keyboard.type("1902")
         page.keyboard.press("Enter")
         wait_for_text(page, "plays L40000002A")

@@ -29,6 +29,7 @@ from tests.web.served import (
     PATIENCE,
     Served,
     apps_of,
+    closed,
     read_until,
     served,
     wait_for_no_apps,
@@ -103,9 +104,7 @@ async def _play_full_then_interrupt(server: Served) -> tuple[int, str, str]:
             assert len(apps_of(server)) == 1
             # Ctrl+C on the server's terminal, a tab open
             code, out, err = await asyncio.to_thread(server.stop, signal.SIGINT)
-            closed = await ws.receive(timeout=PATIENCE)
-            while closed.type in (aiohttp.WSMsgType.BINARY, aiohttp.WSMsgType.TEXT):
-                closed = await ws.receive(timeout=PATIENCE)
+            await closed(ws)
             return code, out, err
 
 

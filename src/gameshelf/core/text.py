@@ -219,6 +219,13 @@ def saved_as(game: str, name: str) -> str:
     return f"Saved as {quoted(name)}. Resume with: {resume_command(game, name)}"
 
 
+def left_saved(game: str, name: str) -> str:
+    """``Game saved as 'NAME'. Resume it from the menu or with: gameshelf GAME resume NAME``:
+    what a game screen says of the game in progress it leaves (Esc, Ctrl+Q)."""
+    return (f"Game saved as {quoted(name)}. Resume it from the menu or with: "
+            f"{resume_command(game, name)}")
+
+
 def count(n: int, noun: str, plural: str | None = None) -> str:
     """``n`` and the noun agreeing with it, thousands grouped: ``1 action``, ``2 actions``,
     ``0 actions``, ``1,000 actions``; ``plural`` for a noun not made plural by ``s``

@@ -13,7 +13,7 @@ from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from gameshelf.games import REGISTRY
-from gameshelf.tui.base import GuardedApp, run_guarded
+from gameshelf.tui.base import GuardedApp, run_guarded, say_farewells
 from gameshelf.tui.replay import replay_screen
 from gameshelf.tui.widgets import GameFooter, HelpScreen
 
@@ -167,7 +167,9 @@ def run_app(start: str | None = None) -> None:
     Raises:
         GameshelfError: not on a terminal (see :func:`gameshelf.tui.base.need_terminal`).
     """
-    run_guarded(GameshelfApp(start), "the games' commands (gameshelf --help) work without one")
+    app = GameshelfApp(start)
+    run_guarded(app, "the games' commands (gameshelf --help) work without one")
+    say_farewells(app)   # where each game left by Ctrl+Q is kept
 
 
 class ReplayApp(GameshelfApp):

@@ -2,9 +2,15 @@
 and crash reports.
 
 * **Ctrl+Q** quits from any screen, every game on the stack saved first
-  (:meth:`GuardedApp.action_quit_saving`); **q** does what Esc does wherever it is not typed
-  into a text field nor one of the screen's own keys (on the menu it quits). The help of
-  every screen names them (:data:`gameshelf.tui.widgets.COMMON_HELP`).
+  (:meth:`GuardedApp.action_quit_saving`), and the player is told where each game is kept
+  (its save's name and how to resume it, or that nothing was saved): a game screen's
+  ``keep_game`` returns that sentence; the app keeps them in :attr:`GuardedApp.farewells`,
+  printed on the terminal once the app has quit (:func:`say_farewells`), or in a browser
+  shown on screen for a moment before the app quits. That moment never holds the app:
+  Ctrl+Q again, a signal, a closed tab or the web server stopping end it at once. **q**
+  does what Esc does wherever it is not typed into a text field nor one of the screen's own
+  keys (on the menu it quits). The help of every screen names them
+  (:data:`gameshelf.tui.widgets.COMMON_HELP`).
 * SIGINT, SIGTERM and SIGHUP end the app the way leaving it does, and :func:`run_guarded`
   raises :class:`~gameshelf.core.interrupt.Stopped` (exit code ``128 + signal``). Nothing is
   saved at that moment, on purpose: every game screen saves after every action, and a save
@@ -27,6 +33,7 @@ from typing import Any
 from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.worker import WorkerFailed
 
 from gameshelf.core import interrupt
@@ -36,6 +43,8 @@ from gameshelf.core.text import error_line
 
 #: The key that quits the app from any screen, as Textual names it and as the footer shows it.
 QUIT_KEY, QUIT_SHOWN = "ctrl+q", "^q"
+#: Seconds a browser shows where the games are kept before the app quits on Ctrl+Q.
+FAREWELL_SECONDS = 3.0
 #: The key that leaves a screen as Esc does, where the screen does not use it itself.
 LEAVE_KEY = "q"
 
@@ -55,6 +64,8 @@ class GuardedApp(App[None]):
     Attributes:
         crash: the crash, once one happened (its report written).
         stopped_by: the signal that ended the app, if one did.
+        farewells: what Ctrl+Q's saves said of each game left (``Game saved as 'x'.
+            Resume it ...``), for the terminal after the app quits.
     """
 
     BINDINGS = [
@@ -67,6 +78,9 @@ class GuardedApp(App[None]):
         self.crash: CrashReported | None = None
         self.stopped_by: int | None = None
         self._quit_failed = False
+        self.farewells: list[str] = []
+        #: The browser's farewell under way (its timer ends the app), if one is.
+        self._farewell: Timer | None = None
 
     def get_key_display(self, binding: Binding) -> str:
         """The key the footer shows for ``binding``. In a browser (``gameshelf web``) F1 is
@@ -81,21 +95,51 @@ class GuardedApp(App[None]):
 
     def action_quit_saving(self) -> None:
         """Ctrl+Q: keep every game on the screen stack saved, then end the app. A failed
-        save is said (with the bell) and the app stays; Ctrl+Q again ends it anyway."""
+        save is said (with the bell) and the app stays; Ctrl+Q again ends it anyway. What each
+        game's ``keep_game`` says of where it is kept goes to :attr:`farewells`; in a
+        browser, where nothing printed after the app is seen, it is shown for
+        :data:`FAREWELL_SECONDS` before the app ends; Ctrl+Q during that time ends it at once
+        (as a signal or a closed tab does: :meth:`stop_by_signal`)."""
+        if self._farewell is not None:
+            self._end_farewell()
+            self.exit()
+            return
         if not self._quit_failed:
             for screen in reversed(self.screen_stack):
                 keep = getattr(screen, "keep_game", None)
                 if keep is None:
                     continue
                 try:
-                    keep()
+                    said = keep()
                 except GameshelfError as exc:
                     self._quit_failed = True
                     self.bell()
                     self.notify(f"could not save: {error_line(exc)}. Ctrl+Q again quits "
                                 "without saving.", severity="error", markup=False)
                     return
+                if isinstance(said, str) and said and said not in self.farewells:
+                    self.farewells.append(said)
+        if self.is_web and self.farewells:
+            for said in self.farewells:
+                self.notify(said, title="Quitting", markup=False,
+                            timeout=FAREWELL_SECONDS)
+            self._farewell = self.set_timer(FAREWELL_SECONDS, self._farewell_seen,
+                                            name="farewell")
+            return
         self.exit()
+
+    def _farewell_seen(self) -> None:
+        """The farewell has been shown: end the app, unless a signal has ended it already
+        (its exit code stays ``128 + signal``)."""
+        self._farewell = None
+        if self.stopped_by is None:
+            self.exit()
+
+    def _end_farewell(self) -> None:
+        """Stop the farewell's timer, if one runs: the app ends now, not when it fires."""
+        farewell, self._farewell = self._farewell, None
+        if farewell is not None:
+            farewell.stop()
 
     async def action_as_escape(self) -> None:
         """q: what Esc does on the screen on top (leave, back, close); nothing where Esc
@@ -119,6 +163,7 @@ class GuardedApp(App[None]):
         """Leave the app because of signal ``signum`` (the games are saved already)."""
         if self.stopped_by is None:
             self.stopped_by = signum
+        self._end_farewell()   # a farewell under way never holds a signal's end
         # A computer's turn running in a worker must not draw into screens being taken down
         # (it would mount widgets into removed containers): stop every worker first.
         self.workers.cancel_all()
@@ -184,6 +229,15 @@ def run_guarded(app: GuardedApp, hint: str = "") -> None:
     if app.stopped_by is not None:
         interrupt.last_signal = app.stopped_by
         raise interrupt.Stopped(app.stopped_by)
+
+
+def say_farewells(app: GuardedApp) -> None:
+    """Print on the terminal, once ``app`` has quit, where each game left by Ctrl+Q is kept
+    (:attr:`GuardedApp.farewells`; nothing in a browser, which showed them on screen)."""
+    if app.is_web:
+        return
+    for said in app.farewells:
+        print(said)
 
 
 def drawable(screen: Screen[Any]) -> bool:

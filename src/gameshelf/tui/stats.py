@@ -27,7 +27,14 @@ from gameshelf.session import history
 from gameshelf.session.replay import last_finished
 from gameshelf.tui.base import quit_binding
 from gameshelf.tui.replay import replay_screen
-from gameshelf.tui.widgets import GameFooter, HelpScreen, help_binding, plain
+from gameshelf.tui.widgets import (
+    GameFooter,
+    HelpScreen,
+    RefusalMixin,
+    help_binding,
+    plain,
+    refusal,
+)
 
 #: Most series a chart draws (the table lists them all).
 MAX_SERIES = 6
@@ -121,11 +128,12 @@ class StatsView:
         """Draw the chart of picked row ``index`` (see :meth:`picks`)."""
 
 
-class StatsScreen(Screen[None]):
+class StatsScreen(RefusalMixin, Screen[None]):
     """A game's statistics: the tables and a chart (see the module)."""
 
     BINDINGS = [Binding("escape,q", "close", "Back"), help_binding(),
-                Binding("r", "replay_last", "Replay last"), quit_binding()]
+                Binding("r", "replay_last", "Replay last"), quit_binding(),
+                refusal("r", "replay_last")]   # r with no game kept says why
     DEFAULT_CSS = """
     StatsScreen #st-table { height: auto; max-height: 50%; }
     StatsScreen #st-bills { height: auto; max-height: 10; }
@@ -141,6 +149,9 @@ class StatsScreen(Screen[None]):
         self.view: StatsView = REGISTRY.get(game).load("stats_view")
         #: The figures shown (None until read).
         self.figures: history.Stats | None = None
+        #: Whether the history holds a finished game of this game (None until read): with
+        #: none the screen says so in words and offers no replay.
+        self.any_finished: bool | None = None
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -162,6 +173,9 @@ class StatsScreen(Screen[None]):
     def load(self) -> None:
         """Read the history and compute the figures (and the view's slow work)."""
         try:
+            if not history.finished(self.game, limit=1):
+                self.app.call_from_thread(self.show_none)
+                return
             figures = history.game_stats(self.game)
             self.view.prepare(figures)
         except GameshelfError as exc:
@@ -169,12 +183,28 @@ class StatsScreen(Screen[None]):
             return
         self.app.call_from_thread(self.show, figures)
 
+    def none_line(self) -> str:
+        """What the screen says with no finished game: ``No finished Yatz games yet...``."""
+        title = REGISTRY.get(self.game).title
+        return (f"No finished {title} games yet. Play one to its end: its scores and "
+                "charts show here, and r replays it.")
+
+    def show_none(self) -> None:
+        """No finished game kept: say so in words, with no empty chart and no replay."""
+        self.any_finished = False
+        self.query_one("#st-text", Static).update(plain(self.none_line()))
+        self.query_one("#st-table").styles.height = "auto"
+        self.query_one(StatsChart).display = False
+        self.refresh_bindings()
+
     def _failed(self, why: str) -> None:
         self.query_one("#st-text", Static).update(plain(f"The history cannot be read: {why}"))
 
     def show(self, figures: history.Stats) -> None:
         """Show ``figures``: the tables and the chart."""
         self.figures = figures
+        self.any_finished = True
+        self.refresh_bindings()
         lines = figures.lines()
         text = self.query_one("#st-text", Static)
         picks = self.view.picks(figures, lines)
@@ -225,6 +255,12 @@ class StatsScreen(Screen[None]):
             self.draw(event.option_index)
 
     # ----- keys --------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The footer offers Replay last only once a finished game is known to be kept."""
+        if action == "replay_last":
+            return bool(self.any_finished)
+        return True
+
     def action_close(self) -> None:
         self.app.sub_title = ""
         self.dismiss()
@@ -234,7 +270,11 @@ class StatsScreen(Screen[None]):
 
     def action_replay_last(self) -> None:
         """r: the last finished game, replayed move by move on its own screen (read-only:
-        :mod:`gameshelf.tui.replay`)."""
+        :mod:`gameshelf.tui.replay`); with none kept, the screen says so."""
+        if self.any_finished is False:
+            self.notify(self.none_line(), severity="warning", markup=False)
+            self.app.bell()
+            return
         try:
             replay = last_finished(self.game)
         except GameshelfError as exc:

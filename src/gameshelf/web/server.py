@@ -9,9 +9,12 @@ and output. What this module adds around it, without changing the library:
   (HTTP 503) saying all places are taken and to try again later, and a websocket is refused.
 * **A closed tab ends its process.** :meth:`Session.stop` asks the app to quit (as the library
   does), waits up to :data:`QUIT_SECONDS`, then terminates and, at last, kills it; either
-  way the process is waited for, so no child is left behind. The app is started directly
-  (no shell in between), in a session of its own, so a Ctrl+C on the server's terminal
-  reaches the server, which then ends every session in order.
+  way the process is waited for, so no child is left behind. Nothing on that way waits
+  without a bound: an app that does not read its input is not asked, and the relay of its
+  output and a page that does not answer its websocket's closing get :data:`QUIT_SECONDS`
+  each. The app is started directly (no shell in between), in a session of its own, so a
+  Ctrl+C on the server's terminal reaches the server, which then ends every session in
+  order.
 * **Addresses from the request.** The page's websocket and static addresses use the host
   the browser asked for (``Host``), so a server bound to every address (``--host 0.0.0.0``)
   works from another machine; textual-serve would write ``0.0.0.0`` into the page.
@@ -182,7 +185,7 @@ class Session(AppService):
         if process is None:
             return
         await self._download_manager.cancel_app_downloads(app_service_id=self.app_service_id)
-        ask = process.returncode is None and self.drawn and await self.send_meta({"type": "quit"})
+        ask = process.returncode is None and self.drawn and await self._ask_to_quit()
         for end in ((None,) if ask else ()) + (process.terminate, process.kill):
             if process.returncode is not None:
                 break
@@ -195,9 +198,28 @@ class Session(AppService):
         with contextlib.suppress(OSError, RuntimeError):
             if self._stdin is not None:
                 self._stdin.close()
-        if self._task is not None:
-            await self._task  # the output relay ends at the output's end
-            self._task = None
+        relay, self._task = self._task, None
+        if relay is not None:   # it ends at the output's end, unless the page stopped reading
+            with contextlib.suppress(Exception):   # a timeout, or a page gone mid-write
+                await asyncio.wait_for(relay, QUIT_SECONDS)
+
+    async def _ask_to_quit(self) -> bool:
+        """Send the app the library's ``quit``; False when it is not taken within
+        :data:`QUIT_SECONDS` (the app does not read its input: it is terminated instead)."""
+        try:
+            return await asyncio.wait_for(self.send_meta({"type": "quit"}), QUIT_SECONDS)
+        except TimeoutError:
+            return False
+
+
+async def close_socket(websocket: web.WebSocketResponse, code: int = WSCloseCode.OK,
+                       message: bytes = b"") -> None:
+    """Close a page's websocket, waiting at most :data:`QUIT_SECONDS` for the page to answer
+    (a page that stopped reading would hold aiohttp's close forever); then it is dropped."""
+    try:
+        await asyncio.wait_for(websocket.close(code=code, message=message), QUIT_SECONDS)
+    except (TimeoutError, ConnectionError):
+        pass
 
 
 class GameServer(Server):
@@ -340,11 +362,14 @@ class GameServer(Server):
         except OSError as exc:   # the app's command cannot be started
             log.error("gameshelf web: cannot start the app (%s): %s", " ".join(self.argv), exc)
         finally:
-            if session is not None:
-                await session.stop()
-                self.sessions.pop(session, None)
-            if websocket.prepared:   # a request that is no handshake is answered HTTP 400
-                await websocket.close()
+            try:
+                if session is not None:
+                    await session.stop()
+            finally:
+                if session is not None:
+                    self.sessions.pop(session, None)   # its place is free, whatever came
+                if websocket.prepared:   # a request that is no handshake is answered 400
+                    await close_socket(websocket)
         return websocket
 
     async def _process_messages(self, websocket: web.WebSocketResponse,
@@ -455,7 +480,7 @@ class GameServer(Server):
         waited for, each page's websocket closed."""
         sessions = list(self.sessions.items())
         await asyncio.gather(*(s.stop() for s, _ in sessions), return_exceptions=True)
-        await asyncio.gather(*(ws.close(code=WSCloseCode.GOING_AWAY, message=b"server stopped")
+        await asyncio.gather(*(close_socket(ws, WSCloseCode.GOING_AWAY, b"server stopped")
                                for _, ws in sessions), return_exceptions=True)
 
     def serve(self, debug: bool = False) -> None:

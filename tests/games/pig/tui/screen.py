@@ -18,7 +18,7 @@ from textual.widgets import Header, Static
 from gameshelf.core.chance import new_seed
 from gameshelf.core.errors import GameshelfError
 from gameshelf.core.seats import HUMAN
-from gameshelf.core.text import error_line, quoted, said
+from gameshelf.core.text import error_line, left_saved, quoted, said
 from gameshelf.session.base import save_failure
 from gameshelf.tui.app import GameshelfApp
 from gameshelf.tui.base import drawable, run_guarded
@@ -31,7 +31,7 @@ from gameshelf.tui.widgets import (
     refusal,
 )
 from tests.games.pig.game import Hold, Roll
-from tests.games.pig.match import COMPUTER_NAME, DEFAULT_LEVEL, Match
+from tests.games.pig.match import COMPUTER_NAME, DEFAULT_LEVEL, GAME, Match
 from tests.games.pig.play import LocalPig, PigMatch
 from tests.games.pig.session import Session
 from tests.games.pig.text import table_line
@@ -181,26 +181,33 @@ class PigScreen(RefusalMixin, Screen[None]):
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(HELP))
 
-    def keep_game(self) -> None:
-        """Ctrl+Q: the game saved here, or the server's connection let go.
+    def keep_game(self) -> str | None:
+        """Ctrl+Q: the game saved here, or the server's connection let go; returns where
+        the game is kept, for the player.
 
         Raises:
             StoreError: the save failed (the game is still here).
         """
         if self.game is not None and self.game.keeps_saves and not self.game.finished():
-            self.game.save()
-        elif self.game is not None:
+            return f"Pig: {left_saved(GAME, self.game.save())}"
+        if self.game is not None:
+            online = not self.game.keeps_saves and not self.game.finished()
             self.game.close()
+            if online:
+                return f"Left Pig room {self.game.name}: the server keeps your seat."
+        return None
 
     def action_leave(self) -> None:
         """Esc: leave, the game kept (saved here, or by its server); when the save fails
         the screen stays and says so (Esc again tries again)."""
         try:
-            self.keep_game()
+            said_where = self.keep_game()
         except GameshelfError as exc:
             self.app.bell()
             self.say(f"{save_failure(str(exc), retry='Esc tries again')}")
             return
+        if said_where is not None:
+            self.app.notify(said_where, markup=False)
         self.workers.cancel_node(self)
         if self.exit_app:
             self.app.exit()

@@ -9,15 +9,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from textual.screen import Screen
-from textual.widgets import Button, Input
+from textual.widgets import Button, Input, Static
 
 from gameshelf.core.chance import Chance
 from gameshelf.core.errors import GameshelfError
 from gameshelf.core.text import error_line, literal, said
+from gameshelf.games.dollar.bill import parse_series
 from gameshelf.games.dollar.game import MAX_PLAYERS, Entry, make_entry, random_bill
 from gameshelf.games.dollar.tui.machine import Machine
 from gameshelf.games.dollar.tui.tables import PlayersTable
 from gameshelf.tui.widgets import RefusalMixin
+
+#: How a round starts, said until the bills are played.
+START_LINE = "Add another bill, or F5 plays."
 
 if TYPE_CHECKING:
     _Screen = Screen[None]
@@ -78,9 +82,33 @@ class BillEntry(RefusalMixin, _Screen):
             self.query_one(widget_id, Input).value = ""
         self._refresh_players()
         self.machine.idle(len(self.entries))
-        self._say(f"{literal(said(entry.name, 'plays'))} {entry.bill} "
-                  f"({len(self.entries)} of {MAX_PLAYERS}).")
+        unchecked = "" if entry.series else "; no series, so the Match is not checked"
+        self._say(f"{literal(said(entry.name, 'plays'))} {entry.bill}{unchecked} "
+                  f"(player {len(self.entries)}, at most {MAX_PLAYERS}). "
+                  f"{START_LINE if len(self.entries) < MAX_PLAYERS else 'F5 plays.'}")
         self.query_one("#name", Input).focus()
+
+    def series_note(self) -> None:
+        """The line under the series field says what its value means for the Match: empty
+        (the grey ``2017A`` is only an example), no Match is checked; a year, the digit the
+        serial must end in; a series that does not read, why."""
+        typed = self.query_one("#series", Input).value.strip()
+        if not typed:
+            note = ("Series empty: the Match (+1 million) is not checked. Type the "
+                    "series printed on the bill, e.g. 2017A.")
+        else:
+            try:
+                year = parse_series(typed).year
+            except GameshelfError as exc:
+                note = error_line(exc)
+            else:
+                note = (f"Series {year}: a serial ending in {year % 10} scores the Match "
+                        "(+1 million).")
+        self.query_one("#series-note", Static).update(note)
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id == "series":
+            self.series_note()
 
     def add_player(self) -> bool:
         """Add the player typed in the form; a bad bill gets a message and the bell."""

@@ -23,7 +23,7 @@ from textual.widgets import Button, Input, Static
 from gameshelf.core.chance import Chance, new_seed
 from gameshelf.core.errors import GameshelfError
 from gameshelf.core.store import ScoreRow
-from gameshelf.core.text import error_line
+from gameshelf.core.text import count, error_line
 from gameshelf.games.dollar.game import MAX_PLAYERS, Entry, winners
 from gameshelf.games.dollar.replay import ReplayRound
 from gameshelf.games.dollar.session import DollarRound, best_bills
@@ -87,6 +87,9 @@ checked. Highest score wins; equal scores share the win.
 Every bill played is kept in the store; the best ever are listed under *Best bills*
 (also `gameshelf dollar best`).
 """
+
+#: What the message line says before the first bill: how a round starts.
+FIRST_LINE = "Type a bill and press Enter (or F2 draws one); F5 then plays the bills."
 
 #: What a replay's help says of hidden information.
 REPLAY_HIDDEN = ("One Dollar Pinball has no hidden information: each bill is played digit by "
@@ -158,8 +161,10 @@ class DollarScreen(BillEntry, ReplayKeys, Screen[None]):
                 yield TextField(placeholder="bill as printed: L12345678A", id="bill",
                                 max_length=24)
                 with Horizontal(id="entry-row"):
-                    yield TextField(placeholder="series: 2017A", id="series", max_length=16)
+                    yield TextField(placeholder="series, e.g. 2017A", id="series",
+                                    max_length=16)
                     yield TextField(placeholder="district 1-12", id="district", max_length=3)
+                yield Static("", id="series-note")
                 with Horizontal(id="buttons"):
                     yield Button("Add", id="add", variant="primary")
                     yield Button("Random", id="random")
@@ -190,6 +195,9 @@ class DollarScreen(BillEntry, ReplayKeys, Screen[None]):
         except GameshelfError as exc:
             self.store_error = error_line(exc)
             self._say(f"Bills will not be kept: {exc}", bell=True)
+        self.series_note()
+        if self.store_error is None:
+            self._say(FIRST_LINE)
         self.query_one("#name", Input).focus()
         if self.kept is not None:
             self.call_after_refresh(self._set_up_replay)
@@ -201,7 +209,7 @@ class DollarScreen(BillEntry, ReplayKeys, Screen[None]):
         self._inputs_disabled(True)
         for b in self.query(Button):
             b.disabled = True
-        for form in ("#name", "#bill", "#entry-row", "#buttons"):
+        for form in ("#name", "#bill", "#entry-row", "#series-note", "#buttons"):
             self.query_one(form).display = False
         self.set_focus(None)
         self.replay_moved()
@@ -399,7 +407,7 @@ class DollarScreen(BillEntry, ReplayKeys, Screen[None]):
         self._show_game_number()
         self._refresh_players()
         self.machine.idle(len(self.entries))
-        self._say(f"New game #{self.seed}.")
+        self._say(f"New game #{self.seed}. {FIRST_LINE}")
         self.query_one("#name", Input).focus()
 
     def action_help(self) -> None:
@@ -431,5 +439,20 @@ class DollarScreen(BillEntry, ReplayKeys, Screen[None]):
     def _leave_if(self, leave: bool | None) -> None:
         if not leave:
             return
+        said = self.keep_game()
+        if said is not None and self.phase == "playing":
+            self.app.notify(said, markup=False)   # the sentence names the game
         self._stop_timer()
         self.app.pop_screen()
+
+    def keep_game(self) -> str | None:
+        """Ctrl+Q (and Esc): nothing to save, said: the bills of a round being played are
+        kept already (from Play on); bills entered and not played are not (None when no
+        bill was entered, the round is over, or in a replay)."""
+        if self.kept is not None or not self.entries or self.phase == "done":
+            return None
+        if self.phase == "setup":
+            return (f"One Dollar Pinball: nothing saved, {count(len(self.entries), 'bill')} "
+                    "entered but not played.")
+        return (f"One Dollar Pinball: nothing to resume; the bills of game #{self.seed} were "
+                "kept when play started (gameshelf dollar best lists the best).")

@@ -12,7 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from gameshelf.core.errors import GameshelfError
-from gameshelf.core.text import count, error_line, possessive, quoted, resume_command
+from gameshelf.core.text import count, error_line, left_saved, possessive, quoted, resume_command
 from gameshelf.games.muggins.game import Draw, MugginsState, Pass, Play, Side
 from gameshelf.games.muggins.play import LocalMuggins, MugginsMatch
 from gameshelf.games.muggins.session import Session
@@ -347,12 +347,25 @@ class TurnActions(RefusalMixin, _Screen):
             self.say(f"Saved as {quoted(self.session.name)}. Resume from the menu or with: "
                      f"{resume_command('muggins', self.session.name)}")
 
-    def keep_game(self) -> None:
-        """Ctrl+Q: keep the game saved (see ``gameshelf.tui.base``)."""
-        if self.session is not None and not self.state.is_terminal():
-            self.session.save()
+    def keep_game(self) -> str | None:
+        """Ctrl+Q: keep the game saved (see ``gameshelf.tui.base``); returns where it is
+        kept, for the player (None for a game over or none on screen)."""
+        said = None
         if self.game is not None and not self.game.keeps_saves:
+            if not self.game.finished():
+                said = (f"Left Muggins room {self.game.name}: the game server keeps it; "
+                        "join it again to play on.")
             self.game.close()
+        elif self.session is not None and not self.state.is_terminal():
+            before = len(self.session.store_errors)
+            self.session.save()
+            if self.session.slot.lost:
+                said = f"Muggins: {save_failure(SaveLost(self.session.slot.lost_note))}"
+            elif len(self.session.store_errors) > before:
+                said = f"Muggins: the game could not be saved: {self.session.store_errors[-1]}"
+            else:
+                said = f"Muggins: {left_saved('muggins', self.session.name)}"
+        return said
 
     def action_quit_game(self) -> None:
         """Esc: leave the game with no question, saved first and said (back to the level
@@ -376,7 +389,7 @@ class TurnActions(RefusalMixin, _Screen):
                 self.say(f"Could not save: {session.store_errors.pop()}. The game stays "
                          "here; Esc tries again.", bell=True)
                 return
-            self.app.notify(f"Game saved as {quoted(session.name)}.", title="Muggins",
+            self.app.notify(left_saved("muggins", session.name), title="Muggins",
                             markup=False)
         self._leave()
 

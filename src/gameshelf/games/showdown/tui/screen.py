@@ -21,7 +21,7 @@ from textual.screen import Screen
 from textual.widgets import Input, Static
 
 from gameshelf.core.errors import GameshelfError
-from gameshelf.core.text import error_line, quoted, saved_as
+from gameshelf.core.text import error_line, left_saved, saved_as
 from gameshelf.games.showdown.actions import DONE, Action, Bid, Buy, Done, Flip, Speed
 from gameshelf.games.showdown.match import Match
 from gameshelf.games.showdown.play import LocalShowdown, ShowdownMatch
@@ -352,10 +352,24 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
             return
         self.notify(saved_as("showdown", name), markup=False)
 
-    def keep_game(self) -> None:
-        """Ctrl+Q: keep the game saved (see ``gameshelf.tui.base``)."""
-        if not self.game.finished():
-            self._settle()
+    def keep_game(self) -> str | None:
+        """Ctrl+Q: keep the game saved (see ``gameshelf.tui.base``); returns where it is
+        kept, for the player (None for a game over)."""
+        if self.game.finished():
+            return None
+        self._settle()
+        return self._left_note()
+
+    def _left_note(self) -> str:
+        """Where the unfinished game left is kept: its save and how to resume it, the
+        save's failure, or online the server's seat."""
+        game = self.game
+        if not isinstance(game, LocalShowdown):
+            return (f"Left Pinball Showdown room {game.name or ''}: the server keeps your "
+                    "seat; join again with the same name to play on.")
+        if game.unsaved:
+            return "Pinball Showdown: the game could not be saved (the store refused it)."
+        return f"Pinball Showdown: {left_saved('showdown', game.name or '')}"
 
     def action_leave(self) -> None:
         """Esc: save and leave (back to the start screen, or out of the app when ``play`` or
@@ -365,12 +379,10 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
             before = len(game.errors)
             self._settle()
             if len(game.errors) == before and not game.unsaved:
-                self.app.notify(f"Game saved as {quoted(game.name or '')}.",
+                self.app.notify(left_saved("showdown", game.name or ""),
                                 title="Pinball Showdown", markup=False)
         elif not game.finished():
-            self.app.notify(f"Left room {game.name or ''}: the server keeps your seat; "
-                            "join again with the same name to play on.",
-                            title="Pinball Showdown", markup=False)
+            self.app.notify(self._left_note(), title="Pinball Showdown", markup=False)
         game.close()
         self.dismiss(None)
 

@@ -13,7 +13,7 @@ from typing import Protocol
 from textual.screen import Screen
 
 from gameshelf.core.errors import GameshelfError, SaveLostError
-from gameshelf.core.text import error_line, quoted, resume_command
+from gameshelf.core.text import error_line, left_saved, quoted, resume_command
 from gameshelf.games.yatz.play import YatzMatch
 from gameshelf.games.yatz.tui.over import GameOverScreen
 from gameshelf.games.yatz.tui.pace import OthersTurns
@@ -34,6 +34,17 @@ class Kept(Protocol):
 
     def say(self, text: str, *, bell: bool = False) -> None:
         """Show ``text`` in the message line."""
+
+
+def left_note(game: YatzMatch, name: str | None) -> str:
+    """What leaving an unfinished game says: its save's name and how to resume it; online,
+    that the server keeps the seat; a new game with no move, that nothing was saved."""
+    if not game.keeps_saves:
+        return (f"Left Yatz room {game.name}: the server keeps your seat; join again with "
+                "the same name to play on.")
+    if name is None:
+        return "Yatz: nothing saved, no move was played yet."
+    return f"Yatz: {left_saved('yatz', name)}"
 
 
 class Keeping:
@@ -74,12 +85,19 @@ class Keeping:
         say(f"Saved as {quoted(name)}. Resume on the setup screen or with: "
             f"{resume_command('yatz', name)}")
 
-    def keep(self) -> None:
-        """Ctrl+Q: keep the game saved (see ``gameshelf.tui.base``)."""
+    def keep(self) -> str | None:
+        """Ctrl+Q: keep the game saved (see ``gameshelf.tui.base``); returns what to tell
+        the player of where it is kept (None for a game over).
+
+        Raises:
+            StoreError: the save failed (the game goes on in memory).
+        """
         game = self._board.game
+        said = None
         if not game.finished():
-            game.leave()
+            said = left_note(game, game.leave())
         game.close()
+        return said
 
     def leave(self) -> None:
         """Esc: leave the game, saved (online: the room, the server keeps the seat); a save
@@ -106,8 +124,7 @@ class Keeping:
                                 bell=True)
                 self._board.schedule()
                 return
-            if name is not None:
-                app.notify(f"Game saved as {quoted(name)}.", title="Yatz", markup=False)
+            app.notify(left_note(game, name), title="Yatz", markup=False)
         self._screen.dismiss(None)
 
     def end(self) -> None:

@@ -366,10 +366,12 @@ class GameScreen(RefusalMixin, ReplayKeys, Screen[None]):
     def action_save(self) -> None:
         self.keeping.save()
 
-    def keep_game(self) -> None:
-        """Ctrl+Q: keep the game saved (see ``gameshelf.tui.base``; a replay changes none)."""
+    def keep_game(self) -> str | None:
+        """Ctrl+Q: keep the game saved (see ``gameshelf.tui.base``; a replay changes none);
+        returns where it is kept, for the player."""
         if self.replayed is None:
-            self.keeping.keep()
+            return self.keeping.keep()
+        return None
 
     def action_leave(self) -> None:
         self.keeping.leave()
