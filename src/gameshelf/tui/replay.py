@@ -26,10 +26,6 @@ from gameshelf.tui.widgets import HelpScreen, plain
 if TYPE_CHECKING:
     from gameshelf.session.replay import Replay
 
-#: The actions a replay screen offers (all others are the game's and refused).
-REPLAY_ACTIONS = frozenset({"replay_step", "replay_first", "replay_last", "replay_leave",
-                            "replay_save", "help"})
-
 REPLAY_KEYS = """\
 ## Keys of a replay
 
@@ -65,15 +61,18 @@ def replay_help(replay: Replay[Any], what: str) -> str:
             f"that move did.\n\n{what}\n\n{REPLAY_KEYS}")
 
 
-#: The keys of every replay screen (each screen class lists them: a mixin's own BINDINGS
-#: are not read by Textual).
+#: The keys of every replay screen: one action, ``replay``, its first parameter what it
+#: does (``step``, ``first``, ``last``, ``leave``, ``save``). A screen mixing in
+#: :class:`ReplayKeys` or holding :class:`ReplayControls` lists them after its own or binds
+#: them with :func:`use_replay_bindings` (a mixin's own BINDINGS are not read by Textual; a
+#: game's key hidden in a replay lets the replay's key of the same name act).
 REPLAY_BINDINGS: list[BindingType] = [
-    Binding("right,n", "replay_step(1)", "Next", key_display="→/n", priority=True),
-    Binding("left,p", "replay_step(-1)", "Back", key_display="←/p", priority=True),
-    Binding("home", "replay_first", "Start", priority=True),
-    Binding("end", "replay_last", "Last", priority=True),
-    Binding("escape", "replay_leave", "Leave"),
-    Binding("s", "replay_save", "Save", show=False),
+    Binding("right,n", "replay('step', 1)", "Next", key_display="→/n", priority=True),
+    Binding("left,p", "replay('step', -1)", "Back", key_display="←/p", priority=True),
+    Binding("home", "replay('first')", "Start", priority=True),
+    Binding("end", "replay('last')", "Last", priority=True),
+    Binding("escape", "replay('leave')", "Leave"),
+    Binding("s", "replay('save')", "Save", show=False),
 ]
 
 if TYPE_CHECKING:
@@ -110,34 +109,16 @@ class ReplayKeys(_Screen):
             self, replay, self.replay_moved, hidden=hidden, exit_app=self.exit_app)
 
     def replay_offers(self, action: str, parameters: tuple[object, ...]) -> bool:
-        """As :meth:`ReplayControls.allows`, for the ``replay_*`` actions of
-        :data:`REPLAY_BINDINGS` (and :attr:`KEEP`); everything while a game is played."""
+        """As :meth:`ReplayControls.allows` (and True for :attr:`KEEP`); everything while a
+        game is played."""
         controls = self._controls()
-        if controls is None or action in self.KEEP:
-            return True
-        if action.startswith("replay_"):
-            return controls.allows("replay", (action.removeprefix("replay_"), *parameters))
-        return controls.allows(action, parameters)
+        return controls is None or action in self.KEEP or controls.allows(action, parameters)
 
-    def _run(self, what: str, *args: Any) -> None:
+    def action_replay(self, what: str, *args: Any) -> None:
+        """A replay's key (:data:`REPLAY_BINDINGS`), run by :meth:`ReplayControls.run`."""
         controls = self._controls()
         if controls is not None:
             controls.run(what, *args)
-
-    def action_replay_step(self, step: int) -> None:
-        self._run("step", step)
-
-    def action_replay_first(self) -> None:
-        self._run("first")
-
-    def action_replay_last(self) -> None:
-        self._run("last")
-
-    def action_replay_leave(self) -> None:
-        self._run("leave")
-
-    def action_replay_save(self) -> None:
-        self._run("save")
 
     def show_replay_help(self, hidden: str) -> None:
         """The replay's help (``hidden``: what the game's replay shows of hidden
@@ -158,33 +139,19 @@ class ReplayKeys(_Screen):
 
 def use_replay_bindings(node: DOMNode, extra: Sequence[BindingType] = ()) -> None:
     """Give ``node`` (a game screen showing a replay) the replay's keys: its class's
-    bindings with :data:`REPLAY_BINDINGS` (and ``extra``) in place of the game's bindings of
-    the same keys, as a replay class listing them in its ``BINDINGS`` would have (the game's
-    other keys stay bound, refused by :meth:`ReplayKeys.replay_offers`)."""
-    base = node._merged_bindings.copy() if node._merged_bindings else BindingsMap()
-    keys = dict(base.key_to_bindings)
+    bindings as they stand (its key map's) with :data:`REPLAY_BINDINGS` (and ``extra``) in
+    place of the game's bindings of the same keys, as a replay class listing them in its
+    ``BINDINGS`` would have (the game's other keys stay bound, refused by
+    :meth:`ReplayKeys.replay_offers`)."""
+    keys = dict(node._bindings.key_to_bindings)
     keys.update(BindingsMap([*REPLAY_BINDINGS, *extra]).key_to_bindings)
     node._bindings = BindingsMap.from_keys(keys)
-
-
-#: The keys of a replay in a game's normal screen (:class:`ReplayControls`): one action,
-#: ``replay``, its first parameter what it does (``step``, ``first``, ``last``, ``leave``,
-#: ``save``); the screen lists them after its own (a game's key hidden in a replay lets the
-#: replay's key of the same name act).
-REPLAY_CONTROL_BINDINGS: list[BindingType] = [
-    Binding("right,n", "replay('step', 1)", "Next", key_display="→/n", priority=True),
-    Binding("left,p", "replay('step', -1)", "Back", key_display="←/p", priority=True),
-    Binding("home", "replay('first')", "Start", priority=True),
-    Binding("end", "replay('last')", "Last", priority=True),
-    Binding("escape", "replay('leave')", "Leave"),
-    Binding("s", "replay('save')", "Save", show=False),
-]
 
 
 class ReplayControls:
     """A replay shown in a game's normal screen, by composition: the screen shows a
     read-only match over the cursor (:class:`~gameshelf.session.replay.ReplayMatch`),
-    holds one of these, lists :data:`REPLAY_CONTROL_BINDINGS` in its ``BINDINGS``, answers
+    holds one of these, lists :data:`REPLAY_BINDINGS` in its ``BINDINGS``, answers
     its ``check_action`` from :meth:`allows` and runs its ``replay`` action with :meth:`run`.
 
     Args:

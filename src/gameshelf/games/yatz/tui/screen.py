@@ -36,13 +36,13 @@ from gameshelf.games.yatz.tui.keeping import Keeping
 from gameshelf.games.yatz.tui.keys import CLASSIC, DEFAULT, YATZ_KEYS, game_help
 from gameshelf.games.yatz.tui.pace import DEFAULT_PACE, PACES, OthersTurns
 from gameshelf.games.yatz.tui.panels import PaceLine, PlayLog, RollInfo, StatusLine, Totals
-from gameshelf.games.yatz.tui.replay import HIDDEN, bind_replay_keys
+from gameshelf.games.yatz.tui.replay import HIDDEN, REPLAY_EXTRA
 from gameshelf.games.yatz.tui.top import HighScoresScreen
 from gameshelf.games.yatz.tui.turn import PersonTurn
 from gameshelf.session.replay import Replay
 from gameshelf.tui.base import drawable
 from gameshelf.tui.keymaps import use_bindings
-from gameshelf.tui.replay import ReplayKeys
+from gameshelf.tui.replay import ReplayKeys, use_replay_bindings
 from gameshelf.tui.widgets import GameFooter, HelpScreen, RefusalMixin, plain
 
 
@@ -89,7 +89,7 @@ class GameScreen(RefusalMixin, ReplayKeys, Screen[None]):
         self.replayed = self.game if isinstance(self.game, ReplayedYatz) else None
         self.exit_app = exit_app
         if self.replayed is not None:
-            bind_replay_keys(self)
+            use_replay_bindings(self, REPLAY_EXTRA)
         #: The seat whose card is shown instead of the seat on turn's (c), if any.
         self.viewed: int | None = None
 
