@@ -7,6 +7,9 @@ whether their figures are estimates.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -113,18 +116,18 @@ class CoachReviewScreen(InfoScreen):
     """
 
     ESTIMATES = ""
+    #: The game's coach's review, ``(record, samples=n) -> review`` whose ``lines()`` are
+    #: shown (a ``staticmethod``).
+    judge: Callable[..., Any]
 
     def __init__(self, record: GameRecord, samples: int | None = None) -> None:
         super().__init__()
         self.record = record
         self.samples = samples
 
-    def judged(self) -> list[str]:
-        """The coach's review lines (the game's ``review(...).lines()``)."""
-        raise NotImplementedError
-
     def compute(self) -> Text:
-        lines = self.judged()
+        given = {} if self.samples is None else {"samples": self.samples}
+        lines: list[str] = self.judge(self.record, **given).lines()
         text = Text(lines[0] + "\n", style="bold")
         text.append("\n".join(lines[1:]) + self.ESTIMATES)
         return text

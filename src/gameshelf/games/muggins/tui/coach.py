@@ -48,8 +48,4 @@ class MugginsReviewScreen(CoachReviewScreen):
                  "\n* **Esc**, **q** or Enter on Close closes it\n* **Ctrl+Q** quits")
 
     ESTIMATES = ESTIMATES
-
-    def judged(self) -> list[str]:
-        rev = (review(self.record) if self.samples is None
-               else review(self.record, samples=self.samples))
-        return rev.lines()
+    judge = staticmethod(review)

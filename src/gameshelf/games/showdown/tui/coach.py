@@ -54,8 +54,4 @@ class ShowdownReviewScreen(CoachReviewScreen):
                  "* **Esc**, **q** or Enter on Close closes it\n* **Ctrl+Q** quits")
 
     ESTIMATES = ESTIMATES
-
-    def judged(self) -> list[str]:
-        rev = (review(self.record) if self.samples is None
-               else review(self.record, samples=self.samples))
-        return rev.lines()
+    judge = staticmethod(review)
