@@ -25,7 +25,7 @@ from gameshelf.core.errors import GameshelfError
 from gameshelf.core.store import ScoreRow
 from gameshelf.core.text import error_line
 from gameshelf.games.dollar.game import MAX_PLAYERS, Entry, winners
-from gameshelf.games.dollar.replay import ReplayRound
+from gameshelf.games.dollar.replay import DollarPoint, ReplayRound
 from gameshelf.games.dollar.session import DollarRound, best_bills
 from gameshelf.games.dollar.tui.display import Frame, frames, trace_line
 from gameshelf.games.dollar.tui.entry import BillEntry
@@ -433,3 +433,13 @@ class DollarScreen(BillEntry, ReplayKeys, Screen[None]):
             return
         self._stop_timer()
         self.app.pop_screen()
+
+
+def replay_screen(replay: Replay[DollarPoint], *, exit_app: bool = False) -> DollarScreen:
+    """The pinball display over ``replay``, at its start: each bill's trace step by step
+    (the game's replay screen).
+
+    Args:
+        exit_app: leaving ends the app (the screen was opened alone, from the command line).
+    """
+    return DollarScreen(kept=ReplayRound(replay), exit_app=exit_app)
