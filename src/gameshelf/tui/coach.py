@@ -88,18 +88,22 @@ class InfoScreen(ModalScreen[None]):
         self.dismiss(None)
 
 class CoachHintScreen(InfoScreen):
-    """The advice: its first line (the best move) in bold green, then each option's
+    """The advice for ``view``'s seat (``more``: what else the game's coach takes, such as
+    the legal actions): its first line (the best move) in bold green, then each option's
     estimate and the game's :attr:`ESTIMATES` when something was estimated."""
 
     #: the paragraph that says how the figures were estimated
     ESTIMATES = ""
+    #: The game's coach's hint, ``(view, *more) -> hint`` whose ``lines()`` are shown (a
+    #: ``staticmethod``).
+    advise: Callable[..., Any]
 
-    def advice(self) -> list[str]:
-        """The coach's lines (the game's ``hint(...).lines()``)."""
-        raise NotImplementedError
+    def __init__(self, view: Any, *more: Any) -> None:
+        super().__init__()
+        self.view, self.more = view, more
 
     def compute(self) -> Text:
-        lines = self.advice()
+        lines: list[str] = self.advise(self.view, *self.more).lines()
         text = Text(lines[0], style="bold green")
         if len(lines) > 1:   # something was estimated
             text.append("\n" + "\n".join(lines[1:]) + self.ESTIMATES)
