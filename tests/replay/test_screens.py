@@ -13,8 +13,8 @@ from textual.widgets import Static
 
 from gameshelf.core.store import Store
 from gameshelf.games.dollar.replay import dollar_replay
-from gameshelf.games.dollar.tui.replay import replay_screen as dollar_screen
 from gameshelf.games.dollar.tui.screen import DollarScreen
+from gameshelf.games.dollar.tui.screen import replay_screen as dollar_screen
 from gameshelf.games.muggins.replay import muggins_replay
 from gameshelf.games.muggins.tui.screen import MugginsScreen
 from gameshelf.games.muggins.tui.screen import replay_screen as muggins_screen

@@ -21,8 +21,8 @@ from textual.widgets import Input, Static
 
 from gameshelf.core.records import GameRecord
 from gameshelf.games.dollar.replay import dollar_replay
-from gameshelf.games.dollar.tui.replay import replay_screen as dollar_replay_screen
 from gameshelf.games.dollar.tui.screen import DollarScreen
+from gameshelf.games.dollar.tui.screen import replay_screen as dollar_replay_screen
 from gameshelf.games.muggins.match import Match as MugginsMatch
 from gameshelf.games.muggins.replay import muggins_replay
 from gameshelf.games.muggins.tui.coach import MugginsHintScreen, MugginsReviewScreen

@@ -35,8 +35,7 @@ def none_yet(what: str, damaged: int) -> list[str]:
     """The whole table when no game can be counted: none kept, or only unreadable ones."""
     if not damaged:
         return [f"No {what} is kept yet."]
-    return [f"No {what} can be counted: {count(damaged, 'kept game')} could not be read "
-            f"and {'is' if damaged == 1 else 'are'} left out."]
+    return [f"No {what} can be counted: {left_out(damaged)[0]}"]
 
 
 def left_out(damaged: int) -> list[str]:

@@ -7,6 +7,9 @@ whether their figures are estimates.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -85,18 +88,22 @@ class InfoScreen(ModalScreen[None]):
         self.dismiss(None)
 
 class CoachHintScreen(InfoScreen):
-    """The advice: its first line (the best move) in bold green, then each option's
+    """The advice for ``view``'s seat (``more``: what else the game's coach takes, such as
+    the legal actions): its first line (the best move) in bold green, then each option's
     estimate and the game's :attr:`ESTIMATES` when something was estimated."""
 
     #: the paragraph that says how the figures were estimated
     ESTIMATES = ""
+    #: The game's coach's hint, ``(view, *more) -> hint`` whose ``lines()`` are shown (a
+    #: ``staticmethod``).
+    advise: Callable[..., Any]
 
-    def advice(self) -> list[str]:
-        """The coach's lines (the game's ``hint(...).lines()``)."""
-        raise NotImplementedError
+    def __init__(self, view: Any, *more: Any) -> None:
+        super().__init__()
+        self.view, self.more = view, more
 
     def compute(self) -> Text:
-        lines = self.advice()
+        lines: list[str] = self.advise(self.view, *self.more).lines()
         text = Text(lines[0], style="bold green")
         if len(lines) > 1:   # something was estimated
             text.append("\n" + "\n".join(lines[1:]) + self.ESTIMATES)
@@ -113,18 +120,18 @@ class CoachReviewScreen(InfoScreen):
     """
 
     ESTIMATES = ""
+    #: The game's coach's review, ``(record, samples=n) -> review`` whose ``lines()`` are
+    #: shown (a ``staticmethod``).
+    judge: Callable[..., Any]
 
     def __init__(self, record: GameRecord, samples: int | None = None) -> None:
         super().__init__()
         self.record = record
         self.samples = samples
 
-    def judged(self) -> list[str]:
-        """The coach's review lines (the game's ``review(...).lines()``)."""
-        raise NotImplementedError
-
     def compute(self) -> Text:
-        lines = self.judged()
+        given = {} if self.samples is None else {"samples": self.samples}
+        lines: list[str] = self.judge(self.record, **given).lines()
         text = Text(lines[0] + "\n", style="bold")
         text.append("\n".join(lines[1:]) + self.ESTIMATES)
         return text

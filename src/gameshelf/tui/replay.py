@@ -1,12 +1,11 @@
 """A game replayed on its own screen, read-only.
 
 A replay is a read-only match (:class:`~gameshelf.session.replay.ReplayMatch`) shown in the
-game's normal screen, which holds a :class:`ReplayControls` or mixes in
-:class:`ReplayKeys`. The screen draws the state at the step shown, the status line says
-``Replay — step k of n`` and what that move did, and the keys (:data:`REPLAY_KEYS`) only move
-through the game: no key or click plays, saves or changes anything (the footer offers none
-of the game's keys: ``check_action``); computer players do not move; the save the replay was
-opened from is not taken over.
+game's normal screen, which mixes in :class:`ReplayKeys`. The screen draws the state at the
+step shown, the status line says ``Replay — step k of n`` and what that move did, and the
+keys (:data:`REPLAY_KEYS`) only move through the game: no key or click plays, saves or
+changes anything (the footer offers none of the game's keys: ``check_action``); computer
+players do not move; the save the replay was opened from is not taken over.
 """
 
 from __future__ import annotations
@@ -25,10 +24,6 @@ from gameshelf.tui.widgets import HelpScreen, plain
 
 if TYPE_CHECKING:
     from gameshelf.session.replay import Replay
-
-#: The actions a replay screen offers (all others are the game's and refused).
-REPLAY_ACTIONS = frozenset({"replay_step", "replay_first", "replay_last", "replay_leave",
-                            "replay_save", "help"})
 
 REPLAY_KEYS = """\
 ## Keys of a replay
@@ -65,15 +60,18 @@ def replay_help(replay: Replay[Any], what: str) -> str:
             f"that move did.\n\n{what}\n\n{REPLAY_KEYS}")
 
 
-#: The keys of every replay screen (each screen class lists them: a mixin's own BINDINGS
-#: are not read by Textual).
+#: The keys of every replay screen: one action, ``replay``, its first parameter what it
+#: does (``step``, ``first``, ``last``, ``leave``, ``save``). A screen mixing in
+#: :class:`ReplayKeys` lists them after its own or binds them with
+#: :func:`use_replay_bindings` (a mixin's own BINDINGS are not read by Textual; a game's
+#: key hidden in a replay lets the replay's key of the same name act).
 REPLAY_BINDINGS: list[BindingType] = [
-    Binding("right,n", "replay_step(1)", "Next", key_display="→/n", priority=True),
-    Binding("left,p", "replay_step(-1)", "Back", key_display="←/p", priority=True),
-    Binding("home", "replay_first", "Start", priority=True),
-    Binding("end", "replay_last", "Last", priority=True),
-    Binding("escape", "replay_leave", "Leave"),
-    Binding("s", "replay_save", "Save", show=False),
+    Binding("right,n", "replay('step', 1)", "Next", key_display="→/n", priority=True),
+    Binding("left,p", "replay('step', -1)", "Back", key_display="←/p", priority=True),
+    Binding("home", "replay('first')", "Start", priority=True),
+    Binding("end", "replay('last')", "Last", priority=True),
+    Binding("escape", "replay('leave')", "Leave"),
+    Binding("s", "replay('save')", "Save", show=False),
 ]
 
 if TYPE_CHECKING:
@@ -104,47 +102,53 @@ class ReplayKeys(_Screen):
         """Draw the step shown (after a move through the replay)."""
         raise NotImplementedError
 
-    def _controls(self, hidden: str = "") -> ReplayControls | None:
-        replay = self.shown_replay()
-        return None if replay is None else ReplayControls(
-            self, replay, self.replay_moved, hidden=hidden, exit_app=self.exit_app)
-
     def replay_offers(self, action: str, parameters: tuple[object, ...]) -> bool:
-        """As :meth:`ReplayControls.allows`, for the ``replay_*`` actions of
-        :data:`REPLAY_BINDINGS` (and :attr:`KEEP`); everything while a game is played."""
-        controls = self._controls()
-        if controls is None or action in self.KEEP:
+        """For ``check_action``: everything while a game is played; in a replay only moving
+        through it, leaving, saving (which says it saves nothing), the help and
+        :attr:`KEEP`, never a game's action. Next/Back are offered while there is a move
+        that way."""
+        r = self.shown_replay()
+        if r is None or action == "help" or action in self.KEEP:
             return True
-        if action.startswith("replay_"):
-            return controls.allows("replay", (action.removeprefix("replay_"), *parameters))
-        return controls.allows(action, parameters)
+        if action != "replay":
+            return False
+        what = parameters[0] if parameters else ""
+        if what == "step":
+            forward = (parameters[1] if len(parameters) > 1 else 1) == 1
+            return r.position < r.n if forward else r.position > 0
+        if what == "first":
+            return r.position > 0
+        if what == "last":
+            return r.position < r.n
+        return what in ("leave", "save")
 
-    def _run(self, what: str, *args: Any) -> None:
-        controls = self._controls()
-        if controls is not None:
-            controls.run(what, *args)
-
-    def action_replay_step(self, step: int) -> None:
-        self._run("step", step)
-
-    def action_replay_first(self) -> None:
-        self._run("first")
-
-    def action_replay_last(self) -> None:
-        self._run("last")
-
-    def action_replay_leave(self) -> None:
-        self._run("leave")
-
-    def action_replay_save(self) -> None:
-        self._run("save")
+    def action_replay(self, what: str, *args: Any) -> None:
+        """A replay's key (:data:`REPLAY_BINDINGS`) ``what``: a move on or back (``step``,
+        by ``args[0]``), to the start or the last move (then :meth:`replay_moved`), leaving
+        (the app ends when :attr:`exit_app`), or ``save``, which says that a replay saves
+        nothing."""
+        r = self.shown_replay()
+        if r is None:
+            return
+        if what == "leave":
+            if self.exit_app:
+                self.app.exit()
+            else:
+                self.dismiss(None)
+            return
+        if what == "save":
+            self.notify("A replay saves nothing: it plays no move and leaves its save as it "
+                        "was.", markup=False)
+            return
+        r.jump(r.position + int(args[0]) if what == "step" else 0 if what == "first" else r.n)
+        self.replay_moved()
 
     def show_replay_help(self, hidden: str) -> None:
         """The replay's help (``hidden``: what the game's replay shows of hidden
         information)."""
-        controls = self._controls(hidden)
-        if controls is not None:
-            controls.help()
+        replay = self.shown_replay()
+        if replay is not None:
+            self.app.push_screen(HelpScreen(replay_help(replay, hidden)))
 
     def refuse_play(self, *_: object) -> None:
         """A click or key that would play: said, nothing done."""
@@ -158,97 +162,13 @@ class ReplayKeys(_Screen):
 
 def use_replay_bindings(node: DOMNode, extra: Sequence[BindingType] = ()) -> None:
     """Give ``node`` (a game screen showing a replay) the replay's keys: its class's
-    bindings with :data:`REPLAY_BINDINGS` (and ``extra``) in place of the game's bindings of
-    the same keys, as a replay class listing them in its ``BINDINGS`` would have (the game's
-    other keys stay bound, refused by :meth:`ReplayKeys.replay_offers`)."""
-    base = node._merged_bindings.copy() if node._merged_bindings else BindingsMap()
-    keys = dict(base.key_to_bindings)
+    bindings as they stand (its key map's) with :data:`REPLAY_BINDINGS` (and ``extra``) in
+    place of the game's bindings of the same keys, as a replay class listing them in its
+    ``BINDINGS`` would have (the game's other keys stay bound, refused by
+    :meth:`ReplayKeys.replay_offers`)."""
+    keys = dict(node._bindings.key_to_bindings)
     keys.update(BindingsMap([*REPLAY_BINDINGS, *extra]).key_to_bindings)
     node._bindings = BindingsMap.from_keys(keys)
-
-
-#: The keys of a replay in a game's normal screen (:class:`ReplayControls`): one action,
-#: ``replay``, its first parameter what it does (``step``, ``first``, ``last``, ``leave``,
-#: ``save``); the screen lists them after its own (a game's key hidden in a replay lets the
-#: replay's key of the same name act).
-REPLAY_CONTROL_BINDINGS: list[BindingType] = [
-    Binding("right,n", "replay('step', 1)", "Next", key_display="→/n", priority=True),
-    Binding("left,p", "replay('step', -1)", "Back", key_display="←/p", priority=True),
-    Binding("home", "replay('first')", "Start", priority=True),
-    Binding("end", "replay('last')", "Last", priority=True),
-    Binding("escape", "replay('leave')", "Leave"),
-    Binding("s", "replay('save')", "Save", show=False),
-]
-
-
-class ReplayControls:
-    """A replay shown in a game's normal screen, by composition: the screen shows a
-    read-only match over the cursor (:class:`~gameshelf.session.replay.ReplayMatch`),
-    holds one of these, lists :data:`REPLAY_CONTROL_BINDINGS` in its ``BINDINGS``, answers
-    its ``check_action`` from :meth:`allows` and runs its ``replay`` action with :meth:`run`.
-
-    Args:
-        show: draws the step shown (called after each move through the replay).
-        hidden: what the help says of hidden information.
-        keep: the game screen's actions a replay keeps (showing the piles...).
-        exit_app: leaving ends the app (the screen was opened alone, from the command line).
-    """
-
-    def __init__(self, screen: Screen[Any], replay: Replay[Any], show: Callable[[], None], *,
-                 hidden: str = "", keep: frozenset[str] = frozenset(),
-                 exit_app: bool = False) -> None:
-        self.screen = screen
-        self.replay = replay
-        self.show = show
-        self.hidden = hidden
-        self.keep = keep
-        self.exit_app = exit_app
-
-    def allows(self, action: str, parameters: tuple[object, ...]) -> bool:
-        """Only moving through the replay, leaving and the help (and :attr:`keep`); never a
-        game's action. Next/Back are offered while there is a move that way."""
-        if action == "replay":
-            what = parameters[0] if parameters else ""
-            if what == "step":
-                forward = (parameters[1] if len(parameters) > 1 else 1) == 1
-                return self.replay.position < self.replay.n if forward \
-                    else self.replay.position > 0
-            if what == "first":
-                return self.replay.position > 0
-            if what == "last":
-                return self.replay.position < self.replay.n
-            return what in ("leave", "save")
-        return action == "help" or action in self.keep
-
-    def run(self, what: str, *args: Any) -> None:
-        """The replay's action ``what``: a move on or back (``step``, by ``args[0]``), to
-        the start or the last move, leaving (the app ends when it was opened on it), or
-        ``save``, which says that a replay saves nothing."""
-        r = self.replay
-        if what == "leave":
-            if self.exit_app:
-                self.screen.app.exit()
-            else:
-                self.screen.dismiss(None)
-            return
-        if what == "save":
-            self.screen.notify("A replay saves nothing: it plays no move and leaves its save "
-                               "as it was.", markup=False)
-            return
-        r.jump(r.position + int(args[0]) if what == "step" else 0 if what == "first" else r.n)
-        self.show()
-
-    def help(self) -> None:
-        """The replay's help (its keys, and what it shows of hidden information)."""
-        self.screen.app.push_screen(HelpScreen(replay_help(self.replay, self.hidden)))
-
-    def refuse(self) -> None:
-        """A click or key that would play: said, nothing done."""
-        self.screen.notify(REFUSED, markup=False)
-
-    def banner(self) -> Text:
-        """The status line: ``Replay — step k of n · what the move did``."""
-        return plain(self.replay.banner(), "bold")
 
 
 def replay_screen(replay: Replay[Any], *, exit_app: bool = False) -> Screen[None]:

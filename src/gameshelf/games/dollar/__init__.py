@@ -17,7 +17,7 @@ GAME = GameDef(
         "stats_view": ".tui.stats:VIEW",
         "replay": ".replay:dollar_replay",
         "screen": ".tui.screen:DollarScreen",
-        "replay_screen": ".tui.replay:replay_screen",
+        "replay_screen": ".tui.screen:replay_screen",
         "end": ".session:ENDING",
     },
 )

@@ -68,6 +68,28 @@ class Rule(Enum):
     SPECIAL = "SPECIAL"
 
 
+#: What each rule's step says (:attr:`Step.note`): ``{m}`` its points in millions, ``{d}``
+#: its first digit, ``{warnings}`` the tilt warnings left; a drain's note depends on the
+#: balls left.
+_NOTES = {
+    Rule.MILLION_PLUS_LAST: "last digit: 0 points",
+    Rule.MILLION_PLUS: "next digit {m}: {m} million, then {m} is read",
+    Rule.MILLION_PLUS_TEN: "next digit 0: 10 million, that 0 used up",
+    Rule.DOUBLE: "first 2: score doubled",
+    Rule.JACKPOT: "first 4: jackpot of district {m}, {m} million",
+    Rule.ONE_MILLION: "1 million",
+    Rule.LATER_TWO: "later {d}: 1 million",
+    Rule.LATER_FOUR: "later {d}: 1 million",
+    Rule.THREE_MILLION: "3 million",
+    Rule.EXTRA_BALL: "one more ball",
+    Rule.TILT_WARNING: "{warnings} tilt warning left",
+    Rule.TILT_BALL_LOST: "no warning left: ball lost, warnings reset to 2",
+    Rule.TILT: "no warning left and the last ball lost: game over",
+    Rule.SPECIAL: "three {d}s in a row: SPECIAL, 5 million",
+    Rule.SAVE: "{d}{d}: fantastic save, no ball lost",
+}
+
+
 @dataclass(frozen=True)
 class Step:
     """One line of the trace: what one digit (or a group used up with it) did.
@@ -93,36 +115,10 @@ class Step:
     @property
     def note(self) -> str:
         """A short explanation for people (``"next digit 7: 7 million, then 7 is read"``)."""
-        m = self.points // MILLION
-        d = self.digits[0]
-        r = self.rule
-        if r is Rule.MILLION_PLUS_LAST:
-            return "last digit: 0 points"
-        if r is Rule.MILLION_PLUS:
-            return f"next digit {m}: {m} million, then {m} is read"
-        if r is Rule.MILLION_PLUS_TEN:
-            return "next digit 0: 10 million, that 0 used up"
-        if r is Rule.DOUBLE:
-            return "first 2: score doubled"
-        if r is Rule.JACKPOT:
-            return f"first 4: jackpot of district {m}, {m} million"
-        if r in (Rule.ONE_MILLION, Rule.LATER_TWO, Rule.LATER_FOUR):
-            return "1 million" if r is Rule.ONE_MILLION else f"later {d}: 1 million"
-        if r is Rule.THREE_MILLION:
-            return "3 million"
-        if r is Rule.EXTRA_BALL:
-            return "one more ball"
-        if r is Rule.TILT_WARNING:
-            return f"{self.tilt_warnings} tilt warning left"
-        if r is Rule.TILT_BALL_LOST:
-            return "no warning left: ball lost, warnings reset to 2"
-        if r is Rule.TILT:
-            return "no warning left and the last ball lost: game over"
-        if r is Rule.SPECIAL:
-            return f"three {d}s in a row: SPECIAL, 5 million"
-        if r is Rule.SAVE:
-            return f"{d}{d}: fantastic save, no ball lost"
-        return "drain: ball lost" if self.balls > 0 else "drain: last ball lost, game over"
+        if self.rule is Rule.DRAIN:
+            return "drain: ball lost" if self.balls > 0 else "drain: last ball lost, game over"
+        return _NOTES[self.rule].format(m=self.points // MILLION, d=self.digits[0],
+                                        warnings=self.tilt_warnings)
 
     @property
     def positions(self) -> str:

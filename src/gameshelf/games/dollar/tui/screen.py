@@ -25,7 +25,7 @@ from gameshelf.core.errors import GameshelfError
 from gameshelf.core.store import ScoreRow
 from gameshelf.core.text import count, error_line
 from gameshelf.games.dollar.game import MAX_PLAYERS, Entry, winners
-from gameshelf.games.dollar.replay import ReplayRound
+from gameshelf.games.dollar.replay import DollarPoint, ReplayRound
 from gameshelf.games.dollar.session import DollarRound, best_bills
 from gameshelf.games.dollar.tui.display import Frame, frames, trace_line
 from gameshelf.games.dollar.tui.entry import BillEntry
@@ -456,3 +456,13 @@ class DollarScreen(BillEntry, ReplayKeys, Screen[None]):
                     "entered but not played.")
         return (f"One Dollar Pinball: nothing to resume; the bills of game #{self.seed} were "
                 "kept when play started (gameshelf dollar best lists the best).")
+
+
+def replay_screen(replay: Replay[DollarPoint], *, exit_app: bool = False) -> DollarScreen:
+    """The pinball display over ``replay``, at its start: each bill's trace step by step
+    (the game's replay screen).
+
+    Args:
+        exit_app: leaving ends the app (the screen was opened alone, from the command line).
+    """
+    return DollarScreen(kept=ReplayRound(replay), exit_app=exit_app)

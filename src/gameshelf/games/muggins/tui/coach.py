@@ -4,7 +4,6 @@ board) and the review (``r`` on the game-over window)."""
 from __future__ import annotations
 
 from gameshelf.games.muggins.coach import hint, review
-from gameshelf.games.muggins.view import MugginsView
 from gameshelf.tui.coach import CoachHintScreen, CoachReviewScreen
 
 ESTIMATES = ("\n\nThese figures are estimates: strong Mugsy plays each tile out in many "
@@ -13,7 +12,8 @@ ESTIMATES = ("\n\nThese figures are estimates: strong Mugsy plays each tile out 
 
 
 class MugginsHintScreen(CoachHintScreen):
-    """The best tile and chain end for the person's view, and every play's estimate."""
+    """The best tile and chain end for the person's view (a
+    :class:`~gameshelf.games.muggins.game.PlayerView`), and every play's estimate."""
 
     TITLE_TEXT = "Hint · strong Mugsy's estimates (Esc closes)"
     THINKING = "thinking… (sampling the tiles you cannot see)"
@@ -25,14 +25,8 @@ class MugginsHintScreen(CoachHintScreen):
                  "* **Esc**, **q** or Enter on Close closes it\n* **Ctrl+Q** quits (the game "
                  "is kept saved)")
 
-    def __init__(self, view: MugginsView) -> None:
-        super().__init__()
-        self.view = view
-
     ESTIMATES = ESTIMATES
-
-    def advice(self) -> list[str]:
-        return hint(self.view).lines()
+    advise = staticmethod(hint)
 
 
 class MugginsReviewScreen(CoachReviewScreen):
@@ -48,8 +42,4 @@ class MugginsReviewScreen(CoachReviewScreen):
                  "\n* **Esc**, **q** or Enter on Close closes it\n* **Ctrl+Q** quits")
 
     ESTIMATES = ESTIMATES
-
-    def judged(self) -> list[str]:
-        rev = (review(self.record) if self.samples is None
-               else review(self.record, samples=self.samples))
-        return rev.lines()
+    judge = staticmethod(review)

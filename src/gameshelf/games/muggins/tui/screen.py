@@ -346,9 +346,8 @@ class MugginsScreen(TurnActions, ReplayKeys, Screen[None]):
         return self.turn_offers(action, parameters)
 
     def action_help(self) -> None:
-        if self.shown_replay() is not None:
-            replay = self.shown_replay()
-            assert replay is not None
+        replay = self.shown_replay()
+        if replay is not None:
             self.show_replay_help((HIDDEN_FINISHED if replay.finished
                                    else HIDDEN_IN_PROGRESS) + REPLAY_HIDDEN)
             return

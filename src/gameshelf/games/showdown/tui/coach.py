@@ -4,11 +4,7 @@ come out of the coach already shown literally."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from gameshelf.games.showdown.actions import Action
 from gameshelf.games.showdown.coach import hint, review
-from gameshelf.games.showdown.table import PlayerView
 from gameshelf.tui.coach import CoachHintScreen, CoachReviewScreen
 
 ESTIMATES = ("\n\nThese figures are estimates: the search player plays each option out in "
@@ -18,7 +14,9 @@ ESTIMATES = ("\n\nThese figures are estimates: the search player plays each opti
 
 
 class ShowdownHintScreen(CoachHintScreen):
-    """The search player's advice for the seat to act, from that seat's view only."""
+    """The search player's advice for the seat to act, from that seat's view only: built
+    from the seat's :class:`~gameshelf.games.showdown.table.PlayerView` and its legal
+    actions."""
 
     TITLE_TEXT = "Hint · the search player's estimates (Esc closes)"
     THINKING = "thinking… (sampling the cards you cannot see)"
@@ -30,14 +28,8 @@ class ShowdownHintScreen(CoachHintScreen):
                  "player may see.\n\n* **Esc**, **q** or Enter on Close closes it\n"
                  "* **Ctrl+Q** quits (the game is kept saved)")
 
-    def __init__(self, view: PlayerView, legal: Sequence[Action]) -> None:
-        super().__init__()
-        self.view, self.legal = view, list(legal)
-
     ESTIMATES = ESTIMATES
-
-    def advice(self) -> list[str]:
-        return hint(self.view, self.legal).lines()
+    advise = staticmethod(hint)
 
 
 class ShowdownReviewScreen(CoachReviewScreen):
@@ -54,8 +46,4 @@ class ShowdownReviewScreen(CoachReviewScreen):
                  "* **Esc**, **q** or Enter on Close closes it\n* **Ctrl+Q** quits")
 
     ESTIMATES = ESTIMATES
-
-    def judged(self) -> list[str]:
-        rev = (review(self.record) if self.samples is None
-               else review(self.record, samples=self.samples))
-        return rev.lines()
+    judge = staticmethod(review)

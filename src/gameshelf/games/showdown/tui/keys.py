@@ -6,7 +6,7 @@ from __future__ import annotations
 from textual.binding import Binding, BindingType
 
 from gameshelf.games.showdown.actions import Bid, Buy, Done, Speed
-from gameshelf.tui.replay import REPLAY_CONTROL_BINDINGS
+from gameshelf.tui.replay import REPLAY_BINDINGS
 from gameshelf.tui.widgets import help_binding, refusal
 
 TABLE_KEYS: list[BindingType] = [
@@ -33,7 +33,7 @@ TABLE_KEYS: list[BindingType] = [
     refusal("b", "bid"), refusal("v", "speed"), refusal("u", "buy"), refusal("d", "done"),
     refusal("s,ctrl+s", "save"), refusal("h", "hint"), refusal("r", "review"),
     # a replay's: moving through it, and ``c`` for another seat's hand
-    *REPLAY_CONTROL_BINDINGS,
+    *REPLAY_BINDINGS,
     Binding("c", "replay_hand", "Hand"),
 ]
 

@@ -43,16 +43,17 @@ from gameshelf.games.showdown.tui.zones import hand_label
 from gameshelf.session.base import save_failure
 from gameshelf.session.replay import Replay
 from gameshelf.tui.base import drawable
-from gameshelf.tui.replay import HIDDEN_FINISHED, HIDDEN_IN_PROGRESS, ReplayControls
+from gameshelf.tui.replay import HIDDEN_FINISHED, HIDDEN_IN_PROGRESS, ReplayKeys
 from gameshelf.tui.widgets import GameFooter, HelpScreen, RefusalMixin
 
 
-class ShowdownScreen(RefusalMixin, Screen[None]):
+class ShowdownScreen(RefusalMixin, ReplayKeys, Screen[None]):
     """The table for one match."""
 
     AUTO_FOCUS = None  # letters are keys, not typing: ':' or Tab focuses the action box
     DEFAULT_CSS = Path(__file__).with_name("screen.tcss").read_text(encoding="utf-8")
     BINDINGS = TABLE_KEYS
+    KEEP = REPLAY_KEEPS
 
     def __init__(self, game: Match | ShowdownSession | ShowdownMatch, *,
                  exit_app: bool = False) -> None:
@@ -73,11 +74,9 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
         #: the people at this terminal (a hand-off between turns when more than one)
         self._humans = len(self.game.here())
         self._errors_seen = len(self.game.errors)
-        #: a replay shown: the cursor and its keys (None while a game is played)
+        #: a replay shown: the cursor (None while a game is played)
         self.replay = self.game.replay if isinstance(self.game, ShowdownReplay) else None
-        self.replaying = None if self.replay is None else ReplayControls(
-            self, self.replay, self.show_step, hidden=_hidden(self.replay.finished),
-            keep=REPLAY_KEEPS, exit_app=exit_app)
+        self.exit_app = exit_app
 
     # ----- layout ------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -86,7 +85,7 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
         yield ActionBar(id="sd-act")
         command = CommandInput(placeholder="type an action (offer P07, bid P07 2, buy P12, "
                                "done) and Enter", id="sd-cmd", compact=True)
-        command.disabled = self.replaying is not None   # nothing is typed in a replay
+        command.disabled = self.replay is not None   # nothing is typed in a replay
         command.display = not command.disabled
         yield command
         yield GameFooter()
@@ -94,11 +93,11 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
     def on_mount(self) -> None:
         self.query_one(Tabletop).lay_out(self.table_layout())
         self.refresh_table()
-        if self.replaying is None:
+        if self.replay is None:
             self.advance()
         else:   # no computer moves in a replay: the step is drawn
             self.set_focus(None)
-            self.show_step()
+            self.replay_moved()
 
     def table_layout(self) -> Layout:
         """The table's columns at the screen's size."""
@@ -198,14 +197,14 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
     def can_act(self) -> bool:
         """True when the person on screen is to act (and no computer is thinking)."""
         m = self.game
-        return (self.replaying is None and not self.busy and not m.finished()
+        return (self.replay is None and not self.busy and not m.finished()
                 and m.here_to_act() and m.to_act() == self.viewer())
 
     def _not_now(self) -> bool:
         """Say why nobody on screen may act now (a replay, another's turn, or the game's
         end); False when the person on screen may."""
-        if self.replaying is not None:
-            self.replaying.refuse()
+        if self.replay is not None:
+            self.refuse_play()
         elif self.can_act():
             return False
         else:
@@ -305,8 +304,8 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
 
     # ----- windows, saving, leaving ------------------------------------------------------
     def action_help(self) -> None:
-        if self.replaying is not None:
-            self.replaying.help()
+        if self.replay is not None:
+            self.show_replay_help(_hidden(self.replay.finished))
         else:
             self.app.push_screen(HelpScreen(HELP))
 
@@ -390,10 +389,10 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
         """The footer offers only what can be done now (``False`` hides a binding): a turn's
         action while the person on screen is to act and the rules allow one of its kind; no
         Save and no typing once the game is over; in a replay, its own keys and ``c``."""
-        if self.replaying is not None:
+        if self.replay is not None:
             if action == "replay_hand":
                 return len(self.game.here()) > 1
-            return self.replaying.allows(action, parameters)
+            return self.replay_offers(action, parameters)
         if action in ("replay", "replay_hand"):
             return False
         kind = TURN_ACTIONS.get(action)
@@ -415,18 +414,16 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
         return True
 
     # ----- a replay ----------------------------------------------------------------------
-    def action_replay(self, what: str, *args: int) -> None:
-        """A replay's key: a move on or back, the start, the last move, leaving, saving."""
-        if self.replaying is not None:
-            self.replaying.run(what, *args)
+    def shown_replay(self) -> Replay[Any] | None:
+        return self.replay
 
     def action_replay_hand(self) -> None:
         """c: the next seat's hand (among the seats this replay may show)."""
         if isinstance(self.game, ShowdownReplay):
             self.game.next_hand()
-            self.show_step()
+            self.replay_moved()
 
-    def show_step(self) -> None:
+    def replay_moved(self) -> None:
         """Draw the replay's step afresh, its log from the first line."""
         self.query_one(GameLog).restart()
         self.refresh_table()
@@ -441,8 +438,8 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
         v, st, layout, can = self.view(), self.table(), self.table_layout(), self.can_act()
         self.refresh_bindings()
         self.query_one("#sd-status", Static).update(
-            status_text(self.game, st, layout.width) if self.replaying is None
-            else self.replaying.banner())
+            status_text(self.game, st, layout.width) if self.replay is None
+            else self.banner())
         table = self.query_one(Tabletop)
         table.draw(self.game, st, v, layout, hand_label(
             self.game, v, self.choice.hand_number(v) if can else None, self._humans))
@@ -450,7 +447,7 @@ class ShowdownScreen(RefusalMixin, Screen[None]):
         bar = self.query_one(ActionBar)
         bar.draw(self.game, st, v, can_act=can, zone=self.choice.zone, chosen=self.selected(),
                  tokens=self.choice.tokens)
-        if self.replaying is not None:   # the replay's line over the prompt
+        if self.replay is not None:   # the replay's line over the prompt
             seat = self.viewer()
             bar.replay(None if seat is None else self.game.seats[seat].name,
                        len(self.game.here()) > 1)

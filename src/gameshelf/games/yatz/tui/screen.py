@@ -16,6 +16,7 @@ from pathlib import Path
 
 from textual import events, on
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.coordinate import Coordinate
 from textual.screen import Screen
@@ -36,14 +37,21 @@ from gameshelf.games.yatz.tui.keeping import Keeping
 from gameshelf.games.yatz.tui.keys import CLASSIC, DEFAULT, YATZ_KEYS, game_help
 from gameshelf.games.yatz.tui.pace import DEFAULT_PACE, PACES, OthersTurns
 from gameshelf.games.yatz.tui.panels import PaceLine, PlayLog, RollInfo, StatusLine, Totals
-from gameshelf.games.yatz.tui.replay import HIDDEN, bind_replay_keys
 from gameshelf.games.yatz.tui.top import HighScoresScreen
 from gameshelf.games.yatz.tui.turn import PersonTurn
 from gameshelf.session.replay import Replay
 from gameshelf.tui.base import drawable
 from gameshelf.tui.keymaps import use_bindings
-from gameshelf.tui.replay import ReplayKeys
+from gameshelf.tui.replay import ReplayKeys, use_replay_bindings
 from gameshelf.tui.widgets import GameFooter, HelpScreen, RefusalMixin, plain
+
+#: What a replay's help says of hidden information.
+HIDDEN = ("Yatz has no hidden information. The message under the dice says what the "
+          "post-game review thinks of the choice made at each step (its cost in expected "
+          "points by the strong player's judgement; `v` computes it when the strong "
+          "player's table is not loaded yet); `c` shows the next player's card.")
+#: A replay's keys beyond those of :mod:`gameshelf.tui.replay`: ``v``, the review.
+REPLAY_EXTRA = [Binding("v", "replay_review", "Review")]
 
 
 class GameScreen(RefusalMixin, ReplayKeys, Screen[None]):
@@ -89,7 +97,7 @@ class GameScreen(RefusalMixin, ReplayKeys, Screen[None]):
         self.replayed = self.game if isinstance(self.game, ReplayedYatz) else None
         self.exit_app = exit_app
         if self.replayed is not None:
-            bind_replay_keys(self)
+            use_replay_bindings(self, REPLAY_EXTRA)
         #: The seat whose card is shown instead of the seat on turn's (c), if any.
         self.viewed: int | None = None
 
@@ -396,7 +404,7 @@ class GameScreen(RefusalMixin, ReplayKeys, Screen[None]):
     def action_scores(self) -> None:
         self.app.push_screen(HighScoresScreen())
 
-    # --- a replay (a read-only match; its keys: :mod:`.replay`) -----------------------------
+    # --- a replay (a read-only match; its keys: REPLAY_EXTRA and gameshelf.tui.replay's) ----
     @property
     def replay(self) -> Replay[YatzState]:
         """The replay shown; AttributeError when the screen shows a game."""

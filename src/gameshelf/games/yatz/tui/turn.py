@@ -22,10 +22,8 @@ from gameshelf.games.yatz.tui import offers
 from gameshelf.games.yatz.tui.card import CardTable
 from gameshelf.games.yatz.tui.dice_row import DiceRow
 from gameshelf.games.yatz.tui.keeping import Keeping
+from gameshelf.tui.replay import REFUSED
 from gameshelf.tui.widgets import ConfirmScreen
-
-#: What a click or key that would play says in a replay.
-REFUSED = "This is a replay: nothing can be played here (→/← step through it)."
 
 
 class Table(Protocol):
