@@ -3,8 +3,8 @@
 
 The menu's Muggins, a room with Mugsy (``easy``) and a target of 30; then, until the game is
 over, a tap on a tile that fits (named by its pips, ``5-3``; ``Left end`` when it fits both
-chains and the two lead to different games), else ``Draw``, else ``Pass``. Midway the page is reloaded
-and shows the same rack and board. The final scores the page shows are the engine's for the
+chains and the two lead to different games), else ``Draw``, else ``Pass``. Midway the page is
+reloaded and shows the same rack and board. The final scores the page shows are the engine's for the
 game's record (rebuilt with the game's ``from_record``); nothing is asked of another host and
 nothing scrolls sideways. The page asks for an end exactly when the screen does (the
 rules' ``choices`` offer two), and otherwise plays the end the screen plays.
