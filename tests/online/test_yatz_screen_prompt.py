@@ -9,6 +9,7 @@ import io
 import random
 import re
 import threading
+import time
 
 import pytest
 from textual.widgets import Static
@@ -77,8 +78,8 @@ async def test_the_yatz_screen_plays_turns_online(server: Running) -> None:
 
 
 def _run(args: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
-         stdin: str = "") -> tuple[int, str, str]:
-    monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
+         stdin: str | io.StringIO = "") -> tuple[int, str, str]:
+    monkeypatch.setattr("sys.stdin", io.StringIO(stdin) if isinstance(stdin, str) else stdin)
     with pytest.raises(SystemExit) as exc:
         main(args)
     out = capsys.readouterr()
@@ -120,11 +121,24 @@ def test_join_plays_yatz_at_the_prompt_seeing_the_hosts_moves(
         games.append(RemoteYatz(host))
         _bot(games[0], 3)      # Ann plays first: Bob quits at his third turn
 
+    class Typed(io.StringIO):
+        """Bob's moves typed ahead (kept for his turns), his quit once Ann saw them all."""
+
+        def readline(self, size: int | None = -1) -> str:
+            line = super().readline()
+            if line == "quit\n":
+                end = time.monotonic() + 30
+                while time.monotonic() < end and not (games and sum(
+                        m.seat == 1 and isinstance(m.action, Score)
+                        for m in games[0].moves) >= 2):
+                    time.sleep(0.05)
+            return line
+
     thread = threading.Thread(target=ann, daemon=True)
     thread.start()
     code, out, err = _run(["online", "join", host.code, "--name", "Bob", "--server",
                            server.url], capsys, monkeypatch,
-                          "roll\nscore x3 chance\nroll\nscore x2 chance\nquit\n")
+                          Typed("roll\nscore x3 chance\nroll\nscore x2 chance\nquit\n"))
     thread.join(30)
     assert code == 0, err
     assert f"Joined room {host.code} as Bob." in out and "Bob: " in out

@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 from gameshelf.core.errors import IllegalMoveError
 from gameshelf.core.seats import HUMAN
 from gameshelf.core.state import CHANCE, TERMINAL
-from gameshelf.core.text import said
+from gameshelf.core.text import literal, said
 from gameshelf.server import protocol as p
 from gameshelf.session.link import (
     ANSWER_WAIT,
@@ -64,6 +64,34 @@ def event_line(event: p.Event, names: Sequence[str], kinds: Sequence[str] = ()) 
     person = event.seat >= len(kinds) or kinds[event.seat] == HUMAN
     by = " (played by the computer while away)" if event.by_computer and person else ""
     return f"{who}: {' '.join(event.action.split())}{by}"
+
+
+def seat_news(before: Sequence[p.SeatInfo], after: Sequence[p.SeatInfo],
+               me: int) -> list[str]:
+    """What changed in the seats of a room as lines for the other seats' people:
+    ``Bob joined.``, ``Bob left (the connection dropped).``, ``Bob came back.``, ``Bob is
+    away: a computer plays for them.``; nothing of seat ``me`` nor of computers.
+
+    Example:
+        >>> seat_news([p.SeatInfo(1, "open")], [p.SeatInfo(1, "person", "Bob", connected=True)], 0)
+        ['Bob joined.']
+    """
+    old = {s.seat: s for s in before}
+    out = []
+    for s in after:
+        was = old.get(s.seat)
+        if s.seat == me or s.kind != "person" or was is None:
+            continue
+        who = literal(s.name)
+        if was.kind == "open":
+            out.append(f"{who} joined.")
+        elif was.connected and not s.connected:
+            out.append(f"{who} left (the connection dropped).")
+        elif s.connected and not was.connected or was.away and not s.away:
+            out.append(f"{who} came back.")
+        if s.away and not was.away:
+            out.append(f"{who} is away: a computer plays for them.")
+    return out
 
 
 class MoveLog:
@@ -128,6 +156,9 @@ class RemoteMatch(GameMatch[V, A]):
         #: nothing off)
         self.ended = False
         self.seats = self._seat_infos()
+        #: what the room told in words, oldest first: who joined, left, came back or went
+        #: away (the prompt takes each out as it says it)
+        self.news: list[str] = []
         end = time.monotonic() + wait
         while self._view is None:
             left = end - time.monotonic()
@@ -168,6 +199,7 @@ class RemoteMatch(GameMatch[V, A]):
     def _take(self, msg: p.Message | None) -> bool:
         """Apply one message from the server; True when the game moved on."""
         if isinstance(msg, p.RoomUpdate) and msg.room is not None:
+            self.news.extend(seat_news(self.room.info.seats, msg.room.seats, self.seat))
             self.room.info = msg.room
             self.seats = self._seat_infos()
             return False
@@ -296,7 +328,8 @@ class OnlineGame:
     """What the online front ends need of one game (its ``online`` part): how to open a
     started room as a match (``remote``), and how to play it at the prompt and on the
     game's screen; ``default_seats`` start a new room's lobby form, ``options`` are those
-    ``online create`` takes."""
+    ``online create`` takes; ``help`` gives the prompt's help for a seat of a room (only
+    what online play can do: :data:`~gameshelf.session.waiting.NOT_ONLINE` never)."""
 
     remote: Callable[[Room], RemoteMatch[Any, Any]]
     prompt: Callable[[Any], object]
@@ -304,6 +337,7 @@ class OnlineGame:
     screen: Callable[[Any], Any]
     default_seats: str = "me,open,cpu"
     options: tuple[str, ...] = ()
+    help: Callable[[], str] = lambda: ""
 
 
 def lazy(where: str) -> Callable[..., Any]:
@@ -317,4 +351,5 @@ def lazy(where: str) -> Callable[..., Any]:
 
 __all__ = ["ANSWER_WAIT", "DEFAULT_SERVER", "ConnectionLost", "KeptSeat", "Link", "MoveLog",
            "OnlineError", "OnlineGame", "RemoteMatch", "Room", "event_line", "kept_seat",
-           "last_server", "lazy", "parse_seats", "reason_of", "remember_seat", "server_url"]
+           "last_server", "lazy", "parse_seats", "reason_of", "remember_seat", "seat_news",
+           "server_url"]

@@ -38,6 +38,7 @@ from gameshelf.games.muggins.session import (
 from gameshelf.games.muggins.sim import SimResult, play_series_game, tally
 from gameshelf.games.muggins.view import MugginsView
 from gameshelf.session.base import end_not_recorded, save_failure
+from gameshelf.session.waiting import Lines, not_lost, wait_turn
 
 app = typer.Typer(help="Muggins: double-nine dominoes (fives) against Mugsy.",
                   no_args_is_help=True, rich_markup_mode=None)
@@ -233,6 +234,26 @@ commands:
 at the end of a game: Play again? (Y/N)
 scoring: the two open ends adding up to a multiple of 5 score that total at once."""
 
+#: The help for a seat of a room on a server: no save, no play again (the server keeps the
+#: game); ``help`` and ``quit`` also answer on the other seat's turn.
+ONLINE_HELP = """\
+commands (on the other seat's turn help and quit answer at once, and every move is told
+as it is made):
+  3-5        play the tile 3-5 (when it fits one chain, or both alike: the first tile)
+  3-5 L      play it on the left chain (3-5 R: the right chain; also 'left', 'right')
+  draw       draw a tile (only when no tile fits; done for you when nothing else is legal)
+  pass       pass (only when no tile fits and the boneyard is empty)
+  hint       on your turn, the coach's advice: the best tile and end, its points now, and
+             an estimate of each play against the others (from strong Mugsy's evaluation)
+  help       these commands (also 'h' or '?')
+  quit       leave; the server keeps your seat (join the room again to play on)
+scoring: the two open ends adding up to a multiple of 5 score that total at once."""
+
+
+def online_help() -> str:
+    """The prompt's help for a seat of a room on a server (:data:`ONLINE_HELP`)."""
+    return ONLINE_HELP
+
 
 def play_text(session: Session) -> None:
     """The plain prompt loop (:data:`TEXT_HELP`); at a game's end it asks "Play again?
@@ -297,7 +318,7 @@ def play_match_text(game: MugginsMatch) -> bool:
 
     def tell_errors() -> None:
         nonlocal shown_errors
-        for message in game.errors[shown_errors:]:
+        for message in not_lost(game, game.errors[shown_errors:]):
             typer.echo(save_failure(message) if game.keeps_saves else message, err=True)
         shown_errors = len(game.errors)
 
@@ -318,6 +339,10 @@ def play_match_text(game: MugginsMatch) -> bool:
         typer.echo(f"Muggins in {game.title} against {other}. Type a tile like 3-5 (add L "
                    "or R when it fits both chains), draw, pass, help or quit.")
     seen_rounds = len(game.view(me).rounds)
+    lines = None if game.keeps_saves else Lines()
+    ask = lines.ask if lines is not None else read_line
+    if lines is not None and not game.here_to_act():   # online: the table at once
+        typer.echo(describe(game.view(me), names))
     while not game.finished():
         tell_errors()
         st = game.view(me)
@@ -325,7 +350,12 @@ def play_match_text(game: MugginsMatch) -> bool:
             seen_rounds = len(st.rounds)
             typer.echo(round_line(st, names))
         if not game.here_to_act():
-            if game.advance():
+            if lines is not None:
+                if not wait_turn(game, lines, tell=tell_moves,  # type: ignore[arg-type]
+                                 help_text=ONLINE_HELP):
+                    _leave(game)
+                    return False
+            elif game.advance():
                 game.settle()
                 tell_moves()
             continue
@@ -344,14 +374,13 @@ def play_match_text(game: MugginsMatch) -> bool:
             typer.echo("no tile fits and the boneyard is empty: you pass")
             continue
         typer.echo(describe(st, names))
-        typed = read_line("your move> ")
+        typed = ask("your move> ")
         line = "quit" if typed is None else typed.strip()
         if line.lower() in ("quit", "q", "exit"):
             _leave(game)
             return False
         if line.lower() in ("help", "h", "?"):
-            typer.echo(TEXT_HELP if game.keeps_saves else TEXT_HELP.replace(
-                ONLINE_QUIT[0], ONLINE_QUIT[1]))
+            typer.echo(TEXT_HELP if game.keeps_saves else ONLINE_HELP)
             continue
         if line.lower() == "hint":
             advice = coach.hint(st)
@@ -363,7 +392,8 @@ def play_match_text(game: MugginsMatch) -> bool:
         try:
             game.play(line)
         except GameshelfError as exc:
-            typer.echo(f"refused: {error_line(exc)}\a")
+            if not game.finished():   # (a lost connection is said once, at the end)
+                typer.echo(f"refused: {error_line(exc)}\a")
             continue
         told = len(game.log())
     tell_moves()
@@ -377,11 +407,6 @@ def play_match_text(game: MugginsMatch) -> bool:
         raise OnlineGone(problem)
     typer.echo(_final(game, me))
     return True
-
-
-#: The help's quit line, and what it says online.
-ONLINE_QUIT = ("quit       stop; the game stays saved ('gameshelf muggins resume' continues it)",
-               "quit       leave; the server keeps your seat (join the room again to play on)")
 
 
 class OnlineGone(GameshelfError):

@@ -46,6 +46,7 @@ from gameshelf.games.showdown.sim import play_sim_game
 from gameshelf.games.showdown.table import Phase, PlayerView
 from gameshelf.session.base import save_failure
 from gameshelf.session.match import SeatInfo
+from gameshelf.session.waiting import Lines, not_lost, wait_turn
 
 app = typer.Typer(help="Pinball Showdown: bid with control tokens, manage your speed "
                        "(2 to 4 players).", no_args_is_help=True, rich_markup_mode=None)
@@ -197,6 +198,18 @@ TEXT_HELP = """Actions: offer P07 | bid P07 2 | speed 1 | buy P12 | done | flip 
 Other: hint (the coach's advice, with estimates), legal (list legal actions), save, quit,
 help"""
 
+#: The help for a seat of a room on a server (the server keeps every move: no save).
+ONLINE_HELP = """Actions: offer P07 | bid P07 2 | speed 1 | buy P12 | done | flip 1 | take P05
+Other: hint (the coach's advice on your turn, with estimates), legal (your legal actions),
+table (the table again), help, quit (leave; the server keeps your seat: join the room again
+to play on). On another seat's turn table, help and quit answer at once, and every move is
+told as it is made."""
+
+
+def online_help() -> str:
+    """The prompt's help for a seat of a room on a server (:data:`ONLINE_HELP`)."""
+    return ONLINE_HELP
+
 
 def describe(view: PlayerView, seats: Sequence[SeatInfo]) -> str:
     """A plain-text picture of the table as ``view.seat`` sees it (``seats``: the names)."""
@@ -309,8 +322,9 @@ def prompt_loop(game: ShowdownMatch) -> None:
     humans = len(game.here())
     shown_errors = len(game.errors)
     typer.echo(f"Pinball Showdown, {literal(game.title)}. Type 'help' for the commands.")
-    waiting: int | None = None
     table_seen = -1
+    lines = None if game.keeps_saves else Lines()
+    ask = lines.ask if lines is not None else read_line
 
     def show_log() -> None:
         nonlocal log_seen
@@ -319,21 +333,29 @@ def prompt_loop(game: ShowdownMatch) -> None:
             typer.echo(f"* {literal(line)}")
         log_seen = len(log)
 
+    def look(line: str) -> bool:
+        if line != "table" or not game.here():
+            return False
+        typer.echo(describe(game.view(game.here()[0]), game.seats))
+        return True
+
+    if lines is not None and game.here() and not game.finished():   # the table at once
+        show_log()
+        typer.echo(describe(game.view(game.here()[0]), game.seats))
+        table_seen = log_seen
     while True:
         moved = False
+        if lines is not None:
+            if not wait_turn(game, lines, tell=show_log,  # type: ignore[arg-type]
+                             help_text=ONLINE_HELP, answer=look):
+                _leave(game)
+                return
         while not game.finished() and not game.here_to_act():
-            if game.advance():
-                moved = True  # chance and computer moves here: saved once after the run
-                if not game.keeps_saves:
-                    show_log()   # online: others' moves as they come
-            elif not game.keeps_saves and waiting != game.to_act() \
-                    and 0 <= game.to_act() < len(game.seats):
-                waiting = game.to_act()
-                typer.echo(f"(waiting for {literal(game.seats[waiting].name)}…)")
+            moved = game.advance() or moved  # chance and computers here: saved after the run
         if moved:
             with interrupt.shielded():
                 game.settle()
-        for message in game.errors[shown_errors:]:
+        for message in not_lost(game, game.errors[shown_errors:]):
             typer.echo(save_failure(message) if game.keeps_saves else f"! {message}",
                        err=True)
         shown_errors = len(game.errors)
@@ -343,18 +365,17 @@ def prompt_loop(game: ShowdownMatch) -> None:
                 typer.echo(_final_text(game.table(), game.seats))
             return
         seat = game.to_act()
-        waiting = None
         if humans > 1 and seat != last_human:
             typer.echo("\n" * 40 + f"Pass the terminal to {literal(game.seats[seat].name)}.")
-            if read_line("Press Enter when only they can see the screen...") is None:
+            if ask("Press Enter when only they can see the screen...") is None:
                 typer.echo("")
                 _leave(game)
                 return
         view = game.view(seat)
-        if seat != last_human or (not game.keeps_saves and table_seen != log_seen):
+        if seat != last_human or (lines is not None and table_seen != log_seen):
             typer.echo(describe(view, game.seats))  # online: again after others' moves
         last_human, table_seen = seat, log_seen
-        typed = read_line(literal(f"{game.seats[seat].name}: {question(view)}> "))
+        typed = ask(literal(f"{game.seats[seat].name}: {question(view)}> "))
         if typed is None:
             typer.echo("")
             _leave(game)
@@ -364,7 +385,7 @@ def prompt_loop(game: ShowdownMatch) -> None:
             _leave(game)
             return
         if line in ("help", "?", ""):
-            typer.echo(TEXT_HELP)
+            typer.echo(TEXT_HELP if lines is None else ONLINE_HELP)
             continue
         if line == "legal":
             legal = game.legal_actions()
@@ -388,7 +409,8 @@ def prompt_loop(game: ShowdownMatch) -> None:
         try:
             game.play(line)
         except GameshelfError as exc:
-            typer.echo(f"! {error_line(exc)}")
+            if not game.finished():   # (a lost connection is said once, at the end)
+                typer.echo(f"! {error_line(exc)}")
 
 
 def _final_text(st: PlayerView | ShowdownState, seats: Sequence[SeatInfo | Seat]) -> str:

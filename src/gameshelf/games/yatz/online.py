@@ -18,6 +18,7 @@ from gameshelf.session.remote import (
     OnlineGame,
     RemoteMatch,
     Room,
+    lazy,
 )
 
 
@@ -121,5 +122,5 @@ def _screen(match: RemoteYatz) -> Any:
 
 #: The game as the online front ends play it (its ``online`` part).
 ONLINE = OnlineGame(RemoteYatz, _prompt, _run_screen, _screen, default_seats="me,open,cpu",
-                    options=())
+                    options=(), help=lazy("gameshelf.games.yatz.prompt:online_help"))
 

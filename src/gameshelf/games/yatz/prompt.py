@@ -28,6 +28,7 @@ from gameshelf.games.yatz.play import LocalYatz, YatzMatch, YatzMove
 from gameshelf.games.yatz.session import YatzSession
 from gameshelf.games.yatz.text import card_text, dice_text, ranking_text, totals_text
 from gameshelf.session.base import save_failure
+from gameshelf.session.waiting import Lines, wait_turn
 
 PROMPT_HELP = """\
 Commands (type them at the prompt):
@@ -51,6 +52,30 @@ Commands (type them at the prompt):
                            quit); with a NAME the save moves to that name (not one taken)
   help | ?                 this text
   quit | q                 save and leave; resume with 'gameshelf yatz resume'"""
+
+#: The help online: what a seat of a room can do (the server keeps the game: no undo, no
+#: save); ``help``, ``card``, ``totals`` and ``quit`` also answer on another seat's turn.
+ONLINE_HELP = """\
+Commands (type them at the prompt; on another seat's turn help, card, totals and quit
+answer at once, and every move is told as it is made):
+  roll | r                 roll the dice not held (all five on the first roll)
+  hold 1 3 5 | h 135       hold exactly those dice (positions 1-5); 'hold' releases all
+  score x2 full-house      fill a box; boxes: ones..sixes, three-kind (3k), four-kind (4k),
+                           full-house (fh), small-straight (ss), large-straight (ls),
+                           yatz, chance (c); columns x1, x2, x3. A box that would
+                           score 0 asks first: Enter (or y) fills it, anything else not
+  card [N]                 show the card of the player on turn (or of seat N)
+  totals                   every player's running total
+  hint                     on your turn, the strong player's advice: best hold, best box,
+                           and the expected final score of each option against the best
+  help | ?                 this text
+  quit | q                 leave the room; the server keeps your seat and the game (join
+                           the room again with the same name to play on)"""
+
+
+def online_help() -> str:
+    """The prompt's help for a seat of a room on a server (:data:`ONLINE_HELP`)."""
+    return ONLINE_HELP
 
 
 def _show_turn(game: YatzMatch) -> None:
@@ -134,8 +159,11 @@ def _others(game: YatzMatch, seen: int) -> int:
 
 
 def _show_errors(game: YatzMatch, seen: int) -> int:
-    """Print the failures kept since ``seen`` (the game goes on); the new count."""
+    """Print the failures kept since ``seen`` (the game goes on); the new count. A lost
+    connection is not among them: it is said once, by the caller of the prompt."""
     for text in game.errors[seen:]:
+        if not game.keeps_saves and text == getattr(game, "lost", None):
+            continue
         typer.echo(save_failure(text, retry="it is saved at the next chance",
                                 save_as="type save NAME") if game.keeps_saves else text,
                    err=True)
@@ -206,11 +234,60 @@ def _quit(game: YatzMatch, line: str | None) -> bool:
     return True
 
 
+def _card(game: YatzMatch, low: str) -> None:
+    """``card [N]``: the card of the seat on turn (or of seat N), or why not."""
+    st = game.state
+    arg = low[4:].strip()
+    seat = st.seat
+    if arg:
+        try:
+            seat = whole_number(arg, "card: the seat", low=1, high=len(game.seats)) - 1
+        except GameshelfError as exc:
+            typer.echo(f"{exc}", err=True)
+            return
+    typer.echo(f"{literal(game.seats[seat].name)}:\n" + card_text(st, seat))
+
+
+def _looks(game: YatzMatch, line: str) -> bool:
+    """The commands that only look (``card``, ``totals``), answered on any turn: True when
+    ``line`` is one of them."""
+    low = line.lower()
+    if low == "totals":
+        typer.echo(totals_text(game))
+        return True
+    if low == "card" or low.startswith("card "):
+        _card(game, low)
+        return True
+    return False
+
+
+def _wait_online(game: YatzMatch, lines: Lines, told: int) -> tuple[bool, int]:
+    """Another seat's turn online: their moves told as they come while the person's lines
+    answer (:func:`~gameshelf.session.waiting.wait_turn`); (False when they quit, the moves
+    told so far)."""
+    def tell() -> None:
+        nonlocal told
+        for move in game.moves[told:]:
+            typer.echo(_move_line(game, move))
+        told = len(game.moves)
+
+    on = wait_turn(game, lines, tell=tell, help_text=ONLINE_HELP,  # type: ignore[arg-type]
+                   answer=lambda line: _looks(game, line))
+    tell()
+    return on, told
+
+
 def _prompt_loop(game: YatzMatch) -> None:
     where = f"game number {game.seed}" if game.seed is not None else game.title
     typer.echo(f"Yatz, {where}: " + ", ".join(literal(s.name) for s in game.seats))
     typer.echo("Type 'help' for the commands.")
+    online = not game.keeps_saves
+    lines = Lines() if online else None
+    ask = lines.ask if lines is not None else read_line
     shown = (-1, -1)
+    if online and not game.finished():   # the table at once, whoever is on turn
+        _show_turn(game)
+        shown = (game.state.turns_done, game.state.roll_number())
     seen = _show_errors(game, 0)
     told = len(game.moves)
     carried: tuple[str | None] | None = None   # a line read while a computer waited
@@ -218,12 +295,17 @@ def _prompt_loop(game: YatzMatch) -> None:
         if game.computers_here and game.others_turn() and game.can_undo():
             # a person's box can be taken back until the computer rolls: it waits for a line
             filler = game.seats[(game.state.seat - 1) % len(game.seats)].name
-            line = read_line(f"{literal(filler)}> ")
+            line = ask(f"{literal(filler)}> ")
             if line is not None and line.strip().lower() == "undo":
                 _undo(game)
                 seen = _show_errors(game, seen)
                 continue
             carried = (line,) if line is None or line.strip() else None
+        if lines is not None:
+            on, told = _wait_online(game, lines, told)
+            if not on:
+                _quit(game, None)
+                return
         told = _others(game, told)
         seen = _show_errors(game, seen)
         if game.finished():
@@ -238,7 +320,7 @@ def _prompt_loop(game: YatzMatch) -> None:
         if carried is not None:
             (line,), carried = carried, None
         else:
-            line = read_line(f"{literal(game.on_turn.name)}> ")
+            line = ask(f"{literal(game.on_turn.name)}> ")
         if line is None or line.strip().lower() in ("quit", "q", "exit"):
             if _quit(game, line):
                 return
@@ -248,15 +330,12 @@ def _prompt_loop(game: YatzMatch) -> None:
         if not cmd:
             continue
         if low in ("help", "?"):
-            typer.echo(PROMPT_HELP)
+            typer.echo(ONLINE_HELP if online else PROMPT_HELP)
             continue
         if low == "undo":
             _undo(game)
             shown = (game.state.turns_done, game.state.roll_number())
             seen = _show_errors(game, seen)
-            continue
-        if low == "totals":
-            typer.echo(totals_text(game))
             continue
         if low == "hint":
             if not st.dice:
@@ -267,17 +346,7 @@ def _prompt_loop(game: YatzMatch) -> None:
 
             typer.echo("\n".join(hint(st).lines()))
             continue
-        if low.startswith("card"):
-            arg = low[4:].strip()
-            seat = st.seat
-            if arg:
-                try:
-                    seat = whole_number(arg, "card: the seat", low=1,
-                                        high=len(game.seats)) - 1
-                except GameshelfError as exc:
-                    typer.echo(f"{exc}", err=True)
-                    continue
-            typer.echo(f"{literal(game.seats[seat].name)}:\n" + card_text(st, seat))
+        if _looks(game, cmd):
             continue
         if low.startswith("save"):
             if not game.keeps_saves:
@@ -303,7 +372,7 @@ def _prompt_loop(game: YatzMatch) -> None:
                     and not st.filled[st.seat][action.column] >> action.box & 1:
                 # The manual: "Press <ENTER> to confirm you want to zero out a score box";
                 # any other answer corrects the choice.
-                answer = read_line(f"x{action.column + 1} {action.box.label} scores 0 with "
+                answer = ask(f"x{action.column + 1} {action.box.label} scores 0 with "
                                    "these dice. Fill it with 0? [Y/n] ")
                 if answer is None or not yes_no(answer, enter=True):
                     typer.echo("Not filled.")
