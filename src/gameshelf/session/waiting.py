@@ -22,7 +22,7 @@ from gameshelf.core.text import literal, possessive
 #: The words that leave a room at the prompt.
 QUIT_WORDS = ("quit", "q", "exit")
 #: The words that ask for the prompt's help.
-HELP_WORDS = ("help", "?", "h")
+HELP_WORDS = ("help", "?")
 #: Commands no game online can do (the server keeps the game, and refuses taking back):
 #: an online help must not offer them.
 NOT_ONLINE = ("undo", "save", "resume")
@@ -89,15 +89,41 @@ class Lines:
             except ValueError:
                 typer.echo(NOT_TEXT, err=True)
 
-    def ask(self, prompt: str) -> str | None:
+    def ask(self, prompt: str, poll: Callable[[], bool] | None = None) -> str | None:
         """The prompt printed, then the next line: a held one first (shown after the
         prompt), else the next typed (None at the end of input), as
-        :func:`~gameshelf.core.inputs.read_line` does it."""
+        :func:`~gameshelf.core.inputs.read_line` does it. ``poll`` is called while no line
+        came (it waits a little: a look at the server); when it returns True the question
+        is over and ``""`` is returned."""
         if self.held:
             typer.echo(prompt + self.held[0])
             return self.held.pop(0)
         typer.echo(prompt, nl=False)
-        return self.get()
+        while True:
+            try:
+                return self.get(None if poll is None else 0)
+            except TimeoutError:
+                if poll is not None and poll():
+                    typer.echo("")
+                    return ""
+
+
+def asker(game: Waiting, lines: Lines) -> Callable[[str], str | None]:
+    """The prompt's question on this seat's turn online (:meth:`Lines.ask`): the server
+    looked at while the person thinks, the room's news said at once (the prompt shown
+    again after it), and ``""`` returned once the game ended or the turn went (a computer
+    played for a seat away, the connection lost)."""
+    def ask(prompt: str) -> str | None:
+        def poll() -> bool:
+            game.advance()
+            if game.news:
+                typer.echo("")
+                while game.news:
+                    typer.echo(game.news.pop(0))
+                typer.echo(prompt, nl=False)
+            return game.finished() or not game.here_to_act()
+        return lines.ask(prompt, poll)
+    return ask
 
 
 def seat_name(game: Waiting, seat: int) -> str:
@@ -161,5 +187,5 @@ def wait_turn(game: Waiting, lines: Lines, *, tell: Callable[[], None], help_tex
                        "for yours)")
 
 
-__all__ = ["HELP_WORDS", "NOT_ONLINE", "QUIT_WORDS", "Lines", "Waiting", "not_lost", "seat_name",
-           "wait_turn"]
+__all__ = ["HELP_WORDS", "NOT_ONLINE", "QUIT_WORDS", "Lines", "Waiting", "asker", "not_lost",
+           "seat_name", "wait_turn"]

@@ -19,6 +19,7 @@ from gameshelf.core.inputs import number_parser, read_line
 from gameshelf.core.seats import HUMAN
 from gameshelf.core.text import error_line, quoted, said, saved_as
 from gameshelf.session.base import save_failure
+from gameshelf.session.waiting import Lines, asker, not_lost, wait_turn
 from tests.games.pig.game import TARGET
 from tests.games.pig.match import COMPUTER_NAME, DEFAULT_LEVEL, GAME, LEVELS, Match, parse_level
 from tests.games.pig.play import LocalPig, PigMatch
@@ -34,6 +35,19 @@ commands:
              two 1s (snake eyes) your whole score
   hold (h)   bank this turn's points and pass the dice
   quit       stop; the game stays saved ('gameshelf pig resume' continues it)"""
+
+#: The help for a seat of a room on a server (the server keeps the game).
+ONLINE_HELP = """\
+commands (on the other seat's turn help and quit answer at once):
+  roll (r)   roll the two dice: their sum adds to this turn; a 1 loses the turn's points,
+             two 1s (snake eyes) your whole score
+  hold (h)   bank this turn's points and pass the dice
+  quit       leave; the server keeps your seat (join the room again to play on)"""
+
+
+def online_help() -> str:
+    """The prompt's help for a seat of a room on a server."""
+    return ONLINE_HELP
 
 
 @app.command("play")
@@ -93,28 +107,36 @@ def play_match_text(game: PigMatch) -> bool:
         log = list(game.log())
         for line in log[told:]:
             typer.echo(line)
-        for message in game.errors[errors:]:
+        for message in not_lost(game, game.errors[errors:]):
             typer.echo(save_failure(message) if game.keeps_saves else message, err=True)
         told, errors = len(log), len(game.errors)
 
     typer.echo(f"Pig, {game.title}: type roll or hold, help or quit.")
+    lines = None if game.keeps_saves else Lines()
+    ask = asker(game, lines) if lines is not None else read_line
     while not game.finished():
         if not game.here_to_act():
-            if game.advance():
+            if lines is not None:
+                on = wait_turn(game, lines, tell=tell,  # type: ignore[arg-type]
+                               help_text=ONLINE_HELP)
+            elif game.advance():
                 game.settle()
             tell()
-            continue
-        tell()
-        v = game.view(me)
-        typer.echo(table_line(v.names, v.scores, v.turn_total, v.turn, v.target))
-        typed = read_line("roll or hold> ")
-        line = "quit" if typed is None else typed.strip().lower()
+            if lines is None or on:
+                continue
+            line = "quit"
+        else:
+            tell()
+            v = game.view(me)
+            typer.echo(table_line(v.names, v.scores, v.turn_total, v.turn, v.target))
+            typed = ask("roll or hold> ")
+            line = "quit" if typed is None else typed.strip().lower()
         if line in ("quit", "q", "exit"):
             typer.echo(saved_as(GAME, game.name or "") if game.keeps_saves else
                        f"You left {game.title}; the server keeps your seat.")
             return False
         if line in ("help", "?"):
-            typer.echo(HELP)
+            typer.echo(HELP if lines is None else ONLINE_HELP)
             continue
         try:
             game.play(line)

@@ -7,7 +7,7 @@ from typing import Any
 
 from gameshelf.core.errors import IllegalMoveError
 from gameshelf.server import protocol as p
-from gameshelf.session.remote import OnlineGame, RemoteMatch
+from gameshelf.session.remote import OnlineGame, RemoteMatch, lazy
 from tests.games.pig.game import Action, Dice, parse_action
 from tests.games.pig.play import PigMatch
 from tests.games.pig.view import PigView, decode
@@ -47,4 +47,4 @@ def _screen(match: RemotePig) -> Any:
 
 #: The game as the online front ends play it.
 ONLINE = OnlineGame(RemotePig, _prompt, _run_screen, _screen, default_seats="me,open",
-                    options=("target",))
+                    options=("target",), help=lazy("tests.games.pig.cli:online_help"))

@@ -38,7 +38,7 @@ from gameshelf.games.muggins.session import (
 from gameshelf.games.muggins.sim import SimResult, play_series_game, tally
 from gameshelf.games.muggins.view import MugginsView
 from gameshelf.session.base import end_not_recorded, save_failure
-from gameshelf.session.waiting import Lines, not_lost, wait_turn
+from gameshelf.session.waiting import Lines, asker, not_lost, wait_turn
 
 app = typer.Typer(help="Muggins: double-nine dominoes (fives) against Mugsy.",
                   no_args_is_help=True, rich_markup_mode=None)
@@ -340,7 +340,7 @@ def play_match_text(game: MugginsMatch) -> bool:
                    "or R when it fits both chains), draw, pass, help or quit.")
     seen_rounds = len(game.view(me).rounds)
     lines = None if game.keeps_saves else Lines()
-    ask = lines.ask if lines is not None else read_line
+    ask = asker(game, lines) if lines is not None else read_line  # type: ignore[arg-type]
     if lines is not None and not game.here_to_act():   # online: the table at once
         typer.echo(describe(game.view(me), names))
     while not game.finished():

@@ -46,7 +46,7 @@ from gameshelf.games.showdown.sim import play_sim_game
 from gameshelf.games.showdown.table import Phase, PlayerView
 from gameshelf.session.base import save_failure
 from gameshelf.session.match import SeatInfo
-from gameshelf.session.waiting import Lines, not_lost, wait_turn
+from gameshelf.session.waiting import Lines, asker, not_lost, wait_turn
 
 app = typer.Typer(help="Pinball Showdown: bid with control tokens, manage your speed "
                        "(2 to 4 players).", no_args_is_help=True, rich_markup_mode=None)
@@ -324,7 +324,7 @@ def prompt_loop(game: ShowdownMatch) -> None:
     typer.echo(f"Pinball Showdown, {literal(game.title)}. Type 'help' for the commands.")
     table_seen = -1
     lines = None if game.keeps_saves else Lines()
-    ask = lines.ask if lines is not None else read_line
+    ask = asker(game, lines) if lines is not None else read_line  # type: ignore[arg-type]
 
     def show_log() -> None:
         nonlocal log_seen

@@ -28,7 +28,7 @@ from gameshelf.games.yatz.play import LocalYatz, YatzMatch, YatzMove
 from gameshelf.games.yatz.session import YatzSession
 from gameshelf.games.yatz.text import card_text, dice_text, ranking_text, totals_text
 from gameshelf.session.base import save_failure
-from gameshelf.session.waiting import Lines, wait_turn
+from gameshelf.session.waiting import Lines, asker, wait_turn
 
 PROMPT_HELP = """\
 Commands (type them at the prompt):
@@ -283,7 +283,7 @@ def _prompt_loop(game: YatzMatch) -> None:
     typer.echo("Type 'help' for the commands.")
     online = not game.keeps_saves
     lines = Lines() if online else None
-    ask = lines.ask if lines is not None else read_line
+    ask = asker(game, lines) if lines is not None else read_line  # type: ignore[arg-type]
     shown = (-1, -1)
     if online and not game.finished():   # the table at once, whoever is on turn
         _show_turn(game)

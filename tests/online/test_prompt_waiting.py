@@ -1,0 +1,130 @@
+"""The online text prompt while another seat plays: two ``gameshelf online`` clients (real
+processes) at the Yatz prompt on a real server (127.0.0.1, a free port) each see the
+other's move within a second of its being typed, the table and whose turn it is at once on
+joining, ``help`` and ``quit`` answered while waiting, and the other told of the leaving;
+every game's online help offers nothing online play cannot do."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from gameshelf.games import REGISTRY
+from gameshelf.session.remote import OnlineGame
+from gameshelf.session.waiting import NOT_ONLINE
+from tests.games.pig.online import ONLINE as PIG_ONLINE
+from tests.server.helpers import Running
+
+#: Seconds a move typed at one prompt may take to be told at the other.
+TOLD_WITHIN = 1.0
+
+
+class Client:
+    """A ``gameshelf`` process whose output is read as it comes (prompts have no newline)."""
+
+    def __init__(self, args: list[str], home: Path) -> None:
+        env = {**os.environ, "GAMESHELF_HOME": str(home), "PYTHONUNBUFFERED": "1",
+               "COLUMNS": "100"}
+        self.proc = subprocess.Popen([sys.executable, "-m", "gameshelf", *args],
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.STDOUT, env=env)
+        self.text = ""
+        self.seen = 0
+        self._lock = threading.Lock()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        assert self.proc.stdout is not None
+        while chunk := os.read(self.proc.stdout.fileno(), 4096):
+            with self._lock:
+                self.text += chunk.decode("utf-8", "replace")
+
+    def type(self, line: str) -> float:
+        """Send one line; the time it was sent."""
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(line.encode() + b"\n")
+        self.proc.stdin.flush()
+        return time.monotonic()
+
+    def expect(self, pattern: str, wait: float = 30.0) -> tuple[re.Match[str], float]:
+        """The first match of ``pattern`` in the output after what was expected before, and
+        when it was seen; fails with the output after ``wait`` seconds."""
+        end = time.monotonic() + wait
+        while time.monotonic() < end:
+            with self._lock:
+                found = re.compile(pattern).search(self.text, self.seen)
+            if found is not None:
+                self.seen = found.end()
+                return found, time.monotonic()
+            if self.proc.poll() is not None:
+                time.sleep(0.1)
+                with self._lock:
+                    found = re.compile(pattern).search(self.text, self.seen)
+                if found is None:
+                    break
+                continue
+            time.sleep(0.01)
+        pytest.fail(f"no {pattern!r} in the output:\n{self.text[self.seen:]}")
+
+    def close(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+        self.proc.wait(10)
+
+
+def test_two_prompts_tell_each_others_moves_at_once_and_quit_while_waiting(
+        server: Running, tmp_path: Path) -> None:
+    ann = Client(["online", "create", "yatz", "--seats", "me,?", "--name", "Ann", "--server",
+                  server.url], tmp_path / "ann")
+    bob: Client | None = None
+    try:
+        code = ann.expect(r"Room ([A-Z0-9]+) on ")[0].group(1)
+        bob = Client(["online", "join", code, "--name", "Bob", "--server", server.url],
+                     tmp_path / "bob")
+        bob.expect(r"Yatz, room \w+: Ann, Bob")
+        bob.expect(r"Ann's turn 1 of 39")                   # the table at once
+        bob.expect(r"\(waiting for Ann\.\.\.\)")             # and whose turn it is
+        ann.expect(r"Ann> ")
+        sent = ann.type("roll")
+        _, seen = bob.expect(r"Ann: roll -> 1: \d")
+        assert seen - sent < TOLD_WITHIN
+        ann.expect(r"Ann> ")
+        bob.type("help")                                     # answered while waiting
+        bob.expect(r"leave the room; the server keeps your seat", wait=TOLD_WITHIN * 5)
+        sent = ann.type("score x1 chance")
+        _, seen = bob.expect(r"Ann: score x1 chance \(\d+ points?\)")
+        assert seen - sent < TOLD_WITHIN
+        bob.expect(r"Bob> ")
+        ann.expect(r"\(waiting for Bob\.\.\.\)")
+        sent = bob.type("roll")
+        _, seen = ann.expect(r"Bob: roll -> 1: \d")
+        assert seen - sent < TOLD_WITHIN
+        sent = ann.type("quit")                              # quit while waiting
+        ann.expect(r"Left room \w+: the server keeps your seat")
+        assert ann.proc.wait(10) == 0 and time.monotonic() - sent < 5
+        bob.expect(r"Ann left \(the connection dropped\)\.")
+        bob.type("quit")
+        assert bob.proc.wait(10) == 0
+        for text in (ann.text, bob.text):
+            assert "Traceback" not in text
+            assert "undo" not in text and "resume" not in text
+    finally:
+        ann.close()
+        if bob is not None:
+            bob.close()
+
+
+@pytest.mark.parametrize("key", [g.key for g in REGISTRY.with_part("online")] + ["pig"])
+def test_every_games_online_help_offers_only_what_online_play_can_do(key: str) -> None:
+    how: OnlineGame = PIG_ONLINE if key == "pig" else REGISTRY.get(key).load("online")
+    text = how.help()
+    assert "quit" in text and "help" in text, key
+    words = set(re.findall(r"[a-z]+", text.lower()))
+    assert not words & set(NOT_ONLINE), (key, words & set(NOT_ONLINE))
