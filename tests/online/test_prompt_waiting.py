@@ -126,5 +126,6 @@ def test_every_games_online_help_offers_only_what_online_play_can_do(key: str) -
     how: OnlineGame = PIG_ONLINE if key == "pig" else REGISTRY.get(key).load("online")
     text = how.help()
     assert "quit" in text and "help" in text, key
+    assert max(len(line) for line in text.splitlines()) < 80, key    # no wrap at 80
     words = set(re.findall(r"[a-z]+", text.lower()))
     assert not words & set(NOT_ONLINE), (key, words & set(NOT_ONLINE))

@@ -143,7 +143,8 @@ def not_lost(game: object, errors: Sequence[str]) -> list[str]:
 def wait_turn(game: Waiting, lines: Lines, *, tell: Callable[[], None], help_text: str,
               answer: Callable[[str], bool] | None = None) -> bool:
     """Wait for this seat's turn (or the game's end) while the person types: the server's
-    news taken as it comes, each move told at once by ``tell`` (the game's words), the
+    news taken as it comes, each move told at once by ``tell`` (the game's words: called
+    first for what came with this seat's own move, then after each news), the
     room's news (``game.news``, each line taken out as it is said: joined, left, came back)
     and ``(waiting for NAME...)`` said once per turn. A line typed meanwhile is answered at
     once: ``quit`` returns False, ``help`` prints ``help_text``, other lines go to
@@ -153,6 +154,7 @@ def wait_turn(game: Waiting, lines: Lines, *, tell: Callable[[], None], help_tex
     (a script's moves are played first). True when it is this seat's turn or the game is
     over."""
     waiting: int | None = None
+    tell()   # what came with this seat's last move (a computer's answer) first
     while True:
         while game.news:
             typer.echo(game.news.pop(0))

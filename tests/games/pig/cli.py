@@ -39,8 +39,8 @@ commands:
 #: The help for a seat of a room on a server (the server keeps the game).
 ONLINE_HELP = """\
 commands (on the other seat's turn help and quit answer at once):
-  roll (r)   roll the two dice: their sum adds to this turn; a 1 loses the turn's points,
-             two 1s (snake eyes) your whole score
+  roll (r)   roll the two dice: their sum adds to this turn; a 1 loses the
+             turn's points, two 1s (snake eyes) your whole score
   hold (h)   bank this turn's points and pass the dice
   quit       leave; the server keeps your seat (join the room again to play on)"""
 

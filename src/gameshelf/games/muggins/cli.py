@@ -237,17 +237,18 @@ scoring: the two open ends adding up to a multiple of 5 score that total at once
 #: The help for a seat of a room on a server: no save, no play again (the server keeps the
 #: game); ``help`` and ``quit`` also answer on the other seat's turn.
 ONLINE_HELP = """\
-commands (on the other seat's turn help and quit answer at once, and every move is told
-as it is made):
-  3-5        play the tile 3-5 (when it fits one chain, or both alike: the first tile)
-  3-5 L      play it on the left chain (3-5 R: the right chain; also 'left', 'right')
-  draw       draw a tile (only when no tile fits; done for you when nothing else is legal)
-  pass       pass (only when no tile fits and the boneyard is empty)
-  hint       on your turn, the coach's advice: the best tile and end, its points now, and
-             an estimate of each play against the others (from strong Mugsy's evaluation)
-  help       these commands (also 'h' or '?')
-  quit       leave; the server keeps your seat (join the room again to play on)
-scoring: the two open ends adding up to a multiple of 5 score that total at once."""
+commands (on the other seat's turn help and quit answer at once, a move typed
+then waits for your turn, and every move is told as it is made):
+  3-5     play the tile 3-5 (when it fits one chain, or both alike: the first)
+  3-5 L   play it on the left chain (3-5 R: the right; also 'left', 'right')
+  draw    draw a tile (only when no tile fits; done for you when nothing else
+          is legal)
+  pass    pass (only when no tile fits and the boneyard is empty)
+  hint    on your turn, the coach's advice: the best tile and end, its points
+          now, and an estimate of each play (from strong Mugsy's evaluation)
+  help    these commands (also 'h' or '?')
+  quit    leave; the server keeps your seat (join the room again to play on)
+scoring: the two open ends adding up to a multiple of 5 score that total."""
 
 
 def online_help() -> str:
@@ -370,7 +371,8 @@ def play_match_text(game: MugginsMatch) -> bool:
             continue
         if legal == [Pass()]:
             game.play("pass")
-            told = len(game.log())
+            if game.keeps_saves:   # online, the answers that came with it are told next
+                told = len(game.log())
             typer.echo("no tile fits and the boneyard is empty: you pass")
             continue
         typer.echo(describe(st, names))
@@ -395,7 +397,8 @@ def play_match_text(game: MugginsMatch) -> bool:
             if not game.finished():   # (a lost connection is said once, at the end)
                 typer.echo(f"refused: {error_line(exc)}\a")
             continue
-        told = len(game.log())
+        if game.keeps_saves:   # online, the move's line (its points) and the answers that
+            told = len(game.log())   # came with it are told next
     tell_moves()
     if not game.keeps_saves:   # here, the end's failure is said by the caller (exit 2)
         tell_errors()

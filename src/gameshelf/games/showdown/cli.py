@@ -199,11 +199,13 @@ Other: hint (the coach's advice, with estimates), legal (list legal actions), sa
 help"""
 
 #: The help for a seat of a room on a server (the server keeps every move: no save).
-ONLINE_HELP = """Actions: offer P07 | bid P07 2 | speed 1 | buy P12 | done | flip 1 | take P05
-Other: hint (the coach's advice on your turn, with estimates), legal (your legal actions),
-table (the table again), help, quit (leave; the server keeps your seat: join the room again
-to play on). On another seat's turn table, help and quit answer at once, and every move is
-told as it is made."""
+ONLINE_HELP = """\
+Actions: offer P07 | bid P07 2 | speed 1 | buy P12 | done | flip 1 | take P05
+Other: hint (the coach's advice on your turn, with estimates), legal (your
+legal actions), table (the table again), help, quit (leave; the server keeps
+your seat: join the room again to play on). On another seat's turn table,
+help and quit answer at once, a move typed then waits for your turn, and every
+move is told as it is made."""
 
 
 def online_help() -> str:
@@ -341,7 +343,8 @@ def prompt_loop(game: ShowdownMatch) -> None:
 
     if lines is not None and game.here() and not game.finished():   # the table at once
         show_log()
-        typer.echo(describe(game.view(game.here()[0]), game.seats))
+        last_human = game.here()[0]
+        typer.echo(describe(game.view(last_human), game.seats))
         table_seen = log_seen
     while True:
         moved = False

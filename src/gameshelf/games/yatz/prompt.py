@@ -56,21 +56,23 @@ Commands (type them at the prompt):
 #: The help online: what a seat of a room can do (the server keeps the game: no undo, no
 #: save); ``help``, ``card``, ``totals`` and ``quit`` also answer on another seat's turn.
 ONLINE_HELP = """\
-Commands (type them at the prompt; on another seat's turn help, card, totals and quit
-answer at once, and every move is told as it is made):
-  roll | r                 roll the dice not held (all five on the first roll)
-  hold 1 3 5 | h 135       hold exactly those dice (positions 1-5); 'hold' releases all
-  score x2 full-house      fill a box; boxes: ones..sixes, three-kind (3k), four-kind (4k),
-                           full-house (fh), small-straight (ss), large-straight (ls),
-                           yatz, chance (c); columns x1, x2, x3. A box that would
-                           score 0 asks first: Enter (or y) fills it, anything else not
-  card [N]                 show the card of the player on turn (or of seat N)
-  totals                   every player's running total
-  hint                     on your turn, the strong player's advice: best hold, best box,
-                           and the expected final score of each option against the best
-  help | ?                 this text
-  quit | q                 leave the room; the server keeps your seat and the game (join
-                           the room again with the same name to play on)"""
+Commands (on another seat's turn help, card, totals and quit answer at once,
+a move typed then waits for your turn, and every move is told as it is made):
+  roll | r             roll the dice not held (all five on the first roll)
+  hold 1 3 5 | h 135   hold exactly those dice (positions 1-5); 'hold' releases
+                       all of them
+  score x2 full-house  fill a box; boxes: ones..sixes, three-kind (3k),
+                       four-kind (4k), full-house (fh), small-straight (ss),
+                       large-straight (ls), yatz, chance (c); columns x1, x2,
+                       x3. A box that would score 0 asks first: Enter (or y)
+                       fills it, anything else not
+  card [N]             the card of the player on turn (or of seat N)
+  totals               every player's running total
+  hint                 on your turn, the strong player's advice: best hold,
+                       best box, and the expected final score of each option
+  help | ?             this text
+  quit | q             leave the room; the server keeps your seat and the game
+                       (join the room again with the same name to play on)"""
 
 
 def online_help() -> str:
