@@ -2,10 +2,12 @@
 processes) at the Yatz prompt on a real server (127.0.0.1, a free port) each see the
 other's move within a second of its being typed, the table and whose turn it is at once on
 joining, ``help`` and ``quit`` answered while waiting, and the other told of the leaving;
-every game's online help offers nothing online play cannot do."""
+every game's online help offers nothing online play cannot do; a connection lost at any
+game's prompt is said once (the line the command ends with)."""
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import subprocess
@@ -16,8 +18,10 @@ from pathlib import Path
 
 import pytest
 
+from gameshelf.cli.online import _play
+from gameshelf.core.errors import GameshelfError
 from gameshelf.games import REGISTRY
-from gameshelf.session.remote import OnlineGame
+from gameshelf.session.remote import ConnectionLost, Link, OnlineGame, Room, parse_seats
 from gameshelf.session.waiting import NOT_ONLINE
 from tests.games.pig.online import ONLINE as PIG_ONLINE
 from tests.server.helpers import Running
@@ -129,3 +133,38 @@ def test_every_games_online_help_offers_only_what_online_play_can_do(key: str) -
     assert max(len(line) for line in text.splitlines()) < 80, key    # no wrap at 80
     words = set(re.findall(r"[a-z]+", text.lower()))
     assert not words & set(NOT_ONLINE), (key, words & set(NOT_ONLINE))
+
+
+class Silent(io.StringIO):
+    """A person who types nothing (their input never ends while the test runs)."""
+
+    def readline(self, size: int | None = -1) -> str:
+        time.sleep(60)
+        return ""
+
+
+@pytest.mark.parametrize("key", [g.key for g in REGISTRY.with_part("online")])
+def test_a_connection_lost_at_the_prompt_is_said_once(
+        server: Running, key: str, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    host = Room.create(server.url, key, parse_seats("me,?", "Ann"))
+    room = Room.join(server.url, host.code, "Bob")
+    host.start()
+    monkeypatch.setattr("sys.stdin", Silent())
+
+    def gone(self: Link) -> None:
+        raise ConnectionLost("the connection to the game server was lost")
+
+    def cut() -> None:
+        time.sleep(0.5)
+        monkeypatch.setattr(Link, "reconnect", gone)
+        room.link.ws.close()
+    threading.Thread(target=cut, daemon=True).start()
+    try:
+        with pytest.raises(GameshelfError) as said:
+            _play(room, tui=False)
+    finally:
+        host.close()
+    out = capsys.readouterr()
+    assert "lost" in str(said.value) and f"join room {host.code} again" in str(said.value)
+    assert "lost" not in out.out + out.err, out
