@@ -17,8 +17,9 @@ Parts, by name (a game offers those that apply to it):
 - ``server``: the game server's adapter class (:class:`gameshelf.server.games.Game`);
 - ``end``: what the game's end writes, read from its match driver
   (:class:`gameshelf.session.ending.EndRules`: who enters the top 20, results, winners);
-- ``online_options``: the options ``gameshelf online create`` takes for the game, each with
-  its help (``{"target": "the points that end the game ..."}``);
+- ``options``: the game's options class (:class:`gameshelf.core.options.GameOptions`):
+  each option described once (``online create``, pages, help) and read by one validator,
+  and the computer players' levels;
 - ``web``: the game's page module for the browser (:class:`WebPage`), served by the game
   server beside its WebSocket.
 
@@ -40,6 +41,7 @@ from pathlib import Path
 from typing import Any
 
 from gameshelf.core.errors import BadInputError
+from gameshelf.core.options import GameOptions, Option
 
 
 class UnknownGameError(BadInputError):
@@ -84,23 +86,6 @@ class GameDef:
 
 
 @dataclass(frozen=True)
-class NumberOption:
-    """A room's option that is a whole number (Muggins' ``target``), as a page asks for it.
-
-    Attributes:
-        name: the option's key in the protocol's ``create`` (``target``).
-        label: the field's name for people (``Target (points)``).
-        default, minimum, maximum: its default and bounds.
-    """
-
-    name: str
-    label: str
-    default: int
-    minimum: int
-    maximum: int
-
-
-@dataclass(frozen=True)
 class WebPage:
     """A game's page module for the browser: plain JavaScript modules and styles in one
     folder of the game's own (``games/<key>/web/``), served as they are (no build step).
@@ -120,7 +105,7 @@ class WebPage:
         levels: the computer players' levels a room may seat, in the game's own words,
             the default (a quick one) first.
         players: the fewest and most seats a room of the game has.
-        options: the room's options the page asks for, each a whole number.
+        options: the room's options the page asks for (the game's options' ``FIELDS``).
     """
 
     folder: Path
@@ -128,11 +113,18 @@ class WebPage:
     styles: tuple[str, ...] = ()
     levels: tuple[str, ...] = ()
     players: tuple[int, int] = (1, 1)
-    options: tuple[NumberOption, ...] = ()
+    options: tuple[Option, ...] = ()
 
     def files(self) -> tuple[str, ...]:
         """Every file the page may ask for (nothing else of the folder is served)."""
         return (self.script, *self.styles)
+
+
+def options_of(game: GameDef) -> type[GameOptions]:
+    """The options class of ``game`` (its ``options`` part); :class:`GameOptions` itself,
+    no option and no level, for a game without that part."""
+    found: type[GameOptions] = game.load("options") if game.has("options") else GameOptions
+    return found
 
 
 class Registry:

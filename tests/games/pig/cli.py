@@ -15,12 +15,13 @@ import typer
 from gameshelf.cli.saves import save_name_option, say_where_kept
 from gameshelf.core.chance import new_seed, parse_seed
 from gameshelf.core.errors import GameshelfError, StoreError
-from gameshelf.core.inputs import number_parser, read_line
+from gameshelf.core.inputs import read_line
 from gameshelf.core.seats import HUMAN
 from gameshelf.core.text import error_line, quoted, said, saved_as
 from gameshelf.session.base import save_failure
 from tests.games.pig.game import TARGET
 from tests.games.pig.match import COMPUTER_NAME, DEFAULT_LEVEL, GAME, LEVELS, Match, parse_level
+from tests.games.pig.options import TARGET_OPTION
 from tests.games.pig.play import LocalPig, PigMatch
 from tests.games.pig.session import Session
 from tests.games.pig.text import table_line
@@ -41,7 +42,7 @@ def play(
     against: Annotated[str, typer.Option(help=f"The computer: {', '.join(LEVELS)} (holdN: "
                                               "hold at N points).")] = DEFAULT_LEVEL,
     target: Annotated[int, typer.Option(help="Points that win.", metavar="N",
-                                        parser=number_parser("--target"))] = TARGET,
+                                        parser=TARGET_OPTION.parser())] = TARGET,
     seed: Annotated[str | None, typer.Option(help="Game number; random if not given.")] = None,
     you: Annotated[str, typer.Option("--you", help="Your name.")] = "You",
     name: Annotated[str | None, typer.Option("--name", help="The save's name.")] = None,

@@ -38,6 +38,7 @@ from gameshelf.games.muggins.game import (
     resolve_chance,
 )
 from gameshelf.games.muggins.mugsy import Mugsy, parse_level
+from gameshelf.games.muggins.options import MugginsOptions
 
 GAME = "muggins"
 #: Seats: the person is seat 0, Mugsy seat 1 (R-MG-7).
@@ -48,14 +49,11 @@ PERSON, MUGSY = 0, 1
 _parse = functools.lru_cache(maxsize=8192)(parse_action)
 
 
-def start_state(target: int = DEFAULT_TARGET) -> MugginsState:
+def start_state(options: MugginsOptions = MugginsOptions()) -> MugginsState:
     """The state every game of Muggins starts from (new, rebuilt or in the research
-    adapters): before the first deal (a chance node), ``target`` points to reach (R-MG-8).
-
-    Raises:
-        BadInputError: a target out of range.
-    """
-    return MugginsState(target=int(target))
+    adapters): before the first deal (a chance node), set up with ``options`` (each the
+    state's field of the same name: the target to reach, R-MG-8)."""
+    return MugginsState(**options.to_json())
 
 
 def event_words(ev: Event, names: list[str] | tuple[str, ...]) -> str | None:
@@ -147,14 +145,17 @@ class Match:
     @classmethod
     def new(cls, seed: int, target: int = DEFAULT_TARGET,
             options: dict[str, Any] | None = None) -> Match:
-        """A new match, dealt.
+        """A new match, dealt, to ``target`` points; ``options`` are more to keep in the
+        record (the level, names...), its game options among them read as
+        :class:`~gameshelf.games.muggins.options.MugginsOptions`.
 
         Raises:
-            BadInputError: a target out of range.
+            BadInputError: a bad game option (a target out of range).
         """
-        opts = dict(options or {})
-        opts["target"] = int(target)
-        m = cls(seed=seed, state=start_state(target), chance=Chance(seed), options=opts)
+        opts = {**(options or {}), "target": target}
+        rules = MugginsOptions.of_record(opts)
+        m = cls(seed=seed, state=start_state(rules), chance=Chance(seed),
+                options={**opts, **rules.to_json()})
         m.run_chance()
         return m
 
@@ -221,23 +222,20 @@ class Match:
                 :func:`~gameshelf.games.muggins.game.max_actions` allows.
         """
         record.check(GAME, RULES_VERSION)
-        target = record.options.get("target", DEFAULT_TARGET)
-        if not isinstance(target, int) or isinstance(target, bool):
-            raise RecordError("the record's target is not a whole number")
         history = record.options.get("history", [])
         if not isinstance(history, list) or len(history) > 20 or not all(
                 h in ("win", "loss", "draw") for h in history):
             raise RecordError("the record's history of results is damaged")
         try:
-            state = start_state(target)
+            rules = MugginsOptions.of_record(record.options)
             parse_level(str(record.options.get("level", "normal")))
         except GameshelfError as exc:
             raise RecordError(f"bad record: {exc}") from None
-        most = max_actions(target)
+        most = max_actions(rules.target)
         if len(record.actions) > most:
             raise RecordError(f"bad record: it holds {count(len(record.actions), 'action')}; "
-                              f"a game to {target} can have at most {most:,}")
-        return cls(seed=record.seed, state=state, chance=Chance(record.seed),
+                              f"a game to {rules.target} can have at most {most:,}")
+        return cls(seed=record.seed, state=start_state(rules), chance=Chance(record.seed),
                    options=dict(record.options))
 
     def replay(self, actions: Iterable[str], *, check: bool = True) -> Iterator[Action]:

@@ -41,5 +41,5 @@ class RemoteShowdown(RemoteMatch[PlayerView, Action], ShowdownMatch):
 ONLINE = OnlineGame(RemoteShowdown, lazy("gameshelf.games.showdown.cli:prompt_loop"),
                     lazy("gameshelf.games.showdown.tui.setup:run_match_app"),
                     lazy("gameshelf.games.showdown.tui.screen:ShowdownScreen"),
-                    default_seats="me,open,cpu", options=())
+                    default_seats="me,open,cpu")
 
