@@ -64,7 +64,9 @@ def test_an_option_of_another_game_is_refused_online(
         monkeypatch: pytest.MonkeyPatch) -> None:
     code, _, err = run(["online", "create", "yatz", "--target", "50", "--server", NOWHERE],
                        capsys, monkeypatch)
-    assert code == 2 and "--target is not an option of Yatz (only of Muggins, Pig)" in err
+    assert code == 2
+    assert ("--target is not an option of Yatz (Muggins: the points that end the game; "
+            "Pig: the points that win)") in err
 
 
 def test_online_create_help_names_every_game_and_its_levels(pig: GameDef) -> None:

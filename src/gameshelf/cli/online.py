@@ -163,9 +163,9 @@ def read_options(key: str, texts: dict[str, str]) -> dict[str, object]:
     kind = options_of(REGISTRY.get(key))
     for name in texts:
         if kind.field(name) is None:
-            takes = [g.title for g, _ in _option_flags().get(name, [])]
+            takes = "; ".join(f"{g.title}: {o.help}" for g, o in _option_flags().get(name, []))
             raise BadInputError(f"--{name} is not an option of {REGISTRY.get(key).title} "
-                                f"(only of {', '.join(takes)})")
+                                f"({takes})")
     given = kind.from_texts(texts).to_json()
     return {name: given[name] for name in texts}
 
