@@ -23,7 +23,7 @@ from gameshelf.games.muggins import coach
 from gameshelf.games.muggins.game import Draw, Pass
 from gameshelf.games.muggins.match import GAME, joined_draws
 from gameshelf.games.muggins.mugsy import LEVELS, parse_level
-from gameshelf.games.muggins.options import TARGET
+from gameshelf.games.muggins.options import TARGET, MugginsOptions
 from gameshelf.games.muggins.play import LocalMuggins, MugginsMatch, MugginsTable
 from gameshelf.games.muggins.review import review_command
 from gameshelf.games.muggins.session import (
@@ -82,7 +82,8 @@ def play(
         from gameshelf.tui.base import need_terminal
 
         need_terminal("use --text for the prompt loop")
-    session = Session.new(lv, target, sd, save_name_option(name))  # a store that refuses: said now
+    # a store that refuses: said now
+    session = Session.new(lv, MugginsOptions(target), sd, save_name_option(name))
     _play(session, text, key_map)
 
 
@@ -244,7 +245,7 @@ def play_text(session: Session) -> None:
         _the_end(session)
         if not finished or not _play_again():
             return
-        session = Session.new(session.level, session.match.state.target, new_seed())
+        session = Session.new(session.level, session.match.rules, new_seed())
 
 
 def _final(game: MugginsMatch, me: int) -> str:

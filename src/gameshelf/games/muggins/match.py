@@ -27,7 +27,6 @@ from gameshelf.core.records import GameRecord
 from gameshelf.core.state import CHANCE
 from gameshelf.core.text import count, said
 from gameshelf.games.muggins.game import (
-    DEFAULT_TARGET,
     RULES_VERSION,
     Action,
     Event,
@@ -143,21 +142,26 @@ class Match:
     actions: list[str] = field(default_factory=list)
 
     @classmethod
-    def new(cls, seed: int, target: int = DEFAULT_TARGET,
+    def new(cls, seed: int, target: int | None = None,
             options: dict[str, Any] | None = None) -> Match:
-        """A new match, dealt, to ``target`` points; ``options`` are more to keep in the
-        record (the level, names...), its game options among them read as
-        :class:`~gameshelf.games.muggins.options.MugginsOptions`.
+        """A new match, dealt. ``options`` are kept in the record: the game's options
+        (:class:`~gameshelf.games.muggins.options.MugginsOptions`, defaults filled in) and
+        more (the level, names...); ``target`` sets the target among them.
 
         Raises:
             BadInputError: a bad game option (a target out of range).
         """
-        opts = {**(options or {}), "target": target}
+        opts = {**(options or {}), **({} if target is None else {"target": target})}
         rules = MugginsOptions.of_record(opts)
         m = cls(seed=seed, state=start_state(rules), chance=Chance(seed),
                 options={**opts, **rules.to_json()})
         m.run_chance()
         return m
+
+    @property
+    def rules(self) -> MugginsOptions:
+        """The game's options (the target...), as its record keeps them."""
+        return MugginsOptions.of_record(self.options)
 
     def run_chance(self) -> list[Take]:
         """Resolve chance nodes (deals, draws) with the match's generator; returns them."""
