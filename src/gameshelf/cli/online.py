@@ -162,7 +162,7 @@ def read_options(key: str, texts: dict[str, str]) -> dict[str, object]:
     """
     kind = options_of(REGISTRY.get(key))
     for name in texts:
-        if kind.field(name) is None:
+        if name not in (o.name for o in kind.FIELDS):
             takes = "; ".join(f"{g.title}: {o.help}" for g, o in _option_flags().get(name, []))
             raise BadInputError(f"--{name} is not an option of {REGISTRY.get(key).title} "
                                 f"({takes})")

@@ -174,11 +174,6 @@ class GameOptions:
                       for o in cls.FIELDS if o.name in data})
 
     @classmethod
-    def field(cls, name: str) -> Option | None:
-        """The option called ``name``, or None when the game has none of that name."""
-        return next((o for o in cls.FIELDS if o.name == name), None)
-
-    @classmethod
     def of_record(cls, options: Mapping[str, Any]) -> Self:
         """The options kept in a record's ``options`` (which hold more: names, levels...);
         defaults for those it does not keep.

@@ -60,9 +60,8 @@ a game server (`gameshelf serve` on one of them; others reach it at ws://HOST:PO
   you were in gives you your seat again (its secret token is kept on this machine).
 * In the lobby the host starts the game with **Enter** (seats still open become computer
   players); it starts by itself once every seat is taken.
-* The game is the game's usual screen, each seat seeing only what it may see (Yatz shows
-  the whole table, as at one keyboard, with no undo online). The server keeps the game:
-  **Esc** leaves it (join again to play on).
+* The game is the game's usual screen, each seat seeing only what it may see (no undo
+  online). The server keeps the game: **Esc** leaves it (join again to play on).
 * **Tab** moves between the fields, **Enter** in a field creates or joins, **Esc** goes back,
   **?** or **F1** shows this help, **Ctrl+Q** quits.
 """
