@@ -12,14 +12,12 @@ taken name is one line on stderr and exit code 2.
 
 from __future__ import annotations
 
-import copy
 import getpass
-import inspect
-from collections.abc import Callable
 from typing import Any
 
 import typer
 
+from gameshelf.cli.options import given, with_option_flags
 from gameshelf.core.errors import BadInputError
 from gameshelf.core.gamedef import GameDef, options_of
 from gameshelf.core.inputs import check_name
@@ -182,7 +180,7 @@ def create(game: str = typer.Argument(..., help="The game."),
            **typed: str | None) -> None:
     """Create a room, print its code, and play once the open seats are taken."""
     key = _game(game)
-    options = read_options(key, {k: v for k, v in typed.items() if v is not None})
+    options = read_options(key, given(typed))
     url = _url(server)
     me = _name(name if name is not None else (getpass.getuser() or "Host")[:MAX_NAME_LENGTH])
     specs = parse_seats(seats, me)
@@ -190,32 +188,6 @@ def create(game: str = typer.Argument(..., help="The game."),
     typer.echo(f"Room {room.code} on {url}. Others join with: gameshelf online join "
                f"{room.code} --name NAME --server {url}")
     _play(room, tui)
-
-
-def _with_option_flags(create: Callable[..., None]) -> Callable[..., None]:
-    """``create`` with its help naming the online games and their levels, and one ``--KEY``
-    text per option of those games (into ``**typed``), its help what each game says of it
-    (``Muggins: the points that end the game (5 to 10,000; default 500)``)."""
-    def command(**given: Any) -> None:
-        create(**given)
-
-    signature = inspect.signature(create)
-    helps = {"game": game_help(), "seats": "Seats in order: me (you), ? (open for someone "
-             f"to join by the code), cpu or a computer level ({levels_help()})."}
-    fixed = [q.replace(default=copy.copy(q.default)) for q in signature.parameters.values()
-             if q.kind is not q.VAR_KEYWORD]
-    for q in fixed:
-        if q.name in helps:
-            q.default.help = helps[q.name]
-    extra = [inspect.Parameter(
-        key, inspect.Parameter.KEYWORD_ONLY, annotation=str | None,
-        default=typer.Option(None, options[0][1].flag, metavar="N",
-                             help="; ".join(f"{g.title}: {o.describe()}"
-                                            for g, o in options) + "."))
-        for key, options in _option_flags().items()]
-    command.__signature__ = signature.replace(parameters=[*fixed, *extra])  # type: ignore[attr-defined]
-    command.__annotations__ = {q.name: q.annotation for q in (*fixed, *extra)}
-    return command
 
 
 def join(code: str = typer.Argument(..., help="The room's code."),
@@ -242,6 +214,10 @@ def make_app() -> typer.Typer:
     games registered now. Its help is the root's line for it (``gameshelf.cli``: said
     without loading this module)."""
     app = typer.Typer(no_args_is_help=True, rich_markup_mode=None)
-    app.command("create", help=create.__doc__)(_with_option_flags(create))
+    flags = {key: "; ".join(f"{g.title}: {o.describe()}" for g, o in options) + "."
+             for key, options in _option_flags().items()}
+    helps = {"game": game_help(), "seats": "Seats in order: me (you), ? (open for someone "
+             f"to join by the code), cpu or a computer level ({levels_help()})."}
+    app.command("create")(with_option_flags(create, flags, helps))
     app.command("join")(join)
     return app

@@ -10,6 +10,7 @@ from typing import Annotated
 
 import typer
 
+from gameshelf.cli.options import given, own_flags, with_option_flags
 from gameshelf.cli.saves import add_delete_command, echo_saves, save_name_option, say_where_kept
 from gameshelf.core import interrupt
 from gameshelf.core.chance import MAX_SEED, new_seed, parse_seed
@@ -56,11 +57,8 @@ def _keys_option(keys: str | None, text: bool) -> str | None:
     return parse_key_map(keys)
 
 
-@app.command("play")
 def play(
     level: Annotated[str, typer.Option(help=f"Mugsy's level: {', '.join(LEVELS)}.")] = "normal",
-    target: Annotated[int, typer.Option(help="Points that end the game.", metavar="N",
-                                         parser=TARGET.parser())] = TARGET.default,
     seed: Annotated[str | None, typer.Option(help="Game number (seed); random if not given.")]
     = None,
     text: Annotated[bool, typer.Option("--text", help="Plain prompt loop instead of the "
@@ -71,9 +69,11 @@ def play(
     new: Annotated[bool, typer.Option("--new", hidden=True, help="Accepted for old scripts: "
                                       "every game has its own save now.")] = False,
     keys: Annotated[str | None, typer.Option("--keys", help=KEYS_HELP)] = None,
+    **typed: str | None,
 ) -> None:
     """Play a new game against Mugsy. It is saved at once as its own save (game-<number>,
     game-<number>-2... beside older ones) and after every move; `resume` continues it."""
+    rules = MugginsOptions.from_texts(given(typed))
     key_map = _keys_option(keys, text)
     lv = parse_level(level)
     sd = parse_seed(seed) if seed is not None else new_seed()
@@ -83,8 +83,11 @@ def play(
 
         need_terminal("use --text for the prompt loop")
     # a store that refuses: said now
-    session = Session.new(lv, MugginsOptions(target), sd, save_name_option(name))
+    session = Session.new(lv, rules, sd, save_name_option(name))
     _play(session, text, key_map)
+
+
+app.command("play")(with_option_flags(play, own_flags(MugginsOptions)))
 
 
 def _play(session: Session, text: bool, key_map: str | None) -> None:
