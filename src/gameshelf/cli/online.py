@@ -159,13 +159,13 @@ def read_options(key: str, texts: dict[str, str]) -> dict[str, object]:
             the game's own command line says them).
     """
     kind = options_of(REGISTRY.get(key))
-    for name in texts:
-        if name not in (o.name for o in kind.FIELDS):
-            takes = "; ".join(f"{g.title}: {o.help}" for g, o in _option_flags().get(name, []))
-            raise BadInputError(f"--{name} is not an option of {REGISTRY.get(key).title} "
+    for flag in texts:
+        if flag not in (o.name for o in kind.FIELDS):
+            takes = "; ".join(f"{g.title}: {o.help}" for g, o in _option_flags().get(flag, []))
+            raise BadInputError(f"--{flag} is not an option of {REGISTRY.get(key).title} "
                                 f"({takes})")
-    given = kind.from_texts(texts).to_json()
-    return {name: given[name] for name in texts}
+    read = kind.from_texts(texts).to_json()
+    return {flag: read[flag] for flag in texts}
 
 
 def create(game: str = typer.Argument(..., help="The game."),
