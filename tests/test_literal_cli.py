@@ -14,6 +14,7 @@ import pytest
 from gameshelf.cli import main
 from gameshelf.core.store import ResultEntry, Store
 from gameshelf.core.text import clip, error_line, literal, quoted
+from gameshelf.games.muggins.options import MugginsOptions
 from gameshelf.games.muggins.session import Session
 from gameshelf.games.showdown.cards import default_deck_text
 from gameshelf.games.showdown.match import Match as ShowdownMatch
@@ -168,7 +169,7 @@ def test_muggins_stats_and_a_hostile_save(
     with Store() as store:
         for name in NAMES:
             store.finish_game("muggins", results=[ResultEntry("person", name, "win", seed=1)])
-    record = Session.new("easy", 61, 7).match.record()
+    record = Session.new("easy", MugginsOptions(61), 7).match.record()
     store_record("game-7", dataclasses.replace(
         record, options={**record.options, "level": "[/]\x1b[2J\x9b"}))
     for args in (["muggins", "stats"], ["muggins", "stats", "--json"],

@@ -10,7 +10,7 @@ import json
 import subprocess
 import sys
 import types
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +19,7 @@ import typer
 
 from gameshelf.cli import app
 from gameshelf.core.gamedef import PARTS, GameDef, GameDefError, Registry, WebPage
+from gameshelf.core.options import GameOptions
 from gameshelf.games import REGISTRY
 from gameshelf.rl.spec import GameSpec
 from gameshelf.server.games import Game
@@ -43,8 +44,7 @@ KINDS: dict[str, Callable[[Any], bool]] = {
     "rl": _class_of(GameSpec),
     "server": _class_of(Game),
     "online": lambda x: isinstance(x, OnlineGame),
-    "online_options": lambda x: isinstance(x, Mapping) and all(
-        isinstance(k, str) and isinstance(v, str) and v for k, v in x.items()),
+    "options": _class_of(GameOptions),
     "web": lambda x: isinstance(x, WebPage),
 }
 #: The commands that compute with numpy (a bill's percentile, the odds): no other loads it.

@@ -14,6 +14,7 @@ from textual.widgets import OptionList, Static
 from gameshelf.core.errors import BadInputError
 from gameshelf.games.muggins.game import Play, Side
 from gameshelf.games.muggins.match import Match, last_play
+from gameshelf.games.muggins.options import MugginsOptions
 from gameshelf.games.muggins.play import LocalMuggins, read_move
 from gameshelf.games.muggins.session import Session
 from gameshelf.games.muggins.tiles import parse_tile
@@ -79,7 +80,7 @@ def test_the_prompt_reads_a_tile_alone_exactly_when_the_screen_asks_nothing(
 
 
 def test_the_first_tile_typed_alone_is_played_at_the_prompt() -> None:
-    game = LocalMuggins(Session.new("easy", 500, 42))
+    game = LocalMuggins(Session.new("easy", MugginsOptions(500), 42))
     st = game.view(0)
     tile = next(a.tile for a in st.legal if isinstance(a, Play))
     assert game.play(str(tile)) == Play(tile, Side.LEFT)

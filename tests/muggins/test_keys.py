@@ -9,6 +9,7 @@ import pytest
 from textual.widgets import Static
 
 from gameshelf.core.keymaps import remembered_key_map
+from gameshelf.games.muggins.options import MugginsOptions
 from gameshelf.games.muggins.session import Session
 from gameshelf.games.muggins.tui.keys import MUGGINS_KEYS, muggins_help
 from gameshelf.games.muggins.tui.level import LevelScreen
@@ -21,7 +22,7 @@ from .test_screen import BellApp, running, shown_keys
 
 
 def screen(keys: str) -> MugginsScreen:
-    return MugginsScreen(Session.new("easy", 500, 7), pace=0, keys=keys)
+    return MugginsScreen(Session.new("easy", MugginsOptions(500), 7), pace=0, keys=keys)
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40), (160, 50)])
@@ -117,7 +118,7 @@ def test_keys_option_on_play_and_resume(capsys: pytest.CaptureFixture[str],
     assert run(capsys, "muggins", "play", "--seed", "3", "--keys", "classic")[0] == 0
     assert run(capsys, "muggins", "play", "--seed", "3")[0] == 0
     assert opened == ["classic", None]
-    Session.new("easy", 500, 3).save()
+    Session.new("easy", MugginsOptions(500), 3).save()
     assert run(capsys, "muggins", "resume", "--keys", "CLASSIC")[0] == 0
     assert opened[-1] == "classic"
     for args in (("muggins", "play", "--keys", "wasd"),

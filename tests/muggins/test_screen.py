@@ -14,6 +14,7 @@ from textual.widgets import Footer, Header, Static
 from gameshelf.core.store import Store
 from gameshelf.games.muggins.game import Draw, Play, Side
 from gameshelf.games.muggins.match import GAME, Match
+from gameshelf.games.muggins.options import MugginsOptions
 from gameshelf.games.muggins.session import Session
 from gameshelf.games.muggins.tiles import Tile, parse_tile
 from gameshelf.games.muggins.tui.level import LevelScreen
@@ -271,7 +272,7 @@ async def test_escape_when_the_save_fails_stays_and_says_so() -> None:
 
 
 async def test_save_and_resume_from_the_menu() -> None:
-    first = Session.new("strong", 500, 7)
+    first = Session.new("strong", MugginsOptions(500), 7)
     st = first.match.state
     while st.current_player() == 0 and st.legal_actions() == [Draw()]:
         first.apply(Draw())
@@ -487,7 +488,7 @@ async def test_the_windows_over_the_board_have_their_own_footer_at_80x24() -> No
     """The resume question, the round summary and the game-over window each name their own
     keys (and Help, Ctrl+Q), whole at 80x24; never the board's Play/Left/Right/Draw/Pass/Save,
     which do nothing there."""
-    Session.new("easy", 500, 9)   # a save: the menu's Muggins asks to resume it
+    Session.new("easy", MugginsOptions(500), 9)   # a save: the menu's Muggins asks to resume it
     app = BellApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("3")

@@ -199,4 +199,4 @@ def test_the_prompt_plays_a_room_against_mugsy(server: Running,
               "--server", server.url])
     err = capsys.readouterr().err
     assert exc.value.code == 2
-    assert "not an option of Pinball Showdown (the points that end a game of Muggins)" in err
+    assert "not an option of Pinball Showdown (Muggins: the points that end the game)" in err

@@ -21,6 +21,7 @@ from gameshelf.games.dollar.game import make_entry
 from gameshelf.games.dollar.session import DollarRound
 from gameshelf.games.muggins.match import GAME as MUGGINS
 from gameshelf.games.muggins.match import Match as MugginsMatch
+from gameshelf.games.muggins.options import MugginsOptions
 from gameshelf.games.muggins.session import MUGSY, Session
 from gameshelf.games.muggins.tiles import ALL_TILES
 from gameshelf.games.muggins.tui.screen import MugginsScreen
@@ -159,7 +160,7 @@ def test_a_muggins_end_on_a_read_only_store_is_said_and_recorded_later(
     from gameshelf.core import store as store_module
     from gameshelf.games.muggins.cli import _the_end
 
-    session = Session.new("easy", 30, 8)
+    session = Session.new("easy", MugginsOptions(30), 8)
     last = _one_move_from_the_end(session)
     with monkeypatch.context() as m:
         m.setattr(store_module, "Store", ReadOnlyStore)
@@ -177,8 +178,8 @@ def test_a_muggins_end_on_a_read_only_store_is_said_and_recorded_later(
 def test_two_muggins_sessions_never_share_a_save() -> None:
     """Issue 10 point 2: two games of the same number get two saves; the same save resumed
     twice: the first session is told and writes nothing over the second."""
-    a = Session.new("easy", 100, 9)
-    b = Session.new("easy", 100, 9)
+    a = Session.new("easy", MugginsOptions(100), 9)
+    b = Session.new("easy", MugginsOptions(100), 9)
     assert (a.name, b.name) == ("game-9", "game-9-2")
     for s in (a, b):
         st = s.match.state
@@ -195,8 +196,8 @@ def test_two_muggins_sessions_never_share_a_save() -> None:
 
 def test_muggins_saves_list_damaged_ones_and_resume_skips_them(
         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    Session.new("easy", 100, 4)
-    Session.new("easy", 100, 6)
+    Session.new("easy", MugginsOptions(100), 4)
+    Session.new("easy", MugginsOptions(100), 6)
     _damage(MUGGINS, "game-6")
     before = _rows(MUGGINS)
     code, out, _ = run(["muggins", "saves"], capsys, monkeypatch)
@@ -299,8 +300,8 @@ def test_a_dollar_round_is_kept_whole_and_once(monkeypatch: pytest.MonkeyPatch) 
 def _intact_and_damaged(game: str) -> dict[str, tuple[object, ...]]:
     """``game-7`` (intact) and ``game-7-2`` (damaged) of ``game``; returns the rows."""
     if game == MUGGINS:
-        Session.new("easy", 100, 7)
-        Session.new("easy", 100, 7)
+        Session.new("easy", MugginsOptions(100), 7)
+        Session.new("easy", MugginsOptions(100), 7)
     else:
         ShowdownSession.new(ShowdownMatch(parse_players("Zed,cpu"), 7))
         ShowdownSession.new(ShowdownMatch(parse_players("Zed,cpu"), 7))
@@ -377,14 +378,14 @@ def test_dollar_round_leaves_saves_alone_and_says_a_read_only_store_at_once(
     with pytest.raises(StoreError):
         DollarRound.check_writable()
     with pytest.raises(StoreError):
-        Session.new("easy", 100, 3)       # Muggins: said before the first move
+        Session.new("easy", MugginsOptions(100), 3)       # Muggins: said before the first move
     with pytest.raises(StoreError):
         ShowdownSession.new(ShowdownMatch(parse_players("Zed,cpu"), 3))
 
 
 def test_json_of_muggins_saves(capsys: pytest.CaptureFixture[str],
                                monkeypatch: pytest.MonkeyPatch) -> None:
-    Session.new("strong", 150, 21)
+    Session.new("strong", MugginsOptions(150), 21)
     code, out, _ = run(["muggins", "saves", "--json"], capsys, monkeypatch)
     (row,) = json.loads(out)
     assert code == 0 and row["name"] == "game-21" and "Mugsy (strong) · game 21" in row["game"]

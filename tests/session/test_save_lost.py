@@ -16,6 +16,7 @@ from textual.pilot import Pilot
 from gameshelf.core.errors import SaveLostError
 from gameshelf.core.store import Store
 from gameshelf.games.muggins.match import GAME as MUGGINS
+from gameshelf.games.muggins.options import MugginsOptions
 from gameshelf.games.muggins.session import Session as MugginsSession
 from gameshelf.games.muggins.tui.screen import MugginsScreen
 from gameshelf.games.showdown.match import Match as ShowdownMatch
@@ -40,7 +41,7 @@ def _stored_actions(game: str, name: str) -> tuple[str, ...]:
 
 
 def _muggins() -> tuple[MugginsSession, Callable[[], None]]:
-    s = MugginsSession.new("easy", 500, 5, name="mine")
+    s = MugginsSession.new("easy", MugginsOptions(500), 5, name="mine")
 
     def move() -> None:
         st = s.match.state

@@ -53,10 +53,11 @@ def test_saves_mark_finished_and_damaged_games(capsys: pytest.CaptureFixture[str
 def test_saves_are_listed_in_the_columns_of_muggins(capsys: pytest.CaptureFixture[str]) -> None:
     """It printed ``game-9: Ann, CPU 1 · ...; 2026-11-30 09:53`` while Yatz and Muggins list
     name, date and game in columns."""
+    from gameshelf.games.muggins.options import MugginsOptions
     from gameshelf.games.muggins.session import Session
 
     ShowdownSession.new(reach("Ann,cpu", 9, ()))
-    Session.new("normal", 61, 4)
+    Session.new("normal", MugginsOptions(61), 4)
     code, out, _ = _run(["showdown", "saves"], capsys)
     assert code == 0
     line = out.splitlines()[0]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from gameshelf.games.dollar.game import make_entry
 from gameshelf.games.dollar.session import DollarRound
+from gameshelf.games.muggins.options import MugginsOptions
 from gameshelf.games.muggins.session import Session as MugginsSession
 from gameshelf.games.showdown.match import Match as ShowdownMatch
 from gameshelf.games.showdown.match import parse_players
@@ -25,7 +26,7 @@ def yatz(seed: int, players: str = "Ann:greedy,casual") -> YatzSession:
 
 def muggins(seed: int, level: str = "easy", target: int = 61) -> MugginsSession:
     """A finished Muggins game: the person plays the first legal action, Mugsy its own."""
-    s = MugginsSession.new(level, target, seed)
+    s = MugginsSession.new(level, MugginsOptions(target), seed)
     st = s.match.state
     while not st.is_terminal():
         if st.current_player() == 1:

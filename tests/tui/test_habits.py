@@ -24,6 +24,7 @@ from gameshelf.games.dollar.replay import dollar_replay
 from gameshelf.games.dollar.tui.screen import DollarScreen
 from gameshelf.games.dollar.tui.screen import replay_screen as dollar_replay_screen
 from gameshelf.games.muggins.match import Match as MugginsMatch
+from gameshelf.games.muggins.options import MugginsOptions
 from gameshelf.games.muggins.replay import muggins_replay
 from gameshelf.games.muggins.tui.coach import MugginsHintScreen, MugginsReviewScreen
 from gameshelf.games.muggins.tui.level import LevelScreen
@@ -61,8 +62,9 @@ SCREENS: dict[str, tuple[Callable[[], Screen[None] | Screen[str | None]], tuple[
     "yatz game": (lambda: GameScreen(YatzMatch(parse_seats("Ann"), 5), "mine"),
                   ("#status", "#rollinfo")),
     "muggins level": (LevelScreen, ()),
-    "muggins game": (lambda: MugginsScreen(level="normal", target=61, seed=3, ask=False,
-                                           pace=0), ("#mg-status", "#mg-ends", "#mg-rack-title")),
+    "muggins game": (lambda: MugginsScreen(level="normal", rules=MugginsOptions(61), seed=3,
+                                           ask=False, pace=0),
+                     ("#mg-status", "#mg-ends", "#mg-rack-title")),
     "showdown start": (ShowdownStartScreen, ()),
     "showdown game": (lambda: ShowdownScreen(ShowdownMatch(parse_players("You,cpu"), 9)),
                       ("#sd-status", "#sd-prompt")),

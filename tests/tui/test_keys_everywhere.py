@@ -18,6 +18,7 @@ from textual.app import App
 from textual.screen import Screen
 
 from gameshelf.core.store import Store
+from gameshelf.games.muggins.options import MugginsOptions
 from gameshelf.games.muggins.session import Session as MugginsSession
 from gameshelf.games.muggins.tui.app import MugginsApp
 from gameshelf.games.muggins.tui.level import LevelScreen
@@ -56,7 +57,7 @@ GAMES = [
          GameScreen, YatzApp, GameScreen, ("r",)),
     Game("showdown", lambda: ShowdownSession.new(ShowdownMatch(parse_players("You,cpu"), 9)),
          ShowdownScreen, match_app, ShowdownScreen),
-    Game("muggins", lambda: MugginsSession.new("easy", 61, 3),
+    Game("muggins", lambda: MugginsSession.new("easy", MugginsOptions(61), 3),
          lambda s: MugginsScreen(s, pace=0),
          lambda s: MugginsApp(MugginsScreen(s, exit_app=True, pace=0)), MugginsScreen),
 ]

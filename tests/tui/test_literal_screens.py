@@ -17,6 +17,7 @@ from textual.pilot import Pilot
 
 from gameshelf.games.dollar.game import make_entry
 from gameshelf.games.dollar.tui.screen import DollarScreen
+from gameshelf.games.muggins.options import MugginsOptions
 from gameshelf.games.muggins.session import Session
 from gameshelf.games.muggins.tui.level import LevelScreen
 from gameshelf.games.muggins.tui.screen import MugginsScreen
@@ -180,7 +181,7 @@ async def test_yatz_game_screen_of_a_person_says_the_save_name_literally() -> No
 async def test_muggins_resume_question_level_list_game_summary_and_help() -> None:
     """A stored Muggins save whose options are hostile: the question quotes it literally,
     resuming it says why not, then the level list and the game screen."""
-    record = Session.new("easy", 61, 7).match.record()
+    record = Session.new("easy", MugginsOptions(61), 7).match.record()
     bad = dataclasses.replace(record, options={**record.options, "level": "[/]\x1b[2J"})
     store_record("game-7", bad)
     app = GameshelfApp(start="muggins")

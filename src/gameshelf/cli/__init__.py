@@ -58,9 +58,9 @@ def _game_app(key: str) -> typer.Typer:
 
 def _online_app() -> typer.Typer:
     # start-up: the online client (websockets, every game's remote match) loads when used
-    from gameshelf.cli.online import app as online_app
+    from gameshelf.cli.online import make_app
 
-    return online_app
+    return make_app()
 
 
 def _games() -> list[Entry]:

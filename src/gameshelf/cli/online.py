@@ -17,8 +17,11 @@ from typing import Any
 
 import typer
 
+from gameshelf.cli.options import given, with_option_flags
 from gameshelf.core.errors import BadInputError
+from gameshelf.core.gamedef import GameDef, options_of
 from gameshelf.core.inputs import check_name
+from gameshelf.core.options import Option
 from gameshelf.core.seats import MAX_NAME_LENGTH
 from gameshelf.core.text import literal
 from gameshelf.games import REGISTRY
@@ -33,9 +36,6 @@ from gameshelf.session.remote import (
     parse_seats,
     server_url,
 )
-
-#: Its help is the root's line for it (``gameshelf.cli``: said without loading this module).
-app = typer.Typer(no_args_is_help=True, rich_markup_mode=None)
 
 #: Seconds between looks at the lobby while seats are still open.
 LOBBY_POLL = 0.5
@@ -123,52 +123,73 @@ def _play(room: Room, tui: bool) -> None:
         raise OnlineError(problem)
 
 
-def _options_help(option: str) -> str:
-    """What the games that take ``option`` on ``online create`` say of it (their
-    ``online_options`` part), e.g. ``Muggins: the points that end the game (...; default
-    500).``"""
-    helps = [f"{g.title}: {g.load('online_options')[option]}"
-             for g in REGISTRY.with_part("online_options") if option in g.load("online_options")]
-    return "; ".join(helps) + "."
+def _online_games() -> tuple[GameDef, ...]:
+    """The games played online from this program, in the registry's order."""
+    return REGISTRY.with_part("online")
 
 
-@app.command("create")
-def create(game: str = typer.Argument(..., help="The game: showdown, yatz or muggins."),
-           seats: str = typer.Option("me,?", "--seats",
-                                     help="Seats in order: me (you), ? (open for someone to "
-                                          "join by the code), cpu or a computer level "
-                                          "(Showdown: heuristic, random, search; Yatz: "
-                                          "strong, greedy, casual; Muggins: Mugsy's easy, "
-                                          "normal, strong, even)."),
+def game_help() -> str:
+    """``The game: yatz, muggins, ...`` of every game played online."""
+    return f"The game: {', '.join(g.key for g in _online_games())}."
+
+
+def levels_help() -> str:
+    """Each online game's computer levels, the quick one first (``Yatz: greedy, strong,
+    casual; Muggins: normal, easy, strong, even``)."""
+    return "; ".join(f"{g.title}: {', '.join(levels)}" for g in _online_games()
+                     if (levels := options_of(g).LEVELS))
+
+
+def _option_flags() -> dict[str, list[tuple[GameDef, Option]]]:
+    """Every option an online game takes, by key, with the games that take it."""
+    flags: dict[str, list[tuple[GameDef, Option]]] = {}
+    for g in _online_games():
+        for o in options_of(g).FIELDS:
+            flags.setdefault(o.name, []).append((g, o))
+    return flags
+
+
+def read_options(key: str, texts: dict[str, str]) -> dict[str, object]:
+    """The options typed for a room of game ``key`` (option key -> text), read by the game's
+    own :class:`~gameshelf.core.options.GameOptions` as its own command line reads them:
+    those given, as JSON values.
+
+    Raises:
+        BadInputError: an option the game does not take, or a bad value (the same words as
+            the game's own command line says them).
+    """
+    kind = options_of(REGISTRY.get(key))
+    for flag in texts:
+        if flag not in (o.name for o in kind.FIELDS):
+            takes = "; ".join(f"{g.title}: {o.help}" for g, o in _option_flags().get(flag, []))
+            raise BadInputError(f"--{flag} is not an option of {REGISTRY.get(key).title} "
+                                f"({takes})")
+    read = kind.from_texts(texts).to_json()
+    return {flag: read[flag] for flag in texts}
+
+
+def create(game: str = typer.Argument(..., help="The game."),
+           seats: str = typer.Option("me,?", "--seats"),
            server: str | None = typer.Option(None, "--server", help=SERVER_HELP),
            name: str | None = typer.Option(None, "--name", help="Your name (default: your "
                                                                 "login name)."),
            away: float = typer.Option(60.0, "--away", min=0, max=3600,
                                       help="Seconds a person may be gone before a computer "
                                            "plays for them (0: never)."),
-           target: int | None = typer.Option(None, "--target", min=5, max=10_000,
-                                             help=_options_help("target")),
-           tui: bool = typer.Option(False, "--tui", help="Play on the game screen.")) -> None:
+           tui: bool = typer.Option(False, "--tui", help="Play on the game screen."),
+           **typed: str | None) -> None:
     """Create a room, print its code, and play once the open seats are taken."""
     key = _game(game)
+    options = read_options(key, given(typed))
     url = _url(server)
     me = _name(name if name is not None else (getpass.getuser() or "Host")[:MAX_NAME_LENGTH])
     specs = parse_seats(seats, me)
-    options: dict[str, object] = {}
-    if target is not None:
-        if "target" not in online_game(key).options:
-            takes = [g.title for g in REGISTRY.with_part("online")
-                     if "target" in online_game(g.key).options]
-            raise BadInputError(f"--target is not an option of {REGISTRY.get(key).title} "
-                                f"(the points that end a game of {', '.join(takes)})")
-        options["target"] = target
     room = Room.create(url, key, specs, options, away_timeout=away)
     typer.echo(f"Room {room.code} on {url}. Others join with: gameshelf online join "
                f"{room.code} --name NAME --server {url}")
     _play(room, tui)
 
 
-@app.command("join")
 def join(code: str = typer.Argument(..., help="The room's code."),
          name: str = typer.Option(..., "--name", help="Your name in the room."),
          server: str | None = typer.Option(None, "--server", help=SERVER_HELP),
@@ -186,3 +207,17 @@ def join(code: str = typer.Argument(..., help="The room's code."),
         raise
     typer.echo(f"Joined room {room.code} as {literal(room.info.seats[room.seat].name)}.")
     _play(room, tui)
+
+
+def make_app() -> typer.Typer:
+    """``gameshelf online``'s commands, their help and ``create``'s options built from the
+    games registered now. Its help is the root's line for it (``gameshelf.cli``: said
+    without loading this module)."""
+    app = typer.Typer(no_args_is_help=True, rich_markup_mode=None)
+    flags = {key: "; ".join(f"{g.title}: {o.describe()}" for g, o in options) + "."
+             for key, options in _option_flags().items()}
+    helps = {"game": game_help(), "seats": "Seats in order: me (you), ? (open for someone "
+             f"to join by the code), cpu or a computer level ({levels_help()})."}
+    app.command("create")(with_option_flags(create, flags, helps))
+    app.command("join")(join)
+    return app

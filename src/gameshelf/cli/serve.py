@@ -19,6 +19,7 @@ from gameshelf.core.errors import BadInputError
 from gameshelf.core.interrupt import stop_with_parent
 from gameshelf.core.text import error_line
 from gameshelf.core.webguard import ALLOW_ORIGIN_HELP, allowed_origin, claim_loopback, is_loopback
+from gameshelf.games import REGISTRY
 
 
 def listen(host: str, port: int) -> socket.socket:
@@ -88,7 +89,7 @@ def serve(
     allow_origin: Annotated[list[str] | None, typer.Option(
         "--allow-origin", metavar="URL", help=ALLOW_ORIGIN_HELP)] = None,
 ) -> None:
-    """Run the game server: rooms for Yatz, Muggins and Pinball Showdown played online."""
+    """Run the game server (its help: :func:`serve_help`)."""
     # start-up: the server (Starlette, uvicorn) loads only when it runs
     import uvicorn
 
@@ -127,6 +128,14 @@ def serve(
         store.close()
 
 
+def serve_help() -> str:
+    """``Run the game server: rooms for Yatz, Muggins and Pinball Showdown played online.``,
+    the games those the registry has a ``server`` part of."""
+    titles = [g.title for g in REGISTRY.with_part("server")]
+    return (f"Run the game server: rooms for {' and '.join((', '.join(titles[:-1]), titles[-1]))}"
+            " played online.")
+
+
 def register(app: typer.Typer) -> None:
     """Add ``serve`` to the root command."""
-    app.command("serve")(serve)
+    app.command("serve", help=serve_help())(serve)

@@ -35,6 +35,7 @@ from types import MappingProxyType
 from typing import Any
 
 from gameshelf.core.errors import BadInputError, GameshelfError
+from gameshelf.core.options import GameOptions, Option
 
 #: The parts a game may offer: name -> what it is.
 PARTS: Mapping[str, str] = MappingProxyType({
@@ -48,7 +49,8 @@ PARTS: Mapping[str, str] = MappingProxyType({
     "rl": "the research spec class (a gameshelf.rl.spec.GameSpec)",
     "server": "the game server's adapter class (a gameshelf.server.games.Game)",
     "online": "the online client's side (gameshelf.session.remote.OnlineGame)",
-    "online_options": "the options 'gameshelf online create' takes: name -> its help",
+    "options": "its options class (a gameshelf.core.options.GameOptions): each option "
+               "described once and read by one validator, and the computer players' levels",
     "web": "the page module for the browser (WebPage)",
 })
 #: A game key: a lowercase letter, then letters, digits and single inner '-', 20 at most.
@@ -133,23 +135,6 @@ class GameDef:
 
 
 @dataclass(frozen=True)
-class NumberOption:
-    """A room's option that is a whole number (Muggins' ``target``), as a page asks for it.
-
-    Attributes:
-        name: the option's key in the protocol's ``create`` (``target``).
-        label: the field's name for people (``Target (points)``).
-        default, minimum, maximum: its default and bounds.
-    """
-
-    name: str
-    label: str
-    default: int
-    minimum: int
-    maximum: int
-
-
-@dataclass(frozen=True)
 class WebPage:
     """A game's page module for the browser: plain JavaScript modules and styles in one
     folder of the game's own (``games/<key>/web/``), served as they are (no build step).
@@ -169,7 +154,7 @@ class WebPage:
         levels: the computer players' levels a room may seat, in the game's own words,
             the default (a quick one) first.
         players: the fewest and most seats a room of the game has.
-        options: the room's options the page asks for, each a whole number.
+        options: the room's options the page asks for (the game's options' ``FIELDS``).
     """
 
     folder: Path
@@ -177,11 +162,18 @@ class WebPage:
     styles: tuple[str, ...] = ()
     levels: tuple[str, ...] = ()
     players: tuple[int, int] = (1, 1)
-    options: tuple[NumberOption, ...] = ()
+    options: tuple[Option, ...] = ()
 
     def files(self) -> tuple[str, ...]:
         """Every file the page may ask for (nothing else of the folder is served)."""
         return (self.script, *self.styles)
+
+
+def options_of(game: GameDef) -> type[GameOptions]:
+    """The options class of ``game`` (its ``options`` part); :class:`GameOptions` itself,
+    no option and no level, for a game without that part."""
+    found: type[GameOptions] = game.load("options") if game.has("options") else GameOptions
+    return found
 
 
 class Registry:

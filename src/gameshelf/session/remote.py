@@ -327,16 +327,15 @@ class RemoteMatch(GameMatch[V, A]):
 class OnlineGame:
     """What the online front ends need of one game (its ``online`` part): how to open a
     started room as a match (``remote``), and how to play it at the prompt and on the
-    game's screen; ``default_seats`` start a new room's lobby form, ``options`` are those
-    ``online create`` takes; ``help`` gives the prompt's help for a seat of a room (only
-    what online play can do: :data:`~gameshelf.session.waiting.NOT_ONLINE` never)."""
+    game's screen; ``default_seats`` start a new room's lobby form (the options a room
+    takes are the game's ``options`` part); ``help`` gives the prompt's help for a seat of a
+    room (only what online play can do: :data:`~gameshelf.session.waiting.NOT_ONLINE` never)."""
 
     remote: Callable[[Room], RemoteMatch[Any, Any]]
     prompt: Callable[[Any], object]
     run_screen: Callable[[Any], None]
     screen: Callable[[Any], Any]
     default_seats: str = "me,open,cpu"
-    options: tuple[str, ...] = ()
     help: Callable[[], str] = lambda: ""
 
 

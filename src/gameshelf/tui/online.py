@@ -16,6 +16,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Header, Input, Select, Static
 
 from gameshelf.core.errors import GameshelfError
+from gameshelf.core.gamedef import options_of
 from gameshelf.core.inputs import check_name
 from gameshelf.core.seats import MAX_NAME_LENGTH
 from gameshelf.core.text import error_line, literal
@@ -37,24 +38,30 @@ def _online_games() -> dict[str, tuple[str, OnlineGame]]:
     return {g.key: (g.title, g.load("online")) for g in REGISTRY.with_part("online")}
 
 
-HELP = """\
+def online_help() -> str:
+    """The screens' help: the games played online and their computer levels, from the
+    registry."""
+    games = _online_games()
+    titles = [name for name, _ in games.values()]
+    levels = "; ".join(f"{title}: {', '.join(f'`{lv}`' for lv in kind.LEVELS)}"
+                       for title, kind in ((g.title, options_of(g))
+                                           for g in map(REGISTRY.get, games)) if kind.LEVELS)
+    seats = "; ".join(f"{name}: `{how.default_seats}`" for name, how in games.values())
+    return f"""\
 # Play online
 
-Play Pinball Showdown, Yatz or Muggins with people on other machines through a game server
-(`gameshelf serve` on one of them; others reach it at ws://HOST:PORT).
+Play {' or '.join((', '.join(titles[:-1]), titles[-1]))} with people on other machines through
+a game server (`gameshelf serve` on one of them; others reach it at ws://HOST:PORT).
 
 * **Create a room**: the game, your name and the seats in order: `me` (you), `open` a seat
-  for someone to join by the room's code, `cpu` a computer player (Showdown: `heuristic`,
-  `random`, `search`; Yatz: `strong`, `greedy`, `casual`; Muggins is for two: `me,open`,
-  or you and Mugsy, `me,cpu` or `me,strong`...). Share the code the lobby shows.
+  for someone to join by the room's code, `cpu` a computer player or its level ({levels}).
+  Each game starts from its usual seats ({seats}). Share the code the lobby shows.
 * **Join a room**: your name and the room's code. Coming back with the same name to a room
   you were in gives you your seat again (its secret token is kept on this machine).
 * In the lobby the host starts the game with **Enter** (seats still open become computer
   players); it starts by itself once every seat is taken.
-* The game is the game's usual screen: in Showdown you see only your own hand; Yatz shows
-  the whole table, as at one keyboard (no undo online); in Muggins you see only your own
-  rack, and hints come from it. The server keeps the game: **Esc**
-  leaves it (join again to play on).
+* The game is the game's usual screen, each seat seeing only what it may see (no undo
+  online). The server keeps the game: **Esc** leaves it (join again to play on).
 * **Tab** moves between the fields, **Enter** in a field creates or joins, **Esc** goes back,
   **?** or **F1** shows this help, **Ctrl+Q** quits.
 """
@@ -178,7 +185,7 @@ class OnlineScreen(Screen[None]):
         self.app.push_screen(LobbyScreen(room))
 
     def action_help(self) -> None:
-        self.app.push_screen(HelpScreen(HELP))
+        self.app.push_screen(HelpScreen(online_help()))
 
 
 class LobbyScreen(Screen[None]):
@@ -291,4 +298,4 @@ class LobbyScreen(Screen[None]):
         self.app.pop_screen()
 
     def action_help(self) -> None:
-        self.app.push_screen(HelpScreen(HELP))
+        self.app.push_screen(HelpScreen(online_help()))

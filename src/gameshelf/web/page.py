@@ -64,9 +64,7 @@ def games_list() -> list[dict[str, Any]]:
             entry.update(script=f"/games/{g.key}/{page.script}",
                          styles=[f"/games/{g.key}/{name}" for name in page.styles],
                          levels=list(page.levels), players=list(page.players),
-                         options=[{"name": o.name, "label": o.label, "default": o.default,
-                                   "min": o.minimum, "max": o.maximum}
-                                  for o in page.options])
+                         options=[o.to_page() for o in page.options])
         out.append(entry)
     return out
 

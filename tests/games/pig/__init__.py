@@ -24,5 +24,6 @@ GAME = GameDef(
         "online": ".online:ONLINE",
         "server": ".server:PigGame",
         "end": ".session:ENDING",
+        "options": ".options:PigOptions",
     },
 )

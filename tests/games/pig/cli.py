@@ -12,16 +12,17 @@ from typing import Annotated
 
 import typer
 
+from gameshelf.cli.options import given, own_flags, with_option_flags
 from gameshelf.cli.saves import save_name_option, say_where_kept
 from gameshelf.core.chance import new_seed, parse_seed
 from gameshelf.core.errors import GameshelfError, StoreError
-from gameshelf.core.inputs import number_parser, read_line
+from gameshelf.core.inputs import read_line
 from gameshelf.core.seats import HUMAN
 from gameshelf.core.text import error_line, quoted, said, saved_as
 from gameshelf.session.base import save_failure
 from gameshelf.session.waiting import Lines, asker, not_lost, wait_turn
-from tests.games.pig.game import TARGET
 from tests.games.pig.match import COMPUTER_NAME, DEFAULT_LEVEL, GAME, LEVELS, Match, parse_level
+from tests.games.pig.options import PigOptions
 from tests.games.pig.play import LocalPig, PigMatch
 from tests.games.pig.session import Session
 from tests.games.pig.text import table_line
@@ -50,26 +51,28 @@ def online_help() -> str:
     return ONLINE_HELP
 
 
-@app.command("play")
 def play(
     against: Annotated[str, typer.Option(help=f"The computer: {', '.join(LEVELS)} (holdN: "
                                               "hold at N points).")] = DEFAULT_LEVEL,
-    target: Annotated[int, typer.Option(help="Points that win.", metavar="N",
-                                        parser=number_parser("--target"))] = TARGET,
     seed: Annotated[str | None, typer.Option(help="Game number; random if not given.")] = None,
     you: Annotated[str, typer.Option("--you", help="Your name.")] = "You",
     name: Annotated[str | None, typer.Option("--name", help="The save's name.")] = None,
     text: Annotated[bool, typer.Option("--text", help="The prompt instead of the screen.")]
     = False,
+    **typed: str | None,
 ) -> None:
     """Play a new game against the computer; saved at once and after every move."""
+    rules = PigOptions.from_texts(given(typed))
     match = Match.new(parse_seed(seed) if seed is not None else new_seed(),
-                      [you, COMPUTER_NAME], [HUMAN, parse_level(against)], target)
+                      [you, COMPUTER_NAME], [HUMAN, parse_level(against)], rules.target)
     if not text:
         from gameshelf.tui.base import need_terminal
 
         need_terminal("use --text for the prompt")
     _run(Session.new(match, save_name_option(name)), text)
+
+
+app.command("play")(with_option_flags(play, own_flags(PigOptions)))
 
 
 @app.command("resume")

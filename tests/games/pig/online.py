@@ -47,4 +47,4 @@ def _screen(match: RemotePig) -> Any:
 
 #: The game as the online front ends play it.
 ONLINE = OnlineGame(RemotePig, _prompt, _run_screen, _screen, default_seats="me,open",
-                    options=("target",), help=lazy("tests.games.pig.cli:online_help"))
+                    help=lazy("tests.games.pig.cli:online_help"))

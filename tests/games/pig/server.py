@@ -10,8 +10,7 @@ from typing import Any
 from gameshelf.core.errors import BadInputError, IllegalMoveError
 from gameshelf.core.records import GameRecord
 from gameshelf.core.seats import HUMAN
-from gameshelf.server.games import Game, SeatPlan, check_names, only_options
-from tests.games.pig.game import TARGET, PigState
+from gameshelf.server.games import Game, SeatPlan, check_names
 from tests.games.pig.match import (
     COMPUTER_NAME,
     DEFAULT_LEVEL,
@@ -20,6 +19,7 @@ from tests.games.pig.match import (
     computer_choice,
     parse_level,
 )
+from tests.games.pig.options import PigOptions
 from tests.games.pig.text import event_words
 from tests.games.pig.view import PigView, encode
 
@@ -37,8 +37,7 @@ class PigGame(Game):
     def check_setup(cls, seats: Sequence[SeatPlan], options: dict[str, Any]) -> None:
         if len(seats) != 2:
             raise BadInputError("Pig is for two")
-        only_options(options, ("target",))
-        PigState(target=options.get("target", TARGET))
+        PigOptions.from_json(options)
         for s in seats:
             if s.kind == "computer" and s.level:
                 parse_level(s.level)
@@ -49,7 +48,7 @@ class PigGame(Game):
         players = [HUMAN if s.kind == "person" else parse_level(s.level or DEFAULT_LEVEL)
                    for s in seats]
         return cls(Match.new(seed, [s.name for s in seats], players,
-                             options.get("target", TARGET)))
+                             PigOptions.from_json(options).target))
 
     @classmethod
     def from_record(cls, record: GameRecord) -> Game:

@@ -20,7 +20,7 @@ GAME = GameDef(
         "rl": ".rl:Spec",
         "online": ".online:ONLINE",
         "server": ".server:MugginsGame",
-        "online_options": ".options:ONLINE_OPTIONS",
+        "options": ".options:MugginsOptions",
         "end": ".session:ENDING",
         "web": ".web:PAGE",
     },

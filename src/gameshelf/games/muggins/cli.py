@@ -10,6 +10,7 @@ from typing import Annotated
 
 import typer
 
+from gameshelf.cli.options import given, own_flags, with_option_flags
 from gameshelf.cli.saves import add_delete_command, echo_saves, save_name_option, say_where_kept
 from gameshelf.core import interrupt
 from gameshelf.core.chance import MAX_SEED, new_seed, parse_seed
@@ -20,13 +21,10 @@ from gameshelf.core.progress import progress
 from gameshelf.core.text import count, error_line, quoted, resume_command, said, saved_as, yes_no
 from gameshelf.core.workers import RAY_HELP, check_spread, ray_address, run_jobs
 from gameshelf.games.muggins import coach
-from gameshelf.games.muggins.game import (
-    DEFAULT_TARGET,
-    Draw,
-    Pass,
-)
+from gameshelf.games.muggins.game import Draw, Pass
 from gameshelf.games.muggins.match import GAME, joined_draws
 from gameshelf.games.muggins.mugsy import LEVELS, parse_level
+from gameshelf.games.muggins.options import TARGET, MugginsOptions
 from gameshelf.games.muggins.play import LocalMuggins, MugginsMatch
 from gameshelf.games.muggins.review import review_command
 from gameshelf.games.muggins.session import (
@@ -61,17 +59,8 @@ def _keys_option(keys: str | None, text: bool) -> str | None:
     return parse_key_map(keys)
 
 
-def _target(value: int) -> int:
-    if not 5 <= value <= 10_000:
-        raise BadInputError(f"--target must be 5 to 10000 points, got {value}")
-    return value
-
-
-@app.command("play")
 def play(
     level: Annotated[str, typer.Option(help=f"Mugsy's level: {', '.join(LEVELS)}.")] = "normal",
-    target: Annotated[int, typer.Option(help="Points that end the game.", metavar="N",
-                                         parser=number_parser("--target"))] = DEFAULT_TARGET,
     seed: Annotated[str | None, typer.Option(help="Game number (seed); random if not given.")]
     = None,
     text: Annotated[bool, typer.Option("--text", help="Plain prompt loop instead of the "
@@ -82,20 +71,25 @@ def play(
     new: Annotated[bool, typer.Option("--new", hidden=True, help="Accepted for old scripts: "
                                       "every game has its own save now.")] = False,
     keys: Annotated[str | None, typer.Option("--keys", help=KEYS_HELP)] = None,
+    **typed: str | None,
 ) -> None:
     """Play a new game against Mugsy. It is saved at once as its own save (game-<number>,
     game-<number>-2... beside older ones) and after every move; `resume` continues it."""
+    rules = MugginsOptions.from_texts(given(typed))
     key_map = _keys_option(keys, text)
     lv = parse_level(level)
-    tg = _target(target)
     sd = parse_seed(seed) if seed is not None else new_seed()
     if not text:  # before the game is made (and saved): the screen needs a terminal
         # start-up: Textual loads only for the screen, never for --text or the other commands
         from gameshelf.tui.base import need_terminal
 
         need_terminal("use --text for the prompt loop")
-    session = Session.new(lv, tg, sd, save_name_option(name))  # a store that refuses: said now
+    # a store that refuses: said now
+    session = Session.new(lv, rules, sd, save_name_option(name))
     _play(session, text, key_map)
+
+
+app.command("play")(with_option_flags(play, own_flags(MugginsOptions)))
 
 
 def _play(session: Session, text: bool, key_map: str | None) -> None:
@@ -158,7 +152,7 @@ def sim(
     players: Annotated[str, typer.Option(help="Two levels, comma-separated: easy,strong.")]
     = "easy,strong",
     target: Annotated[int, typer.Option(help="Points that end a game.", metavar="N",
-                                        parser=number_parser("--target"))] = DEFAULT_TARGET,
+                                        parser=TARGET.parser())] = TARGET.default,
     seed: Annotated[str, typer.Option(help="First game number; game i uses seed+i.")] = "1",
     workers: Annotated[int, typer.Option("--workers", "-w", metavar="N",
                                          parser=number_parser("--workers"),
@@ -179,7 +173,7 @@ def sim(
     a, b = parse_level(names[0]), parse_level(names[1])
     if not 1 <= games <= 1_000_000:
         raise BadInputError(f"--games must be 1 to 1000000, got {games}")
-    tg, first = _target(target), parse_seed(seed)
+    first = parse_seed(seed)
     if first + games - 1 > MAX_SEED:
         raise BadInputError(f"the last game number would be {first + games - 1}, past the "
                             f"largest, {MAX_SEED}: use a smaller --seed or --games")
@@ -187,12 +181,12 @@ def sim(
         raise BadInputError(f"--workers must be 1 to {(os.cpu_count() or 1) * 4}, "
                             f"got {workers}")
     check_spread(workers, ray)
-    results = run_series(first, games, a, b, tg, workers, show_progress, ray)
+    results = run_series(first, games, a, b, target, workers, show_progress, ray)
     t = tally(a, b, results)
     lo, hi = t.interval_a()
     if json_out:
         typer.echo(json.dumps({
-            "games": t.games, "target": tg, "first_seed": first,
+            "games": t.games, "target": target, "first_seed": first,
             "players": [a, b], "wins": [t.wins_a, t.wins_b],
             "win_rate": [t.rate_a, 1 - t.rate_a],
             "interval95": [[lo, hi], [1 - hi, 1 - lo]],
@@ -200,7 +194,7 @@ def sim(
                             for k in (0, 1)],
         }, indent=2))
         return
-    typer.echo(f"{count(games, 'game')} to {tg}, seeds {first}..{first + games - 1}, "
+    typer.echo(f"{count(games, 'game')} to {target}, seeds {first}..{first + games - 1}, "
                "seats alternate")
     typer.echo(f"{a:>8}: {t.wins_a:5d} wins  {t.rate_a:6.1%}  95% [{lo:.1%}, {hi:.1%}]")
     typer.echo(f"{b:>8}: {t.wins_b:5d} wins  {1 - t.rate_a:6.1%}  95% [{1 - hi:.1%}, "
@@ -277,7 +271,7 @@ def play_text(session: Session) -> None:
         _the_end(session)
         if not finished or not _play_again():
             return
-        session = Session.new(session.level, session.match.state.target, new_seed())
+        session = Session.new(session.level, session.match.rules, new_seed())
 
 
 def _final(game: MugginsMatch, me: int) -> str:

@@ -27,7 +27,6 @@ from gameshelf.core.records import GameRecord
 from gameshelf.core.state import CHANCE
 from gameshelf.core.text import count, said
 from gameshelf.games.muggins.game import (
-    DEFAULT_TARGET,
     RULES_VERSION,
     Action,
     Event,
@@ -38,6 +37,7 @@ from gameshelf.games.muggins.game import (
     resolve_chance,
 )
 from gameshelf.games.muggins.mugsy import Mugsy, parse_level
+from gameshelf.games.muggins.options import MugginsOptions
 from gameshelf.games.muggins.view import MugginsView
 
 GAME = "muggins"
@@ -49,14 +49,11 @@ PERSON, MUGSY = 0, 1
 _parse = functools.lru_cache(maxsize=8192)(parse_action)
 
 
-def start_state(target: int = DEFAULT_TARGET) -> MugginsState:
+def start_state(options: MugginsOptions = MugginsOptions()) -> MugginsState:
     """The state every game of Muggins starts from (new, rebuilt or in the research
-    adapters): before the first deal (a chance node), ``target`` points to reach (R-MG-8).
-
-    Raises:
-        BadInputError: a target out of range.
-    """
-    return MugginsState(target=int(target))
+    adapters): before the first deal (a chance node), set up with ``options`` (each the
+    state's field of the same name: the target to reach, R-MG-8)."""
+    return MugginsState(**options.to_json())
 
 
 def event_words(ev: Event, names: list[str] | tuple[str, ...]) -> str | None:
@@ -146,18 +143,26 @@ class Match:
     actions: list[str] = field(default_factory=list)
 
     @classmethod
-    def new(cls, seed: int, target: int = DEFAULT_TARGET,
+    def new(cls, seed: int, target: int | None = None,
             options: dict[str, Any] | None = None) -> Match:
-        """A new match, dealt.
+        """A new match, dealt. ``options`` are kept in the record: the game's options
+        (:class:`~gameshelf.games.muggins.options.MugginsOptions`, defaults filled in) and
+        more (the level, names...); ``target`` sets the target among them.
 
         Raises:
-            BadInputError: a target out of range.
+            BadInputError: a bad game option (a target out of range).
         """
-        opts = dict(options or {})
-        opts["target"] = int(target)
-        m = cls(seed=seed, state=start_state(target), chance=Chance(seed), options=opts)
+        opts = {**(options or {}), **({} if target is None else {"target": target})}
+        rules = MugginsOptions.of_record(opts)
+        m = cls(seed=seed, state=start_state(rules), chance=Chance(seed),
+                options={**opts, **rules.to_json()})
         m.run_chance()
         return m
+
+    @property
+    def rules(self) -> MugginsOptions:
+        """The game's options (the target...), as its record keeps them."""
+        return MugginsOptions.of_record(self.options)
 
     def run_chance(self) -> list[Take]:
         """Resolve chance nodes (deals, draws) with the match's generator; returns them."""
@@ -222,23 +227,20 @@ class Match:
                 :func:`~gameshelf.games.muggins.game.max_actions` allows.
         """
         record.check(GAME, RULES_VERSION)
-        target = record.options.get("target", DEFAULT_TARGET)
-        if not isinstance(target, int) or isinstance(target, bool):
-            raise RecordError("the record's target is not a whole number")
         history = record.options.get("history", [])
         if not isinstance(history, list) or len(history) > 20 or not all(
                 h in ("win", "loss", "draw") for h in history):
             raise RecordError("the record's history of results is damaged")
         try:
-            state = start_state(target)
+            rules = MugginsOptions.of_record(record.options)
             parse_level(str(record.options.get("level", "normal")))
         except GameshelfError as exc:
             raise RecordError(f"bad record: {exc}") from None
-        most = max_actions(target)
+        most = max_actions(rules.target)
         if len(record.actions) > most:
             raise RecordError(f"bad record: it holds {count(len(record.actions), 'action')}; "
-                              f"a game to {target} can have at most {most:,}")
-        return cls(seed=record.seed, state=state, chance=Chance(record.seed),
+                              f"a game to {rules.target} can have at most {most:,}")
+        return cls(seed=record.seed, state=start_state(rules), chance=Chance(record.seed),
                    options=dict(record.options))
 
     def replay(self, actions: Iterable[str], *, check: bool = True) -> Iterator[Action]:

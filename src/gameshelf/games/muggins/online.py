@@ -68,6 +68,6 @@ class RemoteMuggins(RemoteMatch[MugginsView, MugginsAction], MugginsMatch):
 ONLINE = OnlineGame(RemoteMuggins, lazy("gameshelf.games.muggins.cli:play_match_text"),
                     lazy("gameshelf.games.muggins.tui.app:run_muggins_match"),
                     lazy("gameshelf.games.muggins.tui.screen:MugginsScreen"),
-                    default_seats="me,open", options=("target",),
+                    default_seats="me,open",
                     help=lazy("gameshelf.games.muggins.cli:online_help"))
 

@@ -1,11 +1,45 @@
-"""What a Muggins game is set up with beyond its level: the target (R-MG-8), the rulebook's
-500 points by default, here and on a game server alike."""
+"""What a Muggins game is set up with beyond its seats: the target (R-MG-8), the rulebook's
+500 points by default, here and on a game server alike; and Mugsy's levels.
+
+:class:`MugginsOptions` is the one value every layer reads them into: the command line's
+``--target`` (local play and ``online create``), a room's ``create`` message, the research
+spec's parameters and a record's ``options``. Each option is the field of the same name of
+:class:`~gameshelf.games.muggins.game.MugginsState`.
+
+Example:
+    >>> MugginsOptions.from_texts({"target": "250"})
+    MugginsOptions(target=250)
+    >>> MugginsOptions().to_json()
+    {'target': 500}
+"""
 
 from __future__ import annotations
 
-from gameshelf.games.muggins.game import DEFAULT_TARGET, MAX_TARGET, MIN_TARGET
+from dataclasses import dataclass
+from typing import ClassVar
 
-#: The options ``gameshelf online create`` takes for Muggins (the ``online_options`` part),
-#: each with the help it is offered with.
-ONLINE_OPTIONS = {"target": f"the points that end the game ({MIN_TARGET} to {MAX_TARGET:,}; "
-                            f"default {DEFAULT_TARGET})"}
+from gameshelf.core.options import GameOptions, NumberOption, Option
+from gameshelf.games.muggins.game import DEFAULT_TARGET, MAX_TARGET, MIN_TARGET
+from gameshelf.games.muggins.mugsy import LEVELS
+
+#: Mugsy's quick level: open seats, computer seats given no level, stand-ins online.
+QUICK_LEVEL = "normal"
+
+#: R-MG-8: the score that ends the game, even mid-round.
+TARGET = NumberOption("target", "Target (points: the game ends when someone reaches it)",
+                      "the points that end the game", DEFAULT_TARGET, MIN_TARGET, MAX_TARGET)
+
+
+@dataclass(frozen=True)
+class MugginsOptions(GameOptions):
+    """A Muggins game's options (the ``options`` part).
+
+    Attributes:
+        target: the score that ends the game (R-MG-8), 5 to 10,000 points.
+    """
+
+    target: int = DEFAULT_TARGET
+
+    FIELDS: ClassVar[tuple[Option, ...]] = (TARGET,)
+    #: Mugsy's levels, the quick one (the server's default) first.
+    LEVELS: ClassVar[tuple[str, ...]] = (QUICK_LEVEL, *(lv for lv in LEVELS if lv != QUICK_LEVEL))

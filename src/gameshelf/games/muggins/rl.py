@@ -61,10 +61,8 @@ import numpy.typing as npt
 from gameshelf.core.errors import BadInputError, IllegalMoveError
 from gameshelf.core.state import CHANCE as ENGINE_CHANCE
 from gameshelf.games.muggins.game import (
-    DEFAULT_TARGET,
     HAND_SIZE,
     MAX_TARGET,
-    MIN_TARGET,
     Action,
     Draw,
     MugginsState,
@@ -77,6 +75,7 @@ from gameshelf.games.muggins.game import (
     parse_action,
 )
 from gameshelf.games.muggins.match import start_state
+from gameshelf.games.muggins.options import MugginsOptions
 from gameshelf.games.muggins.tiles import ALL_TILES, DEALT_TILES, MAX_PIPS, Tile
 from gameshelf.games.muggins.view import MugginsView
 from gameshelf.rl.spec import CHANCE, TERMINAL, GameSpec, SpecInfo
@@ -161,12 +160,9 @@ class Spec(GameSpec[MugginsState]):
         super().__init__(params)   # refuses unknown names
         if self.params.get("players", 2) != 2:
             raise BadInputError(f"Muggins is a game for 2 players, not {self.params['players']!r}")
-        target = self.params["target"]
-        if isinstance(target, bool) or not isinstance(target, int) \
-                or not MIN_TARGET <= target <= MAX_TARGET:
-            raise BadInputError(f"the target must be a whole number from {MIN_TARGET} to "
-                                f"{MAX_TARGET} points, got {target!r}")
-        self.target = target
+        self.options = MugginsOptions.from_json(
+            {k: v for k, v in self.params.items() if k != "players"})
+        self.target = self.options.target
 
     @classmethod
     def info(cls) -> SpecInfo:
@@ -177,11 +173,11 @@ class Spec(GameSpec[MugginsState]):
             max_players=2, num_distinct_actions=NUM_ACTIONS, max_chance_outcomes=NUM_OUTCOMES,
             min_utility=-1.0, max_utility=1.0, utility_sum=0.0,
             max_game_length=max_actions(MAX_TARGET), perfect_information=False,
-            parameters={"target": DEFAULT_TARGET})
+            parameters=MugginsOptions().to_json())
 
     # ----- play --------------------------------------------------------------------------
     def initial(self) -> MugginsState:
-        return start_state(self.target)
+        return start_state(self.options)
 
     def current_player(self, state: MugginsState) -> int:
         if state.phase is Phase.OVER:

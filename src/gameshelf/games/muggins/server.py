@@ -12,11 +12,12 @@ from gameshelf.core.chance import Chance
 from gameshelf.core.errors import BadInputError, IllegalMoveError
 from gameshelf.core.records import GameRecord
 from gameshelf.core.state import CHANCE
-from gameshelf.games.muggins.game import DEFAULT_TARGET, Take, parse_action
-from gameshelf.games.muggins.match import MUGSY, Match, event_words, start_state
+from gameshelf.games.muggins.game import Take, parse_action
+from gameshelf.games.muggins.match import MUGSY, Match, event_words
 from gameshelf.games.muggins.mugsy import Mugsy, parse_level
+from gameshelf.games.muggins.options import MugginsOptions
 from gameshelf.games.muggins.view import MugginsView
-from gameshelf.server.games import Game, SeatPlan, check_names, only_options
+from gameshelf.server.games import Game, SeatPlan, check_names
 
 
 class MugginsGame(Game):
@@ -24,7 +25,7 @@ class MugginsGame(Game):
 
     key = "muggins"
     #: the fast computer player: open seats, computer seats given no level, stand-ins
-    default_level = "normal"
+    default_level = MugginsOptions.LEVELS[0]
     #: The target of a room kept with none: rooms created before the online default was the
     #: rulebook's (R-MG-8) kept no target and were played to 250; a room created now keeps
     #: its target (:meth:`kept_options`).
@@ -64,11 +65,7 @@ class MugginsGame(Game):
                                 "Mugsy")
         if seats[0].kind != "person":
             raise BadInputError("Muggins: the first seat is a person's (Mugsy sits second)")
-        only_options(options, ("target",))
-        target = options.get("target", DEFAULT_TARGET)
-        if not isinstance(target, int) or isinstance(target, bool):
-            raise BadInputError("the option target must be a whole number of points")
-        start_state(target)
+        MugginsOptions.from_json(options)
         if seats[1].kind == "computer" and seats[1].level:
             parse_level(seats[1].level)
         check_names(seats, 20)
@@ -80,13 +77,15 @@ class MugginsGame(Game):
             opts["opponent"] = "person"
         else:
             opts["level"] = seats[1].level or cls.default_level
-        target = int(options.get("target", cls.UNKEPT_TARGET))
-        return cls(Match.new(seed, target=target, options=opts), [s.name for s in seats])
+        rules = MugginsOptions.from_json({"target": cls.UNKEPT_TARGET, **options})
+        return cls(Match.new(seed, rules.target, {**opts, **rules.to_json()}),
+                   [s.name for s in seats])
 
     @classmethod
     def kept_options(cls, options: dict[str, Any]) -> dict[str, Any]:
-        """The options with the target filled in: the rulebook's 500 when none is given."""
-        return {"target": DEFAULT_TARGET, **options}
+        """Every option, defaults filled in (the rulebook's target, 500, when none is
+        given)."""
+        return MugginsOptions.from_json(options).to_json()
 
     @classmethod
     def from_record(cls, record: GameRecord) -> Game:

@@ -36,6 +36,7 @@ from gameshelf.core.store import SaveRow
 from gameshelf.games.muggins.game import Action, Take
 from gameshelf.games.muggins.match import GAME, MUGSY, PERSON, Match
 from gameshelf.games.muggins.mugsy import Mugsy, parse_level
+from gameshelf.games.muggins.options import MugginsOptions
 from gameshelf.session.base import SavedGame, SaveLost, SaveSlot, game_saves, open_store
 from gameshelf.session.ending import EndRules, EndSeat, ending
 
@@ -124,19 +125,21 @@ class Session(SavedGame):
 
     # ----- starting ----------------------------------------------------------------------
     @classmethod
-    def new(cls, level: str, target: int, seed: int, name: str | None = None) -> Session:
+    def new(cls, level: str, rules: MugginsOptions, seed: int,
+            name: str | None = None) -> Session:
         """A new game, dealt and saved at once as ``name`` exactly or as ``game-<number>``
-        (``game-<number>-2``... beside older saves). For ``even``, the person's last 20
+        (``game-<number>-2``... beside older saves), with the game's options ``rules`` (the
+        target...) against Mugsy at ``level``. For ``even``, the person's last 20
         results against it go into the match's options (``history``): Mugsy's strength for
         the whole game comes from them, and a replay can check each of its moves.
 
         Raises:
-            BadInputError: a bad level or target.
+            BadInputError: a bad level.
             StoreError: ``name`` is taken (by an intact or a damaged save), or the store
                 cannot be written (read-only, full, foreign): said before any move.
         """
         lv = parse_level(level)
-        options: dict[str, object] = {"level": lv}
+        options: dict[str, object] = {"level": lv, **rules.to_json()}
         errors: list[str] = []
         if lv == "even":
             try:
@@ -144,7 +147,7 @@ class Session(SavedGame):
                     options["history"] = store.recent_results(GAME, f"mugsy-{lv}", 20)
             except GameshelfError as exc:
                 errors.append(str(exc))
-        s = cls(Match.new(seed, target=target, options=options), lv, base=name or "")
+        s = cls(Match.new(seed, options=options), lv, base=name or "")
         s.slot.claim(s.base, s.match.record(), exact=name is not None)
         s.store_errors.extend(errors)
         return s

@@ -17,5 +17,6 @@ GAME = GameDef(
         "online": ".online:ONLINE",
         "server": ".server:ShowdownGame",
         "end": ".session:ENDING",
+        "options": ".options:ShowdownOptions",
     },
 )

@@ -41,6 +41,6 @@ class RemoteShowdown(RemoteMatch[PlayerView, Action], ShowdownMatch):
 ONLINE = OnlineGame(RemoteShowdown, lazy("gameshelf.games.showdown.cli:prompt_loop"),
                     lazy("gameshelf.games.showdown.tui.setup:run_match_app"),
                     lazy("gameshelf.games.showdown.tui.screen:ShowdownScreen"),
-                    default_seats="me,open,cpu", options=(),
+                    default_seats="me,open,cpu",
                     help=lazy("gameshelf.games.showdown.cli:online_help"))
 

@@ -17,6 +17,7 @@ from gameshelf.core.state import CHANCE
 from gameshelf.games.showdown.actions import parse_action
 from gameshelf.games.showdown.game import new_game
 from gameshelf.games.showdown.match import HUMAN, MAX_NAME_LENGTH, Match, Seat
+from gameshelf.games.showdown.options import ShowdownOptions
 from gameshelf.games.showdown.players import PLAYER_KINDS, make_player
 from gameshelf.games.showdown.steps import MAX_PLAYERS, MIN_PLAYERS
 from gameshelf.games.showdown.table import Phase
@@ -29,7 +30,7 @@ class ShowdownGame(Game):
 
     key = "showdown"
     #: the fast computer player: open seats, computer seats given no level, stand-ins
-    default_level = "heuristic"
+    default_level = ShowdownOptions.LEVELS[0]
 
     def __init__(self, match: Any) -> None:
         self.match: Match = match

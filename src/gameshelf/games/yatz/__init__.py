@@ -17,6 +17,7 @@ GAME = GameDef(
         "online": ".online:ONLINE",
         "server": ".server:YatzGame",
         "end": ".session:ENDING",
+        "options": ".options:YatzOptions",
         "web": ".web:PAGE",
     },
 )

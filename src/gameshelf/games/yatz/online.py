@@ -122,5 +122,5 @@ def _screen(match: RemoteYatz) -> Any:
 
 #: The game as the online front ends play it (its ``online`` part).
 ONLINE = OnlineGame(RemoteYatz, _prompt, _run_screen, _screen, default_seats="me,open,cpu",
-                    options=(), help=lazy("gameshelf.games.yatz.prompt:online_help"))
+                    help=lazy("gameshelf.games.yatz.prompt:online_help"))
 

@@ -16,6 +16,7 @@ from gameshelf.core.records import GameRecord
 from gameshelf.core.state import CHANCE
 from gameshelf.games.yatz.game import MAX_PLAYERS, MIN_PLAYERS, Dice, Score
 from gameshelf.games.yatz.match import HUMAN, MAX_NAME_LENGTH, Match, Seat
+from gameshelf.games.yatz.options import YatzOptions
 from gameshelf.games.yatz.players import PLAYERS, make_player
 from gameshelf.games.yatz.scoring import rule_set
 from gameshelf.games.yatz.view import yatz_view
@@ -27,7 +28,7 @@ class YatzGame(Game):
 
     key = "yatz"
     #: the fast computer player: open seats, computer seats given no level, stand-ins
-    default_level = "greedy"
+    default_level = YatzOptions.LEVELS[0]
 
     def __init__(self, match: Any) -> None:
         self.match: Match = match

@@ -20,11 +20,9 @@ from gameshelf.core.errors import GameshelfError
 from gameshelf.core.keymaps import parse_key_map, remembered_key_map
 from gameshelf.core.records import GameRecord
 from gameshelf.core.text import error_line, possessive, quoted, said
-from gameshelf.games.muggins.game import (
-    DEFAULT_TARGET,
-    RoundResult,
-)
+from gameshelf.games.muggins.game import RoundResult
 from gameshelf.games.muggins.match import GAME, joined_draws, last_play
+from gameshelf.games.muggins.options import MugginsOptions
 from gameshelf.games.muggins.play import LocalMuggins, MugginsMatch
 from gameshelf.games.muggins.replay import ReplayMuggins
 from gameshelf.games.muggins.session import Session, saves
@@ -98,7 +96,8 @@ class MugginsScreen(TurnActions, ReplayKeys, Screen[None]):
     Args:
         session: the game to show (a local session, or a match: local, remote or a
             replay); None: offer to resume the save or start a new game.
-        level, target, seed: for a new game when ``session`` is None and ``ask`` is False.
+        level, rules, seed: for a new game when ``session`` is None and ``ask`` is False
+            (``rules``: the game's options, the target...).
         ask: ask (resume? which level?) when mounted without a session.
         pace: seconds between Mugsy's steps (0 in tests).
     """
@@ -110,7 +109,8 @@ class MugginsScreen(TurnActions, ReplayKeys, Screen[None]):
 
     def __init__(self, session: Session | MugginsMatch | None = None, *,
                  level: str = "normal",
-                 target: int = DEFAULT_TARGET, seed: int | None = None, ask: bool = True,
+                 rules: MugginsOptions = MugginsOptions(), seed: int | None = None,
+                 ask: bool = True,
                  pace: float | None = None, exit_app: bool = False,
                  keys: str = DEFAULT) -> None:
         super().__init__()
@@ -120,7 +120,7 @@ class MugginsScreen(TurnActions, ReplayKeys, Screen[None]):
         self.keys = DEFAULT
         self.classic = False
         self._use_keys(keys)
-        self._level, self._target, self._seed, self._ask = level, target, seed, ask
+        self._level, self._rules, self._seed, self._ask = level, rules, seed, ask
         self.selected = 0
         self.choosing: Tile | None = None
         self._clicked: Tile | None = None   # the tile a first click chose
@@ -200,7 +200,7 @@ class MugginsScreen(TurnActions, ReplayKeys, Screen[None]):
             self._begin()
             return
         if not self._ask:
-            self.start_new(self._level, self._target, self._seed)
+            self.start_new(self._level, self._rules, self._seed)
             return
         saved = self._saved()
         if saved is not None:
@@ -251,15 +251,15 @@ class MugginsScreen(TurnActions, ReplayKeys, Screen[None]):
                 self._close()
             else:
                 await self.set_keys(asked.keys)
-                self.start_new(level, self._target, None)
+                self.start_new(level, self._rules, None)
         self.app.push_screen(asked, chosen)
 
-    def start_new(self, level: str, target: int, seed: int | None,
+    def start_new(self, level: str, rules: MugginsOptions, seed: int | None,
                   name: str | None = None) -> None:
         """Start a new game (a new seed unless given), saved at once (as ``name``, else
         ``game-<number>``); a store that cannot be written is said here."""
         try:
-            self.game = LocalMuggins(Session.new(level, target,
+            self.game = LocalMuggins(Session.new(level, rules,
                                                  seed if seed is not None else new_seed(), name))
         except GameshelfError as exc:
             self.say(error_line(exc), bell=True)
@@ -456,7 +456,7 @@ class MugginsScreen(TurnActions, ReplayKeys, Screen[None]):
 
         def again(yes: bool | None) -> None:
             if yes and isinstance(self.game, LocalMuggins):
-                self.start_new(self.game.level, st.target, None)
+                self.start_new(self.game.level, self.game.session.match.rules, None)
             else:
                 self._leave()
         self.app.push_screen(SummaryScreen(text, True, muggins_help(self.keys),

@@ -9,15 +9,11 @@ Never the other rack's tiles: the view holds only their count.
 
 from pathlib import Path
 
-from gameshelf.core.gamedef import NumberOption, WebPage
-from gameshelf.games.muggins.game import DEFAULT_TARGET, MAX_TARGET, MIN_TARGET, SEATS
-from gameshelf.games.muggins.mugsy import LEVELS
-from gameshelf.games.muggins.server import MugginsGame
+from gameshelf.core.gamedef import WebPage
+from gameshelf.games.muggins.game import SEATS
+from gameshelf.games.muggins.options import MugginsOptions
 
 #: The page module, as the game server serves it (Mugsy's quick level first).
 PAGE = WebPage(Path(__file__).parent, "muggins.js", ("muggins.css",),
-               levels=(MugginsGame.default_level,
-                       *(level for level in LEVELS if level != MugginsGame.default_level)),
-               players=(SEATS, SEATS),
-               options=(NumberOption("target", "Target (points: the game ends when someone "
-                                     "reaches it)", DEFAULT_TARGET, MIN_TARGET, MAX_TARGET),))
+               levels=MugginsOptions.LEVELS, players=(SEATS, SEATS),
+               options=MugginsOptions.FIELDS)

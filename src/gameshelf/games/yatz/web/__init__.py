@@ -11,9 +11,9 @@ from pathlib import Path
 
 from gameshelf.core.gamedef import WebPage
 from gameshelf.games.yatz.game import MAX_PLAYERS, MIN_PLAYERS
-from gameshelf.games.yatz.server import YatzGame
+from gameshelf.games.yatz.options import YatzOptions
 
 #: The page module, as the game server serves it.
 PAGE = WebPage(Path(__file__).parent, "yatz.js", ("yatz.css",),
-               levels=(YatzGame.default_level, "casual", "strong"),
+               levels=YatzOptions.LEVELS,
                players=(MIN_PLAYERS, MAX_PLAYERS))

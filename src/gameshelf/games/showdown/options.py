@@ -1,0 +1,22 @@
+"""What a game of Pinball Showdown is set up with beyond its seats: no option on a command
+line or a page yet; the computer players' levels."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from gameshelf.core.options import GameOptions
+from gameshelf.games.showdown.players import PLAYER_KINDS
+
+#: The quick computer player: open seats, computer seats given no level, stand-ins online.
+QUICK_LEVEL = "heuristic"
+
+
+@dataclass(frozen=True)
+class ShowdownOptions(GameOptions):
+    """A Showdown game's options (the ``options`` part): its computer players' levels."""
+
+    #: The computer players, the quick one first.
+    LEVELS: ClassVar[tuple[str, ...]] = (QUICK_LEVEL,
+                                         *(p for p in PLAYER_KINDS if p != QUICK_LEVEL))
