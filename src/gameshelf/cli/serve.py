@@ -61,8 +61,9 @@ def serve(
         "--port", min=0, max=65535, help="The port (0: any free one, said at the start).")
     ] = 8765,
     db: Annotated[str | None, typer.Option(
-        "--db", help="The server's database of rooms (default: server.db in the data "
-                     "folder).")] = None,
+        "--db", metavar="PATH|URL",
+        help="The server's database of rooms: an SQLite file's path (default: server.db in "
+             "the data folder) or a PostgreSQL URL, postgresql://USER@HOST:PORT/DB.")] = None,
     rate: Annotated[float, typer.Option(
         "--rate", min=1.0, max=100_000.0,
         help="Messages a second each connection may send (bursts of twice as many).")
