@@ -8,6 +8,15 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+from tests.examples import SLOW
+
+# Property tests: a short run in ``make test``, the full counts with ``--hypothesis-profile
+# slow`` (``make test-slow``); see tests/examples.py.
+settings.register_profile("suite", max_examples=25)
+settings.register_profile(SLOW, max_examples=100)
+settings.load_profile("suite")
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -49,3 +58,4 @@ def _no_child_left(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     for left in children.end_all():
         warnings.warn(f"a child process outlived its test and was killed: {left}",
                       stacklevel=1)
+
