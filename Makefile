@@ -34,10 +34,11 @@ web: $(STAMP)
 test: $(STAMP_TEST)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy
-	$(BIN)/pytest -q -n auto --maxprocesses=4
+	$(BIN)/pytest -q -n auto --maxprocesses=4 --dist loadgroup
 
+# the slow checks, and every property test with its full count of examples (tests/examples.py)
 test-slow: $(STAMP_TEST)
-	$(BIN)/pytest -q -m slow
+	$(BIN)/pytest -q -m 'slow or hypothesis' --hypothesis-profile slow
 
 bench: $(STAMP_TEST)
 	@for f in benchmarks/*.py; do echo "== $$f"; $(BIN)/python $$f || exit 1; done

@@ -8,6 +8,15 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+from tests.examples import SLOW
+
+# Property tests: a short run in ``make test``, the full counts with ``--hypothesis-profile
+# slow`` (``make test-slow``); see tests/examples.py.
+settings.register_profile("suite", max_examples=25)
+settings.register_profile(SLOW, max_examples=100)
+settings.load_profile("suite")
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -49,3 +58,17 @@ def _no_child_left(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     for left in children.end_all():
         warnings.warn(f"a child process outlived its test and was killed: {left}",
                       stacklevel=1)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Under ``--dist loadgroup`` (``make test``) the tests of a module that share a costly
+    module-scoped fixture (a server process, a Ray cluster, computed positions) run on one
+    worker,
+    so the fixture is set up once, not once per worker. Runs before xdist reads the groups."""
+    for item in items:
+        info = getattr(item, "_fixtureinfo", None)
+        if info is None or item.get_closest_marker("xdist_group"):
+            continue
+        if any(d.scope == "module" for defs in info.name2fixturedefs.values() for d in defs):
+            item.add_marker(pytest.mark.xdist_group(item.module.__name__))

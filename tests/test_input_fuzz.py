@@ -18,6 +18,7 @@ from gameshelf.cli import main
 from gameshelf.core.errors import GameshelfError
 from gameshelf.core.records import GameRecord
 from gameshelf.core.store import ScoreEntry, Store
+from tests.examples import examples
 
 #: Any character, lone surrogates (undecodable bytes) and control characters included.
 ANY_TEXT = st.text(st.characters(codec=None, categories=None), max_size=60)
@@ -28,7 +29,7 @@ NEAR_TEXT = st.lists(st.sampled_from(
                                         "bid", "offer", "speed", "flip", "deal", "draw"]),
     max_size=12).map("".join)
 TEXT = st.one_of(ANY_TEXT, NEAR_TEXT)
-FUZZ = settings(max_examples=60, deadline=None,
+FUZZ = settings(max_examples=examples(60), deadline=None,
                 suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 
@@ -212,7 +213,7 @@ LINES = st.lists(st.one_of(st.binary(max_size=20), NEAR_TEXT.map(
     ["muggins", "play", "--text", "--level", "easy", "--seed", "3"],
     ["showdown", "play", "--text", "-p", "Ann,random", "--seed", "3"],
 ])
-@settings(max_examples=15, deadline=None,
+@settings(max_examples=examples(15), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(lines=LINES)
 def test_random_lines_at_every_prompt_loop(

@@ -17,6 +17,7 @@ from gameshelf.games.dollar.bill import (
     parse_series,
     resolve_district,
 )
+from tests.examples import examples
 
 
 @pytest.mark.parametrize(
@@ -69,7 +70,7 @@ def test_r_dp_1_malformed_bills_name_the_problem(text: str, fragment: str) -> No
 @given(st.text(alphabet="0123456789", min_size=8, max_size=8),
        st.sampled_from([""] + [f"{a}{b}" for a in ("", "M", "Z") for b in "ABCDEFGHIJKL"]),
        st.sampled_from(["A", "Y", "*"]))
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 def test_r_dp_1_text_form_round_trips(digits: str, prefix: str, suffix: str) -> None:
     """R-DP-1: every bill's text form parses back to the same bill."""
     bill = Bill(digits, prefix, suffix if prefix else "")

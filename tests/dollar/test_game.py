@@ -10,6 +10,7 @@ from gameshelf.core.chance import Chance
 from gameshelf.core.errors import BadInputError
 from gameshelf.games.dollar.bill import Series, parse_bill
 from gameshelf.games.dollar.game import MAX_PLAYERS, make_entry, random_bill, winners
+from tests.examples import examples
 
 
 def test_make_entry_scores_the_bill() -> None:
@@ -59,7 +60,7 @@ def test_winners_share_equal_scores() -> None:
 
 
 @given(st.integers(0, 2**40), st.integers(1, MAX_PLAYERS))
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 def test_random_rounds_to_the_end(seed: int, players: int) -> None:
     """Any round: every player scores; the winners are exactly those with the best score."""
     chance = Chance(seed)

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from gameshelf.core.errors import BadInputError
 from gameshelf.games.dollar import odds
 from gameshelf.games.dollar.scorer import MILLION, Rule, score_serial
+from tests.examples import examples
 
 M = MILLION
 
@@ -194,7 +195,7 @@ def test_scorer_refuses_out_of_range(district: int, digit: int | None) -> None:
 
 @given(st.text(alphabet="0123456789", min_size=1, max_size=40),
        st.integers(1, 12), st.one_of(st.none(), st.integers(0, 9)))
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 def test_trace_invariants(serial: str, district: int, digit: int | None) -> None:
     """Any length: the trace uses every read digit once, in order; the running score never
     goes down; the total is play score + end bonus + match; trace=False scores the same."""
@@ -217,7 +218,7 @@ def test_trace_invariants(serial: str, district: int, digit: int | None) -> None
 
 @given(st.text(alphabet="0123456789", min_size=1, max_size=40), st.integers(1, 12),
        st.one_of(st.none(), st.integers(0, 9)))
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 def test_dp_automaton_agrees_with_scorer_on_long_serials(serial: str, district: int,
                                                          digit: int | None) -> None:
     """The DP's automaton (written apart) folds any serial to the scorer's total."""

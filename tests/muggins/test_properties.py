@@ -10,6 +10,7 @@ from gameshelf.core.state import CHANCE, TERMINAL
 from gameshelf.games.muggins.game import Draw, MugginsState, Pass, Play
 from gameshelf.games.muggins.match import MUGSY, Match
 from gameshelf.games.muggins.tiles import ALL_TILES, DOUBLE_BLANK
+from tests.examples import examples
 
 
 def _all_tiles(state: MugginsState) -> list[object]:
@@ -23,7 +24,7 @@ def _check_conserved(state: MugginsState) -> None:
     assert set(tiles) | {DOUBLE_BLANK} == set(ALL_TILES)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(seed=st.integers(0, 2**32), pick=st.randoms(use_true_random=False),
        target=st.sampled_from([50, 150, 500]))
 def test_random_games_conserve_tiles_and_score_in_fives(seed: int, pick: object,
@@ -67,7 +68,7 @@ def test_random_games_conserve_tiles_and_score_in_fives(seed: int, pick: object,
     assert state.scores[state.winner] == max(state.scores)
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=examples(10), deadline=None)
 @given(seed=st.integers(0, 10**9), n=st.integers(0, 120))
 def test_record_replays_to_the_same_state(seed: int, n: int) -> None:
     """Save/resume: a record replayed through the rules gives the same game, and play goes

@@ -23,6 +23,7 @@ from gameshelf.games.showdown.game import new_game, replay
 from gameshelf.games.showdown.players import determinize
 from gameshelf.games.showdown.steps import TOKENS
 from gameshelf.games.showdown.table import Phase
+from tests.examples import examples
 from tests.showdown.helpers import DECK
 
 cards = st.integers(0, 53)
@@ -36,13 +37,13 @@ actions = st.one_of(
 )
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(actions)
 def test_every_action_text_parses_back(action: object) -> None:
     assert parse_action(str(action)) == action
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(seed=st.integers(0, 2**32), players=st.integers(2, 4))
 def test_random_legal_games_end_with_tokens_conserved(seed: int, players: int) -> None:
     """R-PS-3: every player's tokens (speed, control, on cards) plus removed ones are 20;
@@ -80,7 +81,7 @@ def test_random_legal_games_end_with_tokens_conserved(seed: int, players: int) -
     assert again.returns() == state.returns()
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(seed=st.integers(0, 2**32), players=st.integers(2, 4), stop=st.integers(1, 120))
 def test_determinize_is_consistent_with_the_view(seed: int, players: int, stop: int) -> None:
     """A sampled world keeps what the player sees and deals the unseen cards consistently."""

@@ -16,8 +16,9 @@ from gameshelf.games.yatz.game import (
 from gameshelf.games.yatz.match import Match, Seat
 from gameshelf.games.yatz.players import PLAYERS
 from gameshelf.games.yatz.scoring import upper_bonus
+from tests.examples import examples
 
-SETTINGS = settings(max_examples=12, deadline=None,
+SETTINGS = settings(max_examples=examples(12), deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -73,7 +74,7 @@ def test_computer_games_of_1_to_9_players(players: int, seed: int, kinds: list[s
     _check_totals(m.state)
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(seed=st.integers(0, 2**40), cut=st.floats(0, 1), players=st.integers(1, 4))
 def test_save_and_resume_at_a_random_moment_equals_playing_on(
         seed: int, cut: float, players: int) -> None:

@@ -26,6 +26,7 @@ from gameshelf.games.yatz.session import YatzSession
 from gameshelf.games.yatz.tui.card import BOX_ROW, FIRST_COL, CardTable
 from gameshelf.games.yatz.tui.screen import GameScreen
 from tests.cli_helpers import run
+from tests.examples import examples
 
 from .helpers import GameApp
 
@@ -49,7 +50,7 @@ def _fill_first(m: Match) -> Score:
 
 # ----- the engine -------------------------------------------------------------------------
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(seed=st.integers(0, 10_000), turns=st.integers(0, 5), rolls=st.integers(1, 3),
        box=st.integers(0, 38), cpu=st.booleans())
 def test_undo_then_the_same_fill_is_the_game_without_the_undo(
