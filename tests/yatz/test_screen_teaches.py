@@ -134,7 +134,9 @@ async def test_the_undo_line_goes_when_the_computer_rolls() -> None:
         await pilot.pause()
         message = screen.query_one("#message", Static)
         assert "u takes it back" in str(message.render())
-        for _ in range(200):      # the computer's first roll comes after 2.5 s
+        # the computer's first roll comes after 2.5 s (later on a loaded machine, while the
+        # strong player's tables load): waited for up to a minute
+        for _ in range(1200):
             if screen.game.state.dice and screen.game.state.seat == 1:
                 break
             await pilot.pause(0.05)
