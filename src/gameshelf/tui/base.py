@@ -241,6 +241,10 @@ def say_farewells(app: GuardedApp) -> None:
 
 
 def drawable(screen: Screen[Any]) -> bool:
-    """Whether ``screen`` may redraw (mount and remove widgets) now: it is mounted and its
-    app is not closing on a signal. Redraws from resizes and computer moves ask this first."""
-    return screen.is_mounted and getattr(screen.app, "stopped_by", None) is None
+    """Whether ``screen`` may redraw (mount and remove widgets) now: it is mounted, or its
+    own ``on_mount`` is running (its widgets are composed; Textual counts a screen mounted
+    only once that handler has returned, and the first draw, of a resumed game's dice too,
+    is made there), and its app is not closing on a signal. Redraws from resizes and
+    computer moves ask this first."""
+    up = screen.is_mounted or (screen.is_running and screen.is_attached)
+    return up and getattr(screen.app, "stopped_by", None) is None
