@@ -128,7 +128,8 @@ class NumberOption(Option):
         return f"{self.help} ({self.bounds()}; default {self.default:,})"
 
     def to_page(self) -> dict[str, Any]:
-        return {**super().to_page(), "min": self.minimum, "max": self.maximum}
+        return {**super().to_page(), "min": self.minimum, "max": self.maximum,
+                "unit": self.unit}
 
 
 @dataclass(frozen=True)
