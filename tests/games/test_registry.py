@@ -96,7 +96,8 @@ def test_a_place_of_the_wrong_shape_is_refused(place: str) -> None:
 
 
 @pytest.mark.parametrize("key", ["", "Yatz", "9ball", "-x", "x-", "a--b", "a_b", "a b", "é",
-                                 "a" * 21, "a-" * 10 + "a", "--help", "--version"])
+                                 "a" * 21, "a-b", "pi-g", "a-2", "a" * 10 + "-" + "a" * 9,
+                                 "--help", "--version"])
 def test_a_key_of_the_wrong_shape_is_refused(key: str) -> None:
     with pytest.raises(GameDefError, match="a game key is a lowercase word"):
         Registry().add(key, "x")
@@ -112,8 +113,8 @@ def test_every_built_in_command_and_option_is_refused_as_a_key() -> None:
     for name in [*built_in, *options]:
         with pytest.raises(GameDefError, match="cannot be a game's key|lowercase word"):
             Registry().add(name, "x")
-    Registry().add("a-2", "x")  # good keys
-    Registry().add("a-" * 9 + "ab", "x")
+    Registry().add("a2", "x")  # good keys
+    Registry().add("a" * 20, "x")
 
 
 def test_a_key_is_added_once() -> None:

@@ -5,6 +5,7 @@ the chains (the ends' count, whether they are alike) are the rules' own."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -13,8 +14,10 @@ from gameshelf.core.errors import BadInputError
 from gameshelf.games.muggins.game import MugginsState, Play, Side
 from gameshelf.games.muggins.match import Match
 from gameshelf.games.muggins.mugsy import Mugsy, as_listed, distinct_plays
+from gameshelf.games.muggins.online import decode_muggins_view
 from gameshelf.games.muggins.tiles import parse_tile
 from gameshelf.games.muggins.view import MugginsView
+from gameshelf.session.remote import OnlineError
 
 from .helpers import position
 
@@ -70,3 +73,55 @@ def test_a_view_that_is_not_one_is_refused() -> None:
                    {k: v for k, v in view.items() if k != "scores"}):
         with pytest.raises(BadInputError, match="not a Muggins view"):
             MugginsView.from_json(broken, 0, 0)
+
+
+def _round_view() -> dict[str, object]:
+    """A view with a finished round (so that a round's fields are there to break)."""
+    for state in _states(5, target=300):
+        if state.rounds and state.left and not state.is_terminal():
+            return json.loads(json.dumps(MugginsView.of(state, 0).to_json(["Ann", "Bob"])))
+    raise AssertionError("no round finished")
+
+
+#: Every field a view's reader keeps, with values of the right kind out of its range (or of
+#: a list's shape where a list is due).
+OUT_OF_RANGE: list[tuple[tuple[object, ...], object]] = [
+    (("leader",), 99), (("leader",), -1), (("target",), -1), (("target",), 4),
+    (("target",), 10_001), (("boneyard_count",), -1), (("boneyard_count",), 56),
+    (("opponent_count",), -1), (("opponent_count",), 10 ** 19), (("passes",), 3),
+    (("passes",), -1), (("round_no",), 0), (("round_no",), 10 ** 19), (("scores",), [0]),
+    (("scores",), "00"), (("scores", 0), -5), (("scores", 1), 10 ** 19), (("hand",), ""),
+    (("hand",), "0-1"), (("left",), "0-1"), (("right",), {}), (("rounds",), ""),
+    (("opponent_void",), [10]), (("opponent_void",), "5"), (("rounds", 0), []),
+    (("rounds", 0, "winner"), 2), (("rounds", 0, "round_no"), 0),
+    (("rounds", 0, "pips"), [1]), (("rounds", 0, "pips", 0), -1),
+    (("rounds", 0, "points"), 10 ** 19), (("rounds", 0, "scores", 1), -1),
+    (("rounds", 0, "bonus"), -25), (("rounds", 0, "rounded"), -5), (("rounds", 0, "kind"), 3)]
+
+
+@pytest.mark.parametrize(("path", "bad"), OUT_OF_RANGE)
+def test_every_field_out_of_its_range_is_refused_in_one_line(path: tuple[object, ...],
+                                                              bad: object) -> None:
+    view = _round_view()
+    assert MugginsView.from_json(view, 0, 0)
+    broken = json.loads(json.dumps(view))
+    target: Any = broken
+    for step in path[:-1]:
+        target = target[step]
+    target[path[-1]] = bad
+    with pytest.raises(BadInputError, match="not a Muggins view") as refused:
+        MugginsView.from_json(broken, 0, 0)
+    assert "\n" not in str(refused.value)
+    with pytest.raises(OnlineError, match="cannot read"):
+        decode_muggins_view(broken, 0, 0)
+
+
+def test_a_tile_twice_and_seats_out_of_range_are_refused() -> None:
+    view = _round_view()
+    hand, left = list(view["hand"]), list(view["left"])  # type: ignore[call-overload]
+    inner, outer = left[0].split("-")
+    for broken, seat, to_act in (({**view, "hand": [hand[0], hand[0]]}, 0, 0),
+                                 ({**view, "hand": [*hand, f"{outer}-{inner}"]}, 0, 0),
+                                 (view, 2, 0), (view, -1, 0), (view, 0, 5), (view, 0, -3)):
+        with pytest.raises(BadInputError, match="not a Muggins view"):
+            MugginsView.from_json(broken, seat, to_act)

@@ -100,3 +100,39 @@ def test_a_mistyped_number_or_flag_in_a_view_is_never_read_as_another(key: str,
             else:   # a field the client does not read: nothing read differently
                 assert _same(again, read), (key, path, bad)
     assert checked > 10
+
+
+@pytest.mark.parametrize("key", sorted(SEATS))
+@pytest.mark.parametrize("moves", [3, 25, 60])
+def test_a_number_out_of_range_or_a_list_that_is_not_one_is_never_read(key: str,
+                                                                        moves: int) -> None:
+    """A hostile server's count or seat -3 or 10^19, or ``""`` for a list: the client's
+    one "cannot read" line, or (a field the client does not read) nothing read otherwise."""
+    game = _played(key, moves)
+    view = game.view(0)
+    decode = _decoder(key, game)
+    read = decode(view)
+    refused = 0
+
+    def lists(value: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
+        if isinstance(value, dict):
+            for k, v in value.items():
+                yield from lists(v, (*path, k))
+        elif isinstance(value, list):
+            yield path
+            for i, v in enumerate(value):
+                yield from lists(v, (*path, i))
+
+    changes = [(path, bad) for path, value in _leaves(view)
+               if isinstance(value, int) and not isinstance(value, bool)
+               for bad in (-3, 10 ** 19)]
+    changes += [(path, "") for path in lists(view) if path]
+    for path, bad in changes:
+        try:
+            again = decode(_with(view, path, bad))
+        except OnlineError as exc:
+            assert "\n" not in str(exc) and "cannot read" in str(exc)
+            refused += 1
+        else:
+            assert _same(again, read), (key, path, bad)
+    assert refused > 10

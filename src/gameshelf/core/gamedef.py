@@ -53,8 +53,10 @@ PARTS: Mapping[str, str] = MappingProxyType({
                "described once and read by one validator, and the computer players' levels",
     "web": "the page module for the browser (WebPage)",
 })
-#: A game key: a lowercase letter, then letters, digits and single inner '-', 20 at most.
-KEY = re.compile(r"(?=.{1,20}\Z)[a-z](?:-?[a-z0-9])*")
+#: A game key: a lowercase letter, then lowercase letters and digits, 20 at most (no '-' or
+#: '_', so ``gameshelf_KEY`` and ``KEY(...)`` read back unambiguously). Every parser of game
+#: keys uses this one pattern.
+KEY = re.compile(r"[a-z][a-z0-9]{0,19}")
 #: The command line's own top-level commands and options (without "--"): no game key.
 RESERVED = frozenset({"help", "menu", "online", "serve", "version", "web"})
 #: A part's place: ``module:attribute``, the module relative to the game's package with ``.``.
@@ -195,7 +197,7 @@ class Registry:
                 registered already.
         """
         if not KEY.fullmatch(key):
-            raise GameDefError(f"a game key is a lowercase word of letters, digits and '-' "
+            raise GameDefError(f"a game key is a lowercase word of letters and digits "
                                f"(20 at most), not {key!r}")
         if key in RESERVED or key in self._where:
             what = "a command of gameshelf" if key in RESERVED else "another game's"

@@ -25,7 +25,7 @@ from collections.abc import Callable
 from typing import Any
 
 from gameshelf.core.errors import BadInputError, GameshelfError
-from gameshelf.core.safeload import MAX_DIGITS, DataError, read_json, read_toml
+from gameshelf.core.safeload import MAX_DIGITS, DataError, as_json, read_json, read_toml
 from gameshelf.core.text import count
 
 #: Characters in a name a person enters (a save name; seats have their own, lower caps).
@@ -83,7 +83,7 @@ def whole_number(text: str | int, what: str, *, low: int | None = None,
             digits, an empty text), more than ``max_digits`` digits, or out of range.
     """
     if isinstance(text, bool):
-        raise error(f"{what} must be a whole number, got {text!r}")
+        raise error(f"{what} must be a whole number, got {as_json(text)}")
     if isinstance(text, int):
         value = text
     else:

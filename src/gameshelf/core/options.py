@@ -22,7 +22,7 @@ Example:
     >>> RaceOptions.from_texts({"target": "5"})
     Traceback (most recent call last):
     ...
-    gameshelf.core.errors.BadInputError: --target must be 10 to 1000 points, got 5
+    gameshelf.core.errors.BadInputError: --target must be 10 to 1,000 points, got 5
     >>> RaceOptions.from_json({"target": 5.0})
     Traceback (most recent call last):
     ...
@@ -37,6 +37,7 @@ from typing import Any, ClassVar, Self
 
 from gameshelf.core.errors import BadInputError
 from gameshelf.core.inputs import whole_number
+from gameshelf.core.safeload import as_json
 
 
 @dataclass(frozen=True)
@@ -113,18 +114,22 @@ class NumberOption(Option):
         """
         if not isinstance(value, (str, int) if typed else int) or isinstance(value, bool):
             raise BadInputError(f"{what} must be a whole number of {self.unit}, "
-                                f"got {value!r}")
+                                f"got {as_json(value)}")
         number = whole_number(value, what)
         if not self.minimum <= number <= self.maximum:
-            raise BadInputError(f"{what} must be {self.minimum} to {self.maximum} "
-                                f"{self.unit}, got {number}")
+            raise BadInputError(f"{what} must be {self.bounds()} {self.unit}, got {number}")
         return number
 
+    def bounds(self) -> str:
+        """The values taken, as help and messages write them (``5 to 10,000``)."""
+        return f"{self.minimum:,} to {self.maximum:,}"
+
     def describe(self) -> str:
-        return f"{self.help} ({self.minimum} to {self.maximum:,}; default {self.default})"
+        return f"{self.help} ({self.bounds()}; default {self.default:,})"
 
     def to_page(self) -> dict[str, Any]:
-        return {**super().to_page(), "min": self.minimum, "max": self.maximum}
+        return {**super().to_page(), "min": self.minimum, "max": self.maximum,
+                "unit": self.unit}
 
 
 @dataclass(frozen=True)
@@ -147,7 +152,7 @@ class GameOptions:
 
         Raises:
             BadInputError: an option the game does not take, or a bad value, in one line
-                (``the option target must be 5 to 10000 points, got 3``).
+                (``the option target must be 5 to 10,000 points, got 3``).
         """
         return cls._read(data, lambda o: f"the option {o.name}", typed=False)
 
@@ -157,7 +162,7 @@ class GameOptions:
         the same checks as :meth:`from_json`, naming each option by its flag.
 
         Raises:
-            BadInputError: as :meth:`from_json` (``--target must be 5 to 10000 points, got
+            BadInputError: as :meth:`from_json` (``--target must be 5 to 10,000 points, got
                 3``).
         """
         return cls._read(texts, lambda o: o.flag, typed=True)
@@ -168,7 +173,7 @@ class GameOptions:
         names = [o.name for o in cls.FIELDS]
         extra = sorted(set(data) - set(names))
         if extra:
-            raise BadInputError(f"unknown option {extra[0]!r} (this game takes "
+            raise BadInputError(f"unknown option {as_json(extra[0])} (this game takes "
                                 f"{', '.join(names) or 'none'})")
         return cls(**{o.name: o.read(data[o.name], what(o), typed)
                       for o in cls.FIELDS if o.name in data})

@@ -133,6 +133,20 @@ def read_toml(text: str, *, max_depth: int = MAX_DEPTH) -> dict[str, Any]:
     return value
 
 
+def as_json(value: object, limit: int = 40) -> str:
+    """``value`` written as JSON (``true``, ``null``, ``{"a": 1}``, ``"text"``), for messages
+    about a value received as JSON: the words a websocket client or a page sent, never
+    Python's ``repr``. Cut to ``limit`` characters with ``...``; a value JSON cannot write
+    (a TOML date) is written as its text.
+
+    Example:
+        >>> as_json(True), as_json(None), as_json({"a": 1}), as_json("x" * 50, 10)
+        ('true', 'null', '{"a": 1}', '"xxxxxx...')
+    """
+    text = json.dumps(value, ensure_ascii=False, default=str)
+    return text if len(text) <= limit else text[:max(limit - 3, 1)] + "..."
+
+
 def whole(value: object) -> int:
     """``value`` when it is a JSON whole number, as a protocol or file field must be.
 
@@ -142,7 +156,7 @@ def whole(value: object) -> int:
     """
     if isinstance(value, int) and not isinstance(value, bool):
         return value
-    raise ValueError(f"{value!r:.40} is not a whole number")
+    raise ValueError(f"{as_json(value)} is not a whole number")
 
 
 def flag(value: object) -> bool:
@@ -153,7 +167,7 @@ def flag(value: object) -> bool:
     """
     if isinstance(value, bool):
         return value
-    raise ValueError(f"{value!r:.40} is not true or false")
+    raise ValueError(f"{as_json(value)} is not true or false")
 
 
 def _too_deep(max_depth: int, kinds: str = "arrays and objects") -> DataError:

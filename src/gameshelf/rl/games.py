@@ -11,6 +11,7 @@ import re
 from typing import Any
 
 from gameshelf.core.errors import BadInputError
+from gameshelf.core.gamedef import KEY
 from gameshelf.games import REGISTRY
 from gameshelf.rl.spec import GameSpec
 
@@ -32,13 +33,14 @@ def spec_class(game: str) -> type[GameSpec[object]]:
     return cls
 
 
-_GAME_TEXT = re.compile(r"(?:gameshelf_)?(\w+)(?:\((.*)\))?")
+_GAME_TEXT = re.compile(rf"(?:gameshelf_)?({KEY.pattern})(?:\((.*)\))?")
 _PARAM_TEXT = re.compile(r"\s*(\w+)\s*=\s*([^,=]+?)\s*")
 
 
 def parse_game(text: str) -> tuple[str, dict[str, Any]]:
     """A game and its parameters from OpenSpiel's notation: ``yatz``, ``yatz(players=3)``,
-    ``gameshelf_muggins(target=50)``.
+    ``gameshelf_muggins(target=50)``; the game's name is a key of
+    :data:`gameshelf.core.gamedef.KEY`'s shape.
 
     Values are read as whole numbers, then decimals, then ``true``/``false``, else kept as
     text; the spec checks them. Returns ``("yatz", {"players": 3})``.
@@ -49,7 +51,8 @@ def parse_game(text: str) -> tuple[str, dict[str, Any]]:
     """
     whole = _GAME_TEXT.fullmatch(text.strip())
     if whole is None:
-        raise BadInputError(f"not a game: {text!r} (write it as yatz or yatz(players=3))")
+        first = next(iter(spec_games()), "game")
+        raise BadInputError(f"not a game: {text!r} (write it as {first} or {first}(name=value))")
     game, inside = whole.group(1), whole.group(2)
     if game not in spec_games():
         raise BadInputError(f"no game {game!r}; the games are {', '.join(spec_games())}")

@@ -31,7 +31,7 @@ import typing
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
-from gameshelf.core.safeload import DataError, read_json
+from gameshelf.core.safeload import DataError, as_json, read_json
 
 #: The protocol version this program speaks.
 VERSION = 1
@@ -474,12 +474,12 @@ def _parse(text: str | bytes, table: dict[str, type[Message]]) -> Message:
                             f"{VERSION})", ref)
     if version != VERSION:
         raise ProtocolError("version", f"this program speaks protocol version {VERSION}; the "
-                            f"message is version {json.dumps(version)[:20]}: use a gameshelf "
+                            f"message is version {as_json(version, 20)}: use a gameshelf "
                             "of the same version as the server", ref)
     kind = data.get("type")
     cls = table.get(kind) if isinstance(kind, str) else None
     if cls is None:
-        raise ProtocolError("unknown_type", f"unknown message type {json.dumps(kind)[:40]}",
+        raise ProtocolError("unknown_type", f"unknown message type {as_json(kind)}",
                             ref)
     try:
         message: Message = _build(cls, {k: v for k, v in data.items()

@@ -10,8 +10,8 @@
 - ``/games.json``: the games the server plays (the registry's ``server`` part), in menu
   order, with their page modules (the ``web`` part): ``[{"key", "title", "blurb",
   "script", "styles", "levels", "players": [fewest, most], "options": [{"name", "label",
-  "default", "min", "max"}]}]`` (``script`` null, the lists empty, for a game with no page
-  module yet);
+  "default", "min", "max", "unit"}]}]`` (``script`` null, the lists empty, for a game with
+  no page module yet);
 - ``/assets/NAME``: the frame's own script, styles and icon;
 - ``/games/KEY/NAME``: the files of a game's page module (:class:`~gameshelf.core.gamedef.
   WebPage`), only those it lists.

@@ -26,9 +26,11 @@ from functools import cached_property
 from typing import Any
 
 from gameshelf.core.errors import BadInputError
-from gameshelf.core.safeload import whole
+from gameshelf.core.safeload import as_json, whole
 from gameshelf.core.state import TERMINAL
 from gameshelf.games.muggins.game import (
+    MAX_TARGET,
+    MIN_TARGET,
     Action,
     Chains,
     MugginsState,
@@ -36,7 +38,7 @@ from gameshelf.games.muggins.game import (
     RoundResult,
     parse_action,
 )
-from gameshelf.games.muggins.tiles import DEALT_TILES, Tile, parse_tile
+from gameshelf.games.muggins.tiles import ALL_TILES, DEALT_TILES, MAX_PIPS, Tile, parse_tile
 
 
 @dataclass(frozen=True)
@@ -152,39 +154,105 @@ class MugginsView(Chains):
         """The view in a ``state`` message's ``view`` (``to_act`` and ``legal`` from the
         message); the fields the rules make of the chains are not read but made again.
 
+        Every field is checked for its kind and its range, so that no screen indexes past
+        what the rules allow: seats (``seat``, ``leader``, a round's ``winner``) 0 or 1;
+        tile counts 0 to 55 (the double-nine set); ``target`` within the options' bounds
+        (R-MG-8); ``passes`` 0 to 2; scores, points and round numbers 0 (1 for a round) to
+        :data:`MAX_POINTS`; lists where lists are due; every tile once across the hand and
+        the chains; ``opponent_void`` numbers 0 to 9.
+
         Raises:
             BadInputError: the data is not a Muggins view (its cause says what is wrong).
         """
         try:
-            scores = data["scores"]
+            if not isinstance(data, dict):
+                raise TypeError("the view is not an object")
+            scores = _list(data, "scores", 2)
+            hand = [parse_tile(_text(t)) for t in _list(data, "hand")]
+            left = [_placed(t) for t in _list(data, "left")]
+            right = [_placed(t) for t in _list(data, "right")]
+            tiles = [*hand, *(p.tile for p in left), *(p.tile for p in right)]
+            if len(set(tiles)) != len(tiles):
+                twice = next(str(t) for t in tiles if tiles.count(t) > 1)
+                raise ValueError(f"the tile {twice} is in the hand and chains twice")
+            void = [_ranged(k, "opponent_void", 0, MAX_PIPS)
+                    for k in _list(data, "opponent_void", default=[])]
             return cls(
-                seat=seat, hand=frozenset(sorted(parse_tile(t) for t in data["hand"])),
-                left=tuple(_placed(t) for t in data["left"]),
-                right=tuple(_placed(t) for t in data["right"]),
-                boneyard_count=whole(data["boneyard_count"]),
-                opponent_count=whole(data["opponent_count"]),
-                scores=(whole(scores[0]), whole(scores[1])), target=whole(data["target"]),
-                round_no=whole(data["round_no"]), leader=whole(data.get("leader", 0)),
-                to_move=to_act, passes=whole(data["passes"]),
-                rounds=tuple(_round(r) for r in data["rounds"]),
-                opponent_void=frozenset(whole(k) for k in data.get("opponent_void", ())),
+                seat=_ranged(seat, "seat", 0, 1), hand=frozenset(sorted(hand)),
+                left=tuple(left), right=tuple(right),
+                boneyard_count=_ranged(data["boneyard_count"], "boneyard_count", 0, TILES),
+                opponent_count=_ranged(data["opponent_count"], "opponent_count", 0, TILES),
+                scores=(_ranged(scores[0], "scores", 0, MAX_POINTS),
+                        _ranged(scores[1], "scores", 0, MAX_POINTS)),
+                target=_ranged(data["target"], "target", MIN_TARGET, MAX_TARGET),
+                round_no=_ranged(data["round_no"], "round_no", 1, MAX_POINTS),
+                leader=_ranged(data.get("leader", 0), "leader", 0, 1),
+                to_move=_ranged(to_act, "to_move", TERMINAL, 1),
+                passes=_ranged(data["passes"], "passes", 0, 2),
+                rounds=tuple(_round(r) for r in _list(data, "rounds")),
+                opponent_void=frozenset(void),
                 legal=tuple(parse_action(t) for t in legal))
         except (KeyError, TypeError, ValueError, IndexError) as exc:
             raise BadInputError(f"not a Muggins view: {exc}") from exc
 
 
+#: Tiles in the double-nine set: no count of a view's tiles is more.
+TILES = len(ALL_TILES)
+#: The most a view's score, round points or round number may be: far past any game's
+#: (the largest target is 10,000), short of numbers no screen can show.
+MAX_POINTS = 1_000_000
+
+
+def _ranged(value: Any, name: str, low: int, high: int) -> int:
+    """``value`` as a whole number from ``low`` to ``high``; ValueError naming ``name``."""
+    number = whole(value)
+    if not low <= number <= high:
+        raise ValueError(f"{name} must be {low} to {high:,}, got {as_json(number)}")
+    return number
+
+
+def _list(data: dict[str, Any], name: str, size: int | None = None,
+          default: list[Any] | None = None) -> list[Any]:
+    """``data[name]`` when it is a JSON array (of ``size`` items when given)."""
+    value = data.get(name, default) if default is not None else data[name]
+    if not isinstance(value, list) or (size is not None and len(value) != size):
+        what = "an array" if size is None else f"an array of {size}"
+        raise TypeError(f"{name} must be {what}, got {as_json(value)}")
+    return value
+
+
+def _text(value: Any) -> str:
+    if not isinstance(value, str):
+        raise TypeError(f"a tile must be text like 5-3, got {as_json(value)}")
+    return value
+
+
 def _placed(text: Any) -> Placed:
     """A chain tile as a view writes it: ``5-3``, 5 touching the chain."""
     if not isinstance(text, str) or len(text.split("-")) != 2:
-        raise ValueError(f"not a placed tile: {text!r}")
+        raise ValueError(f"not a placed tile: {as_json(text)}")
+    tile = parse_tile(text)
     inner, outer = (int(x) for x in text.split("-"))
-    return Placed(parse_tile(text), inner, outer)
+    return Placed(tile, inner, outer)
 
 
 def _round(data: Any) -> RoundResult:
+    if not isinstance(data, dict):
+        raise TypeError(f"a round must be an object, got {as_json(data)}")
     winner = data["winner"]
-    return RoundResult(whole(data["round_no"]), str(data["kind"]),
-                       None if winner is None else whole(winner),
-                       (whole(data["pips"][0]), whole(data["pips"][1])), whole(data["rounded"]),
-                       whole(data["bonus"]), whole(data["points"]),
-                       (whole(data["scores"][0]), whole(data["scores"][1])))
+    pips, scores = _list(data, "pips", 2), _list(data, "scores", 2)
+    points = [_ranged(v, f"a round's {name}", 0, MAX_POINTS) for name, v in (
+        ("pips", pips[0]), ("pips", pips[1]), ("rounded", data["rounded"]),
+        ("bonus", data["bonus"]), ("points", data["points"]), ("scores", scores[0]),
+        ("scores", scores[1]))]
+    return RoundResult(_ranged(data["round_no"], "a round's round_no", 1, MAX_POINTS),
+                       _text_field(data["kind"]),
+                       None if winner is None else _ranged(winner, "a round's winner", 0, 1),
+                       (points[0], points[1]), points[2], points[3], points[4],
+                       (points[5], points[6]))
+
+
+def _text_field(value: Any) -> str:
+    if not isinstance(value, str):
+        raise TypeError(f"a round's kind must be text, got {as_json(value)}")
+    return value

@@ -11,9 +11,11 @@ import enum
 from typing import TYPE_CHECKING, Any
 
 from gameshelf.core.errors import GameshelfError
-from gameshelf.core.safeload import flag, whole
+from gameshelf.core.safeload import as_json, flag, whole
+from gameshelf.core.state import TERMINAL
 from gameshelf.games.showdown.actions import card_text, combo_text, parse_card
 from gameshelf.games.showdown.cards import Deck
+from gameshelf.games.showdown.steps import MAX_PLAYERS, MIN_PLAYERS
 from gameshelf.games.showdown.table import Claim, Phase, PlayerView
 from gameshelf.server.views import plain
 from gameshelf.session.remote import OnlineError, reason_of
@@ -93,62 +95,143 @@ def showdown_views(match: Match, seats: list[int]) -> list[dict[str, Any]]:
 
 
 # ----- reading a view (the client's side) ---------------------------------------------
-def _card(value: Any) -> int:
-    if isinstance(value, int) and not isinstance(value, bool):
-        return value
-    if isinstance(value, str):
-        return parse_card(value)
-    raise ValueError(f"not a card: {value!r}")
+#: The most a view's count (tokens, speed, control, removed cards, a position) may be: far
+#: past any game's, short of numbers no screen can show.
+MAX_COUNT = 1_000_000
 
 
-def _combo(value: Any) -> int:
+def _ranged(value: Any, name: str, low: int, high: int) -> int:
+    """``value`` as a whole number from ``low`` to ``high``; ValueError naming ``name``."""
+    number = whole(value)
+    if not low <= number <= high:
+        raise ValueError(f"{name} must be {low} to {high:,}, got {number}")
+    return number
+
+
+def _array(data: dict[str, Any], name: str, size: int | None = None) -> list[Any]:
+    """``data[name]`` when it is a JSON array (of ``size`` items, one a seat, when given)."""
+    value = data[name]
+    if not isinstance(value, list) or (size is not None and len(value) != size):
+        what = "an array" if size is None else f"an array of {size}"
+        raise TypeError(f"{name} must be {what}, got {as_json(value)}")
+    return value
+
+
+def _card(value: Any, deck: Deck) -> int:
     if isinstance(value, int) and not isinstance(value, bool):
-        return value
-    if isinstance(value, str) and value[:1].upper() == "C" and value[1:].isdigit():
-        return int(value[1:]) - 1
-    raise ValueError(f"not a combination card: {value!r}")
+        index = value
+    elif isinstance(value, str):
+        index = parse_card(value)
+    else:
+        raise ValueError(f"not a card: {as_json(value)}")
+    if not 0 <= index < len(deck.playfield):
+        raise ValueError(f"no card {as_json(value)} in the deck")
+    return index
+
+
+def _combo(value: Any, deck: Deck) -> int:
+    if isinstance(value, int) and not isinstance(value, bool):
+        index = value
+    elif isinstance(value, str) and value[:1].upper() == "C" and value[1:].isdigit():
+        index = int(value[1:]) - 1
+    else:
+        raise ValueError(f"not a combination card: {as_json(value)}")
+    if not 0 <= index < len(deck.combinations):
+        raise ValueError(f"no combination card {as_json(value)} in the deck")
+    return index
 
 
 def decode_showdown_view(data: dict[str, Any], deck: Deck) -> PlayerView:
     """The :class:`PlayerView` in a ``state`` message's ``view`` (docs/online.md, "Views").
 
+    Every field is checked for its kind and its range, so that no screen indexes past what
+    the rules allow: ``n`` within the game's seat counts; seats (``seat``, ``first``, a
+    bid's, a pending return's) ``0`` to ``n - 1``, ``to_act`` also ``CHANCE``/``TERMINAL``,
+    ``offered_by`` also -1/-2; cards and combination cards of ``deck``; per-seat lists of
+    ``n`` items; counts 0 to the deck's size or :data:`MAX_COUNT`; lists where lists are due.
+
     Raises:
         OnlineError: the view is not one (a server of another kind; nothing is shown).
     """
     try:
-        cards = tuple(tuple(_card(c) for c in group) for group in data["piles"])
-        bids = {_card(b["card"]): (whole(b["seat"]), whole(b["tokens"])) for b in data["bids"]}
-        claims = tuple(None if c is None else Claim(_card(c["card"]), flag(c["completed"]),
-                                                    str(c["reason"]))
-                       for c in data["claims"])
+        if not isinstance(data, dict):
+            raise TypeError("the view is not an object")
+        n = _ranged(data["n"], "n", MIN_PLAYERS, MAX_PLAYERS)
+        cards_in_deck = len(deck.playfield)
+
+        def seat_of(value: Any, name: str, low: int = 0) -> int:
+            return _ranged(value, name, low, n - 1)
+
+        def cards(value: Any) -> tuple[int, ...]:
+            if not isinstance(value, list):
+                raise TypeError(f"a list of cards must be an array, got {as_json(value)}")
+            return tuple(_card(c, deck) for c in value)
+
+        def per_seat(name: str) -> list[Any]:
+            return _array(data, name, n)
+
+        def bid(b: Any) -> tuple[int, tuple[int, int]]:
+            if not isinstance(b, dict):
+                raise TypeError(f"a bid must be an object, got {as_json(b)}")
+            return _card(b["card"], deck), (seat_of(b["seat"], "a bid's seat"),
+                                            _ranged(b["tokens"], "tokens", 0, MAX_COUNT))
+
+        def claim(c: Any) -> Claim | None:
+            if c is None:
+                return None
+            if not isinstance(c, dict) or not isinstance(c["reason"], str):
+                raise TypeError(f"a claim must be an object with a reason, got {as_json(c)}")
+            return Claim(_card(c["card"], deck), flag(c["completed"]), c["reason"])
+
+        bids = dict(bid(b) for b in _array(data, "bids"))
         pending = data.get("pending_return")
-        offer = data.get("my_offer")
-        top = data.get("top")
+        if pending is not None and (not isinstance(pending, list) or len(pending) != 2):
+            raise TypeError(f"pending_return must be an array of 2, got {as_json(pending)}")
+        offer, top = data.get("my_offer"), data.get("top")
+        faceup = cards(data["faceup"])
+        offered_by = _array(data, "offered_by", len(faceup))
+        end_reason = data.get("end_reason") or ""
+        if not isinstance(end_reason, str):
+            raise TypeError(f"end_reason must be text, got {as_json(end_reason)}")
         return PlayerView(
-            deck=deck, cards=deck.playfield, seat=whole(data["seat"]), n=whole(data["n"]),
-            turn=whole(data["turn"]), first=whole(data["first"]), phase=Phase(data["phase"]),
-            to_act=whole(data["to_act"]), wizard=flag(data["wizard"]),
-            hand=tuple(_card(c) for c in data["hand"]),
-            hand_sizes=tuple(whole(k) for k in data["hand_sizes"]),
-            my_offer=None if offer is None else _card(offer),
-            has_offered=tuple(flag(k) for k in data["has_offered"]),
-            top=None if top is None else _card(top),
-            faceup=tuple(_card(c) for c in data["faceup"]),
-            offered_by=tuple(whole(k) for k in data["offered_by"]),
-            bids=bids, has_bid=tuple(flag(k) for k in data["has_bid"]),
-            control_pos=whole(data["control_pos"]),
-            pending_return=None if pending is None else (whole(pending[0]), whole(pending[1])),
-            claims=claims, take_queue=tuple(whole(k) for k in data["take_queue"]),
-            speed=tuple(whole(k) for k in data["speed"]),
-            control=tuple(whole(k) for k in data["control"]),
-            removed=tuple(whole(k) for k in data["removed"]),
-            discard=tuple(_card(c) for c in data["discard"]),
-            piles=cards,
-            piles2x=tuple(tuple(_card(c) for c in group) for group in data["piles2x"]),
-            combos_open=tuple(_combo(c) for c in data["combos_open"]),
-            combos_won=tuple(tuple(_combo(c) for c in g) for g in data["combos_won"]),
-            known_in_hand=tuple(tuple(_card(c) for c in g) for g in data["known_in_hand"]),
-            deck_size=whole(data["deck_size"]), end_reason=str(data.get("end_reason") or ""))
+            deck=deck, cards=deck.playfield, seat=seat_of(data["seat"], "seat"), n=n,
+            turn=_ranged(data["turn"], "turn", 0, MAX_COUNT),
+            first=seat_of(data["first"], "first"), phase=Phase(data["phase"]),
+            to_act=seat_of(data["to_act"], "to_act", TERMINAL), wizard=flag(data["wizard"]),
+            hand=cards(data["hand"]),
+            hand_sizes=tuple(_ranged(k, "hand_sizes", 0, cards_in_deck)
+                             for k in per_seat("hand_sizes")),
+            my_offer=None if offer is None else _card(offer, deck),
+            has_offered=tuple(flag(k) for k in per_seat("has_offered")),
+            top=None if top is None else _card(top, deck),
+            faceup=faceup,
+            offered_by=tuple(seat_of(k, "offered_by", -2) for k in offered_by),
+            bids=bids, has_bid=tuple(flag(k) for k in per_seat("has_bid")),
+            control_pos=_ranged(data["control_pos"], "control_pos", 0, MAX_COUNT),
+            pending_return=None if pending is None else (
+                seat_of(pending[0], "pending_return"),
+                _ranged(pending[1], "pending_return", 0, MAX_COUNT)),
+            claims=tuple(claim(c) for c in _array(data, "claims")),
+            take_queue=tuple(_ranged(k, "take_queue", 0, MAX_COUNT)
+                             for k in _array(data, "take_queue")),
+            speed=tuple(_ranged(k, "speed", 0, MAX_COUNT) for k in per_seat("speed")),
+            control=tuple(_ranged(k, "control", 0, MAX_COUNT) for k in per_seat("control")),
+            removed=tuple(_ranged(k, "removed", 0, MAX_COUNT) for k in per_seat("removed")),
+            discard=cards(data["discard"]),
+            piles=tuple(cards(group) for group in per_seat("piles")),
+            piles2x=tuple(cards(group) for group in per_seat("piles2x")),
+            combos_open=tuple(_combo(c, deck) for c in _array(data, "combos_open")),
+            combos_won=tuple(tuple(_combo(c, deck) for c in _list_of(g))
+                             for g in per_seat("combos_won")),
+            known_in_hand=tuple(cards(g) for g in per_seat("known_in_hand")),
+            deck_size=_ranged(data["deck_size"], "deck_size", 0, cards_in_deck),
+            end_reason=end_reason)
     except (KeyError, TypeError, ValueError, IndexError, GameshelfError) as exc:
         raise OnlineError(f"the server sent a Showdown view this program cannot read "
                           f"({reason_of(exc)})") from None
+
+
+def _list_of(value: Any) -> list[Any]:
+    if not isinstance(value, list):
+        raise TypeError(f"a list must be an array, got {as_json(value)}")
+    return value

@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from gameshelf.core.errors import GameshelfError
-from gameshelf.core.safeload import whole
+from gameshelf.core.safeload import as_json, whole
 from gameshelf.games.yatz.game import COLUMNS as YATZ_COLUMNS
-from gameshelf.games.yatz.game import YatzState
+from gameshelf.games.yatz.game import MAX_PLAYERS, MIN_PLAYERS, YatzState
 from gameshelf.games.yatz.match import Match
 from gameshelf.games.yatz.scoring import DICE, Box, rule_set
 from gameshelf.session.remote import OnlineError, reason_of
@@ -34,27 +34,48 @@ def yatz_view(match: Match) -> dict[str, Any]:
 
 
 # ----- reading a view (the client's side) ---------------------------------------------
+#: The most points a box of a view may hold: past any box's (the most is a Yatz's 50, or a
+#: bonus Yatz's), short of numbers no screen can show.
+MAX_BOX = 1_000
+
+
+def _array(value: Any, name: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise TypeError(f"{name} must be an array, got {as_json(value)}")
+    return value
+
 def decode_yatz_view(data: dict[str, Any]) -> YatzState:
     """The Yatz table in a ``state`` message's ``view`` (docs/online.md, "Views"; every seat
     sees all of it) as a :class:`~gameshelf.games.yatz.game.YatzState`: the boxes, dice and holds
     as sent, the running totals made from the boxes as the rules make them.
 
+    Every field is checked for its kind and its range: 1 to 9 cards (seats) of
+    ``COLUMNS`` columns of 13 boxes, each box's points 0 to :data:`MAX_BOX` or null;
+    ``seat`` a card's; dice 1 to 6, five or none; held dice 1 to 5, each once, only with
+    dice; ``rolls_left`` 0 to 3; ``turns_done`` 0 to the boxes there are.
+
     Raises:
         OnlineError: the view is not one (a server of another kind; nothing is shown).
     """
     try:
-        boxes = data["boxes"]
+        if not isinstance(data, dict):
+            raise TypeError("the view is not an object")
+        boxes = _array(data["boxes"], "boxes")
+        if not MIN_PLAYERS <= len(boxes) <= MAX_PLAYERS:
+            raise ValueError(f"{len(boxes)} cards; a table has {MIN_PLAYERS} to {MAX_PLAYERS}")
         st = YatzState(len(boxes), rule_set(str(data.get("rules", "yatz"))))
         for seat, card in enumerate(boxes):
-            if len(card) != YATZ_COLUMNS:
+            if len(_array(card, "a card")) != YATZ_COLUMNS:
                 raise ValueError("a card of another size")
             for col, column in enumerate(card):
-                if len(column) != len(Box):
+                if len(_array(column, "a column")) != len(Box):
                     raise ValueError("a column of another size")
                 for box, value in zip(Box, column, strict=True):
                     if value is None:
                         continue
                     points = whole(value)
+                    if not 0 <= points <= MAX_BOX:
+                        raise ValueError(f"a box of {points} points")
                     st.boxes[seat][col][box] = points
                     st.filled[seat][col] |= 1 << box
                     if box <= Box.SIXES:
@@ -62,14 +83,19 @@ def decode_yatz_view(data: dict[str, Any]) -> YatzState:
                     else:
                         st.lower[seat][col] += points
         st.seat = whole(data["seat"])
-        st.dice = tuple(whole(d) for d in data["dice"])
+        st.dice = tuple(whole(d) for d in _array(data["dice"], "dice"))
         if st.dice and (len(st.dice) != DICE or any(not 1 <= d <= 6 for d in st.dice)):
             raise ValueError(f"dice {list(st.dice)}")
-        st.held = sum(1 << (whole(k) - 1) for k in data["held"])
+        held = [whole(k) for k in _array(data["held"], "held")]
+        if len(set(held)) != len(held) or any(not 1 <= k <= len(st.dice) for k in held):
+            raise ValueError(f"held dice {held} of {len(st.dice)}")
+        st.held = sum(1 << (k - 1) for k in held)
         st.rolls_left = whole(data["rolls_left"])
         st.turns_done = whole(data["turns_done"])
         if not 0 <= st.seat < st.players or not 0 <= st.rolls_left <= 3:
             raise ValueError("a seat or rolls left out of range")
+        if not 0 <= st.turns_done <= st.players * YATZ_COLUMNS * len(Box):
+            raise ValueError(f"{st.turns_done} turns done")
         # added within version 1 (a server may send none): read as whole numbers all the same
         for points in [*data.get("points", []), *(b for row in data.get("bonus", [])
                                                   for b in row)]:

@@ -433,14 +433,44 @@ function onError(msg) {
 
 // ----- controls ---------------------------------------------------------------------------
 function count(input) {
-  const n = Number.parseInt(input.value, 10);
-  return Number.isFinite(n) && n > 0 ? n : 0;
+  const n = input.valueAsNumber; // 1e1 is 10, as the field shows it; NaN when empty
+  return Number.isSafeInteger(n) && n > 0 ? n : 0;
+}
+
+// The game's options as the fields give them: a number as the browser reads the field
+// (1e3 is 1000), an empty field left out (the default applies). Throws, in the server's
+// words (core/options.py), for a value that is not a whole number within the bounds.
+function readOptions(game) {
+  const options = {};
+  for (const option of game.options) {
+    const input = ui.setupOptions.querySelector(`input[data-option="${option.name}"]`);
+    if (!input || (input.value === "" && !input.validity.badInput)) continue;
+    const n = input.valueAsNumber;
+    const what = `the option ${option.name}`;
+    if (!Number.isSafeInteger(n)) {
+      const got = input.value === "" ? "" : `, got ${n}`;
+      throw new Error(`${what} must be a whole number of ${option.unit}${got}`);
+    }
+    if (n < option.min || n > option.max) {
+      const bounds = `${option.min.toLocaleString("en-US")} to ${option.max.toLocaleString("en-US")}`;
+      throw new Error(`${what} must be ${bounds} ${option.unit}, got ${n}`);
+    }
+    options[option.name] = n;
+  }
+  return options;
 }
 
 ui.setupForm.addEventListener("submit", (event) => {
   event.preventDefault();
   if (page.waiting) return;
   const game = page.chosen;
+  let options;
+  try {
+    options = readOptions(game);
+  } catch (e) {
+    showError(e.message);
+    return;
+  }
   const name = ui.setupName.value.trim();
   store.setItem(NAME_KEY, name);
   const level = ui.setupLevel.value;
@@ -449,12 +479,19 @@ ui.setupForm.addEventListener("submit", (event) => {
   for (let i = 0; i < count(ui.setupOpen); i++) seats.push({ kind: "open" });
   page.autoStart = !seats.some((s) => s.kind === "open");
   resetRoom();
-  const options = {};
-  for (const input of ui.setupOptions.querySelectorAll("input[data-option]")) {
-    options[input.dataset.option] = Number.parseInt(input.value, 10);
-  }
   sendOnce({ type: "create", game: game.key, seats, options, away_timeout: 60 });
 });
+
+// the browser's own check of an option field (min, max, whole steps) stops the submit before
+// it is heard: say the server's words in the page's error line instead of the browser's bubble
+ui.setupOptions.addEventListener("invalid", (event) => {
+  event.preventDefault();
+  try {
+    readOptions(page.chosen);
+  } catch (e) {
+    showError(e.message);
+  }
+}, true);
 
 ui.setupBack = $("setup-back");
 ui.setupBack.addEventListener("click", showMenu);
