@@ -106,7 +106,6 @@ def _root(
 @app.command("menu")
 def menu() -> None:
     """Open the game menu in the terminal app."""
-    tuple(REGISTRY)  # every game of the menu loads, or a badly made one is said in one line
     # start-up: Textual and the menu load only when the terminal app opens
     from gameshelf.tui.app import run_app
 

@@ -19,7 +19,7 @@ import typer
 
 from gameshelf.cli.options import given, with_option_flags
 from gameshelf.core.errors import BadInputError
-from gameshelf.core.gamedef import GameDef, options_of
+from gameshelf.core.gamedef import GameDef, GameDefError, options_of
 from gameshelf.core.inputs import check_name
 from gameshelf.core.options import Option
 from gameshelf.core.seats import MAX_NAME_LENGTH
@@ -58,10 +58,12 @@ def _name(name: str) -> str:
 
 def _game(game: str) -> str:
     key = game.strip().lower()
+    if key in (broken := {**REGISTRY.working("server").broken, **online_broken()}):
+        raise GameDefError(broken[key])
     if key not in playable():
         raise BadInputError(f"not a game of the server: {literal(game)} (one of "
                             f"{', '.join(playable())})")
-    playable_here = tuple(g.key for g in REGISTRY.with_part("online"))
+    playable_here = tuple(g.key for g in _online_games())
     if key not in playable_here:
         raise BadInputError(f"{key} cannot be played online from this program yet (only "
                             f"{', '.join(playable_here)})")
@@ -124,8 +126,17 @@ def _play(room: Room, tui: bool) -> None:
 
 
 def _online_games() -> tuple[GameDef, ...]:
-    """The games played online from this program, in the registry's order."""
-    return REGISTRY.with_part("online")
+    """The games played online from this program, in the registry's order: those whose
+    ``online`` and ``options`` parts load (a badly made game is left out: see
+    :func:`online_broken`)."""
+    broken = online_broken()
+    return tuple(g for g in REGISTRY.with_part("online") if g.key not in broken)
+
+
+def online_broken() -> dict[str, str]:
+    """The badly made games (their package, ``online`` or ``options`` part): key -> why,
+    in one line."""
+    return {**REGISTRY.working("options").broken, **REGISTRY.working("online").broken}
 
 
 def game_help() -> str:

@@ -14,10 +14,11 @@ import sys
 from typing import Annotated
 
 import typer
+from typer.core import TyperCommand
 
 from gameshelf.core.errors import BadInputError
 from gameshelf.core.interrupt import stop_with_parent
-from gameshelf.core.text import error_line
+from gameshelf.core.text import error_line, listed
 from gameshelf.core.webguard import ALLOW_ORIGIN_HELP, allowed_origin, claim_loopback, is_loopback
 from gameshelf.games import REGISTRY
 
@@ -95,6 +96,7 @@ def serve(
     import uvicorn
 
     from gameshelf.server.app import config, make_app, open_store
+    from gameshelf.server.games import not_served
 
     # First thing, while the parent that started us is surely there (uvicorn stops in order
     # on SIGTERM; before it runs, SIGTERM ends the process, which holds nothing unsaved yet).
@@ -114,6 +116,8 @@ def serve(
             typer.echo(f"gameshelf: warning: {error_line(host)} is not a loopback address: "
                        "anyone who can reach this machine can connect; the protocol is not "
                        "encrypted (use a TLS proxy beyond a trusted network)", err=True)
+        for line in not_served().values():
+            typer.echo(f"gameshelf: warning: {error_line(line)}", err=True)
         shown = f"[{host}]" if ":" in host else host
         typer.echo(f"gameshelf serve: listening on ws://{shown}:{bound}/ws, the page at "
                    f"http://{shown}:{bound}/ (rooms in {store.where}); Ctrl-C stops")
@@ -131,12 +135,25 @@ def serve(
 
 def serve_help() -> str:
     """``Run the game server: rooms for Yatz, Muggins and Pinball Showdown played online.``,
-    the games those the registry has a ``server`` part of."""
+    the games those the registry has a ``server`` part of (a game whose ``GAME`` does not
+    load is left out; ``serve`` says why when it starts)."""
     titles = [g.title for g in REGISTRY.with_part("server")]
-    return (f"Run the game server: rooms for {' and '.join((', '.join(titles[:-1]), titles[-1]))}"
-            " played online.")
+    return f"Run the game server: rooms for {listed(titles, none='no game')} played online."
+
+
+class _ServeCommand(TyperCommand):
+    """``serve``, its help read from the registry when it is shown (never at import: a
+    game registered later is named, and a badly made one cannot stop the command line)."""
+
+    @property  # type: ignore[override]
+    def help(self) -> str:
+        return serve_help()
+
+    @help.setter
+    def help(self, value: str | None) -> None:
+        """The help given when the command is made is not kept: :func:`serve_help` is."""
 
 
 def register(app: typer.Typer) -> None:
     """Add ``serve`` to the root command."""
-    app.command("serve", help=serve_help())(serve)
+    app.command("serve", cls=_ServeCommand)(serve)

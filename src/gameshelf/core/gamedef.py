@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import importlib
 import re
+import sys
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -53,6 +54,24 @@ PARTS: Mapping[str, str] = MappingProxyType({
                "described once and read by one validator, and the computer players' levels",
     "web": "the page module for the browser (WebPage)",
 })
+#: What each part must be: ``("callable", "")``, ``("instance", "module:Class")`` or
+#: ``("class", "module:Base")`` (a subclass of it). The bases are looked up among the modules
+#: imported already, never imported here: an object of a class of a module not imported
+#: cannot be of that class (and core imports no shell).
+KINDS: Mapping[str, tuple[str, str]] = MappingProxyType({
+    "cli": ("instance", "typer:Typer"),
+    "screen": ("callable", ""),
+    "replay_screen": ("callable", ""),
+    "replay": ("callable", ""),
+    "stats": ("callable", ""),
+    "stats_view": ("instance", "gameshelf.tui.stats:StatsView"),
+    "end": ("instance", "gameshelf.session.ending:EndRules"),
+    "rl": ("class", "gameshelf.rl.spec:GameSpec"),
+    "server": ("class", "gameshelf.server.games:Game"),
+    "online": ("instance", "gameshelf.session.remote:OnlineGame"),
+    "options": ("class", "gameshelf.core.options:GameOptions"),
+    "web": ("instance", "gameshelf.core.gamedef:WebPage"),
+})
 #: A game key: a lowercase letter, then lowercase letters and digits, 20 at most (no '-' or
 #: '_', so ``gameshelf_KEY`` and ``KEY(...)`` read back unambiguously). Every parser of game
 #: keys uses this one pattern.
@@ -72,14 +91,67 @@ class GameDefError(GameshelfError):
     that is not there, a package without its ``GAME`` (the command line: one line, exit 2)."""
 
 
-def _imported(module: str, missing: str) -> Any:
-    """``module``, imported; GameDefError(``missing``) when that module itself is not there."""
+def imported(module: str, what: str) -> Any:
+    """``module``, imported.
+
+    Raises:
+        GameDefError: ``what`` (the game and its part) and why, in one line, when the module
+            is not there, or importing it fails in any way (a module it imports is missing,
+            a syntax error, an exception raised at import): a badly made game.
+    """
     try:
         return importlib.import_module(module)
     except ModuleNotFoundError as exc:
-        if not f"{module}.".startswith(f"{exc.name}."):
-            raise  # a module it imports is missing: a fault of the program, not of the game
-        raise GameDefError(missing) from None
+        if f"{module}.".startswith(f"{exc.name}."):
+            raise GameDefError(f"{what}: no module {module}") from None
+        raise GameDefError(f"{what}: {module} imports {exc.name}, which is not installed"
+                           ) from None
+    except GameDefError:
+        raise  # a GameDef badly made as the module is run: its own line
+    except SyntaxError as exc:
+        raise GameDefError(f"{what}: {module} has a syntax error (line {exc.lineno})"
+                           ) from None
+    except Exception as exc:  # any fault at import is the game's, said in one line
+        said = str(exc).splitlines()[0] if str(exc) else ""
+        raise GameDefError(f"{what}: importing {module} fails: {type(exc).__name__}"
+                           + (f": {said}" if said else "")) from None
+
+
+def attribute(where: str, what: str) -> Any:
+    """The object ``where`` (``module:attribute``, the module absolute) names, imported.
+
+    Raises:
+        GameDefError: ``what`` and why in one line: the module or the attribute is not
+            there, or importing the module fails.
+    """
+    module, _, name = where.partition(":")
+    found = imported(module, what)
+    if not hasattr(found, name):
+        raise GameDefError(f"{what}: {module} has no {name}")
+    return getattr(found, name)
+
+
+def of_kind(part: str, found: object) -> bool:
+    """True when ``found`` is what part ``part`` must be (:data:`KINDS`)."""
+    how, where = KINDS[part]
+    if how == "callable":
+        return callable(found)
+    module, _, name = where.partition(":")
+    base = getattr(sys.modules.get(module), name, None)
+    if not isinstance(base, type):
+        return False  # its module is not imported: nothing is of its class
+    if how == "instance":
+        return isinstance(found, base)
+    return isinstance(found, type) and issubclass(found, base)
+
+
+def kind_words(part: str) -> str:
+    """What part ``part`` must be, in words (``a subclass of Game``)."""
+    how, where = KINDS[part]
+    name = where.partition(":")[2]
+    article = "an" if name[:1] in "AEIOU" else "a"
+    return {"callable": "a function", "instance": f"{article} {name}",
+            "class": f"a subclass of {name}"}[how]
 
 
 @dataclass(frozen=True)
@@ -121,7 +193,8 @@ class GameDef:
 
         Raises:
             UnknownGameError: when the game does not offer ``part``.
-            GameDefError: when the part's module or attribute is not there.
+            GameDefError: when the part's module or attribute is not there, importing its
+                module fails, or it is not of its kind (:data:`KINDS`); one line.
         """
         try:
             where = self.parts[part]
@@ -130,10 +203,11 @@ class GameDef:
         module, _, name = where.partition(":")
         if module.startswith("."):
             module = self.package + module
-        found = _imported(module, f"{self.title}'s {part} part: no module {module}")
-        if not hasattr(found, name):
-            raise GameDefError(f"{self.title}'s {part} part: {module} has no {name}")
-        return getattr(found, name)
+        made = attribute(f"{module}:{name}", f"{self.title}'s {part} part")
+        if not of_kind(part, made):
+            raise GameDefError(f"{self.title}'s {part} part: {module}:{name} is "
+                               f"{type(made).__name__}, not {kind_words(part)}")
+        return made
 
 
 @dataclass(frozen=True)
@@ -235,7 +309,12 @@ class Registry:
         if key not in self._where:
             raise UnknownGameError(f"no game {key!r}; the games are {', '.join(self._where)}")
         package = self._where[key]
-        game = getattr(_imported(package, f"game {key!r}: no package {package}"), "GAME", None)
+        try:
+            game = getattr(imported(package, f"game {key!r}"), "GAME", None)
+        except GameDefError as exc:
+            if str(exc) == f"game {key!r}: no module {package}":
+                raise GameDefError(f"game {key!r}: no package {package}") from None
+            raise
         if not isinstance(game, GameDef) or game.key != key:
             raise GameDefError(f"game {key!r}: {package} has no GAME, the GameDef keyed "
                                f"{key!r}")
@@ -246,5 +325,38 @@ class Registry:
         return (self.get(k) for k in self.keys())
 
     def with_part(self, part: str) -> tuple[GameDef, ...]:
-        """The games that offer ``part``, in order."""
-        return tuple(g for g in self if g.has(part))
+        """The games that offer ``part``, in order; a game whose ``GAME`` does not load is
+        left out (:meth:`working` says why)."""
+        return self.working(part, load=False).games
+
+    def working(self, part: str | None = None, *, load: bool = True) -> Working:
+        """The games that work, and the badly made ones each with its one line.
+
+        Args:
+            part: None: every game whose ``GAME`` loads; else the games that offer ``part``
+                and (``load``) whose part loads and is of its kind. A game without the part
+                is in neither list.
+            load: False: do not load the part (only whether the game offers it).
+        """
+        games: list[GameDef] = []
+        broken: dict[str, str] = {}
+        for key in self.keys():
+            try:
+                g = self.get(key)
+                if part is not None and g.has(part) and load:
+                    g.load(part)
+            except GameDefError as exc:
+                broken[key] = str(exc)
+                continue
+            if part is None or g.has(part):
+                games.append(g)
+        return Working(tuple(games), MappingProxyType(broken))
+
+
+@dataclass(frozen=True)
+class Working:
+    """What :meth:`Registry.working` found: the games that work, in order, and the badly
+    made ones (key -> the one line of what is wrong)."""
+
+    games: tuple[GameDef, ...]
+    broken: Mapping[str, str]

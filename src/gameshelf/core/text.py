@@ -226,6 +226,16 @@ def left_saved(game: str, name: str) -> str:
             f"{resume_command(game, name)}")
 
 
+def listed(words: list[str] | tuple[str, ...], last: str = "and", none: str = "none") -> str:
+    """``Yatz, Muggins and Pig``: the words joined by commas, ``last`` before the last one;
+    the one word alone; ``none`` for no word."""
+    if not words:
+        return none
+    if len(words) == 1:
+        return words[0]
+    return f"{', '.join(words[:-1])} {last} {words[-1]}"
+
+
 def count(n: int, noun: str, plural: str | None = None) -> str:
     """``n`` and the noun agreeing with it, thousands grouped: ``1 action``, ``2 actions``,
     ``0 actions``, ``1,000 actions``; ``plural`` for a noun not made plural by ``s``

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from gameshelf.core.errors import BadInputError, RecordError
+from gameshelf.core.gamedef import GameDef
 from gameshelf.core.inputs import check_name
 from gameshelf.core.records import GameRecord
 from gameshelf.core.state import TERMINAL
@@ -215,9 +216,21 @@ def game_class(key: str) -> type[Game]:
     return cls
 
 
+def playable_games() -> tuple[GameDef, ...]:
+    """The games the server plays, in the registry's order: those whose ``server`` part
+    loads and is a :class:`Game` (a badly made game is left out, the others still play)."""
+    return REGISTRY.working("server").games
+
+
 def playable() -> tuple[str, ...]:
     """The keys of the games the server plays, in the registry's order."""
-    return tuple(g.key for g in REGISTRY.with_part("server"))
+    return tuple(g.key for g in playable_games())
+
+
+def not_served() -> dict[str, str]:
+    """The badly made games the server leaves out: key -> why, in one line (their
+    ``server`` part, or their ``web`` part: served then without a page)."""
+    return {**REGISTRY.working("web").broken, **REGISTRY.working("server").broken}
 
 
 def game_of_record(record: GameRecord) -> Game:

@@ -7,7 +7,6 @@ here too, as the one place the online front ends and the games' remote sides imp
 
 from __future__ import annotations
 
-import importlib
 import time
 from abc import abstractmethod
 from collections.abc import Callable, Sequence
@@ -15,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from gameshelf.core.errors import IllegalMoveError
+from gameshelf.core.gamedef import GameDefError, attribute
 from gameshelf.core.seats import HUMAN
 from gameshelf.core.state import CHANCE, TERMINAL
 from gameshelf.core.text import literal, said
@@ -341,10 +341,18 @@ class OnlineGame:
 
 def lazy(where: str) -> Callable[..., Any]:
     """The callable ``module:attribute`` names, its module imported when it is first called
-    (start-up: a game's prompt and screens load only when a room is played on them)."""
+    (start-up: a game's prompt and screens load only when a room is played on them).
+
+    Raises (when called):
+        GameDefError: the module or attribute is not there, importing the module fails, or
+            it is not callable: one line naming it.
+    """
     def call(*args: Any) -> Any:
-        module, _, name = where.partition(":")
-        return getattr(importlib.import_module(module), name)(*args)
+        found = attribute(where, f"the online part's {where}")
+        if not callable(found):
+            raise GameDefError(f"the online part's {where} is {type(found).__name__}, not a "
+                               "function")
+        return found(*args)
     return call
 
 

@@ -12,6 +12,8 @@ from textual.screen import Screen
 from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
+from gameshelf.core.gamedef import GameDefError
+from gameshelf.core.text import error_line, listed
 from gameshelf.games import REGISTRY
 from gameshelf.tui.base import GuardedApp, run_guarded, say_farewells
 from gameshelf.tui.replay import replay_screen
@@ -40,8 +42,13 @@ def entries() -> tuple[GameEntry, ...]:
     """Every line of the menu: the games in the registry's order, then playing with people
     elsewhere (read when a menu is made, so a game registered after start-up is on it)."""
     online = [g.title for g in REGISTRY.with_part("server")]
-    with_friends = " or ".join((", ".join(online[:-1]), online[-1]))
-    return (*(GameEntry(g.key, g.title, g.blurb) for g in REGISTRY),
+    with_friends = listed(online, last="or", none="Games")
+    found = REGISTRY.working()
+    by_key = {g.key: g for g in found.games}
+    games = (GameEntry(key, by_key[key].title, by_key[key].blurb) if key in by_key else
+             GameEntry(key, key, f"(cannot be played: {error_line(found.broken[key])})")
+             for key in REGISTRY.keys())
+    return (*games,
             GameEntry(ONLINE, "Play online", f"{with_friends} with friends on other machines."))
 
 
@@ -120,8 +127,15 @@ class MenuScreen(Screen[None]):
 
     def open_game(self, key: str) -> None:
         """Open the screen of game ``key`` (or of playing online)."""
-        self.query_one("#status", Static).update("")
-        self.app.push_screen(_make_screen(key))
+        status = self.query_one("#status", Static)
+        status.update("")
+        try:
+            screen = _make_screen(key)
+        except GameDefError as exc:   # a badly made game: said here, the others still open
+            status.update(f"Cannot open it: {error_line(exc)}")
+            self.app.bell()
+            return
+        self.app.push_screen(screen)
 
     def action_stats(self) -> None:
         """Open the statistics screen of the highlighted game."""
@@ -134,7 +148,13 @@ class MenuScreen(Screen[None]):
                 "Statistics are kept per game: highlight a game, then t.")
             self.app.bell()
             return
-        self.app.push_screen(StatsScreen(self.entries[index].key))
+        try:
+            screen = StatsScreen(self.entries[index].key)
+        except GameDefError as exc:   # a badly made game: said here, the others still open
+            self.query_one("#status", Static).update(f"No statistics: {error_line(exc)}")
+            self.app.bell()
+            return
+        self.app.push_screen(screen)
 
     def action_help(self) -> None:
         n = len(self.entries) - 1

@@ -19,7 +19,7 @@ from gameshelf.core.errors import GameshelfError
 from gameshelf.core.gamedef import options_of
 from gameshelf.core.inputs import check_name
 from gameshelf.core.seats import MAX_NAME_LENGTH
-from gameshelf.core.text import error_line, literal
+from gameshelf.core.text import error_line, listed, literal
 from gameshelf.games import REGISTRY
 from gameshelf.server import protocol as p
 from gameshelf.session.remote import (
@@ -34,8 +34,17 @@ from gameshelf.tui.widgets import GameFooter, HelpScreen, TextField, help_bindin
 
 
 def _online_games() -> dict[str, tuple[str, OnlineGame]]:
-    """The games played online here: key -> (its name, its ``online`` part)."""
-    return {g.key: (g.title, g.load("online")) for g in REGISTRY.with_part("online")}
+    """The games played online here: key -> (its name, its ``online`` part); a badly made
+    game is left out (:func:`online_broken`)."""
+    broken = online_broken()
+    return {g.key: (g.title, g.load("online")) for g in REGISTRY.with_part("online")
+            if g.key not in broken}
+
+
+def online_broken() -> dict[str, str]:
+    """The badly made games (their package, ``online`` or ``options`` part): key -> why,
+    in one line."""
+    return {**REGISTRY.working("options").broken, **REGISTRY.working("online").broken}
 
 
 def online_help() -> str:
@@ -50,7 +59,7 @@ def online_help() -> str:
     return f"""\
 # Play online
 
-Play {' or '.join((', '.join(titles[:-1]), titles[-1]))} with people on other machines through
+Play {listed(titles, last="or", none="games")} with people on other machines through
 a game server (`gameshelf serve` on one of them; others reach it at ws://HOST:PORT).
 
 * **Create a room**: the game, your name and the seats in order: `me` (you), `open` a seat
@@ -89,13 +98,19 @@ class OnlineScreen(Screen[None]):
             yield Static("P L A Y   O N L I N E", id="on-title")
             games = _online_games()
             titles = [name for name, _ in games.values()]
-            yield Static(f"{' or '.join((', '.join(titles[:-1]), titles[-1]))} with people on "
+            yield Static(f"{listed(titles, last='or', none='Games')} with people on "
                          "other machines, through a game server (gameshelf serve).",
                          id="on-note")
+            broken = online_broken()
+            if broken:
+                yield Static(plain("Not played online here: " + "; ".join(
+                    error_line(line, 120) for line in broken.values()), lines=True),
+                    id="on-broken")
             with Horizontal(classes="on-row"):
                 yield Static("Game (to create)")
                 yield Select([(name, key) for key, (name, _) in games.items()],
-                             value=next(iter(games)), allow_blank=False, id="on-game",
+                             value=next(iter(games), Select.BLANK), allow_blank=not games,
+                             id="on-game",
                              compact=True)
             with Horizontal(classes="on-row"):
                 yield Static("Server")

@@ -36,6 +36,7 @@ from starlette.routing import BaseRoute, Route
 from gameshelf.core.gamedef import GameDef, WebPage
 from gameshelf.core.webguard import PAGE_AUTHORITY, page_headers
 from gameshelf.games import REGISTRY
+from gameshelf.server.games import playable_games
 
 #: The frame's files (HTML, script, styles).
 FRAME = Path(__file__).parent / "frame"
@@ -47,10 +48,10 @@ TYPES = {".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf
 
 
 def pages() -> tuple[tuple[GameDef, WebPage | None], ...]:
-    """The games the server plays, each with its page module (None: it has none yet), in
-    menu order."""
-    return tuple((g, g.load("web") if g.has("web") else None)
-                 for g in REGISTRY.with_part("server"))
+    """The games the server plays, each with its page module (None: it has none yet, or
+    its ``web`` part is badly made: ``serve`` says so when it starts), in menu order."""
+    pages = {g.key for g in REGISTRY.working("web").games}
+    return tuple((g, g.load("web") if g.key in pages else None) for g in playable_games())
 
 
 def games_list() -> list[dict[str, Any]]:
