@@ -314,6 +314,8 @@ class Registry:
         except GameDefError as exc:
             if str(exc) == f"game {key!r}: no module {package}":
                 raise GameDefError(f"game {key!r}: no package {package}") from None
+            if not str(exc).startswith(f"game {key!r}: "):  # its GameDef's own line
+                raise GameDefError(f"game {key!r}: {exc}") from None
             raise
         if not isinstance(game, GameDef) or game.key != key:
             raise GameDefError(f"game {key!r}: {package} has no GAME, the GameDef keyed "
