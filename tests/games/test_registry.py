@@ -18,13 +18,13 @@ import pytest
 import typer
 
 from gameshelf.cli import app
-from gameshelf.core.gamedef import PARTS, GameDef, GameDefError, Registry, WebPage
+from gameshelf.core.gamedef import PARTS, GameDef, GameDefError, Registry, WebPage, of_kind
 from gameshelf.core.options import GameOptions
 from gameshelf.games import REGISTRY
 from gameshelf.rl.spec import GameSpec
 from gameshelf.server.games import Game
 from gameshelf.session.ending import EndRules
-from gameshelf.session.remote import OnlineGame
+from gameshelf.session.remote import OnlineGame, lazy
 from gameshelf.tui.stats import StatsView
 from tests.cli_helpers import run, sub_commands
 
@@ -235,3 +235,21 @@ def test_every_game_says_the_same_thing_in_the_same_words(
                 expected[g.key, words] = (2, "", f"gameshelf: error: {message}\n")
     assert said == expected
     assert {w for _, w in said} == set(SAID) and {k for k, _ in said} > {"pig"}
+
+
+def test_the_registry_checks_each_part_of_its_kind_as_this_test_does(
+        every_game: tuple[GameDef, ...]) -> None:
+    good = {part: g.load(part) for g in every_game for part in g.parts}
+    for part, found in good.items():
+        assert of_kind(part, found) and KINDS[part](found)
+        assert not of_kind(part, 42) and not KINDS[part](42)
+
+
+def test_an_online_part_s_lazy_callable_says_a_missing_module_in_one_line() -> None:
+    with pytest.raises(GameDefError, match="^the online part's tests.games.nope:f: no module"):
+        lazy("tests.games.nope:f")()
+    with pytest.raises(GameDefError, match="^the online part's json:nothing: json has no no"):
+        lazy("json:nothing")()
+    with pytest.raises(GameDefError, match="json:__name__ is str, not a function"):
+        lazy("json:__name__")()
+    assert lazy("json:dumps")([1]) == "[1]"
