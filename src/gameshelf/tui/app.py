@@ -133,6 +133,7 @@ class MenuScreen(Screen[None]):
             screen = _make_screen(key)
         except GameDefError as exc:   # a badly made game: said here, the others still open
             status.update(f"Cannot open it: {error_line(exc)}")
+            self.notify(error_line(exc), title="Cannot open it", severity="error")
             self.app.bell()
             return
         self.app.push_screen(screen)
@@ -152,6 +153,7 @@ class MenuScreen(Screen[None]):
             screen = StatsScreen(self.entries[index].key)
         except GameDefError as exc:   # a badly made game: said here, the others still open
             self.query_one("#status", Static).update(f"No statistics: {error_line(exc)}")
+            self.notify(error_line(exc), title="No statistics", severity="error")
             self.app.bell()
             return
         self.app.push_screen(screen)
