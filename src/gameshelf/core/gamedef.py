@@ -12,8 +12,11 @@ The parts are a closed set (:data:`PARTS`, each named with what it is); a game k
 short lowercase word (:data:`KEY`) that is none of the command line's own commands
 (:data:`RESERVED`). A badly made game is refused with one :class:`GameDefError`: a bad key or
 a key taken when it is added, a part name or path of the wrong shape when its ``GAME`` is
-made, a package without ``GAME`` (or with another game's) when it is first asked for, and a
-part's missing module or attribute when the part is loaded.
+made, a package without ``GAME`` (or with another game's) or whose import fails in any way
+(a syntax error, an exception, a missing dependency) when it is first asked for, and a part's
+missing module or attribute, failing import or wrong kind (:data:`KINDS`) when the part is
+loaded. A shell that walks the games asks :meth:`Registry.working`: the games that work and
+the broken ones each with its line, so one badly made game never stops the others.
 
 Example:
     >>> reg = Registry()
@@ -256,7 +259,8 @@ class Registry:
     """The games, in menu order, each loaded from its package when first asked for.
 
     ``add(key, package)`` names a game; :meth:`get` imports the package and returns its
-    ``GAME``. Iterating yields every game's :class:`GameDef` in the order added.
+    ``GAME``. Iterating yields every game's :class:`GameDef` in the order added (raising
+    GameDefError at a badly made one: shells use :meth:`working` or :meth:`with_part`).
     """
 
     def __init__(self) -> None:
