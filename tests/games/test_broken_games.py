@@ -42,17 +42,17 @@ def _every_part(where: str) -> str:
 
 #: Each kind of badly made game: its package's files (``KEY``: the game's key).
 KINDS: dict[str, dict[str, str]] = {
-    "no-game": {"__init__.py": "X = 1\n"},
-    "other-key": {"__init__.py": _game("{}").replace("KEY", "'yatz'")},
-    "bad-part-name": {"__init__.py": _game("{'clii': '.m:x'}")},
-    "bad-part-place": {"__init__.py": _game("{'cli': 'm.x'}")},
+    "nogame": {"__init__.py": "X = 1\n"},
+    "otherkey": {"__init__.py": _game("{}").replace("KEY", "'yatz'")},
+    "badpartname": {"__init__.py": _game("{'clii': '.m:x'}")},
+    "badpartplace": {"__init__.py": _game("{'cli': 'm.x'}")},
     "raises": {"__init__.py": "raise RuntimeError('boom at import')\n"},
-    "syntax-error": {"__init__.py": "def (\n"},
-    "missing-dependency": {"__init__.py": "import gameshelf_no_such_dependency\n"},
-    "part-module-gone": {"__init__.py": _every_part(".nope:x")},
-    "part-attr-missing": {"__init__.py": _every_part(".m:nothing"), "m.py": "x = 42\n"},
-    "part-wrong-kind": {"__init__.py": _every_part(".m:x"), "m.py": "x = 42\n"},
-    "part-raises": {"__init__.py": _every_part(".m:x"),
+    "syntaxerror": {"__init__.py": "def (\n"},
+    "missingdep": {"__init__.py": "import gameshelf_no_such_dependency\n"},
+    "partmodulegone": {"__init__.py": _every_part(".nope:x")},
+    "partattrmissing": {"__init__.py": _every_part(".m:nothing"), "m.py": "x = 42\n"},
+    "partwrongkind": {"__init__.py": _every_part(".m:x"), "m.py": "x = 42\n"},
+    "partraises": {"__init__.py": _every_part(".m:x"),
                     "m.py": "raise ValueError('part boom')\n"},
 }
 #: A closed port: the online client's error is about the server, not the broken game.
@@ -61,7 +61,7 @@ NO_SERVER = "ws://127.0.0.1:9"
 
 def _write(folder: Path, kind: str) -> str:
     """Write the package of ``kind`` under ``folder``; its name."""
-    package = "gsbroken_" + kind.replace("-", "_")
+    package = "gsbroken_" + kind
     (folder / package).mkdir(parents=True)
     for name, text in KINDS[kind].items():
         (folder / package / name).write_text(
@@ -136,7 +136,7 @@ main(["serve", "--port", "0"])
 
 
 def test_the_server_serves_the_other_games(broken: str, tmp_path: Path) -> None:
-    package = "gsbroken_" + broken.replace("-", "_")
+    package = "gsbroken_" + broken
     env = {**os.environ, "GAMESHELF_HOME": str(tmp_path / "home"), "PYTHONPATH": str(ROOT)}
     proc = subprocess.Popen([sys.executable, "-c", SERVE, broken, package,
                              str(tmp_path / "pkgs")], env=env, cwd=ROOT, text=True,
