@@ -16,6 +16,7 @@ import statistics
 import time
 
 from gameshelf.core.chance import Chance
+from gameshelf.core.progress import add_progress_option, progress
 from gameshelf.games.muggins.coach import hint
 from gameshelf.games.muggins.match import Match
 from gameshelf.games.muggins.mugsy import Mugsy, distinct_plays
@@ -53,12 +54,17 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=4)
     parser.add_argument("--repeat", type=int, default=3)
+    add_progress_option(parser)
     args = parser.parse_args()
     views = decisions(args.games)
     for name, make in (("strong Mugsy", lambda v: lambda: Mugsy(
             "strong", Chance(7), seat=v.seat).choose(v)),
                        ("coach hint", lambda v: lambda: hint(v))):
-        times = [cpu_ms(make(v), args.repeat) for v in views]
+        times = []
+        with progress(name, len(views), args.progress) as advance:
+            for v in views:
+                times.append(cpu_ms(make(v), args.repeat))
+                advance(1)
         print(f"{name}: {len(times)} decisions with a choice, median "
               f"{statistics.median(times):.2f} ms, mean {statistics.mean(times):.2f} ms CPU",
               flush=True)

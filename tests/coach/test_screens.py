@@ -11,6 +11,7 @@ from gameshelf.core.chance import Chance
 from gameshelf.games.muggins.match import PERSON
 from gameshelf.games.muggins.match import Match as MugginsMatch
 from gameshelf.games.muggins.mugsy import Mugsy
+from gameshelf.games.muggins.options import MugginsOptions
 from gameshelf.games.muggins.tui.coach import MugginsHintScreen, MugginsReviewScreen
 from gameshelf.games.muggins.tui.screen import MugginsScreen
 from gameshelf.games.muggins.tui.summary import SummaryScreen
@@ -40,7 +41,8 @@ def _offered(app: GameshelfApp) -> set[str]:
 async def test_muggins_hint_key_on_the_board() -> None:
     app = GameshelfApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = MugginsScreen(level="normal", target=61, seed=42, ask=False, pace=0)
+        screen = MugginsScreen(level="normal", rules=MugginsOptions(target=61), seed=42, ask=False,
+                               pace=0)
         app.push_screen(screen)
         await settle(app, pilot)
         while screen.state.current_player() != PERSON:

@@ -78,7 +78,9 @@ def test_openspiel_random_sim(game: str) -> None:
 
 
 def test_toy_random_sim_with_serialization() -> None:
-    game = pyspiel.load_game("gameshelf_toyrace(target=9)")
+    # registered here: the test must not depend on another test having run on its worker
+    name = ospiel.register_spec(ToySpec)
+    game = pyspiel.load_game(f"{name}(target=9)")
     assert game.get_parameters() == {"players": 2, "target": 9}
     pyspiel.random_sim_test(game, num_sims=10, serialize=True, verbose=False)
 

@@ -203,12 +203,12 @@ class GameDef:
             where = self.parts[part]
         except KeyError:
             raise UnknownGameError(f"{self.title} has no {part}") from None
-        module, _, name = where.partition(":")
+        module, _, attr = where.partition(":")
         if module.startswith("."):
             module = self.package + module
-        made = attribute(f"{module}:{name}", f"{self.title}'s {part} part")
+        made = attribute(f"{module}:{attr}", f"{self.title}'s {part} part")
         if not of_kind(part, made):
-            raise GameDefError(f"{self.title}'s {part} part: {module}:{name} is "
+            raise GameDefError(f"{self.title}'s {part} part: {module}:{attr} is "
                                f"{type(made).__name__}, not {kind_words(part)}")
         return made
 

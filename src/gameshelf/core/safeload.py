@@ -159,6 +159,32 @@ def whole(value: object) -> int:
     raise ValueError(f"{as_json(value)} is not a whole number")
 
 
+def ranged(value: object, field: str, low: int, high: int) -> int:
+    """``value`` when it is a JSON whole number from ``low`` to ``high``, as a view's or
+    message's field ``field`` must be.
+
+    Raises:
+        ValueError: not a whole number (:func:`whole`), or out of range (naming ``field``).
+    """
+    number = whole(value)
+    if not low <= number <= high:
+        raise ValueError(f"{field} must be {low:,} to {high:,}, got {as_json(number)}")
+    return number
+
+
+def array(value: object, field: str, size: int | None = None) -> list[Any]:
+    """``value`` when it is a JSON array (of ``size`` items when given), as field ``field``
+    must be.
+
+    Raises:
+        TypeError: anything else, naming ``field``.
+    """
+    if not isinstance(value, list) or (size is not None and len(value) != size):
+        what = "an array" if size is None else f"an array of {size}"
+        raise TypeError(f"{field} must be {what}, got {as_json(value)}")
+    return value
+
+
 def flag(value: object) -> bool:
     """``value`` when it is JSON's ``true`` or ``false``.
 

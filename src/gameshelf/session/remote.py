@@ -90,7 +90,7 @@ def seat_news(before: Sequence[p.SeatInfo], after: Sequence[p.SeatInfo],
         elif s.connected and not was.connected or was.away and not s.away:
             out.append(f"{who} came back.")
         if s.away and not was.away:
-            out.append(f"{who} is away: a computer plays for them.")
+            out.append(f"{said(who, 'is')} away: a computer plays for them.")
     return out
 
 

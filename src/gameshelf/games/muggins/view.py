@@ -26,7 +26,7 @@ from functools import cached_property
 from typing import Any
 
 from gameshelf.core.errors import BadInputError
-from gameshelf.core.safeload import as_json, whole
+from gameshelf.core.safeload import array, as_json, ranged
 from gameshelf.core.state import TERMINAL
 from gameshelf.games.muggins.game import (
     MAX_TARGET,
@@ -175,20 +175,20 @@ class MugginsView(Chains):
             if len(set(tiles)) != len(tiles):
                 twice = next(str(t) for t in tiles if tiles.count(t) > 1)
                 raise ValueError(f"the tile {twice} is in the hand and chains twice")
-            void = [_ranged(k, "opponent_void", 0, MAX_PIPS)
+            void = [ranged(k, "opponent_void", 0, MAX_PIPS)
                     for k in _list(data, "opponent_void", default=[])]
             return cls(
-                seat=_ranged(seat, "seat", 0, 1), hand=frozenset(sorted(hand)),
+                seat=ranged(seat, "seat", 0, 1), hand=frozenset(sorted(hand)),
                 left=tuple(left), right=tuple(right),
-                boneyard_count=_ranged(data["boneyard_count"], "boneyard_count", 0, TILES),
-                opponent_count=_ranged(data["opponent_count"], "opponent_count", 0, TILES),
-                scores=(_ranged(scores[0], "scores", 0, MAX_POINTS),
-                        _ranged(scores[1], "scores", 0, MAX_POINTS)),
-                target=_ranged(data["target"], "target", MIN_TARGET, MAX_TARGET),
-                round_no=_ranged(data["round_no"], "round_no", 1, MAX_POINTS),
-                leader=_ranged(data.get("leader", 0), "leader", 0, 1),
-                to_move=_ranged(to_act, "to_move", TERMINAL, 1),
-                passes=_ranged(data["passes"], "passes", 0, 2),
+                boneyard_count=ranged(data["boneyard_count"], "boneyard_count", 0, TILES),
+                opponent_count=ranged(data["opponent_count"], "opponent_count", 0, TILES),
+                scores=(ranged(scores[0], "scores", 0, MAX_POINTS),
+                        ranged(scores[1], "scores", 0, MAX_POINTS)),
+                target=ranged(data["target"], "target", MIN_TARGET, MAX_TARGET),
+                round_no=ranged(data["round_no"], "round_no", 1, MAX_POINTS),
+                leader=ranged(data.get("leader", 0), "leader", 0, 1),
+                to_move=ranged(to_act, "to_move", TERMINAL, 1),
+                passes=ranged(data["passes"], "passes", 0, 2),
                 rounds=tuple(_round(r) for r in _list(data, "rounds")),
                 opponent_void=frozenset(void),
                 legal=tuple(parse_action(t) for t in legal))
@@ -203,22 +203,10 @@ TILES = len(ALL_TILES)
 MAX_POINTS = 1_000_000
 
 
-def _ranged(value: Any, name: str, low: int, high: int) -> int:
-    """``value`` as a whole number from ``low`` to ``high``; ValueError naming ``name``."""
-    number = whole(value)
-    if not low <= number <= high:
-        raise ValueError(f"{name} must be {low} to {high:,}, got {as_json(number)}")
-    return number
-
-
-def _list(data: dict[str, Any], name: str, size: int | None = None,
+def _list(data: dict[str, Any], key: str, size: int | None = None,
           default: list[Any] | None = None) -> list[Any]:
-    """``data[name]`` when it is a JSON array (of ``size`` items when given)."""
-    value = data.get(name, default) if default is not None else data[name]
-    if not isinstance(value, list) or (size is not None and len(value) != size):
-        what = "an array" if size is None else f"an array of {size}"
-        raise TypeError(f"{name} must be {what}, got {as_json(value)}")
-    return value
+    """``data[key]`` when it is a JSON array (of ``size`` items when given)."""
+    return array(data.get(key, default) if default is not None else data[key], key, size)
 
 
 def _text(value: Any) -> str:
@@ -241,13 +229,13 @@ def _round(data: Any) -> RoundResult:
         raise TypeError(f"a round must be an object, got {as_json(data)}")
     winner = data["winner"]
     pips, scores = _list(data, "pips", 2), _list(data, "scores", 2)
-    points = [_ranged(v, f"a round's {name}", 0, MAX_POINTS) for name, v in (
+    points = [ranged(v, f"a round's {name}", 0, MAX_POINTS) for name, v in (
         ("pips", pips[0]), ("pips", pips[1]), ("rounded", data["rounded"]),
         ("bonus", data["bonus"]), ("points", data["points"]), ("scores", scores[0]),
         ("scores", scores[1]))]
-    return RoundResult(_ranged(data["round_no"], "a round's round_no", 1, MAX_POINTS),
+    return RoundResult(ranged(data["round_no"], "a round's round_no", 1, MAX_POINTS),
                        _text_field(data["kind"]),
-                       None if winner is None else _ranged(winner, "a round's winner", 0, 1),
+                       None if winner is None else ranged(winner, "a round's winner", 0, 1),
                        (points[0], points[1]), points[2], points[3], points[4],
                        (points[5], points[6]))
 

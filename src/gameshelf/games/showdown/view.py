@@ -11,7 +11,7 @@ import enum
 from typing import TYPE_CHECKING, Any
 
 from gameshelf.core.errors import GameshelfError
-from gameshelf.core.safeload import as_json, flag, whole
+from gameshelf.core.safeload import array, as_json, flag, ranged
 from gameshelf.core.state import TERMINAL
 from gameshelf.games.showdown.actions import card_text, combo_text, parse_card
 from gameshelf.games.showdown.cards import Deck
@@ -100,23 +100,6 @@ def showdown_views(match: Match, seats: list[int]) -> list[dict[str, Any]]:
 MAX_COUNT = 1_000_000
 
 
-def _ranged(value: Any, name: str, low: int, high: int) -> int:
-    """``value`` as a whole number from ``low`` to ``high``; ValueError naming ``name``."""
-    number = whole(value)
-    if not low <= number <= high:
-        raise ValueError(f"{name} must be {low} to {high:,}, got {number}")
-    return number
-
-
-def _array(data: dict[str, Any], name: str, size: int | None = None) -> list[Any]:
-    """``data[name]`` when it is a JSON array (of ``size`` items, one a seat, when given)."""
-    value = data[name]
-    if not isinstance(value, list) or (size is not None and len(value) != size):
-        what = "an array" if size is None else f"an array of {size}"
-        raise TypeError(f"{name} must be {what}, got {as_json(value)}")
-    return value
-
-
 def _card(value: Any, deck: Deck) -> int:
     if isinstance(value, int) and not isinstance(value, bool):
         index = value
@@ -156,11 +139,11 @@ def decode_showdown_view(data: dict[str, Any], deck: Deck) -> PlayerView:
     try:
         if not isinstance(data, dict):
             raise TypeError("the view is not an object")
-        n = _ranged(data["n"], "n", MIN_PLAYERS, MAX_PLAYERS)
+        n = ranged(data["n"], "n", MIN_PLAYERS, MAX_PLAYERS)
         cards_in_deck = len(deck.playfield)
 
         def seat_of(value: Any, name: str, low: int = 0) -> int:
-            return _ranged(value, name, low, n - 1)
+            return ranged(value, name, low, n - 1)
 
         def cards(value: Any) -> tuple[int, ...]:
             if not isinstance(value, list):
@@ -168,13 +151,13 @@ def decode_showdown_view(data: dict[str, Any], deck: Deck) -> PlayerView:
             return tuple(_card(c, deck) for c in value)
 
         def per_seat(name: str) -> list[Any]:
-            return _array(data, name, n)
+            return array(data[name], name, n)
 
         def bid(b: Any) -> tuple[int, tuple[int, int]]:
             if not isinstance(b, dict):
                 raise TypeError(f"a bid must be an object, got {as_json(b)}")
             return _card(b["card"], deck), (seat_of(b["seat"], "a bid's seat"),
-                                            _ranged(b["tokens"], "tokens", 0, MAX_COUNT))
+                                            ranged(b["tokens"], "tokens", 0, MAX_COUNT))
 
         def claim(c: Any) -> Claim | None:
             if c is None:
@@ -183,23 +166,23 @@ def decode_showdown_view(data: dict[str, Any], deck: Deck) -> PlayerView:
                 raise TypeError(f"a claim must be an object with a reason, got {as_json(c)}")
             return Claim(_card(c["card"], deck), flag(c["completed"]), c["reason"])
 
-        bids = dict(bid(b) for b in _array(data, "bids"))
+        bids = dict(bid(b) for b in array(data["bids"], "bids"))
         pending = data.get("pending_return")
         if pending is not None and (not isinstance(pending, list) or len(pending) != 2):
             raise TypeError(f"pending_return must be an array of 2, got {as_json(pending)}")
         offer, top = data.get("my_offer"), data.get("top")
         faceup = cards(data["faceup"])
-        offered_by = _array(data, "offered_by", len(faceup))
+        offered_by = array(data["offered_by"], "offered_by", len(faceup))
         end_reason = data.get("end_reason") or ""
         if not isinstance(end_reason, str):
             raise TypeError(f"end_reason must be text, got {as_json(end_reason)}")
         return PlayerView(
             deck=deck, cards=deck.playfield, seat=seat_of(data["seat"], "seat"), n=n,
-            turn=_ranged(data["turn"], "turn", 0, MAX_COUNT),
+            turn=ranged(data["turn"], "turn", 0, MAX_COUNT),
             first=seat_of(data["first"], "first"), phase=Phase(data["phase"]),
             to_act=seat_of(data["to_act"], "to_act", TERMINAL), wizard=flag(data["wizard"]),
             hand=cards(data["hand"]),
-            hand_sizes=tuple(_ranged(k, "hand_sizes", 0, cards_in_deck)
+            hand_sizes=tuple(ranged(k, "hand_sizes", 0, cards_in_deck)
                              for k in per_seat("hand_sizes")),
             my_offer=None if offer is None else _card(offer, deck),
             has_offered=tuple(flag(k) for k in per_seat("has_offered")),
@@ -207,24 +190,24 @@ def decode_showdown_view(data: dict[str, Any], deck: Deck) -> PlayerView:
             faceup=faceup,
             offered_by=tuple(seat_of(k, "offered_by", -2) for k in offered_by),
             bids=bids, has_bid=tuple(flag(k) for k in per_seat("has_bid")),
-            control_pos=_ranged(data["control_pos"], "control_pos", 0, MAX_COUNT),
+            control_pos=ranged(data["control_pos"], "control_pos", 0, MAX_COUNT),
             pending_return=None if pending is None else (
                 seat_of(pending[0], "pending_return"),
-                _ranged(pending[1], "pending_return", 0, MAX_COUNT)),
-            claims=tuple(claim(c) for c in _array(data, "claims")),
-            take_queue=tuple(_ranged(k, "take_queue", 0, MAX_COUNT)
-                             for k in _array(data, "take_queue")),
-            speed=tuple(_ranged(k, "speed", 0, MAX_COUNT) for k in per_seat("speed")),
-            control=tuple(_ranged(k, "control", 0, MAX_COUNT) for k in per_seat("control")),
-            removed=tuple(_ranged(k, "removed", 0, MAX_COUNT) for k in per_seat("removed")),
+                ranged(pending[1], "pending_return", 0, MAX_COUNT)),
+            claims=tuple(claim(c) for c in array(data["claims"], "claims")),
+            take_queue=tuple(ranged(k, "take_queue", 0, MAX_COUNT)
+                             for k in array(data["take_queue"], "take_queue")),
+            speed=tuple(ranged(k, "speed", 0, MAX_COUNT) for k in per_seat("speed")),
+            control=tuple(ranged(k, "control", 0, MAX_COUNT) for k in per_seat("control")),
+            removed=tuple(ranged(k, "removed", 0, MAX_COUNT) for k in per_seat("removed")),
             discard=cards(data["discard"]),
             piles=tuple(cards(group) for group in per_seat("piles")),
             piles2x=tuple(cards(group) for group in per_seat("piles2x")),
-            combos_open=tuple(_combo(c, deck) for c in _array(data, "combos_open")),
+            combos_open=tuple(_combo(c, deck) for c in array(data["combos_open"], "combos_open")),
             combos_won=tuple(tuple(_combo(c, deck) for c in _list_of(g))
                              for g in per_seat("combos_won")),
             known_in_hand=tuple(cards(g) for g in per_seat("known_in_hand")),
-            deck_size=_ranged(data["deck_size"], "deck_size", 0, cards_in_deck),
+            deck_size=ranged(data["deck_size"], "deck_size", 0, cards_in_deck),
             end_reason=end_reason)
     except (KeyError, TypeError, ValueError, IndexError, GameshelfError) as exc:
         raise OnlineError(f"the server sent a Showdown view this program cannot read "

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from gameshelf.core.errors import GameshelfError
-from gameshelf.core.safeload import as_json, whole
+from gameshelf.core.safeload import array, whole
 from gameshelf.games.yatz.game import COLUMNS as YATZ_COLUMNS
 from gameshelf.games.yatz.game import MAX_PLAYERS, MIN_PLAYERS, YatzState
 from gameshelf.games.yatz.match import Match
@@ -39,11 +39,6 @@ def yatz_view(match: Match) -> dict[str, Any]:
 MAX_BOX = 1_000
 
 
-def _array(value: Any, name: str) -> list[Any]:
-    if not isinstance(value, list):
-        raise TypeError(f"{name} must be an array, got {as_json(value)}")
-    return value
-
 def decode_yatz_view(data: dict[str, Any]) -> YatzState:
     """The Yatz table in a ``state`` message's ``view`` (docs/online.md, "Views"; every seat
     sees all of it) as a :class:`~gameshelf.games.yatz.game.YatzState`: the boxes, dice and holds
@@ -60,15 +55,15 @@ def decode_yatz_view(data: dict[str, Any]) -> YatzState:
     try:
         if not isinstance(data, dict):
             raise TypeError("the view is not an object")
-        boxes = _array(data["boxes"], "boxes")
+        boxes = array(data["boxes"], "boxes")
         if not MIN_PLAYERS <= len(boxes) <= MAX_PLAYERS:
             raise ValueError(f"{len(boxes)} cards; a table has {MIN_PLAYERS} to {MAX_PLAYERS}")
         st = YatzState(len(boxes), rule_set(str(data.get("rules", "yatz"))))
         for seat, card in enumerate(boxes):
-            if len(_array(card, "a card")) != YATZ_COLUMNS:
+            if len(array(card, "a card")) != YATZ_COLUMNS:
                 raise ValueError("a card of another size")
             for col, column in enumerate(card):
-                if len(_array(column, "a column")) != len(Box):
+                if len(array(column, "a column")) != len(Box):
                     raise ValueError("a column of another size")
                 for box, value in zip(Box, column, strict=True):
                     if value is None:
@@ -83,10 +78,10 @@ def decode_yatz_view(data: dict[str, Any]) -> YatzState:
                     else:
                         st.lower[seat][col] += points
         st.seat = whole(data["seat"])
-        st.dice = tuple(whole(d) for d in _array(data["dice"], "dice"))
+        st.dice = tuple(whole(d) for d in array(data["dice"], "dice"))
         if st.dice and (len(st.dice) != DICE or any(not 1 <= d <= 6 for d in st.dice)):
             raise ValueError(f"dice {list(st.dice)}")
-        held = [whole(k) for k in _array(data["held"], "held")]
+        held = [whole(k) for k in array(data["held"], "held")]
         if len(set(held)) != len(held) or any(not 1 <= k <= len(st.dice) for k in held):
             raise ValueError(f"held dice {held} of {len(st.dice)}")
         st.held = sum(1 << (k - 1) for k in held)
