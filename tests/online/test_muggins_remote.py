@@ -53,8 +53,8 @@ def _bot(game: RemoteMuggins, seed: int, moves: int = 10_000) -> None:
             game.advance()
 
 
-def _start(url: str, seats: str) -> tuple[Room, Room | None]:
-    host = Room.create(url, "muggins", parse_seats(seats, "Ann"), {"target": TARGET})
+def _start(url: str, seats: str, target: int = TARGET) -> tuple[Room, Room | None]:
+    host = Room.create(url, "muggins", parse_seats(seats, "Ann"), {"target": target})
     guest = Room.join(url, host.code, "Bob") if "?" in seats else None
     while any(s.kind == "open" for s in host.info.seats):
         host.wait(0.1)
@@ -152,7 +152,9 @@ def test_two_people_play_a_whole_game_each_seeing_only_its_own_rack(server: Runn
 
 
 def test_a_client_that_comes_back_sees_the_current_turns_moves(server: Running) -> None:
-    host, guest = _start(server.url, "me,?")
+    # to 500: a game to 40 can end within the first dozen moves (a round won on pips), with
+    # the server's game number drawn at random
+    host, guest = _start(server.url, "me,?", target=500)
     assert guest is not None
     ann = RemoteMuggins(host)
     bob = RemoteMuggins(guest)

@@ -7,6 +7,7 @@ from typing import Any
 
 from gameshelf.core.errors import GameshelfError
 from gameshelf.core.safeload import array, whole
+from gameshelf.core.text import count
 from gameshelf.games.yatz.game import COLUMNS as YATZ_COLUMNS
 from gameshelf.games.yatz.game import MAX_PLAYERS, MIN_PLAYERS, YatzState
 from gameshelf.games.yatz.match import Match
@@ -57,7 +58,8 @@ def decode_yatz_view(data: dict[str, Any]) -> YatzState:
             raise TypeError("the view is not an object")
         boxes = array(data["boxes"], "boxes")
         if not MIN_PLAYERS <= len(boxes) <= MAX_PLAYERS:
-            raise ValueError(f"{len(boxes)} cards; a table has {MIN_PLAYERS} to {MAX_PLAYERS}")
+            raise ValueError(f"{count(len(boxes), 'card')}; a table has {MIN_PLAYERS} to "
+                             f"{MAX_PLAYERS}")
         st = YatzState(len(boxes), rule_set(str(data.get("rules", "yatz"))))
         for seat, card in enumerate(boxes):
             if len(array(card, "a card")) != YATZ_COLUMNS:
