@@ -30,8 +30,8 @@ from psycopg_pool import ConnectionPool, PoolTimeout
 
 from gameshelf.core.errors import BadInputError, StoreError
 from gameshelf.core.store import HistoryEntry, ResultEntry, ScoreEntry, now_iso
-from gameshelf.core.store.history import check_history
-from gameshelf.core.store.scores import OUTCOMES
+from gameshelf.core.store.history import check_history, history_values
+from gameshelf.core.store.scores import OUTCOMES, result_values, score_values
 from gameshelf.server.storage import (
     RoomStore,
     StoredAction,
@@ -329,21 +329,16 @@ class PostgresRoomStore(RoomStore):
             with c.cursor() as cur:
                 cur.executemany(
                     "INSERT INTO scores (game, board, name, score, date, seed, detail) "
-                    "VALUES (%s,%s,%s,%s,%s,%s,%s)",
-                    [(game, e.board, e.name, int(e.score), date, e.seed,
-                      json.dumps(e.detail or {}, sort_keys=True)) for e in scores])
+                    "VALUES (%s,%s,%s,%s,%s,%s,%s)", [score_values(game, e, date) for e in scores])
                 cur.executemany(
                     "INSERT INTO results (game, player, opponent, outcome, date, seed, "
                     "detail) VALUES (%s,%s,%s,%s,%s,%s,%s)",
-                    [(game, r.player, r.opponent, r.outcome, date, r.seed,
-                      json.dumps(r.detail or {}, sort_keys=True)) for r in results])
+                    [result_values(game, r, date) for r in results])
             if history is not None:
                 c.execute(
                     "INSERT INTO history (game, key, finished, source, players, record) "
                     "VALUES (%s,%s,%s,%s,%s,%s) ON CONFLICT DO NOTHING",
-                    (game, key, history.finished or date, history.source,
-                     json.dumps([p.to_json() for p in history.players], sort_keys=True),
-                     history.record.to_json(indent=None)))
+                    history_values(game, key, history, date))
             return True
         return self._run("be written", run)
 

@@ -158,16 +158,21 @@ def check_history(game: str, entry: HistoryEntry) -> None:
                              "cannot be kept")
 
 
+def history_values(game: str, key: str, entry: HistoryEntry, date: str) -> tuple[str, ...]:
+    """The values of a ``history`` row (game, key, finished, source, players, record), as
+    every store writes them; ``date`` is the end's time unless the entry says."""
+    return (game, key, entry.finished or date, entry.source,
+            json.dumps([p.to_json() for p in entry.players], sort_keys=True),
+            entry.record.to_json(indent=None))
+
+
 def insert_history(c: sqlite3.Connection, game: str, key: str, entry: HistoryEntry,
                    date: str) -> None:
     """Keep ``entry`` as the finished game ``key`` in the transaction ``c`` (once: a key
     kept already is left as it is); ``date`` is the end's time unless the entry says."""
     c.execute(
         "INSERT OR IGNORE INTO history (game, key, finished, source, players, record) "
-        "VALUES (?,?,?,?,?,?)",
-        (game, key, entry.finished or date, entry.source,
-         json.dumps([p.to_json() for p in entry.players], sort_keys=True),
-         entry.record.to_json(indent=None)))
+        "VALUES (?,?,?,?,?,?)", history_values(game, key, entry, date))
 
 
 #: The columns of ``history`` as :func:`history_row` reads them.

@@ -76,13 +76,25 @@ _INTACT_SCORE = ("typeof(name)='text' AND typeof(score)='integer' AND typeof(dat
 _INTACT_RESULT = "typeof(opponent)='text' AND outcome IN ('win','loss','draw')"
 
 
+def score_values(game: str, e: ScoreEntry, date: str) -> tuple[Any, ...]:
+    """The values of a ``scores`` row (game, board, name, score, date, seed, detail), as
+    every store writes them (the player store and the game server's PostgreSQL)."""
+    return (game, e.board, e.name, int(e.score), date, e.seed,
+            json.dumps(e.detail or {}, sort_keys=True))
+
+
+def result_values(game: str, e: ResultEntry, date: str) -> tuple[Any, ...]:
+    """The values of a ``results`` row (game, player, opponent, outcome, date, seed,
+    detail), as every store writes them."""
+    return (game, e.player, e.opponent, e.outcome, date, e.seed,
+            json.dumps(e.detail or {}, sort_keys=True))
+
+
 def insert_score(c: sqlite3.Connection, game: str, e: ScoreEntry, date: str) -> int:
     """Write one score row in the transaction ``c``; returns its row id."""
     cur = c.execute(
         "INSERT INTO scores (game, board, name, score, date, seed, detail) "
-        "VALUES (?,?,?,?,?,?,?)",
-        (game, e.board, e.name, int(e.score), date, e.seed,
-         json.dumps(e.detail or {}, sort_keys=True)))
+        "VALUES (?,?,?,?,?,?,?)", score_values(game, e, date))
     return int(cur.lastrowid or 0)
 
 
@@ -96,9 +108,7 @@ def insert_result(c: sqlite3.Connection, game: str, e: ResultEntry) -> None:
         raise StoreError(f"outcome must be win, loss or draw, got {e.outcome!r}")
     c.execute(
         "INSERT INTO results (game, player, opponent, outcome, date, seed, detail) "
-        "VALUES (?,?,?,?,?,?,?)",
-        (game, e.player, e.opponent, e.outcome, now_iso(), e.seed,
-         json.dumps(e.detail or {}, sort_keys=True)))
+        "VALUES (?,?,?,?,?,?,?)", result_values(game, e, now_iso()))
 
 
 class Scores(Database):
