@@ -8,15 +8,15 @@ statistics, server, research adapters) never import a game: they ask the
 :class:`Registry` for a game by key and load the part they need, so a game's modules are
 imported only when that game is used.
 
-The parts are a closed set (:data:`PARTS`, each named with what it is); a game key is a
-short lowercase word (:data:`KEY`) that is none of the command line's own commands
+The parts are a closed set (:data:`PARTS`: what each is and must be); a game key is a short
+lowercase word (:data:`KEY`) that is none of the command line's own commands
 (:data:`RESERVED`). A badly made game is refused with one :class:`GameDefError`: a bad key or
 a key taken when it is added, a part name or path of the wrong shape when its ``GAME`` is
 made, a package without ``GAME`` (or with another game's) or whose import fails in any way
 (a syntax error, an exception, a missing dependency) when it is first asked for, and a part's
-missing module or attribute, failing import or wrong kind (:data:`KINDS`) when the part is
-loaded. A shell that walks the games asks :meth:`Registry.working`: the games that work and
-the broken ones each with its line, so one badly made game never stops the others.
+missing module or attribute, failing import or wrong kind when the part is loaded. A shell
+that walks the games asks :meth:`Registry.working`: the games that work and the broken ones
+each with its line, so one badly made game never stops the others.
 
 Example:
     >>> reg = Registry()
@@ -41,39 +41,46 @@ from typing import Any
 from gameshelf.core.errors import BadInputError, GameshelfError
 from gameshelf.core.options import GameOptions, Option
 
-#: The parts a game may offer: name -> what it is.
-PARTS: Mapping[str, str] = MappingProxyType({
-    "cli": "the Typer app of its sub-commands (gameshelf KEY ...)",
-    "screen": "a function () -> Screen: the screen the menu opens",
-    "replay_screen": "a function (replay, exit_app=...) -> Screen: its screen in replay mode",
-    "replay": "a function (record) -> gameshelf.session.replay.Replay",
-    "stats": "a function (store, player) -> figures over the finished games kept",
-    "stats_view": "how the statistics screen draws them (gameshelf.tui.stats.StatsView)",
-    "end": "what its end writes (gameshelf.session.ending.EndRules)",
-    "rl": "the research spec class (a gameshelf.rl.spec.GameSpec)",
-    "server": "the game server's adapter class (a gameshelf.server.games.Game)",
-    "online": "the online client's side (gameshelf.session.remote.OnlineGame)",
-    "options": "its options class (a gameshelf.core.options.GameOptions): each option "
-               "described once and read by one validator, and the computer players' levels",
-    "web": "the page module for the browser (WebPage)",
-})
-#: What each part must be: ``("callable", "")``, ``("instance", "module:Class")`` or
-#: ``("class", "module:Base")`` (a subclass of it). The bases are looked up among the modules
-#: imported already, never imported here: an object of a class of a module not imported
-#: cannot be of that class (and core imports no shell).
-KINDS: Mapping[str, tuple[str, str]] = MappingProxyType({
-    "cli": ("instance", "typer:Typer"),
-    "screen": ("callable", ""),
-    "replay_screen": ("callable", ""),
-    "replay": ("callable", ""),
-    "stats": ("callable", ""),
-    "stats_view": ("instance", "gameshelf.tui.stats:StatsView"),
-    "end": ("instance", "gameshelf.session.ending:EndRules"),
-    "rl": ("class", "gameshelf.rl.spec:GameSpec"),
-    "server": ("class", "gameshelf.server.games:Game"),
-    "online": ("instance", "gameshelf.session.remote:OnlineGame"),
-    "options": ("class", "gameshelf.core.options:GameOptions"),
-    "web": ("instance", "gameshelf.core.gamedef:WebPage"),
+
+@dataclass(frozen=True)
+class Part:
+    """What one part of a game is: in words, and the kind of object it must be.
+
+    Attributes:
+        what: what it is, in words.
+        kind: ``"callable"``, ``"instance"`` (of ``base``) or ``"class"`` (a subclass of
+            ``base``).
+        base: ``"module:Class"`` for an instance or a class; looked up among the modules
+            imported already, never imported here: an object of a class of a module not
+            imported cannot be of that class (and core imports no shell).
+    """
+
+    what: str
+    kind: str = "callable"
+    base: str = ""
+
+
+#: The parts a game may offer: name -> what it is and must be.
+PARTS: Mapping[str, Part] = MappingProxyType({
+    "cli": Part("the Typer app of its sub-commands (gameshelf KEY ...)", "instance",
+                "typer:Typer"),
+    "screen": Part("a function () -> Screen: the screen the menu opens"),
+    "replay_screen": Part("a function (replay, exit_app=...) -> Screen: its screen in "
+                          "replay mode"),
+    "replay": Part("a function (record) -> gameshelf.session.replay.Replay"),
+    "stats": Part("a function (store, player) -> figures over the finished games kept"),
+    "stats_view": Part("how the statistics screen draws them", "instance",
+                       "gameshelf.tui.stats:StatsView"),
+    "end": Part("what its end writes", "instance", "gameshelf.session.ending:EndRules"),
+    "rl": Part("the research spec class", "class", "gameshelf.rl.spec:GameSpec"),
+    "server": Part("the game server's adapter class", "class", "gameshelf.server.games:Game"),
+    "online": Part("the online client's side", "instance",
+                   "gameshelf.session.remote:OnlineGame"),
+    "options": Part("its options class: each option described once and read by one "
+                    "validator, and the computer players' levels", "class",
+                    "gameshelf.core.options:GameOptions"),
+    "web": Part("the page module for the browser", "instance",
+                "gameshelf.core.gamedef:WebPage"),
 })
 #: A game key: a lowercase letter, then lowercase letters and digits, 20 at most (no '-' or
 #: '_', so ``gameshelf_KEY`` and ``KEY(...)`` read back unambiguously). Every parser of game
@@ -135,8 +142,8 @@ def attribute(where: str, what: str) -> Any:
 
 
 def of_kind(part: str, found: object) -> bool:
-    """True when ``found`` is what part ``part`` must be (:data:`KINDS`)."""
-    how, where = KINDS[part]
+    """True when ``found`` is what part ``part`` must be (its :data:`PARTS` row)."""
+    how, where = PARTS[part].kind, PARTS[part].base
     if how == "callable":
         return callable(found)
     module, _, name = where.partition(":")
@@ -150,8 +157,7 @@ def of_kind(part: str, found: object) -> bool:
 
 def kind_words(part: str) -> str:
     """What part ``part`` must be, in words (``a subclass of Game``)."""
-    how, where = KINDS[part]
-    name = where.partition(":")[2]
+    how, name = PARTS[part].kind, PARTS[part].base.partition(":")[2]
     article = "an" if name[:1] in "AEIOU" else "a"
     return {"callable": "a function", "instance": f"{article} {name}",
             "class": f"a subclass of {name}"}[how]
@@ -197,7 +203,7 @@ class GameDef:
         Raises:
             UnknownGameError: when the game does not offer ``part``.
             GameDefError: when the part's module or attribute is not there, importing its
-                module fails, or it is not of its kind (:data:`KINDS`); one line.
+                module fails, or it is not of its kind (:data:`PARTS`); one line.
         """
         try:
             where = self.parts[part]
