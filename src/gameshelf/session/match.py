@@ -113,6 +113,13 @@ class GameMatch(ABC, Generic[V, A]):
         seat = self.to_act()
         return 0 <= seat < len(self.seats) and self.seats[seat].here
 
+    @property
+    def news(self) -> list[str]:
+        """What the room told in words and no one said yet, oldest first: who joined, left,
+        came back or went away (the prompt takes each out as it says it). A remote match's;
+        a local match has none (an empty list each time)."""
+        return []
+
     @abstractmethod
     def legal_actions(self) -> list[A]:
         """The legal actions of the seat to act when it is played here; else none."""

@@ -156,9 +156,7 @@ class RemoteMatch(GameMatch[V, A]):
         #: nothing off)
         self.ended = False
         self.seats = self._seat_infos()
-        #: what the room told in words, oldest first: who joined, left, came back or went
-        #: away (the prompt takes each out as it says it)
-        self.news: list[str] = []
+        self._news: list[str] = []
         end = time.monotonic() + wait
         while self._view is None:
             left = end - time.monotonic()
@@ -199,7 +197,7 @@ class RemoteMatch(GameMatch[V, A]):
     def _take(self, msg: p.Message | None) -> bool:
         """Apply one message from the server; True when the game moved on."""
         if isinstance(msg, p.RoomUpdate) and msg.room is not None:
-            self.news.extend(seat_news(self.room.info.seats, msg.room.seats, self.seat))
+            self._news.extend(seat_news(self.room.info.seats, msg.room.seats, self.seat))
             self.room.info = msg.room
             self.seats = self._seat_infos()
             return False
@@ -242,6 +240,10 @@ class RemoteMatch(GameMatch[V, A]):
 
     def log(self) -> Sequence[str]:
         return self._log.lines
+
+    @property
+    def news(self) -> list[str]:
+        return self._news
 
     def to_act(self) -> int:
         return TERMINAL if self.over else self._to_act

@@ -12,12 +12,13 @@ import queue
 import sys
 import threading
 from collections.abc import Callable, Sequence
-from typing import Protocol, TextIO
+from typing import Any, TextIO
 
 import typer
 
 from gameshelf.core.inputs import NOT_TEXT, check_text, tolerate_undecodable_stdin
 from gameshelf.core.text import literal, possessive
+from gameshelf.session.match import GameMatch
 
 #: The words that leave a room at the prompt.
 QUIT_WORDS = ("quit", "q", "exit")
@@ -26,20 +27,6 @@ HELP_WORDS = ("help", "?")
 #: Commands no game online can do (the server keeps the game, and refuses taking back):
 #: an online help must not offer them.
 NOT_ONLINE = ("undo", "save", "resume")
-
-
-class Waiting(Protocol):
-    """What :func:`wait_turn` needs of a match played on a server
-    (:class:`~gameshelf.session.remote.RemoteMatch`)."""
-
-    news: list[str]
-
-    def here_to_act(self) -> bool: ...
-    def finished(self) -> bool: ...
-    def to_act(self) -> int: ...
-    def advance(self) -> bool: ...
-    @property
-    def seats(self) -> Sequence[object]: ...
 
 
 class Lines:
@@ -108,7 +95,7 @@ class Lines:
                     return ""
 
 
-def asker(game: Waiting, lines: Lines) -> Callable[[str], str | None]:
+def asker(game: GameMatch[Any, Any], lines: Lines) -> Callable[[str], str | None]:
     """The prompt's question on this seat's turn online (:meth:`Lines.ask`): the server
     looked at while the person thinks, the room's news said at once (the prompt shown
     again after it), and ``""`` returned once the game ended or the turn went (a computer
@@ -126,11 +113,10 @@ def asker(game: Waiting, lines: Lines) -> Callable[[str], str | None]:
     return ask
 
 
-def seat_name(game: Waiting, seat: int) -> str:
+def seat_name(game: GameMatch[Any, Any], seat: int) -> str:
     """The name of ``seat`` (``"seat N"`` when it has none)."""
-    seats = game.seats
-    name = getattr(seats[seat], "name", "") if 0 <= seat < len(seats) else ""
-    return literal(str(name)) if name else f"seat {seat + 1}"
+    name = game.seats[seat].name if 0 <= seat < len(game.seats) else ""
+    return literal(name) if name else f"seat {seat + 1}"
 
 
 def not_lost(game: object, errors: Sequence[str]) -> list[str]:
@@ -140,8 +126,8 @@ def not_lost(game: object, errors: Sequence[str]) -> list[str]:
     return [e for e in errors if lost is None or e != lost]
 
 
-def wait_turn(game: Waiting, lines: Lines, *, tell: Callable[[], None], help_text: str,
-              answer: Callable[[str], bool] | None = None) -> bool:
+def wait_turn(game: GameMatch[Any, Any], lines: Lines, *, tell: Callable[[], None],
+              help_text: str, answer: Callable[[str], bool] | None = None) -> bool:
     """Wait for this seat's turn (or the game's end) while the person types: the server's
     news taken as it comes, each move told at once by ``tell`` (the game's words: called
     first for what came with this seat's own move, then after each news), the
@@ -189,5 +175,5 @@ def wait_turn(game: Waiting, lines: Lines, *, tell: Callable[[], None], help_tex
                        "for yours)")
 
 
-__all__ = ["HELP_WORDS", "NOT_ONLINE", "QUIT_WORDS", "Lines", "Waiting", "asker", "not_lost",
+__all__ = ["HELP_WORDS", "NOT_ONLINE", "QUIT_WORDS", "Lines", "asker", "not_lost",
            "seat_name", "wait_turn"]

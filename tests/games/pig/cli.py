@@ -120,7 +120,7 @@ def play_match_text(game: PigMatch) -> bool:
     while not game.finished():
         if not game.here_to_act():
             if lines is not None:
-                on = wait_turn(game, lines, tell=tell,  # type: ignore[arg-type]
+                on = wait_turn(game, lines, tell=tell,
                                help_text=ONLINE_HELP)
             elif game.advance():
                 game.settle()

@@ -335,7 +335,7 @@ def play_match_text(game: MugginsMatch) -> bool:
                    "or R when it fits both chains), draw, pass, help or quit.")
     seen_rounds = len(game.view(me).rounds)
     lines = None if game.keeps_saves else Lines()
-    ask = asker(game, lines) if lines is not None else read_line  # type: ignore[arg-type]
+    ask = asker(game, lines) if lines is not None else read_line
     if lines is not None and not game.here_to_act():   # online: the table at once
         typer.echo(describe(game.view(me), names))
     while not game.finished():
@@ -346,7 +346,7 @@ def play_match_text(game: MugginsMatch) -> bool:
             typer.echo(round_line(st, names))
         if not game.here_to_act():
             if lines is not None:
-                if not wait_turn(game, lines, tell=tell_moves,  # type: ignore[arg-type]
+                if not wait_turn(game, lines, tell=tell_moves,
                                  help_text=ONLINE_HELP):
                     _leave(game)
                     return False

@@ -326,7 +326,7 @@ def prompt_loop(game: ShowdownMatch) -> None:
     typer.echo(f"Pinball Showdown, {literal(game.title)}. Type 'help' for the commands.")
     table_seen = -1
     lines = None if game.keeps_saves else Lines()
-    ask = asker(game, lines) if lines is not None else read_line  # type: ignore[arg-type]
+    ask = asker(game, lines) if lines is not None else read_line
 
     def show_log() -> None:
         nonlocal log_seen
@@ -349,7 +349,7 @@ def prompt_loop(game: ShowdownMatch) -> None:
     while True:
         moved = False
         if lines is not None:
-            if not wait_turn(game, lines, tell=show_log,  # type: ignore[arg-type]
+            if not wait_turn(game, lines, tell=show_log,
                              help_text=ONLINE_HELP, answer=look):
                 _leave(game)
                 return

@@ -273,7 +273,7 @@ def _wait_online(game: YatzMatch, lines: Lines, told: int) -> tuple[bool, int]:
             typer.echo(_move_line(game, move))
         told = len(game.moves)
 
-    on = wait_turn(game, lines, tell=tell, help_text=ONLINE_HELP,  # type: ignore[arg-type]
+    on = wait_turn(game, lines, tell=tell, help_text=ONLINE_HELP,
                    answer=lambda line: _looks(game, line))
     tell()
     return on, told
