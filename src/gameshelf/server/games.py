@@ -199,13 +199,6 @@ def check_names(seats: Sequence[SeatPlan], max_len: int) -> None:
         seen.add(s.name.lower())
 
 
-def only_options(options: dict[str, Any], allowed: Sequence[str]) -> None:
-    extra = sorted(set(options) - set(allowed))
-    if extra:
-        raise BadInputError(f"unknown option {extra[0]!r} (this game takes "
-                            f"{', '.join(allowed) or 'none'})")
-
-
 def game_class(key: str) -> type[Game]:
     """The server adapter of game ``key`` (its ``server`` part).
 

@@ -22,7 +22,7 @@ from gameshelf.games.showdown.players import PLAYER_KINDS, make_player
 from gameshelf.games.showdown.steps import MAX_PLAYERS, MIN_PLAYERS
 from gameshelf.games.showdown.table import Phase
 from gameshelf.games.showdown.view import showdown_view, showdown_views
-from gameshelf.server.games import Game, SeatPlan, check_names, only_options
+from gameshelf.server.games import Game, SeatPlan, check_names
 
 
 class ShowdownGame(Game):
@@ -58,7 +58,7 @@ class ShowdownGame(Game):
         if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
             raise BadInputError(f"Pinball Showdown is for {MIN_PLAYERS} to {MAX_PLAYERS} "
                                 "players")
-        only_options(options, ())
+        ShowdownOptions.from_json(options)
         for s in seats:
             if s.kind == "computer" and s.level and s.level not in PLAYER_KINDS:
                 raise BadInputError(f"no Showdown computer player {s.level!r} (one of "

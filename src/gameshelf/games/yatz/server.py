@@ -18,9 +18,8 @@ from gameshelf.games.yatz.game import MAX_PLAYERS, MIN_PLAYERS, Dice, Score
 from gameshelf.games.yatz.match import HUMAN, MAX_NAME_LENGTH, Match, Seat
 from gameshelf.games.yatz.options import YatzOptions
 from gameshelf.games.yatz.players import PLAYERS, make_player
-from gameshelf.games.yatz.scoring import rule_set
 from gameshelf.games.yatz.view import yatz_view
-from gameshelf.server.games import Game, SeatPlan, check_names, only_options
+from gameshelf.server.games import Game, SeatPlan, check_names
 
 
 class YatzGame(Game):
@@ -58,11 +57,7 @@ class YatzGame(Game):
     def check_setup(cls, seats: Sequence[SeatPlan], options: dict[str, Any]) -> None:
         if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
             raise BadInputError(f"Yatz is for {MIN_PLAYERS} to {MAX_PLAYERS} players")
-        only_options(options, ("rules",))
-        if "rules" in options:
-            if not isinstance(options["rules"], str):
-                raise BadInputError("the option rules must be a rule set's name")
-            rule_set(options["rules"])
+        YatzOptions.from_json(options)
         for s in seats:
             if s.kind == "computer" and s.level and s.level not in PLAYERS:
                 raise BadInputError(f"no Yatz computer player {s.level!r} (one of "
@@ -73,7 +68,7 @@ class YatzGame(Game):
     def new(cls, seats: Sequence[SeatPlan], options: dict[str, Any], seed: int) -> Game:
         plan = [Seat(s.name, HUMAN if s.kind == "person" else s.level or cls.default_level)
                 for s in seats]
-        return cls(Match(plan, seed, str(options.get("rules", "yatz"))))
+        return cls(Match(plan, seed, YatzOptions.from_json(options).rules))
 
     @classmethod
     def from_record(cls, record: GameRecord) -> Game:
