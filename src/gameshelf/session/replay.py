@@ -26,7 +26,7 @@ import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, NoReturn, TypeVar
 
 from gameshelf.core.errors import IllegalMoveError, RecordError, StoreError
 from gameshelf.core.inputs import MAX_RECORD_BYTES, is_ascii_digits, read_file
@@ -133,14 +133,43 @@ class Replay(Generic[S]):
         return f"{head} · {step.text}" if step is not None else f"{head} · the start"
 
 
-class ReplayMatch(GameMatch[V, A]):
-    """A replay as one more match a game's screen can show: the table at the cursor's
-    step, read-only (nothing is played, advanced or saved). The seats "here", whose hands a
-    screen may show, are every seat of a finished game and the people's of one in progress.
-    ``kinds``: each seat's kind in seat order (``human`` or the computer player's).
+class ReadOnly:
+    """What a replay answers as a match, whatever the game (mixed in before the game's own
+    match interface): nothing is played, advanced, saved or ended here, and there is no
+    save's name.
+
+    Raises (from :meth:`play` and :meth:`save`):
+        IllegalMoveError: a move asked of a replay; StoreError: a save asked of one.
     """
 
     keeps_saves = False
+
+    @property
+    def name(self) -> str | None:
+        return None
+
+    def play(self, text: str) -> NoReturn:
+        raise IllegalMoveError("this is a replay: nothing can be played")
+
+    def advance(self) -> bool:
+        return False
+
+    def settle(self) -> None:
+        return None
+
+    def save(self, name: str | None = None) -> NoReturn:
+        raise StoreError("a replay saves nothing")
+
+    def end_problem(self) -> str | None:
+        return None
+
+
+class ReplayMatch(ReadOnly, GameMatch[V, A]):
+    """A replay as one more match a game's screen can show: the table at the cursor's
+    step, read-only (:class:`ReadOnly`). The seats "here", whose hands a screen may show,
+    are every seat of a finished game and the people's of one in progress. ``kinds``: each
+    seat's kind in seat order (``human`` or the computer player's).
+    """
 
     def __init__(self, replay: Replay[Any], kinds: Sequence[str]) -> None:
         self.replay = replay
@@ -152,10 +181,6 @@ class ReplayMatch(GameMatch[V, A]):
     @property
     def title(self) -> str:
         return f"game {self.replay.record.seed} (replay)"
-
-    @property
-    def name(self) -> str | None:
-        return None
 
     def view(self, seat: int) -> V:
         if not (0 <= seat < len(self.seats) and self.seats[seat].here):
@@ -179,21 +204,6 @@ class ReplayMatch(GameMatch[V, A]):
 
     def legal_actions(self) -> list[A]:
         return []
-
-    def play(self, text: str) -> A:
-        raise IllegalMoveError("this is a replay: nothing can be played")
-
-    def advance(self) -> bool:
-        return False
-
-    def settle(self) -> None:
-        return None
-
-    def save(self) -> str:
-        raise StoreError("a replay saves nothing")
-
-    def end_problem(self) -> str | None:
-        return None
 
 
 def grouped(actions: Sequence[str], is_chance: Callable[[int], bool]) -> list[list[int]]:

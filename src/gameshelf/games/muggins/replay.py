@@ -4,7 +4,7 @@ replay as a read-only match the Muggins screen shows (:class:`ReplayMuggins`).""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 from gameshelf.core.errors import IllegalMoveError
 from gameshelf.core.records import GameRecord
@@ -126,7 +126,7 @@ class ReplayMuggins(ReplayMatch[MugginsView, Action], MugginsMatch):
         """Never: a replay plays nothing."""
         return False
 
-    def play(self, text: str) -> Action:
+    def play(self, text: str) -> NoReturn:
         raise IllegalMoveError("this is a replay: nothing can be played here")
 
     def fresh_tile(self) -> Tile | None:

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from gameshelf.core.errors import IllegalMoveError, RecordError, StoreError
+from gameshelf.core.errors import RecordError
 from gameshelf.core.records import GameRecord
 from gameshelf.core.text import count, said
 from gameshelf.games.yatz.game import Action, Dice, Score, YatzState, parse_action
@@ -15,7 +15,7 @@ from gameshelf.games.yatz.match import Match
 from gameshelf.games.yatz.play import YatzMatch
 from gameshelf.games.yatz.scoring import rule_set
 from gameshelf.session.match import SeatInfo
-from gameshelf.session.replay import Replay, Step
+from gameshelf.session.replay import ReadOnly, Replay, Step
 
 
 def yatz_replay(record: GameRecord) -> Replay[Any]:
@@ -124,10 +124,10 @@ def table_cached(rules: str) -> bool:
         return False
 
 
-class ReplayedYatz(YatzMatch):
+class ReplayedYatz(ReadOnly, YatzMatch):
     """A Yatz replay as one more implementation of the match interface the Yatz screen
-    plays through: the table at the replay's step, read-only. Nothing can be played,
-    advanced or saved, and no seat is played here (so the screen offers no key of play).
+    plays through: the table at the replay's step, read-only (:class:`ReadOnly`); no seat
+    is played here (so the screen offers no key of play).
 
     Args:
         replay: the cursor (:func:`yatz_replay`); its step is the one shown.
@@ -139,7 +139,6 @@ class ReplayedYatz(YatzMatch):
         reviewing: True while the review is being computed.
     """
 
-    keeps_saves = False
     read_only = True
 
     def __init__(self, replay: Replay[YatzState], *, review: bool = True) -> None:
@@ -169,10 +168,6 @@ class ReplayedYatz(YatzMatch):
     def title(self) -> str:
         return f"game {self._seed}"
 
-    @property
-    def name(self) -> str | None:
-        return None
-
     def log(self) -> Sequence[str]:
         return [s.text for s in self.replay.steps[:self.replay.position]]
 
@@ -181,21 +176,6 @@ class ReplayedYatz(YatzMatch):
         start and once the game is over: the seat on turn's)."""
         step = self.replay.step
         return step.seat if step is not None and not self.finished() else None
-
-    def play(self, text: str) -> Action:
-        raise IllegalMoveError("this is a replay: nothing can be played")
-
-    def advance(self) -> bool:
-        return False
-
-    def settle(self) -> None:
-        return None
-
-    def save(self, name: str | None = None) -> str:
-        raise StoreError("a replay saves nothing")
-
-    def end_problem(self) -> str | None:
-        return None
 
     def start_review(self) -> bool:
         """Mark the review as being computed; False when it is computed or under way."""
