@@ -380,3 +380,11 @@ class SavedGame:
     def finished(self) -> bool:
         """True once the game's end is written (or was found written)."""
         return self.slot.finished
+
+    def end_problem(self, what: str) -> str | None:
+        """None once the game's end is written; else the line of :func:`end_not_recorded`
+        (``what``: "the scores", "the result"), the last store failure kept its reason."""
+        if self.finished:
+            return None
+        why = self.errors[-1] if self.errors else "the store failed"
+        return end_not_recorded(self.slot, self.slot.game, what, why)

@@ -8,8 +8,6 @@ from collections.abc import Sequence
 
 from gameshelf.core.errors import IllegalMoveError, StoreError
 from gameshelf.core.seats import HUMAN
-from gameshelf.core.text import error_line
-from gameshelf.session.base import end_not_recorded
 from gameshelf.session.match import GameMatch, SeatInfo
 from tests.games.pig.game import Action, parse_action
 from tests.games.pig.match import GAME
@@ -87,7 +85,4 @@ class LocalPig(PigMatch):
         return self.session.name
 
     def end_problem(self) -> str | None:
-        if self.session.finished:
-            return None
-        why = self.errors[-1] if self.errors else "the store failed"
-        return end_not_recorded(self.session.slot, GAME, "the result", error_line(why))
+        return self.session.end_problem("the result")

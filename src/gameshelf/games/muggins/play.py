@@ -20,7 +20,6 @@ from gameshelf.games.muggins.match import event_words
 from gameshelf.games.muggins.session import Session as MugginsSession
 from gameshelf.games.muggins.tiles import parse_tile
 from gameshelf.games.muggins.view import MugginsView
-from gameshelf.session.base import end_not_recorded
 from gameshelf.session.match import GameMatch, SeatInfo
 
 
@@ -143,7 +142,4 @@ class LocalMuggins(MugginsMatch):
         return self.session.match.record()
 
     def end_problem(self) -> str | None:
-        if self.session.finished:
-            return None
-        why = self.errors[-1] if self.errors else "the store failed"
-        return end_not_recorded(self.session.slot, MUGGINS, "the result", why)
+        return self.session.end_problem("the result")

@@ -13,7 +13,6 @@ from gameshelf.games.showdown.match import GAME as SHOWDOWN
 from gameshelf.games.showdown.match import Match
 from gameshelf.games.showdown.session import ShowdownSession
 from gameshelf.games.showdown.table import PlayerView
-from gameshelf.session.base import end_not_recorded
 from gameshelf.session.match import GameMatch, SeatInfo
 
 
@@ -95,7 +94,4 @@ class LocalShowdown(ShowdownMatch):
         return self.session.slot.handle is None or self.session.slot.unsaved
 
     def end_problem(self) -> str | None:
-        if self.session.finished:
-            return None
-        why = self.errors[-1] if self.errors else "the store failed"
-        return end_not_recorded(self.session.slot, SHOWDOWN, "the scores", why)
+        return self.session.end_problem("the scores")

@@ -314,7 +314,4 @@ class LocalYatz(YatzMatch):
                                               exc)) from None
 
     def end_problem(self) -> str | None:
-        if self.session.finished:
-            return None
-        why = self.errors[-1] if self.errors else "the store failed"
-        return end_not_recorded(self.session.slot, yatz.GAME, "the scores", why)
+        return self.session.end_problem("the scores")
