@@ -115,9 +115,11 @@ class Game(ABC):
         replaces it (the last one counts)."""
         return self.match.actions  # type: ignore[no-any-return]
 
-    @abstractmethod
     def to_act(self) -> int:
-        """The seat to act, ``CHANCE`` (-1) or ``TERMINAL`` (-2)."""
+        """The seat to act, ``CHANCE`` (-1) or ``TERMINAL`` (-2): by default the match
+        state's ``current_player()``."""
+        seat: int = self.match.state.current_player()
+        return seat
 
     def is_over(self) -> bool:
         """True once the game is over."""

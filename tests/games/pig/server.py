@@ -61,9 +61,6 @@ class PigGame(Game):
     def names(self) -> list[str]:
         return self.match.names
 
-    def to_act(self) -> int:
-        return self.match.state.current_player()
-
     def step(self) -> bool:
         return self.match.step()
 
@@ -74,10 +71,6 @@ class PigGame(Game):
 
     def stand_in(self, seat: int) -> str:
         return str(computer_choice(self.match.state, self.default_level))
-
-    def legal(self, seat: int) -> list[str]:
-        return [str(a) for a in self.match.state.legal_actions()] if self.to_act() == seat \
-            else []
 
     def view(self, seat: int) -> dict[str, Any]:
         return encode(PigView.of(self.match, seat))

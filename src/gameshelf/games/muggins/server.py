@@ -95,9 +95,6 @@ class MugginsGame(Game):
             names = ["you", "Mugsy"]
         return cls(Match.from_record(record), names)
 
-    def to_act(self) -> int:
-        return self.match.state.current_player()
-
     def _applied(self, seat: int, before: int, events: int) -> None:
         """Note who played the actions after ``before`` (the seat's, then the chance that
         answered it) and the events they caused (all the seat's action's: a take causes

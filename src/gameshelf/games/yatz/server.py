@@ -78,9 +78,6 @@ class YatzGame(Game):
     def actions(self) -> Sequence[str]:
         return self._texts
 
-    def to_act(self) -> int:
-        return self.match.state.current_player()
-
     def step(self) -> bool:
         if not self.match.is_computer_turn():
             return False
@@ -97,11 +94,6 @@ class YatzGame(Game):
     def stand_in(self, seat: int) -> str:
         rng = Chance(self.match.seed).derive(f"stand-in/{seat}/{len(self.match.log)}")
         return str(make_player(self.default_level).choose(self.match.state, rng))
-
-    def legal(self, seat: int) -> list[str]:
-        if self.to_act() != seat:
-            return []
-        return [str(a) for a in self.match.state.legal_actions()]
 
     def view(self, seat: int) -> dict[str, Any]:
         return yatz_view(self.match)
