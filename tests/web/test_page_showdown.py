@@ -94,6 +94,15 @@ def _hidden(record: GameRecord) -> list[list[set[str]]]:
     return out
 
 
+def _hand_at(record: GameRecord, k: int, seat: int) -> set[str]:
+    """The cards in ``seat``'s hand after ``k`` actions of ``record``."""
+    match = Match.from_record(record)
+    st = new_game(match.deck, len(match.seats))
+    for text in record.actions[:k]:
+        st.apply_action(parse_action(text))
+    return {card_text(c) for c in st.view(seat).hand}
+
+
 def _never_shown(seen: list[tuple[int, list[str]]], hidden: list[list[set[str]]],
                  other: int) -> int:
     """Check each DOM state of one page against the cards ``other`` kept hidden; the number
@@ -292,3 +301,58 @@ def test_a_showdown_game_against_a_computer_at_a_phones_size(tmp_path: Path) -> 
                                        "CPU 1": match.state.score(1).total}
         context.close()
     assert not _foreign(asked, server)
+
+
+def test_two_people_at_one_device_pass_it_before_a_hand_is_shown(tmp_path: Path) -> None:
+    """Ann and Bob at one page: the page sits at whichever seat is to act, and before a
+    hand is shown says "Pass the device to NAME" with the game hidden until NAME asks for
+    it; each hand shown is its own seat's (the other's offers never among it). A reload
+    comes back behind the cover; the game is played to its end."""
+    from playwright.sync_api import expect
+
+    executable = browser_or_skip()
+    rng = random.Random(3)
+    with game_server(tmp_path / "home", "--rate", "200") as server, \
+            browser(executable) as chromium:
+        context = chromium.new_context(viewport={"width": 390, "height": 844})
+        context.set_default_timeout(PATIENCE * 1000)
+        page = context.new_page()
+        page.goto(server.url)
+        page.get_by_role("button", name="Pinball Showdown").click()
+        page.get_by_role("textbox", name="Your name").fill("Ann")
+        page.get_by_role("spinbutton", name="Computer players").fill("0")
+        page.get_by_role("textbox", name="Others playing at this device").fill("Bob")
+        page.get_by_role("button", name="Create the room").click()
+        expect(page.get_by_text("Bob: at this device")).to_be_visible()
+        game = page.locator("#game")
+        over = page.get_by_role("heading", name="Game over")
+        code = page.url.rsplit("/", 1)[1]
+        shown: list[tuple[str, int, set[str]]] = []   # whose hand, at which action, its cards
+        covers = moves = 0
+        while True:
+            cover = page.get_by_role("heading", name=re.compile("^Pass the device to "))
+            move = page.get_by_role("group", name="Your move")
+            expect(cover.or_(move).or_(over).first).to_be_visible()
+            if over.is_visible():
+                break
+            if cover.is_visible():
+                name = cover.inner_text().rsplit(" ", 1)[1]
+                expect(game).to_be_hidden()
+                covers += 1
+                page.get_by_role("button", name=f"Show {name}'s hand").click()
+                expect(game).to_be_visible()
+                held = _labels(page.get_by_role("group", name="Your hand").get_by_role("button"))
+                shown.append((name, int(_seq(page)), {h.split(" ", 1)[0] for h in held}))
+                if covers == 3:
+                    page.reload()
+                    expect(page.get_by_role("heading", name=re.compile(
+                        "^Pass the device to "))).to_be_visible()
+                continue
+            moves += _move(page, rng)
+            assert moves < 400, "the game never ended"
+        assert covers > 10 and {name for name, _, _ in shown} == {"Ann", "Bob"}
+        assert no_horizontal_scroll(page)
+        record = _record(server.ws_url, code, kept_seat(page, code)["token"])
+        context.close()
+    for name, seq, cards in shown:
+        assert cards == _hand_at(record, seq, ("Ann", "Bob").index(name)), (name, seq)

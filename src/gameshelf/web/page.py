@@ -43,7 +43,7 @@ from gameshelf.server.games import playable_games
 #: The frame's files (HTML, script, styles).
 FRAME = Path(__file__).parent / "frame"
 #: The frame's files served at ``/assets/``.
-ASSETS = ("frame.js", "frame.css", "icon.svg")
+ASSETS = ("frame.js", "device.js", "store.js", "frame.css", "icon.svg")
 #: Content types by file suffix (the guard's ``nosniff`` makes them matter).
 TYPES = {".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8",
          ".html": "text/html; charset=utf-8", ".svg": "image/svg+xml"}
