@@ -345,12 +345,14 @@ function drawPrompt(state) {
 async function onState(msg) {
   showError("");
   // the lines above the newest taken; and a line of that same action told again with new
-  // words (a Yatz hold right after a hold replaces it: docs/online.md, "state")
+  // words (a Yatz hold right after a hold replaces it: docs/online.md, "state"), unless
+  // another seat of this device now reads them (its words: "You" for "Ann")
   const lines = msg.log || [];
   const newest = lines.reduce((most, line) => Math.max(most, line.seq), page.logSeq);
-  const told = newest === page.logSeq ? page.logLast : [];
+  const told = newest === page.logSeq && page.logSeat === msg.seat ? page.logLast : null;
+  page.logSeat = msg.seat;
   for (const line of lines) {
-    if (line.seq > page.logSeq || (line.seq === newest && !told.includes(line.text))) {
+    if (line.seq > page.logSeq || (told && line.seq === newest && !told.includes(line.text))) {
       say(line.text);
     }
   }
@@ -416,6 +418,7 @@ function receive(msg) {
       if (page.others) {
         page.device.made(code, msg.seat, msg.token, page.others);
         page.others = null;
+        page.coverOnEntry = true;    // the first hand too is shown to its player only
         drawRoom(msg.room);
         if (page.device.joinNext(send)) break;
       }

@@ -14,7 +14,7 @@ const STEPS = {
   control: "Step 2: control tokens, from the First Player around the table: bid on a " +
     "face-up card, raise speed, buy a discarded card, or done.",
   take: "Step 3: players without a bid take a face-up card, from the First Player on.",
-  over: "The game is over.",
+  over: "",   // (the frame says the game is over)
 };
 // the effect's sign and a shape beside its colour (never colour alone): R-PS-2
 const SHAPES = { green: "▲", red: "▼", blue: "■" };
