@@ -118,7 +118,9 @@ export function cover(parts, say, wanted) {
       say(`Pass the device to ${name}.`);
     },
     ready(forSeat) {
-      if (seat === forSeat) button.disabled = false;
+      if (seat !== forSeat || !button.disabled) return;
+      button.disabled = false;
+      button.focus();     // the focus was in the game hidden: the keyboard finds the cover
     },
     hide,
   };
