@@ -89,3 +89,20 @@ def test_the_frames_policy_names_the_websocket_its_page_opens(tmp_path: Path, ho
     assert answer.status == 200
     sources = answer.headers["content-security-policy"].split("connect-src ", 1)[1]
     assert sources.split(";", 1)[0] == f"'self' {connect.format(P=port)}"
+
+
+def test_a_page_modules_data_is_served_beside_it_once_made(server: Running) -> None:
+    """Showdown's deck (R-PS-1): every card's device, points and speed requirement, as the
+    page names its cards; a game whose page has no data has no ``data.json``."""
+    from gameshelf.games.showdown.cards import default_deck
+
+    answer = _get(server, "/games/showdown/data.json")
+    assert answer.status == 200
+    assert answer.headers["content-type"].startswith("application/json")
+    deck = json.loads(answer.body)
+    cards = default_deck().playfield
+    assert [(k, c["device"], c["points"], c["speed"]) for k, c in deck["playfield"].items()] == [
+        (c.id, c.device, c.points, c.speed_range) for c in cards]
+    assert deck["reconstruction"] is True and deck["turns"] == 10
+    assert len(deck["combinations"]) == len(default_deck().combinations)
+    assert _get(server, "/games/yatz/data.json").status == 404

@@ -32,7 +32,7 @@ from __future__ import annotations
 import importlib
 import re
 import sys
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
@@ -240,6 +240,13 @@ class WebPage:
             the default (a quick one) first.
         players: the fewest and most seats a room of the game has.
         options: the room's options the page asks for (the game's options' ``FIELDS``).
+        data: the static data the module draws from (Showdown's deck: its cards' names,
+            points and speeds), a function giving it as JSON-ready values, called once
+            when first asked for; served beside the module as :data:`DATA_FILE` (None: no
+            data).
+        hidden_hands: the game has hands a seat keeps from the others (Muggins' rack,
+            Showdown's hand): several people at one device are shown a "pass the device"
+            cover before a seat's hand is shown.
     """
 
     folder: Path
@@ -248,10 +255,16 @@ class WebPage:
     levels: tuple[str, ...] = ()
     players: tuple[int, int] = (1, 1)
     options: tuple[Option, ...] = ()
+    data: Callable[[], Any] | None = None
+    hidden_hands: bool = False
 
     def files(self) -> tuple[str, ...]:
-        """Every file the page may ask for (nothing else of the folder is served)."""
+        """Every file of the folder the page may ask for (nothing else of it is served)."""
         return (self.script, *self.styles)
+
+
+#: The name a page module's static data (:attr:`WebPage.data`) is served under, beside it.
+DATA_FILE = "data.json"
 
 
 def options_of(game: GameDef) -> type[GameOptions]:

@@ -10,11 +10,13 @@
 - ``/games.json``: the games the server plays (the registry's ``server`` part), in menu
   order, with their page modules (the ``web`` part): ``[{"key", "title", "blurb",
   "script", "styles", "levels", "players": [fewest, most], "options": [{"name", "label",
-  "default", "min", "max", "unit"}]}]`` (``script`` null, the lists empty, for a game with
-  no page module yet);
+  "default", "min", "max", "unit"}], "hidden_hands"}]`` (``script`` null, the lists empty,
+  for a game with no page module yet; ``hidden_hands``: the page covers a seat's hand until
+  it is passed to the seat, :attr:`~gameshelf.core.gamedef.WebPage.hidden_hands`);
 - ``/assets/NAME``: the frame's own script, styles and icon;
 - ``/games/KEY/NAME``: the files of a game's page module (:class:`~gameshelf.core.gamedef.
-  WebPage`), only those it lists.
+  WebPage`), only those it lists, and ``/games/KEY/data.json``, its static data (a deck's
+  cards) when it has some, made once.
 
 Everything else is 404. Every answer passes the server's guard first
 (:class:`gameshelf.core.webguard.GuardMiddleware`: origins, hosts, careful headers); the HTML
@@ -33,7 +35,7 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from gameshelf.core.gamedef import GameDef, WebPage
+from gameshelf.core.gamedef import DATA_FILE, GameDef, WebPage
 from gameshelf.core.webguard import PAGE_AUTHORITY, page_headers
 from gameshelf.games import REGISTRY
 from gameshelf.server.games import playable_games
@@ -41,7 +43,7 @@ from gameshelf.server.games import playable_games
 #: The frame's files (HTML, script, styles).
 FRAME = Path(__file__).parent / "frame"
 #: The frame's files served at ``/assets/``.
-ASSETS = ("frame.js", "frame.css", "icon.svg")
+ASSETS = ("frame.js", "device.js", "store.js", "frame.css", "icon.svg")
 #: Content types by file suffix (the guard's ``nosniff`` makes them matter).
 TYPES = {".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8",
          ".html": "text/html; charset=utf-8", ".svg": "image/svg+xml"}
@@ -60,12 +62,13 @@ def games_list() -> list[dict[str, Any]]:
     for g, page in pages():
         entry: dict[str, Any] = {"key": g.key, "title": g.title, "blurb": g.blurb,
                                  "script": None, "styles": [], "levels": [], "players": [],
-                                 "options": []}
+                                 "options": [], "hidden_hands": False}
         if page is not None:
             entry.update(script=f"/games/{g.key}/{page.script}",
                          styles=[f"/games/{g.key}/{name}" for name in page.styles],
                          levels=list(page.levels), players=list(page.players),
-                         options=[o.to_page() for o in page.options])
+                         options=[o.to_page() for o in page.options],
+                         hidden_hands=page.hidden_hands)
         out.append(entry)
     return out
 
@@ -100,9 +103,16 @@ def page_routes() -> list[BaseRoute]:
         name = request.path_params["name"]
         return _file(FRAME / name) if name in ASSETS else _not_found()
 
+    made: dict[str, Any] = {}
+
     async def game_file(request: Request) -> Response:
-        page = by_key.get(request.path_params["key"])
+        key = request.path_params["key"]
+        page = by_key.get(key)
         name = request.path_params["name"]
+        if page is not None and name == DATA_FILE and page.data is not None:
+            if key not in made:
+                made[key] = page.data()
+            return JSONResponse(made[key])
         if page is None or name not in page.files():
             return _not_found()
         return _file(page.folder / name)

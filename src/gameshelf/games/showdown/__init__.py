@@ -18,5 +18,6 @@ GAME = GameDef(
         "server": ".server:ShowdownGame",
         "end": ".session:ENDING",
         "options": ".options:ShowdownOptions",
+        "web": ".web:PAGE",
     },
 )

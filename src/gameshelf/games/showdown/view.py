@@ -38,7 +38,8 @@ _FIELDS = tuple(f.name for f in dataclasses.fields(PlayerView) if f.name not in 
 
 def showdown_view(match: Match, seat: int) -> dict[str, Any]:
     """``seat``'s Showdown view (module docstring): bids as ``[{"card", "seat", "tokens"}]``,
-    claims as ``{"card", "completed", "reason"}`` or null."""
+    claims as ``{"card", "completed", "reason"}`` or null; and ``scores``, each seat's score
+    as it stands (:func:`scores_of`), so a page needs no scoring rules of its own."""
     view = match.state.view(seat)
     out: dict[str, Any] = {"game": "showdown", "names": [s.name for s in match.seats]}
     for name in _FIELDS:
@@ -69,6 +70,20 @@ def showdown_view(match: Match, seat: int) -> dict[str, Any]:
             out[name] = plain(value)
         else:
             out[name] = value
+    out["scores"] = scores_of(view)
+    return out
+
+
+def scores_of(view: PlayerView) -> list[dict[str, int]]:
+    """Each seat's score as it stands, in points: ``{"cards", "two_x", "drop_bonus",
+    "combos", "tokens", "total"}`` (the scoring piles, the 2X pile doubled, 5,000 per set of
+    four Drop Targets, the Combination bonuses, 100 a token left: R-PS-3, R-PS-7). All of it
+    is public, the same for every seat."""
+    out = []
+    for seat in range(view.n):
+        s = view.score(seat)
+        out.append({"cards": s.cards, "two_x": s.two_x, "drop_bonus": s.drop_bonus,
+                    "combos": s.combos, "tokens": s.tokens, "total": s.total})
     return out
 
 

@@ -5,7 +5,12 @@
 // each seat's `{seat, name, score, place}` read from a finished game's view).
 //
 // A seat's token is kept in this browser only (localStorage, under the room's code): never
-// in an address, a log line or a message to anyone but this server.
+// in an address, a log line or a message to anyone but this server. Several people may play
+// at one device (device.js): the frame then holds each of their seats and sits at the one
+// to act, a hidden hand covered until its player asks for it.
+
+import { cover, device, namesOf } from "./device.js";
+import { store } from "./store.js";
 
 const $ = (id) => document.getElementById(id);
 const SEAT_KEY = (code) => `gameshelf.seat.${code}`;
@@ -16,7 +21,8 @@ const ui = {
   connection: $("connection"), menu: $("menu"), games: $("games"), setup: $("setup"),
   setupTitle: $("setup-title"), setupForm: $("setup-form"), setupName: $("setup-name"),
   setupComputers: $("setup-computers"), setupLevel: $("setup-level"),
-  setupOpen: $("setup-open"), setupOptions: $("setup-options"), join: $("join"), joinCode: $("join-code"),
+  setupOpen: $("setup-open"), setupOptions: $("setup-options"), setupLocal: $("setup-local"),
+  cover: $("cover"), coverTitle: $("cover-title"), coverShow: $("cover-show"), join: $("join"), joinCode: $("join-code"),
   joinForm: $("join-form"), joinName: $("join-name"), room: $("room"),
   roomTitle: $("room-title"), roomHead: $("room-head"), roomLink: $("room-link"), roomCopy: $("room-copy"),
   seats: $("seats"), start: $("start"), prompt: $("prompt"), game: $("game"),
@@ -33,7 +39,8 @@ const page = {
   room: null,         // the room's last description
   autoStart: false,   // start as soon as joined (no seat left for friends)
   view: null,         // the game module's drawing
-  viewFor: null,      // which room it draws
+  viewFor: null,      // which room and seat it draws ("CODE:SEAT")
+  viewing: null,      // the promise of that drawing (its module loading)
   last: null,         // the last state
   logSeq: 0,          // the action of the newest log line taken
   logLast: [],        // that action's lines in the last state
@@ -43,39 +50,18 @@ const page = {
   queue: [],
   retry: 500,
   refs: 0,
+  others: null,       // the names of the others at this device, for the room being made
+  switching: null,    // the seat of this device rejoined and not yet answered
+  coverOnEntry: false, // a room of several people at this device come back to: cover first
 };
 
-// ----- the seat's token, kept by this browser ---------------------------------------------
-// The browser's storage for this site, or, where the browser refuses it (every site's data
-// blocked: reading localStorage throws), a stand-in this tab alone keeps: the game goes on,
-// but a reload or a closed tab cannot come back to the seat (the room says so once).
-const store = (() => {
-  try {
-    const kept = window.localStorage;
-    kept.getItem(NAME_KEY);
-    return {
-      kept: true,
-      getItem: (key) => kept.getItem(key),
-      setItem: (key, value) => {
-        try {
-          kept.setItem(key, value);
-        } catch {
-          // full: the seat is still this tab's (page.token)
-        }
-      },
-      removeItem: (key) => kept.removeItem(key),
-    };
-  } catch {
-    const memory = new Map();
-    return {
-      kept: false,
-      getItem: (key) => (memory.has(key) ? memory.get(key) : null),
-      setItem: (key, value) => memory.set(key, String(value)),
-      removeItem: (key) => memory.delete(key),
-    };
-  }
-})();
+// ----- the seat's token, kept by this browser (store.js) ----------------------------------
 let unkeptSaid = false;
+page.device = device(store);
+// "Pass the device to NAME": only for a game with hidden hands, several people at the device
+const covering = cover({ box: ui.cover, title: ui.coverTitle, button: ui.coverShow,
+  game: ui.game }, say, () => page.device.size > 1 && Boolean(page.room &&
+  (gameOf(page.room.game) || {}).hidden_hands));
 
 function loadSeat(code) {
   try {
@@ -228,6 +214,7 @@ function showSetup(game) {
   ui.setupOpen.max = String(most);
   ui.setupComputers.value = String(Math.min(1, most));
   ui.setupOpen.value = "0";
+  ui.setupLocal.value = "";
   ui.setupOptions.replaceChildren(...game.options.map((option) => {
     const label = document.createElement("label");
     const input = document.createElement("input");
@@ -249,6 +236,8 @@ function showJoin(code) {
 
 function enterRoom(code) {
   page.code = code;
+  page.device.load(code);
+  page.coverOnEntry = page.device.size > 1;
   const kept = loadSeat(code);
   if (kept) {
     page.seat = kept.seat;
@@ -273,6 +262,7 @@ function seatWords(seat) {
   const you = seat.seat === page.seat ? " (you)" : "";
   if (seat.kind === "open") return "Open seat: waiting for a friend";
   if (seat.kind === "computer") return `${seat.name}: computer (${seat.level})`;
+  if (page.device.size > 1 && page.device.has(seat.seat)) return `${seat.name}: at this device`;
   const state = seat.away ? "away: a computer plays for them" :
     seat.connected ? "connected" : "not connected";
   return `${seat.name}${you}: ${state}`;
@@ -287,7 +277,7 @@ function drawRoom(room) {
   ui.roomLink.value = `${location.origin}/r/${room.code}`;
   // the link is for friends: shown while a seat waits for one or one has joined
   ui.roomHead.hidden = !room.seats.some((s) => s.kind === "open" ||
-    (s.kind === "person" && s.seat !== page.seat));
+    (s.kind === "person" && s.seat !== page.seat && !page.device.has(s.seat)));
   ui.seats.replaceChildren(...room.seats.map((seat) => {
     const item = document.createElement("li");
     item.textContent = seatWords(seat);
@@ -302,8 +292,21 @@ function drawRoom(room) {
   }
 }
 
-async function ensureView(room) {
-  if (page.viewFor === room.code && page.view) return page.view;
+// One drawing per room and seat (another of this device's seats is mounted anew); asked for
+// again while its module loads, the same one.
+function ensureView(room, seat) {
+  const key = `${room.code}:${seat}`;
+  if (page.viewFor !== key || !page.viewing) {
+    page.viewFor = key;
+    page.viewing = mountView(room, seat, key).catch((e) => {
+      page.viewing = null;
+      throw e;
+    });
+  }
+  return page.viewing;
+}
+
+async function mountView(room, seat, key) {
   const game = gameOf(room.game);
   if (!game) throw new Error(`no page for the game ${room.game}`);
   for (const href of game.styles) {
@@ -315,14 +318,14 @@ async function ensureView(room) {
     }
   }
   const module = await import(game.script);
+  if (page.viewFor !== key) return page.viewing;   // another seat's drawing took its place
   ui.game.replaceChildren();
   page.view = module.mount(ui.game, {
-    seat: page.seat,
+    seat,
     act: (text) => act(text),
     say,
     reducedMotion: () => matchMedia("(prefers-reduced-motion: reduce)").matches,
   });
-  page.viewFor = room.code;
   return page.view;
 }
 
@@ -342,12 +345,14 @@ function drawPrompt(state) {
 async function onState(msg) {
   showError("");
   // the lines above the newest taken; and a line of that same action told again with new
-  // words (a Yatz hold right after a hold replaces it: docs/online.md, "state")
+  // words (a Yatz hold right after a hold replaces it: docs/online.md, "state"), unless
+  // another seat of this device now reads them (its words: "You" for "Ann")
   const lines = msg.log || [];
   const newest = lines.reduce((most, line) => Math.max(most, line.seq), page.logSeq);
-  const told = newest === page.logSeq ? page.logLast : [];
+  const told = newest === page.logSeq && page.logSeat === msg.seat ? page.logLast : null;
+  page.logSeat = msg.seat;
   for (const line of lines) {
-    if (line.seq > page.logSeq || (line.seq === newest && !told.includes(line.text))) {
+    if (line.seq > page.logSeq || (told && line.seq === newest && !told.includes(line.text))) {
       say(line.text);
     }
   }
@@ -358,9 +363,23 @@ async function onState(msg) {
   page.last = msg;
   drawPrompt(msg);
   if (!page.room) return;
-  const view = await ensureView(page.room);
+  const names = msg.view.names || [];
+  if (page.coverOnEntry) {
+    page.coverOnEntry = false;
+    covering.show(page.seat, names[page.seat]);
+  }
+  // another of this device's people is to act: sit at their seat (behind the cover when
+  // hands are hidden); their own state follows the rejoin's answer
+  const next = page.device.next(msg, msg.seat);
+  if (next !== null && page.switching !== next) {
+    page.switching = next;
+    covering.show(next, names[next]);
+    send({ type: "rejoin", code: page.code, token: page.device.token(next) });
+  }
+  const view = await ensureView(page.room, msg.seat);
   if (page.last !== msg) return;
   view.update(msg);
+  if (next === null) covering.ready(msg.seat);
   // a finished game come back to (a reload): its scores from the view, as the game's
   // module reads them, since the server's `over` was sent before
   if (msg.to_act === -2 && ui.over.hidden && view.results) onOver({ scores: view.results(msg) });
@@ -383,13 +402,26 @@ function receive(msg) {
   answered(msg.ref);
   switch (msg.type) {
     case "joined": {
+      // one of the others at this device sat: the next, or back to the host's seat
+      if (page.device.joined(msg)) {
+        if (!page.device.joinNext(send)) send({ type: "rejoin", code: page.code, token: page.token });
+        break;
+      }
       const code = msg.room.code;
       saveSeat(code, msg.seat, msg.token);
       page.code = code;
       page.seat = msg.seat;
       page.token = msg.token;
+      page.switching = null;
       if (location.pathname !== `/r/${code}`) history.pushState({}, "", `/r/${code}`);
       show(ui.room);
+      if (page.others) {
+        page.device.made(code, msg.seat, msg.token, page.others);
+        page.others = null;
+        page.coverOnEntry = true;    // the first hand too is shown to its player only
+        drawRoom(msg.room);
+        if (page.device.joinNext(send)) break;
+      }
       drawRoom(msg.room);
       if (page.autoStart && msg.room.status === "lobby") {
         page.autoStart = false;
@@ -418,6 +450,10 @@ function receive(msg) {
 }
 
 function onError(msg) {
+  // one of the others at this device could not sit (a name taken twice): the next one
+  if (page.device.failed(msg.ref) && !page.device.joinNext(send)) {
+    send({ type: "rejoin", code: page.code, token: page.token });
+  }
   // a message the connection's rate limit dropped is refused unread, without its ref: it
   // may be the one waited for, which will get no other answer
   if (msg.code === "rate_limited" && msg.ref == null) answered(page.waiting);
@@ -475,11 +511,16 @@ ui.setupForm.addEventListener("submit", (event) => {
   store.setItem(NAME_KEY, name);
   const level = ui.setupLevel.value;
   const seats = [{ kind: "host", name }];
+  const others = namesOf(ui.setupLocal.value);
+  for (let i = 0; i < others.length; i++) seats.push({ kind: "open" });
   for (let i = 0; i < count(ui.setupComputers); i++) seats.push({ kind: "computer", level });
   for (let i = 0; i < count(ui.setupOpen); i++) seats.push({ kind: "open" });
-  page.autoStart = !seats.some((s) => s.kind === "open");
+  page.autoStart = seats.filter((s) => s.kind === "open").length === others.length;
   resetRoom();
-  sendOnce({ type: "create", game: game.key, seats, options, away_timeout: 60 });
+  page.others = others.length ? others : null;
+  // nobody at this device is ever "away" while another of them plays
+  sendOnce({ type: "create", game: game.key, seats, options,
+    away_timeout: others.length ? 0 : 60 });
 });
 
 // the browser's own check of an option field (min, max, whole steps) stops the submit before
@@ -537,9 +578,14 @@ function resetRoom() {
   page.room = null;
   page.view = null;
   page.viewFor = null;
+  page.viewing = null;
   page.last = null;
   page.logSeq = 0;
   page.logLast = [];
+  page.others = null;
+  page.switching = null;
+  page.device.forget();
+  covering.hide();
   ui.over.hidden = true;
   ui.game.replaceChildren();
 }

@@ -16,4 +16,4 @@ from gameshelf.games.muggins.options import MugginsOptions
 #: The page module, as the game server serves it (Mugsy's quick level first).
 PAGE = WebPage(Path(__file__).parent, "muggins.js", ("muggins.css",),
                levels=MugginsOptions.LEVELS, players=(SEATS, SEATS),
-               options=MugginsOptions.FIELDS)
+               options=MugginsOptions.FIELDS, hidden_hands=True)
