@@ -67,10 +67,10 @@ class _FailingStore(SQLiteRoomStore):
     fail = False
 
     def append(self, code: str, actions: Sequence[StoredAction], status: str, *,
-               known: int | None = None) -> None:
+               known: int | None = None, version: int | None = None) -> int:
         if self.fail:
             raise StoreError("the disk is full")
-        super().append(code, actions, status, known=known)
+        return super().append(code, actions, status, known=known, version=version)
 
 
 def test_an_action_the_store_cannot_take_is_refused_and_nothing_changes(

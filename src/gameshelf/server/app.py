@@ -60,7 +60,7 @@ from gameshelf.core.webguard import Guard, GuardMiddleware
 from gameshelf.server import protocol as p
 from gameshelf.server.games import playable
 from gameshelf.server.layers import CarefulH11, CarefulWebSockets
-from gameshelf.server.room import Outbox, Refused, Room
+from gameshelf.server.room import Outbox, Refused, Room, Stale
 from gameshelf.server.rooms import LOBBY_IDLE, Lobby
 from gameshelf.server.storage import RoomStore
 from gameshelf.server.stores import default_db, open_store
@@ -273,6 +273,7 @@ class Hub:
     async def handle(self, conn: Connection, text: str | bytes) -> None:
         """One client message: answered, or refused with an error to ``conn`` only."""
         ref: str | None = None
+        code: object = None
         try:
             if not self.allowed(conn):
                 raise Refused("rate_limited", f"too many messages: at most {self.rate:g} a "
@@ -307,6 +308,9 @@ class Hub:
             if exc.code in ("no_room", "bad_token"):
                 self.guessed_wrong(conn.host)
             conn.send(p.dump(p.Error(exc.code, exc.message, ref)))
+            if isinstance(exc, Stale) and isinstance(code, str):
+                self.deliver(code.strip().upper(), exc.out)   # the room as it is now
+
         except Exception as exc:  # noqa: BLE001 - one client's message never stops the server
             log.exception("a message failed (%s)", type(exc).__name__)
             conn.send(p.dump(p.Error("internal", "the server failed on this message; "

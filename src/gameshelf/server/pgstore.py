@@ -34,17 +34,20 @@ from gameshelf.core.store.history import check_history, history_values
 from gameshelf.core.store.scores import OUTCOMES, result_values, score_values
 from gameshelf.server.storage import (
     RoomStore,
+    StaleError,
     StoredAction,
     StoredRoom,
     StoredSeat,
+    check_version,
     seats_json,
     stored_room,
 )
 
 #: What the one row of ``gameshelf_server`` names: the program the database belongs to.
 APPLICATION = "gameshelf-server"
-#: The schema version this program writes; a newer database is refused.
-SCHEMA_VERSION = 1
+#: The schema version this program writes; a newer database is refused, an older one
+#: migrated (:data:`MIGRATIONS`).
+SCHEMA_VERSION = 2
 #: Seconds to wait for the database when connecting.
 CONNECT_TIMEOUT = 5
 #: Seconds a store operation waits for a free connection of the pool.
@@ -114,9 +117,14 @@ SCHEMA = {1: (
         UNIQUE (game, key))""",
     "CREATE INDEX history_by_time ON history (game, finished DESC, id DESC)",
 )}
+#: ``{version: statements}``: what takes a database of the version before to this one.
+MIGRATIONS = {2: (
+    # every write to a room counts it up: a write naming an older one is refused
+    "ALTER TABLE rooms ADD COLUMN version BIGINT NOT NULL DEFAULT 0",
+)}
 #: The tables of each version.
-TABLES = {1: frozenset({"gameshelf_server", "rooms", "actions", "finished", "scores",
-                        "results", "history"})}
+TABLES = {v: frozenset({"gameshelf_server", "rooms", "actions", "finished", "scores",
+                        "results", "history"}) for v in (1, 2)}
 
 T = TypeVar("T")
 
@@ -198,10 +206,11 @@ class PostgresRoomStore(RoomStore):
             theirs = sorted(f"{s}.{t}" for s, t in found if s != here)
             ours = {t for s, t in found if s == here}
             if not found:
-                for statement in SCHEMA[SCHEMA_VERSION]:
+                for statement in SCHEMA[1]:
                     conn.execute(statement)   # type: ignore[arg-type]
                 conn.execute("INSERT INTO gameshelf_server (application, version) "
-                             "VALUES (%s, %s)", (APPLICATION, SCHEMA_VERSION))
+                             "VALUES (%s, %s)", (APPLICATION, 1))
+                self._migrate(conn, 1)
                 return
             if "gameshelf_server" not in ours:
                 name = theirs[0] if theirs else sorted(ours)[0]
@@ -224,7 +233,16 @@ class PostgresRoomStore(RoomStore):
                 raise StoreError(f"the database {self.where} is not a gameshelf server "
                                  f"database of version {version} ({extra[0]!r} is not as "
                                  "ours); it was left as it was")
-            # a migration of an older version goes here (none yet: version 1 is the first)
+            self._migrate(conn, version)
+
+    def _migrate(self, conn: psycopg.Connection[Any], version: int) -> None:
+        """Take the schema from ``version`` to :data:`SCHEMA_VERSION` (in the caller's
+        transaction)."""
+        for step in range(version + 1, SCHEMA_VERSION + 1):
+            for statement in MIGRATIONS[step]:
+                conn.execute(statement)   # type: ignore[arg-type]
+        if version < SCHEMA_VERSION:
+            conn.execute("UPDATE gameshelf_server SET version=%s", (SCHEMA_VERSION,))
 
     # ----- transactions -----------------------------------------------------------------------
     @contextmanager
@@ -253,32 +271,47 @@ class PostgresRoomStore(RoomStore):
         def run(c: psycopg.Connection[Any]) -> bool:
             row = c.execute(
                 "INSERT INTO rooms (code, game, options, seats, host, away_timeout, seed, "
-                "status) VALUES (%s,%s,%s,%s,%s,%s,%s,%s) ON CONFLICT (code) DO NOTHING "
-                "RETURNING 1",
+                "status, version) VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s) ON CONFLICT (code) "
+                "DO NOTHING RETURNING 1",
                 (room.code, room.game, json.dumps(room.options), seats_json(room.seats),
-                 room.host, room.away_timeout, room.seed, room.status)).fetchone()
+                 room.host, room.away_timeout, room.seed, room.status,
+                 room.version)).fetchone()
             return row is not None
         return self._run("be written", run)
 
-    def update(self, code: str, seats: Sequence[StoredSeat], status: str) -> None:
-        self._run("be written", lambda c: c.execute(
-            "UPDATE rooms SET seats=%s, status=%s WHERE code=%s",
-            (seats_json(seats), status, code)))
+    @staticmethod
+    def _lock_room(c: psycopg.Connection[Any], code: str, version: int | None) -> int:
+        """Lock the room's row (one writer of a room at a time, any process), check the
+        version its writer saw and count it up; returns the new one."""
+        row = c.execute("UPDATE rooms SET version=version+1 WHERE code=%s RETURNING version",
+                        (code,)).fetchone()
+        if row is None:
+            raise StoreError(f"there is no room {code} in the server database")
+        # the row is locked and read after any writer before us committed (an UPDATE
+        # waits for the lock, then reads the newest row): its old version is row - 1
+        check_version(code, int(row[0]) - 1, version)
+        return int(row[0])
+
+    def update(self, code: str, seats: Sequence[StoredSeat], status: str, *,
+               version: int | None = None) -> int:
+        def run(c: psycopg.Connection[Any]) -> int:
+            new = self._lock_room(c, code, version)
+            c.execute("UPDATE rooms SET seats=%s, status=%s WHERE code=%s",
+                      (seats_json(seats), status, code))
+            return new
+        return self._run("be written", run)
 
     def append(self, code: str, actions: Sequence[StoredAction], status: str, *,
-               known: int | None = None) -> None:
-        def run(c: psycopg.Connection[Any]) -> None:
-            # the room's row lock: one writer of a room's actions at a time, any process
-            if c.execute("SELECT 1 FROM rooms WHERE code=%s FOR UPDATE",
-                         (code,)).fetchone() is None:
-                raise StoreError(f"there is no room {code} in the server database")
+               known: int | None = None, version: int | None = None) -> int:
+        def run(c: psycopg.Connection[Any]) -> int:
+            new = self._lock_room(c, code, version)
             # counted in a statement of its own, after the lock: its snapshot then holds what
             # the writer before us committed (a count in the locking statement is read as of
             # before the wait, and four racing writers all passed the check)
             stored = c.execute("SELECT coalesce(max(seq), 0) FROM actions WHERE code=%s",
                                (code,)).fetchone()[0]   # type: ignore[index]
             if known is not None and stored != known:
-                raise StoreError(f"the room {code} has {stored} actions stored, not "
+                raise StaleError(f"the room {code} has {stored} actions stored, not "
                                  f"{known}: another writer was first")
             with c.pipeline(), c.cursor() as cur:   # the writes sent together
                 if actions:   # a replaced last action (a Yatz hold after a hold) is rewritten
@@ -289,15 +322,16 @@ class PostgresRoomStore(RoomStore):
                         "VALUES (%s,%s,%s,%s,%s)",
                         [(code, a.seq, a.seat, a.action, a.by_computer) for a in actions])
                 cur.execute("UPDATE rooms SET status=%s WHERE code=%s", (status, code))
-        self._run("be written", run)
+            return new
+        return self._run("be written", run)
 
     def load(self, code: str) -> StoredRoom | None:
         def run(c: psycopg.Connection[Any]) -> StoredRoom | None:
             # the room and its actions as of one moment, whoever writes meanwhile
             c.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
             row = c.execute(
-                "SELECT code, game, options, seats, host, away_timeout, seed, status "
-                "FROM rooms WHERE code=%s", (code,)).fetchone()
+                "SELECT code, game, options, seats, host, away_timeout, seed, status, "
+                "version FROM rooms WHERE code=%s", (code,)).fetchone()
             if row is None:
                 return None
             acts = c.execute("SELECT seq, seat, action, by_computer FROM actions "

@@ -30,6 +30,16 @@ class Refused(Exception):
         self.message = message
 
 
+class Stale(Refused):
+    """An action, join or start refused ``stale``: another server process changed the room
+    first. The room was read again from the store; ``out`` tells its connections here how
+    it stands now (each seat's fresh ``state``, the room)."""
+
+    def __init__(self, message: str, out: Outbox) -> None:
+        super().__init__("stale", message)
+        self.out = out
+
+
 def token_hash(token: str) -> str:
     """The stored form of a seat's token (SHA-256 hex)."""
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
@@ -68,6 +78,9 @@ class Room:
     by_computer: list[bool] = field(default_factory=list)
     #: The actions committed to the store (a copy of the game's, as of the last commit).
     committed: list[str] = field(default_factory=list)
+    #: The room's version in the store as of its last read or write (every write counts
+    #: it up; a write naming an older one is refused: another process was first).
+    version: int = 0
 
     def mark(self, before: int, computer: bool) -> None:
         """Keep :attr:`by_computer` in step with the game's actions after a move that
@@ -132,7 +145,7 @@ class Room:
         """The room's row (its actions are stored as they are accepted)."""
         return StoredRoom(self.code, self.game_key, dict(self.options),
                           tuple(s.stored() for s in self.seats), self.host,
-                          self.away_timeout, self.seed, self.status)
+                          self.away_timeout, self.seed, self.status, version=self.version)
 
 
 #: Called once a room's game is over, to record it (the server's top-20 tables and

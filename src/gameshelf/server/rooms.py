@@ -5,6 +5,10 @@ apart from the network (no asyncio, no sockets).
 (:data:`~gameshelf.server.room.Outbox`); a refusal is :class:`~gameshelf.server.room.Refused`
 (nothing changed). Every accepted action is committed to the room store before any message
 about it is returned; a room whose commit fails is rebuilt from the store (``internal``).
+Every write names the room's version as last read: when another server process changed the
+room first, the room is read again and an action is refused ``stale`` with the fresh state
+(:class:`~gameshelf.server.room.Stale`), a join or start is tried once more on the fresh
+room.
 Time is given by the caller (``now``, seconds of a monotonic clock), so the away rule is
 tested without waiting.
 """
@@ -26,8 +30,8 @@ from gameshelf.core.safeload import read_json
 from gameshelf.core.text import possessive
 from gameshelf.server import protocol as p
 from gameshelf.server.games import SeatPlan, game_class, game_of_record, playable
-from gameshelf.server.room import Finisher, Outbox, Refused, Room, Seat, token_hash
-from gameshelf.server.storage import RoomStore, StoredAction
+from gameshelf.server.room import Finisher, Outbox, Refused, Room, Seat, Stale, token_hash
+from gameshelf.server.storage import RoomStore, StaleError, StoredAction
 
 log = logging.getLogger("gameshelf.server")
 
@@ -94,7 +98,7 @@ class Lobby:
         room = Room(stored.code, stored.game, dict(stored.options),
                     [Seat(s.kind, s.name, s.level, s.token_hash, gone_since=now)
                      for s in stored.seats], stored.host, stored.away_timeout, stored.seed,
-                    stored.status)
+                    stored.status, version=stored.version)
         if stored.status != "lobby":
             room.game = game_of_record(self.record_of(room, [a.action for a in
                                                                 stored.actions]))
@@ -206,11 +210,23 @@ class Lobby:
         return name
 
     def join(self, msg: p.Join, now: float) -> tuple[Room, int, str, Outbox]:
-        """Take an open seat.
+        """Take an open seat (another server process that changed the room first: tried
+        once more on the room as it is now).
 
         Raises:
-            Refused: ``no_room``, ``already_started``, ``room_full``, ``bad_name``.
+            Refused: ``no_room``, ``already_started``, ``room_full``, ``bad_name``,
+                ``stale`` (changed by another process twice meanwhile), ``internal``.
         """
+        news: Outbox = []
+        for _ in range(2):
+            try:
+                room, seat, token, out = self._join(msg, now)
+                return room, seat, token, news + out
+            except StaleError:
+                news = self._reload(msg.code.strip().upper(), now)
+        raise Stale("the room changed on another server meanwhile; try again", news)
+
+    def _join(self, msg: p.Join, now: float) -> tuple[Room, int, str, Outbox]:
         room = self.room(msg.code, now)
         if room.status != "lobby":
             raise Refused("already_started", f"the room {room.code} has started")
@@ -228,7 +244,7 @@ class Lobby:
         token = secrets.token_urlsafe(32)
         before = room.seats[seat]
         room.seats[seat] = Seat("person", name, "", token_hash(token))
-        if not self._store_seats(room, room.status):
+        if not self._store_seats(room, room.status):   # StaleError: the room is reloaded
             room.seats[seat] = before
             raise Refused("internal", "the room could not be stored; nothing changed")
         return room, seat, token, [(None, p.RoomUpdate(room.info()))]
@@ -244,11 +260,22 @@ class Lobby:
 
     def start(self, msg: p.Start, now: float) -> Outbox:
         """The host starts: open seats become computers; chance and computers play up to
-        the first person's turn.
+        the first person's turn (another server process that changed the room first: tried
+        once more on the room as it is now).
 
         Raises:
-            Refused: ``no_room``, ``bad_token``, ``not_host``, ``already_started``.
+            Refused: ``no_room``, ``bad_token``, ``not_host``, ``already_started``,
+                ``stale``, ``internal``.
         """
+        news: Outbox = []
+        for _ in range(2):
+            try:
+                return news + self._start(msg, now)
+            except StaleError:
+                news = self._reload(msg.code.strip().upper(), now)
+        raise Stale("the room changed on another server meanwhile; try again", news)
+
+    def _start(self, msg: p.Start, now: float) -> Outbox:
         room = self.room(msg.code, now)
         seat = room.seat_of(msg.token)
         if seat != room.host:
@@ -355,10 +382,20 @@ class Lobby:
         rows = [StoredAction(i + 1, g.actor(i), actions[i], room.by_computer[i])
                 for i in range(before, len(actions))]
         known = len(room.committed)    # another writer first: refused, the room rebuilt
-        if not self._write(lambda: self.store.append(room.code, rows, room.status,
-                                                     known=known)):
+        try:
+            room.version = self.store.append(room.code, rows, room.status, known=known,
+                                             version=room.version)
+        except StaleError:
+            news = self._reload(room.code, now)
+            fresh = self.rooms.get(room.code)
+            raise Stale(f"another server changed the room {room.code} first (it is at action "
+                        f"{fresh.seq if fresh else '?'} now): this action was not played; "
+                        "the new state follows", news) from None
+        except StoreError as exc:
+            log.error("the server database: %s", exc)
             self._reload(room.code, now)
-            raise Refused("internal", "the action could not be stored; nothing changed")
+            raise Refused("internal", "the action could not be stored; nothing changed"
+                          ) from None
         room.committed = list(actions)
         out: Outbox = []
         if started:
@@ -368,9 +405,7 @@ class Lobby:
                    for i, view in zip(people, g.views(people), strict=True))
         if room.status == "over":
             out.append((None, p.RoomUpdate(room.info())))
-            out.append((None, p.GameOver(room.code, tuple(
-                p.Score(r.seat, room.seats[r.seat].name, r.score, r.place)
-                for r in g.results()))))
+            out.append((None, game_over(room)))
             if self.finisher is not None:
                 try:
                     self.finisher(room)
@@ -380,8 +415,21 @@ class Lobby:
         return out
 
     def _store_seats(self, room: Room, status: str) -> bool:
-        return self._write(partial(self.store.update, room.code,
-                                   [s.stored() for s in room.seats], status))
+        """Write the room's seats and ``status`` (its version counted up); False when the
+        store failed (logged).
+
+        Raises:
+            StaleError: another process changed the room first (nothing written).
+        """
+        try:
+            room.version = self.store.update(room.code, [s.stored() for s in room.seats],
+                                             status, version=room.version)
+        except StaleError:
+            raise
+        except StoreError as exc:
+            log.error("the server database: %s", exc)
+            return False
+        return True
 
     def _write(self, fn: Callable[[], object]) -> bool:
         try:
@@ -391,17 +439,30 @@ class Lobby:
             return False
         return result is not False
 
-    def _reload(self, code: str, now: float) -> None:
-        """Forget the room in memory (its next message rebuilds it from the store)."""
+    def _reload(self, code: str, now: float) -> Outbox:
+        """Read the room again from the store (its connections here kept). Returns what
+        its connections are told of the change (:func:`news`); nothing when it cannot be
+        read (its next message rebuilds it)."""
         old = self.rooms.pop(code, None)
         try:
             room = self._rebuild(code, now)
         except (GameshelfError, Refused):
-            return
+            return []
         if old is not None:
             for s, o in zip(room.seats, old.seats, strict=False):
                 s.connections, s.gone_since, s.away = o.connections, o.gone_since, o.away
-        self.rooms[code] = room
+        if room.status != "closed":
+            self.rooms[code] = room
+        return news(old, room)
+
+    def refresh(self, code: str, version: int, now: float) -> Outbox:
+        """Another server process wrote the room ``code`` (its version is ``version``
+        now): when this process holds it at an older version, it is read again from the
+        store. Returns what its connections here are told (:func:`news`)."""
+        room = self.rooms.get(code)
+        if room is None or room.version >= version:
+            return []
+        return self._reload(code, now)
 
     def record(self, msg: p.GetRecord, now: float) -> p.Record:
         """The finished game's record for any seat of the room.
@@ -468,6 +529,8 @@ class Lobby:
         if 0 <= to_act < len(room.seats) and room.seats[to_act].away and someone_here:
             try:
                 return self._accept(room, now)
+            except Stale as exc:      # another process played first: its state is told
+                return exc.out
             except Refused as exc:
                 log.error("room %s: %s", room.code, exc.message)
                 return []
@@ -483,13 +546,44 @@ class Lobby:
                 or any(s.connections for s in room.seats)
                 or now - max(people, default=0.0) < self.lobby_idle):
             return False
-        if not self._store_seats(room, "closed"):
+        try:
+            if not self._store_seats(room, "closed"):
+                return False
+        except StaleError:        # someone came in through another process: not idle
+            self._reload(room.code, now)
             return False
         room.status = "closed"
         self.rooms.pop(room.code, None)
         log.info("room %s closed: no one in it for %.0f s before its start", room.code,
                  self.lobby_idle)
         return True
+
+
+def game_over(room: Room) -> p.GameOver:
+    """The ``over`` message of ``room``'s finished game."""
+    assert room.game is not None
+    return p.GameOver(room.code, tuple(p.Score(r.seat, room.seats[r.seat].name, r.score,
+                                               r.place) for r in room.game.results()))
+
+
+def news(old: Room | None, room: Room) -> Outbox:
+    """What the connections of a room are told when it was read again from the store
+    (``old``: as this process held it before): the room, each person seat's state with
+    the events after the actions both share, and ``over`` when it ended meanwhile."""
+    out: Outbox = [(None, p.RoomUpdate(room.info()))]
+    if room.game is None:
+        return out
+    before = old.committed if old is not None else []
+    since = 0
+    for mine, theirs in zip(before, room.committed, strict=False):
+        if mine != theirs:
+            break
+        since += 1
+    people = [i for i, s in enumerate(room.seats) if s.kind == "person"]
+    out.extend((i, room.state_for(i, since)) for i in people)
+    if room.status == "over" and (old is None or old.status != "over"):
+        out.append((None, game_over(room)))
+    return out
 
 
 def _plan_for_check(seats: Sequence[Seat]) -> list[SeatPlan]:
