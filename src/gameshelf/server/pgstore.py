@@ -10,15 +10,22 @@ other tables, names another application, or has a newer version is refused and c
 nothing. Two servers starting on one empty database create the schema once (an advisory
 lock).
 
-Actions on a room are serialized by the database: :meth:`PostgresRoomStore.append` locks
-the room's row (``SELECT ... FOR UPDATE``) and checks the number of actions its caller knew,
-and ``(code, seq)`` is unique, so an action is never applied twice, whichever process
-writes it.
+Writes to a room are serialized by the database: :meth:`PostgresRoomStore.update` and
+:meth:`PostgresRoomStore.append` lock the room's row (counting its version up) and check the
+version and number of actions their caller knew, and ``(code, seq)`` is unique, so an action
+is never applied twice, whichever process writes it. Each such write also sends
+``NOTIFY gameshelf_rooms, 'CODE VERSION ORIGIN'`` in its transaction (PostgreSQL delivers it
+at the commit, never for a write rolled back); every store ``LISTEN``s on a connection of its
+own in a thread (:meth:`PostgresRoomStore.listen`) and tells its server of the other
+processes' writes (its own, named by its ``ORIGIN``, are left out).
 """
 
 from __future__ import annotations
 
 import json
+import logging
+import secrets
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, TypeVar
@@ -56,6 +63,16 @@ POOL_WAIT = 10.0
 POOL_SIZE = 4
 #: The advisory lock held while the schema is created or checked (two servers at once).
 _SCHEMA_LOCK = 0x47535356
+#: The channel of the rooms' notices (``NOTIFY``): ``CODE VERSION ORIGIN``.
+CHANNEL = "gameshelf_rooms"
+#: Seconds between two tries to reach the database again, when listening.
+LISTEN_RETRY = 0.5
+#: TCP keepalives of the listening connection: a database gone without closing the
+#: connection (a network cut) is noticed within about 10 s.
+KEEPALIVES: dict[str, Any] = {"keepalives": 1, "keepalives_idle": 4, "keepalives_interval": 2,
+              "keepalives_count": 3}
+
+log = logging.getLogger("gameshelf.server")
 
 #: ``{version: statements}``: version 1 from an empty database.
 SCHEMA = {1: (
@@ -167,11 +184,19 @@ class PostgresRoomStore(RoomStore):
             newer schema (then nothing in it was changed).
     """
 
+    blocking = True
+
     def __init__(self, url: str, *, pool_size: int = POOL_SIZE,
                  pool_wait: float = POOL_WAIT) -> None:
         self.url = url
         self.where = public_url(url)
         self.pool_wait = pool_wait
+        #: This store's name in its notices (its own are not told back to it).
+        self.origin = secrets.token_hex(8)
+        self._stop = threading.Event()
+        self._listener: threading.Thread | None = None
+        #: Set while the listening connection is up (tests wait on it).
+        self.listening = threading.Event()
         try:
             with psycopg.connect(url, connect_timeout=CONNECT_TIMEOUT,
                                  autocommit=True) as conn:
@@ -279,10 +304,10 @@ class PostgresRoomStore(RoomStore):
             return row is not None
         return self._run("be written", run)
 
-    @staticmethod
-    def _lock_room(c: psycopg.Connection[Any], code: str, version: int | None) -> int:
+    def _lock_room(self, c: psycopg.Connection[Any], code: str, version: int | None) -> int:
         """Lock the room's row (one writer of a room at a time, any process), check the
-        version its writer saw and count it up; returns the new one."""
+        version its writer saw and count it up, and notify the other processes at the
+        commit; returns the new version."""
         row = c.execute("UPDATE rooms SET version=version+1 WHERE code=%s RETURNING version",
                         (code,)).fetchone()
         if row is None:
@@ -290,6 +315,7 @@ class PostgresRoomStore(RoomStore):
         # the row is locked and read after any writer before us committed (an UPDATE
         # waits for the lock, then reads the newest row): its old version is row - 1
         check_version(code, int(row[0]) - 1, version)
+        c.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{code} {row[0]} {self.origin}"))
         return int(row[0])
 
     def update(self, code: str, seats: Sequence[StoredSeat], status: str, *,
@@ -381,5 +407,60 @@ class PostgresRoomStore(RoomStore):
             "SELECT 1 FROM finished WHERE game=%s AND key=%s", (game, key)
         ).fetchone() is not None)
 
+    def versions(self, codes: Sequence[str]) -> dict[str, int]:
+        return self._run("be read", lambda c: {str(r[0]): int(r[1]) for r in c.execute(
+            "SELECT code, version FROM rooms WHERE code = ANY(%s)", (list(codes),))})
+
+    # ----- the other processes' writes ----------------------------------------------------------
+    def listen(self, changed: Callable[[str, int], None],
+               missed: Callable[[], None]) -> None:
+        if self._listener is not None:
+            raise StoreError("this store is listening already")
+        self._listener = threading.Thread(target=self._listen, args=(changed, missed),
+                                          name="gameshelf-listen", daemon=True)
+        self._listener.start()
+        # the notices of writes after this call are told: wait for the LISTEN (a database
+        # away: the thread goes on trying, and tells missed() once it is back)
+        self.listening.wait(CONNECT_TIMEOUT)
+
+    def _listen(self, changed: Callable[[str, int], None],
+                missed: Callable[[], None]) -> None:
+        """The listening thread: ``LISTEN`` on a connection of its own, each notice told;
+        the connection lost, tried again every :data:`LISTEN_RETRY` seconds, and once back
+        ``missed()`` (notices may have been sent meanwhile)."""
+        lost = False
+        while not self._stop.is_set():
+            try:
+                with psycopg.connect(self.url, autocommit=True,
+                                     connect_timeout=CONNECT_TIMEOUT, **KEEPALIVES) as conn:
+                    conn.execute(f"LISTEN {CHANNEL}")
+                    self.listening.set()
+                    if lost:
+                        log.warning("the server database %s is back: rooms checked",
+                                    self.where)
+                        missed()
+                        lost = False
+                    while not self._stop.is_set():
+                        for note in conn.notifies(timeout=LISTEN_RETRY):
+                            self._told(note.payload, changed)
+            except psycopg.Error as exc:
+                self.listening.clear()
+                if not lost:
+                    log.warning("the server database %s cannot be listened to (%s): "
+                                "trying again", self.where, _one_line(exc))
+                lost = True
+                self._stop.wait(LISTEN_RETRY)
+            except Exception:   # noqa: BLE001 - the listener goes on, whatever a callback did
+                log.exception("a notice of the server database failed")
+
+    def _told(self, payload: str, changed: Callable[[str, int], None]) -> None:
+        parts = payload.split()
+        if len(parts) != 3 or parts[2] == self.origin or not parts[1].isdigit():
+            return
+        changed(parts[0], int(parts[1]))
+
     def close(self) -> None:
+        self._stop.set()
+        if self._listener is not None:
+            self._listener.join(LISTEN_RETRY + CONNECT_TIMEOUT + 1)
         self._pool.close()

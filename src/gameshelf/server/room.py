@@ -148,6 +148,33 @@ class Room:
                           self.away_timeout, self.seed, self.status, version=self.version)
 
 
+def game_over(room: Room) -> p.GameOver:
+    """The ``over`` message of ``room``'s finished game."""
+    assert room.game is not None
+    return p.GameOver(room.code, tuple(p.Score(r.seat, room.seats[r.seat].name, r.score,
+                                               r.place) for r in room.game.results()))
+
+
+def news(old: Room | None, room: Room) -> Outbox:
+    """What the connections of a room are told when it was read again from the store
+    (``old``: as this process held it before): the room, each person seat's state with
+    the events after the actions both share, and ``over`` when it ended meanwhile."""
+    out: Outbox = [(None, p.RoomUpdate(room.info()))]
+    if room.game is None:
+        return out
+    before = old.committed if old is not None else []
+    since = 0
+    for mine, theirs in zip(before, room.committed, strict=False):
+        if mine != theirs:
+            break
+        since += 1
+    people = [i for i, s in enumerate(room.seats) if s.kind == "person"]
+    out.extend((i, room.state_for(i, since)) for i in people)
+    if room.status == "over" and (old is None or old.status != "over"):
+        out.append((None, game_over(room)))
+    return out
+
+
 #: Called once a room's game is over, to record it (the server's top-20 tables and
 #: statistics); a failure is logged, never raised to the players.
 Finisher = Callable[[Room], None]

@@ -30,7 +30,17 @@ from gameshelf.core.safeload import read_json
 from gameshelf.core.text import possessive
 from gameshelf.server import protocol as p
 from gameshelf.server.games import SeatPlan, game_class, game_of_record, playable
-from gameshelf.server.room import Finisher, Outbox, Refused, Room, Seat, Stale, token_hash
+from gameshelf.server.room import (
+    Finisher,
+    Outbox,
+    Refused,
+    Room,
+    Seat,
+    Stale,
+    game_over,
+    news,
+    token_hash,
+)
 from gameshelf.server.storage import RoomStore, StaleError, StoredAction
 
 log = logging.getLogger("gameshelf.server")
@@ -102,8 +112,11 @@ class Lobby:
         if stored.status != "lobby":
             room.game = game_of_record(self.record_of(room, [a.action for a in
                                                                 stored.actions]))
-            room.by_computer = [a.by_computer for a in stored.actions]
-            room.committed = list(room.game.actions)
+            # a game that plays its first chance when made (a deal) holds actions not
+            # stored yet when its room was read between its start and first commit
+            new = len(room.game.actions) - len(stored.actions)
+            room.by_computer = [a.by_computer for a in stored.actions] + [True] * new
+            room.committed = [a.action for a in stored.actions]
         return room
 
     def record_of(self, room: Room, actions: Sequence[str]) -> GameRecord:
@@ -440,19 +453,26 @@ class Lobby:
         return result is not False
 
     def _reload(self, code: str, now: float) -> Outbox:
-        """Read the room again from the store (its connections here kept). Returns what
+        """Read the room again from the store (its connections here kept: a seat with none
+        is gone from ``now``, not away). Returns what
         its connections are told of the change (:func:`news`); nothing when it cannot be
         read (its next message rebuilds it)."""
-        old = self.rooms.pop(code, None)
+        old = self.rooms.get(code)     # held while read: a notice meanwhile finds it
         try:
             room = self._rebuild(code, now)
         except (GameshelfError, Refused):
+            self.rooms.pop(code, None)
             return []
-        if old is not None:
+        if old is not None:     # the connections here are kept; a seat with none here
+            # may be in the room through another process (which just wrote): it counts as
+            # gone from now, not away, so the away rule waits a whole timeout again
             for s, o in zip(room.seats, old.seats, strict=False):
-                s.connections, s.gone_since, s.away = o.connections, o.gone_since, o.away
+                if o.connections and s.token_hash == o.token_hash:
+                    s.connections, s.gone_since = o.connections, o.gone_since
         if room.status != "closed":
             self.rooms[code] = room
+        else:
+            self.rooms.pop(code, None)
         return news(old, room)
 
     def refresh(self, code: str, version: int, now: float) -> Outbox:
@@ -506,6 +526,20 @@ class Lobby:
                 out[room.code] = sent
         return out
 
+    def tick_due(self, room: Room, now: float) -> bool:
+        """True when :meth:`tick_room` may write to the store now (a stand-in's move, a
+        lobby closed), so a server whose store calls block makes it in a worker thread."""
+        if room.status == "lobby":
+            return self.lobby_idle > 0 and not any(s.connections for s in room.seats)
+        if room.status != "playing" or room.away_timeout <= 0 or room.game is None:
+            return False
+        to_act = room.game.to_act()
+        if not 0 <= to_act < len(room.seats):
+            return False
+        s = room.seats[to_act]
+        return s.kind == "person" and (s.away or (
+            s.connections == 0 and now - s.gone_since >= room.away_timeout))
+
     def tick_room(self, room: Room, now: float) -> Outbox:
         """The away rule in one room: a person gone longer than the room's timeout is marked
         away, and when it is their turn a computer plays for them (then chance and computer
@@ -557,33 +591,6 @@ class Lobby:
         log.info("room %s closed: no one in it for %.0f s before its start", room.code,
                  self.lobby_idle)
         return True
-
-
-def game_over(room: Room) -> p.GameOver:
-    """The ``over`` message of ``room``'s finished game."""
-    assert room.game is not None
-    return p.GameOver(room.code, tuple(p.Score(r.seat, room.seats[r.seat].name, r.score,
-                                               r.place) for r in room.game.results()))
-
-
-def news(old: Room | None, room: Room) -> Outbox:
-    """What the connections of a room are told when it was read again from the store
-    (``old``: as this process held it before): the room, each person seat's state with
-    the events after the actions both share, and ``over`` when it ended meanwhile."""
-    out: Outbox = [(None, p.RoomUpdate(room.info()))]
-    if room.game is None:
-        return out
-    before = old.committed if old is not None else []
-    since = 0
-    for mine, theirs in zip(before, room.committed, strict=False):
-        if mine != theirs:
-            break
-        since += 1
-    people = [i for i, s in enumerate(room.seats) if s.kind == "person"]
-    out.extend((i, room.state_for(i, since)) for i in people)
-    if room.status == "over" and (old is None or old.status != "over"):
-        out.append((None, game_over(room)))
-    return out
 
 
 def _plan_for_check(seats: Sequence[Seat]) -> list[SeatPlan]:

@@ -20,7 +20,7 @@ import json
 import sqlite3
 import threading
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -116,6 +116,28 @@ class RoomStore(ABC):
     #: Where the rooms are, in words for the log and the start line (a file's path, a
     #: database's URL without its password).
     where: str = ""
+    #: True when a call may wait on the network (a database server): the server then makes
+    #: its calls in worker threads, so one slow commit holds up its own room only.
+    blocking: bool = False
+
+    def listen(self, changed: Callable[[str, int], None],
+               missed: Callable[[], None]) -> None:
+        """Be told of the rooms other server processes write, after each commit:
+        ``changed(code, version)`` (the room's new version), from a thread of the store's;
+        ``missed()`` when notices may have been lost (the database was away): every room
+        held should be checked (:meth:`versions`). Writes committed after this call
+        returns are told. By default nothing is told (one process per store: SQLite)."""
+        return
+
+    def versions(self, codes: Sequence[str]) -> dict[str, int]:
+        """The stored version of each of the rooms ``codes`` there is (by default read
+        through :meth:`load`)."""
+        out: dict[str, int] = {}
+        for code in codes:
+            room = self.load(code)
+            if room is not None:
+                out[code] = room.version
+        return out
 
     @abstractmethod
     def create(self, room: StoredRoom) -> bool:
