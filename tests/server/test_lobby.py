@@ -13,7 +13,7 @@ from gameshelf.core.errors import StoreError
 from gameshelf.server import protocol as p
 from gameshelf.server.room import Refused
 from gameshelf.server.rooms import Lobby
-from gameshelf.server.storage import SQLiteRoomStore, StoredAction
+from gameshelf.server.storage import FinishedGame, SQLiteRoomStore, StoredAction
 
 HOST, OPEN = p.SeatSpec("host", "Ann"), p.SeatSpec("open")
 
@@ -67,10 +67,12 @@ class _FailingStore(SQLiteRoomStore):
     fail = False
 
     def append(self, code: str, actions: Sequence[StoredAction], status: str, *,
-               known: int | None = None, version: int | None = None) -> int:
+               known: int | None = None, version: int | None = None,
+               finished: FinishedGame | None = None) -> int:
         if self.fail:
             raise StoreError("the disk is full")
-        return super().append(code, actions, status, known=known, version=version)
+        return super().append(code, actions, status, known=known, version=version,
+                              finished=finished)
 
 
 def test_an_action_the_store_cannot_take_is_refused_and_nothing_changes(

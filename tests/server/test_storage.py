@@ -21,6 +21,7 @@ from gameshelf.server import protocol as p
 from gameshelf.server.room import Stale
 from gameshelf.server.rooms import Lobby
 from gameshelf.server.storage import (
+    FinishedGame,
     RoomStore,
     SQLiteRoomStore,
     StaleError,
@@ -342,3 +343,22 @@ def test_two_servers_joining_one_room_at_once_take_two_seats(
         assert [s.name for s in stored.seats] == ["Ann", "Bob", "Cid"]
     finally:
         other.close()
+
+
+def test_the_last_actions_record_the_finished_game_with_them_once_or_not_at_all(
+        store: RoomStore) -> None:
+    """The write of a game's last actions records the game (once, whoever writes it
+    again); a last write refused (another writer first) records nothing."""
+    done = FinishedGame("muggins", "online-ABCD-5",
+                        [ScoreEntry("Ann", 61, 5, detail={"online": "ABCD"})],
+                        [ResultEntry("Ann", "mugsy-easy", "win", 5)], _finished())
+    store.create(_room())
+    store.append("ABCD", _acts(1, 2), "playing", version=0)
+    with pytest.raises(StaleError):
+        store.append("ABCD", _acts(3, 1), "over", version=0, finished=done)
+    assert not store.is_finished("muggins", "online-ABCD-5")
+    store.append("ABCD", _acts(3, 1), "over", version=1, finished=done)
+    assert store.is_finished("muggins", "online-ABCD-5")
+    store.create(_room("EFGH"))             # the same game's key again: written once
+    store.append("EFGH", _acts(1, 1), "over", finished=done)
+    assert not store.finish_game("muggins", key="online-ABCD-5")

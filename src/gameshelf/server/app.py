@@ -49,7 +49,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import logging
 import time
 from collections.abc import AsyncIterator, Callable, Collection, Sequence
@@ -70,9 +69,9 @@ from gameshelf.server.games import playable
 from gameshelf.server.layers import CarefulH11, CarefulWebSockets
 from gameshelf.server.room import Outbox, Refused, Room, Stale
 from gameshelf.server.rooms import LOBBY_IDLE, Lobby
-from gameshelf.server.storage import RoomStore
+from gameshelf.server.storage import FinishedGame, RoomStore
 from gameshelf.server.stores import default_db, open_store
-from gameshelf.session.ending import EndSeat, ending, rules_of
+from gameshelf.session.ending import Ending, EndSeat, ending, rules_of
 from gameshelf.web.page import page_routes
 
 log = logging.getLogger("gameshelf.server")
@@ -102,36 +101,50 @@ MAX_FRAME = 1 << 20
 #: Computer levels whose moves may take long (the Yatz solver, the Showdown search): a
 #: room with one has its actions worked out in a worker thread.
 SLOW = frozenset({"strong", "search"})
-#: :func:`make_app`'s default finisher: finished games recorded through the rooms' store.
+#: :func:`make_app`'s default finisher: finished games recorded through the rooms' store,
+#: with their last actions (:func:`finished_game`).
 STORED = object()
 
 
-def record_finished(room: Room, rooms: RoomStore | None = None) -> None:
-    """Record a finished online game once (keyed by the room's code and game number), in
-    one transaction: the game's end as every game's is written
-    (:func:`gameshelf.session.ending.ending`: its top-20 rows and results, ``{"online":
-    CODE}`` in their detail, and the whole record in the history, ``source="online"``),
-    with the room's seats: people as ``remote``, computers at their level. Written through
-    the rooms' store ``rooms`` (:meth:`RoomStore.finish_game`: PostgreSQL keeps it beside the
-    rooms, SQLite in the player store), or with None in the server's player store
-    (``Store()``: the data folder of the server's process).
-
-    Raises:
-        StoreError: the store cannot be written.
-    """
+def _ending(room: Room) -> Ending:
     g = room.game
     assert g is not None
     seats = [EndSeat(s.name, "remote") if s.kind == "person" else
              EndSeat(s.name, "computer", s.level or g.default_level) for s in room.seats]
-    end = ending(rules_of(room.game_key), g.match, seats, source="online",
-                 detail={"online": room.code})
+    return ending(rules_of(room.game_key), g.match, seats, source="online",
+                  detail={"online": room.code})
+
+
+def finished_game(room: Room) -> FinishedGame:
+    """What a finished online game records, once (keyed by the room's code and game
+    number): the game's end as every game's is written
+    (:func:`gameshelf.session.ending.ending`: its top-20 rows and results, ``{"online":
+    CODE}`` in their detail, and the whole record in the history, ``source="online"``),
+    with the room's seats: people as ``remote``, computers at their level. The lobby
+    writes it with the game's last actions (:meth:`RoomStore.append`: PostgreSQL keeps it
+    beside the rooms, in their transaction; SQLite in the player store)."""
+    end = _ending(room)
+    return FinishedGame(end.game, f"online-{room.code}-{room.seed}", end.scores,
+                        end.results, end.history)
+
+
+def record_finished(room: Room, rooms: RoomStore | None = None) -> None:
+    """Record a finished online game once (:func:`finished_game`), in one transaction:
+    through the rooms' store ``rooms`` (:meth:`RoomStore.finish_game`), or with None in
+    the server's player store (``Store()``: the data folder of the server's process,
+    through :meth:`Ending.write` as a game ended at the keyboard is).
+
+    Raises:
+        StoreError: the store cannot be written.
+    """
     key = f"online-{room.code}-{room.seed}"
     if rooms is None:
         with Store() as store:
-            end.write(store, key=key)
-    else:
-        rooms.finish_game(end.game, key=key, scores=end.scores, results=end.results,
-                          history=end.history)
+            _ending(room).write(store, key=key)
+        return
+    f = finished_game(room)
+    rooms.finish_game(f.game, key=f.key, scores=f.scores, results=f.results,
+                      history=f.history)
 
 
 @dataclass(eq=False)
@@ -508,20 +521,21 @@ class Hub:
             self.refreshing.pop(code, None)
 
 
-def make_app(store: RoomStore, *, finisher: Callable[[Room], None] | None | object = STORED,
+def make_app(store: RoomStore, *,
+             finisher: Callable[[Room], FinishedGame] | None | object = STORED,
              lobby_idle: float = LOBBY_IDLE, **hub_options: Any) -> Starlette:
     """The ASGI app over ``store``: at start every unfinished room is rebuilt from it.
 
     Args:
         store: the rooms' storage.
-        finisher: records finished games (default :data:`STORED`: :func:`record_finished`
-            through ``store``; None: not recorded).
+        finisher: what a finished game records, written with its last actions (default
+            :data:`STORED`: :func:`finished_game`; None: not recorded).
         lobby_idle: seconds before a room not started, with no one in it, is closed.
         hub_options: :class:`Hub`'s ``rate``, ``burst``, ``per_host``, ``guesses``,
             ``rooms``, ``tick``, ``clock``.
     """
     if finisher is STORED:
-        finisher = functools.partial(record_finished, rooms=store)
+        finisher = finished_game
     lobby = Lobby(store, finisher, lobby_idle=lobby_idle)  # type: ignore[arg-type]
     hub = Hub(lobby, **hub_options)
 

@@ -40,6 +40,7 @@ from gameshelf.core.store import HistoryEntry, ResultEntry, ScoreEntry, now_iso
 from gameshelf.core.store.history import check_history, history_values
 from gameshelf.core.store.scores import OUTCOMES, result_values, score_values
 from gameshelf.server.storage import (
+    FinishedGame,
     RoomStore,
     StaleError,
     StoredAction,
@@ -162,6 +163,36 @@ def public_url(url: str) -> str:
     host = f"[{host}]" if ":" in host else host
     port = f":{parts['port']}" if parts.get("port") else ""
     return f"postgresql://{user}{host}{port}/{parts.get('dbname') or ''}"
+
+
+def _check_finished(f: FinishedGame) -> None:
+    """Refuse a finished game the tables would not take (before any transaction)."""
+    if f.history is not None:
+        check_history(f.game, f.history)
+    for r in f.results:
+        if r.outcome not in OUTCOMES:
+            raise StoreError(f"outcome must be win, loss or draw, got {r.outcome!r}")
+
+
+def _write_finished(c: psycopg.Connection[Any], f: FinishedGame) -> bool:
+    """Record ``f`` in the caller's transaction, once: False when its key was recorded
+    already (by this process or another)."""
+    date = now_iso()
+    if c.execute("INSERT INTO finished (game, key, date) VALUES (%s,%s,%s) "
+                 "ON CONFLICT DO NOTHING RETURNING 1", (f.game, f.key, date)).fetchone() is None:
+        return False
+    with c.cursor() as cur:
+        cur.executemany("INSERT INTO scores (game, board, name, score, date, seed, detail) "
+                        "VALUES (%s,%s,%s,%s,%s,%s,%s)",
+                        [score_values(f.game, e, date) for e in f.scores])
+        cur.executemany("INSERT INTO results (game, player, opponent, outcome, date, seed, "
+                        "detail) VALUES (%s,%s,%s,%s,%s,%s,%s)",
+                        [result_values(f.game, r, date) for r in f.results])
+    if f.history is not None:
+        c.execute("INSERT INTO history (game, key, finished, source, players, record) "
+                  "VALUES (%s,%s,%s,%s,%s,%s) ON CONFLICT DO NOTHING",
+                  history_values(f.game, f.key, f.history, date))
+    return True
 
 
 def _one_line(exc: BaseException) -> str:
@@ -328,7 +359,11 @@ class PostgresRoomStore(RoomStore):
         return self._run("be written", run)
 
     def append(self, code: str, actions: Sequence[StoredAction], status: str, *,
-               known: int | None = None, version: int | None = None) -> int:
+               known: int | None = None, version: int | None = None,
+               finished: FinishedGame | None = None) -> int:
+        if finished is not None:
+            _check_finished(finished)
+
         def run(c: psycopg.Connection[Any]) -> int:
             new = self._lock_room(c, code, version)
             # counted in a statement of its own, after the lock: its snapshot then holds what
@@ -348,6 +383,8 @@ class PostgresRoomStore(RoomStore):
                         "VALUES (%s,%s,%s,%s,%s)",
                         [(code, a.seq, a.seat, a.action, a.by_computer) for a in actions])
                 cur.execute("UPDATE rooms SET status=%s WHERE code=%s", (status, code))
+            if finished is not None:      # the results with the last actions, or neither
+                _write_finished(c, finished)
             return new
         return self._run("be written", run)
 
@@ -374,33 +411,9 @@ class PostgresRoomStore(RoomStore):
     def finish_game(self, game: str, *, key: str, scores: Sequence[ScoreEntry] = (),
                     results: Sequence[ResultEntry] = (),
                     history: HistoryEntry | None = None) -> bool:
-        if history is not None:
-            check_history(game, history)
-        for r in results:
-            if r.outcome not in OUTCOMES:
-                raise StoreError(f"outcome must be win, loss or draw, got {r.outcome!r}")
-
-        def run(c: psycopg.Connection[Any]) -> bool:
-            date = now_iso()
-            if c.execute("INSERT INTO finished (game, key, date) VALUES (%s,%s,%s) "
-                         "ON CONFLICT DO NOTHING RETURNING 1",
-                         (game, key, date)).fetchone() is None:
-                return False     # recorded already (by this process or another)
-            with c.cursor() as cur:
-                cur.executemany(
-                    "INSERT INTO scores (game, board, name, score, date, seed, detail) "
-                    "VALUES (%s,%s,%s,%s,%s,%s,%s)", [score_values(game, e, date) for e in scores])
-                cur.executemany(
-                    "INSERT INTO results (game, player, opponent, outcome, date, seed, "
-                    "detail) VALUES (%s,%s,%s,%s,%s,%s,%s)",
-                    [result_values(game, r, date) for r in results])
-            if history is not None:
-                c.execute(
-                    "INSERT INTO history (game, key, finished, source, players, record) "
-                    "VALUES (%s,%s,%s,%s,%s,%s) ON CONFLICT DO NOTHING",
-                    history_values(game, key, history, date))
-            return True
-        return self._run("be written", run)
+        finished = FinishedGame(game, key, scores, results, history)
+        _check_finished(finished)
+        return self._run("be written", lambda c: _write_finished(c, finished))
 
     def is_finished(self, game: str, key: str) -> bool:
         return self._run("be read", lambda c: c.execute(

@@ -15,7 +15,7 @@ from typing import Any
 from gameshelf.core.state import TERMINAL
 from gameshelf.server import protocol as p
 from gameshelf.server.games import Game, SeatPlan
-from gameshelf.server.storage import StoredRoom, StoredSeat
+from gameshelf.server.storage import FinishedGame, StoredRoom, StoredSeat
 
 #: What to send: ``(seat, message)``; seat None means every connection of the room.
 Outbox = list[tuple[int | None, p.Message]]
@@ -175,6 +175,8 @@ def news(old: Room | None, room: Room) -> Outbox:
     return out
 
 
-#: Called once a room's game is over, to record it (the server's top-20 tables and
-#: statistics); a failure is logged, never raised to the players.
-Finisher = Callable[[Room], None]
+#: Called once a room's game is over: what to record of it (the server's top-20 tables,
+#: statistics and history), written with the game's last actions
+#: (:meth:`~gameshelf.server.storage.RoomStore.append`); a failure to build it is logged,
+#: never raised to the players.
+Finisher = Callable[[Room], FinishedGame]

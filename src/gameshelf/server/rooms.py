@@ -395,9 +395,16 @@ class Lobby:
         rows = [StoredAction(i + 1, g.actor(i), actions[i], room.by_computer[i])
                 for i in range(before, len(actions))]
         known = len(room.committed)    # another writer first: refused, the room rebuilt
+        finished = None
+        if room.status == "over" and self.finisher is not None:
+            try:
+                finished = self.finisher(room)
+            except (GameshelfError, OSError) as exc:
+                log.error("room %s: the finished game could not be recorded: %s",
+                          room.code, exc)
         try:
             room.version = self.store.append(room.code, rows, room.status, known=known,
-                                             version=room.version)
+                                             version=room.version, finished=finished)
         except StaleError:
             news = self._reload(room.code, now)
             fresh = self.rooms.get(room.code)
@@ -419,12 +426,6 @@ class Lobby:
         if room.status == "over":
             out.append((None, p.RoomUpdate(room.info())))
             out.append((None, game_over(room)))
-            if self.finisher is not None:
-                try:
-                    self.finisher(room)
-                except (GameshelfError, OSError) as exc:
-                    log.error("room %s: the finished game could not be recorded: %s",
-                              room.code, exc)
         return out
 
     def _store_seats(self, room: Room, status: str) -> bool:

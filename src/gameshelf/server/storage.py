@@ -8,8 +8,10 @@ status, and a version counted up by every write to the room; every accepted acti
 keyed by ``(code, seq)``. A write names the version its writer last saw and is refused
 (:class:`StaleError`) when another writer changed the room since, so two servers sharing one
 database never both accept an action nor both take one open seat. A
-finished game's results, top-20 rows and history are written through the store too
-(:meth:`RoomStore.finish_game`, once per game). SQLite runs in write-ahead-log mode with
+finished game's results, top-20 rows and history are written through the store too, once
+per game, with the game's last actions (``append(..., finished=...)``: PostgreSQL in the
+same transaction; SQLite, whose finished games go to the player store, another file, right
+after the commit). SQLite runs in write-ahead-log mode with
 ``synchronous=NORMAL``: a committed action survives a ``kill -9``; a power cut may lose the
 last actions of the log.
 """
@@ -17,6 +19,7 @@ last actions of the log.
 from __future__ import annotations
 
 import json
+import logging
 import sqlite3
 import threading
 from abc import ABC, abstractmethod
@@ -28,6 +31,8 @@ from typing import Any
 from gameshelf.core.errors import StoreError
 from gameshelf.core.safeload import read_json
 from gameshelf.core.store import HistoryEntry, ResultEntry, ScoreEntry, Store
+
+log = logging.getLogger("gameshelf.server")
 
 #: The server database's SQLite ``application_id`` ("GSSV"): another program's file is
 #: refused.
@@ -86,6 +91,18 @@ class StoredAction:
     seat: int
     action: str
     by_computer: bool = False
+
+
+@dataclass(frozen=True)
+class FinishedGame:
+    """A finished game as :meth:`RoomStore.finish_game` records it: its game key, the
+    record's key (recorded once), its top-20 rows, results and history entry."""
+
+    game: str
+    key: str
+    scores: Sequence[ScoreEntry] = ()
+    results: Sequence[ResultEntry] = ()
+    history: HistoryEntry | None = None
 
 
 @dataclass(frozen=True)
@@ -162,10 +179,13 @@ class RoomStore(ABC):
 
     @abstractmethod
     def append(self, code: str, actions: Sequence[StoredAction], status: str, *,
-               known: int | None = None, version: int | None = None) -> int:
+               known: int | None = None, version: int | None = None,
+               finished: FinishedGame | None = None) -> int:
         """Commit accepted actions (numbered on from the room's last, or from its last
         one when that one is replaced: a Yatz hold right after a hold) and the room's
-        status, together.
+        status, together; with ``finished`` (the game's last actions), the finished game
+        is recorded as :meth:`finish_game` records it, once, only when the actions are
+        (PostgreSQL: in their transaction; SQLite: right after it, in the player store).
 
         Args:
             known: the number of actions the caller found stored (its last commit); when
@@ -313,7 +333,8 @@ class SQLiteRoomStore(RoomStore):
         return int(self._tx(run))
 
     def append(self, code: str, actions: Sequence[StoredAction], status: str, *,
-               known: int | None = None, version: int | None = None) -> int:
+               known: int | None = None, version: int | None = None,
+               finished: FinishedGame | None = None) -> int:
         def run(c: sqlite3.Connection) -> int:
             new = self._bump(c, code, version)
             if known is not None:
@@ -331,7 +352,14 @@ class SQLiteRoomStore(RoomStore):
                            for a in actions])
             c.execute("UPDATE rooms SET status=? WHERE code=?", (status, code))
             return new
-        return int(self._tx(run))
+        new = int(self._tx(run))
+        if finished is not None:     # the player store is another file: after the commit
+            try:
+                self.finish_game(finished.game, key=finished.key, scores=finished.scores,
+                                 results=finished.results, history=finished.history)
+            except (StoreError, OSError) as exc:
+                log.error("room %s: the finished game could not be recorded: %s", code, exc)
+        return new
 
     def load(self, code: str) -> StoredRoom | None:
         with self._lock:
