@@ -62,16 +62,15 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from gameshelf import __version__
 from gameshelf.core.errors import GameshelfError
-from gameshelf.core.store import Store
 from gameshelf.core.webguard import Guard, GuardMiddleware
 from gameshelf.server import protocol as p
 from gameshelf.server.games import playable
 from gameshelf.server.layers import CarefulH11, CarefulWebSockets
+from gameshelf.server.results import finished_game, record_finished
 from gameshelf.server.room import Outbox, Refused, Room, Stale
 from gameshelf.server.rooms import LOBBY_IDLE, Lobby
 from gameshelf.server.storage import FinishedGame, RoomStore
 from gameshelf.server.stores import default_db, open_store
-from gameshelf.session.ending import Ending, EndSeat, ending, rules_of
 from gameshelf.web.page import page_routes
 
 log = logging.getLogger("gameshelf.server")
@@ -101,50 +100,13 @@ MAX_FRAME = 1 << 20
 #: Computer levels whose moves may take long (the Yatz solver, the Showdown search): a
 #: room with one has its actions worked out in a worker thread.
 SLOW = frozenset({"strong", "search"})
+#: Seconds between two announcements of which seats have connections here, to the other
+#: processes on the same database (a seat no longer announced counts there as gone from its
+#: last announcement: the away rule waits a whole timeout from then).
+PRESENT_EVERY = 5.0
 #: :func:`make_app`'s default finisher: finished games recorded through the rooms' store,
 #: with their last actions (:func:`finished_game`).
 STORED = object()
-
-
-def _ending(room: Room) -> Ending:
-    g = room.game
-    assert g is not None
-    seats = [EndSeat(s.name, "remote") if s.kind == "person" else
-             EndSeat(s.name, "computer", s.level or g.default_level) for s in room.seats]
-    return ending(rules_of(room.game_key), g.match, seats, source="online",
-                  detail={"online": room.code})
-
-
-def finished_game(room: Room) -> FinishedGame:
-    """What a finished online game records, once (keyed by the room's code and game
-    number): the game's end as every game's is written
-    (:func:`gameshelf.session.ending.ending`: its top-20 rows and results, ``{"online":
-    CODE}`` in their detail, and the whole record in the history, ``source="online"``),
-    with the room's seats: people as ``remote``, computers at their level. The lobby
-    writes it with the game's last actions (:meth:`RoomStore.append`: PostgreSQL keeps it
-    beside the rooms, in their transaction; SQLite in the player store)."""
-    end = _ending(room)
-    return FinishedGame(end.game, f"online-{room.code}-{room.seed}", end.scores,
-                        end.results, end.history)
-
-
-def record_finished(room: Room, rooms: RoomStore | None = None) -> None:
-    """Record a finished online game once (:func:`finished_game`), in one transaction:
-    through the rooms' store ``rooms`` (:meth:`RoomStore.finish_game`), or with None in
-    the server's player store (``Store()``: the data folder of the server's process,
-    through :meth:`Ending.write` as a game ended at the keyboard is).
-
-    Raises:
-        StoreError: the store cannot be written.
-    """
-    key = f"online-{room.code}-{room.seed}"
-    if rooms is None:
-        with Store() as store:
-            _ending(room).write(store, key=key)
-        return
-    f = finished_game(room)
-    rooms.finish_game(f.game, key=f.key, scores=f.scores, results=f.results,
-                      history=f.history)
 
 
 @dataclass(eq=False)
@@ -476,6 +438,30 @@ class Hub:
         if self.loop is not None:
             self.loop.call_soon_threadsafe(self._missed)
 
+    def present(self, code: str, seats: tuple[int, ...]) -> None:
+        """Another process has connections of ``seats`` of the room ``code`` (called from
+        the store's listening thread)."""
+        if self.loop is not None:
+            self.loop.call_soon_threadsafe(self._present, code, seats)
+
+    def _present(self, code: str, seats: tuple[int, ...]) -> None:
+        self.deliver(code, self.lobby.present(code, seats, self.clock()))
+
+    async def announcer(self) -> None:
+        """Every :data:`PRESENT_EVERY` seconds, tell the other processes which seats of
+        which rooms have connections here (:meth:`RoomStore.announce`), for ever."""
+        while True:
+            await asyncio.sleep(PRESENT_EVERY)
+            here = {code: sorted(seat for seat, conns in seats.items() if conns)
+                    for code, seats in self.seats.items()}
+            here = {code: seats for code, seats in here.items() if seats}
+            if not here:
+                continue
+            try:
+                await asyncio.to_thread(self.lobby.store.announce, here)
+            except GameshelfError as exc:
+                log.error("the seats here could not be announced: %s", exc)
+
     def _changed(self, code: str, version: int) -> None:
         room = self.lobby.rooms.get(code)
         if (room is None and code not in self.refreshing and code not in self.locks) or (
@@ -542,18 +528,21 @@ def make_app(store: RoomStore, *,
     @contextlib.asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
         hub.loop = asyncio.get_running_loop()
-        store.listen(hub.changed, hub.missed)
+        store.listen(hub.changed, hub.missed, hub.present)
         rebuilt = lobby.load_unfinished(hub.clock())
         if rebuilt:
             log.warning("%d unfinished room(s) rebuilt from %s", len(rebuilt),
                         store.where or "the store")
-        task = asyncio.create_task(hub.ticker())
+        tasks = [asyncio.create_task(hub.ticker())]
+        if store.blocking:    # a store other processes may share: say who is here
+            tasks.append(asyncio.create_task(hub.announcer()))
         try:
             yield
         finally:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+            for task in tasks:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
 
     app = Starlette(routes=[*page_routes(), WebSocketRoute("/ws", hub.serve)],
                     lifespan=lifespan)

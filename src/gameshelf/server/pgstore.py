@@ -17,7 +17,9 @@ is never applied twice, whichever process writes it. Each such write also sends
 ``NOTIFY gameshelf_rooms, 'CODE VERSION ORIGIN'`` in its transaction (PostgreSQL delivers it
 at the commit, never for a write rolled back); every store ``LISTEN``s on a connection of its
 own in a thread (:meth:`PostgresRoomStore.listen`) and tells its server of the other
-processes' writes (its own, named by its ``ORIGIN``, are left out).
+processes' writes (its own, named by its ``ORIGIN``, are left out). A server also says
+every few seconds which seats of its rooms have connections in it (``'CODE @SEATS ORIGIN'``,
+:meth:`PostgresRoomStore.announce`), so that another one does not take them for gone.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ import json
 import logging
 import secrets
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
@@ -228,6 +230,7 @@ class PostgresRoomStore(RoomStore):
         self._listener: threading.Thread | None = None
         #: Set while the listening connection is up (tests wait on it).
         self.listening = threading.Event()
+        self._present: Callable[[str, tuple[int, ...]], None] | None = None
         try:
             with psycopg.connect(url, connect_timeout=CONNECT_TIMEOUT,
                                  autocommit=True) as conn:
@@ -425,10 +428,11 @@ class PostgresRoomStore(RoomStore):
             "SELECT code, version FROM rooms WHERE code = ANY(%s)", (list(codes),))})
 
     # ----- the other processes' writes ----------------------------------------------------------
-    def listen(self, changed: Callable[[str, int], None],
-               missed: Callable[[], None]) -> None:
+    def listen(self, changed: Callable[[str, int], None], missed: Callable[[], None],
+               present: Callable[[str, tuple[int, ...]], None] | None = None) -> None:
         if self._listener is not None:
             raise StoreError("this store is listening already")
+        self._present = present
         self._listener = threading.Thread(target=self._listen, args=(changed, missed),
                                           name="gameshelf-listen", daemon=True)
         self._listener.start()
@@ -468,9 +472,21 @@ class PostgresRoomStore(RoomStore):
 
     def _told(self, payload: str, changed: Callable[[str, int], None]) -> None:
         parts = payload.split()
-        if len(parts) != 3 or parts[2] == self.origin or not parts[1].isdigit():
+        if len(parts) != 3 or parts[2] == self.origin:
             return
-        changed(parts[0], int(parts[1]))
+        if parts[1].isdigit():
+            changed(parts[0], int(parts[1]))
+        elif parts[1].startswith("@") and self._present is not None:
+            seats = tuple(int(s) for s in parts[1][1:].split(",") if s.isdigit())
+            self._present(parts[0], seats)
+
+    def announce(self, rooms: Mapping[str, Sequence[int]]) -> None:
+        notes = [f"{code} @{','.join(str(s) for s in seats)} {self.origin}"
+                 for code, seats in rooms.items() if seats]
+        if notes:
+            self._run("be written", lambda c: c.execute(
+                "SELECT pg_notify(%s, note) FROM unnest(%s::text[]) AS note",
+                (CHANNEL, notes)))
 
     def close(self) -> None:
         self._stop.set()

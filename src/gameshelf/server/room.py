@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -135,6 +135,33 @@ class Room:
                        tuple(g.legal(seat)) if mine else (),
                        g.view(seat) if view is None else view, events,
                        g.prompt(seat) if mine else "", tuple(log[-p.LOG_LINES:]))
+
+    def present(self, seats: Sequence[int], now: float) -> bool:
+        """Another server process has connections of ``seats`` now: they count as here
+        (gone from ``now`` at the earliest, not away), so the away rule and the closing of
+        idle lobbies leave them to that process. True when a seat was away."""
+        back = False
+        for i in seats:
+            if 0 <= i < len(self.seats) and self.seats[i].kind == "person":
+                s = self.seats[i]
+                s.gone_since = max(s.gone_since, now)
+                back = back or s.away
+                s.away = False
+        return back
+
+    def tick_due(self, now: float, lobby_idle: float) -> bool:
+        """True when the away rule or the closing of idle lobbies (after ``lobby_idle``
+        seconds; 0: never) may write to the store now."""
+        if self.status == "lobby":
+            return lobby_idle > 0 and not any(s.connections for s in self.seats)
+        if self.status != "playing" or self.away_timeout <= 0 or self.game is None:
+            return False
+        to_act = self.game.to_act()
+        if not 0 <= to_act < len(self.seats):
+            return False
+        s = self.seats[to_act]
+        return s.kind == "person" and (s.away or (
+            s.connections == 0 and now - s.gone_since >= self.away_timeout))
 
     def plan(self) -> list[SeatPlan]:
         """The seats as the game is set up."""

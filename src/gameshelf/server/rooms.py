@@ -527,19 +527,16 @@ class Lobby:
                 out[room.code] = sent
         return out
 
+    def present(self, code: str, seats: Sequence[int], now: float) -> Outbox:
+        """Another server process has connections of ``seats`` of the room ``code`` now
+        (:meth:`Room.present`). Returns what to send (the room, when a seat was away)."""
+        room = self.rooms.get(code)
+        return [(None, p.RoomUpdate(room.info()))] if room and room.present(seats, now) else []
+
     def tick_due(self, room: Room, now: float) -> bool:
         """True when :meth:`tick_room` may write to the store now (a stand-in's move, a
         lobby closed), so a server whose store calls block makes it in a worker thread."""
-        if room.status == "lobby":
-            return self.lobby_idle > 0 and not any(s.connections for s in room.seats)
-        if room.status != "playing" or room.away_timeout <= 0 or room.game is None:
-            return False
-        to_act = room.game.to_act()
-        if not 0 <= to_act < len(room.seats):
-            return False
-        s = room.seats[to_act]
-        return s.kind == "person" and (s.away or (
-            s.connections == 0 and now - s.gone_since >= room.away_timeout))
+        return room.tick_due(now, self.lobby_idle)
 
     def tick_room(self, room: Room, now: float) -> Outbox:
         """The away rule in one room: a person gone longer than the room's timeout is marked

@@ -23,7 +23,7 @@ import logging
 import sqlite3
 import threading
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -137,13 +137,20 @@ class RoomStore(ABC):
     #: its calls in worker threads, so one slow commit holds up its own room only.
     blocking: bool = False
 
-    def listen(self, changed: Callable[[str, int], None],
-               missed: Callable[[], None]) -> None:
+    def listen(self, changed: Callable[[str, int], None], missed: Callable[[], None],
+               present: Callable[[str, tuple[int, ...]], None] | None = None) -> None:
         """Be told of the rooms other server processes write, after each commit:
         ``changed(code, version)`` (the room's new version), from a thread of the store's;
         ``missed()`` when notices may have been lost (the database was away): every room
-        held should be checked (:meth:`versions`). Writes committed after this call
-        returns are told. By default nothing is told (one process per store: SQLite)."""
+        held should be checked (:meth:`versions`); ``present(code, seats)`` when another
+        process says those seats of the room have connections there (:meth:`announce`).
+        Writes committed after this call returns are told. By default nothing is told
+        (one process per store: SQLite)."""
+        return
+
+    def announce(self, rooms: Mapping[str, Sequence[int]]) -> None:
+        """Tell the other server processes which seats of which rooms have connections in
+        this one (``{code: seats}``; their ``present``): by default no one is told."""
         return
 
     def versions(self, codes: Sequence[str]) -> dict[str, int]:
