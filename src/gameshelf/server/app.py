@@ -467,6 +467,10 @@ class Hub:
         if (room is None and code not in self.refreshing and code not in self.locks) or (
                 room is not None and room.version >= version):
             return      # not held nor being read here, or seen already
+        if (room is not None and code not in self.locks
+                and not any(self.seats.get(code, {}).values())):
+            self.lobby.rooms.pop(code, None)   # no one here: read again when asked for
+            return
         self.wanted[code] = max(self.wanted.get(code, 0), version)
         if code not in self.refreshing:     # else the running refresh reads it too
             self.refreshing[code] = asyncio.create_task(self.refresh(code))
