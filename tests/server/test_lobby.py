@@ -13,7 +13,7 @@ from gameshelf.core.errors import StoreError
 from gameshelf.server import protocol as p
 from gameshelf.server.room import Refused
 from gameshelf.server.rooms import Lobby
-from gameshelf.server.storage import SQLiteRoomStore, StoredAction
+from gameshelf.server.storage import FinishedGame, SQLiteRoomStore, StoredAction
 
 HOST, OPEN = p.SeatSpec("host", "Ann"), p.SeatSpec("open")
 
@@ -67,10 +67,12 @@ class _FailingStore(SQLiteRoomStore):
     fail = False
 
     def append(self, code: str, actions: Sequence[StoredAction], status: str, *,
-               known: int | None = None) -> None:
+               known: int | None = None, version: int | None = None,
+               finished: FinishedGame | None = None) -> int:
         if self.fail:
             raise StoreError("the disk is full")
-        super().append(code, actions, status, known=known)
+        return super().append(code, actions, status, known=known, version=version,
+                              finished=finished)
 
 
 def test_an_action_the_store_cannot_take_is_refused_and_nothing_changes(
@@ -111,6 +113,27 @@ def test_the_away_rule_plays_for_a_person_gone_longer_than_the_timeout(
     assert any(isinstance(m, p.State) for _, m in sent)
     lobby.connected(room, seat)                    # back: not away
     assert not room.seats[0].away
+
+
+def test_a_person_another_server_says_is_there_is_not_played_for(tmp_path: Path) -> None:
+    """Ann's connection is on another server process, which announces her seat: this one
+    does not take her for gone; once the announcements stop, the away rule counts from the
+    last one, and an announcement brings her back from away."""
+    lobby = Lobby(SQLiteRoomStore(tmp_path / "rooms.db"))
+    room, _, ann = lobby.create(p.Create("yatz", (HOST, OPEN), away_timeout=30), 0.0)
+    _, bob_seat, _, _ = lobby.join(p.Join(room.code, "Bob"), 0.0)
+    lobby.start(p.Start(room.code, ann), 0.0)
+    lobby.connected(room, bob_seat)
+    lobby.disconnected(room, 0, 0.0)          # Ann is not connected here
+    assert room.game is not None and room.game.to_act() == 0
+    for now in (20.0, 40.0, 60.0):
+        assert lobby.present(room.code, (0,), now) == []
+        assert lobby.tick(now + 25.0) == {}     # announced 25 s ago: still there
+    assert room.game.to_act() == 0 and not room.seats[0].away
+    assert lobby.tick(90.0)[room.code]           # 30 s after the last announcement
+    assert room.seats[0].away
+    told = lobby.present(room.code, (0, 7), 95.0)    # back (a seat number out of range left)
+    assert not room.seats[0].away and isinstance(told[0][1], p.RoomUpdate)
 
 
 def test_showdown_views_written_together_are_each_seats_own_view() -> None:

@@ -18,11 +18,13 @@ from gameshelf.core.errors import BadInputError, StoreError
 from gameshelf.core.records import GameRecord
 from gameshelf.core.store import HistoryEntry, HistoryPlayer, ResultEntry, ScoreEntry
 from gameshelf.server import protocol as p
-from gameshelf.server.room import Refused
+from gameshelf.server.room import Stale
 from gameshelf.server.rooms import Lobby
 from gameshelf.server.storage import (
+    FinishedGame,
     RoomStore,
     SQLiteRoomStore,
+    StaleError,
     StoredAction,
     StoredRoom,
     StoredSeat,
@@ -197,8 +199,8 @@ def test_two_stores_on_one_database_never_both_accept_the_same_action(
 def test_a_server_that_missed_another_ones_action_is_refused_then_plays_on_from_it(
         store: RoomStore, backend: Backend) -> None:
     """Two servers' lobbies on one database: the one that did not see the other's action
-    has its own refused (nothing stored, the room rebuilt from the database), then plays
-    on from the stored game."""
+    has its own refused ``stale`` with the fresh state (nothing stored, the room rebuilt
+    from the database), then plays on from the stored game."""
     first, second = Lobby(store), Lobby(other := backend.open())
     try:
         room, _, ann = first.create(p.Create("yatz", (p.SeatSpec("host", "Ann"),
@@ -209,9 +211,11 @@ def test_a_server_that_missed_another_ones_action_is_refused_then_plays_on_from_
         first.act(p.Act(room.code, ann, "roll"), 0.0)
         stored = store.load(room.code)
         assert stored is not None
-        with pytest.raises(Refused) as info:
+        with pytest.raises(Stale) as info:
             second.act(p.Act(room.code, ann, "roll"), 0.0)
-        assert info.value.code == "internal"
+        assert info.value.code == "stale"
+        told = [m for _, m in info.value.out if isinstance(m, p.State)]
+        assert told and all(m.seq == len(stored.actions) for m in told)
         assert store.load(room.code) == stored    # nothing of the second server's stored
         fresh = second.rooms[room.code]
         assert fresh is not stale and fresh.seq == first.rooms[room.code].seq
@@ -301,3 +305,60 @@ def test_a_path_is_a_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> No
         s = open_store(name)
         assert isinstance(s, SQLiteRoomStore) and s.path.resolve() == (tmp_path / name).resolve()
         s.close()
+
+
+# ----- the room's version: a write after another process's is refused ----------------------
+def test_every_write_counts_the_version_up_and_one_naming_an_older_one_is_refused(
+        store: RoomStore, backend: Backend) -> None:
+    store.create(_room())
+    assert store.update("ABCD", SEATS, "playing", version=0) == 1
+    assert store.append("ABCD", _acts(1, 2), "playing", known=0, version=1) == 2
+    before = backend.snapshot()
+    with pytest.raises(StaleError, match="another writer"):
+        store.update("ABCD", SEATS, "over", version=1)
+    with pytest.raises(StaleError, match="another writer"):
+        store.append("ABCD", _acts(3, 1), "over", version=0)
+    assert backend.snapshot() == before
+    loaded = store.load("ABCD")
+    assert loaded is not None and loaded.version == 2 and loaded.status == "playing"
+    assert store.update("ABCD", SEATS, "playing") == 3      # None: not checked
+
+
+def test_two_servers_joining_one_room_at_once_take_two_seats(
+        store: RoomStore, backend: Backend) -> None:
+    """The second server held the room before the first one's join: its own join is tried
+    again on the room as stored, and takes the next open seat, never the same one."""
+    first, second = Lobby(store), Lobby(other := backend.open())
+    try:
+        room, _, _ = first.create(p.Create("yatz", (p.SeatSpec("host", "Ann"),
+                                                    p.SeatSpec("open"), p.SeatSpec("open"))),
+                                  0.0)
+        second.room(room.code)
+        _, bob, _, _ = first.join(p.Join(room.code, "Bob"), 0.0)
+        _, cid, _, told = second.join(p.Join(room.code, "Cid"), 0.0)
+        assert (bob, cid) == (1, 2)
+        assert any(isinstance(m, p.RoomUpdate) for _, m in told)
+        stored = store.load(room.code)
+        assert stored is not None
+        assert [s.name for s in stored.seats] == ["Ann", "Bob", "Cid"]
+    finally:
+        other.close()
+
+
+def test_the_last_actions_record_the_finished_game_with_them_once_or_not_at_all(
+        store: RoomStore) -> None:
+    """The write of a game's last actions records the game (once, whoever writes it
+    again); a last write refused (another writer first) records nothing."""
+    done = FinishedGame("muggins", "online-ABCD-5",
+                        [ScoreEntry("Ann", 61, 5, detail={"online": "ABCD"})],
+                        [ResultEntry("Ann", "mugsy-easy", "win", 5)], _finished())
+    store.create(_room())
+    store.append("ABCD", _acts(1, 2), "playing", version=0)
+    with pytest.raises(StaleError):
+        store.append("ABCD", _acts(3, 1), "over", version=0, finished=done)
+    assert not store.is_finished("muggins", "online-ABCD-5")
+    store.append("ABCD", _acts(3, 1), "over", version=1, finished=done)
+    assert store.is_finished("muggins", "online-ABCD-5")
+    store.create(_room("EFGH"))             # the same game's key again: written once
+    store.append("EFGH", _acts(1, 1), "over", finished=done)
+    assert not store.finish_game("muggins", key="online-ABCD-5")

@@ -33,20 +33,27 @@ own outgoing queue, so a slow reader never holds up a room.
 
 Room logic runs on the event loop (each message's work is short: the quick computer players
 decide in milliseconds), except in a room with a slow computer seat (:data:`SLOW`), whose
-actions and ticks are worked out in a worker thread; a room's messages are handled one at a
-time (its lock), so no two of them interleave.
+actions and ticks are worked out in a worker thread, and on a store whose calls wait on the
+network (PostgreSQL: :attr:`RoomStore.blocking`), where every message naming a room, and
+each tick that writes, is worked out in a worker thread, so one slow commit holds up its
+own room only. A room's messages are handled one at a time (its lock), so no two of them
+interleave.
+
+Several processes may share one PostgreSQL database: each is told of the others' writes
+after their commit (:meth:`RoomStore.listen`), reads a room it holds again from the store
+(:meth:`Lobby.refresh`) and tells its own connections of that room what changed, so two
+seats of one room on different processes both see every move at once.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import logging
 import time
 from collections.abc import AsyncIterator, Callable, Collection, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 import uvicorn
 from starlette.applications import Starlette
@@ -55,19 +62,20 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from gameshelf import __version__
 from gameshelf.core.errors import GameshelfError
-from gameshelf.core.store import Store
 from gameshelf.core.webguard import Guard, GuardMiddleware
 from gameshelf.server import protocol as p
 from gameshelf.server.games import playable
 from gameshelf.server.layers import CarefulH11, CarefulWebSockets
-from gameshelf.server.room import Outbox, Refused, Room
+from gameshelf.server.results import finished_game, record_finished
+from gameshelf.server.room import Outbox, Refused, Room, Stale
 from gameshelf.server.rooms import LOBBY_IDLE, Lobby
-from gameshelf.server.storage import RoomStore
+from gameshelf.server.storage import FinishedGame, RoomStore
 from gameshelf.server.stores import default_db, open_store
-from gameshelf.session.ending import EndSeat, ending, rules_of
 from gameshelf.web.page import page_routes
 
 log = logging.getLogger("gameshelf.server")
+
+T = TypeVar("T")
 
 #: Messages a connection may send a second, on average.
 RATE = 20.0
@@ -92,36 +100,13 @@ MAX_FRAME = 1 << 20
 #: Computer levels whose moves may take long (the Yatz solver, the Showdown search): a
 #: room with one has its actions worked out in a worker thread.
 SLOW = frozenset({"strong", "search"})
-#: :func:`make_app`'s default finisher: finished games recorded through the rooms' store.
+#: Seconds between two announcements of which seats have connections here, to the other
+#: processes on the same database (a seat no longer announced counts there as gone from its
+#: last announcement: the away rule waits a whole timeout from then).
+PRESENT_EVERY = 5.0
+#: :func:`make_app`'s default finisher: finished games recorded through the rooms' store,
+#: with their last actions (:func:`finished_game`).
 STORED = object()
-
-
-def record_finished(room: Room, rooms: RoomStore | None = None) -> None:
-    """Record a finished online game once (keyed by the room's code and game number), in
-    one transaction: the game's end as every game's is written
-    (:func:`gameshelf.session.ending.ending`: its top-20 rows and results, ``{"online":
-    CODE}`` in their detail, and the whole record in the history, ``source="online"``),
-    with the room's seats: people as ``remote``, computers at their level. Written through
-    the rooms' store ``rooms`` (:meth:`RoomStore.finish_game`: PostgreSQL keeps it beside the
-    rooms, SQLite in the player store), or with None in the server's player store
-    (``Store()``: the data folder of the server's process).
-
-    Raises:
-        StoreError: the store cannot be written.
-    """
-    g = room.game
-    assert g is not None
-    seats = [EndSeat(s.name, "remote") if s.kind == "person" else
-             EndSeat(s.name, "computer", s.level or g.default_level) for s in room.seats]
-    end = ending(rules_of(room.game_key), g.match, seats, source="online",
-                 detail={"online": room.code})
-    key = f"online-{room.code}-{room.seed}"
-    if rooms is None:
-        with Store() as store:
-            end.write(store, key=key)
-    else:
-        rooms.finish_game(end.game, key=key, scores=end.scores, results=end.results,
-                          history=end.history)
 
 
 @dataclass(eq=False)
@@ -179,6 +164,16 @@ class Hub:
         self.clock = clock
         self.seats: dict[str, dict[int, set[Connection]]] = {}
         self.locks: dict[str, asyncio.Lock] = {}
+        #: Handlers holding or waiting for each room's lock (a lock no one uses is let go).
+        self.users: dict[str, int] = {}
+        #: Store calls made in worker threads (they may wait on the network).
+        self.offload = lobby.store.blocking
+        self.loop: asyncio.AbstractEventLoop | None = None
+        #: Rooms being read again after another process's write (one task per room),
+        #: and the newest version told of each.
+        self.refreshing: dict[str, asyncio.Task[None]] = {}
+        self.wanted: dict[str, int] = {}
+        self.checks: set[asyncio.Task[None]] = set()
 
     # ----- delivery ---------------------------------------------------------------------------
     def deliver(self, code: str, out: Outbox) -> None:
@@ -216,7 +211,8 @@ class Hub:
                 # the store when asked for)
                 self.lobby.rooms.pop(code, None)
                 self.seats.pop(code, None)
-                self.locks.pop(code, None)
+                if not self.users.get(code):
+                    self.locks.pop(code, None)
 
     # ----- one message ------------------------------------------------------------------------
     def allowed(self, conn: Connection) -> bool:
@@ -263,16 +259,35 @@ class Hub:
         return room is not None and any(s.kind == "computer" and s.level in SLOW
                                         for s in room.seats)
 
-    def lock(self, code: str) -> asyncio.Lock:
-        """The room's lock: its messages and ticks are handled one at a time."""
+    @contextlib.asynccontextmanager
+    async def lock(self, code: str) -> AsyncIterator[None]:
+        """Hold the room's lock: its messages, ticks and refreshes are handled one at a
+        time. A lock no one holds or waits for, of a room not in memory, is let go."""
         found = self.locks.get(code)
         if found is None:
             found = self.locks[code] = asyncio.Lock()
-        return found
+        self.users[code] = self.users.get(code, 0) + 1
+        try:
+            async with found:
+                yield
+        finally:
+            left = self.users.pop(code) - 1
+            if left:
+                self.users[code] = left
+            elif code not in self.lobby.rooms and code not in self.seats:
+                self.locks.pop(code, None)
+
+    async def work(self, room: Room | None, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)``: in a worker thread when the store's calls may wait on the network
+        or ``room`` is :meth:`slow`, else here."""
+        if self.offload or self.slow(room):
+            return await asyncio.to_thread(fn, *args)
+        return fn(*args)
 
     async def handle(self, conn: Connection, text: str | bytes) -> None:
         """One client message: answered, or refused with an error to ``conn`` only."""
         ref: str | None = None
+        code: object = None
         try:
             if not self.allowed(conn):
                 raise Refused("rate_limited", f"too many messages: at most {self.rate:g} a "
@@ -284,61 +299,61 @@ class Hub:
                 raise Refused("rate_limited", "too many rooms created from your address: "
                               "wait a minute")
             if not isinstance(code, str):
-                self.dispatch(conn, msg)
+                await self.dispatch(conn, msg)
                 return
             if self.guessing_left(conn.host) < 1.0:
                 raise Refused("rate_limited", "too many wrong room codes or tokens from "
                               "your address: wait a minute")
             code = code.strip().upper()
-            if code not in self.lobby.rooms:   # no lock for codes of no room in memory
-                self.dispatch(conn, msg)
+            if not self.offload and code not in self.lobby.rooms:
+                await self.dispatch(conn, msg)   # all on the loop: nothing to interleave
                 return
             async with self.lock(code):
-                room = self.lobby.rooms.get(code)
-                if isinstance(msg, p.Act | p.Start) and self.slow(room):
-                    work = self.lobby.act if isinstance(msg, p.Act) else self.lobby.start
-                    out = await asyncio.to_thread(work, msg, self.clock())  # type: ignore[arg-type]
-                    self.deliver(code, out)
-                else:
-                    self.dispatch(conn, msg)
+                await self.dispatch(conn, msg)
         except p.ProtocolError as exc:
             conn.send(p.dump(p.Error(exc.code, exc.message, exc.ref)))
         except Refused as exc:
             if exc.code in ("no_room", "bad_token"):
                 self.guessed_wrong(conn.host)
             conn.send(p.dump(p.Error(exc.code, exc.message, ref)))
+            if isinstance(exc, Stale) and isinstance(code, str):
+                self.deliver(code.strip().upper(), exc.out)   # the room as it is now
+
         except Exception as exc:  # noqa: BLE001 - one client's message never stops the server
             log.exception("a message failed (%s)", type(exc).__name__)
             conn.send(p.dump(p.Error("internal", "the server failed on this message; "
                                      "nothing was changed", ref)))
 
-    def dispatch(self, conn: Connection, msg: p.Message) -> None:
-        """Do what ``msg`` asks."""
+    async def dispatch(self, conn: Connection, msg: p.Message) -> None:
+        """Do what ``msg`` asks (the lobby's work through :meth:`work`)."""
         now = self.clock()
         lobby = self.lobby
+        held = lobby.rooms.get(str(getattr(msg, "code", "")).strip().upper())
         if isinstance(msg, p.Hello):
             conn.send(p.dump(p.Welcome(f"gameshelf {__version__}", playable(), msg.ref)))
         elif isinstance(msg, p.Create):
-            room, seat, token = lobby.create(msg, now)
+            room, seat, token = await self.work(None, lobby.create, msg, now)
             conn.send(p.dump(p.Joined(room.info(), seat, token, msg.ref)))
             self.bind(conn, room, seat)
             log.info("room %s created (%s)", room.code, room.game_key)
         elif isinstance(msg, p.Join):
-            room, seat, token, out = lobby.join(msg, now)
+            room, seat, token, out = await self.work(None, lobby.join, msg, now)
+            # what another process changed meanwhile (the room itself is told by bind)
+            self.deliver(room.code, out[:-1])
             conn.send(p.dump(p.Joined(room.info(), seat, token, msg.ref)))
             self.bind(conn, room, seat)
         elif isinstance(msg, p.Rejoin):
-            room, seat = lobby.rejoin(msg, now)
+            room, seat = await self.work(None, lobby.rejoin, msg, now)
             conn.send(p.dump(p.Joined(room.info(), seat, msg.token, msg.ref)))
             self.bind(conn, room, seat)
         elif isinstance(msg, p.Start):
-            out = lobby.start(msg, now)
+            out = await self.work(held, lobby.start, msg, now)
             self.deliver(msg.code.strip().upper(), out)
         elif isinstance(msg, p.Act):
-            out = lobby.act(msg, now)
+            out = await self.work(held, lobby.act, msg, now)
             self.deliver(msg.code.strip().upper(), out)
         elif isinstance(msg, p.GetRecord):
-            conn.send(p.dump(lobby.record(msg, now)))
+            conn.send(p.dump(await self.work(None, lobby.record, msg, now)))
         else:  # pragma: no cover - parse_client reads client messages only
             raise Refused("unknown_type", f"a client does not send {msg.TYPE!r}")
 
@@ -399,46 +414,139 @@ class Hub:
                     continue
                 try:
                     async with self.lock(room.code):
-                        if self.slow(room):
-                            out = await asyncio.to_thread(self.lobby.tick_room, room,
-                                                          self.clock())
+                        now = self.clock()
+                        if self.slow(room) or (self.offload
+                                               and self.lobby.tick_due(room, now)):
+                            out = await asyncio.to_thread(self.lobby.tick_room, room, now)
                         else:
-                            out = self.lobby.tick_room(room, self.clock())
+                            out = self.lobby.tick_room(room, now)
                     self.deliver(room.code, out)
                 except Exception as exc:  # noqa: BLE001 - the tick goes on
                     log.exception("the away check failed (%s)", type(exc).__name__)
 
 
-def make_app(store: RoomStore, *, finisher: Callable[[Room], None] | None | object = STORED,
+    # ----- the other processes' writes -------------------------------------------------------
+    def changed(self, code: str, version: int) -> None:
+        """Another process wrote the room ``code`` (now at ``version``): called from the
+        store's listening thread; the room is read again on the loop (:meth:`refresh`)."""
+        if self.loop is not None:
+            self.loop.call_soon_threadsafe(self._changed, code, version)
+
+    def missed(self) -> None:
+        """The store may have missed notices (the database was away): every room held is
+        checked against its stored version. Called from the store's listening thread."""
+        if self.loop is not None:
+            self.loop.call_soon_threadsafe(self._missed)
+
+    def present(self, code: str, seats: tuple[int, ...]) -> None:
+        """Another process has connections of ``seats`` of the room ``code`` (called from
+        the store's listening thread)."""
+        if self.loop is not None:
+            self.loop.call_soon_threadsafe(self._present, code, seats)
+
+    def _present(self, code: str, seats: tuple[int, ...]) -> None:
+        self.deliver(code, self.lobby.present(code, seats, self.clock()))
+
+    async def announcer(self) -> None:
+        """Every :data:`PRESENT_EVERY` seconds, tell the other processes which seats of
+        which rooms have connections here (:meth:`RoomStore.announce`), for ever."""
+        while True:
+            await asyncio.sleep(PRESENT_EVERY)
+            here = {code: sorted(seat for seat, conns in seats.items() if conns)
+                    for code, seats in self.seats.items()}
+            here = {code: seats for code, seats in here.items() if seats}
+            if not here:
+                continue
+            try:
+                await asyncio.to_thread(self.lobby.store.announce, here)
+            except GameshelfError as exc:
+                log.error("the seats here could not be announced: %s", exc)
+
+    def _changed(self, code: str, version: int) -> None:
+        room = self.lobby.rooms.get(code)
+        if (room is None and code not in self.refreshing and code not in self.locks) or (
+                room is not None and room.version >= version):
+            return      # not held nor being read here, or seen already
+        if (room is not None and code not in self.locks
+                and not any(self.seats.get(code, {}).values())):
+            self.lobby.rooms.pop(code, None)   # no one here: read again when asked for
+            return
+        self.wanted[code] = max(self.wanted.get(code, 0), version)
+        if code not in self.refreshing:     # else the running refresh reads it too
+            self.refreshing[code] = asyncio.create_task(self.refresh(code))
+
+    def _missed(self) -> None:
+        async def check() -> None:
+            try:
+                stored = await asyncio.to_thread(self.lobby.store.versions,
+                                                 list(self.lobby.rooms))
+            except GameshelfError as exc:
+                log.error("the rooms could not be checked: %s", exc)
+                return
+            for code, version in stored.items():
+                self._changed(code, version)
+        self.checks.add(task := asyncio.create_task(check()))
+        task.add_done_callback(self.checks.discard)
+
+    async def refresh(self, code: str) -> None:
+        """Read the room ``code`` again from the store while this process holds an older
+        version than another process wrote (:attr:`wanted`), and tell its connections here
+        what changed."""
+        try:
+            while True:
+                async with self.lock(code):
+                    room = self.lobby.rooms.get(code)
+                    want = self.wanted.get(code, 0)
+                    if room is None or room.version >= want:
+                        break
+                    out = await asyncio.to_thread(self.lobby.refresh, code, want,
+                                                  self.clock())
+                self.deliver(code, out)
+                if not out:     # not read (the store away): the next notice tries again
+                    break
+        except Exception as exc:  # noqa: BLE001 - one room's refresh never stops the server
+            log.exception("room %s could not be read again (%s)", code, type(exc).__name__)
+        finally:
+            self.wanted.pop(code, None)
+            self.refreshing.pop(code, None)
+
+
+def make_app(store: RoomStore, *,
+             finisher: Callable[[Room], FinishedGame] | None | object = STORED,
              lobby_idle: float = LOBBY_IDLE, **hub_options: Any) -> Starlette:
     """The ASGI app over ``store``: at start every unfinished room is rebuilt from it.
 
     Args:
         store: the rooms' storage.
-        finisher: records finished games (default :data:`STORED`: :func:`record_finished`
-            through ``store``; None: not recorded).
+        finisher: what a finished game records, written with its last actions (default
+            :data:`STORED`: :func:`finished_game`; None: not recorded).
         lobby_idle: seconds before a room not started, with no one in it, is closed.
         hub_options: :class:`Hub`'s ``rate``, ``burst``, ``per_host``, ``guesses``,
             ``rooms``, ``tick``, ``clock``.
     """
     if finisher is STORED:
-        finisher = functools.partial(record_finished, rooms=store)
+        finisher = finished_game
     lobby = Lobby(store, finisher, lobby_idle=lobby_idle)  # type: ignore[arg-type]
     hub = Hub(lobby, **hub_options)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
+        hub.loop = asyncio.get_running_loop()
+        store.listen(hub.changed, hub.missed, hub.present)
         rebuilt = lobby.load_unfinished(hub.clock())
         if rebuilt:
             log.warning("%d unfinished room(s) rebuilt from %s", len(rebuilt),
                         store.where or "the store")
-        task = asyncio.create_task(hub.ticker())
+        tasks = [asyncio.create_task(hub.ticker())]
+        if store.blocking:    # a store other processes may share: say who is here
+            tasks.append(asyncio.create_task(hub.announcer()))
         try:
             yield
         finally:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+            for task in tasks:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
 
     app = Starlette(routes=[*page_routes(), WebSocketRoute("/ws", hub.serve)],
                     lifespan=lifespan)

@@ -10,16 +10,25 @@ other tables, names another application, or has a newer version is refused and c
 nothing. Two servers starting on one empty database create the schema once (an advisory
 lock).
 
-Actions on a room are serialized by the database: :meth:`PostgresRoomStore.append` locks
-the room's row (``SELECT ... FOR UPDATE``) and checks the number of actions its caller knew,
-and ``(code, seq)`` is unique, so an action is never applied twice, whichever process
-writes it.
+Writes to a room are serialized by the database: :meth:`PostgresRoomStore.update` and
+:meth:`PostgresRoomStore.append` lock the room's row (counting its version up) and check the
+version and number of actions their caller knew, and ``(code, seq)`` is unique, so an action
+is never applied twice, whichever process writes it. Each such write also sends
+``NOTIFY gameshelf_rooms, 'CODE VERSION ORIGIN'`` in its transaction (PostgreSQL delivers it
+at the commit, never for a write rolled back); every store ``LISTEN``s on a connection of its
+own in a thread (:meth:`PostgresRoomStore.listen`) and tells its server of the other
+processes' writes (its own, named by its ``ORIGIN``, are left out). A server also says
+every few seconds which seats of its rooms have connections in it (``'CODE @SEATS ORIGIN'``,
+:meth:`PostgresRoomStore.announce`), so that another one does not take them for gone.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator, Sequence
+import logging
+import secrets
+import threading
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
@@ -33,18 +42,22 @@ from gameshelf.core.store import HistoryEntry, ResultEntry, ScoreEntry, now_iso
 from gameshelf.core.store.history import check_history, history_values
 from gameshelf.core.store.scores import OUTCOMES, result_values, score_values
 from gameshelf.server.storage import (
+    FinishedGame,
     RoomStore,
+    StaleError,
     StoredAction,
     StoredRoom,
     StoredSeat,
+    check_version,
     seats_json,
     stored_room,
 )
 
 #: What the one row of ``gameshelf_server`` names: the program the database belongs to.
 APPLICATION = "gameshelf-server"
-#: The schema version this program writes; a newer database is refused.
-SCHEMA_VERSION = 1
+#: The schema version this program writes; a newer database is refused, an older one
+#: migrated (:data:`MIGRATIONS`).
+SCHEMA_VERSION = 2
 #: Seconds to wait for the database when connecting.
 CONNECT_TIMEOUT = 5
 #: Seconds a store operation waits for a free connection of the pool.
@@ -53,6 +66,16 @@ POOL_WAIT = 10.0
 POOL_SIZE = 4
 #: The advisory lock held while the schema is created or checked (two servers at once).
 _SCHEMA_LOCK = 0x47535356
+#: The channel of the rooms' notices (``NOTIFY``): ``CODE VERSION ORIGIN``.
+CHANNEL = "gameshelf_rooms"
+#: Seconds between two tries to reach the database again, when listening.
+LISTEN_RETRY = 0.5
+#: TCP keepalives of the listening connection: a database gone without closing the
+#: connection (a network cut) is noticed within about 10 s.
+KEEPALIVES: dict[str, Any] = {"keepalives": 1, "keepalives_idle": 4, "keepalives_interval": 2,
+              "keepalives_count": 3}
+
+log = logging.getLogger("gameshelf.server")
 
 #: ``{version: statements}``: version 1 from an empty database.
 SCHEMA = {1: (
@@ -114,9 +137,14 @@ SCHEMA = {1: (
         UNIQUE (game, key))""",
     "CREATE INDEX history_by_time ON history (game, finished DESC, id DESC)",
 )}
+#: ``{version: statements}``: what takes a database of the version before to this one.
+MIGRATIONS = {2: (
+    # every write to a room counts it up: a write naming an older one is refused
+    "ALTER TABLE rooms ADD COLUMN version BIGINT NOT NULL DEFAULT 0",
+)}
 #: The tables of each version.
-TABLES = {1: frozenset({"gameshelf_server", "rooms", "actions", "finished", "scores",
-                        "results", "history"})}
+TABLES = {v: frozenset({"gameshelf_server", "rooms", "actions", "finished", "scores",
+                        "results", "history"}) for v in (1, 2)}
 
 T = TypeVar("T")
 
@@ -139,6 +167,36 @@ def public_url(url: str) -> str:
     return f"postgresql://{user}{host}{port}/{parts.get('dbname') or ''}"
 
 
+def _check_finished(f: FinishedGame) -> None:
+    """Refuse a finished game the tables would not take (before any transaction)."""
+    if f.history is not None:
+        check_history(f.game, f.history)
+    for r in f.results:
+        if r.outcome not in OUTCOMES:
+            raise StoreError(f"outcome must be win, loss or draw, got {r.outcome!r}")
+
+
+def _write_finished(c: psycopg.Connection[Any], f: FinishedGame) -> bool:
+    """Record ``f`` in the caller's transaction, once: False when its key was recorded
+    already (by this process or another)."""
+    date = now_iso()
+    if c.execute("INSERT INTO finished (game, key, date) VALUES (%s,%s,%s) "
+                 "ON CONFLICT DO NOTHING RETURNING 1", (f.game, f.key, date)).fetchone() is None:
+        return False
+    with c.cursor() as cur:
+        cur.executemany("INSERT INTO scores (game, board, name, score, date, seed, detail) "
+                        "VALUES (%s,%s,%s,%s,%s,%s,%s)",
+                        [score_values(f.game, e, date) for e in f.scores])
+        cur.executemany("INSERT INTO results (game, player, opponent, outcome, date, seed, "
+                        "detail) VALUES (%s,%s,%s,%s,%s,%s,%s)",
+                        [result_values(f.game, r, date) for r in f.results])
+    if f.history is not None:
+        c.execute("INSERT INTO history (game, key, finished, source, players, record) "
+                  "VALUES (%s,%s,%s,%s,%s,%s) ON CONFLICT DO NOTHING",
+                  history_values(f.game, f.key, f.history, date))
+    return True
+
+
 def _one_line(exc: BaseException) -> str:
     return " ".join(str(exc).split()) or type(exc).__name__
 
@@ -159,11 +217,20 @@ class PostgresRoomStore(RoomStore):
             newer schema (then nothing in it was changed).
     """
 
+    blocking = True
+
     def __init__(self, url: str, *, pool_size: int = POOL_SIZE,
                  pool_wait: float = POOL_WAIT) -> None:
         self.url = url
         self.where = public_url(url)
         self.pool_wait = pool_wait
+        #: This store's name in its notices (its own are not told back to it).
+        self.origin = secrets.token_hex(8)
+        self._stop = threading.Event()
+        self._listener: threading.Thread | None = None
+        #: Set while the listening connection is up (tests wait on it).
+        self.listening = threading.Event()
+        self._present: Callable[[str, tuple[int, ...]], None] | None = None
         try:
             with psycopg.connect(url, connect_timeout=CONNECT_TIMEOUT,
                                  autocommit=True) as conn:
@@ -198,10 +265,11 @@ class PostgresRoomStore(RoomStore):
             theirs = sorted(f"{s}.{t}" for s, t in found if s != here)
             ours = {t for s, t in found if s == here}
             if not found:
-                for statement in SCHEMA[SCHEMA_VERSION]:
+                for statement in SCHEMA[1]:
                     conn.execute(statement)   # type: ignore[arg-type]
                 conn.execute("INSERT INTO gameshelf_server (application, version) "
-                             "VALUES (%s, %s)", (APPLICATION, SCHEMA_VERSION))
+                             "VALUES (%s, %s)", (APPLICATION, 1))
+                self._migrate(conn, 1)
                 return
             if "gameshelf_server" not in ours:
                 name = theirs[0] if theirs else sorted(ours)[0]
@@ -224,7 +292,16 @@ class PostgresRoomStore(RoomStore):
                 raise StoreError(f"the database {self.where} is not a gameshelf server "
                                  f"database of version {version} ({extra[0]!r} is not as "
                                  "ours); it was left as it was")
-            # a migration of an older version goes here (none yet: version 1 is the first)
+            self._migrate(conn, version)
+
+    def _migrate(self, conn: psycopg.Connection[Any], version: int) -> None:
+        """Take the schema from ``version`` to :data:`SCHEMA_VERSION` (in the caller's
+        transaction)."""
+        for step in range(version + 1, SCHEMA_VERSION + 1):
+            for statement in MIGRATIONS[step]:
+                conn.execute(statement)   # type: ignore[arg-type]
+        if version < SCHEMA_VERSION:
+            conn.execute("UPDATE gameshelf_server SET version=%s", (SCHEMA_VERSION,))
 
     # ----- transactions -----------------------------------------------------------------------
     @contextmanager
@@ -253,32 +330,52 @@ class PostgresRoomStore(RoomStore):
         def run(c: psycopg.Connection[Any]) -> bool:
             row = c.execute(
                 "INSERT INTO rooms (code, game, options, seats, host, away_timeout, seed, "
-                "status) VALUES (%s,%s,%s,%s,%s,%s,%s,%s) ON CONFLICT (code) DO NOTHING "
-                "RETURNING 1",
+                "status, version) VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s) ON CONFLICT (code) "
+                "DO NOTHING RETURNING 1",
                 (room.code, room.game, json.dumps(room.options), seats_json(room.seats),
-                 room.host, room.away_timeout, room.seed, room.status)).fetchone()
+                 room.host, room.away_timeout, room.seed, room.status,
+                 room.version)).fetchone()
             return row is not None
         return self._run("be written", run)
 
-    def update(self, code: str, seats: Sequence[StoredSeat], status: str) -> None:
-        self._run("be written", lambda c: c.execute(
-            "UPDATE rooms SET seats=%s, status=%s WHERE code=%s",
-            (seats_json(seats), status, code)))
+    def _lock_room(self, c: psycopg.Connection[Any], code: str, version: int | None) -> int:
+        """Lock the room's row (one writer of a room at a time, any process), check the
+        version its writer saw and count it up, and notify the other processes at the
+        commit; returns the new version."""
+        row = c.execute("UPDATE rooms SET version=version+1 WHERE code=%s RETURNING version",
+                        (code,)).fetchone()
+        if row is None:
+            raise StoreError(f"there is no room {code} in the server database")
+        # the row is locked and read after any writer before us committed (an UPDATE
+        # waits for the lock, then reads the newest row): its old version is row - 1
+        check_version(code, int(row[0]) - 1, version)
+        c.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{code} {row[0]} {self.origin}"))
+        return int(row[0])
+
+    def update(self, code: str, seats: Sequence[StoredSeat], status: str, *,
+               version: int | None = None) -> int:
+        def run(c: psycopg.Connection[Any]) -> int:
+            new = self._lock_room(c, code, version)
+            c.execute("UPDATE rooms SET seats=%s, status=%s WHERE code=%s",
+                      (seats_json(seats), status, code))
+            return new
+        return self._run("be written", run)
 
     def append(self, code: str, actions: Sequence[StoredAction], status: str, *,
-               known: int | None = None) -> None:
-        def run(c: psycopg.Connection[Any]) -> None:
-            # the room's row lock: one writer of a room's actions at a time, any process
-            if c.execute("SELECT 1 FROM rooms WHERE code=%s FOR UPDATE",
-                         (code,)).fetchone() is None:
-                raise StoreError(f"there is no room {code} in the server database")
+               known: int | None = None, version: int | None = None,
+               finished: FinishedGame | None = None) -> int:
+        if finished is not None:
+            _check_finished(finished)
+
+        def run(c: psycopg.Connection[Any]) -> int:
+            new = self._lock_room(c, code, version)
             # counted in a statement of its own, after the lock: its snapshot then holds what
             # the writer before us committed (a count in the locking statement is read as of
             # before the wait, and four racing writers all passed the check)
             stored = c.execute("SELECT coalesce(max(seq), 0) FROM actions WHERE code=%s",
                                (code,)).fetchone()[0]   # type: ignore[index]
             if known is not None and stored != known:
-                raise StoreError(f"the room {code} has {stored} actions stored, not "
+                raise StaleError(f"the room {code} has {stored} actions stored, not "
                                  f"{known}: another writer was first")
             with c.pipeline(), c.cursor() as cur:   # the writes sent together
                 if actions:   # a replaced last action (a Yatz hold after a hold) is rewritten
@@ -289,15 +386,18 @@ class PostgresRoomStore(RoomStore):
                         "VALUES (%s,%s,%s,%s,%s)",
                         [(code, a.seq, a.seat, a.action, a.by_computer) for a in actions])
                 cur.execute("UPDATE rooms SET status=%s WHERE code=%s", (status, code))
-        self._run("be written", run)
+            if finished is not None:      # the results with the last actions, or neither
+                _write_finished(c, finished)
+            return new
+        return self._run("be written", run)
 
     def load(self, code: str) -> StoredRoom | None:
         def run(c: psycopg.Connection[Any]) -> StoredRoom | None:
             # the room and its actions as of one moment, whoever writes meanwhile
             c.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
             row = c.execute(
-                "SELECT code, game, options, seats, host, away_timeout, seed, status "
-                "FROM rooms WHERE code=%s", (code,)).fetchone()
+                "SELECT code, game, options, seats, host, away_timeout, seed, status, "
+                "version FROM rooms WHERE code=%s", (code,)).fetchone()
             if row is None:
                 return None
             acts = c.execute("SELECT seq, seat, action, by_computer FROM actions "
@@ -314,38 +414,82 @@ class PostgresRoomStore(RoomStore):
     def finish_game(self, game: str, *, key: str, scores: Sequence[ScoreEntry] = (),
                     results: Sequence[ResultEntry] = (),
                     history: HistoryEntry | None = None) -> bool:
-        if history is not None:
-            check_history(game, history)
-        for r in results:
-            if r.outcome not in OUTCOMES:
-                raise StoreError(f"outcome must be win, loss or draw, got {r.outcome!r}")
-
-        def run(c: psycopg.Connection[Any]) -> bool:
-            date = now_iso()
-            if c.execute("INSERT INTO finished (game, key, date) VALUES (%s,%s,%s) "
-                         "ON CONFLICT DO NOTHING RETURNING 1",
-                         (game, key, date)).fetchone() is None:
-                return False     # recorded already (by this process or another)
-            with c.cursor() as cur:
-                cur.executemany(
-                    "INSERT INTO scores (game, board, name, score, date, seed, detail) "
-                    "VALUES (%s,%s,%s,%s,%s,%s,%s)", [score_values(game, e, date) for e in scores])
-                cur.executemany(
-                    "INSERT INTO results (game, player, opponent, outcome, date, seed, "
-                    "detail) VALUES (%s,%s,%s,%s,%s,%s,%s)",
-                    [result_values(game, r, date) for r in results])
-            if history is not None:
-                c.execute(
-                    "INSERT INTO history (game, key, finished, source, players, record) "
-                    "VALUES (%s,%s,%s,%s,%s,%s) ON CONFLICT DO NOTHING",
-                    history_values(game, key, history, date))
-            return True
-        return self._run("be written", run)
+        finished = FinishedGame(game, key, scores, results, history)
+        _check_finished(finished)
+        return self._run("be written", lambda c: _write_finished(c, finished))
 
     def is_finished(self, game: str, key: str) -> bool:
         return self._run("be read", lambda c: c.execute(
             "SELECT 1 FROM finished WHERE game=%s AND key=%s", (game, key)
         ).fetchone() is not None)
 
+    def versions(self, codes: Sequence[str]) -> dict[str, int]:
+        return self._run("be read", lambda c: {str(r[0]): int(r[1]) for r in c.execute(
+            "SELECT code, version FROM rooms WHERE code = ANY(%s)", (list(codes),))})
+
+    # ----- the other processes' writes ----------------------------------------------------------
+    def listen(self, changed: Callable[[str, int], None], missed: Callable[[], None],
+               present: Callable[[str, tuple[int, ...]], None] | None = None) -> None:
+        if self._listener is not None:
+            raise StoreError("this store is listening already")
+        self._present = present
+        self._listener = threading.Thread(target=self._listen, args=(changed, missed),
+                                          name="gameshelf-listen", daemon=True)
+        self._listener.start()
+        # the notices of writes after this call are told: wait for the LISTEN (a database
+        # away: the thread goes on trying, and tells missed() once it is back)
+        self.listening.wait(CONNECT_TIMEOUT)
+
+    def _listen(self, changed: Callable[[str, int], None],
+                missed: Callable[[], None]) -> None:
+        """The listening thread: ``LISTEN`` on a connection of its own, each notice told;
+        the connection lost, tried again every :data:`LISTEN_RETRY` seconds, and once back
+        ``missed()`` (notices may have been sent meanwhile)."""
+        lost = False
+        while not self._stop.is_set():
+            try:
+                with psycopg.connect(self.url, autocommit=True,
+                                     connect_timeout=CONNECT_TIMEOUT, **KEEPALIVES) as conn:
+                    conn.execute(f"LISTEN {CHANNEL}")
+                    self.listening.set()
+                    if lost:
+                        log.warning("the server database %s is back: rooms checked",
+                                    self.where)
+                        missed()
+                        lost = False
+                    while not self._stop.is_set():
+                        for note in conn.notifies(timeout=LISTEN_RETRY):
+                            self._told(note.payload, changed)
+            except psycopg.Error as exc:
+                self.listening.clear()
+                if not lost:
+                    log.warning("the server database %s cannot be listened to (%s): "
+                                "trying again", self.where, _one_line(exc))
+                lost = True
+                self._stop.wait(LISTEN_RETRY)
+            except Exception:   # noqa: BLE001 - the listener goes on, whatever a callback did
+                log.exception("a notice of the server database failed")
+
+    def _told(self, payload: str, changed: Callable[[str, int], None]) -> None:
+        parts = payload.split()
+        if len(parts) != 3 or parts[2] == self.origin:
+            return
+        if parts[1].isdigit():
+            changed(parts[0], int(parts[1]))
+        elif parts[1].startswith("@") and self._present is not None:
+            seats = tuple(int(s) for s in parts[1][1:].split(",") if s.isdigit())
+            self._present(parts[0], seats)
+
+    def announce(self, rooms: Mapping[str, Sequence[int]]) -> None:
+        notes = [f"{code} @{','.join(str(s) for s in seats)} {self.origin}"
+                 for code, seats in rooms.items() if seats]
+        if notes:
+            self._run("be written", lambda c: c.execute(
+                "SELECT pg_notify(%s, note) FROM unnest(%s::text[]) AS note",
+                (CHANNEL, notes)))
+
     def close(self) -> None:
+        self._stop.set()
+        if self._listener is not None:
+            self._listener.join(LISTEN_RETRY + CONNECT_TIMEOUT + 1)
         self._pool.close()

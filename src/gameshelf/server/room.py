@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from gameshelf.core.state import TERMINAL
 from gameshelf.server import protocol as p
 from gameshelf.server.games import Game, SeatPlan
-from gameshelf.server.storage import StoredRoom, StoredSeat
+from gameshelf.server.storage import FinishedGame, StoredRoom, StoredSeat
 
 #: What to send: ``(seat, message)``; seat None means every connection of the room.
 Outbox = list[tuple[int | None, p.Message]]
@@ -28,6 +28,16 @@ class Refused(Exception):
         super().__init__(message)
         self.code = code
         self.message = message
+
+
+class Stale(Refused):
+    """An action, join or start refused ``stale``: another server process changed the room
+    first. The room was read again from the store; ``out`` tells its connections here how
+    it stands now (each seat's fresh ``state``, the room)."""
+
+    def __init__(self, message: str, out: Outbox) -> None:
+        super().__init__("stale", message)
+        self.out = out
 
 
 def token_hash(token: str) -> str:
@@ -68,6 +78,9 @@ class Room:
     by_computer: list[bool] = field(default_factory=list)
     #: The actions committed to the store (a copy of the game's, as of the last commit).
     committed: list[str] = field(default_factory=list)
+    #: The room's version in the store as of its last read or write (every write counts
+    #: it up; a write naming an older one is refused: another process was first).
+    version: int = 0
 
     def mark(self, before: int, computer: bool) -> None:
         """Keep :attr:`by_computer` in step with the game's actions after a move that
@@ -123,6 +136,33 @@ class Room:
                        g.view(seat) if view is None else view, events,
                        g.prompt(seat) if mine else "", tuple(log[-p.LOG_LINES:]))
 
+    def present(self, seats: Sequence[int], now: float) -> bool:
+        """Another server process has connections of ``seats`` now: they count as here
+        (gone from ``now`` at the earliest, not away), so the away rule and the closing of
+        idle lobbies leave them to that process. True when a seat was away."""
+        back = False
+        for i in seats:
+            if 0 <= i < len(self.seats) and self.seats[i].kind == "person":
+                s = self.seats[i]
+                s.gone_since = max(s.gone_since, now)
+                back = back or s.away
+                s.away = False
+        return back
+
+    def tick_due(self, now: float, lobby_idle: float) -> bool:
+        """True when the away rule or the closing of idle lobbies (after ``lobby_idle``
+        seconds; 0: never) may write to the store now."""
+        if self.status == "lobby":
+            return lobby_idle > 0 and not any(s.connections for s in self.seats)
+        if self.status != "playing" or self.away_timeout <= 0 or self.game is None:
+            return False
+        to_act = self.game.to_act()
+        if not 0 <= to_act < len(self.seats):
+            return False
+        s = self.seats[to_act]
+        return s.kind == "person" and (s.away or (
+            s.connections == 0 and now - s.gone_since >= self.away_timeout))
+
     def plan(self) -> list[SeatPlan]:
         """The seats as the game is set up."""
         return [SeatPlan("person" if s.kind == "person" else "computer", s.name, s.level)
@@ -132,9 +172,38 @@ class Room:
         """The room's row (its actions are stored as they are accepted)."""
         return StoredRoom(self.code, self.game_key, dict(self.options),
                           tuple(s.stored() for s in self.seats), self.host,
-                          self.away_timeout, self.seed, self.status)
+                          self.away_timeout, self.seed, self.status, version=self.version)
 
 
-#: Called once a room's game is over, to record it (the server's top-20 tables and
-#: statistics); a failure is logged, never raised to the players.
-Finisher = Callable[[Room], None]
+def game_over(room: Room) -> p.GameOver:
+    """The ``over`` message of ``room``'s finished game."""
+    assert room.game is not None
+    return p.GameOver(room.code, tuple(p.Score(r.seat, room.seats[r.seat].name, r.score,
+                                               r.place) for r in room.game.results()))
+
+
+def news(old: Room | None, room: Room) -> Outbox:
+    """What the connections of a room are told when it was read again from the store
+    (``old``: as this process held it before): the room, each person seat's state with
+    the events after the actions both share, and ``over`` when it ended meanwhile."""
+    out: Outbox = [(None, p.RoomUpdate(room.info()))]
+    if room.game is None:
+        return out
+    before = old.committed if old is not None else []
+    since = 0
+    for mine, theirs in zip(before, room.committed, strict=False):
+        if mine != theirs:
+            break
+        since += 1
+    people = [i for i, s in enumerate(room.seats) if s.kind == "person"]
+    out.extend((i, room.state_for(i, since)) for i in people)
+    if room.status == "over" and (old is None or old.status != "over"):
+        out.append((None, game_over(room)))
+    return out
+
+
+#: Called once a room's game is over: what to record of it (the server's top-20 tables,
+#: statistics and history), written with the game's last actions
+#: (:meth:`~gameshelf.server.storage.RoomStore.append`); a failure to build it is logged,
+#: never raised to the players.
+Finisher = Callable[[Room], FinishedGame]

@@ -5,6 +5,10 @@ apart from the network (no asyncio, no sockets).
 (:data:`~gameshelf.server.room.Outbox`); a refusal is :class:`~gameshelf.server.room.Refused`
 (nothing changed). Every accepted action is committed to the room store before any message
 about it is returned; a room whose commit fails is rebuilt from the store (``internal``).
+Every write names the room's version as last read: when another server process changed the
+room first, the room is read again and an action is refused ``stale`` with the fresh state
+(:class:`~gameshelf.server.room.Stale`), a join or start is tried once more on the fresh
+room.
 Time is given by the caller (``now``, seconds of a monotonic clock), so the away rule is
 tested without waiting.
 """
@@ -26,8 +30,18 @@ from gameshelf.core.safeload import read_json
 from gameshelf.core.text import possessive
 from gameshelf.server import protocol as p
 from gameshelf.server.games import SeatPlan, game_class, game_of_record, playable
-from gameshelf.server.room import Finisher, Outbox, Refused, Room, Seat, token_hash
-from gameshelf.server.storage import RoomStore, StoredAction
+from gameshelf.server.room import (
+    Finisher,
+    Outbox,
+    Refused,
+    Room,
+    Seat,
+    Stale,
+    game_over,
+    news,
+    token_hash,
+)
+from gameshelf.server.storage import RoomStore, StaleError, StoredAction
 
 log = logging.getLogger("gameshelf.server")
 
@@ -94,12 +108,15 @@ class Lobby:
         room = Room(stored.code, stored.game, dict(stored.options),
                     [Seat(s.kind, s.name, s.level, s.token_hash, gone_since=now)
                      for s in stored.seats], stored.host, stored.away_timeout, stored.seed,
-                    stored.status)
+                    stored.status, version=stored.version)
         if stored.status != "lobby":
             room.game = game_of_record(self.record_of(room, [a.action for a in
                                                                 stored.actions]))
-            room.by_computer = [a.by_computer for a in stored.actions]
-            room.committed = list(room.game.actions)
+            # a game that plays its first chance when made (a deal) holds actions not
+            # stored yet when its room was read between its start and first commit
+            new = len(room.game.actions) - len(stored.actions)
+            room.by_computer = [a.by_computer for a in stored.actions] + [True] * new
+            room.committed = [a.action for a in stored.actions]
         return room
 
     def record_of(self, room: Room, actions: Sequence[str]) -> GameRecord:
@@ -206,11 +223,23 @@ class Lobby:
         return name
 
     def join(self, msg: p.Join, now: float) -> tuple[Room, int, str, Outbox]:
-        """Take an open seat.
+        """Take an open seat (another server process that changed the room first: tried
+        once more on the room as it is now).
 
         Raises:
-            Refused: ``no_room``, ``already_started``, ``room_full``, ``bad_name``.
+            Refused: ``no_room``, ``already_started``, ``room_full``, ``bad_name``,
+                ``stale`` (changed by another process twice meanwhile), ``internal``.
         """
+        news: Outbox = []
+        for _ in range(2):
+            try:
+                room, seat, token, out = self._join(msg, now)
+                return room, seat, token, news + out
+            except StaleError:
+                news = self._reload(msg.code.strip().upper(), now)
+        raise Stale("the room changed on another server meanwhile; try again", news)
+
+    def _join(self, msg: p.Join, now: float) -> tuple[Room, int, str, Outbox]:
         room = self.room(msg.code, now)
         if room.status != "lobby":
             raise Refused("already_started", f"the room {room.code} has started")
@@ -228,7 +257,7 @@ class Lobby:
         token = secrets.token_urlsafe(32)
         before = room.seats[seat]
         room.seats[seat] = Seat("person", name, "", token_hash(token))
-        if not self._store_seats(room, room.status):
+        if not self._store_seats(room, room.status):   # StaleError: the room is reloaded
             room.seats[seat] = before
             raise Refused("internal", "the room could not be stored; nothing changed")
         return room, seat, token, [(None, p.RoomUpdate(room.info()))]
@@ -244,11 +273,22 @@ class Lobby:
 
     def start(self, msg: p.Start, now: float) -> Outbox:
         """The host starts: open seats become computers; chance and computers play up to
-        the first person's turn.
+        the first person's turn (another server process that changed the room first: tried
+        once more on the room as it is now).
 
         Raises:
-            Refused: ``no_room``, ``bad_token``, ``not_host``, ``already_started``.
+            Refused: ``no_room``, ``bad_token``, ``not_host``, ``already_started``,
+                ``stale``, ``internal``.
         """
+        news: Outbox = []
+        for _ in range(2):
+            try:
+                return news + self._start(msg, now)
+            except StaleError:
+                news = self._reload(msg.code.strip().upper(), now)
+        raise Stale("the room changed on another server meanwhile; try again", news)
+
+    def _start(self, msg: p.Start, now: float) -> Outbox:
         room = self.room(msg.code, now)
         seat = room.seat_of(msg.token)
         if seat != room.host:
@@ -355,10 +395,27 @@ class Lobby:
         rows = [StoredAction(i + 1, g.actor(i), actions[i], room.by_computer[i])
                 for i in range(before, len(actions))]
         known = len(room.committed)    # another writer first: refused, the room rebuilt
-        if not self._write(lambda: self.store.append(room.code, rows, room.status,
-                                                     known=known)):
+        finished = None
+        if room.status == "over" and self.finisher is not None:
+            try:
+                finished = self.finisher(room)
+            except (GameshelfError, OSError) as exc:
+                log.error("room %s: the finished game could not be recorded: %s",
+                          room.code, exc)
+        try:
+            room.version = self.store.append(room.code, rows, room.status, known=known,
+                                             version=room.version, finished=finished)
+        except StaleError:
+            news = self._reload(room.code, now)
+            fresh = self.rooms.get(room.code)
+            raise Stale(f"another server changed the room {room.code} first (it is at action "
+                        f"{fresh.seq if fresh else '?'} now): this action was not played; "
+                        "the new state follows", news) from None
+        except StoreError as exc:
+            log.error("the server database: %s", exc)
             self._reload(room.code, now)
-            raise Refused("internal", "the action could not be stored; nothing changed")
+            raise Refused("internal", "the action could not be stored; nothing changed"
+                          ) from None
         room.committed = list(actions)
         out: Outbox = []
         if started:
@@ -368,20 +425,25 @@ class Lobby:
                    for i, view in zip(people, g.views(people), strict=True))
         if room.status == "over":
             out.append((None, p.RoomUpdate(room.info())))
-            out.append((None, p.GameOver(room.code, tuple(
-                p.Score(r.seat, room.seats[r.seat].name, r.score, r.place)
-                for r in g.results()))))
-            if self.finisher is not None:
-                try:
-                    self.finisher(room)
-                except (GameshelfError, OSError) as exc:
-                    log.error("room %s: the finished game could not be recorded: %s",
-                              room.code, exc)
+            out.append((None, game_over(room)))
         return out
 
     def _store_seats(self, room: Room, status: str) -> bool:
-        return self._write(partial(self.store.update, room.code,
-                                   [s.stored() for s in room.seats], status))
+        """Write the room's seats and ``status`` (its version counted up); False when the
+        store failed (logged).
+
+        Raises:
+            StaleError: another process changed the room first (nothing written).
+        """
+        try:
+            room.version = self.store.update(room.code, [s.stored() for s in room.seats],
+                                             status, version=room.version)
+        except StaleError:
+            raise
+        except StoreError as exc:
+            log.error("the server database: %s", exc)
+            return False
+        return True
 
     def _write(self, fn: Callable[[], object]) -> bool:
         try:
@@ -391,17 +453,37 @@ class Lobby:
             return False
         return result is not False
 
-    def _reload(self, code: str, now: float) -> None:
-        """Forget the room in memory (its next message rebuilds it from the store)."""
-        old = self.rooms.pop(code, None)
+    def _reload(self, code: str, now: float) -> Outbox:
+        """Read the room again from the store (its connections here kept: a seat with none
+        is gone from ``now``, not away). Returns what
+        its connections are told of the change (:func:`news`); nothing when it cannot be
+        read (its next message rebuilds it)."""
+        old = self.rooms.get(code)     # held while read: a notice meanwhile finds it
         try:
             room = self._rebuild(code, now)
         except (GameshelfError, Refused):
-            return
-        if old is not None:
+            self.rooms.pop(code, None)
+            return []
+        if old is not None:     # the connections here are kept; a seat with none here
+            # may be in the room through another process (which just wrote): it counts as
+            # gone from now, not away, so the away rule waits a whole timeout again
             for s, o in zip(room.seats, old.seats, strict=False):
-                s.connections, s.gone_since, s.away = o.connections, o.gone_since, o.away
-        self.rooms[code] = room
+                if o.connections and s.token_hash == o.token_hash:
+                    s.connections, s.gone_since = o.connections, o.gone_since
+        if room.status != "closed":
+            self.rooms[code] = room
+        else:
+            self.rooms.pop(code, None)
+        return news(old, room)
+
+    def refresh(self, code: str, version: int, now: float) -> Outbox:
+        """Another server process wrote the room ``code`` (its version is ``version``
+        now): when this process holds it at an older version, it is read again from the
+        store. Returns what its connections here are told (:func:`news`)."""
+        room = self.rooms.get(code)
+        if room is None or room.version >= version:
+            return []
+        return self._reload(code, now)
 
     def record(self, msg: p.GetRecord, now: float) -> p.Record:
         """The finished game's record for any seat of the room.
@@ -445,6 +527,17 @@ class Lobby:
                 out[room.code] = sent
         return out
 
+    def present(self, code: str, seats: Sequence[int], now: float) -> Outbox:
+        """Another server process has connections of ``seats`` of the room ``code`` now
+        (:meth:`Room.present`). Returns what to send (the room, when a seat was away)."""
+        room = self.rooms.get(code)
+        return [(None, p.RoomUpdate(room.info()))] if room and room.present(seats, now) else []
+
+    def tick_due(self, room: Room, now: float) -> bool:
+        """True when :meth:`tick_room` may write to the store now (a stand-in's move, a
+        lobby closed), so a server whose store calls block makes it in a worker thread."""
+        return room.tick_due(now, self.lobby_idle)
+
     def tick_room(self, room: Room, now: float) -> Outbox:
         """The away rule in one room: a person gone longer than the room's timeout is marked
         away, and when it is their turn a computer plays for them (then chance and computer
@@ -468,6 +561,8 @@ class Lobby:
         if 0 <= to_act < len(room.seats) and room.seats[to_act].away and someone_here:
             try:
                 return self._accept(room, now)
+            except Stale as exc:      # another process played first: its state is told
+                return exc.out
             except Refused as exc:
                 log.error("room %s: %s", room.code, exc.message)
                 return []
@@ -483,7 +578,11 @@ class Lobby:
                 or any(s.connections for s in room.seats)
                 or now - max(people, default=0.0) < self.lobby_idle):
             return False
-        if not self._store_seats(room, "closed"):
+        try:
+            if not self._store_seats(room, "closed"):
+                return False
+        except StaleError:        # someone came in through another process: not idle
+            self._reload(room.code, now)
             return False
         room.status = "closed"
         self.rooms.pop(room.code, None)

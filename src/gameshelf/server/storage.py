@@ -4,10 +4,14 @@ and :func:`gameshelf.server.stores.open_store` picks one from ``--db``).
 
 Nothing about a room lives only in the server's memory: a room's row holds its game, options,
 seats (each seat's token as a SHA-256 hash, never the token), host, away timeout, seed and
-status; every accepted action is a row keyed by ``(code, seq)``, so a second writer of the
-same ``seq`` fails and two servers sharing one database never both accept an action. A
-finished game's results, top-20 rows and history are written through the store too
-(:meth:`RoomStore.finish_game`, once per game). SQLite runs in write-ahead-log mode with
+status, and a version counted up by every write to the room; every accepted action is a row
+keyed by ``(code, seq)``. A write names the version its writer last saw and is refused
+(:class:`StaleError`) when another writer changed the room since, so two servers sharing one
+database never both accept an action nor both take one open seat. A
+finished game's results, top-20 rows and history are written through the store too, once
+per game, with the game's last actions (``append(..., finished=...)``: PostgreSQL in the
+same transaction; SQLite, whose finished games go to the player store, another file, right
+after the commit). SQLite runs in write-ahead-log mode with
 ``synchronous=NORMAL``: a committed action survives a ``kill -9``; a power cut may lose the
 last actions of the log.
 """
@@ -15,10 +19,11 @@ last actions of the log.
 from __future__ import annotations
 
 import json
+import logging
 import sqlite3
 import threading
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -27,12 +32,15 @@ from gameshelf.core.errors import StoreError
 from gameshelf.core.safeload import read_json
 from gameshelf.core.store import HistoryEntry, ResultEntry, ScoreEntry, Store
 
+log = logging.getLogger("gameshelf.server")
+
 #: The server database's SQLite ``application_id`` ("GSSV"): another program's file is
 #: refused.
 APPLICATION_ID = 0x47535356
 #: The server database's schema version (SQLite ``user_version``; 0 in files made before
-#: it was kept, which are version 1): a newer file is refused and left as it is.
-SCHEMA_VERSION = 1
+#: it was kept, which are version 1): a newer file is refused and left as it is. Version 2
+#: added the rooms' ``version`` column (a version 1 file gains it, every room at 0).
+SCHEMA_VERSION = 2
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS rooms (
@@ -44,7 +52,8 @@ CREATE TABLE IF NOT EXISTS rooms (
     away_timeout REAL NOT NULL,
     seed INTEGER NOT NULL,
     status TEXT NOT NULL,
-    created TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+    created TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
+    version INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS actions (
     code TEXT NOT NULL,
@@ -55,6 +64,11 @@ CREATE TABLE IF NOT EXISTS actions (
     PRIMARY KEY (code, seq)
 );
 """
+
+
+class StaleError(StoreError):
+    """A write refused because another writer (another server process) changed the room
+    since its writer last read it: nothing was written; read the room again."""
 
 
 @dataclass(frozen=True)
@@ -80,8 +94,21 @@ class StoredAction:
 
 
 @dataclass(frozen=True)
+class FinishedGame:
+    """A finished game as :meth:`RoomStore.finish_game` records it: its game key, the
+    record's key (recorded once), its top-20 rows, results and history entry."""
+
+    game: str
+    key: str
+    scores: Sequence[ScoreEntry] = ()
+    results: Sequence[ResultEntry] = ()
+    history: HistoryEntry | None = None
+
+
+@dataclass(frozen=True)
 class StoredRoom:
-    """A room's row and its actions in order."""
+    """A room's row and its actions in order; ``version`` counts the writes to the room
+    (0 when created; each :meth:`RoomStore.update` and :meth:`RoomStore.append` adds 1)."""
 
     code: str
     game: str
@@ -92,6 +119,7 @@ class StoredRoom:
     seed: int
     status: str
     actions: tuple[StoredAction, ...] = ()
+    version: int = 0
 
 
 class RoomStore(ABC):
@@ -105,30 +133,82 @@ class RoomStore(ABC):
     #: Where the rooms are, in words for the log and the start line (a file's path, a
     #: database's URL without its password).
     where: str = ""
+    #: True when a call may wait on the network (a database server): the server then makes
+    #: its calls in worker threads, so one slow commit holds up its own room only.
+    blocking: bool = False
+
+    def listen(self, changed: Callable[[str, int], None], missed: Callable[[], None],
+               present: Callable[[str, tuple[int, ...]], None] | None = None) -> None:
+        """Be told of the rooms other server processes write, after each commit:
+        ``changed(code, version)`` (the room's new version), from a thread of the store's;
+        ``missed()`` when notices may have been lost (the database was away): every room
+        held should be checked (:meth:`versions`); ``present(code, seats)`` when another
+        process says those seats of the room have connections there (:meth:`announce`).
+        Writes committed after this call returns are told. By default nothing is told
+        (one process per store: SQLite)."""
+        return
+
+    def announce(self, rooms: Mapping[str, Sequence[int]]) -> None:
+        """Tell the other server processes which seats of which rooms have connections in
+        this one (``{code: seats}``; their ``present``): by default no one is told."""
+        return
+
+    def versions(self, codes: Sequence[str]) -> dict[str, int]:
+        """The stored version of each of the rooms ``codes`` there is (by default read
+        through :meth:`load`)."""
+        out: dict[str, int] = {}
+        for code in codes:
+            room = self.load(code)
+            if room is not None:
+                out[code] = room.version
+        return out
 
     @abstractmethod
     def create(self, room: StoredRoom) -> bool:
         """Insert a new room; False when its code is taken (nothing written)."""
 
     @abstractmethod
-    def update(self, code: str, seats: Sequence[StoredSeat], status: str) -> None:
-        """Change a room's seats and status."""
+    def update(self, code: str, seats: Sequence[StoredSeat], status: str, *,
+               version: int | None = None) -> int:
+        """Change a room's seats and status.
+
+        Args:
+            version: the room's version the caller last saw; another one stored means
+                another writer was first (None: not checked).
+
+        Returns:
+            The room's new version.
+
+        Raises:
+            StaleError: ``version`` is not the one stored: nothing written.
+            StoreError: there is no room ``code``, or the write failed.
+        """
 
     @abstractmethod
     def append(self, code: str, actions: Sequence[StoredAction], status: str, *,
-               known: int | None = None) -> None:
+               known: int | None = None, version: int | None = None,
+               finished: FinishedGame | None = None) -> int:
         """Commit accepted actions (numbered on from the room's last, or from its last
         one when that one is replaced: a Yatz hold right after a hold) and the room's
-        status, together.
+        status, together; with ``finished`` (the game's last actions), the finished game
+        is recorded as :meth:`finish_game` records it, once, only when the actions are
+        (PostgreSQL: in their transaction; SQLite: right after it, in the player store).
 
         Args:
             known: the number of actions the caller found stored (its last commit); when
                 the store holds another number, another writer was first (None: not
                 checked).
+            version: the room's version the caller last saw, checked as
+                :meth:`update` checks it.
+
+        Returns:
+            The room's new version.
 
         Raises:
-            StoreError: an action's number is taken, or ``known`` is not the number stored
-                (another writer was first): nothing written.
+            StaleError: ``known`` or ``version`` is not the one stored (another writer was
+                first): nothing written.
+            StoreError: an action's number is taken, there is no room ``code``, or the write
+                failed: nothing written.
         """
 
     @abstractmethod
@@ -201,6 +281,10 @@ class SQLiteRoomStore(RoomStore):
             self._conn.execute("PRAGMA journal_mode=WAL")
             self._conn.execute("PRAGMA synchronous=NORMAL")
             self._conn.executescript(_SCHEMA)
+            columns = {r[1] for r in self._conn.execute("PRAGMA table_info(rooms)")}
+            if "version" not in columns:    # version 1: every room's count starts at 0
+                self._conn.execute("ALTER TABLE rooms ADD COLUMN version INTEGER NOT NULL "
+                                   "DEFAULT 0")
             self._conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
             self._conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
         except sqlite3.Error as exc:
@@ -217,6 +301,8 @@ class SQLiteRoomStore(RoomStore):
                     raise
                 self._conn.execute("COMMIT")
                 return out
+            except StoreError:
+                raise
             except sqlite3.IntegrityError as exc:
                 raise StoreError(f"the server database refused a write: {exc}") from None
             except sqlite3.Error as exc:
@@ -228,24 +314,41 @@ class SQLiteRoomStore(RoomStore):
             if c.execute("SELECT 1 FROM rooms WHERE code=?", (room.code,)).fetchone():
                 return False
             c.execute("INSERT INTO rooms (code, game, options, seats, host, away_timeout, "
-                      "seed, status) VALUES (?,?,?,?,?,?,?,?)",
+                      "seed, status, version) VALUES (?,?,?,?,?,?,?,?,?)",
                       (room.code, room.game, json.dumps(room.options), seats_json(room.seats),
-                       room.host, room.away_timeout, room.seed, room.status))
+                       room.host, room.away_timeout, room.seed, room.status, room.version))
             return True
         return bool(self._tx(run))
 
-    def update(self, code: str, seats: Sequence[StoredSeat], status: str) -> None:
-        self._tx(lambda c: c.execute("UPDATE rooms SET seats=?, status=? WHERE code=?",
-                                     (seats_json(seats), status, code)))
+    def _bump(self, c: sqlite3.Connection, code: str, version: int | None) -> int:
+        """Check the room's version (the write lock is held: BEGIN IMMEDIATE) and count it
+        up; returns the new one."""
+        row = c.execute("SELECT version FROM rooms WHERE code=?", (code,)).fetchone()
+        if row is None:
+            raise StoreError(f"there is no room {code} in the server database")
+        check_version(code, int(row[0]), version)
+        c.execute("UPDATE rooms SET version=? WHERE code=?", (int(row[0]) + 1, code))
+        return int(row[0]) + 1
+
+    def update(self, code: str, seats: Sequence[StoredSeat], status: str, *,
+               version: int | None = None) -> int:
+        def run(c: sqlite3.Connection) -> int:
+            new = self._bump(c, code, version)
+            c.execute("UPDATE rooms SET seats=?, status=? WHERE code=?",
+                      (seats_json(seats), status, code))
+            return new
+        return int(self._tx(run))
 
     def append(self, code: str, actions: Sequence[StoredAction], status: str, *,
-               known: int | None = None) -> None:
-        def run(c: sqlite3.Connection) -> None:
+               known: int | None = None, version: int | None = None,
+               finished: FinishedGame | None = None) -> int:
+        def run(c: sqlite3.Connection) -> int:
+            new = self._bump(c, code, version)
             if known is not None:
                 stored = c.execute("SELECT COUNT(*) FROM actions WHERE code=?",
                                    (code,)).fetchone()[0]
                 if stored != known:
-                    raise StoreError(f"the room {code} has {stored} actions stored, not "
+                    raise StaleError(f"the room {code} has {stored} actions stored, not "
                                      f"{known}: another writer was first")
             if actions:   # a replaced last action (a Yatz hold after a hold) is rewritten
                 c.execute("DELETE FROM actions WHERE code=? AND seq>=?",
@@ -255,14 +358,22 @@ class SQLiteRoomStore(RoomStore):
                           [(code, a.seq, a.seat, a.action, int(a.by_computer))
                            for a in actions])
             c.execute("UPDATE rooms SET status=? WHERE code=?", (status, code))
-        self._tx(run)
+            return new
+        new = int(self._tx(run))
+        if finished is not None:     # the player store is another file: after the commit
+            try:
+                self.finish_game(finished.game, key=finished.key, scores=finished.scores,
+                                 results=finished.results, history=finished.history)
+            except (StoreError, OSError) as exc:
+                log.error("room %s: the finished game could not be recorded: %s", code, exc)
+        return new
 
     def load(self, code: str) -> StoredRoom | None:
         with self._lock:
             try:
                 row = self._conn.execute(
-                    "SELECT code, game, options, seats, host, away_timeout, seed, status "
-                    "FROM rooms WHERE code=?", (code,)).fetchone()
+                    "SELECT code, game, options, seats, host, away_timeout, seed, status, "
+                    "version FROM rooms WHERE code=?", (code,)).fetchone()
                 if row is None:
                     return None
                 acts = self._conn.execute(
@@ -305,10 +416,22 @@ def seats_json(seats: Sequence[StoredSeat]) -> str:
                         "token_hash": s.token_hash} for s in seats])
 
 
+def check_version(code: str, stored: int, seen: int | None) -> None:
+    """Refuse a write to the room ``code`` whose writer saw version ``seen`` when
+    ``stored`` is in the database (None: not checked).
+
+    Raises:
+        StaleError: another writer changed the room first.
+    """
+    if seen is not None and stored != seen:
+        raise StaleError(f"the room {code} was changed by another writer (version {stored}, "
+                         f"not {seen}): another writer was first")
+
+
 def stored_room(row: Sequence[Any], acts: Sequence[Sequence[Any]]) -> StoredRoom:
     """A room read back from its row ``(code, game, options, seats, host, away_timeout,
-    seed, status)`` (options and seats as JSON text) and its action rows ``(seq, seat,
-    action, by_computer)``.
+    seed, status, version)`` (options and seats as JSON text) and its action rows ``(seq,
+    seat, action, by_computer)``.
 
     Raises:
         StoreError: the row is damaged.
@@ -321,4 +444,5 @@ def stored_room(row: Sequence[Any], acts: Sequence[Sequence[Any]]) -> StoredRoom
         raise StoreError(f"the room {code} is damaged in the server database: "
                          f"{exc}") from None
     return StoredRoom(row[0], row[1], options, seats, row[4], row[5], row[6], row[7],
-                      tuple(StoredAction(a[0], a[1], a[2], bool(a[3])) for a in acts))
+                      tuple(StoredAction(a[0], a[1], a[2], bool(a[3])) for a in acts),
+                      int(row[8]))
