@@ -373,7 +373,8 @@ function onOver(msg) {
   ui.results.replaceChildren(...[...msg.scores].sort((a, b) => a.place - b.place).map((r) => {
     const item = document.createElement("li");
     const you = r.seat === page.seat ? " (you)" : "";
-    item.textContent = `${r.name}${you}: ${r.score} points, place ${r.place}`;
+    item.textContent = `${r.name}${you}: ${Number(r.score).toLocaleString("en-US")} points, ` +
+      `place ${r.place}`;
     return item;
   }));
   const best = msg.scores.filter((r) => r.place === 1).map((r) => r.name);

@@ -65,7 +65,7 @@ function oddsWords(bill) {
 // bill's own score marked by a dark bar, a triangle and its label: never colour alone.
 function chart(bill) {
   const o = bill.odds;
-  const W = 640, H = 240, left = 44, right = 10, top = 28, bottom = 34;
+  const W = 400, H = 210, left = 8, right = 8, top = 30, bottom = 34;
   const most = Math.max(...o.scores.map(([, n]) => n));
   const top10 = Math.log10(most + 1);
   const span = Math.max(o.max, bill.score) / 1e6 + 1;
@@ -83,7 +83,7 @@ function chart(bill) {
     picture.append(svg("rect", { x: x(m), y: y(n), width: barW, height: H - bottom - y(n),
       class: m === mine ? "bar mine" : "bar" }));
   }
-  for (const m of [0, 20, 40, 60, 80].filter((t) => t < span)) {
+  for (const m of [0, 20, 40, 60, 80].filter((t) => t < span - 8)) {
     picture.append(svg("text", { x: x(m), y: H - bottom + 16, class: "tick" }, `${m}M`));
   }
   picture.append(svg("text", { x: W - right, y: H - 4, class: "tick end" }, "score"));
@@ -194,7 +194,12 @@ export function mount(root, api) {
       stopTrace();
       steps.replaceChildren(...items);
       mark(-1);
-      for (const cell of cells) cell.classList.add("read");
+      for (const cell of cells) cell.classList.remove("read");
+      // the digits never read: the game ended when the ball count reached 0 (R-DP-4)
+      for (let p = bill.serial.length - bill.unread.length; p < bill.serial.length; p++) {
+        cells[p].classList.add("unread");
+        cells[p].setAttribute("aria-label", `digit ${p + 1}: ${bill.serial[p]}, not read`);
+      }
       running.textContent = `Score after the digits: ${points(bill.play_score)}`;
       end.textContent = endWords(bill);
       total.textContent = `Total: ${points(bill.score)} points`;
