@@ -24,7 +24,7 @@ from gameshelf.core.errors import BadInputError
 from gameshelf.core.inputs import quote
 from gameshelf.games.dollar.bill import Bill, Series, parse_bill, parse_series
 
-_BILL = re.compile(r"^bill(?:\s+(?P<bill>.*?))?(?:\s+series\s+(?P<series>\S.*?))?$",
+_BILL = re.compile(r"^bill(?:\s+(?P<bill>.*?))??(?:\s+series\s+(?P<series>\S.*?))?$",
                    re.IGNORECASE | re.DOTALL)
 
 
