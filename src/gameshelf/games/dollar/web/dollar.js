@@ -87,8 +87,10 @@ function chart(bill) {
     picture.append(svg("text", { x: x(m), y: H - bottom + 16, class: "tick" }, `${m}M`));
   }
   picture.append(svg("text", { x: W - right, y: H - 4, class: "tick end" }, "score"));
-  picture.append(svg("text", { x: 4, y: 14, class: "tick" }, "bills (log scale)"));
   const mx = x(mine) + barW / 2;
+  // the axis's name on the side away from the bill's label
+  picture.append(svg("text", mx < W / 2 ? { x: W - right, y: 14, class: "tick end" } :
+    { x: left, y: 14, class: "tick start" }, "bills (log scale)"));
   picture.append(svg("path", { d: `M ${mx - 7} ${top - 14} L ${mx + 7} ${top - 14} L ${mx} ${top - 4} Z`,
     class: "marker" }));
   const anchor = mx > W * 0.7 ? "end" : mx < W * 0.3 ? "start" : "middle";
@@ -183,6 +185,7 @@ export function mount(root, api) {
     end.textContent = "";
     total.textContent = "";
     oddsBox.replaceChildren();
+    oddsBox.hidden = true;
     oddsTitle.hidden = true;
     const mark = (k) => {
       for (const cell of cells) cell.classList.remove("now");
@@ -204,7 +207,9 @@ export function mount(root, api) {
       end.textContent = endWords(bill);
       total.textContent = `Total: ${points(bill.score)} points`;
       oddsTitle.hidden = false;
+      oddsBox.hidden = false;
       oddsBox.replaceChildren(chart(bill), el("figcaption", { text: oddsWords(bill) }));
+      if (view) drawTable();
     };
     if (!animate || api.reducedMotion() || !items.length) {
       finish();
@@ -240,6 +245,7 @@ export function mount(root, api) {
       const place = over ? `, place ${view.places[seat]}` : "";
       const head = `${who}: ${bill.bill}${bill.series ? ` series ${bill.series}` : ""}, ` +
         `${points(bill.score)} points${place}`;
+      if (seat === me && timer !== null) return el("li", { text: `${who}: ${bill.bill}, being scored` });
       if (seat === me) return el("li", { text: head });
       const details = el("details", {}, el("summary", { text: head }),
         el("ol", { class: "steps" }, ...bill.steps.map(stepItem)),
