@@ -261,7 +261,7 @@ export function mount(root, api) {
     const bill = mine();
     const names = view.names;
     status.textContent = view.to_act === -2 ? "Every bill is in." :
-      view.to_act === me ? "Your turn: enter your bill's serial number and series." :
+      view.to_act === me ? "Enter your bill's serial number and series, as printed on it." :
         `Waiting for ${names[view.to_act]}'s bill.`;
     drawForm();
     trace.hidden = !bill;
