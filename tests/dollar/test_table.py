@@ -12,12 +12,14 @@ import pytest
 
 from gameshelf.core.errors import BadInputError, IllegalMoveError, RecordError
 from gameshelf.core.records import GameRecord
+from gameshelf.core.store import Store
 from gameshelf.games.dollar.match import Match
 from gameshelf.games.dollar.odds import distribution
 from gameshelf.games.dollar.replay import dollar_replay
 from gameshelf.games.dollar.text import Draw, EnterBill, parse_action
 from gameshelf.games.dollar.view import dollar_view, odds_json
 from gameshelf.server import protocol as p
+from gameshelf.server.app import record_finished
 from gameshelf.server.room import Refused
 from gameshelf.server.rooms import Lobby
 from gameshelf.server.storage import SQLiteRoomStore
@@ -148,6 +150,11 @@ def test_a_room_plays_a_round_hides_bills_refuses_bad_ones_and_comes_back(
     assert any("Every bill is in: Ann wins with 88,000,000 points." in t for t in told)
     record = lobby.record(p.GetRecord(room.code, bob), 0).record
     assert len(dollar_replay(GameRecord.from_json(json.dumps(record))).entries) == 3  # type: ignore[attr-defined]
+
+    record_finished(room)          # the server's store: the top table, as a round here
+    with Store() as store:
+        top = store.top_scores("dollar", 5)
+    assert (top[0].name, top[0].score, top[0].detail["online"]) == ("Ann", 88_000_000, room.code)
 
     again = Lobby(SQLiteRoomStore(tmp_path / "s.db"))   # a restart rebuilds the room
     rebuilt = again.room(room.code)
