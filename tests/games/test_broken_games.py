@@ -155,7 +155,7 @@ def test_the_server_serves_the_other_games(broken: str, tmp_path: Path) -> None:
                 break
             except OSError:
                 time.sleep(0.1)
-        assert [g["key"] for g in listing] == ["yatz", "muggins", "showdown"]
+        assert [g["key"] for g in listing] == ["dollar", "yatz", "muggins", "showdown"]
         assert proc.poll() is None
     finally:
         proc.terminate()

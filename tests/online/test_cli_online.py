@@ -63,3 +63,20 @@ def test_refusals_are_one_line_exit_2(server: Running, capsys: pytest.CaptureFix
         code, out, err = _run(args, capsys, monkeypatch)
         assert code == 2 and err.count("\n") == 1 and words in err, (args, err)
         assert "Traceback" not in err
+
+
+def test_a_room_of_a_game_played_in_browsers_only_is_said_so(
+        server: Running, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """One Dollar Pinball has a page and no terminal client: creating it here is refused, and
+    joining a room of it made from a page says where it is played, in one line."""
+    code, _, err = _run(["online", "create", "dollar", "--server", server.url], capsys,
+                        monkeypatch)
+    said = ("dollar cannot be played online from this program yet (only yatz, muggins, "
+            "showdown); play it in a web browser, from the server's page (gameshelf serve "
+            "serves it)")
+    assert code == 2 and err.strip().endswith(said)
+    room = Room.create(server.url, "dollar", parse_seats("me,?", "Ann"))
+    code, _, err = _run(["online", "join", room.code, "--name", "Bob", "--server",
+                         server.url], capsys, monkeypatch)
+    assert code == 2 and err.strip().endswith(said)

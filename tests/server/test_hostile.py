@@ -32,7 +32,8 @@ WEIRD: tuple[Any, ...] = (
     None, True, False, 0, -1, 10**30, -(10**18), 3.5, 1e308, float("inf"), float("nan"), "",
     "x" * 300, "\u202e", "\x00", "\ud800", [], [1], [[[]]], {}, {"a": 1}, {"kind": "host"})
 
-SEATS = {"yatz": [{"kind": "host", "name": "A"}, {"kind": "open"}],
+SEATS = {"dollar": [{"kind": "host", "name": "A"}, {"kind": "open"}],
+         "yatz": [{"kind": "host", "name": "A"}, {"kind": "open"}],
          "muggins": [{"kind": "host", "name": "A"}, {"kind": "open"}],
          "showdown": [{"kind": "host", "name": "A"}, {"kind": "open"}, {"kind": "computer"}]}
 

@@ -6,7 +6,9 @@ over, a tap on a tile that fits (named by its pips, ``5-3``; ``Left end`` when i
 chains and the two lead to different games), else ``Draw``, else ``Pass``. Midway the page is
 reloaded and shows the same rack and board. The final scores the page shows are the engine's for the
 game's record (rebuilt with the game's ``from_record``); nothing is asked of another host and
-nothing scrolls sideways. The page asks for an end exactly when the screen does (the
+nothing scrolls sideways; axe-core finds no serious or critical violation in any state
+the page passes through (the menu, the setup, a move to make, the choice of an end, a
+reload, the end). The page asks for an end exactly when the screen does (the
 rules' ``choices`` offer two), and otherwise plays the end the screen plays.
 """
 
@@ -22,6 +24,7 @@ from websockets.sync.client import connect
 from gameshelf.core.records import GameRecord
 from gameshelf.games.muggins.game import Play
 from gameshelf.games.muggins.match import Match
+from tests.web.axe import assert_accessible
 from tests.web.browser import browser_or_skip
 from tests.web.gamepage import (
     PATIENCE,
@@ -78,8 +81,12 @@ def test_a_muggins_game_to_a_small_target_by_taps(tmp_path: Path) -> None:
         page.on("request", lambda r: asked.append(r.url))
         page.on("websocket", lambda w: asked.append(w.url))
 
+        checked: list[str] = []
         page.goto(server.url)
+        expect(page.get_by_role("button", name="Muggins")).to_be_visible()
+        assert_accessible(page, "the menu", checked)
         page.get_by_role("button", name="Muggins").tap()
+        assert_accessible(page, "the setup", checked)
         page.get_by_role("textbox", name="Your name").fill("Ann")
         page.get_by_role("combobox", name="Computer level").select_option("easy")
         page.get_by_role("spinbutton", name="Target").fill(str(TARGET))
@@ -97,12 +104,16 @@ def test_a_muggins_game_to_a_small_target_by_taps(tmp_path: Path) -> None:
             expect(moves.first.or_(over)).to_be_visible()
             if over.is_visible():
                 break
+            if taps == 1:
+                assert_accessible(page, "a move to make", checked)
             tiles = rack.get_by_role("button", disabled=False)
             if tiles.count():
                 tile = _labels(tiles)[0]
                 rack.get_by_role("button", name=tile, exact=True).tap()
                 ends = page.get_by_role("group", name="Which end")
                 if ends.is_visible():
+                    if not which_end:
+                        assert_accessible(page, "which end", checked)
                     which_end += 1
                     ends.get_by_role("button", name=re.compile("^Left end")).tap()
             elif page.get_by_role("button", name="Draw", disabled=False).count():
@@ -117,11 +128,14 @@ def test_a_muggins_game_to_a_small_target_by_taps(tmp_path: Path) -> None:
                 after = _labels(rack.get_by_role("button")), _labels(board.get_by_role("listitem"))
                 assert after == before
                 assert no_horizontal_scroll(page)
+                assert_accessible(page, "a reload mid-round", checked)
         assert over.is_visible(), "the game never ended"
         assert taps > RELOAD_AT
         assert no_horizontal_scroll(page)
-        shown = {m.group(1): int(m.group(2)) for m in re.finditer(
-            r"^(Ann|Mugsy)(?: \(you\))?: (\d+) points", page.get_by_role(
+        assert_accessible(page, "the game over", checked)
+        assert len(checked) == 5 + (which_end > 0)
+        shown = {m.group(1): int(m.group(2).replace(",", "")) for m in re.finditer(
+            r"^(Ann|Mugsy)(?: \(you\))?: ([\d,]+) points", page.get_by_role(
                 "region", name="Game over").inner_text(), re.M)}
 
         record = _record(server.ws_url, code, kept_seat(page, code)["token"])

@@ -8,7 +8,10 @@ room with one computer seat, and plays the 39 turns: ``Roll``, a die held by a c
 button named by its column and box. Midway the page is reloaded and comes back to the same
 seat, dice and card (the seat's token kept by the browser, never in the address). The final
 score the page shows is the engine's for the game's record, rebuilt with the game's own
-``from_record``. Nothing is asked of any host but the server, and nothing scrolls sideways.
+``from_record``. axe-core finds no serious or critical violation in any state the page
+passes through (the menu, the setup, a turn before and after a roll with a die held, a
+reload, the end and the end come back to). Nothing is asked of any host but the server,
+and nothing scrolls sideways.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from websockets.sync.client import connect
 from gameshelf.core.records import GameRecord
 from gameshelf.games.yatz.match import Match
 from gameshelf.games.yatz.scoring import Box
+from tests.web.axe import assert_accessible
 from tests.web.browser import browser_or_skip
 from tests.web.gamepage import (
     PATIENCE,
@@ -81,9 +85,13 @@ def test_a_whole_solo_yatz_game_in_the_page(tmp_path: Path) -> None:
         page.on("request", lambda r: asked.append(r.url))
         page.on("websocket", lambda w: asked.append(w.url))
 
+        checked: list[str] = []
         page.goto(server.url)
+        expect(page.get_by_role("button", name="Yatz")).to_be_visible()
+        assert_accessible(page, "the menu", checked)
         page.get_by_role("button", name="Yatz").click()
         assert no_horizontal_scroll(page)
+        assert_accessible(page, "the setup", checked)
         page.get_by_role("textbox", name="Your name").fill("Ann")
         page.get_by_role("spinbutton", name="Computer players").fill("1")
         page.get_by_role("combobox", name="Computer level").select_option("greedy")
@@ -99,6 +107,8 @@ def test_a_whole_solo_yatz_game_in_the_page(tmp_path: Path) -> None:
         for turn in range(TURNS):
             expect(roll).to_be_enabled()
             expect(die1).to_have_accessible_name("Die 1: not rolled")
+            if turn == 0:
+                assert_accessible(page, "a turn before its roll", checked)
             roll.click()
             expect(die1).to_have_accessible_name(re.compile(r"^Die 1: [1-6]$"))
             if turn == 0:
@@ -110,6 +120,7 @@ def test_a_whole_solo_yatz_game_in_the_page(tmp_path: Path) -> None:
                 expect(page.get_by_text("roll 2 of 3")).to_be_visible()
                 assert die1.get_attribute("aria-label") == face    # held through the roll
                 assert no_horizontal_scroll(page)
+                assert_accessible(page, "a die held, rolled again", checked)
             if turn == RELOAD_AT:
                 die1.click()
                 expect(die1).to_have_attribute("aria-pressed", "true")
@@ -122,6 +133,7 @@ def test_a_whole_solo_yatz_game_in_the_page(tmp_path: Path) -> None:
                 assert kept_seat(page, code)["token"] == token
                 assert token not in page.url and token not in page.content()
                 expect(page.get_by_text("Ann (you): connected")).to_be_visible()
+                assert_accessible(page, "a reload mid-turn", checked)
             boxes = page.get_by_role("button", name=OPEN_BOX)
             expect(boxes.first).to_be_visible()
             labels = _labels(boxes)
@@ -134,10 +146,14 @@ def test_a_whole_solo_yatz_game_in_the_page(tmp_path: Path) -> None:
         expect(page.get_by_role("heading", name="Game over")).to_be_visible()
         result = page.get_by_role("region", name="Game over").get_by_role(
             "listitem").filter(has_text="Ann (you):")
-        shown = int(re.search(r"Ann \(you\): (\d+) points", result.inner_text()).group(1))
+        shown = int(re.search(r"Ann \(you\): ([\d,]+) points", result.inner_text()).group(1)
+                    .replace(",", ""))
         assert no_horizontal_scroll(page)
+        assert_accessible(page, "the game over", checked)
         page.reload()     # a finished game come back to: the same scores
-        expect(result).to_contain_text(f"Ann (you): {shown} points")
+        expect(result).to_contain_text(f"Ann (you): {shown:,} points")
+        assert_accessible(page, "the game over, after a reload", checked)
+        assert len(checked) == 7
 
         token = kept_seat(page, code)["token"]
         match = Match.from_record(_record(server.ws_url, code, token))

@@ -65,8 +65,10 @@ def _game(game: str) -> str:
                             f"{', '.join(playable())})")
     playable_here = tuple(g.key for g in _online_games())
     if key not in playable_here:
+        where = ("; play it in a web browser, from the server's page (gameshelf serve "
+                 "serves it)" if REGISTRY.get(key).has("web") else "")
         raise BadInputError(f"{key} cannot be played online from this program yet (only "
-                            f"{', '.join(playable_here)})")
+                            f"{', '.join(playable_here)}){where}")
     return key
 
 

@@ -230,7 +230,9 @@ class WebPage:
     the terminal client sends. It returns ``{update(state), results(state)}``: ``update``
     is called with every ``state`` message, ``results`` gives each seat's ``{seat, name,
     score, place}`` from a finished game's view (shown when a page comes back to a finished
-    game, whose ``over`` message was sent before).
+    game, whose ``over`` message was sent before); it may also return ``refused(error)``,
+    called with the ``error`` message when the server refuses an action as ``illegal`` (a
+    bill whose serial the rules do not read, say).
 
     Attributes:
         folder: the folder holding the files.

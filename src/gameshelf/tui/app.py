@@ -41,7 +41,8 @@ DIGITS = 9
 def entries() -> tuple[GameEntry, ...]:
     """Every line of the menu: the games in the registry's order, then playing with people
     elsewhere (read when a menu is made, so a game registered after start-up is on it)."""
-    online = [g.title for g in REGISTRY.with_part("server")]
+    # the games this app's online lobby plays (a game served to browsers only is not one)
+    online = [g.title for g in REGISTRY.with_part("online")]
     with_friends = listed(online, last="or", none="Games")
     found = REGISTRY.working()
     by_key = {g.key: g for g in found.games}

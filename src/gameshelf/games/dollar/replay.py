@@ -9,6 +9,7 @@ from gameshelf.core.errors import GameshelfError, RecordError
 from gameshelf.core.records import GameRecord
 from gameshelf.core.text import count
 from gameshelf.games.dollar.game import RULES_VERSION, Entry, make_entry
+from gameshelf.games.dollar.match import Match
 from gameshelf.session.replay import Replay, Step
 
 
@@ -28,28 +29,18 @@ def dollar_replay(record: GameRecord) -> Replay[DollarPoint]:
     step (the bill's start, each digit read, then the end bonus and the match).
 
     The record's ``options`` hold ``players``: ``[{"name", "bill", "district", "series"}]``
-    (:func:`gameshelf.games.dollar.session.round_record`, as a round is kept in the history);
+    (:func:`gameshelf.games.dollar.session.round_record`, as a round is kept in the history),
+    or, for a round at a table (a game server's room, :class:`~gameshelf.games.dollar.match.
+    Match`), ``names`` and ``levels``, with the bills as its actions;
     :attr:`Replay.states` are :class:`DollarPoint` values and ``replay.entries`` the scored
     bills.
 
     Raises:
-        RecordError: another game or rules version, or bills that are missing or do not
-            parse.
+        RecordError: another game or rules version, bills that are missing or do not
+            parse, or a table's round not over.
     """
     record.check("dollar", RULES_VERSION, "One Dollar Pinball")
-    bills = record.options.get("players")
-    if not isinstance(bills, list) or not bills or not all(isinstance(b, dict)
-                                                         for b in bills):
-        raise RecordError("this One Dollar Pinball record has no bills")
-    if record.actions:
-        raise RecordError("this One Dollar Pinball record holds actions; a round has none")
-    entries = []
-    for k, b in enumerate(bills, start=1):
-        try:
-            entries.append(make_entry(str(b.get("name", "")), str(b.get("bill", "")),
-                                      b.get("district"), b.get("series")))
-        except GameshelfError as exc:
-            raise RecordError(f"bill {k} of this record cannot be scored: {exc}") from None
+    entries = _table_entries(record) if "names" in record.options else _entries(record)
     states: list[DollarPoint] = [DollarPoint(0, 0)]
     steps: list[Step] = []
     for e_no, e in enumerate(entries):
@@ -67,6 +58,34 @@ def dollar_replay(record: GameRecord) -> Replay[DollarPoint]:
                                          True)
     replay.entries = entries   # type: ignore[attr-defined]
     return replay
+
+
+def _entries(record: GameRecord) -> list[Entry]:
+    """The bills of a round played here (``players`` in the options, no actions)."""
+    bills = record.options.get("players")
+    if not isinstance(bills, list) or not bills or not all(isinstance(b, dict)
+                                                         for b in bills):
+        raise RecordError("this One Dollar Pinball record has no bills")
+    if record.actions:
+        raise RecordError("this One Dollar Pinball record holds actions; a round has none")
+    entries = []
+    for k, b in enumerate(bills, start=1):
+        try:
+            entries.append(make_entry(str(b.get("name", "")), str(b.get("bill", "")),
+                                      b.get("district"), b.get("series")))
+        except GameshelfError as exc:
+            raise RecordError(f"bill {k} of this record cannot be scored: {exc}") from None
+    return entries
+
+
+def _table_entries(record: GameRecord) -> list[Entry]:
+    """The bills of a round at a table (a game server's room: ``names`` and ``levels`` in
+    the options, one ``bill ...`` action a seat), every seat's bill in."""
+    match = Match.from_record(record)
+    if not match.is_over():
+        raise RecordError("this One Dollar Pinball record's round is not over: "
+                          f"{len(match.entries)} of {len(match.names)} bills are in")
+    return match.entries
 
 
 class ReplayRound:

@@ -2,7 +2,8 @@
 // (docs/online.md), one WebSocket to this server's /ws. It knows no game: the games come
 // from /games.json (the server's registry), and each room's game is drawn by that game's
 // page module (its `mount(root, api)` returns `{update(state), results(state)}`: results,
-// each seat's `{seat, name, score, place}` read from a finished game's view).
+// each seat's `{seat, name, score, place}` read from a finished game's view; and, when it
+// has one, `refused(error)`, told of an action refused as `illegal`).
 //
 // A seat's token is kept in this browser only (localStorage, under the room's code): never
 // in an address, a log line or a message to anyone but this server. Several people may play
@@ -391,7 +392,8 @@ function onOver(msg) {
   ui.results.replaceChildren(...[...msg.scores].sort((a, b) => a.place - b.place).map((r) => {
     const item = document.createElement("li");
     const you = r.seat === page.seat ? " (you)" : "";
-    item.textContent = `${r.name}${you}: ${r.score} points, place ${r.place}`;
+    item.textContent = `${r.name}${you}: ${Number(r.score).toLocaleString("en-US")} points, ` +
+      `place ${r.place}`;
     return item;
   }));
   const best = msg.scores.filter((r) => r.place === 1).map((r) => r.name);
@@ -465,6 +467,8 @@ function onError(msg) {
   }
   showError(msg.message);
   if (msg.code === "stale" && page.view && page.last) page.view.update(page.last);
+  // an action refused as not legal: the game's module may say so beside what sent it
+  if (msg.code === "illegal" && page.view && page.view.refused) page.view.refused(msg);
 }
 
 // ----- controls ---------------------------------------------------------------------------
