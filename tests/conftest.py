@@ -72,3 +72,11 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             continue
         if any(d.scope == "module" for defs in info.name2fixturedefs.values() for d in defs):
             item.add_marker(pytest.mark.xdist_group(item.module.__name__))
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """``GAMESHELF_CPU_LOG=PREFIX`` writes each test's CPU to PREFIX.<worker>.tsv
+    (tests/cpu_meter.py)."""
+    from tests import cpu_meter
+
+    cpu_meter.register(config)
