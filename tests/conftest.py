@@ -4,6 +4,7 @@ the user's data or cache folder."""
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -72,3 +73,19 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             continue
         if any(d.scope == "module" for defs in info.name2fixturedefs.values() for d in defs):
             item.add_marker(pytest.mark.xdist_group(item.module.__name__))
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Everything collection made (every test module, the libraries they import, the
+    parametrized cases) lives to the end of the run: moved out of the garbage collector's
+    generations, so its full collections do not walk it again and again during the tests."""
+    gc.collect()
+    gc.freeze()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """``GAMESHELF_CPU_LOG=PREFIX`` writes each test's CPU to PREFIX.<worker>.tsv
+    (tests/cpu_meter.py)."""
+    from tests import cpu_meter
+
+    cpu_meter.register(config)
