@@ -26,8 +26,7 @@ def hint_text(h: Hint, top: int = 8) -> Text:
     best = h.best.expected
     t.append("Best now: ", style="bold")
     t.append(f"{h.describe(h.best)}\n", style="bold green")
-    t.append(f"expected final score {best:,.1f} (an estimate from one column's tables: "
-             "the differences between options are what count)\n\n")
+    t.append(f"Expected final score {best:,.1f} {h.meaning}\n\n")
     if h.best_hold is not None:
         t.append("Best hold: ", style="bold")
         t.append(f"{h.describe(h.best_hold)}  {h.best_hold.expected:,.1f} "
@@ -63,8 +62,9 @@ class HintScreen(InfoScreen):
     TITLE_TEXT = "Hint · expected final score of each option (Esc closes)"
     HELP_TEXT = ("# Hint\n\nThe strong computer player's advice for these dice: the best "
                  "dice to hold and the best box, with the expected final score of each "
-                 "option against the best one.\n\n* **Esc**, **q** or Enter on Close closes "
-                 "it")
+                 "option against the best one: your final score if the strong player plays "
+                 "on from here (about 1,700 at the first roll, as it averages).\n\n"
+                 "* **Esc**, **q** or Enter on Close closes it")
 
     def __init__(self, state: YatzState) -> None:
         super().__init__()
