@@ -16,6 +16,7 @@ from gameshelf.cli.options import given, own_flags, with_option_flags
 from gameshelf.cli.saves import save_name_option, say_where_kept
 from gameshelf.core.chance import new_seed, parse_seed
 from gameshelf.core.errors import GameshelfError, StoreError
+from gameshelf.core.fit import fitted
 from gameshelf.core.inputs import read_line
 from gameshelf.core.seats import HUMAN
 from gameshelf.core.text import error_line, quoted, said, saved_as
@@ -95,6 +96,7 @@ def _run(session: Session, text: bool) -> None:
     say_where_kept(GAME, session)
 
 
+@fitted
 def play_match_text(game: PigMatch) -> bool:
     """One game at the prompt over the match interface (here, or a room on a server); the
     other seat's moves are told as they come. False when the person quit.

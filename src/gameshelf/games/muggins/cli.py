@@ -15,6 +15,7 @@ from gameshelf.cli.saves import add_delete_command, echo_saves, save_name_option
 from gameshelf.core import interrupt
 from gameshelf.core.chance import MAX_SEED, new_seed, parse_seed
 from gameshelf.core.errors import BadInputError, GameshelfError, StoreError
+from gameshelf.core.fit import fitted
 from gameshelf.core.inputs import number_parser, read_line
 from gameshelf.core.keymaps import parse_key_map
 from gameshelf.core.progress import progress
@@ -250,6 +251,7 @@ def online_help() -> str:
     return ONLINE_HELP
 
 
+@fitted
 def play_text(session: Session) -> None:
     """The plain prompt loop (:data:`TEXT_HELP`); at a game's end it asks "Play again?
     (Y/N)", as the manual and the screen do (yes: a new game at the same level and target).
@@ -303,6 +305,7 @@ def _play_again() -> bool:
         typer.echo("Answer Y or N.")
 
 
+@fitted
 def play_match_text(game: MugginsMatch) -> bool:
     """One game at the prompt over the match interface, here or in a room on a game server
     (this seat's rack only), the other seat's moves told as they come. False when the

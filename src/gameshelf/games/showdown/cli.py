@@ -16,6 +16,7 @@ from gameshelf.cli.saves import add_delete_command, echo_saves, say_where_kept
 from gameshelf.core import interrupt
 from gameshelf.core.chance import MAX_SEED, new_seed, parse_seed
 from gameshelf.core.errors import BadInputError, GameshelfError, OutputError, StoreError
+from gameshelf.core.fit import fitted
 from gameshelf.core.inputs import (
     MAX_DATA_FILE_BYTES,
     number_parser,
@@ -315,6 +316,7 @@ def _leave(game: ShowdownMatch) -> None:
                    "it again with the same name and server to play on.")
 
 
+@fitted
 def prompt_loop(game: ShowdownMatch) -> None:
     """The text prompt of a Showdown match, here or on a server: the log as it grows, the
     table as the seat to act sees it, its question. Several people here hand the terminal

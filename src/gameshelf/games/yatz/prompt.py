@@ -11,6 +11,7 @@ import typer
 
 from gameshelf.core import interrupt
 from gameshelf.core.errors import GameshelfError, OutputError, SaveLostError, StoreError
+from gameshelf.core.fit import fitted
 from gameshelf.core.inputs import check_name, read_line, whole_number
 from gameshelf.core.text import (
     command_line,
@@ -172,6 +173,7 @@ def _show_errors(game: YatzMatch, seen: int) -> int:
     return len(game.errors)
 
 
+@fitted
 def prompt_loop(game: YatzMatch | YatzSession) -> None:
     """Play a Yatz match (a game here, or this terminal's seat of a game on a server) at a
     plain terminal prompt until it ends or the player quits.
