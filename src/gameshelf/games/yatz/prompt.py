@@ -7,12 +7,15 @@ game on a server); every bad input is one line on stderr and the prompt goes on.
 
 from __future__ import annotations
 
+from contextlib import ExitStack
+
 import typer
 
 from gameshelf.core import interrupt
 from gameshelf.core.errors import GameshelfError, OutputError, SaveLostError, StoreError
 from gameshelf.core.fit import fitted
 from gameshelf.core.inputs import check_name, read_line, whole_number
+from gameshelf.core.progress import Advance, progress
 from gameshelf.core.text import (
     command_line,
     count,
@@ -24,7 +27,7 @@ from gameshelf.core.text import (
     saved_as,
     yes_no,
 )
-from gameshelf.games.yatz.game import Hold, Score, parse_action
+from gameshelf.games.yatz.game import Hold, Score, YatzState, parse_action
 from gameshelf.games.yatz.play import LocalYatz, YatzMatch, YatzMove
 from gameshelf.games.yatz.session import YatzSession
 from gameshelf.games.yatz.text import card_text, dice_text, ranking_text, totals_text
@@ -210,6 +213,28 @@ def prompt_loop(game: YatzMatch | YatzSession) -> None:
         raise
 
 
+def _hint_lines(st: YatzState) -> list[str]:
+    """The hint's lines; the first time, the wait for the strong player's tables is said,
+    with a progress bar on a terminal (on stderr) while the table is solved."""
+    # start-up: the strong player's tables (numba) load only when a hint is asked
+    from gameshelf.games.yatz.strong import hint, ready, strategy_for
+
+    if not ready(st.rules):
+        typer.echo("hint: loading the strong player's tables (the first time they are "
+                   "solved: about 5-20 s)...")
+        bar: list[Advance] = []
+        seen = [0]
+        with ExitStack() as stack:
+            def told(done: int, total: int) -> None:
+                if not bar:
+                    bar.append(stack.enter_context(
+                        progress("solving the strong player's table", total)))
+                bar[0](done - seen[0])
+                seen[0] = done
+            strategy_for(st.rules, told)
+    return hint(st).lines()
+
+
 def _quit(game: YatzMatch, line: str | None) -> bool:
     """``quit`` (or the end of input): saved and left (True), or not saved (False: the
     prompt stays open).
@@ -345,10 +370,7 @@ def _prompt_loop(game: YatzMatch) -> None:
             if not st.dice:
                 typer.echo("hint: roll first, a hint needs dice", err=True)
                 continue
-            # start-up: the strong player's tables (numba) load only when a hint is asked
-            from gameshelf.games.yatz.strong import hint
-
-            typer.echo("\n".join(hint(st).lines()))
+            typer.echo("\n".join(_hint_lines(st)))
             continue
         if _looks(game, cmd):
             continue

@@ -9,6 +9,7 @@ from dataclasses import dataclass, replace
 
 from gameshelf.core.chance import Chance
 from gameshelf.core.text import count
+from gameshelf.games.yatz import solver
 from gameshelf.games.yatz.game import (
     COLUMNS,
     HOLDS,
@@ -48,27 +49,51 @@ STRONG_ENDGAME = 12
 _STRATEGIES: dict[str, Strategy] = {}
 _LOCK = threading.Lock()
 _ESTIMATE: list[Estimate] = []
+_LOADING: dict[str, tuple[int, int]] = {}
 
 
-def strategy_for(rules: RuleSet) -> Strategy:
+def strategy_for(rules: RuleSet, progress: solver.Progress | None = None) -> Strategy:
     """The shared :class:`Strategy` of a rule set (its table is solved or loaded once, also
-    when several threads ask at the same time)."""
+    when several threads ask at the same time). ``progress(done, total)`` is called while
+    a first use solves the table (turn-start states; see :func:`loading`)."""
     st = _STRATEGIES.get(rules.name)
     if st is None:
         with _LOCK:
             st = _STRATEGIES.get(rules.name)
             if st is None:
-                st = _STRATEGIES[rules.name] = _make_strategy(rules)
+                _LOADING[rules.name] = (0, 0)
+
+                def told(done: int, total: int) -> None:
+                    _LOADING[rules.name] = (done, total)
+                    if progress is not None:
+                        progress(done, total)
+                try:
+                    st = _STRATEGIES[rules.name] = _make_strategy(rules, told)
+                finally:
+                    del _LOADING[rules.name]
     return st
 
 
-def _make_strategy(rules: RuleSet) -> Strategy:
+def ready(rules: RuleSet) -> bool:
+    """True once the strategy of ``rules`` is made: a hint or a move then takes no wait."""
+    return rules.name in _STRATEGIES
+
+
+def loading(rules: RuleSet) -> tuple[int, int] | None:
+    """While the strategy of ``rules`` is being made (by any thread): ``(done, total)`` of
+    the table's solve (turn-start states), ``(0, 0)`` while it loads from the cache; None
+    otherwise."""
+    return _LOADING.get(rules.name)
+
+
+def _make_strategy(rules: RuleSet, progress: solver.Progress | None = None) -> Strategy:
     """The strong player's strategy: with the learned correction shipped in the package
     when it was fitted for ``rules`` (see docs/yatz-strategy.md), else without."""
+    table = solver.column_table(rules, progress)
     corr = load_correction()
     if corr.rules != rules.name:
-        return Strategy(rules, lookahead=STRONG_LOOKAHEAD, endgame=STRONG_ENDGAME)
-    return Strategy(rules, lookahead=STRONG_LOOKAHEAD, endgame=STRONG_ENDGAME,
+        return Strategy(rules, table, lookahead=STRONG_LOOKAHEAD, endgame=STRONG_ENDGAME)
+    return Strategy(rules, table, lookahead=STRONG_LOOKAHEAD, endgame=STRONG_ENDGAME,
                     discount=corr.discount, weights=corr.weights)
 
 

@@ -11,7 +11,15 @@ from rich.text import Text
 from gameshelf.core.text import literal
 from gameshelf.games.yatz.game import Action, YatzState
 from gameshelf.games.yatz.scoring import rule_set
-from gameshelf.games.yatz.strong import Hint, Reviewer, hint, review, review_lines, strategy_for
+from gameshelf.games.yatz.strong import (
+    Hint,
+    Reviewer,
+    hint,
+    loading,
+    review,
+    review_lines,
+    strategy_for,
+)
 from gameshelf.tui.coach import InfoScreen
 
 
@@ -72,6 +80,17 @@ class HintScreen(InfoScreen):
 
     def compute(self) -> Text:
         return hint_text(hint(self.state))
+
+    def waiting(self) -> str | None:
+        """The strong player's tables being made (the first time: solved): the share done."""
+        now = loading(self.state.rules)
+        if now is None:
+            return None
+        done, total = now
+        if not total:
+            return "thinking… loading the strong player's tables"
+        return (f"thinking… solving the strong player's tables (the first time only): "
+                f"{100 * done // total}%")
 
 
 class ReviewScreen(InfoScreen):
