@@ -17,10 +17,14 @@ from gameshelf.cli import main
 from gameshelf.core.fit import WIDTH, fitted_output
 from gameshelf.core.gamedef import GameDef
 from gameshelf.core.store import Store
+from gameshelf.games.muggins import cli as muggins_cli
 from gameshelf.games.muggins.match import GAME as MUGGINS
 from gameshelf.games.muggins.match import Match as MugginsMatch
+from gameshelf.games.showdown import cli as showdown_cli
 from gameshelf.games.showdown.match import GAME as SHOWDOWN
 from gameshelf.games.showdown.match import Match as ShowdownMatch
+from gameshelf.games.yatz import prompt as yatz_prompt
+from tests.games.pig import cli as pig_cli
 
 
 def _moves_of(game: str, name: str) -> Callable[[], str | None]:
@@ -123,3 +127,14 @@ def test_a_long_prompt_is_fitted_and_left_open_for_the_answer(
     assert out.endswith("(bid P07 1 | done)> done\n")
     assert max(len(line) for line in out.splitlines()) <= WIDTH
     assert " ".join(out.split()) == " ".join((ask + "done").split())
+
+
+def test_the_help_texts_are_written_within_80_columns(pig: GameDef) -> None:
+    """The prompts' help texts are laid out within 80 columns as written (the fitting would
+    break their lines, not reflow their columns)."""
+    texts = {"yatz": yatz_prompt.PROMPT_HELP, "yatz online": yatz_prompt.ONLINE_HELP,
+             "muggins": muggins_cli.TEXT_HELP, "muggins online": muggins_cli.ONLINE_HELP,
+             "showdown": showdown_cli.TEXT_HELP, "showdown online": showdown_cli.ONLINE_HELP,
+             "pig": pig_cli.HELP, "pig online": pig_cli.ONLINE_HELP}
+    wide = {k: _wide(t.splitlines()) for k, t in texts.items() if _wide(t.splitlines())}
+    assert not wide, wide

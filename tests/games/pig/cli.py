@@ -33,8 +33,8 @@ app = typer.Typer(help="Pig: two dice, roll as long as you dare; first to 100.",
 
 HELP = """\
 commands:
-  roll (r)   roll the two dice: their sum adds to this turn; a 1 loses the turn's points,
-             two 1s (snake eyes) your whole score
+  roll (r)   roll the two dice: their sum adds to this turn; a 1 loses the
+             turn's points, two 1s (snake eyes) your whole score
   hold (h)   bank this turn's points and pass the dice
   quit       stop; the game stays saved ('gameshelf pig resume' continues it)"""
 

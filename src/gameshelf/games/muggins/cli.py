@@ -218,16 +218,22 @@ def describe(table: MugginsView, names: tuple[str, str] = ("you", "Mugsy")) -> s
 
 TEXT_HELP = """\
 commands:
-  3-5        play the tile 3-5 (when it fits one chain, or both alike: the first tile)
-  3-5 L      play it on the left chain (3-5 R: the right chain; also 'left', 'right')
-  draw       draw a tile (only when no tile fits; done for you when nothing else is legal)
+  3-5        play the tile 3-5 (when it fits one chain, or both alike: the first
+             tile)
+  3-5 L      play it on the left chain (3-5 R: the right chain; also 'left',
+             'right')
+  draw       draw a tile (only when no tile fits; done for you when nothing else
+             is legal)
   pass       pass (only when no tile fits and the boneyard is empty)
   hint       the coach's advice: the best tile and end, its points now, and an
-             estimate of each play against the others (from strong Mugsy's evaluation)
+             estimate of each play against the others (from strong Mugsy's
+             evaluation)
   help       these commands (also 'h' or '?')
-  quit       stop; the game stays saved ('gameshelf muggins resume' continues it)
+  quit       stop; the game stays saved ('gameshelf muggins resume' continues
+             it)
 at the end of a game: Play again? (Y/N)
-scoring: the two open ends adding up to a multiple of 5 score that total at once."""
+scoring: the two open ends adding up to a multiple of 5 score that total at
+once."""
 
 #: The help for a seat of a room on a server: no save, no play again (the server keeps the
 #: game); ``help`` and ``quit`` also answer on the other seat's turn.

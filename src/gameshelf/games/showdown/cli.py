@@ -196,8 +196,8 @@ def sim(games: int = typer.Option(100, "--games", "-n", help="Games to play.", m
 
 # ----- the plain prompt loop -----------------------------------------------------------------
 TEXT_HELP = """Actions: offer P07 | bid P07 2 | speed 1 | buy P12 | done | flip 1 | take P05
-Other: hint (the coach's advice, with estimates), legal (list legal actions), save, quit,
-help"""
+Other: hint (the coach's advice, with estimates), legal (list legal actions),
+       save, quit, help"""
 
 #: The help for a seat of a room on a server (the server keeps every move: no save).
 ONLINE_HELP = """\

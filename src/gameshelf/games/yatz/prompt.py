@@ -37,23 +37,28 @@ from gameshelf.session.waiting import Lines, asker, wait_turn
 PROMPT_HELP = """\
 Commands (type them at the prompt):
   roll | r                 roll the dice not held (all five on the first roll)
-  hold 1 3 5 | h 135       hold exactly those dice (positions 1-5); 'hold' releases all
-  score x2 full-house      fill a box; boxes: ones..sixes, three-kind (3k), four-kind (4k),
-                           full-house (fh), small-straight (ss), large-straight (ls),
-                           yatz, chance (c); columns x1, x2, x3. A box that would
-                           score 0 asks first: Enter (or y) fills it, anything else not
-  undo                     take back the box just filled, until the next roll (the next
-                           player's, or your own in solitaire): the same dice and rolls
-                           left, to fill another box (or the same); one a turn. Against a
-                           computer, its turn waits for your next line: undo, or Enter
-                           (or any command) lets it play. A score with an undo is marked
-                           in 'gameshelf yatz scores'
+  hold 1 3 5 | h 135       hold exactly those dice (positions 1-5); 'hold'
+                           releases all
+  score x2 full-house      fill a box; boxes: ones..sixes, three-kind (3k),
+                           four-kind (4k), full-house (fh), small-straight (ss),
+                           large-straight (ls), yatz, chance (c); columns x1,
+                           x2, x3. A box that would score 0 asks first: Enter
+                           (or y) fills it, anything else not
+  undo                     take back the box just filled, until the next roll
+                           (the next player's, or your own in solitaire): the
+                           same dice and rolls left, to fill another box (or the
+                           same); one a turn. Against a computer, its turn waits
+                           for your next line: undo, or Enter (or any command)
+                           lets it play. A score with an undo is marked in
+                           'gameshelf yatz scores'
   card [N]                 show the card of the player on turn (or of seat N)
   totals                   every player's running total
-  hint                     the strong player's advice: best hold, best box, and the
-                           expected final score of each option against the best
-  save [NAME]              save the game (it is also saved after each box and when you
-                           quit); with a NAME the save moves to that name (not one taken)
+  hint                     the strong player's advice: best hold, best box, and
+                           the expected final score of each option against the
+                           best
+  save [NAME]              save the game (it is also saved after each box and
+                           when you quit); with a NAME the save moves to that
+                           name (not one taken)
   help | ?                 this text
   quit | q                 save and leave; resume with 'gameshelf yatz resume'"""
 
