@@ -224,11 +224,11 @@ def describe(view: PlayerView, seats: Sequence[SeatInfo]) -> str:
         lines.append("(deck: the gameshelf project's reconstruction)")
     for s, seat in enumerate(seats):
         sc = view.score(s)
-        lines.append(f"  {literal(seat.name):<12} speed {view.speed[s]:2}  "
-                     f"control {view.control[s]:2}  "
-                     f"removed {view.removed[s]:2}  hand {view.hand_sizes[s]:2}  "
-                     f"pile {len(view.piles[s])}  2X {len(view.piles2x[s])}  "
-                     f"score so far {sc.total:,}")
+        lines.append(f"  {literal(seat.name):<10} speed {view.speed[s]:2} "   # within 80 columns
+                     f"control {view.control[s]:2} "
+                     f"removed {view.removed[s]:2} hand {view.hand_sizes[s]:2} "
+                     f"pile {len(view.piles[s])} 2X {len(view.piles2x[s])} "
+                     f"score {sc.total:,}")
     combos = view.deck.combinations
     lines.append("Combinations open: " + ("; ".join(
         f"{combos[c].name} ({' + '.join(combos[c].devices)}, {combos[c].bonus:,})"

@@ -225,8 +225,8 @@ def _hint_lines(st: YatzState) -> list[str]:
     from gameshelf.games.yatz.strong import hint, ready, strategy_for
 
     if not ready(st.rules):
-        typer.echo("hint: loading the strong player's tables (the first time they are "
-                   "solved: about 5-20 s)...")
+        typer.echo("hint: loading the strong player's tables (solved the first time: "
+                   "about 5-20 s)...")
         bar: list[Advance] = []
         seen = [0]
         with ExitStack() as stack:
