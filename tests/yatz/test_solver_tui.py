@@ -28,7 +28,8 @@ async def test_h_shows_best_hold_and_best_box_with_expected_scores() -> None:
         await pilot.pause()
         body = str(app.screen.query_one("#body", Static).render())
         assert "Best now:" in body and "Best box:" in body and "Best hold:" in body
-        assert "expected final score" in body and "vs best" in body
+        assert "Expected final score" in body and "if the strong player plays on" in body
+        assert "vs best" in body
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is screen and match.state.roll_number() == 1  # nothing changed

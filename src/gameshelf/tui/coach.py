@@ -56,8 +56,21 @@ class InfoScreen(ModalScreen[None]):
     _AROUND = 1 + 2 + 2 + 2 + 3
 
     def on_mount(self) -> None:
+        self._done = False
+        self._tick = self.set_interval(0.25, self._waiting)
         self.run_worker(self._work, thread=True, exit_on_error=False)
         self._fit()
+
+    def waiting(self) -> str | None:
+        """What the long first work is doing while :meth:`compute` runs (such as a table's
+        solve and its share done), polled four times a second; None: nothing to say beyond
+        :attr:`THINKING`."""
+        return None
+
+    def _waiting(self) -> None:
+        said = None if self._done else self.waiting()
+        if said is not None:
+            self.query_one("#body", Static).update(said)
 
     def on_resize(self) -> None:
         self._fit()
@@ -75,6 +88,8 @@ class InfoScreen(ModalScreen[None]):
         self.app.call_from_thread(self._show, text)
 
     def _show(self, text: Text) -> None:
+        self._done = True
+        self._tick.stop()
         self.query_one("#body", Static).update(text)
 
     def compute(self) -> Text:

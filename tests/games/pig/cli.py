@@ -16,6 +16,7 @@ from gameshelf.cli.options import given, own_flags, with_option_flags
 from gameshelf.cli.saves import save_name_option, say_where_kept
 from gameshelf.core.chance import new_seed, parse_seed
 from gameshelf.core.errors import GameshelfError, StoreError
+from gameshelf.core.fit import fitted
 from gameshelf.core.inputs import read_line
 from gameshelf.core.seats import HUMAN
 from gameshelf.core.text import error_line, quoted, said, saved_as
@@ -32,8 +33,8 @@ app = typer.Typer(help="Pig: two dice, roll as long as you dare; first to 100.",
 
 HELP = """\
 commands:
-  roll (r)   roll the two dice: their sum adds to this turn; a 1 loses the turn's points,
-             two 1s (snake eyes) your whole score
+  roll (r)   roll the two dice: their sum adds to this turn; a 1 loses the
+             turn's points, two 1s (snake eyes) your whole score
   hold (h)   bank this turn's points and pass the dice
   quit       stop; the game stays saved ('gameshelf pig resume' continues it)"""
 
@@ -95,6 +96,7 @@ def _run(session: Session, text: bool) -> None:
     say_where_kept(GAME, session)
 
 
+@fitted
 def play_match_text(game: PigMatch) -> bool:
     """One game at the prompt over the match interface (here, or a room on a server); the
     other seat's moves are told as they come. False when the person quit.

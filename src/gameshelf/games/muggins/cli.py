@@ -15,6 +15,7 @@ from gameshelf.cli.saves import add_delete_command, echo_saves, save_name_option
 from gameshelf.core import interrupt
 from gameshelf.core.chance import MAX_SEED, new_seed, parse_seed
 from gameshelf.core.errors import BadInputError, GameshelfError, StoreError
+from gameshelf.core.fit import fitted
 from gameshelf.core.inputs import number_parser, read_line
 from gameshelf.core.keymaps import parse_key_map
 from gameshelf.core.progress import progress
@@ -217,16 +218,22 @@ def describe(table: MugginsView, names: tuple[str, str] = ("you", "Mugsy")) -> s
 
 TEXT_HELP = """\
 commands:
-  3-5        play the tile 3-5 (when it fits one chain, or both alike: the first tile)
-  3-5 L      play it on the left chain (3-5 R: the right chain; also 'left', 'right')
-  draw       draw a tile (only when no tile fits; done for you when nothing else is legal)
+  3-5        play the tile 3-5 (when it fits one chain, or both alike: the first
+             tile)
+  3-5 L      play it on the left chain (3-5 R: the right chain; also 'left',
+             'right')
+  draw       draw a tile (only when no tile fits; done for you when nothing else
+             is legal)
   pass       pass (only when no tile fits and the boneyard is empty)
   hint       the coach's advice: the best tile and end, its points now, and an
-             estimate of each play against the others (from strong Mugsy's evaluation)
+             estimate of each play against the others (from strong Mugsy's
+             evaluation)
   help       these commands (also 'h' or '?')
-  quit       stop; the game stays saved ('gameshelf muggins resume' continues it)
+  quit       stop; the game stays saved ('gameshelf muggins resume' continues
+             it)
 at the end of a game: Play again? (Y/N)
-scoring: the two open ends adding up to a multiple of 5 score that total at once."""
+scoring: the two open ends adding up to a multiple of 5 score that total at
+once."""
 
 #: The help for a seat of a room on a server: no save, no play again (the server keeps the
 #: game); ``help`` and ``quit`` also answer on the other seat's turn.
@@ -250,6 +257,7 @@ def online_help() -> str:
     return ONLINE_HELP
 
 
+@fitted
 def play_text(session: Session) -> None:
     """The plain prompt loop (:data:`TEXT_HELP`); at a game's end it asks "Play again?
     (Y/N)", as the manual and the screen do (yes: a new game at the same level and target).
@@ -303,6 +311,7 @@ def _play_again() -> bool:
         typer.echo("Answer Y or N.")
 
 
+@fitted
 def play_match_text(game: MugginsMatch) -> bool:
     """One game at the prompt over the match interface, here or in a room on a game server
     (this seat's rack only), the other seat's moves told as they come. False when the

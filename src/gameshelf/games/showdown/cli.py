@@ -16,6 +16,7 @@ from gameshelf.cli.saves import add_delete_command, echo_saves, say_where_kept
 from gameshelf.core import interrupt
 from gameshelf.core.chance import MAX_SEED, new_seed, parse_seed
 from gameshelf.core.errors import BadInputError, GameshelfError, OutputError, StoreError
+from gameshelf.core.fit import fitted
 from gameshelf.core.inputs import (
     MAX_DATA_FILE_BYTES,
     number_parser,
@@ -195,8 +196,8 @@ def sim(games: int = typer.Option(100, "--games", "-n", help="Games to play.", m
 
 # ----- the plain prompt loop -----------------------------------------------------------------
 TEXT_HELP = """Actions: offer P07 | bid P07 2 | speed 1 | buy P12 | done | flip 1 | take P05
-Other: hint (the coach's advice, with estimates), legal (list legal actions), save, quit,
-help"""
+Other: hint (the coach's advice, with estimates), legal (list legal actions),
+       save, quit, help"""
 
 #: The help for a seat of a room on a server (the server keeps every move: no save).
 ONLINE_HELP = """\
@@ -223,11 +224,11 @@ def describe(view: PlayerView, seats: Sequence[SeatInfo]) -> str:
         lines.append("(deck: the gameshelf project's reconstruction)")
     for s, seat in enumerate(seats):
         sc = view.score(s)
-        lines.append(f"  {literal(seat.name):<12} speed {view.speed[s]:2}  "
-                     f"control {view.control[s]:2}  "
-                     f"removed {view.removed[s]:2}  hand {view.hand_sizes[s]:2}  "
-                     f"pile {len(view.piles[s])}  2X {len(view.piles2x[s])}  "
-                     f"score so far {sc.total:,}")
+        lines.append(f"  {literal(seat.name):<10} speed {view.speed[s]:2} "   # within 80 columns
+                     f"control {view.control[s]:2} "
+                     f"removed {view.removed[s]:2} hand {view.hand_sizes[s]:2} "
+                     f"pile {len(view.piles[s])} 2X {len(view.piles2x[s])} "
+                     f"score {sc.total:,}")
     combos = view.deck.combinations
     lines.append("Combinations open: " + ("; ".join(
         f"{combos[c].name} ({' + '.join(combos[c].devices)}, {combos[c].bonus:,})"
@@ -315,6 +316,7 @@ def _leave(game: ShowdownMatch) -> None:
                    "it again with the same name and server to play on.")
 
 
+@fitted
 def prompt_loop(game: ShowdownMatch) -> None:
     """The text prompt of a Showdown match, here or on a server: the log as it grows, the
     table as the seat to act sees it, its question. Several people here hand the terminal

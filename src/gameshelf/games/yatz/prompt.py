@@ -7,11 +7,15 @@ game on a server); every bad input is one line on stderr and the prompt goes on.
 
 from __future__ import annotations
 
+from contextlib import ExitStack
+
 import typer
 
 from gameshelf.core import interrupt
 from gameshelf.core.errors import GameshelfError, OutputError, SaveLostError, StoreError
+from gameshelf.core.fit import fitted
 from gameshelf.core.inputs import check_name, read_line, whole_number
+from gameshelf.core.progress import Advance, progress
 from gameshelf.core.text import (
     command_line,
     count,
@@ -23,7 +27,7 @@ from gameshelf.core.text import (
     saved_as,
     yes_no,
 )
-from gameshelf.games.yatz.game import Hold, Score, parse_action
+from gameshelf.games.yatz.game import Hold, Score, YatzState, parse_action
 from gameshelf.games.yatz.play import LocalYatz, YatzMatch, YatzMove
 from gameshelf.games.yatz.session import YatzSession
 from gameshelf.games.yatz.text import card_text, dice_text, ranking_text, totals_text
@@ -33,23 +37,28 @@ from gameshelf.session.waiting import Lines, asker, wait_turn
 PROMPT_HELP = """\
 Commands (type them at the prompt):
   roll | r                 roll the dice not held (all five on the first roll)
-  hold 1 3 5 | h 135       hold exactly those dice (positions 1-5); 'hold' releases all
-  score x2 full-house      fill a box; boxes: ones..sixes, three-kind (3k), four-kind (4k),
-                           full-house (fh), small-straight (ss), large-straight (ls),
-                           yatz, chance (c); columns x1, x2, x3. A box that would
-                           score 0 asks first: Enter (or y) fills it, anything else not
-  undo                     take back the box just filled, until the next roll (the next
-                           player's, or your own in solitaire): the same dice and rolls
-                           left, to fill another box (or the same); one a turn. Against a
-                           computer, its turn waits for your next line: undo, or Enter
-                           (or any command) lets it play. A score with an undo is marked
-                           in 'gameshelf yatz scores'
+  hold 1 3 5 | h 135       hold exactly those dice (positions 1-5); 'hold'
+                           releases all
+  score x2 full-house      fill a box; boxes: ones..sixes, three-kind (3k),
+                           four-kind (4k), full-house (fh), small-straight (ss),
+                           large-straight (ls), yatz, chance (c); columns x1,
+                           x2, x3. A box that would score 0 asks first: Enter
+                           (or y) fills it, anything else not
+  undo                     take back the box just filled, until the next roll
+                           (the next player's, or your own in solitaire): the
+                           same dice and rolls left, to fill another box (or the
+                           same); one a turn. Against a computer, its turn waits
+                           for your next line: undo, or Enter (or any command)
+                           lets it play. A score with an undo is marked in
+                           'gameshelf yatz scores'
   card [N]                 show the card of the player on turn (or of seat N)
   totals                   every player's running total
-  hint                     the strong player's advice: best hold, best box, and the
-                           expected final score of each option against the best
-  save [NAME]              save the game (it is also saved after each box and when you
-                           quit); with a NAME the save moves to that name (not one taken)
+  hint                     the strong player's advice: best hold, best box, and
+                           the expected final score of each option against the
+                           best
+  save [NAME]              save the game (it is also saved after each box and
+                           when you quit); with a NAME the save moves to that
+                           name (not one taken)
   help | ?                 this text
   quit | q                 save and leave; resume with 'gameshelf yatz resume'"""
 
@@ -172,6 +181,7 @@ def _show_errors(game: YatzMatch, seen: int) -> int:
     return len(game.errors)
 
 
+@fitted
 def prompt_loop(game: YatzMatch | YatzSession) -> None:
     """Play a Yatz match (a game here, or this terminal's seat of a game on a server) at a
     plain terminal prompt until it ends or the player quits.
@@ -206,6 +216,28 @@ def prompt_loop(game: YatzMatch | YatzSession) -> None:
             with interrupt.shielded():                           # is written already)
                 game.session.autosave()
         raise
+
+
+def _hint_lines(st: YatzState) -> list[str]:
+    """The hint's lines; the first time, the wait for the strong player's tables is said,
+    with a progress bar on a terminal (on stderr) while the table is solved."""
+    # start-up: the strong player's tables (numba) load only when a hint is asked
+    from gameshelf.games.yatz.strong import hint, ready, strategy_for
+
+    if not ready(st.rules):
+        typer.echo("hint: loading the strong player's tables (solved the first time: "
+                   "about 5-20 s)...")
+        bar: list[Advance] = []
+        seen = [0]
+        with ExitStack() as stack:
+            def told(done: int, total: int) -> None:
+                if not bar:
+                    bar.append(stack.enter_context(
+                        progress("solving the strong player's table", total)))
+                bar[0](done - seen[0])
+                seen[0] = done
+            strategy_for(st.rules, told)
+    return hint(st).lines()
 
 
 def _quit(game: YatzMatch, line: str | None) -> bool:
@@ -343,10 +375,7 @@ def _prompt_loop(game: YatzMatch) -> None:
             if not st.dice:
                 typer.echo("hint: roll first, a hint needs dice", err=True)
                 continue
-            # start-up: the strong player's tables (numba) load only when a hint is asked
-            from gameshelf.games.yatz.strong import hint
-
-            typer.echo("\n".join(hint(st).lines()))
+            typer.echo("\n".join(_hint_lines(st)))
             continue
         if _looks(game, cmd):
             continue

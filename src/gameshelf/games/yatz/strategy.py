@@ -42,6 +42,7 @@ from gameshelf.games.yatz.turn_kernels import (
     FloatArray,
     IntArray,
     _buffers,
+    _features,
     _lookahead,
     _plan,
 )
@@ -61,6 +62,9 @@ DISCOUNT = (0.95, 0.90, 0.95)
 #: The learned correction shipped with the package, made by
 #: ``benchmarks/yatz_fit_correction.py``.
 CORRECTION_FILE = "correction.toml"
+#: The fitted estimate of a final score (the hint's figure), made by
+#: ``benchmarks/yatz_fit_estimate.py``.
+ESTIMATE_FILE = "estimate.toml"
 
 
 @dataclass(frozen=True)
@@ -116,6 +120,58 @@ def dump_correction(corr: Correction) -> str:
     note = corr.note.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ")
     return (f'rules = "{corr.rules}"\nnote = "{note}"\n'
             f"discount = {arr(corr.discount)}\nweights = {arr(corr.weights)}\n")
+
+@dataclass(frozen=True)
+class Estimate:
+    """A fitted estimate of the points a triple card still goes on to score under the strong
+    player's play, at a turn start (see ``docs/yatz-strategy.md``, section 3): the
+    discounted sum of column values, plus ``level · features``, plus ``gain`` times the
+    fraction of the game's 39 turns left (what the strong player's lookahead adds).
+
+    Attributes:
+        rules: the rule set's name it was fitted for.
+        level: :data:`NFEATURES` weights of the state features (points).
+        gain: points per whole game of turns left (points).
+        note: how it was made (script, seeds, games).
+    """
+
+    rules: str
+    level: tuple[float, ...]
+    gain: float
+    note: str = ""
+
+
+def load_estimate(text: str | None = None) -> Estimate:
+    """Parse an estimate file (default: the one shipped in the package).
+
+    Raises:
+        BadInputError: the file is not an estimate for the current feature set.
+    """
+    if text is None:
+        text = resources.files("gameshelf.games.yatz").joinpath(ESTIMATE_FILE).read_text("utf-8")
+    try:
+        data = load_toml(text, "bad Yatz estimate file", BadInputError)
+        rules, note, level, gain = data["rules"], data.get("note", ""), data["level"], data["gain"]
+    except KeyError as e:
+        raise BadInputError(f"bad Yatz estimate file: the field {e} is missing") from e
+    if not isinstance(rules, str) or not isinstance(note, str):
+        raise BadInputError("bad Yatz estimate file: 'rules' and 'note' must be text")
+    numbers = level if isinstance(level, list) else []
+    if (len(numbers) != NFEATURES or not all(
+            isinstance(x, int | float) and not isinstance(x, bool) and abs(x) <= 1e4
+            for x in [*numbers, gain])):
+        raise BadInputError(f"bad Yatz estimate file: 'level' must be {NFEATURES} numbers "
+                            "and 'gain' one, each from -10000 to 10000")
+    return Estimate(rules, tuple(float(x) for x in numbers), float(gain), note)
+
+
+def dump_estimate(est: Estimate) -> str:
+    """The TOML text of ``est`` (read back by :func:`load_estimate`)."""
+    note = est.note.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ")
+    level = "[\n" + "".join(f"  {x!r},\n" for x in est.level) + "]"
+    return (f'rules = "{est.rules}"\nnote = "{note}"\ngain = {est.gain!r}\n'
+            f"level = {level}\n")
+
 
 @dataclass(frozen=True)
 class ColumnState:
@@ -315,6 +371,8 @@ class Strategy:
             raise BadInputError(f"weights: {NFEATURES} finite numbers")
         self.weights = w
         self._plans: OrderedDict[tuple[int, ...], TurnPlan] = OrderedDict()
+        #: by turns left: the undiscounted players that solve the rest of a game exactly
+        self._exact: dict[int, Strategy] = {}
 
     # -- turn plans -----------------------------------------------------------------------
 
@@ -347,6 +405,36 @@ class Strategy:
         if len(self._plans) > 256:
             self._plans.popitem(last=False)
         return plan
+
+    def to_come(self, columns: Sequence[ColumnState], est: Estimate) -> float:
+        """The points the card still goes on to score from the turn start ``columns`` under
+        the strong player's play (points, multiplied, bonuses included): exact in the last
+        :data:`MAX_LOOKAHEAD` + 1 turns (the rest of the game solved, undiscounted, with no
+        correction), else fitted (:class:`Estimate`). The plan's own value
+        (``plan(columns).turn``) ranks the options of a turn but is low in level (about
+        1,480 from the first turn where strong play averages 1,702).
+
+        Raises:
+            BadInputError: ``columns`` is not three columns of 13-bit masks.
+        """
+        if len(columns) != COLUMNS or any(not 0 <= c.mask <= FULL for c in columns):
+            raise BadInputError("the triple game has 3 columns of 13-bit masks")
+        masks = np.array([c.mask for c in columns], dtype=np.int64)
+        ups = np.array([min(max(c.upper, 0), 63) for c in columns], dtype=np.int64)
+        left = COLUMNS * 13 - sum(int(m).bit_count() for m in masks)
+        if not left:
+            return 0.0
+        if left <= MAX_LOOKAHEAD + 1:
+            exact = self._exact.get(left)
+            if exact is None:
+                exact = self._exact[left] = Strategy(self.rules, self.table,
+                                                     lookahead=left - 1, discount=(1, 1, 1))
+            return exact.plan(columns).turn
+        phi = np.empty(NFEATURES)
+        _features(masks, ups, phi)
+        base = sum(float(self.discount[c, 0] * self.colvals[c, masks[c], ups[c]])
+                   for c in range(COLUMNS))
+        return base + float(np.dot(est.level, phi)) + est.gain * left / (COLUMNS * 13)
 
     def lookahead_at(self, masks: Sequence[int]) -> int:
         """Turns looked ahead from a turn start with these column masks: ``lookahead``, one

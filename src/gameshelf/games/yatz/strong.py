@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from gameshelf.core.chance import Chance
 from gameshelf.core.text import count
+from gameshelf.games.yatz import solver
 from gameshelf.games.yatz.game import (
     COLUMNS,
     HOLDS,
@@ -25,10 +26,12 @@ from gameshelf.games.yatz.scoring import RuleSet
 from gameshelf.games.yatz.strategy import (
     Advice,
     ColumnState,
+    Estimate,
     Option,
     Strategy,
     hold_mask,
     load_correction,
+    load_estimate,
 )
 
 #: Option costs below this (points) are treated as ties: not reported as mistakes.
@@ -45,28 +48,63 @@ STRONG_ENDGAME = 12
 
 _STRATEGIES: dict[str, Strategy] = {}
 _LOCK = threading.Lock()
+_ESTIMATE: list[Estimate] = []
+_LOADING: dict[str, tuple[int, int]] = {}
 
 
-def strategy_for(rules: RuleSet) -> Strategy:
+def strategy_for(rules: RuleSet, progress: solver.Progress | None = None) -> Strategy:
     """The shared :class:`Strategy` of a rule set (its table is solved or loaded once, also
-    when several threads ask at the same time)."""
+    when several threads ask at the same time). ``progress(done, total)`` is called while
+    a first use solves the table (turn-start states; see :func:`loading`)."""
     st = _STRATEGIES.get(rules.name)
     if st is None:
         with _LOCK:
             st = _STRATEGIES.get(rules.name)
             if st is None:
-                st = _STRATEGIES[rules.name] = _make_strategy(rules)
+                _LOADING[rules.name] = (0, 0)
+
+                def told(done: int, total: int) -> None:
+                    _LOADING[rules.name] = (done, total)
+                    if progress is not None:
+                        progress(done, total)
+                try:
+                    st = _STRATEGIES[rules.name] = _make_strategy(rules, told)
+                finally:
+                    del _LOADING[rules.name]
     return st
 
 
-def _make_strategy(rules: RuleSet) -> Strategy:
+def ready(rules: RuleSet) -> bool:
+    """True once the strategy of ``rules`` is made: a hint or a move then takes no wait."""
+    return rules.name in _STRATEGIES
+
+
+def loading(rules: RuleSet) -> tuple[int, int] | None:
+    """While the strategy of ``rules`` is being made (by any thread): ``(done, total)`` of
+    the table's solve (turn-start states), ``(0, 0)`` while it loads from the cache; None
+    otherwise."""
+    return _LOADING.get(rules.name)
+
+
+def _make_strategy(rules: RuleSet, progress: solver.Progress | None = None) -> Strategy:
     """The strong player's strategy: with the learned correction shipped in the package
     when it was fitted for ``rules`` (see docs/yatz-strategy.md), else without."""
+    table = solver.column_table(rules, progress)
     corr = load_correction()
     if corr.rules != rules.name:
-        return Strategy(rules, lookahead=STRONG_LOOKAHEAD, endgame=STRONG_ENDGAME)
-    return Strategy(rules, lookahead=STRONG_LOOKAHEAD, endgame=STRONG_ENDGAME,
+        return Strategy(rules, table, lookahead=STRONG_LOOKAHEAD, endgame=STRONG_ENDGAME)
+    return Strategy(rules, table, lookahead=STRONG_LOOKAHEAD, endgame=STRONG_ENDGAME,
                     discount=corr.discount, weights=corr.weights)
+
+
+def estimate_for(rules: RuleSet) -> Estimate | None:
+    """The fitted estimate of the points to come shipped in the package
+    (:class:`~gameshelf.games.yatz.strategy.Estimate`), None when it was fitted for other
+    rules than ``rules``."""
+    with _LOCK:
+        if not _ESTIMATE:
+            _ESTIMATE.append(load_estimate())
+    return _ESTIMATE[0] if _ESTIMATE[0].rules == rules.name else None
 
 
 def columns_of(state: YatzState, seat: int | None = None) -> list[ColumnState]:
@@ -127,6 +165,10 @@ class Hint:
         best_hold: the best hold-and-roll option (None with no roll left).
         best_box: the best box to score now.
         options: the top options, best first, each with its expected final score.
+        fitted: True when each option's ``expected`` is this seat's expected final score
+            under the strong player's play from here (points, comparable with its mean of
+            about 1,700 a game); False when it is the plan's own value, right in its
+            differences only (rules without a fitted estimate).
     """
 
     best: Option
@@ -135,6 +177,14 @@ class Hint:
     options: tuple[Option, ...]
     dice: tuple[int, ...] = ()
     held: int = 0
+    fitted: bool = False
+
+    @property
+    def meaning(self) -> str:
+        """What the expected figures are, in a few words after the best option's figure."""
+        if self.fitted:
+            return "if the strong player plays on from here"
+        return "(from one column's tables: compare the options)"
 
     def describe(self, option: Option) -> str:
         """``option`` as text naming the dice positions to hold (as the ``hold`` action)."""
@@ -145,7 +195,7 @@ class Hint:
         the difference to the best."""
         b = self.best.expected
         d = self.describe
-        out = [f"Best: {d(self.best)}  (expected final {b:,.1f}, an estimate: compare options)"]
+        out = [f"Best: {d(self.best)}", f"Expected final score {b:,.1f} {self.meaning}"]
         if self.best_hold is not None and self.best_hold is not self.best:
             out.append(f"Best roll: {d(self.best_hold)}  "
                        f"({self.best_hold.expected:,.1f}, {self.best_hold.expected - b:+.1f})")
@@ -159,9 +209,31 @@ class Hint:
 
 def hint(state: YatzState, strategy: Strategy | None = None) -> Hint:
     """The hint for the seat on turn: best hold, best box, and the expected final score of
-    each option against the best one. The state must show dice (after the first roll)."""
-    a = advise(state, strategy)
-    return Hint(a.best, a.best_hold, a.best_box, a.options, tuple(state.dice), state.held)
+    each option against the best one. The state must show dice (after the first roll).
+
+    Each option's figure is the seat's points so far plus the fitted estimate of the points
+    to come from this turn's start under the strong player's play
+    (:meth:`~gameshelf.games.yatz.strategy.Strategy.to_come`), plus what the option gains or
+    loses against the turn's expected value by the strategy's own reckoning; so the
+    differences between options are the strategy's, and the level is that of real play
+    (about 1,700 from the first roll). Without a fitted estimate for the rules, the figures
+    are the strategy's own (``Hint.fitted`` False)."""
+    st = strategy or strategy_for(state.rules)
+    cols = columns_of(state)
+    a = st.advise(cols, state.dice, state.rolls_left)
+    est = estimate_for(state.rules)
+    if est is None:
+        return Hint(a.best, a.best_hold, a.best_box, a.options, tuple(state.dice), state.held)
+    shift = st.to_come(cols, est) - st.plan(cols).turn
+
+    def moved(o: Option) -> Option:
+        return replace(o, expected=o.expected + shift)
+
+    options = tuple(moved(o) for o in a.options)
+    where = {id(o): n for o, n in zip(a.options, options, strict=True)}
+    hold = None if a.best_hold is None else where[id(a.best_hold)]
+    return Hint(options[0], hold, where.get(id(a.best_box), moved(a.best_box)), options,
+                tuple(state.dice), state.held, fitted=True)
 
 
 @dataclass(frozen=True)

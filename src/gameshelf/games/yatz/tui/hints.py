@@ -11,7 +11,15 @@ from rich.text import Text
 from gameshelf.core.text import literal
 from gameshelf.games.yatz.game import Action, YatzState
 from gameshelf.games.yatz.scoring import rule_set
-from gameshelf.games.yatz.strong import Hint, Reviewer, hint, review, review_lines, strategy_for
+from gameshelf.games.yatz.strong import (
+    Hint,
+    Reviewer,
+    hint,
+    loading,
+    review,
+    review_lines,
+    strategy_for,
+)
 from gameshelf.tui.coach import InfoScreen
 
 
@@ -26,8 +34,7 @@ def hint_text(h: Hint, top: int = 8) -> Text:
     best = h.best.expected
     t.append("Best now: ", style="bold")
     t.append(f"{h.describe(h.best)}\n", style="bold green")
-    t.append(f"expected final score {best:,.1f} (an estimate from one column's tables: "
-             "the differences between options are what count)\n\n")
+    t.append(f"Expected final score {best:,.1f} {h.meaning}\n\n")
     if h.best_hold is not None:
         t.append("Best hold: ", style="bold")
         t.append(f"{h.describe(h.best_hold)}  {h.best_hold.expected:,.1f} "
@@ -63,8 +70,9 @@ class HintScreen(InfoScreen):
     TITLE_TEXT = "Hint · expected final score of each option (Esc closes)"
     HELP_TEXT = ("# Hint\n\nThe strong computer player's advice for these dice: the best "
                  "dice to hold and the best box, with the expected final score of each "
-                 "option against the best one.\n\n* **Esc**, **q** or Enter on Close closes "
-                 "it")
+                 "option against the best one: your final score if the strong player plays "
+                 "on from here (about 1,700 at the first roll, as it averages).\n\n"
+                 "* **Esc**, **q** or Enter on Close closes it")
 
     def __init__(self, state: YatzState) -> None:
         super().__init__()
@@ -72,6 +80,17 @@ class HintScreen(InfoScreen):
 
     def compute(self) -> Text:
         return hint_text(hint(self.state))
+
+    def waiting(self) -> str | None:
+        """The strong player's tables being made (the first time: solved): the share done."""
+        now = loading(self.state.rules)
+        if now is None:
+            return None
+        done, total = now
+        if not total:
+            return "thinking… loading the strong player's tables"
+        return (f"thinking… solving the strong player's tables (the first time only): "
+                f"{100 * done // total}%")
 
 
 class ReviewScreen(InfoScreen):

@@ -43,7 +43,8 @@ YATZ_KEYS = KeyTable((
         "an undo is marked in the top 20"),
     Key("hint", {DEFAULT: "h", CLASSIC: "h"}, "Hint",
         "a hint: the best dice to hold and the best box, with the expected final score of "
-        "each option against the best one (the strong computer player's judgement)"),
+        "each option (yours if the strong computer player plays on from here) against the "
+        "best one"),
     Key("save", {DEFAULT: "s", CLASSIC: "s"}, "Save",
         "save the game now (mid-turn too); resume it from the Yatz setup screen or with "
         "`gameshelf yatz resume`"),

@@ -1,0 +1,103 @@
+"""Yatz: fit the hint's estimate of a seat's final score under the strong player's play.
+
+The strong player's own state value (the discounted sum of single-column values plus its
+learned correction, shrunk for decisions) ranks options well but is low in level: about
+1,480 at the first roll where strong play averages 1,702. This script fits a value of the
+right *level* for the hint to show:
+
+1. play ``--games`` games of the one-turn player (the strong player without lookahead) with
+   the compiled loop (seed ``--seed``) and record every turn-start state;
+2. regress (least squares, no shrink) the points each state still went on to score, minus
+   the discounted sum of column values, on the correction's features: ``level``;
+3. play ``--strong-games`` games of the strong player itself (lookahead and end game,
+   seed ``--strong-seed``) and fit the one factor ``gain`` of ``turns_left / 39`` that its
+   lookahead adds over the one-turn player (its residual against step 2's value);
+4. report the estimate's mean error per stage of the game on those strong games, and write
+   ``src/gameshelf/games/yatz/estimate.toml``.
+
+Usage: python benchmarks/yatz_fit_estimate.py [--games 40000] [--seed 2000]
+    [--strong-games 400] [--strong-seed 3000] [--out src/gameshelf/games/yatz/estimate.toml]
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from pathlib import Path
+
+import numpy as np
+
+from gameshelf.core.errors import BadInputError
+from gameshelf.core.files import check_target, write_file
+from gameshelf.core.progress import add_progress_option, progress
+from gameshelf.games.yatz.scoring import YATZ_RULES
+from gameshelf.games.yatz.selfplay import record_games, state_features
+from gameshelf.games.yatz.strategy import Estimate, Strategy, dump_estimate, load_correction
+from gameshelf.games.yatz.strong import STRONG_ENDGAME, STRONG_LOOKAHEAD, strategy_for
+
+OUT = Path(__file__).resolve().parent.parent / "src/gameshelf/games/yatz/estimate.toml"
+
+
+def residuals(st: Strategy, games: int, seed: int) -> tuple[np.ndarray, np.ndarray,
+                                                             np.ndarray, np.ndarray]:
+    """(features, target, turns left, game index) of every turn start of ``games`` games:
+    the target is the points still to come minus the discounted sum of column values."""
+    finals, masks, ups, points = record_games(st, games, seed)
+    m = masks.reshape(-1, 3)
+    u = ups.reshape(-1, 3)
+    est = sum(st.discount[c, 0] * st.colvals[c, m[:, c], np.minimum(u[:, c], 63)]
+              for c in range(3))
+    y = (finals[:, None] - points).reshape(-1) - est
+    left = np.tile(39 - np.arange(39), games).astype(np.float64)
+    return state_features(m, u), y, left, np.repeat(np.arange(games), 39)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=40_000)
+    ap.add_argument("--seed", type=int, default=2000)
+    ap.add_argument("--strong-games", type=int, default=400)
+    ap.add_argument("--strong-seed", type=int, default=3000)
+    ap.add_argument("--out", type=Path, default=OUT)
+    add_progress_option(ap)
+    args = ap.parse_args()
+    try:
+        check_target(args.out, overwrite=True)
+    except BadInputError as exc:
+        ap.error(str(exc))
+    t0 = time.perf_counter()
+    corr = load_correction()
+    with progress("self-play runs", 2, args.progress) as advance:
+        one = Strategy(YATZ_RULES, discount=corr.discount, weights=corr.weights)
+        x, y, _, _ = residuals(one, args.games, args.seed)
+        w, *_ = np.linalg.lstsq(x, y, rcond=None)
+        print(f"one-turn player, {args.games} games (seed {args.seed}): residual rms "
+              f"{np.sqrt(np.mean(y ** 2)):.1f} -> {np.sqrt(np.mean((x @ w - y) ** 2)):.1f}; "
+              f"at the first turn {float(np.mean(y[::39])):+.1f} points over the discounted "
+              "column sum", flush=True)
+        advance(1)
+        strong = strategy_for(YATZ_RULES)
+        assert (strong.lookahead, strong.endgame) == (STRONG_LOOKAHEAD, STRONG_ENDGAME)
+        xs, ys, left, game = residuals(strong, args.strong_games, args.strong_seed)
+        advance(1)
+    r = ys - xs @ w
+    frac = left / 39
+    gain = float(frac @ r / (frac @ frac))
+    err = r - gain * frac
+    print(f"strong player, {args.strong_games} games (seed {args.strong_seed}): lookahead "
+          f"gain {gain:+.1f} x turns left / 39")
+    for lo, hi in ((39, 30), (29, 20), (19, 10), (9, 1)):
+        sel = (left <= lo) & (left >= hi)
+        per_game = np.bincount(game[sel], weights=err[sel]) / np.bincount(game[sel])
+        print(f"  turns left {lo:2d}-{hi:2d}: mean error {err[sel].mean():+6.1f} "
+              f"+- {per_game.std() / np.sqrt(len(per_game)):.1f}, rms "
+              f"{np.sqrt(np.mean(err[sel] ** 2)):5.1f}")
+    note = (f"benchmarks/yatz_fit_estimate.py --games {args.games} --seed {args.seed} "
+            f"--strong-games {args.strong_games} --strong-seed {args.strong_seed}")
+    est = Estimate(YATZ_RULES.name, tuple(float(v) for v in w), gain, note)
+    write_file(args.out, dump_estimate(est).encode("utf-8"), overwrite=True)
+    print(f"wrote {args.out} ({time.perf_counter() - t0:.0f} s)")
+
+
+if __name__ == "__main__":
+    main()
