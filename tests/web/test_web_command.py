@@ -6,7 +6,7 @@ In a real browser (Debian's Chromium, by accessible names): ``gameshelf web --no
 asks for nothing but the frame's files; ``--terminal`` still serves the terminal app's
 page. Without one: the default browser is opened only where there is one with a window of
 its own (never one drawing in this terminal), and a browser that fails is no failure;
-Ctrl+C and SIGTERM stop the page's server with ``128 + signal``.
+Ctrl+C, SIGTERM and SIGHUP stop the page's server with ``128 + signal``.
 """
 
 from __future__ import annotations
@@ -63,7 +63,7 @@ def test_terminal_still_serves_the_terminal_app(tmp_path: Path) -> None:
         wait_for_text(page, MENU_DRAWN)
 
 
-@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP])
 def test_a_signal_stops_the_page_s_server_with_128_plus_it(tmp_path: Path,
                                                            sig: signal.Signals) -> None:
     with page_server(tmp_path / "home") as server:
