@@ -2,7 +2,7 @@
 #   make play   creates .venv when missing, installs gameshelf alone (light), opens the game menu
 #   make test   installs the test, rl (OpenSpiel, PettingZoo, Gymnasium) and cluster (Ray)
 #               extras too, runs ruff, mypy on src/ and pytest (their tests included)
-#   make web    the same menu served to web browsers (gameshelf web), same store
+#   make web    the game page served on this machine and opened in the browser (gameshelf web)
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin

@@ -1,40 +1,105 @@
-"""Figures of the game server's own web page, in headless Chromium over loopback.
+"""Figures of the game server's own web page, in headless Chromium over loopback, beside
+the terminal app in a page, in one run (the same machine, the same load, the same niceness).
 
-Starts ``gameshelf serve --port 0`` (its own data folder), then prints:
+Starts ``gameshelf web --no-open --port 0`` (the page) and ``gameshelf web --terminal
+--no-open --port 0`` (the terminal app in a page), each in its own data folder, then prints:
 
-- page open to the menu usable: from asking for ``/`` in a fresh browser context (no cache)
-  to the menu's game button being there to click (median and p95 of ``--runs``);
+- page open to the menu usable, for each: from asking for ``/`` in a fresh browser context
+  (no cache) to the menu's ``Yatz`` button there to click (the page) or the menu drawn in
+  the terminal (its last game's name on the screen): median and p95 of ``--runs``, the
+  opens of the two taken in turn so that the machine's load falls on both alike. Both by
+  the browser's own clock (from the request for ``/`` to the menu in the page) and as the
+  driver saw it (Playwright's round trips to the browser included: on a loaded machine
+  they are a good part of it);
+- what the page waited for (medians): its HTML's last byte, its script's and styles' last
+  bytes, the requests made before the menu showed, and the menu itself, all from the
+  request for ``/`` (the browser's own Navigation and Resource Timing);
 - a click on a die to the page showing it held (``aria-pressed``), measured inside the page,
   and to the server's answer shown (the hold said in the moves' log): p50 and p95.
 
+``--before DIR`` also opens, in the same turns, the page of another checkout of this
+repository at ``DIR`` (its ``gameshelf serve --port 0``, for a before/after figure).
 ``--shots DIR`` also saves screenshots of the menu, of a Yatz game (a few turns in, two
 dice held) and of a Muggins game (a few moves in) at 390x844, 1280x800 and 1920x1080 as
 ``DIR/page-menu-WxH.png``, ``DIR/page-yatz-WxH.png`` and ``DIR/page-muggins-WxH.png``.
 
-Run: ``.venv/bin/python benchmarks/web_page.py [--runs 20] [--shots docs/images] [--progress]``.
+Run: ``nice .venv/bin/python benchmarks/web_page.py [--runs 20] [--before DIR]
+[--shots docs/images] [--progress]``.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tests.web.browser import chromium  # noqa: E402
-from tests.web.gamepage import browser, game_server  # noqa: E402
+from tests.procs import default_signals  # noqa: E402
+from tests.web.browser import READ_SCREEN, chromium, wait_for_text  # noqa: E402
+from tests.web.gamepage import GameServer, browser, page_server  # noqa: E402
+from tests.web.served import MENU_DRAWN, served  # noqa: E402
 
 from gameshelf.core.benchargs import whole  # noqa: E402
 from gameshelf.core.progress import add_progress_option, tracked  # noqa: E402
 
 SIZES = ((390, 844), (1280, 800), (1920, 1080))
 OPEN_BOX = re.compile(r"^x[123] .+: scores \d+ now$")
+
+#: Run in every page before its own script: the moment (``performance.now()``) the menu's
+#: first game button is in the page and shown, as ``window.gameshelfMenuAt``.
+MENU_SEEN = """
+window.gameshelfMenuAt = null;
+new MutationObserver((_, seen) => {
+  if (document.querySelector('#menu:not([hidden]) button')) {
+    window.gameshelfMenuAt = performance.now();
+    seen.disconnect();
+  }
+}).observe(document, { subtree: true, childList: true, attributes: true });
+"""
+
+#: Run in the terminal's page after :data:`READ_SCREEN`: the moment the menu is drawn (its
+#: last game's name on the screen, looked for every 10 ms), as ``window.gameshelfMenuAt``.
+TERMINAL_SEEN = """
+window.gameshelfMenuAt = null;
+const gameshelfLook = setInterval(() => {
+  if (window.gameshelfScreen && window.gameshelfScreen().includes(%r)) {
+    window.gameshelfMenuAt = performance.now();
+    clearInterval(gameshelfLook);
+  }
+}, 10);
+"""
+#: The menu's moment from the request for ``/`` (ms), by the browser's own clock.
+MENU_AT = """() => window.gameshelfMenuAt - performance.getEntriesByType('navigation')[0]
+    .startTime"""
+
+#: What the page waited for, from the request for ``/`` (ms): the HTML's last byte, the
+#: frame's styles' and script's last bytes, the first paint, how many requests were made,
+#: and the menu in the page (:data:`MENU_SEEN`).
+WAITED = """() => {
+  const nav = performance.getEntriesByType('navigation')[0];
+  const t0 = nav.startTime;
+  const done = (part) => {
+    const found = performance.getEntriesByType('resource').find((e) => e.name.endsWith(part));
+    return found ? found.responseEnd - t0 : null;
+  };
+  const paint = performance.getEntriesByName('first-contentful-paint')[0];
+  return {html: nav.responseEnd - t0, styles: done('/frame.css'), script: done('/frame.js'),
+          paint: paint ? paint.startTime - t0 : null,
+          requests: 1 + performance.getEntriesByType('resource').length,
+          menu: window.gameshelfMenuAt === null ? null : window.gameshelfMenuAt - t0};
+}"""
+#: :data:`WAITED`'s parts, in the order said.
+PARTS = ("html", "styles", "script", "paint", "menu", "requests")
 
 #: Clicks die ``n`` and resolves with the milliseconds until its aria-pressed changed and
 #: until the log said the server's answer (a new line).
@@ -94,28 +159,113 @@ def play_turns(page: Any, turns: int) -> None:
                                 exact=False)).to_be_disabled()
 
 
+@contextmanager
+def before_server(checkout: Path, home: Path) -> Iterator[GameServer]:
+    """``gameshelf serve --port 0`` of another checkout (its own ``src``), killed after."""
+    home.mkdir(parents=True, exist_ok=True)
+    env = {**os.environ, "GAMESHELF_HOME": str(home), "PYTHONPATH": str(checkout / "src")}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gameshelf", "serve", "--port", "0", "--rate", "1000",
+         "--db", str(home / "server.db")], env=env, stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL, text=True, cwd=checkout, preexec_fn=default_signals)
+    try:
+        assert process.stdout is not None
+        found = re.search(r"ws://127\.0\.0\.1:(\d+)/ws", process.stdout.readline())
+        assert found, "the other checkout's server did not start"
+        yield GameServer(process, int(found.group(1)))
+    finally:
+        process.kill()
+        process.wait(10)
+
+
+def open_page(b: Any, url: str, waited: list[dict[str, float]]) -> tuple[float, float]:
+    """Milliseconds from asking for the page ``url`` to its menu's Yatz button shown, in a
+    fresh context: by the browser's clock (the request for ``/`` to the button in the page)
+    and as the driver saw it; what it waited for (:data:`WAITED`) appended to ``waited``."""
+    context = b.new_context(viewport={"width": 1280, "height": 800})
+    context.add_init_script(MENU_SEEN)
+    page = context.new_page()
+    t0 = time.perf_counter()
+    page.goto(url, wait_until="commit")
+    page.get_by_role("button", name="Yatz").wait_for(state="visible")
+    took = (time.perf_counter() - t0) * 1000
+    found = page.evaluate(WAITED)
+    waited.append(found)
+    context.close()
+    return float(found["menu"]), took
+
+
+def open_terminal(b: Any, url: str) -> tuple[float, float]:
+    """Milliseconds from asking for the terminal page ``url`` to its menu drawn, in a fresh
+    context (closed after: its session ends), as :func:`open_page` gives them."""
+    context = b.new_context(viewport={"width": 1280, "height": 800})
+    context.add_init_script(READ_SCREEN)
+    context.add_init_script(TERMINAL_SEEN % MENU_DRAWN)
+    page = context.new_page()
+    t0 = time.perf_counter()
+    page.goto(url, wait_until="commit")
+    wait_for_text(page, MENU_DRAWN)
+    took = (time.perf_counter() - t0) * 1000
+    page.wait_for_function("() => window.gameshelfMenuAt !== null")
+    shown = float(page.evaluate(MENU_AT))
+    context.close()
+    return shown, took
+
+
+def waited_for(part: str, values: list[float]) -> str:
+    """``part M/P ms`` (median, p95), or ``requests M/P``."""
+    if not values:
+        return f"{part} -"
+    unit = "" if part == "requests" else " ms"
+    return f"{part} {statistics.median(values):.0f}/{pct(values, 95):.0f}{unit}"
+
+
+def said(name: str, values: list[tuple[float, float]]) -> str:
+    """The figures of one page's opens (see :func:`open_page`)."""
+    shown, seen = [v[0] for v in values], [v[1] for v in values]
+    return (f"{name}: page open to menu usable: median {statistics.median(shown):.0f} ms, "
+            f"p95 {pct(shown, 95):.0f} ms in the page; median {statistics.median(seen):.0f} "
+            f"ms, p95 {pct(seen, 95):.0f} ms as the driver saw it ({len(values)} runs, "
+            "fresh contexts)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=whole("--runs", 1, 1000), default=20)
+    parser.add_argument("--before", type=Path, default=None, metavar="DIR")
     parser.add_argument("--shots", type=Path, default=None)
     add_progress_option(parser)
     args = parser.parse_args()
     executable = chromium()
     if executable is None:
         sys.exit("no Chromium: install Debian's chromium package")
-    with tempfile.TemporaryDirectory(prefix="gameshelf-page-") as home, \
-            game_server(Path(home), "--rate", "1000") as server, browser(executable) as b:
-        opened = []
-        for _ in tracked(range(args.runs), "page opened", args.runs, args.progress):
-            context = b.new_context(viewport={"width": 1280, "height": 800})
-            page = context.new_page()
-            t0 = time.perf_counter()
-            page.goto(server.url, wait_until="commit")
-            page.get_by_role("button", name="Yatz").wait_for(state="visible")
-            opened.append((time.perf_counter() - t0) * 1000)
-            context.close()
-        print(f"page open to menu usable: median {statistics.median(opened):.0f} ms, "
-              f"p95 {pct(opened, 95):.0f} ms ({args.runs} runs, fresh contexts)")
+    with tempfile.TemporaryDirectory(prefix="gameshelf-page-") as home, ExitStack() as stack:
+        root = Path(home)
+        server = stack.enter_context(page_server(root / "page"))
+        terminal = stack.enter_context(served(root / "terminal", "--max-sessions", "40"))
+        b = stack.enter_context(browser(executable))
+        waited: dict[str, list[dict[str, float]]] = {"the page": []}
+        opens: dict[str, Callable[[], tuple[float, float]]] = {
+            "the page": lambda: open_page(b, server.url, waited["the page"]),
+            "the terminal in a page": lambda: open_terminal(b, terminal.url)}
+        if args.before is not None:
+            old = stack.enter_context(before_server(args.before.resolve(), root / "before"))
+            waited["the page before"] = []
+            opens["the page before"] = lambda: open_page(b, old.url, waited["the page before"])
+        for how in opens.values():
+            how()    # each server's first answer (its imports warmed) is not counted
+        for kept in waited.values():
+            kept.clear()
+        times: dict[str, list[tuple[float, float]]] = {name: [] for name in opens}
+        for _ in tracked(range(args.runs), "pages opened", args.runs, args.progress):
+            for name, how in opens.items():
+                times[name].append(how())
+        for name, values in times.items():
+            print(said(name, values))
+        for name, kept in waited.items():
+            print(f"{name} waited for (median, p95 from the request for /): " + ", ".join(
+                waited_for(part, [w[part] for w in kept if w[part] is not None])
+                for part in PARTS))
 
         context = b.new_context(viewport={"width": 1280, "height": 800})
         page = context.new_page()
@@ -125,9 +275,9 @@ def main() -> None:
             page.get_by_role("button", name="Roll", exact=True).click()
             page.get_by_role("button", name=re.compile(r"^Die 1: [1-6]$")).wait_for()
             for n in (1, 2, 1, 2):
-                pressed, said = page.evaluate(CLICK_DIE, n)
+                pressed, said_ = page.evaluate(CLICK_DIE, n)
                 shown.append(pressed)
-                answered.append(said)
+                answered.append(said_)
             play_turns_box(page)
         print(f"click on a die to held shown: p50 {pct(shown, 50):.1f} ms, p95 "
               f"{pct(shown, 95):.1f} ms; to the server's answer shown: p50 "

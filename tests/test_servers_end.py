@@ -25,7 +25,8 @@ PATIENCE = 60.0
 
 #: Every command that serves until stopped: (name, arguments after ``gameshelf``).
 SERVERS = [
-    ("web", ["web", "--port", "0"]),
+    ("web", ["web", "--no-open", "--port", "0"]),
+    ("web-terminal", ["web", "--terminal", "--no-open", "--port", "0"]),
     ("serve", ["serve", "--port", "0"]),
 ]
 

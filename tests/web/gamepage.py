@@ -67,6 +67,33 @@ def game_server(home: Path, *args: str) -> Iterator[GameServer]:
 
 
 @contextmanager
+def page_server(home: Path, *args: str) -> Iterator[GameServer]:
+    """``gameshelf web --no-open --port 0 ARGS`` (the page for one person, its rooms in
+    ``HOME``'s data folder) with ``GAMESHELF_HOME=home``, stopped (killed, waited for)
+    after; its first line names the page's address."""
+    home.mkdir(parents=True, exist_ok=True)
+    env = {**os.environ, "GAMESHELF_HOME": str(home),
+           "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), os.environ.get("PYTHONPATH", "")])}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gameshelf", "web", "--no-open", "--port", "0", *args],
+        env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+        preexec_fn=default_signals)
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline()
+        found = re.search(r"the game page is at http://127\.0\.0\.1:(\d+)/$", line)
+        assert found, line + (process.stderr.read() if process.stderr else "")
+        yield GameServer(process, int(found.group(1)))
+    finally:
+        if process.poll() is None:
+            process.kill()
+        process.wait(10)
+        for stream in (process.stdout, process.stderr):
+            if stream is not None:
+                stream.close()
+
+
+@contextmanager
 def browser(executable: str) -> Iterator[Any]:
     """A headless Chromium (Playwright's ``Browser``)."""
     from playwright.sync_api import sync_playwright

@@ -1,5 +1,5 @@
-"""A ``gameshelf web`` server in a child process, a websocket client speaking the page's
-protocol, and the processes a server leaves behind (tests and ``benchmarks/web_*.py``).
+"""A ``gameshelf web --terminal`` server in a child process, a websocket client speaking the
+page's protocol, and the processes a server leaves behind (tests and ``benchmarks/web_*.py``).
 
 The client is what the page's script does (textual-serve's ``textual.js``): it opens
 ``/ws?width=W&height=H``, sends ``["stdin", text]`` for keys and ``["resize", {...}]``, and
@@ -65,13 +65,14 @@ class Served:
 
 
 def server_command(*args: str) -> list[str]:
-    return [sys.executable, "-m", "gameshelf", "web", "--port", "0", *args]
+    return [sys.executable, "-m", "gameshelf", "web", "--terminal", "--no-open", "--port", "0",
+            *args]
 
 
 @contextmanager
 def served(home: Path, *args: str, command: list[str] | None = None) -> Iterator[Served]:
-    """Start ``gameshelf web --port 0 ARGS`` (or ``command``, which prints the same banner)
-    with ``GAMESHELF_HOME=home``; stop it after."""
+    """Start ``gameshelf web --terminal --no-open --port 0 ARGS`` (or ``command``, which
+    prints the same banner) with ``GAMESHELF_HOME=home``; stop it after."""
     env = dict(os.environ, GAMESHELF_HOME=str(home),
                PYTHONPATH=str(ROOT / "src"))
     process = subprocess.Popen(command or server_command(*args), stdout=subprocess.PIPE,

@@ -46,7 +46,8 @@ _LONG_APP = ("import gameshelf.tui.base as base; base.FAREWELL_SECONDS = 3600.0;
              "from gameshelf.cli import main; main(['menu'])")
 _LONG_SERVER = ("import sys; from gameshelf.web import server; "
                 f"server.app_command = lambda: [sys.executable, '-c', {_LONG_APP!r}]; "
-                "from gameshelf.cli import main; main(['web', '--port', '0'])")
+                "from gameshelf.cli import main; "
+                "main(['web', '--terminal', '--no-open', '--port', '0'])")
 LONG_FAREWELLS = [sys.executable, "-c", _LONG_SERVER]
 CLOSED = (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED)
 

@@ -123,35 +123,41 @@ def test_a_full_server_says_so_and_ctrl_c_ends_every_session(tmp_path: Path) -> 
                                   ("--host", ""), ("--host", " "),
                                   ("--host", "no-such-host.invalid"), ("--host", "999.1.1.1"),
                                   ("--host", "[::1]"), ("--host", "a\x1b[31m")])
-def test_bad_options_are_one_line_and_exit_2(args: tuple[str, ...], tmp_path: Path,
+@pytest.mark.parametrize("mode", [[], ["--terminal"]], ids=["page", "terminal"])
+def test_bad_options_are_one_line_and_exit_2(args: tuple[str, ...], mode: list[str],
+                                             tmp_path: Path,
                                              capsys: pytest.CaptureFixture[str],
                                              monkeypatch: pytest.MonkeyPatch) -> None:
-    code, out, err = run(["web", *args], capsys, monkeypatch)
+    code, out, err = run(["web", *mode, "--no-open", *args], capsys, monkeypatch)
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and err.startswith("gameshelf: error:")
 
 
-def test_a_port_in_use_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str],
+@pytest.mark.parametrize("mode", [[], ["--terminal"]], ids=["page", "terminal"])
+def test_a_port_in_use_is_one_line_and_exit_2(mode: list[str],
+                                              capsys: pytest.CaptureFixture[str],
                                               monkeypatch: pytest.MonkeyPatch) -> None:
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = taken.getsockname()[1]
-        code, out, err = run(["web", "--port", str(port)], capsys, monkeypatch)
+        code, out, err = run(["web", *mode, "--no-open", "--port", str(port)], capsys,
+                             monkeypatch)
     assert code == 2 and out == ""
     assert err.count("\n") == 1
     assert f"cannot listen on 127.0.0.1 port {port}: address already in use" in err
 
 
+@pytest.mark.parametrize("mode", [[], ["--terminal"]], ids=["page", "terminal"])
 def test_another_host_warns_that_anyone_can_play_and_write(
-        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        mode: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
         _gameshelf_home: Path) -> None:
     with socket.socket() as taken:   # taken: the command warns, then stops at once
         taken.bind(("0.0.0.0", 0))
         taken.listen()
         port = taken.getsockname()[1]
-        code, out, err = run(["web", "--host", "0.0.0.0", "--port", str(port)], capsys,
-                             monkeypatch)
+        code, out, err = run(["web", *mode, "--no-open", "--host", "0.0.0.0", "--port",
+                              str(port)], capsys, monkeypatch)
     assert code == 2
     warning = err.splitlines()[0]
     assert warning.startswith("gameshelf web: warning: listening on 0.0.0.0: anyone who can "

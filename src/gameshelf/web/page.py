@@ -6,14 +6,18 @@
   (``frame/index.html``), whose script (``/assets/frame.js``) speaks protocol version 1 to
   ``/ws`` (docs/online.md) and knows no game: it lists the games the server plays, creates
   and joins rooms, keeps each seat's token in the browser (``localStorage``, never in an
-  address) and hands each ``state`` to the game's page module;
+  address) and hands each ``state`` to the game's page module. The frame carries
+  ``/games.json``'s list itself (a ``<script type="application/json" id="games-data">``
+  data block, never run: the policy's ``script-src`` does not apply to it), built once
+  when the routes are made, so the menu waits for no request after the frame's script;
 - ``/games.json``: the games the server plays (the registry's ``server`` part), in menu
   order, with their page modules (the ``web`` part): ``[{"key", "title", "blurb",
   "script", "styles", "levels", "players": [fewest, most], "options": [{"name", "label",
   "default", "min", "max", "unit"}], "hidden_hands"}]`` (``script`` null, the lists empty,
   for a game with no page module yet; ``hidden_hands``: the page covers a seat's hand until
   it is passed to the seat, :attr:`~gameshelf.core.gamedef.WebPage.hidden_hands`);
-- ``/assets/NAME``: the frame's own script, styles and icon;
+- ``/assets/NAME``: the frame's own script, styles and icon, read once when the routes are
+  made and answered from memory (no file opened per request: the menu waits for these);
 - ``/games/KEY/NAME``: the files of a game's page module (:class:`~gameshelf.core.gamedef.
   WebPage`), only those it lists, and ``/games/KEY/data.json``, its static data (a deck's
   cards) when it has some, made once.
@@ -28,6 +32,7 @@ the other sinks refused by the browser).
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +49,8 @@ from gameshelf.server.games import playable_games
 FRAME = Path(__file__).parent / "frame"
 #: The frame's files served at ``/assets/``.
 ASSETS = ("frame.js", "device.js", "store.js", "frame.css", "icon.svg")
+#: Where the frame's HTML takes the games' list (:func:`frame_html`).
+GAMES_SLOT = "<!-- games -->"
 #: Content types by file suffix (the guard's ``nosniff`` makes them matter).
 TYPES = {".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8",
          ".html": "text/html; charset=utf-8", ".svg": "image/svg+xml"}
@@ -73,6 +80,17 @@ def games_list() -> list[dict[str, Any]]:
     return out
 
 
+def frame_html(listing: list[dict[str, Any]]) -> bytes:
+    """The frame's HTML (``frame/index.html``) with ``listing`` (``/games.json``'s list) in
+    its games' data block, as UTF-8. Every ``<``, ``>`` and ``&`` of the JSON is written
+    ``\\u003c`` and so on, so no text in it can end the block or read as markup."""
+    data = (json.dumps(listing, ensure_ascii=False, separators=(",", ":"))
+            .replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026"))
+    block = f'<script type="application/json" id="games-data">{data}</script>'
+    return (FRAME / "index.html").read_text("utf-8").replace(GAMES_SLOT, block, 1)\
+        .encode("utf-8")
+
+
 def _file(path: Path) -> Response:
     return FileResponse(path, media_type=TYPES.get(path.suffix, "application/octet-stream"))
 
@@ -86,6 +104,8 @@ def page_routes() -> list[BaseRoute]:
     found = pages()
     by_key = {g.key: page for g, page in found if page is not None}
     listing = games_list()
+    html = frame_html(listing)
+    assets = {name: (FRAME / name).read_bytes() for name in ASSETS}
 
     async def frame(request: Request) -> Response:
         # the Host as the guard checked it (with the scheme the browser used), so the
@@ -94,14 +114,16 @@ def page_routes() -> list[BaseRoute]:
         headers = ({} if checked is None else
                    page_headers(checked[0], checked[1], inline_styles=False,
                                 trusted_types=True))
-        return FileResponse(FRAME / "index.html", media_type=TYPES[".html"], headers=headers)
+        return Response(html, media_type=TYPES[".html"], headers=headers)
 
     async def games(_request: Request) -> Response:
         return JSONResponse(listing)
 
     async def asset(request: Request) -> Response:
         name = request.path_params["name"]
-        return _file(FRAME / name) if name in ASSETS else _not_found()
+        if name not in assets:
+            return _not_found()
+        return Response(assets[name], media_type=TYPES[Path(name).suffix])
 
     made: dict[str, Any] = {}
 

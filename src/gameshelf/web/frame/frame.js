@@ -166,9 +166,16 @@ function gameOf(key) {
   return page.games.find((g) => g.key === key && g.script) || null;
 }
 
+// the server writes the games' list into the frame (a data block, never run); a frame
+// without it asks /games.json
 async function loadGames() {
-  const answer = await fetch("/games.json", { cache: "no-store" });
-  page.games = await answer.json();
+  const data = $("games-data");
+  if (data) {
+    page.games = JSON.parse(data.textContent);
+  } else {
+    const answer = await fetch("/games.json", { cache: "no-store" });
+    page.games = await answer.json();
+  }
   return page.games;
 }
 
@@ -600,5 +607,7 @@ window.addEventListener("popstate", () => {
 });
 
 // ----- start ------------------------------------------------------------------------------
-connect();
-page.gamesReady = loadGames().then(route, (e) => showError(`The games could not be listed: ${e}`));
+// the menu first (the games' list is in the frame), then the connection: what is sent
+// before it opens waits in the queue, a seat kept rejoins when it opens
+page.gamesReady = loadGames().then(route, (e) => showError(`The games could not be listed: ${e}`))
+  .finally(connect);
