@@ -165,8 +165,8 @@ def _move(page: Any, rng: random.Random) -> bool:
 
 def _shown_scores(page: Any) -> dict[str, int]:
     text = page.get_by_role("region", name="Game over").inner_text()
-    return {m.group(1): int(m.group(2)) for m in re.finditer(
-        r"^(.+?)(?: \(you\))?: (\d+) points", text, re.M)}
+    return {m.group(1): int(m.group(2).replace(",", "")) for m in re.finditer(
+        r"^(.+?)(?: \(you\))?: ([\d,]+) points", text, re.M)}
 
 
 def _foreign(asked: list[str], server: Any) -> list[str]:
