@@ -53,17 +53,19 @@ def save_name_option(name: str | None) -> str | None:
     return tidy
 
 
-def echo_saves(title: str, rows: Sequence[tuple[str, str, str]], json_out: bool = False
-               ) -> None:
+def echo_saves(title: str, rows: Sequence[tuple[str, str, str]], json_out: bool = False,
+               damaged: Sequence[bool] | None = None) -> None:
     """Print a game's saved games as every ``saves`` command lists them: one line each in
     columns, the name (padded to 24), the date (:func:`~gameshelf.core.text.when`) and the
     game's description, or ``No saved TITLE games.``; with ``json_out`` a JSON list of
-    ``{"name", "updated", "game"}``. ``rows`` are (name, updated as the store keeps it,
-    description), newest first; names and descriptions are shown literally.
+    ``{"name", "updated", "game"}`` (and ``"damaged"``, from ``damaged``, when given).
+    ``rows`` are (name, updated as the store keeps it, description), newest first; names
+    and descriptions are shown literally.
     """
     if json_out:
-        typer.echo(json.dumps([{"name": n, "updated": u, "game": d} for n, u, d in rows],
-                              indent=2))
+        marks = [{"damaged": d} for d in damaged] if damaged is not None else [{}] * len(rows)
+        typer.echo(json.dumps([{"name": n, "updated": u, "game": d, **m}
+                               for (n, u, d), m in zip(rows, marks, strict=True)], indent=2))
         return
     if not rows:
         typer.echo(f"No saved {title} games.")

@@ -4,22 +4,28 @@ game its own save), ``resume [NAME]``, ``saves``, ``delete``, ``sim`` and ``revi
 from __future__ import annotations
 
 import json
-import os
 from functools import partial
 from typing import Annotated
 
 import typer
 
+from gameshelf.cli.commands import (
+    Saves,
+    add_commands,
+    need_screen,
+    play_session,
+    series_start,
+    where_to_play,
+)
 from gameshelf.cli.options import given, own_flags, with_option_flags
-from gameshelf.cli.saves import add_delete_command, echo_saves, save_name_option, say_where_kept
+from gameshelf.cli.saves import save_name_option
 from gameshelf.core import interrupt
-from gameshelf.core.chance import MAX_SEED, new_seed, parse_seed
+from gameshelf.core.chance import new_seed, parse_seed
 from gameshelf.core.errors import BadInputError, GameshelfError, StoreError
 from gameshelf.core.inputs import number_parser, read_line
-from gameshelf.core.keymaps import parse_key_map
 from gameshelf.core.progress import progress
 from gameshelf.core.text import count, error_line, quoted, resume_command, said, saved_as, yes_no
-from gameshelf.core.workers import RAY_HELP, check_spread, ray_address, run_jobs
+from gameshelf.core.workers import RAY_HELP, ray_address, run_jobs
 from gameshelf.games.muggins import coach
 from gameshelf.games.muggins.game import Draw, Pass
 from gameshelf.games.muggins.match import GAME, joined_draws
@@ -27,12 +33,7 @@ from gameshelf.games.muggins.mugsy import LEVELS, parse_level
 from gameshelf.games.muggins.options import TARGET, MugginsOptions
 from gameshelf.games.muggins.play import LocalMuggins, MugginsMatch
 from gameshelf.games.muggins.review import review_command
-from gameshelf.games.muggins.session import (
-    PERSON,
-    Session,
-    describe_save,
-    saves,
-)
+from gameshelf.games.muggins.session import PERSON, Session, describe_save
 from gameshelf.games.muggins.sim import SimResult, play_series_game, tally
 from gameshelf.games.muggins.view import MugginsView
 from gameshelf.session.base import end_not_recorded, save_failure
@@ -46,17 +47,18 @@ KEYS_HELP = ("The board's keys and layout: 'classic' (as the 1991 manual: your t
              "(default: the choice remembered from the level screen).")
 
 
-def _keys_option(keys: str | None, text: bool) -> str | None:
-    """The checked ``--keys`` value (None: not given).
-
-    Raises:
-        BadInputError: an unknown key map, or ``--keys`` with ``--text``.
-    """
-    if keys is None:
+def _over(session: Session) -> str | None:
+    if not session.match.state.is_terminal():
         return None
-    if text:
-        raise BadInputError("--keys chooses the board's keys: the --text prompt has none")
-    return parse_key_map(keys)
+    return (f"The game {quoted(session.name)} was over: "
+            f"{_final(LocalMuggins(session), PERSON)} Its result is now recorded.")
+
+
+def _screen(session: Session, keys: str | None) -> None:
+    # start-up: Textual loads only for the screen, never for --text or the other commands
+    from gameshelf.games.muggins.tui.app import run_muggins
+
+    run_muggins(session=session, keys=keys)
 
 
 def play(
@@ -76,59 +78,16 @@ def play(
     """Play a new game against Mugsy. It is saved at once as its own save (game-<number>,
     game-<number>-2... beside older ones) and after every move; `resume` continues it."""
     rules = MugginsOptions.from_texts(given(typed))
-    key_map = _keys_option(keys, text)
+    screen, key_map = where_to_play(SAVES, text, keys)
     lv = parse_level(level)
     sd = parse_seed(seed) if seed is not None else new_seed()
-    if not text:  # before the game is made (and saved): the screen needs a terminal
-        # start-up: Textual loads only for the screen, never for --text or the other commands
-        from gameshelf.tui.base import need_terminal
-
-        need_terminal("use --text for the prompt loop")
+    need_screen(SAVES, screen)
     # a store that refuses: said now
     session = Session.new(lv, rules, sd, save_name_option(name))
-    _play(session, text, key_map)
+    play_session(SAVES, session, screen, key_map)
 
 
 app.command("play")(with_option_flags(play, own_flags(MugginsOptions)))
-
-
-def _play(session: Session, text: bool, key_map: str | None) -> None:
-    if text:
-        play_text(session)
-        return
-    # start-up: Textual loads only for the screen, never for --text or the other commands
-    from gameshelf.games.muggins.tui.app import run_muggins
-
-    run_muggins(session=session, keys=key_map)
-    say_where_kept("muggins", session)
-
-
-@app.command("resume")
-def resume(
-    name: Annotated[str | None, typer.Argument(
-        help="The save's name (default: the newest save).")] = None,
-    text: Annotated[bool, typer.Option("--text", help="Plain prompt loop.")] = False,
-    keys: Annotated[str | None, typer.Option("--keys", help=KEYS_HELP)] = None,
-) -> None:
-    """Continue a saved game (the newest without NAME). A saved game that is already over
-    (its result could not be recorded then) gets its result recorded now."""
-    key_map = _keys_option(keys, text)
-    session = Session.resume(name)
-    if session.match.state.is_terminal():
-        typer.echo(f"The game {quoted(session.name)} was over: "
-                   f"{_final(LocalMuggins(session), PERSON)} Its result is now recorded.")
-        return
-    _play(session, text, key_map)
-
-
-@app.command("saves")
-def saves_command(json_out: Annotated[bool, typer.Option("--json", help="JSON output.")] = False
-                  ) -> None:
-    """List the saved Muggins games, newest first (damaged ones marked damaged)."""
-    echo_saves("Muggins", [(r.name, r.updated, describe_save(r)) for r in saves()], json_out)
-
-
-add_delete_command(app, GAME, "Muggins")
 
 
 def run_series(first: int, games: int, a: str, b: str, target: int, workers: int = 1,
@@ -171,16 +130,7 @@ def sim(
         raise BadInputError(f"--players needs two levels like easy,strong, "
                             f"got {quoted(players)}")
     a, b = parse_level(names[0]), parse_level(names[1])
-    if not 1 <= games <= 1_000_000:
-        raise BadInputError(f"--games must be 1 to 1000000, got {games}")
-    first = parse_seed(seed)
-    if first + games - 1 > MAX_SEED:
-        raise BadInputError(f"the last game number would be {first + games - 1}, past the "
-                            f"largest, {MAX_SEED}: use a smaller --seed or --games")
-    if not 1 <= workers <= (os.cpu_count() or 1) * 4:
-        raise BadInputError(f"--workers must be 1 to {(os.cpu_count() or 1) * 4}, "
-                            f"got {workers}")
-    check_spread(workers, ray)
+    first = series_start(seed, games, workers, ray)
     results = run_series(first, games, a, b, target, workers, show_progress, ray)
     t = tally(a, b, results)
     lo, hi = t.interval_a()
@@ -439,4 +389,6 @@ def round_line(table: MugginsView, names: tuple[str, str] = ("you", "Mugsy")) ->
             f"{r.pips[1]}; {who} scored {r.points}")
 
 
-app.command("review")(review_command)
+SAVES = Saves(GAME, "Muggins", Session.resume, play_text, _screen, describe_save, _over,
+              keys_help=KEYS_HELP, review=review_command)
+add_commands(app, SAVES)

@@ -8,7 +8,6 @@ An adapter over :mod:`gameshelf.games.yatz`; the prompt loop of ``play`` is
 from __future__ import annotations
 
 import json
-import os
 import sys
 import time
 from functools import partial
@@ -19,8 +18,16 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TaskProgressColumn, TimeElapsedColumn
 
-from gameshelf.cli.saves import add_delete_command, save_name_option, say_where_kept
-from gameshelf.core.chance import MAX_SEED, new_seed, parse_seed
+from gameshelf.cli.commands import (
+    Saves,
+    add_commands,
+    need_screen,
+    play_session,
+    series_start,
+    where_to_play,
+)
+from gameshelf.cli.saves import save_name_option
+from gameshelf.core.chance import new_seed, parse_seed
 from gameshelf.core.errors import (
     BadInputError,
     GameshelfError,
@@ -33,9 +40,8 @@ from gameshelf.core.inputs import (
     number_parser,
     read_file,
 )
-from gameshelf.core.keymaps import parse_key_map
 from gameshelf.core.progress import progress
-from gameshelf.core.store import Store
+from gameshelf.core.store import SaveRow, Store
 from gameshelf.core.text import (
     count,
     error_line,
@@ -44,7 +50,7 @@ from gameshelf.core.text import (
     resume_command,
     when,
 )
-from gameshelf.core.workers import RAY_HELP, check_spread, ray_address, run_jobs
+from gameshelf.core.workers import RAY_HELP, ray_address, run_jobs
 from gameshelf.games.yatz.game import GAME
 from gameshelf.games.yatz.highscores import TOP, UNDO_NOTE, undo_mark, undos
 from gameshelf.games.yatz.match import Match, parse_seats
@@ -55,9 +61,6 @@ from gameshelf.games.yatz.scoring import rule_set
 from gameshelf.games.yatz.session import YatzSession, save_name
 from gameshelf.games.yatz.sim import SoloResult, play_solo, summarize
 from gameshelf.games.yatz.text import ranking_text
-
-#: The most games one ``sim`` plays (a bound that keeps memory small).
-MAX_SIM_GAMES = 1_000_000
 
 app = typer.Typer(
     help="Yatz: triple Yahtzee for 1 to 9 players (columns x1, x2, x3; 39 turns each).",
@@ -70,28 +73,33 @@ KEYS_HELP = ("The screen's keys: 'classic' (as the 1991 manual: Enter and F1 rol
              "(default: the choice remembered from the setup screen).")
 
 
-def _keys_option(keys: str | None, tui: bool) -> str | None:
-    """The checked ``--keys`` value (None: not given).
+def _describe_save(row: SaveRow) -> str:
+    """One line of ``yatz saves``: the game's description, or why it cannot be resumed."""
+    try:
+        if row.record is None:
+            raise RecordError(f"damaged: {row.damaged}")
+        return Match.from_record(row.record).describe()
+    except GameshelfError as exc:
+        return f"(cannot be resumed: {exc})"
 
-    Raises:
-        BadInputError: an unknown key map, or ``--keys`` without ``--tui``.
-    """
-    if keys is None:
+
+def _over(session: YatzSession) -> str | None:
+    if session.top is None:
         return None
-    if not tui:
-        raise BadInputError("--keys chooses the screen's keys: use it with --tui")
-    return parse_key_map(keys)
+    return (f"The saved game {quoted(session.name)} was over; its scores are recorded now.\n"
+            + ranking_text(session.match, set(session.top)))
 
 
-TUI_HINT = "play at the prompt: leave out --tui"
-
-
-def _open_tui(session: YatzSession, keys: str | None = None) -> None:
+def _screen(session: YatzSession, keys: str | None) -> None:
     # start-up: the screens (Textual) load only when --tui asks for them
     from gameshelf.games.yatz.tui.setup import run_session
 
     run_session(session, keys=keys)
-    say_where_kept("yatz", session)
+
+
+SAVES = Saves(GAME, "Yatz", YatzSession.resume, prompt_loop, _screen, _describe_save, _over,
+              screen_first=False, keys_help=KEYS_HELP, review=review_command,
+              mark_damaged=True)
 
 
 @app.command("play")
@@ -110,12 +118,8 @@ def play(
     keys: Annotated[str | None, typer.Option("--keys", help=KEYS_HELP)] = None,
 ) -> None:
     """Play a game at the terminal prompt (or in the app's screen with --tui)."""
-    key_map = _keys_option(keys, tui)
-    if tui:   # before the game is made (and saved): the screen needs a terminal
-        # start-up: Textual loads only when --tui asks for the screen
-        from gameshelf.tui.base import need_terminal
-
-        need_terminal(TUI_HINT)
+    screen, key_map = where_to_play(SAVES, tui, keys)
+    need_screen(SAVES, screen)
     seats = parse_seats(players)
     number = parse_seed(seed) if seed is not None else new_seed()
     match = Match(seats, number)
@@ -125,58 +129,10 @@ def play(
     except SaveNameTakenError:
         raise BadInputError(f"a save named {quoted(save)} exists: choose another --name, or "
                             f"go on with it: {resume_command('yatz', str(save))}") from None
-    if tui:
-        _open_tui(session, key_map)
-        return
-    prompt_loop(session)
+    play_session(SAVES, session, screen, key_map)
 
 
-@app.command("resume")
-def resume(
-    name: Annotated[str | None, typer.Argument(
-        help="The save's name (default: the latest save).")] = None,
-    tui: Annotated[bool, typer.Option("--tui", help="Play on in the app's screen.")] = False,
-    keys: Annotated[str | None, typer.Option("--keys", help=KEYS_HELP)] = None,
-) -> None:
-    """Resume a saved game exactly where it stopped (mid-turn too)."""
-    key_map = _keys_option(keys, tui)
-    session = YatzSession.resume(name)
-    if session.top is not None:   # over: its end, not written before, is written now
-        typer.echo(f"The saved game {quoted(session.name)} was over; its scores are recorded "
-                   "now.")
-        typer.echo(ranking_text(session.match, set(session.top)))
-        return
-    if tui:
-        _open_tui(session, key_map)
-        return
-    prompt_loop(session)
-
-
-@app.command("saves")
-def saves(json_out: Annotated[bool, typer.Option("--json")] = False) -> None:
-    """List the saved Yatz games, newest first."""
-    with Store() as store:
-        rows = store.list_saves(GAME)
-        data = []
-        for r in rows:
-            try:
-                if r.record is None:
-                    raise RecordError(f"damaged: {r.damaged}")
-                desc = Match.from_record(r.record).describe()
-            except GameshelfError as exc:
-                desc = f"(cannot be resumed: {exc})"
-            data.append({"name": r.name, "updated": r.updated, "game": desc,
-                         "damaged": r.record is None})
-    if json_out:
-        typer.echo(json.dumps(data, indent=2))
-        return
-    if not data:
-        typer.echo("No saved Yatz games.")
-    for d in data:
-        typer.echo(literal(f"{literal(d['name']):<24} {when(d['updated'])}  {d['game']}"))
-
-
-add_delete_command(app, GAME, "Yatz")
+add_commands(app, SAVES)
 
 
 @app.command("scores")
@@ -233,18 +189,10 @@ def sim(
         "stderr is a terminal).")] = None,
 ) -> None:
     """Play solitaire games with a computer player and print the score statistics."""
-    if not 1 <= games <= MAX_SIM_GAMES:
-        raise BadInputError(f"--games must be 1 to {MAX_SIM_GAMES:,}, got {games}")
-    if not 1 <= workers <= (os.cpu_count() or 1) * 4:
-        raise BadInputError(f"--workers must be 1 to {(os.cpu_count() or 1) * 4}")
-    check_spread(workers, ray)
+    first = series_start(seed, games, workers, ray)
     name = make_player(player).name
     if name not in PLAYERS:
         name = default_player()
-    first = parse_seed(seed)
-    if first + games - 1 > MAX_SEED:
-        raise BadInputError(f"the last game number would be {first + games - 1}, past the "
-                            f"largest, {MAX_SEED}: use a smaller --seed or --games")
     seeds = list(range(first, first + games))
     results = _run_sim(name, seeds, workers, show_progress, ray)
     stats: dict[str, Any] = {"player": name, "first_game": first, **summarize(results)}
@@ -352,5 +300,3 @@ def solve(
     how = "solved" if solved else "loaded from the checked cache"
     typer.echo(f"{states} turn-start states, {how} in {seconds:.2f} s ({out['cache']})")
 
-
-app.command("review")(review_command)
