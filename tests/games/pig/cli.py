@@ -1,6 +1,6 @@
 """``gameshelf pig ...``: Pig against the computer (``Hog``, holding at 20), at a prompt or
 on the screen. Commands: ``play``; ``resume``, ``saves`` and ``delete`` are made by
-:func:`gameshelf.cli.commands.add_commands`; ``stats``, ``history`` and ``replay`` are every
+:func:`gameshelf.cli.saves.Saves.add_to`; ``stats``, ``history`` and ``replay`` are every
 game's (added by the command line).
 
 The prompt loop (:func:`play_match_text`) plays any :class:`~tests.games.pig.play.PigMatch`:
@@ -13,9 +13,8 @@ from typing import Annotated
 
 import typer
 
-from gameshelf.cli.commands import Saves, add_commands, need_screen, play_session, where_to_play
 from gameshelf.cli.options import given, own_flags, with_option_flags
-from gameshelf.cli.saves import save_name_option
+from gameshelf.cli.saves import Saves, save_name_option
 from gameshelf.core.chance import new_seed, parse_seed
 from gameshelf.core.errors import GameshelfError, StoreError
 from gameshelf.core.inputs import read_line
@@ -67,9 +66,9 @@ def play(
     rules = PigOptions.from_texts(given(typed))
     match = Match.new(parse_seed(seed) if seed is not None else new_seed(),
                       [you, COMPUTER_NAME], [HUMAN, parse_level(against)], rules.target)
-    screen, _ = where_to_play(SAVES, text, None)
-    need_screen(SAVES, screen)
-    play_session(SAVES, Session.new(match, save_name_option(name)), screen, None)
+    screen, _ = SAVES.where(text, None)
+    SAVES.need_screen(screen)
+    SAVES.play(Session.new(match, save_name_option(name)), screen, None)
 
 
 def _screen(session: Session, _keys: str | None) -> None:
@@ -145,4 +144,4 @@ def play_match_text(game: PigMatch) -> bool:
 
 
 SAVES = Saves(GAME, "Pig", Session.resume, lambda s: play_match_text(LocalPig(s)), _screen)
-add_commands(app, SAVES)
+SAVES.add_to(app)

@@ -9,23 +9,15 @@ from typing import Annotated
 
 import typer
 
-from gameshelf.cli.commands import (
-    Saves,
-    add_commands,
-    need_screen,
-    play_session,
-    series_start,
-    where_to_play,
-)
 from gameshelf.cli.options import given, own_flags, with_option_flags
-from gameshelf.cli.saves import save_name_option
+from gameshelf.cli.saves import Saves, marked_line, save_name_option, stopped_line
+from gameshelf.cli.series import Ray, ShowProgress, Workers, play_series, series_start
 from gameshelf.core import interrupt
 from gameshelf.core.chance import new_seed, parse_seed
 from gameshelf.core.errors import BadInputError, GameshelfError, StoreError
 from gameshelf.core.inputs import number_parser, read_line
-from gameshelf.core.progress import progress
-from gameshelf.core.text import count, error_line, quoted, resume_command, said, saved_as, yes_no
-from gameshelf.core.workers import RAY_HELP, ray_address, run_jobs
+from gameshelf.core.store import SaveRow
+from gameshelf.core.text import count, error_line, quoted, said, saved_as, yes_no
 from gameshelf.games.muggins import coach
 from gameshelf.games.muggins.game import Draw, Pass
 from gameshelf.games.muggins.match import GAME, joined_draws
@@ -33,7 +25,8 @@ from gameshelf.games.muggins.mugsy import LEVELS, parse_level
 from gameshelf.games.muggins.options import TARGET, MugginsOptions
 from gameshelf.games.muggins.play import LocalMuggins, MugginsMatch
 from gameshelf.games.muggins.review import review_command
-from gameshelf.games.muggins.session import PERSON, Session, describe_save
+from gameshelf.games.muggins.session import PERSON, Session
+from gameshelf.games.muggins.session import describe as described
 from gameshelf.games.muggins.sim import SimResult, play_series_game, tally
 from gameshelf.games.muggins.view import MugginsView
 from gameshelf.session.base import end_not_recorded, save_failure
@@ -78,13 +71,13 @@ def play(
     """Play a new game against Mugsy. It is saved at once as its own save (game-<number>,
     game-<number>-2... beside older ones) and after every move; `resume` continues it."""
     rules = MugginsOptions.from_texts(given(typed))
-    screen, key_map = where_to_play(SAVES, text, keys)
+    screen, key_map = SAVES.where(text, keys)
     lv = parse_level(level)
     sd = parse_seed(seed) if seed is not None else new_seed()
-    need_screen(SAVES, screen)
+    SAVES.need_screen(screen)
     # a store that refuses: said now
     session = Session.new(lv, rules, sd, save_name_option(name))
-    play_session(SAVES, session, screen, key_map)
+    SAVES.play(session, screen, key_map)
 
 
 app.command("play")(with_option_flags(play, own_flags(MugginsOptions)))
@@ -96,12 +89,8 @@ def run_series(first: int, games: int, a: str, b: str, target: int, workers: int
     shared by ``workers`` processes or a Ray cluster at ``ray`` (see
     :func:`gameshelf.core.workers.run_jobs`); the results, in game order, do not depend on
     them."""
-    def size(procs: int) -> int:
-        return 1 if procs <= 1 else max(1, min(20, games // (procs * 8)))
-
-    with progress(f"{a} vs {b}", games, show) as advance:
-        return run_jobs(partial(play_series_game, first, a, b, target), range(games),
-                        workers=workers, ray=ray, chunksize=size, advance=advance)
+    return play_series(f"{a} vs {b}", partial(play_series_game, first, a, b, target),
+                       range(games), workers, ray, show)
 
 
 @app.command("sim")
@@ -113,16 +102,10 @@ def sim(
     target: Annotated[int, typer.Option(help="Points that end a game.", metavar="N",
                                         parser=TARGET.parser())] = TARGET.default,
     seed: Annotated[str, typer.Option(help="First game number; game i uses seed+i.")] = "1",
-    workers: Annotated[int, typer.Option("--workers", "-w", metavar="N",
-                                         parser=number_parser("--workers"),
-                                         help="Processes to use (the "
-                                         "results do not depend on it).")] = 1,
-    ray: Annotated[str | None, typer.Option("--ray", metavar="ADDRESS", help=RAY_HELP,
-                                            parser=ray_address)] = None,
+    workers: Workers = 1,
+    ray: Ray = None,
     json_out: Annotated[bool, typer.Option("--json", help="JSON output.")] = False,
-    show_progress: Annotated[bool | None, typer.Option(
-        "--progress/--no-progress", help="Show progress on stderr (default: only when "
-        "stderr is a terminal).")] = None,
+    show_progress: ShowProgress = None,
 ) -> None:
     """Play Mugsy against Mugsy; seats alternate. Prints win rates with 95% intervals."""
     names = [p.strip() for p in players.split(",")]
@@ -212,11 +195,7 @@ def play_text(session: Session) -> None:
             if not session.match.state.is_terminal():
                 with interrupt.shielded():
                     session.save()
-                typer.echo("\nStopped; " + (
-                    f"the game could not be saved: {session.store_errors[-1]}"
-                    if session.slot.unsaved else
-                    f"saved as {quoted(session.name)}. Resume with: "
-                    f"{resume_command('muggins', session.name)}"))
+                typer.echo(stopped_line(GAME, session))
             raise
         _the_end(session)
         if not finished or not _play_again():
@@ -389,6 +368,10 @@ def round_line(table: MugginsView, names: tuple[str, str] = ("you", "Mugsy")) ->
             f"{r.pips[1]}; {who} scored {r.points}")
 
 
-SAVES = Saves(GAME, "Muggins", Session.resume, play_text, _screen, describe_save, _over,
+def _describe_save(row: SaveRow) -> str:
+    return marked_line(row, described, "the result is not recorded yet: resume records it")
+
+
+SAVES = Saves(GAME, "Muggins", Session.resume, play_text, _screen, _describe_save, _over,
               keys_help=KEYS_HELP, review=review_command)
-add_commands(app, SAVES)
+SAVES.add_to(app)

@@ -11,34 +11,14 @@ from pathlib import Path
 
 import typer
 
-from gameshelf.cli.commands import (
-    Saves,
-    add_commands,
-    need_screen,
-    play_session,
-    series_start,
-    where_to_play,
-)
+from gameshelf.cli.saves import Saves, marked_line, stopped_line
+from gameshelf.cli.series import Ray, ShowProgress, Workers, play_series, series_start
 from gameshelf.core import interrupt
 from gameshelf.core.chance import new_seed, parse_seed
 from gameshelf.core.errors import BadInputError, GameshelfError, OutputError, StoreError
-from gameshelf.core.inputs import (
-    MAX_DATA_FILE_BYTES,
-    number_parser,
-    read_line,
-    read_text_file,
-)
-from gameshelf.core.progress import progress
-from gameshelf.core.text import (
-    count,
-    error_line,
-    literal,
-    quoted,
-    resume_command,
-    saved_as,
-    verb_for,
-)
-from gameshelf.core.workers import RAY_HELP, ray_address, run_jobs
+from gameshelf.core.inputs import MAX_DATA_FILE_BYTES, number_parser, read_line, read_text_file
+from gameshelf.core.store import SaveRow
+from gameshelf.core.text import count, error_line, literal, quoted, saved_as, verb_for
 from gameshelf.games.showdown import coach
 from gameshelf.games.showdown.actions import Bid, Buy, Speed, card_text
 from gameshelf.games.showdown.cards import parse_deck
@@ -47,7 +27,8 @@ from gameshelf.games.showdown.match import GAME, Match, Seat, parse_players
 from gameshelf.games.showdown.play import LocalShowdown, ShowdownMatch
 from gameshelf.games.showdown.players import PLAYER_KINDS
 from gameshelf.games.showdown.review import review_command
-from gameshelf.games.showdown.session import ShowdownSession, describe_save
+from gameshelf.games.showdown.session import END_PENDING, ShowdownSession
+from gameshelf.games.showdown.session import describe as described
 from gameshelf.games.showdown.sim import play_sim_game
 from gameshelf.games.showdown.table import Phase, PlayerView
 from gameshelf.session.base import save_failure
@@ -85,10 +66,10 @@ def play(players: str = typer.Option("You,cpu", "--players", "-p",
     seats = parse_players(players)
     deck_text = read_deck(deck)
     number = parse_seed(seed) if seed is not None else new_seed()
-    screen, _ = where_to_play(SAVES, text, None)
-    need_screen(SAVES, screen)
+    screen, _ = SAVES.where(text, None)
+    SAVES.need_screen(screen)
     session = ShowdownSession.new(Match(seats, number, deck_text))  # a store that refuses:
-    play_session(SAVES, session, screen, None)                      # said before any move
+    SAVES.play(session, screen, None)                      # said before any move
 
 
 def _screen(session: ShowdownSession, _keys: str | None) -> None:
@@ -116,15 +97,9 @@ def sim(games: int = typer.Option(100, "--games", "-n", help="Games to play.", m
                                     help="Player kinds, 2 to 4: random, heuristic, search."),
         seed: str = typer.Option("1", "--seed", help="Seed of the first game."),
         deck: Path | None = typer.Option(None, "--deck", help="Another deck file (TOML)."),
-        workers: int = typer.Option(1, "--workers", "-w", metavar="N",
-                                    parser=number_parser("--workers"),
-                                    help="Processes to use (the results do not depend on it)."),
-        ray: str | None = typer.Option(None, "--ray", metavar="ADDRESS", help=RAY_HELP,
-                                       parser=ray_address),
+        workers: Workers = 1, ray: Ray = None,
         as_json: bool = typer.Option(False, "--json", help="Print JSON."),
-        show_progress: bool | None = typer.Option(
-            None, "--progress/--no-progress", help="Show progress on stderr (default: only "
-            "when stderr is a terminal).")) -> None:
+        show_progress: ShowProgress = None) -> None:
     """Play computer games (seats rotate each game) and print each kind's results."""
     kinds = [k.strip().lower() for k in players.split(",")]
     kinds = ["heuristic" if k == "cpu" else k for k in kinds]
@@ -136,13 +111,8 @@ def sim(games: int = typer.Option(100, "--games", "-n", help="Games to play.", m
     first = series_start(seed, games, workers, ray)
     deck_text = read_deck(deck)
     the_deck = parse_deck(deck_text) if deck_text else None
-
-    def size(procs: int) -> int:
-        return 1 if procs <= 1 else max(1, min(20, games // (procs * 8)))
-
-    with progress(" vs ".join(kinds), games, show_progress) as advance:
-        played = run_jobs(partial(play_sim_game, first, kinds, the_deck), range(games),
-                          workers=workers, ray=ray, chunksize=size, advance=advance)
+    played = play_series(" vs ".join(kinds), partial(play_sim_game, first, kinds, the_deck),
+                         range(games), workers, ray, show_progress)
     # summed in game order: the same figures for any spread
     wins = [sum(game.wins[j] for game in played) for j in range(len(kinds))]
     points = [[game.points[j] for game in played] for j in range(len(kinds))]
@@ -261,11 +231,7 @@ def _text_loop(session: ShowdownSession) -> None:
         if not game.finished():
             with interrupt.shielded():
                 session.settle()
-            typer.echo("\nStopped; " + (
-                f"the game could not be saved: {error_line(session.errors[-1])}"
-                if session.slot.unsaved
-                else f"saved as {quoted(session.name)}. Resume with: "
-                     f"{resume_command('showdown', session.name)}"))
+            typer.echo(stopped_line(GAME, session))
         raise
     except OutputError:
         with interrupt.shielded():
@@ -402,6 +368,14 @@ def _final_text(st: PlayerView | ShowdownState, seats: Sequence[SeatInfo | Seat]
     return "\n".join(out)
 
 
+def _describe_save(row: SaveRow) -> str:
+    """A save's line; a finished one's end is recorded when it is resumed, or was already,
+    by the screen before the session layer (resuming it only removes the save)."""
+    pending = row.record is not None and row.record.options.get(END_PENDING)
+    return marked_line(row, described, "resume records the scores" if pending
+                       else "scores recorded; resume removes the save")
+
+
 SAVES = Saves(GAME, "Pinball Showdown", ShowdownSession.resume, _text_loop, _screen,
-              describe_save, _over, review=review_command)
-add_commands(app, SAVES)
+              _describe_save, _over, review=review_command)
+SAVES.add_to(app)

@@ -18,39 +18,14 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TaskProgressColumn, TimeElapsedColumn
 
-from gameshelf.cli.commands import (
-    Saves,
-    add_commands,
-    need_screen,
-    play_session,
-    series_start,
-    where_to_play,
-)
-from gameshelf.cli.saves import save_name_option
+from gameshelf.cli.saves import Saves, save_name_option
+from gameshelf.cli.series import Ray, ShowProgress, Workers, play_series, series_start
 from gameshelf.core.chance import new_seed, parse_seed
-from gameshelf.core.errors import (
-    BadInputError,
-    GameshelfError,
-    RecordError,
-    SaveNameTakenError,
-)
+from gameshelf.core.errors import BadInputError, GameshelfError, RecordError, SaveNameTakenError
 from gameshelf.core.files import check_target, write_file
-from gameshelf.core.inputs import (
-    MAX_RECORD_BYTES,
-    number_parser,
-    read_file,
-)
-from gameshelf.core.progress import progress
+from gameshelf.core.inputs import MAX_RECORD_BYTES, number_parser, read_file
 from gameshelf.core.store import SaveRow, Store
-from gameshelf.core.text import (
-    count,
-    error_line,
-    literal,
-    quoted,
-    resume_command,
-    when,
-)
-from gameshelf.core.workers import RAY_HELP, ray_address, run_jobs
+from gameshelf.core.text import count, error_line, literal, quoted, resume_command, when
 from gameshelf.games.yatz.game import GAME
 from gameshelf.games.yatz.highscores import TOP, UNDO_NOTE, undo_mark, undos
 from gameshelf.games.yatz.match import Match, parse_seats
@@ -59,7 +34,7 @@ from gameshelf.games.yatz.prompt import prompt_loop
 from gameshelf.games.yatz.review import review_command
 from gameshelf.games.yatz.scoring import rule_set
 from gameshelf.games.yatz.session import YatzSession, save_name
-from gameshelf.games.yatz.sim import SoloResult, play_solo, summarize
+from gameshelf.games.yatz.sim import play_solo, summarize
 from gameshelf.games.yatz.text import ranking_text
 
 app = typer.Typer(
@@ -118,8 +93,8 @@ def play(
     keys: Annotated[str | None, typer.Option("--keys", help=KEYS_HELP)] = None,
 ) -> None:
     """Play a game at the terminal prompt (or in the app's screen with --tui)."""
-    screen, key_map = where_to_play(SAVES, tui, keys)
-    need_screen(SAVES, screen)
+    screen, key_map = SAVES.where(tui, keys)
+    SAVES.need_screen(screen)
     seats = parse_seats(players)
     number = parse_seed(seed) if seed is not None else new_seed()
     match = Match(seats, number)
@@ -129,10 +104,10 @@ def play(
     except SaveNameTakenError:
         raise BadInputError(f"a save named {quoted(save)} exists: choose another --name, or "
                             f"go on with it: {resume_command('yatz', str(save))}") from None
-    play_session(SAVES, session, screen, key_map)
+    SAVES.play(session, screen, key_map)
 
 
-add_commands(app, SAVES)
+SAVES.add_to(app)
 
 
 @app.command("scores")
@@ -161,16 +136,6 @@ def scores(json_out: Annotated[bool, typer.Option("--json")] = False) -> None:
         typer.echo(UNDO_NOTE)
 
 
-def _run_sim(player: str, seeds: list[int], workers: int,
-             show: bool | None, ray: str | None = None) -> list[SoloResult]:
-    def size(procs: int) -> int:
-        return 50 if procs <= 1 else max(1, min(200, len(seeds) // (procs * 8) or 1))
-
-    with progress(player, len(seeds), show) as advance:
-        return run_jobs(partial(play_solo, player), seeds, workers=workers, ray=ray,
-                        chunksize=size, advance=advance)
-
-
 @app.command("sim")
 def sim(
     games: Annotated[int, typer.Option("--games", "-n", help="Number of games.", metavar="N",
@@ -178,15 +143,11 @@ def sim(
     player: Annotated[str, typer.Option(
         "--player", help="A registered computer player (cpu = the default).")] = "cpu",
     seed: Annotated[str, typer.Option("--seed", help="Game number of the first game.")] = "1",
-    workers: Annotated[int, typer.Option("--workers", "-w", help="Processes to use.",
-                                        metavar="N", parser=number_parser("--workers"))] = 1,
-    ray: Annotated[str | None, typer.Option("--ray", metavar="ADDRESS", help=RAY_HELP,
-                                            parser=ray_address)] = None,
+    workers: Workers = 1,
+    ray: Ray = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")
                         ] = False,
-    show_progress: Annotated[bool | None, typer.Option(
-        "--progress/--no-progress", help="Show progress on stderr (default: only when "
-        "stderr is a terminal).")] = None,
+    show_progress: ShowProgress = None,
 ) -> None:
     """Play solitaire games with a computer player and print the score statistics."""
     first = series_start(seed, games, workers, ray)
@@ -194,7 +155,8 @@ def sim(
     if name not in PLAYERS:
         name = default_player()
     seeds = list(range(first, first + games))
-    results = _run_sim(name, seeds, workers, show_progress, ray)
+    results = play_series(name, partial(play_solo, name), seeds, workers, ray, show_progress,
+                          chunk=(50, 200))
     stats: dict[str, Any] = {"player": name, "first_game": first, **summarize(results)}
     if json_out:
         typer.echo(json.dumps(stats, indent=2))
