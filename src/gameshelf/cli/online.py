@@ -227,8 +227,8 @@ def make_app() -> typer.Typer:
     games registered now. Its help is the root's line for it (``gameshelf.cli``: said
     without loading this module)."""
     app = typer.Typer(no_args_is_help=True, rich_markup_mode=None)
-    flags = {key: "; ".join(f"{g.title}: {o.describe()}" for g, o in options) + "."
-             for key, options in _option_flags().items()}
+    flags = [(options[0][1], "; ".join(f"{g.title}: {o.describe()}" for g, o in options) + ".")
+             for options in _option_flags().values()]
     helps = {"game": game_help(), "seats": "Seats in order: me (you), ? (open for someone "
              f"to join by the code), cpu or a computer level ({levels_help()})."}
     app.command("create")(with_option_flags(create, flags, helps))

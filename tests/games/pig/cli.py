@@ -1,6 +1,7 @@
 """``gameshelf pig ...``: Pig against the computer (``Hog``, holding at 20), at a prompt or
-on the screen. Commands: ``play`` and ``resume``; ``stats``, ``history`` and ``replay`` are
-every game's (added by the command line).
+on the screen. Commands: ``play``; ``resume``, ``saves`` and ``delete`` are made by
+:func:`gameshelf.cli.saves.Saves.add_to`; ``stats``, ``history`` and ``replay`` are every
+game's (added by the command line).
 
 The prompt loop (:func:`play_match_text`) plays any :class:`~tests.games.pig.play.PigMatch`:
 a game here, or a room on a game server (the ``online`` part).
@@ -13,7 +14,7 @@ from typing import Annotated
 import typer
 
 from gameshelf.cli.options import given, own_flags, with_option_flags
-from gameshelf.cli.saves import save_name_option, say_where_kept
+from gameshelf.cli.saves import Saves, save_name_option
 from gameshelf.core.chance import new_seed, parse_seed
 from gameshelf.core.errors import GameshelfError, StoreError
 from gameshelf.core.fit import fitted
@@ -66,34 +67,19 @@ def play(
     rules = PigOptions.from_texts(given(typed))
     match = Match.new(parse_seed(seed) if seed is not None else new_seed(),
                       [you, COMPUTER_NAME], [HUMAN, parse_level(against)], rules.target)
-    if not text:
-        from gameshelf.tui.base import need_terminal
-
-        need_terminal("use --text for the prompt")
-    _run(Session.new(match, save_name_option(name)), text)
+    screen, _ = SAVES.where(text, None)
+    SAVES.need_screen(screen)
+    SAVES.play(Session.new(match, save_name_option(name)), screen, None)
 
 
-app.command("play")(with_option_flags(play, own_flags(PigOptions)))
-
-
-@app.command("resume")
-def resume(
-    name: Annotated[str | None, typer.Argument(help="The save (default: the newest).")] = None,
-    text: Annotated[bool, typer.Option("--text", help="The prompt instead of the screen.")]
-    = False,
-) -> None:
-    """Go on with a saved game."""
-    _run(Session.resume(name), text)
-
-
-def _run(session: Session, text: bool) -> None:
-    if text:
-        play_match_text(LocalPig(session))
-        return
+def _screen(session: Session, _keys: str | None) -> None:
+    # start-up: the screen (Textual) loads only when the game is played on it
     from tests.games.pig.tui.screen import run_match
 
     run_match(LocalPig(session))
-    say_where_kept(GAME, session)
+
+
+app.command("play")(with_option_flags(play, own_flags(PigOptions)))
 
 
 @fitted
@@ -157,3 +143,7 @@ def play_match_text(game: PigMatch) -> bool:
     if game.keeps_saves and game.name:
         typer.echo(f"The game {quoted(game.name)} is over and kept in the history.")
     return True
+
+
+SAVES = Saves(GAME, "Pig", Session.resume, lambda s: play_match_text(LocalPig(s)), _screen)
+SAVES.add_to(app)

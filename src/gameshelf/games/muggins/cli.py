@@ -4,23 +4,21 @@ game its own save), ``resume [NAME]``, ``saves``, ``delete``, ``sim`` and ``revi
 from __future__ import annotations
 
 import json
-import os
 from functools import partial
 from typing import Annotated
 
 import typer
 
 from gameshelf.cli.options import given, own_flags, with_option_flags
-from gameshelf.cli.saves import add_delete_command, echo_saves, save_name_option, say_where_kept
+from gameshelf.cli.saves import Saves, marked_line, save_name_option, stopped_line
+from gameshelf.cli.series import Ray, ShowProgress, Workers, play_series, series_start
 from gameshelf.core import interrupt
-from gameshelf.core.chance import MAX_SEED, new_seed, parse_seed
+from gameshelf.core.chance import new_seed, parse_seed
 from gameshelf.core.errors import BadInputError, GameshelfError, StoreError
 from gameshelf.core.fit import fitted
 from gameshelf.core.inputs import number_parser, read_line
-from gameshelf.core.keymaps import parse_key_map
-from gameshelf.core.progress import progress
-from gameshelf.core.text import count, error_line, quoted, resume_command, said, saved_as, yes_no
-from gameshelf.core.workers import RAY_HELP, check_spread, ray_address, run_jobs
+from gameshelf.core.store import SaveRow
+from gameshelf.core.text import count, error_line, quoted, said, saved_as, yes_no
 from gameshelf.games.muggins import coach
 from gameshelf.games.muggins.game import Draw, Pass
 from gameshelf.games.muggins.match import GAME, joined_draws
@@ -28,12 +26,8 @@ from gameshelf.games.muggins.mugsy import LEVELS, parse_level
 from gameshelf.games.muggins.options import TARGET, MugginsOptions
 from gameshelf.games.muggins.play import LocalMuggins, MugginsMatch
 from gameshelf.games.muggins.review import review_command
-from gameshelf.games.muggins.session import (
-    PERSON,
-    Session,
-    describe_save,
-    saves,
-)
+from gameshelf.games.muggins.session import PERSON, Session
+from gameshelf.games.muggins.session import describe as described
 from gameshelf.games.muggins.sim import SimResult, play_series_game, tally
 from gameshelf.games.muggins.view import MugginsView
 from gameshelf.session.base import end_not_recorded, save_failure
@@ -47,17 +41,18 @@ KEYS_HELP = ("The board's keys and layout: 'classic' (as the 1991 manual: your t
              "(default: the choice remembered from the level screen).")
 
 
-def _keys_option(keys: str | None, text: bool) -> str | None:
-    """The checked ``--keys`` value (None: not given).
-
-    Raises:
-        BadInputError: an unknown key map, or ``--keys`` with ``--text``.
-    """
-    if keys is None:
+def _over(session: Session) -> str | None:
+    if not session.match.state.is_terminal():
         return None
-    if text:
-        raise BadInputError("--keys chooses the board's keys: the --text prompt has none")
-    return parse_key_map(keys)
+    return (f"The game {quoted(session.name)} was over: "
+            f"{_final(LocalMuggins(session), PERSON)} Its result is now recorded.")
+
+
+def _screen(session: Session, keys: str | None) -> None:
+    # start-up: Textual loads only for the screen, never for --text or the other commands
+    from gameshelf.games.muggins.tui.app import run_muggins
+
+    run_muggins(session=session, keys=keys)
 
 
 def play(
@@ -77,59 +72,16 @@ def play(
     """Play a new game against Mugsy. It is saved at once as its own save (game-<number>,
     game-<number>-2... beside older ones) and after every move; `resume` continues it."""
     rules = MugginsOptions.from_texts(given(typed))
-    key_map = _keys_option(keys, text)
+    screen, key_map = SAVES.where(text, keys)
     lv = parse_level(level)
     sd = parse_seed(seed) if seed is not None else new_seed()
-    if not text:  # before the game is made (and saved): the screen needs a terminal
-        # start-up: Textual loads only for the screen, never for --text or the other commands
-        from gameshelf.tui.base import need_terminal
-
-        need_terminal("use --text for the prompt loop")
+    SAVES.need_screen(screen)
     # a store that refuses: said now
     session = Session.new(lv, rules, sd, save_name_option(name))
-    _play(session, text, key_map)
+    SAVES.play(session, screen, key_map)
 
 
 app.command("play")(with_option_flags(play, own_flags(MugginsOptions)))
-
-
-def _play(session: Session, text: bool, key_map: str | None) -> None:
-    if text:
-        play_text(session)
-        return
-    # start-up: Textual loads only for the screen, never for --text or the other commands
-    from gameshelf.games.muggins.tui.app import run_muggins
-
-    run_muggins(session=session, keys=key_map)
-    say_where_kept("muggins", session)
-
-
-@app.command("resume")
-def resume(
-    name: Annotated[str | None, typer.Argument(
-        help="The save's name (default: the newest save).")] = None,
-    text: Annotated[bool, typer.Option("--text", help="Plain prompt loop.")] = False,
-    keys: Annotated[str | None, typer.Option("--keys", help=KEYS_HELP)] = None,
-) -> None:
-    """Continue a saved game (the newest without NAME). A saved game that is already over
-    (its result could not be recorded then) gets its result recorded now."""
-    key_map = _keys_option(keys, text)
-    session = Session.resume(name)
-    if session.match.state.is_terminal():
-        typer.echo(f"The game {quoted(session.name)} was over: "
-                   f"{_final(LocalMuggins(session), PERSON)} Its result is now recorded.")
-        return
-    _play(session, text, key_map)
-
-
-@app.command("saves")
-def saves_command(json_out: Annotated[bool, typer.Option("--json", help="JSON output.")] = False
-                  ) -> None:
-    """List the saved Muggins games, newest first (damaged ones marked damaged)."""
-    echo_saves("Muggins", [(r.name, r.updated, describe_save(r)) for r in saves()], json_out)
-
-
-add_delete_command(app, GAME, "Muggins")
 
 
 def run_series(first: int, games: int, a: str, b: str, target: int, workers: int = 1,
@@ -138,12 +90,8 @@ def run_series(first: int, games: int, a: str, b: str, target: int, workers: int
     shared by ``workers`` processes or a Ray cluster at ``ray`` (see
     :func:`gameshelf.core.workers.run_jobs`); the results, in game order, do not depend on
     them."""
-    def size(procs: int) -> int:
-        return 1 if procs <= 1 else max(1, min(20, games // (procs * 8)))
-
-    with progress(f"{a} vs {b}", games, show) as advance:
-        return run_jobs(partial(play_series_game, first, a, b, target), range(games),
-                        workers=workers, ray=ray, chunksize=size, advance=advance)
+    return play_series(f"{a} vs {b}", partial(play_series_game, first, a, b, target),
+                       range(games), workers, ray, show)
 
 
 @app.command("sim")
@@ -155,16 +103,10 @@ def sim(
     target: Annotated[int, typer.Option(help="Points that end a game.", metavar="N",
                                         parser=TARGET.parser())] = TARGET.default,
     seed: Annotated[str, typer.Option(help="First game number; game i uses seed+i.")] = "1",
-    workers: Annotated[int, typer.Option("--workers", "-w", metavar="N",
-                                         parser=number_parser("--workers"),
-                                         help="Processes to use (the "
-                                         "results do not depend on it).")] = 1,
-    ray: Annotated[str | None, typer.Option("--ray", metavar="ADDRESS", help=RAY_HELP,
-                                            parser=ray_address)] = None,
+    workers: Workers = 1,
+    ray: Ray = None,
     json_out: Annotated[bool, typer.Option("--json", help="JSON output.")] = False,
-    show_progress: Annotated[bool | None, typer.Option(
-        "--progress/--no-progress", help="Show progress on stderr (default: only when "
-        "stderr is a terminal).")] = None,
+    show_progress: ShowProgress = None,
 ) -> None:
     """Play Mugsy against Mugsy; seats alternate. Prints win rates with 95% intervals."""
     names = [p.strip() for p in players.split(",")]
@@ -172,16 +114,7 @@ def sim(
         raise BadInputError(f"--players needs two levels like easy,strong, "
                             f"got {quoted(players)}")
     a, b = parse_level(names[0]), parse_level(names[1])
-    if not 1 <= games <= 1_000_000:
-        raise BadInputError(f"--games must be 1 to 1000000, got {games}")
-    first = parse_seed(seed)
-    if first + games - 1 > MAX_SEED:
-        raise BadInputError(f"the last game number would be {first + games - 1}, past the "
-                            f"largest, {MAX_SEED}: use a smaller --seed or --games")
-    if not 1 <= workers <= (os.cpu_count() or 1) * 4:
-        raise BadInputError(f"--workers must be 1 to {(os.cpu_count() or 1) * 4}, "
-                            f"got {workers}")
-    check_spread(workers, ray)
+    first = series_start(seed, games, workers, ray)
     results = run_series(first, games, a, b, target, workers, show_progress, ray)
     t = tally(a, b, results)
     lo, hi = t.interval_a()
@@ -270,11 +203,7 @@ def play_text(session: Session) -> None:
             if not session.match.state.is_terminal():
                 with interrupt.shielded():
                     session.save()
-                typer.echo("\nStopped; " + (
-                    f"the game could not be saved: {session.store_errors[-1]}"
-                    if session.slot.unsaved else
-                    f"saved as {quoted(session.name)}. Resume with: "
-                    f"{resume_command('muggins', session.name)}"))
+                typer.echo(stopped_line(GAME, session))
             raise
         _the_end(session)
         if not finished or not _play_again():
@@ -448,4 +377,10 @@ def round_line(table: MugginsView, names: tuple[str, str] = ("you", "Mugsy")) ->
             f"{r.pips[1]}; {who} scored {r.points}")
 
 
-app.command("review")(review_command)
+def _describe_save(row: SaveRow) -> str:
+    return marked_line(row, described, "the result is not recorded yet: resume records it")
+
+
+SAVES = Saves(GAME, "Muggins", Session.resume, play_text, _screen, _describe_save, _over,
+              keys_help=KEYS_HELP, review=review_command)
+SAVES.add_to(app)

@@ -40,7 +40,7 @@ from gameshelf.games.muggins.options import MugginsOptions
 from gameshelf.session.base import SavedGame, SaveLost, SaveSlot, game_saves, open_store
 from gameshelf.session.ending import EndRules, EndSeat, ending
 
-__all__ = ["ENDING", "MUGSY", "PERSON", "Session", "describe", "describe_save",
+__all__ = ["ENDING", "MUGSY", "PERSON", "Session", "describe",
            "result_counts", "save_name", "saves"]
 
 #: The end of a Muggins game (its ``end`` part): the higher points win (R-MG-8); no top 20,
@@ -77,20 +77,6 @@ def describe(record: GameRecord) -> tuple[bool, str]:
     return st.is_terminal(), (f"Mugsy ({s.level}) · game {s.match.seed} · you "
                               f"{st.scores[0]}, Mugsy {st.scores[1]} of {st.target} · round "
                               f"{st.round_no}")
-
-
-def describe_save(row: SaveRow) -> str:
-    """One line of ``muggins saves`` about a save: :func:`describe`'s text; ``finished:
-    ...`` for a game over (its result recorded when it is resumed); ``damaged: why`` for a
-    save that cannot be read or replayed."""
-    if row.record is None:
-        return f"damaged: {row.damaged}"
-    try:
-        finished, text = describe(row.record)
-    except GameshelfError as exc:
-        return f"damaged: {exc}"
-    return (f"finished: {text} (the result is not recorded yet: resume records it)"
-            if finished else text)
 
 
 def result_counts() -> dict[str, dict[str, int]]:

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import json
-import os
 import statistics
 from collections.abc import Sequence
 from functools import partial
@@ -12,28 +11,15 @@ from pathlib import Path
 
 import typer
 
-from gameshelf.cli.saves import add_delete_command, echo_saves, say_where_kept
+from gameshelf.cli.saves import Saves, marked_line, stopped_line
+from gameshelf.cli.series import Ray, ShowProgress, Workers, play_series, series_start
 from gameshelf.core import interrupt
-from gameshelf.core.chance import MAX_SEED, new_seed, parse_seed
+from gameshelf.core.chance import new_seed, parse_seed
 from gameshelf.core.errors import BadInputError, GameshelfError, OutputError, StoreError
 from gameshelf.core.fit import fitted
-from gameshelf.core.inputs import (
-    MAX_DATA_FILE_BYTES,
-    number_parser,
-    read_line,
-    read_text_file,
-)
-from gameshelf.core.progress import progress
-from gameshelf.core.text import (
-    count,
-    error_line,
-    literal,
-    quoted,
-    resume_command,
-    saved_as,
-    verb_for,
-)
-from gameshelf.core.workers import RAY_HELP, check_spread, ray_address, run_jobs
+from gameshelf.core.inputs import MAX_DATA_FILE_BYTES, number_parser, read_line, read_text_file
+from gameshelf.core.store import SaveRow
+from gameshelf.core.text import count, error_line, literal, quoted, saved_as, verb_for
 from gameshelf.games.showdown import coach
 from gameshelf.games.showdown.actions import Bid, Buy, Speed, card_text
 from gameshelf.games.showdown.cards import parse_deck
@@ -42,7 +28,8 @@ from gameshelf.games.showdown.match import GAME, Match, Seat, parse_players
 from gameshelf.games.showdown.play import LocalShowdown, ShowdownMatch
 from gameshelf.games.showdown.players import PLAYER_KINDS
 from gameshelf.games.showdown.review import review_command
-from gameshelf.games.showdown.session import ShowdownSession, describe_save, saves
+from gameshelf.games.showdown.session import END_PENDING, ShowdownSession
+from gameshelf.games.showdown.session import describe as described
 from gameshelf.games.showdown.sim import play_sim_game
 from gameshelf.games.showdown.table import Phase, PlayerView
 from gameshelf.session.base import save_failure
@@ -80,52 +67,28 @@ def play(players: str = typer.Option("You,cpu", "--players", "-p",
     seats = parse_players(players)
     deck_text = read_deck(deck)
     number = parse_seed(seed) if seed is not None else new_seed()
-    if not text:  # before the game is made (and saved): the screen needs a terminal
-        # start-up: Textual loads only for the screen, not for the prompt or --help
-        from gameshelf.tui.base import need_terminal
-
-        need_terminal("use --text for the prompt loop")
+    screen, _ = SAVES.where(text, None)
+    SAVES.need_screen(screen)
     session = ShowdownSession.new(Match(seats, number, deck_text))  # a store that refuses:
-    _play(session, text)                                            # said before any move
+    SAVES.play(session, screen, None)                      # said before any move
 
 
-def _play(session: ShowdownSession, text: bool) -> None:
-    if text:
-        _text_loop(session)
-    else:
-        # start-up: the screens (and Textual) load only when the game is played on them
-        from gameshelf.games.showdown.tui.setup import run_match_app
+def _screen(session: ShowdownSession, _keys: str | None) -> None:
+    # start-up: the screens (and Textual) load only when the game is played on them
+    from gameshelf.games.showdown.tui.setup import run_match_app
 
-        run_match_app(session)
-        say_where_kept("showdown", session)
+    run_match_app(session)
 
 
-@app.command("resume")
-def resume(name: str | None = typer.Argument(None, help="The save's name (default newest)."),
-           text: bool = typer.Option(False, "--text", help="Plain prompt loop, no screen.")
-           ) -> None:
-    """Continue a saved game (the newest without NAME). A saved game that is already over
-    (its end could not be recorded then) gets its scores recorded now; one finished by an
-    older gameshelf, which recorded its scores then, is only removed."""
-    session = ShowdownSession.resume(name)
-    if session.match.state.is_terminal():
-        typer.echo(_final_text(session.match.state, session.match.seats))
-        typer.echo(f"The game {quoted(session.name)} was over; " + (
-            "its scores are now recorded." if session.recorded_on_resume
-            else "its scores were recorded when it ended; the save is removed."))
-        return
-    _play(session, text)
-
-
-@app.command("saves")
-def saves_command(as_json: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
-    """List saved games, newest first (damaged ones marked damaged), in the columns of the
-    Yatz and Muggins listings: name, date, game."""
-    echo_saves("Pinball Showdown",
-               [(row.name, row.updated, describe_save(row)) for row in saves()], as_json)
-
-
-add_delete_command(app, GAME, "Pinball Showdown")
+def _over(session: ShowdownSession) -> str | None:
+    """A save already over: its scores, and that they are recorded now (or were, by an
+    older gameshelf, whose save resuming only removes)."""
+    if not session.match.state.is_terminal():
+        return None
+    return (_final_text(session.match.state, session.match.seats) + "\n"
+            + f"The game {quoted(session.name)} was over; " + (
+                "its scores are now recorded." if session.recorded_on_resume
+                else "its scores were recorded when it ended; the save is removed."))
 
 
 @app.command("sim")
@@ -135,15 +98,9 @@ def sim(games: int = typer.Option(100, "--games", "-n", help="Games to play.", m
                                     help="Player kinds, 2 to 4: random, heuristic, search."),
         seed: str = typer.Option("1", "--seed", help="Seed of the first game."),
         deck: Path | None = typer.Option(None, "--deck", help="Another deck file (TOML)."),
-        workers: int = typer.Option(1, "--workers", "-w", metavar="N",
-                                    parser=number_parser("--workers"),
-                                    help="Processes to use (the results do not depend on it)."),
-        ray: str | None = typer.Option(None, "--ray", metavar="ADDRESS", help=RAY_HELP,
-                                       parser=ray_address),
+        workers: Workers = 1, ray: Ray = None,
         as_json: bool = typer.Option(False, "--json", help="Print JSON."),
-        show_progress: bool | None = typer.Option(
-            None, "--progress/--no-progress", help="Show progress on stderr (default: only "
-            "when stderr is a terminal).")) -> None:
+        show_progress: ShowProgress = None) -> None:
     """Play computer games (seats rotate each game) and print each kind's results."""
     kinds = [k.strip().lower() for k in players.split(",")]
     kinds = ["heuristic" if k == "cpu" else k for k in kinds]
@@ -152,25 +109,11 @@ def sim(games: int = typer.Option(100, "--games", "-n", help="Games to play.", m
     for k in kinds:
         if k not in PLAYER_KINDS:
             raise BadInputError(f"unknown player kind {quoted(k)} (random, heuristic or search)")
-    if not 1 <= games <= 1_000_000:
-        raise BadInputError(f"--games must be 1 to 1,000,000, got {games}")
-    if not 1 <= workers <= (os.cpu_count() or 1) * 4:
-        raise BadInputError(f"--workers must be 1 to {(os.cpu_count() or 1) * 4}, "
-                            f"got {workers}")
-    check_spread(workers, ray)
+    first = series_start(seed, games, workers, ray)
     deck_text = read_deck(deck)
     the_deck = parse_deck(deck_text) if deck_text else None
-    first = parse_seed(seed)
-    if first + games - 1 > MAX_SEED:
-        raise BadInputError(f"--seed {first} with {count(games, 'game')} goes past the last game "
-                            f"number {MAX_SEED}")
-
-    def size(procs: int) -> int:
-        return 1 if procs <= 1 else max(1, min(20, games // (procs * 8)))
-
-    with progress(" vs ".join(kinds), games, show_progress) as advance:
-        played = run_jobs(partial(play_sim_game, first, kinds, the_deck), range(games),
-                          workers=workers, ray=ray, chunksize=size, advance=advance)
+    played = play_series(" vs ".join(kinds), partial(play_sim_game, first, kinds, the_deck),
+                         range(games), workers, ray, show_progress)
     # summed in game order: the same figures for any spread
     wins = [sum(game.wins[j] for game in played) for j in range(len(kinds))]
     points = [[game.points[j] for game in played] for j in range(len(kinds))]
@@ -289,11 +232,7 @@ def _text_loop(session: ShowdownSession) -> None:
         if not game.finished():
             with interrupt.shielded():
                 session.settle()
-            typer.echo("\nStopped; " + (
-                f"the game could not be saved: {error_line(session.errors[-1])}"
-                if session.slot.unsaved
-                else f"saved as {quoted(session.name)}. Resume with: "
-                     f"{resume_command('showdown', session.name)}"))
+            typer.echo(stopped_line(GAME, session))
         raise
     except OutputError:
         with interrupt.shielded():
@@ -431,4 +370,14 @@ def _final_text(st: PlayerView | ShowdownState, seats: Sequence[SeatInfo | Seat]
     return "\n".join(out)
 
 
-app.command("review")(review_command)
+def _describe_save(row: SaveRow) -> str:
+    """A save's line; a finished one's end is recorded when it is resumed, or was already,
+    by the screen before the session layer (resuming it only removes the save)."""
+    pending = row.record is not None and row.record.options.get(END_PENDING)
+    return marked_line(row, described, "resume records the scores" if pending
+                       else "scores recorded; resume removes the save")
+
+
+SAVES = Saves(GAME, "Pinball Showdown", ShowdownSession.resume, _text_loop, _screen,
+              _describe_save, _over, review=review_command)
+SAVES.add_to(app)

@@ -76,25 +76,6 @@ def describe(record: GameRecord) -> tuple[bool, str]:
                               f"{match.seed} · turn {max(1, st.turn)}/{MAX_TURNS}")
 
 
-def describe_save(row: SaveRow) -> str:
-    """One line of ``showdown saves`` about a save, finished and damaged ones marked as the
-    Yatz and Muggins listings mark them: :func:`describe`'s text; ``finished: ...`` for a game
-    over (its scores recorded when it is resumed, or already recorded by the screen before
-    the session layer, whose save resuming only removes); ``damaged: why`` for a save that
-    cannot be read or replayed."""
-    if row.record is None:
-        return f"damaged: {row.damaged}"
-    try:
-        finished, text = describe(row.record)
-    except GameshelfError as exc:
-        return f"damaged: {exc}"
-    if not finished:
-        return text
-    if row.record.options.get(END_PENDING):
-        return f"finished: {text} (resume records the scores)"
-    return f"finished: {text} (scores recorded; resume removes the save)"
-
-
 class ShowdownSession(SavedGame):
     """One Showdown game and its save.
 

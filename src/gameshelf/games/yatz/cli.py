@@ -8,7 +8,6 @@ An adapter over :mod:`gameshelf.games.yatz`; the prompt loop of ``play`` is
 from __future__ import annotations
 
 import json
-import os
 import sys
 import time
 from functools import partial
@@ -19,32 +18,14 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TaskProgressColumn, TimeElapsedColumn
 
-from gameshelf.cli.saves import add_delete_command, save_name_option, say_where_kept
-from gameshelf.core.chance import MAX_SEED, new_seed, parse_seed
-from gameshelf.core.errors import (
-    BadInputError,
-    GameshelfError,
-    RecordError,
-    SaveNameTakenError,
-)
+from gameshelf.cli.saves import Saves, save_name_option
+from gameshelf.cli.series import Ray, ShowProgress, Workers, play_series, series_start
+from gameshelf.core.chance import new_seed, parse_seed
+from gameshelf.core.errors import BadInputError, GameshelfError, RecordError, SaveNameTakenError
 from gameshelf.core.files import check_target, write_file
-from gameshelf.core.inputs import (
-    MAX_RECORD_BYTES,
-    number_parser,
-    read_file,
-)
-from gameshelf.core.keymaps import parse_key_map
-from gameshelf.core.progress import progress
-from gameshelf.core.store import Store
-from gameshelf.core.text import (
-    count,
-    error_line,
-    literal,
-    quoted,
-    resume_command,
-    when,
-)
-from gameshelf.core.workers import RAY_HELP, check_spread, ray_address, run_jobs
+from gameshelf.core.inputs import MAX_RECORD_BYTES, number_parser, read_file
+from gameshelf.core.store import SaveRow, Store
+from gameshelf.core.text import count, error_line, literal, quoted, resume_command, when
 from gameshelf.games.yatz.game import GAME
 from gameshelf.games.yatz.highscores import TOP, UNDO_NOTE, undo_mark, undos
 from gameshelf.games.yatz.match import Match, parse_seats
@@ -53,11 +34,8 @@ from gameshelf.games.yatz.prompt import prompt_loop
 from gameshelf.games.yatz.review import review_command
 from gameshelf.games.yatz.scoring import rule_set
 from gameshelf.games.yatz.session import YatzSession, save_name
-from gameshelf.games.yatz.sim import SoloResult, play_solo, summarize
+from gameshelf.games.yatz.sim import play_solo, summarize
 from gameshelf.games.yatz.text import ranking_text
-
-#: The most games one ``sim`` plays (a bound that keeps memory small).
-MAX_SIM_GAMES = 1_000_000
 
 app = typer.Typer(
     help="Yatz: triple Yahtzee for 1 to 9 players (columns x1, x2, x3; 39 turns each).",
@@ -70,28 +48,33 @@ KEYS_HELP = ("The screen's keys: 'classic' (as the 1991 manual: Enter and F1 rol
              "(default: the choice remembered from the setup screen).")
 
 
-def _keys_option(keys: str | None, tui: bool) -> str | None:
-    """The checked ``--keys`` value (None: not given).
+def _describe_save(row: SaveRow) -> str:
+    """One line of ``yatz saves``: the game's description, or why it cannot be resumed."""
+    try:
+        if row.record is None:
+            raise RecordError(f"damaged: {row.damaged}")
+        return Match.from_record(row.record).describe()
+    except GameshelfError as exc:
+        return f"(cannot be resumed: {exc})"
 
-    Raises:
-        BadInputError: an unknown key map, or ``--keys`` without ``--tui``.
-    """
-    if keys is None:
+
+def _over(session: YatzSession) -> str | None:
+    if session.top is None:
         return None
-    if not tui:
-        raise BadInputError("--keys chooses the screen's keys: use it with --tui")
-    return parse_key_map(keys)
+    return (f"The saved game {quoted(session.name)} was over; its scores are recorded now.\n"
+            + ranking_text(session.match, set(session.top)))
 
 
-TUI_HINT = "play at the prompt: leave out --tui"
-
-
-def _open_tui(session: YatzSession, keys: str | None = None) -> None:
+def _screen(session: YatzSession, keys: str | None) -> None:
     # start-up: the screens (Textual) load only when --tui asks for them
     from gameshelf.games.yatz.tui.setup import run_session
 
     run_session(session, keys=keys)
-    say_where_kept("yatz", session)
+
+
+SAVES = Saves(GAME, "Yatz", YatzSession.resume, prompt_loop, _screen, _describe_save, _over,
+              screen_first=False, keys_help=KEYS_HELP, review=review_command,
+              mark_damaged=True)
 
 
 @app.command("play")
@@ -110,12 +93,8 @@ def play(
     keys: Annotated[str | None, typer.Option("--keys", help=KEYS_HELP)] = None,
 ) -> None:
     """Play a game at the terminal prompt (or in the app's screen with --tui)."""
-    key_map = _keys_option(keys, tui)
-    if tui:   # before the game is made (and saved): the screen needs a terminal
-        # start-up: Textual loads only when --tui asks for the screen
-        from gameshelf.tui.base import need_terminal
-
-        need_terminal(TUI_HINT)
+    screen, key_map = SAVES.where(tui, keys)
+    SAVES.need_screen(screen)
     seats = parse_seats(players)
     number = parse_seed(seed) if seed is not None else new_seed()
     match = Match(seats, number)
@@ -125,58 +104,10 @@ def play(
     except SaveNameTakenError:
         raise BadInputError(f"a save named {quoted(save)} exists: choose another --name, or "
                             f"go on with it: {resume_command('yatz', str(save))}") from None
-    if tui:
-        _open_tui(session, key_map)
-        return
-    prompt_loop(session)
+    SAVES.play(session, screen, key_map)
 
 
-@app.command("resume")
-def resume(
-    name: Annotated[str | None, typer.Argument(
-        help="The save's name (default: the latest save).")] = None,
-    tui: Annotated[bool, typer.Option("--tui", help="Play on in the app's screen.")] = False,
-    keys: Annotated[str | None, typer.Option("--keys", help=KEYS_HELP)] = None,
-) -> None:
-    """Resume a saved game exactly where it stopped (mid-turn too)."""
-    key_map = _keys_option(keys, tui)
-    session = YatzSession.resume(name)
-    if session.top is not None:   # over: its end, not written before, is written now
-        typer.echo(f"The saved game {quoted(session.name)} was over; its scores are recorded "
-                   "now.")
-        typer.echo(ranking_text(session.match, set(session.top)))
-        return
-    if tui:
-        _open_tui(session, key_map)
-        return
-    prompt_loop(session)
-
-
-@app.command("saves")
-def saves(json_out: Annotated[bool, typer.Option("--json")] = False) -> None:
-    """List the saved Yatz games, newest first."""
-    with Store() as store:
-        rows = store.list_saves(GAME)
-        data = []
-        for r in rows:
-            try:
-                if r.record is None:
-                    raise RecordError(f"damaged: {r.damaged}")
-                desc = Match.from_record(r.record).describe()
-            except GameshelfError as exc:
-                desc = f"(cannot be resumed: {exc})"
-            data.append({"name": r.name, "updated": r.updated, "game": desc,
-                         "damaged": r.record is None})
-    if json_out:
-        typer.echo(json.dumps(data, indent=2))
-        return
-    if not data:
-        typer.echo("No saved Yatz games.")
-    for d in data:
-        typer.echo(literal(f"{literal(d['name']):<24} {when(d['updated'])}  {d['game']}"))
-
-
-add_delete_command(app, GAME, "Yatz")
+SAVES.add_to(app)
 
 
 @app.command("scores")
@@ -205,16 +136,6 @@ def scores(json_out: Annotated[bool, typer.Option("--json")] = False) -> None:
         typer.echo(UNDO_NOTE)
 
 
-def _run_sim(player: str, seeds: list[int], workers: int,
-             show: bool | None, ray: str | None = None) -> list[SoloResult]:
-    def size(procs: int) -> int:
-        return 50 if procs <= 1 else max(1, min(200, len(seeds) // (procs * 8) or 1))
-
-    with progress(player, len(seeds), show) as advance:
-        return run_jobs(partial(play_solo, player), seeds, workers=workers, ray=ray,
-                        chunksize=size, advance=advance)
-
-
 @app.command("sim")
 def sim(
     games: Annotated[int, typer.Option("--games", "-n", help="Number of games.", metavar="N",
@@ -222,31 +143,20 @@ def sim(
     player: Annotated[str, typer.Option(
         "--player", help="A registered computer player (cpu = the default).")] = "cpu",
     seed: Annotated[str, typer.Option("--seed", help="Game number of the first game.")] = "1",
-    workers: Annotated[int, typer.Option("--workers", "-w", help="Processes to use.",
-                                        metavar="N", parser=number_parser("--workers"))] = 1,
-    ray: Annotated[str | None, typer.Option("--ray", metavar="ADDRESS", help=RAY_HELP,
-                                            parser=ray_address)] = None,
+    workers: Workers = 1,
+    ray: Ray = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")
                         ] = False,
-    show_progress: Annotated[bool | None, typer.Option(
-        "--progress/--no-progress", help="Show progress on stderr (default: only when "
-        "stderr is a terminal).")] = None,
+    show_progress: ShowProgress = None,
 ) -> None:
     """Play solitaire games with a computer player and print the score statistics."""
-    if not 1 <= games <= MAX_SIM_GAMES:
-        raise BadInputError(f"--games must be 1 to {MAX_SIM_GAMES:,}, got {games}")
-    if not 1 <= workers <= (os.cpu_count() or 1) * 4:
-        raise BadInputError(f"--workers must be 1 to {(os.cpu_count() or 1) * 4}")
-    check_spread(workers, ray)
+    first = series_start(seed, games, workers, ray)
     name = make_player(player).name
     if name not in PLAYERS:
         name = default_player()
-    first = parse_seed(seed)
-    if first + games - 1 > MAX_SEED:
-        raise BadInputError(f"the last game number would be {first + games - 1}, past the "
-                            f"largest, {MAX_SEED}: use a smaller --seed or --games")
     seeds = list(range(first, first + games))
-    results = _run_sim(name, seeds, workers, show_progress, ray)
+    results = play_series(name, partial(play_solo, name), seeds, workers, ray, show_progress,
+                          chunk=(50, 200))
     stats: dict[str, Any] = {"player": name, "first_game": first, **summarize(results)}
     if json_out:
         typer.echo(json.dumps(stats, indent=2))
@@ -352,5 +262,3 @@ def solve(
     how = "solved" if solved else "loaded from the checked cache"
     typer.echo(f"{states} turn-start states, {how} in {seconds:.2f} s ({out['cache']})")
 
-
-app.command("review")(review_command)
