@@ -28,6 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tests.server.postgres import cluster  # noqa: E402
 
+from gameshelf.core.progress import add_progress_option, progress  # noqa: E402
 from gameshelf.server import protocol as p  # noqa: E402
 from gameshelf.server.pgstore import PostgresRoomStore  # noqa: E402
 from gameshelf.server.rooms import Lobby  # noqa: E402
@@ -116,8 +117,10 @@ def reread(store: RoomStore) -> tuple[int, float]:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--n", type=int, default=500, help="writes measured (default 500)")
+    add_progress_option(ap)
     args = ap.parse_args()
-    with tempfile.TemporaryDirectory() as tmp, cluster() as pg:
+    with tempfile.TemporaryDirectory() as tmp, cluster() as pg, \
+            progress("stores measured", 5, args.progress) as advance:
         sqlite = SQLiteRoomStore(Path(tmp) / "rooms.db")
         postgres = PostgresRoomStore(pg.create_db("bench"))
         try:
@@ -126,15 +129,18 @@ def main() -> None:
                 print(f"append ({name}): p50 {_pct(walls, .5) * 1000:.2f} ms, p99 "
                       f"{_pct(walls, .99) * 1000:.2f} ms wall; {cpu * 1000:.2f} ms CPU of "
                       "the server process each")
+                advance(1)
             after, whole = notices(postgres.url, args.n)
             print(f"notice (postgres): after the commit p50 {_pct(after, .5) * 1000:.2f} ms,"
                   f" p99 {_pct(after, .99) * 1000:.2f} ms, max {max(after) * 1000:.2f} ms; "
                   f"from the write's start p50 {_pct(whole, .5) * 1000:.2f} ms, p99 "
                   f"{_pct(whole, .99) * 1000:.2f} ms")
+            advance(1)
             for name, store in (("sqlite", sqlite), ("postgres", postgres)):
                 seq, took = reread(store)
                 print(f"a finished Muggins room of {seq} actions read again ({name}): "
                       f"{took * 1000:.1f} ms")
+                advance(1)
         finally:
             sqlite.close()
             postgres.close()

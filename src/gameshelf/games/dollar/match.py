@@ -29,6 +29,7 @@ from gameshelf.core.chance import Chance
 from gameshelf.core.errors import BadInputError, GameshelfError, IllegalMoveError, RecordError
 from gameshelf.core.records import GameRecord
 from gameshelf.core.state import TERMINAL
+from gameshelf.core.text import possessive
 from gameshelf.games.dollar.game import (
     MAX_NAME_LENGTH,
     MAX_PLAYERS,
@@ -138,7 +139,7 @@ class Match:
         if self.is_over():
             raise IllegalMoveError("every bill is in: the round is over")
         if seat != self.to_act():
-            raise IllegalMoveError(f"it is {self.names[self.to_act()]}'s bill now")
+            raise IllegalMoveError(f"it is {possessive(self.names[self.to_act()])} bill now")
         action = parse_action(text)
         if isinstance(action, Draw):
             action = self.drawn(seat)

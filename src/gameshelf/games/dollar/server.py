@@ -14,6 +14,7 @@ from typing import Any
 from gameshelf.core.errors import BadInputError, IllegalMoveError
 from gameshelf.core.records import GameRecord
 from gameshelf.core.seats import check_person_name
+from gameshelf.core.text import possessive
 from gameshelf.games.dollar.game import MAX_PLAYERS, MIN_PLAYERS
 from gameshelf.games.dollar.match import Match
 from gameshelf.games.dollar.options import COMPUTER_LEVEL, DollarOptions
@@ -98,7 +99,7 @@ class DollarGame(Game):
         if self.public(index, viewer) is None:
             lines = [f"{names[index]} entered a bill."]
         else:
-            whose = "Your" if index == viewer else f"{names[index]}'s"
+            whose = possessive(names[index])
             series = "" if entry.series is None else f" (series {entry.series})"
             lines = [f"{whose} bill {entry.bill}{series}: {entry.score:,} points."]
         if self.is_over() and index == len(self.match.entries) - 1:
