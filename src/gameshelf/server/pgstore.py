@@ -20,6 +20,8 @@ own in a thread (:meth:`PostgresRoomStore.listen`) and tells its server of the o
 processes' writes (its own, named by its ``ORIGIN``, are left out). A server also says
 every few seconds which seats of its rooms have connections in it (``'CODE @SEATS ORIGIN'``,
 :meth:`PostgresRoomStore.announce`), so that another one does not take them for gone.
+A room's timed work (stand-ins, lobby expiry) is run by the one process holding its lease, a
+row of ``room_lease`` (:meth:`PostgresRoomStore.hold`) that lapses unless renewed.
 """
 
 from __future__ import annotations
