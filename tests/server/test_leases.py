@@ -1,20 +1,26 @@
 """Room leases in the store (:meth:`RoomStore.hold`): on PostgreSQL a lease is taken by one
 store (one process) at a time, renewed while held, given back, and taken over by another
-once it lapses; an older database gains the lease table. On SQLite (one process) every
+once it lapses; an older database gains the lease table; a lobby whose holder died is read
+and closed by another process. On SQLite (one process) every
 room is held. :class:`Leases` counts a lease as held only until its time after the renewal
 was asked, and lets it go when the store cannot be reached."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import time
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import psycopg
 
 from gameshelf.core.errors import StoreError
+from gameshelf.server import protocol as p
 from gameshelf.server.leases import Leases
 from gameshelf.server.pgstore import SCHEMA_VERSION, PostgresRoomStore
 from gameshelf.server.room import Room, Seat
+from gameshelf.server.rooms import Lobby
 from gameshelf.server.storage import SQLiteRoomStore
 
 #: A short lease, so that the test sees it lapse.
@@ -110,3 +116,40 @@ def test_leases_are_held_until_their_time_from_the_renewal_and_let_go_on_errors(
         assert leases.renew(rooms[:1]) == set() and not leases.holds("ABCD", now[0])
     finally:
         store.close()
+
+
+def test_a_lobby_whose_holder_died_is_read_by_another_process_which_closes_it_when_idle(
+        pg_url: str) -> None:
+    """A lobby only its dead creator held in memory: once its lease lapses another process
+    finds it (:meth:`RoomStore.unleased`), reads it, takes its lease and closes it once no
+    one has been in it for the idle time."""
+    a, b = PostgresRoomStore(pg_url), PostgresRoomStore(pg_url)
+    try:
+        room, _, _ = Lobby(a).create(p.Create("yatz", (p.SeatSpec("host", "Ann"),
+                                                       p.SeatSpec("open"))), 0.0)
+        assert a.hold([room.code], seconds=SHORT) == {room.code}
+        assert b.unleased() == []                       # held: not b's to read
+        time.sleep(SHORT + 0.2)                         # a died: its lease lapsed
+        assert b.unleased() == [room.code]
+        now = [50.0]
+        lobby = Lobby(b, lobby_idle=60.0)
+        leases = Leases(b, lambda: now[0])
+
+        @contextlib.asynccontextmanager
+        async def lock(_: str) -> AsyncIterator[None]:
+            yield
+
+        def rooms() -> list[Room]:
+            return list(lobby.rooms.values())
+
+        read = asyncio.run(leases.adopt(rooms, lambda c: lobby.room(c, now[0]), lock))
+        assert read == [room.code] and room.code in lobby.rooms
+        assert leases.renew(rooms()) == {room.code} and b.unleased() == []
+        assert asyncio.run(leases.adopt(rooms, lambda c: lobby.room(c, now[0]), lock)) == []
+        assert not lobby.close_if_idle(lobby.rooms[room.code], 100.0)   # idle from 50
+        assert lobby.close_if_idle(lobby.rooms[room.code], 110.0)
+        stored = a.load(room.code)
+        assert stored is not None and stored.status == "closed"
+    finally:
+        a.close()
+        b.close()

@@ -544,8 +544,9 @@ def make_app(store: RoomStore, *,
         tasks = [asyncio.create_task(hub.ticker())]
         if store.blocking:    # a store other processes may share: say who is here
             tasks.append(asyncio.create_task(hub.announcer()))
-            tasks.append(asyncio.create_task(hub.leases.keep(lambda: list(
-                lobby.rooms.values()))))
+            tasks.append(asyncio.create_task(hub.leases.keep(
+                lambda: list(lobby.rooms.values()), lambda c: lobby.room(c, hub.clock()),
+                hub.lock)))
         try:
             yield
         finally:

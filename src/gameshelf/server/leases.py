@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable, Iterable
+from contextlib import AbstractAsyncContextManager
 
 from gameshelf.core.errors import GameshelfError
 from gameshelf.server.room import Room
@@ -28,6 +29,8 @@ log = logging.getLogger("gameshelf.server")
 
 #: Seconds between two renewals of the leases held (well within :data:`LEASE_SECONDS`).
 RENEW_EVERY = 1.0
+#: Renewals between two looks for lobbies no process holds (:meth:`RoomStore.unleased`).
+ADOPT_EVERY = 10
 
 
 def timed(room: Room) -> bool:
@@ -79,14 +82,47 @@ class Leases:
         self.held = dict.fromkeys(got, asked + self.seconds)
         return got
 
-    async def keep(self, rooms: Callable[[], list[Room]]) -> None:
+    async def keep(self, rooms: Callable[[], list[Room]],
+                   read: Callable[[str], object] | None = None,
+                   lock: Callable[[str], AbstractAsyncContextManager[None]] | None = None
+                   ) -> None:
         """Every :data:`RENEW_EVERY` seconds, :meth:`renew` the leases of ``rooms()``, for
-        ever (nothing to do on a store of one process)."""
+        ever (nothing to do on a store of one process). Every :data:`ADOPT_EVERY` renewals,
+        :meth:`adopt` the lobbies no process holds."""
         if self.everything:
             return
+        turn = 0
         while True:
             await asyncio.to_thread(self.renew, rooms())
+            turn += 1
+            if read is not None and lock is not None and turn % ADOPT_EVERY == 0:
+                await self.adopt(rooms, read, lock)
             await asyncio.sleep(RENEW_EVERY)
+
+    async def adopt(self, rooms: Callable[[], list[Room]], read: Callable[[str], object],
+                    lock: Callable[[str], AbstractAsyncContextManager[None]]) -> list[str]:
+        """Read into memory each lobby no process holds (its holder died,
+        :meth:`RoomStore.unleased`) and not among ``rooms()``: ``read(code)``, in a worker
+        thread under the room's ``lock(code)``, so its lease is taken at the next renewal
+        and the lobby is closed when idle (counted from now). Errors are logged. Returns
+        the codes read."""
+        try:
+            codes = await asyncio.to_thread(self.store.unleased)
+        except GameshelfError as exc:
+            log.error("the lobbies no one holds could not be read: %s", exc)
+            return []
+        done = []
+        for code in codes:
+            try:
+                async with lock(code):
+                    if code not in {r.code for r in rooms()}:
+                        await asyncio.to_thread(read, code)
+                        done.append(code)
+            except Exception as exc:  # noqa: BLE001 - one room never stops the others
+                log.error("lobby %s could not be read: %s", code, exc)
+        if done:
+            log.info("lobbies no one held, read here: %s", " ".join(done))
+        return done
 
     def give_back(self) -> None:
         """Give back every lease held (a server stopping: another takes its rooms at once);

@@ -463,6 +463,12 @@ class PostgresRoomStore(RoomStore):
                 "holder": self.holder, "seconds": seconds, "codes": sorted(set(codes))})}
         return self._run("hold the rooms' leases", run)
 
+    def unleased(self, limit: int = 100) -> list[str]:
+        return self._run("be read", lambda c: [str(r[0]) for r in c.execute(
+            "SELECT r.code FROM rooms r LEFT JOIN room_lease l ON l.code = r.code "
+            "WHERE r.status = 'lobby' AND (l.code IS NULL OR l.expires < clock_timestamp()) "
+            "ORDER BY r.created, r.code LIMIT %s", (limit,))])
+
     def versions(self, codes: Sequence[str]) -> dict[str, int]:
         return self._run("be read", lambda c: {str(r[0]): int(r[1]) for r in c.execute(
             "SELECT code, version FROM rooms WHERE code = ANY(%s)", (list(codes),))})

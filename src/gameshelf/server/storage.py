@@ -168,6 +168,12 @@ class RoomStore(ABC):
         store: SQLite) every room of ``codes`` is held."""
         return set(codes)
 
+    def unleased(self, limit: int = 100) -> list[str]:
+        """Lobbies (rooms not started) whose lease no process holds: their holder died, and
+        no process holds them in memory to close them when idle (at most ``limit``). By
+        default none (one process per store holds every room it has)."""
+        return []
+
     def versions(self, codes: Sequence[str]) -> dict[str, int]:
         """The stored version of each of the rooms ``codes`` there is (by default read
         through :meth:`load`)."""
