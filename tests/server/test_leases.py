@@ -1,7 +1,8 @@
 """Room leases in the store (:meth:`RoomStore.hold`): on PostgreSQL a lease is taken by one
 store (one process) at a time, renewed while held, given back, and taken over by another
 once it lapses; an older database gains the lease table; a lobby whose holder died is read
-and closed by another process. On SQLite (one process) every
+and closed by another process; the server's tick runs the away rule only in the rooms whose
+lease it holds. On SQLite (one process) every
 room is held. :class:`Leases` counts a lease as held only until its time after the renewal
 was asked, and lets it go when the store cannot be reached."""
 
@@ -17,6 +18,7 @@ import psycopg
 
 from gameshelf.core.errors import StoreError
 from gameshelf.server import protocol as p
+from gameshelf.server.app import Hub
 from gameshelf.server.leases import Leases
 from gameshelf.server.pgstore import SCHEMA_VERSION, PostgresRoomStore
 from gameshelf.server.room import Room, Seat
@@ -153,3 +155,33 @@ def test_a_lobby_whose_holder_died_is_read_by_another_process_which_closes_it_wh
     finally:
         a.close()
         b.close()
+
+
+def test_the_away_rule_runs_only_in_the_rooms_whose_lease_is_held_here(
+        tmp_path: Path) -> None:
+    """Ann is gone past the away timeout at her turn, Bob is in the room: without the
+    room's lease the server's tick plays nothing for her; with it, the stand-in plays."""
+    lobby = Lobby(SQLiteRoomStore(tmp_path / "rooms.db"))
+    room, seat, ann = lobby.create(p.Create("yatz", (p.SeatSpec("host", "Ann"),
+                                                     p.SeatSpec("open")), away_timeout=1),
+                                   0.0)
+    _, bob_seat, _, _ = lobby.join(p.Join(room.code, "Bob"), 0.0)
+    lobby.start(p.Start(room.code, ann), 0.0)
+    lobby.connected(room, bob_seat)
+    assert room.game is not None and room.game.to_act() == seat
+    hub = Hub(lobby, tick=0.01, clock=lambda: 100.0)
+    hub.leases.everything = False          # as with a store other processes share
+
+    async def ticks() -> None:
+        task = asyncio.create_task(hub.ticker())
+        await asyncio.sleep(0.1)
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+
+    before = room.seq
+    asyncio.run(ticks())
+    assert room.seq == before and not room.seats[seat].away      # not this process's
+    hub.leases.held[room.code] = 105.0
+    asyncio.run(ticks())
+    assert room.seats[seat].away and room.game.to_act() == bob_seat

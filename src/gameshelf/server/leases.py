@@ -68,6 +68,8 @@ class Leases:
         error is logged and the leases held lapse by themselves."""
         want = sorted({r.code for r in rooms if timed(r)})
         drop = sorted(set(self.held) - set(want))
+        if not want and not drop:
+            return set()            # nothing held nor wanted: the database is not asked
         asked = self.clock()
         try:
             got = self.store.hold(want, drop, seconds=self.seconds)
