@@ -11,7 +11,7 @@ import pytest
 
 from gameshelf.core.errors import StoreError
 from gameshelf.server import protocol as p
-from gameshelf.server.room import Refused
+from gameshelf.server.room import ELSEWHERE, Refused
 from gameshelf.server.rooms import Lobby
 from gameshelf.server.storage import FinishedGame, SQLiteRoomStore, StoredAction
 
@@ -215,3 +215,25 @@ def test_a_room_left_by_every_person_waits_instead_of_playing_itself_out(
     lobby.connected(room, bob_seat)              # Bob back: Ann, away, is played for
     lobby.tick(1001.0)
     assert room.seq > before and room.game.to_act() == bob_seat
+
+
+def test_the_lease_holder_plays_for_a_gone_seat_while_someone_is_in_the_room_elsewhere(
+        tmp_path: Path) -> None:
+    """The process running the room's timed work (its lease) has no connection of it: Bob
+    is connected to another process, which announces his seat. Ann, gone, is played for
+    here all the same; Bob, announced within the last ``ELSEWHERE`` seconds, is never taken
+    for gone even with an away timeout shorter than the announcements' period; once no
+    one is announced any more, the room waits."""
+    lobby = Lobby(SQLiteRoomStore(tmp_path / "rooms.db"))
+    room, _, ann = lobby.create(p.Create("yatz", (HOST, OPEN), away_timeout=2), 0.0)
+    _, bob_seat, _, _ = lobby.join(p.Join(room.code, "Bob"), 0.0)
+    lobby.start(p.Start(room.code, ann), 0.0)
+    assert room.game is not None and room.game.to_act() == 0
+    for now in (0.0, 5.0):
+        lobby.present(room.code, (bob_seat,), now)
+        lobby.tick(now + 4.0)                   # Bob announced 4 s ago, timeout 2 s
+        assert not room.seats[bob_seat].away
+    assert room.seats[0].away and room.game.to_act() == bob_seat   # Ann played for
+    assert all(room.by_computer[i] for i in range(room.seq) if room.game.actor(i) == 0)
+    lobby.tick(5.0 + ELSEWHERE + 0.5)           # no announcement since: Bob gone too
+    assert room.seats[bob_seat].away and room.game.to_act() == bob_seat   # and it waits

@@ -27,7 +27,9 @@ own outgoing queue, so a slow reader never holds up a room.
   then :data:`ROOMS_RATE` a minute (a room kept in the store and in memory is not made
   for nothing).
 - Tokens are never logged: the log names rooms and error codes only.
-- A background tick (every :data:`TICK` seconds) applies the away rule.
+- A background tick (every :data:`TICK` seconds) applies the away rule and closes idle
+  lobbies, in the rooms whose lease this process holds (:mod:`gameshelf.server.leases`:
+  one process at a time per room, taken over when its holder dies).
 - Finished games are recorded in the server's store (its top-20 tables and statistics:
   :func:`record_finished`).
 
@@ -66,6 +68,7 @@ from gameshelf.core.webguard import Guard, GuardMiddleware
 from gameshelf.server import protocol as p
 from gameshelf.server.games import playable
 from gameshelf.server.layers import CarefulH11, CarefulWebSockets
+from gameshelf.server.leases import Leases, timed
 from gameshelf.server.results import finished_game, record_finished
 from gameshelf.server.room import Outbox, Refused, Room, Stale
 from gameshelf.server.rooms import LOBBY_IDLE, Lobby
@@ -174,6 +177,8 @@ class Hub:
         self.refreshing: dict[str, asyncio.Task[None]] = {}
         self.wanted: dict[str, int] = {}
         self.checks: set[asyncio.Task[None]] = set()
+        #: The rooms whose timed work (stand-ins, idle lobbies) this process runs.
+        self.leases = Leases(lobby.store, clock)
 
     # ----- delivery ---------------------------------------------------------------------------
     def deliver(self, code: str, out: Outbox) -> None:
@@ -409,8 +414,7 @@ class Hub:
         while True:
             await asyncio.sleep(self.tick)
             for room in list(self.lobby.rooms.values()):
-                if room.status != "lobby" and (room.status != "playing"
-                                               or room.away_timeout <= 0):
+                if not timed(room) or not self.leases.holds(room.code, self.clock()):
                     continue
                 try:
                     async with self.lock(room.code):
@@ -540,6 +544,9 @@ def make_app(store: RoomStore, *,
         tasks = [asyncio.create_task(hub.ticker())]
         if store.blocking:    # a store other processes may share: say who is here
             tasks.append(asyncio.create_task(hub.announcer()))
+            tasks.append(asyncio.create_task(hub.leases.keep(
+                lambda: list(lobby.rooms.values()), lambda c: lobby.room(c, hub.clock()),
+                hub.lock)))
         try:
             yield
         finally:
@@ -547,6 +554,7 @@ def make_app(store: RoomStore, *,
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
+            await asyncio.to_thread(hub.leases.give_back)
 
     app = Starlette(routes=[*page_routes(), WebSocketRoute("/ws", hub.serve)],
                     lifespan=lifespan)

@@ -20,13 +20,17 @@ own in a thread (:meth:`PostgresRoomStore.listen`) and tells its server of the o
 processes' writes (its own, named by its ``ORIGIN``, are left out). A server also says
 every few seconds which seats of its rooms have connections in it (``'CODE @SEATS ORIGIN'``,
 :meth:`PostgresRoomStore.announce`), so that another one does not take them for gone.
+A room's timed work (stand-ins, lobby expiry) is run by the one process holding its lease, a
+row of ``room_lease`` (:meth:`PostgresRoomStore.hold`) that lapses unless renewed.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import os
 import secrets
+import socket
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -42,6 +46,7 @@ from gameshelf.core.store import HistoryEntry, ResultEntry, ScoreEntry, now_iso
 from gameshelf.core.store.history import check_history, history_values
 from gameshelf.core.store.scores import OUTCOMES, result_values, score_values
 from gameshelf.server.storage import (
+    LEASE_SECONDS,
     FinishedGame,
     RoomStore,
     StaleError,
@@ -57,7 +62,7 @@ from gameshelf.server.storage import (
 APPLICATION = "gameshelf-server"
 #: The schema version this program writes; a newer database is refused, an older one
 #: migrated (:data:`MIGRATIONS`).
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 #: Seconds to wait for the database when connecting.
 CONNECT_TIMEOUT = 5
 #: Seconds a store operation waits for a free connection of the pool.
@@ -141,10 +146,26 @@ SCHEMA = {1: (
 MIGRATIONS = {2: (
     # every write to a room counts it up: a write naming an older one is refused
     "ALTER TABLE rooms ADD COLUMN version BIGINT NOT NULL DEFAULT 0",
+), 3: (
+    # who runs a room's timed work (stand-ins, lobby expiry) until when, by the
+    # database's clock: one process at a time, taken over once it lapses
+    """CREATE TABLE room_lease (
+        code TEXT PRIMARY KEY,
+        holder TEXT NOT NULL,
+        expires TIMESTAMPTZ NOT NULL)""",
 )}
 #: The tables of each version.
 TABLES = {v: frozenset({"gameshelf_server", "rooms", "actions", "finished", "scores",
-                        "results", "history"}) for v in (1, 2)}
+                        "results", "history"} | ({"room_lease"} if v >= 3 else set()))
+          for v in (1, 2, 3)}
+#: Takes or renews leases (``%(codes)s``, sorted, so two processes never wait on each
+#: other in a cycle): a row is written when it is this holder's or has lapsed.
+_HOLD = """INSERT INTO room_lease AS l (code, holder, expires)
+    SELECT code, %(holder)s, clock_timestamp() + %(seconds)s * interval '1 second'
+    FROM unnest(%(codes)s::text[]) AS code
+    ON CONFLICT (code) DO UPDATE SET holder = EXCLUDED.holder, expires = EXCLUDED.expires
+    WHERE l.holder = EXCLUDED.holder OR l.expires < clock_timestamp()
+    RETURNING l.code"""
 
 T = TypeVar("T")
 
@@ -226,6 +247,9 @@ class PostgresRoomStore(RoomStore):
         self.pool_wait = pool_wait
         #: This store's name in its notices (its own are not told back to it).
         self.origin = secrets.token_hex(8)
+        #: This store's name as the holder of room leases: host, process and origin, so
+        #: that ``SELECT * FROM room_lease`` says which process runs which room.
+        self.holder = f"{socket.gethostname()}:{os.getpid()}:{self.origin}"
         self._stop = threading.Event()
         self._listener: threading.Thread | None = None
         #: Set while the listening connection is up (tests wait on it).
@@ -422,6 +446,28 @@ class PostgresRoomStore(RoomStore):
         return self._run("be read", lambda c: c.execute(
             "SELECT 1 FROM finished WHERE game=%s AND key=%s", (game, key)
         ).fetchone() is not None)
+
+    def hold(self, codes: Sequence[str], release: Sequence[str] = (), *,
+             seconds: float = LEASE_SECONDS) -> set[str]:
+        """Take or renew the leases of ``codes`` and give back those of ``release``, in
+        one transaction: ``room_lease(code, holder, expires)``, ``expires`` by the
+        database's clock (the processes' clocks need not agree), a row written only when
+        it is :attr:`holder`'s or has lapsed."""
+        def run(c: psycopg.Connection[Any]) -> set[str]:
+            if release:
+                c.execute("DELETE FROM room_lease WHERE holder=%s AND code = ANY(%s)",
+                          (self.holder, sorted(release)))
+            if not codes:
+                return set()
+            return {str(r[0]) for r in c.execute(_HOLD, {
+                "holder": self.holder, "seconds": seconds, "codes": sorted(set(codes))})}
+        return self._run("hold the rooms' leases", run)
+
+    def unleased(self, limit: int = 100) -> list[str]:
+        return self._run("be read", lambda c: [str(r[0]) for r in c.execute(
+            "SELECT r.code FROM rooms r LEFT JOIN room_lease l ON l.code = r.code "
+            "WHERE r.status = 'lobby' AND (l.code IS NULL OR l.expires < clock_timestamp()) "
+            "ORDER BY r.created, r.code LIMIT %s", (limit,))])
 
     def versions(self, codes: Sequence[str]) -> dict[str, int]:
         return self._run("be read", lambda c: {str(r[0]): int(r[1]) for r in c.execute(

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -17,6 +18,9 @@ from gameshelf.server import protocol as p
 from gameshelf.server.games import Game, SeatPlan
 from gameshelf.server.storage import FinishedGame, StoredRoom, StoredSeat
 
+#: Seconds a seat said by another server process to have a connection there counts as in
+#: the room, not gone (its announcements come every 5 s; 2 s of margin).
+ELSEWHERE = 7.0
 #: What to send: ``(seat, message)``; seat None means every connection of the room.
 Outbox = list[tuple[int | None, p.Message]]
 
@@ -56,6 +60,8 @@ class Seat:
     connections: int = 0
     gone_since: float = 0.0
     away: bool = False
+    #: When another server process last said it has a connection of this seat.
+    elsewhere: float = -math.inf
 
     def stored(self) -> StoredSeat:
         """The seat as stored (no connection state)."""
@@ -145,9 +151,16 @@ class Room:
             if 0 <= i < len(self.seats) and self.seats[i].kind == "person":
                 s = self.seats[i]
                 s.gone_since = max(s.gone_since, now)
+                s.elsewhere = max(s.elsewhere, now)
                 back = back or s.away
                 s.away = False
         return back
+
+    def someone_in(self, now: float) -> bool:
+        """True when a person of the room is in it: connected here, or said by another
+        server process within the last :data:`ELSEWHERE` seconds to be connected there."""
+        return any(s.kind == "person" and (s.connections > 0 or now - s.elsewhere <= ELSEWHERE)
+                   for s in self.seats)
 
     def tick_due(self, now: float, lobby_idle: float) -> bool:
         """True when the away rule or the closing of idle lobbies (after ``lobby_idle``
@@ -159,9 +172,14 @@ class Room:
         to_act = self.game.to_act()
         if not 0 <= to_act < len(self.seats):
             return False
-        s = self.seats[to_act]
-        return s.kind == "person" and (s.away or (
-            s.connections == 0 and now - s.gone_since >= self.away_timeout))
+        return self.seats[to_act].away or self.absent(self.seats[to_act], now)
+
+    def absent(self, s: Seat, now: float) -> bool:
+        """True when the person of seat ``s`` has been gone longer than the away timeout:
+        no connection here since, and none said by another process within the last
+        :data:`ELSEWHERE` seconds. A computer seat is never absent."""
+        return (s.kind == "person" and s.connections == 0
+                and now - s.elsewhere > ELSEWHERE and now - s.gone_since >= self.away_timeout)
 
     def plan(self) -> list[SeatPlan]:
         """The seats as the game is set up."""

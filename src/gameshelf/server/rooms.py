@@ -468,6 +468,8 @@ class Lobby:
             # may be in the room through another process (which just wrote): it counts as
             # gone from now, not away, so the away rule waits a whole timeout again
             for s, o in zip(room.seats, old.seats, strict=False):
+                if s.token_hash == o.token_hash:
+                    s.elsewhere = o.elsewhere
                 if o.connections and s.token_hash == o.token_hash:
                     s.connections, s.gone_since = o.connections, o.gone_since
         if room.status != "closed":
@@ -541,7 +543,8 @@ class Lobby:
     def tick_room(self, room: Room, now: float) -> Outbox:
         """The away rule in one room: a person gone longer than the room's timeout is marked
         away, and when it is their turn a computer plays for them (then chance and computer
-        seats up to a present person's turn) -- while at least one person is in the room: a
+        seats up to a present person's turn) -- while at least one person is in the room
+        (here or through another process, :meth:`Room.someone_in`): a
         room left by every person waits for them (a game abandoned by all was played out by
         the computer and its totals recorded as the people's). A room not started that has
         had no one in it for :attr:`lobby_idle` seconds is closed (:meth:`close_if_idle`).
@@ -553,12 +556,10 @@ class Lobby:
             return []
         changed = False
         for s in room.seats:
-            if (s.kind == "person" and s.connections == 0 and not s.away
-                    and now - s.gone_since >= room.away_timeout):
+            if not s.away and room.absent(s, now):
                 s.away = changed = True
         to_act = room.game.to_act()
-        someone_here = any(s.kind == "person" and s.connections for s in room.seats)
-        if 0 <= to_act < len(room.seats) and room.seats[to_act].away and someone_here:
+        if 0 <= to_act < len(room.seats) and room.seats[to_act].away and room.someone_in(now):
             try:
                 return self._accept(room, now)
             except Stale as exc:      # another process played first: its state is told

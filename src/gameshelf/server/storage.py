@@ -66,6 +66,11 @@ CREATE TABLE IF NOT EXISTS actions (
 """
 
 
+#: Seconds a room's lease lasts once taken or renewed (:meth:`RoomStore.hold`): a process
+#: that dies holding it is taken over from within this long.
+LEASE_SECONDS = 5.0
+
+
 class StaleError(StoreError):
     """A write refused because another writer (another server process) changed the room
     since its writer last read it: nothing was written; read the room again."""
@@ -152,6 +157,22 @@ class RoomStore(ABC):
         """Tell the other server processes which seats of which rooms have connections in
         this one (``{code: seats}``; their ``present``): by default no one is told."""
         return
+
+    def hold(self, codes: Sequence[str], release: Sequence[str] = (), *,
+             seconds: float = LEASE_SECONDS) -> set[str]:
+        """Take or renew the lease of each room of ``codes`` for ``seconds`` (the right to
+        run its timed work: stand-ins for away seats, the closing of an idle lobby), and
+        give back those of ``release``. A lease is taken when no other process holds it or
+        its holder let it lapse (did not renew it within ``seconds``: it died, or lost the
+        database). Returns the codes this process holds now. By default (one process per
+        store: SQLite) every room of ``codes`` is held."""
+        return set(codes)
+
+    def unleased(self, limit: int = 100) -> list[str]:
+        """Lobbies (rooms not started) whose lease no process holds: their holder died, and
+        no process holds them in memory to close them when idle (at most ``limit``). By
+        default none (one process per store holds every room it has)."""
+        return []
 
     def versions(self, codes: Sequence[str]) -> dict[str, int]:
         """The stored version of each of the rooms ``codes`` there is (by default read
