@@ -29,10 +29,12 @@ from gameshelf.games.dollar.replay import DollarPoint, ReplayRound
 from gameshelf.games.dollar.session import DollarRound, best_bills
 from gameshelf.games.dollar.tui.display import Frame, frames, trace_line
 from gameshelf.games.dollar.tui.entry import BillEntry
+from gameshelf.games.dollar.tui.howto import howto
 from gameshelf.games.dollar.tui.machine import Machine
 from gameshelf.games.dollar.tui.number import GameNumberScreen
 from gameshelf.games.dollar.tui.tables import BestTable, PlayersTable
 from gameshelf.session.replay import Replay
+from gameshelf.tui.howto import HowToLine, HowToMixin, howto_binding
 from gameshelf.tui.replay import ReplayKeys, use_replay_bindings
 from gameshelf.tui.widgets import (
     ConfirmScreen,
@@ -83,6 +85,8 @@ checked. Highest score wins; equal scores share the win.
   type, which draws the same random bills again.
 * **F1** this help, **Esc** (or **q** outside the form) back to the menu; it asks first
   while bills are waiting to be played.
+* **F6** (or **i** outside the form) hides the how-to line under the message, or shows it
+  again; the choice is kept for every game.
 
 Every bill played is kept in the store; the best ever are listed under *Best bills*
 (also `gameshelf dollar best`).
@@ -96,7 +100,7 @@ REPLAY_HIDDEN = ("One Dollar Pinball has no hidden information: each bill is pla
                  "digit as on the game's display, then its end bonus and match.")
 
 
-class DollarScreen(BillEntry, ReplayKeys, Screen[None]):
+class DollarScreen(HowToMixin, BillEntry, ReplayKeys, Screen[None]):
     """One round of One Dollar Pinball for 1 to 8 players, or a kept round replayed.
 
     Args:
@@ -119,6 +123,7 @@ class DollarScreen(BillEntry, ReplayKeys, Screen[None]):
         Binding("minus", "pace(2.0)", "Slower"),
         Binding("f3", "new_game", "New game"),
         Binding("f4", "game_number", "Game #"),
+        howto_binding("F6"),
         Binding("delete", "remove", "Remove player", show=False),
         # hidden by check_action, these keys still say why they cannot be used now
         refusal("f2", "random_bill"), refusal("f5", "play"),
@@ -171,6 +176,7 @@ class DollarScreen(BillEntry, ReplayKeys, Screen[None]):
                     yield Button("Play", id="play", variant="success")
                     yield Button("New", id="new")
                 yield Static("", id="message")
+                yield HowToLine("", id="howto")
                 yield PlayersTable(id="players", cursor_type="row", zebra_stripes=True)
                 yield Static("Best bills ever", id="best-title")
                 yield BestTable(id="best", cursor_type="none", zebra_stripes=True)
@@ -196,8 +202,8 @@ class DollarScreen(BillEntry, ReplayKeys, Screen[None]):
             self.store_error = error_line(exc)
             self._say(f"Bills will not be kept: {exc}", bell=True)
         self.series_note()
-        if self.store_error is None:
-            self._say(FIRST_LINE)
+        if self.store_error is None and not self.howto_on:
+            self._say(FIRST_LINE)   # the how-to line, when shown, says it
         self.query_one("#name", Input).focus()
         if self.kept is not None:
             self.call_after_refresh(self._set_up_replay)
@@ -255,6 +261,7 @@ class DollarScreen(BillEntry, ReplayKeys, Screen[None]):
                                                        self._wide)
         self.query_one("#name", Input).placeholder = f"name ({self._default_name()})"
         self.refresh_bindings()   # the footer follows the phase and the players
+        self.show_howto(howto(self.phase, len(self.entries)))
 
     def _refresh_best(self) -> None:
         rows: list[ScoreRow] | None = None

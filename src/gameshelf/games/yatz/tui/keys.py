@@ -55,6 +55,9 @@ YATZ_KEYS = KeyTable((
     Key("next_card", {DEFAULT: "c", CLASSIC: "c"}, "Cards",
         "show the next player's card (and back to yours)"),
     Key("scores", {DEFAULT: "t", CLASSIC: "t"}, "Top 20", "the top-20 table"),
+    Key("toggle_howto", {DEFAULT: "i,f6", CLASSIC: "i,f6"}, "How-to",
+        "hide or show the how-to line under the Roll button (what to do in this phase of "
+        "the turn); the choice is kept for every game"),
     Key("help", {DEFAULT: "f1,question_mark"}, "Help", "this help"),
     Key("leave", {DEFAULT: "escape,q", CLASSIC: "escape,q"}, "Leave",
         "leave the game (it is saved)"),
