@@ -2,8 +2,8 @@
 (bring bills, 1 to 8 players; then each bill's serial is played digit by digit; then the
 scores).
 
-Every line is at most :data:`WIDTH` characters, so it stands whole in the form's column of
-an 80-column screen.
+One line of at most :data:`WIDTH` characters, so it stands whole in the form's column of an
+80-column screen without taking a table's room.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 from gameshelf.games.dollar.game import MAX_PLAYERS
 
 #: The longest line (the form's column at 80 columns, less the line's padding).
-WIDTH = 43
+WIDTH = 41
 
 
 def howto(phase: str, players: int) -> str:
@@ -22,15 +22,12 @@ def howto(phase: str, players: int) -> str:
     round over.
     """
     if phase == "setup" and not players:
-        return ("Type a name and the bill as printed, then\n"
-                "Enter adds it; F2 draws a random bill.")
+        return "Type a name and bill, Enter; F2: random."
     if phase == "setup":
-        more = ("Add more (Enter, F2) or F5 plays them." if players < MAX_PLAYERS
-                else "All seats taken: F5 plays them.")
-        return f"{players} of at most {MAX_PLAYERS} bills in.\n{more}"
+        more = "more, or F5 plays" if players < MAX_PLAYERS else "F5 plays them"
+        return f"{players} of {MAX_PLAYERS} bills at most: {more}."
     if phase == "playing":
-        return ("Each bill plays digit by digit: Space\n"
-                "skips it, End skips all, +/- the pace.")
+        return "Space skips a bill, End all; +/- pace."
     if phase == "done":
-        return "Round over: F3 starts a new game,\nEsc goes back to the menu."
+        return "Round over: F3 new game, Esc the menu."
     return ""

@@ -126,7 +126,9 @@ class DollarScreen(HowToMixin, BillEntry, ReplayKeys, Screen[None]):
         howto_binding("F6"),
         Binding("delete", "remove", "Remove player", show=False),
         # hidden by check_action, these keys still say why they cannot be used now
-        refusal("f2", "random_bill"), refusal("f5", "play"),
+        refusal("f2", "random_bill"), refusal("f5", "play"), refusal("f4", "game_number"),
+        Binding("plus,equals_sign", "refuse('pace', 0.5)", show=False),
+        Binding("minus", "refuse('pace', 2.0)", show=False),
     ]
     #: below this many columns the tables drop their least needed column (series, date)
     #: and the trace its points column, so what is left is shown whole
@@ -202,8 +204,8 @@ class DollarScreen(HowToMixin, BillEntry, ReplayKeys, Screen[None]):
             self.store_error = error_line(exc)
             self._say(f"Bills will not be kept: {exc}", bell=True)
         self.series_note()
-        if self.store_error is None and not self.howto_on:
-            self._say(FIRST_LINE)   # the how-to line, when shown, says it
+        if self.store_error is None:
+            self._say(FIRST_LINE)
         self.query_one("#name", Input).focus()
         if self.kept is not None:
             self.call_after_refresh(self._set_up_replay)
@@ -237,6 +239,8 @@ class DollarScreen(HowToMixin, BillEntry, ReplayKeys, Screen[None]):
         replay's keys."""
         if self.kept is not None:
             return self.replay_offers(action, parameters)
+        if action in ("game_number", "pace") and self.size.width < self.WIDE:
+            return False   # 80 columns: F4, + and - still work (the help, the how-to name them)
         if action == "random_bill":
             return self.phase == "setup" and len(self.entries) < MAX_PLAYERS
         if action in ("remove", "play"):
@@ -393,7 +397,11 @@ class DollarScreen(HowToMixin, BillEntry, ReplayKeys, Screen[None]):
 
     # ----- other keys ------------------------------------------------------------------
     def action_game_number(self) -> None:
-        """Start a new game with a game number the player types (to replay its draws)."""
+        """Start a new game with a game number the player types (to replay its draws); not
+        while the bills are played."""
+        if self.phase == "playing":
+            self._say("The bills are being played: End skips to the end first.", bell=True)
+            return
         self.app.push_screen(GameNumberScreen(), self._new_game_numbered)
 
     def _new_game_numbered(self, seed: int | None) -> None:

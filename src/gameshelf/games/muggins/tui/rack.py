@@ -27,7 +27,7 @@ INFO_W = 30
 #: A tile's cell in the rack: the tile and one blank column.
 SLOT = TILE_W + 1
 #: The screen (columns, lines) from which the rack draws the big tiles (:data:`HUGE_W`).
-BIG_RACK = (HUGE_FROM, 40)
+BIG_RACK = (HUGE_FROM, 46)
 
 
 def big_rack(width: int, height: int) -> bool:

@@ -326,7 +326,8 @@ class MugginsScreen(HowToMixin, TurnActions, ReplayKeys, Screen[None]):
             f"Your tiles ({len(tiles)})" if replaying
             else rack_title(len(tiles), self.classic, self.size.width))
         self.query_one("#mg-rack", Rack).show(tiles, self.selected, self.fresh, self.classic,
-                                              self.size.width, big_rack(*self.size))
+                                              self.size.width,
+                                              big_rack(*self.size) and not self.classic)
         self.show_howto("" if replaying else howto(
             st, self.my_turn_now() and not self.busy, self.game.finished(),
             self.choosing is not None, self.other_name()))

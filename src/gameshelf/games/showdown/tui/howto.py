@@ -49,8 +49,8 @@ def howto(st: PlayerView, seat: int | None, can_act: bool, on_turn: str,
                  "d ends your step 2 (the cards are claimed when everyone is done)."]
     elif st.phase is Phase.CONTROL:
         lines = ["Step 2, bid: → to a face-up card, b bids tokens on it (+/- more), d done.",
-                 f"Bid on a card you can complete (its ⚡ range holds your speed {speed}).",
-                 "v raises speed by 1 for 2 tokens: fast cards need it; a miss costs speed."]
+                 f"Bid on a card whose ⚡ range holds your speed {speed}: missed, it costs "
+                 "speed."]
     elif st.phase is Phase.TAKE:
         lines = ["Step 3, take: you did not bid; ←/→ pick one of the cards left, Enter "
                  "takes it.",

@@ -79,8 +79,12 @@ YATZ_KEYS = KeyTable((
 #: Screens narrower than this leave these footer entries out (their keys still work, and
 #: the help names them), so the keys a turn needs fit in 80 columns.
 WIDE_FOOTER = 100
-NARROW_HIDDEN = {DEFAULT: frozenset({"pace", "scores"}),
-                 CLASSIC: frozenset({"pace", "scores", "hold_die", "hint", "next_card"})}
+NARROW_HIDDEN = {DEFAULT: frozenset({"pace", "scores", "next_card"}),
+                 CLASSIC: frozenset({"pace", "scores", "hold_die", "hint", "next_card",
+                                     "die_arrow"})}
+#: Below this many columns the classic footer also leaves the top 20 out (t still opens it).
+MID_FOOTER = 130
+MID_HIDDEN = {DEFAULT: frozenset[str](), CLASSIC: frozenset({"scores"})}
 
 GAME_RULES = """\
 # Yatz: playing a turn
