@@ -21,6 +21,7 @@ from gameshelf.games.muggins.session import Session
 from gameshelf.games.muggins.tui.level import LevelScreen
 from gameshelf.games.muggins.tui.render import (
     BIG,
+    HUGE,
     RULE,
     SMALL,
     _per_row,
@@ -76,8 +77,10 @@ async def test_long_chains_in_view_apart_and_the_total_fixed(size: tuple[int, in
         rule = half + geo.centre_w // 2
         for line in lines[1 + geo.tile_h:]:
             assert line[rule] == RULE, (size, keys, line)
-        # the big tiles wherever they fit (120x40 and 160x50)
-        assert geo is (SMALL if size == (80, 24) else BIG), (size, keys)
+        # the big tiles wherever they fit (120x40 and 160x50), at 160x50 the larger ones
+        # when the whole board fits them
+        assert geo is (SMALL if size == (80, 24) else BIG) or (
+            size == (160, 50) and geo is HUGE), (size, keys)
         ends = screen.query_one("#mg-ends", Static)
         assert "total  4 " in str(ends.render()) and "left end 3" in str(ends.render())
         for selector in ("#mg-status", "#mg-ends", "#mg-rack-title"):

@@ -26,6 +26,7 @@ from gameshelf.games.yatz.match import Seat
 from gameshelf.games.yatz.scoring import Box
 from gameshelf.games.yatz.session import YatzSession
 from gameshelf.games.yatz.tui.card import BOX_ROW, FIRST_COL
+from gameshelf.games.yatz.tui.card import MARK as CURSOR_SIGN
 from gameshelf.games.yatz.tui.screen import GameScreen
 from tests.games.pig.match import Match as PigMatch
 from tests.games.pig.play import LocalPig
@@ -42,7 +43,8 @@ def _key(w: Widget, n: int) -> str:
 def drawn(screen: Screen[Any], skip: frozenset[str]) -> dict[str, object]:
     """What ``screen`` draws, widget by widget: a Static's text, a table's cells, a
     button's label and whether it can be pressed; widgets whose id is in ``skip`` (and
-    what they hold) are left out."""
+    what they hold) are left out. A table's cursor is where the last person left it, not
+    part of the game: its sign (``▶``, Yatz's box under the cursor) is left out."""
     out: dict[str, object] = {}
     for n, w in enumerate(screen.query("*")):
         if any(a.id in skip for a in (w, *w.ancestors) if isinstance(a, Widget)):
@@ -53,7 +55,8 @@ def drawn(screen: Screen[Any], skip: frozenset[str]) -> dict[str, object]:
             out[_key(w, n)] = str(w.render())
         elif isinstance(w, DataTable):
             out[_key(w, n)] = ([str(c.label) for c in w.columns.values()],
-                               [[str(c) for c in w.get_row_at(r)] for r in range(w.row_count)])
+                               [[str(c).removeprefix(CURSOR_SIGN) for c in w.get_row_at(r)]
+                                for r in range(w.row_count)])
     return out
 
 

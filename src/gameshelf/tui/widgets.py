@@ -38,6 +38,7 @@ COMMON_HELP = """
 | Ctrl+Q | quit the app from any screen; a game in progress is saved first |
 | Esc or q | leave a game (it stays saved) or go back; close a window (q where it is not typed) |
 | F1 or ? | this help (where `?` is not typed into a command box) |
+| i or F6 | hide or show the how-to line, what to do now (kept for every game) |
 | s | save the game now, on every game screen (games are also saved after every move) |
 """
 

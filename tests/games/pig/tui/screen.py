@@ -22,6 +22,7 @@ from gameshelf.core.text import error_line, left_saved, quoted, said
 from gameshelf.session.base import save_failure
 from gameshelf.tui.app import GameshelfApp
 from gameshelf.tui.base import drawable, run_guarded
+from gameshelf.tui.howto import HowToLine, HowToMixin, howto_binding
 from gameshelf.tui.widgets import (
     GameFooter,
     HelpScreen,
@@ -35,6 +36,7 @@ from tests.games.pig.match import COMPUTER_NAME, DEFAULT_LEVEL, GAME, Match
 from tests.games.pig.play import LocalPig, PigMatch
 from tests.games.pig.session import Session
 from tests.games.pig.text import table_line
+from tests.games.pig.tui.howto import howto
 
 HELP = """\
 # Pig
@@ -48,6 +50,7 @@ points. The first to the target (100) wins.
 | r | roll the dice |
 | h | hold: bank this turn's points |
 | s | save now (every move is saved anyway) |
+| i | hide or show the line that says how to play this turn |
 | Esc | leave; the game stays saved |
 """
 
@@ -55,7 +58,7 @@ points. The first to the target (100) wins.
 LOG_LINES = 8
 
 
-class PigScreen(RefusalMixin, Screen[None]):
+class PigScreen(HowToMixin, RefusalMixin, Screen[None]):
     """A game of Pig on screen (see the module).
 
     Args:
@@ -68,7 +71,7 @@ class PigScreen(RefusalMixin, Screen[None]):
     BINDINGS = [Binding("r", "roll", "Roll"), refusal("r", "roll"),
                 Binding("h", "hold", "Hold"), refusal("h", "hold"),
                 Binding("s", "save", "Save"), Binding("escape", "leave", "Leave"),
-                help_binding()]
+                howto_binding(), help_binding()]
 
     #: Seconds between the other seat's moves.
     pace: float = 0.4
@@ -87,6 +90,7 @@ class PigScreen(RefusalMixin, Screen[None]):
     def compose(self) -> ComposeResult:
         yield Header()
         yield Static("", id="pig-status")
+        yield HowToLine("", id="howto")
         yield Static("", id="pig-table")
         yield Static("", id="pig-msg")
         yield Static("", id="pig-log")
@@ -130,6 +134,8 @@ class PigScreen(RefusalMixin, Screen[None]):
         self.query_one("#pig-table", Static).update(plain(
             f"{table_line(v.names, v.scores, v.turn_total, v.turn, v.target)}\n{dice}",
             lines=True))
+        self.show_howto(howto(v, self.game.here_to_act() and not self.busy,
+                              self.game.finished()))
         self.query_one("#pig-msg", Static).update(plain(self.message))
         log = list(self.game.log())[-LOG_LINES:]
         self.query_one("#pig-log", Static).update(plain("\n".join(log), lines=True))

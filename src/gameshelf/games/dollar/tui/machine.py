@@ -37,7 +37,7 @@ class Machine(Vertical):
         self.query_one("#score", Digits).update("0")
         self.query_one("#lamps", Static).update(lamps(3, 2))
         self.query_one("#rule", Static).update(Text(
-            "Enter a bill (Enter) or draw one (F2), then F5 to play", style="italic"))
+            "Enter a bill (Enter) or draw\none (F2), then F5 to play", style="italic"))
         self.query_one("#banner", Static).update("")
 
     def clear_log(self) -> None:
@@ -56,7 +56,9 @@ class Machine(Vertical):
         ``line`` added to the trace (None: nothing, as for the bill's first picture)."""
         series = f"series {entry.series}" if entry.series else "no series: match not checked"
         head = Text(f"PLAYER {seat + 1} of {seats}: {literal(entry.name)}", style="bold")
-        head.append(f"\ndistrict {district_name(entry.district)} · {series}", style="dim")
+        where = f"district {district_name(entry.district)}"
+        fits = len(f"{where} · {series}") <= self.content_region.width   # else two lines
+        head.append(f"\n{where}{' · ' if fits else chr(10)}{series}", style="dim")
         self.query_one("#player", Static).update(head)
         self.query_one("#serial", Static).update(serial_text(entry, frame))
         self.query_one("#score", Digits).update(f"{frame.score:,}")
@@ -84,8 +86,8 @@ class Machine(Vertical):
         top = entries[wins[0]]
         last = frames(top)[-1]
         self.query_one("#player", Static).update(Text(
-            f"Game #{seed} is over: {literal(said(top.name, 'wins'))}" if len(wins) == 1
-            else f"Game #{seed} is over: {literal(top.name)} and others share the win"))
+            f"Game #{seed} is over:\n{literal(said(top.name, 'wins'))}" if len(wins) == 1
+            else f"Game #{seed} is over:\n{literal(top.name)} and others share the win"))
         self.query_one("#serial", Static).update(serial_text(top, last))
         self.query_one("#score", Digits).update(f"{best:,}")
         self.query_one("#lamps", Static).update(lamps(last.balls, last.tilt))

@@ -29,10 +29,12 @@ from gameshelf.games.dollar.replay import DollarPoint, ReplayRound
 from gameshelf.games.dollar.session import DollarRound, best_bills
 from gameshelf.games.dollar.tui.display import Frame, frames, trace_line
 from gameshelf.games.dollar.tui.entry import BillEntry
+from gameshelf.games.dollar.tui.howto import howto
 from gameshelf.games.dollar.tui.machine import Machine
 from gameshelf.games.dollar.tui.number import GameNumberScreen
 from gameshelf.games.dollar.tui.tables import BestTable, PlayersTable
 from gameshelf.session.replay import Replay
+from gameshelf.tui.howto import HowToLine, HowToMixin, howto_binding
 from gameshelf.tui.replay import ReplayKeys, use_replay_bindings
 from gameshelf.tui.widgets import (
     ConfirmScreen,
@@ -83,6 +85,8 @@ checked. Highest score wins; equal scores share the win.
   type, which draws the same random bills again.
 * **F1** this help, **Esc** (or **q** outside the form) back to the menu; it asks first
   while bills are waiting to be played.
+* **F6** (or **i** outside the form) hides the how-to line under the message, or shows it
+  again; the choice is kept for every game.
 
 Every bill played is kept in the store; the best ever are listed under *Best bills*
 (also `gameshelf dollar best`).
@@ -96,7 +100,7 @@ REPLAY_HIDDEN = ("One Dollar Pinball has no hidden information: each bill is pla
                  "digit as on the game's display, then its end bonus and match.")
 
 
-class DollarScreen(BillEntry, ReplayKeys, Screen[None]):
+class DollarScreen(HowToMixin, BillEntry, ReplayKeys, Screen[None]):
     """One round of One Dollar Pinball for 1 to 8 players, or a kept round replayed.
 
     Args:
@@ -119,9 +123,12 @@ class DollarScreen(BillEntry, ReplayKeys, Screen[None]):
         Binding("minus", "pace(2.0)", "Slower"),
         Binding("f3", "new_game", "New game"),
         Binding("f4", "game_number", "Game #"),
+        howto_binding("F6"),
         Binding("delete", "remove", "Remove player", show=False),
         # hidden by check_action, these keys still say why they cannot be used now
-        refusal("f2", "random_bill"), refusal("f5", "play"),
+        refusal("f2", "random_bill"), refusal("f5", "play"), refusal("f4", "game_number"),
+        Binding("plus,equals_sign", "refuse('pace', 0.5)", show=False),
+        Binding("minus", "refuse('pace', 2.0)", show=False),
     ]
     #: below this many columns the tables drop their least needed column (series, date)
     #: and the trace its points column, so what is left is shown whole
@@ -171,6 +178,7 @@ class DollarScreen(BillEntry, ReplayKeys, Screen[None]):
                     yield Button("Play", id="play", variant="success")
                     yield Button("New", id="new")
                 yield Static("", id="message")
+                yield HowToLine("", id="howto")
                 yield PlayersTable(id="players", cursor_type="row", zebra_stripes=True)
                 yield Static("Best bills ever", id="best-title")
                 yield BestTable(id="best", cursor_type="none", zebra_stripes=True)
@@ -231,6 +239,8 @@ class DollarScreen(BillEntry, ReplayKeys, Screen[None]):
         replay's keys."""
         if self.kept is not None:
             return self.replay_offers(action, parameters)
+        if action in ("game_number", "pace") and self.size.width < self.WIDE:
+            return False   # 80 columns: F4, + and - still work (the help, the how-to name them)
         if action == "random_bill":
             return self.phase == "setup" and len(self.entries) < MAX_PLAYERS
         if action in ("remove", "play"):
@@ -255,6 +265,7 @@ class DollarScreen(BillEntry, ReplayKeys, Screen[None]):
                                                        self._wide)
         self.query_one("#name", Input).placeholder = f"name ({self._default_name()})"
         self.refresh_bindings()   # the footer follows the phase and the players
+        self.show_howto(howto(self.phase, len(self.entries)))
 
     def _refresh_best(self) -> None:
         rows: list[ScoreRow] | None = None
@@ -386,7 +397,11 @@ class DollarScreen(BillEntry, ReplayKeys, Screen[None]):
 
     # ----- other keys ------------------------------------------------------------------
     def action_game_number(self) -> None:
-        """Start a new game with a game number the player types (to replay its draws)."""
+        """Start a new game with a game number the player types (to replay its draws); not
+        while the bills are played."""
+        if self.phase == "playing":
+            self._say("The bills are being played: End skips to the end first.", bell=True)
+            return
         self.app.push_screen(GameNumberScreen(), self._new_game_numbered)
 
     def _new_game_numbered(self, seed: int | None) -> None:

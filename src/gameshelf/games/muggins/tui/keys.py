@@ -71,6 +71,9 @@ MUGGINS_KEYS = KeyTable((
     Key("refuse('hint')", {DEFAULT: "h", CLASSIC: "h"}),
     Key("save", {DEFAULT: "s", CLASSIC: "s"}, "Save",
         "save (the game is also saved after every move)", shown="S"),
+    Key("toggle_howto", {DEFAULT: "i,f6", CLASSIC: "i,f6"}, "How-to",
+        "hide or show the how-to line over the messages (what to do now); the choice is "
+        "kept for every game", shown="I"),
     Key("help", {DEFAULT: "f1,question_mark", CLASSIC: "f1,question_mark"}, "Help",
         "this help", shown="F1 or ?"),
     Key("quit_game", {DEFAULT: "escape", CLASSIC: "escape"}, "Leave",

@@ -12,6 +12,9 @@ from textual.widgets import Static
 from gameshelf.games.muggins.tiles import Tile
 from gameshelf.games.muggins.tui.render import (
     CLASSIC_SELECTED_STYLE,
+    HUGE_FROM,
+    HUGE_H,
+    HUGE_W,
     NEW_STYLE,
     SELECTED_STYLE,
     TILE_STYLE,
@@ -23,6 +26,13 @@ from gameshelf.games.muggins.tui.render import (
 INFO_W = 30
 #: A tile's cell in the rack: the tile and one blank column.
 SLOT = TILE_W + 1
+#: The screen (columns, lines) from which the rack draws the big tiles (:data:`HUGE_W`).
+BIG_RACK = (HUGE_FROM, 46)
+
+
+def big_rack(width: int, height: int) -> bool:
+    """Whether a screen ``width`` x ``height`` draws the rack's big tiles."""
+    return width >= BIG_RACK[0] and height >= BIG_RACK[1]
 
 
 class TileView(Static):
@@ -39,20 +49,29 @@ class TileView(Static):
             super().__init__()
             self.tile = tile
 
-    def __init__(self, tile: Tile, selected: bool, fresh: bool, classic: bool = False) -> None:
-        super().__init__(self.render_tile(tile, selected, fresh, classic))
+    def __init__(self, tile: Tile, selected: bool, fresh: bool, classic: bool = False,
+                 big: bool = False) -> None:
+        super().__init__(self.render_tile(tile, selected, fresh, classic, big))
         self.tile = tile
+        self.big(big)
+
+    def big(self, big: bool) -> None:
+        """Size the view for the big tiles (``big``) or the usual ones."""
+        self.styles.width = HUGE_W if big else TILE_W
+        self.styles.height = HUGE_H + 1 if big else 4
 
     @staticmethod
-    def render_tile(tile: Tile, selected: bool, fresh: bool, classic: bool = False) -> Text:
-        """3 lines of tile and a marker line under the selected one (``classic``: the
-        selected tile in the manual's blinking red box)."""
+    def render_tile(tile: Tile, selected: bool, fresh: bool, classic: bool = False,
+                    big: bool = False) -> Text:
+        """3 lines of tile (``big``: 5, wider) and a marker line under the selected one
+        (``classic``: the selected tile in the manual's blinking red box)."""
         style = ((CLASSIC_SELECTED_STYLE if classic else SELECTED_STYLE) if selected
                  else NEW_STYLE if fresh else TILE_STYLE)
-        lines = tile_lines(tile.low, tile.high, style)
-        lines.append(Text(f"▲{str(tile):^{TILE_W - 2}}▲",
+        width = HUGE_W if big else TILE_W
+        lines = tile_lines(tile.low, tile.high, style, big=big)
+        lines.append(Text(f"▲{str(tile):^{width - 2}}▲",
                           "bold blink red" if classic else "bold red") if selected
-                     else Text(f"{str(tile):^{TILE_W}}", "dim"))
+                     else Text(f"{str(tile):^{width}}", "dim"))
         return Text("\n").join(lines)
 
     def on_click(self, event: events.Click) -> None:
@@ -67,23 +86,28 @@ class Rack(Grid):
     columns = 1
 
     def show(self, tiles: list[Tile], selected: int, fresh: Tile | None, classic: bool,
-             width: int) -> None:
+             width: int, big: bool = False) -> None:
         """Draw ``tiles`` (``selected``: the index marked; ``fresh``: the tile just drawn)
-        for a screen ``width`` columns wide; the tiles' views are kept while the tiles
-        are the same."""
+        for a screen ``width`` columns wide (``big``: the big tiles of a large screen);
+        the tiles' views are kept while the tiles are the same."""
+        slot = HUGE_W + 1 if big else SLOT
         if classic:
-            self.columns = max(1, min(len(tiles), (width - INFO_W) // SLOT))
-            self.styles.width = self.columns * SLOT + 1
+            self.columns = max(1, min(len(tiles), (width - INFO_W) // slot))
+            self.styles.width = self.columns * slot + 1
         else:
-            self.columns = max(1, (width - 2) // SLOT)
+            self.columns = max(1, (width - 2) // slot)
         self.styles.grid_size_columns = self.columns
+        self.styles.grid_columns = str(slot - 1)
+        self.styles.grid_rows = str(HUGE_H + 1 if big else 4)
+        self.styles.max_height = 2 * (HUGE_H + 1) if big else 12
         views = list(self.query(TileView))
         if [v.tile for v in views] == tiles:
             for i, (v, t) in enumerate(zip(views, tiles, strict=True)):
-                v.update(TileView.render_tile(t, i == selected, t == fresh, classic))
+                v.update(TileView.render_tile(t, i == selected, t == fresh, classic, big))
+                v.big(big)
             return
         self.remove_children()
-        self.mount_all([TileView(t, i == selected, t == fresh, classic)
+        self.mount_all([TileView(t, i == selected, t == fresh, classic, big)
                         for i, t in enumerate(tiles)])
 
 

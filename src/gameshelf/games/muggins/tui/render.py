@@ -48,19 +48,24 @@ CLASSIC_SELECTED_STYLE = "bold white on rgb(200,30,30)"
 NEW_STYLE = "black on rgb(170,220,255)"
 
 
-def half_rows(n: int) -> list[str]:
-    """The 3 rows (3 characters each) of a half showing ``n`` pips."""
+def half_rows(n: int, big: bool = False) -> list[str]:
+    """The 3 rows (3 characters each) of a half showing ``n`` pips; ``big``: 5 rows of 5,
+    the pips one cell apart (the big tiles of a large screen, :data:`HUGE`)."""
     cells = PIP_LAYOUT[n]
+    if big:
+        return ["".join(PIP if r % 2 == 0 and c % 2 == 0 and (r // 2, c // 2) in cells
+                        else " " for c in range(5)) for r in range(5)]
     return ["".join(PIP if (r, c) in cells else " " for c in range(3)) for r in range(3)]
 
 
 def tile_lines(first: int, second: int, style: str = TILE_STYLE,
-               first_style: str | None = None, second_style: str | None = None
-               ) -> list[Text]:
-    """A tile as 3 lines of 9 cells (edge, half, divider, half, edge), ``first`` on the left."""
-    a, b = half_rows(first), half_rows(second)
+               first_style: str | None = None, second_style: str | None = None,
+               big: bool = False) -> list[Text]:
+    """A tile as 3 lines of 9 cells (edge, half, divider, half, edge), ``first`` on the left;
+    ``big``: 5 lines of :data:`HUGE_W` cells."""
+    a, b = half_rows(first, big), half_rows(second, big)
     out = []
-    for r in range(TILE_H):
+    for r in range(len(a)):
         line = Text()
         line.append(EDGE, style)
         line.append(a[r], first_style or style)
@@ -80,31 +85,38 @@ def _placed_lines(p: Placed, leftwards: bool, is_end: bool, fresh: bool,
     style = NEW_STYLE if fresh else _style_of(p)
     open_style = f"bold red on {style.split(' on ')[1]}" if is_end else None
     small = geo is not None and geo.tile_h == 1
+    big = geo is not None and geo.tile_h == HUGE_H
     if leftwards:   # the open (outer) half on the left
         if small:
             return [small_tile(p.outer, p.inner, style, first_style=open_style)]
-        return tile_lines(p.outer, p.inner, style, first_style=open_style)
+        return tile_lines(p.outer, p.inner, style, first_style=open_style, big=big)
     if small:
         return [small_tile(p.inner, p.outer, style, second_style=open_style)]
-    return tile_lines(p.inner, p.outer, style, second_style=open_style)
+    return tile_lines(p.inner, p.outer, style, second_style=open_style, big=big)
 
 
-def center_lines(marks: bool = False) -> list[Text]:
+def center_lines(marks: bool = False, big: bool = False) -> list[Text]:
     """The double-blank (the spinner) as the double it is: a blank tile in the doubles'
     colour, 11 columns with the blinking L and R marks beside it (``marks``). The ends'
     total is never drawn on it (it read as a tile changing value): :func:`ends_bar` says
     it, named."""
     lines = []
-    for r, tile in enumerate(tile_lines(0, 0, DOUBLE_STYLE)):
+    tiles = tile_lines(0, 0, DOUBLE_STYLE, big=big)
+    middle = len(tiles) // 2
+    for r, tile in enumerate(tiles):
         line = Text()
-        line.append("L" if marks and r == 1 else " ", "bold blink yellow")
+        line.append("L" if marks and r == middle else " ", "bold blink yellow")
         line.append_text(tile)
-        line.append("R" if marks and r == 1 else " ", "bold blink yellow")
+        line.append("R" if marks and r == middle else " ", "bold blink yellow")
         lines.append(line)
     return lines
 
 
 CENTER_W = TILE_W + 2
+#: The big tiles of a large screen: 5 lines of 13 cells (5x5 pip fields).
+HUGE_W, HUGE_H = 13, 5
+#: The screen width from which the board and the rack may draw the big tiles.
+HUGE_FROM = 120
 
 #: The small board's tiles: one line, the halves as digits (``3│5``), for a board whose big
 #: tiles would not fit the space it has (80x24 with long chains).
@@ -135,6 +147,7 @@ class Geometry:
 
 BIG = Geometry(TILE_W, TILE_H, CENTER_W, True)
 SMALL = Geometry(SMALL_W, 1, SMALL_CENTER_W, False)
+HUGE = Geometry(HUGE_W, HUGE_H, HUGE_W + 2, True)
 
 
 def small_tile(first: int, second: int, style: str = TILE_STYLE,
@@ -180,8 +193,12 @@ def board_height(state: Chains, width: int, geo: Geometry = BIG) -> int:
 
 
 def choose_geometry(state: Chains, width: int, height: int) -> Geometry:
-    """The big tiles when the whole board fits ``width`` x ``height`` cells with them, else
-    the one-line tiles (the whole board in view beats big tiles in part)."""
+    """The largest tiles with which the whole board fits ``width`` x ``height`` cells: the
+    big ones of a large screen (:data:`HUGE`, from :data:`HUGE_FROM` columns), the pips
+    (:data:`BIG`), else the one-line tiles (the whole board in view beats big tiles in
+    part)."""
+    if width >= HUGE_FROM - 4 and board_height(state, width, HUGE) <= height:
+        return HUGE
     return BIG if board_height(state, width, BIG) <= height else SMALL
 
 
@@ -228,7 +245,8 @@ def board_text(state: Chains, width: int, marks: bool = False,
         width: columns available (at least 40 are used).
         marks: show the blinking L and R beside the double-blank (choosing a chain).
         fresh: a tile to show in light blue (just played).
-        geo: :data:`BIG` tiles (3 lines, pips) or :data:`SMALL` ones (one line, digits).
+        geo: :data:`BIG` tiles (3 lines, pips), :data:`HUGE` ones (5 lines) or
+            :data:`SMALL` ones (one line, digits).
     """
     width = max(width, 40)
     half, per_row = _per_row(width, geo)
@@ -250,7 +268,8 @@ def board_text(state: Chains, width: int, marks: bool = False,
         else:
             _append_cells(block, l_cells, half - span, l_pad, space_after=True)
         if row == 0:
-            centre = (center_lines(marks) if geo is BIG else [_small_centre(marks)])
+            centre = ([_small_centre(marks)] if geo.tile_h == 1
+                      else center_lines(marks, big=geo is HUGE))
         else:
             centre = [_gap(geo) for _ in range(geo.tile_h)]
         for r in range(geo.tile_h):

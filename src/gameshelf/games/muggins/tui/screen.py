@@ -28,15 +28,17 @@ from gameshelf.games.muggins.replay import ReplayMuggins
 from gameshelf.games.muggins.session import Session, saves
 from gameshelf.games.muggins.tiles import Tile
 from gameshelf.games.muggins.tui.board import BoardScroll, Sides
+from gameshelf.games.muggins.tui.howto import howto
 from gameshelf.games.muggins.tui.keys import CLASSIC, DEFAULT, MUGGINS_KEYS, muggins_help
 from gameshelf.games.muggins.tui.level import LevelScreen
-from gameshelf.games.muggins.tui.rack import Rack, TileView, rack_title
+from gameshelf.games.muggins.tui.rack import Rack, TileView, big_rack, rack_title
 from gameshelf.games.muggins.tui.render import BIG, ends_bar
 from gameshelf.games.muggins.tui.summary import SummaryScreen, game_over_text, round_summary
 from gameshelf.games.muggins.tui.turn import TurnActions
 from gameshelf.games.muggins.view import MugginsView
 from gameshelf.session.replay import Replay
 from gameshelf.tui.base import drawable
+from gameshelf.tui.howto import HowToLine, HowToMixin
 from gameshelf.tui.keymaps import use_bindings
 from gameshelf.tui.replay import (
     HIDDEN_FINISHED,
@@ -89,7 +91,7 @@ def status_line(game: MugginsMatch, table: MugginsView, me: int, my_turn: bool,
     return next((t for t in tries if not width or len(t) <= width), tries[-1])
 
 
-class MugginsScreen(TurnActions, ReplayKeys, Screen[None]):
+class MugginsScreen(HowToMixin, TurnActions, ReplayKeys, Screen[None]):
     """A game of Muggins here, in a room on a game server, or a replay: the screen talks
     only to the match interface.
 
@@ -161,6 +163,7 @@ class MugginsScreen(TurnActions, ReplayKeys, Screen[None]):
             yield Static("", id="mg-rack-title")
             yield Rack(id="mg-rack")
             yield Sides(id="mg-sides")
+        yield HowToLine("", id="howto")
         with Horizontal(id="mg-bottom"):
             yield Static("", id="mg-msg")
             yield Static("", id="mg-log")
@@ -279,9 +282,9 @@ class MugginsScreen(TurnActions, ReplayKeys, Screen[None]):
         self._errors_seen = len(self.game.errors)
         self.refresh_all()
         other = self.other_name()
-        self.say(f"Game number {self.game.seed} against {other}. Good luck!"
+        self.say(f"Game number {self.game.seed} against {other}; the double-blank is down."
                  if isinstance(self.game, LocalMuggins) else
-                 f"Room {self.game.name} against {other}. Good luck!")
+                 f"Room {self.game.name} against {other}; the double-blank is down.")
         self.advance()
 
     # ----- what is shown -----------------------------------------------------------------
@@ -323,7 +326,11 @@ class MugginsScreen(TurnActions, ReplayKeys, Screen[None]):
             f"Your tiles ({len(tiles)})" if replaying
             else rack_title(len(tiles), self.classic, self.size.width))
         self.query_one("#mg-rack", Rack).show(tiles, self.selected, self.fresh, self.classic,
-                                              self.size.width)
+                                              self.size.width,
+                                              big_rack(*self.size) and not self.classic)
+        self.show_howto("" if replaying else howto(
+            st, self.my_turn_now() and not self.busy, self.game.finished(),
+            self.choosing is not None, self.other_name()))
         if isinstance(self.game, ReplayMuggins):
             self.say(self.game.notes())
 

@@ -33,6 +33,20 @@ Each turn has six steps:
 
 Score: cards + 2X pile doubled + 5,000 per four Drop Targets + combinations + 100 per token.
 
+## The players table
+
+| column | is |
+| --- | --- |
+| spd | speed: a card scores only when your speed is in its ⚡ range (⚡4+: 4 or more) |
+| ctl | control tokens: bid them, turn them into speed; 100 points each at the end |
+| hand | cards in hand |
+| pile | your scoring pile: cards / their points (`0/ 0`: no card yet) |
+| 2X pile | cards won in Wizard Mode: cards / points, doubled at the end |
+| combo (cmb) | Combination cards won |
+
+The line over the messages says what to do in the step on screen (the first turn also
+recalls these columns); **i** hides it (kept for every game) and shows it again.
+
 ## Keys
 
 | key | action |
@@ -50,7 +64,8 @@ Score: cards + 2X pile doubled + 5,000 per four Drop Targets + combinations + 10
 | h | a hint for the player to act (their view only): the search player's estimates |
 | r | after the game: the review of each costly decision, worst first |
 | PageUp / PageDown | scroll the log |
-| : or / | type an action in the box (Esc leaves the box) |
+| : or / | type an action in the box at the bottom (Esc leaves the box) |
+| i | hide or show the how-to line |
 | F1 | this help; Esc leaves the game (saved) |
 
 You can also type any action in the box: `offer P07`, `bid P07 2`, `speed 1`, `buy P12`,

@@ -6,6 +6,7 @@ from __future__ import annotations
 from textual.binding import Binding, BindingType
 
 from gameshelf.games.showdown.actions import Bid, Buy, Done, Speed
+from gameshelf.tui.howto import howto_binding
 from gameshelf.tui.replay import REPLAY_BINDINGS
 from gameshelf.tui.widgets import help_binding, refusal
 
@@ -13,7 +14,8 @@ TABLE_KEYS: list[BindingType] = [
     Binding("escape", "leave", "Leave"),
     help_binding(),
     Binding("s,ctrl+s", "save", "Save"),
-    Binding("colon,slash", "type", "Type"),
+    Binding("colon,slash", "type", "Type", key_display=":"),
+    howto_binding(),
     Binding("p", "piles", "Piles"),
     Binding("pageup", "scroll_log(-1)", "Log up", show=False),
     Binding("pagedown", "scroll_log(1)", "Log down", show=False),
@@ -32,6 +34,7 @@ TABLE_KEYS: list[BindingType] = [
     # the turn's keys while the footer hides them: each says why it cannot be done now
     refusal("b", "bid"), refusal("v", "speed"), refusal("u", "buy"), refusal("d", "done"),
     refusal("s,ctrl+s", "save"), refusal("h", "hint"), refusal("r", "review"),
+    refusal("p", "piles"),
     # a replay's: moving through it, and ``c`` for another seat's hand
     *REPLAY_BINDINGS,
     Binding("c", "replay_hand", "Hand"),
@@ -44,5 +47,5 @@ TURN_ACTIONS: dict[str, type[Bid | Speed | Buy | Done]] = {
 #: The game screen's actions a replay keeps: scrolling the log (``p`` is the replay's Back,
 #: so the piles are not shown in a replay).
 REPLAY_KEEPS = frozenset({"scroll_log"})
-#: From this many columns the footer names Hint beside the control step's keys.
+#: From this many columns the footer names Hint beside the control step's keys, and Piles.
 WIDE_FOOTER = 100

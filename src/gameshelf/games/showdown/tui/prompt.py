@@ -4,6 +4,7 @@ any action can be typed in (``bid P07 2``)."""
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -96,14 +97,14 @@ class ActionBar(Vertical):
                 buttons.mount(Button(str(k), name=f"btn-flip-{k}", compact=True))
             return
         if st.phase is Phase.OFFER:
-            prompt.update(Text(f"{me}: step 1 — offer a card from your hand "
-                               f"(chosen: {sel_name}). Enter offers it.", style="bold"))
+            prompt.update(Text(f"{me}: step 1 — offer a card (chosen: {sel_name}). "
+                               "Enter offers it.", style="bold"))
             buttons.mount(Button("Offer", name="btn-offer", variant="primary", compact=True))
         elif st.phase is Phase.CONTROL:
             self._draw_control(game, st, seat, me, zone, chosen, sel_name, tokens)
         elif st.phase is Phase.TAKE:
-            prompt.update(Text(f"{me}: step 3 — you have no bid: take one of the unclaimed "
-                               f"cards (chosen: {sel_name}). Enter takes it.", style="bold"))
+            prompt.update(Text(f"{me}: step 3 — no bid: take a card (chosen: {sel_name}). "
+                               "Enter takes it.", style="bold"))
             buttons.mount(Button("Take", name="btn-take", variant="primary", compact=True))
 
     def _draw_control(self, game: ShowdownMatch, st: PlayerView, seat: int, me: str,
@@ -111,7 +112,6 @@ class ActionBar(Vertical):
         """Step 2: what Enter does with the card under the cursor (or that there is none);
         only what the rules allow now is offered (no Speed+1 or Buy without 2 tokens)."""
         speed, ctl = st.speed[seat], st.control[seat]
-        text = Text(f"{me}: step 2 — speed {speed}, control {ctl}. ", style="bold")
         legal = game.legal_actions()
         can_speed = any(isinstance(a, Speed) for a in legal)
         can_buy = any(isinstance(a, Buy) for a in legal)
@@ -119,17 +119,29 @@ class ActionBar(Vertical):
             isinstance(a, Bid) and a.card == chosen for a in legal)
         buying = zone == "discard" and chosen is not None and can_buy
         if buying:
-            text.append(f"Buy {sel_name} for {BUY_COST} tokens? (u or Enter) ")
+            doing = f"Buy {sel_name} for {BUY_COST} tokens? (u or Enter)"
         elif bidding:
-            text.append(f"Bid {tokens} on {sel_name}? (b or Enter; +/- tokens) ")
+            doing = f"Bid {tokens} on {sel_name}? (b or Enter; +/- tokens)"
         elif st.has_bid[seat]:
-            text.append("You have bid this turn. ")
+            doing = "You have bid this turn."
         else:
-            text.append("Left/Right: choose a card. ")
+            doing = "Left/Right: choose a card."
         hints = (["v: speed +1 (costs 2)"] if can_speed else []) \
             + (["Right to the discard pile to buy"] if can_buy and not buying else []) \
             + ["d: done."]
-        text.append(", ".join(hints))
+        head = f"{me}: step 2 — speed {speed}, control {ctl}."
+        # whole lines at any width: each part on the line before it while it fits
+        width = self.content_region.width or 78
+        lines = [head]
+        for part in (doing, ", ".join(hints)):
+            if cell_len(f"{lines[-1]} {part}") <= width:
+                lines[-1] = f"{lines[-1]} {part}"
+            else:
+                lines.append(part)
+        text = Text(lines[0][:len(head)], style="bold")
+        text.append(lines[0][len(head):])
+        for line in lines[1:]:
+            text.append("\n" + line)
         self.query_one("#sd-prompt", Static).update(text)
         buttons = self.query_one("#sd-buttons", Horizontal)
         if bidding:

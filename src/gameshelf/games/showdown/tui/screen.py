@@ -33,6 +33,7 @@ from gameshelf.games.showdown.tui.choice import Choice
 from gameshelf.games.showdown.tui.coach import ShowdownHintScreen, ShowdownReviewScreen
 from gameshelf.games.showdown.tui.handoff import HandOffScreen
 from gameshelf.games.showdown.tui.help import HELP
+from gameshelf.games.showdown.tui.howto import howto
 from gameshelf.games.showdown.tui.keys import REPLAY_KEEPS, TABLE_KEYS, TURN_ACTIONS, WIDE_FOOTER
 from gameshelf.games.showdown.tui.layout import Layout
 from gameshelf.games.showdown.tui.log import GameLog
@@ -43,11 +44,12 @@ from gameshelf.games.showdown.tui.zones import hand_label
 from gameshelf.session.base import save_failure
 from gameshelf.session.replay import Replay
 from gameshelf.tui.base import drawable
+from gameshelf.tui.howto import HowToLine, HowToMixin
 from gameshelf.tui.replay import HIDDEN_FINISHED, HIDDEN_IN_PROGRESS, ReplayKeys
 from gameshelf.tui.widgets import GameFooter, HelpScreen, RefusalMixin
 
 
-class ShowdownScreen(RefusalMixin, ReplayKeys, Screen[None]):
+class ShowdownScreen(HowToMixin, RefusalMixin, ReplayKeys, Screen[None]):
     """The table for one match."""
 
     AUTO_FOCUS = None  # letters are keys, not typing: ':' or Tab focuses the action box
@@ -82,9 +84,10 @@ class ShowdownScreen(RefusalMixin, ReplayKeys, Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static(id="sd-status")
         yield Tabletop(id="sd-main")
+        yield HowToLine("", id="howto")
         yield ActionBar(id="sd-act")
-        command = CommandInput(placeholder="type an action (offer P07, bid P07 2, buy P12, "
-                               "done) and Enter", id="sd-cmd", compact=True)
+        command = CommandInput(placeholder=": types a move here (offer P07, bid P07 2, buy P12, "
+                               "done), Enter plays it", id="sd-cmd", compact=True)
         command.disabled = self.replay is not None   # nothing is typed in a replay
         command.display = not command.disabled
         yield command
@@ -409,6 +412,8 @@ class ShowdownScreen(RefusalMixin, ReplayKeys, Screen[None]):
             # leaves Hint out, and h still opens it (its refusal binding; the help names it)
             return self.can_act() and (self.size.width >= WIDE_FOOTER or not any(
                 isinstance(a, (Bid, Speed, Buy, Done)) for a in self.game.legal_actions()))
+        if action == "piles":   # 80 columns: p still shows them (the help names it)
+            return self.size.width >= WIDE_FOOTER
         if action == "review":
             return self.match is not None and self.game.finished()
         return True
@@ -447,8 +452,11 @@ class ShowdownScreen(RefusalMixin, ReplayKeys, Screen[None]):
         bar = self.query_one(ActionBar)
         bar.draw(self.game, st, v, can_act=can, zone=self.choice.zone, chosen=self.selected(),
                  tokens=self.choice.tokens)
+        seat, to_act = self.viewer(), st.current_player()
+        self.show_howto("" if self.replay is not None else howto(
+            st, seat, can, self.game.seats[to_act].name if to_act >= 0 else "the dealer",
+            self.game.finished()))
         if self.replay is not None:   # the replay's line over the prompt
-            seat = self.viewer()
             bar.replay(None if seat is None else self.game.seats[seat].name,
                        len(self.game.here()) > 1)
 

@@ -34,10 +34,14 @@ ROW_LABELS_SHORT = ("Ones", "Twos", "Threes", "Fours", "Fives", "Sixes", "Upper 
                     "Bonus (63+)", "Upper+bonus", "3 of a Kind", "4 of a Kind", "Full House",
                     "Sm. Straight", "Lg. Straight", "Yatz", "Chance", "Lower total",
                     "Column total", "x1 / x2 / x3", "Grand total")
+#: The sign before the empty box under the cursor (the box Enter fills), beside its colour.
+MARK = "▶"
 #: The footer's name of Enter (⏎) on the card while a box can be filled (short: 80 columns).
 FILL = "Fill"
 #: Width of what stands left of the card (the dice column) and of its scroll bar.
 LEFT_WIDTH, SCROLL_BAR = 41, 4
+#: The widest a column x1, x2, x3 grows (a wide card stays readable, never stretched).
+COLUMN_MAX = 9
 
 
 class CardTable(DataTable[Text | str]):
@@ -120,8 +124,9 @@ class CardTable(DataTable[Text | str]):
     def show(self, state: YatzState, seat: int, header: str,
              pending: Coordinate | None = None) -> None:
         """Draw ``seat``'s card under ``header`` (its owner); the points the dice would
-        score in each empty box when the seat is on turn and has rolled; ``pending``: the
-        box a first Enter chose (classic keys), not counted yet."""
+        score in each empty box when the seat is on turn and has rolled, the one under the
+        cursor marked :data:`MARK`; ``pending``: the box a first Enter chose (classic keys),
+        not counted yet."""
         column = self.columns[ColumnKey("label")]
         if column.label.plain != header[:16]:
             column.label = Text(header[:16], style="bold")
@@ -134,13 +139,15 @@ class CardTable(DataTable[Text | str]):
                 cell: Text | str
                 if row.box is not None and v is None:
                     p = pts[row.box]
-                    chosen = pending == Coordinate(BOX_ROW[row.box], c + FIRST_COL)
-                    if chosen:   # classic keys: chosen by a first Enter, not counted yet
+                    here = Coordinate(BOX_ROW[row.box], c + FIRST_COL)
+                    # the box under the cursor is marked by a sign, not by its colour only
+                    mark = MARK if here == self.cursor_coordinate and show_hints else ""
+                    if pending == here:   # classic keys: chosen by a first Enter, not counted
                         cell = Text(f"»{p}«", style="bold black on green" if p
                                     else "bold white on red", justify="right")
                     elif show_hints:
-                        cell = Text(f"({p})", style="italic green" if p else "italic red",
-                                    justify="right")
+                        cell = Text(f"{mark}({p})", style="italic green" if p
+                                    else "italic red", justify="right")
                     else:
                         cell = Text("·", style="dim", justify="right")
                 elif v is None:
@@ -151,12 +158,13 @@ class CardTable(DataTable[Text | str]):
                     cell = Text(str(v), justify="right")
                 self.update_cell(f"r{row.number}", key, cell)
 
-    def fit(self, width: int) -> None:
-        """Widen the columns into the room a screen ``width`` wide leaves (a wide terminal
-        shows a wide card instead of an empty right half)."""
-        room = width - LEFT_WIDTH - SCROLL_BAR
+    def fit(self, width: int, left: int = LEFT_WIDTH) -> None:
+        """Widen the columns into the room a screen ``width`` wide leaves beside the dice
+        column ``left`` wide (a wide terminal shows a wide card instead of an empty right
+        half)."""
+        room = width - left - SCROLL_BAR
         label = 16 if room < 80 else 22
-        col = max(5, min(16, (room - label - 8) // 3))
+        col = max(5, min(COLUMN_MAX, (room - label - 8) // 3))
         for key, column in self.columns.items():
             column.width = label if key == ColumnKey("label") else col
             column.auto_width = False

@@ -56,6 +56,9 @@ YATZ_KEYS = KeyTable((
     Key("next_card", {DEFAULT: "c", CLASSIC: "c"}, "Cards",
         "show the next player's card (and back to yours)"),
     Key("scores", {DEFAULT: "t", CLASSIC: "t"}, "Top 20", "the top-20 table"),
+    Key("toggle_howto", {DEFAULT: "i,f6", CLASSIC: "i,f6"}, "How-to",
+        "hide or show the how-to line under the Roll button (what to do in this phase of "
+        "the turn); the choice is kept for every game"),
     Key("help", {DEFAULT: "f1,question_mark"}, "Help", "this help"),
     Key("leave", {DEFAULT: "escape,q", CLASSIC: "escape,q"}, "Leave",
         "leave the game (it is saved)"),
@@ -77,8 +80,12 @@ YATZ_KEYS = KeyTable((
 #: Screens narrower than this leave these footer entries out (their keys still work, and
 #: the help names them), so the keys a turn needs fit in 80 columns.
 WIDE_FOOTER = 100
-NARROW_HIDDEN = {DEFAULT: frozenset({"pace", "scores"}),
-                 CLASSIC: frozenset({"pace", "scores", "hold_die", "hint", "next_card"})}
+NARROW_HIDDEN = {DEFAULT: frozenset({"pace", "scores", "next_card"}),
+                 CLASSIC: frozenset({"pace", "scores", "hold_die", "hint", "next_card",
+                                     "die_arrow"})}
+#: Below this many columns the classic footer also leaves the top 20 out (t still opens it).
+MID_FOOTER = 130
+MID_HIDDEN = {DEFAULT: frozenset[str](), CLASSIC: frozenset({"scores"})}
 
 GAME_RULES = """\
 # Yatz: playing a turn

@@ -11,7 +11,7 @@ from gameshelf.core.text import literal, possessive, verb_for
 from gameshelf.games.yatz.game import SCORES, Score
 from gameshelf.games.yatz.play import YatzMatch
 from gameshelf.games.yatz.scoring import Box
-from gameshelf.games.yatz.tui.keys import NARROW_HIDDEN, WIDE_FOOTER
+from gameshelf.games.yatz.tui.keys import MID_FOOTER, MID_HIDDEN, NARROW_HIDDEN, WIDE_FOOTER
 from gameshelf.games.yatz.tui.pace import computer_turn
 
 #: The actions of a person's turn (the footer offers them only then).
@@ -25,9 +25,12 @@ def offered(game: YatzMatch, action: str, keys: str, width: int) -> bool:
     on a computer's turn (a game played here); the other cards with more than one seat;
     undo while the rule allows it (never online); save in a game played here; nothing of a
     turn once the game is over. Below :data:`WIDE_FOOTER` columns the entries of
-    :data:`NARROW_HIDDEN` are left out."""
+    :data:`NARROW_HIDDEN` are left out, below :data:`MID_FOOTER` those of
+    :data:`MID_HIDDEN`."""
     st = game.state
     if action in NARROW_HIDDEN[keys] and width < WIDE_FOOTER:
+        return False
+    if action in MID_HIDDEN[keys] and width < MID_FOOTER:
         return False
     if action in TURN_ACTIONS:
         if not game.here_to_act():

@@ -32,7 +32,14 @@ from gameshelf.games.yatz.scoring import DICE
 from gameshelf.games.yatz.session import YatzSession
 from gameshelf.games.yatz.tui import offers
 from gameshelf.games.yatz.tui.card import CardTable
-from gameshelf.games.yatz.tui.dice_row import DiceRow, DieWidget
+from gameshelf.games.yatz.tui.dice_row import (
+    LEFT_BIG,
+    LEFT_SMALL,
+    DiceRow,
+    DieWidget,
+    big_screen,
+)
+from gameshelf.games.yatz.tui.howto import howto
 from gameshelf.games.yatz.tui.keeping import Keeping
 from gameshelf.games.yatz.tui.keys import CLASSIC, DEFAULT, YATZ_KEYS, game_help
 from gameshelf.games.yatz.tui.pace import DEFAULT_PACE, PACES, OthersTurns
@@ -41,6 +48,7 @@ from gameshelf.games.yatz.tui.top import HighScoresScreen
 from gameshelf.games.yatz.tui.turn import PersonTurn
 from gameshelf.session.replay import Replay
 from gameshelf.tui.base import drawable
+from gameshelf.tui.howto import HowToLine, HowToMixin
 from gameshelf.tui.keymaps import use_bindings
 from gameshelf.tui.replay import ReplayKeys, use_replay_bindings
 from gameshelf.tui.widgets import GameFooter, HelpScreen, RefusalMixin, plain
@@ -54,7 +62,7 @@ HIDDEN = ("Yatz has no hidden information. The message under the dice says what 
 REPLAY_EXTRA = [Binding("v", "replay_review", "Review")]
 
 
-class GameScreen(RefusalMixin, ReplayKeys, Screen[None]):
+class GameScreen(HowToMixin, RefusalMixin, ReplayKeys, Screen[None]):
     """A Yatz game: dice, the scorecard of the player on turn, everyone's totals; or a
     replay of one, read-only, with the replay's keys (:class:`ReplayKeys`)."""
 
@@ -131,6 +139,7 @@ class GameScreen(RefusalMixin, ReplayKeys, Screen[None]):
                     roll.can_focus = False   # the card keeps the focus: Enter fills a box
                     yield roll
                     yield RollInfo("", id="rollinfo", markup=False)
+                yield HowToLine("", id="howto")
                 yield Static("", id="message", markup=False)
                 yield Totals(id="totals")
                 yield PlayLog(id="log", seen=len(self.game.moves))
@@ -198,6 +207,7 @@ class GameScreen(RefusalMixin, ReplayKeys, Screen[None]):
         self.query_one(Totals).show(m)
         self.query_one(PlayLog).redraw()
         self.query_one(PaceLine).show(m, PACES[self.pace_index])
+        self.show_howto("" if self.replayed is not None else howto(m, self.classic))
         if self.replayed is not None:   # the replay's lines over the table
             self.query_one(PaceLine).display = False
             self.query_one(StatusLine).update(self.banner())
@@ -208,7 +218,7 @@ class GameScreen(RefusalMixin, ReplayKeys, Screen[None]):
         leaving asks for one last redraw)."""
         rows = list(self.query("#dice").results(DiceRow))
         if drawable(self) and rows:
-            rows[0].show(self.game.state)
+            rows[0].show(self.game.state, big=self.has_class("-big"))
 
     @on(DiceRow.FocusMoved)
     def _dice_focus_moved(self) -> None:
@@ -221,7 +231,13 @@ class GameScreen(RefusalMixin, ReplayKeys, Screen[None]):
         self.card.show(self.game.state, seat, header, self.pending)
 
     def on_resize(self) -> None:
-        self.query_one(CardTable).fit(self.size.width)
+        """A new size: big dice and a wider dice column from :data:`.dice_row.BIG_SCREEN`
+        on, the card's columns widened into the room left, the footer's entries chosen."""
+        big = big_screen(self.size.width, self.size.height)
+        if big != self.has_class("-big"):
+            self.set_class(big, "-big")
+            self.draw_dice()
+        self.query_one(CardTable).fit(self.size.width, LEFT_BIG if big else LEFT_SMALL)
         self.query_one(PlayLog).redraw()
         self.refresh_bindings()   # the footer's entries depend on the width
 
@@ -311,6 +327,8 @@ class GameScreen(RefusalMixin, ReplayKeys, Screen[None]):
             self.card.armed = None   # moved away from the clicked box: a click selects again
         if self.pending is not None and event.coordinate != self.pending:
             self.turn.set_pending(None)   # a click elsewhere corrects the choice too
+        if drawable(self):
+            self.draw_card()   # the marker follows the cursor
 
     @on(CardTable.Chosen)
     def _cell_clicked(self, event: CardTable.Chosen) -> None:
