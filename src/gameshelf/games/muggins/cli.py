@@ -16,9 +16,9 @@ from gameshelf.core import interrupt
 from gameshelf.core.chance import new_seed, parse_seed
 from gameshelf.core.errors import BadInputError, GameshelfError, StoreError
 from gameshelf.core.fit import fitted
-from gameshelf.core.inputs import number_parser, read_line
+from gameshelf.core.inputs import number_parser
 from gameshelf.core.store import SaveRow
-from gameshelf.core.text import count, error_line, quoted, said, saved_as, yes_no
+from gameshelf.core.text import count, quoted, said, saved_as, yes_no
 from gameshelf.games.muggins import coach
 from gameshelf.games.muggins.game import Draw, Pass
 from gameshelf.games.muggins.match import GAME, joined_draws
@@ -30,8 +30,8 @@ from gameshelf.games.muggins.session import PERSON, Session
 from gameshelf.games.muggins.session import describe as described
 from gameshelf.games.muggins.sim import SimResult, play_series_game, tally
 from gameshelf.games.muggins.view import MugginsView
-from gameshelf.session.base import end_not_recorded, save_failure
-from gameshelf.session.waiting import Lines, asker, not_lost, wait_turn
+from gameshelf.session.base import end_not_recorded
+from gameshelf.session.prompt import PromptLoop
 
 app = typer.Typer(help="Muggins: double-nine dominoes (fives) against Mugsy.",
                   no_args_is_help=True, rich_markup_mode=None)
@@ -247,93 +247,62 @@ def play_match_text(game: MugginsMatch) -> bool:
     person quit (the game stays saved here, or on the server)."""
     me = game.here()[0]
     names = game.names(me)
-    shown_errors = len(game.errors)
+    st = game.view(me)
 
-    def tell_errors() -> None:
-        nonlocal shown_errors
-        for message in not_lost(game, game.errors[shown_errors:]):
-            typer.echo(save_failure(message) if game.keeps_saves else message, err=True)
-        shown_errors = len(game.errors)
+    def hint() -> None:
+        advice = coach.hint(st)
+        typer.echo("\n".join(advice.lines()))
+        move = advice.best.play if advice.best is not None else advice.forced
+        if move is not None:   # the words of the hint as this prompt reads them
+            typer.echo(f"To play it, type: {move}")
 
-    told = len(game.log())
-
-    def tell_moves() -> None:
-        nonlocal told
-        log = list(game.log())
-        for line in joined_draws(log[told:]):
-            typer.echo(line)
-        told = len(log)
-
+    loop = PromptLoop(game, help_here=TEXT_HELP, help_online=ONLINE_HELP,
+                      commands={"hint": hint}, help_words=("help", "h", "?"),
+                      log_lines=joined_draws, bell=True)
     other = names[1 - me] + (f" ({game.level})" if game.level else "")
-    if isinstance(game, LocalMuggins):
-        typer.echo(f"Muggins against {other}, game number {game.seed}. Type a tile like 3-5 "
-                   "(add L or R when it fits both chains), draw, pass, help or quit.")
-    else:
-        typer.echo(f"Muggins in {game.title} against {other}. Type a tile like 3-5 (add L "
-                   "or R when it fits both chains), draw, pass, help or quit.")
-    seen_rounds = len(game.view(me).rounds)
-    lines = None if game.keeps_saves else Lines()
-    ask = asker(game, lines) if lines is not None else read_line
-    if lines is not None and not game.here_to_act():   # online: the table at once
-        typer.echo(describe(game.view(me), names))
+    where = (f"against {other}, game number {game.seed}" if isinstance(game, LocalMuggins)
+             else f"in {game.title} against {other}")
+    typer.echo(f"Muggins {where}. Type a tile like 3-5 (add L or R when it fits both "
+               "chains), draw, pass, help or quit.")
+    seen_rounds = len(st.rounds)
+    if loop.online and not game.here_to_act():   # online: the table at once
+        typer.echo(describe(st, names))
     while not game.finished():
-        tell_errors()
+        loop.tell_errors()
         st = game.view(me)
         if len(st.rounds) > seen_rounds:
             seen_rounds = len(st.rounds)
             typer.echo(round_line(st, names))
         if not game.here_to_act():
-            if lines is not None:
-                if not wait_turn(game, lines, tell=tell_moves,
-                                 help_text=ONLINE_HELP):
-                    _leave(game)
-                    return False
-            elif game.advance():
-                game.settle()
-                tell_moves()
+            if not loop.wait(loop.tell_moves):
+                _leave(game)
+                return False
             continue
-        tell_moves()
+        loop.tell_moves()
         legal = game.legal_actions()
         if legal == [Draw()]:
             before = set(st.hand)
             game.play("draw")
-            told = len(game.log())
+            loop.skip_moves()
             new = sorted(set(game.view(me).hand) - before)
             typer.echo(f"no tile fits: you draw {new[-1] if new else 'a tile'}")
             continue
         if legal == [Pass()]:
             game.play("pass")
             if game.keeps_saves:   # online, the answers that came with it are told next
-                told = len(game.log())
+                loop.skip_moves()
             typer.echo("no tile fits and the boneyard is empty: you pass")
             continue
         typer.echo(describe(st, names))
-        typed = ask("your move> ")
-        line = "quit" if typed is None else typed.strip()
-        if line.lower() in ("quit", "q", "exit"):
+        typed = loop.ask("your move> ")
+        if not loop.answer("quit" if typed is None else typed.strip()):
             _leave(game)
             return False
-        if line.lower() in ("help", "h", "?"):
-            typer.echo(TEXT_HELP if game.keeps_saves else ONLINE_HELP)
-            continue
-        if line.lower() == "hint":
-            advice = coach.hint(st)
-            typer.echo("\n".join(advice.lines()))
-            move = advice.best.play if advice.best is not None else advice.forced
-            if move is not None:   # the words of the hint as this prompt reads them
-                typer.echo(f"To play it, type: {move}")
-            continue
-        try:
-            game.play(line)
-        except GameshelfError as exc:
-            if not game.finished():   # (a lost connection is said once, at the end)
-                typer.echo(f"refused: {error_line(exc)}\a")
-            continue
         if game.keeps_saves:   # online, the move's line (its points) and the answers that
-            told = len(game.log())   # came with it are told next
-    tell_moves()
+            loop.skip_moves()   # came with it are told next
+    loop.tell_moves()
     if not game.keeps_saves:   # here, the end's failure is said by the caller (exit 2)
-        tell_errors()
+        loop.tell_errors()
     st = game.view(me)
     if len(st.rounds) > seen_rounds:
         typer.echo(round_line(st, names))
