@@ -16,13 +16,11 @@ import typer
 from gameshelf.cli.options import given, own_flags, with_option_flags
 from gameshelf.cli.saves import Saves, save_name_option
 from gameshelf.core.chance import new_seed, parse_seed
-from gameshelf.core.errors import GameshelfError, StoreError
+from gameshelf.core.errors import StoreError
 from gameshelf.core.fit import fitted
-from gameshelf.core.inputs import read_line
 from gameshelf.core.seats import HUMAN
-from gameshelf.core.text import error_line, quoted, said, saved_as
-from gameshelf.session.base import save_failure
-from gameshelf.session.waiting import Lines, asker, not_lost, wait_turn
+from gameshelf.core.text import quoted, said, saved_as
+from gameshelf.session.prompt import PromptLoop
 from tests.games.pig.match import COMPUTER_NAME, DEFAULT_LEVEL, GAME, LEVELS, Match, parse_level
 from tests.games.pig.options import PigOptions
 from tests.games.pig.play import LocalPig, PigMatch
@@ -91,49 +89,23 @@ def play_match_text(game: PigMatch) -> bool:
         StoreError: the game's end could not be recorded here (the line says where it is).
     """
     me = game.me()
-    told, errors = 0, len(game.errors)
-
-    def tell() -> None:
-        nonlocal told, errors
-        log = list(game.log())
-        for line in log[told:]:
-            typer.echo(line)
-        for message in not_lost(game, game.errors[errors:]):
-            typer.echo(save_failure(message) if game.keeps_saves else message, err=True)
-        told, errors = len(log), len(game.errors)
-
+    loop = PromptLoop(game, help_here=HELP, help_online=ONLINE_HELP, told=0)
     typer.echo(f"Pig, {game.title}: type roll or hold, help or quit.")
-    lines = None if game.keeps_saves else Lines()
-    ask = asker(game, lines) if lines is not None else read_line
     while not game.finished():
         if not game.here_to_act():
-            if lines is not None:
-                on = wait_turn(game, lines, tell=tell,
-                               help_text=ONLINE_HELP)
-            elif game.advance():
-                game.settle()
-            tell()
-            if lines is None or on:
+            if loop.wait(loop.tell):
                 continue
-            line = "quit"
         else:
-            tell()
+            loop.tell()
             v = game.view(me)
             typer.echo(table_line(v.names, v.scores, v.turn_total, v.turn, v.target))
-            typed = ask("roll or hold> ")
-            line = "quit" if typed is None else typed.strip().lower()
-        if line in ("quit", "q", "exit"):
-            typer.echo(saved_as(GAME, game.name or "") if game.keeps_saves else
-                       f"You left {game.title}; the server keeps your seat.")
-            return False
-        if line in ("help", "?"):
-            typer.echo(HELP if lines is None else ONLINE_HELP)
-            continue
-        try:
-            game.play(line)
-        except GameshelfError as exc:
-            typer.echo(f"refused: {error_line(exc)}")
-    tell()
+            typed = loop.ask("roll or hold> ")
+            if loop.answer("quit" if typed is None else typed.strip()):
+                continue
+        typer.echo(saved_as(GAME, game.name or "") if game.keeps_saves else
+                   f"You left {game.title}; the server keeps your seat.")
+        return False
+    loop.tell()
     problem = game.end_problem()
     if problem is not None:
         raise StoreError(problem)
