@@ -38,7 +38,7 @@ class PromptLoop:
         help_words: the words that print the help (default ``help`` and ``?``).
         told: log lines already told (default: all of the log now).
         log_lines: the log's new lines as said (default: as they are).
-        error_mark: put before a store failure's line here (online it is said as
+        error_mark: put before a store failure's line online (here it is said as
             :func:`~gameshelf.session.base.save_failure` does).
         refused: put before a refused move's line (its error's one line after it).
         bell: True when a refused move rings the terminal's bell.

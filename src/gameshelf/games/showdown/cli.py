@@ -15,11 +15,11 @@ from gameshelf.cli.saves import Saves, marked_line, stopped_line
 from gameshelf.cli.series import Ray, ShowProgress, Workers, play_series, series_start
 from gameshelf.core import interrupt
 from gameshelf.core.chance import new_seed, parse_seed
-from gameshelf.core.errors import BadInputError, GameshelfError, OutputError, StoreError
+from gameshelf.core.errors import BadInputError, OutputError, StoreError
 from gameshelf.core.fit import fitted
-from gameshelf.core.inputs import MAX_DATA_FILE_BYTES, number_parser, read_line, read_text_file
+from gameshelf.core.inputs import MAX_DATA_FILE_BYTES, number_parser, read_text_file
 from gameshelf.core.store import SaveRow
-from gameshelf.core.text import count, error_line, literal, quoted, saved_as, verb_for
+from gameshelf.core.text import count, literal, quoted, saved_as, verb_for
 from gameshelf.games.showdown import coach
 from gameshelf.games.showdown.actions import Bid, Buy, Speed, card_text
 from gameshelf.games.showdown.cards import parse_deck
@@ -32,9 +32,8 @@ from gameshelf.games.showdown.session import END_PENDING, ShowdownSession
 from gameshelf.games.showdown.session import describe as described
 from gameshelf.games.showdown.sim import play_sim_game
 from gameshelf.games.showdown.table import Phase, PlayerView
-from gameshelf.session.base import save_failure
 from gameshelf.session.match import SeatInfo
-from gameshelf.session.waiting import Lines, asker, not_lost, wait_turn
+from gameshelf.session.prompt import PromptLoop
 
 app = typer.Typer(help="Pinball Showdown: bid with control tokens, manage your speed "
                        "(2 to 4 players).", no_args_is_help=True, rich_markup_mode=None)
@@ -260,21 +259,32 @@ def prompt_loop(game: ShowdownMatch) -> None:
     """The text prompt of a Showdown match, here or on a server: the log as it grows, the
     table as the seat to act sees it, its question. Several people here hand the terminal
     over between turns; online, only this terminal's seat is shown."""
-    log_seen = 0
     last_human: int | None = None
     humans = len(game.here())
-    shown_errors = len(game.errors)
+    view: PlayerView | None = None   # the seat to act's, once asked
+
+    def seen() -> PlayerView:
+        return view if view is not None else game.view(game.to_act())
+
+    def legal() -> None:
+        acts = game.legal_actions()
+        typer.echo(", ".join(str(a) for a in acts[:60]) + (" ..." if len(acts) > 60 else ""))
+
+    def hint() -> None:
+        typer.echo("\n".join(coach.hint(seen(), game.legal_actions()).lines()))  # its view
+
+    def save() -> None:
+        typer.echo(f"Saved as {quoted(game.save())}." if game.keeps_saves else
+                   f"The server keeps room {literal(game.name or '')}: every move is stored "
+                   "there.")
+
+    loop = PromptLoop(game, help_here=TEXT_HELP, help_online=ONLINE_HELP, told=0,
+                      commands={"legal": legal, "hint": hint, "save": save,
+                                "table": lambda: typer.echo(describe(seen(), game.seats))},
+                      help_words=("help", "?", ""), error_mark="! ", refused="! ",
+                      log_lines=lambda new: [f"* {literal(line)}" for line in new])
     typer.echo(f"Pinball Showdown, {literal(game.title)}. Type 'help' for the commands.")
     table_seen = -1
-    lines = None if game.keeps_saves else Lines()
-    ask = asker(game, lines) if lines is not None else read_line
-
-    def show_log() -> None:
-        nonlocal log_seen
-        log = game.log()
-        for line in log[log_seen:]:
-            typer.echo(f"* {literal(line)}")
-        log_seen = len(log)
 
     def look(line: str) -> bool:
         if line != "table" or not game.here():
@@ -282,28 +292,23 @@ def prompt_loop(game: ShowdownMatch) -> None:
         typer.echo(describe(game.view(game.here()[0]), game.seats))
         return True
 
-    if lines is not None and game.here() and not game.finished():   # the table at once
-        show_log()
+    if loop.online and game.here() and not game.finished():   # the table at once
+        loop.tell_moves()
         last_human = game.here()[0]
         typer.echo(describe(game.view(last_human), game.seats))
-        table_seen = log_seen
+        table_seen = loop.told
     while True:
+        if loop.online and not loop.wait(loop.tell_moves, answer=look):
+            _leave(game)
+            return
         moved = False
-        if lines is not None:
-            if not wait_turn(game, lines, tell=show_log,
-                             help_text=ONLINE_HELP, answer=look):
-                _leave(game)
-                return
         while not game.finished() and not game.here_to_act():
             moved = game.advance() or moved  # chance and computers here: saved after the run
         if moved:
             with interrupt.shielded():
                 game.settle()
-        for message in not_lost(game, game.errors[shown_errors:]):
-            typer.echo(save_failure(message) if game.keeps_saves else f"! {message}",
-                       err=True)
-        shown_errors = len(game.errors)
-        show_log()
+        loop.tell_errors()
+        loop.tell_moves()
         if game.finished():
             if game.keeps_saves or game.end_problem() is None:  # not a lost connection
                 typer.echo(_final_text(game.table(), game.seats))
@@ -311,50 +316,20 @@ def prompt_loop(game: ShowdownMatch) -> None:
         seat = game.to_act()
         if humans > 1 and seat != last_human:
             typer.echo("\n" * 40 + f"Pass the terminal to {literal(game.seats[seat].name)}.")
-            if ask("Press Enter when only they can see the screen...") is None:
+            if loop.ask("Press Enter when only they can see the screen...") is None:
                 typer.echo("")
                 _leave(game)
                 return
         view = game.view(seat)
-        if seat != last_human or (lines is not None and table_seen != log_seen):
+        if seat != last_human or (loop.online and table_seen != loop.told):
             typer.echo(describe(view, game.seats))  # online: again after others' moves
-        last_human, table_seen = seat, log_seen
-        typed = ask(literal(f"{game.seats[seat].name}: {question(view)}> "))
+        last_human, table_seen = seat, loop.told
+        typed = loop.ask(literal(f"{game.seats[seat].name}: {question(view)}> "))
         if typed is None:
             typer.echo("")
+        if typed is None or not loop.answer(typed.strip()):
             _leave(game)
             return
-        line = typed.strip()
-        if line in ("quit", "q", "exit"):
-            _leave(game)
-            return
-        if line in ("help", "?", ""):
-            typer.echo(TEXT_HELP if lines is None else ONLINE_HELP)
-            continue
-        if line == "legal":
-            legal = game.legal_actions()
-            typer.echo(", ".join(str(a) for a in legal[:60]) + (" ..." if len(legal) > 60
-                                                                else ""))
-            continue
-        if line == "hint":
-            h = coach.hint(view, game.legal_actions())  # this seat's view only
-            typer.echo("\n".join(h.lines()))
-            continue
-        if line == "table":
-            typer.echo(describe(view, game.seats))
-            continue
-        if line == "save":
-            if game.keeps_saves:
-                typer.echo(f"Saved as {quoted(game.save())}.")
-            else:
-                typer.echo(f"The server keeps room {literal(game.name or '')}: every move "
-                           "is stored there.")
-            continue
-        try:
-            game.play(line)
-        except GameshelfError as exc:
-            if not game.finished():   # (a lost connection is said once, at the end)
-                typer.echo(f"! {error_line(exc)}")
 
 
 def _final_text(st: PlayerView | ShowdownState, seats: Sequence[SeatInfo | Seat]) -> str:
