@@ -23,10 +23,6 @@ from gameshelf.session.match import GameMatch
 from gameshelf.session.waiting import HELP_WORDS, QUIT_WORDS, Lines, asker, not_lost, wait_turn
 
 
-def _as_told(log: list[str]) -> Iterable[str]:
-    return log
-
-
 class PromptLoop:
     """The shared state and steps of one game's prompt over ``game``.
 
@@ -47,7 +43,7 @@ class PromptLoop:
     def __init__(self, game: GameMatch[Any, Any], *, help_here: str, help_online: str,
                  commands: Mapping[str, Callable[[], None]] | None = None,
                  help_words: Sequence[str] = HELP_WORDS, told: int | None = None,
-                 log_lines: Callable[[list[str]], Iterable[str]] = _as_told,
+                 log_lines: Callable[[list[str]], Iterable[str]] = list,
                  error_mark: str = "", refused: str = "refused: ", bell: bool = False
                  ) -> None:
         self.game = game
@@ -107,6 +103,11 @@ class PromptLoop:
             self.game.settle()
             tell()
         return True
+
+    def turn(self, prompt: str) -> bool:
+        """Ask ``prompt`` and :meth:`answer` the line (the end of input is ``quit``)."""
+        typed = self.ask(prompt)
+        return self.answer("quit" if typed is None else typed.strip())
 
     def answer(self, line: str) -> bool:
         """Answer a typed ``line`` (stripped) on this seat's turn: a help word prints the

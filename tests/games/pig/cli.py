@@ -99,8 +99,7 @@ def play_match_text(game: PigMatch) -> bool:
             loop.tell()
             v = game.view(me)
             typer.echo(table_line(v.names, v.scores, v.turn_total, v.turn, v.target))
-            typed = loop.ask("roll or hold> ")
-            if loop.answer("quit" if typed is None else typed.strip()):
+            if loop.turn("roll or hold> "):
                 continue
         typer.echo(saved_as(GAME, game.name or "") if game.keeps_saves else
                    f"You left {game.title}; the server keeps your seat.")

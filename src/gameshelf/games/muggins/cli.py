@@ -294,8 +294,7 @@ def play_match_text(game: MugginsMatch) -> bool:
             typer.echo("no tile fits and the boneyard is empty: you pass")
             continue
         typer.echo(describe(st, names))
-        typed = loop.ask("your move> ")
-        if not loop.answer("quit" if typed is None else typed.strip()):
+        if not loop.turn("your move> "):
             _leave(game)
             return False
         if game.keeps_saves:   # online, the move's line (its points) and the answers that
