@@ -40,6 +40,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.cells import cell_len
 from websockets.sync.client import ClientConnection, connect
 
 from gameshelf.cli import main
@@ -86,11 +87,27 @@ def unpacked(expected: Any) -> tuple[str | None, Any]:
     return None, expected["json"]
 
 
+#: Words a text prompt writes otherwise since the fixtures were written (each listed, so
+#: no other change passes): Showdown's table row says ``score`` for ``score so far``; a
+#: missing save is named by the game's title.
+REWORDED = {"score so far": "score", "no saved yatz game": "no saved Yatz game"}
+
+
+def words(text: str) -> list[str]:
+    """``text``'s words in order, however its lines are broken and its columns spaced (a
+    text prompt now fits its lines to 80 columns, :mod:`gameshelf.core.fit`)."""
+    for old, new in REWORDED.items():
+        text = text.replace(old, new)
+    return text.split()
+
+
 def same_output(expected: Any, actual: str) -> bool:
-    """``actual`` is the output kept as ``expected``."""
+    """``actual`` is the output kept as ``expected``: the same text, or the same words in
+    the same order laid out in lines of at most 80 columns (:func:`words`)."""
     text, value = unpacked(expected)
     if text is not None:
-        return actual == text
+        return actual == text or (words(actual) == words(text) and all(
+            cell_len(line) <= 80 for line in actual.splitlines() if line not in text))
     try:
         return bool(json.loads(actual) == value)
     except ValueError:
@@ -306,7 +323,8 @@ def room_seen(room: dict[str, Any]) -> dict[str, Any]:
 
 #: Fields a game's seat view gained since the fixtures were written (docs/online.md: a client
 #: reads the fields it knows): each listed here by name, so no other change passes.
-ADDED_VIEW_FIELDS = {"yatz": {"bonus", "points"}, "muggins": {"end_total", "ends_alike"}}
+ADDED_VIEW_FIELDS = {"yatz": {"bonus", "points"}, "muggins": {"end_total", "ends_alike"},
+                     "showdown": {"scores"}}
 
 
 def state_seen(state: dict[str, Any], old: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -355,7 +373,8 @@ def test_each_old_room_is_rejoined_and_plays_on(
     monkeypatch.setenv("GAMESHELF_HOME", str(home))
     joined_cli = room["online_join"]
     code, out, err = run(joined_cli["argv"], joined_cli["stdin"], capsys, monkeypatch)
-    assert (code, out, err) == (joined_cli["code"], joined_cli["stdout"], joined_cli["stderr"])
+    assert (code, err) == (joined_cli["code"], joined_cli["stderr"])
+    assert same_output(joined_cli["stdout"], out), out
     # one legal move, as the old code's server answered it
     move = room["move"]
     seats = [(seat, Seat(server)) for seat in room["seats"]]

@@ -85,7 +85,7 @@ def test_a_table_record_that_does_not_replay_is_refused() -> None:
     ]:
         with pytest.raises(RecordError, match=said):
             Match.from_record(record)
-    with pytest.raises(RecordError, match="not over: 1 of 2 bills"):
+    with pytest.raises(RecordError, match="not over: only 1 of 2 bills in"):
         dollar_replay(GameRecord("dollar", 1, good.options, 1, ("draw",)))
     done = GameRecord("dollar", 1, good.options, 1, ("bill L40000002A series 1902", "draw"))
     replay = dollar_replay(done)

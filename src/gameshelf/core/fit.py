@@ -2,7 +2,8 @@
 terminal), so nothing the terminal would wrap mid-word is printed: a longer line is
 broken at spaces, its next lines indented under the text they continue (a table row or a
 help line under its last column, a bullet under its text, other lines under their own
-indent).
+indent). Widths are terminal cells (a wide character counts two); a word wider than the
+line (an address, a path) is never split but stands whole on a line of its own.
 
 Example:
     >>> fit_line("  roll (r)   roll the dice: their sum adds to this turn's points", 40)
@@ -17,10 +18,11 @@ import functools
 import re
 import shutil
 import sys
-import textwrap
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, ParamSpec, TextIO, TypeVar
+
+from rich.cells import cell_len
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -31,20 +33,30 @@ WIDTH = 80
 # a table row or help line: its first column, then two or more spaces, then the text
 _COLUMN = re.compile(r"^\s*\S.*?\s{2,}(?=\S)")
 _BULLET = re.compile(r"^\s*[*-] ")
+# a word with the blanks before it
+_WORD = re.compile(r"\s*\S+")
 
 
 def fit_line(line: str, width: int = WIDTH) -> list[str]:
-    """``line`` broken at spaces into lines of at most ``width`` characters (a word longer
-    than that is broken too), each next line indented under the text it continues."""
-    if len(line) <= width:
+    """``line`` broken at spaces into lines of at most ``width`` cells (a word wider than
+    that stands whole on its own line), each next line indented under the text it
+    continues."""
+    if cell_len(line) <= width:
         return [line]
     found = _COLUMN.match(line) or _BULLET.match(line)
     indent = len(found.group(0)) if found else len(line) - len(line.lstrip())
     if indent > width // 2:
         indent = len(line) - len(line.lstrip())
         indent = indent if indent <= width // 2 else 0
-    return textwrap.wrap(line, width, subsequent_indent=" " * indent,
-                         break_on_hyphens=False) or [line[:width]]
+    pieces: list[str] = []
+    now = ""
+    for word in _WORD.findall(line.rstrip()):
+        if now.strip() and cell_len(now + word) > width:
+            pieces.append(now)
+            now = " " * indent + word.lstrip()
+        else:
+            now += word
+    return [*pieces, now]
 
 
 class _Fitted:
@@ -76,6 +88,11 @@ class _Fitted:
         self._out.write("".join(done))
         return len(text)
 
+    def answered(self) -> None:
+        """The person's answer ended the open line (their Enter): what comes next starts
+        a line of its own."""
+        self._open = False
+
     def flush(self) -> None:
         self._out.flush()
 
@@ -83,6 +100,32 @@ class _Fitted:
         if name == "buffer":   # no way around the fitting (Click writes to a buffer it finds)
             raise AttributeError(name)
         return getattr(self._out, name)
+
+
+class _Answers:
+    """Standard input that tells the fitted output when an answer is read (it ends the
+    prompt's line); everything else is the stream's own."""
+
+    def __init__(self, source: TextIO, out: _Fitted) -> None:
+        self._in = source
+        self._fitted = out
+
+    def readline(self, *args: Any) -> str:
+        line = self._in.readline(*args)
+        self._fitted.answered()
+        return line
+
+    def __iter__(self) -> _Answers:
+        return self
+
+    def __next__(self) -> str:
+        line = self.readline()
+        if not line:
+            raise StopIteration
+        return line
+
+    def __getattr__(self, name: str) -> Any:   # fileno, isatty, encoding... of the stream
+        return getattr(self._in, name)
 
 
 def width_now() -> int:
@@ -95,16 +138,17 @@ def fitted_output(width: int | None = None) -> Iterator[None]:
     """Within the block, standard output is fitted to ``width`` (default
     :func:`width_now`). Standard error is left alone: an error stays one line."""
     w = width_now() if width is None else width
-    old = sys.stdout
+    old, old_in = sys.stdout, sys.stdin
     out = _Fitted(old, w)
     sys.stdout = out   # type: ignore[assignment]
+    sys.stdin = _Answers(old_in, out)   # type: ignore[assignment]
     try:
         yield
     finally:
         try:
             out.flush()
         finally:
-            sys.stdout = old
+            sys.stdout, sys.stdin = old, old_in
 
 
 def fitted(func: Callable[P, R]) -> Callable[P, R]:

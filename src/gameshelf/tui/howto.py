@@ -13,16 +13,22 @@ COMMON_HELP`).
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual.binding import Binding
 from textual.widgets import Static
 
 from gameshelf.core.errors import GameshelfError
+from gameshelf.session.match import GameMatch
 from gameshelf.tui.widgets import plain
 
 #: The store setting that keeps whether the how-to line shows (``on``, ``off``).
 SETTING = "tui.howto"
 #: The keys that turn it off and on (F6 also where a focused text field takes ``i``).
 HOWTO_KEYS = "i,f6"
+#: The line while a remote match's connection is lost (:meth:`GameMatch.cut_off`): the
+#: game is not over, so no game's "Game over" line may show.
+CUT_OFF = "Connection lost: Esc leaves; join the room again to play on."
 
 
 def howto_shown() -> bool:
@@ -92,9 +98,12 @@ class HowToMixin:
         found = list(self.query(HowToLine))  # type: ignore[attr-defined]
         return found[0] if found else None
 
-    def show_howto(self, text: str) -> None:
+    def show_howto(self, text: str, match: GameMatch[Any, Any] | None = None) -> None:
         """Show ``text`` (the game's line for the phase now; "" hides the line, as
-        :attr:`howto_on` False does)."""
+        :attr:`howto_on` False does), or :data:`CUT_OFF` once ``match`` (the screen's
+        match) has lost its server for good."""
+        if text and match is not None and match.cut_off() is not None:
+            text = CUT_OFF
         self._howto_text = text
         line = self.howto_widget()
         if line is None:

@@ -84,7 +84,7 @@ def _table_entries(record: GameRecord) -> list[Entry]:
     match = Match.from_record(record)
     if not match.is_over():
         raise RecordError("this One Dollar Pinball record's round is not over: "
-                          f"{len(match.entries)} of {len(match.names)} bills are in")
+                          f"only {len(match.entries)} of {count(len(match.names), 'bill')} in")
     return match.entries
 
 

@@ -135,7 +135,7 @@ class PigScreen(HowToMixin, RefusalMixin, Screen[None]):
             f"{table_line(v.names, v.scores, v.turn_total, v.turn, v.target)}\n{dice}",
             lines=True))
         self.show_howto(howto(v, self.game.here_to_act() and not self.busy,
-                              self.game.finished()))
+                              self.game.finished()), self.game)
         self.query_one("#pig-msg", Static).update(plain(self.message))
         log = list(self.game.log())[-LOG_LINES:]
         self.query_one("#pig-log", Static).update(plain("\n".join(log), lines=True))

@@ -330,7 +330,7 @@ class MugginsScreen(HowToMixin, TurnActions, ReplayKeys, Screen[None]):
                                               big_rack(*self.size) and not self.classic)
         self.show_howto("" if replaying else howto(
             st, self.my_turn_now() and not self.busy, self.game.finished(),
-            self.choosing is not None, self.other_name()))
+            self.choosing is not None, self.other_name()), self.game)
         if isinstance(self.game, ReplayMuggins):
             self.say(self.game.notes())
 

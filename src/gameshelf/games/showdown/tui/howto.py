@@ -10,7 +10,7 @@ Every line is at most :data:`WIDTH` cells wide (``⚡`` takes two), so it stands
 
 from __future__ import annotations
 
-from gameshelf.core.text import literal
+from gameshelf.core.text import count, literal, verb_for
 from gameshelf.games.showdown.table import Phase, PlayerView
 
 #: The widest line in cells (an 80-column screen less the line's padding).
@@ -32,13 +32,13 @@ def howto(st: PlayerView, seat: int | None, can_act: bool, on_turn: str,
     if finished:
         return "Game over: r reviews your costly choices, p shows the piles, Esc leaves."
     if not can_act or seat is None:
-        return f"Wait: {literal(on_turn)[:24]} plays.\n{LEGEND}"
+        return f"Wait: {literal(on_turn)[:24]} {verb_for(on_turn, 'plays')}.\n{LEGEND}"
     speed = st.speed[seat]
     first = st.turn <= 1
     if st.pending_return is not None:
         back = st.pending_return[1]
-        lines = [f"Outbid: your {back} token(s) come back. Keys 0-{min(back, 9)} flip that "
-                 "many to speed.",
+        lines = [f"Outbid: you get {count(back, 'token')} back. Keys 0-{min(back, 9)} flip "
+                 "that many to speed.",
                  "Speed completes fast cards (⚡6+ needs speed 6); a token kept scores 100."]
     elif st.phase is Phase.OFFER:
         lines = ["Step 1, offer: ←/→ pick a card of your hand, Enter offers it for bidding.",

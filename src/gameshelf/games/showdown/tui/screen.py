@@ -455,7 +455,7 @@ class ShowdownScreen(HowToMixin, RefusalMixin, ReplayKeys, Screen[None]):
         seat, to_act = self.viewer(), st.current_player()
         self.show_howto("" if self.replay is not None else howto(
             st, seat, can, self.game.seats[to_act].name if to_act >= 0 else "the dealer",
-            self.game.finished()))
+            self.game.finished()), self.game)
         if self.replay is not None:   # the replay's line over the prompt
             bar.replay(None if seat is None else self.game.seats[seat].name,
                        len(self.game.here()) > 1)

@@ -8,7 +8,7 @@ the dice column of an 80-column screen.
 
 from __future__ import annotations
 
-from gameshelf.core.text import literal
+from gameshelf.core.text import literal, verb_for
 from gameshelf.games.yatz.play import YatzMatch
 from gameshelf.games.yatz.scoring import DICE
 
@@ -30,7 +30,7 @@ def howto(game: YatzMatch, classic: bool) -> str:
     if not game.here_to_act():
         name = literal(game.on_turn.name)
         skip = "\nk plays the computers out at once." if game.computers_here else ""
-        return f"Wait: {name[:28]} plays.{skip}"
+        return f"Wait: {name[:28]} {verb_for(name, 'plays')}.{skip}"
     if not st.dice:
         return ("Enter (on the dice) rolls all five.\nThen hold the dice you want."
                 if classic else "r rolls all five dice.\nThen hold the dice you want.")

@@ -207,7 +207,7 @@ class GameScreen(HowToMixin, RefusalMixin, ReplayKeys, Screen[None]):
         self.query_one(Totals).show(m)
         self.query_one(PlayLog).redraw()
         self.query_one(PaceLine).show(m, PACES[self.pace_index])
-        self.show_howto("" if self.replayed is not None else howto(m, self.classic))
+        self.show_howto("" if self.replayed is not None else howto(m, self.classic), m)
         if self.replayed is not None:   # the replay's lines over the table
             self.query_one(PaceLine).display = False
             self.query_one(StatusLine).update(self.banner())
