@@ -193,6 +193,39 @@ def test_two_friends_compare_bills_neither_seeing_the_other_first(tmp_path: Path
         bob_context.close()
 
 
+def test_two_people_at_one_device_never_see_the_others_bill_first(tmp_path: Path) -> None:
+    """Ann and Bob share one page: once Ann's bill is in and the page is Bob's, nothing in it
+    (the move log included, which was told in Ann's words) names Ann's bill or its score."""
+    from playwright.sync_api import expect
+
+    executable = browser_or_skip()
+    with game_server(tmp_path / "home", "--rate", "200") as server, \
+            browser(executable) as chromium:
+        context = chromium.new_context(reduced_motion="reduce")
+        context.set_default_timeout(PATIENCE * 1000)
+        page = context.new_page()
+        page.goto(server.url)
+        page.get_by_role("button", name="One Dollar Pinball").click()
+        page.get_by_role("textbox", name="Your name").fill("Ann")
+        page.get_by_role("spinbutton", name="Computer players").fill("0")
+        page.get_by_role("textbox", name="Others playing at this device").fill("Bob")
+        page.get_by_role("button", name="Create the room").click()
+        expect(page.get_by_text("Bob: at this device")).to_be_visible()
+        page.get_by_role("textbox", name="Serial number").fill("B12345678C")
+        page.get_by_role("textbox", name="Series").fill("2017A")
+        page.get_by_role("button", name="Score").click()
+        expect(page.get_by_text("Ann: a bill is in (shown when every bill is in)")
+               ).to_be_visible()
+        expect(page.get_by_role("textbox", name="Serial number")).to_be_enabled()
+        text = page.content()
+        assert "12345678" not in text and "9,000,000" not in text, text
+        page.get_by_role("textbox", name="Serial number").fill("F11111111A")
+        page.get_by_role("button", name="Score").click()
+        bills = page.get_by_role("list", name="The table's bills")
+        expect(bills).to_contain_text("B12345678C series 2017A, 9,000,000 points, place 2")
+        context.close()
+
+
 def test_the_trace_is_told_at_once_when_less_motion_is_asked(tmp_path: Path) -> None:
     """``prefers-reduced-motion: reduce``: the whole trace at once, never busy."""
     from playwright.sync_api import expect

@@ -355,12 +355,17 @@ async function onState(msg) {
   // the lines above the newest taken; and a line of that same action told again with new
   // words (a Yatz hold right after a hold replaces it: docs/online.md, "state"), unless
   // another seat of this device now reads them (its words: "You" for "Ann")
+  // Another seat of this device now holds it: the log is told again in that seat's own
+  // words only (the last seat's lines may name what this one may not see yet).
   const lines = msg.log || [];
   const newest = lines.reduce((most, line) => Math.max(most, line.seq), page.logSeq);
-  const told = newest === page.logSeq && page.logSeat === msg.seat ? page.logLast : null;
+  const switched = page.logSeat !== undefined && page.logSeat !== msg.seat;
+  const told = newest === page.logSeq && !switched ? page.logLast : null;
   page.logSeat = msg.seat;
+  if (switched) ui.log.replaceChildren();
   for (const line of lines) {
-    if (line.seq > page.logSeq || (told && line.seq === newest && !told.includes(line.text))) {
+    if (switched || line.seq > page.logSeq ||
+        (told && line.seq === newest && !told.includes(line.text))) {
       say(line.text);
     }
   }
