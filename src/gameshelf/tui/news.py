@@ -28,6 +28,15 @@ def waiting_for(game: GameMatch[Any, Any]) -> str:
     return f"(waiting for {seat_name(game, seat)}...)"
 
 
+def lost_howto(game: GameMatch[Any, Any]) -> str:
+    """The how-to line of a game whose connection was lost before its end (it is not over:
+    the server keeps it), instead of the game's "game over" line; ``""`` otherwise."""
+    if game.cut_off() is None:
+        return ""
+    return ("Connection lost: the game goes on on the server. Esc leaves; join the room "
+            "again with the same name to play on.")
+
+
 class RoomNews:
     """The room's news line of one game screen.
 
@@ -53,4 +62,4 @@ class RoomNews:
         return " ".join(t for t in (*self.lines, waiting_for(game)) if t)
 
 
-__all__ = ["NEWS_KEPT", "RoomNews", "waiting_for"]
+__all__ = ["NEWS_KEPT", "RoomNews", "lost_howto", "waiting_for"]
