@@ -15,10 +15,13 @@ from gameshelf.games.muggins.online import RemoteMuggins
 from gameshelf.games.muggins.tui.keys import muggins_help
 from gameshelf.games.muggins.tui.screen import MugginsScreen
 from gameshelf.games.yatz.tui.keys import game_help
+from gameshelf.games.yatz.tui.panels import PaceLine
+from gameshelf.games.yatz.tui.screen import GameScreen
 from gameshelf.session.remote import Room, parse_seats
 from gameshelf.session.waiting import NOT_ONLINE
 from gameshelf.tui.app import GameshelfApp
 from gameshelf.tui.widgets import GameFooter
+from tests.online.test_yatz_remote import yatz_pair
 from tests.server.helpers import Running
 
 #: Seconds the other seat's move may take to show on the screen.
@@ -95,6 +98,30 @@ async def test_a_muggins_screen_shows_the_other_seats_move_and_whom_it_waits_for
         await pilot.press("escape")
         await pilot.pause()
     ann_room.close()
+
+
+async def test_a_yatz_screen_shows_the_other_seats_roll_and_whom_it_waits_for(
+        server: Running) -> None:
+    ann, bob = yatz_pair(server.url)      # Ann (seat 0) plays first
+    app = GameshelfApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = GameScreen(bob)
+        app.push_screen(screen)
+        await pilot.pause(0.1)
+
+        def pace() -> str:
+            return str(screen.query_one(PaceLine).render())
+        assert "(waiting for Ann...)" in pace()
+        await asyncio.to_thread(ann.play, "roll")
+        took = await _until(pilot, lambda: any(line.startswith("Ann: roll")
+                                               for line in screen.log_lines), 5)
+        assert took < TOLD_WITHIN
+        assert "(waiting for Ann...)" in pace()
+        ann.room.close()
+        await _until(pilot, lambda: "Ann left" in pace(), 10)
+        await pilot.press("escape")
+        await pilot.pause()
+    bob.close()
 
 
 def test_the_screens_help_online_names_nothing_online_play_cannot_do() -> None:

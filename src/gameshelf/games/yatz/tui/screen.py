@@ -50,7 +50,7 @@ from gameshelf.session.replay import Replay
 from gameshelf.tui.base import drawable
 from gameshelf.tui.howto import HowToLine, HowToMixin
 from gameshelf.tui.keymaps import use_bindings
-from gameshelf.tui.news import lost_howto
+from gameshelf.tui.news import RoomNews, lost_howto
 from gameshelf.tui.replay import ReplayKeys, use_replay_bindings
 from gameshelf.tui.widgets import GameFooter, HelpScreen, RefusalMixin, plain
 
@@ -96,6 +96,8 @@ class GameScreen(HowToMixin, RefusalMixin, ReplayKeys, Screen[None]):
         self.game: YatzMatch = (session if isinstance(session, YatzMatch)
                                 else LocalYatz(session, save_name))
         self.pace_index = DEFAULT_PACE
+        #: online: the room's news (joined, left, came back) and whom the game waits for
+        self.room_news = RoomNews()
         #: The turns of the seats not here (computers on a timer, the server's news).
         self.others = OthersTurns(self, self)
         #: Saving, leaving and the game's end.
@@ -207,7 +209,7 @@ class GameScreen(HowToMixin, RefusalMixin, ReplayKeys, Screen[None]):
         self.draw_card()
         self.query_one(Totals).show(m)
         self.query_one(PlayLog).redraw()
-        self.query_one(PaceLine).show(m, PACES[self.pace_index])
+        self.show_news()
         self.show_howto("" if self.replayed is not None
                         else lost_howto(m) or howto(m, self.classic))
         if self.replayed is not None:   # the replay's lines over the table
@@ -284,6 +286,13 @@ class GameScreen(HowToMixin, RefusalMixin, ReplayKeys, Screen[None]):
     def save_name(self) -> str:
         """The game's save name (the room's code online)."""
         return self.game.save_name
+
+    def show_news(self) -> None:
+        """Take the room's news (online) and draw the pace line with it (none while the
+        screen is taken down: a news worker may still be finishing)."""
+        self.room_news.take(self.game)
+        for line in self.query(PaceLine):
+            line.show(self.game, PACES[self.pace_index], self.room_news.text(self.game))
 
     def store_said(self) -> bool:
         """Show a store failure kept since the last look (:meth:`.Keeping.store_said`)."""
