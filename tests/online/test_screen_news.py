@@ -20,7 +20,7 @@ from gameshelf.games.yatz.tui.screen import GameScreen
 from gameshelf.session.remote import Room, parse_seats
 from gameshelf.session.waiting import NOT_ONLINE
 from gameshelf.tui.app import GameshelfApp
-from gameshelf.tui.widgets import GameFooter
+from gameshelf.tui.widgets import ONLINE_COMMON_HELP, GameFooter
 from tests.online.test_yatz_remote import yatz_pair
 from tests.server.helpers import Running
 
@@ -125,7 +125,7 @@ async def test_a_yatz_screen_shows_the_other_seats_roll_and_whom_it_waits_for(
 
 
 def test_the_screens_help_online_names_nothing_online_play_cannot_do() -> None:
-    for text in (muggins_help(online=True), game_help(online=True)):
+    for text in (muggins_help(online=True), game_help(online=True), ONLINE_COMMON_HELP):
         keys = text.split("## Keys")[1].lower()
         for word in NOT_ONLINE:
             assert word not in keys, (word, keys)

@@ -369,7 +369,7 @@ class MugginsScreen(HowToMixin, TurnActions, ReplayKeys, Screen[None]):
             self.show_replay_help((HIDDEN_FINISHED if replay.finished
                                    else HIDDEN_IN_PROGRESS) + REPLAY_HIDDEN)
             return
-        self.app.push_screen(HelpScreen(muggins_help(self.keys, self.online)))
+        self.app.push_screen(HelpScreen(muggins_help(self.keys, self.online), self.online))
 
     # ----- Mugsy and the flow of the game ------------------------------------------------
     @work(exclusive=True, group="muggins-flow")

@@ -415,7 +415,8 @@ class GameScreen(HowToMixin, RefusalMixin, ReplayKeys, Screen[None]):
 
     def action_help(self) -> None:
         if self.replayed is None:
-            self.app.push_screen(HelpScreen(game_help(self.keys, not self.game.keeps_saves)))
+            self.app.push_screen(HelpScreen(game_help(self.keys, not self.game.keeps_saves),
+                                              not self.game.keeps_saves))
         else:
             self.show_replay_help(HIDDEN)
 
