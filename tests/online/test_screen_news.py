@@ -118,7 +118,9 @@ async def test_a_yatz_screen_shows_the_other_seats_roll_and_whom_it_waits_for(
         assert took < TOLD_WITHIN
         assert "(waiting for Ann...)" in pace()
         ann.room.close()
-        await _until(pilot, lambda: "Ann left" in pace(), 10)
+        await _until(pilot, lambda: any(line.startswith("Ann left")
+                                        for line in screen.log_lines), 10)
+        assert "(waiting for Ann...)" in pace()
         await pilot.press("escape")
         await pilot.pause()
     bob.close()

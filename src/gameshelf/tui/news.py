@@ -47,14 +47,13 @@ class RoomNews:
     def __init__(self) -> None:
         self.lines: list[str] = []
 
-    def take(self, game: GameMatch[Any, Any]) -> bool:
-        """Take the match's news not said yet out of ``game.news``; True when there was."""
-        news = game.news
-        if not news:
-            return False
+    def take(self, game: GameMatch[Any, Any]) -> list[str]:
+        """Take the match's news not said yet out of ``game.news`` and return it (oldest
+        first; empty when there was none): a screen with a log may log it there too."""
+        news = list(game.news)
+        game.news.clear()
         self.lines = (self.lines + news)[-NEWS_KEPT:]
-        news.clear()
-        return True
+        return news
 
     def text(self, game: GameMatch[Any, Any]) -> str:
         """The line to show: the news kept, then whom the game waits for (``""``: nothing

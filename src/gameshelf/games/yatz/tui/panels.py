@@ -126,8 +126,8 @@ class PaceLine(Static):
 
     def show(self, match: YatzMatch, pace: float, news: str = "") -> None:
         """Draw the line for ``match``, ``pace`` seconds between two computer steps; online
-        ``news`` (:class:`~gameshelf.tui.news.RoomNews`: who joined or left, ``(waiting
-        for NAME...)``) when there is some."""
+        ``news`` when there is some (``(waiting for NAME...)``:
+        :func:`~gameshelf.tui.news.waiting_for`)."""
         if match.computers_here:
             self.update(f"computer pace {pace:g} s (+/-), k skips")
             self.display = any(not s.is_human for s in match.seats)

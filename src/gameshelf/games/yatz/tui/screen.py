@@ -50,7 +50,7 @@ from gameshelf.session.replay import Replay
 from gameshelf.tui.base import drawable
 from gameshelf.tui.howto import HowToLine, HowToMixin
 from gameshelf.tui.keymaps import use_bindings
-from gameshelf.tui.news import RoomNews, lost_howto
+from gameshelf.tui.news import RoomNews, lost_howto, waiting_for
 from gameshelf.tui.replay import ReplayKeys, use_replay_bindings
 from gameshelf.tui.widgets import GameFooter, HelpScreen, RefusalMixin, plain
 
@@ -288,11 +288,15 @@ class GameScreen(HowToMixin, RefusalMixin, ReplayKeys, Screen[None]):
         return self.game.save_name
 
     def show_news(self) -> None:
-        """Take the room's news (online) and draw the pace line with it (none while the
-        screen is taken down: a news worker may still be finishing)."""
-        self.room_news.take(self.game)
+        """Online: log the room's news (joined, left, came back) in the play log and say
+        whom the game waits for on the pace line (nothing while the screen is taken down: a
+        news worker may still be finishing). The pace line is one line of the left column:
+        the news goes to the log, where it is not cut at 80 columns."""
+        for said in self.room_news.take(self.game):
+            for log in self.query(PlayLog):
+                log.add(said)
         for line in self.query(PaceLine):
-            line.show(self.game, PACES[self.pace_index], self.room_news.text(self.game))
+            line.show(self.game, PACES[self.pace_index], waiting_for(self.game))
 
     def store_said(self) -> bool:
         """Show a store failure kept since the last look (:meth:`.Keeping.store_said`)."""
