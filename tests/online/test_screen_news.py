@@ -131,5 +131,6 @@ def test_the_screens_help_online_names_nothing_online_play_cannot_do() -> None:
         keys = text.split("## Keys")[1].lower()
         for word in NOT_ONLINE:
             assert word not in keys, (word, keys)
+    assert "computer players faster" not in game_help(online=True)   # the server's pace
     assert "save" in muggins_help().split("## Keys")[1].lower()   # offered here
     assert "undo" in game_help().split("## Keys")[1].lower()

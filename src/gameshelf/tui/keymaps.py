@@ -45,6 +45,8 @@ class Key:
         online: the help table's text in a game played online, where it differs from
             ``does`` (Esc leaves the room, nothing is saved here); an action online play
             cannot do (:data:`~gameshelf.session.waiting.NOT_ONLINE`) is left out there.
+        local: True for a key of a game played here only (the computers' pace: the server
+            plays them online): left out of the help online too.
     """
 
     action: str
@@ -54,10 +56,12 @@ class Key:
     shown: str = ""
     footer: str = ""
     online: str = ""
+    local: bool = False
 
     def offered_online(self) -> bool:
-        """False for an action no game played online can do (undo, save, resume)."""
-        return self.action.split("(")[0] not in NOT_ONLINE
+        """False for an action no game played online can do (undo, save, resume) and for
+        a key of a game played here only (:attr:`local`)."""
+        return not self.local and self.action.split("(")[0] not in NOT_ONLINE
 
     def names(self, key_map: str) -> str:
         """The keys of this action in ``key_map`` as a player reads them (``"F1/r/Space"``)."""
