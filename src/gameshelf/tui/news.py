@@ -28,13 +28,11 @@ def waiting_for(game: GameMatch[Any, Any]) -> str:
     return f"(waiting for {seat_name(game, seat)}...)"
 
 
-def lost_howto(game: GameMatch[Any, Any]) -> str:
-    """The how-to line of a game whose connection was lost before its end (it is not over:
-    the server keeps it), instead of the game's "game over" line; ``""`` otherwise."""
-    if game.cut_off() is None:
-        return ""
-    return ("Connection lost: the game goes on on the server. Esc leaves; join the room "
-            "again with the same name to play on.")
+def howto_hidden(game: GameMatch[Any, Any]) -> bool:
+    """True when a game screen's how-to line is hidden: the connection was lost before the
+    game's end, which the screen's message says once (the game is not over: the server
+    keeps it; the line's "game over" would be wrong, and a second sentence repeats it)."""
+    return game.cut_off() is not None
 
 
 class RoomNews:
@@ -61,4 +59,4 @@ class RoomNews:
         return " ".join(t for t in (*self.lines, waiting_for(game)) if t)
 
 
-__all__ = ["NEWS_KEPT", "RoomNews", "lost_howto", "waiting_for"]
+__all__ = ["NEWS_KEPT", "RoomNews", "howto_hidden", "waiting_for"]

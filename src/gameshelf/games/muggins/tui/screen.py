@@ -40,7 +40,7 @@ from gameshelf.session.replay import Replay
 from gameshelf.tui.base import drawable
 from gameshelf.tui.howto import HowToLine, HowToMixin
 from gameshelf.tui.keymaps import use_bindings
-from gameshelf.tui.news import RoomNews, lost_howto
+from gameshelf.tui.news import RoomNews, howto_hidden
 from gameshelf.tui.replay import (
     HIDDEN_FINISHED,
     HIDDEN_IN_PROGRESS,
@@ -336,7 +336,7 @@ class MugginsScreen(HowToMixin, TurnActions, ReplayKeys, Screen[None]):
         self.query_one("#mg-rack", Rack).show(tiles, self.selected, self.fresh, self.classic,
                                               self.size.width,
                                               big_rack(*self.size) and not self.classic)
-        self.show_howto("" if replaying else lost_howto(self.game) or howto(
+        self.show_howto("" if replaying or howto_hidden(self.game) else howto(
             st, self.my_turn_now() and not self.busy, self.game.finished(),
             self.choosing is not None, self.other_name()))
         if isinstance(self.game, ReplayMuggins):

@@ -45,7 +45,7 @@ from gameshelf.session.base import save_failure
 from gameshelf.session.replay import Replay
 from gameshelf.tui.base import drawable
 from gameshelf.tui.howto import HowToLine, HowToMixin
-from gameshelf.tui.news import lost_howto
+from gameshelf.tui.news import howto_hidden
 from gameshelf.tui.replay import HIDDEN_FINISHED, HIDDEN_IN_PROGRESS, ReplayKeys
 from gameshelf.tui.widgets import GameFooter, HelpScreen, RefusalMixin
 
@@ -454,7 +454,7 @@ class ShowdownScreen(HowToMixin, RefusalMixin, ReplayKeys, Screen[None]):
         bar.draw(self.game, st, v, can_act=can, zone=self.choice.zone, chosen=self.selected(),
                  tokens=self.choice.tokens)
         seat, to_act = self.viewer(), st.current_player()
-        self.show_howto("" if self.replay is not None else lost_howto(self.game) or howto(
+        self.show_howto("" if self.replay is not None or howto_hidden(self.game) else howto(
             st, seat, can, self.game.seats[to_act].name if to_act >= 0 else "the dealer",
             self.game.finished()))
         if self.replay is not None:   # the replay's line over the prompt

@@ -50,7 +50,7 @@ from gameshelf.session.replay import Replay
 from gameshelf.tui.base import drawable
 from gameshelf.tui.howto import HowToLine, HowToMixin
 from gameshelf.tui.keymaps import use_bindings
-from gameshelf.tui.news import RoomNews, lost_howto, waiting_for
+from gameshelf.tui.news import RoomNews, howto_hidden, waiting_for
 from gameshelf.tui.replay import ReplayKeys, use_replay_bindings
 from gameshelf.tui.widgets import GameFooter, HelpScreen, RefusalMixin, plain
 
@@ -210,8 +210,8 @@ class GameScreen(HowToMixin, RefusalMixin, ReplayKeys, Screen[None]):
         self.query_one(Totals).show(m)
         self.query_one(PlayLog).redraw()
         self.show_news()
-        self.show_howto("" if self.replayed is not None
-                        else lost_howto(m) or howto(m, self.classic))
+        self.show_howto("" if self.replayed is not None or howto_hidden(m)
+                        else howto(m, self.classic))
         if self.replayed is not None:   # the replay's lines over the table
             self.query_one(PaceLine).display = False
             self.query_one(StatusLine).update(self.banner())
