@@ -472,6 +472,7 @@ class MugginsScreen(HowToMixin, TurnActions, ReplayKeys, Screen[None]):
                               told, local)
         if told is not None and (self.session is None or not self.session.slot.lost):
             self.app.bell()
+        self.say(self.last_message)   # online: no longer "(waiting for NAME...)"
         self.refresh_all()
 
         def again(yes: bool | None) -> None:
