@@ -67,6 +67,7 @@ async def test_a_lost_connection_is_not_the_games_end(server: Running, game: str
         text = _shown(app)
         assert f"join room {room.code.lower()} again" in text, text
         assert not any(word in text for word in ENDS), text
+        assert "(waiting for" not in text, text     # nobody is waited for any more
         for _ in range(3):
             if app.screen is screen:
                 break

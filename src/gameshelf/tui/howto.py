@@ -26,9 +26,6 @@ from gameshelf.tui.widgets import plain
 SETTING = "tui.howto"
 #: The keys that turn it off and on (F6 also where a focused text field takes ``i``).
 HOWTO_KEYS = "i,f6"
-#: The line while a remote match's connection is lost (:meth:`GameMatch.cut_off`): the
-#: game is not over, so no game's "Game over" line may show.
-CUT_OFF = "Connection lost: Esc leaves; join the room again to play on."
 
 
 def howto_shown() -> bool:
@@ -100,10 +97,11 @@ class HowToMixin:
 
     def show_howto(self, text: str, match: GameMatch[Any, Any] | None = None) -> None:
         """Show ``text`` (the game's line for the phase now; "" hides the line, as
-        :attr:`howto_on` False does), or :data:`CUT_OFF` once ``match`` (the screen's
-        match) has lost its server for good."""
-        if text and match is not None and match.cut_off() is not None:
-            text = CUT_OFF
+        :attr:`howto_on` False does). The line is hidden too once ``match`` (the screen's
+        match) has lost its server for good (:meth:`GameMatch.cut_off`): the screen's
+        message says so once, and the game is not over, so no "Game over" line may show."""
+        if match is not None and match.cut_off() is not None:
+            text = ""
         self._howto_text = text
         line = self.howto_widget()
         if line is None:

@@ -13,6 +13,7 @@ from textual.binding import Binding, BindingsMap, BindingType
 from textual.dom import DOMNode
 
 from gameshelf.core.keymaps import DEFAULT_KEY_MAP, parse_key_map
+from gameshelf.session.waiting import NOT_ONLINE
 
 #: How a Textual key name reads in help and on buttons.
 KEY_NAMES = {"enter": "Enter", "space": "Space", "escape": "Esc", "up": "↑", "down": "↓",
@@ -41,6 +42,11 @@ class Key:
         label, does: the footer's and the help table's text; ``""`` leaves it out there.
         shown, footer: the keys as the help and the footer write them (``"1-5"``); default:
             each key's :func:`key_name` joined with ``/``, and Textual's own.
+        online: the help table's text in a game played online, where it differs from
+            ``does`` (Esc leaves the room, nothing is saved here); an action online play
+            cannot do (:data:`~gameshelf.session.waiting.NOT_ONLINE`) is left out there.
+        local: True for a key of a game played here only (the computers' pace: the server
+            plays them online): left out of the help online too.
     """
 
     action: str
@@ -49,6 +55,13 @@ class Key:
     does: str = ""
     shown: str = ""
     footer: str = ""
+    online: str = ""
+    local: bool = False
+
+    def offered_online(self) -> bool:
+        """False for an action no game played online can do (undo, save, resume) and for
+        a key of a game played here only (:attr:`local`)."""
+        return not self.local and self.action.split("(")[0] not in NOT_ONLINE
 
     def names(self, key_map: str) -> str:
         """The keys of this action in ``key_map`` as a player reads them (``"F1/r/Space"``)."""
@@ -74,11 +87,17 @@ class KeyTable:
                         key_display=k.footer or None)
                 for k in self.keys if k.action and key_map in k.keys]
 
-    def help_table(self, key_map: str = DEFAULT_KEY_MAP) -> str:
-        """The Markdown table ``| key | does |`` of ``key_map``."""
+    def help_table(self, key_map: str = DEFAULT_KEY_MAP, online: bool = False) -> str:
+        """The Markdown table ``| key | does |`` of ``key_map``; ``online``: only what a
+        game played online can do, in its words (:attr:`Key.online`).
+
+        Raises:
+            BadInputError: ``key_map`` is not a key map's name.
+        """
         key_map = parse_key_map(key_map)
-        rows = [f"| {k.names(key_map)} | {k.does} |" for k in self.keys
-                if key_map in k.keys and k.does]
+        rows = [f"| {k.names(key_map)} | {k.online if online and k.online else k.does} |"
+                for k in self.keys
+                if key_map in k.keys and k.does and not (online and not k.offered_online())]
         return "\n".join(["| key | does |", "| --- | --- |", *rows])
 
     def display(self, action: str, key_map: str = DEFAULT_KEY_MAP) -> str:

@@ -41,6 +41,19 @@ COMMON_HELP = """
 | i or F6 | hide or show the how-to line, what to do now (kept for every game) |
 | s | save the game now, on every game screen (games are also saved after every move) |
 """
+#: :data:`COMMON_HELP` in a game played online: the server keeps the game, nothing is
+#: saved here.
+ONLINE_COMMON_HELP = """
+
+## Keys on every screen
+
+| key | does |
+| --- | --- |
+| Ctrl+Q | quit the app from any screen; the server keeps the game |
+| Esc or q | leave the room (join it again to play on), go back, close a window |
+| F1 or ? | this help (where `?` is not typed into a command box) |
+| i or F6 | hide or show the how-to line, what to do now (kept for every game) |
+"""
 
 
 def help_binding() -> Binding:
@@ -144,8 +157,8 @@ def plain(text: object, style: str = "", *, justify: JustifyMethod | None = None
 
 class HelpScreen(ModalScreen[None]):
     """A modal with Markdown help text, followed by the keys every screen shares
-    (:data:`COMMON_HELP`). Up/Down, PageUp/PageDown (Space), Home/End scroll it; Esc, q,
-    F1 or ? closes it."""
+    (:data:`COMMON_HELP`; ``online``: :data:`ONLINE_COMMON_HELP`, for a game on a server).
+    Up/Down, PageUp/PageDown (Space), Home/End scroll it; Esc, q, F1 or ? closes it."""
 
     DEFAULT_CSS = """
     HelpScreen { align: center middle; }
@@ -158,9 +171,9 @@ class HelpScreen(ModalScreen[None]):
     """
     BINDINGS = [Binding("escape,q,f1,question_mark", "dismiss_help", "Close")]
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, online: bool = False) -> None:
         super().__init__()
-        self._text = text + COMMON_HELP
+        self._text = text + (ONLINE_COMMON_HELP if online else COMMON_HELP)
 
     def compose(self) -> ComposeResult:
         with Vertical():

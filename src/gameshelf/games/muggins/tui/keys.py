@@ -79,16 +79,19 @@ MUGGINS_KEYS = KeyTable((
     Key("quit_game", {DEFAULT: "escape", CLASSIC: "escape"}, "Leave",
         "leave the game, kept saved (no question; back to the level screen when opened from "
         "the menu; resume it later there with S, or with `gameshelf muggins resume`)",
-        shown="Esc"),
+        shown="Esc", online="leave the room; the server keeps the game (join the room again "
+        "with the same name to play on)"),
 ))
 KEYS_NAMED = {DEFAULT: "default", CLASSIC: "classic: your tiles in the upper right corner"}
 
 
-def muggins_help(key_map: str = DEFAULT) -> str:
-    """The Muggins help: the rules, the keys of ``key_map``, the level screen and levels."""
+def muggins_help(key_map: str = DEFAULT, online: bool = False) -> str:
+    """The Muggins help: the rules, the keys of ``key_map``, the level screen and levels;
+    ``online``: the rules and only the keys online play has (no saving, no level screen)."""
     rules, _, levels = HELP_RULES.partition("Choosing a new game")
-    return (f"{rules}## Keys ({KEYS_NAMED[key_map]})\n\n{MUGGINS_KEYS.help_table(key_map)}"
-            f"\n\nChoosing a new game{levels}")
+    table = MUGGINS_KEYS.help_table(key_map, online)
+    rest = "" if online else f"\n\nChoosing a new game{levels}"
+    return f"{rules}## Keys ({KEYS_NAMED[key_map]})\n\n{table}{rest}"
 
 
 #: The help of the default keys.

@@ -40,6 +40,7 @@ from gameshelf.session.replay import Replay
 from gameshelf.tui.base import drawable
 from gameshelf.tui.howto import HowToLine, HowToMixin
 from gameshelf.tui.keymaps import use_bindings
+from gameshelf.tui.news import RoomNews
 from gameshelf.tui.replay import (
     HIDDEN_FINISHED,
     HIDDEN_IN_PROGRESS,
@@ -138,6 +139,8 @@ class MugginsScreen(HowToMixin, TurnActions, ReplayKeys, Screen[None]):
         self._told = 0
         #: the match's failures already shown
         self._errors_seen = 0
+        #: online: the room's news (joined, left, came back) and whom the game waits for
+        self.room_news = RoomNews()
         #: the game-over window was shown (once)
         self._over_shown = False
         #: The board's tiles as last drawn: big (pips) or small (one line, digits).
@@ -190,6 +193,11 @@ class MugginsScreen(HowToMixin, TurnActions, ReplayKeys, Screen[None]):
         await self.recompose()
         self.refresh_all()
         self.say(self.last_message)
+
+    @property
+    def online(self) -> bool:
+        """True for a room on a game server (its help offers only what online play can do)."""
+        return self.game is not None and not self.game.keeps_saves
 
     @property
     def rack_columns(self) -> int:
@@ -339,9 +347,12 @@ class MugginsScreen(HowToMixin, TurnActions, ReplayKeys, Screen[None]):
             self.refresh_all()
 
     def say(self, message: str, bell: bool = False) -> None:
-        """Show a message (and ring the bell for a refusal)."""
+        """Show a message (and ring the bell for a refusal); online the room's news and
+        ``(waiting for NAME...)`` follow it (:class:`~gameshelf.tui.news.RoomNews`)."""
         self.last_message = message
-        self.query_one("#mg-msg", Static).update(plain(message, lines=True))
+        news = self.room_news.text(self.game) if self.game is not None else ""
+        shown = "\n".join(t for t in (message, news) if t)
+        self.query_one("#mg-msg", Static).update(plain(shown, lines=True))
         if bell:
             self.app.bell()
 
@@ -358,7 +369,7 @@ class MugginsScreen(HowToMixin, TurnActions, ReplayKeys, Screen[None]):
             self.show_replay_help((HIDDEN_FINISHED if replay.finished
                                    else HIDDEN_IN_PROGRESS) + REPLAY_HIDDEN)
             return
-        self.app.push_screen(HelpScreen(muggins_help(self.keys)))
+        self.app.push_screen(HelpScreen(muggins_help(self.keys, self.online), self.online))
 
     # ----- Mugsy and the flow of the game ------------------------------------------------
     @work(exclusive=True, group="muggins-flow")
@@ -386,6 +397,8 @@ class MugginsScreen(HowToMixin, TurnActions, ReplayKeys, Screen[None]):
                          not game.keeps_saves else game.advance())
                 game.settle()
                 self._show_errors()
+                if self.room_news.take(game):   # online: joined, left, came back
+                    self.say(self.last_message)
                 if not moved:
                     if game.keeps_saves:   # nothing to play here: a bug, never a hang
                         break
@@ -443,7 +456,7 @@ class MugginsScreen(HowToMixin, TurnActions, ReplayKeys, Screen[None]):
             self.say(f"Round {now.round_no}: {lead}.")
             self.advance()
         self.app.push_screen(SummaryScreen(round_summary(r, self.names()), False,
-                                           muggins_help(self.keys)), next_round)
+                                           muggins_help(self.keys, self.online)), next_round)
 
     def _show_game_over(self) -> None:
         game = self.game
@@ -459,6 +472,7 @@ class MugginsScreen(HowToMixin, TurnActions, ReplayKeys, Screen[None]):
                               told, local)
         if told is not None and (self.session is None or not self.session.slot.lost):
             self.app.bell()
+        self.say(self.last_message)   # online: no longer "(waiting for NAME...)"
         self.refresh_all()
 
         def again(yes: bool | None) -> None:
@@ -466,7 +480,7 @@ class MugginsScreen(HowToMixin, TurnActions, ReplayKeys, Screen[None]):
                 self.start_new(self.game.level, self.game.session.match.rules, None)
             else:
                 self._leave()
-        self.app.push_screen(SummaryScreen(text, True, muggins_help(self.keys),
+        self.app.push_screen(SummaryScreen(text, True, muggins_help(self.keys, self.online),
                                            record=None if cut else game.record(),
                                            again=local), again)
 

@@ -22,6 +22,7 @@ from gameshelf.games.muggins.tui.coach import MugginsHintScreen
 from gameshelf.games.muggins.tui.rack import Rack
 from gameshelf.games.muggins.view import MugginsView
 from gameshelf.session.base import SaveLost, save_failure
+from gameshelf.session.waiting import not_lost
 from gameshelf.tui.widgets import RefusalMixin
 
 if TYPE_CHECKING:
@@ -263,23 +264,27 @@ class TurnActions(RefusalMixin, _Screen):
         try:
             self.game.play(text)
         except GameshelfError as exc:
-            self.say(error_line(exc), bell=True)
-            self._show_errors()
-            if self.game.cut_off() is not None:   # the server is gone: said as such
+            if self.game.cut_off() is not None:   # the server is gone: said once, there
+                self.say("")
+                self._show_errors()
                 self.refresh_all()
                 self._show_game_over()
+                return False
+            self.say(error_line(exc), bell=True)
+            self._show_errors()
             return False
         self._told = len(self.game.log())   # one's own move is said by the caller
         self._show_errors()
         return True
 
     def _show_errors(self) -> None:
-        """Say the match's new failures (a store that cannot be written; online, a lost
-        connection), once each."""
+        """Say the match's new failures (a store that cannot be written; online, the
+        server's refusals), once each; a lost connection is said once, by the game-over
+        window (:func:`~gameshelf.session.waiting.not_lost`)."""
         if self.game is None:
             return
         self._errors_seen = min(self._errors_seen, len(self.game.errors))  # some were said
-        for message in self.game.errors[self._errors_seen:]:
+        for message in not_lost(self.game, self.game.errors[self._errors_seen:]):
             self.say(save_failure(message) if self.game.keeps_saves else message, bell=True)
         self._errors_seen = len(self.game.errors)
 

@@ -49,10 +49,11 @@ YATZ_KEYS = KeyTable((
         "save the game now (mid-turn too); resume it from the Yatz setup screen or with "
         "`gameshelf yatz resume`"),
     Key("pace(-1)", {DEFAULT: "plus,equals_sign", CLASSIC: "plus,equals_sign"}, "Pace",
-        "computer players faster", shown="+", footer="+/-"),
-    Key("pace(1)", {DEFAULT: "minus", CLASSIC: "minus"}, does="computer players slower"),
+        "computer players faster", shown="+", footer="+/-", local=True),
+    Key("pace(1)", {DEFAULT: "minus", CLASSIC: "minus"}, does="computer players slower",
+        local=True),
     Key("skip", {DEFAULT: "k,period", CLASSIC: "k,period"}, "Skip cpu",
-        "play the computers' turns out at once, up to the next person's turn"),
+        "play the computers' turns out at once, up to the next person's turn", local=True),
     Key("next_card", {DEFAULT: "c", CLASSIC: "c"}, "Cards",
         "show the next player's card (and back to yours)"),
     Key("scores", {DEFAULT: "t", CLASSIC: "t"}, "Top 20", "the top-20 table"),
@@ -61,7 +62,8 @@ YATZ_KEYS = KeyTable((
         "the turn); the choice is kept for every game"),
     Key("help", {DEFAULT: "f1,question_mark"}, "Help", "this help"),
     Key("leave", {DEFAULT: "escape,q", CLASSIC: "escape,q"}, "Leave",
-        "leave the game (it is saved)"),
+        "leave the game (it is saved)", online="leave the room; the server keeps the game "
+        "(join the room again with the same name to play on)"),
     # a key's second, hidden binding: runs the action when the first is not offered (its
     # own checks say why it cannot be done now: no rolls left, no undo; or a narrow footer
     # left it out)
@@ -106,8 +108,11 @@ GAME_RULES = """\
 KEYS_NAMED = {DEFAULT: "the default keys", CLASSIC: "the classic keys of the 1991 manual"}
 
 
-def game_help(key_map: str = DEFAULT) -> str:
-    """The game screen's help: the turn's rules, then the keys of ``key_map``."""
-    return (f"{GAME_RULES}\n## Keys ({KEYS_NAMED[key_map]})\n\n{YATZ_KEYS.help_table(key_map)}\n\n"
+def game_help(key_map: str = DEFAULT, online: bool = False) -> str:
+    """The game screen's help: the turn's rules, then the keys of ``key_map``; ``online``:
+    only the keys online play has (no undo, no saving, nothing resumed here)."""
+    table = YATZ_KEYS.help_table(key_map, online)
+    keys = ("" if online else
             "Choose the keys on the Yatz setup screen, or with `--keys classic` / "
             "`--keys default` on `gameshelf yatz play --tui` and `resume --tui`.\n")
+    return f"{GAME_RULES}\n## Keys ({KEYS_NAMED[key_map]})\n\n{table}\n\n{keys}"

@@ -44,6 +44,9 @@ class Board(Protocol):
     def store_said(self) -> bool:
         """Show a store failure kept since the last look; True if any."""
 
+    def show_news(self) -> None:
+        """Show the room's news (online: joined, left, whom the game waits for)."""
+
     def schedule(self) -> None:
         """Go on with whoever is to act next."""
 
@@ -152,6 +155,7 @@ class OthersTurns:
                 self._board.moves_made()
             else:
                 self._board.store_said()
+                self._board.show_news()
         if drawable(self._screen):
             self._board.refresh_view()
             self._board.schedule()

@@ -122,15 +122,17 @@ class PlayLog(Static):
 
 class PaceLine(Static):
     """One line under the log: the computers' pace in a game played here (shown only with
-    computer seats); online, whose turn it is."""
+    computer seats); online, the room's news and whose turn it is."""
 
-    def show(self, match: YatzMatch, pace: float) -> None:
-        """Draw the line for ``match``, ``pace`` seconds between two computer steps."""
+    def show(self, match: YatzMatch, pace: float, news: str = "") -> None:
+        """Draw the line for ``match``, ``pace`` seconds between two computer steps; online
+        ``news`` when there is some (``(waiting for NAME...)``:
+        :func:`~gameshelf.tui.news.waiting_for`)."""
         if match.computers_here:
             self.update(f"computer pace {pace:g} s (+/-), k skips")
             self.display = any(not s.is_human for s in match.seats)
         else:
-            self.update(plain("online: the server keeps the game" if match.finished() else
-                              "your turn" if match.here_to_act() else
-                              f"waiting for {match.on_turn.name}…"))
+            self.update(plain(news if news else "online: the server keeps the game"
+                              if match.finished() else "your turn" if match.here_to_act()
+                              else f"(waiting for {match.on_turn.name}...)"))
             self.display = True

@@ -50,6 +50,7 @@ from gameshelf.session.replay import Replay
 from gameshelf.tui.base import drawable
 from gameshelf.tui.howto import HowToLine, HowToMixin
 from gameshelf.tui.keymaps import use_bindings
+from gameshelf.tui.news import RoomNews, waiting_for
 from gameshelf.tui.replay import ReplayKeys, use_replay_bindings
 from gameshelf.tui.widgets import GameFooter, HelpScreen, RefusalMixin, plain
 
@@ -95,6 +96,8 @@ class GameScreen(HowToMixin, RefusalMixin, ReplayKeys, Screen[None]):
         self.game: YatzMatch = (session if isinstance(session, YatzMatch)
                                 else LocalYatz(session, save_name))
         self.pace_index = DEFAULT_PACE
+        #: online: the room's news (joined, left, came back) and whom the game waits for
+        self.room_news = RoomNews()
         #: The turns of the seats not here (computers on a timer, the server's news).
         self.others = OthersTurns(self, self)
         #: Saving, leaving and the game's end.
@@ -206,7 +209,7 @@ class GameScreen(HowToMixin, RefusalMixin, ReplayKeys, Screen[None]):
         self.draw_card()
         self.query_one(Totals).show(m)
         self.query_one(PlayLog).redraw()
-        self.query_one(PaceLine).show(m, PACES[self.pace_index])
+        self.show_news()
         self.show_howto("" if self.replayed is not None else howto(m, self.classic), m)
         if self.replayed is not None:   # the replay's lines over the table
             self.query_one(PaceLine).display = False
@@ -282,6 +285,17 @@ class GameScreen(HowToMixin, RefusalMixin, ReplayKeys, Screen[None]):
     def save_name(self) -> str:
         """The game's save name (the room's code online)."""
         return self.game.save_name
+
+    def show_news(self) -> None:
+        """Online: log the room's news (joined, left, came back) in the play log and say
+        whom the game waits for on the pace line (nothing while the screen is taken down: a
+        news worker may still be finishing). The pace line is one line of the left column:
+        the news goes to the log, where it is not cut at 80 columns."""
+        for said in self.room_news.take(self.game):
+            for log in self.query(PlayLog):
+                log.add(said)
+        for line in self.query(PaceLine):
+            line.show(self.game, PACES[self.pace_index], waiting_for(self.game))
 
     def store_said(self) -> bool:
         """Show a store failure kept since the last look (:meth:`.Keeping.store_said`)."""
@@ -404,7 +418,8 @@ class GameScreen(HowToMixin, RefusalMixin, ReplayKeys, Screen[None]):
 
     def action_help(self) -> None:
         if self.replayed is None:
-            self.app.push_screen(HelpScreen(game_help(self.keys)))
+            self.app.push_screen(HelpScreen(game_help(self.keys, not self.game.keeps_saves),
+                                              not self.game.keeps_saves))
         else:
             self.show_replay_help(HIDDEN)
 

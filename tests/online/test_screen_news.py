@@ -1,0 +1,136 @@
+"""The online game screens say what the online prompt says (Pilot, a real server on
+127.0.0.1): two seats of a Muggins room, the screen of one shows the board at once, the
+other's move and ``(waiting for Bob...)`` within a second, and who left; the help and footer
+online name no undo, save or resume (every game's screen help, from the key tables)."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+from textual.widgets import Static
+
+from gameshelf.games.muggins.game import Play
+from gameshelf.games.muggins.online import RemoteMuggins
+from gameshelf.games.muggins.tui.keys import muggins_help
+from gameshelf.games.muggins.tui.screen import MugginsScreen
+from gameshelf.games.yatz.tui.keys import game_help
+from gameshelf.games.yatz.tui.panels import PaceLine
+from gameshelf.games.yatz.tui.screen import GameScreen
+from gameshelf.session.remote import Room, parse_seats
+from gameshelf.session.waiting import NOT_ONLINE
+from gameshelf.tui.app import GameshelfApp
+from gameshelf.tui.widgets import ONLINE_COMMON_HELP, GameFooter
+from tests.online.test_yatz_remote import yatz_pair
+from tests.server.helpers import Running
+
+#: Seconds the other seat's move may take to show on the screen.
+TOLD_WITHIN = 1.0
+
+
+def _text(app: GameshelfApp, wid: str) -> str:
+    return str(app.screen.query_one(wid, Static).content)
+
+
+async def _until(pilot: object, check: object, wait: float) -> float:
+    """Pause until ``check()`` holds; the seconds it took (fails after ``wait``)."""
+    start = time.monotonic()
+    while time.monotonic() - start < wait:
+        if check():  # type: ignore[operator]
+            return time.monotonic() - start
+        await pilot.pause(0.02)  # type: ignore[attr-defined]
+    raise AssertionError("not seen in time")
+
+
+def _first_action(bob: RemoteMuggins) -> str:
+    legal = list(bob.view(bob.seat).legal)
+    plays = [a for a in legal if isinstance(a, Play)]
+    return str(plays[0] if plays else legal[0])
+
+
+async def test_a_muggins_screen_shows_the_other_seats_move_and_whom_it_waits_for(
+        server: Running) -> None:
+    host = Room.create(server.url, "muggins", parse_seats("me,open", "Bob"), {"target": 200})
+    ann_room = Room.join(server.url, host.code, "Ann")
+    host.start()
+    bob = RemoteMuggins(host)       # seat 0 leads the first round
+    ann = RemoteMuggins(ann_room)
+    app = GameshelfApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = MugginsScreen(ann, pace=0)
+        app.push_screen(screen)
+        await pilot.pause(0.1)
+        assert screen.rack() == list(ann.view(ann.seat).rack)   # the board at once
+        assert "(waiting for Bob...)" in _text(app, "#mg-msg")
+        footer = " ".join(b.binding.description.lower()
+                          for b in app.screen.active_bindings.values()
+                          if b.binding.show and b.enabled)
+        assert "save" not in footer and "undo" not in footer
+        assert app.screen.query_one(GameFooter) is not None
+
+        action = _first_action(bob)
+        await asyncio.to_thread(bob.play, action)
+        took = await _until(pilot, lambda: "Bob " in _text(app, "#mg-log"), 5)
+        assert took < TOLD_WITHIN
+        assert "Bob " in _text(app, "#mg-msg")
+        if not ann.here_to_act():       # Bob drew: still his turn, and said so
+            assert "(waiting for Bob...)" in _text(app, "#mg-msg")
+
+        # Bob plays on (he drew), then Ann plays until it is Bob's turn; then Bob leaves
+        # and Ann is told
+        while bob.here_to_act() and not bob.finished():
+            await asyncio.to_thread(bob.play, _first_action(bob))
+        await _until(pilot, lambda: ann.here_to_act() and not screen.busy, 5)
+        while ann.here_to_act():
+            legal = list(ann.view(ann.seat).legal)
+            plays = [a for a in legal if isinstance(a, Play)]
+            if plays:
+                screen.selected = screen.rack().index(plays[0].tile)
+                await pilot.press("enter")
+                if screen.choosing is not None:
+                    await pilot.press("l" if plays[0].side.value == "L" else "r")
+            else:
+                await pilot.press("enter")
+            await pilot.pause(0.1)
+        await _until(pilot, lambda: "(waiting for Bob...)" in _text(app, "#mg-msg"), 5)
+        host.close()
+        took = await _until(pilot, lambda: "Bob left" in _text(app, "#mg-msg"), 10)
+        await pilot.press("escape")
+        await pilot.pause()
+    ann_room.close()
+
+
+async def test_a_yatz_screen_shows_the_other_seats_roll_and_whom_it_waits_for(
+        server: Running) -> None:
+    ann, bob = yatz_pair(server.url)      # Ann (seat 0) plays first
+    app = GameshelfApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = GameScreen(bob)
+        app.push_screen(screen)
+        await pilot.pause(0.1)
+
+        def pace() -> str:
+            return str(screen.query_one(PaceLine).render())
+        assert "(waiting for Ann...)" in pace()
+        await asyncio.to_thread(ann.play, "roll")
+        took = await _until(pilot, lambda: any(line.startswith("Ann: roll")
+                                               for line in screen.log_lines), 5)
+        assert took < TOLD_WITHIN
+        assert "(waiting for Ann...)" in pace()
+        ann.room.close()
+        await _until(pilot, lambda: any(line.startswith("Ann left")
+                                        for line in screen.log_lines), 10)
+        assert "(waiting for Ann...)" in pace()
+        await pilot.press("escape")
+        await pilot.pause()
+    bob.close()
+
+
+def test_the_screens_help_online_names_nothing_online_play_cannot_do() -> None:
+    for text in (muggins_help(online=True), game_help(online=True), ONLINE_COMMON_HELP):
+        keys = text.split("## Keys")[1].lower()
+        for word in NOT_ONLINE:
+            assert word not in keys, (word, keys)
+    assert "computer players faster" not in game_help(online=True)   # the server's pace
+    assert "save" in muggins_help().split("## Keys")[1].lower()   # offered here
+    assert "undo" in game_help().split("## Keys")[1].lower()
