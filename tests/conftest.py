@@ -78,9 +78,15 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 def pytest_collection_finish(session: pytest.Session) -> None:
     """Everything collection made (every test module, the libraries they import, the
     parametrized cases) lives to the end of the run: moved out of the garbage collector's
-    generations, so its full collections do not walk it again and again during the tests."""
+    generations, so its full collections do not walk it again and again during the tests.
+    The youngest generation is collected after 100,000 new objects, not 700: a Textual
+    screen test makes millions, and at the default the collector took a third of their CPU
+    (tests/tui/test_habits.py with tests/yatz/test_layout.py: 91 s of CPU, 32 s of it
+    collecting, against 68 s and 9 s; tests/cpu_meter.py measures it). Nothing a test
+    checks depends on when garbage is collected."""
     gc.collect()
     gc.freeze()
+    gc.set_threshold(100_000, 50, 100)
 
 
 def pytest_configure(config: pytest.Config) -> None:
