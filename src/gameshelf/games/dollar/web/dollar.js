@@ -5,6 +5,7 @@
 // numbers), and the table's bills once every one is in. It sends the game's action texts
 // (`bill L40000002A series 1902`, `draw`). The frame calls `mount(root, api)` once,
 // `update(state)` with every `state` and `refused(error)` when the server refuses a bill.
+import { count } from "/assets/words.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 //: Milliseconds between two steps of the trace shown one by one.
@@ -33,7 +34,7 @@ const millions = (n) => `${points(Math.round(n / 1e6))}M`;
 
 // The trace as a list, each step one item: its digits, rule, what it did, the score after.
 function stepItem(step) {
-  const balls = `${step.balls} ${step.balls === 1 ? "ball" : "balls"}`;
+  const balls = count(step.balls, "ball");
   return el("li", { class: "step" },
     el("span", { class: "digits", text: step.digits }),
     el("span", { class: "rule", text: `${step.rule}: ${step.note}` }),
@@ -42,7 +43,7 @@ function stepItem(step) {
 }
 
 function endWords(bill) {
-  const balls = `${bill.balls_left} ${bill.balls_left === 1 ? "ball" : "balls"} left`;
+  const balls = `${count(bill.balls_left, "ball")} left`;
   const bonus = `${balls}: +${points(bill.end_bonus)}`;
   const match = bill.match === null ? "no series: Match not counted" :
     bill.match ? `Match (last digit ${bill.serial.at(-1)} = series ${bill.series}): +1,000,000` :

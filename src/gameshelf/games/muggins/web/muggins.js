@@ -2,6 +2,7 @@
 // dominoes, played with the terminal's action texts (`5-3 L`, `5-3 R`, `draw`, `pass`).
 // The frame calls `mount(root, api)` once and `update(state)` with every `state` message.
 // The view never holds the other rack's tiles, only their count.
+import { count } from "/assets/words.js";
 
 // The pips of each number on a 3 x 3 grid (cells 0 to 8, row by row), 0 to 9.
 const PIPS = { 0: [], 1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8],
@@ -165,7 +166,7 @@ export function mount(root, api) {
     const other = 1 - me;
     status.textContent = `Round ${view.round_no}. You ${view.scores[me]}, ${names[other]} ` +
       `${view.scores[other]}; target ${view.target}. Boneyard ${view.boneyard_count}; ` +
-      `${names[other]} holds ${view.opponent_count} ${view.opponent_count === 1 ? "tile" : "tiles"}.`;
+      `${names[other]} holds ${count(view.opponent_count, "tile")}.`;
     drawBoard();
     drawRack();
   }

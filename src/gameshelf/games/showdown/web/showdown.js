@@ -4,6 +4,7 @@
 // The frame calls `mount(root, api)` once and `update(state)` with every `state` message.
 // The view never holds another seat's hand or face-down offer, only their counts; the deck's
 // cards (names, points, speeds: static) come from the module's `data.json`.
+import { count } from "/assets/words.js";
 
 const DECK = await (await fetch(new URL("data.json", import.meta.url))).json();
 
@@ -187,7 +188,7 @@ export function mount(root, api) {
       }
     } else if (numbers("flip").length) {
       const back = view.pending_return ? view.pending_return[1] : Math.max(...numbers("flip"));
-      words(`You were outbid: ${back} ${back === 1 ? "token comes" : "tokens come"} back. ` +
+      words(`You were outbid: you get ${count(back, "token")} back. ` +
         "Flip how many of them to speed?");
       parts.push(numbered("Tokens to flip", "flip", numbers("flip"), "Flip", 0));
     } else {
@@ -220,7 +221,7 @@ export function mount(root, api) {
     for (const bid of view.bids) {
       if (bid.card === id) {
         const who = bid.seat === me ? "You bid" : `${names[bid.seat]} bids`;
-        notes.push(`${who} ${bid.tokens} ${bid.tokens === 1 ? "token" : "tokens"}`);
+        notes.push(`${who} ${count(bid.tokens, "token")}`);
       }
     }
     view.claims.forEach((claim, seat) => {
@@ -247,13 +248,13 @@ export function mount(root, api) {
     const notes = [];
     if (view.phase === "offer") {
       const offered = view.has_offered.filter(Boolean).length;
-      notes.push(`${offered} of ${view.n} ${offered === 1 ? "card" : "cards"} offered face down.`);
+      notes.push(`${offered} of ${count(view.n, "card")} offered face down.`);
     }
     if (view.take_queue.length) {
       notes.push(`Still to take a card: ${view.take_queue.map((s) => s === me ? "you" :
         view.names[s]).join(", ")}.`);
     }
-    notes.push(`Deck: ${view.deck_size} ${view.deck_size === 1 ? "card" : "cards"}.`);
+    notes.push(`Deck: ${count(view.deck_size, "card")}.`);
     turnNotes.textContent = notes.join(" ");
   }
 
@@ -276,8 +277,7 @@ export function mount(root, api) {
         el("p", { class: "gauges" }, `Speed ${view.speed[seat]} `, tokens("speed", view.speed[seat]),
           ` Control ${view.control[seat]} `, tokens("control", view.control[seat]),
           ` Out of play ${view.removed[seat]}`),
-        el("p", { text: `Hand: ${view.hand_sizes[seat]} ${view.hand_sizes[seat] === 1 ?
-          "card" : "cards"}${seat !== me && known.length ? `; known to hold ${cardList(known)}` :
+        el("p", { text: `Hand: ${count(view.hand_sizes[seat], "card")}${seat !== me && known.length ? `; known to hold ${cardList(known)}` :
           ""}.` }),
         el("p", { text: `Scoring pile: ${cardList(view.piles[seat])}.` }),
         el("p", { text: `2X pile: ${cardList(view.piles2x[seat])}.` }),
@@ -307,8 +307,7 @@ export function mount(root, api) {
     step.textContent = STEPS[view.phase] || "";
     drawTable();
     const offering = view.phase === "offer" ? new Set(cardsOf("offer")) : new Set();
-    handTitle.textContent = `Your hand (${view.hand.length} ${view.hand.length === 1 ?
-      "card" : "cards"})`;
+    handTitle.textContent = `Your hand (${count(view.hand.length, "card")})`;
     hand.replaceChildren(...view.hand.map((id) => cardButton("hand", id, offering.has(id))));
     offer.textContent = view.my_offer && view.phase === "offer" ?
       `Your offer, face down: ${cardName(view.my_offer)}.` : "";
@@ -319,8 +318,7 @@ export function mount(root, api) {
       view.combos_open.map((c) => el("li", { text: comboWords(c) })) :
       [el("li", { text: "None left." })]));
     const buying = new Set(cardsOf("buy"));
-    discardTitle.textContent = `Discard pile (${view.discard.length} ` +
-      `${view.discard.length === 1 ? "card" : "cards"})`;
+    discardTitle.textContent = `Discard pile (${count(view.discard.length, "card")})`;
     discard.replaceChildren(...view.discard.map((id) =>
       cardButton("discard", id, buying.has(id))));
     if (wasInside && !root.contains(document.activeElement)) {

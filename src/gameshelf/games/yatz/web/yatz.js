@@ -3,6 +3,7 @@
 // `score x2 full-house`). The frame calls `mount(root, api)` once and `update(state)` with
 // every `state` message; the page is built once and then changed in place, so the focus
 // stays where the player left it.
+import { count } from "/assets/words.js";
 
 // The 13 boxes in the card's order: the action text and the card's label (as the rules
 // module's Box.text and Box.label; a test keeps them the same).
@@ -184,7 +185,7 @@ export function mount(root, api) {
     const mine = view.seat === me && legal.size > 0;
     roll.disabled = busy || !legal.has("roll");
     rollsLeft.textContent = !mine ? "" : view.dice.length === 0 ? "Roll to start your turn." :
-      view.rolls_left > 0 ? `${view.rolls_left} ${view.rolls_left === 1 ? "roll" : "rolls"} left: click dice to hold them.` :
+      view.rolls_left > 0 ? `${count(view.rolls_left, "roll")} left: click dice to hold them.` :
         "No rolls left: fill a box.";
   }
 
