@@ -3,7 +3,8 @@ terminal), so nothing the terminal would wrap mid-word is printed: a longer line
 broken at spaces, its next lines indented under the text they continue (a table row or a
 help line under its last column, a bullet under its text, other lines under their own
 indent). Widths are terminal cells (a wide character counts two); a word wider than the
-line (an address, a path) is never split but stands whole on a line of its own.
+line (an address, a path) is never split but stands whole on a line of its own, and so
+does a ``gameshelf ...`` command a line ends with (the hint to resume a game).
 
 Example:
     >>> fit_line("  roll (r)   roll the dice: their sum adds to this turn's points", 40)
@@ -35,6 +36,9 @@ _COLUMN = re.compile(r"^\s*\S.*?\s{2,}(?=\S)")
 _BULLET = re.compile(r"^\s*[*-] ")
 # a word with the blanks before it
 _WORD = re.compile(r"\s*\S+")
+# a command the line ends with, for the player to type or copy (``Resume with: gameshelf
+# yatz resume 'my game'``): kept whole, its quoted names and all
+_COMMAND = re.compile(r"(?:^|(?<=\s))gameshelf \S.*$")
 
 
 def fit_line(line: str, width: int = WIDTH) -> list[str]:
@@ -48,9 +52,15 @@ def fit_line(line: str, width: int = WIDTH) -> list[str]:
     if indent > width // 2:
         indent = len(line) - len(line.lstrip())
         indent = indent if indent <= width // 2 else 0
+    line = line.rstrip()
+    command = _COMMAND.search(line)
+    head = line if command is None else line[:command.start()]
+    words = _WORD.findall(head.rstrip())
+    if command is not None:
+        words.append(head[len(head.rstrip()):] + command.group(0))
     pieces: list[str] = []
     now = ""
-    for word in _WORD.findall(line.rstrip()):
+    for word in words:
         if now.strip() and cell_len(now + word) > width:
             pieces.append(now)
             now = " " * indent + word.lstrip()
