@@ -103,12 +103,12 @@ _PAGE_HAND_COUNT = re.compile(r"=== 1 \?\s*\"[a-z ]+\"\s*:\s*\"[a-z ]+\"")
 
 
 def test_no_page_module_writes_a_count_by_hand() -> None:
-    """Every count a page shows is made by the frame's words.js ``count`` (as the terminal's
+    """Every count a page shows is made by the frame's kit.js ``count`` (as the terminal's
     by core.text.count): the same agreement and grouping in every game's page."""
     scripts = sorted(SRC.rglob("*.js"))
-    assert any(p.name == "words.js" for p in scripts) and len(scripts) > 4
+    assert any(p.name == "kit.js" for p in scripts) and len(scripts) > 4
     found = [f"{path.relative_to(SRC)}:{n}: {line.strip()}"
-             for path in scripts if path.name != "words.js"
+             for path in scripts if path.name != "kit.js"
              for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
              if _PAGE_HAND_COUNT.search(line)]
-    assert not found, "counts not made by words.js count:\n" + "\n".join(found)
+    assert not found, "counts not made by kit.js count:\n" + "\n".join(found)

@@ -5,22 +5,11 @@
 // numbers), and the table's bills once every one is in. It sends the game's action texts
 // (`bill L40000002A series 1902`, `draw`). The frame calls `mount(root, api)` once,
 // `update(state)` with every `state` and `refused(error)` when the server refuses a bill.
-import { count } from "/assets/words.js";
+import { count, el } from "/assets/kit.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 //: Milliseconds between two steps of the trace shown one by one.
 const STEP_MS = 420;
-
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attrs)) {
-    if (name === "class") node.className = value;
-    else if (name === "text") node.textContent = value;
-    else node.setAttribute(name, value);
-  }
-  node.append(...children);
-  return node;
-}
 
 function svg(tag, attrs = {}, text = null) {
   const node = document.createElementNS(SVG, tag);

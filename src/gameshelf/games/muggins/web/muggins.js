@@ -2,23 +2,12 @@
 // dominoes, played with the terminal's action texts (`5-3 L`, `5-3 R`, `draw`, `pass`).
 // The frame calls `mount(root, api)` once and `update(state)` with every `state` message.
 // The view never holds the other rack's tiles, only their count.
-import { count } from "/assets/words.js";
+import { count, el } from "/assets/kit.js";
 
 // The pips of each number on a 3 x 3 grid (cells 0 to 8, row by row), 0 to 9.
 const PIPS = { 0: [], 1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8],
   6: [0, 2, 3, 5, 6, 8], 7: [0, 2, 3, 4, 5, 6, 8], 8: [0, 1, 2, 3, 5, 6, 7, 8],
   9: [0, 1, 2, 3, 4, 5, 6, 7, 8] };
-
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attrs)) {
-    if (name === "class") node.className = value;
-    else if (name === "text") node.textContent = value;
-    else node.setAttribute(name, value);
-  }
-  node.append(...children);
-  return node;
-}
 
 function half(number) {
   const on = new Set(PIPS[number] || []);

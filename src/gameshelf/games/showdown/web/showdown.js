@@ -4,7 +4,7 @@
 // The frame calls `mount(root, api)` once and `update(state)` with every `state` message.
 // The view never holds another seat's hand or face-down offer, only their counts; the deck's
 // cards (names, points, speeds: static) come from the module's `data.json`.
-import { count } from "/assets/words.js";
+import { count, el } from "/assets/kit.js";
 
 const DECK = await (await fetch(new URL("data.json", import.meta.url))).json();
 
@@ -19,17 +19,6 @@ const STEPS = {
 };
 // the effect's sign and a shape beside its colour (never colour alone): R-PS-2
 const SHAPES = { green: "▲", red: "▼", blue: "■" };
-
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attrs)) {
-    if (name === "class") node.className = value;
-    else if (name === "text") node.textContent = value;
-    else node.setAttribute(name, value);
-  }
-  node.append(...children);
-  return node;
-}
 
 const fmt = (n) => n.toLocaleString("en-US");
 const card = (id) => DECK.playfield[id] || { device: "", points: 0, speed: "?", effect: "none",

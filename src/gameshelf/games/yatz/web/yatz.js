@@ -3,7 +3,7 @@
 // `score x2 full-house`). The frame calls `mount(root, api)` once and `update(state)` with
 // every `state` message; the page is built once and then changed in place, so the focus
 // stays where the player left it.
-import { count } from "/assets/words.js";
+import { count, el } from "/assets/kit.js";
 
 // The 13 boxes in the card's order: the action text and the card's label (as the rules
 // module's Box.text and Box.label; a test keeps them the same).
@@ -20,17 +20,6 @@ const DICE = 5;
 // The pips of each face on a 3 x 3 grid (cells 0 to 8, row by row).
 const PIPS = { 1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8],
   6: [0, 2, 3, 5, 6, 8] };
-
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attrs)) {
-    if (name === "class") node.className = value;
-    else if (name === "text") node.textContent = value;
-    else node.setAttribute(name, value);
-  }
-  node.append(...children);
-  return node;
-}
 
 function scoreAction(column, box) {
   return `score x${column + 1} ${BOXES[box][0]}`;
