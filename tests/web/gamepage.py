@@ -118,3 +118,17 @@ def kept_seat(page: Any, code: str) -> dict[str, Any]:
     text = page.evaluate("code => localStorage.getItem(`gameshelf.seat.${code}`)", code)
     found: dict[str, Any] = json.loads(text)
     return found
+
+
+def device_room(page: Any, title: str, tap: bool = False) -> None:
+    """From the page's menu, a room of ``title`` for Ann and Bob at this one device (no
+    computer), once the page says Bob is there; ``tap`` touches where it would click."""
+    from playwright.sync_api import expect
+
+    press = "tap" if tap else "click"
+    getattr(page.get_by_role("button", name=title), press)()
+    page.get_by_role("textbox", name="Your name").fill("Ann")
+    page.get_by_role("spinbutton", name="Computer players").fill("0")
+    page.get_by_role("textbox", name="Others playing at this device").fill("Bob")
+    getattr(page.get_by_role("button", name="Create the room"), press)()
+    expect(page.get_by_text("Bob: at this device")).to_be_visible()

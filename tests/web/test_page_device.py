@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 from tests.web.browser import browser_or_skip
-from tests.web.gamepage import PATIENCE, browser, game_server, no_horizontal_scroll
+from tests.web.gamepage import PATIENCE, browser, device_room, game_server, no_horizontal_scroll
 
 PASSES = 6
 
@@ -27,12 +27,7 @@ def test_two_people_pass_one_phone_in_muggins(tmp_path: Path) -> None:
         context.set_default_timeout(PATIENCE * 1000)
         page = context.new_page()
         page.goto(server.url)
-        page.get_by_role("button", name="Muggins").tap()
-        page.get_by_role("textbox", name="Your name").fill("Ann")
-        page.get_by_role("spinbutton", name="Computer players").fill("0")
-        page.get_by_role("textbox", name="Others playing at this device").fill("Bob")
-        page.get_by_role("button", name="Create the room").tap()
-        expect(page.get_by_text("Bob: at this device")).to_be_visible()
+        device_room(page, "Muggins", tap=True)
         rack = page.get_by_role("group", name="Your tiles")
         cover = page.get_by_role("heading", name=re.compile("^Pass the device to "))
         passed: list[str] = []

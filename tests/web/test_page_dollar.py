@@ -29,6 +29,7 @@ from tests.web.browser import browser_or_skip
 from tests.web.gamepage import (
     PATIENCE,
     browser,
+    device_room,
     game_server,
     kept_seat,
     no_horizontal_scroll,
@@ -205,12 +206,7 @@ def test_two_people_at_one_device_never_see_the_others_bill_first(tmp_path: Path
         context.set_default_timeout(PATIENCE * 1000)
         page = context.new_page()
         page.goto(server.url)
-        page.get_by_role("button", name="One Dollar Pinball").click()
-        page.get_by_role("textbox", name="Your name").fill("Ann")
-        page.get_by_role("spinbutton", name="Computer players").fill("0")
-        page.get_by_role("textbox", name="Others playing at this device").fill("Bob")
-        page.get_by_role("button", name="Create the room").click()
-        expect(page.get_by_text("Bob: at this device")).to_be_visible()
+        device_room(page, "One Dollar Pinball")
         page.get_by_role("textbox", name="Serial number").fill("B12345678C")
         page.get_by_role("textbox", name="Series").fill("2017A")
         page.get_by_role("button", name="Score").click()

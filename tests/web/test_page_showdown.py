@@ -31,6 +31,7 @@ from tests.web.browser import browser_or_skip
 from tests.web.gamepage import (
     PATIENCE,
     browser,
+    device_room,
     game_server,
     kept_seat,
     no_horizontal_scroll,
@@ -318,12 +319,7 @@ def test_two_people_at_one_device_pass_it_before_a_hand_is_shown(tmp_path: Path)
         context.set_default_timeout(PATIENCE * 1000)
         page = context.new_page()
         page.goto(server.url)
-        page.get_by_role("button", name="Pinball Showdown").click()
-        page.get_by_role("textbox", name="Your name").fill("Ann")
-        page.get_by_role("spinbutton", name="Computer players").fill("0")
-        page.get_by_role("textbox", name="Others playing at this device").fill("Bob")
-        page.get_by_role("button", name="Create the room").click()
-        expect(page.get_by_text("Bob: at this device")).to_be_visible()
+        device_room(page, "Pinball Showdown")
         game = page.locator("#game")
         over = page.get_by_role("heading", name="Game over")
         code = page.url.rsplit("/", 1)[1]

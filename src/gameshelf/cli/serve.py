@@ -11,7 +11,7 @@ from __future__ import annotations
 import signal
 import socket
 import sys
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from typer.core import TyperCommand
@@ -21,6 +21,25 @@ from gameshelf.core.interrupt import stop_with_parent
 from gameshelf.core.text import error_line, listed
 from gameshelf.core.webguard import ALLOW_ORIGIN_HELP, allowed_origin, claim_loopback, is_loopback
 from gameshelf.games import REGISTRY
+
+
+def bound(family: int, kind: int, proto: int, address: Any) -> socket.socket:
+    """A socket of that family, bound to ``address`` and listening (connections wait from
+    then on, while the rooms are rebuilt): the one way both ``serve`` and ``web`` listen.
+
+    Raises:
+        OSError: the address cannot be used (in use, not this machine's); the socket is
+            closed.
+    """
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+        sock.listen(2048)
+    except OSError:
+        sock.close()
+        raise
+    return sock
 
 
 def listen(host: str, port: int) -> socket.socket:
@@ -35,18 +54,13 @@ def listen(host: str, port: int) -> socket.socket:
     except (OSError, UnicodeError) as exc:
         raise BadInputError(f"cannot listen on {host}: {exc}") from None
     family, kind, proto, _, address = infos[0]
-    sock = socket.socket(family, kind, proto)
     try:
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        sock.bind(address)
-        sock.listen(2048)   # connections wait from now on, while the rooms are rebuilt
+        return bound(family, kind, proto, address)
     except OSError as exc:
-        sock.close()
         raise BadInputError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
-    return sock
 
 
-def _held(sock: socket.socket) -> list[str]:
+def held(sock: socket.socket) -> list[str]:
     """The addresses a listening socket holds (one on ``::`` that takes IPv4 too holds
     ``0.0.0.0`` as well)."""
     address = str(sock.getsockname()[0])
@@ -111,7 +125,7 @@ def serve(
     claims: list[socket.socket] = []
     try:
         bound = sock.getsockname()[1]
-        claims, foreign = claim_loopback(_held(sock), bound)
+        claims, foreign = claim_loopback(held(sock), bound)
         if not is_loopback(host):
             typer.echo(f"gameshelf: warning: {error_line(host)} is not a loopback address: "
                        "anyone who can reach this machine can connect; the protocol is not "

@@ -121,7 +121,7 @@ def _page(host: str, port: int, allow_origins: tuple[str, ...] | list[str],
     # start-up: the server (Starlette, uvicorn) and the store load only for this command
     import uvicorn
 
-    from gameshelf.cli.serve import _held
+    from gameshelf.cli.serve import held
     from gameshelf.core.webguard import claim_loopback
     from gameshelf.server.app import config, make_app, open_store
     from gameshelf.server.games import not_served
@@ -140,7 +140,7 @@ def _page(host: str, port: int, allow_origins: tuple[str, ...] | list[str],
     stopped: list[int] = []
     try:
         bound = sock.getsockname()[1]
-        claims, foreign = claim_loopback(_held(sock), bound)
+        claims, foreign = claim_loopback(held(sock), bound)
         for line in not_served().values():
             say(f"gameshelf web: warning: {line}")
         url = _address(host, bound)
@@ -185,17 +185,15 @@ def _listen(host: str, port: int) -> socket.socket:
     """
     family, kind, proto, _, address = socket.getaddrinfo(
         host, port, type=socket.SOCK_STREAM)[0]
-    sock = socket.socket(family, kind, proto)
+    # start-up: the server's command module loads only when the page is served
+    from gameshelf.cli.serve import bound as bound_socket
+
     try:
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        sock.bind(address)
-        sock.listen(2048)   # connections wait from now on, while the rooms are rebuilt
+        return bound_socket(family, kind, proto, address)
     except OSError as exc:
-        sock.close()
         reason = os.strerror(exc.errno) if exc.errno else str(exc)
         raise GameshelfError(f"cannot listen on {literal(host)} port {port}: "
                              f"{reason[:1].lower()}{reason[1:]}") from None
-    return sock
 
 
 def _address(host: str, port: int) -> str:
