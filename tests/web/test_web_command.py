@@ -99,14 +99,18 @@ def test_a_browser_with_a_window_is_opened_and_its_failure_said(
     class Window(webbrowser.BackgroundBrowser):
         def open(self, url: str, new: int = 0, autoraise: bool = True) -> bool:
             opened.append(url)
-            if len(opened) > 1:
+            if len(opened) == 2:
                 raise OSError("no display")
-            return True
+            return len(opened) == 1   # the third fails without raising: it says False
 
     monkeypatch.setattr(webbrowser, "get", lambda: Window("firefox"))
-    for _ in range(2):
+    said = []
+    for _ in range(3):
         web_command._open("http://127.0.0.1:5/")
         for thread in [t for t in threading.enumerate() if t.name == "open-browser"]:
             thread.join(PATIENCE)
-    assert opened == ["http://127.0.0.1:5/"] * 2
-    assert "could not open a browser (no display)" in capsys.readouterr().err
+        said.append(capsys.readouterr().err)
+    assert opened == ["http://127.0.0.1:5/"] * 3
+    assert said[0] == ""
+    assert "could not open a browser (no display)" in said[1]
+    assert "could not open a browser (it did not start)" in said[2]

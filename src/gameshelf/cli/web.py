@@ -224,16 +224,20 @@ def browser() -> webbrowser.BaseBrowser | None:
 def _open(url: str) -> None:
     """Open ``url`` in :func:`browser`, in a thread of its own (a browser started in the
     foreground holds it until it closes); nothing when there is none, and a browser that
-    cannot be started is said in one line, never an error."""
+    cannot be started (it raises, or says False) is said in one line, never an error."""
     found = browser()
     if found is None:
         return
 
     def run() -> None:
         try:
-            found.open(url, new=2)
+            opened = found.open(url, new=2)
         except Exception as exc:   # any failure of a browser is no failure of the server
             say(f"gameshelf web: could not open a browser ({exc}); open the address above")
+            return
+        if not opened:
+            say("gameshelf web: could not open a browser (it did not start); open the "
+                "address above")
 
     threading.Thread(target=run, name="open-browser", daemon=True).start()
 
