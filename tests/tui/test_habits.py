@@ -209,13 +209,16 @@ async def test_question_mark_in_the_dollar_name_field_opens_help() -> None:
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 async def test_every_screen_shows_its_footer_and_status_lines_whole(
         size: tuple[int, int]) -> None:
-    for name, (make, needed) in SCREENS.items():
-        app = GameshelfApp()
-        async with app.run_test(size=size) as pilot:
+    app = GameshelfApp()   # one app, each screen pushed on the menu and popped again
+    async with app.run_test(size=size) as pilot:
+        for name, (make, needed) in SCREENS.items():
             await _show(app, pilot, make())
             assert await footer_complete(app) == [], (name, size)
             for selector in needed:
                 assert shown_whole(app.screen.query_one(selector, Static)), (name, size, selector)
+            while len(app.screen_stack) > 1:
+                app.pop_screen()
+            await pilot.pause()
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
