@@ -3,7 +3,11 @@
 // from /games.json (the server's registry), and each room's game is drawn by that game's
 // page module (its `mount(root, api)` returns `{update(state), results(state)}`: results,
 // each seat's `{seat, name, score, place}` read from a finished game's view; and, when it
-// has one, `refused(error)`, told of an action refused as `illegal`).
+// has one, `refused(error)`, told of an action refused as `illegal`, returning true when it
+// said the refusal itself, beside what sent it: the frame's error line then stays empty,
+// so a refusal is shown once). An `update` that plays something out (Dollar's trace told
+// step by step) returns a promise of its end: the log's lines, the prompt and the game's
+// end are held until then, so no news outruns what the page is showing.
 //
 // A seat's token is kept in this browser only (localStorage, under the room's code): never
 // in an address, a log line or a message to anyone but this server. Several people may play
@@ -54,7 +58,17 @@ const page = {
   others: null,       // the names of the others at this device, for the room being made
   switching: null,    // the seat of this device rejoined and not yet answered
   coverOnEntry: false, // a room of several people at this device come back to: cover first
+  held: Promise.resolve(), // the end of what the game's drawing plays out (see after())
 };
+
+// `then` once what the game's drawing plays out has ended (at once when nothing plays),
+// in the order asked; dropped when the room was left meanwhile.
+function after(then) {
+  const code = page.code;
+  page.held = page.held.then(() => {
+    if (page.code === code) then();
+  }).catch((e) => showError(String(e)));
+}
 
 // ----- the seat's token, kept by this browser (store.js) ----------------------------------
 let unkeptSaid = false;
@@ -363,19 +377,20 @@ async function onState(msg) {
   const told = newest === page.logSeq && !switched ? page.logLast : null;
   page.logSeat = msg.seat;
   if (switched) ui.log.replaceChildren();
-  for (const line of lines) {
-    if (switched || line.seq > page.logSeq ||
-        (told && line.seq === newest && !told.includes(line.text))) {
-      say(line.text);
-    }
-  }
+  const news = lines.filter((line) => switched || line.seq > page.logSeq ||
+    (told && line.seq === newest && !told.includes(line.text))).map((line) => line.text);
   if (lines.length) {
     page.logLast = lines.filter((line) => line.seq === newest).map((line) => line.text);
     page.logSeq = newest;
   }
   page.last = msg;
-  drawPrompt(msg);
-  if (!page.room) return;
+  if (!page.room) {
+    after(() => {
+      for (const text of news) say(text);
+      drawPrompt(msg);
+    });
+    return;
+  }
   const names = msg.view.names || [];
   if (page.coverOnEntry) {
     page.coverOnEntry = false;
@@ -390,15 +405,36 @@ async function onState(msg) {
     send({ type: "rejoin", code: page.code, token: page.device.token(next) });
   }
   const view = await ensureView(page.room, msg.seat);
-  if (page.last !== msg) return;
-  view.update(msg);
+  if (page.last !== msg) {   // a newer state came while the module loaded: its lines now
+    after(() => { for (const text of news) say(text); });
+    return;
+  }
+  const playing = view.update(msg);
   if (next === null) covering.ready(msg.seat);
+  // what this state's drawing plays out comes first, then its news and the prompt
+  if (playing && typeof playing.then === "function") {
+    const before = page.held;
+    page.held = Promise.all([before, playing]).then(() => undefined);
+  }
+  after(() => {
+    for (const text of news) say(text);
+    if (page.last === msg) drawPrompt(msg);
+  });
   // a finished game come back to (a reload): its scores from the view, as the game's
   // module reads them, since the server's `over` was sent before
-  if (msg.to_act === -2 && ui.over.hidden && view.results) onOver({ scores: view.results(msg) });
+  if (msg.to_act === -2 && ui.over.hidden && view.results) {
+    after(() => {
+      if (ui.over.hidden) showOver({ scores: view.results(msg) });
+    });
+  }
 }
 
+// the game's end, once what the page plays out has ended
 function onOver(msg) {
+  after(() => showOver(msg));
+}
+
+function showOver(msg) {
   const first = ui.over.hidden;
   ui.over.hidden = false;
   ui.results.replaceChildren(...[...msg.scores].sort((a, b) => a.place - b.place).map((r) => {
@@ -477,10 +513,12 @@ function onError(msg) {
     if (msg.code === "bad_token") showJoin(page.code);
     else show(ui.join);
   }
-  showError(msg.message);
   if (msg.code === "stale" && page.view && page.last) page.view.update(page.last);
-  // an action refused as not legal: the game's module may say so beside what sent it
-  if (msg.code === "illegal" && page.view && page.view.refused) page.view.refused(msg);
+  // an action refused as not legal: the game's module may say so beside what sent it,
+  // and then it is said there only
+  const beside = msg.code === "illegal" && page.view && page.view.refused &&
+    page.view.refused(msg) === true;
+  showError(beside ? "" : msg.message);
 }
 
 // ----- controls ---------------------------------------------------------------------------
@@ -600,6 +638,7 @@ function resetRoom() {
   page.logLast = [];
   page.others = null;
   page.switching = null;
+  page.held = Promise.resolve();
   page.device.forget();
   covering.hide();
   ui.over.hidden = true;
