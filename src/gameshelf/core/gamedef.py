@@ -239,7 +239,10 @@ class WebPage:
         script: the module's file name (``yatz.js``).
         styles: its style sheets' file names.
         levels: the computer players' levels a room may seat, in the game's own words,
-            the default (a quick one) first.
+            the quick one first.
+        default_level: the level the page's setup has chosen first, one of ``levels``: the
+            game's ``DEFAULT_LEVEL`` (:class:`~gameshelf.core.options.GameOptions`), the
+            terminal's ``cpu`` ("": the first of ``levels``).
         players: the fewest and most seats a room of the game has.
         options: the room's options the page asks for (the game's options' ``FIELDS``).
         data: the static data the module draws from (Showdown's deck: its cards' names,
@@ -255,6 +258,7 @@ class WebPage:
     script: str
     styles: tuple[str, ...] = ()
     levels: tuple[str, ...] = ()
+    default_level: str = ""
     players: tuple[int, int] = (1, 1)
     options: tuple[Option, ...] = ()
     data: Callable[[], Any] | None = None

@@ -12,8 +12,9 @@
   when the routes are made, so the menu waits for no request after the frame's script;
 - ``/games.json``: the games the server plays (the registry's ``server`` part), in menu
   order, with their page modules (the ``web`` part): ``[{"key", "title", "blurb",
-  "script", "styles", "levels", "players": [fewest, most], "options": [{"name", "label",
-  "default", "min", "max", "unit"}], "hidden_hands"}]`` (``script`` null, the lists empty,
+  "script", "styles", "levels", "level", "players": [fewest, most], "options": [{"name",
+  "label", "default", "min", "max", "unit"}], "hidden_hands"}]`` (``level``: the level the
+  setup has chosen first, the terminal's default; ``script`` null, the lists empty,
   for a game with no page module yet; ``hidden_hands``: the page covers a seat's hand until
   it is passed to the seat, :attr:`~gameshelf.core.gamedef.WebPage.hidden_hands`);
 - ``/assets/NAME``: the frame's own script, styles and icon, read once when the routes are
@@ -68,12 +69,15 @@ def games_list() -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for g, page in pages():
         entry: dict[str, Any] = {"key": g.key, "title": g.title, "blurb": g.blurb,
-                                 "script": None, "styles": [], "levels": [], "players": [],
+                                 "script": None, "styles": [], "levels": [], "level": None,
+                                 "players": [],
                                  "options": [], "hidden_hands": False}
         if page is not None:
             entry.update(script=f"/games/{g.key}/{page.script}",
                          styles=[f"/games/{g.key}/{name}" for name in page.styles],
-                         levels=list(page.levels), players=list(page.players),
+                         levels=list(page.levels),
+                         level=page.default_level or (page.levels[0] if page.levels else None),
+                         players=list(page.players),
                          options=[o.to_page() for o in page.options],
                          hidden_hands=page.hidden_hands)
         out.append(entry)

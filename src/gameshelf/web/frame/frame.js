@@ -230,7 +230,10 @@ function showSetup(game) {
   show(ui.setup);
   ui.setupTitle.textContent = `New game of ${game.title}`;
   ui.setupName.value = store.getItem(NAME_KEY) || "";
-  ui.setupLevel.replaceChildren(...game.levels.map((level) => new Option(level, level)));
+  // the game's default level chosen, the one the terminal's `cpu` plays
+  ui.setupLevel.replaceChildren(...game.levels.map((level) =>
+    new Option(level === game.level ? `${level} (default)` : level, level, false,
+      level === game.level)));
   const most = game.players[1] - 1;
   ui.setupComputers.max = String(most);
   ui.setupOpen.max = String(most);
