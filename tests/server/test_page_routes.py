@@ -127,3 +127,14 @@ def test_the_setup_chooses_the_level_the_terminal_plays(server: Running) -> None
         assert level in games[key]["levels"]
     assert games["yatz"]["level"] == "strong"
 
+
+def test_the_frame_asks_for_the_modules_its_script_imports_with_it(server: Running) -> None:
+    """Each module ``frame.js`` imports is named in the frame (``modulepreload``), so the
+    browser asks for it beside the script, not one round trip after it."""
+    import re
+
+    script = _get(server, "/assets/frame.js").body.decode()
+    imported = set(re.findall(r'^import .* from "\./([a-z]+\.js)";$', script, re.M))
+    html = _get(server, "/").body.decode()
+    preloaded = set(re.findall(r'<link rel="modulepreload" href="/assets/([a-z]+\.js)">', html))
+    assert imported and imported == preloaded

@@ -20,8 +20,10 @@
 - ``/assets/NAME``: the frame's own script, styles and icon, read once when the routes are
   made and answered from memory (no file opened per request: the menu waits for these);
 - ``/games/KEY/NAME``: the files of a game's page module (:class:`~gameshelf.core.gamedef.
-  WebPage`), only those it lists, and ``/games/KEY/data.json``, its static data (a deck's
-  cards) when it has some, made once.
+  WebPage`), only those it lists, read once when the routes are made and answered from
+  memory too (a file opened per request cost a worker thread's start: 40 to 120 ms for the
+  first game opened on a loaded machine), and ``/games/KEY/data.json``, its static data (a
+  deck's cards) when it has some, made once.
 
 Everything else is 404. Every answer passes the server's guard first
 (:class:`gameshelf.core.webguard.GuardMiddleware`: origins, hosts, careful headers); the HTML
@@ -38,7 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from gameshelf.core.gamedef import DATA_FILE, GameDef, WebPage
@@ -95,10 +97,6 @@ def frame_html(listing: list[dict[str, Any]]) -> bytes:
         .encode("utf-8")
 
 
-def _file(path: Path) -> Response:
-    return FileResponse(path, media_type=TYPES.get(path.suffix, "application/octet-stream"))
-
-
 def _not_found() -> Response:
     return PlainTextResponse("gameshelf: no such page\n", status_code=404)
 
@@ -110,6 +108,8 @@ def page_routes() -> list[BaseRoute]:
     listing = games_list()
     html = frame_html(listing)
     assets = {name: (FRAME / name).read_bytes() for name in ASSETS}
+    files = {(key, name): (page.folder / name).read_bytes()
+             for key, page in by_key.items() for name in page.files()}
 
     async def frame(request: Request) -> Response:
         # the Host as the guard checked it (with the scheme the browser used), so the
@@ -139,9 +139,11 @@ def page_routes() -> list[BaseRoute]:
             if key not in made:
                 made[key] = page.data()
             return JSONResponse(made[key])
-        if page is None or name not in page.files():
+        body = files.get((key, name))
+        if body is None:
             return _not_found()
-        return _file(page.folder / name)
+        return Response(body, media_type=TYPES.get(Path(name).suffix,
+                                                   "application/octet-stream"))
 
     return [Route("/", frame), Route("/r/{code}", frame), Route("/games.json", games),
             Route("/assets/{name}", asset), Route("/games/{key}/{name}", game_file)]
