@@ -7,7 +7,9 @@
 // said the refusal itself, beside what sent it: the frame's error line then stays empty,
 // so a refusal is shown once). An `update` that plays something out (Dollar's trace told
 // step by step) returns a promise of its end: the log's lines, the prompt and the game's
-// end are held until then, so no news outruns what the page is showing.
+// end are held until then, so no news outruns what the page is showing. And, when it has
+// one, `focusTarget()`: the control the focus goes to when a move left it nowhere (see
+// refocus()).
 //
 // A seat's token is kept in this browser only (localStorage, under the room's code): never
 // in an address, a log line or a message to anyone but this server. Several people may play
@@ -59,6 +61,8 @@ const page = {
   switching: null,    // the seat of this device rejoined and not yet answered
   coverOnEntry: false, // a room of several people at this device come back to: cover first
   held: Promise.resolve(), // the end of what the game's drawing plays out (see after())
+  moved: false,       // a move was sent from a control of the game (see refocus())
+  parked: false,      // the focus was put on the prompt, no control being usable
 };
 
 // `then` once what the game's drawing plays out has ended (at once when nothing plays),
@@ -356,6 +360,7 @@ async function mountView(room, seat, key) {
 
 function act(text) {
   if (!page.last) return;
+  page.moved = page.moved || ui.game.contains(document.activeElement);
   send({ type: "action", code: page.code, token: page.token, action: text, seq: page.last.seq });
 }
 
@@ -412,8 +417,10 @@ async function onState(msg) {
     after(() => { for (const text of news) say(text); });
     return;
   }
+  const had = page.moved || ui.game.contains(document.activeElement);
   const playing = view.update(msg);
   if (next === null) covering.ready(msg.seat);
+  refocus(view, had);
   // what this state's drawing plays out comes first, then its news and the prompt
   if (playing && typeof playing.then === "function") {
     const before = page.held;
@@ -430,6 +437,35 @@ async function onState(msg) {
       if (ui.over.hidden) showOver({ scores: view.results(msg) });
     });
   }
+}
+
+// A move disables, hides or redraws the control that sent it, and a drawing may redraw the
+// one the focus was on: the focus then falls to nowhere (the page's body, or a control that
+// can no longer be used). Once the game's drawing is updated it comes back: to the control
+// the game's module names (`focusTarget()`: the next thing to do), else the game's first
+// control that can be used, else the prompt (parked there until a control can be used).
+function refocus(view, had) {
+  const active = document.activeElement;
+  const lost = !active || active === document.body || (ui.game.contains(active) &&
+    (active.disabled || !active.checkVisibility()));
+  const waiting = page.parked && active === ui.prompt;
+  if (!((had && lost) || waiting)) {
+    if (active !== ui.prompt) page.parked = false;
+    page.moved = false;
+    return;
+  }
+  const usable = (e) => e && !e.disabled && e.checkVisibility();
+  const named = view.focusTarget ? view.focusTarget() : null;
+  const target = usable(named) ? named : [...ui.game.querySelectorAll(
+    "button, input, select, summary")].find(usable);
+  if (target) {
+    target.focus();
+    page.parked = false;
+  } else if (!waiting) {
+    ui.prompt.focus();
+    page.parked = true;
+  }
+  page.moved = false;
 }
 
 // the game's end, once what the page plays out has ended
@@ -642,6 +678,8 @@ function resetRoom() {
   page.others = null;
   page.switching = null;
   page.held = Promise.resolve();
+  page.moved = false;
+  page.parked = false;
   page.device.forget();
   covering.hide();
   ui.over.hidden = true;
