@@ -168,6 +168,7 @@ def play_turns(page: Any, turns: int) -> None:
         labels = boxes.evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
         best = max(labels, key=lambda n: int(n.split("scores ")[1].split()[0]))
         page.get_by_role("button", name=best, exact=True).click()
+        page.get_by_role("button", name=f"Fill {best.split(':')[0]}", exact=True).click()
         expect(page.get_by_role("button", name=f"{best.split(':')[0]}: filled",
                                 exact=False)).to_be_disabled()
 
@@ -444,6 +445,7 @@ def play_turns_box(page: Any) -> None:
     labels = boxes.evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
     best = max(labels, key=lambda n: int(n.split("scores ")[1].split()[0]))
     page.get_by_role("button", name=best, exact=True).click()
+    page.get_by_role("button", name=f"Fill {best.split(':')[0]}", exact=True).click()
     page.get_by_role("button", name=re.compile(rf"^{re.escape(best.split(':')[0])}: filled"))\
         .wait_for()
     page.get_by_role("button", name="Die 1: not rolled").wait_for()
