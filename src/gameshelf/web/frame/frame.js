@@ -178,6 +178,8 @@ function showError(text) {
 // ----- screens ----------------------------------------------------------------------------
 function show(section) {
   for (const s of [ui.menu, ui.setup, ui.join, ui.room]) s.hidden = s !== section;
+  // the form that led to the room is hidden with the focus: the game's drawing takes it
+  if (section === ui.room && !ui.room.contains(document.activeElement)) page.moved = true;
 }
 
 function gameOf(key) {
@@ -360,7 +362,10 @@ async function mountView(room, seat, key) {
 
 function act(text) {
   if (!page.last) return;
-  page.moved = page.moved || ui.game.contains(document.activeElement);
+  // sent from a control of the game (which the game's module may have redrawn already: the
+  // focus is then on the body)
+  const from = document.activeElement;
+  page.moved = page.moved || !from || from === document.body || ui.game.contains(from);
   send({ type: "action", code: page.code, token: page.token, action: text, seq: page.last.seq });
 }
 
@@ -419,6 +424,7 @@ async function onState(msg) {
   }
   const had = page.moved || ui.game.contains(document.activeElement);
   const playing = view.update(msg);
+  ui.game.dataset.seq = String(msg.seq);   // the action the drawing shows (for tests)
   if (next === null) covering.ready(msg.seat);
   refocus(view, had);
   // what this state's drawing plays out comes first, then its news and the prompt
@@ -670,6 +676,7 @@ function resetRoom() {
   page.token = null;
   page.room = null;
   page.view = null;
+  delete ui.game.dataset.seq;
   page.viewFor = null;
   page.viewing = null;
   page.last = null;
