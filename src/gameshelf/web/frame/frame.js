@@ -431,6 +431,7 @@ async function onState(msg) {
   if (playing && typeof playing.then === "function") {
     const before = page.held;
     page.held = Promise.all([before, playing]).then(() => undefined);
+    ui.prompt.textContent = "";   // the last one is stale, the next one would tell the end
   }
   after(() => {
     for (const text of news) say(text);

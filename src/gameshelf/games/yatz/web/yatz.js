@@ -178,7 +178,7 @@ export function mount(root, api) {
     if (!chosen || chosen[0] !== c || chosen[1] !== b) {
       chosen = [c, b];
       drawCard();
-      fill.focus();
+      fill.focus({ preventScroll: true });   // the bar is in sight: the box stays in sight too
       return;
     }
     chosen = null;
