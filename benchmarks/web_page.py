@@ -152,6 +152,9 @@ def new_game(page: Any, url: str) -> None:
     page.goto(url)
     page.get_by_role("button", name="Yatz").click()
     page.get_by_role("textbox", name="Your name").fill("Ann")
+    # the quick computer, as before strong was the default: a fresh checkout's first strong
+    # move compiles the solver (up to a minute on a loaded machine)
+    page.get_by_role("combobox", name="Computer level").select_option("greedy")
     page.get_by_role("button", name="Create the room").click()
     page.get_by_role("button", name="Roll", exact=True).wait_for()
 

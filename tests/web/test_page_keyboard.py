@@ -2,8 +2,10 @@
 Shift+Tab, Enter, Space and the arrow keys (and letters typed into a field), never a click.
 
 Each game starts at the menu: Tab to the game's button, Enter; the name typed into the
-field that has the focus; an arrow key in a field of the setup; Tab to ``Create the room``,
-Enter. Then, until the game is over, the move is reached by Tab (and Shift+Tab) and made by
+field that has the focus; arrow keys in the setup's fields (Yatz's computer level from its
+default, strong, up to greedy, the quick one: a fresh checkout's first strong move compiles
+the solver, up to a minute on a loaded machine; Muggins' target); Tab to ``Create the
+room``, Enter. Then, until the game is over, the move is reached by Tab (and Shift+Tab) and made by
 Enter or Space: Yatz against a computer (39 turns: ``Roll``, a die held by Space, a box
 chosen and filled by Enter), Muggins against Mugsy to a small target (a tile that fits,
 ``Left end`` when asked, else ``Draw``, else ``Pass``), Showdown against a computer (a card
@@ -95,10 +97,11 @@ def my_turn(page: Any, over: Any) -> bool:
     return not over.is_visible()
 
 
-def create(page: Any, url: str, title: str, *, arrows: int = 0) -> None:
+def create(page: Any, url: str, title: str, *, arrows: int = 0, level: str = "") -> None:
     """From the menu to a room of ``title`` with the setup's defaults (one computer), by
-    keys: the game's button, the name typed, ``arrows`` presses of ArrowUp in the target
-    field when there is one, Create the room."""
+    keys: the game's button, the name typed, ``level`` chosen by ArrowUp in the level's
+    list, ``arrows`` presses of ArrowUp in the target field when there is one, Create the
+    room."""
     from playwright.sync_api import expect
 
     page.goto(url)
@@ -107,6 +110,15 @@ def create(page: Any, url: str, title: str, *, arrows: int = 0) -> None:
     page.keyboard.press("Enter")
     expect(page.get_by_role("textbox", name="Your name")).to_be_focused()
     page.keyboard.type("Ann")
+    if level:
+        tab_to(page, lambda f: f["tag"] == "select" and f["name"].startswith(
+            "Computer level"), "Computer level")
+        chosen = page.get_by_role("combobox", name="Computer level")
+        for _ in range(5):
+            if chosen.input_value() == level:
+                break
+            page.keyboard.press("ArrowUp")
+        expect(chosen).to_have_value(level)
     if arrows:
         tab_to(page, lambda f: f["name"].startswith("Target"), "the target")
         page.keyboard.press("Control+A")
@@ -134,7 +146,7 @@ def test_yatz_to_its_end_by_keyboard(tmp_path: Path) -> None:
     with game_server(tmp_path / "home", "--rate", "1000") as server, \
             browser(executable) as chromium:
         page = _context(chromium).new_page()
-        create(page, server.url, "Yatz")
+        create(page, server.url, "Yatz", level="greedy")
         over = page.get_by_role("heading", name="Game over")
         die1 = page.get_by_role("button", name="Die 1")
         turns = 0
