@@ -232,7 +232,11 @@ class WebPage:
     score, place}`` from a finished game's view (shown when a page comes back to a finished
     game, whose ``over`` message was sent before); it may also return ``refused(error)``,
     called with the ``error`` message when the server refuses an action as ``illegal`` (a
-    bill whose serial the rules do not read, say).
+    bill whose serial the rules do not read, say), returning true when it said the refusal
+    beside what sent it (the frame then does not say it again), and ``focusTarget()``, the
+    control the focus goes to when a move left it nowhere. An ``update`` that plays
+    something out (Dollar's trace, step by step) returns a promise of its end: the frame
+    holds the moves' words, the prompt and the game's end until then.
 
     Attributes:
         folder: the folder holding the files.
