@@ -15,7 +15,15 @@ Starts ``gameshelf web --no-open --port 0`` (the page) and ``gameshelf web --ter
   bytes, the requests made before the menu showed, and the menu itself, all from the
   request for ``/`` (the browser's own Navigation and Resource Timing);
 - a click on a die to the page showing it held (``aria-pressed``), measured inside the page,
-  and to the server's answer shown (the hold said in the moves' log): p50 and p95.
+  and to the server's answer shown (the hold said in the moves' log): p50 and p95;
+- server memory per connected player and players per process: for the page, one game server
+  process (``gameshelf serve``, its own data folder) holds more and more players (``--steps``:
+  Showdown rooms of 4 bots over WebSockets, each bot acting ``--think`` seconds on average
+  after it is to act, as ``server_load.py`` plays them), each count for ``--seconds``: the
+  server's resident memory above its start per player at each count, the p99 of a move sent
+  to its ``state`` received, and the most players held with p99 under 100 ms; for the
+  terminal in a page, the memory (RSS, PSS) of one player's own app process, one process
+  per player (``web_sessions.py`` counts how many this machine serves).
 
 ``--before DIR`` also opens, in the same turns, the page of another checkout of this
 repository at ``DIR`` (its ``gameshelf serve --port 0``, for a before/after figure).
@@ -24,18 +32,21 @@ dice held) and of a Muggins game (a few moves in) at 390x844, 1280x800 and 1920x
 ``DIR/page-menu-WxH.png``, ``DIR/page-yatz-WxH.png`` and ``DIR/page-muggins-WxH.png``.
 
 Run: ``nice .venv/bin/python benchmarks/web_page.py [--runs 20] [--before DIR]
-[--shots docs/images] [--progress]``.
+[--shots docs/images] [--steps 100,200,400,800,1000] [--seconds 10] [--think 1.0]
+[--progress]``.
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import os
 import re
 import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
@@ -44,10 +55,12 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from benchmarks.server_load import _drive  # noqa: E402
+from benchmarks.web_sessions import memory_kb  # noqa: E402
 from tests.procs import default_signals  # noqa: E402
 from tests.web.browser import READ_SCREEN, chromium, wait_for_text  # noqa: E402
-from tests.web.gamepage import GameServer, browser, page_server  # noqa: E402
-from tests.web.served import MENU_DRAWN, served  # noqa: E402
+from tests.web.gamepage import GameServer, browser, game_server, page_server  # noqa: E402
+from tests.web.served import MENU_DRAWN, apps_of, served  # noqa: E402
 
 from gameshelf.core.benchargs import whole  # noqa: E402
 from gameshelf.core.progress import add_progress_option, tracked  # noqa: E402
@@ -139,6 +152,9 @@ def new_game(page: Any, url: str) -> None:
     page.goto(url)
     page.get_by_role("button", name="Yatz").click()
     page.get_by_role("textbox", name="Your name").fill("Ann")
+    # the quick computer, as before strong was the default: a fresh checkout's first strong
+    # move compiles the solver (up to a minute on a loaded machine)
+    page.get_by_role("combobox", name="Computer level").select_option("greedy")
     page.get_by_role("button", name="Create the room").click()
     page.get_by_role("button", name="Roll", exact=True).wait_for()
 
@@ -155,6 +171,7 @@ def play_turns(page: Any, turns: int) -> None:
         labels = boxes.evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
         best = max(labels, key=lambda n: int(n.split("scores ")[1].split()[0]))
         page.get_by_role("button", name=best, exact=True).click()
+        page.get_by_role("button", name=f"Fill {best.split(':')[0]}", exact=True).click()
         expect(page.get_by_role("button", name=f"{best.split(':')[0]}: filled",
                                 exact=False)).to_be_disabled()
 
@@ -229,13 +246,104 @@ def said(name: str, values: list[tuple[float, float]]) -> str:
             "fresh contexts)")
 
 
+#: The p99 of a move to its update under which a count of players is held (ms).
+HELD_P99_MS = 100.0
+
+
+class PeakMemory:
+    """The most resident memory (kB) process ``pid`` had while it was watched, sampled every
+    0.2 s in a thread of its own (``with PeakMemory(pid) as peak: ...; peak.kb``)."""
+
+    def __init__(self, pid: int) -> None:
+        self.pid = pid
+        self.kb = memory_kb(pid)[0]
+        self._done = threading.Event()
+        self._thread = threading.Thread(target=self._watch, daemon=True)
+
+    def _watch(self) -> None:
+        while not self._done.wait(0.2):
+            self.kb = max(self.kb, memory_kb(self.pid)[0])
+
+    def __enter__(self) -> PeakMemory:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self._done.set()
+        self._thread.join()
+        self.kb = max(self.kb, memory_kb(self.pid)[0])
+
+
+def players_held(home: Path, steps: list[int], seconds: float, think: float,
+                 show: bool | None) -> None:
+    """Print, for one game server process, the memory per connected player and the p99 of
+    a move to its update at each count of ``steps`` (players, rounded down to rooms of 4),
+    then the most players held with p99 under :data:`HELD_P99_MS` (see the module's text).
+    Stops at the first count past it."""
+    limits = ("--rate", "1000", "--connections", "100000", "--rooms", "100000")
+    with game_server(home, *limits) as server:
+        pid = server.process.pid
+        asyncio.run(_drive(server.ws_url, 1, 1.0, 0.0, 1.0, lambda _: None))   # warmed
+        start_kb = memory_kb(pid)[0]
+        held = 0
+        for players in tracked(steps, "counts of players", len(steps), show):
+            rooms = max(1, players // 4)
+            with PeakMemory(pid) as peak:
+                stats, _ = asyncio.run(_drive(server.ws_url, rooms, seconds, think,
+                                              max(2.0, seconds / 2), lambda _: None))
+            lat = sorted(stats.latencies)
+            p99 = 1000 * lat[min(len(lat) - 1, int(0.99 * len(lat)))] if lat else float("inf")
+            per = (peak.kb - start_kb) / (rooms * 4)
+            errors = f"; errors {stats.errors}" if stats.errors else ""
+            print(f"  the page's server, {rooms * 4:,} players connected: move to update p99 "
+                  f"{p99:.1f} ms ({len(lat):,} moves); memory {peak.kb / 1024:.0f} MB, "
+                  f"{per:.0f} kB per player above the server's start "
+                  f"({start_kb / 1024:.0f} MB){errors}", flush=True)
+            if p99 >= HELD_P99_MS:
+                break
+            held = rooms * 4
+        print(f"the page: players one server process holds with p99 move to update under "
+              f"{HELD_P99_MS:.0f} ms: {held:,} (of the counts tried: "
+              f"{', '.join(map(str, steps))}; {os.cpu_count()} cores shared, load average "
+              f"{os.getloadavg()[0]:.1f})")
+
+
+def terminal_memory(b: Any, url: str, terminal: Any) -> None:
+    """Print the memory of one player's app process in the terminal in a page (the page
+    open at its menu meanwhile)."""
+    context = b.new_context(viewport={"width": 1280, "height": 800})
+    context.add_init_script(READ_SCREEN)
+    page = context.new_page()
+    page.goto(url)
+    wait_for_text(page, MENU_DRAWN)
+    sizes = [memory_kb(pid) for pid in apps_of(terminal)]
+    context.close()
+    rss, pss = sum(s[0] for s in sizes), sum(s[1] for s in sizes)
+    print(f"the terminal in a page: server memory per connected player: RSS {rss / 1024:.0f} "
+          f"MB, PSS {pss / 1024:.0f} MB (its own app process); players per process: 1 "
+          "(one app process each; web_sessions.py counts how many this machine serves)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=whole("--runs", 1, 1000), default=20)
+    parser.add_argument("--steps", default="100,200,400,800,1000",
+                        help="counts of players connected to the page's server, in order")
+    parser.add_argument("--seconds", type=float, default=10.0,
+                        help="seconds each count of players is measured (2-600)")
+    parser.add_argument("--think", type=float, default=1.0,
+                        help="a bot's mean wait before acting, seconds (0-10)")
     parser.add_argument("--before", type=Path, default=None, metavar="DIR")
     parser.add_argument("--shots", type=Path, default=None)
     add_progress_option(parser)
     args = parser.parse_args()
+    try:
+        steps = [int(n) for n in args.steps.split(",")]
+    except ValueError:
+        parser.error("--steps: counts of players separated by commas, like 100,200,400")
+    if not (all(4 <= n <= 100_000 for n in steps) and 2 <= args.seconds <= 600
+            and 0 <= args.think <= 10):
+        parser.error("--steps 4-100000 each, --seconds 2-600, --think 0-10")
     executable = chromium()
     if executable is None:
         sys.exit("no Chromium: install Debian's chromium package")
@@ -284,6 +392,9 @@ def main() -> None:
               f"{pct(answered, 50):.1f} ms, p95 {pct(answered, 95):.1f} ms "
               f"({len(shown)} clicks)")
         context.close()
+
+        terminal_memory(b, terminal.url, terminal)
+        players_held(root / "load", steps, args.seconds, args.think, args.progress)
 
         if args.shots is not None:
             args.shots.mkdir(parents=True, exist_ok=True)
@@ -337,6 +448,7 @@ def play_turns_box(page: Any) -> None:
     labels = boxes.evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
     best = max(labels, key=lambda n: int(n.split("scores ")[1].split()[0]))
     page.get_by_role("button", name=best, exact=True).click()
+    page.get_by_role("button", name=f"Fill {best.split(':')[0]}", exact=True).click()
     page.get_by_role("button", name=re.compile(rf"^{re.escape(best.split(':')[0])}: filled"))\
         .wait_for()
     page.get_by_role("button", name="Die 1: not rolled").wait_for()

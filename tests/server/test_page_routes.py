@@ -106,3 +106,35 @@ def test_a_page_modules_data_is_served_beside_it_once_made(server: Running) -> N
     assert deck["reconstruction"] is True and deck["turns"] == 10
     assert len(deck["combinations"]) == len(default_deck().combinations)
     assert _get(server, "/games/yatz/data.json").status == 404
+
+
+def test_the_setup_chooses_the_level_the_terminal_plays(server: Running) -> None:
+    """One default level per game, from its folder: the page's setup has chosen what the
+    terminal's ``cpu`` plays (Yatz: strong, not the quick greedy listed first)."""
+    from gameshelf.core.chance import Chance
+    from gameshelf.core.gamedef import options_of
+    from gameshelf.games.muggins.mugsy import DEFAULT_LEVEL as MUGGINS_LEVEL
+    from gameshelf.games.muggins.tui.level import DEFAULT_LEVEL as MUGGINS_SCREEN
+    from gameshelf.games.showdown.players import make_player as showdown_player
+    from gameshelf.games.yatz.players import default_player
+
+    games = {g["key"]: g for g in json.loads(_get(server, "/games.json").body)}
+    terminal = {"yatz": default_player(), "muggins": MUGGINS_LEVEL,
+                "showdown": showdown_player("cpu", Chance(1)).name, "dollar": "random"}
+    assert MUGGINS_SCREEN == MUGGINS_LEVEL
+    for key, level in terminal.items():
+        assert games[key]["level"] == level == options_of(REGISTRY.get(key)).DEFAULT_LEVEL
+        assert level in games[key]["levels"]
+    assert games["yatz"]["level"] == "strong"
+
+
+def test_the_frame_asks_for_the_modules_its_script_imports_with_it(server: Running) -> None:
+    """Each module ``frame.js`` imports is named in the frame (``modulepreload``), so the
+    browser asks for it beside the script, not one round trip after it."""
+    import re
+
+    script = _get(server, "/assets/frame.js").body.decode()
+    imported = set(re.findall(r'^import .* from "\./([a-z]+\.js)";$', script, re.M))
+    html = _get(server, "/").body.decode()
+    preloaded = set(re.findall(r'<link rel="modulepreload" href="/assets/([a-z]+\.js)">', html))
+    assert imported and imported == preloaded

@@ -4,13 +4,15 @@ computer seat at a phone's 390x844 window, reached by accessible names only.
 ``gameshelf serve`` serves the page beside its WebSocket on a free loopback port; headless
 Chromium (Debian's, driven by Playwright) opens the menu, picks Yatz by its name, creates a
 room with one computer seat, and plays the 39 turns: ``Roll``, a die held by a click (its
-``aria-pressed`` and its face kept through the next roll), a box filled by a click on the
-button named by its column and box. Midway the page is reloaded and comes back to the same
-seat, dice and card (the seat's token kept by the browser, never in the address). The final
-score the page shows is the engine's for the game's record, rebuilt with the game's own
-``from_record``. axe-core finds no serious or critical violation in any state the page
-passes through (the menu, the setup, a turn before and after a roll with a die held, a
-reload, the end and the end come back to). Nothing is asked of any host but the server,
+``aria-pressed`` and its face kept through the next roll), a box chosen by a click on the
+button named by its column and box and filled by ``Fill x2 Full House`` (or a second click
+on it; ``Choose again`` leaves it empty): online a filled box is never taken back. Midway
+the page is reloaded and comes back to the same seat, dice and card (the seat's token kept
+by the browser, never in the address). The final score the page shows is the engine's for
+the game's record, rebuilt with the game's own ``from_record``. axe-core finds no serious
+or critical violation in any state the page passes through (the menu, the setup, a turn
+before and after a roll with a die held, a box chosen, a reload, the end and the end come
+back to). Nothing is asked of any host but the server,
 and nothing scrolls sideways.
 """
 
@@ -138,8 +140,23 @@ def test_a_whole_solo_yatz_game_in_the_page(tmp_path: Path) -> None:
             expect(boxes.first).to_be_visible()
             labels = _labels(boxes)
             best = max(labels, key=lambda name: int(name.split("scores ")[1].split()[0]))
-            page.get_by_role("button", name=best, exact=True).click()
+            box = page.get_by_role("button", name=best, exact=True)
+            box.click()     # chosen, not filled yet: online a filled box is never taken back
             name = best.split(":")[0]
+            expect(box).to_have_attribute("aria-pressed", "true")
+            fill = page.get_by_role("button", name=f"Fill {name}", exact=True)
+            expect(fill).to_be_focused()
+            if turn == 0:
+                assert_accessible(page, "a box chosen", checked)
+                page.get_by_role("button", name="Choose again").click()
+                expect(box).not_to_have_attribute("aria-pressed", "true")
+                expect(box).to_be_focused()
+                expect(fill).to_be_hidden()
+                box.click()
+                expect(box).to_have_attribute("aria-pressed", "true")
+                box.click()   # the same box tapped again fills it
+            else:
+                fill.click()
             expect(page.get_by_role("button", name=re.compile(
                 rf"^{re.escape(name)}: filled, \d+ points$"))).to_be_disabled()
 
@@ -153,7 +170,7 @@ def test_a_whole_solo_yatz_game_in_the_page(tmp_path: Path) -> None:
         page.reload()     # a finished game come back to: the same scores
         expect(result).to_contain_text(f"Ann (you): {shown:,} points")
         assert_accessible(page, "the game over, after a reload", checked)
-        assert len(checked) == 7
+        assert len(checked) == 8
 
         token = kept_seat(page, code)["token"]
         match = Match.from_record(_record(server.ws_url, code, token))

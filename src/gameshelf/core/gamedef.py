@@ -232,14 +232,21 @@ class WebPage:
     score, place}`` from a finished game's view (shown when a page comes back to a finished
     game, whose ``over`` message was sent before); it may also return ``refused(error)``,
     called with the ``error`` message when the server refuses an action as ``illegal`` (a
-    bill whose serial the rules do not read, say).
+    bill whose serial the rules do not read, say), returning true when it said the refusal
+    beside what sent it (the frame then does not say it again), and ``focusTarget()``, the
+    control the focus goes to when a move left it nowhere. An ``update`` that plays
+    something out (Dollar's trace, step by step) returns a promise of its end: the frame
+    holds the moves' words, the prompt and the game's end until then.
 
     Attributes:
         folder: the folder holding the files.
         script: the module's file name (``yatz.js``).
         styles: its style sheets' file names.
         levels: the computer players' levels a room may seat, in the game's own words,
-            the default (a quick one) first.
+            the quick one first.
+        default_level: the level the page's setup has chosen first, one of ``levels``: the
+            game's ``DEFAULT_LEVEL`` (:class:`~gameshelf.core.options.GameOptions`), the
+            terminal's ``cpu`` ("": the first of ``levels``).
         players: the fewest and most seats a room of the game has.
         options: the room's options the page asks for (the game's options' ``FIELDS``).
         data: the static data the module draws from (Showdown's deck: its cards' names,
@@ -255,6 +262,7 @@ class WebPage:
     script: str
     styles: tuple[str, ...] = ()
     levels: tuple[str, ...] = ()
+    default_level: str = ""
     players: tuple[int, int] = (1, 1)
     options: tuple[Option, ...] = ()
     data: Callable[[], Any] | None = None

@@ -139,11 +139,16 @@ class GameOptions:
 
     Class attributes:
         FIELDS: the options, as command lines and pages offer them.
-        LEVELS: the game's computer players' levels, the default (a quick one) first.
+        LEVELS: the game's computer players' levels, the quick one first (the server's
+            for open seats, computer seats given no level, and stand-ins).
+        DEFAULT_LEVEL: the level a person setting up a game is offered first, one of
+            ``LEVELS``: what the terminal's ``cpu`` plays and the page's setup has chosen
+            ("": the first of ``LEVELS``).
     """
 
     FIELDS: ClassVar[tuple[Option, ...]] = ()
     LEVELS: ClassVar[tuple[str, ...]] = ()
+    DEFAULT_LEVEL: ClassVar[str] = ""
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Self:

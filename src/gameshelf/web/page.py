@@ -12,15 +12,18 @@
   when the routes are made, so the menu waits for no request after the frame's script;
 - ``/games.json``: the games the server plays (the registry's ``server`` part), in menu
   order, with their page modules (the ``web`` part): ``[{"key", "title", "blurb",
-  "script", "styles", "levels", "players": [fewest, most], "options": [{"name", "label",
-  "default", "min", "max", "unit"}], "hidden_hands"}]`` (``script`` null, the lists empty,
+  "script", "styles", "levels", "level", "players": [fewest, most], "options": [{"name",
+  "label", "default", "min", "max", "unit"}], "hidden_hands"}]`` (``level``: the level the
+  setup has chosen first, the terminal's default; ``script`` null, the lists empty,
   for a game with no page module yet; ``hidden_hands``: the page covers a seat's hand until
   it is passed to the seat, :attr:`~gameshelf.core.gamedef.WebPage.hidden_hands`);
 - ``/assets/NAME``: the frame's own script, styles and icon, read once when the routes are
   made and answered from memory (no file opened per request: the menu waits for these);
 - ``/games/KEY/NAME``: the files of a game's page module (:class:`~gameshelf.core.gamedef.
-  WebPage`), only those it lists, and ``/games/KEY/data.json``, its static data (a deck's
-  cards) when it has some, made once.
+  WebPage`), only those it lists, read once when the routes are made and answered from
+  memory too (a file opened per request cost a worker thread's start: 40 to 120 ms for the
+  first game opened on a loaded machine), and ``/games/KEY/data.json``, its static data (a
+  deck's cards) when it has some, made once.
 
 Everything else is 404. Every answer passes the server's guard first
 (:class:`gameshelf.core.webguard.GuardMiddleware`: origins, hosts, careful headers); the HTML
@@ -37,7 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from gameshelf.core.gamedef import DATA_FILE, GameDef, WebPage
@@ -68,12 +71,15 @@ def games_list() -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for g, page in pages():
         entry: dict[str, Any] = {"key": g.key, "title": g.title, "blurb": g.blurb,
-                                 "script": None, "styles": [], "levels": [], "players": [],
+                                 "script": None, "styles": [], "levels": [], "level": None,
+                                 "players": [],
                                  "options": [], "hidden_hands": False}
         if page is not None:
             entry.update(script=f"/games/{g.key}/{page.script}",
                          styles=[f"/games/{g.key}/{name}" for name in page.styles],
-                         levels=list(page.levels), players=list(page.players),
+                         levels=list(page.levels),
+                         level=page.default_level or (page.levels[0] if page.levels else None),
+                         players=list(page.players),
                          options=[o.to_page() for o in page.options],
                          hidden_hands=page.hidden_hands)
         out.append(entry)
@@ -91,10 +97,6 @@ def frame_html(listing: list[dict[str, Any]]) -> bytes:
         .encode("utf-8")
 
 
-def _file(path: Path) -> Response:
-    return FileResponse(path, media_type=TYPES.get(path.suffix, "application/octet-stream"))
-
-
 def _not_found() -> Response:
     return PlainTextResponse("gameshelf: no such page\n", status_code=404)
 
@@ -106,6 +108,8 @@ def page_routes() -> list[BaseRoute]:
     listing = games_list()
     html = frame_html(listing)
     assets = {name: (FRAME / name).read_bytes() for name in ASSETS}
+    files = {(key, name): (page.folder / name).read_bytes()
+             for key, page in by_key.items() for name in page.files()}
 
     async def frame(request: Request) -> Response:
         # the Host as the guard checked it (with the scheme the browser used), so the
@@ -135,9 +139,11 @@ def page_routes() -> list[BaseRoute]:
             if key not in made:
                 made[key] = page.data()
             return JSONResponse(made[key])
-        if page is None or name not in page.files():
+        body = files.get((key, name))
+        if body is None:
             return _not_found()
-        return _file(page.folder / name)
+        return Response(body, media_type=TYPES.get(Path(name).suffix,
+                                                   "application/octet-stream"))
 
     return [Route("/", frame), Route("/r/{code}", frame), Route("/games.json", games),
             Route("/assets/{name}", asset), Route("/games/{key}/{name}", game_file)]

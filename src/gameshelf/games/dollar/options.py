@@ -25,3 +25,4 @@ class DollarOptions(GameOptions):
 
     FIELDS: ClassVar[tuple[Option, ...]] = ()
     LEVELS: ClassVar[tuple[str, ...]] = (COMPUTER_LEVEL,)
+    DEFAULT_LEVEL: ClassVar[str] = COMPUTER_LEVEL

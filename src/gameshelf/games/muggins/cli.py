@@ -22,7 +22,7 @@ from gameshelf.core.text import count, quoted, said, saved_as, yes_no
 from gameshelf.games.muggins import coach
 from gameshelf.games.muggins.game import Draw, Pass
 from gameshelf.games.muggins.match import GAME, joined_draws
-from gameshelf.games.muggins.mugsy import LEVELS, parse_level
+from gameshelf.games.muggins.mugsy import DEFAULT_LEVEL, LEVELS, parse_level
 from gameshelf.games.muggins.options import TARGET, MugginsOptions
 from gameshelf.games.muggins.play import LocalMuggins, MugginsMatch
 from gameshelf.games.muggins.review import review_command
@@ -56,7 +56,8 @@ def _screen(session: Session, keys: str | None) -> None:
 
 
 def play(
-    level: Annotated[str, typer.Option(help=f"Mugsy's level: {', '.join(LEVELS)}.")] = "normal",
+    level: Annotated[str, typer.Option(help=f"Mugsy's level: {', '.join(LEVELS)}.")
+                     ] = DEFAULT_LEVEL,
     seed: Annotated[str | None, typer.Option(help="Game number (seed); random if not given.")]
     = None,
     text: Annotated[bool, typer.Option("--text", help="Plain prompt loop instead of the "

@@ -45,6 +45,9 @@ if TYPE_CHECKING:
     from gameshelf.games.muggins.view import MugginsView
 
 LEVELS = ("easy", "normal", "strong", "even")
+#: The level a person is offered first, in the terminal (``play``, the level screen) and
+#: in the page alike.
+DEFAULT_LEVEL = "normal"
 
 _PIPS = [t.pips for t in ALL_TILES]
 

@@ -20,7 +20,7 @@ from typing import ClassVar
 
 from gameshelf.core.options import GameOptions, NumberOption, Option
 from gameshelf.games.muggins.game import DEFAULT_TARGET, MAX_TARGET, MIN_TARGET
-from gameshelf.games.muggins.mugsy import LEVELS
+from gameshelf.games.muggins.mugsy import DEFAULT_LEVEL, LEVELS
 
 #: Mugsy's quick level: open seats, computer seats given no level, stand-ins online.
 QUICK_LEVEL = "normal"
@@ -43,3 +43,4 @@ class MugginsOptions(GameOptions):
     FIELDS: ClassVar[tuple[Option, ...]] = (TARGET,)
     #: Mugsy's levels, the quick one (the server's default) first.
     LEVELS: ClassVar[tuple[str, ...]] = (QUICK_LEVEL, *(lv for lv in LEVELS if lv != QUICK_LEVEL))
+    DEFAULT_LEVEL: ClassVar[str] = DEFAULT_LEVEL

@@ -26,7 +26,7 @@ from gameshelf.games.showdown.cards import parse_deck
 from gameshelf.games.showdown.game import ShowdownState
 from gameshelf.games.showdown.match import GAME, Match, Seat, parse_players
 from gameshelf.games.showdown.play import LocalShowdown, ShowdownMatch
-from gameshelf.games.showdown.players import PLAYER_KINDS
+from gameshelf.games.showdown.players import DEFAULT_KIND, PLAYER_KINDS
 from gameshelf.games.showdown.review import review_command
 from gameshelf.games.showdown.session import END_PENDING, ShowdownSession
 from gameshelf.games.showdown.session import describe as described
@@ -102,7 +102,7 @@ def sim(games: int = typer.Option(100, "--games", "-n", help="Games to play.", m
         show_progress: ShowProgress = None) -> None:
     """Play computer games (seats rotate each game) and print each kind's results."""
     kinds = [k.strip().lower() for k in players.split(",")]
-    kinds = ["heuristic" if k == "cpu" else k for k in kinds]
+    kinds = [DEFAULT_KIND if k == "cpu" else k for k in kinds]
     if not 2 <= len(kinds) <= 4:
         raise BadInputError(f"sim needs 2 to 4 players, got {len(kinds)}")
     for k in kinds:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from gameshelf.core.options import GameOptions
-from gameshelf.games.showdown.players import PLAYER_KINDS
+from gameshelf.games.showdown.players import DEFAULT_KIND, PLAYER_KINDS
 
 #: The quick computer player: open seats, computer seats given no level, stand-ins online.
 QUICK_LEVEL = "heuristic"
@@ -20,3 +20,4 @@ class ShowdownOptions(GameOptions):
     #: The computer players, the quick one first.
     LEVELS: ClassVar[tuple[str, ...]] = (QUICK_LEVEL,
                                          *(p for p in PLAYER_KINDS if p != QUICK_LEVEL))
+    DEFAULT_LEVEL: ClassVar[str] = DEFAULT_KIND

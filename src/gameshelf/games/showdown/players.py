@@ -418,15 +418,17 @@ def _playout(s: ShowdownState, seat: int, stop_turn: int, chance: Chance) -> flo
 
 
 def make_player(kind: str, chance: Chance) -> Player:
-    """A computer player by kind: ``random``, ``heuristic`` (also ``cpu``) or ``search``.
+    """A computer player by kind: ``random``, ``heuristic`` or ``search``; ``cpu`` is
+    :data:`DEFAULT_KIND`.
 
     Raises:
         BadInputError: an unknown kind.
     """
     key = kind.strip().lower()
+    key = DEFAULT_KIND if key == "cpu" else key
     if key == "random":
         return RandomPlayer(chance)
-    if key in ("heuristic", "cpu"):
+    if key == "heuristic":
         return HeuristicPlayer(chance)
     if key == "search":
         return SearchPlayer(chance)
@@ -434,6 +436,8 @@ def make_player(kind: str, chance: Chance) -> Player:
 
 
 PLAYER_KINDS = ("random", "heuristic", "search")
+#: The kind a person is offered first and ``cpu`` means, in the terminal and the page alike.
+DEFAULT_KIND = "heuristic"
 
 
 def play_match(state: ShowdownState, players: Sequence[Player], chance: Chance) -> ShowdownState:

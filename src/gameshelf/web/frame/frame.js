@@ -3,7 +3,13 @@
 // from /games.json (the server's registry), and each room's game is drawn by that game's
 // page module (its `mount(root, api)` returns `{update(state), results(state)}`: results,
 // each seat's `{seat, name, score, place}` read from a finished game's view; and, when it
-// has one, `refused(error)`, told of an action refused as `illegal`).
+// has one, `refused(error)`, told of an action refused as `illegal`, returning true when it
+// said the refusal itself, beside what sent it: the frame's error line then stays empty,
+// so a refusal is shown once). An `update` that plays something out (Dollar's trace told
+// step by step) returns a promise of its end: the log's lines, the prompt and the game's
+// end are held until then, so no news outruns what the page is showing. And, when it has
+// one, `focusTarget()`: the control the focus goes to when a move left it nowhere (see
+// refocus()).
 //
 // A seat's token is kept in this browser only (localStorage, under the room's code): never
 // in an address, a log line or a message to anyone but this server. Several people may play
@@ -54,7 +60,19 @@ const page = {
   others: null,       // the names of the others at this device, for the room being made
   switching: null,    // the seat of this device rejoined and not yet answered
   coverOnEntry: false, // a room of several people at this device come back to: cover first
+  held: Promise.resolve(), // the end of what the game's drawing plays out (see after())
+  moved: false,       // a move was sent from a control of the game (see refocus())
+  parked: false,      // the focus was put on the prompt, no control being usable
 };
+
+// `then` once what the game's drawing plays out has ended (at once when nothing plays),
+// in the order asked; dropped when the room was left meanwhile.
+function after(then) {
+  const code = page.code;
+  page.held = page.held.then(() => {
+    if (page.code === code) then();
+  }).catch((e) => showError(String(e)));
+}
 
 // ----- the seat's token, kept by this browser (store.js) ----------------------------------
 let unkeptSaid = false;
@@ -160,6 +178,8 @@ function showError(text) {
 // ----- screens ----------------------------------------------------------------------------
 function show(section) {
   for (const s of [ui.menu, ui.setup, ui.join, ui.room]) s.hidden = s !== section;
+  // the form that led to the room is hidden with the focus: the game's drawing takes it
+  if (section === ui.room && !ui.room.contains(document.activeElement)) page.moved = true;
 }
 
 function gameOf(key) {
@@ -216,7 +236,10 @@ function showSetup(game) {
   show(ui.setup);
   ui.setupTitle.textContent = `New game of ${game.title}`;
   ui.setupName.value = store.getItem(NAME_KEY) || "";
-  ui.setupLevel.replaceChildren(...game.levels.map((level) => new Option(level, level)));
+  // the game's default level chosen, the one the terminal's `cpu` plays
+  ui.setupLevel.replaceChildren(...game.levels.map((level) =>
+    new Option(level === game.level ? `${level} (default)` : level, level, false,
+      level === game.level)));
   const most = game.players[1] - 1;
   ui.setupComputers.max = String(most);
   ui.setupOpen.max = String(most);
@@ -339,6 +362,10 @@ async function mountView(room, seat, key) {
 
 function act(text) {
   if (!page.last) return;
+  // sent from a control of the game (which the game's module may have redrawn already: the
+  // focus is then on the body)
+  const from = document.activeElement;
+  page.moved = page.moved || !from || from === document.body || ui.game.contains(from);
   send({ type: "action", code: page.code, token: page.token, action: text, seq: page.last.seq });
 }
 
@@ -363,19 +390,20 @@ async function onState(msg) {
   const told = newest === page.logSeq && !switched ? page.logLast : null;
   page.logSeat = msg.seat;
   if (switched) ui.log.replaceChildren();
-  for (const line of lines) {
-    if (switched || line.seq > page.logSeq ||
-        (told && line.seq === newest && !told.includes(line.text))) {
-      say(line.text);
-    }
-  }
+  const news = lines.filter((line) => switched || line.seq > page.logSeq ||
+    (told && line.seq === newest && !told.includes(line.text))).map((line) => line.text);
   if (lines.length) {
     page.logLast = lines.filter((line) => line.seq === newest).map((line) => line.text);
     page.logSeq = newest;
   }
   page.last = msg;
-  drawPrompt(msg);
-  if (!page.room) return;
+  if (!page.room) {
+    after(() => {
+      for (const text of news) say(text);
+      drawPrompt(msg);
+    });
+    return;
+  }
   const names = msg.view.names || [];
   if (page.coverOnEntry) {
     page.coverOnEntry = false;
@@ -390,15 +418,69 @@ async function onState(msg) {
     send({ type: "rejoin", code: page.code, token: page.device.token(next) });
   }
   const view = await ensureView(page.room, msg.seat);
-  if (page.last !== msg) return;
-  view.update(msg);
+  if (page.last !== msg) {   // a newer state came while the module loaded: its lines now
+    after(() => { for (const text of news) say(text); });
+    return;
+  }
+  const had = page.moved || ui.game.contains(document.activeElement);
+  const playing = view.update(msg);
+  ui.game.dataset.seq = String(msg.seq);   // the action the drawing shows (for tests)
   if (next === null) covering.ready(msg.seat);
+  refocus(view, had);
+  // what this state's drawing plays out comes first, then its news and the prompt
+  if (playing && typeof playing.then === "function") {
+    const before = page.held;
+    page.held = Promise.all([before, playing]).then(() => undefined);
+    ui.prompt.textContent = "";   // the last one is stale, the next one would tell the end
+  }
+  after(() => {
+    for (const text of news) say(text);
+    if (page.last === msg) drawPrompt(msg);
+  });
   // a finished game come back to (a reload): its scores from the view, as the game's
   // module reads them, since the server's `over` was sent before
-  if (msg.to_act === -2 && ui.over.hidden && view.results) onOver({ scores: view.results(msg) });
+  if (msg.to_act === -2 && ui.over.hidden && view.results) {
+    after(() => {
+      if (ui.over.hidden) showOver({ scores: view.results(msg) });
+    });
+  }
 }
 
+// A move disables, hides or redraws the control that sent it, and a drawing may redraw the
+// one the focus was on: the focus then falls to nowhere (the page's body, or a control that
+// can no longer be used). Once the game's drawing is updated it comes back: to the control
+// the game's module names (`focusTarget()`: the next thing to do), else the game's first
+// control that can be used, else the prompt (parked there until a control can be used).
+function refocus(view, had) {
+  const active = document.activeElement;
+  const lost = !active || active === document.body || (ui.game.contains(active) &&
+    (active.disabled || !active.checkVisibility()));
+  const waiting = page.parked && active === ui.prompt;
+  if (!((had && lost) || waiting)) {
+    if (active !== ui.prompt) page.parked = false;
+    page.moved = false;
+    return;
+  }
+  const usable = (e) => e && !e.disabled && e.checkVisibility();
+  const named = view.focusTarget ? view.focusTarget() : null;
+  const target = usable(named) ? named : [...ui.game.querySelectorAll(
+    "button, input, select, summary")].find(usable);
+  if (target) {
+    target.focus();
+    page.parked = false;
+  } else if (!waiting) {
+    ui.prompt.focus();
+    page.parked = true;
+  }
+  page.moved = false;
+}
+
+// the game's end, once what the page plays out has ended
 function onOver(msg) {
+  after(() => showOver(msg));
+}
+
+function showOver(msg) {
   const first = ui.over.hidden;
   ui.over.hidden = false;
   ui.results.replaceChildren(...[...msg.scores].sort((a, b) => a.place - b.place).map((r) => {
@@ -477,10 +559,12 @@ function onError(msg) {
     if (msg.code === "bad_token") showJoin(page.code);
     else show(ui.join);
   }
-  showError(msg.message);
   if (msg.code === "stale" && page.view && page.last) page.view.update(page.last);
-  // an action refused as not legal: the game's module may say so beside what sent it
-  if (msg.code === "illegal" && page.view && page.view.refused) page.view.refused(msg);
+  // an action refused as not legal: the game's module may say so beside what sent it,
+  // and then it is said there only
+  const beside = msg.code === "illegal" && page.view && page.view.refused &&
+    page.view.refused(msg) === true;
+  showError(beside ? "" : msg.message);
 }
 
 // ----- controls ---------------------------------------------------------------------------
@@ -593,6 +677,7 @@ function resetRoom() {
   page.token = null;
   page.room = null;
   page.view = null;
+  delete ui.game.dataset.seq;
   page.viewFor = null;
   page.viewing = null;
   page.last = null;
@@ -600,6 +685,9 @@ function resetRoom() {
   page.logLast = [];
   page.others = null;
   page.switching = null;
+  page.held = Promise.resolve();
+  page.moved = false;
+  page.parked = false;
   page.device.forget();
   covering.hide();
   ui.over.hidden = true;

@@ -17,5 +17,6 @@ from gameshelf.games.dollar.options import DollarOptions
 
 #: The page module, as the game server serves it.
 PAGE = WebPage(Path(__file__).parent, "dollar.js", ("dollar.css",),
-               levels=DollarOptions.LEVELS, players=(MIN_PLAYERS, MAX_PLAYERS),
+               levels=DollarOptions.LEVELS,
+               default_level=DollarOptions.DEFAULT_LEVEL, players=(MIN_PLAYERS, MAX_PLAYERS),
                options=DollarOptions.FIELDS)

@@ -4,7 +4,10 @@
 // its district's exact distribution as a chart (an SVG drawn here from the server's
 // numbers), and the table's bills once every one is in. It sends the game's action texts
 // (`bill L40000002A series 1902`, `draw`). The frame calls `mount(root, api)` once,
-// `update(state)` with every `state` and `refused(error)` when the server refuses a bill.
+// `update(state)` with every `state` and `refused(error)` when the server refuses a bill
+// (said beside the form, once). While the seat's own trace is told step by step, nothing
+// tells its end first: the other bills' scores and places wait in the table, and `update`
+// returns a promise of the trace's end, so the frame holds the log and the game's end too.
 import { count, el } from "/assets/kit.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -95,6 +98,7 @@ export function mount(root, api) {
   let busy = false;
   let shownBill = null;     // the bill whose trace is drawn
   let timer = null;
+  let told = null;          // the end of the trace being told: [promise, resolve]
 
   const status = el("p", { class: "status" });
   const formTitle = el("h3", { id: "dollar-form-title", text: "Your bill" });
@@ -105,7 +109,7 @@ export function mount(root, api) {
   const help = el("p", { id: "dollar-serial-help", class: "help",
     text: "As printed on the bill: its letter, 8 digits and a letter or star, like " +
       "L40000002A. The series is the year printed on its face (1902, 2017A)." });
-  const refusal = el("p", { id: "dollar-refusal", class: "refusal" });
+  const refusal = el("p", { id: "dollar-refusal", class: "refusal", role: "alert" });
   const score = el("button", { type: "submit", text: "Score" });
   const draw = el("button", { type: "button", text: "Draw a random bill" });
   const form = el("form", { class: "form bill-form", "aria-labelledby": formTitle.id },
@@ -158,6 +162,8 @@ export function mount(root, api) {
     if (timer !== null) clearInterval(timer);
     timer = null;
     trace.removeAttribute("aria-busy");
+    if (told) told[1]();
+    told = null;
   }
 
   // the trace of `bill`: every step at once, or (`animate`) one step after another with
@@ -199,13 +205,19 @@ export function mount(root, api) {
       oddsTitle.hidden = false;
       oddsBox.hidden = false;
       oddsBox.replaceChildren(chart(bill), el("figcaption", { text: oddsWords(bill) }));
-      if (view) drawTable();
+      if (view) {
+        drawStatus();
+        drawTable();
+      }
     };
     if (!animate || api.reducedMotion() || !items.length) {
       finish();
-      return;
+      return null;
     }
     trace.setAttribute("aria-busy", "true");
+    let resolve;
+    const ended = new Promise((r) => { resolve = r; });
+    told = [ended, resolve];
     let k = 0;
     running.textContent = "Score: 0";
     timer = setInterval(() => {
@@ -221,10 +233,19 @@ export function mount(root, api) {
       running.textContent = `Score: ${points(bill.steps[k].score)}`;
       k += 1;
     }, STEP_MS);
+    return ended;
+  }
+
+  function drawStatus() {
+    status.textContent = timer !== null ? "Your bill is being scored." :
+      view.to_act === -2 ? "Every bill is in." :
+        view.to_act === me ? "Enter your bill's serial number and series, as printed on it." :
+          `Waiting for ${view.names[view.to_act]}'s bill.`;
   }
 
   function drawTable() {
-    const over = view.to_act === -2;
+    const telling = timer !== null;   // this seat's own trace: the others' scores wait
+    const over = view.to_act === -2 && !telling;
     table.replaceChildren(...view.names.map((name, seat) => {
       const bill = view.bills[seat];
       const who = `${name}${seat === me ? " (you)" : ""}`;
@@ -232,6 +253,7 @@ export function mount(root, api) {
         return el("li", { text: `${who}: ${view.to_act === seat ? "entering a bill now" : "no bill yet"}` });
       }
       if (bill.hidden) return el("li", { text: `${who}: a bill is in (shown when every bill is in)` });
+      if (telling && seat !== me) return el("li", { text: `${who}: a bill is in` });
       const place = over ? `, place ${view.places[seat]}` : "";
       const head = `${who}: ${bill.bill}${bill.series ? ` series ${bill.series}` : ""}, ` +
         `${points(bill.score)} points${place}`;
@@ -249,15 +271,13 @@ export function mount(root, api) {
     view = state.view;
     busy = false;
     const bill = mine();
-    const names = view.names;
-    status.textContent = view.to_act === -2 ? "Every bill is in." :
-      view.to_act === me ? "Enter your bill's serial number and series, as printed on it." :
-        `Waiting for ${names[view.to_act]}'s bill.`;
     drawForm();
     trace.hidden = !bill;
-    if (bill && bill.bill !== shownBill) drawTrace(bill, !first);
+    const playing = bill && bill.bill !== shownBill ? drawTrace(bill, !first) : null;
+    drawStatus();
     drawTable();
     if (view.to_act === me && first) serial.focus();
+    return playing || (told ? told[0] : null);
   }
 
   function refused(error) {
@@ -267,6 +287,7 @@ export function mount(root, api) {
     serial.setAttribute("aria-describedby", "dollar-refusal dollar-serial-help");
     drawForm();
     serial.focus();
+    return true;
   }
 
   // each seat's points and place at the end (the frame shows them when come back to)

@@ -16,15 +16,13 @@ from textual.widgets.option_list import Option
 from gameshelf.core.errors import GameshelfError
 from gameshelf.core.keymaps import KEY_MAPS, parse_key_map, remember_key_map
 from gameshelf.games.muggins.match import GAME
-from gameshelf.games.muggins.mugsy import LEVELS
+from gameshelf.games.muggins.mugsy import DEFAULT_LEVEL, LEVELS
 from gameshelf.games.muggins.session import describe, result_counts, saves
 from gameshelf.games.muggins.tui.keys import DEFAULT, HELP, KEYS_NAMED
 from gameshelf.tui.base import quit_binding
 from gameshelf.tui.saves import SavesScreen
 from gameshelf.tui.widgets import GameFooter, HelpScreen, plain
 
-#: The level a new game is offered first (Enter on the level screen at once plays it).
-DEFAULT_LEVEL = "normal"
 #: What each level does, in a few words.
 BLURBS = {"easy": "takes the most points now", "normal": "also watches your reply",
           "strong": "searches the hidden tiles", "even": "you win about half"}

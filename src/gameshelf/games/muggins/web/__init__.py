@@ -15,5 +15,6 @@ from gameshelf.games.muggins.options import MugginsOptions
 
 #: The page module, as the game server serves it (Mugsy's quick level first).
 PAGE = WebPage(Path(__file__).parent, "muggins.js", ("muggins.css",),
-               levels=MugginsOptions.LEVELS, players=(SEATS, SEATS),
+               levels=MugginsOptions.LEVELS,
+               default_level=MugginsOptions.DEFAULT_LEVEL, players=(SEATS, SEATS),
                options=MugginsOptions.FIELDS, hidden_hands=True)

@@ -46,5 +46,6 @@ def deck_data() -> dict[str, Any]:
 
 #: The page module, as the game server serves it (the quick computer player first).
 PAGE = WebPage(Path(__file__).parent, "showdown.js", ("showdown.css",),
-               levels=ShowdownOptions.LEVELS, players=(MIN_PLAYERS, MAX_PLAYERS),
+               levels=ShowdownOptions.LEVELS,
+               default_level=ShowdownOptions.DEFAULT_LEVEL, players=(MIN_PLAYERS, MAX_PLAYERS),
                data=deck_data, hidden_hands=True)

@@ -16,4 +16,5 @@ from gameshelf.games.yatz.options import YatzOptions
 #: The page module, as the game server serves it.
 PAGE = WebPage(Path(__file__).parent, "yatz.js", ("yatz.css",),
                levels=YatzOptions.LEVELS,
+               default_level=YatzOptions.DEFAULT_LEVEL,
                players=(MIN_PLAYERS, MAX_PLAYERS))

@@ -3,6 +3,11 @@
 // `score x2 full-house`). The frame calls `mount(root, api)` once and `update(state)` with
 // every `state` message; the page is built once and then changed in place, so the focus
 // stays where the player left it.
+//
+// A filled box cannot be taken back online (docs/online.md: `undo` is refused there), so a
+// box is filled in two steps: a tap on a box chooses it (`aria-pressed`) and shows a
+// confirm bar, `Fill x2 Full House` or `Choose again`; a second tap on the same box, or the
+// bar's button, fills it. Enter and Space do the same from the keyboard, Escape goes back.
 import { count, el } from "/assets/kit.js";
 
 // The 13 boxes in the card's order: the action text and the card's label (as the rules
@@ -105,6 +110,7 @@ export function mount(root, api) {
   let busy = false;
   let lastRoll = null;     // the turn and roll of the dice last drawn (null: no dice)
   let first = true;
+  let chosen = null;       // the box chosen and not yet filled: [column, box]
 
   // ----- dice and the roll button ----------------------------------------------------
   const dice = [];
@@ -122,6 +128,7 @@ export function mount(root, api) {
   roll.addEventListener("click", () => {
     if (busy || !legal.has("roll")) return;
     busy = true;
+    unchoose(false);
     api.act("roll");
   });
   const rollsLeft = el("span", { class: "rolls-left" });
@@ -130,12 +137,25 @@ export function mount(root, api) {
   const card = makeCard("Your card", true, (c, b) => score(c, b));
   const others = el("div", { class: "others" });
   const otherCards = [];
+  const confirmWords = el("p", { id: "yatz-confirm-words" });
+  const fill = el("button", { type: "button", class: "fill" });
+  const again = el("button", { type: "button", text: "Choose again" });
+  const confirm = el("div", { class: "confirm", role: "group", "aria-label": "Fill the box",
+    "aria-describedby": confirmWords.id }, confirmWords, el("div", { class: "buttons" }, fill, again));
+  confirm.hidden = true;
+  fill.addEventListener("click", () => {
+    if (chosen) score(...chosen);
+  });
+  again.addEventListener("click", () => unchoose(true));
+  confirm.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") unchoose(true);
+  });
   root.append(el("div", { class: "yatz" },
     el("div", { class: "play" },
       el("div", { class: "table" }, turn, diceRow,
         el("div", { class: "roll-row" }, roll, rollsLeft)),
       totals, others),
-    el("div", { class: "card-wrap" }, card.table)));
+    el("div", { class: "card-wrap" }, card.table, confirm)));
 
   function canHold() {
     return !busy && view && view.dice.length > 0 && legal.has("hold");
@@ -151,12 +171,28 @@ export function mount(root, api) {
     api.act(["hold", ...[...next].sort()].join(" "));
   }
 
+  // a box tapped: chosen first, filled when it is tapped (or confirmed) again
   function score(c, b) {
     const action = scoreAction(c, b);
     if (busy || !legal.has(action)) return;
+    if (!chosen || chosen[0] !== c || chosen[1] !== b) {
+      chosen = [c, b];
+      drawCard();
+      fill.focus({ preventScroll: true });   // the bar is in sight: the box stays in sight too
+      return;
+    }
+    chosen = null;
     busy = true;
     drawCard();
     api.act(action);
+  }
+
+  function unchoose(refocus) {
+    if (!chosen) return;
+    const [c, b] = chosen;
+    chosen = null;
+    drawCard();
+    if (refocus) card.cells[c][b].focus();
   }
 
   // ----- drawing -----------------------------------------------------------------------
@@ -180,6 +216,7 @@ export function mount(root, api) {
 
   function drawCard() {
     const boxes = view.boxes[me];
+    if (chosen && (busy || !legal.has(scoreAction(...chosen)))) chosen = null;
     for (let c = 0; c < COLUMNS; c++) {
       for (let b = 0; b < BOXES.length; b++) {
         const button = card.cells[c][b];
@@ -199,8 +236,20 @@ export function mount(root, api) {
           button.setAttribute("aria-label", `${boxName(c, b)}: empty`);
         }
         button.disabled = !can;
+        const isChosen = chosen !== null && chosen[0] === c && chosen[1] === b;
+        if (isChosen) button.setAttribute("aria-pressed", "true");
+        else button.removeAttribute("aria-pressed");
+        button.classList.toggle("chosen", isChosen);
       }
     }
+    if (chosen) {
+      const [c, b] = chosen;
+      const points = view.points && view.points.length ? view.points[b] : 0;
+      confirmWords.textContent = `${boxName(c, b)} scores ${count(points, "point")} ` +
+        `(x${c + 1} in the column's total). A filled box cannot be taken back.`;
+      fill.textContent = `Fill ${boxName(c, b)}`;
+    }
+    confirm.hidden = chosen === null;
     fillTotals(card, view, me);
   }
 
@@ -269,5 +318,12 @@ export function mount(root, api) {
       place: 1 + points.filter((p) => p > points[seat]).length }));
   }
 
-  return { update, results };
+  // where the focus goes when a move left it nowhere: the next thing to do
+  function focusTarget() {
+    if (!roll.disabled) return roll;
+    if (chosen) return fill;
+    return card.cells.flat().find((button) => !button.disabled) || null;
+  }
+
+  return { update, results, focusTarget };
 }
