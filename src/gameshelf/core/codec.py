@@ -3,7 +3,8 @@
 
 A field's type says how it is written and read: ``bool`` (``true``/``false`` only), ``int``
 (a JSON whole number, never ``true`` nor ``1.0``), ``str``, an ``Enum`` (by its value),
-``X | None`` (``null``), ``tuple[X, ...]`` (an array), ``tuple[X, Y]`` (an array of that
+``X | None`` (``null``), ``tuple[X, ...]`` and ``Sequence[X]`` (an array, read as a
+tuple), ``tuple[X, Y]`` (an array of that
 many), ``frozenset[X]`` (an array of different items, written sorted) and a dataclass (an
 object of its fields).
 ``Annotated`` adds what a type alone cannot say:
@@ -41,7 +42,7 @@ import enum
 import functools
 import types
 import typing
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Annotated, Any, TypeVar
 
@@ -160,6 +161,8 @@ def _fields(cls: Any) -> tuple[tuple[str, Any, Any], ...]:
     out = []
     for f in dataclasses.fields(cls):
         default = _mark(_split(hints[f.name])[1], Default)
+        if default is None and f.default_factory is not dataclasses.MISSING:
+            default = Default(f.default_factory())
         out.append((f.name, hints[f.name], f.default if default is None else default.value))
     return tuple(out)
 
@@ -183,7 +186,8 @@ def _writer(hint: Any) -> _Writer:
     if inner is not None:
         some = _writer(inner)
         return _same if some is _same else lambda v: None if v is None else some(v)
-    if typing.get_origin(tp) is tuple and args[-1:] == (...,):
+    if typing.get_origin(tp) is Sequence or typing.get_origin(tp) is tuple and args[-1:] == (
+            ...,):
         item = _writer(args[0])
         return list if item is _same else lambda v: [item(x) for x in v]
     if typing.get_origin(tp) is tuple:
@@ -227,7 +231,7 @@ def _reader(hint: Any) -> _Reader:
     form, inner, args = _mark(marks, Form), _optional(tp), typing.get_args(tp)
     within, size = _mark(marks, Within), _mark(marks, Size)
     if form is not None:
-        return lambda v, c, w: _formed(form, v, c, w)
+        return lambda v, c, w: _named(lambda x: form.read(x, c), v, w)
     if inner is not None:
         some = _reader(inner)
         return lambda v, c, w: None if v is None else some(v, c, w)
@@ -241,10 +245,10 @@ def _reader(hint: Any) -> _Reader:
         return lambda v, c, w: _named(text, v, w)
     if isinstance(tp, type) and issubclass(tp, enum.Enum):
         return lambda v, c, w: _named(tp, v, w)
-    if typing.get_origin(tp) in (tuple, frozenset):
-        kind = typing.get_origin(tp)
+    if typing.get_origin(tp) in (tuple, frozenset, Sequence):
+        kind = frozenset if typing.get_origin(tp) is frozenset else tuple
         items = [_reader(a) for a in args if a is not ...]
-        fixed = None if args[-1:] == (...,) or kind is frozenset else len(args)
+        fixed = len(args) if typing.get_origin(tp) is tuple and args[-1:] != (...,) else None
 
         def read(v: Any, c: dict[str, Any], w: str) -> Any:
             n = fixed if size is None else _bound(size.n, c)
@@ -265,9 +269,6 @@ def _named(check: Callable[[Any], T], value: Any, where: str) -> T:
     except (TypeError, ValueError) as exc:
         raise ValueError(f"{where}: {exc}") from None
 
-
-def _formed(form: Form, value: Any, ctx: Context, where: str) -> Any:
-    return _named(lambda v: form.read(v, ctx), value, where)
 
 
 __all__ = ["CodecError", "Default", "Form", "Size", "Within", "decode", "encode", "text"]

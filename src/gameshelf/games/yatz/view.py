@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Annotated, Any
 
@@ -21,8 +22,8 @@ from gameshelf.session.remote import OnlineError, reason_of
 MAX_BOX = 1_000
 #: A box's points (null while empty), a column of 13 boxes and a card of ``COLUMNS``.
 Points = Annotated[int, Within(0, MAX_BOX)]
-Column = Annotated[tuple[Points | None, ...], Size(len(Box))]
-Card = Annotated[tuple[Column, ...], Size(YATZ_COLUMNS)]
+Column = Annotated[Sequence[Points | None], Size(len(Box))]
+Card = Annotated[Sequence[Column], Size(YATZ_COLUMNS)]
 
 
 @dataclass(frozen=True)
@@ -41,31 +42,29 @@ class YatzTable:
             Yatz applied, R-YZ-4; ``()`` before the turn's first roll).
     """
 
-    names: tuple[str, ...]
+    names: Sequence[str]
     rules: Annotated[str, Default("yatz")]
     seat: Annotated[int, Within(0, lambda c: c["cards"] - 1)]
     dice: tuple[Annotated[int, Within(1, 6)], ...]
     held: frozenset[Annotated[int, Within(1, lambda c: len(c["dice"]))]]
     rolls_left: Annotated[int, Within(0, 3)]
     turns_done: Annotated[int, Within(0, lambda c: c["cards"] * YATZ_COLUMNS * len(Box))]
-    boxes: tuple[Card, ...]
-    totals: tuple[int, ...]
+    boxes: Sequence[Card]
+    totals: Sequence[int]
     # added within version 1 (a server may send none)
-    bonus: Annotated[tuple[tuple[int, ...], ...], Default(())]
-    points: Annotated[tuple[int, ...], Default(())]
+    bonus: Annotated[Sequence[Sequence[int]], Default(())]
+    points: Annotated[Sequence[int], Default(())]
 
 
 def yatz_view(match: Match) -> dict[str, Any]:
     """The Yatz table (everyone sees all of it, :class:`YatzTable`) as JSON."""
     st, seats = match.state, range(len(match.seats))
     return {"game": "yatz", **encode(YatzTable(
-        names=tuple(s.name for s in match.seats), rules=match.rules, seat=st.seat,
-        dice=st.dice, held=frozenset(i + 1 for i in range(len(st.dice)) if st.held >> i & 1),
-        rolls_left=st.rolls_left, turns_done=st.turns_done,
-        boxes=tuple(tuple(tuple(col) for col in card) for card in st.boxes),
-        totals=tuple(st.grand_total(i) for i in seats),
-        bonus=tuple(tuple(st.bonus(i, c) for c in range(YATZ_COLUMNS)) for i in seats),
-        points=tuple(st.box_points()) if st.dice else ()))}
+        [s.name for s in match.seats], match.rules, st.seat, st.dice,
+        frozenset(i + 1 for i in range(len(st.dice)) if st.held >> i & 1), st.rolls_left,
+        st.turns_done, st.boxes, [st.grand_total(i) for i in seats],
+        [[st.bonus(i, c) for c in range(YATZ_COLUMNS)] for i in seats],
+        st.box_points() if st.dice else ()))}
 
 
 # ----- reading a view (the client's side) ---------------------------------------------
