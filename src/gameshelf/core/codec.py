@@ -144,6 +144,12 @@ def _mark(marks: tuple[Any, ...], kind: type[T]) -> T | None:
     return next((m for m in marks if isinstance(m, kind)), None)
 
 
+def _origin(tp: Any) -> tuple[Any, tuple[Any, ...]]:
+    """The kind of a generic type and its arguments, ``tuple[X, ...]`` as ``Sequence[X]``."""
+    origin, args = typing.get_origin(tp), typing.get_args(tp)
+    return (Sequence, args[:1]) if origin is tuple and args[-1:] == (...,) else (origin, args)
+
+
 def _optional(tp: Any) -> Any | None:
     """``X`` for ``X | None``; None for any other type."""
     if typing.get_origin(tp) in (typing.Union, types.UnionType):
@@ -180,20 +186,19 @@ def _same(value: Any) -> Any:
 def _writer(hint: Any) -> _Writer:
     """How a value of type ``hint`` is written."""
     tp, marks = _split(hint)
-    form, inner, args = _mark(marks, Form), _optional(tp), typing.get_args(tp)
+    form, inner, origin, args = _mark(marks, Form), _optional(tp), *_origin(tp)
     if form is not None:
         return form.write
     if inner is not None:
         some = _writer(inner)
         return _same if some is _same else lambda v: None if v is None else some(v)
-    if typing.get_origin(tp) is Sequence or typing.get_origin(tp) is tuple and args[-1:] == (
-            ...,):
+    if origin is Sequence:
         item = _writer(args[0])
         return list if item is _same else lambda v: [item(x) for x in v]
-    if typing.get_origin(tp) is tuple:
+    if origin is tuple:
         items = tuple(_writer(a) for a in args)
         return lambda v: [w(x) for w, x in zip(items, v, strict=True)]
-    if typing.get_origin(tp) is frozenset:
+    if origin is frozenset:
         item = _writer(args[0])
         return lambda v: [item(x) for x in sorted(v)]
     if isinstance(tp, type) and issubclass(tp, enum.Enum):
@@ -228,7 +233,7 @@ def _read_object(cls: Any, data: Any, ctx: dict[str, Any], where: str,
 def _reader(hint: Any) -> _Reader:
     """How a value of type ``hint`` is read and checked."""
     tp, marks = _split(hint)
-    form, inner, args = _mark(marks, Form), _optional(tp), typing.get_args(tp)
+    form, inner, origin, args = _mark(marks, Form), _optional(tp), *_origin(tp)
     within, size = _mark(marks, Within), _mark(marks, Size)
     if form is not None:
         return lambda v, c, w: _named(lambda x: form.read(x, c), v, w)
@@ -245,10 +250,10 @@ def _reader(hint: Any) -> _Reader:
         return lambda v, c, w: _named(text, v, w)
     if isinstance(tp, type) and issubclass(tp, enum.Enum):
         return lambda v, c, w: _named(tp, v, w)
-    if typing.get_origin(tp) in (tuple, frozenset, Sequence):
-        kind = frozenset if typing.get_origin(tp) is frozenset else tuple
-        items = [_reader(a) for a in args if a is not ...]
-        fixed = len(args) if typing.get_origin(tp) is tuple and args[-1:] != (...,) else None
+    if origin in (tuple, frozenset, Sequence):
+        kind = frozenset if origin is frozenset else tuple
+        items = [_reader(a) for a in args]
+        fixed = len(args) if origin is tuple else None
 
         def read(v: Any, c: dict[str, Any], w: str) -> Any:
             n = fixed if size is None else _bound(size.n, c)
@@ -268,7 +273,6 @@ def _named(check: Callable[[Any], T], value: Any, where: str) -> T:
         return check(value)
     except (TypeError, ValueError) as exc:
         raise ValueError(f"{where}: {exc}") from None
-
 
 
 __all__ = ["CodecError", "Default", "Form", "Size", "Within", "decode", "encode", "text"]

@@ -95,14 +95,8 @@ def decode_yatz_view(data: dict[str, Any]) -> YatzState:
         for seat, card in enumerate(table.boxes):
             for col, column in enumerate(card):
                 for box, points in zip(Box, column, strict=True):
-                    if points is None:
-                        continue
-                    st.boxes[seat][col][box] = points
-                    st.filled[seat][col] |= 1 << box
-                    if box <= Box.SIXES:
-                        st.upper[seat][col] += points
-                    else:
-                        st.lower[seat][col] += points
+                    if points is not None:
+                        st.fill(seat, col, box, points)
         st.seat, st.dice, st.rolls_left = table.seat, table.dice, table.rolls_left
         st.held = sum(1 << (k - 1) for k in table.held)
         st.turns_done = table.turns_done
