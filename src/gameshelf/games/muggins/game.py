@@ -26,8 +26,10 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Annotated
 
 from gameshelf.core.chance import Chance
+from gameshelf.core.codec import Within
 from gameshelf.core.errors import BadInputError, IllegalMoveError
 from gameshelf.core.inputs import quote
 from gameshelf.core.state import CHANCE, TERMINAL
@@ -166,6 +168,14 @@ class Phase(enum.Enum):
     OVER = "over"      # the game is over
 
 
+#: The most a score, a round's points or a round number read from a view may be: far past
+#: any game's (the largest target is 10,000), short of numbers no screen can show.
+MAX_POINTS = 1_000_000
+#: A seat (0 or 1) and a count of points, as a view's JSON must hold them.
+SeatNo = Annotated[int, Within(0, 1)]
+Points = Annotated[int, Within(0, MAX_POINTS)]
+
+
 @dataclass(frozen=True)
 class RoundResult:
     """How a round ended.
@@ -182,14 +192,14 @@ class RoundResult:
         scores: both scores after the round.
     """
 
-    round_no: int
+    round_no: Annotated[int, Within(1, MAX_POINTS)]
     kind: str
-    winner: int | None
-    pips: tuple[int, int]
-    rounded: int
-    bonus: int
-    points: int
-    scores: tuple[int, int]
+    winner: SeatNo | None
+    pips: tuple[Points, Points]
+    rounded: Points
+    bonus: Points
+    points: Points
+    scores: tuple[Points, Points]
 
 
 @dataclass(frozen=True)

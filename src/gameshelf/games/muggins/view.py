@@ -21,24 +21,34 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import Annotated, Any
 
+from gameshelf.core.codec import Default, Form, Within, decode, encode, text
 from gameshelf.core.errors import BadInputError
-from gameshelf.core.safeload import array, as_json, ranged
+from gameshelf.core.safeload import as_json
 from gameshelf.core.state import TERMINAL
 from gameshelf.games.muggins.game import (
+    MAX_POINTS,
     MAX_TARGET,
     MIN_TARGET,
     Action,
     Chains,
     MugginsState,
     Placed,
+    Points,
     RoundResult,
+    SeatNo,
     parse_action,
 )
 from gameshelf.games.muggins.tiles import ALL_TILES, DEALT_TILES, MAX_PIPS, Tile, parse_tile
+
+#: A tile as a view writes it (``3-5``), a chain's tile (``5-3``: 5 touches the chain), and
+#: a count of tiles (0 to 55, the double-nine set).
+TileText = Annotated[Tile, Form(str, lambda v, c: parse_tile(text(v, "a tile like 5-3")))]
+PlacedText = Annotated[Placed, Form(lambda p: f"{p.inner}-{p.outer}", lambda v, c: _placed(v))]
+TileCount = Annotated[int, Within(0, len(ALL_TILES))]
 
 
 @dataclass(frozen=True)
@@ -61,20 +71,21 @@ class MugginsView(Chains):
         legal: the viewer's legal actions when it is to act, else empty.
     """
 
-    seat: int
-    hand: frozenset[Tile]
-    left: tuple[Placed, ...]
-    right: tuple[Placed, ...]
-    boneyard_count: int
-    opponent_count: int
-    scores: tuple[int, int]
-    target: int
-    round_no: int
-    leader: int
-    to_move: int
-    passes: int
+    seat: SeatNo
+    hand: frozenset[TileText]
+    left: tuple[PlacedText, ...]
+    right: tuple[PlacedText, ...]
+    boneyard_count: TileCount
+    opponent_count: TileCount
+    scores: tuple[Points, Points]
+    target: Annotated[int, Within(MIN_TARGET, MAX_TARGET)]
+    round_no: Annotated[int, Within(1, MAX_POINTS)]
+    leader: Annotated[int, Within(0, 1), Default(0)]
+    to_move: Annotated[int, Within(TERMINAL, 1)]
+    passes: Annotated[int, Within(0, 2)]
     rounds: tuple[RoundResult, ...]
-    opponent_void: frozenset[int]
+    opponent_void: Annotated[frozenset[Annotated[int, Within(0, MAX_PIPS)]],
+                             Default(frozenset())]
     legal: tuple[Action, ...]
 
     @classmethod
@@ -125,122 +136,51 @@ class MugginsView(Chains):
     # ----- the JSON codec ----------------------------------------------------------------
     def to_json(self, names: Sequence[str]) -> dict[str, Any]:
         """The view as the game server sends it (docs/online.md, "Views"), with both seats'
-        ``names``: tiles as ``5-3``, chains from the spinner out with each tile written inner
-        half first; beside the view's fields, what the rules make of the chains for a page
-        that has no rules engine: ``left_end``, ``right_end``, ``left_double``,
-        ``right_double``, ``end_total`` (the ends' count, R-MG-4) and ``ends_alike`` (a tile
-        fitting both chains leaves the same game on either, R-MG-2). ``legal`` is not in it
-        (the ``state`` message carries it)."""
+        ``names``: its fields (:mod:`gameshelf.core.codec`), tiles as ``5-3``, chains from
+        the spinner out with each tile written inner half first; and what the rules make of
+        the chains for a page that has no rules engine: ``left_end``, ``right_end``,
+        ``left_double``, ``right_double``, ``end_total`` (the ends' count, R-MG-4) and
+        ``ends_alike`` (a tile fitting both chains leaves the same game on either, R-MG-2).
+        ``legal`` is not in it (the ``state`` message carries it)."""
         (lft, rgt), (left_double, right_double) = self.ends(), self.doubles()
-        return {
-            "game": "muggins", "names": list(names), "seat": self.seat,
-            "hand": [str(t) for t in self.rack],
-            "left": [f"{p.inner}-{p.outer}" for p in self.left],
-            "right": [f"{p.inner}-{p.outer}" for p in self.right],
-            "left_end": lft, "right_end": rgt,
-            "left_double": left_double, "right_double": right_double,
-            "end_total": self.end_total(), "ends_alike": self.ends_alike(),
-            "boneyard_count": self.boneyard_count, "opponent_count": self.opponent_count,
-            "scores": list(self.scores), "target": self.target, "round_no": self.round_no,
-            "to_move": self.to_move, "passes": self.passes, "leader": self.leader,
-            "opponent_void": sorted(self.opponent_void),
-            "rounds": [{f.name: list(v) if isinstance(v := getattr(r, f.name), tuple) else v
-                        for f in fields(r)} for r in self.rounds],
-        }
+        return {"game": "muggins", "names": list(names), **encode(self, skip=("legal",)),
+                "left_end": lft, "right_end": rgt, "left_double": left_double,
+                "right_double": right_double, "end_total": self.end_total(),
+                "ends_alike": self.ends_alike()}
 
     @classmethod
     def from_json(cls, data: dict[str, Any], seat: int, to_act: int,
                   legal: Sequence[str] = ()) -> MugginsView:
-        """The view in a ``state`` message's ``view`` (``to_act`` and ``legal`` from the
-        message); the fields the rules make of the chains are not read but made again.
+        """The view in a ``state`` message's ``view`` (``seat``, ``to_act`` and ``legal``
+        from the message); the fields the rules make of the chains are not read but made
+        again.
 
-        Every field is checked for its kind and its range, so that no screen indexes past
-        what the rules allow: seats (``seat``, ``leader``, a round's ``winner``) 0 or 1;
-        tile counts 0 to 55 (the double-nine set); ``target`` within the options' bounds
-        (R-MG-8); ``passes`` 0 to 2; scores, points and round numbers 0 (1 for a round) to
-        :data:`MAX_POINTS`; lists where lists are due; every tile once across the hand and
-        the chains; ``opponent_void`` numbers 0 to 9.
+        Every field is checked for its kind and its range (its type), so that no screen
+        indexes past what the rules allow: seats (``seat``, ``leader``, a round's
+        ``winner``) 0 or 1; tile counts 0 to 55 (the double-nine set); ``target`` within
+        the options' bounds (R-MG-8); ``passes`` 0 to 2; scores, points and round numbers 0
+        (1 for a round) to :data:`~gameshelf.games.muggins.game.MAX_POINTS`; lists where
+        lists are due; every tile once across the hand and the chains; ``opponent_void``
+        numbers 0 to 9.
 
         Raises:
             BadInputError: the data is not a Muggins view (its cause says what is wrong).
         """
         try:
-            if not isinstance(data, dict):
-                raise TypeError("the view is not an object")
-            scores = _list(data, "scores", 2)
-            hand = [parse_tile(_text(t)) for t in _list(data, "hand")]
-            left = [_placed(t) for t in _list(data, "left")]
-            right = [_placed(t) for t in _list(data, "right")]
-            tiles = [*hand, *(p.tile for p in left), *(p.tile for p in right)]
+            view = decode(cls, dict(data, seat=seat, to_move=to_act),
+                          given={"legal": tuple(parse_action(t) for t in legal)})
+            tiles = [*view.hand, *(p.tile for p in view.left), *(p.tile for p in view.right)]
             if len(set(tiles)) != len(tiles):
                 twice = next(str(t) for t in tiles if tiles.count(t) > 1)
                 raise ValueError(f"the tile {twice} is in the hand and chains twice")
-            void = [ranged(k, "opponent_void", 0, MAX_PIPS)
-                    for k in _list(data, "opponent_void", default=[])]
-            return cls(
-                seat=ranged(seat, "seat", 0, 1), hand=frozenset(sorted(hand)),
-                left=tuple(left), right=tuple(right),
-                boneyard_count=ranged(data["boneyard_count"], "boneyard_count", 0, TILES),
-                opponent_count=ranged(data["opponent_count"], "opponent_count", 0, TILES),
-                scores=(ranged(scores[0], "scores", 0, MAX_POINTS),
-                        ranged(scores[1], "scores", 0, MAX_POINTS)),
-                target=ranged(data["target"], "target", MIN_TARGET, MAX_TARGET),
-                round_no=ranged(data["round_no"], "round_no", 1, MAX_POINTS),
-                leader=ranged(data.get("leader", 0), "leader", 0, 1),
-                to_move=ranged(to_act, "to_move", TERMINAL, 1),
-                passes=ranged(data["passes"], "passes", 0, 2),
-                rounds=tuple(_round(r) for r in _list(data, "rounds")),
-                opponent_void=frozenset(void),
-                legal=tuple(parse_action(t) for t in legal))
-        except (KeyError, TypeError, ValueError, IndexError) as exc:
+            return view
+        except (TypeError, ValueError) as exc:
             raise BadInputError(f"not a Muggins view: {exc}") from exc
 
 
-#: Tiles in the double-nine set: no count of a view's tiles is more.
-TILES = len(ALL_TILES)
-#: The most a view's score, round points or round number may be: far past any game's
-#: (the largest target is 10,000), short of numbers no screen can show.
-MAX_POINTS = 1_000_000
-
-
-def _list(data: dict[str, Any], key: str, size: int | None = None,
-          default: list[Any] | None = None) -> list[Any]:
-    """``data[key]`` when it is a JSON array (of ``size`` items when given)."""
-    return array(data.get(key, default) if default is not None else data[key], key, size)
-
-
-def _text(value: Any) -> str:
-    if not isinstance(value, str):
-        raise TypeError(f"a tile must be text like 5-3, got {as_json(value)}")
-    return value
-
-
-def _placed(text: Any) -> Placed:
+def _placed(value: Any) -> Placed:
     """A chain tile as a view writes it: ``5-3``, 5 touching the chain."""
-    if not isinstance(text, str) or len(text.split("-")) != 2:
-        raise ValueError(f"not a placed tile: {as_json(text)}")
-    tile = parse_tile(text)
-    inner, outer = (int(x) for x in text.split("-"))
-    return Placed(tile, inner, outer)
-
-
-def _round(data: Any) -> RoundResult:
-    if not isinstance(data, dict):
-        raise TypeError(f"a round must be an object, got {as_json(data)}")
-    winner = data["winner"]
-    pips, scores = _list(data, "pips", 2), _list(data, "scores", 2)
-    points = [ranged(v, f"a round's {name}", 0, MAX_POINTS) for name, v in (
-        ("pips", pips[0]), ("pips", pips[1]), ("rounded", data["rounded"]),
-        ("bonus", data["bonus"]), ("points", data["points"]), ("scores", scores[0]),
-        ("scores", scores[1]))]
-    return RoundResult(ranged(data["round_no"], "a round's round_no", 1, MAX_POINTS),
-                       _text_field(data["kind"]),
-                       None if winner is None else ranged(winner, "a round's winner", 0, 1),
-                       (points[0], points[1]), points[2], points[3], points[4],
-                       (points[5], points[6]))
-
-
-def _text_field(value: Any) -> str:
-    if not isinstance(value, str):
-        raise TypeError(f"a round's kind must be text, got {as_json(value)}")
-    return value
+    if not isinstance(value, str) or len(value.split("-")) != 2:
+        raise ValueError(f"not a placed tile: {as_json(value)}")
+    inner, outer = (int(x) for x in value.split("-"))
+    return Placed(parse_tile(value), inner, outer)

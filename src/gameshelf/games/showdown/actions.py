@@ -29,10 +29,14 @@ Example:
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Annotated, Any
 
+from gameshelf.core.codec import Context, Form, text
 from gameshelf.core.errors import BadInputError
 from gameshelf.core.inputs import quote, whole_number
+from gameshelf.core.safeload import as_json
 
 
 def card_text(index: int) -> str:
@@ -66,6 +70,25 @@ def _parse_combo(text: str) -> int:
     if not m or int(m.group(1)) < 1:
         raise BadInputError(f"not a Combination card id (C01, C02...): {quote(text)}")
     return int(m.group(1)) - 1
+
+
+def _of_deck(parse: Callable[[str], int], part: str, what: str) -> Callable[[Any, Context], int]:
+    """A view's reader of a card of the deck's ``part`` (the context's ``deck``): its id
+    text, or its index."""
+    def read(value: Any, ctx: Context) -> int:
+        index = (value if isinstance(value, int) and not isinstance(value, bool)
+                 else parse(text(value, what)))
+        if not 0 <= index < len(getattr(ctx["deck"], part)):
+            raise ValueError(f"no {what} {as_json(value)} in the deck")
+        return index
+    return read
+
+
+#: A Playfield card and a Combination card (their indexes) in a view's JSON: ``P41`` and
+#: ``C03``, each a card of the deck the view is read with.
+Card = Annotated[int, Form(card_text, _of_deck(parse_card, "playfield", "a card like P41"))]
+Combo = Annotated[int, Form(combo_text, _of_deck(_parse_combo, "combinations",
+                                                 "a combination card like C03"))]
 
 
 @dataclass(frozen=True)

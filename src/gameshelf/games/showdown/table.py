@@ -12,9 +12,24 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Protocol
+from typing import Annotated, Any, Protocol
 
-from gameshelf.games.showdown.actions import DONE, Action, Bid, Buy, Flip, Offer, Speed, Take
+from gameshelf.core.codec import Context, Default, Form, Size, Within, decode
+from gameshelf.core.safeload import array
+from gameshelf.core.state import TERMINAL
+from gameshelf.games.showdown.actions import (
+    DONE,
+    Action,
+    Bid,
+    Buy,
+    Card,
+    Combo,
+    Flip,
+    Offer,
+    Speed,
+    Take,
+    card_text,
+)
 from gameshelf.games.showdown.cards import DROP_TARGET, Deck, PlayfieldCard
 
 DROP_SET = 4
@@ -58,13 +73,43 @@ class ScoreBreakdown:
         return self.cards + self.two_x + self.drop_bonus + self.combos + self.tokens
 
 
+#: The most a view's count (tokens, speed, control, removed cards, a position) may be: far
+#: past any game's, short of numbers no screen can show.
+MAX_COUNT = 1_000_000
+#: How a view's JSON holds a count, a seat (of the context's ``n``), a count of cards (of
+#: the context's ``deck``), and an array of one item per seat.
+Count = Annotated[int, Within(0, MAX_COUNT)]
+Seat = Annotated[int, Within(0, lambda c: c["n"] - 1)]
+InDeck = Annotated[int, Within(0, lambda c: len(c["deck"].playfield))]
+PER_SEAT = Size(lambda c: c["n"])
+
+
 @dataclass(frozen=True)
 class Claim:
     """A card a player claimed this turn and whether they completed it (R-PS-5)."""
 
-    card: int
+    card: Card
     completed: bool
     reason: str
+
+
+@dataclass(frozen=True)
+class _BidSeen:
+    """A bid as a view's JSON writes it."""
+
+    card: Card
+    seat: Seat
+    tokens: Count
+
+
+def _bids(value: Any, ctx: Context) -> dict[int, tuple[int, int]]:
+    bids = (decode(_BidSeen, b, context=ctx) for b in array(value, "bids"))
+    return {b.card: (b.seat, b.tokens) for b in bids}
+
+
+#: The bids in a view's JSON: ``[{"card", "seat", "tokens"}]``, by card.
+BIDS = Form(lambda v: [{"card": card_text(c), "seat": s, "tokens": k}
+                       for c, (s, k) in sorted(v.items())], _bids)
 
 
 @dataclass(frozen=True)
@@ -79,42 +124,44 @@ class PlayerView:
     something public: a buy adds the card, the reveal of the offered pile removes it. A
     face-down offer changes nothing, so until the reveal the list may name the card that
     seat has just offered. Field names match :class:`ShowdownState`'s so players can read
-    either.
+    either. The field types say how a view's JSON holds each (:mod:`gameshelf.core.codec`;
+    the deck's fields are not in it).
     """
 
     deck: Deck
     cards: tuple[PlayfieldCard, ...]
-    seat: int
+    seat: Seat
     n: int
-    turn: int
-    first: int
+    turn: Count
+    first: Seat
     phase: Phase
-    to_act: int
+    to_act: Annotated[int, Within(TERMINAL, lambda c: c["n"] - 1)]
     wizard: bool
-    hand: tuple[int, ...]
-    hand_sizes: tuple[int, ...]
-    my_offer: int | None
-    has_offered: tuple[bool, ...]
-    top: int | None
-    faceup: tuple[int, ...]
-    offered_by: tuple[int, ...]
-    bids: dict[int, tuple[int, int]]
-    has_bid: tuple[bool, ...]
-    control_pos: int
-    pending_return: tuple[int, int] | None
+    hand: tuple[Card, ...]
+    hand_sizes: Annotated[tuple[InDeck, ...], PER_SEAT]
+    my_offer: Annotated[Card | None, Default(None)]
+    has_offered: Annotated[tuple[bool, ...], PER_SEAT]
+    top: Annotated[Card | None, Default(None)]
+    faceup: tuple[Card, ...]
+    offered_by: Annotated[tuple[Annotated[int, Within(-2, lambda c: c["n"] - 1)], ...],
+                          Size(lambda c: len(c["faceup"]))]
+    bids: Annotated[dict[int, tuple[int, int]], BIDS]
+    has_bid: Annotated[tuple[bool, ...], PER_SEAT]
+    control_pos: Count
+    pending_return: Annotated[tuple[Seat, Count] | None, Default(None)]
     claims: tuple[Claim | None, ...]
-    take_queue: tuple[int, ...]
-    speed: tuple[int, ...]
-    control: tuple[int, ...]
-    removed: tuple[int, ...]
-    discard: tuple[int, ...]
-    piles: tuple[tuple[int, ...], ...]
-    piles2x: tuple[tuple[int, ...], ...]
-    combos_open: tuple[int, ...]
-    combos_won: tuple[tuple[int, ...], ...]
-    known_in_hand: tuple[tuple[int, ...], ...]
-    deck_size: int
-    end_reason: str
+    take_queue: tuple[Count, ...]
+    speed: Annotated[tuple[Count, ...], PER_SEAT]
+    control: Annotated[tuple[Count, ...], PER_SEAT]
+    removed: Annotated[tuple[Count, ...], PER_SEAT]
+    discard: tuple[Card, ...]
+    piles: Annotated[tuple[tuple[Card, ...], ...], PER_SEAT]
+    piles2x: Annotated[tuple[tuple[Card, ...], ...], PER_SEAT]
+    combos_open: tuple[Combo, ...]
+    combos_won: Annotated[tuple[tuple[Combo, ...], ...], PER_SEAT]
+    known_in_hand: Annotated[tuple[tuple[Card, ...], ...], PER_SEAT]
+    deck_size: InDeck
+    end_reason: Annotated[str, Default("")]
 
     # The questions a front end asks of the table, answered from what this seat sees (the
     # same answers as :class:`ShowdownState`'s methods of the same names).

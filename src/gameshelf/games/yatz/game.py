@@ -431,18 +431,23 @@ class YatzState:
         if self.filled[seat][col] >> box & 1:
             raise IllegalMoveError(f"x{col + 1} {box.label} is already filled "
                                    f"({self.boxes[seat][col][box]})")
-        points = self.points(box)
+        self.fill(seat, col, box, self.points(box))
+        self.turns_done += 1
+        self.seat = (seat + 1) % self.players
+        self.dice = ()
+        self.held = 0
+        self.rolls_left = ROLLS_PER_TURN
+
+    def fill(self, seat: int, col: int, box: Box, points: int) -> None:
+        """Write ``points`` in ``seat``'s empty box ``box`` of column ``col`` (0-based) and
+        its column's running totals; nothing else (no turn passes): scoring a box does it,
+        and a client setting a table up as a server sent it."""
         self.boxes[seat][col][box] = points
         self.filled[seat][col] |= 1 << box
         if box <= Box.SIXES:
             self.upper[seat][col] += points
         else:
             self.lower[seat][col] += points
-        self.turns_done += 1
-        self.seat = (seat + 1) % self.players
-        self.dice = ()
-        self.held = 0
-        self.rolls_left = ROLLS_PER_TURN
 
     # --- reading the state ----------------------------------------------------------------
     def wild(self, seat: int | None = None) -> bool:
