@@ -57,7 +57,8 @@ def residuals(player: Strategy, games: int, seed: int) -> np.ndarray:
     for i in np.flatnonzero(left <= EXACT):
         cols = [ColumnState(int(m[i, c]), int(u[i, c])) for c in range(3)]
         come[i] = st.to_come(cols, est)
-    return ((finals[:, None] - points).reshape(-1) - come).reshape(games, TURNS)
+    out: np.ndarray = ((finals[:, None] - points).reshape(-1) - come).reshape(games, TURNS)
+    return out
 
 
 def main() -> None:

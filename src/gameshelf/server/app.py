@@ -35,11 +35,11 @@ own outgoing queue, so a slow reader never holds up a room.
 
 Room logic runs on the event loop (each message's work is short: the quick computer players
 decide in milliseconds), except in a room with a slow computer seat (a level its game names
-in ``Game.slow_levels``), whose actions and ticks are worked out in a worker thread, and on a store whose calls wait on the
-network (PostgreSQL: :attr:`RoomStore.blocking`), where every message naming a room, and
-each tick that writes, is worked out in a worker thread, so one slow commit holds up its
-own room only. A room's messages are handled one at a time (its lock), so no two of them
-interleave.
+in ``Game.slow_levels``), whose actions and ticks are worked out in a worker thread, and on
+a store whose calls wait on the network (PostgreSQL: :attr:`RoomStore.blocking`), where
+every message naming a room, and each tick that writes, is worked out in a worker thread, so
+one slow commit holds up its own room only. A room's messages are handled one at a time (its
+lock), so no two of them interleave.
 
 Several processes may share one PostgreSQL database: each is told of the others' writes
 after their commit (:meth:`RoomStore.listen`), reads a room it holds again from the store

@@ -47,9 +47,11 @@ from gameshelf.games.yatz.turn_kernels import FloatArray
 SPREAD_FILE = "spread.toml"
 #: Turns a player plays in a whole game (39 boxes, R-YZ-1).
 TURNS = COLUMNS * 13
-#: Chances of winning closer than this are the same chance: the strong player's points then
-#: decide (a win certain or out of reach leaves only the points to play for).
-SAME_CHANCE = 1e-9
+#: What one expected point is worth beside the chance of winning (a hundred-thousandth of a
+#: win): choices of the same chance, as when the win is certain or out of reach, are decided
+#: by the strong player's points; 30 points tip a choice only when it costs under 0.03 % of
+#: a win.
+POINT = 1e-5
 #: Quadrature of this seat's own final score (Gauss-Hermite, probabilists' weight).
 _NODES, _WEIGHTS = np.polynomial.hermite_e.hermegauss(32)
 _WEIGHTS = _WEIGHTS / math.sqrt(2.0 * math.pi)
@@ -141,10 +143,11 @@ class WinPlan:
 
     Attributes:
         plan: the strong player's plan of the turn (its boxes and point values).
-        final: chance of winning when the turn ends on each roll (scored in its best box).
-        ev0: chance of winning when holding each keep with one roll left.
+        final: chance of winning when the turn ends on each roll (scored in its best box),
+            plus :data:`POINT` times the strong player's value of it (points).
+        ev0: the same when holding each keep with one roll left.
         ev1: the same with two rolls left.
-        turn: chance of winning from the turn's start.
+        turn: the same from the turn's start.
     """
 
     plan: TurnPlan
@@ -187,7 +190,8 @@ def win_plan(strategy: Strategy, spread: Spread, columns: Sequence[ColumnState],
     odds = [(expected_final(strategy, r), spread.sd[open_boxes(r)]) for r in rivals]
     first = D.ROLL_FIRST
     final = np.zeros(D.NKEEPS)
-    final[first:] = win_chance(start + plan.final[first:], me, odds)
+    final[first:] = (win_chance(start + plan.final[first:], me, odds)
+                     + POINT * plan.final[first:])
     ev0, ev1, mx = np.empty(D.NKEEPS), np.empty(D.NKEEPS), np.empty(D.NKEEPS + 1)
     mx[-1] = -np.inf
     solver._expect(final, ev0, D.KEEP_ADD, first)
@@ -200,26 +204,20 @@ def win_plan(strategy: Strategy, spread: Spread, columns: Sequence[ColumnState],
 
 def decide(wp: WinPlan, dice: Sequence[int],
            rolls_left: int) -> tuple[tuple[int, ...] | None, int, Box]:
-    """The choice with the best chance of winning: ``(hold, column, box)`` as
-    :meth:`~gameshelf.games.yatz.strategy.Strategy.decide` (``hold`` None to score now).
-    Choices within :data:`SAME_CHANCE` of the best are ranked by the strong player's points;
-    on a tie, scoring wins."""
-    r = D.keep_index(tuple(sorted(dice)))
-    plan = wp.plan
-    code = int(plan.final_box[r])
+    """The choice with the best chance of winning (plus :data:`POINT` per expected point):
+    ``(hold, column, box)`` as :meth:`~gameshelf.games.yatz.strategy.Strategy.decide`
+    (``hold`` None to score now in the strong player's box); on a tie, scoring wins."""
+    r = D.keep_index(dice)
+    code = int(wp.plan.final_box[r])
     col, box = code // 13, Box(code % 13)
-    if not rolls_left:
-        return None, col, box
-    ev_u, ev = (wp.ev1, plan.ev1) if rolls_left == 2 else (wp.ev0, plan.ev0)
-    subs = D.ROLL_STRICT_SUBS[r]
-    best_u = max(float(wp.final[r]), float(ev_u[subs].max()))
-    keep, value = None, float(plan.final[r]) if wp.final[r] >= best_u - SAME_CHANCE else None
-    for k in subs:
-        if ev_u[k] >= best_u - SAME_CHANCE and (value is None or ev[k] > value):
-            keep, value = int(k), float(ev[k])
-    if keep is None:
-        return None, col, box
-    return D.keep_dice(keep), col, box
+    if rolls_left:
+        ev = wp.ev1 if rolls_left == 2 else wp.ev0
+        subs = D.ROLL_STRICT_SUBS[r]
+        vals = ev[subs]
+        i = int(np.argmax(vals))
+        if vals[i] > wp.final[r]:
+            return D.keep_dice(int(subs[i])), col, box
+    return None, col, box
 
 
 class WinnerPlayer:
