@@ -138,3 +138,15 @@ def test_winner_is_a_level_everywhere() -> None:
     assert "winner" in YatzOptions.LEVELS     # the server's room levels and the page's list
     assert ("Computer: winner", "winner") in _kind_options()   # the setup screen's picker
     assert "winner" in YatzGame.slow_levels
+
+
+def test_the_turn_is_planned_once_ahead_of_its_decisions() -> None:
+    """The preparer (run by a screen in a thread while the computer waits) makes the turn's
+    plan; the turn's decisions then find it, on a snapshot taken before the roll."""
+    m = Match([Seat("", "winner"), Seat("", "strong")], seed=4)
+    p = WinnerPlayer()
+    made = p.preparer(m.state)()
+    assert made is not None
+    m.act(p.choose(m.state, Chance(1)))      # the roll: the dice now show
+    assert m.state.dice and p.plan_for(m.state) is made
+    assert str(p.choose(m.state, Chance(1))) in {str(a) for a in m.state.legal_actions()}
