@@ -34,12 +34,12 @@ own outgoing queue, so a slow reader never holds up a room.
   :func:`record_finished`).
 
 Room logic runs on the event loop (each message's work is short: the quick computer players
-decide in milliseconds), except in a room with a slow computer seat (:data:`SLOW`), whose
-actions and ticks are worked out in a worker thread, and on a store whose calls wait on the
-network (PostgreSQL: :attr:`RoomStore.blocking`), where every message naming a room, and
-each tick that writes, is worked out in a worker thread, so one slow commit holds up its
-own room only. A room's messages are handled one at a time (its lock), so no two of them
-interleave.
+decide in milliseconds), except in a room with a slow computer seat (a level its game names
+in ``Game.slow_levels``), whose actions and ticks are worked out in a worker thread, and on
+a store whose calls wait on the network (PostgreSQL: :attr:`RoomStore.blocking`), where
+every message naming a room, and each tick that writes, is worked out in a worker thread, so
+one slow commit holds up its own room only. A room's messages are handled one at a time (its
+lock), so no two of them interleave.
 
 Several processes may share one PostgreSQL database: each is told of the others' writes
 after their commit (:meth:`RoomStore.listen`), reads a room it holds again from the store
@@ -66,7 +66,7 @@ from gameshelf import __version__
 from gameshelf.core.errors import GameshelfError
 from gameshelf.core.webguard import Guard, GuardMiddleware
 from gameshelf.server import protocol as p
-from gameshelf.server.games import playable
+from gameshelf.server.games import game_class, playable
 from gameshelf.server.layers import CarefulH11, CarefulWebSockets
 from gameshelf.server.leases import Leases, timed
 from gameshelf.server.results import finished_game, record_finished
@@ -100,9 +100,6 @@ TICK = 0.25
 MAX_QUEUED = 2000
 #: The largest frame the WebSocket layer reads (bytes); larger ones close the connection.
 MAX_FRAME = 1 << 20
-#: Computer levels whose moves may take long (the Yatz solver, the Showdown search): a
-#: room with one has its actions worked out in a worker thread.
-SLOW = frozenset({"strong", "search"})
 #: Seconds between two announcements of which seats have connections here, to the other
 #: processes on the same database (a seat no longer announced counts there as gone from its
 #: last announcement: the away rule waits a whole timeout from then).
@@ -259,10 +256,13 @@ class Hub:
         return True
 
     def slow(self, room: Room | None) -> bool:
-        """True when ``room`` has a computer seat whose moves may take long (:data:`SLOW`):
-        its actions are then worked out in a worker thread, so other rooms go on."""
-        return room is not None and any(s.kind == "computer" and s.level in SLOW
-                                        for s in room.seats)
+        """True when ``room`` has a computer seat whose moves may take long (a level in
+        its game's :attr:`~gameshelf.server.games.Game.slow_levels`): its actions are then
+        worked out in a worker thread, so other rooms go on."""
+        if room is None:
+            return False
+        slow = game_class(room.game_key).slow_levels
+        return any(s.kind == "computer" and s.level in slow for s in room.seats)
 
     @contextlib.asynccontextmanager
     async def lock(self, code: str) -> AsyncIterator[None]:

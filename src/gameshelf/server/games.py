@@ -60,6 +60,9 @@ class Game(ABC):
     #: the default computer level, a fast one: a computer acting for an away person, an
     #: open seat left at the start, a computer seat given no level
     default_level: ClassVar[str] = ""
+    #: the computer levels whose moves may take long (a solver, a search): a room with one
+    #: has its actions worked out in a worker thread
+    slow_levels: ClassVar[frozenset[str]] = frozenset()
     #: the game's own match (session layer), which keeps its record and actions
     match: Any
 

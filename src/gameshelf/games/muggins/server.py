@@ -26,6 +26,9 @@ class MugginsGame(Game):
     key = "muggins"
     #: the fast computer player: open seats, computer seats given no level, stand-ins
     default_level = MugginsOptions.LEVELS[0]
+    #: levels whose moves may take long (strong Mugsy samples deals):
+    #: a room with one is worked out in a worker thread
+    slow_levels = frozenset({"strong"})
     #: The target of a room kept with none: rooms created before the online default was the
     #: rulebook's (R-MG-8) kept no target and were played to 250; a room created now keeps
     #: its target (:meth:`kept_options`).

@@ -31,6 +31,9 @@ class ShowdownGame(Game):
     key = "showdown"
     #: the fast computer player: open seats, computer seats given no level, stand-ins
     default_level = ShowdownOptions.LEVELS[0]
+    #: levels whose moves may take long (the search):
+    #: a room with one is worked out in a worker thread
+    slow_levels = frozenset({"search"})
 
     def __init__(self, match: Any) -> None:
         self.match: Match = match

@@ -189,9 +189,19 @@ def _strong_player() -> Player:
     return StrongPlayer()
 
 
+def _winner_player() -> Player:
+    """The player that plays to win (:class:`gameshelf.games.yatz.winner.WinnerPlayer`),
+    imported on first use as the strong player is."""
+    # start-up: numba and the solver load only when the winner is seated
+    from gameshelf.games.yatz.winner import WinnerPlayer
+
+    return WinnerPlayer()
+
+
 #: Computer players by name. Add one with one line: ``"name": Factory,``.
 PLAYERS: dict[str, Callable[[], Player]] = {
     "strong": _strong_player,
+    "winner": _winner_player,
     "greedy": GreedyPlayer,
     "casual": CasualPlayer,
 }

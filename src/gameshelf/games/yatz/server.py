@@ -28,6 +28,9 @@ class YatzGame(Game):
     key = "yatz"
     #: the fast computer player: open seats, computer seats given no level, stand-ins
     default_level = YatzOptions.LEVELS[0]
+    #: levels whose moves may take long (the turn plans of the solver):
+    #: a room with one is worked out in a worker thread
+    slow_levels = frozenset({"strong", "winner"})
 
     def __init__(self, match: Any) -> None:
         self.match: Match = match
