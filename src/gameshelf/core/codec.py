@@ -3,8 +3,9 @@
 
 A field's type says how it is written and read: ``bool`` (``true``/``false`` only), ``int``
 (a JSON whole number, never ``true`` nor ``1.0``), ``str``, an ``Enum`` (by its value),
-``X | None`` (``null``), ``tuple[X, ...]`` and ``Sequence[X]`` (an array, read as a
-tuple), ``tuple[X, Y]`` (an array of that
+``float`` (any JSON number), a ``Literal`` (one of its values), ``dict`` (any JSON object,
+as it is), ``X | None`` (``null``), ``tuple[X, ...]`` and ``Sequence[X]`` (an array, read as
+a tuple), ``tuple[X, Y]`` (an array of that
 many), ``frozenset[X]`` (an array of different items, written sorted) and a dataclass (an
 object of its fields).
 ``Annotated`` adds what a type alone cannot say:
@@ -44,7 +45,7 @@ import types
 import typing
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any, Literal, TypeVar
 
 from gameshelf.core.errors import BadInputError, GameshelfError
 from gameshelf.core.safeload import array, as_json, flag, ranged, whole
@@ -248,6 +249,12 @@ def _reader(hint: Any) -> _Reader:
         return lambda v, c, w: _named(whole, v, w)
     if tp is str:
         return lambda v, c, w: _named(text, v, w)
+    if tp is float:
+        return lambda v, c, w: float(_named(_number, v, w))
+    if origin is dict or tp is dict:
+        return lambda v, c, w: v if isinstance(v, dict) else _named(_object, v, w)
+    if origin is Literal:
+        return lambda v, c, w: _named(lambda x: _one_of(x, args), v, w)
     if isinstance(tp, type) and issubclass(tp, enum.Enum):
         return lambda v, c, w: _named(tp, v, w)
     if origin in (tuple, frozenset, Sequence):
@@ -266,6 +273,22 @@ def _reader(hint: Any) -> _Reader:
     if dataclasses.is_dataclass(tp):
         return lambda v, c, w: _read_object(typing.cast(type, tp), v, c, w, {})
     raise TypeError(f"no JSON form for {hint!r}")
+
+
+def _number(value: Any) -> int | float:
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return value
+    raise ValueError(f"must be a number, got {as_json(value)}")
+
+
+def _object(value: Any) -> dict[str, Any]:
+    raise TypeError(f"must be an object, got {as_json(value)}")
+
+
+def _one_of(value: Any, values: tuple[Any, ...]) -> Any:
+    if any(value == v and type(value) is type(v) for v in values):
+        return value
+    raise ValueError(f"must be one of {', '.join(map(str, values))}, got {as_json(value)}")
 
 
 def _named(check: Callable[[Any], T], value: Any, where: str) -> T:
