@@ -274,6 +274,26 @@ class PeakMemory:
         self.kb = max(self.kb, memory_kb(self.pid)[0])
 
 
+def in_a_thread(work: Callable[[], Any]) -> Any:
+    """``work()`` in a thread of its own (its own event loop: Playwright's sync API holds
+    one in this thread); its result, or its exception raised here."""
+    out: list[Any] = []
+    failed: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            out.append(work())
+        except BaseException as exc:   # raised again in the caller's thread
+            failed.append(exc)
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join()
+    if failed:
+        raise failed[0]
+    return out[0]
+
+
 def players_held(home: Path, steps: list[int], seconds: float, think: float,
                  show: bool | None) -> None:
     """Print, for one game server process, the memory per connected player and the p99 of
@@ -283,14 +303,16 @@ def players_held(home: Path, steps: list[int], seconds: float, think: float,
     limits = ("--rate", "1000", "--connections", "100000", "--rooms", "100000")
     with game_server(home, *limits) as server:
         pid = server.process.pid
-        asyncio.run(_drive(server.ws_url, 1, 1.0, 0.0, 1.0, lambda _: None))   # warmed
+        in_a_thread(lambda: asyncio.run(_drive(server.ws_url, 1, 1.0, 0.0, 1.0,
+                                               lambda _: None)))   # warmed
         start_kb = memory_kb(pid)[0]
         held = 0
         for players in tracked(steps, "counts of players", len(steps), show):
             rooms = max(1, players // 4)
             with PeakMemory(pid) as peak:
-                stats, _ = asyncio.run(_drive(server.ws_url, rooms, seconds, think,
-                                              max(2.0, seconds / 2), lambda _: None))
+                stats, _ = in_a_thread(lambda rooms=rooms: asyncio.run(_drive(
+                    server.ws_url, rooms, seconds, think, max(2.0, seconds / 2),
+                    lambda _: None)))
             lat = sorted(stats.latencies)
             p99 = 1000 * lat[min(len(lat) - 1, int(0.99 * len(lat)))] if lat else float("inf")
             per = (peak.kb - start_kb) / (rooms * 4)

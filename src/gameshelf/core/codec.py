@@ -3,8 +3,9 @@
 
 A field's type says how it is written and read: ``bool`` (``true``/``false`` only), ``int``
 (a JSON whole number, never ``true`` nor ``1.0``), ``str``, an ``Enum`` (by its value),
-``X | None`` (``null``), ``tuple[X, ...]`` and ``Sequence[X]`` (an array, read as a
-tuple), ``tuple[X, Y]`` (an array of that
+``float`` (any JSON number), a ``Literal`` (one of its values), ``dict`` (any JSON object,
+as it is), ``X | None`` (``null``), ``tuple[X, ...]`` and ``Sequence[X]`` (an array, read as
+a tuple), ``tuple[X, Y]`` (an array of that
 many), ``frozenset[X]`` (an array of different items, written sorted) and a dataclass (an
 object of its fields).
 ``Annotated`` adds what a type alone cannot say:
@@ -44,7 +45,7 @@ import types
 import typing
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any, Literal, TypeVar
 
 from gameshelf.core.errors import BadInputError, GameshelfError
 from gameshelf.core.safeload import array, as_json, flag, ranged, whole
@@ -213,13 +214,13 @@ def _read_object(cls: Any, data: Any, ctx: dict[str, Any], where: str,
     if not isinstance(data, dict):
         raise TypeError(f"{where or 'the value'} must be an object, got {as_json(data)}")
     values: dict[str, Any] = {}
-    for name, hint, default in _fields(cls):
+    for name, read, default in _readers(cls):
         path = f"{where}.{name}" if where else name
-        if name in given:
+        if given and name in given:
             values[name] = given[name]
             continue
         if name in data:
-            values[name] = _reader(hint)(data[name], ctx, path)
+            values[name] = read(data[name], ctx, path)
         elif default is not dataclasses.MISSING:
             values[name] = default
         else:
@@ -227,6 +228,11 @@ def _read_object(cls: Any, data: Any, ctx: dict[str, Any], where: str,
         if not where:
             ctx[name] = values[name]
     return cls(**values)
+
+
+@functools.cache
+def _readers(cls: Any) -> tuple[tuple[str, _Reader, Any], ...]:
+    return tuple((name, _reader(hint), default) for name, hint, default in _fields(cls))
 
 
 @functools.cache
@@ -240,14 +246,20 @@ def _reader(hint: Any) -> _Reader:
     if inner is not None:
         some = _reader(inner)
         return lambda v, c, w: None if v is None else some(v, c, w)
-    if tp is bool:
-        return lambda v, c, w: _named(flag, v, w)
+    if tp is bool:  # each a quick look first: most data is right
+        return lambda v, c, w: v if type(v) is bool else _named(flag, v, w)
     if tp is int and within is not None:
         return lambda v, c, w: ranged(v, w, _bound(within.low, c), _bound(within.high, c))
     if tp is int:
-        return lambda v, c, w: _named(whole, v, w)
+        return lambda v, c, w: v if type(v) is int else _named(whole, v, w)
     if tp is str:
-        return lambda v, c, w: _named(text, v, w)
+        return lambda v, c, w: v if type(v) is str else _named(text, v, w)
+    if tp is float:
+        return lambda v, c, w: float(_named(_number, v, w))
+    if origin is dict or tp is dict:
+        return lambda v, c, w: v if isinstance(v, dict) else _named(_object, v, w)
+    if origin is Literal:
+        return lambda v, c, w: _named(lambda x: _one_of(x, args), v, w)
     if isinstance(tp, type) and issubclass(tp, enum.Enum):
         return lambda v, c, w: _named(tp, v, w)
     if origin in (tuple, frozenset, Sequence):
@@ -265,7 +277,27 @@ def _reader(hint: Any) -> _Reader:
         return read
     if dataclasses.is_dataclass(tp):
         return lambda v, c, w: _read_object(typing.cast(type, tp), v, c, w, {})
-    raise TypeError(f"no JSON form for {hint!r}")
+    return lambda v, c, w: _named(_no_form, hint, w)  # a field only ever given
+
+
+def _no_form(hint: Any) -> Any:
+    raise TypeError(f"{hint!r} has no JSON form")
+
+
+def _number(value: Any) -> int | float:
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return value
+    raise ValueError(f"must be a number, got {as_json(value)}")
+
+
+def _object(value: Any) -> dict[str, Any]:
+    raise TypeError(f"must be an object, got {as_json(value)}")
+
+
+def _one_of(value: Any, values: tuple[Any, ...]) -> Any:
+    if any(value == v and type(value) is type(v) for v in values):
+        return value
+    raise ValueError(f"must be one of {', '.join(map(str, values))}, got {as_json(value)}")
 
 
 def _named(check: Callable[[Any], T], value: Any, where: str) -> T:

@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from gameshelf.core.chance import MAX_SEED
+from gameshelf.core.codec import CodecError, decode, encode
 from gameshelf.core.errors import RecordError
 from gameshelf.core.inputs import MAX_RECORD_BYTES, load_json, quote
 
@@ -50,14 +51,7 @@ class GameRecord:
 
     def payload(self) -> dict[str, Any]:
         """The record as a JSON-ready dict, without the checksum."""
-        return {
-            "format": FORMAT,
-            "game": self.game,
-            "rules_version": self.rules_version,
-            "options": self.options,
-            "seed": self.seed,
-            "actions": list(self.actions),
-        }
+        return {"format": FORMAT, **encode(self)}
 
     def checksum(self) -> str:
         """SHA-256 hex digest of the canonical payload."""
@@ -94,27 +88,20 @@ class GameRecord:
         if data.get("format") != FORMAT:
             raise RecordError(f"not a game record: format is {quote(data.get('format'))}, "
                               f"expected {FORMAT!r}")
-        expected = {"game": str, "rules_version": int, "options": dict, "seed": int,
-                    "actions": list, "checksum": str}
-        for key, typ in expected.items():
+        for key in [*(f.name for f in fields(cls)), "checksum"]:  # none may be left out
             if key not in data:
                 raise RecordError(f"game record is missing the field {key!r}")
-            value = data[key]
-            if not isinstance(value, typ) or (typ is int and isinstance(value, bool)):
-                raise RecordError(f"game record field {key!r} has the wrong type")
-        if not 0 <= data["seed"] <= MAX_SEED:
-            raise RecordError(f"game record seed {data['seed']} is not a game number "
-                              f"(0 to {MAX_SEED})")
-        if not all(isinstance(a, str) for a in data["actions"]):
-            raise RecordError("game record field 'actions' must hold text actions only")
         try:  # "\udcff" escapes decode to lone surrogates, which no screen can show
             json.dumps(data, ensure_ascii=False).encode("utf-8")
+            record = decode(cls, data)
         except UnicodeEncodeError:
             raise RecordError("not a game record: it holds text that is not valid UTF-8 "
                               "(a lone surrogate)") from None
-        record = cls(game=data["game"], rules_version=data["rules_version"],
-                     options=data["options"], seed=data["seed"],
-                     actions=tuple(data["actions"]))
+        except CodecError as exc:
+            raise RecordError(f"game record field {exc}") from None
+        if not 0 <= record.seed <= MAX_SEED:
+            raise RecordError(f"game record seed {record.seed} is not a game number "
+                              f"(0 to {MAX_SEED})")
         if record.checksum() != data["checksum"]:
             raise RecordError("game record checksum does not match: the file was changed "
                               "or is incomplete")

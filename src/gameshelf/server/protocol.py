@@ -26,11 +26,10 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import types
-import typing
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
+from gameshelf.core.codec import CodecError, decode
 from gameshelf.core.safeload import DataError, as_json, read_json
 
 #: The protocol version this program speaks.
@@ -396,63 +395,13 @@ def dump(message: Message) -> str:
 
 
 # ----- reading --------------------------------------------------------------------------
-def _convert(value: Any, hint: Any, where: str) -> Any:
-    """``value`` checked (and built) as ``hint``; ProtocolError ``malformed`` otherwise."""
-    origin = typing.get_origin(hint)
-    args = typing.get_args(hint)
-    if origin in (typing.Union, types.UnionType):
-        if value is None and type(None) in args:
-            return None
-        rest = [a for a in args if a is not type(None)]
-        return _convert(value, rest[0], where)
-    if origin is Literal:
-        if value not in args:
-            raise ProtocolError("malformed", f"{where} must be one of "
-                                f"{', '.join(map(str, args))}")
-        return value
-    if origin is tuple:
-        if not isinstance(value, list):
-            raise ProtocolError("malformed", f"{where} must be a list")
-        return tuple(_convert(v, args[0], f"{where}[{i}]") for i, v in enumerate(value))
-    if origin is dict or hint is dict:
-        if not isinstance(value, dict):
-            raise ProtocolError("malformed", f"{where} must be an object")
-        return value
-    if dataclasses.is_dataclass(hint) and isinstance(hint, type):
-        if not isinstance(value, dict):
-            raise ProtocolError("malformed", f"{where} must be an object")
-        return _build(hint, value, where)
-    if hint is bool:
-        if not isinstance(value, bool):
-            raise ProtocolError("malformed", f"{where} must be true or false")
-        return value
-    if hint is int:
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise ProtocolError("malformed", f"{where} must be a whole number")
-        return value
-    if hint is float:
-        if not isinstance(value, int | float) or isinstance(value, bool):
-            raise ProtocolError("malformed", f"{where} must be a number")
-        return float(value)
-    if hint is str:
-        if not isinstance(value, str):
-            raise ProtocolError("malformed", f"{where} must be text")
-        return value
-    raise ProtocolError("malformed", f"{where} cannot be read")  # pragma: no cover
-
-
-def _build(cls: type[Any], data: dict[str, Any], where: str) -> Any:
-    hints = typing.get_type_hints(cls)
-    kwargs: dict[str, Any] = {}
-    for f in dataclasses.fields(cls):
-        if f.name not in data:
-            if (f.default is dataclasses.MISSING
-                    and f.default_factory is dataclasses.MISSING):
-                raise ProtocolError("malformed", f"{where} is missing the field {f.name!r}")
-            continue
-        kwargs[f.name] = _convert(data[f.name], hints[f.name], f"{where}.{f.name}"
-                                  if where else f.name)
-    return cls(**kwargs)
+def _build(cls: type[Message], data: dict[str, Any]) -> Message:
+    """The message of class ``cls`` in ``data``, every field checked by its type
+    (:func:`gameshelf.core.codec.decode`); ProtocolError ``malformed`` otherwise."""
+    try:
+        return decode(cls, data)
+    except CodecError as exc:
+        raise ProtocolError("malformed", str(exc)) from None
 
 
 def _parse(text: str | bytes, table: dict[str, type[Message]]) -> Message:
@@ -482,8 +431,7 @@ def _parse(text: str | bytes, table: dict[str, type[Message]]) -> Message:
         raise ProtocolError("unknown_type", f"unknown message type {as_json(kind)}",
                             ref)
     try:
-        message: Message = _build(cls, {k: v for k, v in data.items()
-                                        if k not in ("v", "type")}, "")
+        message = _build(cls, {k: v for k, v in data.items() if k not in ("v", "type")})
     except ProtocolError as exc:
         raise ProtocolError(exc.code, exc.message, ref) from None
     return message

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from gameshelf.core.codec import CodecError, decode, encode
 from gameshelf.core.errors import StoreError
 from gameshelf.core.records import GameRecord
 from gameshelf.core.safeload import read_json
@@ -53,23 +54,19 @@ class HistoryPlayer:
 
     def to_json(self) -> dict[str, Any]:
         """The seat as a JSON-ready dict."""
-        return {"name": self.name, "kind": self.kind, "level": self.level,
-                "score": self.score, "outcome": self.outcome}
+        return encode(self)
 
     @classmethod
     def from_json(cls, value: object) -> HistoryPlayer | None:
-        """A seat read back; None when the stored value is damaged."""
-        if not isinstance(value, dict):
+        """A seat read back (its ``kind`` given, one of :data:`SEAT_KINDS`); None when the
+        stored value is damaged."""
+        try:
+            seat = decode(cls, value)
+        except CodecError:
             return None
-        name, kind, level = value.get("name"), value.get("kind"), value.get("level")
-        score, outcome = value.get("score"), value.get("outcome")
-        if (not isinstance(name, str) or kind not in SEAT_KINDS
-                or not (level is None or isinstance(level, str))
-                or not (score is None or (isinstance(score, int)
-                                          and not isinstance(score, bool)))
-                or outcome not in (None, *OUTCOMES)):
-            return None
-        return cls(name, str(kind), level, score, outcome)
+        given = isinstance(value, dict) and "kind" in value
+        return seat if given and seat.kind in SEAT_KINDS and seat.outcome in (None, *OUTCOMES) \
+            else None
 
 
 @dataclass(frozen=True)
