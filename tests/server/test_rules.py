@@ -223,10 +223,10 @@ def test_a_room_with_a_slow_computer_plays_in_a_worker_thread(
         server: Running, monkeypatch: pytest.MonkeyPatch) -> None:
     """A room with a slow computer seat (the Yatz solver, the Showdown search) has its
     actions worked out off the event loop; the game is the same."""
-    from gameshelf.server import app
+    from gameshelf.server import hub
     from tests.server.bots import play_room
 
-    monkeypatch.setattr(app, "SLOW", frozenset({"heuristic"}))
+    monkeypatch.setattr(hub, "SLOW", frozenset({"heuristic"}))
     seats = [HOST, p.SeatSpec("computer", level="heuristic")]
     bots = asyncio.run(play_room(server.url, "showdown", seats, seed=11))
     over = bots[0].over
