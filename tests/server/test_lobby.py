@@ -4,6 +4,8 @@ and an action the store cannot take is refused with nothing changed and nothing 
 
 from __future__ import annotations
 
+import gc
+import random
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -237,3 +239,29 @@ def test_the_lease_holder_plays_for_a_gone_seat_while_someone_is_in_the_room_els
     assert all(room.by_computer[i] for i in range(room.seq) if room.game.actor(i) == 0)
     lobby.tick(5.0 + ELSEWHERE + 0.5)           # no announcement since: Bob gone too
     assert room.seats[bob_seat].away and room.game.to_act() == bob_seat   # and it waits
+
+
+def test_a_finished_room_let_go_leaves_no_cyclic_garbage(tmp_path: Path) -> None:
+    """A room and its game hold no reference cycle: dropped, they are freed by their
+    reference counts alone, so the server may freeze its rooms out of the garbage
+    collector's full collections (hub.freezer) and still free them."""
+    lobby = Lobby(SQLiteRoomStore(tmp_path / "s.db"))
+    seats = (p.SeatSpec("host", "Ann"), p.SeatSpec("open"), p.SeatSpec("open"))
+    pick = random.Random(4)
+    gc.collect()
+    gc.disable()
+    try:
+        room, _, ann = lobby.create(p.Create("showdown", seats), 0)
+        tokens = [ann] + [lobby.join(p.Join(room.code, n), 0)[2] for n in ("Bob", "Cy")]
+        lobby.start(p.Start(room.code, ann), 0)
+        g = room.game
+        assert g is not None
+        while not g.is_over():
+            s = g.to_act()
+            lobby.act(p.Act(room.code, tokens[s], pick.choice(g.legal(s))), 0)
+        code = room.code
+        del room, g
+        lobby.rooms.pop(code)
+        assert gc.collect() == 0
+    finally:
+        gc.enable()

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import logging
 from collections.abc import AsyncIterator, Callable, Collection, Sequence
 from typing import Any
@@ -80,7 +81,8 @@ def make_app(store: RoomStore, *,
         if rebuilt:
             log.warning("%d unfinished room(s) rebuilt from %s", len(rebuilt),
                         store.where or "the store")
-        tasks = [asyncio.create_task(hub.ticker())]
+        gc.freeze()      # what start-up made (modules, the rooms rebuilt) stays: never walked
+        tasks = [asyncio.create_task(hub.ticker()), asyncio.create_task(hub.freezer())]
         if store.blocking:    # a store other processes may share: say who is here
             tasks.append(asyncio.create_task(hub.announcer()))
             tasks.append(asyncio.create_task(hub.leases.keep(

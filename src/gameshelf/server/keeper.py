@@ -54,6 +54,11 @@ class RoomKeeper:
         #: Finished rooms rebuilt from the store, most recently asked for last (at most
         #: :data:`KEEP_FINISHED`): a room is replayed once, not at every message naming it.
         self.finished: OrderedDict[str, Room] = OrderedDict()
+        #: True: a finished game's record is not written in the commit of its last actions
+        #: but kept on the room (:attr:`Room.unrecorded`) for :meth:`Lobby.write_finished`,
+        #: so a server whose store calls run on its event loop (SQLite) writes it off the
+        #: loop. False (the default): written with the actions, as the store does it.
+        self.finish_later = False
 
 
     def load_unfinished(self, now: float) -> list[str]:

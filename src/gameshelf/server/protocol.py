@@ -26,7 +26,6 @@ Example:
 from __future__ import annotations
 
 import dataclasses
-import functools
 import types
 import typing
 from dataclasses import dataclass, field
@@ -454,11 +453,17 @@ def _convert(value: Any, hint: Any, where: str) -> Any:
     raise ProtocolError("malformed", f"{where} cannot be read")  # pragma: no cover
 
 
-@functools.cache
+#: Each message class's field type hints, worked out once (the annotations are text that
+#: typing.get_type_hints compiles and evaluates).
+_HINTS: dict[type[Any], dict[str, Any]] = {}
+
+
 def _hints(cls: type[Any]) -> dict[str, Any]:
-    """The fields' type hints of a message class (worked out once: the annotations are
-    text to evaluate)."""
-    return typing.get_type_hints(cls)
+    """The fields' type hints of a message class."""
+    hints = _HINTS.get(cls)
+    if hints is None:
+        hints = _HINTS[cls] = typing.get_type_hints(cls)
+    return hints
 
 
 def _build(cls: type[Any], data: dict[str, Any], where: str) -> Any:

@@ -87,6 +87,10 @@ class Room:
     #: The room's version in the store as of its last read or write (every write counts
     #: it up; a write naming an older one is refused: another process was first).
     version: int = 0
+    #: The finished game's record, committed with its last actions but not yet written to
+    #: the player store (:attr:`Lobby.finish_later`: written off the event loop, by
+    #: :meth:`Lobby.write_finished`, before anyone is told of the end).
+    unrecorded: FinishedGame | None = None
 
     def mark(self, before: int, computer: bool) -> None:
         """Keep :attr:`by_computer` in step with the game's actions after a move that

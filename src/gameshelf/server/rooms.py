@@ -305,6 +305,8 @@ class Lobby(RoomKeeper):
             except (GameshelfError, OSError) as exc:
                 log.error("room %s: the finished game could not be recorded: %s",
                           room.code, exc)
+        if self.finish_later and finished is not None:
+            room.unrecorded, finished = finished, None   # written by write_finished
         try:
             room.version = self.store.append(room.code, rows, room.status, known=known,
                                              version=room.version, finished=finished)
@@ -330,6 +332,20 @@ class Lobby(RoomKeeper):
             out.append((None, p.RoomUpdate(room.info())))
             out.append((None, game_over(room)))
         return out
+
+    def write_finished(self, room: Room) -> None:
+        """Write ``room``'s finished game to the player store when :meth:`_accept` left it
+        for later (:attr:`finish_later`); a failure is logged, never raised to the
+        players. The store's write waits for the disk (tens of milliseconds), so the
+        server calls this in a worker thread, before it tells anyone of the end."""
+        finished, room.unrecorded = room.unrecorded, None
+        if finished is None:
+            return
+        try:
+            self.store.finish_game(finished.game, key=finished.key, scores=finished.scores,
+                                   results=finished.results, history=finished.history)
+        except (StoreError, OSError) as exc:
+            log.error("room %s: the finished game could not be recorded: %s", room.code, exc)
 
     def record(self, msg: p.GetRecord, now: float) -> p.Record:
         """The finished game's record for any seat of the room.
