@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from gameshelf.core.errors import StoreError
+from gameshelf.server import keeper
 from gameshelf.server import protocol as p
 from gameshelf.server.room import ELSEWHERE, Refused
 from gameshelf.server.rooms import Lobby
@@ -265,3 +266,41 @@ def test_a_finished_room_let_go_leaves_no_cyclic_garbage(tmp_path: Path) -> None
         assert gc.collect() == 0
     finally:
         gc.enable()
+
+
+def test_a_room_another_process_wrote_is_brought_up_with_the_new_actions_only(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Told of another process's write, a process holding the room reads the actions
+    stored after its own and applies them (Game.extend), not the whole record: the room
+    then stands as one rebuilt from the store, and each seat is told the new events."""
+    here, there = (Lobby(SQLiteRoomStore(tmp_path / "rooms.db")) for _ in range(2))
+    room, _, ann = here.create(p.Create("muggins", (HOST, OPEN), {"target": 60}), 0.0)
+    _, _, bob, _ = here.join(p.Join(room.code, "Bob"), 0.0)
+    here.start(p.Start(room.code, ann), 0.0)
+    held = there.room(room.code)           # the other process holds it too
+    replays = []
+    real = keeper.game_of_record
+    monkeypatch.setattr(keeper, "game_of_record",
+                        lambda record: replays.append(record) or real(record))
+    tokens = [ann, bob]
+    pick = random.Random(5)
+    g = room.game
+    assert g is not None
+    for _ in range(12):
+        if g.is_over():
+            break
+        s = g.to_act()
+        seq = held.seq
+        here.act(p.Act(room.code, tokens[s], pick.choice(g.legal(s))), 0.0)
+        out = there.refresh(room.code, room.version, 0.0)
+        assert there.rooms[room.code] is held and held.version == room.version
+        assert held.game is not None and list(held.game.actions) == list(g.actions)
+        assert held.by_computer == room.by_computer and held.committed == room.committed
+        states = [m for _, m in out if isinstance(m, p.State)]
+        assert [m.seat for m in states] == [0, 1]
+        assert all(m.events[0].seq == seq + 1 and m.seq == room.seq for m in states)
+        assert [m.view for m in states] == [g.view(0), g.view(1)]
+        assert [m.log for m in states] == [room.state_for(i, 0).log for i in (0, 1)]
+    assert replays == []
+    rebuilt = Lobby(SQLiteRoomStore(tmp_path / "rooms.db")).room(room.code)
+    assert rebuilt.game is not None and held.game.view(0) == rebuilt.game.view(0)

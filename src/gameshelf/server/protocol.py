@@ -69,7 +69,8 @@ ERROR_CODES = (
     "stale",            # action: the client's seq is not the room's (it missed an update)
     "not_over",         # record: the game is not over yet
     "over",             # action after the game's end
-    "internal",         # the server failed; nothing was changed
+    "unavailable",      # the server's database cannot be reached now; nothing was changed
+    "internal",         # the server failed; nothing was changed (always the last code)
 )
 
 

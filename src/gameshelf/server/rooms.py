@@ -111,6 +111,8 @@ class Lobby(RoomKeeper):
                                                               room.stored())):
                 self.rooms[code] = room
                 return room, host, token
+            if self.store_down:
+                raise self.refusal("the room")
         raise Refused("internal", "no free room code was found; try again")
 
     def _name(self, text: str, taken: set[str]) -> str:
@@ -162,7 +164,7 @@ class Lobby(RoomKeeper):
         room.seats[seat] = Seat("person", name, "", token_hash(token))
         if not self._store_seats(room, room.status):   # StaleError: the room is reloaded
             room.seats[seat] = before
-            raise Refused("internal", "the room could not be stored; nothing changed")
+            raise self.refusal("the room")
         return room, seat, token, [(None, p.RoomUpdate(room.info()))]
 
     def rejoin(self, msg: p.Rejoin, now: float) -> tuple[Room, int]:
@@ -224,7 +226,7 @@ class Lobby(RoomKeeper):
         room.committed = []
         if not self._store_seats(room, room.status):
             self._reload(room.code, now)
-            raise Refused("internal", "the room could not be stored; nothing changed")
+            raise self.refusal("the room")
         return self._accept(room, now, started=True)
 
     # ----- playing --------------------------------------------------------------------------
@@ -317,10 +319,10 @@ class Lobby(RoomKeeper):
                         f"{fresh.seq if fresh else '?'} now): this action was not played; "
                         "the new state follows", news) from None
         except StoreError as exc:
-            log.error("the server database: %s", exc)
+            self.failed(exc)
+            refusal = self.refusal("the action")
             self._reload(room.code, now)
-            raise Refused("internal", "the action could not be stored; nothing changed"
-                          ) from None
+            raise refusal from None
         room.committed = list(actions)
         out: Outbox = []
         if started:

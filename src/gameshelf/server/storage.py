@@ -71,6 +71,11 @@ CREATE TABLE IF NOT EXISTS actions (
 LEASE_SECONDS = 5.0
 
 
+class UnavailableError(StoreError):
+    """The database cannot be reached now (stopped, restarting, or cut off by the
+    network): nothing was read or written, and the same call may work in a moment."""
+
+
 class StaleError(StoreError):
     """A write refused because another writer (another server process) changed the room
     since its writer last read it: nothing was written; read the room again."""
@@ -170,8 +175,11 @@ class RoomStore(ABC):
 
     def unleased(self, limit: int = 100) -> list[str]:
         """Lobbies (rooms not started) whose lease no process holds: their holder died, and
-        no process holds them in memory to close them when idle (at most ``limit``). By
-        default none (one process per store holds every room it has)."""
+        no process holds them in memory to close them when idle (at most ``limit``). A store
+        with leases also clears here the lease rows lapsed longer than a lease's time (a
+        lapsed row counts as no lease, so the table does not keep a row for every room a
+        process killed ever held). By default none (one process per store holds every room
+        it has)."""
         return []
 
     def versions(self, codes: Sequence[str]) -> dict[str, int]:
@@ -233,8 +241,10 @@ class RoomStore(ABC):
         """
 
     @abstractmethod
-    def load(self, code: str) -> StoredRoom | None:
-        """The room ``code`` with its actions, None when there is none."""
+    def load(self, code: str, after: int = 0) -> StoredRoom | None:
+        """The room ``code`` with its actions numbered above ``after`` (0: every one; a
+        process that holds the first ``after`` reads only the rest), None when there is
+        none."""
 
     @abstractmethod
     def unfinished(self) -> list[str]:
@@ -389,7 +399,7 @@ class SQLiteRoomStore(RoomStore):
                 log.error("room %s: the finished game could not be recorded: %s", code, exc)
         return new
 
-    def load(self, code: str) -> StoredRoom | None:
+    def load(self, code: str, after: int = 0) -> StoredRoom | None:
         with self._lock:
             try:
                 row = self._conn.execute(
@@ -399,7 +409,7 @@ class SQLiteRoomStore(RoomStore):
                     return None
                 acts = self._conn.execute(
                     "SELECT seq, seat, action, by_computer FROM actions WHERE code=? "
-                    "ORDER BY seq", (code,)).fetchall()
+                    "AND seq>? ORDER BY seq", (code, after)).fetchall()
             except sqlite3.Error as exc:
                 raise StoreError(f"the server database {self.path} cannot be read: "
                                  f"{exc}") from None
