@@ -374,22 +374,28 @@ class SQLiteRoomStore(RoomStore):
                known: int | None = None, version: int | None = None,
                finished: FinishedGame | None = None) -> int:
         def run(c: sqlite3.Connection) -> int:
-            new = self._bump(c, code, version)
-            if known is not None:
-                stored = c.execute("SELECT COUNT(*) FROM actions WHERE code=?",
-                                   (code,)).fetchone()[0]
-                if stored != known:
-                    raise StaleError(f"the room {code} has {stored} actions stored, not "
-                                     f"{known}: another writer was first")
-            if actions:   # a replaced last action (a Yatz hold after a hold) is rewritten
+            row = c.execute("SELECT version FROM rooms WHERE code=?", (code,)).fetchone()
+            if row is None:
+                raise StoreError(f"there is no room {code} in the server database")
+            check_version(code, int(row[0]), version)
+            # actions are numbered 1, 2, ... with no gap: the highest is their count (one
+            # look in the key, not a count of the room's rows)
+            stored = c.execute("SELECT COALESCE(MAX(seq), 0) FROM actions WHERE code=?",
+                               (code,)).fetchone()[0]
+            if known is not None and stored != known:
+                raise StaleError(f"the room {code} has {stored} actions stored, not "
+                                 f"{known}: another writer was first")
+            if actions and actions[0].seq <= stored:
+                # a replaced last action (a Yatz hold after a hold) is rewritten
                 c.execute("DELETE FROM actions WHERE code=? AND seq>=?",
                           (code, actions[0].seq))
             c.executemany("INSERT INTO actions (code, seq, seat, action, by_computer) "
                           "VALUES (?,?,?,?,?)",
                           [(code, a.seq, a.seat, a.action, int(a.by_computer))
                            for a in actions])
-            c.execute("UPDATE rooms SET status=? WHERE code=?", (status, code))
-            return new
+            c.execute("UPDATE rooms SET version=?, status=? WHERE code=?",
+                      (int(row[0]) + 1, status, code))
+            return int(row[0]) + 1
         new = int(self._tx(run))
         if finished is not None:     # the player store is another file: after the commit
             try:
