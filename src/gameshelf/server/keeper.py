@@ -245,6 +245,7 @@ class RoomKeeper:
         room.committed = room.committed + [a.action for a in fresh]
         room.version = stored.version
         room.status = stored.status
+        room.forget(0 if room.status == "over" else known - 1)
         return news(before, room)
 
     def refresh(self, code: str, version: int, now: float) -> Outbox:

@@ -324,6 +324,7 @@ class Lobby(RoomKeeper):
             self._reload(room.code, now)
             raise refusal from None
         room.committed = list(actions)
+        room.forget(0 if room.status == "over" else before)
         out: Outbox = []
         if started:
             out.append((None, p.RoomUpdate(room.info())))
