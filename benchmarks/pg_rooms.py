@@ -8,8 +8,9 @@ do: :mod:`tests.server.postgres`, fsync off) and prints, for ``--n`` writes each
   write per action), wall time p50 / p99 and this process's CPU, on SQLite and PostgreSQL;
 - notice latency: a second store appends; the first one, listening, is told (from the
   commit's return to the callback, and from the start of the write), p50 / p99 / max;
-- reading a room again: a finished Muggins room (about 100 actions) rebuilt from the store
-  and replayed, as a process does for a room another one wrote.
+- reading a room again: a Muggins room played on one process while another holds it: the
+  other's read of each action (the new ones only, applied to the game it holds), and of the
+  whole finished room (about 100 actions, rebuilt and replayed, as at a first message).
 
 Run: ``.venv/bin/python benchmarks/pg_rooms.py [--n 500]``
 """
@@ -89,29 +90,35 @@ def notices(url: str, n: int) -> tuple[list[float], list[float]]:
         theirs.close()
 
 
-def reread(store: RoomStore) -> tuple[int, float]:
-    """A Muggins room played to its end, then read again from the store (ms, median)."""
-    lobby = Lobby(store)
+def reread(store: RoomStore, again: RoomStore) -> tuple[int, float, float]:
+    """A Muggins room played to its end on one lobby while a second (another process, on
+    ``again``) holds it and is told of each write: the second's read of each action
+    (only the new ones, :meth:`Game.extend`), and of the whole finished room (the replay
+    of a room rebuilt), ms, medians."""
+    lobby, other = Lobby(store), Lobby(again)
     host, open_ = p.SeatSpec("host", "Ann"), p.SeatSpec("open")
     room, _, ann = lobby.create(p.Create("muggins", (host, open_), {"target": 100}), 0.0)
     _, _, bob, _ = lobby.join(p.Join(room.code, "Bob"), 0.0)
     lobby.start(p.Start(room.code, ann), 0.0)
+    other.room(room.code)
     tokens = [ann, bob]
     room = lobby.rooms[room.code]
     assert room.game is not None
+    steps = []
     while not room.game.is_over():
         s = room.game.to_act()
         lobby.act(p.Act(room.code, tokens[s], room.game.stand_in(s)), 0.0)
-        room = lobby.rooms[room.code]
-        assert room.game is not None
+        t = time.perf_counter()
+        other.refresh(room.code, room.version, 0.0)
+        steps.append(time.perf_counter() - t)
     times = []
     for _ in range(20):
-        room.version -= 1          # as if another process had written it
+        other.rooms.pop(room.code, None)
+        other.finished.pop(room.code, None)
         t = time.perf_counter()
-        lobby.refresh(room.code, room.version + 1, 0.0)
+        other.room(room.code)
         times.append(time.perf_counter() - t)
-        room = lobby.rooms[room.code]
-    return room.seq, statistics.median(times)
+    return room.seq, statistics.median(steps), statistics.median(times)
 
 
 def main() -> None:
@@ -136,10 +143,15 @@ def main() -> None:
                   f"from the write's start p50 {_pct(whole, .5) * 1000:.2f} ms, p99 "
                   f"{_pct(whole, .99) * 1000:.2f} ms")
             advance(1)
-            for name, store in (("sqlite", sqlite), ("postgres", postgres)):
-                seq, took = reread(store)
-                print(f"a finished Muggins room of {seq} actions read again ({name}): "
-                      f"{took * 1000:.1f} ms")
+            others: list[tuple[str, RoomStore, RoomStore]] = [
+                ("sqlite", sqlite, SQLiteRoomStore(Path(tmp) / "rooms.db")),
+                ("postgres", postgres, PostgresRoomStore(postgres.url))]
+            for name, mine, other in others:
+                seq, step, read = reread(mine, other)
+                print(f"a Muggins room of {seq} actions ({name}): another process reads "
+                      f"each action (the new ones only) in {step * 1000:.2f} ms, the whole "
+                      f"room in {read * 1000:.1f} ms (medians)")
+                other.close()
                 advance(1)
         finally:
             sqlite.close()

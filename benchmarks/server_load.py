@@ -1,41 +1,69 @@
-"""Load on the game server (issue 13): N rooms of 4 bot seats each, over loopback.
+"""Load on the game server: N rooms of 4 bot seats each, over loopback, on one process
+with SQLite, one with PostgreSQL and two with PostgreSQL, in one run.
 
-Starts ``gameshelf serve`` as its own process on a free port with a temporary database,
-creates ``--rooms`` Pinball Showdown rooms of 4 people (bots), and lets every bot play its
-seat: a bot waits ``--think`` seconds (on average, exponentially spread) once it is to act,
-as a person would, then sends an action chosen among the legal ones the server listed. A
-finished room starts a new game. The rooms are opened over ``--ramp`` seconds; the run is
-measured for ``--seconds`` after that.
+Each setup starts ``gameshelf serve`` as its own process(es) on free ports (SQLite: a
+temporary file; PostgreSQL: a throw-away cluster from Debian's packages, as the tests start
+it, fsync off), creates ``--rooms`` Pinball Showdown rooms of 4 people (bots), and lets every
+bot play its seat: a bot waits ``--think`` seconds (on average, exponentially spread) once
+it is to act, as a person would, then sends an action chosen among the legal ones the
+server listed. A finished room starts a new game. With two servers, room ``n`` goes to
+server ``n % 2`` (as a load balancer routing by room code sends every seat of a room to one
+server). The rooms are opened over ``--ramp`` seconds; the run is measured for ``--seconds``
+after that. The bots run in ``--bot-procs`` processes of their own.
 
-Prints accepted actions per second, the p50 / p99 / max time from sending an action to
-receiving the state that answers it (milliseconds), the server's memory (resident, peak)
-and its CPU time. Goal on a 2-core machine: 200 rooms x 4 seats with p99 under 100 ms.
+Prints for each setup: accepted actions per second, the p50 / p99 / max time from sending an
+action to receiving the state that answers it (milliseconds), each server's CPU over the
+measured run (and per accepted action), memory and time waited for a CPU, and PostgreSQL's
+CPU (every process of its cluster). Goal: 1,000 rooms x 4 seats on one process with p99 under
+100 ms, under 0.5 ms of server CPU an accepted action; two processes carry 1.6x one's load.
 
-Run: ``.venv/bin/python benchmarks/server_load.py [--rooms 200] [--seconds 60]
-[--think 1.0] [--ramp 20]``
+Run: ``.venv/bin/python benchmarks/server_load.py [--rooms 1000] [--seconds 60]
+[--think 1.0] [--ramp 60] [--setups sqlite,pg1,pg2] [--profile FILE]``
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
+import multiprocessing
 import os
 import random
 import re
-import statistics
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 
-from gameshelf.core.progress import add_progress_option, progress
-from gameshelf.server import protocol as p
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tests.server.postgres import cluster  # noqa: E402
+
+from gameshelf.core.progress import add_progress_option, progress  # noqa: E402
+from gameshelf.server import protocol as p  # noqa: E402
+
+#: ``gameshelf ARGS`` under cProfile counting CPU time (not the wall clock: on a busy
+#: machine a process's wait for a CPU would be charged to whatever it was doing), its
+#: figures written to ``sys.argv[1]`` at the end.
+PROFILED = """
+import cProfile, runpy, sys, time
+out, sys.argv = sys.argv[1], ["gameshelf", *sys.argv[2:]]
+profile = cProfile.Profile(time.process_time)
+profile.enable()
+try:
+    runpy.run_module("gameshelf", run_name="__main__")
+except SystemExit:
+    pass
+finally:
+    profile.disable()
+    profile.dump_stats(out)
+"""
 
 SEATS = [p.SeatSpec("host", "Seat 1"), p.SeatSpec("open"), p.SeatSpec("open"),
          p.SeatSpec("open")]
@@ -71,9 +99,29 @@ def _run_delay(pid: int) -> float:
     return total / 1e9
 
 
-def _cpu_seconds(pid: int) -> float:
+def _cpu_seconds(pid: int, children: bool = False) -> float:
+    """The process's CPU seconds (with ``children``: also its children's that ended)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    ticks = int(fields[11]) + int(fields[12])
+    if children:
+        ticks += int(fields[13]) + int(fields[14])
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def _tree_cpu(pid: int) -> float:
+    """CPU seconds of process ``pid`` and its children, living and ended (PostgreSQL's
+    postmaster and its backends)."""
+    total = _cpu_seconds(pid, children=True)
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(stat[1]) == pid:
+            total += (int(stat[11]) + int(stat[12])) / os.sysconf("SC_CLK_TCK")
+    return total
 
 
 async def _send(ws: ClientConnection, msg: p.Message) -> None:
@@ -119,7 +167,7 @@ async def _seat(ws: ClientConnection, code: str, token: str, rng: random.Random,
 
 async def _room(url: str, n: int, think: float, stats: Stats, stop: float) -> None:
     rng = random.Random(n)
-    conns = [await connect(url, max_size=1 << 20) for _ in SEATS]
+    conns = [await connect(url, max_size=1 << 20, open_timeout=120) for _ in SEATS]
     try:
         while time.monotonic() < stop:
             await _send(conns[0], p.Create("showdown", tuple(SEATS), {}, 0))
@@ -153,83 +201,167 @@ async def _tick(advance: Callable[[int], None], total: int) -> None:
         advance(1)
 
 
-async def _drive(url: str, rooms: int, seconds: float, think: float,
-                 ramp: float, advance: Callable[[int], None]) -> tuple[Stats, float]:
+async def _drive(urls: list[str], rooms: range, seconds: float, think: float,
+                 ramp: float, start_at: float) -> Stats:
+    """Play ``rooms`` (room ``n`` on ``urls[n % len(urls)]``), opened over ``ramp``
+    seconds from ``start_at`` (a wall clock time shared by every bot process)."""
     stats = Stats()
+    await asyncio.sleep(max(0.0, start_at - time.time()))
     stop = time.monotonic() + ramp + seconds
-    ticker = asyncio.create_task(_tick(advance, int(ramp + seconds)))
     tasks = []
-    for n in range(rooms):
-        tasks.append(asyncio.create_task(_room(url, n, think, stats, stop)))
-        await asyncio.sleep(ramp / rooms)
+    for i, n in enumerate(rooms):
+        tasks.append(asyncio.create_task(_room(urls[n % len(urls)], n, think, stats, stop)))
+        await asyncio.sleep(max(0.0, start_at + ramp * (i + 1) / len(rooms) - time.time()))
     stats.since = time.perf_counter()
-    start = time.monotonic()
-    await asyncio.gather(*tasks, return_exceptions=False)
-    ticker.cancel()
-    return stats, time.monotonic() - start
+    for ended in await asyncio.gather(*tasks, return_exceptions=True):
+        if isinstance(ended, BaseException):     # a room that failed is counted, not fatal
+            why = f"room failed: {type(ended).__name__}"
+            stats.errors[why] = stats.errors.get(why, 0) + 1
+    return stats
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    ap.add_argument("--rooms", type=int, default=200, help="rooms at once (1-1000)")
-    ap.add_argument("--seconds", type=float, default=60.0, help="length of the run (5-600)")
-    ap.add_argument("--think", type=float, default=1.0,
-                    help="a bot's mean wait before acting, seconds (0-10)")
-    ap.add_argument("--ramp", type=float, default=20.0,
-                    help="seconds over which the rooms are opened, before the measured "
-                         "run (1-600)")
-    add_progress_option(ap)
-    args = ap.parse_args()
-    if not (1 <= args.rooms <= 1000 and 5 <= args.seconds <= 600 and 0 <= args.think <= 10
-            and 1 <= args.ramp <= 600):
-        ap.error("--rooms 1-1000, --seconds 5-600, --think 0-10, --ramp 1-600")
-    home = tempfile.mkdtemp(prefix="gameshelf-bench-")
+def _bots(urls: list[str], rooms: range, seconds: float, think: float, ramp: float,
+          start_at: float, out: Any) -> None:
+    """A bot process: its share of the rooms; sends back (latencies, accepted, games,
+    errors)."""
+    stats = asyncio.run(_drive(urls, rooms, seconds, think, ramp, start_at))
+    out.send((stats.latencies, stats.accepted, stats.games, stats.errors,
+              time.process_time()))
+
+
+@contextlib.contextmanager
+def _servers(db: str, count: int, home: str, profile: str | None) -> Iterator[list[Any]]:
+    """``count`` ``gameshelf serve`` processes on ``db``: ``[(process, url)]``."""
     src = Path(__file__).resolve().parent.parent / "src"
     env = {**os.environ, "GAMESHELF_HOME": home,
            "PYTHONPATH": os.pathsep.join([str(src), os.environ.get("PYTHONPATH", "")])}
-    server = subprocess.Popen([sys.executable, "-m", "gameshelf", "serve", "--port", "0",
-                               "--db", str(Path(home) / "server.db"), "--rate", "1000",
-                               "--connections", "100000", "--rooms", "100000"],
-                              env=env, stdout=subprocess.PIPE, text=True)
+    started = []
     try:
-        assert server.stdout is not None
-        found = re.search(r"ws://127\.0\.0\.1:\d+/ws", server.stdout.readline())
-        if not found:
-            raise SystemExit("the server did not start")
-        cpu0 = _cpu_seconds(server.pid)
-        wait0 = _run_delay(server.pid)
-        mine0 = time.process_time()
-        with progress("seconds of load", int(args.ramp + args.seconds),
-                      args.progress) as advance:
-            stats, elapsed = asyncio.run(_drive(found.group(0), args.rooms, args.seconds,
-                                                args.think, args.ramp, advance))
-        status = _proc_status(server.pid)
-        cpu = _cpu_seconds(server.pid) - cpu0
-        waited = _run_delay(server.pid) - wait0
-        mine = time.process_time() - mine0
+        for i in range(count):
+            run = ([sys.executable, "-c", PROFILED, f"{profile}.{i}"] if profile
+                   else [sys.executable, "-m", "gameshelf"])
+            server = subprocess.Popen([*run, "serve", "--port", "0", "--db", db, "--rate",
+                                       "1000", "--connections", "100000", "--rooms",
+                                       "100000"], env=env, stdout=subprocess.PIPE, text=True)
+            assert server.stdout is not None
+            found = re.search(r"ws://127\.0\.0\.1:\d+/ws", server.stdout.readline())
+            if not found:
+                raise SystemExit("the server did not start")
+            started.append((server, found.group(0)))
+        yield started
     finally:
-        server.terminate()
-        server.wait(30)
-    lat = sorted(stats.latencies)
+        for server, _ in started:
+            server.terminate()
+        for server, _ in started:
+            server.wait(60)
+
+
+def _run(name: str, db: str, count: int, args: argparse.Namespace,
+         postgres_pid: int | None, advance: Callable[[int], None]) -> None:
+    home = tempfile.mkdtemp(prefix="gameshelf-bench-")
+    with _servers(db.replace("HOME", home), count, home, args.profile) as servers:
+        urls = [url for _, url in servers]
+        start_at = time.time() + 1.0
+        pipes, procs = [], []
+        ctx = multiprocessing.get_context("spawn")
+        for b in range(args.bot_procs):
+            mine, theirs = ctx.Pipe(duplex=False)
+            proc = ctx.Process(target=_bots, args=(urls, range(b, args.rooms, args.bot_procs),
+                                                   args.seconds, args.think, args.ramp,
+                                                   start_at, theirs))
+            proc.start()
+            pipes.append(mine)
+            procs.append(proc)
+        time.sleep(max(0.0, start_at + args.ramp - time.time()))
+        for _ in range(int(args.ramp)):
+            advance(1)
+        cpu0 = [_cpu_seconds(s.pid) for s, _ in servers]
+        wait0 = [_run_delay(s.pid) for s, _ in servers]
+        pg0 = _tree_cpu(postgres_pid) if postgres_pid else 0.0
+        t0 = time.monotonic()
+        time.sleep(args.seconds)
+        for _ in range(int(args.seconds)):
+            advance(1)
+        cpu = [_cpu_seconds(s.pid) - c for (s, _), c in zip(servers, cpu0, strict=True)]
+        waited = [_run_delay(s.pid) - w for (s, _), w in zip(servers, wait0, strict=True)]
+        pg = _tree_cpu(postgres_pid) - pg0 if postgres_pid else 0.0
+        elapsed = time.monotonic() - t0
+        status = [_proc_status(s.pid) for s, _ in servers]
+        load = os.getloadavg()
+        results = [pipe.recv() for pipe in pipes]
+        for proc in procs:
+            proc.join(60)
+    lat: list[float] = sorted(float(x) for r in results for x in r[0])
+    accepted = sum(r[1] for r in results)
+    errors: dict[str, int] = {}
+    for r in results:
+        for k, v in r[3].items():
+            errors[k] = errors.get(k, 0) + v
     if not lat:
-        raise SystemExit("no action was answered")
+        print(f"{name}: no action was answered")
+        return
 
     def q(x: float) -> float:
         return 1000 * lat[min(len(lat) - 1, int(x * len(lat)))]
 
-    print(f"rooms {args.rooms} x 4 seats, measured {elapsed:.1f} s after {args.ramp:g} s of "
-          f"opening rooms, think {args.think:g} s (mean wait before acting)")
-    print(f"accepted actions: {stats.accepted:,} ({stats.accepted / elapsed:,.0f}/s); "
-          f"games finished: {stats.games:,}")
-    print(f"send -> state: p50 {q(0.50):.1f} ms, p99 {q(0.99):.1f} ms, max "
-          f"{1000 * lat[-1]:.1f} ms, mean {1000 * statistics.fmean(lat):.1f} ms")
-    print(f"server: RSS {status.get('VmRSS', '?')}, peak {status.get('VmHWM', '?')}, CPU "
-          f"{cpu:.1f} s ({100 * cpu / elapsed:.0f}% of one core); waited for a CPU while "
-          f"runnable {waited:.1f} s")
-    print(f"bots (this process): CPU {mine:.1f} s ({100 * mine / elapsed:.0f}% of one core); "
-          f"machine load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
-    if stats.errors:
-        print(f"errors: {stats.errors}")
+    print(f"{name}: {args.rooms} rooms x 4 seats, measured {elapsed:.0f} s after "
+          f"{args.ramp:g} s of opening rooms, think {args.think:g} s")
+    print(f"  accepted actions {accepted:,} ({accepted / elapsed:,.0f}/s), games finished "
+          f"{sum(r[2] for r in results):,}; send -> state p50 {q(0.50):.1f} ms, p99 "
+          f"{q(0.99):.1f} ms, max {1000 * lat[-1]:.1f} ms")
+    for i, (c, w, st) in enumerate(zip(cpu, waited, status, strict=True)):
+        share = accepted / len(servers)
+        print(f"  server {i + 1}: CPU {c:.1f} s ({100 * c / elapsed:.0f}% of one core, "
+              f"{1000 * c / max(1, share):.2f} ms an accepted action); RSS "
+              f"{st.get('VmRSS', '?')}; waited for a CPU while runnable {w:.1f} s")
+    if postgres_pid:
+        print(f"  PostgreSQL: CPU {pg:.1f} s ({100 * pg / elapsed:.0f}% of one core)")
+    print(f"  bots: CPU {sum(r[4] for r in results):.1f} s in {len(results)} processes; load "
+          f"average {load[0]:.1f} {load[1]:.1f} {load[2]:.1f} on {os.cpu_count()} cores")
+    if errors:
+        print(f"  errors: {errors}")
+
+
+SETUPS = {"sqlite": ("one process, SQLite", 1), "pg1": ("one process, PostgreSQL", 1),
+          "pg2": ("two processes, PostgreSQL", 2)}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    ap.add_argument("--rooms", type=int, default=1000, help="rooms at once (1-2000)")
+    ap.add_argument("--seconds", type=float, default=60.0, help="length of the run (5-600)")
+    ap.add_argument("--think", type=float, default=1.0,
+                    help="a bot's mean wait before acting, seconds (0-10)")
+    ap.add_argument("--ramp", type=float, default=60.0,
+                    help="seconds over which the rooms are opened, before the measured "
+                         "run (1-600)")
+    ap.add_argument("--setups", default="sqlite,pg1,pg2",
+                    help="which setups, comma-separated: sqlite, pg1, pg2")
+    ap.add_argument("--bot-procs", type=int, default=2, help="processes of bots (1-16)")
+    ap.add_argument("--profile", metavar="FILE",
+                    help="run each server under cProfile (CPU time), its figures in FILE.N")
+    add_progress_option(ap)
+    args = ap.parse_args()
+    setups = [s.strip() for s in args.setups.split(",") if s.strip()]
+    if not (1 <= args.rooms <= 2000 and 5 <= args.seconds <= 600 and 0 <= args.think <= 10
+            and 1 <= args.ramp <= 600 and 1 <= args.bot_procs <= 16
+            and setups and all(s in SETUPS for s in setups)):
+        ap.error("--rooms 1-2000, --seconds 5-600, --think 0-10, --ramp 1-600, "
+                 "--bot-procs 1-16, --setups of sqlite, pg1, pg2")
+    total = len(setups) * int(args.ramp + args.seconds)
+    with progress("seconds of load", total, args.progress) as advance, \
+            contextlib.ExitStack() as stack:
+        pg = None
+        for name in setups:
+            title, count = SETUPS[name]
+            if name == "sqlite":
+                _run(title, "HOME/server.db", count, args, None, advance)
+                continue
+            if pg is None:
+                pg = stack.enter_context(cluster())
+            db = pg.create_db(f"bench_{name}")
+            pid = int((pg.folder / "data" / "postmaster.pid").read_text().split()[0])
+            _run(title, db, count, args, pid, advance)
 
 
 if __name__ == "__main__":

@@ -18,8 +18,8 @@ from websockets.sync.client import ClientConnection, connect
 
 from gameshelf.games.showdown.actions import card_text
 from gameshelf.games.showdown.cards import default_deck
+from gameshelf.server import keeper
 from gameshelf.server import protocol as p
-from gameshelf.server import rooms
 from gameshelf.server.app import Connection, Hub
 from gameshelf.server.games import playable
 from gameshelf.server.room import Refused, Room
@@ -99,7 +99,7 @@ def test_every_message_type_with_every_wrong_field_is_refused_never_internal(
 def strict(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     """A server allowing 3 connections and 4 wrong guesses an address (none refilled)."""
     monkeypatch.setenv("GAMESHELF_HOME", str(tmp_path))
-    monkeypatch.setattr("gameshelf.server.app.GUESS_BURST", 4.0)
+    monkeypatch.setattr("gameshelf.server.limits.GUESS_BURST", 4.0)
     with running(tmp_path / "server.db", rate=10_000.0, burst=10_000.0, per_host=3,
                  guesses=1e-9) as srv:
         yield srv.url
@@ -227,13 +227,13 @@ def test_messages_naming_a_finished_room_replay_it_once(
     replay takes a tenth of a second: at 20 messages a second one connection held the
     server)."""
     replays = []
-    real = rooms.game_of_record
+    real = keeper.game_of_record
 
     def counted(record: Any) -> Any:
         replays.append(record.game)
         return real(record)
 
-    monkeypatch.setattr(rooms, "game_of_record", counted)
+    monkeypatch.setattr(keeper, "game_of_record", counted)
     lobby = Lobby(SQLiteRoomStore(tmp_path / "s.db"))
     room, _, token = lobby.create(p.Create("yatz", (p.SeatSpec("host", "Ann"),)), 0)
     lobby.start(p.Start(room.code, token), 0)

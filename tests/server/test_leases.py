@@ -15,6 +15,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import psycopg
+import pytest
 
 from gameshelf.core.errors import StoreError
 from gameshelf.server import protocol as p
@@ -53,6 +54,26 @@ def test_one_store_holds_a_lease_until_it_lapses_then_another_takes_it_over(
         holders = {code: holder for code, holder, _ in rows}
         assert holders["ABCD"] == a.holder and holders["JKLM"] == b.holder
         assert a.holder.split(":")[1].isdigit()     # host:pid:origin, for the operator
+    finally:
+        a.close()
+        b.close()
+
+
+def test_lease_rows_lapsed_longer_than_a_lease_are_cleared(
+        pg_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A process killed leaves its lease rows; the next look for lobbies no one holds
+    (:meth:`RoomStore.unleased`, every 10 s) clears the rows lapsed longer than a lease's
+    time, and keeps the live ones."""
+    monkeypatch.setattr("gameshelf.server.pgstore.LEASE_SECONDS", SHORT)
+    a, b = PostgresRoomStore(pg_url), PostgresRoomStore(pg_url)
+    try:
+        assert a.hold(["DEAD", "GONE"], seconds=SHORT) == {"DEAD", "GONE"}   # a is killed
+        time.sleep(2 * SHORT + 0.2)
+        assert b.hold(["LIVE"], seconds=30) == {"LIVE"}
+        assert b.unleased() == []
+        with psycopg.connect(pg_url) as conn:
+            rows = conn.execute("SELECT code FROM room_lease ORDER BY code").fetchall()
+        assert [r[0] for r in rows] == ["LIVE"]
     finally:
         a.close()
         b.close()

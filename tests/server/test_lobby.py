@@ -4,12 +4,15 @@ and an action the store cannot take is refused with nothing changed and nothing 
 
 from __future__ import annotations
 
+import gc
+import random
 from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
 
 from gameshelf.core.errors import StoreError
+from gameshelf.server import keeper
 from gameshelf.server import protocol as p
 from gameshelf.server.room import ELSEWHERE, Refused
 from gameshelf.server.rooms import Lobby
@@ -237,3 +240,67 @@ def test_the_lease_holder_plays_for_a_gone_seat_while_someone_is_in_the_room_els
     assert all(room.by_computer[i] for i in range(room.seq) if room.game.actor(i) == 0)
     lobby.tick(5.0 + ELSEWHERE + 0.5)           # no announcement since: Bob gone too
     assert room.seats[bob_seat].away and room.game.to_act() == bob_seat   # and it waits
+
+
+def test_a_finished_room_let_go_leaves_no_cyclic_garbage(tmp_path: Path) -> None:
+    """A room and its game hold no reference cycle: dropped, they are freed by their
+    reference counts alone, so the server may freeze its rooms out of the garbage
+    collector's full collections (hub.freezer) and still free them."""
+    lobby = Lobby(SQLiteRoomStore(tmp_path / "s.db"))
+    seats = (p.SeatSpec("host", "Ann"), p.SeatSpec("open"), p.SeatSpec("open"))
+    pick = random.Random(4)
+    gc.collect()
+    gc.disable()
+    try:
+        room, _, ann = lobby.create(p.Create("showdown", seats), 0)
+        tokens = [ann] + [lobby.join(p.Join(room.code, n), 0)[2] for n in ("Bob", "Cy")]
+        lobby.start(p.Start(room.code, ann), 0)
+        g = room.game
+        assert g is not None
+        while not g.is_over():
+            s = g.to_act()
+            lobby.act(p.Act(room.code, tokens[s], pick.choice(g.legal(s))), 0)
+        code = room.code
+        del room, g
+        lobby.rooms.pop(code)
+        assert gc.collect() == 0
+    finally:
+        gc.enable()
+
+
+def test_a_room_another_process_wrote_is_brought_up_with_the_new_actions_only(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Told of another process's write, a process holding the room reads the actions
+    stored after its own and applies them (Game.extend), not the whole record: the room
+    then stands as one rebuilt from the store, and each seat is told the new events."""
+    here, there = (Lobby(SQLiteRoomStore(tmp_path / "rooms.db")) for _ in range(2))
+    room, _, ann = here.create(p.Create("muggins", (HOST, OPEN), {"target": 60}), 0.0)
+    _, _, bob, _ = here.join(p.Join(room.code, "Bob"), 0.0)
+    here.start(p.Start(room.code, ann), 0.0)
+    held = there.room(room.code)           # the other process holds it too
+    replays = []
+    real = keeper.game_of_record
+    monkeypatch.setattr(keeper, "game_of_record",
+                        lambda record: replays.append(record) or real(record))
+    tokens = [ann, bob]
+    pick = random.Random(5)
+    g = room.game
+    assert g is not None
+    for _ in range(12):
+        if g.is_over():
+            break
+        s = g.to_act()
+        seq = held.seq
+        here.act(p.Act(room.code, tokens[s], pick.choice(g.legal(s))), 0.0)
+        out = there.refresh(room.code, room.version, 0.0)
+        assert there.rooms[room.code] is held and held.version == room.version
+        assert held.game is not None and list(held.game.actions) == list(g.actions)
+        assert held.by_computer == room.by_computer and held.committed == room.committed
+        states = [m for _, m in out if isinstance(m, p.State)]
+        assert [m.seat for m in states] == [0, 1]
+        assert all(m.events[0].seq == seq + 1 and m.seq == room.seq for m in states)
+        assert [m.view for m in states] == [g.view(0), g.view(1)]
+        assert [m.log for m in states] == [room.state_for(i, 0).log for i in (0, 1)]
+    assert replays == []
+    rebuilt = Lobby(SQLiteRoomStore(tmp_path / "rooms.db")).room(room.code)
+    assert rebuilt.game is not None and held.game.view(0) == rebuilt.game.view(0)

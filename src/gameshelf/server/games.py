@@ -142,6 +142,18 @@ class Game(ABC):
             BadInputError / IllegalMoveError: refused; nothing changes.
         """
 
+    def extend(self, actions: Sequence[str]) -> bool:
+        """Apply ``actions``, recorded after this game's own by another server process
+        (chance and computer moves included), checked as a record's replay checks them,
+        so this game stands as one rebuilt from the longer record would. Returns False
+        when this game does not do so (by default): the room is then rebuilt from its
+        whole record.
+
+        Raises:
+            RecordError: an action the replay refuses (the room is then rebuilt).
+        """
+        return False
+
     @abstractmethod
     def stand_in(self, seat: int) -> str:
         """The action a computer player of the default level chooses for person ``seat``

@@ -53,6 +53,7 @@ from gameshelf.server.storage import (
     StoredAction,
     StoredRoom,
     StoredSeat,
+    UnavailableError,
     check_version,
     seats_json,
     stored_room,
@@ -331,16 +332,20 @@ class PostgresRoomStore(RoomStore):
     @contextmanager
     def _tx(self, action: str) -> Iterator[psycopg.Connection[Any]]:
         """A connection of the pool in one transaction (committed at the end, rolled back on
-        an error); database errors become StoreError naming ``action``."""
+        an error); database errors become StoreError naming ``action``: UnavailableError
+        when no connection could be had or the one in use went."""
         try:
             with self._pool.connection(timeout=self.pool_wait) as conn, conn.transaction():
                 yield conn
         except pg_errors.IntegrityError as exc:
             raise StoreError(f"the server database refused a write: {_one_line(exc)}") from None
         except PoolTimeout:
-            raise StoreError(f"the server database {self.where} cannot be reached (no "
-                             f"connection in {self.pool_wait:g} s): it cannot {action}"
-                             ) from None
+            raise UnavailableError(f"the server database {self.where} cannot be reached (no "
+                                   f"connection in {self.pool_wait:g} s): it cannot {action}"
+                                   ) from None
+        except psycopg.OperationalError as exc:    # the connection went (a restart, a cut)
+            raise UnavailableError(f"the server database {self.where} cannot {action}: "
+                                   f"{_one_line(exc)}") from None
         except psycopg.Error as exc:
             raise StoreError(f"the server database {self.where} cannot {action}: "
                              f"{_one_line(exc)}") from None
@@ -415,7 +420,7 @@ class PostgresRoomStore(RoomStore):
             return new
         return self._run("be written", run)
 
-    def load(self, code: str) -> StoredRoom | None:
+    def load(self, code: str, after: int = 0) -> StoredRoom | None:
         def run(c: psycopg.Connection[Any]) -> StoredRoom | None:
             # the room and its actions as of one moment, whoever writes meanwhile
             c.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
@@ -425,7 +430,7 @@ class PostgresRoomStore(RoomStore):
             if row is None:
                 return None
             acts = c.execute("SELECT seq, seat, action, by_computer FROM actions "
-                             "WHERE code=%s ORDER BY seq", (code,)).fetchall()
+                             "WHERE code=%s AND seq>%s ORDER BY seq", (code, after)).fetchall()
             return stored_room(row, acts)
         return self._run("be read", run)
 
@@ -464,10 +469,15 @@ class PostgresRoomStore(RoomStore):
         return self._run("hold the rooms' leases", run)
 
     def unleased(self, limit: int = 100) -> list[str]:
-        return self._run("be read", lambda c: [str(r[0]) for r in c.execute(
-            "SELECT r.code FROM rooms r LEFT JOIN room_lease l ON l.code = r.code "
-            "WHERE r.status = 'lobby' AND (l.code IS NULL OR l.expires < clock_timestamp()) "
-            "ORDER BY r.created, r.code LIMIT %s", (limit,))])
+        def run(c: psycopg.Connection[Any]) -> list[str]:
+            c.execute("DELETE FROM room_lease WHERE expires < clock_timestamp() - %s * "
+                      "interval '1 second'", (LEASE_SECONDS,))
+            return [str(r[0]) for r in c.execute(
+                "SELECT r.code FROM rooms r LEFT JOIN room_lease l ON l.code = r.code "
+                "WHERE r.status = 'lobby' AND (l.code IS NULL OR "
+                "l.expires < clock_timestamp()) ORDER BY r.created, r.code LIMIT %s",
+                (limit,))]
+        return self._run("be read", run)
 
     def versions(self, codes: Sequence[str]) -> dict[str, int]:
         return self._run("be read", lambda c: {str(r[0]): int(r[1]) for r in c.execute(

@@ -8,7 +8,8 @@ both refuse, with :class:`ProtocolError`, a frame over :data:`MAX_MESSAGE_BYTES`
 :func:`gameshelf.core.safeload.read_json` refuses or that is not an object, a ``v`` that is
 not this version (``true`` and ``1.0`` are not 1), an unknown type, and a missing or
 mistyped field (a whole-number field refuses ``true`` and ``1.0`` alike). :func:`dump`
-writes any message as compact JSON.
+writes any message as compact JSON (msgspec's encoder: the message's dataclasses written
+as they are, never copied into dicts first; ``v`` and ``type`` first).
 
 Messages are frozen dataclasses (JSON values as plain dicts). Version 1 is only ever
 extended: new optional fields and message types, never a change of meaning; readers ignore
@@ -25,9 +26,10 @@ Example:
 from __future__ import annotations
 
 import dataclasses
-import json
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
+
+import msgspec
 
 from gameshelf.core.codec import CodecError, decode
 from gameshelf.core.safeload import DataError, as_json, read_json
@@ -66,7 +68,8 @@ ERROR_CODES = (
     "stale",            # action: the client's seq is not the room's (it missed an update)
     "not_over",         # record: the game is not over yet
     "over",             # action after the game's end
-    "internal",         # the server failed; nothing was changed
+    "unavailable",      # the server's database cannot be reached now; nothing was changed
+    "internal",         # the server failed; nothing was changed (always the last code)
 )
 
 
@@ -389,9 +392,19 @@ def to_dict(message: Message) -> dict[str, Any]:
     return {"v": VERSION, "type": message.TYPE, **dataclasses.asdict(message)}
 
 
+#: Writes JSON in one pass over the message's own objects (dataclasses, tuples, dicts).
+_ENCODER = msgspec.json.Encoder()
+
+
+def encode(message: Message) -> bytes:
+    """The message as compact JSON in UTF-8 (``v`` and ``type`` first, then the fields in
+    their order; text as it is, not escaped to ASCII): what :func:`dump` writes."""
+    return _ENCODER.encode({"v": VERSION, "type": message.TYPE, **message.__dict__})
+
+
 def dump(message: Message) -> str:
     """The message as compact JSON text (one WebSocket text frame)."""
-    return json.dumps(to_dict(message), separators=(",", ":"), ensure_ascii=False)
+    return encode(message).decode("utf-8")
 
 
 # ----- reading --------------------------------------------------------------------------

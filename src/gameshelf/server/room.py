@@ -87,6 +87,14 @@ class Room:
     #: The room's version in the store as of its last read or write (every write counts
     #: it up; a write naming an older one is refused: another process was first).
     version: int = 0
+    #: The finished game's record, committed with its last actions but not yet written to
+    #: the player store (:attr:`Lobby.finish_later`: written off the event loop, by
+    #: :meth:`Lobby.write_finished`, before anyone is told of the end).
+    unrecorded: FinishedGame | None = None
+    #: The log lines each action wrote as each seat may know them (``lines[seat][index]``),
+    #: worked out once: an action's words stay the same until the game ends (then a hidden
+    #: bill may be shown) or the action is replaced (a Yatz hold): :meth:`forget`.
+    lines: dict[int, list[tuple[p.LogLine, ...]]] = field(default_factory=dict)
 
     def mark(self, before: int, computer: bool) -> None:
         """Keep :attr:`by_computer` in step with the game's actions after a move that
@@ -134,13 +142,25 @@ class Room:
         mine = to_act == seat and self.seats[seat].kind == "person"
         events = tuple(p.Event(i + 1, g.actor(i), g.public(i, seat), self.by_computer[i])
                        for i in range(since, self.seq))
-        log = [p.LogLine(i + 1, line)
-               for i in range(max(0, self.seq - p.LOG_ACTIONS), self.seq)
-               for line in g.words(i, seat)]
-        return p.State(self.code, self.seq, seat, -2 if to_act == TERMINAL else to_act,
+        seq = self.seq
+        start = max(0, seq - p.LOG_ACTIONS)
+        known = self.lines.setdefault(seat, [])
+        del known[seq:]
+        while len(known) < seq:     # actions before the log's window are never shown
+            i = len(known)
+            known.append(tuple(p.LogLine(i + 1, line) for line in g.words(i, seat))
+                         if i >= start else ())
+        log = [line for i in range(start, seq) for line in known[i]]
+        return p.State(self.code, seq, seat, -2 if to_act == TERMINAL else to_act,
                        tuple(g.legal(seat)) if mine else (),
                        g.view(seat) if view is None else view, events,
                        g.prompt(seat) if mine else "", tuple(log[-p.LOG_LINES:]))
+
+    def forget(self, index: int) -> None:
+        """Let go of the log lines kept for actions from ``index`` (0-based) on: they were
+        replaced, or the game ended (``0``: every one; the words may change then)."""
+        for known in self.lines.values():
+            del known[index:]
 
     def present(self, seats: Sequence[int], now: float) -> bool:
         """Another server process has connections of ``seats`` now: they count as here

@@ -18,30 +18,26 @@ from __future__ import annotations
 import logging
 import math
 import secrets
-from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import partial
 
-from gameshelf.core.chance import MAX_SEED
 from gameshelf.core.errors import BadInputError, GameshelfError, StoreError
 from gameshelf.core.inputs import check_name, quote
-from gameshelf.core.records import GameRecord
 from gameshelf.core.safeload import read_json
 from gameshelf.core.text import possessive
 from gameshelf.server import protocol as p
-from gameshelf.server.games import SeatPlan, game_class, game_of_record, playable
+from gameshelf.server.games import SeatPlan, game_class, playable
+from gameshelf.server.keeper import RoomKeeper
 from gameshelf.server.room import (
-    Finisher,
     Outbox,
     Refused,
     Room,
     Seat,
     Stale,
     game_over,
-    news,
     token_hash,
 )
-from gameshelf.server.storage import RoomStore, StaleError, StoredAction
+from gameshelf.server.storage import StaleError, StoredAction
 
 log = logging.getLogger("gameshelf.server")
 
@@ -51,108 +47,15 @@ CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 4
 #: The longest away timeout a host may choose (seconds).
 MAX_AWAY = 3600.0
-#: A room not started is closed after this many seconds with no one in it (its code is
-#: freed; a message naming it is told so). 0: never.
-LOBBY_IDLE = 3600.0
 #: The longest name (characters).
 MAX_NAME = 20
 #: Finished rooms kept in memory once rebuilt (a replay of a long Yatz game takes a tenth
-#: of a second: done once, not at every message naming the room).
-KEEP_FINISHED = 64
 
 
-class Lobby:
-    """Every room of one server.
-
-    Args:
-        store: where rooms are kept (every accepted action committed there first).
-        finisher: records a finished game (default: nothing).
-        seed_source: the game number of a new room (default: a secret random one).
-        lobby_idle: seconds a room not started may stay with no one in it before it is
-            closed (0: never; :data:`LOBBY_IDLE`).
+class Lobby(RoomKeeper):
+    """Every room of one server, and the rules of play over them (the rooms themselves are
+    kept by :class:`~gameshelf.server.keeper.RoomKeeper`, whose arguments it takes).
     """
-
-    def __init__(self, store: RoomStore, finisher: Finisher | None = None,
-                 seed_source: Callable[[], int] | None = None,
-                 lobby_idle: float = LOBBY_IDLE) -> None:
-        self.store = store
-        self.lobby_idle = lobby_idle
-        self.finisher = finisher
-        self.seed_source = seed_source or (lambda: secrets.randbelow(MAX_SEED + 1))
-        self.rooms: dict[str, Room] = {}
-        #: Finished rooms rebuilt from the store, most recently asked for last (at most
-        #: :data:`KEEP_FINISHED`): a room is replayed once, not at every message naming it.
-        self.finished: OrderedDict[str, Room] = OrderedDict()
-
-    # ----- rooms in memory and in the store -------------------------------------------------
-    def load_unfinished(self, now: float) -> list[str]:
-        """Rebuild every room not over from the store (at the server's start). A room that
-        cannot be rebuilt is logged and left in the store as it is.
-
-        Returns:
-            The codes rebuilt.
-        """
-        done = []
-        for code in self.store.unfinished():
-            try:
-                self.rooms[code] = self._rebuild(code, now)
-                done.append(code)
-            except (GameshelfError, KeyError, TypeError, ValueError) as exc:
-                log.error("room %s cannot be rebuilt: %s", code, exc)
-        return done
-
-    def _rebuild(self, code: str, now: float) -> Room:
-        stored = self.store.load(code)
-        if stored is None:
-            raise Refused("no_room", f"there is no room {code}")
-        room = Room(stored.code, stored.game, dict(stored.options),
-                    [Seat(s.kind, s.name, s.level, s.token_hash, gone_since=now)
-                     for s in stored.seats], stored.host, stored.away_timeout, stored.seed,
-                    stored.status, version=stored.version)
-        if stored.status != "lobby":
-            room.game = game_of_record(self.record_of(room, [a.action for a in
-                                                                stored.actions]))
-            # a game that plays its first chance when made (a deal) holds actions not
-            # stored yet when its room was read between its start and first commit
-            new = len(room.game.actions) - len(stored.actions)
-            room.by_computer = [a.by_computer for a in stored.actions] + [True] * new
-            room.committed = [a.action for a in stored.actions]
-        return room
-
-    def record_of(self, room: Room, actions: Sequence[str]) -> GameRecord:
-        """The record of ``room``'s game with ``actions`` (how a room is rebuilt)."""
-        fresh = game_class(room.game_key).new(room.plan(), dict(room.options), room.seed)
-        base = fresh.record()
-        return GameRecord(base.game, base.rules_version, base.options, base.seed,
-                          tuple(actions))
-
-    def room(self, code: str, now: float = 0.0) -> Room:
-        """The room ``code`` (from memory, else rebuilt from the store).
-
-        Raises:
-            Refused: ``no_room``.
-        """
-        key = code.strip().upper()
-        room = self.rooms.get(key) or self.finished.get(key)
-        if room is None:
-            if not key or len(key) > 16:
-                raise Refused("no_room", f"there is no room {quote(code)}")
-            try:
-                room = self._rebuild(key, now)
-            except Refused:
-                raise Refused("no_room", f"there is no room {quote(code)}") from None
-            if room.status == "closed":
-                raise Refused("no_room", f"the room {quote(code)} was closed: no one was in it "
-                              "before its game started; create a new one")
-            if room.status != "over":
-                self.rooms[key] = room
-            else:   # a finished room is only read (its record): kept a while, replayed once
-                self.finished[key] = room
-                while len(self.finished) > KEEP_FINISHED:
-                    self.finished.popitem(last=False)
-        if room.status == "over" and key in self.finished:
-            self.finished.move_to_end(key)
-        return room
 
     # ----- create, join, rejoin, start ------------------------------------------------------
     def create(self, msg: p.Create, now: float) -> tuple[Room, int, str]:
@@ -208,6 +111,8 @@ class Lobby:
                                                               room.stored())):
                 self.rooms[code] = room
                 return room, host, token
+            if self.store_down:
+                raise self.refusal("the room")
         raise Refused("internal", "no free room code was found; try again")
 
     def _name(self, text: str, taken: set[str]) -> str:
@@ -259,7 +164,7 @@ class Lobby:
         room.seats[seat] = Seat("person", name, "", token_hash(token))
         if not self._store_seats(room, room.status):   # StaleError: the room is reloaded
             room.seats[seat] = before
-            raise Refused("internal", "the room could not be stored; nothing changed")
+            raise self.refusal("the room")
         return room, seat, token, [(None, p.RoomUpdate(room.info()))]
 
     def rejoin(self, msg: p.Rejoin, now: float) -> tuple[Room, int]:
@@ -321,7 +226,7 @@ class Lobby:
         room.committed = []
         if not self._store_seats(room, room.status):
             self._reload(room.code, now)
-            raise Refused("internal", "the room could not be stored; nothing changed")
+            raise self.refusal("the room")
         return self._accept(room, now, started=True)
 
     # ----- playing --------------------------------------------------------------------------
@@ -402,6 +307,8 @@ class Lobby:
             except (GameshelfError, OSError) as exc:
                 log.error("room %s: the finished game could not be recorded: %s",
                           room.code, exc)
+        if self.finish_later and finished is not None:
+            room.unrecorded, finished = finished, None   # written by write_finished
         try:
             room.version = self.store.append(room.code, rows, room.status, known=known,
                                              version=room.version, finished=finished)
@@ -412,11 +319,12 @@ class Lobby:
                         f"{fresh.seq if fresh else '?'} now): this action was not played; "
                         "the new state follows", news) from None
         except StoreError as exc:
-            log.error("the server database: %s", exc)
+            self.failed(exc)
+            refusal = self.refusal("the action")
             self._reload(room.code, now)
-            raise Refused("internal", "the action could not be stored; nothing changed"
-                          ) from None
+            raise refusal from None
         room.committed = list(actions)
+        room.forget(0 if room.status == "over" else before)
         out: Outbox = []
         if started:
             out.append((None, p.RoomUpdate(room.info())))
@@ -428,64 +336,19 @@ class Lobby:
             out.append((None, game_over(room)))
         return out
 
-    def _store_seats(self, room: Room, status: str) -> bool:
-        """Write the room's seats and ``status`` (its version counted up); False when the
-        store failed (logged).
-
-        Raises:
-            StaleError: another process changed the room first (nothing written).
-        """
+    def write_finished(self, room: Room) -> None:
+        """Write ``room``'s finished game to the player store when :meth:`_accept` left it
+        for later (:attr:`finish_later`); a failure is logged, never raised to the
+        players. The store's write waits for the disk (tens of milliseconds), so the
+        server calls this in a worker thread, before it tells anyone of the end."""
+        finished, room.unrecorded = room.unrecorded, None
+        if finished is None:
+            return
         try:
-            room.version = self.store.update(room.code, [s.stored() for s in room.seats],
-                                             status, version=room.version)
-        except StaleError:
-            raise
-        except StoreError as exc:
-            log.error("the server database: %s", exc)
-            return False
-        return True
-
-    def _write(self, fn: Callable[[], object]) -> bool:
-        try:
-            result = fn()
-        except StoreError as exc:
-            log.error("the server database: %s", exc)
-            return False
-        return result is not False
-
-    def _reload(self, code: str, now: float) -> Outbox:
-        """Read the room again from the store (its connections here kept: a seat with none
-        is gone from ``now``, not away). Returns what
-        its connections are told of the change (:func:`news`); nothing when it cannot be
-        read (its next message rebuilds it)."""
-        old = self.rooms.get(code)     # held while read: a notice meanwhile finds it
-        try:
-            room = self._rebuild(code, now)
-        except (GameshelfError, Refused):
-            self.rooms.pop(code, None)
-            return []
-        if old is not None:     # the connections here are kept; a seat with none here
-            # may be in the room through another process (which just wrote): it counts as
-            # gone from now, not away, so the away rule waits a whole timeout again
-            for s, o in zip(room.seats, old.seats, strict=False):
-                if s.token_hash == o.token_hash:
-                    s.elsewhere = o.elsewhere
-                if o.connections and s.token_hash == o.token_hash:
-                    s.connections, s.gone_since = o.connections, o.gone_since
-        if room.status != "closed":
-            self.rooms[code] = room
-        else:
-            self.rooms.pop(code, None)
-        return news(old, room)
-
-    def refresh(self, code: str, version: int, now: float) -> Outbox:
-        """Another server process wrote the room ``code`` (its version is ``version``
-        now): when this process holds it at an older version, it is read again from the
-        store. Returns what its connections here are told (:func:`news`)."""
-        room = self.rooms.get(code)
-        if room is None or room.version >= version:
-            return []
-        return self._reload(code, now)
+            self.store.finish_game(finished.game, key=finished.key, scores=finished.scores,
+                                   results=finished.results, history=finished.history)
+        except (StoreError, OSError) as exc:
+            log.error("room %s: the finished game could not be recorded: %s", room.code, exc)
 
     def record(self, msg: p.GetRecord, now: float) -> p.Record:
         """The finished game's record for any seat of the room.
@@ -499,6 +362,7 @@ class Lobby:
             raise Refused("not_over", "the game is not over yet: its record is given at "
                           "the end")
         return p.Record(room.code, read_json(room.game.record().to_json()), msg.ref)
+
 
     # ----- connections and the away rule ----------------------------------------------------
     def connected(self, room: Room, seat: int) -> Outbox:
@@ -590,6 +454,7 @@ class Lobby:
         log.info("room %s closed: no one in it for %.0f s before its start", room.code,
                  self.lobby_idle)
         return True
+
 
 
 def _plan_for_check(seats: Sequence[Seat]) -> list[SeatPlan]:

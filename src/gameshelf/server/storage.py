@@ -71,6 +71,11 @@ CREATE TABLE IF NOT EXISTS actions (
 LEASE_SECONDS = 5.0
 
 
+class UnavailableError(StoreError):
+    """The database cannot be reached now (stopped, restarting, or cut off by the
+    network): nothing was read or written, and the same call may work in a moment."""
+
+
 class StaleError(StoreError):
     """A write refused because another writer (another server process) changed the room
     since its writer last read it: nothing was written; read the room again."""
@@ -170,8 +175,11 @@ class RoomStore(ABC):
 
     def unleased(self, limit: int = 100) -> list[str]:
         """Lobbies (rooms not started) whose lease no process holds: their holder died, and
-        no process holds them in memory to close them when idle (at most ``limit``). By
-        default none (one process per store holds every room it has)."""
+        no process holds them in memory to close them when idle (at most ``limit``). A store
+        with leases also clears here the lease rows lapsed longer than a lease's time (a
+        lapsed row counts as no lease, so the table does not keep a row for every room a
+        process killed ever held). By default none (one process per store holds every room
+        it has)."""
         return []
 
     def versions(self, codes: Sequence[str]) -> dict[str, int]:
@@ -233,8 +241,10 @@ class RoomStore(ABC):
         """
 
     @abstractmethod
-    def load(self, code: str) -> StoredRoom | None:
-        """The room ``code`` with its actions, None when there is none."""
+    def load(self, code: str, after: int = 0) -> StoredRoom | None:
+        """The room ``code`` with its actions numbered above ``after`` (0: every one; a
+        process that holds the first ``after`` reads only the rest), None when there is
+        none."""
 
     @abstractmethod
     def unfinished(self) -> list[str]:
@@ -364,22 +374,28 @@ class SQLiteRoomStore(RoomStore):
                known: int | None = None, version: int | None = None,
                finished: FinishedGame | None = None) -> int:
         def run(c: sqlite3.Connection) -> int:
-            new = self._bump(c, code, version)
-            if known is not None:
-                stored = c.execute("SELECT COUNT(*) FROM actions WHERE code=?",
-                                   (code,)).fetchone()[0]
-                if stored != known:
-                    raise StaleError(f"the room {code} has {stored} actions stored, not "
-                                     f"{known}: another writer was first")
-            if actions:   # a replaced last action (a Yatz hold after a hold) is rewritten
+            row = c.execute("SELECT version FROM rooms WHERE code=?", (code,)).fetchone()
+            if row is None:
+                raise StoreError(f"there is no room {code} in the server database")
+            check_version(code, int(row[0]), version)
+            # actions are numbered 1, 2, ... with no gap: the highest is their count (one
+            # look in the key, not a count of the room's rows)
+            stored = c.execute("SELECT COALESCE(MAX(seq), 0) FROM actions WHERE code=?",
+                               (code,)).fetchone()[0]
+            if known is not None and stored != known:
+                raise StaleError(f"the room {code} has {stored} actions stored, not "
+                                 f"{known}: another writer was first")
+            if actions and actions[0].seq <= stored:
+                # a replaced last action (a Yatz hold after a hold) is rewritten
                 c.execute("DELETE FROM actions WHERE code=? AND seq>=?",
                           (code, actions[0].seq))
             c.executemany("INSERT INTO actions (code, seq, seat, action, by_computer) "
                           "VALUES (?,?,?,?,?)",
                           [(code, a.seq, a.seat, a.action, int(a.by_computer))
                            for a in actions])
-            c.execute("UPDATE rooms SET status=? WHERE code=?", (status, code))
-            return new
+            c.execute("UPDATE rooms SET version=?, status=? WHERE code=?",
+                      (int(row[0]) + 1, status, code))
+            return int(row[0]) + 1
         new = int(self._tx(run))
         if finished is not None:     # the player store is another file: after the commit
             try:
@@ -389,7 +405,7 @@ class SQLiteRoomStore(RoomStore):
                 log.error("room %s: the finished game could not be recorded: %s", code, exc)
         return new
 
-    def load(self, code: str) -> StoredRoom | None:
+    def load(self, code: str, after: int = 0) -> StoredRoom | None:
         with self._lock:
             try:
                 row = self._conn.execute(
@@ -399,7 +415,7 @@ class SQLiteRoomStore(RoomStore):
                     return None
                 acts = self._conn.execute(
                     "SELECT seq, seat, action, by_computer FROM actions WHERE code=? "
-                    "ORDER BY seq", (code,)).fetchall()
+                    "AND seq>? ORDER BY seq", (code, after)).fetchall()
             except sqlite3.Error as exc:
                 raise StoreError(f"the server database {self.path} cannot be read: "
                                  f"{exc}") from None

@@ -127,6 +127,21 @@ class MugginsGame(Game):
         self.match.apply(action)
         self._applied(seat, before, events)
 
+    def extend(self, actions: Sequence[str]) -> bool:
+        """Apply another process's actions through the match's replay (every tile drawn
+        checked against the game number, every Mugsy move against Mugsy's), noting who
+        played each and the events it caused, as a rebuilt game does."""
+        for text in actions:
+            seat, events = self.match.state.current_player(), len(self.match.state.events)
+            for _ in self.match.replay([text]):
+                pass
+            self._actors.append(seat)
+            self._events.append(tuple(self.match.state.events[events:]))
+        taken = self.match.run_chance()     # as a rebuilt match does at its end
+        self._actors.extend([CHANCE] * len(taken))
+        self._events.extend([()] * len(taken))
+        return True
+
     def stand_in(self, seat: int) -> str:
         rng = Chance(self.match.seed).derive(f"stand-in/{seat}/{len(self.match.actions)}")
         mugsy = Mugsy(self.default_level, rng, seat=seat)
