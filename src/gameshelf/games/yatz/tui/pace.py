@@ -17,7 +17,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.worker import Worker
 
-from gameshelf.core.text import literal
+from gameshelf.core.text import literal, said
 from gameshelf.games.yatz.making import tables_note
 from gameshelf.games.yatz.play import YatzMatch
 from gameshelf.games.yatz.tui.panels import PaceLine
@@ -152,8 +152,8 @@ class OthersTurns:
             return
         game = self._board.game
         note = tables_note(game.rules, "its")
-        name = literal(game.on_turn.name)
-        text = f"{name} is thinking: {note}" if note else f"{name} is thinking… {waited:.0f} s"
+        thinks = literal(said(game.on_turn.name, "is"))
+        text = f"{thinks} thinking: {note}" if note else f"{thinks} thinking… {waited:.0f} s"
         for line in self._screen.query(PaceLine):
             line.update(text)
             line.display = True
