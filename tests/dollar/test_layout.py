@@ -108,3 +108,18 @@ async def test_footer_offers_only_what_can_be_done_now() -> None:
         await pilot.press("f2")   # hidden: says the game is played
         await pilot.pause()
         assert "F3 starts a new one" in str(screen.query_one("#message", Static).render())
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_the_machine_does_not_stretch_over_a_wide_window(size: tuple[int, int]) -> None:
+    """The machine is no wider than its lines need (72 columns: the trace's lines, the
+    score's digits); on a window wider than the form and the machine side by side, the
+    two stand in the middle, the room left split on both sides."""
+    app = GameshelfApp()
+    async with app.run_test(size=size) as pilot:
+        screen = DollarScreen(seed=1, step_seconds=3600)
+        app.push_screen(screen)
+        await pilot.pause()
+        left, machine = screen.query_one("#left").region, screen.query_one("#machine").region
+        assert machine.width <= 72 and left.right <= machine.x
+        assert abs(left.x - (size[0] - machine.right)) <= 1, (left, machine)

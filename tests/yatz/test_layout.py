@@ -242,3 +242,25 @@ async def test_the_play_log_fills_a_tall_screen() -> None:
         log = screen.query_one("#log", Static)
         shown = str(log.render()).splitlines()
         assert len(shown) > 14 and shown[-1] == "line 29"
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_no_box_stretches_over_the_room_a_window_leaves(size: tuple[int, int]) -> None:
+    """Every box of the screen is as wide as what it holds, at every size: the Players and
+    Play boxes as wide as the dice above them (never over the room a wide window leaves),
+    the card as wide as its columns; on a big screen the two stand side by side in the
+    middle, the room left split on both sides."""
+    app = GameshelfApp()
+    async with app.run_test(size=size) as pilot:
+        screen = _game("Ann,cpu")
+        await _push(app, pilot, screen)
+        await pilot.press("r")
+        await pilot.pause()
+        left, card = screen.query_one("#left").region, screen.query_one(CardTable).region
+        dies = [d.region for d in screen.query(".die")]
+        dice = dies[-1].right - dies[0].x
+        for box in ("#totals", "#log"):
+            assert screen.query_one(box).region.width <= max(dice + 2, 39), box
+        assert card.width <= 70 and left.right <= card.x
+        spare = size[0] - (card.right - left.x)
+        assert abs(left.x - (size[0] - card.right)) <= 1 or spare < 4, (left, card)

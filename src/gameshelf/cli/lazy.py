@@ -2,6 +2,10 @@
 only for what they run. The root command's group (:class:`LazyGroup`) holds a
 :class:`Later` stand-in for each lazy sub-command (its name and one line of help, enough for
 the root's ``--help``), replaced by the real command the first time it is looked up.
+
+Every command it gives refuses an option given twice (``--seed 3 --seed 4``: Click would
+keep the last one without a word), :func:`refuse_repeats`; options that take several
+values are left alone.
 """
 
 from __future__ import annotations
@@ -11,7 +15,8 @@ from typing import Any
 
 import typer
 from typer._click import Command, Context, HelpFormatter
-from typer.core import TyperCommand, TyperGroup
+from typer._click.exceptions import UsageError
+from typer.core import TyperCommand, TyperGroup, TyperOption
 
 #: A lazy sub-command: its name, one line of help, a function building the real command.
 Entry = tuple[str, str, Callable[[], typer.Typer]]
@@ -62,6 +67,8 @@ class LazyGroup(TyperGroup):
         cmd = self.commands.get(cmd_name)
         if isinstance(cmd, Later):
             cmd = self.commands[cmd_name] = cmd.load()
+        if cmd is not None:
+            refuse_repeats(cmd)
         return cmd
 
     def format_commands(self, ctx: Context, formatter: HelpFormatter) -> None:
@@ -73,3 +80,34 @@ class LazyGroup(TyperGroup):
         limit = formatter.width - 6 - max(len(n) for n, _ in shown)
         with formatter.section("Commands"):
             formatter.write_dl([(n, c.get_short_help_str(limit)) for n, c in shown])
+
+
+def refuse_repeats(cmd: Command) -> None:
+    """Make ``cmd`` and every command under it refuse an option given twice (a usage
+    error, ``--seed is given twice``), except options that take several values or count.
+    Done once per command."""
+    if getattr(cmd, "_refuses_repeats", False):
+        return
+    cmd._refuses_repeats = True  # type: ignore[attr-defined]
+    for sub in getattr(cmd, "commands", {}).values():
+        if not isinstance(sub, Later):
+            refuse_repeats(sub)
+    made = cmd.make_parser
+
+    def make_parser(ctx: Context) -> Any:
+        parser = made(ctx)
+        parse = parser.parse_args
+
+        def checked(args: list[str]) -> Any:
+            opts, rest, order = parse(args)
+            seen: set[str] = set()
+            for param in order:
+                if not isinstance(param, TyperOption) or param.multiple or param.count:
+                    continue
+                if param.name in seen:
+                    raise UsageError(f"{param.opts[0]} is given twice", ctx)
+                seen.add(str(param.name))
+            return opts, rest, order
+        parser.parse_args = checked  # type: ignore[method-assign]
+        return parser
+    cmd.make_parser = make_parser  # type: ignore[method-assign]

@@ -20,7 +20,7 @@ from typing import Annotated, Any, Generic, TypeVar
 import typer
 
 from gameshelf.core.errors import BadInputError, GameshelfError
-from gameshelf.core.inputs import check_name
+from gameshelf.core.inputs import check_name, tidy_name
 from gameshelf.core.keymaps import parse_key_map
 from gameshelf.core.records import GameRecord
 from gameshelf.core.store import SaveRow, Store
@@ -256,7 +256,7 @@ def delete_saves(game: str, title: str, names: list[str], yes: bool) -> None:
     Raises:
         BadInputError: no name given, or a name that is not a saved game of ``game``.
     """
-    wanted = list(dict.fromkeys(n.strip() for n in names))
+    wanted = list(dict.fromkeys(tidy_name(n) for n in names))
     if not wanted or "" in wanted:
         raise BadInputError("name the saves to delete (see the saves command)")
     with Store() as store:

@@ -116,10 +116,24 @@ def check_text(text: str, what: str, error: ErrorClass = BadInputError) -> str:
     return text
 
 
+def tidy_name(text: str) -> str:
+    """The one form of a name a person types (a save, a player, a room's seat): blanks at
+    the ends dropped, each run of blanks made one space. What :func:`check_name` keeps and
+    what every look-up by name compares, so ``--name "c "`` is found again as ``"c"``,
+    ``" c"`` or ``"c "``.
+
+    Example:
+        >>> tidy_name("  Ann   Lee ")
+        'Ann Lee'
+    """
+    return " ".join(text.split())
+
+
 def check_name(text: str, what: str = "name", *, max_len: int = MAX_NAME,
                error: ErrorClass = BadInputError) -> str:
     """A name a person entered (a player, a save), checked and tidied: blanks at the ends
-    dropped and runs of blanks made one space; it may be empty (callers decide).
+    dropped and runs of blanks made one space (:func:`tidy_name`); it may be empty (callers
+    decide).
 
     Raises:
         BadInputError (or ``error``): undecodable bytes, a control or format character
@@ -127,7 +141,7 @@ def check_name(text: str, what: str = "name", *, max_len: int = MAX_NAME,
             characters.
     """
     check_text(text, what, error)
-    name = " ".join(text.split())
+    name = tidy_name(text)
     for ch in name:
         cat = unicodedata.category(ch)
         if cat in ("Cc", "Cs") or (cat == "Cf" and ch not in _JOINERS):

@@ -68,6 +68,21 @@ def said(name: str, verb: str) -> str:
     return f"{name} {verb_for(name, verb)}"
 
 
+def win_words(winners: list[str] | tuple[str, ...]) -> str:
+    """Who wins, in words that agree with the names: ``Ann wins``, ``You win``, and for a
+    shared win ``Ann and Bob share the win``, the local player ``you`` after the first name
+    (``Ann and you share the win``, ``You and Ann share the win``).
+
+    Example:
+        >>> win_words(["You"]), win_words(["Ann", "You"]), win_words(["Ann", "Bob", "Cy"])
+        ('You win', 'Ann and you share the win', 'Ann, Bob and Cy share the win')
+    """
+    if len(winners) == 1:
+        return said(winners[0], "wins")
+    names = [n if i == 0 or not is_you(n) else "you" for i, n in enumerate(winners)]
+    return f"{listed(names)} share the win"
+
+
 def yes_no(answer: str, enter: bool | None = None) -> bool | None:
     """The answer typed to a yes/no question: True for ``y``/``yes``, False for ``n``/``no``
     (any case, spaces ignored), ``enter`` for an empty answer (the Enter key alone: the

@@ -27,6 +27,7 @@ from typing import TypeVar
 
 from gameshelf.core import store as store_module
 from gameshelf.core.errors import RecordError, SaveLostError, StoreError
+from gameshelf.core.inputs import tidy_name
 from gameshelf.core.records import GameRecord
 from gameshelf.core.store import SaveHandle, SaveRow, Store, record_key
 from gameshelf.core.text import error_line, quoted, resume_command
@@ -222,6 +223,8 @@ class SaveSlot:
                 and says it is damaged (:func:`damaged`); nothing changes.
         """
         found: tuple[GameRecord, M] | None = None
+        if name is not None:
+            name = tidy_name(name)   # as the save was written
         if name is None:   # the newest save that replays; damaged ones are passed over
             with open_store() as store:
                 rows = [r for r in store.list_saves(self.game) if r.record is not None]

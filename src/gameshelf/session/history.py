@@ -11,6 +11,7 @@ from datetime import UTC, date, datetime
 from typing import Any
 
 from gameshelf.core.errors import BadInputError
+from gameshelf.core.inputs import tidy_name
 from gameshelf.core.store import HistoryRow
 from gameshelf.core.text import quoted
 from gameshelf.games import REGISTRY
@@ -28,7 +29,8 @@ def finished(game: str, *, player: str | None = None,
         StoreError: the store cannot be read.
     """
     with open_store() as store:
-        return store.finished_records(game, player=player, limit=limit)
+        return store.finished_records(game, player=None if player is None else tidy_name(player),
+                                      limit=limit)
 
 
 def game_stats(game: str, player: str | None = None) -> Stats:
@@ -39,8 +41,8 @@ def game_stats(game: str, player: str | None = None) -> Stats:
         StoreError: the store cannot be read.
     """
     compute = REGISTRY.get(game).load("stats")
-    with open_store() as store:
-        return compute(store, player)
+    with open_store() as store:   # a player's name in the form the history keeps it
+        return compute(store, None if player is None else tidy_name(player))
 
 
 _BEFORE = re.compile(r"\d{4}-\d{2}-\d{2}"

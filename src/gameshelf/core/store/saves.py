@@ -1,5 +1,8 @@
 """Saved games: a game in progress kept under a name, written only by the session that owns it.
 
+Every name given here, to write or to look up, is taken in its one form
+(:func:`~gameshelf.core.inputs.tidy_name`), so a name typed with blanks around it is found.
+
 A new save is claimed (:meth:`Saves.claim_save`) or an existing one taken over
 (:meth:`Saves.take_save`); either gives the :class:`SaveHandle` every later write goes
 through, so a save taken over, deleted or finished elsewhere is a clear :class:`StoreError`,
@@ -16,6 +19,7 @@ import sqlite3
 from dataclasses import dataclass
 
 from gameshelf.core.errors import SaveLostError, SaveNameTakenError, StoreError
+from gameshelf.core.inputs import tidy_name
 from gameshelf.core.records import GameRecord
 from gameshelf.core.store.db import Database, as_text, now_iso
 from gameshelf.games import REGISTRY
@@ -90,6 +94,7 @@ class Saves(Database):
         if record.game != game:
             raise StoreError(f"a {record.game} record cannot be saved as a {game} game")
         text = record.to_json(indent=None)
+        base = tidy_name(base)
 
         def run(c: sqlite3.Connection) -> SaveHandle:
             if game_id is not None:
@@ -130,6 +135,8 @@ class Saves(Database):
             StoreError: no such save, or the write failed.
             RecordError: the stored record is damaged (nothing is changed).
         """
+        name = tidy_name(name)
+
         def run(c: sqlite3.Connection) -> tuple[SaveHandle, GameRecord]:
             row = c.execute("SELECT record, game_id FROM saves WHERE game=? AND name=?",
                             (game, name)).fetchone()
@@ -175,6 +182,7 @@ class Saves(Database):
             raise StoreError(f"a {record.game} record cannot be saved as a "
                              f"{handle.game} game")
         text = record.to_json(indent=None)
+        name = None if name is None else tidy_name(name)
         new = handle if name is None or name == handle.name else SaveHandle(
             handle.game, name, handle.game_id, handle.owner)
 
@@ -200,6 +208,7 @@ class Saves(Database):
             StoreError: the write failed.
         """
         text = record.to_json(indent=None)
+        name = tidy_name(name)
         handle = SaveHandle(record.game, name, game_id or new_token(), new_token())
 
         def run(c: sqlite3.Connection) -> SaveHandle:
@@ -251,6 +260,7 @@ class Saves(Database):
             StoreError: no such save.
             RecordError: the stored record is damaged.
         """
+        name = tidy_name(name)
         rows = self._read("SELECT record FROM saves WHERE game=? AND name=?", (game, name))
         if not rows:
             raise StoreError(f"no saved {REGISTRY.title(game)} game named {name!r}")
@@ -269,7 +279,8 @@ class Saves(Database):
     def delete_save(self, game: str, name: str) -> bool:
         """Delete a save; True when one was deleted."""
         def run(c: sqlite3.Connection) -> bool:
-            cur = c.execute("DELETE FROM saves WHERE game=? AND name=?", (game, name))
+            cur = c.execute("DELETE FROM saves WHERE game=? AND name=?",
+                            (game, tidy_name(name)))
             return cur.rowcount > 0
 
         return self._write(run)

@@ -14,7 +14,7 @@ from typing import Any
 from gameshelf.core.errors import BadInputError, IllegalMoveError
 from gameshelf.core.records import GameRecord
 from gameshelf.core.seats import check_person_name
-from gameshelf.core.text import possessive
+from gameshelf.core.text import possessive, win_words
 from gameshelf.games.dollar.game import MAX_PLAYERS, MIN_PLAYERS
 from gameshelf.games.dollar.match import Match
 from gameshelf.games.dollar.options import COMPUTER_LEVEL, DollarOptions
@@ -105,9 +105,7 @@ class DollarGame(Game):
         if self.is_over() and index == len(self.match.entries) - 1:
             best = max(e.score for e in self.match.entries)
             won = [names[i] for i, e in enumerate(self.match.entries) if e.score == best]
-            lines.append(f"Every bill is in: {' and '.join(won)} "
-                         f"{'share' if len(won) > 1 else 'wins' if won != ['You'] else 'win'}"
-                         f" with {best:,} points.")
+            lines.append(f"Every bill is in: {win_words(won)} with {best:,} points.")
         return lines
 
     def prompt(self, seat: int) -> str:

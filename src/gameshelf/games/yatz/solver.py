@@ -193,7 +193,7 @@ def _state_value(table: FloatArray, mask: int, t: int, score: npt.NDArray[np.int
     return turn_value(final, add, remove, roll_prob, roll_first, work)
 
 
-@numba.njit(cache=True, parallel=True)
+@numba.njit(cache=True, parallel=True, nogil=True)   # a first solve leaves the screen free
 def _solve_masks(table: FloatArray, masks: npt.NDArray[np.int64], reach: npt.NDArray[np.bool_],
                  score: npt.NDArray[np.int64], score_wild: npt.NDArray[np.int64],
                  roll_face: npt.NDArray[np.int64], counts: npt.NDArray[np.int64],

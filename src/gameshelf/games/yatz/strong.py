@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 
 from gameshelf.core.chance import Chance
 from gameshelf.core.text import count
-from gameshelf.games.yatz import solver
+from gameshelf.games.yatz import making, solver
 from gameshelf.games.yatz.game import (
     COLUMNS,
     HOLDS,
@@ -49,7 +49,7 @@ STRONG_ENDGAME = 12
 _STRATEGIES: dict[str, Strategy] = {}
 _LOCK = threading.Lock()
 _ESTIMATE: list[Estimate] = []
-_LOADING: dict[str, tuple[int, int]] = {}
+_LOADING = making.LOADING   # read by the screens through making.tables_note
 
 
 def strategy_for(rules: RuleSet, progress: solver.Progress | None = None) -> Strategy:

@@ -490,8 +490,12 @@ function showOver(msg) {
       `place ${r.place}`;
     return item;
   }));
-  const best = msg.scores.filter((r) => r.place === 1).map((r) => r.name);
-  if (first) say(`Game over: ${best.join(" and ")} ${best.length > 1 ? "share" : "takes"} first place.`);
+  // the words agree with who is first: "you take", "Ann takes", "Ann and you share"
+  const best = msg.scores.filter((r) => r.place === 1)
+    .map((r, i) => (r.seat === page.seat ? (i ? "you" : "You") : r.name));
+  const shown = best.length > 1 ? `${best.slice(0, -1).join(", ")} and ${best.at(-1)}` : best[0];
+  const verb = best.length > 1 ? "share" : best[0] === "You" ? "take" : "takes";
+  if (first) say(`Game over: ${shown} ${verb} first place.`);
 }
 
 function receive(msg) {

@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Digits, RichLog, Static
 
-from gameshelf.core.text import count, literal, possessive, said
+from gameshelf.core.text import count, literal, possessive, win_words
 from gameshelf.games.dollar.bill import district_name
 from gameshelf.games.dollar.game import Entry
 from gameshelf.games.dollar.tui.display import Frame, frames, lamps, rule_style, serial_text
@@ -86,8 +86,8 @@ class Machine(Vertical):
         top = entries[wins[0]]
         last = frames(top)[-1]
         self.query_one("#player", Static).update(Text(
-            f"Game #{seed} is over:\n{literal(said(top.name, 'wins'))}" if len(wins) == 1
-            else f"Game #{seed} is over:\n{literal(top.name)} and others share the win"))
+            f"Game #{seed} is over:\n"
+            f"{literal(win_words([entries[i].name for i in wins]))}"))
         self.query_one("#serial", Static).update(serial_text(top, last))
         self.query_one("#score", Digits).update(f"{best:,}")
         self.query_one("#lamps", Static).update(lamps(last.balls, last.tilt))

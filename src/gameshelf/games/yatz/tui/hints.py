@@ -10,12 +10,12 @@ from rich.text import Text
 
 from gameshelf.core.text import literal
 from gameshelf.games.yatz.game import Action, YatzState
+from gameshelf.games.yatz.making import tables_note
 from gameshelf.games.yatz.scoring import rule_set
 from gameshelf.games.yatz.strong import (
     Hint,
     Reviewer,
     hint,
-    loading,
     review,
     review_lines,
     strategy_for,
@@ -83,14 +83,8 @@ class HintScreen(InfoScreen):
 
     def waiting(self) -> str | None:
         """The strong player's tables being made (the first time: solved): the share done."""
-        now = loading(self.state.rules)
-        if now is None:
-            return None
-        done, total = now
-        if not total:
-            return "thinking… loading the strong player's tables"
-        return (f"thinking… solving the strong player's tables (the first time only): "
-                f"{100 * done // total}%")
+        note = tables_note(self.state.rules.name)
+        return None if note is None else f"thinking… {note}"
 
 
 class ReviewScreen(InfoScreen):

@@ -40,6 +40,6 @@ def howto(game: YatzMatch, classic: bool) -> str:
             return "Enter holds the die at ▶, F2: board\nF1 rolls; board: Enter twice fills."
         first = (f"1-5 hold dice ({held} held), r rolls" if held < DICE
                  else "1-5 release dice to roll again")
-        return f"{first}\nthe rest, or Enter fills the ▶ box."
+        return f"{first}\nthe rest; Enter fills ▶, arrows move."
     fill = "Enter twice" if classic else "Enter"
     return f"No rolls left: pick a box (arrows)\nand {fill}: it scores its (n)."

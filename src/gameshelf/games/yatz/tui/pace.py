@@ -10,13 +10,17 @@ the server plays them: the screen's news come in a worker.
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import Protocol
 
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.worker import Worker
 
+from gameshelf.core.text import literal, said
+from gameshelf.games.yatz.making import tables_note
 from gameshelf.games.yatz.play import YatzMatch
+from gameshelf.games.yatz.tui.panels import PaceLine
 from gameshelf.tui.base import drawable
 
 #: Seconds between two computer steps, slowest last; ``+``/``-`` move along it.
@@ -26,6 +30,8 @@ DEFAULT_PACE = 3
 UNDO_WAIT = 1.5
 #: Seconds between two looks at a computer still thinking (its first run compiles).
 THINKING_WAIT = 0.05
+#: Seconds of a computer's thinking past its wait after which the pace line says so.
+THINKING_SAID = 0.3
 
 
 class Board(Protocol):
@@ -69,6 +75,8 @@ class OthersTurns:
         self.timer: Timer | None = None
         self._prepared: tuple[int, int] | None = None
         self._worker: Worker[object] | None = None
+        #: When the computer on turn's wait ended with its thinking not done (monotonic s).
+        self._waited_from: float | None = None
 
     def stop(self) -> None:
         """Call off the wait running (its step does not come)."""
@@ -118,15 +126,37 @@ class OthersTurns:
         if self._screen.app.screen is not self._screen:
             return
         if self._worker is not None and not self._worker.is_finished:
-            # still thinking in its thread (a first run compiles): look again shortly
+            # still thinking in its thread (a first run compiles, or makes the tables):
+            # say so under the log, and look again shortly
+            self.say_thinking()
             self.timer = self._screen.set_timer(THINKING_WAIT, self.step)
             return
+        self._waited_from = None
         game = self._board.game
         if computer_turn(game):
             game.advance()
             game.settle()
             self._board.moves_made()
         self._board.schedule()
+
+    def say_thinking(self) -> None:
+        """On the pace line, once a computer has thought :data:`THINKING_SAID` s past its
+        wait: ``NAME is thinking… 3 s``, or what the making of its tables has done when that
+        is what it waits for (``NAME is thinking: solving its tables (the first time only):
+        40%``, two lines at 80 columns). The line is drawn again as before when it acts."""
+        now = time.monotonic()
+        if self._waited_from is None:
+            self._waited_from = now
+        waited = now - self._waited_from
+        if waited < THINKING_SAID:
+            return
+        game = self._board.game
+        note = tables_note(game.rules, "its")
+        thinks = literal(said(game.on_turn.name, "is"))
+        text = f"{thinks} thinking: {note}" if note else f"{thinks} thinking… {waited:.0f} s"
+        for line in self._screen.query(PaceLine):
+            line.update(text)
+            line.display = True
 
     def skip(self) -> None:
         """Play computer turns out at once, up to the next person's turn (one save after

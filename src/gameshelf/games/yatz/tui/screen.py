@@ -111,6 +111,8 @@ class GameScreen(HowToMixin, RefusalMixin, ReplayKeys, Screen[None]):
             use_replay_bindings(self, REPLAY_EXTRA)
         #: The seat whose card is shown instead of the seat on turn's (c), if any.
         self.viewed: int | None = None
+        #: Boxes filled when the screen opened, until the strong player's table is asked for.
+        self._boxes_seen: int | None = None
 
     @property
     def session(self) -> YatzSession:
@@ -162,18 +164,29 @@ class GameScreen(HowToMixin, RefusalMixin, ReplayKeys, Screen[None]):
             self.log_event(f"Room {self.game.name}: you play "
                            f"{literal(self.game.seats[me[0]].name) if me else 'no seat'}.")
         self.take_moves()
-        self.warm_up()
+        self._boxes_seen = self.boxes_filled()
+        if self.replayed is not None:
+            self.warm_up()
         self.refresh_view()
         self.schedule()
 
+    def boxes_filled(self) -> int:
+        """How many boxes the game has filled, over every seat."""
+        st = self.game.state
+        return sum(st.turns_taken(seat) for seat in range(len(self.game.seats)))
+
     def warm_up(self) -> None:
-        """Load (or solve) the strong player's table in a thread, for hints and the review
-        (a replay: its review, when the table is cached; else ``v`` asks for it)."""
+        """Load (or solve) the strong player's table in a thread, for hints, strong moves and
+        the review: once the first box is filled after the screen opens (:meth:`schedule`),
+        not at once, as a thread loading it slows every key of the turn being played (a
+        first roll took 1.3-2.5 s instead of 0.4-0.6 s on a busy machine). A computer's
+        turn that needs it first loads it itself, its wait said on the pace line (:mod:`.pace`);
+        a hint says its own. A replay: its review, when the table is cached (else ``v``)."""
         if self.replayed is not None:
             if self.replayed.costs is None and table_cached(self.game.rules):
                 self.action_replay_review()
             return
-        # start-up: the strong player's tables (numba) load only when a game screen opens
+        # start-up: the strong player's tables (numba) load only when a game screen needs them
         from gameshelf.games.yatz.tui.hints import warm_up
 
         rules = self.game.rules
@@ -370,10 +383,15 @@ class GameScreen(HowToMixin, RefusalMixin, ReplayKeys, Screen[None]):
             self.card.can_focus = False
             self.set_focus(None)
             self.replay_moved()
-        elif self.game.finished():
+            return
+        if self.game.finished():
             self.others.stop()
             self.keeping.end()
-        elif not self.others.go_on():
+            return
+        if self._boxes_seen is not None and self.boxes_filled() > self._boxes_seen:
+            self._boxes_seen = None   # once: the table loads while the turn passes
+            self.warm_up()
+        if not self.others.go_on():
             if self.viewed is not None:
                 self.viewed = None
                 self.refresh_view()

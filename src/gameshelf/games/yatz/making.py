@@ -1,0 +1,26 @@
+"""Where the making of the strong player's tables stands, readable without loading them.
+
+:mod:`gameshelf.games.yatz.strong` (which loads numba and the solver) records here, per rule
+set, the share of the table solved while a first use makes it; the screens read it to show
+progress (the hint window, a strong computer's first turn) without importing that module.
+"""
+
+from __future__ import annotations
+
+#: rule set name -> (turn-start states solved, of how many) while its table is made; (0, 0)
+#: while it loads from the cache. Written by :func:`gameshelf.games.yatz.strong.strategy_for`.
+LOADING: dict[str, tuple[int, int]] = {}
+
+
+def tables_note(rules_name: str, whose: str = "the strong player's") -> str | None:
+    """A few words on the tables of ``rules_name`` being made (``"loading the strong
+    player's tables"``, or ``"solving the strong player's tables (the first time only):
+    40%"``; ``whose`` in place of "the strong player's"), None when they are not being
+    made."""
+    now = LOADING.get(rules_name)
+    if now is None:
+        return None
+    done, total = now
+    if not total:
+        return f"loading {whose} tables"
+    return f"solving {whose} tables (the first time only): {100 * done // total}%"

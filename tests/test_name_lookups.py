@@ -1,0 +1,130 @@
+"""A name a person types is taken in one form at the write and at every look-up
+(:func:`gameshelf.core.inputs.tidy_name`): ``--name "c "`` saved as ``c`` and then
+``resume "c "`` found nothing. Every command of the tree that takes a save's or a player's
+name is walked (a new one fails until it is added here): the name typed with blanks
+around it and inside finds what the tidy name finds."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+import typer
+
+from gameshelf.cli import app
+from gameshelf.core.inputs import tidy_name
+from gameshelf.core.store import Store
+from gameshelf.games.yatz.match import Match, parse_seats
+from tests.cli_helpers import run, sub_commands
+
+#: The save's name as written (tidy), and as a person types it when looking it up.
+TIDY, TYPED = "c d", "  c   d "
+
+#: Names on the command line that are not a save's nor a player's (a computer player's
+#: kind, seats, a server's room count, a room's code).
+NOT_NAMES = {("serve", "rooms"), ("yatz", "play", "players"), ("yatz", "sim", "player"),
+             ("muggins", "sim", "players"), ("showdown", "play", "players"),
+             ("showdown", "sim", "players"), ("online", "join", "code")}
+#: Names written by the command (checked and tidied with check_name: tests/test_save_names.py)
+WRITES = {("yatz", "play", "name"), ("yatz", "import", "name"), ("muggins", "play", "name"),
+          ("online", "create", "name"), ("online", "join", "name")}
+
+
+def _finished(tmp_path: Path) -> str:
+    """A finished Yatz game of Ann's, as a record file."""
+    m = Match(parse_seats("Ann"), 5)
+    while not m.is_over():
+        m.act("roll")
+        m.act(m.state.score_actions()[0])
+    path = tmp_path / "done.json"
+    path.write_text(m.record().to_json())
+    return str(path)
+
+
+def _saved(game: str) -> Callable[[Path, pytest.CaptureFixture[str], pytest.MonkeyPatch],
+                                   None]:
+    """Make a save of ``game`` named :data:`TIDY`, typed as :data:`TYPED` at ``--name``."""
+    play = {"yatz": (["-p", "Ann", "--seed", "3"], "roll\nquit\n"),
+            "muggins": (["--text", "--seed", "3"], "quit\n")}
+
+    def make(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+             monkeypatch: pytest.MonkeyPatch) -> None:
+        args, stdin = play[game]
+        code, out, err = run([game, "play", *args, "--name", TYPED], capsys, monkeypatch,
+                             stdin=stdin)
+        assert code == 0 and f"Saved as '{TIDY}'" in out, (out, err)
+    return make
+
+
+def _history(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+             monkeypatch: pytest.MonkeyPatch) -> None:
+    """A finished game of Ann's in the history (imported, then its end recorded)."""
+    code, out, err = run(["yatz", "import", _finished(tmp_path)], capsys, monkeypatch)
+    assert code == 0, (out, err)
+    code, out, err = run(["yatz", "resume", "game-5"], capsys, monkeypatch)
+    assert code == 0 and "recorded" in out, (out, err)
+
+
+#: (command words, parameter) -> (what to make first, the arguments with the name ``{}``,
+#: what the output must hold).
+LOOKUPS = {
+    ("yatz", "resume", "name"): (_saved("yatz"), ["{}"], "Ann"),
+    ("yatz", "review", "source"): (_saved("yatz"), ["{}"], ""),
+    ("yatz", "export", "name"): (_saved("yatz"), ["{}", "{out}"], ""),
+    ("yatz", "replay", "which"): (_saved("yatz"), ["{}", "--text"], "Ann"),
+    ("yatz", "delete", "names"): (_saved("yatz"), ["{}", "--yes"], f"Deleted '{TIDY}'."),
+    ("yatz", "stats", "player"): (_history, ["--player", "{}"], "1 finished game"),
+    ("muggins", "resume", "name"): (_saved("muggins"), ["{}", "--text"], ""),
+    ("muggins", "review", "source"): (_saved("muggins"), ["{}"], ""),
+    ("muggins", "replay", "which"): (_saved("muggins"), ["{}", "--text"], ""),
+    ("muggins", "delete", "names"): (_saved("muggins"), ["{}", "--yes"],
+                                     f"Deleted '{TIDY}'."),
+}
+#: Look-ups walked alike by the same code as one above (the shared saves and stats commands).
+SHARED = {("showdown", "resume", "name"), ("showdown", "delete", "names"),
+          ("showdown", "review", "source"), ("showdown", "replay", "which"),
+          ("showdown", "stats", "player"), ("muggins", "stats", "player"),
+          ("dollar", "stats", "player"), ("dollar", "replay", "which")}
+
+
+def _name_params() -> set[tuple[str, ...]]:
+    """Every (command words..., parameter) of the tree whose parameter names something."""
+    found: set[tuple[str, ...]] = set()
+
+    def walk(cmd: object, path: tuple[str, ...]) -> None:
+        subs = sub_commands(cmd)
+        for name, sub in subs:
+            walk(sub, (*path, name))
+        if subs:
+            return
+        for p in getattr(cmd, "params", []):
+            shown = f"{p.name} {getattr(p, 'metavar', '') or ''}"
+            if any(w in shown.lower() for w in ("name", "player", "which", "code", "room")):
+                found.add((*path, str(p.name)))
+    walk(typer.main.get_command(app), ())
+    return found
+
+
+def test_every_command_taking_a_name_is_walked() -> None:
+    assert _name_params() == set(LOOKUPS) | SHARED | WRITES | NOT_NAMES
+
+
+def test_tidy_name_is_the_form_check_name_keeps() -> None:
+    assert tidy_name(TYPED) == TIDY and tidy_name("\tAnn\u00a0 Lee ") == "Ann Lee"
+
+
+@pytest.mark.parametrize("where", list(LOOKUPS), ids=" ".join)
+def test_a_name_typed_with_blanks_finds_what_its_tidy_form_finds(
+        where: tuple[str, ...], tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    make, args, holds = LOOKUPS[where]
+    make(tmp_path, capsys, monkeypatch)
+    typed = TYPED if where[-1] != "player" else " Ann  "
+    words = [a.format(typed, out=tmp_path / "out.json") for a in args]
+    code, out, err = run([*where[:-1], *words], capsys, monkeypatch, stdin="quit\n")
+    assert code == 0, (out, err)
+    assert holds in out and "no saved" not in err, (out, err)
+    if where[1] == "delete":
+        with Store() as store:
+            assert TIDY not in store.save_names(where[0])
