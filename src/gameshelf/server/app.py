@@ -66,6 +66,7 @@ from gameshelf import __version__
 from gameshelf.core.errors import GameshelfError
 from gameshelf.core.webguard import Guard, GuardMiddleware
 from gameshelf.server import protocol as p
+from gameshelf.server.asks import ASKED, answer
 from gameshelf.server.games import playable
 from gameshelf.server.layers import CarefulH11, CarefulWebSockets
 from gameshelf.server.leases import Leases, timed
@@ -359,6 +360,8 @@ class Hub:
             self.deliver(msg.code.strip().upper(), out)
         elif isinstance(msg, p.GetRecord):
             conn.send(p.dump(await self.work(None, lobby.record, msg, now)))
+        elif isinstance(msg, ASKED):    # hint, review, replay, scores: answered later
+            await answer(lobby, conn.send, msg, now)
         else:  # pragma: no cover - parse_client reads client messages only
             raise Refused("unknown_type", f"a client does not send {msg.TYPE!r}")
 
