@@ -10,6 +10,7 @@
 // at one device (device.js): the frame then holds each of their seats and sits at the one
 // to act, a hidden hand covered until its player asks for it.
 
+import { asks } from "./asks.js";
 import { cover, device, namesOf } from "./device.js";
 import { store } from "./store.js";
 
@@ -55,6 +56,9 @@ const page = {
   switching: null,    // the seat of this device rejoined and not yet answered
   coverOnEntry: false, // a room of several people at this device come back to: cover first
 };
+
+// rules, hints, the review, the replay and the server's tables (asks.js)
+const more = asks({ ui, page, send, gameOf });
 
 // ----- the seat's token, kept by this browser (store.js) ----------------------------------
 let unkeptSaid = false;
@@ -205,7 +209,7 @@ function showMenu() {
     blurb.textContent = game.blurb;
     button.setAttribute("aria-describedby", blurb.id);
     button.addEventListener("click", () => showSetup(game));
-    item.append(button, blurb);
+    item.append(button, blurb, more.menuButtons(game));
     ui.games.append(item);
   }
   if (!page.games.length) ui.games.textContent = "This server plays no game in the browser.";
@@ -278,6 +282,7 @@ function seatWords(seat) {
 
 function drawRoom(room) {
   page.room = room;
+  more.room(room);
   const game = gameOf(room.game);
   const title = game ? game.title : room.game;
   ui.roomTitle.textContent = `${title}, room ${room.code}`;
@@ -375,6 +380,7 @@ async function onState(msg) {
   }
   page.last = msg;
   drawPrompt(msg);
+  more.state(msg);
   if (!page.room) return;
   const names = msg.view.names || [];
   if (page.coverOnEntry) {
@@ -401,6 +407,7 @@ async function onState(msg) {
 function onOver(msg) {
   const first = ui.over.hidden;
   ui.over.hidden = false;
+  more.over();
   ui.results.replaceChildren(...[...msg.scores].sort((a, b) => a.place - b.place).map((r) => {
     const item = document.createElement("li");
     const you = r.seat === page.seat ? " (you)" : "";
@@ -459,6 +466,7 @@ function receive(msg) {
       onError(msg);
       break;
     default:
+      more.receive(msg);     // the answers of asks.js's questions
       break;
   }
 }
@@ -477,6 +485,7 @@ function onError(msg) {
     if (msg.code === "bad_token") showJoin(page.code);
     else show(ui.join);
   }
+  more.refused(msg);
   showError(msg.message);
   if (msg.code === "stale" && page.view && page.last) page.view.update(page.last);
   // an action refused as not legal: the game's module may say so beside what sent it
@@ -602,6 +611,7 @@ function resetRoom() {
   page.switching = null;
   page.device.forget();
   covering.hide();
+  more.reset();
   ui.over.hidden = true;
   ui.game.replaceChildren();
 }
