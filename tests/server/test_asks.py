@@ -121,3 +121,30 @@ def test_a_finished_muggins_game_is_reviewed_for_the_asking_seat(server: Running
         assert isinstance(again, p.Review) and again.lines == review.lines
         await bot.close()
     asyncio.run(scenario())
+
+
+def test_every_game_replays_as_the_asking_seat_saw_it(server: Running) -> None:
+    """Each step of a finished game is that seat's view then (a hidden hand stays its own);
+    the last step is the end; a step past the last is the last."""
+    async def scenario() -> None:
+        for game, options in (("yatz", {}), ("muggins", {"target": 15}), ("showdown", {}),
+                              ("dollar", {})):
+            bots = await play_room(server.url, game, [HOST, p.SeatSpec("computer")],
+                                   options=options, seed=5)
+            bot = bots[0]
+            await bot.open()
+            first = await _answer(bot, p.GetReplay(bot.code, bot.token, 0), p.Replayed)
+            assert isinstance(first, p.Replayed), (game, first)
+            steps = first.steps
+            for step in sorted({1, steps // 3, steps // 2, steps - 1}):
+                got = await _answer(bot, p.GetReplay(bot.code, bot.token, step), p.Replayed)
+                assert isinstance(got, p.Replayed) and got.step == step, (game, got)
+                assert got.view["game"] == game and got.to_act != -2
+                assert all(line.seq <= step for line in got.log)
+                if game == "muggins":
+                    assert "hand" in got.view and "opponent_count" in got.view
+            end = await _answer(bot, p.GetReplay(bot.code, bot.token, steps + 5), p.Replayed)
+            assert isinstance(end, p.Replayed) and end.step == steps and end.to_act == -2
+            assert bot.state is not None and end.view == bot.state.view, game
+            await bot.close()
+    asyncio.run(scenario())
