@@ -119,6 +119,9 @@ def test_a_finished_muggins_game_is_reviewed_for_the_asking_seat(server: Running
         assert review.seat == bot.seat and review.lines
         again = await _answer(bot, p.GetReview(bot.code, bot.token), p.Review)
         assert isinstance(again, p.Review) and again.lines == review.lines
+        scores = await _answer(bot, p.GetScores("muggins"), p.Scores)
+        assert isinstance(scores, p.Scores) and not scores.kept and not scores.top
+        assert scores.stats and "No finished" not in scores.stats[0], scores.stats
         await bot.close()
     asyncio.run(scenario())
 

@@ -26,6 +26,7 @@ from gameshelf.server import protocol as p
 from gameshelf.server.games import game_class, playable
 from gameshelf.server.room import Refused, Room
 from gameshelf.server.rooms import Lobby
+from gameshelf.session.ending import rules_of
 from gameshelf.session.history import game_stats
 
 log = logging.getLogger("gameshelf.server")
@@ -108,14 +109,15 @@ def _scores(lobby: Lobby, game: str, ref: str | None) -> Callable[[], p.Message]
     if lobby.store.blocking:
         return lambda: p.Scores(game, (), ("This server keeps its finished games in its "
                                            "database; their tables are not shown here yet.",),
-                                ref)
+                                ref=ref)
 
     def read() -> p.Message:
         with Store() as store:
             rows = store.top_scores(game, TOP)
         top = tuple(p.ScoreLine(n, r.name, r.score, r.date[:10])
                     for n, r in enumerate(rows, 1))
-        return p.Scores(game, top, tuple(game_stats(game).lines()), ref)
+        kept = rules_of(game).top is not None
+        return p.Scores(game, top, tuple(game_stats(game).lines()), kept, ref)
     return read
 
 

@@ -303,8 +303,7 @@ class GetReview(GetHint):
 
 @dataclass(frozen=True)
 class GetReplay(Message):
-    """Client -> server: the finished game after ``step`` actions. Answered by
-    :class:`Replayed`."""
+    """Client -> server: the finished game after ``step`` actions (:class:`Replayed`)."""
 
     TYPE: ClassVar[str] = "replay"
     code: str = ""
@@ -454,13 +453,14 @@ class ScoreLine:
 
 @dataclass(frozen=True)
 class Scores(Message):
-    """Server -> the asking connection: ``game``'s top 20 in the server's store, best first,
-    and its statistics in lines of text (``gameshelf KEY stats``'s)."""
+    """Server -> the asking connection: ``game``'s top 20 in the server's store, best first
+    (``kept`` False: the game keeps none), its statistics in lines (``gameshelf KEY stats``)."""
 
     TYPE: ClassVar[str] = "scores"
     game: str = ""
     top: tuple[ScoreLine, ...] = ()
     stats: tuple[str, ...] = ()
+    kept: bool = True
     ref: str | None = None
 
 

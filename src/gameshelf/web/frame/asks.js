@@ -43,6 +43,26 @@ export function asks({ ui, page, send, gameOf }) {
       list.join("\n"));
   }
 
+  // a coach's lines: its sentences as paragraphs, its indented columns kept in a box
+  function advice(list, label) {
+    const out = [];
+    let columns = [];
+    const flush = () => {
+      if (columns.length) out.push(lines(columns, `${label}, in columns`));
+      columns = [];
+    };
+    for (const line of list) {
+      if (/^\s/.test(line)) {
+        columns.push(line);
+      } else {
+        flush();
+        if (line.trim()) out.push(el("p", { text: line }));
+      }
+    }
+    flush();
+    return el("div", { class: "advice", role: "region", "aria-label": label }, ...out);
+  }
+
   function ask(what, msg) {
     const ref = send(msg);
     asked.set(ref, what);
@@ -86,7 +106,8 @@ export function asks({ ui, page, send, gameOf }) {
         el("td", { text: String(row.place) }), el("td", { text: row.name }),
         el("td", { class: "number", text: Number(row.score).toLocaleString("en-US") }),
         el("td", { text: row.date }))))) :
-      el("p", { text: "No game is in the table yet." });
+      el("p", { text: msg.kept ? "No game is in the table yet." :
+        `${game.title} keeps no top-20 table: every game's result is in its statistics.` });
     open(`Top 20 and statistics of ${game.title}`, el("h3", { text: "Top 20" }), table,
       el("h3", { text: "Statistics" }), lines(msg.stats, "Statistics"));
   }
@@ -146,7 +167,7 @@ export function asks({ ui, page, send, gameOf }) {
 
   const replay = { view: null, saved: null, step: 0, steps: 0 };
   const where = el("p", { class: "replay-step", role: "status" });
-  const said = el("p", { class: "replay-said" });
+  const said = el("p", { class: "replay-said", "aria-live": "polite" });
   const previous = el("button", { type: "button", text: "Previous" });
   const next = el("button", { type: "button", text: "Next" });
   const leave = el("button", { type: "button", text: "Close the replay" });
@@ -216,8 +237,8 @@ export function asks({ ui, page, send, gameOf }) {
     const what = asked.get(msg.ref);
     if (!what) return;
     asked.delete(msg.ref);
-    if (msg.type === "hint") open("Hint", lines(msg.lines, "The coach's estimates"));
-    else if (msg.type === "review") open("Review of your game", lines(msg.lines, "Review"));
+    if (msg.type === "hint") open("Hint", advice(msg.lines, "The coach's estimates"));
+    else if (msg.type === "review") open("Review of your game", advice(msg.lines, "Review"));
     else if (msg.type === "replay") drawStep(msg);
     else if (msg.type === "scores") drawScores(msg);
   }
