@@ -67,7 +67,7 @@ def test_rules_from_the_menu_and_a_hint_for_the_seat_to_act(tmp_path: Path) -> N
         page.keyboard.press("Escape")
         hint.click()
         dialog = page.get_by_role("dialog", name="Hint")
-        advice = dialog.get_by_role("region", name="The coach's estimates")
+        advice = dialog.get_by_role("region", name="The coach's estimates", exact=True)
         expect(advice).to_be_visible()
         assert no_horizontal_scroll(page)
         assert_accessible(page, "a Muggins hint")

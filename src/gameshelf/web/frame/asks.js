@@ -168,11 +168,14 @@ export function asks({ ui, page, send, gameOf }) {
   const replay = { view: null, saved: null, step: 0, steps: 0 };
   const where = el("p", { class: "replay-step", role: "status" });
   const said = el("p", { class: "replay-said", "aria-live": "polite" });
+  const before = el("ol", { class: "replay-before", "aria-label": "The moves before it" });
   const previous = el("button", { type: "button", text: "Previous" });
   const next = el("button", { type: "button", text: "Next" });
   const leave = el("button", { type: "button", text: "Close the replay" });
   const bar = el("section", { class: "replay", "aria-label": "Replay", hidden: "" },
-    where, said, el("div", { class: "buttons" }, previous, next, leave));
+    where, said, before, el("div", { class: "buttons" }, previous, next, leave));
+  // the game's moves as played are hidden while the replay tells its own
+  const moves = ui.log.closest("section");
   ui.game.before(bar);
 
   function over() {
@@ -200,6 +203,7 @@ export function asks({ ui, page, send, gameOf }) {
       reducedMotion: () => true });
     bar.hidden = false;
     ui.over.hidden = true;
+    if (moves) moves.hidden = true;
     where.textContent = "Loading the replay…";
     askStep(0);
     next.focus();
@@ -214,6 +218,7 @@ export function asks({ ui, page, send, gameOf }) {
     ui.game.replaceChildren(...(replay.saved || []));
     replay.saved = null;
     bar.hidden = true;
+    if (moves) moves.hidden = false;
     if (page.room && page.room.status === "over") ui.over.hidden = false;
     if (focus) replayButton.focus();
   }
@@ -228,6 +233,8 @@ export function asks({ ui, page, send, gameOf }) {
     const words = msg.log.filter((line) => line.seq === msg.step).map((line) => line.text);
     said.textContent = msg.step === 0 ? "Before the first move." :
       words.join(" ") || "A move this seat did not see (a deal or another's draw).";
+    before.replaceChildren(...msg.log.filter((line) => line.seq < msg.step).slice(-4)
+      .map((line) => el("li", { text: line.text })));
     previous.disabled = msg.step <= 0;
     next.disabled = msg.step >= msg.steps;
   }
@@ -237,7 +244,11 @@ export function asks({ ui, page, send, gameOf }) {
     const what = asked.get(msg.ref);
     if (!what) return;
     asked.delete(msg.ref);
-    if (msg.type === "hint") open("Hint", advice(msg.lines, "The coach's estimates"));
+    if (msg.type === "hint") {
+      const moved = page.last && page.last.seq !== msg.seq ?
+        [el("p", { text: "The game has moved on since this hint was asked." })] : [];
+      open("Hint", ...moved, advice(msg.lines, "The coach's estimates"));
+    }
     else if (msg.type === "review") open("Review of your game", advice(msg.lines, "Review"));
     else if (msg.type === "replay") drawStep(msg);
     else if (msg.type === "scores") drawScores(msg);
