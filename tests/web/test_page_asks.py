@@ -51,7 +51,8 @@ def test_rules_from_the_menu_and_a_hint_for_the_seat_to_act(tmp_path: Path) -> N
         page = _phone(chromium)
         page.goto(server.url)
         for title in ("Yatz", "Muggins", "Pinball Showdown", "One Dollar Pinball"):
-            page.get_by_role("button", name=f"Rules of {title}").click()
+            page.get_by_role("group", name=title, exact=True).get_by_role(
+                "button", name="Rules").click()
             dialog = page.get_by_role("dialog", name=f"Rules of {title}")
             expect(dialog.get_by_role("heading", level=3).first).to_be_visible()
             assert no_horizontal_scroll(page)
@@ -122,7 +123,8 @@ def test_after_a_game_its_replay_step_by_step_and_the_top_20(tmp_path: Path) -> 
         expect(page.get_by_role("button", name="Replay the game")).to_be_focused()
 
         page.get_by_role("link", name="Back to the games").click()
-        page.get_by_role("button", name="Top 20 and statistics of One Dollar Pinball").click()
+        page.get_by_role("group", name="One Dollar Pinball").get_by_role(
+            "button", name="Top 20 and statistics").click()
         dialog = page.get_by_role("dialog", name="Top 20 and statistics of One Dollar Pinball")
         table = dialog.get_by_role("table")
         expect(table.get_by_role("row", name=re.compile(r"1 Ann 88,000,000"))).to_be_visible()

@@ -2,12 +2,14 @@
 // `hint`, `review`, `replay` and `scores` (docs/online.md); it knows no game (the games'
 // list says which have rules, `rules`, and a coach, `coach`):
 // - each game's rules, from its folder (/games/KEY/rules.json: a tree of elements, built
-//   here with el(), never markup), from the menu ("Rules of Yatz") and in a room ("Rules");
+//   here with el(), never markup), from the menu ("Rules" in the group named "Yatz") and
+//   in a room ("Rules"); the dialog is named "Rules of Yatz";
 // - "Hint" while this seat is to act, the coach's advice from this seat's view only;
 // - after the game, "Review my game" (the coach's review) and "Replay the game": the same
 //   board drawn by the game's page module in a disabled fieldset (read-only), step by step
 //   with "Previous" and "Next" (the board played on is put back when the replay closes);
-// - "Top 20 and statistics" of each game from the menu: the server store's tables.
+// - "Top 20 and statistics" of each game from the menu (in its group): the server store's
+//   tables.
 // Everything answered is shown in one dialog (Escape or "Close" closes it) or the replay.
 import { el } from "/assets/kit.js";
 
@@ -112,17 +114,16 @@ export function asks({ ui, page, send, gameOf }) {
       el("h3", { text: "Statistics" }), lines(msg.stats, "Statistics"));
   }
 
-  // the menu's two buttons under a game: its rules, its tables
+  // the menu's two buttons under a game, in a group named by the game (their own names
+  // never hold the game's, which names its button alone): its rules, its tables
   function menuButtons(game) {
-    const box = el("div", { class: "buttons asks" });
+    const box = el("div", { class: "buttons asks", role: "group", "aria-label": game.title });
     if (game.rules) {
-      const button = el("button", { type: "button", text: "Rules",
-        "aria-label": `Rules of ${game.title}` });
+      const button = el("button", { type: "button", text: "Rules" });
       button.addEventListener("click", () => showRules(game));
       box.append(button);
     }
-    const top = el("button", { type: "button", text: "Top 20 and statistics",
-      "aria-label": `Top 20 and statistics of ${game.title}` });
+    const top = el("button", { type: "button", text: "Top 20 and statistics" });
     top.addEventListener("click", () => showScores(game));
     box.append(top);
     return box;
