@@ -91,6 +91,10 @@ def _replay(room: Room, seat: int, step: int, ref: str | None) -> Callable[[], p
     record = room.game.record()
     steps = len(record.actions)
     step = max(0, min(step, steps))
+    # an action and what answers it unseen (a roll's dice, a deal's tiles, a draw) are one
+    # step: the step asked for runs on over the actions that write this seat no words
+    while 0 < step < steps and not room.game.words(step, seat):
+        step += 1
 
     def rebuilt() -> p.Message:
         g = game_class(room.game_key).from_record(

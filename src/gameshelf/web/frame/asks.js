@@ -166,7 +166,9 @@ export function asks({ ui, page, send, gameOf }) {
     ask("review", { type: "review", code: page.code, token: page.token });
   });
 
-  const replay = { view: null, saved: null, step: 0, steps: 0 };
+  // the steps shown, in order: "Previous" goes back to the one before (a step asked for
+  // may be answered further on, over the moves this seat did not see)
+  const replay = { view: null, saved: null, step: 0, steps: 0, shown: [] };
   const where = el("p", { class: "replay-step", role: "status" });
   const said = el("p", { class: "replay-said", "aria-live": "polite" });
   const before = el("ol", { class: "replay-before", "aria-label": "The moves before it" });
@@ -206,10 +208,14 @@ export function asks({ ui, page, send, gameOf }) {
     ui.over.hidden = true;
     if (moves) moves.hidden = true;
     where.textContent = "Loading the replay…";
+    replay.shown = [];
     askStep(0);
     next.focus();
   });
-  previous.addEventListener("click", () => askStep(replay.step - 1));
+  previous.addEventListener("click", () => {
+    replay.shown.pop();
+    askStep(replay.shown.length ? replay.shown.pop() : 0);
+  });
   next.addEventListener("click", () => askStep(replay.step + 1));
   leave.addEventListener("click", () => endReplay(true));
 
@@ -228,13 +234,16 @@ export function asks({ ui, page, send, gameOf }) {
     if (!replay.view) return;
     replay.step = msg.step;
     replay.steps = msg.steps;
+    replay.shown.push(msg.step);
     replay.view.update({ type: "state", code: msg.code, seq: msg.step, seat: msg.seat,
       to_act: msg.to_act, legal: [], view: msg.view, events: [], prompt: "", log: msg.log });
     where.textContent = `Step ${msg.step} of ${msg.steps}`;
-    const words = msg.log.filter((line) => line.seq === msg.step).map((line) => line.text);
+    const since = replay.shown.length > 1 ? replay.shown[replay.shown.length - 2] : 0;
+    const words = msg.log.filter((line) => line.seq > since && line.seq <= msg.step)
+      .map((line) => line.text);
     said.textContent = msg.step === 0 ? "Before the first move." :
-      words.join(" ") || "A move this seat did not see (a deal or another's draw).";
-    before.replaceChildren(...msg.log.filter((line) => line.seq < msg.step).slice(-4)
+      words.join(" ") || "Moves this seat did not see (a deal, a draw).";
+    before.replaceChildren(...msg.log.filter((line) => line.seq <= since).slice(-4)
       .map((line) => el("li", { text: line.text })));
     previous.disabled = msg.step <= 0;
     next.disabled = msg.step >= msg.steps;
