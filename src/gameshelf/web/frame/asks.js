@@ -45,17 +45,26 @@ export function asks({ ui, page, send, gameOf }) {
       list.join("\n"));
   }
 
-  // a coach's lines: its sentences as paragraphs, its indented columns kept in a box
+  // a coach's lines: its sentences as paragraphs, its indented sentences (a review's
+  // decisions) as a list, its columns (indented, with runs of spaces) kept in a box
   function advice(list, label) {
     const out = [];
     let columns = [];
+    let items = [];
     const flush = () => {
       if (columns.length) out.push(lines(columns, `${label}, in columns`));
+      if (items.length) out.push(el("ul", {}, ...items.map((t) => el("li", { text: t }))));
       columns = [];
+      items = [];
     };
     for (const line of list) {
-      if (/^\s/.test(line)) {
+      const indented = /^\s/.test(line);
+      if (indented && /\S\s{2,}\S/.test(line)) {
+        if (items.length) flush();
         columns.push(line);
+      } else if (indented) {
+        if (columns.length) flush();
+        items.push(line.trim());
       } else {
         flush();
         if (line.trim()) out.push(el("p", { text: line }));
@@ -171,7 +180,7 @@ export function asks({ ui, page, send, gameOf }) {
   const replay = { view: null, saved: null, step: 0, steps: 0, shown: [] };
   const where = el("p", { class: "replay-step", role: "status" });
   const said = el("p", { class: "replay-said", "aria-live": "polite" });
-  const before = el("ol", { class: "replay-before", "aria-label": "The moves before it" });
+  const before = el("ul", { class: "replay-before", "aria-label": "The moves before it" });
   const previous = el("button", { type: "button", text: "Previous" });
   const next = el("button", { type: "button", text: "Next" });
   const leave = el("button", { type: "button", text: "Close the replay" });
