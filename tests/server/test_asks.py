@@ -83,6 +83,7 @@ def test_a_finished_game_replays_step_by_step_and_is_in_the_top_20(server: Runni
         bots = await play_room(server.url, "dollar", [HOST], seed=4)
         bot = bots[0]
         await bot.open()        # (play_room closed it at the end)
+        assert bot.over is not None
         none = await _answer(bot, p.GetHint(bot.code, bot.token), p.Hint)
         assert isinstance(none, p.Error) and none.code in ("over", "no_coach")
         review = await _answer(bot, p.GetReview(bot.code, bot.token), p.Review)
