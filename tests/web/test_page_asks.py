@@ -3,8 +3,10 @@ accessible names only, axe-core checking each new state, nothing scrolling sidew
 phone's 390 px: each game's rules from the menu and in a room; a hint for the seat to act
 (Muggins against Mugsy: the coach's advice names only this seat's own tiles); after a game,
 its replay step by step (Next, Previous, the same board drawn read-only, the board played on
-put back when it closes) and the review (One Dollar Pinball has no coach: no review); the
-server store's top 20 and statistics of a game, with the game just played in them.
+put back when it closes) and the review (One Dollar Pinball has no coach: no review; a
+Muggins game played by taps is reviewed, and replayed with this seat's own rack, the deal
+one step); the server store's top 20 and statistics of a game, with the game just played in
+them.
 """
 
 from __future__ import annotations
@@ -131,3 +133,70 @@ def test_after_a_game_its_replay_step_by_step_and_the_top_20(tmp_path: Path) -> 
         expect(dialog.get_by_role("region", name="Statistics")).to_be_visible()
         assert no_horizontal_scroll(page)
         assert_accessible(page, "the top 20 and statistics")
+
+
+def _play_muggins_by_taps(page: Any) -> None:
+    """Tap the first tile that fits (and the first end when asked), else Draw or Pass,
+    until the game is over."""
+    from playwright.sync_api import expect
+
+    over = page.get_by_role("heading", name="Game over")
+    for _ in range(300):
+        if over.is_visible():
+            return
+        tiles = page.get_by_role("group", name="Your tiles").get_by_role("button")
+        fits = [t for t in tiles.all() if t.is_enabled()]
+        if fits:
+            fits[0].tap()
+        else:
+            for name in ("Draw", "Pass"):
+                button = page.get_by_role("button", name=name, exact=True)
+                if button.is_visible() and button.is_enabled():
+                    button.tap()
+                    break
+        ends = page.get_by_role("group", name="Which end").get_by_role("button")
+        if ends.count() and ends.first.is_visible():
+            ends.first.tap()
+        page.wait_for_timeout(250)
+    expect(over).to_be_visible()
+
+
+def test_a_finished_muggins_game_is_reviewed_and_replayed_hand_and_all(tmp_path: Path
+                                                                       ) -> None:
+    from playwright.sync_api import expect
+
+    executable = browser_or_skip()
+    with game_server(tmp_path / "home", "--rate", "200") as server, \
+            browser(executable) as chromium:
+        page = _phone(chromium)
+        page.goto(server.url)
+        _create(page, "Muggins", 1, {"Target": "15"})
+        _play_muggins_by_taps(page)
+        page.get_by_role("button", name="Review my game").tap()
+        dialog = page.get_by_role("dialog", name="Review of your game")
+        expect(dialog.get_by_role("region", name="Review", exact=True)).to_be_visible()
+        expect(dialog).to_contain_text(re.compile("review|costly"))
+        assert no_horizontal_scroll(page)
+        assert_accessible(page, "a Muggins game's review")
+        dialog.get_by_role("button", name="Close").tap()
+
+        page.get_by_role("button", name="Replay the game").tap()
+        replay = page.get_by_role("region", name="Replay")
+        expect(replay.get_by_role("status")).to_have_text(re.compile(r"^Step 0 of \d+$"))
+        replay.get_by_role("button", name="Next").tap()
+        # the deal is one step: this seat's seven tiles, drawn read-only
+        expect(replay.get_by_role("status")).not_to_have_text(re.compile(r"^Step [01] of"))
+        board = page.get_by_role("group", name="The board at this step (read-only)")
+        tiles = board.get_by_role("group", name="Your tiles").get_by_role("button")
+        expect(tiles).to_have_count(7)
+        for tile in tiles.all():
+            expect(tile).to_be_disabled()
+        assert no_horizontal_scroll(page)
+        assert_accessible(page, "a Muggins replay's deal")
+        replay.get_by_role("button", name="Next").tap()
+        replay.get_by_role("button", name="Previous").tap()
+        expect(replay.get_by_role("button", name="Previous")).to_be_enabled()
+        replay.get_by_role("button", name="Previous").tap()
+        expect(replay.get_by_role("status")).to_have_text(re.compile(r"^Step 0 of"))
+        replay.get_by_role("button", name="Close the replay").tap()
+        expect(page.get_by_role("region", name="Game over")).to_be_visible()
