@@ -123,8 +123,16 @@ export function asks({ ui, page, send, gameOf }) {
       el("h3", { text: "Statistics" }), lines(msg.stats, "Statistics"));
   }
 
-  // the menu's two buttons under a game, in a group named by the game (their own names
-  // never hold the game's, which names its button alone): its rules, its tables
+  // the menu's two buttons under each game (the frame's items keyed by the game), in a
+  // group named by the game (their own names never hold the game's, which names its
+  // button alone): its rules, its tables
+  function menu() {
+    for (const item of ui.games.querySelectorAll("li[data-key]")) {
+      const game = gameOf(item.dataset.key);
+      if (game && !item.querySelector(".asks")) item.append(menuButtons(game));
+    }
+  }
+
   function menuButtons(game) {
     const box = el("div", { class: "buttons asks", role: "group", "aria-label": game.title });
     if (game.rules) {
@@ -296,5 +304,5 @@ export function asks({ ui, page, send, gameOf }) {
     if (dialog.open) dialog.close();
   }
 
-  return { menuButtons, room, state, over, receive, refused, reset };
+  return { menu, room, state, over, receive, refused, reset };
 }

@@ -10,7 +10,6 @@
 // at one device (device.js): the frame then holds each of their seats and sits at the one
 // to act, a hidden hand covered until its player asks for it.
 
-import { asks } from "./asks.js";
 import { cover, device, namesOf } from "./device.js";
 import { store } from "./store.js";
 
@@ -57,8 +56,10 @@ const page = {
   coverOnEntry: false, // a room of several people at this device come back to: cover first
 };
 
-// rules, hints, the review, the replay and the server's tables (asks.js)
-const more = asks({ ui, page, send, gameOf });
+// rules, hints, the review, the replay and the server's tables (asks.js), loaded once the
+// menu is drawn (the menu waits for no more modules): until then its calls do nothing
+let more = { menu() {}, room() {}, state() {}, over() {}, receive() {}, refused() {},
+  reset() {} };
 
 // ----- the seat's token, kept by this browser (store.js) ----------------------------------
 let unkeptSaid = false;
@@ -209,10 +210,12 @@ function showMenu() {
     blurb.textContent = game.blurb;
     button.setAttribute("aria-describedby", blurb.id);
     button.addEventListener("click", () => showSetup(game));
-    item.append(button, blurb, more.menuButtons(game));
+    item.dataset.key = game.key;
+    item.append(button, blurb);
     ui.games.append(item);
   }
   if (!page.games.length) ui.games.textContent = "This server plays no game in the browser.";
+  more.menu();
 }
 
 function showSetup(game) {
@@ -625,4 +628,12 @@ window.addEventListener("popstate", () => {
 // the menu first (the games' list is in the frame), then the connection: what is sent
 // before it opens waits in the queue, a seat kept rejoins when it opens
 page.gamesReady = loadGames().then(route, (e) => showError(`The games could not be listed: ${e}`))
-  .finally(connect);
+  .finally(connect)
+  .then(() => import("./asks.js"))
+  .then(({ asks }) => {
+    more = asks({ ui, page, send, gameOf });
+    more.menu();
+    if (page.room) more.room(page.room);
+    if (page.last) more.state(page.last);
+    if (!ui.over.hidden) more.over();
+  }, (e) => showError(`The rules, hints and tables could not be loaded: ${e}`));
