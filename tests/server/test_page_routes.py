@@ -138,3 +138,35 @@ def test_the_frame_asks_for_the_modules_its_script_imports_with_it(server: Runni
     html = _get(server, "/").body.decode()
     preloaded = set(re.findall(r'<link rel="modulepreload" href="/assets/([a-z]+\.js)">', html))
     assert imported and imported == preloaded
+
+
+def _tags(node: object) -> set[str]:
+    if isinstance(node, str):
+        return set()
+    assert isinstance(node, list) and isinstance(node[0], str), node
+    return {node[0]}.union(*(_tags(child) for child in node[1:]))
+
+
+def _text(node: object) -> str:
+    return node if isinstance(node, str) else " ".join(_text(c) for c in node[1:])  # type: ignore[index]
+
+
+def test_each_games_rules_are_served_as_elements_never_markup(server: Running) -> None:
+    """Each game's help (its terminal help without the keys) as a tree of the few elements
+    the page builds; the list says which games have a coach (hints and reviews)."""
+    from gameshelf.web.rules import TAGS
+
+    games = {g["key"]: g for g in json.loads(_get(server, "/games.json").body)}
+    assert {k: g["coach"] for k, g in games.items()} == {
+        "dollar": False, "yatz": True, "muggins": True, "showdown": True}
+    for key, game in games.items():
+        assert game["rules"] == f"/games/{key}/rules.json"
+        answer = _get(server, game["rules"])
+        assert answer.status == 200
+        assert answer.headers["content-type"].startswith("application/json")
+        tree = json.loads(answer.body)
+        assert tree and set().union(*map(_tags, tree)) <= TAGS
+        words = " ".join(map(_text, tree))
+        assert tree[0][0] == "h3" and REGISTRY.title(key).split()[-1] in _text(tree[0])
+        assert "Keys" not in words and "F1" not in words, key
+    assert _get(server, "/games/yatz/rules.js").status == 404

@@ -256,6 +256,9 @@ class WebPage:
         hidden_hands: the game has hands a seat keeps from the others (Muggins' rack,
             Showdown's hand): several people at one device are shown a "pass the device"
             cover before a seat's hand is shown.
+        rules: the game's rules in words for the page's help, Markdown (the help text its
+            terminal screens show, without their keys), a function called once when first
+            asked for; served beside the module as :data:`RULES_FILE` (None: no help).
     """
 
     folder: Path
@@ -267,6 +270,7 @@ class WebPage:
     options: tuple[Option, ...] = ()
     data: Callable[[], Any] | None = None
     hidden_hands: bool = False
+    rules: Callable[[], str] | None = None
 
     def files(self) -> tuple[str, ...]:
         """Every file of the folder the page may ask for (nothing else of it is served)."""
@@ -275,6 +279,9 @@ class WebPage:
 
 #: The name a page module's static data (:attr:`WebPage.data`) is served under, beside it.
 DATA_FILE = "data.json"
+#: The name a page module's rules (:attr:`WebPage.rules`) are served under, beside it: the
+#: Markdown read into the tree of elements the page builds (:mod:`gameshelf.web.rules`).
+RULES_FILE = "rules.json"
 
 
 def options_of(game: GameDef) -> type[GameOptions]:

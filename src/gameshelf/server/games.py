@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -205,6 +205,24 @@ class Game(ABC):
     def prompt(self, seat: int) -> str:
         """What is asked of ``seat`` now, in words ("" when not its turn)."""
         return "your turn" if self.to_act() == seat else ""
+
+    def hint(self, seat: int) -> Callable[[], list[str]] | None:
+        """The coach's advice for ``seat`` (to act) as work to do: a function giving lines
+        of text (the best choice first), made from a copy of what that seat may see taken
+        now, so it runs in a worker thread while the game goes on and never reads another
+        seat's hand. None (the default): the game has no coach."""
+        return None
+
+    @classmethod
+    def coached(cls) -> bool:
+        """True when the game has a coach (it gives :meth:`hint` and :meth:`review`)."""
+        return cls.hint is not Game.hint
+
+    def review(self, seat: int) -> list[str] | None:
+        """The coach's review of ``seat``'s decisions in this finished game, in lines of
+        text (the costly ones, worst first), as the terminal's review shows it; slow (a
+        worker thread runs it). None (the default): the game has no coach."""
+        return None
 
 
 def check_names(seats: Sequence[SeatPlan], max_len: int) -> None:

@@ -37,6 +37,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from gameshelf import __version__
 from gameshelf.core.errors import GameshelfError
 from gameshelf.server import protocol as p
+from gameshelf.server.asks import ASKED, answer
 from gameshelf.server.games import game_class, playable
 from gameshelf.server.leases import Leases, timed
 from gameshelf.server.limits import BURST, GUESS_RATE, PER_HOST, RATE, ROOMS_RATE, Limits
@@ -275,6 +276,8 @@ class Hub(Limits):
             self.deliver(msg.code.strip().upper(), out)
         elif isinstance(msg, p.GetRecord):
             conn.send(p.dump(await self.work(None, lobby.record, msg, now)))
+        elif isinstance(msg, ASKED):    # hint, review, replay, scores: answered later
+            await answer(lobby, conn.send, msg, now)
         else:  # pragma: no cover - parse_client reads client messages only
             raise Refused("unknown_type", f"a client does not send {msg.TYPE!r}")
 

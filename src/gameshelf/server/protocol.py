@@ -66,7 +66,8 @@ ERROR_CODES = (
     "not_your_turn",    # action: another seat (or chance, or a computer) is to act
     "illegal",          # action: not an action of the game, or not legal now
     "stale",            # action: the client's seq is not the room's (it missed an update)
-    "not_over",         # record: the game is not over yet
+    "not_over",         # record, review, replay: the game is not over yet
+    "no_coach",         # hint, review: the game has no coach to ask
     "over",             # action after the game's end
     "unavailable",      # the server's database cannot be reached now; nothing was changed
     "internal",         # the server failed; nothing was changed (always the last code)
@@ -285,6 +286,43 @@ class GetRecord(Message):
     ref: str | None = None
 
 
+@dataclass(frozen=True)
+class GetHint(Message):
+    """Client -> server: advice for the token's seat, to act. Answered by :class:`Hint`."""
+
+    TYPE: ClassVar[str] = "hint"
+    code: str = ""
+    token: str = ""
+    ref: str | None = None
+
+
+@dataclass(frozen=True)
+class GetReview(GetHint):
+    """Client -> server: the review of the token's seat's game. Answered by :class:`Review`."""
+
+    TYPE: ClassVar[str] = "review"
+
+
+@dataclass(frozen=True)
+class GetReplay(Message):
+    """Client -> server: the finished game after ``step`` actions (:class:`Replayed`)."""
+
+    TYPE: ClassVar[str] = "replay"
+    code: str = ""
+    token: str = ""
+    step: int = 0
+    ref: str | None = None
+
+
+@dataclass(frozen=True)
+class GetScores(Message):
+    """Client -> server: ``game``'s top 20 and statistics. Answered by :class:`Scores`."""
+
+    TYPE: ClassVar[str] = "scores"
+    game: str = ""
+    ref: str | None = None
+
+
 # server -> client
 @dataclass(frozen=True)
 class Welcome(Message):
@@ -369,6 +407,66 @@ class Record(Message):
 
 
 @dataclass(frozen=True)
+class Hint(Message):
+    """Server -> the asking connection only: the coach's advice for ``seat`` at action
+    ``seq`` in lines of text (the best first), from that seat's view alone."""
+
+    TYPE: ClassVar[str] = "hint"
+    code: str = ""
+    seq: int = 0
+    seat: int = 0
+    lines: tuple[str, ...] = ()
+    ref: str | None = None
+
+
+@dataclass(frozen=True)
+class Review(Hint):
+    """Server -> the asking connection: the coach's review of ``seat``'s decisions in
+    lines of text (the costly ones, worst first, or one line saying none was)."""
+
+    TYPE: ClassVar[str] = "review"
+
+
+@dataclass(frozen=True)
+class Replayed(Message):
+    """Server -> the asking connection: the game after ``step`` of its ``steps`` actions
+    as ``seat`` saw it, as in :class:`State` (no legal action: a replay is read-only)."""
+
+    TYPE: ClassVar[str] = "replay"
+    code: str = ""
+    step: int = 0
+    steps: int = 0
+    seat: int = 0
+    to_act: int = -1
+    view: dict[str, Any] = field(default_factory=dict)
+    log: tuple[LogLine, ...] = ()
+    ref: str | None = None
+
+
+@dataclass(frozen=True)
+class ScoreLine:
+    """A top-20 row: ``place`` (1 the best), name, score (points), date (ISO 8601)."""
+
+    place: int
+    name: str
+    score: int
+    date: str = ""
+
+
+@dataclass(frozen=True)
+class Scores(Message):
+    """Server -> the asking connection: ``game``'s top 20 in the server's store, best first
+    (``kept`` False: the game keeps none), its statistics in lines (``gameshelf KEY stats``)."""
+
+    TYPE: ClassVar[str] = "scores"
+    game: str = ""
+    top: tuple[ScoreLine, ...] = ()
+    stats: tuple[str, ...] = ()
+    kept: bool = True
+    ref: str | None = None
+
+
+@dataclass(frozen=True)
 class Error(Message):
     """Server -> one connection: the message ``ref`` was refused; nothing changed and the
     connection and room go on. ``code`` is one of :data:`ERROR_CODES`; ``message`` one
@@ -381,9 +479,11 @@ class Error(Message):
 
 
 CLIENT_MESSAGES: dict[str, type[Message]] = {
-    m.TYPE: m for m in (Hello, Create, Join, Rejoin, Start, Act, GetRecord)}
+    m.TYPE: m for m in (Hello, Create, Join, Rejoin, Start, Act, GetRecord, GetHint,
+                        GetReview, GetReplay, GetScores)}
 SERVER_MESSAGES: dict[str, type[Message]] = {
-    m.TYPE: m for m in (Welcome, Joined, RoomUpdate, State, GameOver, Record, Error)}
+    m.TYPE: m for m in (Welcome, Joined, RoomUpdate, State, GameOver, Record, Hint, Review,
+                        Replayed, Scores, Error)}
 
 
 # ----- writing --------------------------------------------------------------------------

@@ -13,17 +13,20 @@
 - ``/games.json``: the games the server plays (the registry's ``server`` part), in menu
   order, with their page modules (the ``web`` part): ``[{"key", "title", "blurb",
   "script", "styles", "levels", "level", "players": [fewest, most], "options": [{"name",
-  "label", "default", "min", "max", "unit"}], "hidden_hands"}]`` (``level``: the level the
-  setup has chosen first, the terminal's default; ``script`` null, the lists empty,
-  for a game with no page module yet; ``hidden_hands``: the page covers a seat's hand until
-  it is passed to the seat, :attr:`~gameshelf.core.gamedef.WebPage.hidden_hands`);
+  "label", "default", "min", "max", "unit"}], "hidden_hands", "rules", "coach"}]`` (``level``:
+  the level the setup has chosen first, the terminal's default; ``script`` null, the lists
+  empty, for a game with no page module yet; ``hidden_hands``: the page covers a seat's hand
+  until it is passed to the seat, :attr:`~gameshelf.core.gamedef.WebPage.hidden_hands`;
+  ``rules``: the address of its rules' tree, or null; ``coach``: the server gives hints and
+  reviews of the game);
 - ``/assets/NAME``: the frame's own script, styles and icon, read once when the routes are
   made and answered from memory (no file opened per request: the menu waits for these);
 - ``/games/KEY/NAME``: the files of a game's page module (:class:`~gameshelf.core.gamedef.
   WebPage`), only those it lists, read once when the routes are made and answered from
   memory too (a file opened per request cost a worker thread's start: 40 to 120 ms for the
-  first game opened on a loaded machine), and ``/games/KEY/data.json``, its static data (a
-  deck's cards) when it has some, made once.
+  first game opened on a loaded machine); ``/games/KEY/data.json``, its static data (a
+  deck's cards) when it has some, and ``/games/KEY/rules.json``, its rules as a tree of
+  elements (:mod:`gameshelf.web.rules`), each made once when first asked for.
 
 Everything else is 404. Every answer passes the server's guard first
 (:class:`gameshelf.core.webguard.GuardMiddleware`: origins, hosts, careful headers); the HTML
@@ -43,15 +46,16 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from gameshelf.core.gamedef import DATA_FILE, GameDef, WebPage
+from gameshelf.core.gamedef import DATA_FILE, RULES_FILE, GameDef, WebPage
 from gameshelf.core.webguard import PAGE_AUTHORITY, page_headers
 from gameshelf.games import REGISTRY
-from gameshelf.server.games import playable_games
+from gameshelf.server.games import game_class, playable_games
+from gameshelf.web.rules import tree
 
 #: The frame's files (HTML, script, styles).
 FRAME = Path(__file__).parent / "frame"
 #: The frame's files served at ``/assets/``.
-ASSETS = ("frame.js", "device.js", "store.js", "kit.js", "frame.css", "icon.svg")
+ASSETS = ("frame.js", "device.js", "store.js", "kit.js", "asks.js", "frame.css", "icon.svg")
 #: Where the frame's HTML takes the games' list (:func:`frame_html`).
 GAMES_SLOT = "<!-- games -->"
 #: Content types by file suffix (the guard's ``nosniff`` makes them matter).
@@ -72,8 +76,8 @@ def games_list() -> list[dict[str, Any]]:
     for g, page in pages():
         entry: dict[str, Any] = {"key": g.key, "title": g.title, "blurb": g.blurb,
                                  "script": None, "styles": [], "levels": [], "level": None,
-                                 "players": [],
-                                 "options": [], "hidden_hands": False}
+                                 "players": [], "options": [], "hidden_hands": False,
+                                 "rules": None, "coach": game_class(g.key).coached()}
         if page is not None:
             entry.update(script=f"/games/{g.key}/{page.script}",
                          styles=[f"/games/{g.key}/{name}" for name in page.styles],
@@ -81,7 +85,8 @@ def games_list() -> list[dict[str, Any]]:
                          level=page.default_level or (page.levels[0] if page.levels else None),
                          players=list(page.players),
                          options=[o.to_page() for o in page.options],
-                         hidden_hands=page.hidden_hands)
+                         hidden_hands=page.hidden_hands,
+                         rules=None if page.rules is None else f"/games/{g.key}/{RULES_FILE}")
         out.append(entry)
     return out
 
@@ -129,7 +134,7 @@ def page_routes() -> list[BaseRoute]:
             return _not_found()
         return Response(assets[name], media_type=TYPES[Path(name).suffix])
 
-    made: dict[str, Any] = {}
+    made: dict[str | tuple[str, str], Any] = {}
 
     async def game_file(request: Request) -> Response:
         key = request.path_params["key"]
@@ -139,6 +144,10 @@ def page_routes() -> list[BaseRoute]:
             if key not in made:
                 made[key] = page.data()
             return JSONResponse(made[key])
+        if page is not None and name == RULES_FILE and page.rules is not None:
+            if (key, name) not in made:
+                made[key, name] = tree(page.rules())
+            return JSONResponse(made[key, name])
         body = files.get((key, name))
         if body is None:
             return _not_found()

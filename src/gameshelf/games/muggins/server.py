@@ -4,7 +4,7 @@ game's ``Match``): each seat sees its own rack only. Pure."""
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import pairwise
 from typing import Any
 
@@ -168,6 +168,23 @@ class MugginsGame(Game):
         if self.to_act() != seat:
             return ""
         return "play a tile on an end (TILE left or TILE right), draw, or pass"
+
+    def hint(self, seat: int) -> Callable[[], list[str]]:
+        """Strong Mugsy's advice for ``seat``'s rack (the terminal's hint), from that seat's
+        view: samples of the tiles it cannot see, never the real ones."""
+        view = MugginsView.of(self.match.state, seat)
+        # start-up: the coach (its sampling player) loads only when a hint is asked
+        from gameshelf.games.muggins import coach
+
+        return lambda: coach.hint(view).lines()
+
+    def review(self, seat: int) -> list[str]:
+        """Each of ``seat``'s plays that cost points by strong Mugsy's estimate, worst
+        first (the terminal's review)."""
+        # start-up: the coach (its sampling player) loads only when a review is asked
+        from gameshelf.games.muggins import coach
+
+        return coach.review(self.record(), seat).lines()
 
     @classmethod
     def computer_name(cls, number: int) -> str:

@@ -7,7 +7,7 @@ The adapter over the game's ``Match`` that ``gameshelf serve`` drives (see
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from gameshelf.core.chance import Chance
@@ -137,6 +137,24 @@ class ShowdownGame(Game):
         if st.pending_return is not None:
             return "you were outbid: flip how many returned tokens to speed? (flip N)"
         return "bid, raise speed, buy, or done (bid CARD TOKENS, speed N, buy CARD, done)"
+
+    def hint(self, seat: int) -> Callable[[], list[str]]:
+        """The search player's advice for ``seat`` (the terminal's hint), from that seat's
+        view and legal actions: worlds sampled from what it sees, never the hidden hands."""
+        st = self.match.state
+        view, legal = st.view(seat), list(st.legal_actions())
+        # start-up: the coach (its sampling player) loads only when a hint is asked
+        from gameshelf.games.showdown import coach
+
+        return lambda: coach.hint(view, legal).lines()
+
+    def review(self, seat: int) -> list[str]:
+        """Each of ``seat``'s decisions that cost final margin by the search player's
+        estimate, worst first (the terminal's review)."""
+        # start-up: the coach (its sampling player) loads only when a review is asked
+        from gameshelf.games.showdown import coach
+
+        return coach.review(self.record(), [seat]).lines()
 
     @classmethod
     def load_test_choice(cls, legal: Sequence[str], rng: random.Random) -> str:

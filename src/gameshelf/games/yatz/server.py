@@ -7,7 +7,7 @@ The adapter over the game's ``Match`` that ``gameshelf serve`` drives (see
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from gameshelf.core.chance import Chance
@@ -18,6 +18,7 @@ from gameshelf.games.yatz.game import MAX_PLAYERS, MIN_PLAYERS, Dice, Score
 from gameshelf.games.yatz.match import HUMAN, MAX_NAME_LENGTH, Match, Seat
 from gameshelf.games.yatz.options import YatzOptions
 from gameshelf.games.yatz.players import PLAYERS, make_player
+from gameshelf.games.yatz.scoring import rule_set
 from gameshelf.games.yatz.view import yatz_view
 from gameshelf.server.games import Game, SeatPlan, check_names
 
@@ -115,6 +116,33 @@ class YatzGame(Game):
             return "roll the dice (roll)"
         return (f"{st.rolls_left} rolls left: hold dice (hold 1 3), roll, or score a box "
                 "(score x2 chance)" if st.rolls_left else "score a box (score x2 chance)")
+
+    def hint(self, seat: int) -> Callable[[], list[str]]:
+        """The strong player's advice for the dice on the table (the terminal's hint):
+        the best hold and box and each option's expected final score; before the turn's
+        first roll, a line saying to roll. The first hint may wait for the strong player's
+        tables (solved once, then cached)."""
+        state = self.match.state.clone()
+        if not state.dice:
+            return lambda: ["Roll first: the hint weighs the dice rolled (what to hold, "
+                            "which box to fill)."]
+
+        def advice() -> list[str]:
+            # start-up: the strong player's tables (numba) load only when a hint is asked
+            from gameshelf.games.yatz.strong import hint
+
+            return hint(state).lines()
+        return advice
+
+    def review(self, seat: int) -> list[str]:
+        """Each of ``seat``'s holds and boxes that cost expected points by the strong
+        player's tables (the terminal's review), then its total."""
+        # start-up: the strong player's tables (numba) load only when a review is asked
+        from gameshelf.games.yatz.strong import review, review_lines
+
+        m = self.match
+        rev = review(m.played_actions(), len(m.seats), rule_set(m.rules), [seat])
+        return [line.text for line in review_lines(rev, {seat: m.seats[seat].name})]
 
     @classmethod
     def load_test_choice(cls, legal: Sequence[str], rng: random.Random) -> str:

@@ -74,6 +74,11 @@ function after(then) {
   }).catch((e) => showError(String(e)));
 }
 
+// rules, hints, the review, the replay and the server's tables (asks.js), loaded once the
+// menu is drawn (the menu waits for no more modules): until then its calls do nothing
+let more = { menu() {}, room() {}, state() {}, over() {}, receive() {}, refused() {},
+  reset() {} };
+
 // ----- the seat's token, kept by this browser (store.js) ----------------------------------
 let unkeptSaid = false;
 page.device = device(store);
@@ -225,10 +230,12 @@ function showMenu() {
     blurb.textContent = game.blurb;
     button.setAttribute("aria-describedby", blurb.id);
     button.addEventListener("click", () => showSetup(game));
+    item.dataset.key = game.key;
     item.append(button, blurb);
     ui.games.append(item);
   }
   if (!page.games.length) ui.games.textContent = "This server plays no game in the browser.";
+  more.menu();
 }
 
 function showSetup(game) {
@@ -301,6 +308,7 @@ function seatWords(seat) {
 
 function drawRoom(room) {
   page.room = room;
+  more.room(room);
   const game = gameOf(room.game);
   const title = game ? game.title : room.game;
   ui.roomTitle.textContent = `${title}, room ${room.code}`;
@@ -397,6 +405,7 @@ async function onState(msg) {
     page.logSeq = newest;
   }
   page.last = msg;
+  more.state(msg);
   if (!page.room) {
     after(() => {
       for (const text of news) say(text);
@@ -483,6 +492,7 @@ function onOver(msg) {
 function showOver(msg) {
   const first = ui.over.hidden;
   ui.over.hidden = false;
+  more.over();
   ui.results.replaceChildren(...[...msg.scores].sort((a, b) => a.place - b.place).map((r) => {
     const item = document.createElement("li");
     const you = r.seat === page.seat ? " (you)" : "";
@@ -545,6 +555,7 @@ function receive(msg) {
       onError(msg);
       break;
     default:
+      more.receive(msg);     // the answers of asks.js's questions
       break;
   }
 }
@@ -563,6 +574,7 @@ function onError(msg) {
     if (msg.code === "bad_token") showJoin(page.code);
     else show(ui.join);
   }
+  more.refused(msg);
   if (msg.code === "stale" && page.view && page.last) page.view.update(page.last);
   // an action refused as not legal: the game's module may say so beside what sent it,
   // and then it is said there only
@@ -694,6 +706,7 @@ function resetRoom() {
   page.parked = false;
   page.device.forget();
   covering.hide();
+  more.reset();
   ui.over.hidden = true;
   ui.game.replaceChildren();
 }
@@ -707,4 +720,12 @@ window.addEventListener("popstate", () => {
 // the menu first (the games' list is in the frame), then the connection: what is sent
 // before it opens waits in the queue, a seat kept rejoins when it opens
 page.gamesReady = loadGames().then(route, (e) => showError(`The games could not be listed: ${e}`))
-  .finally(connect);
+  .finally(connect)
+  .then(() => import("./asks.js"))
+  .then(({ asks }) => {
+    more = asks({ ui, page, send, gameOf });
+    more.menu();
+    if (page.room) more.room(page.room);
+    if (page.last) more.state(page.last);
+    if (!ui.over.hidden) more.over();
+  }, (e) => showError(`The rules, hints and tables could not be loaded: ${e}`));

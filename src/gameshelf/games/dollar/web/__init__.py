@@ -15,8 +15,17 @@ from gameshelf.core.gamedef import WebPage
 from gameshelf.games.dollar.game import MAX_PLAYERS, MIN_PLAYERS
 from gameshelf.games.dollar.options import DollarOptions
 
+
+def rules() -> str:
+    """How a bill is played, as the terminal's help says it (its keys left out)."""
+    # start-up: the terminal's screen (its help) loads only when the page asks for it
+    from gameshelf.games.dollar.tui.screen import HELP
+
+    return HELP.partition("\n## Keys")[0]
+
+
 #: The page module, as the game server serves it.
 PAGE = WebPage(Path(__file__).parent, "dollar.js", ("dollar.css",),
                levels=DollarOptions.LEVELS,
                default_level=DollarOptions.DEFAULT_LEVEL, players=(MIN_PLAYERS, MAX_PLAYERS),
-               options=DollarOptions.FIELDS)
+               options=DollarOptions.FIELDS, rules=rules)

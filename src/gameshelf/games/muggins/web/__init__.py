@@ -13,8 +13,19 @@ from gameshelf.core.gamedef import WebPage
 from gameshelf.games.muggins.game import SEATS
 from gameshelf.games.muggins.options import MugginsOptions
 
+
+def rules() -> str:
+    """The rules and Mugsy's levels, as the terminal's help says them (its keys and level
+    screen left out)."""
+    # start-up: the terminal's help (its key tables) loads only when the page asks for it
+    from gameshelf.games.muggins.tui.keys import HELP_RULES
+
+    rules, _, levels = HELP_RULES.partition("Choosing a new game")
+    return rules + "Mugsy's levels" + levels.partition("Mugsy's levels")[2]
+
+
 #: The page module, as the game server serves it (Mugsy's quick level first).
 PAGE = WebPage(Path(__file__).parent, "muggins.js", ("muggins.css",),
                levels=MugginsOptions.LEVELS,
                default_level=MugginsOptions.DEFAULT_LEVEL, players=(SEATS, SEATS),
-               options=MugginsOptions.FIELDS, hidden_hands=True)
+               options=MugginsOptions.FIELDS, hidden_hands=True, rules=rules)

@@ -44,8 +44,17 @@ def deck_data() -> dict[str, Any]:
     }
 
 
+def rules() -> str:
+    """The six steps of a turn and the score, as the terminal's help says them (its keys
+    left out)."""
+    # start-up: the terminal's help loads only when the page asks for it
+    from gameshelf.games.showdown.tui.help import HELP
+
+    return HELP.partition("\n## Keys")[0]
+
+
 #: The page module, as the game server serves it (the quick computer player first).
 PAGE = WebPage(Path(__file__).parent, "showdown.js", ("showdown.css",),
                levels=ShowdownOptions.LEVELS,
                default_level=ShowdownOptions.DEFAULT_LEVEL, players=(MIN_PLAYERS, MAX_PLAYERS),
-               data=deck_data, hidden_hands=True)
+               data=deck_data, hidden_hands=True, rules=rules)

@@ -13,8 +13,17 @@ from gameshelf.core.gamedef import WebPage
 from gameshelf.games.yatz.game import MAX_PLAYERS, MIN_PLAYERS
 from gameshelf.games.yatz.options import YatzOptions
 
+
+def rules() -> str:
+    """The rules of a turn, as the terminal's help of the game screen says them."""
+    # start-up: the terminal's help (its key tables) loads only when the page asks for it
+    from gameshelf.games.yatz.tui.keys import GAME_RULES
+
+    return GAME_RULES
+
+
 #: The page module, as the game server serves it.
 PAGE = WebPage(Path(__file__).parent, "yatz.js", ("yatz.css",),
                levels=YatzOptions.LEVELS,
                default_level=YatzOptions.DEFAULT_LEVEL,
-               players=(MIN_PLAYERS, MAX_PLAYERS))
+               players=(MIN_PLAYERS, MAX_PLAYERS), rules=rules)

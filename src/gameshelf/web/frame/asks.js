@@ -1,0 +1,308 @@
+// What the terminal app offers besides playing, in the page, over protocol version 1's
+// `hint`, `review`, `replay` and `scores` (docs/online.md); it knows no game (the games'
+// list says which have rules, `rules`, and a coach, `coach`):
+// - each game's rules, from its folder (/games/KEY/rules.json: a tree of elements, built
+//   here with el(), never markup), from the menu ("Rules" in the group named "Yatz") and
+//   in a room ("Rules"); the dialog is named "Rules of Yatz";
+// - "Hint" while this seat is to act, the coach's advice from this seat's view only;
+// - after the game, "Review my game" (the coach's review) and "Replay the game": the same
+//   board drawn by the game's page module in a disabled fieldset (read-only), step by step
+//   with "Previous" and "Next" (the board played on is put back when the replay closes);
+// - "Top 20 and statistics" of each game from the menu (in its group): the server store's
+//   tables.
+// Everything answered is shown in one dialog (Escape or "Close" closes it) or the replay.
+import { el } from "/assets/kit.js";
+
+export function asks({ ui, page, send, gameOf }) {
+  const asked = new Map();       // ref of a question sent -> what it was ("hint", ...)
+  const rules = new Map();       // game key -> its tree, once fetched
+
+  // ----- the dialog -------------------------------------------------------------------------
+  const title = el("h2", { id: "info-title" });
+  const body = el("div", { class: "info-body", "aria-live": "polite" });
+  const close = el("button", { type: "button", text: "Close" });
+  const dialog = el("dialog", { id: "info", class: "info", "aria-labelledby": "info-title" },
+    title, body, el("div", { class: "buttons" }, close));
+  close.addEventListener("click", () => dialog.close());
+  document.body.append(dialog);
+
+  function open(heading, ...content) {
+    title.textContent = heading;
+    body.replaceChildren(...content);
+    body.setAttribute("aria-busy", "false");
+    if (!dialog.open) dialog.showModal();
+  }
+
+  function thinking(heading, words) {
+    open(heading, el("p", { class: "muted", text: words }));
+    body.setAttribute("aria-busy", "true");
+  }
+
+  // lines of text laid out in columns (a hint's options, the statistics' tables): kept as
+  // they are, in a box of their own that scrolls sideways when a phone is too narrow
+  function lines(list, label) {
+    return el("pre", { class: "lines", tabindex: "0", role: "region", "aria-label": label },
+      list.join("\n"));
+  }
+
+  // a coach's lines: its sentences as paragraphs, its indented sentences (a review's
+  // decisions) as a list, its columns (indented, with runs of spaces) kept in a box
+  function advice(list, label) {
+    const out = [];
+    let columns = [];
+    let items = [];
+    const flush = () => {
+      if (columns.length) out.push(lines(columns, `${label}, in columns`));
+      if (items.length) out.push(el("ul", {}, ...items.map((t) => el("li", { text: t }))));
+      columns = [];
+      items = [];
+    };
+    for (const line of list) {
+      const indented = /^\s/.test(line);
+      if (indented && /\S\s{2,}\S/.test(line)) {
+        if (items.length) flush();
+        columns.push(line);
+      } else if (indented) {
+        if (columns.length) flush();
+        items.push(line.trim());
+      } else {
+        flush();
+        if (line.trim()) out.push(el("p", { text: line }));
+      }
+    }
+    flush();
+    return el("div", { class: "advice", role: "region", "aria-label": label }, ...out);
+  }
+
+  function ask(what, msg) {
+    const ref = send(msg);
+    asked.set(ref, what);
+    return ref;
+  }
+
+  // ----- rules ------------------------------------------------------------------------------
+  function build(node) {
+    if (typeof node === "string") return document.createTextNode(node);
+    const [tag, ...children] = node;
+    return el(tag, {}, ...children.map(build));
+  }
+
+  async function showRules(game) {
+    const heading = `Rules of ${game.title}`;
+    if (!rules.has(game.key)) {
+      thinking(heading, "Loading…");
+      try {
+        const answer = await fetch(game.rules, { cache: "no-store" });
+        rules.set(game.key, await answer.json());
+      } catch (e) {
+        open(heading, el("p", { text: `The rules could not be loaded: ${e}` }));
+        return;
+      }
+    }
+    open(heading, el("div", { class: "rules" }, ...rules.get(game.key).map(build)));
+  }
+
+  function showScores(game) {
+    thinking(`Top 20 and statistics of ${game.title}`, "Reading the server's tables…");
+    ask("scores", { type: "scores", game: game.key });
+  }
+
+  function drawScores(msg) {
+    const game = gameOf(msg.game) || { title: msg.game };
+    const table = msg.top.length ? el("table", { class: "top" },
+      el("caption", { text: `The best ${msg.top.length} games on this server` }),
+      el("thead", {}, el("tr", {}, ...["Place", "Name", "Points", "Date"].map(
+        (h) => el("th", { scope: "col", text: h })))),
+      el("tbody", {}, ...msg.top.map((row) => el("tr", {},
+        el("td", { text: String(row.place) }), el("td", { text: row.name }),
+        el("td", { class: "number", text: Number(row.score).toLocaleString("en-US") }),
+        el("td", { text: row.date }))))) :
+      el("p", { text: msg.kept ? "No game is in the table yet." :
+        `${game.title} keeps no top-20 table: every game's result is in its statistics.` });
+    open(`Top 20 and statistics of ${game.title}`, el("h3", { text: "Top 20" }), table,
+      el("h3", { text: "Statistics" }), lines(msg.stats, "Statistics"));
+  }
+
+  // the menu's two buttons under each game (the frame's items keyed by the game), in a
+  // group named by the game (their own names never hold the game's, which names its
+  // button alone): its rules, its tables
+  function menu() {
+    for (const item of ui.games.querySelectorAll("li[data-key]")) {
+      const game = gameOf(item.dataset.key);
+      if (game && !item.querySelector(".asks")) item.append(menuButtons(game));
+    }
+  }
+
+  function menuButtons(game) {
+    const box = el("div", { class: "buttons asks", role: "group", "aria-label": game.title });
+    if (game.rules) {
+      const button = el("button", { type: "button", text: "Rules" });
+      button.addEventListener("click", () => showRules(game));
+      box.append(button);
+    }
+    const top = el("button", { type: "button", text: "Top 20 and statistics" });
+    top.addEventListener("click", () => showScores(game));
+    box.append(top);
+    return box;
+  }
+
+  // ----- the room: rules and the hint -------------------------------------------------------
+  const roomRules = el("button", { type: "button", text: "Rules" });
+  const hint = el("button", { type: "button", text: "Hint", hidden: "" });
+  const tools = el("div", { class: "buttons asks" }, roomRules, hint);
+  ui.prompt.after(tools);
+  roomRules.addEventListener("click", () => {
+    const game = page.room && gameOf(page.room.game);
+    if (game && game.rules) showRules(game);
+  });
+  hint.addEventListener("click", () => {
+    if (!page.code || !page.token) return;
+    thinking("Hint", "Thinking… (the coach weighs every choice; the first hint of a game " +
+      "may take a while)");
+    ask("hint", { type: "hint", code: page.code, token: page.token });
+  });
+
+  function room(info) {
+    const game = gameOf(info.game);
+    roomRules.hidden = !(game && game.rules);
+  }
+
+  function state(msg) {
+    const game = page.room && gameOf(page.room.game);
+    hint.hidden = !(game && game.coach && msg.to_act === page.seat && msg.legal.length > 0);
+  }
+
+  // ----- after the game: the review and the replay ------------------------------------------
+  const review = el("button", { type: "button", text: "Review my game" });
+  const replayButton = el("button", { type: "button", text: "Replay the game" });
+  const after = el("div", { class: "buttons asks" }, review, replayButton);
+  ui.results.after(after);
+  review.addEventListener("click", () => {
+    thinking("Review of your game", "Judging every decision of the game… (this may take " +
+      "a minute)");
+    ask("review", { type: "review", code: page.code, token: page.token });
+  });
+
+  // the steps shown, in order: "Previous" goes back to the one before (a step asked for
+  // may be answered further on, over the moves this seat did not see)
+  const replay = { view: null, saved: null, step: 0, steps: 0, shown: [] };
+  const where = el("p", { class: "replay-step", role: "status" });
+  const said = el("p", { class: "replay-said", "aria-live": "polite" });
+  const before = el("ul", { class: "replay-before", "aria-label": "The moves before it" });
+  const previous = el("button", { type: "button", text: "Previous" });
+  const next = el("button", { type: "button", text: "Next" });
+  const leave = el("button", { type: "button", text: "Close the replay" });
+  const bar = el("section", { class: "replay", "aria-label": "Replay", hidden: "" },
+    where, said, before, el("div", { class: "buttons" }, previous, next, leave));
+  // the game's moves as played are hidden while the replay tells its own
+  const moves = ui.log.closest("section");
+  ui.game.before(bar);
+
+  function over() {
+    const game = page.room && gameOf(page.room.game);
+    review.hidden = !(game && game.coach);
+    hint.hidden = true;
+  }
+
+  function askStep(step) {
+    previous.disabled = next.disabled = true;
+    ask("replay", { type: "replay", code: page.code, token: page.token, step });
+  }
+
+  replayButton.addEventListener("click", async () => {
+    const game = page.room && gameOf(page.room.game);
+    if (!game || replay.view) return;
+    const module = await import(game.script);
+    // the board played on is kept aside, whole, and put back when the replay closes
+    replay.saved = [...ui.game.childNodes];
+    // drawn inside a disabled fieldset: every control of the board shown, none usable
+    const board = el("fieldset", { class: "replay-board", disabled: "" },
+      el("legend", { class: "replay-legend", text: "The board at this step (read-only)" }));
+    ui.game.replaceChildren(board);
+    replay.view = module.mount(board, { seat: page.seat, act: () => {}, say: () => {},
+      reducedMotion: () => true });
+    bar.hidden = false;
+    ui.over.hidden = true;
+    if (moves) moves.hidden = true;
+    where.textContent = "Loading the replay…";
+    replay.shown = [];
+    askStep(0);
+    next.focus();
+  });
+  previous.addEventListener("click", () => {
+    replay.shown.pop();
+    askStep(replay.shown.length ? replay.shown.pop() : 0);
+  });
+  next.addEventListener("click", () => askStep(replay.step + 1));
+  leave.addEventListener("click", () => endReplay(true));
+
+  function endReplay(focus) {
+    if (!replay.view) return;
+    replay.view = null;
+    ui.game.replaceChildren(...(replay.saved || []));
+    replay.saved = null;
+    bar.hidden = true;
+    if (moves) moves.hidden = false;
+    if (page.room && page.room.status === "over") ui.over.hidden = false;
+    if (focus) replayButton.focus();
+  }
+
+  function drawStep(msg) {
+    if (!replay.view) return;
+    replay.step = msg.step;
+    replay.steps = msg.steps;
+    replay.shown.push(msg.step);
+    replay.view.update({ type: "state", code: msg.code, seq: msg.step, seat: msg.seat,
+      to_act: msg.to_act, legal: [], view: msg.view, events: [], prompt: "", log: msg.log });
+    where.textContent = `Step ${msg.step} of ${msg.steps}`;
+    const since = replay.shown.length > 1 ? replay.shown[replay.shown.length - 2] : 0;
+    const words = msg.log.filter((line) => line.seq > since && line.seq <= msg.step)
+      .map((line) => line.text);
+    said.textContent = msg.step === 0 ? "Before the first move." :
+      words.join(" ") || "Moves this seat did not see (a deal, a draw).";
+    before.replaceChildren(...msg.log.filter((line) => line.seq <= since).slice(-4)
+      .map((line) => el("li", { text: line.text })));
+    previous.disabled = msg.step <= 0;
+    next.disabled = msg.step >= msg.steps;
+  }
+
+  // ----- answers ----------------------------------------------------------------------------
+  function receive(msg) {
+    const what = asked.get(msg.ref);
+    if (!what) return;
+    asked.delete(msg.ref);
+    if (msg.type === "hint") {
+      const moved = page.last && page.last.seq !== msg.seq ?
+        [el("p", { text: "The game has moved on since this hint was asked." })] : [];
+      open("Hint", ...moved, advice(msg.lines, "The coach's estimates"));
+    }
+    else if (msg.type === "review") open("Review of your game", advice(msg.lines, "Review"));
+    else if (msg.type === "replay") drawStep(msg);
+    else if (msg.type === "scores") drawScores(msg);
+  }
+
+  // a question refused (a hint asked as the turn passed, a replay before the end): said in
+  // the dialog it opened
+  function refused(msg) {
+    const what = asked.get(msg.ref);
+    if (!what) return;
+    asked.delete(msg.ref);
+    if (what === "replay") {
+      where.textContent = msg.message;
+      previous.disabled = replay.step <= 0;
+      next.disabled = replay.step >= replay.steps;
+    } else if (dialog.open) {
+      body.replaceChildren(el("p", { text: msg.message }));
+      body.setAttribute("aria-busy", "false");
+    }
+  }
+
+  function reset() {
+    endReplay(false);
+    asked.clear();
+    hint.hidden = true;
+    if (dialog.open) dialog.close();
+  }
+
+  return { menu, room, state, over, receive, refused, reset };
+}
