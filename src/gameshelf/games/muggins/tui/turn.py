@@ -64,6 +64,9 @@ class TurnActions(RefusalMixin, _Screen):
     def refresh_all(self) -> None:
         raise NotImplementedError
 
+    def howto_says(self, words: str) -> bool:
+        raise NotImplementedError
+
     def advance(self) -> object:
         raise NotImplementedError
 
@@ -144,9 +147,9 @@ class TurnActions(RefusalMixin, _Screen):
         """Say what the person must do when no tile fits (draw, or pass), after the other
         seat's moves."""
         legal = list(self.table.legal)
-        if legal == [Draw()]:
+        if legal == [Draw()] and not self.howto_says("draws"):
             self.say(self.last_message + "  Your turn: no tile fits, draw (D or Enter).")
-        elif legal == [Pass()]:
+        elif legal == [Pass()] and not self.howto_says("passes"):
             self.say("No tile fits and the boneyard is empty: pass (P or Enter).")
 
     def _my_turn(self) -> bool:
