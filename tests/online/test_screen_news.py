@@ -26,7 +26,7 @@ from gameshelf.games.yatz.tui.screen import GameScreen
 from gameshelf.session.remote import RemoteMatch, Room, parse_seats
 from gameshelf.session.waiting import NOT_ONLINE
 from gameshelf.tui.app import GameshelfApp
-from gameshelf.tui.widgets import ONLINE_COMMON_HELP, GameFooter
+from gameshelf.tui.widgets import ONLINE_COMMON_HELP, GameFooter, HelpScreen
 from tests.online.test_yatz_remote import yatz_pair
 from tests.server.helpers import Running
 
@@ -194,3 +194,44 @@ async def test_news_shows_on_ones_own_turn(server: Running, game: str) -> None:
         await pilot.press("escape")
         await pilot.pause()
     host.close()
+
+
+def _keys_offered(app: GameshelfApp) -> str:
+    """The keys a help window shown names (what follows its first keys heading)."""
+    assert isinstance(app.screen, HelpScreen)
+    return app.screen._text.split("## Keys", 1)[1].lower()
+
+
+@pytest.mark.parametrize("game", list(OWN_TURN))
+async def test_every_help_window_online_offers_only_what_online_play_can_do(
+        server: Running, game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The game screen's help and the hint window's help (a window of the shared coach)
+    over a room's seat name no undo, save or resume (Showdown's screen help offered save
+    and the review, the hint windows said "the game is kept saved")."""
+    monkeypatch.setattr(GameScreen, "warm_up", lambda self: None)
+    cls, make = OWN_TURN[game]
+    room = Room.create(server.url, game, parse_seats("me,cpu", "Ann"), {})
+    room.start()
+    match = cls(room)
+    app = GameshelfApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = make(match)
+        app.push_screen(screen)
+        await pilot.pause(0.1)
+        await _until(pilot, lambda: match.here_to_act() and not getattr(screen, "busy", 0), 5)
+        windows = ["f1"] + ([] if game == "yatz" else ["h"])   # Yatz's hint loads tables
+        for key in windows:
+            await pilot.press(key)
+            await pilot.pause(0.1)
+            if key != "f1":
+                await pilot.press("f1")      # the help of the window over the game
+                await pilot.pause(0.1)
+            keys = _keys_offered(app)
+            assert not [w for w in NOT_ONLINE if w in keys], (key, keys)
+            assert ONLINE_COMMON_HELP in app.screen._text
+            while app.screen is not screen:
+                await pilot.press("escape")
+                await pilot.pause(0.05)
+        await pilot.press("escape")
+        await pilot.pause()
+    room.close()

@@ -245,6 +245,10 @@ class RemoteMatch(GameMatch[V, A]):
     def news(self) -> list[str]:
         return self._news
 
+    @property
+    def online(self) -> bool:
+        return True
+
     def to_act(self) -> int:
         return TERMINAL if self.over else self._to_act
 

@@ -32,7 +32,7 @@ from gameshelf.games.showdown.tui.cards import CardChosen
 from gameshelf.games.showdown.tui.choice import Choice
 from gameshelf.games.showdown.tui.coach import ShowdownHintScreen, ShowdownReviewScreen
 from gameshelf.games.showdown.tui.handoff import HandOffScreen
-from gameshelf.games.showdown.tui.help import HELP
+from gameshelf.games.showdown.tui.help import showdown_help
 from gameshelf.games.showdown.tui.howto import howto
 from gameshelf.games.showdown.tui.keys import REPLAY_KEEPS, TABLE_KEYS, TURN_ACTIONS, WIDE_FOOTER
 from gameshelf.games.showdown.tui.layout import Layout
@@ -330,7 +330,8 @@ class ShowdownScreen(HowToMixin, RefusalMixin, ReplayKeys, Screen[None]):
         if self.replay is not None:
             self.show_replay_help(_hidden(self.replay.finished))
         else:
-            self.app.push_screen(HelpScreen(HELP))
+            online = not self.game.keeps_saves   # only what a room's seat can do
+            self.app.push_screen(HelpScreen(showdown_help(online), online))
 
     def action_scroll_log(self, direction: int) -> None:
         log = self.query_one(GameLog)
@@ -475,7 +476,7 @@ class ShowdownScreen(HowToMixin, RefusalMixin, ReplayKeys, Screen[None]):
         seat, to_act = self.viewer(), st.current_player()
         self.show_howto("" if self.replay is not None else howto(
             st, seat, can, self.game.seats[to_act].name if to_act >= 0 else "the dealer",
-            self.game.finished()), self.game)
+            self.game.finished(), layout.short), self.game)
         if self.replay is not None:   # the replay's line over the prompt
             bar.replay(None if seat is None else self.game.seats[seat].name,
                        len(self.game.here()) > 1)
