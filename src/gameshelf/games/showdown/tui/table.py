@@ -153,7 +153,6 @@ def players_text(seats: Sequence[SeatInfo], st: PlayerView, layout: Layout) -> T
 
 def combos_text(seats: Sequence[SeatInfo], st: PlayerView, layout: Layout) -> Text:
     """The open Combination cards, whole: ``devices bonus name`` on one line where it
-    fits, else (on a short screen, whose rows go to the hand) ``devices bonus`` where that
     fits, else the name and bonus with the devices on a second line (a line longer than
     the column wraps; nothing is cut); then the ones won and the deck's size."""
     combos = st.deck.combinations
@@ -168,11 +167,8 @@ def combos_text(seats: Sequence[SeatInfo], st: PlayerView, layout: Layout) -> Te
         name = Text(literal(cc.name), style="italic")
         one = Text(" ").join((devices, bonus, name))
         t.append("\n")
-        bare = Text(" ").join((devices, bonus))
         if one.cell_len <= room:
             t.append_text(one)
-        elif layout.short and bare.cell_len <= room:
-            t.append_text(bare)    # a short screen: the devices and bonus, on one line
         else:
             t.append_text(Text(" ").join((name, bonus)))
             t.append("\n  ")
