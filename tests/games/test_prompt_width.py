@@ -16,13 +16,16 @@ import pytest
 from gameshelf.cli import main
 from gameshelf.core.fit import WIDTH, fitted_output
 from gameshelf.core.gamedef import GameDef
+from gameshelf.core.seats import MAX_NAME_LENGTH
 from gameshelf.core.store import Store
 from gameshelf.games.muggins import cli as muggins_cli
 from gameshelf.games.muggins.match import GAME as MUGGINS
 from gameshelf.games.muggins.match import Match as MugginsMatch
+from gameshelf.games.muggins.view import MugginsView
 from gameshelf.games.showdown import cli as showdown_cli
 from gameshelf.games.showdown.match import GAME as SHOWDOWN
 from gameshelf.games.showdown.match import Match as ShowdownMatch
+from gameshelf.games.showdown.match import parse_players
 from gameshelf.games.yatz import prompt as yatz_prompt
 from tests.games.pig import cli as pig_cli
 
@@ -138,3 +141,59 @@ def test_the_help_texts_are_written_within_80_columns(pig: GameDef) -> None:
              "pig": pig_cli.HELP, "pig online": pig_cli.ONLINE_HELP}
     wide = {k: _wide(t.splitlines()) for k, t in texts.items() if _wide(t.splitlines())}
     assert not wide, wide
+
+
+#: A name as long as a seat takes (:data:`gameshelf.core.seats.MAX_NAME_LENGTH`).
+LONG = "Bartholomew Quincey1"
+
+
+def _rows_whole(lines: list[str], name: str) -> list[str]:
+    """The table rows of ``name`` that do not end with their last figure on the line (a
+    row broken over two lines)."""
+    return [line for line in lines if line.startswith(f"  {name}")
+            and not line.rstrip()[-1:].isdigit()]
+
+
+def test_every_prompt_fits_80_columns_with_the_longest_names(
+        pig: GameDef, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each game's prompt with 20-character names (Muggins' seats here are You and Mugsy,
+    named in the online test below): no line over 80 columns, and each players table's
+    row on one line (Showdown's rows broke under their last column)."""
+    assert len(LONG) == MAX_NAME_LENGTH
+    walks: dict[str, tuple[list[str], list[str], Callable[[], str | None] | None, int]] = {
+        "showdown": (["showdown", "play", "--players", f"{LONG},cpu,cpu", "--seed", "1",
+                      "--text"], ["help", "table", "legal"], _moves_of(SHOWDOWN, "game-1"),
+                     150),
+        "yatz": (["yatz", "play", "-p", f"{LONG},cpu", "--seed", "4242"],
+                 ["help", "roll", "card", "totals", "score chance", "", "roll", "totals"],
+                 None, 0),
+        "pig": (["pig", "play", "--text", "--seed", "7", "--target", "30", "--you", LONG],
+                ["help"] + ["roll", "roll", "hold"] * 30, None, 0),
+    }
+    for what, (args, script, then, moves) in walks.items():
+        lines = _walk(capsys, monkeypatch, args, iter(script), then, moves)
+        assert any(LONG in line for line in lines), (what, lines)
+        assert not _wide(lines), (what, _wide(lines))
+        assert not _rows_whole(lines, LONG), (what, _rows_whole(lines, LONG))
+
+
+def test_the_online_prompts_tables_fit_80_columns_with_the_longest_names() -> None:
+    """Online the seats carry people's names: Muggins' table line with two 20-character
+    names and Showdown's players table and final scores with four are whole lines of at
+    most 80 columns (the same functions the online prompts print)."""
+    other = "Wilhelmina Ashcroft2"
+    muggins = MugginsMatch.new(3)
+    muggins.run_chance()   # the deal
+    text = muggins_cli.describe(MugginsView.of(muggins.state, 0), (LONG, other))
+    assert not _wide(text.splitlines()), text
+    names = [LONG, other, "Maximilian Oberst 33", "Constantinople Z 444"]
+    showdown = ShowdownMatch(parse_players(",".join(names)), 1)
+    table = showdown_cli.describe(showdown.state.view(0), showdown.seats)
+    final = showdown_cli.table_rows(names, ("cards", "2X", "drop targets", "combinations",
+                                            "tokens", "total"),
+                                    [(123_456, 45_000, 20_000, 21_000, 2_000, 356_456)] * 4)
+    for lines in (table.splitlines(), final):
+        assert not _wide(lines), lines
+        for name in names:
+            assert not _rows_whole(lines, name), lines

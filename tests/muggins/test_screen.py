@@ -171,16 +171,30 @@ async def test_draws_are_shown_one_by_one() -> None:
     s.match.chance.choice = lambda items: items[-1]  # type: ignore[method-assign]
     screen = MugginsScreen(s, pace=0)
     async with running(screen) as (app, pilot):
-        assert "draw" in msg(app)
+        assert "draws one" in screen._howto_text and "draw" not in msg(app)   # said once
         await pilot.press("d")
         await pilot.pause()
         assert len(s.match.state.hands[0]) == 2 and "You drew 7-8" in msg(app)
         assert "does not fit" in msg(app)
+        assert "draw again" not in msg(app) and "draws one" in screen._howto_text  # once
         await pilot.press("enter")     # Enter draws when nothing fits
         await pilot.pause()
         assert "You drew 5-9: it fits" in msg(app)
         assert s.match.state.legal_actions() == [Play(parse_tile("5-9"), Side.LEFT)]
         assert screen.rack()[screen.selected] == parse_tile("5-9")
+
+
+async def test_a_refusal_while_mugsy_played_goes_on_ones_turn() -> None:
+    """Enter pressed while Mugsy plays says "Wait: it is Mugsy's turn."; once the turn is
+    the person's, the message says so (it stayed under a status line saying YOUR TURN)."""
+    s = session_with({"hand0": "3-4", "hand1": "1-2 6-6", "left": ("0-5",),
+                      "right": ("0-6",)})
+    screen = MugginsScreen(s, pace=0)
+    async with running(screen) as (app, pilot):
+        screen.say("Wait: it is Mugsy's turn.", bell=True)
+        screen.say_turn()
+        await pilot.pause()
+        assert msg(app).startswith("Your turn.")
 
 
 async def test_round_summary_then_next_round() -> None:

@@ -272,7 +272,7 @@ async def test_prompt_on_a_discard_card_offers_to_buy_it() -> None:
         text = str(prompt.render())
         target = screen.selected()
         assert target is not None
-        assert f"Buy P{target + 1:02d}" in text and "Bid" not in text.split(".")[2]
+        assert f"Buy P{target + 1:02d}" in text and "Bid" not in text.split(".", 1)[1]
         await pilot.press("enter")
         await _settle(app, pilot)
         assert f"buy P{target + 1:02d}" in match.actions

@@ -198,8 +198,8 @@ def create(game: str = typer.Argument(..., help="The game."),
     me = _name(name if name is not None else (getpass.getuser() or "Host")[:MAX_NAME_LENGTH])
     specs = parse_seats(seats, me)
     room = Room.create(url, key, specs, options, away_timeout=away)
-    typer.echo(f"Room {room.code} on {url}. Others join with: gameshelf online join "
-               f"{room.code} --name NAME --server {url}")
+    typer.echo(f"Room {room.code} on {url}. Others join with:\n  gameshelf online join "
+               f"{room.code} --name NAME --server {url}")   # the command on its own line
     _play(room, tui)
 
 

@@ -145,6 +145,19 @@ class GameMatch(ABC, Generic[V, A]):
         :meth:`settle` after one or more (it may run in a worker thread; :meth:`settle` runs
         where the store is written)."""
 
+    @property
+    def online(self) -> bool:
+        """True for a seat of a room on a game server (a remote match); False here and in
+        a replay."""
+        return False
+
+    def look(self) -> bool:
+        """Take what the server sent already, without waiting (a screen looks on this
+        front end's own turn, in its event loop, so a move or a seat's news shows when it
+        comes); True when the game moved on (the server played for a seat away, the game
+        ended, the connection was lost). A local match has nothing to take: False."""
+        return False
+
     # ----- keeping -----------------------------------------------------------------------
     @abstractmethod
     def settle(self) -> None:

@@ -105,8 +105,11 @@ class PromptLoop:
         return True
 
     def turn(self, prompt: str) -> bool:
-        """Ask ``prompt`` and :meth:`answer` the line (the end of input is ``quit``)."""
+        """Ask ``prompt`` and :meth:`answer` the line (the end of input is ``quit``, said
+        on a line of its own)."""
         typed = self.ask(prompt)
+        if typed is None:
+            typer.echo("")   # the end of input ends the prompt's line, as Enter would
         return self.answer("quit" if typed is None else typed.strip())
 
     def answer(self, line: str) -> bool:

@@ -245,6 +245,10 @@ class RemoteMatch(GameMatch[V, A]):
     def news(self) -> list[str]:
         return self._news
 
+    @property
+    def online(self) -> bool:
+        return True
+
     def to_act(self) -> int:
         return TERMINAL if self.over else self._to_act
 
@@ -296,11 +300,30 @@ class RemoteMatch(GameMatch[V, A]):
         try:
             msg = self.room.link.receive(POLL)
         except OnlineError as exc:
-            self.errors.append(str(exc))
-            self.lost = str(exc)
-            self.over = True
-            return True
+            return self._lose(exc)
         return self._take(msg)
+
+    def look(self) -> bool:
+        """Take every message the server sent already (none is waited for); True when one
+        moved the game on or the connection was lost (the game ends here, as in
+        :meth:`advance`)."""
+        moved = False
+        while not self.over:
+            try:
+                msg = self.room.link.receive(0)
+            except OnlineError as exc:
+                return self._lose(exc)
+            if msg is None:
+                break
+            moved = self._take(msg) or moved
+        return moved
+
+    def _lose(self, exc: OnlineError) -> bool:
+        """The connection lost for good: kept in :attr:`errors`, the game over here."""
+        self.errors.append(str(exc))
+        self.lost = str(exc)
+        self.over = True
+        return True
 
     def settle(self) -> None:
         """Nothing to keep here: the server commits every action before telling it."""

@@ -109,6 +109,11 @@ class HowToMixin:
         line.update(plain(text, lines=True))
         line.display = self.howto_on and bool(text)
 
+    def howto_says(self, words: str) -> bool:
+        """True when the how-to line shows and says ``words``: a message need not say
+        them again."""
+        return self.howto_on and words in self._howto_text
+
     def action_toggle_howto(self) -> None:
         """i: turn the how-to line off (or on again), the choice kept in the store; a
         failed write is said, and the line follows the key anyway for this run."""

@@ -12,10 +12,11 @@ can be done now (each screen's ``check_action`` hides the rest, and it calls
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from rich.console import JustifyMethod
 from rich.text import Text
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
@@ -23,6 +24,7 @@ from textual.widgets import Button, Footer, Input, Static
 
 from gameshelf.core.errors import GameshelfError
 from gameshelf.core.text import literal
+from gameshelf.session.match import GameMatch
 from gameshelf.tui.base import quit_binding
 
 #: The keys that open a screen's help, for every screen's ``Binding``.
@@ -155,9 +157,18 @@ def plain(text: object, style: str = "", *, justify: JustifyMethod | None = None
     return Text(literal(text, lines=lines), style=style, justify=justify, end="")
 
 
+def played_online(app: App[Any]) -> bool:
+    """True when a screen of ``app``'s stack shows a game played on a server (its ``game``
+    a match whose :attr:`~gameshelf.session.match.GameMatch.online` is True): a window
+    over it offers only what online play can do."""
+    return any(isinstance(game := getattr(screen, "game", None), GameMatch) and game.online
+               for screen in app.screen_stack)
+
+
 class HelpScreen(ModalScreen[None]):
     """A modal with Markdown help text, followed by the keys every screen shares
-    (:data:`COMMON_HELP`; ``online``: :data:`ONLINE_COMMON_HELP`, for a game on a server).
+    (:data:`COMMON_HELP`; ``online``: :data:`ONLINE_COMMON_HELP`, for a game on a server;
+    None: online when a screen under it plays a game on a server, :func:`played_online`).
     Up/Down, PageUp/PageDown (Space), Home/End scroll it; Esc, q, F1 or ? closes it."""
 
     DEFAULT_CSS = """
@@ -171,11 +182,14 @@ class HelpScreen(ModalScreen[None]):
     """
     BINDINGS = [Binding("escape,q,f1,question_mark", "dismiss_help", "Close")]
 
-    def __init__(self, text: str, online: bool = False) -> None:
+    def __init__(self, text: str, online: bool | None = None) -> None:
         super().__init__()
+        self._body, self._online = text, online
         self._text = text + (ONLINE_COMMON_HELP if online else COMMON_HELP)
 
     def compose(self) -> ComposeResult:
+        if self._online is None and played_online(self.app):
+            self._text = self._body + ONLINE_COMMON_HELP
         with Vertical():
             with HelpText(id="help-body"):
                 # start-up: the Markdown widget (markdown-it) loads with the first help

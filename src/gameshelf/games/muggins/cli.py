@@ -143,9 +143,11 @@ def describe(table: MugginsView, names: tuple[str, str] = ("you", "Mugsy")) -> s
     rgt = " ".join(f"[{p.inner}|{p.outer}]" for p in table.right)
     hand = " ".join(str(t) for t in table.rack)
     other = names[1 - seat]
+    # two lines: whole at 80 columns with two 20-character names
     return (f"round {table.round_no}   {names[0]} {table.scores[0]}   {names[1]} "
-            f"{table.scores[1]}   target {table.target}   boneyard {table.boneyard_count}   "
-            f"{said(other, 'holds')} {table.opponent_count}\n"
+            f"{table.scores[1]}   target {table.target}\n"
+            f"boneyard {table.boneyard_count}   {said(other, 'holds')} "
+            f"{table.opponent_count}\n"
             f"board: {lft} [0|0] {rgt}   ends total {table.end_total()}\n"
             f"your tiles: {hand}")
 

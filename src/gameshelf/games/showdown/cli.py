@@ -10,6 +10,7 @@ from functools import partial
 from pathlib import Path
 
 import typer
+from rich.cells import cell_len
 
 from gameshelf.cli.saves import Saves, marked_line, stopped_line
 from gameshelf.cli.series import Ray, ShowProgress, Workers, play_series, series_start
@@ -156,21 +157,45 @@ def online_help() -> str:
     return ONLINE_HELP
 
 
+def table_rows(names: Sequence[str], heads: Sequence[str],
+               rows: Sequence[Sequence[int]]) -> list[str]:
+    """A table of the players as lines: a heading (``player`` and ``heads``), then one row
+    per name with its figures under their headings (right-aligned, thousands separated);
+    the names' column as wide as the longest name, so a row of a 20-character name (the
+    longest a seat takes) stands on one line of at most 80 columns.
+
+    Example:
+        >>> table_rows(["Ann", "CPU 1"], ["speed", "score"], [[5, 2000], [7, 12500]])
+        ['  player speed  score', '  Ann        5  2,000', '  CPU 1      7 12,500']
+    """
+    shown = [literal(n) for n in names]
+    width = max(cell_len("player"), *(cell_len(n) for n in shown))
+    cells = [[f"{v:,}" for v in row] for row in rows]
+    sizes = [max(len(h), *(len(r[i]) for r in cells)) for i, h in enumerate(heads)]
+    out = ["  player" + " " * (width - 6)
+           + "".join(f" {h:>{w}}" for h, w in zip(heads, sizes, strict=True))]
+    for name, row in zip(shown, cells, strict=True):
+        out.append(f"  {name}{' ' * (width - cell_len(name))}"
+                   + "".join(f" {v:>{w}}" for v, w in zip(row, sizes, strict=True)))
+    return out
+
+
 def describe(view: PlayerView, seats: Sequence[SeatInfo]) -> str:
     """A plain-text picture of the table as ``view.seat`` sees it (``seats``: the names)."""
     cards = view.cards
-    lines = [f"Turn {view.turn} of 10   First Player: {seats[view.first].name}   "
-             f"Wizard Mode: {'ON' if view.wizard else 'off'}   "
-             f"Deck: {count(view.deck_size, 'card')}"]
+    head = (f"Turn {view.turn} of 10   First Player: {seats[view.first].name}   "
+            f"Wizard Mode: {'ON' if view.wizard else 'off'}")
+    deck = f"Deck: {count(view.deck_size, 'card')}"
+    # the deck on a line of its own when a long name leaves no room for it
+    lines = [f"{head}   {deck}"] if cell_len(head) + 3 + len(deck) <= 80 else [head, deck]
     if view.deck.reconstruction:
         lines.append("(deck: the gameshelf project's reconstruction)")
-    for s, seat in enumerate(seats):
-        sc = view.score(s)
-        lines.append(f"  {literal(seat.name):<10} speed {view.speed[s]:2} "   # within 80 columns
-                     f"control {view.control[s]:2} "
-                     f"removed {view.removed[s]:2} hand {view.hand_sizes[s]:2} "
-                     f"pile {len(view.piles[s])} 2X {len(view.piles2x[s])} "
-                     f"score {sc.total:,}")
+    lines.extend(table_rows(
+        [seat.name for seat in seats],
+        ("speed", "control", "removed", "hand", "pile", "2X", "score"),
+        [(view.speed[s], view.control[s], view.removed[s], view.hand_sizes[s],
+          len(view.piles[s]), len(view.piles2x[s]), view.score(s).total)
+         for s in range(len(seats))]))
     combos = view.deck.combinations
     lines.append("Combinations open: " + ("; ".join(
         f"{combos[c].name} ({' + '.join(combos[c].devices)}, {combos[c].bonus:,})"
@@ -335,12 +360,11 @@ def prompt_loop(game: ShowdownMatch) -> None:
 def _final_text(st: PlayerView | ShowdownState, seats: Sequence[SeatInfo | Seat]) -> str:
     why = "a drain" if st.end_reason == "drain" else "ten turns"
     out = [f"Game over after turn {st.turn} ({why})."]
-    for s, seat in enumerate(seats):
-        sc = st.score(s)
-        out.append(f"  {literal(seat.name):<12} cards {sc.cards:,} + 2X {sc.two_x:,} + "
-                   f"drop targets "
-                   f"{sc.drop_bonus:,} + combinations {sc.combos:,} + tokens {sc.tokens:,} = "
-                   f"{sc.total:,}")
+    scores = [st.score(s) for s in range(len(seats))]
+    out.extend(table_rows([seat.name for seat in seats],
+                          ("cards", "2X", "drop targets", "combinations", "tokens", "total"),
+                          [(sc.cards, sc.two_x, sc.drop_bonus, sc.combos, sc.tokens, sc.total)
+                           for sc in scores]))
     out.append("Winner: " + " and ".join(literal(seats[w].name) for w in st.winners()))
     return "\n".join(out)
 

@@ -22,8 +22,7 @@ class MugginsHintScreen(CoachHintScreen):
                  "the round (points now plus the expected point difference after it), "
                  "against the best one. The figures are estimates from samples of the tiles "
                  "you cannot see; **±** is the spread across the samples.\n\n"
-                 "* **Esc**, **q** or Enter on Close closes it\n* **Ctrl+Q** quits (the game "
-                 "is kept saved)")
+                 "* **Esc**, **q** or Enter on Close closes it")
 
     ESTIMATES = ESTIMATES
     advise = staticmethod(hint)

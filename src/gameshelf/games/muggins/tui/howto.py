@@ -31,7 +31,7 @@ def howto(view: MugginsView, my_turn: bool, finished: bool, choosing: bool,
     if finished:
         return "Game over: Esc leaves; the result is kept."
     if not my_turn:
-        return f"Wait: {other[:20]} plays; its moves show on the board."
+        return f"Wait: {other[:20]} plays; each move shows on the board."
     if choosing:
         return "It fits both chains: L plays it on the left, R on the right (or click)."
     legal = view.legal

@@ -13,6 +13,7 @@ from textual import events, work
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widgets import Header, Static
 
 from gameshelf.core.chance import new_seed
@@ -40,7 +41,7 @@ from gameshelf.session.replay import Replay
 from gameshelf.tui.base import drawable
 from gameshelf.tui.howto import HowToLine, HowToMixin
 from gameshelf.tui.keymaps import use_bindings
-from gameshelf.tui.news import RoomNews
+from gameshelf.tui.news import RoomNews, watch_own_turn
 from gameshelf.tui.replay import (
     HIDDEN_FINISHED,
     HIDDEN_IN_PROGRESS,
@@ -141,6 +142,8 @@ class MugginsScreen(HowToMixin, TurnActions, ReplayKeys, Screen[None]):
         self._errors_seen = 0
         #: online: the room's news (joined, left, came back) and whom the game waits for
         self.room_news = RoomNews()
+        #: online: the looks at the server on this seat's own turn (news as it comes)
+        self._watch: Timer | None = None
         #: the game-over window was shown (once)
         self._over_shown = False
         #: The board's tiles as last drawn: big (pips) or small (one line, digits).
@@ -290,10 +293,30 @@ class MugginsScreen(HowToMixin, TurnActions, ReplayKeys, Screen[None]):
         self._errors_seen = len(self.game.errors)
         self.refresh_all()
         other = self.other_name()
-        self.say(f"Game number {self.game.seed} against {other}; the double-blank is down."
+        st = self.table     # the double-blank alone down: said once (how-to or here)
+        down = ("" if st.left or st.right or self.howto_says("double-blank")
+                else "; the double-blank is down")
+        self.say(f"Game number {self.game.seed} against {other}{down}."
                  if isinstance(self.game, LocalMuggins) else
-                 f"Room {self.game.name} against {other}; the double-blank is down.")
+                 f"Room {self.game.name} against {other}{down}.")
+        if self._watch is None:
+            self._watch = watch_own_turn(self, self.game, idle=lambda: not self.busy,
+                                         came=self._news_came)
         self.advance()
+
+    def _news_came(self, moved: bool) -> None:
+        """Online, on this seat's own turn: the room's news, a failure or a move came
+        (the server played for this seat, the game ended, the connection went)."""
+        if self.game is None:
+            return
+        self._show_errors()
+        self.room_news.take(self.game)
+        if moved:
+            self._tell_moves()
+            self.refresh_all()
+            self.advance()     # the other seat's turn now, or the game's end
+        else:
+            self.say(self.last_message)
 
     # ----- what is shown -----------------------------------------------------------------
     def shown_replay(self) -> Replay[Any] | None:
@@ -414,8 +437,8 @@ class MugginsScreen(HowToMixin, TurnActions, ReplayKeys, Screen[None]):
         if game.finished():
             self._show_game_over()
             return
-        self.say_turn()
         self.refresh_all()
+        self.say_turn()    # after the how-to line is drawn: it is not said twice
 
     def _tell_moves(self) -> None:
         """Say the other seat's moves not told yet (from the match's log), the newest

@@ -64,6 +64,9 @@ class TurnActions(RefusalMixin, _Screen):
     def refresh_all(self) -> None:
         raise NotImplementedError
 
+    def howto_says(self, words: str) -> bool:
+        raise NotImplementedError
+
     def advance(self) -> object:
         raise NotImplementedError
 
@@ -142,11 +145,13 @@ class TurnActions(RefusalMixin, _Screen):
 
     def say_turn(self) -> None:
         """Say what the person must do when no tile fits (draw, or pass), after the other
-        seat's moves."""
+        seat's moves; a "Wait: it is Mugsy's turn" said meanwhile goes (it is theirs now)."""
+        if self.last_message.startswith("Wait: it is"):   # a refusal of then: it is now
+            self.say("Your turn.")
         legal = list(self.table.legal)
-        if legal == [Draw()]:
+        if legal == [Draw()] and not self.howto_says("draws"):
             self.say(self.last_message + "  Your turn: no tile fits, draw (D or Enter).")
-        elif legal == [Pass()]:
+        elif legal == [Pass()] and not self.howto_says("passes"):
             self.say("No tile fits and the boneyard is empty: pass (P or Enter).")
 
     def _my_turn(self) -> bool:
@@ -308,11 +313,13 @@ class TurnActions(RefusalMixin, _Screen):
         if t is not None:
             tiles = self.rack()
             self.selected = tiles.index(t)
-            fits = st.fits(t)
-            self.say(f"You drew {t}: " + ("it fits, play it (Enter)." if fits else
+        self.refresh_all()     # the how-to line first: the message does not repeat it
+        if t is not None:
+            said = self.howto_says("draws" if st.boneyard_count else "passes")
+            self.say(f"You drew {t}: " + ("it fits, play it (Enter)." if st.fits(t) else
+                     "it does not fit." if said else
                      "it does not fit, draw again (D)." if st.boneyard_count else
                      "it does not fit and the boneyard is empty: pass (P)."))
-        self.refresh_all()
 
     def action_pass_turn(self) -> None:
         """Pass (only with nothing to play and an empty boneyard)."""

@@ -25,8 +25,7 @@ class ShowdownHintScreen(CoachHintScreen):
                  "Each option shows the share of sampled worlds in which it leaves you ahead "
                  "(the estimated win chance) and the estimated final margin over the best "
                  "opponent, in points, against the best option. It uses only what this "
-                 "player may see.\n\n* **Esc**, **q** or Enter on Close closes it\n"
-                 "* **Ctrl+Q** quits (the game is kept saved)")
+                 "player may see.\n\n* **Esc**, **q** or Enter on Close closes it")
 
     ESTIMATES = ESTIMATES
     advise = staticmethod(hint)
@@ -43,7 +42,7 @@ class ShowdownReviewScreen(CoachReviewScreen):
                  "it), worst first, with the better option and how many points of final "
                  "margin it was worth. A decision is listed only when the difference is "
                  "beyond the estimate's noise.\n\n* **Up**/**Down** scroll\n"
-                 "* **Esc**, **q** or Enter on Close closes it\n* **Ctrl+Q** quits")
+                 "* **Esc**, **q** or Enter on Close closes it")
 
     ESTIMATES = ESTIMATES
     judge = staticmethod(review)

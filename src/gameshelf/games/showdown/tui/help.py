@@ -1,7 +1,12 @@
 """The Pinball Showdown help: the six steps of a turn, the score and the keys of the table
-(one text for the game screen, the start screen and the hand-off)."""
+(one text for the game screen, the start screen and the hand-off); a seat of a room on a
+server is offered only the keys online play has (no saving, no review: the record is kept
+on the server)."""
 
-HELP = """\
+from gameshelf.core.keymaps import DEFAULT_KEY_MAP as DEFAULT
+from gameshelf.tui.keymaps import Key, KeyTable
+
+RULES = """\
 # Pinball Showdown
 
 *The deck is the gameshelf project's own reconstruction: the rulebook describes the
@@ -46,28 +51,49 @@ Score: cards + 2X pile doubled + 5,000 per four Drop Targets + combinations + 10
 
 The line over the messages says what to do in the step on screen (the first turn also
 recalls these columns); **i** hides it (kept for every game) and shows it again.
+"""
 
-## Keys
+#: The table's keys as the help names them (the bindings are :mod:`.keys`').
+SHOWDOWN_KEYS = KeyTable((
+    Key("move", {DEFAULT: "left,right"}, shown="Left / Right",
+        does="choose a card (hand, face-up cards, then the discard pile)"),
+    Key("enter", {DEFAULT: "enter"}, shown="Enter", does="offer / take the chosen card"),
+    Key("bid", {DEFAULT: "b"}, does="bid on the chosen face-up card (the tokens shown)"),
+    Key("tokens", {DEFAULT: "plus,minus"}, shown="+ / -", does="more / fewer tokens for the bid"),
+    Key("speed", {DEFAULT: "v"}, does="increase speed by 1"),
+    Key("buy", {DEFAULT: "u"}, does="buy the chosen card of the discard pile"),
+    Key("done", {DEFAULT: "d"}, does="done with control tokens"),
+    Key("flip", {DEFAULT: "0"}, shown="0-9", does="flip that many returned tokens to speed"),
+    Key("save", {DEFAULT: "s"}, shown="s (or Ctrl+S)",
+        does="save; the game is also saved after every move"),
+    Key("piles", {DEFAULT: "p"}, does="everyone's scoring piles, card by card"),
+    Key("hint", {DEFAULT: "h"},
+        does="a hint for the player to act (their view only): the search player's estimates"),
+    Key("review", {DEFAULT: "r"}, local=True,
+        does="after the game: the review of each costly decision, worst first"),
+    Key("scroll_log", {DEFAULT: "pageup"}, shown="PageUp / PageDown", does="scroll the log"),
+    Key("type", {DEFAULT: "colon"}, shown=": or /",
+        does="type an action in the box at the bottom (Esc leaves the box)"),
+    Key("toggle_howto", {DEFAULT: "i"}, does="hide or show the how-to line"),
+    Key("help", {DEFAULT: "f1"}, does="this help"),
+    Key("leave", {DEFAULT: "escape"}, does="leave the game (saved)",
+        online="leave the room; the server keeps the game (join it again with the same "
+        "name to play on)"),
+))
 
-| key | action |
-| --- | --- |
-| Left / Right | choose a card (hand, face-up cards, then the discard pile) |
-| Enter | offer / take the chosen card |
-| b | bid on the chosen face-up card (the tokens shown) |
-| + / - | more / fewer tokens for the bid |
-| v | increase speed by 1 |
-| u | buy the chosen card of the discard pile |
-| d | done with control tokens |
-| 0-9 | flip that many returned tokens to speed |
-| s (or Ctrl+S) | save; the game is also saved after every move |
-| p | everyone's scoring piles, card by card |
-| h | a hint for the player to act (their view only): the search player's estimates |
-| r | after the game: the review of each costly decision, worst first |
-| PageUp / PageDown | scroll the log |
-| : or / | type an action in the box at the bottom (Esc leaves the box) |
-| i | hide or show the how-to line |
-| F1 | this help; Esc leaves the game (saved) |
+#: What can be typed in the action box.
+TYPED = """
 
 You can also type any action in the box: `offer P07`, `bid P07 2`, `speed 1`, `buy P12`,
 `done`, `flip 1`, `take P05`.
 """
+
+
+def showdown_help(online: bool = False) -> str:
+    """The help: the turn's steps, the players table, the keys (``online``: only those a
+    seat of a room has: no save, no review) and what can be typed."""
+    return f"{RULES}\n## Keys\n\n{SHOWDOWN_KEYS.help_table(online=online)}{TYPED}"
+
+
+#: The help of a game played here.
+HELP = showdown_help()

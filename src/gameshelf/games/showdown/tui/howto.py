@@ -11,6 +11,7 @@ Every line is at most :data:`WIDTH` cells wide (``⚡`` takes two), so it stands
 from __future__ import annotations
 
 from gameshelf.core.text import count, literal, verb_for
+from gameshelf.games.showdown.actions import Buy, Speed
 from gameshelf.games.showdown.table import Phase, PlayerView
 
 #: The widest line in cells (an 80-column screen less the line's padding).
@@ -21,10 +22,12 @@ LEGEND = ("Table: spd speed · ctl control tokens · pile cards/points scored ·
 
 
 def howto(st: PlayerView, seat: int | None, can_act: bool, on_turn: str,
-          finished: bool) -> str:
+          finished: bool, short: bool = False) -> str:
     """The line for the table ``st`` as ``seat`` (the person on screen, None: nobody's
     hand is shown) sees it; ``can_act``: that person is to act; ``on_turn``: the name of
-    whoever is.
+    whoever is; ``short``: a screen under 40 rows, where the hand needs every row: after
+    step 1 the line leaves out the keys the action bar under it names too (bid, done) and
+    the table's legend (said in step 1).
 
     Phases: the game over; another seat's turn; step 1 (offer a card); step 2 (bid, speed,
     buy, done; after a bid); flipping tokens returned by an outbid; step 3 (take a card).
@@ -45,7 +48,11 @@ def howto(st: PlayerView, seat: int | None, can_act: bool, on_turn: str,
                  f"Offer one you need least: its ⚡ speed out of your {speed}'s reach, or "
                  "few points."]
     elif st.phase is Phase.CONTROL and st.has_bid[seat]:
-        lines = ["You have bid. v raises speed by 1 (2 tokens); u buys from the discard;",
+        legal = st.legal_actions()
+        more = ((["v raises speed by 1 (2 tokens)"] if any(isinstance(a, Speed) for a in legal)
+                 else []) + (["u buys from the discard"] if any(isinstance(a, Buy)
+                                                               for a in legal) else []))
+        lines = ["You have bid." + "".join(f" {m};" for m in more),
                  "d ends your step 2 (the cards are claimed when everyone is done)."]
     elif st.phase is Phase.CONTROL:
         lines = ["Step 2, bid: → to a face-up card, b bids tokens on it (+/- more), d done.",
@@ -58,6 +65,8 @@ def howto(st: PlayerView, seat: int | None, can_act: bool, on_turn: str,
                  "miss costs."]
     else:
         return ""
-    if first:
+    if short and st.phase is Phase.CONTROL:
+        lines = lines[1:]     # the action bar says the keys: the why stays
+    if first and not (short and st.phase is not Phase.OFFER):
         lines.append(LEGEND)
     return "\n".join(lines)

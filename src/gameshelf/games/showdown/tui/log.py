@@ -21,6 +21,11 @@ class ReflowLog(RichLog):
         self._texts: list[Text] = []
         self._wrapped_at = 0
 
+    @property
+    def texts(self) -> list[str]:
+        """The lines added, as plain text, oldest first."""
+        return [t.plain for t in self._texts]
+
     def add(self, text: Text) -> None:
         """Append ``text`` (kept, so that a resize wraps it again)."""
         self._texts.append(text)

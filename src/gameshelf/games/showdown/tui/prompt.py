@@ -16,6 +16,7 @@ from gameshelf.core.text import count, literal, possessive, said
 from gameshelf.games.showdown.actions import Bid, Buy, Speed, card_text
 from gameshelf.games.showdown.play import ShowdownMatch
 from gameshelf.games.showdown.table import BUY_COST, Phase, PlayerView
+from gameshelf.games.showdown.tui.layout import LARGE
 from gameshelf.tui.widgets import plain
 
 #: The buttons of the bar and the screen's actions they run (with their arguments).
@@ -126,14 +127,16 @@ class ActionBar(Vertical):
             doing = "You have bid this turn."
         else:
             doing = "Left/Right: choose a card."
-        hints = (["v: speed +1 (costs 2)"] if can_speed else []) \
+        # under 40 rows the buttons alone name Speed+1 and Done: the rows go to the hand
+        named = self.screen.size.height >= LARGE[1]
+        hints = (["v: speed +1 (costs 2)"] if can_speed and named else []) \
             + (["Right to the discard pile to buy"] if can_buy and not buying else []) \
-            + ["d: done."]
+            + (["d: done."] if named else [])
         head = f"{me}: step 2 — speed {speed}, control {ctl}."
         # whole lines at any width: each part on the line before it while it fits
         width = self.content_region.width or 78
         lines = [head]
-        for part in (doing, ", ".join(hints)):
+        for part in (doing, ", ".join(hints)) if hints else (doing,):
             if cell_len(f"{lines[-1]} {part}") <= width:
                 lines[-1] = f"{lines[-1]} {part}"
             else:

@@ -32,7 +32,7 @@ from gameshelf.games.showdown.tui.cards import CardChosen
 from gameshelf.games.showdown.tui.choice import Choice
 from gameshelf.games.showdown.tui.coach import ShowdownHintScreen, ShowdownReviewScreen
 from gameshelf.games.showdown.tui.handoff import HandOffScreen
-from gameshelf.games.showdown.tui.help import HELP
+from gameshelf.games.showdown.tui.help import showdown_help
 from gameshelf.games.showdown.tui.howto import howto
 from gameshelf.games.showdown.tui.keys import REPLAY_KEEPS, TABLE_KEYS, TURN_ACTIONS, WIDE_FOOTER
 from gameshelf.games.showdown.tui.layout import Layout
@@ -45,8 +45,9 @@ from gameshelf.session.base import save_failure
 from gameshelf.session.replay import Replay
 from gameshelf.tui.base import drawable
 from gameshelf.tui.howto import HowToLine, HowToMixin
+from gameshelf.tui.news import RoomNews, watch_own_turn
 from gameshelf.tui.replay import HIDDEN_FINISHED, HIDDEN_IN_PROGRESS, ReplayKeys
-from gameshelf.tui.widgets import GameFooter, HelpScreen, RefusalMixin
+from gameshelf.tui.widgets import GameFooter, HelpScreen, RefusalMixin, plain
 
 
 class ShowdownScreen(HowToMixin, RefusalMixin, ReplayKeys, Screen[None]):
@@ -79,6 +80,8 @@ class ShowdownScreen(HowToMixin, RefusalMixin, ReplayKeys, Screen[None]):
         #: a replay shown: the cursor (None while a game is played)
         self.replay = self.game.replay if isinstance(self.game, ShowdownReplay) else None
         self.exit_app = exit_app
+        #: online: the room's news (joined, left, came back), logged as it comes
+        self.room_news = RoomNews()
 
     # ----- layout ------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -97,6 +100,7 @@ class ShowdownScreen(HowToMixin, RefusalMixin, ReplayKeys, Screen[None]):
         self.query_one(Tabletop).lay_out(self.table_layout())
         self.refresh_table()
         if self.replay is None:
+            watch_own_turn(self, self.game, idle=lambda: not self.busy, came=self._news_came)
             self.advance()
         else:   # no computer moves in a replay: the step is drawn
             self.set_focus(None)
@@ -139,7 +143,8 @@ class ShowdownScreen(HowToMixin, RefusalMixin, ReplayKeys, Screen[None]):
             match = self.game
             while not match.finished() and not match.here_to_act():
                 moved = await asyncio.to_thread(match.advance)
-                if not moved:  # online: no news yet
+                self._show_news()
+                if not moved:  # online: no move yet
                     self._show_errors()
                     continue
                 self._settle()  # after every action: a stop or a crash loses nothing
@@ -167,6 +172,21 @@ class ShowdownScreen(HowToMixin, RefusalMixin, ReplayKeys, Screen[None]):
             self.shown_seat = seat
             self.choice.keep(self.table(), self.view())
             self.refresh_table()
+
+    def _show_news(self) -> None:
+        """Online: log the room's news (who joined, left, came back) as it comes."""
+        if drawable(self):
+            for line in self.room_news.take(self.game):
+                self.query_one(GameLog).add(plain(line, "italic"))
+
+    def _news_came(self, moved: bool) -> None:
+        """Online, on this seat's own turn: news, a failure or a move came (the server
+        played for this seat while away, the game ended, the connection went)."""
+        self._show_news()
+        self._show_errors()
+        if moved:
+            self.refresh_table()
+            self.advance()    # another seat's turn now, or the game's end
 
     def _handed_to(self, seat: int) -> None:
         self.shown_seat = seat
@@ -310,7 +330,8 @@ class ShowdownScreen(HowToMixin, RefusalMixin, ReplayKeys, Screen[None]):
         if self.replay is not None:
             self.show_replay_help(_hidden(self.replay.finished))
         else:
-            self.app.push_screen(HelpScreen(HELP))
+            online = not self.game.keeps_saves   # only what a room's seat can do
+            self.app.push_screen(HelpScreen(showdown_help(online), online))
 
     def action_scroll_log(self, direction: int) -> None:
         log = self.query_one(GameLog)
@@ -455,7 +476,7 @@ class ShowdownScreen(HowToMixin, RefusalMixin, ReplayKeys, Screen[None]):
         seat, to_act = self.viewer(), st.current_player()
         self.show_howto("" if self.replay is not None else howto(
             st, seat, can, self.game.seats[to_act].name if to_act >= 0 else "the dealer",
-            self.game.finished()), self.game)
+            self.game.finished(), layout.short), self.game)
         if self.replay is not None:   # the replay's line over the prompt
             bar.replay(None if seat is None else self.game.seats[seat].name,
                        len(self.game.here()) > 1)
