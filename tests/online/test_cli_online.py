@@ -69,7 +69,8 @@ def test_a_room_of_a_game_played_in_browsers_only_is_said_so(
         server: Running, capsys: pytest.CaptureFixture[str],
         monkeypatch: pytest.MonkeyPatch) -> None:
     """One Dollar Pinball has a page and no terminal client: creating it here is refused, and
-    joining a room of it made from a page says where it is played, in one line."""
+    joining a room of it made from a page says where it is played, in one line, and takes
+    no seat (the server refuses the join before seating: it took the seat, then refused)."""
     code, _, err = _run(["online", "create", "dollar", "--server", server.url], capsys,
                         monkeypatch)
     said = ("dollar cannot be played online from this program yet (only yatz, muggins, "
@@ -79,4 +80,12 @@ def test_a_room_of_a_game_played_in_browsers_only_is_said_so(
     room = Room.create(server.url, "dollar", parse_seats("me,?", "Ann"))
     code, _, err = _run(["online", "join", room.code, "--name", "Bob", "--server",
                          server.url], capsys, monkeypatch)
-    assert code == 2 and err.strip().endswith(said)
+    assert code == 2 and err.count("\n") == 1
+    assert (f"the room {room.code} plays One Dollar Pinball, which this program does not "
+            f"play online; open the room's page in a web browser (/r/{room.code} on this "
+            "server)") in err
+    page = Room.join(server.url, room.code, "Bob")   # as the page joins: every game
+    try:
+        assert page.seat == 1   # the seat was still open, and the name Bob free
+    finally:
+        page.close()

@@ -304,3 +304,19 @@ def test_a_room_another_process_wrote_is_brought_up_with_the_new_actions_only(
     assert replays == []
     rebuilt = Lobby(SQLiteRoomStore(tmp_path / "rooms.db")).room(room.code)
     assert rebuilt.game is not None and held.game.view(0) == rebuilt.game.view(0)
+
+
+def test_a_join_from_a_client_that_does_not_play_the_game_takes_no_seat(
+        tmp_path: Path) -> None:
+    """A client names the games it plays (``games``): a room of another is refused
+    ``wrong_game`` before a seat is taken, and the store keeps the room as it was."""
+    lobby = Lobby(SQLiteRoomStore(tmp_path / "rooms.db"))
+    room, _, _ = lobby.create(p.Create("dollar", (HOST, OPEN)), 0.0)
+    with pytest.raises(Refused) as refused:
+        lobby.join(p.Join(room.code, "Bob", games=("yatz", "muggins")), 0.0)
+    assert refused.value.code == "wrong_game" and "web browser" in refused.value.message
+    assert [s.kind for s in lobby.rooms[room.code].seats] == ["person", "open"]
+    again = Lobby(SQLiteRoomStore(tmp_path / "rooms.db"))
+    assert [s.kind for s in again.room(room.code, 0.0).seats] == ["person", "open"]
+    _, seat, _, _ = lobby.join(p.Join(room.code, "Bob", games=("dollar",)), 0.0)
+    assert seat == 1

@@ -212,12 +212,7 @@ def join(code: str = typer.Argument(..., help="The room's code."),
     if not code.strip() or not code.strip().isalnum():
         raise BadInputError(f"not a room code: {literal(code)} (letters and digits, e.g. "
                             "K7QX)")
-    room = Room.join(url, code, _name(name))
-    try:
-        _game(room.info.game)
-    except BadInputError:
-        room.close()
-        raise
+    room = Room.join(url, code, _name(name), tuple(g.key for g in _online_games()))
     typer.echo(f"Joined room {room.code} as {literal(room.info.seats[room.seat].name)}.")
     _play(room, tui)
 

@@ -18,7 +18,7 @@ fields they do not know.
 Example:
     >>> msg = parse_client('{"v": 1, "type": "join", "code": "K7QX", "name": "Bob"}')
     >>> msg
-    Join(code='K7QX', name='Bob', seat=None, ref=None)
+    Join(code='K7QX', name='Bob', seat=None, ref=None, games=None)
     >>> dump(Error("room_full", "no open seat"))
     '{"v":1,"type":"error","code":"room_full","message":"no open seat","ref":null}'
 """
@@ -225,13 +225,16 @@ class Create(Message):
 @dataclass(frozen=True)
 class Join(Message):
     """Client -> server: take an open seat of the room ``code`` as ``name`` (the first
-    open seat, or ``seat``). Answered by :class:`Joined`."""
+    open seat, or ``seat``). Answered by :class:`Joined`. ``games``: the game keys the
+    client plays, when it does not play every game; a room of another game is refused
+    ``wrong_game`` before any seat is taken."""
 
     TYPE: ClassVar[str] = "join"
     code: str = ""
     name: str = ""
     seat: int | None = None
     ref: str | None = None
+    games: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True)

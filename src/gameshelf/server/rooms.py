@@ -25,6 +25,7 @@ from gameshelf.core.errors import BadInputError, GameshelfError, StoreError
 from gameshelf.core.inputs import check_name, quote
 from gameshelf.core.safeload import read_json
 from gameshelf.core.text import possessive
+from gameshelf.games import REGISTRY
 from gameshelf.server import protocol as p
 from gameshelf.server.games import SeatPlan, game_class, playable
 from gameshelf.server.keeper import RoomKeeper
@@ -50,6 +51,22 @@ MAX_AWAY = 3600.0
 #: The longest name (characters).
 MAX_NAME = 20
 #: Finished rooms kept in memory once rebuilt (a replay of a long Yatz game takes a tenth
+
+
+def check_game(room: Room, games: Sequence[str]) -> None:
+    """Refuse a join from a client that does not play ``room``'s game (one of ``games``),
+    before any seat is taken; the words say where the game is played instead.
+
+    Raises:
+        Refused: ``wrong_game``.
+    """
+    if room.game_key in games:
+        return
+    where = (f"; open the room's page in a web browser (/r/{room.code} on this server)"
+             if REGISTRY.get(room.game_key).has("web") else "")
+    raise Refused("wrong_game", f"the room {room.code} plays "
+                  f"{REGISTRY.title(room.game_key)}, which this program does not play "
+                  f"online{where}")
 
 
 class Lobby(RoomKeeper):
@@ -132,8 +149,9 @@ class Lobby(RoomKeeper):
         once more on the room as it is now).
 
         Raises:
-            Refused: ``no_room``, ``already_started``, ``room_full``, ``bad_name``,
-                ``stale`` (changed by another process twice meanwhile), ``internal``.
+            Refused: ``no_room``, ``wrong_game`` (not one of the client's ``games``),
+                ``already_started``, ``room_full``, ``bad_name``, ``stale`` (changed by
+                another process twice meanwhile), ``internal``.
         """
         news: Outbox = []
         for _ in range(2):
@@ -146,6 +164,8 @@ class Lobby(RoomKeeper):
 
     def _join(self, msg: p.Join, now: float) -> tuple[Room, int, str, Outbox]:
         room = self.room(msg.code, now)
+        if msg.games is not None:
+            check_game(room, msg.games)
         if room.status != "lobby":
             raise Refused("already_started", f"the room {room.code} has started")
         open_seats = [i for i, s in enumerate(room.seats) if s.kind == "open"]

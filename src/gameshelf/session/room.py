@@ -154,12 +154,16 @@ class Room:
         return cls(link, joined)
 
     @classmethod
-    def join(cls, url: str, code: str, name: str) -> Room:
+    def join(cls, url: str, code: str, name: str,
+             games: tuple[str, ...] | None = None) -> Room:
         """Join the room ``code`` on ``url`` as ``name``: back to one's own seat when this
-        store keeps its token (a client that was closed), else an open seat.
+        store keeps its token (a client that was closed), else an open seat. ``games``: the
+        game keys this program plays online; a room of another game is refused by the
+        server before a seat is taken.
 
         Raises:
-            OnlineError: unreachable, no such room, no open seat, a taken or bad name.
+            OnlineError: unreachable, no such room, a game not in ``games``, no open seat,
+                a taken or bad name.
         """
         code = code.strip().upper()
         link = Link(url)
@@ -172,7 +176,8 @@ class Room:
                 except OnlineError as exc:
                     if exc.code not in ("bad_token",):
                         raise
-            return cls(link, link.request(p.Join(code=code, name=name), p.Joined))
+            return cls(link, link.request(p.Join(code=code, name=name, games=games),
+                                          p.Joined))
         except OnlineError:
             link.close()
             raise

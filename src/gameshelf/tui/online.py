@@ -179,13 +179,7 @@ class OnlineScreen(Screen[None]):
                  seats: list[p.SeatSpec], game: str) -> None:
         try:
             room = (Room.create(url, game, seats) if how == "create"
-                    else Room.join(url, code, name))
-            games = _online_games()
-            if room.info.game not in games:
-                room.close()
-                raise GameshelfError(f"room {room.code} plays {room.info.game}: only "
-                                     f"{' and '.join(n for n, _ in games.values())} are "
-                                     "played online here")
+                    else Room.join(url, code, name, tuple(_online_games())))
         except GameshelfError as exc:
             self.app.call_from_thread(self._failed, error_line(exc))
             return
