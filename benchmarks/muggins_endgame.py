@@ -9,8 +9,10 @@ seats. Prints, each with its 95% interval:
 * the new player's win share (Wilson interval; goal: the interval above 50%) and its mean
   final margin (normal interval);
 * the endgame decisions (a choice of plays, the boneyard empty): how many, how many the
-  search solved within its node limit, and how often its play differs from the sampling
-  player's in the same position;
+  search solved within its node limit, how often its play differs from the sampling
+  player's in the same position, and the points that difference is worth by the exact
+  values (the best play's value minus the sampling player's play's, 0 where they agree;
+  over the decisions the coach's search solved);
 * the CPU time (``time.process_time``, so other processes on a shared machine count less) of
   the new player's endgame decisions and of the coach's exact hint there (every play valued):
   median, 99th percentile with its distribution-free interval (order statistics), maximum.
@@ -26,6 +28,7 @@ Usage: python benchmarks/muggins_endgame.py [--games 2000] [--minutes 40] [--wor
 from __future__ import annotations
 
 import argparse
+import functools
 import math
 import statistics
 import time
@@ -34,10 +37,12 @@ from dataclasses import dataclass
 from gameshelf.core.benchargs import positive, whole
 from gameshelf.core.chance import Chance
 from gameshelf.core.estimate import standard_error, wilson
+from gameshelf.core.text import count
 from gameshelf.core.workers import run_jobs
-from gameshelf.games.muggins.endgame import solvable, solve
+from gameshelf.games.muggins.endgame import Solution, solvable, solve
+from gameshelf.games.muggins.game import Play
 from gameshelf.games.muggins.match import Match
-from gameshelf.games.muggins.mugsy import Mugsy, distinct_plays
+from gameshelf.games.muggins.mugsy import Mugsy, as_listed, distinct_plays
 from gameshelf.games.muggins.view import MugginsView
 
 FIRST_SEED = 800_000
@@ -48,18 +53,19 @@ GOAL_MS = 200.0
 class Game:
     """One game: the new player's seat, whether it won, its final margin (points), its
     decisions with a choice, and per endgame decision: solved exactly, differs from the
-    sampling player, CPU seconds of the decision and of the coach's exact hint."""
+    sampling player, CPU seconds of the decision and of the coach's exact hint, and the
+    points the sampling player's play loses by the exact values (None: not solved)."""
 
     new_seat: int
     won: bool
     margin: int
     decisions: int
-    endgame: tuple[tuple[bool, bool, float, float], ...]
+    endgame: tuple[tuple[bool, bool, float, float, int | None], ...]
 
 
-def play(i: int) -> Game:
-    """Game ``i``: deal ``FIRST_SEED + i // 2``, the new player in seat ``i % 2``."""
-    seed = FIRST_SEED + i // 2
+def play(first: int, i: int) -> Game:
+    """Game ``i``: deal ``first + i // 2``, the new player in seat ``i % 2``."""
+    seed = first + i // 2
     new_seat = i % 2
     match = Match.new(seed, target=500)
     base = Chance(seed)
@@ -67,7 +73,7 @@ def play(i: int) -> Game:
             for s in (0, 1)]
     shadow = Mugsy("strong", base.derive("shadow"), seat=new_seat, exact=False)
     decisions = 0
-    endgame: list[tuple[bool, bool, float, float]] = []
+    endgame: list[tuple[bool, bool, float, float, int | None]] = []
     state = match.state
     while not state.is_terminal():
         seat = state.current_player()
@@ -82,7 +88,11 @@ def play(i: int) -> Game:
                 t0 = time.process_time()
                 full = solve(view, plays, all_plays=True)
                 coach = time.process_time() - t0
-                endgame.append((full is not None, shadow.choose(view) != action, spent, coach))
+                theirs = shadow.choose(view)
+                assert isinstance(action, Play) and isinstance(theirs, Play)
+                sampled = as_listed(view, theirs)
+                endgame.append((full is not None, sampled != as_listed(view, action), spent,
+                                coach, _loss(full, plays.index(sampled))))
                 match.apply(action)
                 continue
         match.apply(bots[seat].choose(view))
@@ -90,6 +100,18 @@ def play(i: int) -> Game:
     return Game(new_seat, state.winner == new_seat,
                 state.scores[new_seat] - state.scores[1 - new_seat], decisions,
                 tuple(endgame))
+
+
+def _loss(full: Solution | None, i: int) -> int | None:
+    """The points play ``i`` loses against the best by the exact values (0 when a play
+    wins the game at once: the sampling player takes such a play too)."""
+    if full is None:
+        return None
+    if full.wins:
+        return 0
+    best, mine = full.values[full.best], full.values[i]
+    assert best is not None and mine is not None
+    return best - mine
 
 
 def quantile_interval(xs: list[float], q: float) -> tuple[float, float, float]:
@@ -103,7 +125,7 @@ def quantile_interval(xs: list[float], q: float) -> tuple[float, float, float]:
     return xs[min(n - 1, int(q * n))], xs[lo], xs[hi]
 
 
-def report(games: list[Game], started: float) -> None:
+def report(games: list[Game], first: int, started: float) -> None:
     """Print the figures of ``games`` so far."""
     n = len(games)
     wins = sum(g.won for g in games)
@@ -111,8 +133,9 @@ def report(games: list[Game], started: float) -> None:
     verdict = "met" if lo > 0.5 else "not met"
     margins = [float(g.margin) for g in games]
     m, se = statistics.mean(margins), standard_error(margins)
-    print(f"new strong (exact endgame) vs today's strong: {n} games to 500 ({n // 2} deals "
-          f"from seed {FIRST_SEED}, each played twice with the seats swapped): new wins "
+    deals = count(n // 2, "deal")
+    print(f"new strong (exact endgame) vs today's strong: {n} games to 500 ({deals} "
+          f"from seed {first}, each played twice with the seats swapped): new wins "
           f"{wins} = {wins / n:.1%} (95% CI {lo:.1%}-{hi:.1%}); goal: the interval above "
           f"50%: {verdict}", flush=True)
     print(f"  mean final margin (new - today's): {m:+.1f} points (95% CI {m - 1.96 * se:+.1f} "
@@ -128,8 +151,15 @@ def report(games: list[Game], started: float) -> None:
           f"with a choice ({len(rows) / decisions:.1%}); solved exactly {solved} "
           f"({solved / len(rows):.2%}); its play differs from the sampling player's in "
           f"{differ} ({differ / len(rows):.1%}, 95% CI {dlo:.1%}-{dhi:.1%})", flush=True)
+    losses = [float(e[4]) for e in rows if e[4] is not None]
+    if len(losses) > 1:
+        lm, lse = statistics.mean(losses), standard_error(losses)
+        print(f"  by the exact values, the sampling player's play loses {lm:.2f} points a "
+              f"decision (95% CI {lm - 1.96 * lse:.2f} to {lm + 1.96 * lse:.2f}) over "
+              f"{len(losses)} solved endgame decisions, {lm * len(losses) / len(games):.2f} "
+              "points a game", flush=True)
     for name, k in (("Mugsy's endgame decision", 2), ("coach's exact hint", 3)):
-        ts = [e[k] * 1000 for e in rows]
+        ts = [float(e[k] or 0.0) * 1000 for e in rows]
         p99, plo, phi = quantile_interval(ts, 0.99)
         verdict = "met" if phi < GOAL_MS else "not met"
         print(f"  CPU time, {name}: median {statistics.median(ts):.1f} ms, 99th percentile "
@@ -146,14 +176,17 @@ def main() -> None:
                         help="start no new block after this many minutes of wall time")
     parser.add_argument("--block", type=whole("--block", 2, 100_000), default=200)
     parser.add_argument("--workers", type=whole("--workers", 1, 256), default=2)
+    parser.add_argument("--seed", type=whole("--seed", 0, 2**40), default=FIRST_SEED,
+                        help="the first deal (game i deals from seed + i // 2)")
     args = parser.parse_args()
     started = time.time()
     games: list[Game] = []
     total = args.games - args.games % 2
     while len(games) < total and time.time() - started < args.minutes * 60:
         block = list(range(len(games), min(total, len(games) + args.block)))
-        games += run_jobs(play, block, workers=args.workers, chunksize=2)
-        report(games, started)
+        games += run_jobs(functools.partial(play, args.seed), block, workers=args.workers,
+                          chunksize=2)
+        report(games, args.seed, started)
 
 
 if __name__ == "__main__":
