@@ -10,9 +10,9 @@ play's score (R-MG-4), the going-out points (25 plus the other rack's pips round
 R-MG-5) or a blocked round's points (R-MG-6). When a seat could reach the game's target
 before the round ends, the game ends there (R-MG-8): then reaching the target first is worth
 :data:`TARGET_BONUS` more (strong Mugsy's rollouts give the same bonus), and the search stops
-at that play. Searching with the scores makes the
-positions of one round many more, so they enter the search only when the target is within
-reach of the points the round can still give (:func:`target_in_reach`).
+at that play. Searching with the scores makes the positions of one round many more, so they
+enter the search only when the target is within reach of the points the round can still give
+(:func:`target_in_reach`).
 
 The search is a negamax with alpha-beta bounds over positions keyed by both racks, the two
 open ends (what each counts; left and right are interchangeable), the passes in a row, and,
@@ -49,7 +49,7 @@ if TYPE_CHECKING:
 TARGET_BONUS = 150
 #: Positions searched for one decision before the search gives up (``None``): a bound on
 #: the time a decision takes (each position costs a few microseconds). Most endgames of real
-#: games need far fewer; the largest (20 tiles and more in the two racks) may need more
+#: games need far fewer; the largest (about 20 tiles and more in the two racks) may need more
 #: (docs/muggins-strategy.md).
 NODE_LIMIT = 25_000
 
