@@ -11,7 +11,7 @@ and worlds drawn by ``resample`` (never the true hidden tiles). Seats alternate 
 round 1 in the even games); game ``i`` deals from seed ``--seed + i`` and each player's
 generator derives from it, so a run is repeatable.
 
-Prints Mugsy's win rate with its 95% Wilson interval against the goal (55% or more), and
+Prints Mugsy's win rate with its 95% Wilson interval against the goal (60% or more), and
 both players' decision times (decisions with more than one legal move; forced moves cost
 nothing), so that the IS-MCTS budget (``--budget`` simulations a decision) can be matched
 to Mugsy's decision time. IS-MCTS needs 2 simulations at least; it tries each legal move
@@ -45,7 +45,8 @@ from gameshelf.games.muggins.rl import action_id
 from gameshelf.games.muggins.view import MugginsView
 
 FIRST_SEED = 700_000
-GOAL = 0.55
+#: Mugsy's least win share (issue 28, with the exact endgame; issue 14 asked 55%).
+GOAL = 0.60
 
 
 # ----- one game ----------------------------------------------------------------------------
@@ -161,7 +162,7 @@ def main(argv: list[str] | None = None) -> None:
           f"uct_c {args.uct_c:g}, {args.rollouts} random rollout(s) to the game's end a "
           f"leaf): {n} games to {args.target} (seeds {args.seed}..{args.seed + n - 1}, "
           f"seats alternate)")
-    print(f"Mugsy wins {wins} = {rate:.1%} (95% CI {lo:.1%}-{hi:.1%}); goal 55% or more: "
+    print(f"Mugsy wins {wins} = {rate:.1%} (95% CI {lo:.1%}-{hi:.1%}); goal {GOAL:.0%} or more: "
           f"{verdict}")
     if leading and len(leading) < n:
         lead_w = sum(1 for r in leading if r.winner == r.mugsy_seat)

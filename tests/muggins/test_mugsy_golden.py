@@ -1,7 +1,7 @@
 """Mugsy plays as it always did: seeded games at every level, and the coach's estimates on
 their positions, give exactly the moves and figures kept in ``mugsy_golden.json`` (written
-by this module run as a script, from the code before Mugsy's rollout and the coach were
-moved onto the rules engine's own scoring).
+by this module run as a script; written again when strong Mugsy and the coach began to
+search the endgame exactly once the boneyard is empty).
 
 Seat 1 is the match's own Mugsy (:meth:`Match.mugsy_action`, the one a saved game's replay
 checks); seat 0 another Mugsy with a generator of its own. The records also replay with

@@ -118,11 +118,17 @@ class CoachHintScreen(InfoScreen):
         self.view, self.more = view, more
 
     def compute(self) -> Text:
-        lines: list[str] = self.advise(self.view, *self.more).lines()
+        advice = self.advise(self.view, *self.more)
+        lines: list[str] = advice.lines()
         text = Text(lines[0], style="bold green")
         if len(lines) > 1:   # something was estimated
-            text.append("\n" + "\n".join(lines[1:]) + self.ESTIMATES)
+            text.append("\n" + "\n".join(lines[1:]) + self.footnote(advice))
         return text
+
+    def footnote(self, advice: Any) -> str:
+        """The paragraph under the figures of ``advice`` (the game's hint): how they were
+        made, :attr:`ESTIMATES` unless the game says otherwise for that hint."""
+        return self.ESTIMATES
 
 
 class CoachReviewScreen(InfoScreen):

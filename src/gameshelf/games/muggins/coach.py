@@ -7,6 +7,9 @@ judges a move exactly as the hint did.
 
 Figures are estimates: each comes with its spread, the standard error across the samples of
 the difference to the best play (the samples are shared, so the difference is what is sure).
+Once the boneyard is empty every tile is known: then the figures are exact, from strong
+Mugsy's exact search of the rest of the round (:func:`~gameshelf.games.muggins.endgame.
+solve`), and the hint says so.
 
 Example:
     >>> from gameshelf.games.muggins.match import Match
@@ -28,6 +31,7 @@ from gameshelf.core.errors import GameshelfError
 from gameshelf.core.estimate import standard_error
 from gameshelf.core.records import GameRecord
 from gameshelf.core.text import count
+from gameshelf.games.muggins.endgame import solvable, solve
 from gameshelf.games.muggins.game import Draw, MugginsState, Pass, Play, reaches
 from gameshelf.games.muggins.match import PERSON, Match
 from gameshelf.games.muggins.mugsy import as_listed, distinct_plays, strong_values
@@ -67,7 +71,7 @@ class Option:
         value: the estimated points to the end of the round (now plus the expected point
             difference after it); None when not estimated (a play reaches the target).
         spread: the standard error of ``value`` minus the best play's (paired samples;
-            for the best play, of its own value).
+            for the best play, of its own value); 0 for an exact value.
         wins: it reaches the target: the game is won at once.
     """
 
@@ -91,6 +95,8 @@ class Hint:
         options: the plays, best first (empty when no tile fits).
         forced: the only action when there is no choice of play (``draw``, ``pass``).
         samples: samples of the hidden tiles behind each estimate.
+        exact: the values are exact (the boneyard is empty, every tile is known), not
+            estimates.
     """
 
     seat: int
@@ -98,6 +104,7 @@ class Hint:
     forced: Draw | Pass | None
     samples: int
     target: int = 0
+    exact: bool = False
 
     @property
     def best(self) -> Option | None:
@@ -106,7 +113,8 @@ class Hint:
 
     def sentence(self) -> str:
         """The advice in one sentence: ``6-4 on the left: 15 now; about +4 points over 5-5
-        on the right (± 1.2)``."""
+        on the right (± 1.2)``, or with every tile known ``6-4 on the left: 15 now; exactly
+        4 points more than 5-5 on the right (every tile is known).``"""
         if self.forced is not None:
             if isinstance(self.forced, Draw):
                 return "No tile fits: draw from the boneyard."
@@ -120,16 +128,23 @@ class Hint:
         second = self.options[1]
         assert best.value is not None and second.value is not None
         gap = best.value - second.value
+        if self.exact:
+            if gap == 0:
+                return f"{head}; exactly as good as {second.words} (every tile is known)."
+            return (f"{head}; exactly {count(round(gap), 'point')} more than "
+                    f"{second.words} (every tile is known).")
         return (f"{head}; about {gap:+.0f} {'point' if round(gap) in (1, -1) else 'points'} "
                 f"over {second.words} (± {second.spread:.1f}).")
 
     def lines(self, top: int = 8) -> list[str]:
         """The sentence, then one line per play: its points now, its estimated value and
-        the difference to the best, with the spread."""
+        the difference to the best, with the spread (no spread for exact values)."""
         out = [self.sentence()]
         if not self.options or self.options[0].value is None:
             return out
         best = self.options[0].value
+        if self.exact:
+            return out + self._exact_lines(best, top)
         out.append(f"Estimates from {count(self.samples, 'sample')} of the hidden tiles "
                    "(points to the end of the round; ± the spread):")
         out.append(f"  {'now':>4} {'value':>7} {'vs best':>8}  play")
@@ -138,6 +153,19 @@ class Hint:
                 continue
             diff = "" if o is self.options[0] else f"{o.value - best:+.1f}"
             out.append(f"  {o.now:>4} {o.value:7.1f} {diff:>8} ± {o.spread:<4.1f} {o.words}")
+        if len(self.options) > top:
+            out.append(f"  … and {count(len(self.options) - top, 'other play')}")
+        return out
+
+    def _exact_lines(self, best: float, top: int) -> list[str]:
+        out = ["Exact values: the boneyard is empty, every tile is known (points to the end "
+               "of the round, both players at their best):",
+               f"  {'now':>4} {'value':>7} {'vs best':>8}  play"]
+        for o in self.options[:top]:
+            if o.value is None:
+                continue
+            diff = "" if o is self.options[0] else f"{o.value - best:+.0f}"
+            out.append(f"  {o.now:>4} {o.value:7.0f} {diff:>8}  {o.words}")
         if len(self.options) > top:
             out.append(f"  … and {count(len(self.options) - top, 'other play')}")
         return out
@@ -163,8 +191,27 @@ def _rate(view: MugginsView, plays: Sequence[Play], samples: int,
     return tuple(out)
 
 
+def _exact(view: MugginsView, plays: Sequence[Play]) -> tuple[Option, ...] | None:
+    """The plays with their exact values, best first (strong Mugsy's order), when the
+    boneyard is empty and the search stays within its bound; else None."""
+    if not solvable(view):
+        return None
+    solution = solve(view, plays, all_plays=True)
+    if solution is None:
+        return None
+    if solution.wins:
+        w = solution.best
+        return (Option(plays[w], view.score_of(plays[w]), None, 0.0, True),
+                *(Option(p, view.score_of(p), None, 0.0) for i, p in enumerate(plays)
+                  if i != w))
+    values = [float(v) for v in solution.values if v is not None]
+    order = sorted(range(len(plays)), key=lambda i: (-values[i], i))
+    return tuple(Option(plays[i], view.score_of(plays[i]), values[i], 0.0) for i in order)
+
+
 def hint(view: MugginsView, samples: int = SAMPLES, chance: Chance | None = None) -> Hint:
-    """The coach's advice for ``view``'s seat, which must be to act.
+    """The coach's advice for ``view``'s seat, which must be to act: exact once the
+    boneyard is empty (every tile known), else estimated from ``samples`` samples.
 
     Args:
         view: the seat's view (its legal actions listed).
@@ -188,6 +235,9 @@ def hint(view: MugginsView, samples: int = SAMPLES, chance: Chance | None = None
                                        reaches(view.scores[view.seat] + view.score_of(p),
                                                view.target)),),
                     None, samples, view.target)
+    exact = _exact(view, plays)
+    if exact is not None:
+        return Hint(view.seat, exact, None, samples, view.target, exact=True)
     rng = view_chance(view) if chance is None else chance
     return Hint(view.seat, _rate(view, plays, samples, rng), None, samples, view.target)
 

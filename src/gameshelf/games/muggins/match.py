@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gameshelf.core.chance import Chance
@@ -26,6 +26,7 @@ from gameshelf.core.inputs import quote
 from gameshelf.core.records import GameRecord
 from gameshelf.core.state import CHANCE
 from gameshelf.core.text import count, said
+from gameshelf.games.muggins.endgame import solvable
 from gameshelf.games.muggins.game import (
     RULES_VERSION,
     Action,
@@ -198,6 +199,14 @@ class Match:
         """Mugsy's choice now (Mugsy must be to act)."""
         return self.mugsy().choose(MugginsView.of(self.state, MUGSY))
 
+    def _sampled(self, act: Action) -> bool:
+        """Whether ``act`` is the move Mugsy made here before it searched the endgame
+        exactly (it sampled there too): records kept from then replay as they were played."""
+        view = MugginsView.of(self.state, MUGSY)
+        if not solvable(view):
+            return False
+        return act == replace(self.mugsy(), exact=False).choose(view)
+
     def record(self) -> GameRecord:
         """The match as a game record (seed, options, every action)."""
         return GameRecord(game=GAME, rules_version=RULES_VERSION, options=dict(self.options),
@@ -249,7 +258,8 @@ class Match:
 
         Args:
             check: every tile dealt or drawn must be the one the game number gives and
-                every move of Mugsy the one Mugsy makes (with the option ``"opponent":
+                every move of Mugsy the one Mugsy makes, or in an endgame the one it made
+                before it searched endgames exactly (with the option ``"opponent":
                 "person"``, two people online, seat 1's moves are only checked by the
                 rules); False: only the rules check them (fast, for figures over kept
                 games; the generator is then not kept in step: never play on).
@@ -272,7 +282,7 @@ class Match:
                         raise GameshelfError(f"game number {self.seed} gives {drawn.tile} "
                                              f"here, not {act.tile}")
                 elif (check and to_act == MUGSY and self.options.get("opponent") != "person"
-                      and act != (mine := self.mugsy_action())):
+                      and act != (mine := self.mugsy_action()) and not self._sampled(act)):
                     raise GameshelfError(f"Mugsy plays {str(mine)!r} here")
             except GameshelfError as exc:
                 raise RecordError(f"bad record: action {number} ({quote(text)}): "

@@ -9,8 +9,10 @@ Levels:
         opponent's hand consistent with what the opponent is known not to hold, the rest in
         the boneyard in random order), plays every candidate move in each sample followed by
         a fast greedy rollout to the end of the round, and picks the move with the best mean
-        point difference (a large bonus for reaching the target first). Decisions with one
-        legal move, or moves that lead to mirror-image boards, are not searched.
+        point difference (a large bonus for reaching the target first). Once the boneyard is
+        empty every tile is known, and it plays the rest of the round by exact search
+        instead (:mod:`~gameshelf.games.muggins.endgame`). Decisions with one legal move, or
+        moves that lead to mirror-image boards, are not searched.
     ``even``: mixes ``strong`` play with careless play; the share of strong moves follows the
         person's recent results against ``even`` (more wins for the person: stronger Mugsy)
         and the score within the game, so the person wins about half the games.
@@ -28,6 +30,8 @@ from typing import TYPE_CHECKING
 from gameshelf.core.chance import Chance
 from gameshelf.core.errors import BadInputError
 from gameshelf.core.inputs import quote
+from gameshelf.games.muggins.endgame import TARGET_BONUS as EXACT_TARGET_BONUS
+from gameshelf.games.muggins.endgame import solvable, solve
 from gameshelf.games.muggins.game import (
     OPENS,
     POINTS,
@@ -51,8 +55,9 @@ DEFAULT_LEVEL = "normal"
 
 _PIPS = [t.pips for t in ALL_TILES]
 
-#: Points a rollout credits for reaching the target first (on top of the point difference).
-TARGET_BONUS = 150.0
+#: Points a rollout credits for reaching the target first (on top of the point difference),
+#: the exact endgame's own bonus.
+TARGET_BONUS = float(EXACT_TARGET_BONUS)
 
 #: A move in a rollout: (tile id, side: 0 left or 1 right, the open end it leaves as
 #: (number, count), the points it scores).
@@ -205,6 +210,9 @@ class Mugsy:
         results: for ``even``: the person's recent outcomes against ``even`` (``win``,
             ``loss``, ``draw``, newest first), as the store's ``recent_results`` gives them.
         seat: Mugsy's seat (1 by default).
+        exact: ``strong`` (and the strong moves of ``even``) search the endgame exactly
+            once the boneyard is empty; False samples there too (the player before the
+            exact endgame, for comparisons).
 
     Raises:
         BadInputError: an unknown level.
@@ -215,6 +223,7 @@ class Mugsy:
     determinizations: int = 64
     results: Sequence[str] = ()
     seat: int = 1
+    exact: bool = True
 
     def __post_init__(self) -> None:
         self.level = parse_level(self.level)
@@ -272,6 +281,10 @@ class Mugsy:
         return best
 
     def _strong(self, view: MugginsView, plays: list[Play], n: int) -> Play:
+        if self.exact and solvable(view):
+            solution = solve(view, plays)
+            if solution is not None:
+                return plays[solution.best]
         wins, values = strong_values(view, plays, n, self.rng)
         if wins is not None:
             return plays[wins]
