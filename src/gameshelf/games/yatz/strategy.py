@@ -462,17 +462,7 @@ class Strategy:
             BadInputError: bad dice, rolls left outside 0-2, or a finished game.
         """
         dice, plan = self._decision(columns, dice, rolls_left)
-        r = D.keep_index(dice)
-        code = int(plan.final_box[r])
-        col, box = code // 13, Box(code % 13)
-        if rolls_left:
-            ev = plan.ev1 if rolls_left == 2 else plan.ev0
-            subs = D.ROLL_STRICT_SUBS[r]
-            vals = ev[subs]
-            i = int(np.argmax(vals))
-            if vals[i] > plan.final[r]:
-                return D.keep_dice(int(subs[i])), col, box
-        return None, col, box
+        return best_choice(plan.final_box, plan.final, plan.ev1, plan.ev0, dice, rolls_left)
 
     def advise(self, columns: Sequence[ColumnState], dice: Sequence[int], rolls_left: int,
                *, scores: bool = True) -> Advice:
@@ -534,6 +524,27 @@ class Strategy:
             n = pts // (int(box) + 1)
             return mult * (pts + extra), float(plan.gain_up[c, int(box), n])
         return mult * pts, float(mult * pts + plan.gain_low[c, int(box)])
+
+
+def best_choice(final_box: IntArray, final: FloatArray, ev1: FloatArray, ev0: FloatArray,
+                dice: Sequence[int], rolls_left: int
+                ) -> tuple[tuple[int, ...] | None, int, Box]:
+    """The choice a turn's solved values give at ``dice`` (sorted) with ``rolls_left``:
+    ``(hold, column, box)``, ``hold`` None to score now in ``final_box``'s box (given
+    either way). The arrays are indexed by keep (:mod:`gameshelf.games.yatz.dice`):
+    ``final_box`` the best box code (column x 13 + box) of each roll, ``final`` its value,
+    ``ev1``/``ev0`` a keep's value with two/one rolls left. On a tie, scoring wins."""
+    r = D.keep_index(dice)
+    code = int(final_box[r])
+    col, box = code // 13, Box(code % 13)
+    if rolls_left:
+        ev = ev1 if rolls_left == 2 else ev0
+        subs = D.ROLL_STRICT_SUBS[r]
+        vals = ev[subs]
+        i = int(np.argmax(vals))
+        if vals[i] > final[r]:
+            return D.keep_dice(int(subs[i])), col, box
+    return None, col, box
 
 
 def triple_value_tables(table: solver.ColumnTable) -> FloatArray:

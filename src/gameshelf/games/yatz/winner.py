@@ -38,7 +38,13 @@ from gameshelf.games.yatz import dice as D
 from gameshelf.games.yatz import solver
 from gameshelf.games.yatz.game import COLUMNS, HOLDS, ROLL, SCORES, Action, YatzState
 from gameshelf.games.yatz.scoring import Box
-from gameshelf.games.yatz.strategy import ColumnState, Strategy, TurnPlan, hold_mask
+from gameshelf.games.yatz.strategy import (
+    ColumnState,
+    Strategy,
+    TurnPlan,
+    best_choice,
+    hold_mask,
+)
 from gameshelf.games.yatz.strong import StrongPlayer, columns_of, estimate_for, strategy_for
 from gameshelf.games.yatz.turn_kernels import FloatArray
 
@@ -207,17 +213,7 @@ def decide(wp: WinPlan, dice: Sequence[int],
     """The choice with the best chance of winning (plus :data:`POINT` per expected point):
     ``(hold, column, box)`` as :meth:`~gameshelf.games.yatz.strategy.Strategy.decide`
     (``hold`` None to score now in the strong player's box); on a tie, scoring wins."""
-    r = D.keep_index(dice)
-    code = int(wp.plan.final_box[r])
-    col, box = code // 13, Box(code % 13)
-    if rolls_left:
-        ev = wp.ev1 if rolls_left == 2 else wp.ev0
-        subs = D.ROLL_STRICT_SUBS[r]
-        vals = ev[subs]
-        i = int(np.argmax(vals))
-        if vals[i] > wp.final[r]:
-            return D.keep_dice(int(subs[i])), col, box
-    return None, col, box
+    return best_choice(wp.plan.final_box, wp.final, wp.ev1, wp.ev0, dice, rolls_left)
 
 
 class WinnerPlayer:
