@@ -16,26 +16,22 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Header, Static
 
-from gameshelf.core.chance import new_seed
-from gameshelf.core.errors import GameshelfError
 from gameshelf.core.keymaps import parse_key_map, remembered_key_map
-from gameshelf.core.records import GameRecord
-from gameshelf.core.text import error_line, possessive, quoted, said
+from gameshelf.core.text import possessive, quoted, said
 from gameshelf.games.muggins.game import RoundResult
 from gameshelf.games.muggins.match import GAME, joined_draws, last_play
 from gameshelf.games.muggins.options import MugginsOptions
 from gameshelf.games.muggins.play import LocalMuggins, MugginsMatch
 from gameshelf.games.muggins.replay import ReplayMuggins
-from gameshelf.games.muggins.session import Session, saves
+from gameshelf.games.muggins.session import Session
 from gameshelf.games.muggins.tiles import Tile
 from gameshelf.games.muggins.tui.board import BoardScroll, Sides
 from gameshelf.games.muggins.tui.howto import howto
 from gameshelf.games.muggins.tui.keys import CLASSIC, DEFAULT, MUGGINS_KEYS, muggins_help
-from gameshelf.games.muggins.tui.level import LevelScreen
+from gameshelf.games.muggins.tui.leaving import GameKeeping
 from gameshelf.games.muggins.tui.rack import Rack, TileView, big_rack, rack_title
 from gameshelf.games.muggins.tui.render import BIG, ends_bar
 from gameshelf.games.muggins.tui.summary import SummaryScreen, game_over_text, round_summary
-from gameshelf.games.muggins.tui.turn import TurnActions
 from gameshelf.games.muggins.view import MugginsView
 from gameshelf.session.replay import Replay
 from gameshelf.tui.base import drawable
@@ -93,7 +89,7 @@ def status_line(game: MugginsMatch, table: MugginsView, me: int, my_turn: bool,
     return next((t for t in tries if not width or len(t) <= width), tries[-1])
 
 
-class MugginsScreen(HowToMixin, TurnActions, ReplayKeys, Screen[None]):
+class MugginsScreen(HowToMixin, GameKeeping, ReplayKeys, Screen[None]):
     """A game of Muggins here, in a room on a game server, or a replay: the screen talks
     only to the match interface.
 
@@ -232,53 +228,6 @@ class MugginsScreen(HowToMixin, TurnActions, ReplayKeys, Screen[None]):
                 "keeps it saved.)", yes="Resume", no="New game"), answer)
         else:
             self.ask_level()
-
-    def _saved(self) -> tuple[str, GameRecord] | None:
-        """The newest intact save (name, record), if any."""
-        try:
-            rows = [r for r in saves() if r.record is not None]
-        except GameshelfError:
-            return None
-        return (rows[0].name, rows[0].record) if rows and rows[0].record else None
-
-    def resume_save(self, name: str) -> None:
-        """Go on with the save ``name``; one that cannot be resumed is said, and the level
-        screen asked again."""
-        try:
-            self.game = LocalMuggins(Session.resume(name))
-        except GameshelfError as exc:
-            self.say(error_line(exc), bell=True)
-            self.ask_level()
-            return
-        self._begin()
-
-    def ask_level(self) -> None:
-        """Ask for Mugsy's level, then start a new game (Esc there: back to the menu, or
-        out of the app)."""
-        asked = LevelScreen(self.keys)
-
-        async def chosen(level: str | None) -> None:
-            if asked.resume is not None:
-                await self.set_keys(asked.keys)
-                self.resume_save(asked.resume)
-            elif level is None:
-                self._close()
-            else:
-                await self.set_keys(asked.keys)
-                self.start_new(level, self._rules, None)
-        self.app.push_screen(asked, chosen)
-
-    def start_new(self, level: str, rules: MugginsOptions, seed: int | None,
-                  name: str | None = None) -> None:
-        """Start a new game (a new seed unless given), saved at once (as ``name``, else
-        ``game-<number>``); a store that cannot be written is said here."""
-        try:
-            self.game = LocalMuggins(Session.new(level, rules,
-                                                 seed if seed is not None else new_seed(), name))
-        except GameshelfError as exc:
-            self.say(error_line(exc), bell=True)
-            return
-        self._begin()
 
     def _begin(self) -> None:
         assert self.game is not None

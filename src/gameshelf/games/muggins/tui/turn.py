@@ -2,26 +2,24 @@
 :class:`~gameshelf.games.muggins.tui.screen.MugginsScreen` (which holds the selection and the
 match, draws, and plays the other seat's turns): the keys and clicks of a turn, each checked
 against the seat's table (R-MG-3: a tile that fits must be played; draw only when nothing
-fits, pass only with the boneyard empty) before it goes to the match; saving and leaving."""
+fits, pass only with the boneyard empty) before it goes to the match. Starting, saving
+and leaving a game are :mod:`.leaving`'s, a mixin over this one."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from textual.screen import Screen
-from textual.widgets import Static
 
 from gameshelf.core.errors import GameshelfError
-from gameshelf.core.text import count, error_line, left_saved, possessive, quoted, resume_command
+from gameshelf.core.text import count, error_line, possessive
 from gameshelf.games.muggins.game import Draw, MugginsState, Pass, Play, Side
 from gameshelf.games.muggins.play import LocalMuggins, MugginsMatch
 from gameshelf.games.muggins.session import Session
 from gameshelf.games.muggins.tiles import Tile
-from gameshelf.games.muggins.tui.board import BoardScroll
 from gameshelf.games.muggins.tui.coach import MugginsHintScreen
-from gameshelf.games.muggins.tui.rack import Rack
 from gameshelf.games.muggins.view import MugginsView
-from gameshelf.session.base import SaveLost, save_failure
+from gameshelf.session.base import save_failure
 from gameshelf.session.waiting import not_lost
 from gameshelf.tui.widgets import RefusalMixin
 
@@ -68,9 +66,6 @@ class TurnActions(RefusalMixin, _Screen):
         raise NotImplementedError
 
     def advance(self) -> object:
-        raise NotImplementedError
-
-    def ask_level(self) -> None:
         raise NotImplementedError
 
     def _show_game_over(self) -> None:
@@ -341,99 +336,3 @@ class TurnActions(RefusalMixin, _Screen):
         if not self._my_turn():
             return
         self.app.push_screen(MugginsHintScreen(self.table))
-
-    def action_save(self) -> None:
-        if self.game is not None and not self.game.keeps_saves:
-            self.say(f"The game server keeps room {self.game.name}: every move is stored "
-                     "there.")
-            return
-        if self.session is None:
-            return
-        self.session.save()
-        if self.session.store_errors:
-            self.say(save_failure(self.session.store_errors.pop(), retry="S tries again"),
-                     bell=True)
-        elif self.session.slot.lost:
-            self.say(save_failure(SaveLost(self.session.slot.lost_note)), bell=True)
-        else:
-            self.say(f"Saved as {quoted(self.session.name)}. Resume from the menu or with: "
-                     f"{resume_command('muggins', self.session.name)}")
-
-    def keep_game(self) -> str | None:
-        """Ctrl+Q: keep the game saved (see ``gameshelf.tui.base``); returns where it is
-        kept, for the player (None for a game over or none on screen)."""
-        said = None
-        if self.game is not None and not self.game.keeps_saves:
-            if not self.game.finished():
-                said = (f"Left Muggins room {self.game.name}: the game server keeps it; "
-                        "join it again to play on.")
-            self.game.close()
-        elif self.session is not None and not self.state.is_terminal():
-            before = len(self.session.store_errors)
-            self.session.save()
-            if self.session.slot.lost:
-                said = f"Muggins: {save_failure(SaveLost(self.session.slot.lost_note))}"
-            elif len(self.session.store_errors) > before:
-                said = f"Muggins: the game could not be saved: {self.session.store_errors[-1]}"
-            else:
-                said = f"Muggins: {left_saved('muggins', self.session.name)}"
-        return said
-
-    def action_quit_game(self) -> None:
-        """Esc: leave the game with no question, saved first and said (back to the level
-        screen when opened from the menu, else back to the menu, or out of the app when
-        ``play``/``resume`` opened it); a game over is only left. When the save
-        fails the screen stays and says so (Esc again tries again)."""
-        session = self.session
-        if self.game is not None and not self.game.keeps_saves:   # online: the server has it
-            self.workers.cancel_node(self)
-            if not self.game.finished():
-                self.app.notify(f"The game server keeps room {self.game.name}: join it "
-                                "again to play on.", title="Muggins", markup=False)
-            self.game.close()
-        elif session is not None and session.slot.lost:   # another session has the save
-            self.app.notify(save_failure(SaveLost(session.slot.lost_note)), title="Muggins",
-                            markup=False, severity="warning")
-        elif session is not None and not self.state.is_terminal():
-            before = len(session.store_errors)
-            session.save()
-            if len(session.store_errors) > before:
-                self.say(f"Could not save: {session.store_errors.pop()}. The game stays "
-                         "here; Esc tries again.", bell=True)
-                return
-            self.app.notify(left_saved("muggins", session.name), title="Muggins",
-                            markup=False)
-        self._leave()
-
-    def _leave(self) -> None:
-        """Leave the game (saved already): back to the level screen when this screen was
-        opened on it (from the menu), else back to the menu or out of the app."""
-        if self.from_setup:
-            self._back_to_setup()
-        else:
-            self._close()
-
-    def _back_to_setup(self) -> None:
-        """Put the game away (Mugsy's turn stopped, the board emptied) and ask the level
-        again, as Yatz's and Showdown's games go back to their setup screens."""
-        self.workers.cancel_node(self)
-        self.busy = False
-        self.game = None
-        self.selected, self.choosing, self._clicked = 0, None, None
-        self.fresh = self.board_fresh = None
-        self.shown_rounds = 0
-        for wid in ("#mg-status", "#mg-ends", "#mg-log", "#mg-rack-title", "#mg-msg"):
-            self.query_one(wid, Static).update("")
-        self.query_one("#mg-board-scroll", BoardScroll).clear()
-        self.query_one("#mg-rack", Rack).remove_children()
-        self.query_one("#mg-sides").set_class(False, "-shown")
-        self.last_message = ""
-        self.refresh_bindings()
-        self.ask_level()
-
-    def _close(self) -> None:
-        """Close this screen: out of the app when ``play``/``resume`` opened it."""
-        if self.exit_app:
-            self.app.exit()
-        else:
-            self.dismiss(None)

@@ -21,7 +21,7 @@ from textual.screen import Screen
 from textual.widgets import Input, Static
 
 from gameshelf.core.errors import GameshelfError
-from gameshelf.core.text import error_line, left_saved, saved_as
+from gameshelf.core.text import error_line
 from gameshelf.games.showdown.actions import DONE, Action, Bid, Buy, Done, Flip, Speed
 from gameshelf.games.showdown.match import Match
 from gameshelf.games.showdown.play import LocalShowdown, ShowdownMatch
@@ -30,7 +30,6 @@ from gameshelf.games.showdown.session import ShowdownSession
 from gameshelf.games.showdown.table import PlayerView
 from gameshelf.games.showdown.tui.cards import CardChosen
 from gameshelf.games.showdown.tui.choice import Choice
-from gameshelf.games.showdown.tui.coach import ShowdownHintScreen, ShowdownReviewScreen
 from gameshelf.games.showdown.tui.handoff import HandOffScreen
 from gameshelf.games.showdown.tui.help import showdown_help
 from gameshelf.games.showdown.tui.howto import howto
@@ -38,8 +37,9 @@ from gameshelf.games.showdown.tui.keys import REPLAY_KEEPS, TABLE_KEYS, TURN_ACT
 from gameshelf.games.showdown.tui.layout import Layout
 from gameshelf.games.showdown.tui.log import GameLog
 from gameshelf.games.showdown.tui.prompt import ActionBar, CommandInput
-from gameshelf.games.showdown.tui.scores import ScoreScreen, end_text, piles_text
+from gameshelf.games.showdown.tui.scores import ScoreScreen, end_text
 from gameshelf.games.showdown.tui.table import Tabletop, status_text
+from gameshelf.games.showdown.tui.windows import TableWindows
 from gameshelf.games.showdown.tui.zones import hand_label
 from gameshelf.session.base import save_failure
 from gameshelf.session.replay import Replay
@@ -50,7 +50,7 @@ from gameshelf.tui.replay import HIDDEN_FINISHED, HIDDEN_IN_PROGRESS, ReplayKeys
 from gameshelf.tui.widgets import GameFooter, HelpScreen, RefusalMixin, plain
 
 
-class ShowdownScreen(HowToMixin, RefusalMixin, ReplayKeys, Screen[None]):
+class ShowdownScreen(HowToMixin, RefusalMixin, TableWindows, ReplayKeys, Screen[None]):
     """The table for one match."""
 
     AUTO_FOCUS = None  # letters are keys, not typing: ':' or Tab focuses the action box
@@ -333,81 +333,6 @@ class ShowdownScreen(HowToMixin, RefusalMixin, ReplayKeys, Screen[None]):
             online = not self.game.keeps_saves   # only what a room's seat can do
             self.app.push_screen(HelpScreen(showdown_help(online), online))
 
-    def action_scroll_log(self, direction: int) -> None:
-        log = self.query_one(GameLog)
-        (log.scroll_page_up if direction < 0 else log.scroll_page_down)()
-
-    def action_hint(self) -> None:
-        """The coach's hint for the person to act, from their view only (a window; here or
-        online alike)."""
-        if not self._not_now():
-            self.app.push_screen(ShowdownHintScreen(self.game.view(self.game.to_act()),
-                                                    self.game.legal_actions()))
-
-    def action_review(self) -> None:
-        """The coach's review of a finished game played here (a window)."""
-        if self.match is None:
-            self._complain("The review needs the game's record: it is kept on the server.")
-            return
-        if not self.game.finished():
-            self._complain("The review comes after the game: H gives a hint now.")
-            return
-        self.app.push_screen(ShowdownReviewScreen(self.match.record()))
-
-    def action_piles(self) -> None:
-        self.app.push_screen(ScoreScreen(piles_text(self.game)))
-
-    def action_type(self) -> None:
-        self.query_one("#sd-cmd", Input).focus()
-
-    def action_save(self) -> None:
-        if self.game.finished():
-            self._complain("The game is over: its scores are kept, there is nothing to save."
-                           if self.game.cut_off() is None else self.game.over_line())
-            return
-        if not self.game.keeps_saves:
-            self._complain("The server keeps this game: every move is stored there.")
-            return
-        try:
-            name = self.game.save()
-        except GameshelfError as exc:
-            self.notify(f"could not save: {error_line(exc)}", severity="error", markup=False)
-            return
-        self.notify(saved_as("showdown", name), markup=False)
-
-    def keep_game(self) -> str | None:
-        """Ctrl+Q: keep the game saved (see ``gameshelf.tui.base``); returns where it is
-        kept, for the player (None for a game over)."""
-        if self.game.finished():
-            return None
-        self._settle()
-        return self._left_note()
-
-    def _left_note(self) -> str:
-        """Where the unfinished game left is kept: its save and how to resume it, the
-        save's failure, or online the server's seat."""
-        game = self.game
-        if not isinstance(game, LocalShowdown):
-            return (f"Left Pinball Showdown room {game.name or ''}: the server keeps your "
-                    "seat; join again with the same name to play on.")
-        if game.unsaved:
-            return "Pinball Showdown: the game could not be saved (the store refused it)."
-        return f"Pinball Showdown: {left_saved('showdown', game.name or '')}"
-
-    def action_leave(self) -> None:
-        """Esc: save and leave (back to the start screen, or out of the app when ``play`` or
-        ``resume`` opened it), saying ``Game saved as 'NAME'.`` or why the save failed."""
-        game = self.game
-        if not game.finished() and isinstance(game, LocalShowdown):
-            before = len(game.errors)
-            self._settle()
-            if len(game.errors) == before and not game.unsaved:
-                self.app.notify(left_saved("showdown", game.name or ""),
-                                title="Pinball Showdown", markup=False)
-        elif not game.finished():
-            self.app.notify(self._left_note(), title="Pinball Showdown", markup=False)
-        game.close()
-        self.dismiss(None)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The footer offers only what can be done now (``False`` hides a binding): a turn's

@@ -16,7 +16,6 @@ from pathlib import Path
 
 from textual import events, on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.coordinate import Coordinate
 from textual.screen import Screen
@@ -44,28 +43,21 @@ from gameshelf.games.yatz.tui.keeping import Keeping
 from gameshelf.games.yatz.tui.keys import CLASSIC, DEFAULT, YATZ_KEYS, game_help
 from gameshelf.games.yatz.tui.pace import DEFAULT_PACE, PACES, OthersTurns
 from gameshelf.games.yatz.tui.panels import PaceLine, PlayLog, RollInfo, StatusLine, Totals
-from gameshelf.games.yatz.tui.top import HighScoresScreen
+from gameshelf.games.yatz.tui.replaying import HIDDEN, REPLAY_EXTRA, ReplayView
 from gameshelf.games.yatz.tui.turn import PersonTurn
+from gameshelf.games.yatz.tui.windows import GameWindows
 from gameshelf.session.replay import Replay
 from gameshelf.tui.base import drawable
 from gameshelf.tui.howto import HowToLine, HowToMixin
 from gameshelf.tui.keymaps import use_bindings
 from gameshelf.tui.news import RoomNews, waiting_for
-from gameshelf.tui.replay import ReplayKeys, use_replay_bindings
+from gameshelf.tui.replay import use_replay_bindings
 from gameshelf.tui.widgets import GameFooter, HelpScreen, RefusalMixin, plain
 
-#: What a replay's help says of hidden information.
-HIDDEN = ("Yatz has no hidden information. The message under the dice says what the "
-          "post-game review thinks of the choice made at each step (its cost in expected "
-          "points by the strong player's judgement; `v` computes it when the strong "
-          "player's table is not loaded yet); `c` shows the next player's card.")
-#: A replay's keys beyond those of :mod:`gameshelf.tui.replay`: ``v``, the review.
-REPLAY_EXTRA = [Binding("v", "replay_review", "Review")]
 
-
-class GameScreen(HowToMixin, RefusalMixin, ReplayKeys, Screen[None]):
+class GameScreen(HowToMixin, RefusalMixin, GameWindows, ReplayView, Screen[None]):
     """A Yatz game: dice, the scorecard of the player on turn, everyone's totals; or a
-    replay of one, read-only, with the replay's keys (:class:`ReplayKeys`)."""
+    replay of one, read-only, with the replay's keys (:class:`~.replaying.ReplayView`)."""
 
     BINDINGS = YATZ_KEYS.bindings()   # the default map; another is set per screen
     #: The actions of the game screen a replay keeps (the next player's card, the review).
@@ -197,13 +189,6 @@ class GameScreen(HowToMixin, RefusalMixin, ReplayKeys, Screen[None]):
         if self.viewed is not None and not self.game.finished():
             return self.viewed
         return self.game.state.seat
-
-    def action_next_card(self) -> None:
-        """Show the next player's card (c); back at the player on turn, their own again."""
-        n = len(self.game.seats)
-        nxt = (self.viewed_seat() + 1) % n
-        self.viewed = None if nxt == self.game.state.seat else nxt
-        self.refresh_view()
 
     def refresh_view(self) -> None:
         """Redraw dice, card, totals and the status line from the match."""
@@ -420,76 +405,13 @@ class GameScreen(HowToMixin, RefusalMixin, ReplayKeys, Screen[None]):
         self.pace_index = max(0, min(len(PACES) - 1, self.pace_index + delta))
         self.refresh_view()
 
-    # --- saving, leaving, the end (:mod:`.keeping`) --------------------------------------
-    def action_save(self) -> None:
-        self.keeping.save()
-
-    def keep_game(self) -> str | None:
-        """Ctrl+Q: keep the game saved (see ``gameshelf.tui.base``; a replay changes none);
-        returns where it is kept, for the player."""
-        if self.replayed is None:
-            return self.keeping.keep()
-        return None
-
-    def action_leave(self) -> None:
-        self.keeping.leave()
-
+    # --- the help (saving, leaving, the hint, the scores: :mod:`.windows`) --------------
     def action_help(self) -> None:
         if self.replayed is None:
             self.app.push_screen(HelpScreen(game_help(self.keys, not self.game.keeps_saves),
                                               not self.game.keeps_saves))
         else:
             self.show_replay_help(HIDDEN)
-
-    def action_hint(self) -> None:
-        """Show the best hold and best box (the strong player's advice)."""
-        if self.turn.on_turn():
-            if not self.game.state.dice:
-                self.say("Roll first: a hint needs dice.", bell=True)
-                return
-            # start-up: the strong player's tables (numba) load only when a hint is asked
-            from gameshelf.games.yatz.tui.hints import HintScreen
-
-            self.app.push_screen(HintScreen(self.game.state.clone()))
-
-    def action_scores(self) -> None:
-        self.app.push_screen(HighScoresScreen())
-
-    # --- a replay (a read-only match; its keys: REPLAY_EXTRA and gameshelf.tui.replay's) ----
-    @property
-    def replay(self) -> Replay[YatzState]:
-        """The replay shown; AttributeError when the screen shows a game."""
-        if self.replayed is None:
-            raise AttributeError("the screen shows a game, not a replay")
-        return self.replayed.replay
-
-    def shown_replay(self) -> Replay[YatzState] | None:
-        return None if self.replayed is None else self.replayed.replay
-
-    def replay_moved(self) -> None:
-        """Draw the replay's step shown (the card of the seat that moved)."""
-        assert self.replayed is not None
-        self.viewed = self.replayed.shown_seat()
-        self.refresh_view()
-
-    def action_replay_review(self) -> None:
-        """v: compute the review of each choice (in a thread)."""
-        if self.replayed is None or not self.replayed.start_review():
-            return
-        self.refresh_bindings()
-        if self.is_mounted:
-            self.refresh_view()
-        self.run_worker(self._review, thread=True, exit_on_error=False)
-
-    def _review(self) -> None:
-        assert self.replayed is not None
-        self.replayed.review()
-        self.app.call_from_thread(self._reviewed)
-
-    def _reviewed(self) -> None:
-        self.refresh_bindings()
-        if self.is_mounted:
-            self.replay_moved()
 
 
 def replay_screen(replay: Replay[YatzState], *, exit_app: bool = False,
