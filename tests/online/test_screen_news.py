@@ -30,16 +30,14 @@ from gameshelf.tui.widgets import ONLINE_COMMON_HELP, GameFooter, HelpScreen
 from tests.online.test_yatz_remote import yatz_pair
 from tests.server.helpers import Running
 
-#: Seconds the other seat's move may take to show on the screen.
-TOLD_WITHIN = 1.0
-
 
 def _text(app: GameshelfApp, wid: str) -> str:
     return str(app.screen.query_one(wid, Static).content)
 
 
 async def _until(pilot: object, check: object, wait: float) -> float:
-    """Pause until ``check()`` holds; the seconds it took (fails after ``wait``)."""
+    """Pause until ``check()`` holds; the seconds it took (fails after ``wait``: a hang
+    guard; no test asserts a time)."""
     start = time.monotonic()
     while time.monotonic() - start < wait:
         if check():  # type: ignore[operator]
@@ -76,8 +74,7 @@ async def test_a_muggins_screen_shows_the_other_seats_move_and_whom_it_waits_for
 
         action = _first_action(bob)
         await asyncio.to_thread(bob.play, action)
-        took = await _until(pilot, lambda: "Bob " in _text(app, "#mg-log"), 5)
-        assert took < TOLD_WITHIN
+        await _until(pilot, lambda: "Bob " in _text(app, "#mg-log"), 5)
         assert "Bob " in _text(app, "#mg-msg")
         if not ann.here_to_act():       # Bob drew: still his turn, and said so
             assert "(waiting for Bob...)" in _text(app, "#mg-msg")
@@ -100,7 +97,7 @@ async def test_a_muggins_screen_shows_the_other_seats_move_and_whom_it_waits_for
             await pilot.pause(0.1)
         await _until(pilot, lambda: "(waiting for Bob...)" in _text(app, "#mg-msg"), 5)
         host.close()
-        took = await _until(pilot, lambda: "Bob left" in _text(app, "#mg-msg"), 10)
+        await _until(pilot, lambda: "Bob left" in _text(app, "#mg-msg"), 10)
         await pilot.press("escape")
         await pilot.pause()
     ann_room.close()
@@ -119,9 +116,8 @@ async def test_a_yatz_screen_shows_the_other_seats_roll_and_whom_it_waits_for(
             return str(screen.query_one(PaceLine).render())
         assert "(waiting for Ann...)" in pace()
         await asyncio.to_thread(ann.play, "roll")
-        took = await _until(pilot, lambda: any(line.startswith("Ann: roll")
-                                               for line in screen.log_lines), 5)
-        assert took < TOLD_WITHIN
+        await _until(pilot, lambda: any(line.startswith("Ann: roll")
+                                        for line in screen.log_lines), 5)
         assert "(waiting for Ann...)" in pace()
         ann.room.close()
         await _until(pilot, lambda: any(line.startswith("Ann left")
@@ -161,11 +157,7 @@ OWN_TURN: dict[str, tuple[type[RemoteMatch[Any, Any]], Any]] = {
 }
 
 
-@pytest.mark.parametrize("game", [
-    "muggins", "showdown",
-    pytest.param("yatz", marks=pytest.mark.xfail(
-        strict=True, reason="Yatz's screen asks the server only on the others' turns "
-        "(games/yatz/tui/pace.py): tui.news.watch_own_turn is not used there yet"))])
+@pytest.mark.parametrize("game", ["muggins", "showdown", "yatz"])
 async def test_news_shows_on_ones_own_turn(server: Running, game: str) -> None:
     """While it is Ann's turn and she thinks, Bob leaves: every online game screen says so
     without a move of hers (Muggins' said it only after her move, Showdown's never)."""

@@ -50,7 +50,7 @@ from gameshelf.session.replay import Replay
 from gameshelf.tui.base import drawable
 from gameshelf.tui.howto import HowToLine, HowToMixin
 from gameshelf.tui.keymaps import use_bindings
-from gameshelf.tui.news import RoomNews, waiting_for
+from gameshelf.tui.news import RoomNews, waiting_for, watch_own_turn
 from gameshelf.tui.replay import use_replay_bindings
 from gameshelf.tui.widgets import GameFooter, HelpScreen, RefusalMixin, plain
 
@@ -159,7 +159,24 @@ class GameScreen(HowToMixin, RefusalMixin, GameWindows, ReplayView, Screen[None]
         self._boxes_seen = self.boxes_filled()
         if self.replayed is not None:
             self.warm_up()
+        else:   # online, on this seat's own turn: the room's news as it comes
+            watch_own_turn(self, self.game, idle=self._news_idle, came=self._news_came)
         self.refresh_view()
+        self.schedule()
+
+    def _news_idle(self) -> bool:
+        """True when no worker of this screen waits for the server (the others' turns)."""
+        return not any(w.group == "yatz-online" and not w.is_finished and w.node is self
+                       for w in self.app.workers)
+
+    def _news_came(self, moved: bool) -> None:
+        """Online, on this seat's own turn: news, a failure or a move (the server played
+        for this seat, the game ended) came; the screen shows it and goes on."""
+        if moved:
+            self.moves_made()
+        else:
+            self.store_said()
+            self.show_news()
         self.schedule()
 
     def boxes_filled(self) -> int:
