@@ -25,9 +25,6 @@ from tests.server.test_restart import serve_process
 
 #: The room's away timeout (seconds).
 AWAY = 3.0
-#: Seconds past the lease time plus the away timeout the stand-in may take (a renewal
-#: every second, a tick every quarter second, a busy machine).
-MARGIN = 2.5
 
 
 def _holder(url: str, code: str) -> str:
@@ -91,9 +88,9 @@ def test_kill_9_of_the_lease_holder_its_away_seat_is_played_from_the_other_proce
 
         bob, took, holder, record = asyncio.run(run())
         assert second.poll() is None
+    # said, not asserted (no test asserts a time; benchmarks/pg_rooms.py measures leases)
     print(f"\nthe stand-in played from the other process {took:.2f} s after the kill "
           f"(lease {LEASE_SECONDS:g} s, away timeout {AWAY:g} s)")
-    assert took < LEASE_SECONDS + AWAY + MARGIN
     assert holder.split(":")[1] == str(second.pid), "the second process took the lease"
 
     # the record replays to the end; Bob's moves in it once each, where he played them
