@@ -65,8 +65,10 @@ class Served:
 
 
 def server_command(*args: str) -> list[str]:
-    return [sys.executable, "-m", "gameshelf", "web", "--terminal", "--no-open", "--port", "0",
-            *args]
+    """``gameshelf web --terminal --no-open`` with ``args``, on a free port unless ``args``
+    name one (an option is given once: the command line refuses it twice)."""
+    port = () if "--port" in args else ("--port", "0")
+    return [sys.executable, "-m", "gameshelf", "web", "--terminal", "--no-open", *port, *args]
 
 
 @contextmanager

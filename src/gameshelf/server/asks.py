@@ -21,6 +21,7 @@ from collections.abc import Callable
 from gameshelf.core.errors import GameshelfError
 from gameshelf.core.state import TERMINAL
 from gameshelf.core.store import Store
+from gameshelf.core.text import possessive
 from gameshelf.games import REGISTRY
 from gameshelf.server import protocol as p
 from gameshelf.server.games import game_class, playable
@@ -57,9 +58,10 @@ def _hint(room: Room, seat: int, ref: str | None) -> Callable[[], p.Message]:
         raise Refused("no_coach", f"{title} has no coach to give hints")
     to_act = game.to_act()
     if to_act != seat:
-        who = room.seats[to_act].name if 0 <= to_act < len(room.seats) else "no one's"
-        raise Refused("not_your_turn", f"a hint is for the player to act: it is {who}'s "
-                      "turn, not yours" if to_act >= 0 else "a hint is for the player to act")
+        who = room.seats[to_act].name if 0 <= to_act < len(room.seats) else ""
+        raise Refused("not_your_turn", "a hint is for the player to act, and the turn is "
+                      f"{possessive(who)}, not yours" if who else
+                      "a hint is for the player to act")
     job = game.hint(seat)
     assert job is not None
     seq = room.seq
