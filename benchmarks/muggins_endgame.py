@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from gameshelf.core.benchargs import positive, whole
 from gameshelf.core.chance import Chance
 from gameshelf.core.estimate import standard_error, wilson
+from gameshelf.core.progress import add_progress_option, progress
 from gameshelf.core.text import count
 from gameshelf.core.workers import run_jobs
 from gameshelf.games.muggins.endgame import Solution, solvable, solve
@@ -178,15 +179,18 @@ def main() -> None:
     parser.add_argument("--workers", type=whole("--workers", 1, 256), default=2)
     parser.add_argument("--seed", type=whole("--seed", 0, 2**40), default=FIRST_SEED,
                         help="the first deal (game i deals from seed + i // 2)")
+    add_progress_option(parser)
     args = parser.parse_args()
     started = time.time()
     games: list[Game] = []
     total = args.games - args.games % 2
-    while len(games) < total and time.time() - started < args.minutes * 60:
-        block = list(range(len(games), min(total, len(games) + args.block)))
-        games += run_jobs(functools.partial(play, args.seed), block, workers=args.workers,
-                          chunksize=2)
-        report(games, args.seed, started)
+    with progress("paired endgame games", total, args.progress) as advance:
+        while len(games) < total and time.time() - started < args.minutes * 60:
+            block = list(range(len(games), min(total, len(games) + args.block)))
+            games += run_jobs(functools.partial(play, args.seed), block,
+                              workers=args.workers, chunksize=2)
+            advance(len(block))
+            report(games, args.seed, started)
 
 
 if __name__ == "__main__":

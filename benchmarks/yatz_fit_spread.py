@@ -32,6 +32,7 @@ import numpy as np
 
 from gameshelf.core.errors import BadInputError
 from gameshelf.core.files import check_target, write_file
+from gameshelf.core.progress import add_progress_option, progress
 from gameshelf.games.yatz.scoring import YATZ_RULES
 from gameshelf.games.yatz.selfplay import record_games, state_features
 from gameshelf.games.yatz.strategy import ColumnState, Strategy, load_correction
@@ -68,6 +69,7 @@ def main() -> None:
     ap.add_argument("--strong-games", type=int, default=100)
     ap.add_argument("--strong-seed", type=int, default=5000)
     ap.add_argument("--out", type=Path, default=OUT)
+    add_progress_option(ap)
     args = ap.parse_args()
     try:
         check_target(args.out, overwrite=True)
@@ -76,7 +78,9 @@ def main() -> None:
     t0 = time.perf_counter()
     corr = load_correction()
     one = Strategy(YATZ_RULES, discount=corr.discount, weights=corr.weights)
-    res = residuals(one, args.games, args.seed)
+    with progress("one-turn self-play fit", 1, args.progress) as advance:
+        res = residuals(one, args.games, args.seed)
+        advance(1)
     sd = [0.0] + [float(res[:, TURNS - t].std()) for t in range(1, TURNS + 1)]
     strong = (residuals(strategy_for(YATZ_RULES), args.strong_games, args.strong_seed)
               if args.strong_games else None)

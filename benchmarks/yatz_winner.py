@@ -34,6 +34,7 @@ import time
 
 from gameshelf.core.chance import Chance
 from gameshelf.core.estimate import wilson
+from gameshelf.core.progress import add_progress_option, progress
 from gameshelf.core.workers import run_jobs
 from gameshelf.games.yatz.game import Action, YatzState
 from gameshelf.games.yatz.match import Match, Seat
@@ -142,6 +143,7 @@ def main() -> None:
     ap.add_argument("--base-lookahead", type=int, default=None, choices=(0, 1, 2),
                     help="both players on this lookahead (no end-game turn) in place of the "
                          "shipped strong player's")
+    add_progress_option(ap)
     args = ap.parse_args()
     _Setup.base = args.base_lookahead
     PLAYERS[WIN] = _TimedWinner
@@ -157,16 +159,18 @@ def main() -> None:
     theirs: list[int] = []
     times: list[float] = []
     t0 = time.perf_counter()
-    for start in range(args.first, args.first + args.seeds, args.round):
-        seeds = list(range(start, min(start + args.round, args.first + args.seeds)))
-        chunks = [(args.seats, args.base_lookahead, seeds[i::args.workers * 4])
-                  for i in range(args.workers * 4)]
-        for part in run_jobs(_batch, [c for c in chunks if c[2]], workers=args.workers):
-            shares += part[0]
-            mine += part[1]
-            theirs += part[2]
-            times += part[3]
-        _report(args.seats, shares, mine, theirs, times, time.perf_counter() - t0)
+    with progress("winner vs strong, seeds", args.seeds, args.progress) as advance:
+        for start in range(args.first, args.first + args.seeds, args.round):
+            seeds = list(range(start, min(start + args.round, args.first + args.seeds)))
+            chunks = [(args.seats, args.base_lookahead, seeds[i::args.workers * 4])
+                      for i in range(args.workers * 4)]
+            for part in run_jobs(_batch, [c for c in chunks if c[2]], workers=args.workers):
+                shares += part[0]
+                mine += part[1]
+                theirs += part[2]
+                times += part[3]
+            advance(len(seeds))
+            _report(args.seats, shares, mine, theirs, times, time.perf_counter() - t0)
 
 
 if __name__ == "__main__":
