@@ -303,16 +303,16 @@ def players_held(home: Path, steps: list[int], seconds: float, think: float,
     limits = ("--rate", "1000", "--connections", "100000", "--rooms", "100000")
     with game_server(home, *limits) as server:
         pid = server.process.pid
-        in_a_thread(lambda: asyncio.run(_drive(server.ws_url, 1, 1.0, 0.0, 1.0,
-                                               lambda _: None)))   # warmed
+        in_a_thread(lambda: asyncio.run(_drive([server.ws_url], range(1), 1.0, 0.0, 1.0,
+                                               time.time())))   # warmed
         start_kb = memory_kb(pid)[0]
         held = 0
         for players in tracked(steps, "counts of players", len(steps), show):
             rooms = max(1, players // 4)
             with PeakMemory(pid) as peak:
-                stats, _ = in_a_thread(lambda rooms=rooms: asyncio.run(_drive(
-                    server.ws_url, rooms, seconds, think, max(2.0, seconds / 2),
-                    lambda _: None)))
+                stats = in_a_thread(lambda rooms=rooms: asyncio.run(_drive(
+                    [server.ws_url], range(rooms), seconds, think, max(2.0, seconds / 2),
+                    time.time())))
             lat = sorted(stats.latencies)
             p99 = 1000 * lat[min(len(lat) - 1, int(0.99 * len(lat)))] if lat else float("inf")
             per = (peak.kb - start_kb) / (rooms * 4)
