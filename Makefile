@@ -1,7 +1,8 @@
 # gameshelf: two commands on a fresh machine.
 #   make play   creates .venv when missing, installs gameshelf alone (light), opens the game menu
 #   make test   installs the test, rl (OpenSpiel, PettingZoo, Gymnasium) and cluster (Ray)
-#               extras too, runs ruff, mypy on src/ and pytest (their tests included)
+#               extras too, runs ruff, mypy on src/ (strict) and benchmarks/, and pytest
+#               (their tests included)
 #   make web    the game page served on this machine and opened in the browser (gameshelf web)
 PYTHON ?= python3
 VENV := .venv
@@ -34,6 +35,7 @@ web: $(STAMP)
 test: $(STAMP_TEST)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy
+	$(BIN)/mypy --config-file benchmarks/mypy.ini benchmarks/*.py
 	$(BIN)/pytest -q -n auto --maxprocesses=4 --dist loadgroup
 
 # the slow checks, and every property test with its full count of examples (tests/examples.py)

@@ -9,10 +9,14 @@ Run: ``.venv/bin/python benchmarks/replay_cursor.py [--games 3] [--progress]``.
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 
-from record_replay import muggins_game, showdown_game, yatz_game
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from benchmarks.record_replay import muggins_game, showdown_game, yatz_game  # noqa: E402
 
 from gameshelf.core.progress import add_progress_option, tracked
 from gameshelf.core.records import GameRecord

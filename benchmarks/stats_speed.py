@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import time
+from typing import Any
 
 from gameshelf.core.progress import add_progress_option, tracked
 from gameshelf.core.store import HistoryPlayer, HistoryRow
@@ -38,7 +39,7 @@ def main() -> None:
     args = ap.parse_args()
     n = args.games
     cpu = [HistoryPlayer("A", "computer", "greedy"), HistoryPlayer("B", "computer", "casual")]
-    rows = {"yatz": [], "muggins": [], "showdown": []}
+    rows: dict[str, list[Any]] = {"yatz": [], "muggins": [], "showdown": []}
     start = time.perf_counter()
     for i in tracked(range(n), "playing games", n, args.progress):
         y = YatzMatch(parse_seats("A:greedy,B:casual"), i)

@@ -310,9 +310,10 @@ def players_held(home: Path, steps: list[int], seconds: float, think: float,
         for players in tracked(steps, "counts of players", len(steps), show):
             rooms = max(1, players // 4)
             with PeakMemory(pid) as peak:
-                stats = in_a_thread(lambda rooms=rooms: asyncio.run(_drive(
-                    [server.ws_url], range(rooms), seconds, think, max(2.0, seconds / 2),
-                    time.time())))
+                def load(rooms: int = rooms) -> Any:
+                    return asyncio.run(_drive([server.ws_url], range(rooms), seconds,
+                                              think, max(2.0, seconds / 2), time.time()))
+                stats = in_a_thread(load)
             lat = sorted(stats.latencies)
             p99 = 1000 * lat[min(len(lat) - 1, int(0.99 * len(lat)))] if lat else float("inf")
             per = (peak.kb - start_kb) / (rooms * 4)
@@ -400,7 +401,8 @@ def main() -> None:
         context = b.new_context(viewport={"width": 1280, "height": 800})
         page = context.new_page()
         new_game(page, server.url)
-        shown, answered = [], []
+        shown: list[float] = []
+        answered: list[float] = []
         while len(shown) < args.runs:
             page.get_by_role("button", name="Roll", exact=True).click()
             page.get_by_role("button", name=re.compile(r"^Die 1: [1-6]$")).wait_for()

@@ -89,7 +89,7 @@ def run(args: argparse.Namespace, shrinks: list[float], advance: Advance) -> Non
         advance(1)
         found = False
         for lam in shrinks:
-            cand = Strategy(YATZ_RULES, discount=DISCOUNT, weights=lam * w)
+            cand = Strategy(YATZ_RULES, discount=DISCOUNT, weights=(lam * w).tolist())
             score = play_games(cand, args.eval_games, args.eval_seed)
             advance(1)
             diff = score - base
@@ -100,7 +100,7 @@ def run(args: argparse.Namespace, shrinks: list[float], advance: Advance) -> Non
                 weights, kept = lam * w, f"iteration {it + 1}, shrink {lam}"
         if not found:
             break
-        best = Strategy(YATZ_RULES, discount=DISCOUNT, weights=weights)
+        best = Strategy(YATZ_RULES, discount=DISCOUNT, weights=list(weights))
     if not len(weights):
         weights = np.zeros_like(w)
     note = (f"benchmarks/yatz_fit_correction.py --games {args.games} --seed {args.seed} "

@@ -36,7 +36,8 @@ def main() -> None:
     solver.solve(tiny)  # compiles (or loads the compiled code) once
     warm = time.perf_counter() - t0
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    print(f"cores seen by numba {numba.config.NUMBA_NUM_THREADS}, "
+    threads = numba.config.NUMBA_NUM_THREADS  # type: ignore[attr-defined]
+    print(f"cores seen by numba {threads}, "
           f"load average {load:.2f} (the machine is shared)")
     print(f"import + compile/load of the compiled code + one warm-up solve: {warm:.2f} s")
     for rules in (YATZ_RULES, CLASSIC_NO_BONUS):
