@@ -55,7 +55,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from benchmarks.server_load import _drive  # noqa: E402
+from benchmarks.server_load import _cpu_seconds, _drive  # noqa: E402
 from benchmarks.web_sessions import memory_kb  # noqa: E402
 from tests.procs import default_signals  # noqa: E402
 from tests.web.browser import READ_SCREEN, chromium, wait_for_text  # noqa: E402
@@ -309,11 +309,13 @@ def players_held(home: Path, steps: list[int], seconds: float, think: float,
         held = 0
         for players in tracked(steps, "counts of players", len(steps), show):
             rooms = max(1, players // 4)
+            cpu0, wall0 = _cpu_seconds(pid), time.perf_counter()
             with PeakMemory(pid) as peak:
                 def load(rooms: int = rooms) -> Any:
                     return asyncio.run(_drive([server.ws_url], range(rooms), seconds,
                                               think, max(2.0, seconds / 2), time.time()))
                 stats = in_a_thread(load)
+            busy = (_cpu_seconds(pid) - cpu0) / (time.perf_counter() - wall0)
             lat = sorted(stats.latencies)
             p99 = 1000 * lat[min(len(lat) - 1, int(0.99 * len(lat)))] if lat else float("inf")
             per = (peak.kb - start_kb) / (rooms * 4)
@@ -321,7 +323,8 @@ def players_held(home: Path, steps: list[int], seconds: float, think: float,
             print(f"  the page's server, {rooms * 4:,} players connected: move to update p99 "
                   f"{p99:.1f} ms ({len(lat):,} moves); memory {peak.kb / 1024:.0f} MB, "
                   f"{per:.0f} kB per player above the server's start "
-                  f"({start_kb / 1024:.0f} MB){errors}", flush=True)
+                  f"({start_kb / 1024:.0f} MB); server CPU {100 * busy:.0f}% of one core"
+                  f"{errors}", flush=True)
             if p99 >= HELD_P99_MS:
                 break
             held = rooms * 4
