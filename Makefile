@@ -43,7 +43,7 @@ test-slow: $(STAMP_TEST)
 	$(BIN)/pytest -q -m 'slow or hypothesis' --hypothesis-profile slow
 
 bench: $(STAMP_TEST)
-	@for f in benchmarks/*.py; do echo "== $$f"; $(BIN)/python $$f || exit 1; done
+	@for f in benchmarks/[!_]*.py; do echo "== $$f"; $(BIN)/python $$f || exit 1; done
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

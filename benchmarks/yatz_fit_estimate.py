@@ -21,18 +21,17 @@ Usage: python benchmarks/yatz_fit_estimate.py [--games 40000] [--seed 2000]
 
 from __future__ import annotations
 
-import argparse
 import time
 from pathlib import Path
 
 import numpy as np
+from _yatz_fit import column_sum, fit_options, one_turn_player, turn_starts
 
-from gameshelf.core.errors import BadInputError
-from gameshelf.core.files import check_target, write_file
-from gameshelf.core.progress import add_progress_option, progress
+from gameshelf.core.files import write_file
+from gameshelf.core.progress import progress
 from gameshelf.games.yatz.scoring import YATZ_RULES
-from gameshelf.games.yatz.selfplay import record_games, state_features
-from gameshelf.games.yatz.strategy import Estimate, Strategy, dump_estimate, load_correction
+from gameshelf.games.yatz.selfplay import state_features
+from gameshelf.games.yatz.strategy import Estimate, Strategy, dump_estimate
 from gameshelf.games.yatz.strong import STRONG_ENDGAME, STRONG_LOOKAHEAD, strategy_for
 
 OUT = Path(__file__).resolve().parent.parent / "src/gameshelf/games/yatz/estimate.toml"
@@ -42,33 +41,17 @@ def residuals(st: Strategy, games: int, seed: int) -> tuple[np.ndarray, np.ndarr
                                                              np.ndarray, np.ndarray]:
     """(features, target, turns left, game index) of every turn start of ``games`` games:
     the target is the points still to come minus the discounted sum of column values."""
-    finals, masks, ups, points = record_games(st, games, seed)
-    m = masks.reshape(-1, 3)
-    u = ups.reshape(-1, 3)
-    est = sum(st.discount[c, 0] * st.colvals[c, m[:, c], np.minimum(u[:, c], 63)]
-              for c in range(3))
-    y = (finals[:, None] - points).reshape(-1) - est
-    left = np.tile(39 - np.arange(39), games).astype(np.float64)
-    return state_features(m, u), y, left, np.repeat(np.arange(games), 39)
+    m, u, to_come, left = turn_starts(st, games, seed)
+    return state_features(m, u), to_come - column_sum(st, m, u), left, np.repeat(
+        np.arange(games), 39)
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=40_000)
-    ap.add_argument("--seed", type=int, default=2000)
-    ap.add_argument("--strong-games", type=int, default=400)
-    ap.add_argument("--strong-seed", type=int, default=3000)
-    ap.add_argument("--out", type=Path, default=OUT)
-    add_progress_option(ap)
-    args = ap.parse_args()
-    try:
-        check_target(args.out, overwrite=True)
-    except BadInputError as exc:
-        ap.error(str(exc))
+    args = fit_options(__doc__, games=40_000, seed=2000, strong_games=400, strong_seed=3000,
+                       out=OUT)
     t0 = time.perf_counter()
-    corr = load_correction()
     with progress("self-play runs", 2, args.progress) as advance:
-        one = Strategy(YATZ_RULES, discount=corr.discount, weights=corr.weights)
+        one = one_turn_player()
         x, y, _, _ = residuals(one, args.games, args.seed)
         w, *_ = np.linalg.lstsq(x, y, rcond=None)
         print(f"one-turn player, {args.games} games (seed {args.seed}): residual rms "

@@ -24,18 +24,17 @@ Usage: python benchmarks/yatz_fit_spread.py [--games 20000] [--seed 4000]
 
 from __future__ import annotations
 
-import argparse
 import time
 from pathlib import Path
 
 import numpy as np
+from _yatz_fit import column_sum, fit_options, one_turn_player, turn_starts
 
-from gameshelf.core.errors import BadInputError
-from gameshelf.core.files import check_target, write_file
-from gameshelf.core.progress import add_progress_option, progress
+from gameshelf.core.files import write_file
+from gameshelf.core.progress import progress
 from gameshelf.games.yatz.scoring import YATZ_RULES
-from gameshelf.games.yatz.selfplay import record_games, state_features
-from gameshelf.games.yatz.strategy import ColumnState, Strategy, load_correction
+from gameshelf.games.yatz.selfplay import state_features
+from gameshelf.games.yatz.strategy import ColumnState, Strategy
 from gameshelf.games.yatz.strong import estimate_for, strategy_for
 from gameshelf.games.yatz.winner import TURNS, Spread, dump_spread
 
@@ -49,35 +48,21 @@ def residuals(player: Strategy, games: int, seed: int) -> np.ndarray:
     st = strategy_for(YATZ_RULES)
     est = estimate_for(YATZ_RULES)
     assert est is not None
-    finals, masks, ups, points = record_games(player, games, seed)
-    m = masks.reshape(-1, 3)
-    u = np.minimum(ups.reshape(-1, 3), 63)
-    left = np.tile(TURNS - np.arange(TURNS), games)
-    come = (sum(st.discount[c, 0] * st.colvals[c, m[:, c], u[:, c]] for c in range(3))
-            + state_features(m, u) @ np.array(est.level) + est.gain * left / TURNS)
+    m, u, to_come, left = turn_starts(player, games, seed)
+    come = (column_sum(st, m, u) + state_features(m, u) @ np.array(est.level)
+            + est.gain * left / TURNS)
     for i in np.flatnonzero(left <= EXACT):
         cols = [ColumnState(int(m[i, c]), int(u[i, c])) for c in range(3)]
         come[i] = st.to_come(cols, est)
-    out: np.ndarray = ((finals[:, None] - points).reshape(-1) - come).reshape(games, TURNS)
+    out: np.ndarray = (to_come - come).reshape(games, TURNS)
     return out
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=20_000)
-    ap.add_argument("--seed", type=int, default=4000)
-    ap.add_argument("--strong-games", type=int, default=100)
-    ap.add_argument("--strong-seed", type=int, default=5000)
-    ap.add_argument("--out", type=Path, default=OUT)
-    add_progress_option(ap)
-    args = ap.parse_args()
-    try:
-        check_target(args.out, overwrite=True)
-    except BadInputError as exc:
-        ap.error(str(exc))
+    args = fit_options(__doc__, games=20_000, seed=4000, strong_games=100, strong_seed=5000,
+                       out=OUT)
     t0 = time.perf_counter()
-    corr = load_correction()
-    one = Strategy(YATZ_RULES, discount=corr.discount, weights=corr.weights)
+    one = one_turn_player()
     with progress("one-turn self-play fit", 1, args.progress) as advance:
         res = residuals(one, args.games, args.seed)
         advance(1)

@@ -4,6 +4,8 @@ tree (Click kept the last one without a word)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 import typer
 
@@ -56,6 +58,20 @@ OPTIONS = _options_with_a_value()
 
 def test_the_walk_finds_the_commands_options() -> None:
     assert len(OPTIONS) > 40 and (("yatz", "play"), "--seed", "1") in OPTIONS
+
+
+def test_every_command_of_the_tree_refuses_repeats() -> None:
+    """The rule is set where the tree is built (cli.lazy), so every command has it, those
+    with no option of one value too."""
+    unchecked: list[str] = []
+
+    def walk(cmd: Any, path: tuple[str, ...]) -> None:
+        for name, sub in sub_commands(cmd):
+            walk(sub, (*path, name))
+        if path and "refuse_repeats" not in cmd.make_parser.__qualname__:
+            unchecked.append(" ".join(path))
+    walk(typer.main.get_command(app), ())
+    assert not unchecked
 
 
 @pytest.mark.parametrize("where", OPTIONS, ids=lambda w: " ".join((*w[0], w[1])))

@@ -3,9 +3,11 @@ only for what they run. The root command's group (:class:`LazyGroup`) holds a
 :class:`Later` stand-in for each lazy sub-command (its name and one line of help, enough for
 the root's ``--help``), replaced by the real command the first time it is looked up.
 
-Every command it gives refuses an option given twice (``--seed 3 --seed 4``: Click would
-keep the last one without a word), :func:`refuse_repeats`; options that take several
-values are left alone.
+The command tree is built here and only here: the root group's own commands when it is
+made, each lazy sub-command's tree when it is loaded. Every command of it refuses an
+option given twice (``--seed 3 --seed 4``: Click would keep the last one without a word),
+:func:`refuse_repeats`, applied to the whole tree in those two places; options that take
+several values or count are left alone.
 """
 
 from __future__ import annotations
@@ -46,19 +48,23 @@ class Later(TyperCommand):
 
     def load(self) -> Command:
         """The real command (a Typer app made into Click's group, named as this one; its
-        help this one's when the app has none)."""
+        help this one's when the app has none), every command of it refusing an option
+        given twice."""
         real = typer.main.get_group(self.build())
         real.name = self.name
         real.help = real.help or self.help
+        refuse_repeats(real)
         return real
 
 
 class LazyGroup(TyperGroup):
-    """The root group: Typer's own commands first, then every lazy sub-command of
-    :data:`SOURCES`."""
+    """The root group: Typer's own commands first (refusing an option given twice), then
+    every lazy sub-command of :data:`SOURCES`."""
 
     def __init__(self, **attrs: Any) -> None:
         super().__init__(**attrs)
+        for cmd in self.commands.values():
+            refuse_repeats(cmd)
         for source in SOURCES:
             for name, help_line, build in source():
                 self.commands[name] = Later(name, help_line, build)
@@ -67,8 +73,6 @@ class LazyGroup(TyperGroup):
         cmd = self.commands.get(cmd_name)
         if isinstance(cmd, Later):
             cmd = self.commands[cmd_name] = cmd.load()
-        if cmd is not None:
-            refuse_repeats(cmd)
         return cmd
 
     def format_commands(self, ctx: Context, formatter: HelpFormatter) -> None:
@@ -83,12 +87,9 @@ class LazyGroup(TyperGroup):
 
 
 def refuse_repeats(cmd: Command) -> None:
-    """Make ``cmd`` and every command under it refuse an option given twice (a usage
-    error, ``--seed is given twice``), except options that take several values or count.
-    Done once per command."""
-    if getattr(cmd, "_refuses_repeats", False):
-        return
-    cmd._refuses_repeats = True  # type: ignore[attr-defined]
+    """Make ``cmd`` and every command under it (lazy stand-ins apart: their trees are
+    made so when loaded) refuse an option given twice (a usage error, ``--seed is given
+    twice``), except options that take several values or count."""
     for sub in getattr(cmd, "commands", {}).values():
         if not isinstance(sub, Later):
             refuse_repeats(sub)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -223,6 +223,28 @@ class Game(ABC):
         text (the costly ones, worst first), as the terminal's review shows it; slow (a
         worker thread runs it). None (the default): the game has no coach."""
         return None
+
+
+def check_seats(seats: Sequence[SeatPlan], title: str, players: tuple[int, int],
+                options: Callable[[], object], levels: Collection[str], who: str,
+                max_len: int) -> None:
+    """A game's check of a room's seats, in this order: as many seats as ``players``
+    (least, most), ``options()`` (the game's reading of its options, raising its own
+    refusal), each computer's level one of ``levels`` (none: the default), then the names.
+
+    Raises:
+        BadInputError: ``TITLE is for 2 to 6 players``, ``no WHO computer player 'x' (one
+            of ...)``, the options' refusal, a bad or repeated name.
+    """
+    low, high = players
+    if not low <= len(seats) <= high:
+        raise BadInputError(f"{title} is for {low} to {high} players")
+    options()
+    for s in seats:
+        if s.kind == "computer" and s.level and s.level not in levels:
+            raise BadInputError(f"no {who} computer player {s.level!r} (one of "
+                                f"{', '.join(levels)})")
+    check_names(seats, max_len)
 
 
 def check_names(seats: Sequence[SeatPlan], max_len: int) -> None:

@@ -238,27 +238,31 @@ class Join(Message):
 
 
 @dataclass(frozen=True)
-class Rejoin(Message):
-    """Client -> server: come back to one's seat (after a dropped connection, or from
-    another program) with its token. Answered by :class:`Joined`, then the seat's
-    :class:`State` when the room has started."""
+class SeatAsk(Message):
+    """Base of the client's asks that name only a room and a seat: the room ``code``, the
+    seat's ``token`` (from :class:`Joined`) and the message's ``ref``."""
 
-    TYPE: ClassVar[str] = "rejoin"
     code: str = ""
     token: str = ""
     ref: str | None = None
 
 
 @dataclass(frozen=True)
-class Start(Message):
+class Rejoin(SeatAsk):
+    """Client -> server: come back to one's seat (after a dropped connection, or from
+    another program) with its token. Answered by :class:`Joined`, then the seat's
+    :class:`State` when the room has started."""
+
+    TYPE: ClassVar[str] = "rejoin"
+
+
+@dataclass(frozen=True)
+class Start(SeatAsk):
     """Client -> server, the host only: start the game (open seats left become computer
     players of the game's default level). Everyone gets :class:`RoomUpdate` then their
     :class:`State`."""
 
     TYPE: ClassVar[str] = "start"
-    code: str = ""
-    token: str = ""
-    ref: str | None = None
 
 
 @dataclass(frozen=True)
@@ -279,24 +283,18 @@ class Act(Message):
 
 
 @dataclass(frozen=True)
-class GetRecord(Message):
+class GetRecord(SeatAsk):
     """Client -> server: the finished game's record (any seat of the room, by token).
     Answered by :class:`Record`; before the end by an error ``not_over``."""
 
     TYPE: ClassVar[str] = "record"
-    code: str = ""
-    token: str = ""
-    ref: str | None = None
 
 
 @dataclass(frozen=True)
-class GetHint(Message):
+class GetHint(SeatAsk):
     """Client -> server: advice for the token's seat, to act. Answered by :class:`Hint`."""
 
     TYPE: ClassVar[str] = "hint"
-    code: str = ""
-    token: str = ""
-    ref: str | None = None
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ from textual.screen import Screen
 
 from gameshelf.core.text import count
 from gameshelf.games import REGISTRY
-from gameshelf.tui.widgets import HelpScreen, plain
+from gameshelf.tui.widgets import HelpScreen, ScreenMixin, plain
 
 if TYPE_CHECKING:
     from gameshelf.session.replay import Replay
@@ -74,13 +74,7 @@ REPLAY_BINDINGS: list[BindingType] = [
     Binding("s", "replay('save')", "Save", show=False),
 ]
 
-if TYPE_CHECKING:
-    _Screen = Screen[None]
-else:   # a plain mixin: the game screen stays the first base (Textual takes a screen's CSS
-    _Screen = object   # from its first base class only)
-
-
-class ReplayKeys(_Screen):
+class ReplayKeys(ScreenMixin):
     """The replay's keys on a game's own screen (a mixin of the game screen, as
     :class:`~gameshelf.tui.widgets.RefusalMixin` is): while the screen shows a read-only
     match over a replay cursor (:meth:`shown_replay`), its ``check_action`` answers with

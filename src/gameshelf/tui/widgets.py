@@ -12,20 +12,25 @@ can be done now (each screen's ``check_action`` hides the rest, and it calls
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import JustifyMethod
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Input, Static
 
 from gameshelf.core.errors import GameshelfError
 from gameshelf.core.text import literal
 from gameshelf.session.match import GameMatch
 from gameshelf.tui.base import quit_binding
+
+if TYPE_CHECKING:   # the base of a game screen's mixins: a Screen to the type checker,
+    ScreenMixin = Screen[None]
+else:   # a plain mixin at run time: the game screen stays the first base (Textual takes a
+    ScreenMixin = object   # screen's CSS from its first base class only)
 
 #: The keys that open a screen's help, for every screen's ``Binding``.
 HELP_KEYS = "f1,question_mark"

@@ -142,30 +142,26 @@ class Hint:
         out = [self.sentence()]
         if not self.options or self.options[0].value is None:
             return out
-        best = self.options[0].value
         if self.exact:
-            return out + self._exact_lines(best, top)
-        out.append(f"Estimates from {count(self.samples, 'sample')} of the hidden tiles "
-                   "(points to the end of the round; ± the spread):")
-        out.append(f"  {'now':>4} {'value':>7} {'vs best':>8}  play")
-        for o in self.options[:top]:
-            if o.value is None:
-                continue
-            diff = "" if o is self.options[0] else f"{o.value - best:+.1f}"
-            out.append(f"  {o.now:>4} {o.value:7.1f} {diff:>8} ± {o.spread:<4.1f} {o.words}")
-        if len(self.options) > top:
-            out.append(f"  … and {count(len(self.options) - top, 'other play')}")
-        return out
+            return out + self._table("Exact values: the boneyard is empty, every tile is known "
+                                     "(points to the end of the round, both players at their "
+                                     "best):", ".0f", top)
+        return out + self._table(f"Estimates from {count(self.samples, 'sample')} of the "
+                                 "hidden tiles (points to the end of the round; ± the spread):",
+                                 ".1f", top)
 
-    def _exact_lines(self, best: float, top: int) -> list[str]:
-        out = ["Exact values: the boneyard is empty, every tile is known (points to the end "
-               "of the round, both players at their best):",
-               f"  {'now':>4} {'value':>7} {'vs best':>8}  play"]
+    def _table(self, title: str, fmt: str, top: int) -> list[str]:
+        """``title``, a header and one row per play (at most ``top``), its value and the
+        difference to the best in the number format ``fmt``; a spread column for estimates."""
+        best = self.options[0].value
+        assert best is not None
+        out = [title, f"  {'now':>4} {'value':>7} {'vs best':>8}  play"]
         for o in self.options[:top]:
             if o.value is None:
                 continue
-            diff = "" if o is self.options[0] else f"{o.value - best:+.0f}"
-            out.append(f"  {o.now:>4} {o.value:7.0f} {diff:>8}  {o.words}")
+            diff = "" if o is self.options[0] else f"{o.value - best:+{fmt}}"
+            spread = "" if self.exact else f"± {o.spread:<4.1f}"
+            out.append(f"  {o.now:>4} {o.value:7{fmt}} {diff:>8} {spread} {o.words}")
         if len(self.options) > top:
             out.append(f"  … and {count(len(self.options) - top, 'other play')}")
         return out

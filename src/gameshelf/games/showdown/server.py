@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from gameshelf.core.chance import Chance
-from gameshelf.core.errors import BadInputError, IllegalMoveError
+from gameshelf.core.errors import IllegalMoveError
 from gameshelf.core.records import GameRecord
 from gameshelf.core.state import CHANCE
 from gameshelf.games.showdown.actions import parse_action
@@ -22,7 +22,7 @@ from gameshelf.games.showdown.players import PLAYER_KINDS, make_player
 from gameshelf.games.showdown.steps import MAX_PLAYERS, MIN_PLAYERS
 from gameshelf.games.showdown.table import Phase
 from gameshelf.games.showdown.view import showdown_view, showdown_views
-from gameshelf.server.games import Game, SeatPlan, check_names
+from gameshelf.server.games import Game, SeatPlan, check_seats
 
 
 class ShowdownGame(Game):
@@ -58,15 +58,9 @@ class ShowdownGame(Game):
 
     @classmethod
     def check_setup(cls, seats: Sequence[SeatPlan], options: dict[str, Any]) -> None:
-        if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
-            raise BadInputError(f"Pinball Showdown is for {MIN_PLAYERS} to {MAX_PLAYERS} "
-                                "players")
-        ShowdownOptions.from_json(options)
-        for s in seats:
-            if s.kind == "computer" and s.level and s.level not in PLAYER_KINDS:
-                raise BadInputError(f"no Showdown computer player {s.level!r} (one of "
-                                    f"{', '.join(PLAYER_KINDS)})")
-        check_names(seats, MAX_NAME_LENGTH)
+        check_seats(seats, "Pinball Showdown", (MIN_PLAYERS, MAX_PLAYERS),
+                    lambda: ShowdownOptions.from_json(options), PLAYER_KINDS, "Showdown",
+                    MAX_NAME_LENGTH)
 
     @classmethod
     def new(cls, seats: Sequence[SeatPlan], options: dict[str, Any], seed: int) -> Game:

@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from gameshelf.core.chance import Chance
-from gameshelf.core.errors import BadInputError, IllegalMoveError
+from gameshelf.core.errors import IllegalMoveError
 from gameshelf.core.records import GameRecord
 from gameshelf.core.state import CHANCE
 from gameshelf.games.yatz.game import MAX_PLAYERS, MIN_PLAYERS, Dice, Score
@@ -20,7 +20,7 @@ from gameshelf.games.yatz.options import YatzOptions
 from gameshelf.games.yatz.players import PLAYERS, make_player
 from gameshelf.games.yatz.scoring import rule_set
 from gameshelf.games.yatz.view import yatz_view
-from gameshelf.server.games import Game, SeatPlan, check_names
+from gameshelf.server.games import Game, SeatPlan, check_seats
 
 
 class YatzGame(Game):
@@ -59,14 +59,8 @@ class YatzGame(Game):
 
     @classmethod
     def check_setup(cls, seats: Sequence[SeatPlan], options: dict[str, Any]) -> None:
-        if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
-            raise BadInputError(f"Yatz is for {MIN_PLAYERS} to {MAX_PLAYERS} players")
-        YatzOptions.from_json(options)
-        for s in seats:
-            if s.kind == "computer" and s.level and s.level not in PLAYERS:
-                raise BadInputError(f"no Yatz computer player {s.level!r} (one of "
-                                    f"{', '.join(PLAYERS)})")
-        check_names(seats, MAX_NAME_LENGTH)
+        check_seats(seats, "Yatz", (MIN_PLAYERS, MAX_PLAYERS),
+                    lambda: YatzOptions.from_json(options), PLAYERS, "Yatz", MAX_NAME_LENGTH)
 
     @classmethod
     def new(cls, seats: Sequence[SeatPlan], options: dict[str, Any], seed: int) -> Game:

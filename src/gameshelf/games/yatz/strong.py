@@ -55,7 +55,8 @@ _LOADING = making.LOADING   # read by the screens through making.tables_note
 def strategy_for(rules: RuleSet, progress: solver.Progress | None = None) -> Strategy:
     """The shared :class:`Strategy` of a rule set (its table is solved or loaded once, also
     when several threads ask at the same time). ``progress(done, total)`` is called while
-    a first use solves the table (turn-start states; see :func:`loading`)."""
+    a first use solves the table (turn-start states; the screens read how far through
+    :func:`~gameshelf.games.yatz.making.tables_note`)."""
     st = _STRATEGIES.get(rules.name)
     if st is None:
         with _LOCK:
@@ -77,13 +78,6 @@ def strategy_for(rules: RuleSet, progress: solver.Progress | None = None) -> Str
 def ready(rules: RuleSet) -> bool:
     """True once the strategy of ``rules`` is made: a hint or a move then takes no wait."""
     return rules.name in _STRATEGIES
-
-
-def loading(rules: RuleSet) -> tuple[int, int] | None:
-    """While the strategy of ``rules`` is being made (by any thread): ``(done, total)`` of
-    the table's solve (turn-start states), ``(0, 0)`` while it loads from the cache; None
-    otherwise."""
-    return _LOADING.get(rules.name)
 
 
 def _make_strategy(rules: RuleSet, progress: solver.Progress | None = None) -> Strategy:

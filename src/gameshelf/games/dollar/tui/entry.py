@@ -6,9 +6,6 @@ draws."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from textual.screen import Screen
 from textual.widgets import Button, Input, Static
 
 from gameshelf.core.chance import Chance
@@ -18,18 +15,12 @@ from gameshelf.games.dollar.bill import parse_series
 from gameshelf.games.dollar.game import MAX_PLAYERS, Entry, make_entry, random_bill
 from gameshelf.games.dollar.tui.machine import Machine
 from gameshelf.games.dollar.tui.tables import PlayersTable
-from gameshelf.tui.widgets import RefusalMixin
+from gameshelf.tui.widgets import RefusalMixin, ScreenMixin
 
 #: How a round starts, said until the bills are played.
 START_LINE = "Add another bill, or F5 plays."
 
-if TYPE_CHECKING:
-    _Screen = Screen[None]
-else:   # a plain mixin: the game screen stays the Screen subclass
-    _Screen = object
-
-
-class BillEntry(RefusalMixin, _Screen):
+class BillEntry(RefusalMixin, ScreenMixin):
     """The bills entered before play (see the module docstring)."""
 
     entries: list[Entry]

@@ -7,10 +7,6 @@ and leaving a game are :mod:`.leaving`'s, a mixin over this one."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from textual.screen import Screen
-
 from gameshelf.core.errors import GameshelfError
 from gameshelf.core.text import count, error_line, possessive
 from gameshelf.games.muggins.game import Draw, MugginsState, Pass, Play, Side
@@ -21,15 +17,10 @@ from gameshelf.games.muggins.tui.coach import MugginsHintScreen
 from gameshelf.games.muggins.view import MugginsView
 from gameshelf.session.base import save_failure
 from gameshelf.session.waiting import not_lost
-from gameshelf.tui.widgets import RefusalMixin
-
-if TYPE_CHECKING:
-    _Screen = Screen[None]
-else:   # a plain mixin: the game screen stays the Screen subclass
-    _Screen = object
+from gameshelf.tui.widgets import RefusalMixin, ScreenMixin
 
 
-class TurnActions(RefusalMixin, _Screen):
+class TurnActions(RefusalMixin, ScreenMixin):
     """The person's actions on the board (see the module docstring)."""
 
     game: MugginsMatch | None

@@ -6,9 +6,6 @@ leaving (a game left unfinished is saved first, and the note says where it is ke
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from textual.screen import Screen
 from textual.widgets import Input
 
 from gameshelf.core.errors import GameshelfError
@@ -18,14 +15,11 @@ from gameshelf.games.showdown.play import LocalShowdown, ShowdownMatch
 from gameshelf.games.showdown.tui.coach import ShowdownHintScreen, ShowdownReviewScreen
 from gameshelf.games.showdown.tui.log import GameLog
 from gameshelf.games.showdown.tui.scores import ScoreScreen, piles_text
-
-if TYPE_CHECKING:
-    _Screen = Screen[None]
-else:   # a plain mixin: the game screen stays the Screen subclass
-    _Screen = object
+from gameshelf.tui.keeping import left_room, nothing_to_save
+from gameshelf.tui.widgets import ScreenMixin
 
 
-class TableWindows(_Screen):
+class TableWindows(ScreenMixin):
     """The table's windows, saving and leaving (see the module docstring)."""
 
     game: ShowdownMatch
@@ -71,12 +65,11 @@ class TableWindows(_Screen):
         self.query_one("#sd-cmd", Input).focus()
 
     def action_save(self) -> None:
-        if self.game.finished():
-            self._complain("The game is over: its scores are kept, there is nothing to save."
-                           if self.game.cut_off() is None else self.game.over_line())
-            return
-        if not self.game.keeps_saves:
-            self._complain("The server keeps this game: every move is stored there.")
+        refusal = nothing_to_save(
+            self.game, "The game is over: its scores are kept, there is nothing to save.",
+            "The server keeps this game: every move is stored there.")
+        if refusal is not None:
+            self._complain(refusal)
             return
         try:
             name = self.game.save()
@@ -98,8 +91,7 @@ class TableWindows(_Screen):
         save's failure, or online the server's seat."""
         game = self.game
         if not isinstance(game, LocalShowdown):
-            return (f"Left Pinball Showdown room {game.name or ''}: the server keeps your "
-                    "seat; join again with the same name to play on.")
+            return left_room("Pinball Showdown", game.name or "")
         if game.unsaved:
             return "Pinball Showdown: the game could not be saved (the store refused it)."
         return f"Pinball Showdown: {left_saved('showdown', game.name or '')}"

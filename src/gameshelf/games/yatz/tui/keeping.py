@@ -18,6 +18,7 @@ from gameshelf.games.yatz.play import YatzMatch
 from gameshelf.games.yatz.tui.over import GameOverScreen
 from gameshelf.games.yatz.tui.pace import OthersTurns
 from gameshelf.session.base import SaveLost, save_failure
+from gameshelf.tui.keeping import left_room, nothing_to_save
 
 
 class Kept(Protocol):
@@ -40,8 +41,7 @@ def left_note(game: YatzMatch, name: str | None) -> str:
     """What leaving an unfinished game says: its save's name and how to resume it; online,
     that the server keeps the seat; a new game with no move, that nothing was saved."""
     if not game.keeps_saves:
-        return (f"Left Yatz room {game.name}: the server keeps your seat; join again with "
-                "the same name to play on.")
+        return left_room("Yatz", str(game.name))
     if name is None:
         return "Yatz: nothing saved, no move was played yet."
     return f"Yatz: {left_saved('yatz', name)}"
@@ -69,13 +69,11 @@ class Keeping:
     def save(self) -> None:
         """``s``: save now (said: the save's name and how to resume it), or why not."""
         game, say = self._board.game, self._board.say
-        if game.finished():
-            say("The game is over; nothing to save." if game.cut_off() is None
-                else game.over_line())
-            return
-        if not game.keeps_saves:
-            say(f"The server keeps this game: every move is stored there (Esc leaves "
-                f"it; join room {game.name} again to play on).")
+        refusal = nothing_to_save(
+            game, "The game is over; nothing to save.", "The server keeps this game: every "
+            f"move is stored there (Esc leaves it; join room {game.name} again to play on).")
+        if refusal is not None:
+            say(refusal)
             return
         try:
             name = game.save()

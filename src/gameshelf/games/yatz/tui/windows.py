@@ -6,23 +6,15 @@ and the high scores are windows."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from textual.screen import Screen
-
 from gameshelf.games.yatz.play import YatzMatch
 from gameshelf.games.yatz.replay import ReplayedYatz
 from gameshelf.games.yatz.tui.keeping import Keeping
 from gameshelf.games.yatz.tui.top import HighScoresScreen
 from gameshelf.games.yatz.tui.turn import PersonTurn
-
-if TYPE_CHECKING:
-    _Screen = Screen[None]
-else:   # a plain mixin: the game screen stays the Screen subclass
-    _Screen = object
+from gameshelf.tui.widgets import ScreenMixin
 
 
-class GameWindows(_Screen):
+class GameWindows(ScreenMixin):
     """Saving, leaving, the hint and the high scores (see the module docstring)."""
 
     game: YatzMatch
