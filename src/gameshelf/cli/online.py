@@ -120,8 +120,10 @@ def _play(room: Room, tui: bool) -> None:
         return
     try:
         how.prompt(game)
-    finally:
-        game.close()
+    except BaseException:    # a signal, a closed terminal, a fault: told as a dropped seat
+        game.disconnect()
+        raise
+    game.close()             # quit, or the game's end: the seat left the room on purpose
     problem = game.end_problem()
     if problem is not None:   # the connection was lost for good: one line, exit 2
         raise OnlineError(problem)

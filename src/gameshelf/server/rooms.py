@@ -389,11 +389,21 @@ class Lobby(RoomKeeper):
         """A connection of ``seat`` came (joined, created or rejoined)."""
         s = room.seats[seat]
         s.connections += 1
-        s.away = False
+        s.away = s.left = False
         out: Outbox = [(None, p.RoomUpdate(room.info()))]
         if room.game is not None:
             out.append((seat, room.state_for(seat, room.seq)))
         return out
+
+    def leave(self, room: Room, msg: p.Leave) -> None:
+        """The token's seat leaves on purpose (``leave``): it is marked ``left`` until it
+        connects again; the others are told when its last connection closes
+        (:meth:`disconnected`).
+
+        Raises:
+            Refused: not a token of this room.
+        """
+        room.seats[room.seat_of(msg.token)].left = True
 
     def disconnected(self, room: Room, seat: int, now: float) -> Outbox:
         """A connection of ``seat`` went."""

@@ -118,8 +118,14 @@ class Link:
         assert isinstance(ws, ClientConnection)
         return ws
 
-    def close(self) -> None:
-        """Close the connection (quietly); it is not made again."""
+    def close(self, goodbye: p.Message | None = None) -> None:
+        """Close the connection (quietly); it is not made again. ``goodbye`` is sent first
+        on the connection as it is (never made again for it; not sent when it is gone)."""
+        if goodbye is not None and not self.closed:
+            try:
+                self.ws.send(p.dump(goodbye))
+            except Exception:  # noqa: BLE001 - a connection gone: the server sees it dropped
+                pass
         self.closed = True
         try:
             self.ws.close()

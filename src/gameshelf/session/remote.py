@@ -17,7 +17,7 @@ from gameshelf.core.errors import IllegalMoveError
 from gameshelf.core.gamedef import GameDefError, attribute
 from gameshelf.core.seats import HUMAN
 from gameshelf.core.state import CHANCE, TERMINAL
-from gameshelf.core.text import literal, said
+from gameshelf.core.text import literal, possessive, said
 from gameshelf.server import protocol as p
 from gameshelf.session.link import (
     ANSWER_WAIT,
@@ -69,8 +69,9 @@ def event_line(event: p.Event, names: Sequence[str], kinds: Sequence[str] = ()) 
 def seat_news(before: Sequence[p.SeatInfo], after: Sequence[p.SeatInfo],
                me: int) -> list[str]:
     """What changed in the seats of a room as lines for the other seats' people:
-    ``Bob joined.``, ``Bob left (the connection dropped).``, ``Bob came back.``, ``Bob is
-    away: a computer plays for them.``; nothing of seat ``me`` nor of computers.
+    ``Bob joined.``, ``Bob left the room.`` (a ``leave``: quit, Esc), ``Bob's connection
+    dropped.``, ``Bob came back.``, ``Bob is away: the computer plays for Bob.``; nothing of
+    seat ``me`` nor of computers.
 
     Example:
         >>> seat_news([p.SeatInfo(1, "open")], [p.SeatInfo(1, "person", "Bob", connected=True)], 0)
@@ -86,11 +87,12 @@ def seat_news(before: Sequence[p.SeatInfo], after: Sequence[p.SeatInfo],
         if was.kind == "open":
             out.append(f"{who} joined.")
         elif was.connected and not s.connected:
-            out.append(f"{who} left (the connection dropped).")
+            out.append(f"{who} left the room." if s.left
+                       else f"{possessive(who)} connection dropped.")
         elif s.connected and not was.connected or was.away and not s.away:
             out.append(f"{who} came back.")
         if s.away and not was.away:
-            out.append(f"{said(who, 'is')} away: a computer plays for them.")
+            out.append(f"{said(who, 'is')} away: the computer plays for {who}.")
     return out
 
 
@@ -344,7 +346,12 @@ class RemoteMatch(GameMatch[V, A]):
         return None if self.ended else self.end_problem()
 
     def close(self) -> None:
+        """Leave the room on purpose (see :meth:`Room.close`)."""
         self.room.close()
+
+    def disconnect(self) -> None:
+        """Close the connection without leaving (see :meth:`Room.disconnect`)."""
+        self.room.disconnect()
 
 
 
