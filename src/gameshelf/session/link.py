@@ -242,7 +242,9 @@ class Link:
                 self.ws = self._open()
                 if self.rejoin is not None:
                     code, token = self.rejoin
-                    self.request(p.Rejoin(code=code, token=token), p.Joined)
+                    joined = self.request(p.Rejoin(code=code, token=token), p.Joined)
+                    if joined.room is not None:   # the room as the rejoin found it, told
+                        self.pending.append(p.RoomUpdate(joined.room))
                 return
             except OnlineError as exc:
                 last = exc

@@ -159,6 +159,10 @@ class RemoteMatch(GameMatch[V, A]):
         self.ended = False
         self.seats = self._seat_infos()
         self._news: list[str] = []
+        #: the seats whose stand-in (a computer playing for a person away) was told, until
+        #: the person is back
+        self._stand_ins_told: set[int] = set()
+        self._tell_back(room.info)
         end = time.monotonic() + wait
         while self._view is None:
             left = end - time.monotonic()
@@ -200,6 +204,13 @@ class RemoteMatch(GameMatch[V, A]):
         """Apply one message from the server; True when the game moved on."""
         if isinstance(msg, p.RoomUpdate) and msg.room is not None:
             self._news.extend(seat_news(self.room.info.seats, msg.room.seats, self.seat))
+            self._tell_back(msg.room)
+            was_away = {s.seat for s in self.room.info.seats if s.away}
+            for s in msg.room.seats:
+                if s.away and s.seat not in was_away and s.seat != self.seat:
+                    self._stand_ins_told.add(s.seat)     # seat_news said it
+                elif not s.away and s.seat in was_away:
+                    self._stand_ins_told.discard(s.seat)
             self.room.info = msg.room
             self.seats = self._seat_infos()
             return False
@@ -208,6 +219,7 @@ class RemoteMatch(GameMatch[V, A]):
             events = [e for e in msg.events if e.seq > self.seq
                       or (e.seq == self.seq and self._view is not None)]
             self._events(events, view)
+            self._tell_stand_ins(events)
             names = [s.name for s in self.seats]
             kinds = [s.kind for s in self.seats]
             self._log.take(msg, lambda e: event_line(e, names, kinds))
@@ -225,6 +237,27 @@ class RemoteMatch(GameMatch[V, A]):
         if isinstance(msg, p.Error):
             self.errors.append(f"the server: {msg.message}")
         return False
+
+    def _tell_stand_ins(self, events: Sequence[p.Event]) -> None:
+        """Say once, in words, that a computer plays for a person away, when its first move
+        for them comes (``Bob is away: the computer plays for Bob.``), unless the room said
+        so already; again after they came back."""
+        for e in events:
+            if not e.by_computer or not 0 <= e.seat < len(self.seats) or e.seat == self.seat:
+                continue
+            if self.seats[e.seat].kind != HUMAN or e.seat in self._stand_ins_told:
+                continue
+            self._stand_ins_told.add(e.seat)
+            who = literal(self.seats[e.seat].name) or f"seat {e.seat + 1}"
+            self._news.append(f"{said(who, 'is')} away: the computer plays for {who}.")
+
+    def _tell_back(self, info: p.RoomInfo) -> None:
+        """The person back in a room that still marks their seat away (the room as their
+        rejoin found it) is told once that the computer played for them meanwhile."""
+        mine = next((s for s in info.seats if s.seat == self.seat), None)
+        if mine is not None and mine.away and self.seat not in self._stand_ins_told:
+            self._stand_ins_told.add(self.seat)
+            self._news.append("You were away: the computer played your turns meanwhile.")
 
     # ----- the interface -----------------------------------------------------------------
     @property
