@@ -454,8 +454,11 @@ class Lobby(RoomKeeper):
                 s.away = changed = True
         to_act = room.game.to_act()
         if 0 <= to_act < len(room.seats) and room.seats[to_act].away and room.someone_in(now):
+            # the seat's away mark goes first: everyone reads who is stood in for before
+            # the stand-in's moves
+            marked: Outbox = [(None, p.RoomUpdate(room.info()))] if changed else []
             try:
-                return self._accept(room, now)
+                return marked + self._accept(room, now)
             except Stale as exc:      # another process played first: its state is told
                 return exc.out
             except Refused as exc:
