@@ -1,6 +1,7 @@
 """The online game screens say what the online prompt says (Pilot, a real server on
 127.0.0.1): two seats of a Muggins room, the screen of one shows the board at once, the
-other's move and ``(waiting for Bob...)`` within a second, and who left; the help and footer
+other's move and ``(waiting for Bob...)`` within a second, who left the room and whose
+connection dropped; the help and footer
 online name no undo, save or resume (every game's screen help, from the key tables)."""
 
 from __future__ import annotations
@@ -96,8 +97,8 @@ async def test_a_muggins_screen_shows_the_other_seats_move_and_whom_it_waits_for
                 await pilot.press("enter")
             await pilot.pause(0.1)
         await _until(pilot, lambda: "(waiting for Bob...)" in _text(app, "#mg-msg"), 5)
-        host.close()
-        await _until(pilot, lambda: "Bob left" in _text(app, "#mg-msg"), 10)
+        host.close()                      # Esc or quit: told as leaving, not as dropped
+        await _until(pilot, lambda: "Bob left the room." in _text(app, "#mg-msg"), 10)
         await pilot.press("escape")
         await pilot.pause()
     ann_room.close()
@@ -119,9 +120,8 @@ async def test_a_yatz_screen_shows_the_other_seats_roll_and_whom_it_waits_for(
         await _until(pilot, lambda: any(line.startswith("Ann: roll")
                                         for line in screen.log_lines), 5)
         assert "(waiting for Ann...)" in pace()
-        ann.room.close()
-        await _until(pilot, lambda: any(line.startswith("Ann left")
-                                        for line in screen.log_lines), 10)
+        ann.room.disconnect()             # a program stopped: told as dropped, not left
+        await _until(pilot, lambda: "Ann's connection dropped." in screen.log_lines, 10)
         assert "(waiting for Ann...)" in pace()
         await pilot.press("escape")
         await pilot.pause()

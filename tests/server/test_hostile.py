@@ -65,7 +65,7 @@ def test_every_message_type_with_every_wrong_field_is_refused_never_internal(
         "rejoin": {"code": code, "token": token},
         "start": {"code": code, "token": token},
         "action": {"code": code, "token": token, "action": "x"},
-        "record": {"code": code, "token": token},
+        "record": {"code": code, "token": token}, "leave": {"code": code, "token": token},
         "hint": {"code": code, "token": token}, "review": {"code": code, "token": token},
         "replay": {"code": code, "token": token, "step": 0}, "scores": {"game": game}}
     assert set(base) == set(p.CLIENT_MESSAGES)
@@ -251,7 +251,7 @@ def test_messages_naming_a_finished_room_replay_it_once(
              p.GetRecord(room.code, token), p.Act(room.code, "guess", "roll")]
     # (hint, review, replay and scores are answered by gameshelf.server.asks: test_asks.py)
     assert {type(m).TYPE for m in asked} == set(p.CLIENT_MESSAGES) - {
-        "hello", "create", *(m.TYPE for m in ASKED)}
+        "hello", "create", "leave", *(m.TYPE for m in ASKED)}
     answers = []
     for msg in asked * 5:
         try:

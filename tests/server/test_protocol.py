@@ -26,6 +26,7 @@ CLIENT = [
     p.Join("K7QX", "Bob"), p.Join("K7QX", "Bob", 1, "j"),
     p.Rejoin("K7QX", "tok"), p.Start("K7QX", "tok"),
     p.Act("K7QX", "tok", "offer P41", 1, 5, "a1"), p.GetRecord("K7QX", "tok"),
+    p.Leave("K7QX", "tok"),
 ]
 SERVER = [
     p.Welcome("gameshelf 0.1.0"), p.Joined(ROOM, 0, "tok", "c1"), p.RoomUpdate(ROOM),

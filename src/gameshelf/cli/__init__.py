@@ -150,8 +150,12 @@ def main(argv: list[str] | None = None) -> None:
 
 
 def _output_failed(exc: OutputError) -> int:
-    """The exit code after a failed write to stdout or stderr (see :func:`main`)."""
+    """The exit code after a failed write to stdout or stderr (see :func:`main`): once a
+    signal stopped the program (a hang-up: the terminal is gone, so saying so fails too) it
+    stays ``128 + signal``."""
     silence(sys.stdout if exc.stream == "stdout" else sys.stderr)
+    if interrupt.last_signal is not None:
+        return 128 + interrupt.last_signal
     if exc.stream == "stdout" and exc.closed_pipe:
         return CLOSED_PIPE_EXIT
     if exc.stream == "stdout":

@@ -90,16 +90,19 @@ def _seat_line(room: Room) -> str:
 
 
 def lobby(room: Room) -> None:
-    """Wait in the room until it starts, saying who joins; the host starts it once no seat
-    is open (at once when none was)."""
+    """Wait in the room until it starts, saying who joins and, while a seat is open, that
+    it waits for someone to join (at the prompt and before a ``--tui`` screen alike); the
+    host starts it once no seat is open (at once when none was)."""
     shown = ""
     started = False
     while room.info.status == "lobby":
+        open_seats = sum(s.kind == "open" for s in room.info.seats)
         line = _seat_line(room)
         if line != shown:
             typer.echo(line)
+            if open_seats:
+                typer.echo(waiting_words(open_seats))
             shown = line
-        open_seats = sum(s.kind == "open" for s in room.info.seats)
         if room.is_host and not open_seats and not started:
             room.start()
             started = True
@@ -111,6 +114,12 @@ def lobby(room: Room) -> None:
             break
 
 
+def waiting_words(open_seats: int) -> str:
+    """The lobby's line while ``open_seats`` (>= 1) seats wait for people."""
+    who = "someone" if open_seats == 1 else f"{open_seats} people"
+    return f"(waiting for {who} to join: the game starts once every seat is taken)"
+
+
 def _play(room: Room, tui: bool) -> None:
     lobby(room)
     how = online_game(room.info.game)
@@ -120,8 +129,10 @@ def _play(room: Room, tui: bool) -> None:
         return
     try:
         how.prompt(game)
-    finally:
-        game.close()
+    except BaseException:    # a signal, a closed terminal, a fault: told as a dropped seat
+        game.disconnect()
+        raise
+    game.close()             # quit, or the game's end: the seat left the room on purpose
     problem = game.end_problem()
     if problem is not None:   # the connection was lost for good: one line, exit 2
         raise OnlineError(problem)

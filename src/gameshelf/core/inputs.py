@@ -245,7 +245,8 @@ NOT_TEXT = "that line is not UTF-8 text; type it again"
 
 
 def read_line(prompt: str, *, say: Callable[[str], None] | None = None) -> str | None:
-    """One line typed at a prompt, or None at the end of input.
+    """One line typed at a prompt, or None at the end of input (a terminal that is gone,
+    reading ``EIO``, is the end of its input too).
 
     Standard input is read with ``surrogateescape``, so undecodable bytes never raise: a line
     holding them is answered with :data:`NOT_TEXT` (through ``say``, default stderr) and the
@@ -255,7 +256,7 @@ def read_line(prompt: str, *, say: Callable[[str], None] | None = None) -> str |
     while True:
         try:
             line = input(prompt)
-        except EOFError:
+        except (EOFError, OSError):  # OSError: the terminal is gone (EIO), its input ended
             return None
         except UnicodeDecodeError:  # pragma: no cover - a stream that kept strict errors
             line = "\udcff"

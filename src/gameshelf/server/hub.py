@@ -274,6 +274,9 @@ class Hub(Limits):
             out = await self.work(held, lobby.act, msg, now)
             await self.settle(msg.code.strip().upper())
             self.deliver(msg.code.strip().upper(), out)
+        elif isinstance(msg, p.Leave):
+            if held is not None:      # a room not held here: its seat is told as dropped
+                lobby.leave(held, msg)
         elif isinstance(msg, p.GetRecord):
             conn.send(p.dump(await self.work(None, lobby.record, msg, now)))
         elif isinstance(msg, ASKED):    # hint, review, replay, scores: answered later

@@ -108,7 +108,9 @@ class SeatInfo:
     """One seat as the room describes it to everyone (never its token): ``seat`` its index
     in the game's seat order, ``name`` "" while open, ``level`` "" for people; ``away``: a
     person gone longer than the room's away timeout, for whom a computer player acts until
-    they return."""
+    they return; ``left``: the person left the room on purpose (:class:`Leave`: quit, Esc)
+    and has not come back, where a seat not connected and not ``left`` dropped its
+    connection (optional, added within version 1)."""
 
     seat: int
     kind: SeatKind
@@ -116,6 +118,7 @@ class SeatInfo:
     level: str = ""
     connected: bool = False
     away: bool = False
+    left: bool = False
 
 
 @dataclass(frozen=True)
@@ -280,6 +283,16 @@ class Act(Message):
     seat: int | None = None
     seq: int | None = None
     ref: str | None = None
+
+
+@dataclass(frozen=True)
+class Leave(SeatAsk):
+    """Client -> server: the token's seat leaves the room on purpose (the person quit or
+    pressed Esc); the client closes its connection next. Not answered: when that seat has no
+    connection left, everyone's :class:`RoomUpdate` marks it ``left`` (not a dropped
+    connection). The seat stays the person's: a ``rejoin`` takes it again."""
+
+    TYPE: ClassVar[str] = "leave"
 
 
 @dataclass(frozen=True)
@@ -480,8 +493,8 @@ class Error(Message):
 
 
 CLIENT_MESSAGES: dict[str, type[Message]] = {
-    m.TYPE: m for m in (Hello, Create, Join, Rejoin, Start, Act, GetRecord, GetHint,
-                        GetReview, GetReplay, GetScores)}
+    m.TYPE: m for m in (Hello, Create, Join, Rejoin, Start, Act, Leave, GetRecord,
+                        GetHint, GetReview, GetReplay, GetScores)}
 SERVER_MESSAGES: dict[str, type[Message]] = {
     m.TYPE: m for m in (Welcome, Joined, RoomUpdate, State, GameOver, Record, Hint, Review,
                         Replayed, Scores, Error)}

@@ -60,6 +60,8 @@ class Seat:
     connections: int = 0
     gone_since: float = 0.0
     away: bool = False
+    #: The person left on purpose (a ``leave`` message) and has not come back.
+    left: bool = False
     #: When another server process last said it has a connection of this seat.
     elsewhere: float = -math.inf
 
@@ -115,7 +117,7 @@ class Room:
         return p.RoomInfo(
             self.code, self.game_key, dict(self.options),
             tuple(p.SeatInfo(i, "person" if s.kind == "person" else s.kind,  # type: ignore[arg-type]
-                             s.name, s.level, s.connections > 0, s.away)
+                             s.name, s.level, s.connections > 0, s.away, s.left)
                   for i, s in enumerate(self.seats)),
             self.host, self.status, self.away_timeout, self.seq)  # type: ignore[arg-type]
 

@@ -38,11 +38,21 @@ class Lobby(Seating):
         """A connection of ``seat`` came (joined, created or rejoined)."""
         s = room.seats[seat]
         s.connections += 1
-        s.away = False
+        s.away = s.left = False
         out: Outbox = [(None, p.RoomUpdate(room.info()))]
         if room.game is not None:
             out.append((seat, room.state_for(seat, room.seq)))
         return out
+
+    def leave(self, room: Room, msg: p.Leave) -> None:
+        """The token's seat leaves on purpose (``leave``): it is marked ``left`` until it
+        connects again; the others are told when its last connection closes
+        (:meth:`disconnected`).
+
+        Raises:
+            Refused: not a token of this room.
+        """
+        room.seats[room.seat_of(msg.token)].left = True
 
     def disconnected(self, room: Room, seat: int, now: float) -> Outbox:
         """A connection of ``seat`` went."""
@@ -93,8 +103,11 @@ class Lobby(Seating):
                 s.away = changed = True
         to_act = room.game.to_act()
         if 0 <= to_act < len(room.seats) and room.seats[to_act].away and room.someone_in(now):
+            # the seat's away mark goes first: everyone reads who is stood in for before
+            # the stand-in's moves
+            marked: Outbox = [(None, p.RoomUpdate(room.info()))] if changed else []
             try:
-                return self._accept(room, now)
+                return marked + self._accept(room, now)
             except Stale as exc:      # another process played first: its state is told
                 return exc.out
             except Refused as exc:

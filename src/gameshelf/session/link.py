@@ -118,8 +118,14 @@ class Link:
         assert isinstance(ws, ClientConnection)
         return ws
 
-    def close(self) -> None:
-        """Close the connection (quietly); it is not made again."""
+    def close(self, goodbye: p.Message | None = None) -> None:
+        """Close the connection (quietly); it is not made again. ``goodbye`` is sent first
+        on the connection as it is (never made again for it; not sent when it is gone)."""
+        if goodbye is not None and not self.closed:
+            try:
+                self.ws.send(p.dump(goodbye))
+            except Exception:  # noqa: BLE001 - a connection gone: the server sees it dropped
+                pass
         self.closed = True
         try:
             self.ws.close()
@@ -236,7 +242,9 @@ class Link:
                 self.ws = self._open()
                 if self.rejoin is not None:
                     code, token = self.rejoin
-                    self.request(p.Rejoin(code=code, token=token), p.Joined)
+                    joined = self.request(p.Rejoin(code=code, token=token), p.Joined)
+                    if joined.room is not None:   # the room as the rejoin found it, told
+                        self.pending.append(p.RoomUpdate(joined.room))
                 return
             except OnlineError as exc:
                 last = exc

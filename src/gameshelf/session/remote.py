@@ -17,7 +17,7 @@ from gameshelf.core.errors import IllegalMoveError
 from gameshelf.core.gamedef import GameDefError, attribute
 from gameshelf.core.seats import HUMAN
 from gameshelf.core.state import CHANCE, TERMINAL
-from gameshelf.core.text import literal, said
+from gameshelf.core.text import literal, possessive, said
 from gameshelf.server import protocol as p
 from gameshelf.session.link import (
     ANSWER_WAIT,
@@ -69,8 +69,9 @@ def event_line(event: p.Event, names: Sequence[str], kinds: Sequence[str] = ()) 
 def seat_news(before: Sequence[p.SeatInfo], after: Sequence[p.SeatInfo],
                me: int) -> list[str]:
     """What changed in the seats of a room as lines for the other seats' people:
-    ``Bob joined.``, ``Bob left (the connection dropped).``, ``Bob came back.``, ``Bob is
-    away: a computer plays for them.``; nothing of seat ``me`` nor of computers.
+    ``Bob joined.``, ``Bob left the room.`` (a ``leave``: quit, Esc), ``Bob's connection
+    dropped.``, ``Bob came back.``, ``Bob is away: the computer plays for Bob.``; nothing of
+    seat ``me`` nor of computers.
 
     Example:
         >>> seat_news([p.SeatInfo(1, "open")], [p.SeatInfo(1, "person", "Bob", connected=True)], 0)
@@ -86,11 +87,12 @@ def seat_news(before: Sequence[p.SeatInfo], after: Sequence[p.SeatInfo],
         if was.kind == "open":
             out.append(f"{who} joined.")
         elif was.connected and not s.connected:
-            out.append(f"{who} left (the connection dropped).")
+            out.append(f"{who} left the room." if s.left
+                       else f"{possessive(who)} connection dropped.")
         elif s.connected and not was.connected or was.away and not s.away:
             out.append(f"{who} came back.")
         if s.away and not was.away:
-            out.append(f"{said(who, 'is')} away: a computer plays for them.")
+            out.append(f"{said(who, 'is')} away: the computer plays for {who}.")
     return out
 
 
@@ -157,6 +159,10 @@ class RemoteMatch(GameMatch[V, A]):
         self.ended = False
         self.seats = self._seat_infos()
         self._news: list[str] = []
+        #: the seats whose stand-in (a computer playing for a person away) was told, until
+        #: the person is back
+        self._stand_ins_told: set[int] = set()
+        self._tell_back(room.info)
         end = time.monotonic() + wait
         while self._view is None:
             left = end - time.monotonic()
@@ -198,6 +204,13 @@ class RemoteMatch(GameMatch[V, A]):
         """Apply one message from the server; True when the game moved on."""
         if isinstance(msg, p.RoomUpdate) and msg.room is not None:
             self._news.extend(seat_news(self.room.info.seats, msg.room.seats, self.seat))
+            self._tell_back(msg.room)
+            was_away = {s.seat for s in self.room.info.seats if s.away}
+            for s in msg.room.seats:
+                if s.away and s.seat not in was_away and s.seat != self.seat:
+                    self._stand_ins_told.add(s.seat)     # seat_news said it
+                elif not s.away and s.seat in was_away:
+                    self._stand_ins_told.discard(s.seat)
             self.room.info = msg.room
             self.seats = self._seat_infos()
             return False
@@ -206,6 +219,7 @@ class RemoteMatch(GameMatch[V, A]):
             events = [e for e in msg.events if e.seq > self.seq
                       or (e.seq == self.seq and self._view is not None)]
             self._events(events, view)
+            self._tell_stand_ins(events)
             names = [s.name for s in self.seats]
             kinds = [s.kind for s in self.seats]
             self._log.take(msg, lambda e: event_line(e, names, kinds))
@@ -223,6 +237,27 @@ class RemoteMatch(GameMatch[V, A]):
         if isinstance(msg, p.Error):
             self.errors.append(f"the server: {msg.message}")
         return False
+
+    def _tell_stand_ins(self, events: Sequence[p.Event]) -> None:
+        """Say once, in words, that a computer plays for a person away, when its first move
+        for them comes (``Bob is away: the computer plays for Bob.``), unless the room said
+        so already; again after they came back."""
+        for e in events:
+            if not e.by_computer or not 0 <= e.seat < len(self.seats) or e.seat == self.seat:
+                continue
+            if self.seats[e.seat].kind != HUMAN or e.seat in self._stand_ins_told:
+                continue
+            self._stand_ins_told.add(e.seat)
+            who = literal(self.seats[e.seat].name) or f"seat {e.seat + 1}"
+            self._news.append(f"{said(who, 'is')} away: the computer plays for {who}.")
+
+    def _tell_back(self, info: p.RoomInfo) -> None:
+        """The person back in a room that still marks their seat away (the room as their
+        rejoin found it) is told once that the computer played for them meanwhile."""
+        mine = next((s for s in info.seats if s.seat == self.seat), None)
+        if mine is not None and mine.away and self.seat not in self._stand_ins_told:
+            self._stand_ins_told.add(self.seat)
+            self._news.append("You were away: the computer played your turns meanwhile.")
 
     # ----- the interface -----------------------------------------------------------------
     @property
@@ -344,7 +379,12 @@ class RemoteMatch(GameMatch[V, A]):
         return None if self.ended else self.end_problem()
 
     def close(self) -> None:
+        """Leave the room on purpose (see :meth:`Room.close`)."""
         self.room.close()
+
+    def disconnect(self) -> None:
+        """Close the connection without leaving (see :meth:`Room.disconnect`)."""
+        self.room.disconnect()
 
 
 

@@ -198,5 +198,12 @@ class Room:
         return msg
 
     def close(self) -> None:
-        """Leave (the server keeps the seat for a rejoin)."""
+        """Leave on purpose: the server is told (``leave``: the others read that this seat
+        left the room, not that its connection dropped), then the connection is closed. The
+        server keeps the seat for a rejoin."""
+        self.link.close(p.Leave(self.code, self.token))
+
+    def disconnect(self) -> None:
+        """Close the connection without leaving (the program is stopping: a signal, a
+        closed terminal, a fault): the others read that the connection dropped."""
         self.link.close()

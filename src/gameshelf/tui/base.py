@@ -12,7 +12,9 @@ and crash reports.
   keys (on the menu it quits). The help of every screen names them
   (:data:`gameshelf.tui.widgets.COMMON_HELP`).
 * SIGINT, SIGTERM and SIGHUP end the app the way leaving it does, and :func:`run_guarded`
-  raises :class:`~gameshelf.core.interrupt.Stopped` (exit code ``128 + signal``). Nothing is
+  raises :class:`~gameshelf.core.interrupt.Stopped` (exit code ``128 + signal``). A
+  terminal that is gone without a hang-up (the end of its input, ``EIO``) counts as SIGHUP
+  (:mod:`gameshelf.tui.terminal`: Textual's driver would read it in a busy loop forever). Nothing is
   saved at that moment, on purpose: every game screen saves after every action, and a save
   made from a signal could catch a computer player's move half done in its thread.
 * An unexpected fault anywhere in the app writes a crash report
@@ -30,8 +32,11 @@ import signal
 import sys
 from typing import Any
 
+from textual import constants
 from textual.app import App
 from textual.binding import Binding
+from textual.driver import Driver
+from textual.drivers.linux_driver import LinuxDriver
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.worker import WorkerFailed
@@ -40,6 +45,7 @@ from gameshelf.core import interrupt
 from gameshelf.core.crash import CrashReported, write_report
 from gameshelf.core.errors import GameshelfError
 from gameshelf.core.text import error_line
+from gameshelf.tui.terminal import HangupDriver
 
 #: The key that quits the app from any screen, as Textual names it and as the footer shows it.
 QUIT_KEY, QUIT_SHOWN = "ctrl+q", "^q"
@@ -158,6 +164,20 @@ class GuardedApp(App[None]):
                     loop.add_signal_handler(sig, self.stop_by_signal, int(sig))
         except (NotImplementedError, RuntimeError, ValueError):
             pass  # no signal handlers here (not the main thread, or not a Unix loop)
+
+    def get_driver_class(self) -> type[Driver]:
+        """Textual's driver for this terminal, made to end the app when the terminal is gone
+        (:class:`~gameshelf.tui.terminal.HangupDriver`) wherever Textual would take its
+        Linux driver; a driver named by ``TEXTUAL_DRIVER`` (the browser's) is kept."""
+        chosen: type[Driver] = super().get_driver_class()
+        if constants.DRIVER is None and chosen is LinuxDriver:
+            return HangupDriver
+        return chosen
+
+    def terminal_gone(self) -> None:
+        """The terminal went away without a hang-up signal (the end of its input, or
+        ``EIO``): end the app as SIGHUP does (exit code 129), the games saved already."""
+        self.stop_by_signal(signal.SIGHUP)
 
     def stop_by_signal(self, signum: int) -> None:
         """Leave the app because of signal ``signum`` (the games are saved already)."""

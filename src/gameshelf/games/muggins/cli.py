@@ -236,7 +236,7 @@ def _play_again() -> bool:
     while True:
         try:
             answer = yes_no(input("Play again? (Y/N) "))
-        except EOFError:
+        except (EOFError, OSError):  # OSError: the terminal is gone (EIO)
             return False
         if answer is not None:
             return answer

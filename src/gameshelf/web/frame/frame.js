@@ -301,8 +301,9 @@ function seatWords(seat) {
   if (seat.kind === "open") return "Open seat: waiting for a friend";
   if (seat.kind === "computer") return `${seat.name}: computer (${seat.level})`;
   if (page.device.size > 1 && page.device.has(seat.seat)) return `${seat.name}: at this device`;
-  const state = seat.away ? "away: a computer plays for them" :
-    seat.connected ? "connected" : "not connected";
+  // a person's seat: away (a stand-in plays), here, left on purpose, or dropped
+  const state = seat.away ? `away: the computer plays for ${seat.name}` :
+    seat.connected ? "connected" : seat.left ? "left the room" : "connection dropped";
   return `${seat.name}${you}: ${state}`;
 }
 
