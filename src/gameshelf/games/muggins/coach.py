@@ -137,8 +137,9 @@ class Hint:
                 f"over {second.words} (± {second.spread:.1f}).")
 
     def lines(self, top: int = 8) -> list[str]:
-        """The sentence, then one line per play: its points now, its estimated value and
-        the difference to the best, with the spread (no spread for exact values)."""
+        """The sentence, then a table (cells two spaces apart, a header first) with one line
+        per play: its points now, its estimated value and the difference to the best, with
+        the spread (no spread for exact values), the play."""
         out = [self.sentence()]
         if not self.options or self.options[0].value is None:
             return out
@@ -146,13 +147,15 @@ class Hint:
         if self.exact:
             return out + self._exact_lines(best, top)
         out.append(f"Estimates from {count(self.samples, 'sample')} of the hidden tiles "
-                   "(points to the end of the round; ± the spread):")
-        out.append(f"  {'now':>4} {'value':>7} {'vs best':>8}  play")
+                   "(now: points at once; value: points to the end of the round; ± the "
+                   "spread):")
+        out.append(f"  {'now':>4}  {'value':>7}  {'vs best':>7}  {'spread':>6}  play")
         for o in self.options[:top]:
             if o.value is None:
                 continue
-            diff = "" if o is self.options[0] else f"{o.value - best:+.1f}"
-            out.append(f"  {o.now:>4} {o.value:7.1f} {diff:>8} ± {o.spread:<4.1f} {o.words}")
+            diff = "best" if o is self.options[0] else f"{o.value - best:+.1f}"
+            out.append(f"  {o.now:>4}  {o.value:7.1f}  {diff:>7}  "
+                       f"{'± ' + format(o.spread, '.1f'):>6}  {o.words}")
         if len(self.options) > top:
             out.append(f"  … and {count(len(self.options) - top, 'other play')}")
         return out
@@ -160,12 +163,12 @@ class Hint:
     def _exact_lines(self, best: float, top: int) -> list[str]:
         out = ["Exact values: the boneyard is empty, every tile is known (points to the end "
                "of the round, both players at their best):",
-               f"  {'now':>4} {'value':>7} {'vs best':>8}  play"]
+               f"  {'now':>4}  {'value':>7}  {'vs best':>7}  play"]
         for o in self.options[:top]:
             if o.value is None:
                 continue
-            diff = "" if o is self.options[0] else f"{o.value - best:+.0f}"
-            out.append(f"  {o.now:>4} {o.value:7.0f} {diff:>8}  {o.words}")
+            diff = "best" if o is self.options[0] else f"{o.value - best:+.0f}"
+            out.append(f"  {o.now:>4}  {o.value:7.0f}  {diff:>7}  {o.words}")
         if len(self.options) > top:
             out.append(f"  … and {count(len(self.options) - top, 'other play')}")
         return out
@@ -282,7 +285,8 @@ class Review:
     """The coach's review of one seat's plays in a game.
 
     Attributes:
-        decisions: plays with a choice (more than one distinct play) reviewed.
+        plays: the seat's plays (tiles laid) in the game, with or without a choice.
+        decisions: those with a choice (more than one distinct play), each reviewed.
         mistakes: those that cost more than the estimate's noise, worst first.
         samples: samples behind each estimate.
     """
@@ -291,25 +295,46 @@ class Review:
     decisions: int = 0
     mistakes: list[Mistake] = field(default_factory=list)
     samples: int = SAMPLES
+    plays: int = 0
 
     @property
     def total_cost(self) -> float:
-        """Estimated points lost in all (a missed win of the game not counted)."""
+        """Estimated points lost in all (a missed win of the game not counted: it is the
+        game, not points; see :attr:`missed_wins`)."""
         return sum(m.cost for m in self.mistakes if not math.isinf(m.cost))
 
+    @property
+    def missed_wins(self) -> int:
+        """Plays made where another tile reached the target and won the game at once."""
+        return sum(1 for m in self.mistakes if math.isinf(m.cost))
+
     def lines(self) -> list[str]:
-        """A heading line, then one line per costly play, worst first."""
+        """A heading line saying what was measured (the seat's plays, those with a choice,
+        what the costly ones lost: points, or the game itself), then one line per costly
+        play, worst first."""
+        plays = max(self.plays, self.decisions)
+        est = f"estimates from {count(self.samples, 'sample')} of the hidden tiles"
+        if not plays:
+            return ["No tile played: nothing to review."]
+        of = f"of your {count(plays, 'play')}" if plays > 1 else "your only play"
         if not self.decisions:
-            return ["No play with a choice to review."]
+            return [f"Nothing to review: {of} {'none' if plays > 1 else 'it'} had a choice "
+                    "(one tile, one way, fitted each time)."]
+        chose = (f"{self.decisions} {of} had a choice of tile or end" if plays > 1 else
+                 f"{of} had a choice of tile or end")
         if not self.mistakes:
-            return [f"No costly play in {count(self.decisions, 'decision')}: none cost more "
-                    "than the estimate's noise (estimates from "
-                    f"{count(self.samples, 'sample')} of the hidden tiles)."]
-        out = [f"{count(len(self.mistakes), 'costly play')} of {self.decisions} reviewed, "
-               f"about {self.total_cost:.1f} points in all (estimates from "
-               f"{count(self.samples, 'sample')} of the hidden tiles), worst first:"]
-        out += [f"  {m.describe()}" for m in self.mistakes]
-        return out
+            return [f"No costly play: {chose}, and none cost more than the estimate's noise "
+                    f"({est})."]
+        lost = []
+        finite = len(self.mistakes) - self.missed_wins
+        if finite:
+            lost.append(f"{count(finite, 'play')} cost about {self.total_cost:.1f} points in "
+                        "all (your expected lead at the end of the round)")
+        if self.missed_wins:
+            lost.append(f"{count(self.missed_wins, 'play')} missed a tile that reached the "
+                        "target and won the game at once")
+        return [f"{chose}; " + " and ".join(lost) + f" ({est}), worst first:",
+                *(f"  {m.describe()}" for m in self.mistakes)]
 
 
 def costly(cost: float, spread: float) -> bool:
@@ -334,6 +359,7 @@ def review(record: GameRecord, seat: int = PERSON, samples: int = SAMPLES) -> Re
         state = match.state
         if state.current_player() == seat and isinstance(action, Play):
             moves += 1
+            rev.plays = moves
             _judge(rev, state, MugginsView.of(state, seat), action, moves)
     rev.mistakes.sort(key=lambda m: (-m.cost, m.round_no, m.move))
     return rev

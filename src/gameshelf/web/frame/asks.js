@@ -45,14 +45,33 @@ export function asks({ ui, page, send, gameOf }) {
       list.join("\n"));
   }
 
+  // a coach's columns (indented lines, their cells two spaces or more apart, a cell never
+  // holding two spaces running) as a table: a first line without a digit is its header; the
+  // last cell of a line names the option (a play, a hold, a box, a card): it is shown first,
+  // as the row's header, so a phone's narrow table starts with what the row is about, and
+  // wraps it rather than cutting it off
+  function columnsTable(block, label) {
+    const split = (line) => line.trim().split(/\s{2,}/);
+    const rows = block.map(split);
+    const head = /\d/.test(block[0]) ? null : rows.shift();
+    const order = (cells) => [cells[cells.length - 1], ...cells.slice(0, -1)];
+    return el("div", { class: "advice-wrap", role: "region", "aria-label": label },
+      el("table", { class: "advice-table" },
+        head ? el("thead", {}, el("tr", {}, ...order(head).map((h, i) =>
+          el("th", { scope: "col", class: i ? "number" : "option", text: h })))) : "",
+        el("tbody", {}, ...rows.map((cells) => el("tr", {}, ...order(cells).map((c, i) =>
+          i ? el("td", { class: "number", text: c }) :
+            el("th", { scope: "row", class: "option", text: c })))))));
+  }
+
   // a coach's lines: its sentences as paragraphs, its indented sentences (a review's
-  // decisions) as a list, its columns (indented, with runs of spaces) kept in a box
+  // decisions) as a list, its columns (indented, with runs of spaces) as a table
   function advice(list, label) {
     const out = [];
     let columns = [];
     let items = [];
     const flush = () => {
-      if (columns.length) out.push(lines(columns, `${label}, in columns`));
+      if (columns.length) out.push(columnsTable(columns, `${label}, in columns`));
       if (items.length) out.push(el("ul", {}, ...items.map((t) => el("li", { text: t }))));
       columns = [];
       items = [];
