@@ -152,8 +152,9 @@ export function mount(root, api) {
     return view ? view.bills[me] : null;
   }
 
+  // (a replay, `api.readOnly`, never shows the form: the bills are said as text)
   function drawForm() {
-    const turn = view && view.to_act === me;
+    const turn = view && view.to_act === me && !api.readOnly;
     entry.hidden = !turn && !busy;
     for (const control of [serial, series, score, draw]) control.disabled = busy || !turn;
   }
@@ -239,6 +240,7 @@ export function mount(root, api) {
   function drawStatus() {
     status.textContent = timer !== null ? "Your bill is being scored." :
       view.to_act === -2 ? "Every bill is in." :
+        view.to_act === me && api.readOnly ? "Your bill is not in yet." :
         view.to_act === me ? "Enter your bill's serial number and series, as printed on it." :
           `Waiting for ${view.names[view.to_act]}'s bill.`;
   }
@@ -276,7 +278,7 @@ export function mount(root, api) {
     const playing = bill && bill.bill !== shownBill ? drawTrace(bill, !first) : null;
     drawStatus();
     drawTable();
-    if (view.to_act === me && first) serial.focus();
+    if (view.to_act === me && first && !api.readOnly) serial.focus();
     return playing || (told ? told[0] : null);
   }
 
