@@ -146,7 +146,8 @@ def test_every_game_replays_as_the_asking_seat_saw_it(server: Running) -> None:
             if game == "yatz":      # a roll and its dice are one step
                 rolled = await _answer(bot, p.GetReplay(bot.code, bot.token, 1), p.Replayed)
                 assert isinstance(rolled, p.Replayed) and rolled.step == 2 and rolled.move == 1
-                assert rolled.view["dice"] and re.fullmatch(r"You rolled( [1-6]){5}\.", " ".join(x.text for x in rolled.log))
+                said = " ".join(x.text for x in rolled.log)
+                assert rolled.view["dice"] and re.fullmatch(r"You rolled( [1-6]){5}\.", said)
             for step in sorted({1, steps // 3, steps // 2, steps - 1}):
                 got = await _answer(bot, p.GetReplay(bot.code, bot.token, step), p.Replayed)
                 # a step runs on over the actions that write this seat no words

@@ -5,8 +5,8 @@ phone's 390 px: each game's rules from the menu and in a room; a hint for the se
 its replay step by step (Next, Previous, the same board drawn read-only, the board played on
 put back when it closes) and the review (One Dollar Pinball has no coach: no review; a
 Muggins game played by taps is reviewed, and replayed with this seat's own rack, the deal
-no step of its own); the server store's top 20 and statistics of a game, with the game just played in
-them.
+no step of its own); the server store's top 20 and statistics of a game, with the game just
+played in them.
 """
 
 from __future__ import annotations

@@ -149,13 +149,13 @@ class Hint:
         out.append(f"Estimates from {count(self.samples, 'sample')} of the hidden tiles "
                    "(now: points at once; value: points to the end of the round; ± the "
                    "spread):")
-        out.append(f"  {'now':>4}  {'value':>7}  {'vs best':>7}  {'spread':>6}  play")
+        out.append(f"  {'now':>4}  {'value':>7}  {'vs best':>12}  play")
         for o in self.options[:top]:
             if o.value is None:
                 continue
-            diff = "best" if o is self.options[0] else f"{o.value - best:+.1f}"
-            out.append(f"  {o.now:>4}  {o.value:7.1f}  {diff:>7}  "
-                       f"{'± ' + format(o.spread, '.1f'):>6}  {o.words}")
+            diff = ("best" if o is self.options[0] else
+                    f"{o.value - best:+.1f} ±\u00a0{o.spread:.1f}")   # (± kept with it)
+            out.append(f"  {o.now:>4}  {o.value:7.1f}  {diff:>12}  {o.words}")
         if len(self.options) > top:
             out.append(f"  … and {count(len(self.options) - top, 'other play')}")
         return out

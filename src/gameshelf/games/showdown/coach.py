@@ -148,23 +148,22 @@ class Hint:
                 f"(± {second.margin_spread:,.0f}).")
 
     def lines(self, top: int = 8) -> list[str]:
-        """The sentence, then a table of the options (cells two spaces apart): in how many
-        worlds each is ahead, its win chance (95% interval), its margin, the difference to
-        the best with its spread, the option."""
+        """The sentence, then a table of the options (cells two spaces apart, a header
+        first): in how many worlds each is ahead, its margin, the difference to the best
+        with its spread, the option."""
         out = [self.sentence()]
         if len(self.options) < 2 or not self.samples:
             return out
         best = self.best.margin
         out.append(f"Estimates from {count(self.samples, 'sampled world')} (ahead: in how "
-                   "many worlds the final margin is yours; win chance: 95% interval; margin: "
-                   "final points over the best opponent; ± the spread):")
-        out.append(f"  {'ahead':>7}  {'win chance':>10}  {'margin':>7}  {'vs best':>7}  "
-                   f"{'spread':>6}  option")
+                   "many of them the final margin is yours; margin: final points over the "
+                   "best opponent; ± the spread):")
+        out.append(f"  {'ahead':>7}  {'margin':>7}  {'vs best':>14}  option")
         for o in self.options[:top]:
-            diff = "best" if o is self.best else f"{o.margin - best:+,.0f}"
-            out.append(f"  {wins_of(o.win, self.samples):>7}  "
-                       f"{chance_range(o.win, self.samples):>10}  {o.margin:+7,.0f}  "
-                       f"{diff:>7}  {'± ' + format(o.margin_spread, ',.0f'):>6}  {o.words}")
+            diff = ("best" if o is self.best else
+                    f"{o.margin - best:+,.0f} ±\u00a0{o.margin_spread:,.0f}")   # (± kept with it)
+            out.append(f"  {wins_of(o.win, self.samples):>7}  {o.margin:+7,.0f}  {diff:>14}  "
+                       f"{o.words}")
         if len(self.options) > top:
             out.append(f"  … and {count(len(self.options) - top, 'other option')}")
         return out

@@ -22,6 +22,7 @@ from gameshelf.games.yatz.game import (
     Hold,
     Roll,
     Score,
+    Undo,
     YatzState,
 )
 from gameshelf.games.yatz.match import HUMAN, MAX_NAME_LENGTH, Match, Seat
@@ -77,11 +78,14 @@ class YatzGame(Game):
                 if isinstance(a, Score):
                     self._next = (self._next + 1) % n
 
-    def _tell(self, action: Action) -> None:
+    def _tell(self, action: Action | Undo) -> None:
         """The words of ``action`` (the log's newest), told from the state before it, which
         it then moves on: a roll is said with its dice once they come (``rolled 2 5 6,
-        keeping 4 4``), a hold with the faces held, a box with its points."""
+        keeping 4 4``), a hold with the faces held, a box with its points (an undo, which
+        a room refuses, says nothing)."""
         st = self._told
+        if isinstance(action, Undo):
+            return
         if isinstance(action, Dice):
             kept = [d for p, d in enumerate(st.dice) if st.held >> p & 1] if st.dice else []
             keeping = f", keeping {' '.join(map(str, kept))}" if kept else ""

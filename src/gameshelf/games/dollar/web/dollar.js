@@ -252,7 +252,8 @@ export function mount(root, api) {
       const bill = view.bills[seat];
       const who = `${name}${seat === me ? " (you)" : ""}`;
       if (!bill) {
-        return el("li", { text: `${who}: ${view.to_act === seat ? "entering a bill now" : "no bill yet"}` });
+        const now = view.to_act === seat && !api.readOnly;
+        return el("li", { text: `${who}: ${now ? "entering a bill now" : "no bill yet"}` });
       }
       if (bill.hidden) return el("li", { text: `${who}: a bill is in (shown when every bill is in)` });
       if (telling && seat !== me) return el("li", { text: `${who}: a bill is in` });
