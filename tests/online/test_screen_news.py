@@ -116,7 +116,7 @@ async def test_a_yatz_screen_shows_the_other_seats_roll_and_whom_it_waits_for(
             return str(screen.query_one(PaceLine).render())
         assert "(waiting for Ann...)" in pace()
         await asyncio.to_thread(ann.play, "roll")
-        await _until(pilot, lambda: any(line.startswith("Ann rolled ")
+        await _until(pilot, lambda: any(line.startswith("Ann: roll")
                                         for line in screen.log_lines), 5)
         assert "(waiting for Ann...)" in pace()
         ann.room.close()
