@@ -365,8 +365,10 @@ def review_lines(rev: Reviewer, names: Mapping[int, str]) -> list[ReviewLine]:
     out = []
     for m in sorted(rev.mistakes, key=lambda m: (m.seat, m.turn, m.roll)):
         who = f"{names.get(m.seat, f'seat {m.seat + 1}')}: " if len(names) > 1 else ""
-        out.append(ReviewLine(f"{'-' + points_lost(m.cost):>6}  {who}{m.describe(cost=False)}",
-                              m.cost))
+        # (indented, two spaces between the cost and the words: the page draws a table;
+        # the cost is the line's first 9 characters, the terminal's review colours them)
+        out.append(ReviewLine(f" {'-' + points_lost(m.cost):>6}  {who}"
+                              f"{m.describe(cost=False)}", m.cost))
     out.append(ReviewLine(""))
     for seat in sorted({m.seat for m in rev.mistakes}):
         mine = [m for m in rev.mistakes if m.seat == seat]
