@@ -131,7 +131,7 @@ def test_yatz_review_of_a_save_a_file_and_bad_input(tmp_path: Path,
     code, out, err = run(["yatz", "review", "game-7"], capsys, monkeypatch)
     assert code == 0 and err == ""
     assert "turn 1, roll 1 [3 2 4 6 1]: score x1 Ones (1); best:" in out
-    assert "Ann: 2 costly choices of 2 reviewed" in out
+    assert "Ann: 2 of 2 choices (holds and boxes) cost expected points" in out
     with Store() as store:
         record = store.load_save("yatz", "game-7")
     path = tmp_path / "game.json"

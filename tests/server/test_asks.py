@@ -140,11 +140,14 @@ def test_every_game_replays_as_the_asking_seat_saw_it(server: Running) -> None:
             await bot.open()
             first = await _answer(bot, p.GetReplay(bot.code, bot.token, 0), p.Replayed)
             assert isinstance(first, p.Replayed), (game, first)
+            # the steps this seat sees are counted, never the unseen ones (a deal, dice)
+            assert first.move == 0 and 0 < first.moves < first.steps or game == "dollar"
             steps = first.steps
             if game == "yatz":      # a roll and its dice are one step
                 rolled = await _answer(bot, p.GetReplay(bot.code, bot.token, 1), p.Replayed)
-                assert isinstance(rolled, p.Replayed) and rolled.step == 2
-                assert rolled.view["dice"] and [x.text for x in rolled.log] == ["Ann: roll"]
+                assert isinstance(rolled, p.Replayed) and rolled.step == 2 and rolled.move == 1
+                said = " ".join(x.text for x in rolled.log)
+                assert rolled.view["dice"] and re.fullmatch(r"You rolled( [1-6]){5}\.", said)
             for step in sorted({1, steps // 3, steps // 2, steps - 1}):
                 got = await _answer(bot, p.GetReplay(bot.code, bot.token, step), p.Replayed)
                 # a step runs on over the actions that write this seat no words
@@ -157,6 +160,7 @@ def test_every_game_replays_as_the_asking_seat_saw_it(server: Running) -> None:
                     assert "hand" in got.view and "opponent_count" in got.view
             end = await _answer(bot, p.GetReplay(bot.code, bot.token, steps + 5), p.Replayed)
             assert isinstance(end, p.Replayed) and end.step == steps and end.to_act == -2
+            assert end.move == end.moves == first.moves, (game, end)
             assert bot.state is not None and end.view == bot.state.view, game
             await bot.close()
     asyncio.run(scenario())

@@ -152,8 +152,8 @@ def _text(node: object) -> str:
 
 
 def test_each_games_rules_are_served_as_elements_never_markup(server: Running) -> None:
-    """Each game's help (its terminal help without the keys) as a tree of the few elements
-    the page builds; the list says which games have a coach (hints and reviews)."""
+    """Each game's rules (as the page plays them: no terminal key) as a tree of the few
+    elements the page builds; the list says which games have a coach (hints and reviews)."""
     from gameshelf.web.rules import TAGS
 
     games = {g["key"]: g for g in json.loads(_get(server, "/games.json").body)}

@@ -100,7 +100,7 @@ def test_names_and_server_texts_are_shown_as_typed_never_as_markup(tmp_path: Pat
         ann.get_by_role("button", name="Start the game").click()
         expect(ann.get_by_role("button", name="Roll", exact=True)).to_be_enabled()
         ann.get_by_role("button", name="Roll", exact=True).click()
-        expect(bob.get_by_role("log")).to_contain_text(f"{HOSTILE}{ANN}: roll")
+        expect(bob.get_by_role("log")).to_contain_text(f"{HOSTILE}{ANN} rolled ")
         expect(bob.get_by_text(f"{HOSTILE}{ANN}'s turn.")).to_be_visible()
         expect(ann.get_by_text(f"{BOB}'s card: 0 points")).to_be_visible()
         for page in (ann, bob):

@@ -13,6 +13,7 @@ review and a replay from the finished game's record (nobody changes it any more)
 from __future__ import annotations
 
 import asyncio
+import bisect
 import dataclasses
 import logging
 from collections import OrderedDict
@@ -24,7 +25,7 @@ from gameshelf.core.store import Store
 from gameshelf.core.text import possessive
 from gameshelf.games import REGISTRY
 from gameshelf.server import protocol as p
-from gameshelf.server.games import game_class, playable
+from gameshelf.server.games import Game, game_class, playable
 from gameshelf.server.room import Refused, Room
 from gameshelf.server.rooms import Lobby
 from gameshelf.session.ending import rules_of
@@ -87,16 +88,27 @@ def _review(room: Room, seat: int, ref: str | None) -> Callable[[], p.Message]:
     return judged
 
 
+def _marks(game: Game, steps: int, seat: int) -> list[int]:
+    """Where each step ``seat`` sees ends, as action counts: ``[0]`` before its first move
+    (after what comes before it unseen, a deal say), then one after each action that writes
+    it words, with the actions after it that write none (a roll's dice, a deal's tiles, a
+    draw's tile); the last is ``steps``."""
+    seen = [i for i in range(steps) if game.words(i, seat)]
+    if not seen:
+        return [0, steps] if steps else [0]
+    return [seen[0], *seen[1:], steps]
+
+
 def _replay(room: Room, seat: int, step: int, ref: str | None) -> Callable[[], p.Message]:
     _over(room, "its replay")
     assert room.game is not None
     record = room.game.record()
     steps = len(record.actions)
-    step = max(0, min(step, steps))
-    # an action and what answers it unseen (a roll's dice, a deal's tiles, a draw) are one
-    # step: the step asked for runs on over the actions that write this seat no words
-    while 0 < step < steps and not room.game.words(step, seat):
-        step += 1
+    # the step asked for runs on to the end of the step this seat sees (see _marks)
+    marks = _marks(room.game, steps, seat)
+    move = bisect.bisect_left(marks, max(0, min(step, steps)))
+    move = min(move, len(marks) - 1)
+    step = marks[move]
 
     def rebuilt() -> p.Message:
         g = game_class(room.game_key).from_record(
@@ -105,7 +117,8 @@ def _replay(room: Room, seat: int, step: int, ref: str | None) -> Callable[[], p
         lines = [p.LogLine(i + 1, line) for i in range(max(0, step - p.LOG_ACTIONS), step)
                  for line in g.words(i, seat)]
         return p.Replayed(room.code, step, steps, seat, -2 if to_act == TERMINAL else to_act,
-                          g.view(seat), tuple(lines[-p.LOG_LINES:]), ref)
+                          g.view(seat), tuple(lines[-p.LOG_LINES:]), ref, move,
+                          len(marks) - 1)
     return rebuilt
 
 

@@ -444,7 +444,9 @@ class Review(Hint):
 @dataclass(frozen=True)
 class Replayed(Message):
     """Server -> the asking connection: the game after ``step`` of its ``steps`` actions
-    as ``seat`` saw it, as in :class:`State` (no legal action: a replay is read-only)."""
+    as ``seat`` saw it, as in :class:`State` (no legal action: a replay is read-only);
+    ``move`` of ``moves``: the same step counted in the steps that seat sees (0: before its
+    first; an action with what answers it unseen, or a deal, is no step of its own)."""
 
     TYPE: ClassVar[str] = "replay"
     code: str = ""
@@ -455,6 +457,8 @@ class Replayed(Message):
     view: dict[str, Any] = field(default_factory=dict)
     log: tuple[LogLine, ...] = ()
     ref: str | None = None
+    move: int = 0
+    moves: int = 0
 
 
 @dataclass(frozen=True)

@@ -137,8 +137,9 @@ class Hint:
                 f"over {second.words} (± {second.spread:.1f}).")
 
     def lines(self, top: int = 8) -> list[str]:
-        """The sentence, then one line per play: its points now, its estimated value and
-        the difference to the best, with the spread (no spread for exact values)."""
+        """The sentence, then a table (cells two spaces apart, a header first) with one line
+        per play: its points now, its estimated value and the difference to the best, with
+        the spread (no spread for exact values), the play."""
         out = [self.sentence()]
         if not self.options or self.options[0].value is None:
             return out
@@ -147,21 +148,24 @@ class Hint:
                                      "(points to the end of the round, both players at their "
                                      "best):", ".0f", top)
         return out + self._table(f"Estimates from {count(self.samples, 'sample')} of the "
-                                 "hidden tiles (points to the end of the round; ± the spread):",
-                                 ".1f", top)
+                                 "hidden tiles (now: points at once; value: points to the end "
+                                 "of the round; ± the spread):", ".1f", top)
 
     def _table(self, title: str, fmt: str, top: int) -> list[str]:
-        """``title``, a header and one row per play (at most ``top``), its value and the
-        difference to the best in the number format ``fmt``; a spread column for estimates."""
+        """``title``, a header and one row per play (at most ``top``): points at once, its
+        value and the difference to the best in the number format ``fmt``, with the spread
+        beside it for estimates (the ± kept with its number by a non-breaking space)."""
         best = self.options[0].value
         assert best is not None
-        out = [title, f"  {'now':>4} {'value':>7} {'vs best':>8}  play"]
+        width = 7 if self.exact else 12
+        out = [title, f"  {'now':>4}  {'value':>7}  {'vs best':>{width}}  play"]
         for o in self.options[:top]:
             if o.value is None:
                 continue
-            diff = "" if o is self.options[0] else f"{o.value - best:+{fmt}}"
-            spread = "" if self.exact else f"± {o.spread:<4.1f}"
-            out.append(f"  {o.now:>4} {o.value:7{fmt}} {diff:>8} {spread} {o.words}")
+            diff = "best" if o is self.options[0] else f"{o.value - best:+{fmt}}"
+            if not self.exact and o is not self.options[0]:
+                diff += f" ±\u00a0{o.spread:.1f}"
+            out.append(f"  {o.now:>4}  {o.value:7{fmt}}  {diff:>{width}}  {o.words}")
         if len(self.options) > top:
             out.append(f"  … and {count(len(self.options) - top, 'other play')}")
         return out
@@ -278,7 +282,8 @@ class Review:
     """The coach's review of one seat's plays in a game.
 
     Attributes:
-        decisions: plays with a choice (more than one distinct play) reviewed.
+        plays: the seat's plays (tiles laid) in the game, with or without a choice.
+        decisions: those with a choice (more than one distinct play), each reviewed.
         mistakes: those that cost more than the estimate's noise, worst first.
         samples: samples behind each estimate.
     """
@@ -287,25 +292,46 @@ class Review:
     decisions: int = 0
     mistakes: list[Mistake] = field(default_factory=list)
     samples: int = SAMPLES
+    plays: int = 0
 
     @property
     def total_cost(self) -> float:
-        """Estimated points lost in all (a missed win of the game not counted)."""
+        """Estimated points lost in all (a missed win of the game not counted: it is the
+        game, not points; see :attr:`missed_wins`)."""
         return sum(m.cost for m in self.mistakes if not math.isinf(m.cost))
 
+    @property
+    def missed_wins(self) -> int:
+        """Plays made where another tile reached the target and won the game at once."""
+        return sum(1 for m in self.mistakes if math.isinf(m.cost))
+
     def lines(self) -> list[str]:
-        """A heading line, then one line per costly play, worst first."""
+        """A heading line saying what was measured (the seat's plays, those with a choice,
+        what the costly ones lost: points, or the game itself), then one line per costly
+        play, worst first."""
+        plays = max(self.plays, self.decisions)
+        est = f"estimates from {count(self.samples, 'sample')} of the hidden tiles"
+        if not plays:
+            return ["No tile played: nothing to review."]
+        of = f"of your {count(plays, 'play')}" if plays > 1 else "your only play"
         if not self.decisions:
-            return ["No play with a choice to review."]
+            return [f"Nothing to review: {of} {'none' if plays > 1 else 'it'} had a choice "
+                    "(one tile, one way, fitted each time)."]
+        chose = (f"{self.decisions} {of} had a choice of tile or end" if plays > 1 else
+                 f"{of} had a choice of tile or end")
         if not self.mistakes:
-            return [f"No costly play in {count(self.decisions, 'decision')}: none cost more "
-                    "than the estimate's noise (estimates from "
-                    f"{count(self.samples, 'sample')} of the hidden tiles)."]
-        out = [f"{count(len(self.mistakes), 'costly play')} of {self.decisions} reviewed, "
-               f"about {self.total_cost:.1f} points in all (estimates from "
-               f"{count(self.samples, 'sample')} of the hidden tiles), worst first:"]
-        out += [f"  {m.describe()}" for m in self.mistakes]
-        return out
+            return [f"No costly play: {chose}, and none cost more than the estimate's noise "
+                    f"({est})."]
+        lost = []
+        finite = len(self.mistakes) - self.missed_wins
+        if finite:
+            lost.append(f"{count(finite, 'play')} cost about {self.total_cost:.1f} points in "
+                        "all (your expected lead at the end of the round)")
+        if self.missed_wins:
+            lost.append(f"{count(self.missed_wins, 'play')} missed a tile that reached the "
+                        "target and won the game at once")
+        return [f"{chose}; " + " and ".join(lost) + f" ({est}), worst first:",
+                *(f"  {m.describe()}" for m in self.mistakes)]
 
 
 def costly(cost: float, spread: float) -> bool:
@@ -330,6 +356,7 @@ def review(record: GameRecord, seat: int = PERSON, samples: int = SAMPLES) -> Re
         state = match.state
         if state.current_player() == seat and isinstance(action, Play):
             moves += 1
+            rev.plays = moves
             _judge(rev, state, MugginsView.of(state, seat), action, moves)
     rev.mistakes.sort(key=lambda m: (-m.cost, m.round_no, m.move))
     return rev

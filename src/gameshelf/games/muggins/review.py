@@ -33,7 +33,8 @@ def review_command(
     out: dict[str, Any] | None = None
     if json_out:
         out = {
-            "game": "muggins", "seat": rev.seat, "decisions": rev.decisions, "samples": samples,
+            "game": "muggins", "seat": rev.seat, "plays": rev.plays, "decisions": rev.decisions,
+            "samples": samples,
             "mistakes": [{"round": m.round_no, "play": m.move, "scores": list(m.scores),
                           "ends": list(m.ends), "chosen": str(m.chosen.play),
                           "better": str(m.best.play), "cost": cost_or_none(m.cost),

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 
 from gameshelf.core.chance import Chance
 from gameshelf.core.errors import GameshelfError
-from gameshelf.core.estimate import standard_error
+from gameshelf.core.estimate import standard_error, wilson
 from gameshelf.core.records import GameRecord
 from gameshelf.core.state import CHANCE
 from gameshelf.core.text import count, literal
@@ -133,34 +133,67 @@ class Hint:
         return self.options[0]
 
     def sentence(self) -> str:
-        """The advice in one sentence: ``Bid 2 tokens on P07 Spinner 1,000: ahead in 62% of
-        the sampled worlds (± 9%); about +340 points of margin over done (± 120).``"""
+        """The advice in one sentence: ``Bid 2 tokens on P07 Spinner 1,000: ahead in 20 of
+        the 32 sampled worlds (a win chance of 45-77%); about +340 points of margin over
+        done (± 120).``; ``ahead in every one of the 32 sampled worlds (a win chance of 89% or
+        more)`` when every world agrees (the interval is Wilson's, 95%: a share of a few
+        dozen samples is never sure)."""
         best = self.best
         head = best.words[0].upper() + best.words[1:]
         if len(self.options) == 1 or not self.samples:
             return f"{head}: the only choice."
         second = self.options[1]
-        return (f"{head}: ahead in {best.win:.0%} of the sampled worlds "
-                f"(± {best.win_spread:.0%}); about {best.margin - second.margin:+,.0f} points "
-                f"of margin over {second.words} (± {second.margin_spread:,.0f}).")
+        return (f"{head}: {ahead_words(best.win, self.samples)}; about "
+                f"{best.margin - second.margin:+,.0f} points of margin over {second.words} "
+                f"(± {second.margin_spread:,.0f}).")
 
     def lines(self, top: int = 8) -> list[str]:
-        """The sentence, then one line per option with its estimates."""
+        """The sentence, then a table of the options (cells two spaces apart, a header
+        first): in how many worlds each is ahead, its margin, the difference to the best
+        with its spread, the option."""
         out = [self.sentence()]
         if len(self.options) < 2 or not self.samples:
             return out
         best = self.best.margin
-        out.append(f"Estimates from {count(self.samples, 'sampled world')} (ahead: the win "
-                   "chance estimated; margin: final points over the best opponent; ± the "
-                   "spread):")
-        out.append(f"  {'ahead':>5}       {'margin':>7} {'vs best':>8}          option")
+        out.append(f"Estimates from {count(self.samples, 'sampled world')} (ahead: in how "
+                   "many of them the final margin is yours; margin: final points over the "
+                   "best opponent; ± the spread):")
+        out.append(f"  {'ahead':>7}  {'margin':>7}  {'vs best':>14}  option")
         for o in self.options[:top]:
-            diff = "" if o is self.best else f"{o.margin - best:+,.0f}"
-            out.append(f"  {o.win:5.0%} ± {o.win_spread:3.0%} {o.margin:+7,.0f} {diff:>8} "
-                       f"± {o.margin_spread:<6,.0f} {o.words}")
+            diff = ("best" if o is self.best else
+                    f"{o.margin - best:+,.0f} ±\u00a0{o.margin_spread:,.0f}")   # (± kept with it)
+            out.append(f"  {wins_of(o.win, self.samples):>7}  {o.margin:+7,.0f}  {diff:>14}  "
+                       f"{o.words}")
         if len(self.options) > top:
             out.append(f"  … and {count(len(self.options) - top, 'other option')}")
         return out
+
+
+def wins_of(win: float, samples: int) -> str:
+    """``win`` (a share of ``samples`` worlds) as a count: ``20/32``."""
+    return f"{round(win * samples)}/{samples}"
+
+
+def chance_range(win: float, samples: int) -> str:
+    """The win chance's 95% Wilson interval from ``win`` (a share of ``samples`` worlds):
+    ``45-77%``."""
+    lo, hi = wilson(round(win * samples), samples)
+    return f"{lo * 100:.0f}-{hi:.0%}"
+
+
+def ahead_words(win: float, samples: int) -> str:
+    """``ahead in 20 of the 32 sampled worlds (a win chance of 45-77%)``; ``ahead in every
+    one of the 32 sampled worlds (a win chance of 89% or more)``; ``ahead in none of ...
+    (a win chance of 11% or less)``: never a bare 100% or 0%, which no sample count makes
+    sure."""
+    wins = round(win * samples)
+    lo, hi = wilson(wins, samples)
+    worlds = f"the {count(samples, 'sampled world')}"
+    if wins == samples:
+        return f"ahead in every one of {worlds} (a win chance of {lo:.0%} or more)"
+    if wins == 0:
+        return f"ahead in none of {worlds} (a win chance of {hi:.0%} or less)"
+    return f"ahead in {wins} of {worlds} (a win chance of {chance_range(win, samples)})"
 
 
 def hint(view: PlayerView, legal: Sequence[Action], samples: int = SAMPLES,
@@ -224,15 +257,17 @@ class Mistake:
     best: Option
     cost: float
     spread: float
+    samples: int = REVIEW_SAMPLES
 
     def describe(self, name: bool = False) -> str:
         """``turn 3: bid 1 token on P07 ...; better done (...) (about -420 points of margin
-        ± 90; ahead in 35% of the worlds against 52%)`` (the seat's name first when
+        ± 90; ahead in 6/16 of the sampled worlds against 8/16)`` (the seat's name first when
         ``name``)."""
         who = f"{literal(self.name)}, " if name else ""
         return (f"{who}turn {self.turn}: {self.chosen.words}; better {self.best.words} "
                 f"(about {-self.cost:,.0f} points of margin ± {self.spread:,.0f}; ahead in "
-                f"{self.chosen.win:.0%} of the worlds against {self.best.win:.0%})")
+                f"{wins_of(self.chosen.win, self.samples)} of the sampled worlds against "
+                f"{wins_of(self.best.win, self.samples)})")
 
 
 @dataclass
@@ -261,8 +296,9 @@ class Review:
             return [f"No costly decision in {count(self.decisions, 'decision')}: none cost "
                     f"more than the estimate's noise ({est})."]
         several = len(self.seats) > 1
-        out = [f"{count(len(self.mistakes), 'costly decision')} of {self.decisions} reviewed "
-               f"({est}; points of final margin), worst first:"]
+        out = [f"{len(self.mistakes)} of {count(self.decisions, 'decision')} with a choice "
+               "cost points of final margin (your points over the best opponent's at the end) "
+               f"beyond the estimate's noise ({est}), worst first:"]
         out += [f"  {m.describe(name=several)}" for m in self.mistakes]
         return out
 
@@ -303,7 +339,7 @@ def review(record: GameRecord, seats: Sequence[int] | None = None,
                 cost = best.margin - chosen.margin
                 if chosen is not best and costly(cost, chosen.margin_spread):
                     rev.mistakes.append(Mistake(seat, names[seat], view.turn, chosen, best,
-                                                cost, chosen.margin_spread))
+                                                cost, chosen.margin_spread, h.samples))
         state.apply_action(action)
     rev.mistakes.sort(key=lambda m: (-m.cost, m.turn, m.seat))
     return rev

@@ -14,7 +14,17 @@ from gameshelf.core.chance import Chance
 from gameshelf.core.errors import IllegalMoveError
 from gameshelf.core.records import GameRecord
 from gameshelf.core.state import CHANCE
-from gameshelf.games.yatz.game import MAX_PLAYERS, MIN_PLAYERS, Dice, Score
+from gameshelf.games.yatz.game import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    Action,
+    Dice,
+    Hold,
+    Roll,
+    Score,
+    Undo,
+    YatzState,
+)
 from gameshelf.games.yatz.match import HUMAN, MAX_NAME_LENGTH, Match, Seat
 from gameshelf.games.yatz.options import YatzOptions
 from gameshelf.games.yatz.players import PLAYERS, make_player
@@ -38,6 +48,10 @@ class YatzGame(Game):
         self._actors: list[int] = []
         self._texts: list[str] = []
         self._next = 0
+        #: each logged action's words after its actor's name ("" for none), and the state
+        #: they were told from (the game's own state, stepped along the log)
+        self._said: list[str] = []
+        self._told = YatzState(len(match.seats), rule_set(match.rules))
         self._replay_actors()
 
     def _replay_actors(self) -> None:
@@ -47,7 +61,14 @@ class YatzGame(Game):
         n = len(self.match.seats)
         log_ = self.match.log
         if self._texts and len(log_) >= len(self._texts):
-            self._texts[-1] = str(log_[len(self._texts) - 1])   # a hold replaced
+            replaced = str(log_[len(self._texts) - 1])
+            if replaced != self._texts[-1]:     # a hold replaced: its words told again
+                self._said = []
+                self._told = YatzState(n, rule_set(self.match.rules))
+            self._texts[-1] = replaced
+        for a in log_[len(self._said):]:
+            self._said.append("")
+            self._tell(a)
         self._texts.extend(str(a) for a in log_[len(self._texts):])
         for a in log_[len(self._actors):]:
             if isinstance(a, Dice):
@@ -56,6 +77,34 @@ class YatzGame(Game):
                 self._actors.append(self._next)
                 if isinstance(a, Score):
                     self._next = (self._next + 1) % n
+
+    def _tell(self, action: Action | Undo) -> None:
+        """The words of ``action`` (the log's newest), told from the state before it, which
+        it then moves on: a roll is said with its dice once they come (``rolled 2 5 6,
+        keeping 4 4``), a hold with the faces held, a box with its points (an undo, which
+        a room refuses, says nothing)."""
+        st = self._told
+        if isinstance(action, Undo):
+            return
+        if isinstance(action, Dice):
+            kept = [d for p, d in enumerate(st.dice) if st.held >> p & 1] if st.dice else []
+            keeping = f", keeping {' '.join(map(str, kept))}" if kept else ""
+            self._said[-2] = f"rolled {' '.join(map(str, action.faces))}{keeping}."
+        elif isinstance(action, Hold):
+            faces = [st.dice[p - 1] for p in action.positions if 0 < p <= len(st.dice)]
+            where = [str(p) for p in action.positions]
+            dice = f"{', '.join(where[:-1])} and {where[-1]}" if len(where) > 1 else where[0]
+            self._said[-1] = (f"held {' '.join(map(str, faces))} "
+                              f"({'dice' if len(where) > 1 else 'die'} {dice})."
+                              if faces else "released every die.")
+        elif isinstance(action, Score):
+            points, mult = st.points(action.box), action.column + 1
+            also = f"; {points * mult} with x{mult}" if mult > 1 else ""
+            self._said[-1] = (f"scored {points} in x{mult} {action.box.label} "
+                              f"({' '.join(map(str, st.dice))}{also}).")
+        elif isinstance(action, Roll):
+            self._said[-1] = "rolled."      # (its dice, once they come, say more)
+        st.apply_action(action)
 
     @classmethod
     def check_setup(cls, seats: Sequence[SeatPlan], options: dict[str, Any]) -> None:
@@ -98,6 +147,16 @@ class YatzGame(Game):
 
     def actor(self, index: int) -> int:
         return self._actors[index]
+
+    def words(self, index: int, viewer: int) -> list[str]:
+        """What action ``index`` did, in words, ``You`` for ``viewer``: ``Ann rolled 3 4 1
+        6 6.``, ``You held 6 6 (dice 4 and 5).``, ``Ann scored 25 in x2 Full House (2 2 5 5
+        5; 50 with x2).``; nothing for the dice themselves (their roll says them)."""
+        who, said = self._actors[index], self._said[index]
+        if not said or who < 0:
+            return []
+        names = self.names()
+        return [f"{'You' if who == viewer else names[who]} {said}"]
 
     def public(self, index: int, viewer: int) -> str | None:
         return self._texts[index]

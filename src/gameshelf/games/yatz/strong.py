@@ -185,8 +185,9 @@ class Hint:
         return option.describe(self.dice, self.held)
 
     def lines(self, top: int = 6) -> list[str]:
-        """Text lines: the best choice, then options with their expected final score and
-        the difference to the best."""
+        """Text lines: the best choice, then a table (cells two spaces apart, a header
+        first) of the options with their expected final score and the difference to the
+        best."""
         b = self.best.expected
         d = self.describe
         out = [f"Best: {d(self.best)}", f"Expected final score {b:,.1f} {self.meaning}"]
@@ -196,8 +197,10 @@ class Hint:
         if self.best_box is not self.best:
             out.append(f"Best box: {d(self.best_box)}  "
                        f"({self.best_box.expected:,.1f}, {self.best_box.expected - b:+.1f})")
+        out.append(f"  {'expected':>9}  {'vs best':>7}  option")
         for o in self.options[:top]:
-            out.append(f"  {o.expected:9,.1f}  {o.expected - b:+7.1f}  {d(o)}")
+            diff = "best" if o is self.best else f"{o.expected - b:+.1f}"
+            out.append(f"  {o.expected:9,.1f}  {diff:>7}  {d(o)}")
         return out
 
 
@@ -256,9 +259,15 @@ class Mistake:
         """One line: ``turn 7, roll 2 [3 3 4 5 6]: hold 3 3 and roll; best: hold 3 4 5 6 and
         roll (-4.2)`` (the cost left out when ``cost`` is False)."""
         dice = " ".join(map(str, self.dice))
-        tail = f" (-{self.cost:.1f})" if cost else ""
+        tail = f" (-{points_lost(self.cost)})" if cost else ""
         return (f"turn {self.turn}, roll {self.roll} [{dice}]: {self.chosen.describe()}; "
                 f"best: {self.best.describe()}{tail}")
+
+
+def points_lost(cost: float) -> str:
+    """``cost`` (expected points, > :data:`COST_EPSILON`) as a review writes it: one
+    decimal, two below 0.05 (never ``0.0`` for a cost that was counted): ``4.2``, ``0.03``."""
+    return f"{cost:.1f}" if cost >= 0.05 else f"{cost:.2f}"
 
 
 def _chosen(advice: Advice, state: YatzState, action: Action) -> Option | None:
@@ -289,6 +298,8 @@ class Reviewer:
         self.strategy = strategy
         self.mistakes: list[Mistake] = []
         self.decisions = 0
+        #: decisions judged, by seat
+        self.decided: dict[int, int] = {}
 
     def before(self, state: YatzState, action: Action) -> None:
         """Judge ``action`` (call before applying it to ``state``)."""
@@ -303,6 +314,7 @@ class Reviewer:
         if chosen is None:
             return
         self.decisions += 1
+        self.decided[seat] = self.decided.get(seat, 0) + 1
         cost = advice.cost(chosen)
         if cost > COST_EPSILON:
             self.mistakes.append(Mistake(seat, state.turns_taken(seat) + 1,
@@ -347,14 +359,18 @@ def review_lines(rev: Reviewer, names: Mapping[int, str]) -> list[ReviewLine]:
     out = []
     for m in sorted(rev.mistakes, key=lambda m: (m.seat, m.turn, m.roll)):
         who = f"{names.get(m.seat, f'seat {m.seat + 1}')}: " if len(names) > 1 else ""
-        out.append(ReviewLine(f"-{m.cost:6.1f}  {who}{m.describe(cost=False)}", m.cost))
+        # (indented, two spaces between the cost and the words: the page draws a table;
+        # the cost is the line's first 9 characters, the terminal's review colours them)
+        out.append(ReviewLine(f" {'-' + points_lost(m.cost):>6}  {who}"
+                              f"{m.describe(cost=False)}", m.cost))
     out.append(ReviewLine(""))
     for seat in sorted({m.seat for m in rev.mistakes}):
         mine = [m for m in rev.mistakes if m.seat == seat]
+        decided = rev.decided.get(seat, rev.decisions)
         out.append(ReviewLine(
-            f"{names.get(seat, f'seat {seat + 1}')}: {count(len(mine), 'costly choice')} of "
-            f"{rev.decisions} reviewed, {sum(m.cost for m in mine):.1f} expected points in "
-            "all"))
+            f"{names.get(seat, f'seat {seat + 1}')}: {len(mine)} of "
+            f"{count(decided, 'choice')} (holds and boxes) cost expected points, "
+            f"{points_lost(sum(m.cost for m in mine))} expected points in all"))
     return out
 
 

@@ -45,14 +45,33 @@ export function asks({ ui, page, send, gameOf }) {
       list.join("\n"));
   }
 
+  // a coach's columns (indented lines, their cells two spaces or more apart, a cell never
+  // holding two spaces running) as a table: a first line without a digit is its header; the
+  // last cell of a line names the option (a play, a hold, a box, a card): it is shown first,
+  // as the row's header, so a phone's narrow table starts with what the row is about, and
+  // wraps it rather than cutting it off
+  function columnsTable(block, label) {
+    const split = (line) => line.trim().split(/\s{2,}/);
+    const rows = block.map(split);
+    const head = /\d/.test(block[0]) ? null : rows.shift();
+    const order = (cells) => [cells[cells.length - 1], ...cells.slice(0, -1)];
+    return el("div", { class: "advice-wrap", role: "region", "aria-label": label },
+      el("table", { class: "advice-table" },
+        head ? el("thead", {}, el("tr", {}, ...order(head).map((h, i) =>
+          el("th", { scope: "col", class: i ? "number" : "option", text: h })))) : "",
+        el("tbody", {}, ...rows.map((cells) => el("tr", {}, ...order(cells).map((c, i) =>
+          i ? el("td", { class: "number", text: c }) :
+            el("th", { scope: "row", class: "option", text: c })))))));
+  }
+
   // a coach's lines: its sentences as paragraphs, its indented sentences (a review's
-  // decisions) as a list, its columns (indented, with runs of spaces) kept in a box
+  // decisions) as a list, its columns (indented, with runs of spaces) as a table
   function advice(list, label) {
     const out = [];
     let columns = [];
     let items = [];
     const flush = () => {
-      if (columns.length) out.push(lines(columns, `${label}, in columns`));
+      if (columns.length) out.push(columnsTable(columns, `${label}, in columns`));
       if (items.length) out.push(el("ul", {}, ...items.map((t) => el("li", { text: t }))));
       columns = [];
       items = [];
@@ -183,9 +202,12 @@ export function asks({ ui, page, send, gameOf }) {
     ask("review", { type: "review", code: page.code, token: page.token });
   });
 
-  // the steps shown, in order: "Previous" goes back to the one before (a step asked for
-  // may be answered further on, over the moves this seat did not see)
-  const replay = { view: null, saved: null, step: 0, steps: 0, shown: [] };
+  // the steps shown, in order (each the action count the server stopped at): "Previous"
+  // asks for the one before and the list changes only once a step is answered, so a step
+  // refused leaves it whole (a step asked for may be answered further on, over the moves
+  // this seat did not see; the steps are numbered as this seat sees them, the server's
+  // `move` of `moves`)
+  const replay = { view: null, saved: null, step: 0, steps: 0, last: false, shown: [] };
   const where = el("p", { class: "replay-step", role: "status" });
   const said = el("p", { class: "replay-said", "aria-live": "polite" });
   const before = el("ul", { class: "replay-before", "aria-label": "The moves before it" });
@@ -220,7 +242,7 @@ export function asks({ ui, page, send, gameOf }) {
       el("legend", { class: "replay-legend", text: "The board at this step (read-only)" }));
     ui.game.replaceChildren(board);
     replay.view = module.mount(board, { seat: page.seat, act: () => {}, say: () => {},
-      reducedMotion: () => true });
+      reducedMotion: () => true, readOnly: true });
     bar.hidden = false;
     ui.over.hidden = true;
     if (moves) moves.hidden = true;
@@ -230,8 +252,8 @@ export function asks({ ui, page, send, gameOf }) {
     next.focus();
   });
   previous.addEventListener("click", () => {
-    replay.shown.pop();
-    askStep(replay.shown.length ? replay.shown.pop() : 0);
+    const at = replay.shown.indexOf(replay.step);
+    askStep(at > 0 ? replay.shown[at - 1] : 0);
   });
   next.addEventListener("click", () => askStep(replay.step + 1));
   leave.addEventListener("click", () => endReplay(true));
@@ -249,21 +271,27 @@ export function asks({ ui, page, send, gameOf }) {
 
   function drawStep(msg) {
     if (!replay.view) return;
+    // the steps before this one are kept, those after it dropped (gone back to it)
+    replay.shown = replay.shown.filter((step) => step < msg.step);
+    const since = replay.shown.length ? replay.shown[replay.shown.length - 1] : -1;
+    replay.shown.push(msg.step);
     replay.step = msg.step;
     replay.steps = msg.steps;
-    replay.shown.push(msg.step);
+    // (a server without `moves` numbers every action)
+    const move = msg.moves ? msg.move : msg.step;
+    const moves = msg.moves ? msg.moves : msg.steps;
+    replay.last = move >= moves;
     replay.view.update({ type: "state", code: msg.code, seq: msg.step, seat: msg.seat,
       to_act: msg.to_act, legal: [], view: msg.view, events: [], prompt: "", log: msg.log });
-    where.textContent = `Step ${msg.step} of ${msg.steps}`;
-    const since = replay.shown.length > 1 ? replay.shown[replay.shown.length - 2] : 0;
+    where.textContent = `Step ${move} of ${moves}`;
     const words = msg.log.filter((line) => line.seq > since && line.seq <= msg.step)
       .map((line) => line.text);
-    said.textContent = msg.step === 0 ? "Before the first move." :
+    said.textContent = move === 0 ? "Before the first move." :
       words.join(" ") || "Moves this seat did not see (a deal, a draw).";
     before.replaceChildren(...msg.log.filter((line) => line.seq <= since).slice(-4)
       .map((line) => el("li", { text: line.text })));
-    previous.disabled = msg.step <= 0;
-    next.disabled = msg.step >= msg.steps;
+    previous.disabled = move <= 0;
+    next.disabled = replay.last;
   }
 
   // ----- answers ----------------------------------------------------------------------------
@@ -289,8 +317,8 @@ export function asks({ ui, page, send, gameOf }) {
     asked.delete(msg.ref);
     if (what === "replay") {
       where.textContent = msg.message;
-      previous.disabled = replay.step <= 0;
-      next.disabled = replay.step >= replay.steps;
+      previous.disabled = replay.shown.indexOf(replay.step) <= 0;
+      next.disabled = replay.last;
     } else if (dialog.open) {
       body.replaceChildren(el("p", { text: msg.message }));
       body.setAttribute("aria-busy", "false");

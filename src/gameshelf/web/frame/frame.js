@@ -9,7 +9,8 @@
 // step by step) returns a promise of its end: the log's lines, the prompt and the game's
 // end are held until then, so no news outruns what the page is showing. And, when it has
 // one, `focusTarget()`: the control the focus goes to when a move left it nowhere (see
-// refocus()).
+// refocus()). A replay mounts the module with `api.readOnly` true: nothing is played there,
+// so a module shows no form to fill (its fields as text).
 //
 // A seat's token is kept in this browser only (localStorage, under the room's code): never
 // in an address, a log line or a message to anyone but this server. Several people may play

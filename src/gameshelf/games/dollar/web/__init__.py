@@ -17,11 +17,9 @@ from gameshelf.games.dollar.options import DollarOptions
 
 
 def rules() -> str:
-    """How a bill is played, as the terminal's help says it (its keys left out)."""
-    # start-up: the terminal's screen (its help) loads only when the page asks for it
-    from gameshelf.games.dollar.tui.screen import HELP
-
-    return HELP.partition("\n## Keys")[0]
+    """The rules as the page plays them (``rules.md`` beside the module): the game's rules
+    and the page's own controls, never the terminal's keys or drawing."""
+    return (Path(__file__).parent / "rules.md").read_text(encoding="utf-8")
 
 
 #: The page module, as the game server serves it.

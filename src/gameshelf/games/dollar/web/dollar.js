@@ -152,8 +152,9 @@ export function mount(root, api) {
     return view ? view.bills[me] : null;
   }
 
+  // (a replay, `api.readOnly`, never shows the form: the bills are said as text)
   function drawForm() {
-    const turn = view && view.to_act === me;
+    const turn = view && view.to_act === me && !api.readOnly;
     entry.hidden = !turn && !busy;
     for (const control of [serial, series, score, draw]) control.disabled = busy || !turn;
   }
@@ -239,6 +240,7 @@ export function mount(root, api) {
   function drawStatus() {
     status.textContent = timer !== null ? "Your bill is being scored." :
       view.to_act === -2 ? "Every bill is in." :
+        view.to_act === me && api.readOnly ? "Your bill is not in yet." :
         view.to_act === me ? "Enter your bill's serial number and series, as printed on it." :
           `Waiting for ${view.names[view.to_act]}'s bill.`;
   }
@@ -250,7 +252,8 @@ export function mount(root, api) {
       const bill = view.bills[seat];
       const who = `${name}${seat === me ? " (you)" : ""}`;
       if (!bill) {
-        return el("li", { text: `${who}: ${view.to_act === seat ? "entering a bill now" : "no bill yet"}` });
+        const now = view.to_act === seat && !api.readOnly;
+        return el("li", { text: `${who}: ${now ? "entering a bill now" : "no bill yet"}` });
       }
       if (bill.hidden) return el("li", { text: `${who}: a bill is in (shown when every bill is in)` });
       if (telling && seat !== me) return el("li", { text: `${who}: a bill is in` });
@@ -276,7 +279,7 @@ export function mount(root, api) {
     const playing = bill && bill.bill !== shownBill ? drawTrace(bill, !first) : null;
     drawStatus();
     drawTable();
-    if (view.to_act === me && first) serial.focus();
+    if (view.to_act === me && first && !api.readOnly) serial.focus();
     return playing || (told ? told[0] : null);
   }
 

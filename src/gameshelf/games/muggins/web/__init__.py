@@ -15,13 +15,9 @@ from gameshelf.games.muggins.options import MugginsOptions
 
 
 def rules() -> str:
-    """The rules and Mugsy's levels, as the terminal's help says them (its keys and level
-    screen left out)."""
-    # start-up: the terminal's help (its key tables) loads only when the page asks for it
-    from gameshelf.games.muggins.tui.keys import HELP_RULES
-
-    rules, _, levels = HELP_RULES.partition("Choosing a new game")
-    return rules + "Mugsy's levels" + levels.partition("Mugsy's levels")[2]
+    """The rules as the page plays them (``rules.md`` beside the module): the game's rules
+    and the page's own controls, never the terminal's keys or drawing."""
+    return (Path(__file__).parent / "rules.md").read_text(encoding="utf-8")
 
 
 #: The page module, as the game server serves it (Mugsy's quick level first).

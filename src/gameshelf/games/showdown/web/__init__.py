@@ -45,12 +45,9 @@ def deck_data() -> dict[str, Any]:
 
 
 def rules() -> str:
-    """The six steps of a turn and the score, as the terminal's help says them (its keys
-    left out)."""
-    # start-up: the terminal's help loads only when the page asks for it
-    from gameshelf.games.showdown.tui.help import HELP
-
-    return HELP.partition("\n## Keys")[0]
+    """The rules as the page plays them (``rules.md`` beside the module): the game's rules
+    and the page's own controls, never the terminal's keys or drawing."""
+    return (Path(__file__).parent / "rules.md").read_text(encoding="utf-8")
 
 
 #: The page module, as the game server serves it (the quick computer player first).

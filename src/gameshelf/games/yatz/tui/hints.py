@@ -55,7 +55,7 @@ def review_text(rev: Reviewer, names: dict[int, str]) -> Text:
     t = Text()
     for line in review_lines(rev, names):
         if line.cost is not None:
-            cost, rest = line.text[:9], line.text[9:]   # "-  12.3  "
+            cost, rest = line.text[:9], line.text[9:]   # "  -12.3  "
             t.append(cost, style="bold red" if line.cost >= 5 else "yellow")
             t.append(rest + "\n")
         else:

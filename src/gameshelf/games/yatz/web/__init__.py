@@ -15,11 +15,9 @@ from gameshelf.games.yatz.options import YatzOptions
 
 
 def rules() -> str:
-    """The rules of a turn, as the terminal's help of the game screen says them."""
-    # start-up: the terminal's help (its key tables) loads only when the page asks for it
-    from gameshelf.games.yatz.tui.keys import GAME_RULES
-
-    return GAME_RULES
+    """The rules as the page plays them (``rules.md`` beside the module): the game's rules
+    and the page's own controls, never the terminal's keys or drawing."""
+    return (Path(__file__).parent / "rules.md").read_text(encoding="utf-8")
 
 
 #: The page module, as the game server serves it.

@@ -303,10 +303,8 @@ export function mount(root, api) {
     drawOthers();
     // the class stays after the tumble (it plays once) until the next roll or turn
     if (!view.dice.length) dice.forEach(({ die }) => die.classList.remove("rolling"));
-    if (rolled && view.seat === me) {
-      animate();
-      api.say(`You rolled ${view.dice.join(" ")}.`);
-    }
+    // (the roll is said in the moves' log, with its dice, as every move by anyone is)
+    if (rolled && view.seat === me) animate();
     lastRoll = rollKey;
     first = false;
   }
