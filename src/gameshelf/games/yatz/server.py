@@ -102,6 +102,12 @@ class YatzGame(Game):
     def view(self, seat: int) -> dict[str, Any]:
         return yatz_view(self.match)
 
+    def views(self, seats: list[int]) -> list[dict[str, Any]]:
+        """The table once, the same object for every seat (everyone sees all of it)."""
+        if not seats:
+            return []
+        return [yatz_view(self.match)] * len(seats)
+
     def actor(self, index: int) -> int:
         return self._actors[index]
 
