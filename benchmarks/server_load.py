@@ -1,15 +1,16 @@
-"""Load on the game server: N rooms of 4 bot seats each, over loopback, on one process
+"""Load on the game server: N rooms of bot seats (4 each), over loopback, on one process
 with SQLite, one with PostgreSQL and two with PostgreSQL, in one run.
 
 Each setup starts ``gameshelf serve`` as its own process(es) on free ports (SQLite: a
 temporary file; PostgreSQL: a throw-away cluster from Debian's packages, as the tests start
-it, fsync off), creates ``--rooms`` Pinball Showdown rooms of 4 people (bots), and lets every
-bot play its seat: a bot waits ``--think`` seconds (on average, exponentially spread) once
-it is to act, as a person would, then sends an action chosen among the legal ones the
-server listed. A finished room starts a new game. With two servers, room ``n`` goes to
-server ``n % 2`` (as a load balancer routing by room code sends every seat of a room to one
-server). The rooms are opened over ``--ramp`` seconds; the run is measured for ``--seconds``
-after that. The bots run in ``--bot-procs`` processes of their own.
+it, fsync off), creates ``--rooms`` rooms of ``--game`` (Pinball Showdown by default) of 4
+people (bots; Muggins 2), and lets every bot play its seat: a bot waits ``--think`` seconds
+(on average, exponentially spread) once it is to act, as a person would, then sends an
+action chosen among the legal ones the server listed (the game's ``load_test_choice``). A
+finished room starts a new game. With two servers, room ``n`` goes to server ``n % 2`` (as
+a load balancer routing by room code sends every seat of a room to one server). The rooms
+are opened over ``--ramp`` seconds; the run is measured for ``--seconds`` after that. The
+bots run in ``--bot-procs`` processes of their own.
 
 Prints for each setup: accepted actions per second, the p50 / p99 / max time from sending an
 action to receiving the state that answers it (milliseconds), each server's CPU over the
@@ -18,7 +19,7 @@ CPU (every process of its cluster). Goal: 1,000 rooms x 4 seats on one process w
 100 ms, under 0.5 ms of server CPU an accepted action; two processes carry 1.6x one's load.
 
 Run: ``.venv/bin/python benchmarks/server_load.py [--rooms 1000] [--seconds 60]
-[--think 1.0] [--ramp 60] [--setups sqlite,pg1,pg2] [--profile FILE]``
+[--think 1.0] [--ramp 60] [--setups sqlite,pg1,pg2] [--game showdown] [--profile FILE]``
 """
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ from tests.server.postgres import cluster  # noqa: E402
 
 from gameshelf.core.progress import add_progress_option, progress  # noqa: E402
 from gameshelf.server import protocol as p  # noqa: E402
+from gameshelf.server.games import game_class, playable  # noqa: E402
 
 #: ``gameshelf ARGS`` under cProfile counting CPU time (not the wall clock: on a busy
 #: machine a process's wait for a CPU would be charged to whatever it was doing), its
@@ -65,8 +67,8 @@ finally:
     profile.dump_stats(out)
 """
 
-SEATS = [p.SeatSpec("host", "Seat 1"), p.SeatSpec("open"), p.SeatSpec("open"),
-         p.SeatSpec("open")]
+#: The people of a room, by game (4, or as many as the game takes).
+SEATS = {"muggins": 2}
 
 
 class Stats:
@@ -133,8 +135,14 @@ async def _recv(ws: ClientConnection) -> dict[str, Any]:
     return data
 
 
+def _seats(game: str) -> tuple[p.SeatSpec, ...]:
+    """The seats a room of ``game`` is created with: the host, then open seats."""
+    return (p.SeatSpec("host", "Seat 1"),
+            *(p.SeatSpec("open") for _ in range(SEATS.get(game, 4) - 1)))
+
+
 async def _seat(ws: ClientConnection, code: str, token: str, rng: random.Random,
-                think: float, stats: Stats, stop: float) -> None:
+                think: float, stats: Stats, stop: float, game: str) -> None:
     """Play one seat until its game ends or the run stops."""
     sent_at: float | None = None
     sent_seq = -1
@@ -159,18 +167,20 @@ async def _seat(ws: ClientConnection, code: str, token: str, rng: random.Random,
         legal = msg["legal"]
         if legal and sent_at is None:
             await asyncio.sleep(rng.expovariate(1 / think) if think > 0 else 0)
-            action = "done" if "done" in legal and rng.random() < 0.7 else rng.choice(legal)
+            action = game_class(game).load_test_choice(legal, rng)
             sent_seq = msg["seq"]
             sent_at = time.perf_counter()
             await _send(ws, p.Act(code, token, action))
 
 
-async def _room(url: str, n: int, think: float, stats: Stats, stop: float) -> None:
+async def _room(url: str, n: int, think: float, stats: Stats, stop: float,
+                game: str) -> None:
     rng = random.Random(n)
-    conns = [await connect(url, max_size=1 << 20, open_timeout=120) for _ in SEATS]
+    seats = _seats(game)
+    conns = [await connect(url, max_size=1 << 20, open_timeout=120) for _ in seats]
     try:
         while time.monotonic() < stop:
-            await _send(conns[0], p.Create("showdown", tuple(SEATS), {}, 0))
+            await _send(conns[0], p.Create(game, seats, {}, 0))
             tokens: list[str] = []
             code = ""
             for i, ws in enumerate(conns):
@@ -186,7 +196,7 @@ async def _room(url: str, n: int, think: float, stats: Stats, stop: float) -> No
                         raise RuntimeError(msg["message"])
             await _send(conns[0], p.Start(code, tokens[0]))
             await asyncio.gather(*(_seat(ws, code, tok, random.Random(rng.random()), think,
-                                         stats, stop)
+                                         stats, stop, game)
                                    for ws, tok in zip(conns, tokens, strict=True)))
             stats.games += 1
     finally:
@@ -202,15 +212,16 @@ async def _tick(advance: Callable[[int], None], total: int) -> None:
 
 
 async def _drive(urls: list[str], rooms: range, seconds: float, think: float,
-                 ramp: float, start_at: float) -> Stats:
-    """Play ``rooms`` (room ``n`` on ``urls[n % len(urls)]``), opened over ``ramp``
-    seconds from ``start_at`` (a wall clock time shared by every bot process)."""
+                 ramp: float, start_at: float, game: str = "showdown") -> Stats:
+    """Play ``rooms`` of ``game`` (room ``n`` on ``urls[n % len(urls)]``), opened over
+    ``ramp`` seconds from ``start_at`` (a wall clock time shared by every bot process)."""
     stats = Stats()
     await asyncio.sleep(max(0.0, start_at - time.time()))
     stop = time.monotonic() + ramp + seconds
     tasks = []
     for i, n in enumerate(rooms):
-        tasks.append(asyncio.create_task(_room(urls[n % len(urls)], n, think, stats, stop)))
+        tasks.append(asyncio.create_task(_room(urls[n % len(urls)], n, think, stats, stop,
+                                               game)))
         await asyncio.sleep(max(0.0, start_at + ramp * (i + 1) / len(rooms) - time.time()))
     stats.since = time.perf_counter()
     for ended in await asyncio.gather(*tasks, return_exceptions=True):
@@ -221,10 +232,10 @@ async def _drive(urls: list[str], rooms: range, seconds: float, think: float,
 
 
 def _bots(urls: list[str], rooms: range, seconds: float, think: float, ramp: float,
-          start_at: float, out: Any) -> None:
+          start_at: float, game: str, out: Any) -> None:
     """A bot process: its share of the rooms; sends back (latencies, accepted, games,
     errors)."""
-    stats = asyncio.run(_drive(urls, rooms, seconds, think, ramp, start_at))
+    stats = asyncio.run(_drive(urls, rooms, seconds, think, ramp, start_at, game))
     out.send((stats.latencies, stats.accepted, stats.games, stats.errors,
               time.process_time()))
 
@@ -268,7 +279,7 @@ def _run(name: str, db: str, count: int, args: argparse.Namespace,
             mine, theirs = ctx.Pipe(duplex=False)
             proc = ctx.Process(target=_bots, args=(urls, range(b, args.rooms, args.bot_procs),
                                                    args.seconds, args.think, args.ramp,
-                                                   start_at, theirs))
+                                                   start_at, args.game, theirs))
             proc.start()
             pipes.append(mine)
             procs.append(proc)
@@ -304,8 +315,9 @@ def _run(name: str, db: str, count: int, args: argparse.Namespace,
     def q(x: float) -> float:
         return 1000 * lat[min(len(lat) - 1, int(x * len(lat)))]
 
-    print(f"{name}: {args.rooms} rooms x 4 seats, measured {elapsed:.0f} s after "
-          f"{args.ramp:g} s of opening rooms, think {args.think:g} s")
+    print(f"{name}: {args.rooms} {args.game} rooms x {SEATS.get(args.game, 4)} seats, "
+          f"measured {elapsed:.0f} s after {args.ramp:g} s of opening rooms, think "
+          f"{args.think:g} s")
     print(f"  accepted actions {accepted:,} ({accepted / elapsed:,.0f}/s), games finished "
           f"{sum(r[2] for r in results):,}; send -> state p50 {q(0.50):.1f} ms, p99 "
           f"{q(0.99):.1f} ms, max {1000 * lat[-1]:.1f} ms")
@@ -338,6 +350,8 @@ def main() -> None:
     ap.add_argument("--setups", default="sqlite,pg1,pg2",
                     help="which setups, comma-separated: sqlite, pg1, pg2")
     ap.add_argument("--bot-procs", type=int, default=2, help="processes of bots (1-16)")
+    ap.add_argument("--game", default="showdown",
+                    help="the game the rooms play (a key of a game played online)")
     ap.add_argument("--profile", metavar="FILE",
                     help="run each server under cProfile (CPU time), its figures in FILE.N")
     add_progress_option(ap)
@@ -345,9 +359,10 @@ def main() -> None:
     setups = [s.strip() for s in args.setups.split(",") if s.strip()]
     if not (1 <= args.rooms <= 2000 and 5 <= args.seconds <= 600 and 0 <= args.think <= 10
             and 1 <= args.ramp <= 600 and 1 <= args.bot_procs <= 16
-            and setups and all(s in SETUPS for s in setups)):
+            and setups and all(s in SETUPS for s in setups) and args.game in playable()):
         ap.error("--rooms 1-2000, --seconds 5-600, --think 0-10, --ramp 1-600, "
-                 "--bot-procs 1-16, --setups of sqlite, pg1, pg2")
+                 "--bot-procs 1-16, --setups of sqlite, pg1, pg2, --game of "
+                 f"{', '.join(playable())}")
     total = len(setups) * int(args.ramp + args.seconds)
     with progress("seconds of load", total, args.progress) as advance, \
             contextlib.ExitStack() as stack:

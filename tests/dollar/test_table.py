@@ -128,6 +128,8 @@ def test_a_room_plays_a_round_hides_bills_refuses_bad_ones_and_comes_back(
     seats = (p.SeatSpec("host", "Ann"), p.SeatSpec("open"), p.SeatSpec("computer"))
     room, _, ann = lobby.create(p.Create("dollar", seats), 0)
     _, _, bob, _ = lobby.join(p.Join(room.code, "Bob"), 0)
+    for seat in (0, 1):         # both connected (a seat with no connection is told nothing)
+        lobby.connected(room, seat)
     lobby.start(p.Start(room.code, ann), 0)
     with pytest.raises(Refused) as err:
         lobby.act(p.Act(room.code, ann, "bill L4000002A series 1902"), 0)

@@ -320,3 +320,28 @@ def test_a_join_from_a_client_that_does_not_play_the_game_takes_no_seat(
     assert [s.kind for s in again.room(room.code, 0.0).seats] == ["person", "open"]
     _, seat, _, _ = lobby.join(p.Join(room.code, "Bob", games=("dollar",)), 0.0)
     assert seat == 1
+
+
+def test_the_tick_looks_into_a_room_only_when_the_away_rule_may_change_something(
+        tmp_path: Path) -> None:
+    """``Room.tick_wanted`` (the tick's look, without the room's lock): false while every
+    person is there, and then the away rule changes nothing; true once a person is gone
+    past the timeout, and then it marks them away and plays for them."""
+    lobby = Lobby(SQLiteRoomStore(tmp_path / "rooms.db"), lobby_idle=0)
+    room, seat, ann = lobby.create(p.Create("yatz", (HOST, OPEN), away_timeout=30), 0.0)
+    _, bob_seat, _, _ = lobby.join(p.Join(room.code, "Bob"), 0.0)
+    assert not room.tick_wanted(0.0, 0)             # a lobby, never closed when idle
+    assert room.tick_wanted(0.0, 60)                # no connection: may be closed
+    lobby.connected(room, seat)
+    lobby.connected(room, bob_seat)
+    lobby.start(p.Start(room.code, ann), 0.0)
+    for now in (0.0, 100.0, 1000.0):                # everyone there: nothing to do
+        assert not room.tick_wanted(now, 0)
+        seq = room.seq
+        assert lobby.tick_room(room, now) == [] and room.seq == seq
+    lobby.disconnected(room, seat, 100.0)
+    assert not room.tick_wanted(129.0, 0) and lobby.tick_room(room, 129.0) == []
+    assert room.tick_wanted(130.0, 0)               # Ann gone 30 s, to act
+    assert lobby.tick_room(room, 130.0) and room.seats[seat].away
+    assert room.game is not None and room.game.to_act() == bob_seat
+    assert not room.tick_wanted(131.0, 0)           # marked, not to act: nothing more

@@ -78,8 +78,9 @@ class Playing(RoomKeeper):
             room.mark(n, True)
 
     def _accept(self, room: Room, now: float, *, started: bool = False) -> Outbox:
-        """Advance, commit every new action, then the messages: each seat's state, and on
-        the end the room, ``over`` (and the game recorded)."""
+        """Advance, commit every new action, then the messages: the state of each person
+        seat with a connection here (a seat's view is built only to be sent), and on the
+        end the room, ``over`` (and the game recorded)."""
         g = room.game
         assert g is not None
         try:
@@ -123,7 +124,10 @@ class Playing(RoomKeeper):
         out: Outbox = []
         if started:
             out.append((None, p.RoomUpdate(room.info())))
-        people = [i for i, s in enumerate(room.seats) if s.kind == "person"]
+        # a seat with no connection here is sent nothing (it is told on connecting, and
+        # another process tells its own connections): its view is not built
+        people = [i for i, s in enumerate(room.seats)
+                  if s.kind == "person" and s.connections > 0]
         out.extend((i, room.state_for(i, before, view))
                    for i, view in zip(people, g.views(people), strict=True))
         if room.status == "over":

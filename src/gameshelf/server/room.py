@@ -196,6 +196,22 @@ class Room:
             return False
         return self.seats[to_act].away or self.absent(self.seats[to_act], now)
 
+    def tick_wanted(self, now: float, lobby_idle: float) -> bool:
+        """True when the away rule or the closing of idle lobbies may change something now
+        (:meth:`~gameshelf.server.rooms.Lobby.tick_room` does nothing otherwise): a lobby
+        with no connection (``lobby_idle`` > 0), a person gone past the away timeout not yet
+        marked away, or an away person to act while someone is in the room. Cheap, so the
+        tick looks at every room without taking its lock."""
+        if self.status == "lobby":
+            return lobby_idle > 0 and not any(s.connections for s in self.seats)
+        if self.status != "playing" or self.away_timeout <= 0 or self.game is None:
+            return False
+        if any(not s.away and self.absent(s, now) for s in self.seats):
+            return True
+        to_act = self.game.to_act()
+        return (0 <= to_act < len(self.seats) and self.seats[to_act].away
+                and self.someone_in(now))
+
     def absent(self, s: Seat, now: float) -> bool:
         """True when the person of seat ``s`` has been gone longer than the away timeout:
         no connection here since, and none said by another process within the last

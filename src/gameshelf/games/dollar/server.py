@@ -18,7 +18,7 @@ from gameshelf.core.text import possessive, win_words
 from gameshelf.games.dollar.game import MAX_PLAYERS, MIN_PLAYERS
 from gameshelf.games.dollar.match import Match
 from gameshelf.games.dollar.options import COMPUTER_LEVEL, DollarOptions
-from gameshelf.games.dollar.view import dollar_view
+from gameshelf.games.dollar.view import Written, dollar_view, dollar_views
 from gameshelf.server.games import Game, SeatPlan, check_names
 
 #: What a seat to act may send: a bill drawn at random; any ``bill SERIAL series YEAR`` is
@@ -34,6 +34,8 @@ class DollarGame(Game):
 
     def __init__(self, match: Match) -> None:
         self.match: Match = match
+        #: each entered bill's JSON, made once (:func:`dollar_views`)
+        self._written: Written = {}
 
     @classmethod
     def check_setup(cls, seats: Sequence[SeatPlan], options: dict[str, Any]) -> None:
@@ -83,6 +85,10 @@ class DollarGame(Game):
 
     def view(self, seat: int) -> dict[str, Any]:
         return dollar_view(self.match, seat)
+
+    def views(self, seats: list[int]) -> list[dict[str, Any]]:
+        """The seats' views with each bill's JSON made once (:func:`dollar_views`)."""
+        return dollar_views(self.match, seats, self._written)
 
     def actor(self, index: int) -> int:
         return index     # one bill a seat, in seat order

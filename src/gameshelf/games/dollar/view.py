@@ -82,16 +82,40 @@ def dollar_view(match: Match, seat: int) -> dict[str, Any]:
     ``bills`` (per seat: None before its bill, ``{"seat", "hidden": true}`` for another
     seat's bill before the end, else :func:`bill_json`) and ``places`` (each seat's place
     once every bill is in, 1 the best, equal scores sharing it; ``[]`` before)."""
+    return dollar_views(match, [seat], {})[0]
+
+
+#: Bills written as JSON, kept by the table's adapter: seat -> (its entry, its JSON).
+Written = dict[int, tuple[Entry, dict[str, Any]]]
+
+
+def dollar_views(match: Match, seats: list[int], written: Written) -> list[dict[str, Any]]:
+    """:func:`dollar_view` of each of ``seats``: what is the same for every seat (names,
+    computers, places) made once, and each bill's JSON made once and kept in
+    ``written`` (an entered bill never changes; a seat's kept JSON is used again only for
+    the same entry), shown to a seat only as :func:`dollar_view` says: its own bill, and
+    every bill once all are in. Do not change what it returns."""
     over = match.to_act() == TERMINAL
-    bills: list[dict[str, Any] | None] = []
-    for s in range(len(match.names)):
-        if s >= len(match.entries):
-            bills.append(None)
-        elif s == seat or over:
-            bills.append(bill_json(match.entries[s], s))
-        else:
-            bills.append({"seat": s, "hidden": True})
-    return {"game": "dollar", "names": list(match.names),
-            "computers": [match.computer(s) for s in range(len(match.names))],
-            "to_act": match.to_act(), "bills": bills,
-            "places": ranks(match.entries) if over else []}
+    n = len(match.names)
+    entered = len(match.entries)
+
+    def bill(s: int) -> dict[str, Any]:
+        entry = match.entries[s]
+        kept = written.get(s)
+        if kept is None or kept[0] is not entry:
+            kept = written[s] = (entry, bill_json(entry, s))
+        return kept[1]
+
+    names, computers = list(match.names), [match.computer(s) for s in range(n)]
+    to_act, places = match.to_act(), ranks(match.entries) if over else []
+    every: list[dict[str, Any] | None] | None = None
+    if over:        # every bill is in: all of them shown to every seat
+        every = [bill(s) if s < entered else None for s in range(n)]
+    out = []
+    for seat in seats:
+        bills = every if every is not None else [
+            None if s >= entered else bill(s) if s == seat else {"seat": s, "hidden": True}
+            for s in range(n)]
+        out.append({"game": "dollar", "names": names, "computers": computers,
+                    "to_act": to_act, "bills": bills, "places": places})
+    return out

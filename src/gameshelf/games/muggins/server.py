@@ -16,7 +16,7 @@ from gameshelf.games.muggins.game import Take, parse_action
 from gameshelf.games.muggins.match import MUGSY, Match, event_words
 from gameshelf.games.muggins.mugsy import Mugsy, parse_level
 from gameshelf.games.muggins.options import MugginsOptions
-from gameshelf.games.muggins.view import MugginsView
+from gameshelf.games.muggins.view import MugginsView, muggins_views
 from gameshelf.server.games import Game, SeatPlan, check_names
 
 
@@ -148,7 +148,10 @@ class MugginsGame(Game):
         return str(mugsy.choose(MugginsView.of(self.match.state, seat)))
 
     def view(self, seat: int) -> dict[str, Any]:
-        return MugginsView.of(self.match.state, seat).to_json(self.seat_names)
+        return MugginsView.of(self.match.state, seat, legal=False).to_json(self.seat_names)
+
+    def views(self, seats: list[int]) -> list[dict[str, Any]]:
+        return muggins_views(self.match.state, seats, self.seat_names)
 
     def actor(self, index: int) -> int:
         return self._actors[index]

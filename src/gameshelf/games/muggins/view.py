@@ -21,7 +21,7 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import cached_property
 from typing import Annotated, Any
 
@@ -89,15 +89,16 @@ class MugginsView(Chains):
     legal: tuple[Action, ...]
 
     @classmethod
-    def of(cls, state: MugginsState, seat: int) -> MugginsView:
-        """``seat``'s view of a game state."""
+    def of(cls, state: MugginsState, seat: int, *, legal: bool = True) -> MugginsView:
+        """``seat``'s view of a game state (``legal=False``: its ``legal`` left empty, as
+        a view written to JSON leaves it out)."""
         to_move = state.current_player()
         return cls(seat, frozenset(state.hands[seat]), tuple(state.left), tuple(state.right),
                    len(state.boneyard), len(state.hands[1 - seat]),
                    (state.scores[0], state.scores[1]), state.target, state.round_no,
                    state.leader, to_move, state.passes, tuple(state.rounds),
                    frozenset(state.void[1 - seat]),
-                   tuple(state.legal_actions()) if to_move == seat else ())
+                   tuple(state.legal_actions()) if legal and to_move == seat else ())
 
     # ----- what follows from it ----------------------------------------------------------
     @property
@@ -176,6 +177,23 @@ class MugginsView(Chains):
             return view
         except (TypeError, ValueError) as exc:
             raise BadInputError(f"not a Muggins view: {exc}") from exc
+
+
+#: The view fields that differ from seat to seat (the rest is the same board and scores).
+_OWN = ("seat", "hand", "opponent_count", "opponent_void")
+_SHARED = tuple(f.name for f in fields(MugginsView) if f.name not in _OWN)
+
+
+def muggins_views(state: MugginsState, seats: Sequence[int],
+                  names: Sequence[str]) -> list[dict[str, Any]]:
+    """:meth:`MugginsView.to_json` of each of ``seats``' views, the board written once:
+    the fields that are the same for both seats are the same objects in every view, only
+    :data:`_OWN` are written per seat, from that seat's own view."""
+    if not seats:
+        return []
+    first = MugginsView.of(state, seats[0], legal=False).to_json(names)
+    return [first, *({**first, **encode(MugginsView.of(state, seat, legal=False), _SHARED)}
+                     for seat in seats[1:])]
 
 
 def _placed(value: Any) -> Placed:

@@ -195,21 +195,26 @@ class ShowdownState(TurnSteps):
         return winners(self)
 
     # ----- the player's view -------------------------------------------------------------
+    def offered_by(self, seat: int) -> tuple[int, ...]:
+        """Per face-up card, who offered it as ``seat`` may know it (:class:`PlayerView`'s
+        ``offered_by``): the offerer when it is ``seat`` or the game has two players (cards
+        played face up), -1 for the card turned from the deck, -2 when ``seat`` may not
+        know; ``()`` with no card face up."""
+        known = []
+        for c in self.faceup:
+            if c == self.top:
+                known.append(-1)
+            else:
+                owner = self.offers.index(c) if c in self.offers else -1
+                known.append(owner if (self.n == 2 or owner == seat) else -2)
+        return tuple(known)
+
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may see: their own hand and offer, never another's hand or offer or
         the deck's order. Two states that differ only in what ``seat`` may not know give
         equal views (what the seat sees changes only when the rulebook makes it public)."""
         n = self.n
-        offered_by: tuple[int, ...] = ()
-        if self.faceup:
-            known = []
-            for c in self.faceup:
-                if c == self.top:
-                    known.append(-1)
-                else:
-                    owner = self.offers.index(c) if c in self.offers else -1
-                    known.append(owner if (n == 2 or owner == seat) else -2)
-            offered_by = tuple(known)
+        offered_by = self.offered_by(seat)
         return PlayerView(
             deck=self.deck, cards=self.cards, seat=seat, n=n, turn=self.turn,
             first=self.first, phase=self.phase,

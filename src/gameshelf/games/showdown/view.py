@@ -54,18 +54,21 @@ _OWN = ("seat", "hand", "my_offer", "offered_by")
 
 def showdown_views(match: Match, seats: list[int]) -> list[dict[str, Any]]:
     """:func:`showdown_view` of each of ``seats``, the table written once: the fields that
-    are the same for every seat are shared, only :data:`_OWN` are written per seat."""
+    are the same for every seat are the same objects in every view, only :data:`_OWN` are
+    made per seat, from the state's own hand, offer and ``offered_by`` of that seat (never
+    from another seat's view)."""
     if not seats:
         return []
     first = showdown_view(match, seats[0])
     out = [first]
+    st = match.state
     for seat in seats[1:]:
-        view = match.state.view(seat)
         mine = dict(first)
+        offer = st.offers[seat]
         mine["seat"] = seat
-        mine["hand"] = [card_text(c) for c in view.hand]
-        mine["my_offer"] = None if view.my_offer is None else card_text(view.my_offer)
-        mine["offered_by"] = list(view.offered_by)
+        mine["hand"] = [card_text(c) for c in st.hands[seat]]
+        mine["my_offer"] = None if offer is None else card_text(offer)
+        mine["offered_by"] = list(st.offered_by(seat))
         out.append(mine)
     return out
 

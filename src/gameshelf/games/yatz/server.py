@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from functools import cache
 from typing import Any
 
 from gameshelf.core.chance import Chance
@@ -31,6 +32,13 @@ from gameshelf.games.yatz.players import PLAYERS, make_player
 from gameshelf.games.yatz.scoring import rule_set
 from gameshelf.games.yatz.view import yatz_view
 from gameshelf.server.games import Game, SeatPlan, check_seats
+
+
+@cache
+def _text(action: Action) -> str:
+    """An action's text (``hold 1 3``, ``score x2 chance``): there are 72 legal ones at
+    most (roll, the 32 holds, none held included, and 39 boxes), so every one is kept."""
+    return str(action)
 
 
 class YatzGame(Game):
@@ -142,8 +150,21 @@ class YatzGame(Game):
         rng = Chance(self.match.seed).derive(f"stand-in/{seat}/{len(self.match.log)}")
         return str(make_player(self.default_level).choose(self.match.state, rng))
 
+    def legal(self, seat: int) -> list[str]:
+        """``seat``'s legal actions as text (empty when not its turn), each action's text
+        written once per process (:func:`_text`: a turn lists some 70 of the same few)."""
+        if self.to_act() != seat:
+            return []
+        return [_text(a) for a in self.match.state.legal_actions()]
+
     def view(self, seat: int) -> dict[str, Any]:
         return yatz_view(self.match)
+
+    def views(self, seats: list[int]) -> list[dict[str, Any]]:
+        """The table once, the same object for every seat (everyone sees all of it)."""
+        if not seats:
+            return []
+        return [yatz_view(self.match)] * len(seats)
 
     def actor(self, index: int) -> int:
         return self._actors[index]
