@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from functools import partial
 
 from gameshelf.core.errors import BadInputError, GameshelfError, StoreError
-from gameshelf.core.inputs import check_name, quote
+from gameshelf.core.inputs import check_name, quote, tidy_name
 from gameshelf.core.safeload import read_json
 from gameshelf.core.text import possessive
 from gameshelf.games import REGISTRY
@@ -139,9 +139,9 @@ class Lobby(RoomKeeper):
             raise Refused("bad_name", str(exc)) from None
         if not name:
             raise Refused("bad_name", "a name is needed")
-        if name.lower() in taken:
+        if name.casefold() in taken:
             raise Refused("bad_name", f"this room has a seat called {quote(name)} already")
-        taken.add(name.lower())
+        taken.add(name.casefold())
         return name
 
     def join(self, msg: p.Join, now: float) -> tuple[Room, int, str, Outbox]:
@@ -178,7 +178,7 @@ class Lobby(RoomKeeper):
             raise Refused("room_full", f"the room {room.code} has no open seat")
         else:
             seat = open_seats[0]
-        name = self._name(msg.name, {s.name.lower() for s in room.seats if s.name})
+        name = self._name(msg.name, {tidy_name(s.name).casefold() for s in room.seats if s.name})
         token = secrets.token_urlsafe(32)
         before = room.seats[seat]
         room.seats[seat] = Seat("person", name, "", token_hash(token))
