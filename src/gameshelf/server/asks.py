@@ -39,8 +39,8 @@ from gameshelf.server import protocol as p
 from gameshelf.server.games import game_class, playable
 from gameshelf.server.room import Refused, Room
 from gameshelf.server.rooms import Lobby
+from gameshelf.server.tables import server_tables
 from gameshelf.session.ending import rules_of
-from gameshelf.session.history import game_stats
 
 log = logging.getLogger("gameshelf.server")
 
@@ -138,10 +138,11 @@ def _scores(lobby: Lobby, game: str, ref: str | None) -> Callable[[], p.Message]
     def read() -> p.Message:
         with Store() as store:
             rows = store.top_scores(game, TOP)
+            finished = store.finished_records(game)
         top = tuple(p.ScoreLine(n, r.name, r.score, r.date[:10])
                     for n, r in enumerate(rows, 1))
         kept = rules_of(game).top is not None
-        return p.Scores(game, top, tuple(game_stats(game).lines()), kept, ref)
+        return p.Scores(game, top, tuple(server_tables(game, finished)), kept, ref)
     return read
 
 
