@@ -32,7 +32,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tests.server.flood import flood  # noqa: E402
+from tests.server.flood import Flood, flood  # noqa: E402
 
 from gameshelf.core.progress import add_progress_option, progress  # noqa: E402
 
@@ -70,7 +70,8 @@ def main() -> None:
     ap.add_argument("--rate", type=float, default=19.0,
                     help="hints a second of each flooder (0.1-20)")
     ap.add_argument("--patience", type=float, default=300.0,
-                    help="seconds the other room waits for one message before it stops")
+                    help="seconds the other room waits for one message before it stops (a phase: "
+                         "three times as long at most)")
     ap.add_argument("--src", type=Path, default=ROOT / "src",
                     help="the src folder the server runs from (default: this checkout's)")
     add_progress_option(ap)
@@ -87,8 +88,13 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp, served(Path(tmp), src) as url, \
             progress("phases", 2, args.progress) as advance:
         for name, flooders in (("alone", 0), ("flooded", args.flooders)):
-            got = asyncio.run(flood(url, actions=args.actions, flooders=flooders,
-                                    rate=args.rate, patience=args.patience))
+            got = Flood()
+            try:
+                asyncio.run(asyncio.wait_for(flood(
+                    url, actions=args.actions, flooders=flooders, rate=args.rate,
+                    patience=args.patience, out=got), args.patience * 3))
+            except TimeoutError:
+                got.stalled = got.stalled or "the phase's end"
             advance(1)
             print(f"\n{name}:")
             for line in got.lines() if flooders else got.lines()[:3]:

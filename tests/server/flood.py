@@ -168,12 +168,13 @@ async def _other(url: str, actions: int, out: Flood, patience: float) -> None:
 
 
 async def flood(url: str, *, actions: int, flooders: int = 2, rate: float = 19.0,
-                patience: float = 600.0) -> Flood:
+                patience: float = 600.0, out: Flood | None = None) -> Flood:
     """Flood ``url`` with hints from ``flooders`` connections (``rate`` a second each)
     while another room plays until ``actions`` of its player's actions were answered (or
     ``patience`` seconds went by: the caller checks the counts). ``flooders`` 0: the other
-    room alone, for a baseline."""
-    out = Flood()
+    room alone, for a baseline. ``out``: filled as it goes (a caller that gives up on the
+    run still has the counts so far)."""
+    out = Flood() if out is None else out
     stop = asyncio.Event()
     tasks = [asyncio.create_task(_flooder(url, i + 1, rate, stop, out))
              for i in range(flooders)]
