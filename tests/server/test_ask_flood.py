@@ -18,6 +18,9 @@ from tests.server.test_restart import serve_process
 
 #: The other room's actions to see answered during the flood.
 ACTIONS = 8
+#: Seconds the other room waits for any one message before the test gives up (a hang guard:
+#: on a server whose asks share the game's threads it waited past this).
+PATIENCE = 120.0
 
 
 def test_a_hint_flood_from_two_connections_does_not_stall_another_rooms_game(
@@ -26,7 +29,7 @@ def test_a_hint_flood_from_two_connections_does_not_stall_another_rooms_game(
     plays Muggins against strong Mugsy (moves worked out in a worker thread), asking a hint
     a turn: the third room's actions, the computer's moves and its hints all come."""
     with serve_process(tmp_path, tmp_path / "rooms.db") as (_proc, url):
-        got = asyncio.run(flood(url, actions=ACTIONS, flooders=2, rate=19.0))
+        got = asyncio.run(flood(url, actions=ACTIONS, flooders=2, rate=19.0, patience=PATIENCE))
     for line in got.lines():
         print(line)
     assert len(got.actions) >= ACTIONS, got.lines()
