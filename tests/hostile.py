@@ -29,7 +29,9 @@ HOSTILE: dict[str, str] = {
     "C\x9b31m": "C\\x9b31m",
     "\u202eRtl": "\\u202eRtl",
     "مرحبا": "مرحبا",
-    "Zoe\u0301\u0308": "Zoe\u0301\u0308",
+    # a combining character in the one form names are kept in (NFC: a decomposed "e\u0301"
+    # is stored composed, so it would not be seen as typed)
+    "Zo\u00e9\u0308": "Zo\u00e9\u0308",
 }
 NAMES = list(HOSTILE)
 

@@ -163,7 +163,9 @@ def test_command_line_numbers_are_one_line_exit_2(
 # ----- 6: names and undecodable bytes ----------------------------------------------------
 
 @pytest.mark.parametrize("name", ["a\x1bb", "bell\x07", "csi\x9b31m", "nul\x00", "rtl\u202e",
-                                  "x" * 41, "n\udcff"])
+                                  "x" * 41, "n\udcff", "a\x1cb", "a\x1fb", "a\u2028b",
+                                  "a\u2029b", "a\u200bb", "a\u200cb", "a\u200db", "a\u2060b",
+                                  "\ufeffAnn", "tab\tin", "new\nline", "a\x85b"])
 def test_check_name_refuses_control_characters_long_and_undecodable_names(name: str) -> None:
     from gameshelf.core.inputs import check_name
 
@@ -176,7 +178,8 @@ def test_check_name_keeps_letters_of_every_script() -> None:
     from gameshelf.core.inputs import check_name
 
     assert check_name(" Ann   Lee ") == "Ann Lee"
-    assert check_name("Zoë 李 👩\u200d🚀") == "Zoë 李 👩\u200d🚀"
+    assert check_name("Zoë 李 👩🚀 Ана") == "Zoë 李 👩🚀 Ана"
+    assert check_name("Zoe\u0308") == "Zoë"       # one form (NFC) however it was typed
 
 
 @pytest.mark.parametrize("args", [

@@ -18,7 +18,8 @@ from gameshelf.core.store import Store
 from gameshelf.games.yatz.match import Match, parse_seats
 from tests.cli_helpers import run, sub_commands
 
-BAD_NAMES = ["\x1b]0;PWN\x07", "a\x07b", "x\u202ey", "c\x9b1m", "n\x00", "z" * 5000, "   "]
+BAD_NAMES = ["\x1b]0;PWN\x07", "a\x07b", "x\u202ey", "c\x9b1m", "n\x00", "z" * 5000, "   ",
+             "a\x1cb", "a\u2028b", "A\u200bnn", "\ufeffAnn", "a\u2060b"]
 
 
 def _yatz_record(tmp_path: Path) -> str:
@@ -83,3 +84,17 @@ def test_a_bad_save_name_is_refused_in_one_line_and_nothing_is_saved(
     assert "save name" in err and "\x1b" not in err + out and "\x07" not in err + out
     with Store() as s:
         assert s.list_saves(words[0]) == []
+
+
+@pytest.mark.parametrize("words", list(ARGS), ids=" ".join)
+def test_a_save_name_is_kept_in_one_form_however_it_was_typed(
+        words: tuple[str, ...], tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``café`` typed with ``e`` and a combining accent is saved as the composed ``café``
+    (NFC): typed either way it names one save."""
+    args = [*words, *ARGS[words](tmp_path), "--name", "cafe\u0301"]
+    code, out, err = run(args, capsys, monkeypatch, stdin="quit\n")
+    assert code == 0, (code, out, err)
+    with Store() as s:
+        assert [row.name for row in s.list_saves(words[0])] == ["caf\u00e9"]
+        assert s.load_save(words[0], "cafe\u0301").game == words[0]

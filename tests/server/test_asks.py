@@ -9,6 +9,7 @@ import asyncio
 import re
 
 from gameshelf.server import protocol as p
+from gameshelf.server.games import playable
 from tests.server.bots import Bot, play_room
 from tests.server.helpers import Running
 
@@ -162,5 +163,35 @@ def test_every_game_replays_as_the_asking_seat_saw_it(server: Running) -> None:
             assert isinstance(end, p.Replayed) and end.step == steps and end.to_act == -2
             assert end.move == end.moves == first.moves, (game, end)
             assert bot.state is not None and end.view == bot.state.view, game
+            await bot.close()
+    asyncio.run(scenario())
+
+
+def test_every_games_server_statistics_name_the_seats_of_its_rooms(server: Running) -> None:
+    """The ``scores`` ask's statistics, for every game the server plays, are the server's
+    games as their seats played them: each seat by the name its room gave it (the
+    computer's with its level), never the terminal's "you" and "Mugsy", and a game just
+    finished counted, not called one "finished before the history was kept"."""
+    async def scenario() -> None:
+        for game in playable():
+            options = {"target": 15} if game == "muggins" else {}
+            bots = await play_room(server.url, game, [p.SeatSpec("host", "Zoé"),
+                                                      p.SeatSpec("computer", "easy")
+                                                      if game == "muggins" else
+                                                      p.SeatSpec("computer")],
+                                   options=options, seed=11)
+            bot = bots[0]
+            await bot.open()
+            assert bot.over is not None
+            names = [s.name for s in bot.over.scores]
+            scores = await _answer(bot, p.GetScores(game, "s"), p.Scores)
+            assert isinstance(scores, p.Scores), (game, scores)
+            text = "\n".join(scores.stats)
+            assert "on this server" in scores.stats[0], (game, scores.stats)
+            seats = [line.split("  ")[0].strip() for line in scores.stats[3:]]
+            assert "Zoé" in seats, (game, scores.stats)
+            assert any(name in row for name in names if name != "Zoé" for row in seats), (
+                game, names, scores.stats)
+            assert " you " not in f" {text.lower()} " and "before the history" not in text
             await bot.close()
     asyncio.run(scenario())

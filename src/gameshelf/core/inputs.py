@@ -38,8 +38,11 @@ MAX_RECORD_BYTES = 1 << 20
 MAX_DATA_FILE_BYTES = 256 << 10
 
 _ASCII_DIGITS = frozenset("0123456789")
-#: Format characters allowed in names: zero-width joiner and non-joiner (emoji, scripts).
-_JOINERS = frozenset("\u200c\u200d")
+#: Unicode categories a name may not hold: controls (tab, newline, escape, bell, C1 codes,
+#: the information separators U+001C-U+001F), format characters (zero-width space, joiners,
+#: word joiner, byte-order mark, bidirectional overrides: look-alike names), line and
+#: paragraph separators; and lone surrogates (undecodable bytes, refused first).
+REFUSED_IN_NAMES = frozenset({"Cc", "Cf", "Zl", "Zp"})
 
 ErrorClass = type[GameshelfError]
 
@@ -117,39 +120,60 @@ def check_text(text: str, what: str, error: ErrorClass = BadInputError) -> str:
 
 
 def tidy_name(text: str) -> str:
-    """The one form of a name a person types (a save, a player, a room's seat): blanks at
-    the ends dropped, each run of blanks made one space. What :func:`check_name` keeps and
-    what every look-up by name compares, so ``--name "c "`` is found again as ``"c"``,
-    ``" c"`` or ``"c "``.
+    """The one form of a name a person types (a save, a player, a room's seat): Unicode's
+    composed form (NFC: ``café`` typed with a composed ``é`` or with ``e`` and a combining
+    accent is one name), blanks at the ends dropped, each run of blanks made one space. What
+    :func:`check_name` keeps and what every look-up by name compares, so ``--name "c "`` is
+    found again as ``"c"``, ``" c"`` or ``"c "``.
 
     Example:
-        >>> tidy_name("  Ann   Lee ")
-        'Ann Lee'
+        >>> tidy_name("  Ann   Lee "), tidy_name("cafe\u0301") == "caf\u00e9"
+        ('Ann Lee', True)
     """
-    return " ".join(text.split())
+    return " ".join(unicodedata.normalize("NFC", text).split())
+
+
+def refused_character(text: str) -> str | None:
+    """The first character of ``text`` a name may not hold (a category of
+    :data:`REFUSED_IN_NAMES`, or a lone surrogate), or None.
+
+    Example:
+        >>> refused_character("Ann"), refused_character("A\u200bnn")
+        (None, '\u200b')
+    """
+    for ch in text:
+        if unicodedata.category(ch) in REFUSED_IN_NAMES or "\ud800" <= ch <= "\udfff":
+            return ch
+    return None
 
 
 def check_name(text: str, what: str = "name", *, max_len: int = MAX_NAME,
                error: ErrorClass = BadInputError) -> str:
-    """A name a person entered (a player, a save), checked and tidied: blanks at the ends
-    dropped and runs of blanks made one space (:func:`tidy_name`); it may be empty (callers
-    decide).
+    """A name a person entered (a player, a save), checked and tidied (:func:`tidy_name`:
+    NFC, blanks at the ends dropped and runs of blanks made one space); it may be empty
+    (callers decide). The characters are checked as typed, before any blank is folded: a
+    tab, a newline or U+001C is refused, not made a space.
 
     Raises:
-        BadInputError (or ``error``): undecodable bytes, a control or format character
-            (escape, bell, C1 codes, bidirectional overrides), or more than ``max_len``
-            characters.
+        BadInputError (or ``error``): undecodable bytes, a control, format or line/paragraph
+            separator character (Unicode categories Cc, Cf, Zl, Zp: escape, bell, tab, C1
+            codes, U+001C-U+001F, zero-width space and joiners, U+2060, U+FEFF,
+            bidirectional overrides, U+2028, U+2029), or more than ``max_len`` characters
+            (once tidied).
     """
     check_text(text, what, error)
+    bad = refused_character(text)
+    if bad is not None:
+        raise error(f"{what} holds the {_KINDS[unicodedata.category(bad)]} U+{ord(bad):04X}; "
+                    f"use letters, digits, blanks and punctuation")
     name = tidy_name(text)
-    for ch in name:
-        cat = unicodedata.category(ch)
-        if cat in ("Cc", "Cs") or (cat == "Cf" and ch not in _JOINERS):
-            raise error(f"{what} holds the control character U+{ord(ch):04X}; "
-                        f"use letters, digits, blanks and punctuation")
     if len(name) > max_len:
         raise error(f"{what} is longer than {max_len} characters: {quote(name)}")
     return name
+
+
+_KINDS = {"Cc": "control character", "Cf": "invisible format character",
+          "Zl": "line separator", "Zp": "paragraph separator"}
 
 
 def read_file(path: str | os.PathLike[str], what: str, *, max_bytes: int,

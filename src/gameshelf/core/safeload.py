@@ -14,6 +14,8 @@ or ``tomllib`` itself). The rules they apply:
   quadratically up to its 4,300-digit limit); ``NaN``, ``Infinity`` and any number not
   finite once read (``1e999``; TOML's ``inf`` and ``nan``) are refused.
 - **Text**: a string holding an unpaired surrogate (JSON's ``"\\ud800"``) is refused.
+- **Keys**: an object naming one key twice (``{"seat": 0, "seat": 1}``) is refused, where
+  Python's parser keeps the last silently (TOML refuses it by itself).
 
 Example:
     >>> read_json('{"a": [1, 2]}')
@@ -64,6 +66,19 @@ def _json_constant(constant: str) -> Any:
     raise _Refused(f"{constant} is not JSON")
 
 
+def _json_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    found = dict(pairs)
+    if len(found) != len(pairs):
+        seen: set[str] = set()
+        for key, _value in pairs:
+            if key in seen:
+                shown = repr(key) if len(key) <= 40 else f"{key[:40]!r}..."
+                raise _Refused(f"not valid JSON (the key {shown} is given twice in one "
+                               "object)")
+            seen.add(key)
+    return found
+
+
 def _one_line(text: object, limit: int = 80) -> str:
     return " ".join(str(text).split())[:limit]
 
@@ -75,10 +90,12 @@ def read_json(text: str | bytes, *, max_depth: int = MAX_DEPTH) -> Any:
     Raises:
         DataError: not JSON (the message says where), nested deeper than ``max_depth``, a
             whole number of more than :data:`MAX_DIGITS` digits, ``NaN`` or ``Infinity``, an
-            unpaired surrogate, or bytes that are not UTF-8 text.
+            unpaired surrogate, a key given twice in one object, or bytes that are not
+            UTF-8 text.
     """
     try:
-        value = json.loads(text, parse_int=_json_int, parse_constant=_json_constant)
+        value = json.loads(text, parse_int=_json_int, parse_constant=_json_constant,
+                           object_pairs_hook=_json_object)
     except RecursionError:
         raise _too_deep(max_depth) from None
     except _Refused as exc:

@@ -66,7 +66,7 @@ def make_app(store: RoomStore, *,
             :data:`STORED`: :func:`finished_game`; None: not recorded).
         lobby_idle: seconds before a room not started, with no one in it, is closed.
         hub_options: :class:`Hub`'s ``rate``, ``burst``, ``per_host``, ``guesses``,
-            ``rooms``, ``tick``, ``clock``.
+            ``rooms``, ``ask_workers``, ``tick``, ``clock``.
     """
     if finisher is STORED:
         finisher = finished_game
@@ -96,6 +96,7 @@ def make_app(store: RoomStore, *,
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
             await asyncio.to_thread(hub.leases.give_back)
+            hub.asks.close()
 
     app = Starlette(routes=[*page_routes(), WebSocketRoute("/ws", hub.serve)],
                     lifespan=lifespan)

@@ -248,12 +248,18 @@ def check_seats(seats: Sequence[SeatPlan], title: str, players: tuple[int, int],
 
 
 def check_names(seats: Sequence[SeatPlan], max_len: int) -> None:
+    """Each seat's name a name (:func:`~gameshelf.core.inputs.check_name`), no two alike
+    once tidied (NFC, blanks folded) whatever their case.
+
+    Raises:
+        BadInputError: a name refused, or two seats of one name.
+    """
     seen: set[str] = set()
     for s in seats:
-        check_name(s.name, "a seat's name", max_len=max_len)
-        if s.name.lower() in seen:
+        name = check_name(s.name, "a seat's name", max_len=max_len).casefold()
+        if name in seen:
             raise BadInputError(f"two seats are called {s.name!r}")
-        seen.add(s.name.lower())
+        seen.add(name)
 
 
 def game_class(key: str) -> type[Game]:

@@ -13,6 +13,8 @@ a store whose calls wait on the network (PostgreSQL: :attr:`RoomStore.blocking`)
 every message naming a room, and each tick that writes, is worked out in a worker thread, so
 one slow commit holds up its own room only. A room's messages are handled one at a time (its
 lock), so no two of them interleave.
+Hints, reviews, replays and scores are worked out on a pool of threads of their own
+(:class:`gameshelf.server.asks.Asks`), so those moves and store calls never wait behind them.
 
 A background tick (every :data:`TICK` seconds) applies the away rule and closes idle
 lobbies, in the rooms whose lease this process holds (:mod:`gameshelf.server.leases`).
@@ -37,7 +39,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from gameshelf import __version__
 from gameshelf.core.errors import GameshelfError
 from gameshelf.server import protocol as p
-from gameshelf.server.asks import ASKED, answer
+from gameshelf.server.asks import ASK_WORKERS, ASKED, Asks
 from gameshelf.server.batch import dump_all
 from gameshelf.server.games import game_class, playable
 from gameshelf.server.leases import Leases, timed
@@ -92,18 +94,22 @@ class Hub(Limits):
         guesses: wrong room codes or tokens one client address may send a minute (bursts
             of twice as many).
         rooms: rooms one client address may create a minute (bursts of twice as many).
+        ask_workers: threads working out hints, reviews, replays and scores (their own
+            pool, :class:`gameshelf.server.asks.Asks`).
         tick: seconds between checks of the away rule.
         clock: monotonic seconds.
     """
 
     def __init__(self, lobby: Lobby, *, rate: float = RATE, burst: float = BURST,
                  per_host: int = PER_HOST, guesses: float = GUESS_RATE,
-                 rooms: float = ROOMS_RATE,
+                 rooms: float = ROOMS_RATE, ask_workers: int = ASK_WORKERS,
                  tick: float = TICK, clock: Callable[[], float] = time.monotonic) -> None:
         super().__init__(rate=rate, burst=burst, per_host=per_host, guesses=guesses,
                          rooms=rooms, clock=clock)
         self.lobby = lobby
         self.tick = tick
+        #: Hints, reviews, replays and scores: worked out on their own pool.
+        self.asks = Asks(ask_workers, clock)
         self.seats: dict[str, dict[int, set[Connection]]] = {}
         self.locks: dict[str, asyncio.Lock] = {}
         #: Handlers holding or waiting for each room's lock (a lock no one uses is let go).
@@ -283,7 +289,7 @@ class Hub(Limits):
         elif isinstance(msg, p.GetRecord):
             conn.send(p.dump(await self.work(None, lobby.record, msg, now)))
         elif isinstance(msg, ASKED):    # hint, review, replay, scores: answered later
-            await answer(lobby, conn.send, msg, now)
+            await self.asks.answer(lobby, conn, conn.send, msg, now)
         else:  # pragma: no cover - parse_client reads client messages only
             raise Refused("unknown_type", f"a client does not send {msg.TYPE!r}")
 

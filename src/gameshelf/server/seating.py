@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from functools import partial
 
 from gameshelf.core.errors import BadInputError
-from gameshelf.core.inputs import check_name, quote
+from gameshelf.core.inputs import check_name, quote, tidy_name
 from gameshelf.games import REGISTRY
 from gameshelf.server import protocol as p
 from gameshelf.server.games import SeatPlan, game_class, playable
@@ -113,9 +113,9 @@ class Seating(Playing):
             raise Refused("bad_name", str(exc)) from None
         if not name:
             raise Refused("bad_name", "a name is needed")
-        if name.lower() in taken:
+        if name.casefold() in taken:
             raise Refused("bad_name", f"this room has a seat called {quote(name)} already")
-        taken.add(name.lower())
+        taken.add(name.casefold())
         return name
 
     def join(self, msg: p.Join, now: float) -> tuple[Room, int, str, Outbox]:
@@ -152,7 +152,8 @@ class Seating(Playing):
             raise Refused("room_full", f"the room {room.code} has no open seat")
         else:
             seat = open_seats[0]
-        name = self._name(msg.name, {s.name.lower() for s in room.seats if s.name})
+        name = self._name(msg.name, {tidy_name(s.name).casefold() for s in room.seats
+                                          if s.name})
         token = secrets.token_urlsafe(32)
         before = room.seats[seat]
         room.seats[seat] = Seat("person", name, "", token_hash(token))
@@ -195,7 +196,7 @@ class Seating(Playing):
         if room.status != "lobby":
             raise Refused("already_started", f"the room {room.code} has started")
         cls = game_class(room.game_key)
-        names = {s.name.lower() for s in room.seats if s.name}
+        names = {s.name.casefold() for s in room.seats if s.name}
         cpu = sum(1 for s in room.seats if s.kind == "computer")
         before = [Seat(s.kind, s.name, s.level, s.token_hash, s.connections, s.gone_since)
                   for s in room.seats]
@@ -203,10 +204,10 @@ class Seating(Playing):
             if s.kind == "open":
                 cpu += 1
                 name = cls.computer_name(cpu)
-                while name.lower() in names:
+                while name.casefold() in names:
                     cpu += 1
                     name = f"CPU {cpu}"
-                names.add(name.lower())
+                names.add(name.casefold())
                 s.kind, s.name, s.level = "computer", name, cls.default_level
         try:
             cls.check_setup(room.plan(), dict(room.options))
