@@ -43,6 +43,11 @@ _ASCII_DIGITS = frozenset("0123456789")
 #: word joiner, byte-order mark, bidirectional overrides: look-alike names), line and
 #: paragraph separators; and lone surrogates (undecodable bytes, refused first).
 REFUSED_IN_NAMES = frozenset({"Cc", "Cf", "Zl", "Zp"})
+#: The zero-width non-joiner and joiner: format characters that emoji sequences (👩‍🚀)
+#: and scripts such as Persian and the Indic ones need, so a name may hold one between two
+#: characters that are neither ASCII nor blanks nor refused (never next to a Latin letter,
+#: where it would only make a look-alike: ``An‍n``).
+JOINERS = frozenset("\u200c\u200d")
 
 ErrorClass = type[GameshelfError]
 
@@ -135,16 +140,27 @@ def tidy_name(text: str) -> str:
 
 def refused_character(text: str) -> str | None:
     """The first character of ``text`` a name may not hold (a category of
-    :data:`REFUSED_IN_NAMES`, or a lone surrogate), or None.
+    :data:`REFUSED_IN_NAMES`, or a lone surrogate; a joiner only where :data:`JOINERS` says
+    it may not stand), or None.
 
     Example:
         >>> refused_character("Ann"), refused_character("A\u200bnn")
         (None, '\u200b')
     """
-    for ch in text:
+    for i, ch in enumerate(text):
+        if ch in JOINERS and 0 < i < len(text) - 1 and _joinable(text[i - 1]) \
+                and _joinable(text[i + 1]):
+            continue
         if unicodedata.category(ch) in REFUSED_IN_NAMES or "\ud800" <= ch <= "\udfff":
             return ch
     return None
+
+
+def _joinable(ch: str) -> bool:
+    """True when a joiner may stand beside ``ch`` (see :data:`JOINERS`)."""
+    return (not ch.isascii() and not ch.isspace() and ch not in JOINERS
+            and unicodedata.category(ch) not in REFUSED_IN_NAMES
+            and not "\ud800" <= ch <= "\udfff")
 
 
 def check_name(text: str, what: str = "name", *, max_len: int = MAX_NAME,
@@ -157,7 +173,8 @@ def check_name(text: str, what: str = "name", *, max_len: int = MAX_NAME,
     Raises:
         BadInputError (or ``error``): undecodable bytes, a control, format or line/paragraph
             separator character (Unicode categories Cc, Cf, Zl, Zp: escape, bell, tab, C1
-            codes, U+001C-U+001F, zero-width space and joiners, U+2060, U+FEFF,
+            codes, U+001C-U+001F, zero-width space, U+2060, U+FEFF, the joiners
+            U+200C/U+200D save between two characters that are not ASCII,
             bidirectional overrides, U+2028, U+2029), or more than ``max_len`` characters
             (once tidied).
     """
