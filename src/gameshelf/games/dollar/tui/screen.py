@@ -281,6 +281,11 @@ class DollarScreen(HowToMixin, BillEntry, ReplayKeys, Screen[None]):
             self.store_error = error_line(exc)
             self._say(f"Best bills unavailable: {error_line(exc)}")
         self.query_one("#best", BestTable).show(rows, self._wide)
+        # no bill kept yet: one line says so, no empty table of headings
+        self.query_one("#best", BestTable).display = bool(rows)
+        self.query_one("#best-title", Static).update(
+            "Best bills ever" if rows or rows is None else
+            "Best bills ever: none yet (every bill played is kept)")
 
     def _inputs_disabled(self, disabled: bool) -> None:
         for widget_id in ("#name", "#bill", "#series", "#district", "#add", "#random"):

@@ -21,7 +21,7 @@ from gameshelf.games.showdown.tui.help import HELP
 from gameshelf.games.showdown.tui.screen import ShowdownScreen
 from gameshelf.tui.app import GameshelfApp
 from gameshelf.tui.base import GuardedApp, run_guarded
-from gameshelf.tui.saves import SavesList
+from gameshelf.tui.saves import NO_SAVES, SavesList
 from gameshelf.tui.widgets import (
     GameFooter,
     HelpScreen,
@@ -32,6 +32,10 @@ from gameshelf.tui.widgets import (
 
 #: What works without a terminal.
 TEXT_HINT = "use --text for the prompt loop"
+
+
+#: The saves list's label while it holds a save.
+SAVES_LABEL = "Saved games (Enter or click resumes, r replays, d deletes)"
 
 
 class ShowdownStartScreen(Screen[None]):
@@ -57,8 +61,7 @@ class ShowdownStartScreen(Screen[None]):
                 yield TextField(placeholder="e.g. 12345", id="sd-seed", compact=True)
             with Horizontal(classes="sd-row"):
                 yield Button("New game", id="sd-new", variant="primary", compact=True)
-            yield Static("Saved games (Enter or click resumes, r replays, d deletes)",
-                         id="sd-saves-label")
+            yield Static(SAVES_LABEL, id="sd-saves-label")
             yield SavesList(GAME, describe, one_line=True, id="sd-saves")
             yield Static("", id="sd-msg")
         yield GameFooter()
@@ -79,7 +82,12 @@ class ShowdownStartScreen(Screen[None]):
         self.app.push_screen(ShowdownScreen(session))
 
     def on_saves_list_changed(self, event: SavesList.Changed) -> None:
-        if event.note or event.error:
+        """No save: the list's frame goes and its label says so in one line."""
+        event.saves_list.display = event.count > 0
+        self.query_one("#sd-saves-label", Static).update(
+            SAVES_LABEL if event.count else
+            "No saved games yet: a game is saved as it is played.")
+        if (event.note or event.error) and event.note != NO_SAVES:
             self.query_one("#sd-msg", Static).update(plain(event.note))
         self.refresh_bindings()
 
