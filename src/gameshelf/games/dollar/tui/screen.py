@@ -44,6 +44,7 @@ from gameshelf.tui.widgets import (
     help_binding,
     plain,
     refusal,
+    typed_while_editing,
 )
 
 #: Seconds each step stays on the display while a bill is played (+ and - change it).
@@ -240,6 +241,8 @@ class DollarScreen(HowToMixin, BillEntry, ReplayKeys, Screen[None]):
         the replay's keys."""
         if self.kept is not None:
             return self.replay_offers(action, parameters)
+        if typed_while_editing(self, action, parameters):
+            return False   # a field has the focus: its printable keys are typed there
         if action in ("game_number", "pace") and self.size.width < self.WIDE:
             return False   # 80 columns: F4, + and - still work (the help, the how-to name them)
         if action == "random_bill":

@@ -4,6 +4,7 @@ the game screen (:mod:`gameshelf.games.showdown.tui.screen`)."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -15,6 +16,7 @@ from gameshelf.core.chance import new_seed, parse_seed
 from gameshelf.core.errors import GameshelfError
 from gameshelf.core.text import error_line
 from gameshelf.games.showdown.match import GAME, Match, parse_players
+from gameshelf.games.showdown.options import ShowdownOptions
 from gameshelf.games.showdown.play import ShowdownMatch
 from gameshelf.games.showdown.session import ShowdownSession, describe
 from gameshelf.games.showdown.tui.help import HELP
@@ -50,12 +52,13 @@ class ShowdownStartScreen(Screen[None]):
         with Vertical():
             yield Static("P I N B A L L   S H O W D O W N", id="sd-title")
             yield Static("2 to 4 players on this terminal, names separated by commas. "
-                         "cpu, computer or ai (or random, heuristic, search; Zed:search "
+                         "cpu, computer or ai (or "
+                         f"{', '.join(ShowdownOptions.LEVELS)}; Zed:search "
                          "names one) is a computer player. "
                          "The deck is gameshelf's reconstruction.", id="sd-note")
             with Horizontal(classes="sd-row"):
                 yield Static("Players")
-                yield TextField(value="You,cpu,cpu", id="sd-players", compact=True)
+                yield TextField(value=self._last_players(), id="sd-players", compact=True)
             with Horizontal(classes="sd-row"):
                 yield Static("Game number (empty: random)")
                 yield TextField(placeholder="e.g. 12345", id="sd-seed", compact=True)
@@ -68,6 +71,11 @@ class ShowdownStartScreen(Screen[None]):
 
     #: a game was opened from here (set until the screen is back on)
     _left_for_game = False
+
+    def _last_players(self) -> str:
+        """The players of this run's last game started here (``You,cpu,cpu`` at first)."""
+        setups: dict[str, Any] = getattr(self.app, "setups", {})
+        return str(setups.get(GAME, "You,cpu,cpu"))
 
     def on_screen_resume(self) -> None:
         """Back from a game (or a window): the saves reloaded; after a game, or when the
@@ -103,6 +111,8 @@ class ShowdownStartScreen(Screen[None]):
             self.app.bell()
             return
         msg.update("")
+        setups: dict[str, Any] = getattr(self.app, "setups", {})
+        setups[GAME] = self.query_one("#sd-players", Input).value.strip()
         self._open_game(session)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
