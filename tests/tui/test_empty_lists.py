@@ -31,7 +31,7 @@ async def test_dollar_best_bills_with_none_kept_is_one_line_and_no_table() -> No
         app.push_screen(screen)
         await pilot.pause()
         assert not screen.query_one("#best", DataTable).display
-        assert "none yet" in str(screen.query_one("#best-title", Static).render())
+        assert "none kept yet" in str(screen.query_one("#best-title", Static).render())
         await pilot.press(*"Ann", "enter", *"L40000002A", "enter", "f5", "end")
         await pilot.pause()
         assert screen.phase == "done"

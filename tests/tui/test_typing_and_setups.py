@@ -25,7 +25,8 @@ def _footer_keys(app: GameshelfApp) -> dict[str, str]:
     out: dict[str, str] = {}
     for b in app.screen.active_bindings.values():
         if b.binding.show and b.enabled:
-            out.setdefault(b.binding.action, b.binding.key)
+            shown = b.binding.key_display or b.binding.key
+            out.setdefault(b.binding.action, shown if len(shown) == 1 else shown.lower())
     return out
 
 

@@ -95,10 +95,10 @@ def typed_key(key: str) -> bool:
 def typed_while_editing(screen: Screen[Any], action: str,
                         parameters: tuple[object, ...]) -> bool:
     """True when a text field has ``screen``'s focus and the key the footer names for
-    ``action`` (with ``parameters``: its first key on the screen) would be typed there: the
-    footer then leaves the action out, as the key cannot do it now. A key the field never
-    types (F6, Ctrl+S, Esc) keeps it offered; ``?`` opens the help from a
-    :class:`TextField`."""
+    ``action`` (with ``parameters``: its first binding's ``key_display``, else its key)
+    would be typed there: the footer then leaves the action out, as the key cannot do it
+    now. A key the field never types (F6, Ctrl+S, Esc) keeps it offered; ``?`` opens the
+    help from a :class:`TextField`."""
     focused = screen.focused
     if not isinstance(focused, Input):
         return False
@@ -108,6 +108,10 @@ def typed_while_editing(screen: Screen[Any], action: str,
             if name == action and tuple(params) == tuple(parameters):
                 if key == "question_mark" and isinstance(focused, TextField):
                     return False
+                if binding.key_display:   # a key's name (F6, ":"), or a sign such as ⏎
+                    shown = binding.key_display
+                    return shown.isascii() and typed_key(shown if len(shown) == 1
+                                                         else shown.lower())
                 return typed_key(key)
     return False
 

@@ -288,7 +288,7 @@ class DollarScreen(HowToMixin, BillEntry, ReplayKeys, Screen[None]):
         self.query_one("#best", BestTable).display = bool(rows)
         self.query_one("#best-title", Static).update(
             "Best bills ever" if rows or rows is None else
-            "Best bills ever: none yet (every bill played is kept)")
+            "Best bills ever: none kept yet")
 
     def _inputs_disabled(self, disabled: bool) -> None:
         for widget_id in ("#name", "#bill", "#series", "#district", "#add", "#random"):
