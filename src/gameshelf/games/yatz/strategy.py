@@ -27,7 +27,6 @@ import numpy as np
 
 from gameshelf.core.errors import BadInputError
 from gameshelf.core.inputs import load_toml
-from gameshelf.core.text import listed
 from gameshelf.games.yatz import dice as D
 from gameshelf.games.yatz import solver
 from gameshelf.games.yatz.scoring import (
@@ -239,15 +238,15 @@ class Option:
         return self.hold is None
 
     def describe(self, dice: Sequence[int] = (), held: int = 0) -> str:
-        """Human text: ``keep the 5 and 5, roll the other three`` / ``score x2 Full House
-        (25; 50 with x2)`` (the box's points as on the card, then as they count with the
+        """Human text: ``keep the 5 5, roll the other three`` / ``score x2 Full House (25;
+        50 with x2)`` (the box's points as on the card, then as they count with the
         multiplier).
 
-        ``self.hold`` names faces ("the 5", values). Given the ``dice`` on the table (and the
-        ``held`` bit mask), the text also names the dice by position ("dice 1 and 4", the
+        ``self.hold`` names faces ("the 5 5", values). Given the ``dice`` on the table (and
+        the ``held`` bit mask), the text also names the dice by position ("dice 1 4", the
         numbers the ``hold`` action and the hold keys take), never a bare number that could
-        be either: ``keep the 5 and 5 (dice 1 and 4), roll dice 2, 3 and 5``, preferring dice
-        already held.
+        be either: ``keep the 5 5 (dice 1 4), roll dice 2 3 5`` (at most 43 characters, so a
+        hint's table stands whole at 80 columns), preferring dice already held.
         """
         if self.hold is None:
             assert self.column is not None and self.box is not None
@@ -256,7 +255,7 @@ class Option:
             return text + (f"; {self.points} with x{mult})" if mult > 1 else ")")
         if not self.hold:
             return "roll all five"
-        faces = "the " + listed([str(f) for f in self.hold])
+        faces = "the " + " ".join(map(str, self.hold))
         if len(dice) != 5:
             others = ("one", "two", "three", "four")[4 - len(self.hold)]
             return f"keep {faces}, roll the other {others}"
@@ -267,8 +266,8 @@ class Option:
 
 
 def _dice_named(positions: list[str]) -> str:
-    """``die 3`` / ``dice 1, 4 and 5``: dice named by their positions 1-5."""
-    return ("die " if len(positions) == 1 else "dice ") + listed(positions)
+    """``die 3`` / ``dice 1 4 5``: dice named by their positions 1-5."""
+    return ("die " if len(positions) == 1 else "dice ") + " ".join(positions)
 
 
 @dataclass(frozen=True)

@@ -260,8 +260,8 @@ class Mistake:
     cost: float
 
     def describe(self, cost: bool = True) -> str:
-        """One line: ``turn 7, roll 2 [3 3 4 5 6]: keep the 3 and 3, roll the other three;
-        best: keep the 3, 4, 5 and 6, roll the other one (-4.2)`` (the cost left out when
+        """One line: ``turn 7, roll 2 [3 3 4 5 6]: keep the 3 3, roll the other three;
+        best: keep the 3 4 5 6, roll the other one (-4.2)`` (the cost left out when
         ``cost`` is False)."""
         dice = " ".join(map(str, self.dice))
         tail = f" (-{self.cost:.1f})" if cost else ""

@@ -365,11 +365,12 @@ class DollarScreen(HowToMixin, BillEntry, ReplayKeys, Screen[None]):
         self.machine.over(self.seed, self.entries, winners(self.entries))
         if self.round is None or not self.round.kept:
             self._keep_scores()  # kept at Play; a failure then is tried once more here
+        self._refresh_players()   # the how-to line first: the message need not repeat it
         if self.round is not None and self.round.kept:
-            self._say("Bills kept in the store. F3: new game, Esc: menu.")
+            self._say("Bills kept in the store." + (
+                "" if self.howto_says("F3") else " F3: new game, Esc: menu."))
         else:
             self._say(f"Scores not kept: {self.store_error}", bell=True)
-        self._refresh_players()
         self._refresh_best()
         self.query_one("#new", Button).focus()
 
