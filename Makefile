@@ -3,7 +3,9 @@
 #   make test   installs the test, rl (OpenSpiel, PettingZoo, Gymnasium) and cluster (Ray)
 #               extras too, runs ruff, mypy on src/ (strict) and benchmarks/, and pytest
 #               (their tests included)
-#   make web    the game page served on this machine and opened in the browser (gameshelf web)
+#   make web    the game page served on this machine and opened in the browser (gameshelf web);
+#               ARGS passes options on: make web ARGS="--no-open --port 8080"
+#   make help   this list
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -11,7 +13,7 @@ STAMP := $(VENV)/.installed
 STAMP_TEST := $(VENV)/.installed-test
 EXTRAS_TEST := test,rl,cluster
 
-.PHONY: play web test lint typecheck pytest test-slow bench clean
+.PHONY: help play web test lint typecheck pytest test-slow bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -27,10 +29,16 @@ $(STAMP_TEST): pyproject.toml | $(BIN)/python
 	touch $(STAMP) $(STAMP_TEST)
 
 play: $(STAMP)
-	$(BIN)/gameshelf
+	$(BIN)/gameshelf $(ARGS)
+
+# options for `gameshelf web` (and `gameshelf` itself for play): make web ARGS="--no-open"
+ARGS ?=
+
+help:
+	@sed -n '2,/^[^#]/{/^#/s/^# \{0,1\}//p}' Makefile
 
 web: $(STAMP)
-	$(BIN)/gameshelf web
+	$(BIN)/gameshelf web $(ARGS)
 
 test: $(STAMP_TEST)
 	$(BIN)/ruff check src tests benchmarks

@@ -46,6 +46,8 @@ def test_r_dp_1_r_dp_3_actions_read_and_parse_back(text: str, canonical: str) ->
     ("bill  series 1902", "the bill is empty"),
     ("bill L40000002A series 19021", "series must be a 4-digit year"),
     ("score L40000002A", "enter a bill as 'bill L12345678A series 2017', or 'draw'"),
+    ("bill L40000002A series series 2017", "the word 'series' is given twice"),
+    ("bill L40000002A SERIES Series 2017", "the word 'series' is given twice"),
 ])
 def test_r_dp_1_bad_bills_are_refused_in_the_rules_words(text: str, said: str) -> None:
     with pytest.raises(BadInputError, match=None) as err:

@@ -363,15 +363,17 @@ async def test_s_is_the_save_key_and_says_there_is_nothing_to_save() -> None:
 async def test_the_form_says_what_the_series_means_and_how_a_round_starts() -> None:
     """The grey 2017A is an example: the line under the series field says an empty series
     leaves the Match unchecked before any bill is played, and which digit a typed one
-    matches; the message line says how to start (Enter or F2, then F5) and a bill added
-    counts its player against the most a round takes."""
+    matches; the how-to line says how to start (the message line does not say it again)
+    and a bill added counts its player against the most a round takes."""
     app = GameshelfApp()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_screen(app)
         await pilot.pause()
         assert screen.query_one("#series", Input).placeholder == "series, e.g. 2017A"
         assert "Match (+1 million) is not checked" in text_of(screen, "#series-note")
-        assert "F5 then plays" in text_of(screen, "#message")
+        # how to enter a bill is said once at 80x24: the how-to line, not the message too
+        assert "Type a name and bill" in text_of(screen, "#howto")
+        assert "F2 draws one" not in text_of(screen, "#message")
         await pilot.press(*"Ann", "enter", *"L40000002A", "enter")
         await pilot.pause()
         said = text_of(screen, "#message")
@@ -380,3 +382,30 @@ async def test_the_form_says_what_the_series_means_and_how_a_round_starts() -> N
         screen.query_one("#series", Input).value = "2017A"
         await pilot.pause()
         assert "serial ending in 7 scores the Match" in text_of(screen, "#series-note")
+
+
+async def test_the_footer_offers_skipping_only_while_there_is_something_to_skip() -> None:
+    """Skip bill and Skip all leave the footer on the last bill's last picture and after
+    the round; the message line says how to start only when the how-to line is off."""
+    app = GameshelfApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_screen(app)
+        await pilot.pause()
+        await pilot.press(*"Ann", "enter", *"L40000002A", "enter", "f5")
+        await pilot.pause()
+
+        def shown() -> set[str]:
+            return {b.binding.description for b in screen.active_bindings.values()
+                    if b.binding.show and b.enabled}
+
+        assert {"Skip bill", "Skip all"} <= shown()
+        await pilot.press("space")       # the one bill to its last picture: nothing left
+        await pilot.pause()
+        assert screen.phase == "playing" and not {"Skip bill", "Skip all"} & shown()
+        screen.advance()
+        await pilot.pause()
+        assert screen.phase == "done" and not {"Skip bill", "Skip all"} & shown()
+        screen.action_toggle_howto()     # the how-to line off: the message says how
+        screen.action_new_game(7)
+        await pilot.pause()
+        assert "F2 draws one" in text_of(screen, "#message")

@@ -144,6 +144,32 @@ async def test_fits_both_chains_asks_l_or_r() -> None:
         assert s.match.state.scores[0] == 10
 
 
+async def test_the_footer_names_left_and_right_only_when_they_are_a_choice() -> None:
+    """On the double-blank both ends are alike: the footer names Play, not Left / Right
+    (Enter plays the tile; L still works); a tile fitting both chains whose ends differ
+    brings them into the footer."""
+    s = session_with({"hand0": "0-5 3-4", "hand1": "1-2 6-6"})
+    screen = MugginsScreen(s, pace=0)
+    async with running(screen) as (app, pilot):
+        await select(pilot, screen, parse_tile("0-5"))
+        keys = shown_keys(app)
+        assert "l" not in keys and "r" not in keys, keys
+        assert keys.get("enter") == "Play", keys
+        await pilot.press("l")
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        assert s.match.state.left[0].tile == parse_tile("0-5")
+    s = session_with({"hand0": "2-5 3-4", "hand1": "1-2 6-6", "left": ("0-5",),
+                      "right": ("0-2",)})
+    screen = MugginsScreen(s, pace=0)
+    async with running(screen) as (app, pilot):
+        await select(pilot, screen, parse_tile("3-4"))
+        assert "l" not in shown_keys(app)          # 3-4 fits neither: no chain to name
+        await select(pilot, screen, parse_tile("2-5"))
+        keys = shown_keys(app)
+        assert keys.get("l") == "Left" and keys.get("r") == "Right", keys
+
+
 async def test_a_click_chooses_a_tile_a_second_click_plays_it() -> None:
     """Issue 11: a stray click never plays a tile; the first click chooses it."""
     s = session_with({"hand0": "2-5 3-4", "hand1": "1-2 6-6", "left": ("0-5",),

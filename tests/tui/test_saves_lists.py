@@ -144,21 +144,33 @@ async def test_every_saves_list_marks_deletes_after_asking_and_goes_back(game: s
         assert app.screen is not screen
 
 
-async def test_an_empty_list_offers_no_resume_nor_delete() -> None:
-    app = GameshelfApp()
+@pytest.mark.parametrize("game", list(GAMES))
+async def test_an_empty_list_says_so_in_a_line_and_offers_no_resume_nor_delete(
+        game: str) -> None:
+    """Every game's saves list with no save: no empty frame (the list is not drawn), one
+    line saying there is none, and only Back (and Help) offered; d and Enter do nothing."""
+    _key, _make, window = GAMES[game]
+    app = GameshelfApp(start=None if window else "showdown")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        app.push_screen(MugginsSavesScreen())
         await _settle(app, pilot)
+        if window is not None:
+            app.push_screen(window())
+            await _settle(app, pilot)
+        screen = app.screen
         offered = _footer(app)
-        assert "Resume" not in offered and "Delete" not in offered and "Back" in offered
-        assert "No saved games." in str(app.screen.query_one("#savemsg").render())
-        await pilot.press("d", "enter")    # nothing to delete or resume: nothing happens
-        await pilot.pause()
-        assert isinstance(app.screen, MugginsSavesScreen)
-        await pilot.press("escape")
-        await pilot.pause()
-        assert isinstance(app.screen, MenuScreen)
+        assert "Resume" not in offered and "Delete" not in offered and "Replay" not in offered
+        assert not screen.query_one(SavesList).display
+        said = str(screen.query_one("#savetitle" if window else "#sd-saves-label").render())
+        assert said.startswith("No saved ") and "Enter" not in said and "\n" not in said
+        if window is not None:
+            assert "Back" in offered
+            assert str(screen.query_one("#savemsg").render()) == ""   # said once
+            await pilot.press("d", "enter")    # nothing to delete or resume: nothing happens
+            await pilot.pause()
+            assert app.screen is screen
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, MenuScreen)
 
 
 async def test_muggins_saves_from_the_level_screen_resume_the_chosen_one() -> None:

@@ -187,7 +187,7 @@ def test_the_page_asks_which_end_unless_the_view_says_the_ends_are_alike(
               return {acted, asked: !root.querySelector('.choose').hidden,
                       ends: root.querySelector('.ends').textContent};
             }""", alike)
-        assert seen[False] == {"acted": [], "asked": True, "ends": "Open ends: left 5 (a "
-                               "double), right 5; they count 15."}
+        assert seen[False] == {"acted": [], "asked": True, "ends": "Open ends: left end 5 (a "
+                               "double), right end 5; they count 15."}
         assert seen[True] == {"acted": ["0-5 L"], "asked": False,
-                              "ends": "Open ends: left 5, right 5; they count 10."}
+                              "ends": "Open ends: left end 5, right end 5; they count 10."}

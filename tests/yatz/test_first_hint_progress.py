@@ -1,5 +1,6 @@
-"""The first hint after a fresh install waits for the strong player's tables (solved the
-first time: about 5-20 s): the prompt says so before the wait (with a progress bar on a
+"""The first hint after a fresh install waits for the strong player's tables (made the
+first time: about 30 s, the solver compiled, then solved): the prompt says so before the
+wait (with a progress bar on a
 terminal), and the hint window shows the solve's share done instead of a bare
 "thinking..."."""
 
@@ -58,9 +59,15 @@ def test_the_hint_window_shows_the_share_solved() -> None:
     strong._LOADING[YATZ_RULES.name] = (0, 0)
     try:
         assert screen.waiting() == "thinking… loading the strong player's tables"
+        # the first step compiles the solver: 0% all that while, and said
+        strong._LOADING[YATZ_RULES.name] = (0, 8)
+        assert "compiling the solver for the strong player's tables (first time only, " \
+            "about 30 s): 0%" in str(screen.waiting())
         strong._LOADING[YATZ_RULES.name] = (3, 8)
-        assert "solving the strong player's tables (the first time only): 37%" in str(
+        assert "solving the strong player's tables (first time only, about 30 s): 37%" in str(
             screen.waiting())
+        # said at once, before the tables are looked for
+        assert "about 30 s" in HintScreen.THINKING
     finally:
         del strong._LOADING[YATZ_RULES.name]
 

@@ -145,3 +145,24 @@ async def test_the_undo_line_goes_when_the_computer_rolls() -> None:
         assert str(message.render()).startswith("Ann: ") and "u takes" not in str(
             message.render())
         assert "Strong" in _card_lines(screen)[0]
+
+
+async def test_the_status_line_names_the_seat_to_play_while_another_card_is_shown() -> None:
+    """After Ann fills a box her card stays shown while the computer is on turn: the status
+    line names the computer's turn (its turn and roll), never Ann's; whole at 80 columns."""
+    app = GameApp(Match(parse_seats("Ann,cpu"), 4242))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = _screen(app)
+        screen.pace_index = len(PACES) - 1   # slow: the computer waits while looked at
+        status = screen.query_one("#status", Static)
+        assert "Ann to play · turn 1 of 39" in str(status.render())
+        await pilot.press("r")
+        screen.card.to_box(0, Box.CHANCE)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.viewed_seat() == 0 and screen.game.state.seat == 1
+        line = str(status.render())
+        computer = screen.game.seats[1].name
+        assert f"{computer} (computer) to play · turn 1 of 39" in line and "Ann" not in line
+        assert len(line) <= 80 and "\n" not in line

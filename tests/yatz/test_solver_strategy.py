@@ -202,17 +202,23 @@ def test_prompt_hint(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.Mon
 
 
 def test_hint_names_positions_to_type_and_faces_to_keep() -> None:
-    """The hint's hold text can be typed as the ``hold`` action (positions), and names the
-    faces it keeps; the same option without dice names faces only."""
+    """The hint's hold text names the faces it keeps as values ("the 5 5") and the dice
+    by position ("dice 1 4", what the ``hold`` action and the hold keys take), never a
+    bare number that could be either; the same option without dice names faces only."""
     from gameshelf.games.yatz.strategy import Option
 
     opt = Option(hold=(5, 5), column=None, box=None, expected=1500.0)
-    assert opt.describe() == "keep 5 5 and roll"
+    assert opt.describe() == "keep the 5 5, roll the other three"
     text = opt.describe((5, 2, 3, 5, 1), held=0)
-    assert text == "hold 1 4 (keep 5 5) and roll"
+    assert text == "keep the 5 5 (dice 1 4), roll dice 2 3 5"
     # dice already held are preferred, so an unchanged choice keeps the same positions
-    assert opt.describe((5, 5, 3, 5, 1), held=0b1010) == "hold 2 4 (keep 5 5) and roll"
-    positions = text.split("(")[0].removeprefix("hold").split()
+    assert (opt.describe((5, 5, 3, 5, 1), held=0b1010)
+            == "keep the 5 5 (dice 2 4), roll dice 1 3 5")
+    one = Option(hold=(6, 6, 6, 2), column=None, box=None, expected=1500.0)
+    assert (one.describe((6, 6, 1, 6, 2))
+            == "keep the 6 6 6 2 (dice 1 2 4 5), roll die 3")
+    positions = text.split("(dice ")[1].split(")")[0].split()
+    assert len(one.describe((6, 6, 1, 6, 2))) <= 43
     assert sorted((5, 2, 3, 5, 1)[int(p) - 1] for p in positions) == [5, 5]
 
 

@@ -90,8 +90,8 @@ async def test_a_strong_computer_waiting_for_its_tables_says_how_far_they_are(
             await _fill_chance(app, pilot)
             await _until(pilot, lambda: "thinking" in _pace(app))
             said = " ".join(_pace(app).split())
-            assert said == ("Strong is thinking: solving its tables (the first time only): "
-                            "37%")
+            assert said == ("Strong is thinking: solving its tables (first time only, about "
+                            "30 s): 37%")
             go.set()
             await _until(pilot, lambda: "computer pace" in _pace(app))
     finally:

@@ -158,8 +158,8 @@ def game_help() -> str:
 
 
 def levels_help() -> str:
-    """Each online game's computer levels, the quick one first (``Yatz: greedy, strong,
-    casual; Muggins: normal, easy, strong, even``)."""
+    """Each online game's computer levels in the game's one order (``Yatz: casual, greedy,
+    strong, winner; Muggins: easy, normal, strong, even``), as every front end lists them."""
     return "; ".join(f"{g.title}: {', '.join(levels)}" for g in _online_games()
                      if (levels := options_of(g).LEVELS))
 

@@ -139,15 +139,19 @@ class GameOptions:
 
     Class attributes:
         FIELDS: the options, as command lines and pages offer them.
-        LEVELS: the game's computer players' levels, the quick one first (the server's
-            for open seats, computer seats given no level, and stand-ins).
-        DEFAULT_LEVEL: the level a person setting up a game is offered first, one of
-            ``LEVELS``: what the terminal's ``cpu`` plays and the page's setup has chosen
-            ("": the first of ``LEVELS``).
+        LEVELS: the game's computer players' levels in the one order every front end lists
+            them (the terminal's setup, the prompt's help, the page's level select), the
+            game's own: weakest first.
+        QUICK_LEVEL: the server's level for open seats, computer seats given no level,
+            and stand-ins, one of ``LEVELS`` ("": the first of ``LEVELS``).
+        DEFAULT_LEVEL: the level a person setting up a game is offered first (chosen in
+            the list, not moved to its top), one of ``LEVELS``: what the terminal's ``cpu``
+            plays and the page's setup has chosen ("": the first of ``LEVELS``).
     """
 
     FIELDS: ClassVar[tuple[Option, ...]] = ()
     LEVELS: ClassVar[tuple[str, ...]] = ()
+    QUICK_LEVEL: ClassVar[str] = ""
     DEFAULT_LEVEL: ClassVar[str] = ""
 
     @classmethod

@@ -85,6 +85,9 @@ class GuardedApp(App[None]):
         self.stopped_by: int | None = None
         self._quit_failed = False
         self.farewells: list[str] = []
+        #: Each game's last setup in this run (seats, names, levels, options), by game key:
+        #: a setup screen opened again starts from it (kept for the run, not in the store).
+        self.setups: dict[str, Any] = {}
         #: The browser's farewell under way (its timer ends the app), if one is.
         self._farewell: Timer | None = None
 

@@ -199,8 +199,15 @@ class SavesScreen(ModalScreen[str | None]):
         self.query_one(SavesList).focus()
 
     def on_saves_list_changed(self, event: SavesList.Changed) -> None:
+        """No save: no empty frame and no keys for one, a line saying so (the footer then
+        offers only Back and Help)."""
         event.saves_list.display = event.count > 0
-        self.query_one("#savemsg", Static).update(plain(event.note))
+        self.query_one("#savetitle", Static).update(
+            f"Saved {self._title} games, newest first "
+            "(Enter resumes, r replays, d deletes, Esc back)" if event.count else
+            f"No saved {self._title} games: a game is saved as it is played (Esc back).")
+        self.query_one("#savemsg", Static).update(
+            plain("" if event.note == NO_SAVES else event.note))
         self.refresh_bindings()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

@@ -11,11 +11,13 @@ can be done now (each screen's ``check_action`` hides the rest, and it calls
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from rich.console import JustifyMethod
 from rich.text import Text
+from textual.actions import parse as parse_action
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -77,6 +79,46 @@ class TextField(Input):
     def check_consume_key(self, key: str, character: str | None) -> bool:
         """Every printable key but ``?``."""
         return character != "?" and super().check_consume_key(key, character)
+
+
+def typed_key(key: str) -> bool:
+    """True when a focused text field types ``key`` (a printable character: ``n``, ``plus``,
+    ``space``, ``?`` but for :class:`TextField`) instead of handing it to the screen; keys
+    with a modifier, function keys and Enter, Esc, arrows are never typed."""
+    if "+" in key:
+        return False
+    if len(key) == 1:
+        return key.isprintable()
+    for name in (key, f"{key}_sign"):
+        try:
+            return unicodedata.lookup(name.replace("_", " ").upper()).isprintable()
+        except KeyError:
+            continue
+    return False
+
+
+def typed_while_editing(screen: Screen[Any], action: str,
+                        parameters: tuple[object, ...]) -> bool:
+    """True when a text field has ``screen``'s focus and the key the footer names for
+    ``action`` (with ``parameters``: its first binding's ``key_display``, else its key)
+    would be typed there: the footer then leaves the action out, as the key cannot do it
+    now. A key the field never types (F6, Ctrl+S, Esc) keeps it offered; ``?`` opens the
+    help from a :class:`TextField`."""
+    focused = screen.focused
+    if not isinstance(focused, Input):
+        return False
+    for key, bindings in screen._bindings.key_to_bindings.items():
+        for binding in bindings:
+            _ns, name, params = parse_action(binding.action)
+            if name == action and tuple(params) == tuple(parameters):
+                if key == "question_mark" and isinstance(focused, TextField):
+                    return False
+                if binding.key_display:   # a key's name (F6, ":"), or a sign such as ⏎
+                    shown = binding.key_display
+                    return shown.isascii() and typed_key(shown if len(shown) == 1
+                                                         else shown.lower())
+                return typed_key(key)
+    return False
 
 
 def refusal(keys: str, action: str) -> Binding:

@@ -26,6 +26,9 @@ from gameshelf.games.dollar.bill import Bill, Series, parse_bill, parse_series
 
 _BILL = re.compile(r"^bill(?:\s+(?P<bill>.*?))??(?:\s+series\s+(?P<series>\S.*?))?$",
                    re.IGNORECASE | re.DOTALL)
+#: The keyword typed again after ``series``: only the bill's own printed ``SERIES`` (capitals,
+#: R-DP-3: ``SERIES 2017 A`` as on the note) may follow the keyword.
+_TWICE = re.compile(r"^(?!SERIES\b)(?i:series)\b")
 
 
 @dataclass(frozen=True)
@@ -62,7 +65,9 @@ def parse_action(text: str) -> Action:
         BadInputError: not one of these; a serial the rules do not read (R-DP-1: 8 digits
             between a prefix letter and a suffix letter or star), 8 bare digits (a table
             takes the bill's letters: the prefix letter is its district, R-DP-2), or a
-            series that is not a year (R-DP-3), said in the rules' words.
+            series that is not a year (R-DP-3), said in the rules' words; the keyword
+            typed twice (``series series 2017``: only the bill's printed ``SERIES``, in
+            capitals, may follow it).
     """
     said = " ".join(str(text).split())
     if said.lower() == "draw":
@@ -76,5 +81,10 @@ def parse_action(text: str) -> Action:
         raise BadInputError(f"give the serial {quote(bill.serial)} with its letters, like "
                             f"L{bill.serial}A: the prefix letter is the bill's Federal Reserve "
                             "district, whose number is the jackpot")
-    series = None if found["series"] is None else parse_series(found["series"])
+    said_series = found["series"]
+    if said_series is not None and _TWICE.match(said_series):
+        raise BadInputError(f"the word 'series' is given twice in {quote(said)}: enter the "
+                            "bill as 'bill L12345678A series 2017' (or 'series SERIES 2017', "
+                            "the year as printed on the bill)")
+    series = None if said_series is None else parse_series(said_series)
     return EnterBill(bill, series)

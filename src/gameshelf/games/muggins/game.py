@@ -450,9 +450,11 @@ class MugginsState(Chains):
             fits = self.fits(action.tile)
             lft, rgt = self.ends()
             if not fits:
-                return (f"{action.tile} fits neither chain: the open ends are {lft} (left) "
-                        f"and {rgt} (right)")
-            return f"{action.tile} does not fit the {action.side.word} chain"
+                return (f"{action.tile} fits neither chain: left end {lft}, "
+                        f"right end {rgt}")
+            word = action.side.word
+            end = lft if action.side is Side.LEFT else rgt
+            return f"{action.tile} does not fit the {word} chain ({word} end {end})"
         if isinstance(action, Draw):
             if not self.boneyard:
                 return "the boneyard is empty: pass"

@@ -41,6 +41,7 @@ class MugginsOptions(GameOptions):
     target: int = DEFAULT_TARGET
 
     FIELDS: ClassVar[tuple[Option, ...]] = (TARGET,)
-    #: Mugsy's levels, the quick one (the server's default) first.
-    LEVELS: ClassVar[tuple[str, ...]] = (QUICK_LEVEL, *(lv for lv in LEVELS if lv != QUICK_LEVEL))
+    #: Mugsy's levels in Mugsy's order (easy to strong, then even): every front end's.
+    LEVELS: ClassVar[tuple[str, ...]] = LEVELS
+    QUICK_LEVEL: ClassVar[str] = QUICK_LEVEL
     DEFAULT_LEVEL: ClassVar[str] = DEFAULT_LEVEL

@@ -25,7 +25,7 @@ class MugginsGame(Game):
 
     key = "muggins"
     #: the fast computer player: open seats, computer seats given no level, stand-ins
-    default_level = MugginsOptions.LEVELS[0]
+    default_level = MugginsOptions.QUICK_LEVEL
     #: levels whose moves may take long (strong Mugsy samples deals):
     #: a room with one is worked out in a worker thread
     slow_levels = frozenset({"strong"})

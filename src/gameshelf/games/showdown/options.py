@@ -17,7 +17,7 @@ QUICK_LEVEL = "heuristic"
 class ShowdownOptions(GameOptions):
     """A Showdown game's options (the ``options`` part): its computer players' levels."""
 
-    #: The computer players, the quick one first.
-    LEVELS: ClassVar[tuple[str, ...]] = (QUICK_LEVEL,
-                                         *(p for p in PLAYER_KINDS if p != QUICK_LEVEL))
+    #: The computer players, weakest first: the one order every front end lists.
+    LEVELS: ClassVar[tuple[str, ...]] = PLAYER_KINDS
+    QUICK_LEVEL: ClassVar[str] = QUICK_LEVEL
     DEFAULT_LEVEL: ClassVar[str] = DEFAULT_KIND

@@ -30,7 +30,7 @@ class ShowdownGame(Game):
 
     key = "showdown"
     #: the fast computer player: open seats, computer seats given no level, stand-ins
-    default_level = ShowdownOptions.LEVELS[0]
+    default_level = ShowdownOptions.QUICK_LEVEL
     #: levels whose moves may take long (the search):
     #: a room with one is worked out in a worker thread
     slow_levels = frozenset({"search"})

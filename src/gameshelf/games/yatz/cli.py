@@ -29,6 +29,7 @@ from gameshelf.core.text import count, error_line, literal, quoted, resume_comma
 from gameshelf.games.yatz.game import GAME
 from gameshelf.games.yatz.highscores import TOP, UNDO_NOTE, undo_mark, undos
 from gameshelf.games.yatz.match import Match, parse_seats
+from gameshelf.games.yatz.options import YatzOptions
 from gameshelf.games.yatz.players import PLAYERS, default_player, make_player
 from gameshelf.games.yatz.prompt import prompt_loop
 from gameshelf.games.yatz.review import review_command
@@ -82,7 +83,8 @@ def play(
     players: Annotated[str, typer.Option(
         "--players", "-p",
         help="Seats in order, comma-separated: names of people, 'cpu' (the default "
-             "computer), a computer player's name (greedy, casual...) or Name:player.")
+             f"computer: {default_player()}), a computer player's name "
+             f"({', '.join(YatzOptions.LEVELS)}) or Name:player.")
     ] = "You,cpu",
     seed: Annotated[str | None, typer.Option(
         "--seed", "--game", help="The game number (default: a new one).")] = None,

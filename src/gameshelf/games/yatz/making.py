@@ -12,15 +12,23 @@ from __future__ import annotations
 LOADING: dict[str, tuple[int, int]] = {}
 
 
+#: What the first making of the tables costs, as a player is told: the solver compiled
+#: (0% all that while), then the table solved; once after an install (then cached).
+FIRST_TIME = "first time only, about 30 s"
+
+
 def tables_note(rules_name: str, whose: str = "the strong player's") -> str | None:
     """A few words on the tables of ``rules_name`` being made (``"loading the strong
-    player's tables"``, or ``"solving the strong player's tables (the first time only):
-    40%"``; ``whose`` in place of "the strong player's"), None when they are not being
-    made."""
+    player's tables"``; ``"compiling the solver for the strong player's tables (first time
+    only, about 30 s): 0%"`` while the first step compiles; then ``"solving the strong
+    player's tables (first time only, about 30 s): 40%"``; ``whose`` in place of "the
+    strong player's"), None when they are not being made."""
     now = LOADING.get(rules_name)
     if now is None:
         return None
     done, total = now
     if not total:
         return f"loading {whose} tables"
-    return f"solving {whose} tables (the first time only): {100 * done // total}%"
+    if not done:
+        return f"compiling the solver for {whose} tables ({FIRST_TIME}): 0%"
+    return f"solving {whose} tables ({FIRST_TIME}): {100 * done // total}%"

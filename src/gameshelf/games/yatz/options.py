@@ -10,7 +10,7 @@ from typing import Any, ClassVar, Self
 from gameshelf.core.errors import BadInputError
 from gameshelf.core.options import GameOptions
 from gameshelf.core.safeload import as_json
-from gameshelf.games.yatz.players import PLAYERS, default_player
+from gameshelf.games.yatz.players import default_player
 from gameshelf.games.yatz.scoring import YATZ_RULES, rule_set
 
 #: The quick computer player: open seats, computer seats given no level, stand-ins online.
@@ -27,8 +27,9 @@ class YatzOptions(GameOptions):
 
     rules: str = YATZ_RULES.name
 
-    #: The computer players, the quick one first.
-    LEVELS: ClassVar[tuple[str, ...]] = (QUICK_LEVEL, *(p for p in PLAYERS if p != QUICK_LEVEL))
+    #: The computer players, weakest first: the one order every front end lists.
+    LEVELS: ClassVar[tuple[str, ...]] = ("casual", "greedy", "strong", "winner")
+    QUICK_LEVEL: ClassVar[str] = QUICK_LEVEL
     #: The terminal's ``cpu`` (:func:`~gameshelf.games.yatz.players.default_player`).
     DEFAULT_LEVEL: ClassVar[str] = default_player()
 

@@ -225,15 +225,16 @@ def _hint_lines(st: YatzState) -> list[str]:
     from gameshelf.games.yatz.strong import hint, ready, strategy_for
 
     if not ready(st.rules):
-        typer.echo("hint: loading the strong player's tables (solved the first time: "
-                   "about 5-20 s)...")
+        typer.echo("hint: loading the strong player's tables (made the first time only: "
+                   "about 30 s, compiling the solver, then solving; the bar shows it)...")
         bar: list[Advance] = []
         seen = [0]
         with ExitStack() as stack:
             def told(done: int, total: int) -> None:
                 if not bar:
                     bar.append(stack.enter_context(
-                        progress("solving the strong player's table", total)))
+                        progress("compiling, then solving the strong player's table",
+                                 total)))
                 bar[0](done - seen[0])
                 seen[0] = done
             strategy_for(st.rules, told)

@@ -46,7 +46,7 @@ class YatzGame(Game):
 
     key = "yatz"
     #: the fast computer player: open seats, computer seats given no level, stand-ins
-    default_level = YatzOptions.LEVELS[0]
+    default_level = YatzOptions.QUICK_LEVEL
     #: levels whose moves may take long (the turn plans of the solver):
     #: a room with one is worked out in a worker thread
     slow_levels = frozenset({"strong", "winner"})

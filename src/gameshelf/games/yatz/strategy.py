@@ -238,12 +238,15 @@ class Option:
         return self.hold is None
 
     def describe(self, dice: Sequence[int] = (), held: int = 0) -> str:
-        """Human text: ``keep 3 3 5 and roll`` / ``score x2 Full House (25; 50 with x2)``
-        (the box's points as on the card, then as they count with the multiplier).
+        """Human text: ``keep the 5 5, roll the other three`` / ``score x2 Full House (25;
+        50 with x2)`` (the box's points as on the card, then as they count with the
+        multiplier).
 
-        ``self.hold`` names faces. Given the ``dice`` on the table (and the ``held`` bit
-        mask), the text also names the positions to type: ``hold 1 4 5 (keep 3 3 5) and
-        roll``, preferring dice already held.
+        ``self.hold`` names faces ("the 5 5", values). Given the ``dice`` on the table (and
+        the ``held`` bit mask), the text also names the dice by position ("dice 1 4", the
+        numbers the ``hold`` action and the hold keys take), never a bare number that could
+        be either: ``keep the 5 5 (dice 1 4), roll dice 2 3 5`` (at most 43 characters, so a
+        hint's table stands whole at 80 columns), preferring dice already held.
         """
         if self.hold is None:
             assert self.column is not None and self.box is not None
@@ -252,12 +255,19 @@ class Option:
             return text + (f"; {self.points} with x{mult})" if mult > 1 else ")")
         if not self.hold:
             return "roll all five"
-        faces = " ".join(map(str, self.hold))
+        faces = "the " + " ".join(map(str, self.hold))
         if len(dice) != 5:
-            return f"keep {faces} and roll"
+            others = ("one", "two", "three", "four")[4 - len(self.hold)]
+            return f"keep {faces}, roll the other {others}"
         mask = hold_mask(dice, self.hold, held)
-        positions = " ".join(str(p + 1) for p in range(len(dice)) if mask >> p & 1)
-        return f"hold {positions} (keep {faces}) and roll"
+        kept = [str(p + 1) for p in range(len(dice)) if mask >> p & 1]
+        rolled = [str(p + 1) for p in range(len(dice)) if not mask >> p & 1]
+        return f"keep {faces} ({_dice_named(kept)}), roll {_dice_named(rolled)}"
+
+
+def _dice_named(positions: list[str]) -> str:
+    """``die 3`` / ``dice 1 4 5``: dice named by their positions 1-5."""
+    return ("die " if len(positions) == 1 else "dice ") + " ".join(positions)
 
 
 @dataclass(frozen=True)

@@ -181,7 +181,8 @@ class Hint:
         return "(from one column's tables: compare the options)"
 
     def describe(self, option: Option) -> str:
-        """``option`` as text naming the dice positions to hold (as the ``hold`` action)."""
+        """``option`` as text naming the faces kept and the dice by position (as the ``hold``
+        action takes them)."""
         return option.describe(self.dice, self.held)
 
     def lines(self, top: int = 6) -> list[str]:
@@ -256,8 +257,9 @@ class Mistake:
     cost: float
 
     def describe(self, cost: bool = True) -> str:
-        """One line: ``turn 7, roll 2 [3 3 4 5 6]: hold 3 3 and roll; best: hold 3 4 5 6 and
-        roll (-4.2)`` (the cost left out when ``cost`` is False)."""
+        """One line: ``turn 7, roll 2 [3 3 4 5 6]: keep the 3 3, roll the other three;
+        best: keep the 3 4 5 6, roll the other one (-4.2)`` (the cost left out when
+        ``cost`` is False)."""
         dice = " ".join(map(str, self.dice))
         tail = f" (-{points_lost(self.cost)})" if cost else ""
         return (f"turn {self.turn}, roll {self.roll} [{dice}]: {self.chosen.describe()}; "

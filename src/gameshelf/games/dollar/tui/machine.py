@@ -36,8 +36,7 @@ class Machine(Vertical):
         self.query_one("#serial", Static).update("")
         self.query_one("#score", Digits).update("0")
         self.query_one("#lamps", Static).update(lamps(3, 2))
-        self.query_one("#rule", Static).update(Text(
-            "Enter a bill (Enter) or draw\none (F2), then F5 to play", style="italic"))
+        self.query_one("#rule", Static).update("")   # how to enter a bill: said once, beside
         self.query_one("#banner", Static).update("")
 
     def clear_log(self) -> None:

@@ -44,6 +44,7 @@ from gameshelf.tui.widgets import (
     help_binding,
     plain,
     refusal,
+    typed_while_editing,
 )
 
 #: Seconds each step stays on the display while a bill is played (+ and - change it).
@@ -204,8 +205,8 @@ class DollarScreen(HowToMixin, BillEntry, ReplayKeys, Screen[None]):
             self.store_error = error_line(exc)
             self._say(f"Bills will not be kept: {exc}", bell=True)
         self.series_note()
-        if self.store_error is None:
-            self._say(FIRST_LINE)
+        if self.store_error is None and not self.howto_says("bill"):
+            self._say(FIRST_LINE)   # said once: the how-to line, when shown, says it
         self.query_one("#name", Input).focus()
         if self.kept is not None:
             self.call_after_refresh(self._set_up_replay)
@@ -234,18 +235,26 @@ class DollarScreen(HowToMixin, BillEntry, ReplayKeys, Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The footer offers only what can be done now: bills and Play while bills are
-        entered (Play once there is one), skipping and the pace while they are played
-        (``False`` hides a binding; its key then says why); in a replay, only the
-        replay's keys."""
+        entered (Play once there is one), the pace while they are played, skipping while
+        there is something left to tell (not on the last bill's last picture, nor after
+        the round: ``False`` hides a binding; its key then says why); in a replay, only
+        the replay's keys."""
         if self.kept is not None:
             return self.replay_offers(action, parameters)
+        if typed_while_editing(self, action, parameters):
+            return False   # a field has the focus: its printable keys are typed there
         if action in ("game_number", "pace") and self.size.width < self.WIDE:
             return False   # 80 columns: F4, + and - still work (the help, the how-to name them)
         if action == "random_bill":
             return self.phase == "setup" and len(self.entries) < MAX_PLAYERS
         if action in ("remove", "play"):
             return self.phase == "setup" and bool(self.entries)
-        if action in ("skip", "skip_all", "pace"):
+        if action == "skip":       # a bill still being told
+            return self.phase == "playing" and self.frame_no + 1 < len(self._frames)
+        if action == "skip_all":   # something left to tell
+            return self.phase == "playing" and (
+                self.frame_no + 1 < len(self._frames) or self.playing + 1 < len(self.entries))
+        if action == "pace":
             return self.phase == "playing"
         if action in ("new_game", "game_number"):   # after the bills are played (or Esc)
             return self.phase != "playing"
@@ -275,6 +284,11 @@ class DollarScreen(HowToMixin, BillEntry, ReplayKeys, Screen[None]):
             self.store_error = error_line(exc)
             self._say(f"Best bills unavailable: {error_line(exc)}")
         self.query_one("#best", BestTable).show(rows, self._wide)
+        # no bill kept yet: one line says so, no empty table of headings
+        self.query_one("#best", BestTable).display = bool(rows)
+        self.query_one("#best-title", Static).update(
+            "Best bills ever" if rows or rows is None else
+            "Best bills ever: none kept yet")
 
     def _inputs_disabled(self, disabled: bool) -> None:
         for widget_id in ("#name", "#bill", "#series", "#district", "#add", "#random"):
@@ -314,6 +328,7 @@ class DollarScreen(HowToMixin, BillEntry, ReplayKeys, Screen[None]):
         room = None if self._wide else self.size.width - self.LEFT[0] - 4 - 2 - 6 - 5 - 1
         self.machine.show(e, self.playing, len(self.entries), f,
                           trace_line(e, f, room) if self.frame_no > 0 else None)
+        self.refresh_bindings()   # Skip bill / Skip all go on the last picture
 
     def advance(self) -> None:
         """Show the next picture; after a bill's last one, the next player; then the end."""
@@ -350,11 +365,12 @@ class DollarScreen(HowToMixin, BillEntry, ReplayKeys, Screen[None]):
         self.machine.over(self.seed, self.entries, winners(self.entries))
         if self.round is None or not self.round.kept:
             self._keep_scores()  # kept at Play; a failure then is tried once more here
+        self._refresh_players()   # the how-to line first: the message need not repeat it
         if self.round is not None and self.round.kept:
-            self._say("Bills kept in the store. F3: new game, Esc: menu.")
+            self._say("Bills kept in the store." + (
+                "" if self.howto_says("F3") else " F3: new game, Esc: menu."))
         else:
             self._say(f"Scores not kept: {self.store_error}", bell=True)
-        self._refresh_players()
         self._refresh_best()
         self.query_one("#new", Button).focus()
 
@@ -422,7 +438,8 @@ class DollarScreen(HowToMixin, BillEntry, ReplayKeys, Screen[None]):
         self._show_game_number()
         self._refresh_players()
         self.machine.idle(len(self.entries))
-        self._say(f"New game #{self.seed}. {FIRST_LINE}")
+        self._say(f"New game #{self.seed}."
+                  + ("" if self.howto_says("bill") else f" {FIRST_LINE}"))
         self.query_one("#name", Input).focus()
 
     def action_help(self) -> None:

@@ -84,7 +84,9 @@ class LevelScreen(ModalScreen[str | None]):
                          "default.", id="level-how")
             ol = LevelList(*(Option(self._label(lv, lv == DEFAULT_LEVEL), id=lv)
                              for lv in LEVELS), id="levels")
-            ol.highlighted = LEVELS.index(DEFAULT_LEVEL)
+            # the level of this run's last game chosen here, else the default
+            last = getattr(self.app, "setups", {}).get(GAME)
+            ol.highlighted = LEVELS.index(last if last in LEVELS else DEFAULT_LEVEL)
             yield ol
             yield Static(Text(self._keys_line()), id="level-keymap")
             yield Static(self._saves_line(), id="level-saves")
@@ -153,7 +155,11 @@ class LevelScreen(ModalScreen[str | None]):
         """Choose the highlighted level."""
         ol = self.query_one("#levels", OptionList)
         if ol.highlighted is not None:
-            self.dismiss(str(ol.get_option_at_index(ol.highlighted).id))
+            level = str(ol.get_option_at_index(ol.highlighted).id)
+            setups = getattr(self.app, "setups", None)
+            if isinstance(setups, dict):
+                setups[GAME] = level   # offered first the next time in this run
+            self.dismiss(level)
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(HELP))

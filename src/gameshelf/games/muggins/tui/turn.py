@@ -110,8 +110,10 @@ class TurnActions(RefusalMixin, ScreenMixin):
     # ----- what can be done now ----------------------------------------------------------
     def turn_offers(self, action: str, parameters: tuple[object, ...]) -> bool:
         """The footer offers only what can be done now (``False`` hides a binding): on the
-        person's turn, the chains when a tile fits, Draw or Pass when nothing does; none of
-        them on Mugsy's turn or after the game."""
+        person's turn, Left and Right only when the tile chosen fits both chains and their
+        ends differ (a choice: else Enter plays it where it goes, and L / R still say why
+        not), Draw or Pass when nothing fits; none of them on Mugsy's turn or after the
+        game."""
         if action == "save":
             return self.game is None or self.game.keeps_saves
         if action not in ("play", "side", "draw", "pass_turn", "hint") or self.game is None:
@@ -125,8 +127,12 @@ class TurnActions(RefusalMixin, ScreenMixin):
             return legal == [Draw()]
         if action == "pass_turn":
             return legal == [Pass()]
-        if action == "side":
-            return legal not in ([Draw()], [Pass()])
+        if action == "side":   # only a real choice: the tile fits both chains, ends differ
+            tiles = self.rack()
+            if legal in ([Draw()], [Pass()]) or not tiles:
+                return False
+            t = self.choosing or tiles[min(self.selected, len(tiles) - 1)]
+            return len(self.table.choices(t)) == 2
         return True
 
     def say_turn(self) -> None:
@@ -205,8 +211,7 @@ class TurnActions(RefusalMixin, ScreenMixin):
             lft, rgt = st.ends()
             self.choosing = None
             self.refresh_all()
-            self.say(f"{t} does not fit: the open ends are {lft} (left) and {rgt} (right).",
-                     bell=True)
+            self.say(f"{t} does not fit: left end {lft}, right end {rgt}.", bell=True)
             return
         if len(sides) == 2:
             self.choosing = t
@@ -231,7 +236,8 @@ class TurnActions(RefusalMixin, ScreenMixin):
                 msg = f"No tile fits: {'draw (D)' if legal == [Draw()] else 'pass (P)'}."
             else:
                 end = st.ends()[0 if side == "L" else 1]
-                msg = f"{t} does not fit the {play.side.word} chain (open end {end})."
+                word = play.side.word
+                msg = f"{t} does not fit the {word} chain ({word} end {end})."
             self.say(msg, bell=True)
             return
         self._play(play)

@@ -108,8 +108,8 @@ export function mount(root, api) {
       items.push(el("li", { "aria-label": `${inner}-${outer}` }, domino(inner, outer, inner === outer)));
     }
     board.replaceChildren(...items);
-    ends.textContent = `Open ends: left ${view.left_end}${view.left_double ? " (a double)" : ""}, ` +
-      `right ${view.right_end}${view.right_double ? " (a double)" : ""}; they count ${view.end_total}.`;
+    ends.textContent = `Open ends: left end ${view.left_end}${view.left_double ? " (a double)" : ""}, ` +
+      `right end ${view.right_end}${view.right_double ? " (a double)" : ""}; they count ${view.end_total}.`;
   }
 
   function drawRack() {

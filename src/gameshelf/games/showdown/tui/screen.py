@@ -47,7 +47,13 @@ from gameshelf.tui.base import drawable
 from gameshelf.tui.howto import HowToLine, HowToMixin
 from gameshelf.tui.news import RoomNews, watch_own_turn
 from gameshelf.tui.replay import HIDDEN_FINISHED, HIDDEN_IN_PROGRESS, ReplayKeys
-from gameshelf.tui.widgets import GameFooter, HelpScreen, RefusalMixin, plain
+from gameshelf.tui.widgets import (
+    GameFooter,
+    HelpScreen,
+    RefusalMixin,
+    plain,
+    typed_while_editing,
+)
 
 
 class ShowdownScreen(HowToMixin, RefusalMixin, TableWindows, ReplayKeys, Screen[None]):
@@ -344,6 +350,8 @@ class ShowdownScreen(HowToMixin, RefusalMixin, TableWindows, ReplayKeys, Screen[
             return self.replay_offers(action, parameters)
         if action in ("replay", "replay_hand"):
             return False
+        if typed_while_editing(self, action, parameters):
+            return False   # the command box has the focus: s, b, v... are typed there
         kind = TURN_ACTIONS.get(action)
         if kind is not None:
             if not self.can_act():

@@ -4,6 +4,7 @@ the game screen (:mod:`gameshelf.games.showdown.tui.screen`)."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -15,13 +16,14 @@ from gameshelf.core.chance import new_seed, parse_seed
 from gameshelf.core.errors import GameshelfError
 from gameshelf.core.text import error_line
 from gameshelf.games.showdown.match import GAME, Match, parse_players
+from gameshelf.games.showdown.options import ShowdownOptions
 from gameshelf.games.showdown.play import ShowdownMatch
 from gameshelf.games.showdown.session import ShowdownSession, describe
 from gameshelf.games.showdown.tui.help import HELP
 from gameshelf.games.showdown.tui.screen import ShowdownScreen
 from gameshelf.tui.app import GameshelfApp
 from gameshelf.tui.base import GuardedApp, run_guarded
-from gameshelf.tui.saves import SavesList
+from gameshelf.tui.saves import NO_SAVES, SavesList
 from gameshelf.tui.widgets import (
     GameFooter,
     HelpScreen,
@@ -32,6 +34,10 @@ from gameshelf.tui.widgets import (
 
 #: What works without a terminal.
 TEXT_HINT = "use --text for the prompt loop"
+
+
+#: The saves list's label while it holds a save.
+SAVES_LABEL = "Saved games (Enter or click resumes, r replays, d deletes)"
 
 
 class ShowdownStartScreen(Screen[None]):
@@ -46,25 +52,30 @@ class ShowdownStartScreen(Screen[None]):
         with Vertical():
             yield Static("P I N B A L L   S H O W D O W N", id="sd-title")
             yield Static("2 to 4 players on this terminal, names separated by commas. "
-                         "cpu, computer or ai (or random, heuristic, search; Zed:search "
+                         "cpu, computer or ai (or "
+                         f"{', '.join(ShowdownOptions.LEVELS)}; Zed:search "
                          "names one) is a computer player. "
                          "The deck is gameshelf's reconstruction.", id="sd-note")
             with Horizontal(classes="sd-row"):
                 yield Static("Players")
-                yield TextField(value="You,cpu,cpu", id="sd-players", compact=True)
+                yield TextField(value=self._last_players(), id="sd-players", compact=True)
             with Horizontal(classes="sd-row"):
                 yield Static("Game number (empty: random)")
                 yield TextField(placeholder="e.g. 12345", id="sd-seed", compact=True)
             with Horizontal(classes="sd-row"):
                 yield Button("New game", id="sd-new", variant="primary", compact=True)
-            yield Static("Saved games (Enter or click resumes, r replays, d deletes)",
-                         id="sd-saves-label")
+            yield Static(SAVES_LABEL, id="sd-saves-label")
             yield SavesList(GAME, describe, one_line=True, id="sd-saves")
             yield Static("", id="sd-msg")
         yield GameFooter()
 
     #: a game was opened from here (set until the screen is back on)
     _left_for_game = False
+
+    def _last_players(self) -> str:
+        """The players of this run's last game started here (``You,cpu,cpu`` at first)."""
+        setups: dict[str, Any] = getattr(self.app, "setups", {})
+        return str(setups.get(GAME, "You,cpu,cpu"))
 
     def on_screen_resume(self) -> None:
         """Back from a game (or a window): the saves reloaded; after a game, or when the
@@ -79,7 +90,12 @@ class ShowdownStartScreen(Screen[None]):
         self.app.push_screen(ShowdownScreen(session))
 
     def on_saves_list_changed(self, event: SavesList.Changed) -> None:
-        if event.note or event.error:
+        """No save: the list's frame goes and its label says so in one line."""
+        event.saves_list.display = event.count > 0
+        self.query_one("#sd-saves-label", Static).update(
+            SAVES_LABEL if event.count else
+            "No saved games yet: a game is saved as it is played.")
+        if (event.note or event.error) and event.note != NO_SAVES:
             self.query_one("#sd-msg", Static).update(plain(event.note))
         self.refresh_bindings()
 
@@ -95,6 +111,8 @@ class ShowdownStartScreen(Screen[None]):
             self.app.bell()
             return
         msg.update("")
+        setups: dict[str, Any] = getattr(self.app, "setups", {})
+        setups[GAME] = self.query_one("#sd-players", Input).value.strip()
         self._open_game(session)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

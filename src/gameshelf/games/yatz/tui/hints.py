@@ -74,6 +74,11 @@ class HintScreen(InfoScreen):
                  "on from here (about 1,700 at the first roll, as it averages).\n\n"
                  "* **Esc**, **q** or Enter on Close closes it")
 
+    #: Said at once, before the tables are even looked for: the first hint's wait.
+    THINKING = ("thinking… the first hint after an install makes the strong player's "
+                "tables (about 30 s: compiling the solver, then solving); the share done "
+                "shows here")
+
     def __init__(self, state: YatzState) -> None:
         super().__init__()
         self.state = state.clone()

@@ -22,21 +22,24 @@ LOG_LINES = 60
 
 
 class StatusLine(Static):
-    """The line under the header: the game, the seat shown and its turn and roll; the end."""
+    """The line under the header: the game, the seat on turn (whoever's card is shown: the
+    card's own header names that) with its turn and roll; the end."""
 
-    def show(self, match: YatzMatch, seat: int) -> None:
-        """Draw the line for ``seat`` (the seat on turn, or the one whose card is shown)."""
+    def show(self, match: YatzMatch) -> None:
+        """Draw the line: ``Game 7 · CPU 1 (computer) to play · turn 2 of 39 · roll 1 of 3``
+        names the seat whose turn it is, never the seat whose card is shown."""
         st = match.state
         title = match.title[:1].upper() + match.title[1:]
         if match.finished():
             status = (f"{title} · "
                       f"{'game over' if match.cut_off() is None else 'connection lost'}")
         else:
+            seat = st.seat
             who = match.seats[seat]
-            kind = "" if who.is_human else f" (computer: {who.kind})"
+            kind = "" if who.is_human else " (computer)"
             if who.is_human and not who.here:
                 kind = " (online)"
-            status = (f"{title} · {who.name}{kind} · turn "
+            status = (f"{title} · {who.name}{kind} to play · turn "
                       f"{st.turns_taken(seat) + 1} of 39 · roll {st.roll_number()} of 3")
         self.update(plain(status))
 

@@ -211,11 +211,10 @@ class GameScreen(HowToMixin, RefusalMixin, GameWindows, ReplayView, Screen[None]
         """Redraw dice, card, totals and the status line from the match."""
         m = self.game
         st = m.state
-        seat = self.viewed_seat()
         if self.replayed is not None:
             self.query_one(PlayLog).set_lines(self.replayed.log())
         self.draw_dice()
-        self.query_one(StatusLine).show(m, seat)
+        self.query_one(StatusLine).show(m)
         self.refresh_bindings()
         self.query_one(RollInfo).show(st, m.finished())
         self.query_one("#roll", Button).disabled = (

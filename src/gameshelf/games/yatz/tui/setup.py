@@ -8,6 +8,7 @@ app straight on a game (``gameshelf yatz play --tui``). The game screen lives in
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
@@ -23,6 +24,7 @@ from gameshelf.core.seats import check_person_name
 from gameshelf.core.text import count, error_line, quoted
 from gameshelf.games.yatz.game import GAME, MAX_PLAYERS
 from gameshelf.games.yatz.match import HUMAN, Match, Seat
+from gameshelf.games.yatz.options import YatzOptions
 from gameshelf.games.yatz.play import YatzMatch
 from gameshelf.games.yatz.players import PLAYERS, default_player
 from gameshelf.games.yatz.session import YatzSession
@@ -39,6 +41,7 @@ from gameshelf.tui.widgets import (
     help_binding,
     plain,
     refusal,
+    typed_while_editing,
 )
 
 SETUP_HELP = """\
@@ -47,11 +50,13 @@ SETUP_HELP = """\
 Triple Yahtzee for 1 to 9 players. Each player has three columns, x1, x2 and x3, of 13
 boxes: 39 turns each. Column x2 counts double and x3 triple.
 
-* **+** / **-** (or the buttons) add or remove a seat.
-* Each seat has a name and a kind: a person, or a computer player (the default computer
-  is listed first).
+* **F6** / **F7** (or the buttons; **+** / **-** outside a text field) add or remove a
+  seat. Setting up again in this run starts from the last game's seats.
+* Each seat has a name and a kind: a person, or a computer player (weakest first, as the
+  page lists them; a new seat's computer is the default one).
 * The **game number** decides every roll of the dice: play the same number again to get
-  the same dice. Type one to replay a game, or press **n** for a new one.
+  the same dice. Type one to replay a game, or press **F2** (**n** outside a text field)
+  for a new one.
 * **Keys**: the game screen's default keys, or the classic keys of the 1991 manual (Enter
   and F1 roll, F2 moves between the dice and the score board, Up/Down and Enter hold a die,
   Enter twice fills a box; **?** shows the help).
@@ -66,9 +71,9 @@ KEY_CHOICES = [("Default keys", DEFAULT_KEY_MAP), ("Classic keys", "classic")]
 
 
 def _kind_options() -> list[tuple[str, str]]:
-    first = default_player()
-    names = [first, *sorted(n for n in PLAYERS if n != first)]
-    return [("Person", HUMAN), *((f"Computer: {n}", n) for n in names)]
+    """Person, then the computer players in the game's one order (``YatzOptions.LEVELS``,
+    as the prompt's help and the page list them); the default is the one chosen first."""
+    return [("Person", HUMAN), *((f"Computer: {n}", n) for n in YatzOptions.LEVELS)]
 
 
 class SeatRow(Horizontal):
@@ -107,17 +112,18 @@ class SetupScreen(OffersNow, Screen[None]):
 
     BINDINGS = [
         Binding("f5", "start", "Start"),
-        Binding("plus", "seats(1)", "Add seat"),
-        Binding("minus", "seats(-1)", "Remove seat"),
-        Binding("n", "new_number", "New number"),
+        # function keys first: a name or number field types +, - and n
+        Binding("f6,plus", "seats(1)", "Add seat"),
+        Binding("f7,minus", "seats(-1)", "Remove seat"),
+        Binding("f2,n", "new_number", "New number"),
         Binding("f3", "resume", "Resume"),
         Binding("f4", "scores", "Top 20"),
         help_binding(),
         Binding("escape", "app.pop_screen", "Back"),
         # while the footer hides them, the keys say why (no saves, no scores, 1 or 9 seats)
         refusal("f3", "resume"), refusal("f4", "scores"),
-        Binding("plus", "refuse('seats', 1)", show=False),
-        Binding("minus", "refuse('seats', -1)", show=False),
+        Binding("f6,plus", "refuse('seats', 1)", show=False),
+        Binding("f7,minus", "refuse('seats', -1)", show=False),
     ]
     DEFAULT_CSS = Path(__file__).with_name("setup.tcss").read_text(encoding="utf-8")
 
@@ -125,8 +131,20 @@ class SetupScreen(OffersNow, Screen[None]):
         super().__init__()
         self.count = 2
         self.has_saves, self.has_scores = True, True
+        #: the seats shown first: (name, kind) each; the last game's of this run
+        self._first_seats: list[tuple[str, str]] = [("You", HUMAN), ("Computer",
+                                                                     default_player())]
+
+    def _last_setup(self) -> dict[str, Any]:
+        """This run's memory of the game's setups (the app's; none in an app without)."""
+        setups: dict[str, Any] = getattr(self.app, "setups", {})
+        return setups
 
     def compose(self) -> ComposeResult:
+        last = self._last_setup().get(GAME)
+        if last:   # the last game's seats (names and kinds) of this run
+            self._first_seats = list(last)
+            self.count = len(last)
         yield Header()
         with Vertical(id="setup"):
             yield Static("Yatz · new game", id="title")
@@ -135,12 +153,12 @@ class SetupScreen(OffersNow, Screen[None]):
                 yield Static("2 players", id="countlabel")
                 yield Button("+", id="more")
             with Vertical(id="seats"):
-                yield SeatRow(0, "You", HUMAN)
-                yield SeatRow(1, "Computer", default_player())
+                for i, (name, kind) in enumerate(self._first_seats):
+                    yield SeatRow(i, name, kind)
             with Horizontal(id="number"):
                 yield Label("Game number")
                 yield TextField(str(new_seed()), id="seed")
-                yield Button("New (n)", id="newnumber")
+                yield Button("New (F2)", id="newnumber")
                 yield Select(KEY_CHOICES, value=remembered_key_map(GAME), allow_blank=False,
                              id="keys")
             yield Static("", id="setupmsg", markup=False)
@@ -202,9 +220,9 @@ class SetupScreen(OffersNow, Screen[None]):
 
     def offered(self, action: str, parameters: tuple[object, ...]) -> bool:
         """The footer offers only what can be done now: Resume with a save, Top 20 with a
-        score, another seat below 9, one fewer above 1; n, + and - not while a field has
-        the focus (they are typed there)."""
-        if action in ("new_number", "seats") and isinstance(self.focused, Input):
+        score, another seat below 9, one fewer above 1; no key a focused field would type
+        (the footer names F6, F7 and F2, which work in a field too)."""
+        if typed_while_editing(self, action, parameters):
             return False
         if action == "seats":
             return 1 <= self.count + int(str(parameters[0])) <= MAX_PLAYERS
@@ -245,6 +263,9 @@ class SetupScreen(OffersNow, Screen[None]):
             self.say(error_line(exc), bell=True)
             return
         self.say("")
+        self._last_setup()[GAME] = [
+            (row.query_one(Input).value, str(row.query_one(Select).value))
+            for row in self.query(SeatRow) if row.index < self.count]
         self.app.push_screen(GameScreen(session, keys=self.keys()))
         # The next Start is a new game (and a new save), not a replay over this one's save.
         self.action_new_number()

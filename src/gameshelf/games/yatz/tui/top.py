@@ -83,6 +83,7 @@ class HighScoresScreen(ModalScreen[None]):
             return
         title = self.query_one("#title", Static)
         title.display = not rows
+        table.display = bool(rows)   # no empty frame of headings: the line says it
         if not rows:
             title.update("No scores yet: finished games enter the table.")
         for i, r in enumerate(rows, start=1):
