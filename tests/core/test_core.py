@@ -239,3 +239,23 @@ def test_benchmark_option_types() -> None:
     for bad in ("0", "-1", "nan", "inf", "1000", "x"):
         with pytest.raises(argparse.ArgumentTypeError, match="--uct-c"):
             benchargs.positive("--uct-c", 1000)(bad)
+
+
+def test_a_save_named_before_names_were_composed_is_found_however_it_is_typed(
+        tmp_path: Path) -> None:
+    """A save whose stored name is decomposed (``cafe`` and a combining accent, as a store
+    written before names were put in NFC holds it) is found, resumed, replaced and deleted
+    by its name typed either way, and a new save of that name does not make a second one."""
+    nfd, nfc = "cafe\u0301", "caf\u00e9"
+    with Store(tmp_path / "s.db") as s:
+        s.replace_save("x", GameRecord("yatz", 1, {}, 7, ()))
+        s._conn.execute("UPDATE saves SET name = ? WHERE name = 'x'", (nfd,))
+        for typed in (nfd, nfc):
+            assert s.load_save("yatz", typed).seed == 7
+        assert s.claim_save("yatz", nfc, GameRecord("yatz", 1, {}, 8, ())).name == f"{nfc}-2"
+        handle, record = s.take_save("yatz", nfc)
+        assert record.seed == 7 and handle.name == nfc
+        s.replace_save(nfd, GameRecord("yatz", 1, {}, 9, ()))
+        assert sorted(r.name for r in s.list_saves("yatz")) == [nfc, f"{nfc}-2"]
+        assert s.load_save("yatz", nfd).seed == 9
+        assert s.delete_save("yatz", nfd) and not s.delete_save("yatz", nfc)

@@ -22,6 +22,7 @@ from typing import Any, Self, TypeVar
 import platformdirs
 
 from gameshelf.core.errors import StoreError
+from gameshelf.core.inputs import tidy_name
 from gameshelf.core.store.schema import check_schema, read_schema, upgrade
 
 _T = TypeVar("_T")
@@ -68,6 +69,13 @@ def now_iso() -> str:
     return datetime.now(UTC).replace(microsecond=0).isoformat()
 
 
+
+def _tidy(value: str | bytes | int | float | None) -> str | bytes | int | float | None:
+    """:func:`~gameshelf.core.inputs.tidy_name` for SQL: text tidied, anything else (a
+    damaged row's BLOB or number) as it is, so it never matches a name."""
+    return tidy_name(value) if isinstance(value, str) else value
+
+
 class Database:
     """The SQLite file of the store (default ``data_dir() / "gameshelf.db"``), opened and
     checked: its transactions and reads. SQLite waits ``timeout`` seconds for another
@@ -99,8 +107,13 @@ class Database:
 
     # ----- opening -----------------------------------------------------------------------
     def _connect(self) -> sqlite3.Connection:
-        """The connection (autocommit: every transaction is begun explicitly)."""
-        return sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None)
+        """The connection (autocommit: every transaction is begun explicitly), with the
+        SQL function ``tidy_name`` (:func:`~gameshelf.core.inputs.tidy_name`): names are
+        looked up in their one form, so a save named before names were composed (NFC) is
+        found however its name is typed."""
+        conn = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None)
+        conn.create_function("tidy_name", 1, _tidy, deterministic=True)
+        return conn
 
     def _inspect(self) -> None:
         """Refuse a file that is not ours before a connection that may write is opened.

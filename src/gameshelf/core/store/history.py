@@ -17,6 +17,7 @@ from typing import Any
 
 from gameshelf.core.codec import CodecError, decode, encode
 from gameshelf.core.errors import StoreError
+from gameshelf.core.inputs import tidy_name
 from gameshelf.core.records import GameRecord
 from gameshelf.core.safeload import read_json
 from gameshelf.core.store.db import Database, as_text
@@ -195,7 +196,7 @@ class History(Database):
         out: list[HistoryRow] = []
         for r in rows:
             row = history_row(r, with_record=with_records)
-            if player is not None and all(p.name != player for p in row.players):
+            if player is not None and all(tidy_name(p.name) != player for p in row.players):
                 continue
             out.append(row)
             if limit is not None and len(out) >= limit:

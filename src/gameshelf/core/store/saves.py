@@ -74,7 +74,7 @@ class Saves(Database):
 
     @staticmethod
     def _taken(c: sqlite3.Connection, game: str, name: str) -> bool:
-        return c.execute("SELECT 1 FROM saves WHERE game=? AND name=?",
+        return c.execute("SELECT 1 FROM saves WHERE game=? AND tidy_name(name)=?",
                          (game, name)).fetchone() is not None
 
     def claim_save(self, game: str, base: str, record: GameRecord, *,
@@ -138,8 +138,8 @@ class Saves(Database):
         name = tidy_name(name)
 
         def run(c: sqlite3.Connection) -> tuple[SaveHandle, GameRecord]:
-            row = c.execute("SELECT record, game_id FROM saves WHERE game=? AND name=?",
-                            (game, name)).fetchone()
+            row = c.execute("SELECT record, game_id FROM saves WHERE game=? "
+                            "AND tidy_name(name)=?", (game, name)).fetchone()
             if row is None:
                 raise StoreError(f"no saved {REGISTRY.title(game)} game named {name!r}")
             record = GameRecord.from_json(row[0], game=game)
@@ -213,11 +213,15 @@ class Saves(Database):
 
         def run(c: sqlite3.Connection) -> SaveHandle:
             if game_id is not None:
-                old = c.execute("SELECT game_id FROM saves WHERE game=? AND name=?",
-                                (record.game, name)).fetchone()
+                old = c.execute("SELECT game_id FROM saves WHERE game=? "
+                                "AND tidy_name(name)=?", (record.game, name)).fetchone()
                 if old is None or old[0] != game_id:
                     self._check_new_game(c, record.game, game_id)
             stamp = now_iso()
+            # a save of this name written in another form (before names were composed)
+            # takes this one, so it is the one replaced
+            c.execute("UPDATE saves SET name=? WHERE game=? AND tidy_name(name)=? AND name<>?",
+                      (name, record.game, name, name))
             c.execute(
                 "INSERT INTO saves (game, name, record, created, updated, owner, game_id) "
                 "VALUES (?,?,?,?,?,?,?) ON CONFLICT (game, name) DO UPDATE SET "
@@ -261,7 +265,8 @@ class Saves(Database):
             RecordError: the stored record is damaged.
         """
         name = tidy_name(name)
-        rows = self._read("SELECT record FROM saves WHERE game=? AND name=?", (game, name))
+        rows = self._read("SELECT record FROM saves WHERE game=? AND tidy_name(name)=?",
+                          (game, name))
         if not rows:
             raise StoreError(f"no saved {REGISTRY.title(game)} game named {name!r}")
         return GameRecord.from_json(rows[0][0], game=game)
@@ -279,7 +284,7 @@ class Saves(Database):
     def delete_save(self, game: str, name: str) -> bool:
         """Delete a save; True when one was deleted."""
         def run(c: sqlite3.Connection) -> bool:
-            cur = c.execute("DELETE FROM saves WHERE game=? AND name=?",
+            cur = c.execute("DELETE FROM saves WHERE game=? AND tidy_name(name)=?",
                             (game, tidy_name(name)))
             return cur.rowcount > 0
 
