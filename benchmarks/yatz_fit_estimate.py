@@ -21,11 +21,11 @@ Usage: python benchmarks/yatz_fit_estimate.py [--games 40000] [--seed 2000]
 
 from __future__ import annotations
 
+import sys
 import time
 from pathlib import Path
 
 import numpy as np
-from _yatz_fit import column_sum, fit_options, one_turn_player, turn_starts
 
 from gameshelf.core.files import write_file
 from gameshelf.core.progress import progress
@@ -33,6 +33,10 @@ from gameshelf.games.yatz.scoring import YATZ_RULES
 from gameshelf.games.yatz.selfplay import state_features
 from gameshelf.games.yatz.strategy import Estimate, Strategy, dump_estimate
 from gameshelf.games.yatz.strong import STRONG_ENDGAME, STRONG_LOOKAHEAD, strategy_for
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from benchmarks._yatz_fit import column_sum, fit_options, one_turn_player, turn_starts  # noqa: E402
 
 OUT = Path(__file__).resolve().parent.parent / "src/gameshelf/games/yatz/estimate.toml"
 

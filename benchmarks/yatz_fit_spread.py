@@ -24,11 +24,11 @@ Usage: python benchmarks/yatz_fit_spread.py [--games 20000] [--seed 4000]
 
 from __future__ import annotations
 
+import sys
 import time
 from pathlib import Path
 
 import numpy as np
-from _yatz_fit import column_sum, fit_options, one_turn_player, turn_starts
 
 from gameshelf.core.files import write_file
 from gameshelf.core.progress import progress
@@ -37,6 +37,10 @@ from gameshelf.games.yatz.selfplay import state_features
 from gameshelf.games.yatz.strategy import ColumnState, Strategy
 from gameshelf.games.yatz.strong import estimate_for, strategy_for
 from gameshelf.games.yatz.winner import TURNS, Spread, dump_spread
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from benchmarks._yatz_fit import column_sum, fit_options, one_turn_player, turn_starts  # noqa: E402
 
 OUT = Path(__file__).resolve().parent.parent / "src/gameshelf/games/yatz/spread.toml"
 #: In the last turns the estimate is the exact solve of the rest (Strategy.to_come).
