@@ -23,6 +23,7 @@ from gameshelf.games.yatz.game import GAME, RULES_VERSION, Score, YatzState
 from gameshelf.games.yatz.match import Match, Seat
 from gameshelf.games.yatz.scoring import Box
 from gameshelf.games.yatz.session import YatzSession
+from gameshelf.games.yatz.tui import pace
 from gameshelf.games.yatz.tui.card import BOX_ROW, FIRST_COL, CardTable
 from gameshelf.games.yatz.tui.screen import GameScreen
 from tests.cli_helpers import run
@@ -362,7 +363,10 @@ async def test_u_takes_back_the_box_on_the_screen_and_the_footer_offers_it_only_
         assert screen.match.state.boxes[0][0][Box.CHANCE] is not None
 
 
-async def test_u_against_a_computer_calls_off_its_turn() -> None:
+async def test_u_against_a_computer_calls_off_its_turn(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the computer waits this long before its first roll while the box can be taken back:
+    # longer than any pause of a loaded machine, so the u below always finds it waiting
+    monkeypatch.setattr(pace, "UNDO_WAIT", 600.0)
     app = GameApp(Match([Seat("Ann"), Seat("", "greedy")], 5))
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
