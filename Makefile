@@ -40,11 +40,14 @@ help:
 web: $(STAMP)
 	$(BIN)/gameshelf web $(ARGS)
 
+# pytest keeps compiled modules (__pycache__, ignored by git) even where the environment says
+# not to write them (PYTHONDONTWRITEBYTECODE): else each worker compiles every test module,
+# and each child process the modules it imports, again in every run
 test: $(STAMP_TEST)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy
 	$(BIN)/mypy --config-file benchmarks/mypy.ini benchmarks/*.py
-	$(BIN)/pytest -q -n auto --maxprocesses=4 --dist loadgroup
+	PYTHONDONTWRITEBYTECODE= $(BIN)/pytest -q -n auto --maxprocesses=4 --dist loadgroup
 
 # the slow checks, and every property test with its full count of examples (tests/examples.py)
 test-slow: $(STAMP_TEST)
