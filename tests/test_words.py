@@ -127,12 +127,19 @@ def _commands(group: object, path: tuple[str, ...] = ()) -> list[tuple[str, ...]
     return out
 
 
-def test_no_rule_code_in_any_command_help(capsys: pytest.CaptureFixture[str],
+#: The walk of every command's ``--help`` in this many parts, for the suite's workers.
+HELP_SHARDS = 4
+
+
+@pytest.mark.parametrize("shard", range(HELP_SHARDS))
+def test_no_rule_code_in_any_command_help(shard: int, capsys: pytest.CaptureFixture[str],
                                           monkeypatch: pytest.MonkeyPatch) -> None:
-    """Command docstrings are the ``--help`` a player reads: no rule codes there either."""
+    """Command docstrings are the ``--help`` a player reads: no rule codes there either
+    (every ``HELP_SHARDS``-th command from ``shard`` on: the parts together walk them all)."""
     commands = _commands(app)
     assert ("yatz", "scores") in commands and ("muggins", "sim") in commands
-    for cmd in commands:
+    assert len(commands) >= 4 * HELP_SHARDS
+    for cmd in commands[shard::HELP_SHARDS]:
         code, out, err = run([*cmd, "--help"], capsys, monkeypatch)
         assert code == 0 and not _CODE.search(out), (cmd, out)
 
