@@ -147,6 +147,9 @@ def test_back_after_a_stand_in_played_reads_you_were_away_once(tmp_path: Path,
         expect(carl.get_by_role("log")).to_contain_text("Ann came back.")
         expect(again.get_by_text("Ann (you): connected")).to_be_visible()
         assert _lines(again, BACK) == 1
+        # below the moves played meanwhile (the stand-in's among them)
+        expect(again.get_by_role("log").locator("p").last).to_have_text(BACK)
+        expect(again.get_by_role("log")).to_contain_text(re.compile(r"You scored \d+ in x"))
         assert _lines(carl, "Ann is away: the computer plays for Ann.") == 1
         assert_accessible(again, "a room come back to after a stand-in played")
         again.reload()                     # nothing played for her since: not said again
@@ -236,3 +239,52 @@ def test_a_double_click_on_next_asks_once_and_a_dropped_ask_frees_the_steps(
         next_.click()
         expect(status).to_have_text("Step 2 of 2")
 
+
+
+def test_hint_asked_twice_before_its_answer_is_sent_once(tmp_path: Path) -> None:
+    from playwright.sync_api import expect
+
+    executable = browser_or_skip()
+    held: list[str] = []             # the server's hint answers kept back
+    routes: list[Any] = []
+
+    def relay(ws: Any) -> None:
+        server = ws.connect_to_server()
+        routes.append(ws)
+
+        def from_server(text: str) -> None:
+            if json.loads(text).get("type") == "hint":
+                held.append(text)
+                return
+            ws.send(text)
+        server.on_message(from_server)
+
+    with game_server(tmp_path / "home", "--rate", "200") as server, \
+            browser(executable) as chromium:
+        page = _context(chromium, phone=True).new_page()
+        sent = _sent(page)
+        page.route_web_socket(re.compile(r"/ws$"), relay)
+        page.goto(server.url)
+        page.get_by_role("button", name="Muggins", exact=True).click()
+        page.get_by_role("textbox", name="Your name").fill("Ann")
+        page.get_by_role("spinbutton", name="Computer players").fill("1")
+        page.get_by_role("button", name="Create the room").click()
+        hint = page.get_by_role("button", name="Hint")
+        hint.click()
+        dialog = page.get_by_role("dialog", name="Hint")
+        expect(dialog).to_contain_text("Thinking…")
+        page.keyboard.press("Escape")
+        expect(dialog).to_be_hidden()
+        expect(hint).to_have_attribute("aria-disabled", "true")
+        hint.click(force=True)             # pressed again while the first is worked out
+        page.wait_for_timeout(300)
+        hints = lambda: [m for m in sent if m["type"] == "hint"]  # noqa: E731
+        assert len(hints()) == 1, hints()
+        assert_accessible(page, "a hint being worked out")
+        deadline = time.monotonic() + PATIENCE
+        while not held and time.monotonic() < deadline:
+            page.wait_for_timeout(100)
+        routes[-1].send(held.pop())
+        expect(dialog.get_by_role("region", name="The coach's estimates", exact=True)
+               ).to_be_visible()
+        expect(hint).not_to_have_attribute("aria-disabled", "true")

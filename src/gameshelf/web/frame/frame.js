@@ -383,6 +383,13 @@ async function mountView(room, seat, key) {
   return page.view;
 }
 
+// a state's log lines, then what the room's news kept for after them (presence.js: "You
+// were away…" reads last, below the moves played meanwhile)
+function tell(lines) {
+  for (const text of lines) say(text);
+  roomNews.flush();
+}
+
 function act(text) {
   if (!page.last) return;
   // sent from a control of the game (which the game's module may have redrawn already: the
@@ -424,7 +431,7 @@ async function onState(msg) {
   more.state(msg);
   if (!page.room) {
     after(() => {
-      for (const text of news) say(text);
+      tell(news);
       drawPrompt(msg);
     });
     return;
@@ -444,7 +451,7 @@ async function onState(msg) {
   }
   const view = await ensureView(page.room, msg.seat);
   if (page.last !== msg) {   // a newer state came while the module loaded: its lines now
-    after(() => { for (const text of news) say(text); });
+    after(() => { tell(news); });
     return;
   }
   const had = page.moved || ui.game.contains(document.activeElement);
@@ -459,7 +466,7 @@ async function onState(msg) {
     ui.prompt.textContent = "";   // the last one is stale, the next one would tell the end
   }
   after(() => {
-    for (const text of news) say(text);
+    tell(news);
     if (page.last === msg) drawPrompt(msg);
   });
   // a finished game come back to (a reload): its scores from the view, as the game's

@@ -9,7 +9,8 @@
 //   did not yet say was away (a page opened after it was marked): the same away line;
 // - to this page's own person, rejoining a seat the room still marks away (the room as the
 //   rejoin found it: a reload, a reopened tab, a dropped connection come back after the
-//   away timeout): "You were away: the computer played your turns meanwhile."
+//   away timeout): "You were away: the computer played your turns meanwhile.", said after
+//   the moves of the state that follows (what was played meanwhile comes first).
 // A seat's away news is said again only once it came back (not away) in between.
 
 // The news from the seats `before` to the seats `after`, as [{seat, text, away}] (`away`:
@@ -45,12 +46,14 @@ export function presence(say) {
   let code = null;
   let seats = null;           // the room's seats as last described
   const told = new Set();     // seats whose away news was said (this page's own included)
+  const owed = [];            // lines to say after the next state's log lines
 
   // forget what was said, for another room (or none)
   function reset() {
     code = null;
     seats = null;
     told.clear();
+    owed.length = 0;
   }
 
   function note(info) {
@@ -62,6 +65,10 @@ export function presence(say) {
 
   return {
     reset,
+    // the lines kept for after a state's log lines, said now
+    flush() {
+      for (const line of owed.splice(0)) say(line);
+    },
     // a new description of the room (`room`, or a `joined` of a seat taken again): its news
     room(info, me, ours) {
       const lines = info.code === code && seats ? seatNews(seats, info.seats, me, ours) : [];
@@ -78,7 +85,7 @@ export function presence(say) {
       const mine = info.seats.find((s) => s.seat === me);
       if (info.code !== code) reset();
       if (mine && mine.away && !told.has(me)) {
-        say(BACK_WORDS);
+        owed.push(BACK_WORDS);     // said once the state's moves are (flush)
         told.add(me);
         code = info.code;
         seats = info.seats;
