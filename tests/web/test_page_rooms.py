@@ -55,5 +55,6 @@ def test_a_friend_joins_by_the_rooms_link(tmp_path: Path) -> None:
         for page in (ann, bob):
             assert not any(t in page.url or t in page.content() for t in tokens)
         bob_context.close()
-        expect(ann.get_by_text("Bob: not connected")).to_be_visible()
+        expect(ann.get_by_text("Bob: connection dropped")).to_be_visible()
+        expect(ann.get_by_role("log")).to_contain_text("Bob's connection dropped.")
         ann_context.close()

@@ -11,10 +11,20 @@
 // - "Top 20 and statistics" of each game from the menu (in its group): the server store's
 //   tables.
 // Everything answered is shown in one dialog (Escape or "Close" closes it) or the replay.
+//
+// One question at a time: the server works out one question per connection and refuses
+// another sent meanwhile (`busy`), so none is sent while one is unanswered. Until its answer
+// (or its refusal) comes, every control that asks is marked so (`aria-disabled`, and the
+// replay's Previous and Next disabled) and says "working…"; a double click on Next sends
+// one question. A question whose answer cannot come frees them too: the connection lost,
+// or a message dropped unread by the rate limit (refused without its ref: it may have been
+// the question).
 import { el } from "/assets/kit.js";
 
 export function asks({ ui, page, send, gameOf }) {
   const asked = new Map();       // ref of a question sent -> what it was ("hint", ...)
+  let pending = null;            // the ref of the question not yet answered
+  const askers = new Set();      // the controls that ask (marked while one is pending)
   const rules = new Map();       // game key -> its tree, once fetched
 
   // ----- the dialog -------------------------------------------------------------------------
@@ -93,10 +103,38 @@ export function asks({ ui, page, send, gameOf }) {
     return el("div", { class: "advice", role: "region", "aria-label": label }, ...out);
   }
 
+  // `msg` sent as a question `what`, unless one is still unanswered: the ref, else null
   function ask(what, msg) {
+    if (pending) return null;
     const ref = send(msg);
     asked.set(ref, what);
+    pending = ref;
+    mark(true);
     return ref;
+  }
+
+  // an asking control: `run` on a click, unless a question is unanswered
+  function asker(button, run) {
+    askers.add(button);
+    button.addEventListener("click", () => {
+      if (!pending) run();
+    });
+    return button;
+  }
+
+  function mark(busy) {
+    for (const button of askers) {
+      if (busy) button.setAttribute("aria-disabled", "true");
+      else button.removeAttribute("aria-disabled");
+    }
+    if (busy && replay.view) where.textContent = `${replay.at} (working…)`;
+  }
+
+  // the question `ref` answered or refused: the controls free again
+  function done(ref) {
+    if (ref == null || ref !== pending) return;
+    pending = null;
+    mark(false);
   }
 
   // ----- rules ------------------------------------------------------------------------------
@@ -159,8 +197,8 @@ export function asks({ ui, page, send, gameOf }) {
       button.addEventListener("click", () => showRules(game));
       box.append(button);
     }
-    const top = el("button", { type: "button", text: "Top 20 and statistics" });
-    top.addEventListener("click", () => showScores(game));
+    const top = asker(el("button", { type: "button", text: "Top 20 and statistics" }),
+      () => showScores(game));
     box.append(top);
     return box;
   }
@@ -174,7 +212,7 @@ export function asks({ ui, page, send, gameOf }) {
     const game = page.room && gameOf(page.room.game);
     if (game && game.rules) showRules(game);
   });
-  hint.addEventListener("click", () => {
+  asker(hint, () => {
     if (!page.code || !page.token) return;
     thinking("Hint", "Thinking… (the coach weighs every choice; the first hint of a game " +
       "may take a while)");
@@ -196,7 +234,7 @@ export function asks({ ui, page, send, gameOf }) {
   const replayButton = el("button", { type: "button", text: "Replay the game" });
   const after = el("div", { class: "buttons asks" }, review, replayButton);
   ui.results.after(after);
-  review.addEventListener("click", () => {
+  asker(review, () => {
     thinking("Review of your game", "Judging every decision of the game… (this may take " +
       "a minute)");
     ask("review", { type: "review", code: page.code, token: page.token });
@@ -207,7 +245,8 @@ export function asks({ ui, page, send, gameOf }) {
   // refused leaves it whole (a step asked for may be answered further on, over the moves
   // this seat did not see; the steps are numbered as this seat sees them, the server's
   // `move` of `moves`)
-  const replay = { view: null, saved: null, step: 0, steps: 0, last: false, shown: [] };
+  const replay = { view: null, saved: null, step: 0, steps: 0, last: false, shown: [],
+    at: "Loading the replay" };   // the step shown, in words
   const where = el("p", { class: "replay-step", role: "status" });
   const said = el("p", { class: "replay-said", "aria-live": "polite" });
   const before = el("ul", { class: "replay-before", "aria-label": "The moves before it" });
@@ -227,11 +266,18 @@ export function asks({ ui, page, send, gameOf }) {
   }
 
   function askStep(step) {
+    if (pending) return;
     previous.disabled = next.disabled = true;
     ask("replay", { type: "replay", code: page.code, token: page.token, step });
   }
 
-  replayButton.addEventListener("click", async () => {
+  // Previous and Next as the step shown allows
+  function stepButtons() {
+    previous.disabled = replay.shown.indexOf(replay.step) <= 0;
+    next.disabled = replay.last;
+  }
+
+  asker(replayButton, async () => {
     const game = page.room && gameOf(page.room.game);
     if (!game || replay.view) return;
     const module = await import(game.script);
@@ -246,8 +292,11 @@ export function asks({ ui, page, send, gameOf }) {
     bar.hidden = false;
     ui.over.hidden = true;
     if (moves) moves.hidden = true;
+    replay.at = "Loading the replay";
     where.textContent = "Loading the replay…";
     replay.shown = [];
+    replay.step = 0;
+    replay.last = false;
     askStep(0);
     next.focus();
   });
@@ -283,7 +332,8 @@ export function asks({ ui, page, send, gameOf }) {
     replay.last = move >= moves;
     replay.view.update({ type: "state", code: msg.code, seq: msg.step, seat: msg.seat,
       to_act: msg.to_act, legal: [], view: msg.view, events: [], prompt: "", log: msg.log });
-    where.textContent = `Step ${move} of ${moves}`;
+    replay.at = `Step ${move} of ${moves}`;
+    where.textContent = replay.at;
     const words = msg.log.filter((line) => line.seq > since && line.seq <= msg.step)
       .map((line) => line.text);
     said.textContent = move === 0 ? "Before the first move." :
@@ -299,6 +349,7 @@ export function asks({ ui, page, send, gameOf }) {
     const what = asked.get(msg.ref);
     if (!what) return;
     asked.delete(msg.ref);
+    done(msg.ref);
     if (msg.type === "hint") {
       const moved = page.last && page.last.seq !== msg.seq ?
         [el("p", { text: "The game has moved on since this hint was asked." })] : [];
@@ -312,25 +363,53 @@ export function asks({ ui, page, send, gameOf }) {
   // a question refused (a hint asked as the turn passed, a replay before the end): said in
   // the dialog it opened
   function refused(msg) {
+    // dropped unread by the rate limit (no ref): it may have been the question pending,
+    // which then gets no answer; one coming after all is still shown
+    if (msg.code === "rate_limited" && msg.ref == null && pending) {
+      if (asked.get(pending) === "replay") {
+        where.textContent = `${replay.at}: ${msg.message}`;
+        stepButtons();
+      } else if (dialog.open) {
+        body.replaceChildren(el("p", { text: msg.message }));
+        body.setAttribute("aria-busy", "false");
+      }
+      done(pending);
+      return;
+    }
     const what = asked.get(msg.ref);
     if (!what) return;
     asked.delete(msg.ref);
+    done(msg.ref);
     if (what === "replay") {
       where.textContent = msg.message;
-      previous.disabled = replay.shown.indexOf(replay.step) <= 0;
-      next.disabled = replay.last;
+      stepButtons();
     } else if (dialog.open) {
       body.replaceChildren(el("p", { text: msg.message }));
       body.setAttribute("aria-busy", "false");
     }
   }
 
+  // the connection lost: no question asked on it is answered
+  function lost() {
+    if (pending && asked.get(pending) === "replay") {
+      where.textContent = `${replay.at}: the connection was lost, ask again`;
+      stepButtons();
+    } else if (pending && dialog.open) {
+      body.replaceChildren(el("p", { text: "The connection was lost before the answer came: " +
+        "ask again." }));
+      body.setAttribute("aria-busy", "false");
+    }
+    asked.clear();
+    done(pending);
+  }
+
   function reset() {
     endReplay(false);
     asked.clear();
+    done(pending);
     hint.hidden = true;
     if (dialog.open) dialog.close();
   }
 
-  return { menu, room, state, over, receive, refused, reset };
+  return { menu, room, state, over, receive, refused, reset, lost };
 }

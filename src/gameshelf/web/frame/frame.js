@@ -18,6 +18,7 @@
 // to act, a hidden hand covered until its player asks for it.
 
 import { cover, device, namesOf } from "./device.js";
+import { presence } from "./presence.js";
 import { store } from "./store.js";
 
 const $ = (id) => document.getElementById(id);
@@ -33,7 +34,7 @@ const ui = {
   cover: $("cover"), coverTitle: $("cover-title"), coverShow: $("cover-show"), join: $("join"), joinCode: $("join-code"),
   joinForm: $("join-form"), joinName: $("join-name"), room: $("room"),
   roomTitle: $("room-title"), roomHead: $("room-head"), roomLink: $("room-link"), roomCopy: $("room-copy"),
-  seats: $("seats"), start: $("start"), prompt: $("prompt"), game: $("game"),
+  seats: $("seats"), start: $("start"), leave: $("leave"), menuNote: $("menu-note"), prompt: $("prompt"), game: $("game"),
   over: $("over"), results: $("results"), error: $("error"), log: $("log"),
 };
 
@@ -64,6 +65,7 @@ const page = {
   held: Promise.resolve(), // the end of what the game's drawing plays out (see after())
   moved: false,       // a move was sent from a control of the game (see refocus())
   parked: false,      // the focus was put on the prompt, no control being usable
+  leaving: false,     // the connection is being closed after a `leave` (not lost)
 };
 
 // `then` once what the game's drawing plays out has ended (at once when nothing plays),
@@ -78,7 +80,11 @@ function after(then) {
 // rules, hints, the review, the replay and the server's tables (asks.js), loaded once the
 // menu is drawn (the menu waits for no more modules): until then its calls do nothing
 let more = { menu() {}, room() {}, state() {}, over() {}, receive() {}, refused() {},
-  reset() {} };
+  reset() {}, lost() {} };
+
+// who joined, left, dropped, came back or is away, said once each (presence.js)
+const roomNews = presence(say);
+const ours = (seat) => page.device.size > 1 && page.device.has(seat);
 
 // ----- the seat's token, kept by this browser (store.js) ----------------------------------
 let unkeptSaid = false;
@@ -134,6 +140,12 @@ function connect() {
   });
   ws.addEventListener("close", () => {
     answered(page.waiting);   // its answer is lost with the connection
+    more.lost();              // and those of the questions asked
+    if (page.leaving) {       // closed by "Leave the room": a new connection at once
+      page.leaving = false;
+      connect();
+      return;
+    }
     ui.connection.textContent = "Connection lost: trying again…";
     setTimeout(connect, page.retry);
     page.retry = Math.min(page.retry * 2, 8000);
@@ -205,8 +217,9 @@ async function loadGames() {
   return page.games;
 }
 
-function showMenu() {
+function showMenu(note = "") {
   show(ui.menu);
+  ui.menuNote.textContent = note;
   document.title = "gameshelf";
   ui.games.replaceChildren();
   for (const game of page.games) {
@@ -370,6 +383,13 @@ async function mountView(room, seat, key) {
   return page.view;
 }
 
+// a state's log lines, then what the room's news kept for after them (presence.js: "You
+// were away…" reads last, below the moves played meanwhile)
+function tell(lines) {
+  for (const text of lines) say(text);
+  roomNews.flush();
+}
+
 function act(text) {
   if (!page.last) return;
   // sent from a control of the game (which the game's module may have redrawn already: the
@@ -407,10 +427,11 @@ async function onState(msg) {
     page.logSeq = newest;
   }
   page.last = msg;
+  roomNews.state(msg, page.seat, ours);
   more.state(msg);
   if (!page.room) {
     after(() => {
-      for (const text of news) say(text);
+      tell(news);
       drawPrompt(msg);
     });
     return;
@@ -430,7 +451,7 @@ async function onState(msg) {
   }
   const view = await ensureView(page.room, msg.seat);
   if (page.last !== msg) {   // a newer state came while the module loaded: its lines now
-    after(() => { for (const text of news) say(text); });
+    after(() => { tell(news); });
     return;
   }
   const had = page.moved || ui.game.contains(document.activeElement);
@@ -445,7 +466,7 @@ async function onState(msg) {
     ui.prompt.textContent = "";   // the last one is stale, the next one would tell the end
   }
   after(() => {
-    for (const text of news) say(text);
+    tell(news);
     if (page.last === msg) drawPrompt(msg);
   });
   // a finished game come back to (a reload): its scores from the view, as the game's
@@ -520,6 +541,9 @@ function receive(msg) {
         break;
       }
       const code = msg.room.code;
+      // this page's seat taken again (a reload, a reopened tab, a connection come back)
+      if (msg.token === page.token) roomNews.back(msg.room, msg.seat);
+      else roomNews.room(msg.room, msg.seat, ours);
       saveSeat(code, msg.seat, msg.token);
       page.code = code;
       page.seat = msg.seat;
@@ -545,6 +569,7 @@ function receive(msg) {
       if (msg.room.code !== page.code) break;
       // a start is answered by the room's start, told to every seat (no ref)
       if (page.waitingFor === "start" && msg.room.status !== "lobby") answered(page.waiting);
+      roomNews.room(msg.room, page.seat, ours);
       drawRoom(msg.room);
       break;
     case "state":
@@ -678,6 +703,30 @@ window.addEventListener("storage", (event) => {
   }
 });
 
+// "Leave the room": `leave` for this device's seats, then the connection closed, so the
+// others are told "Ann left the room." rather than that her connection dropped. The seat
+// stays hers (its token kept in this browser): the room's link takes it again. Closing the
+// tab or the browser stays a dropped connection: `pagehide` comes alike for a reload, a
+// link followed and a tab closed, and a reload sent as a leave would tell everyone "Ann
+// left the room." then "Ann came back." a moment after.
+ui.leave.addEventListener("click", () => {
+  if (!page.code || !page.token || !page.ws || page.ws.readyState !== WebSocket.OPEN) return;
+  const code = page.code;
+  const tokens = new Set([page.token]);
+  if (page.device.size > 1) {
+    for (const seat of page.room ? page.room.seats : []) {
+      if (page.device.has(seat.seat)) tokens.add(page.device.token(seat.seat));
+    }
+  }
+  for (const token of tokens) send({ type: "leave", code, token });
+  page.leaving = true;
+  page.ws.close();            // after what was sent: the leave is read first
+  resetRoom();
+  history.pushState({}, "", "/");
+  showMenu(`You left the room ${code}. Its link takes you back to your seat.`);
+  ui.games.querySelector("button")?.focus();
+});
+
 ui.roomCopy.addEventListener("click", async () => {
   try {
     await navigator.clipboard.writeText(ui.roomLink.value);
@@ -707,6 +756,7 @@ function resetRoom() {
   page.moved = false;
   page.parked = false;
   page.device.forget();
+  roomNews.reset();
   covering.hide();
   more.reset();
   ui.over.hidden = true;
