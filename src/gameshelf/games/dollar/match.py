@@ -103,13 +103,23 @@ class Match:
             match = cls(names, levels, record.seed)
         except GameshelfError as exc:
             raise RecordError(f"this One Dollar Pinball record's seats: {exc}") from None
-        for action in record.actions:
-            try:
-                match.apply(match.to_act(), action)
-            except GameshelfError as exc:
-                raise RecordError(f"bill {len(match.entries) + 1} of this record cannot be "
-                                  f"scored: {exc}") from None
+        match.replay(record.actions)
         return match
+
+    def replay(self, actions: Sequence[str]) -> None:
+        """Enter and score the bills ``actions`` (a record's, recorded after this round's
+        own), each as the seat to act's, in seat order. On a refusal the bills before it
+        stay entered: rebuild the round.
+
+        Raises:
+            RecordError: a bill that does not parse, or one beyond the seats.
+        """
+        for action in actions:
+            try:
+                self.apply(self.to_act(), action)
+            except GameshelfError as exc:
+                raise RecordError(f"bill {len(self.entries) + 1} of this record cannot be "
+                                  f"scored: {exc}") from None
 
     def to_act(self) -> int:
         """The seat whose bill comes next, or ``TERMINAL`` (-2) once every seat's is in."""
