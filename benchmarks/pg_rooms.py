@@ -97,12 +97,13 @@ GAMES = {"muggins": ({"target": 100}, 2), "yatz": ({}, 4), "showdown": ({}, 4),
 
 
 def reread(store: RoomStore, again: RoomStore, game: str = "muggins"
-           ) -> tuple[int, float, float, float]:
+           ) -> tuple[int, int, float, float, float]:
     """A room of ``game`` (:data:`GAMES`) played to its end on one lobby, by people, while a
     second (another process, on ``again``) holds it and is told of each write: the second's
-    read of each action (only the new ones, :meth:`Game.extend`; wall median, and this
-    process's CPU per action), and of the whole finished room (the replay of a room
-    rebuilt), ms."""
+    read of each write (one accepted message: its action and the chance or computer moves
+    that followed; only the new ones applied, :meth:`Game.extend`; wall median, and this
+    process's CPU per write), and of the whole finished room (the replay of a room
+    rebuilt), ms. Returns the room's actions, and the writes read."""
     lobby, other = Lobby(store), Lobby(again)
     options, n = GAMES[game]
     host, open_ = p.SeatSpec("host", "Ann"), p.SeatSpec("open")
@@ -130,15 +131,16 @@ def reread(store: RoomStore, again: RoomStore, game: str = "muggins"
         t = time.perf_counter()
         other.room(room.code)
         times.append(time.perf_counter() - t)
-    return room.seq, statistics.median(steps), cpu / told, statistics.median(times)
+    return room.seq, told, statistics.median(steps), cpu / told, statistics.median(times)
 
 
 def rereads(game: str, name: str, mine: RoomStore, other: RoomStore) -> str:
     """:func:`reread`'s figures in one line."""
-    seq, step, cpu, read = reread(mine, other, game)
-    return (f"a {game} room of {seq} actions ({name}): another process reads each action "
-            f"(the new ones only) in {step * 1000:.2f} ms (median), {cpu * 1000:.2f} ms CPU "
-            f"per action; the whole room in {read * 1000:.1f} ms (median)")
+    seq, told, step, cpu, read = reread(mine, other, game)
+    return (f"a {game} room of {seq} actions in {told} writes ({name}): another process "
+            f"reads each write (the new actions only) in {step * 1000:.2f} ms (median), "
+            f"{cpu * 1000:.2f} ms CPU a write, {cpu * told / seq * 1000:.2f} ms an action; "
+            f"the whole room in {read * 1000:.1f} ms (median)")
 
 
 def main() -> None:
