@@ -155,13 +155,13 @@ def main() -> None:
     args = ap.parse_args()
     if args.reread_only:
         with tempfile.TemporaryDirectory() as tmp:
-            mine = SQLiteRoomStore(Path(tmp) / "rooms.db")
-            other = SQLiteRoomStore(Path(tmp) / "rooms.db")
+            one = SQLiteRoomStore(Path(tmp) / "rooms.db")
+            two = SQLiteRoomStore(Path(tmp) / "rooms.db")
             try:
-                print(rereads(args.game, "sqlite", mine, other))
+                print(rereads(args.game, "sqlite", one, two))
             finally:
-                mine.close()
-                other.close()
+                one.close()
+                two.close()
         return
     with tempfile.TemporaryDirectory() as tmp, cluster() as pg, \
             progress("stores measured", 5, args.progress) as advance:
