@@ -183,6 +183,19 @@ def test_a_record_of_another_seed_is_rebuilt_in_full(key: str) -> None:
     same(got, cls.from_record(theirs), 0)
 
 
+def test_a_computer_bill_that_is_not_the_one_drawn_is_refused() -> None:
+    """One Dollar Pinball's chance is the bill a computer seat draws from the game number:
+    another one is refused, as the record's replay refuses it."""
+    record, _ = played("dollar")
+    cls = game_class("dollar")
+    other, _ = played("dollar", seed=12)
+    bad = (record.actions[0], other.actions[1])      # seat 1 (Cy) is a computer's
+    with pytest.raises(RecordError, match="computer player Cy"):
+        cls.from_record(at(record, 0)).extend(bad)
+    with pytest.raises(RecordError, match="computer player Cy"):
+        reread(cls.from_record(at(record, 0)), replace(record, actions=bad))
+
+
 @pytest.mark.parametrize("key", ["yatz", "muggins", "showdown"])
 def test_chance_that_is_not_the_game_numbers_is_refused(key: str) -> None:
     """A die, tile or deal another process recorded that the game number does not give is
