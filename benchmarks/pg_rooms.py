@@ -8,11 +8,12 @@ do: :mod:`tests.server.postgres`, fsync off) and prints, for ``--n`` writes each
   write per action), wall time p50 / p99 and this process's CPU, on SQLite and PostgreSQL;
 - notice latency: a second store appends; the first one, listening, is told (from the
   commit's return to the callback, and from the start of the write), p50 / p99 / max;
-- reading a room again: a Muggins room played on one process while another holds it: the
-  other's read of each action (the new ones only, applied to the game it holds), and of the
-  whole finished room (about 100 actions, rebuilt and replayed, as at a first message).
+- reading a room again: a room (``--game``: Muggins, about 100 actions, by default; Yatz 39
+  turns x 4 seats) played on one process while another holds it: the other's read of each
+  action (the new ones only, applied to the game it holds: wall and CPU), and of the whole
+  finished room (rebuilt and replayed, as at a first message).
 
-Run: ``.venv/bin/python benchmarks/pg_rooms.py [--n 500]``
+Run: ``.venv/bin/python benchmarks/pg_rooms.py [--n 500] [--game yatz] [--reread-only]``
 """
 
 from __future__ import annotations
@@ -90,27 +91,39 @@ def notices(url: str, n: int) -> tuple[list[float], list[float]]:
         theirs.close()
 
 
-def reread(store: RoomStore, again: RoomStore) -> tuple[int, float, float]:
-    """A Muggins room played to its end on one lobby while a second (another process, on
-    ``again``) holds it and is told of each write: the second's read of each action
-    (only the new ones, :meth:`Game.extend`), and of the whole finished room (the replay
-    of a room rebuilt), ms, medians."""
+#: the rooms read again (``--game``): options and seats; Yatz a long game, 39 turns x 4
+GAMES = {"muggins": ({"target": 100}, 2), "yatz": ({}, 4), "showdown": ({}, 4),
+         "dollar": ({}, 8)}
+
+
+def reread(store: RoomStore, again: RoomStore, game: str = "muggins"
+           ) -> tuple[int, int, float, float, float]:
+    """A room of ``game`` (:data:`GAMES`) played to its end on one lobby, by people, while a
+    second (another process, on ``again``) holds it and is told of each write: the second's
+    read of each write (one accepted message: its action and the chance or computer moves
+    that followed; only the new ones applied, :meth:`Game.extend`; wall median, and this
+    process's CPU per write), and of the whole finished room (the replay of a room
+    rebuilt), ms. Returns the room's actions, and the writes read."""
     lobby, other = Lobby(store), Lobby(again)
+    options, n = GAMES[game]
     host, open_ = p.SeatSpec("host", "Ann"), p.SeatSpec("open")
-    room, _, ann = lobby.create(p.Create("muggins", (host, open_), {"target": 100}), 0.0)
-    _, _, bob, _ = lobby.join(p.Join(room.code, "Bob"), 0.0)
+    room, _, ann = lobby.create(p.Create(game, (host, *[open_] * (n - 1)), options), 0.0)
+    tokens = [ann]
+    for name in ("Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal")[:n - 1]:
+        tokens.append(lobby.join(p.Join(room.code, name), 0.0)[2])
     lobby.start(p.Start(room.code, ann), 0.0)
     other.room(room.code)
-    tokens = [ann, bob]
     room = lobby.rooms[room.code]
     assert room.game is not None
-    steps = []
+    steps, cpu, told = [], 0.0, 0
     while not room.game.is_over():
         s = room.game.to_act()
         lobby.act(p.Act(room.code, tokens[s], room.game.stand_in(s)), 0.0)
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         other.refresh(room.code, room.version, 0.0)
+        cpu += time.process_time() - c
         steps.append(time.perf_counter() - t)
+        told += 1
     times = []
     for _ in range(20):
         other.rooms.pop(room.code, None)
@@ -118,14 +131,38 @@ def reread(store: RoomStore, again: RoomStore) -> tuple[int, float, float]:
         t = time.perf_counter()
         other.room(room.code)
         times.append(time.perf_counter() - t)
-    return room.seq, statistics.median(steps), statistics.median(times)
+    return room.seq, told, statistics.median(steps), cpu / told, statistics.median(times)
+
+
+def rereads(game: str, name: str, mine: RoomStore, other: RoomStore) -> str:
+    """:func:`reread`'s figures in one line."""
+    seq, told, step, cpu, read = reread(mine, other, game)
+    return (f"a {game} room of {seq} actions in {told} writes ({name}): another process "
+            f"reads each write (the new actions only) in {step * 1000:.2f} ms (median), "
+            f"{cpu * 1000:.2f} ms CPU a write, {cpu * told / seq * 1000:.2f} ms an action; "
+            f"the whole room in {read * 1000:.1f} ms (median)")
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--n", type=int, default=500, help="writes measured (default 500)")
+    ap.add_argument("--game", choices=sorted(GAMES), default="muggins",
+                    help="the room read again by another process (default muggins; yatz: "
+                         "39 turns x 4 seats)")
+    ap.add_argument("--reread-only", action="store_true",
+                    help="measure only the room read again, on SQLite (no PostgreSQL)")
     add_progress_option(ap)
     args = ap.parse_args()
+    if args.reread_only:
+        with tempfile.TemporaryDirectory() as tmp:
+            one = SQLiteRoomStore(Path(tmp) / "rooms.db")
+            two = SQLiteRoomStore(Path(tmp) / "rooms.db")
+            try:
+                print(rereads(args.game, "sqlite", one, two))
+            finally:
+                one.close()
+                two.close()
+        return
     with tempfile.TemporaryDirectory() as tmp, cluster() as pg, \
             progress("stores measured", 5, args.progress) as advance:
         sqlite = SQLiteRoomStore(Path(tmp) / "rooms.db")
@@ -147,10 +184,7 @@ def main() -> None:
                 ("sqlite", sqlite, SQLiteRoomStore(Path(tmp) / "rooms.db")),
                 ("postgres", postgres, PostgresRoomStore(postgres.url))]
             for name, mine, other in others:
-                seq, step, read = reread(mine, other)
-                print(f"a Muggins room of {seq} actions ({name}): another process reads "
-                      f"each action (the new ones only) in {step * 1000:.2f} ms, the whole "
-                      f"room in {read * 1000:.1f} ms (medians)")
+                print(rereads(args.game, name, mine, other))
                 other.close()
                 advance(1)
         finally:

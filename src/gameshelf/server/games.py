@@ -15,7 +15,7 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from gameshelf.core.errors import BadInputError, RecordError
+from gameshelf.core.errors import BadInputError, GameshelfError, RecordError
 from gameshelf.core.gamedef import GameDef
 from gameshelf.core.inputs import check_name
 from gameshelf.core.records import GameRecord
@@ -298,3 +298,30 @@ def game_of_record(record: GameRecord) -> Game:
     if record.game not in playable():
         raise RecordError(f"not a game played online: {record.game!r}")
     return game_class(record.game).from_record(record)
+
+
+def reread(game: Game, record: GameRecord) -> Game:
+    """``game`` brought up to ``record``, the room's record as stored now (by another server
+    process, say): when the record continues ``game`` (the same game, rules version,
+    options and seed, and ``game``'s actions its first ones), ``game`` itself extended by
+    the rest (:meth:`Game.extend`, every chance outcome and computer move checked);
+    otherwise the game rebuilt in full from the record (:meth:`Game.from_record`): a
+    record whose first actions differ from the game's (a Yatz hold replaced meanwhile),
+    a game that does not extend, or new actions its replay refuses (the game held is left
+    half-way and dropped). The stored record is what counts, not the game this process
+    held, so a mismatch is rebuilt rather than refused with an error.
+
+    Raises:
+        RecordError: the record itself does not replay.
+    """
+    mine = game.record()
+    known = len(game.actions)
+    if (record.game, record.rules_version, record.options, record.seed) == (
+            mine.game, mine.rules_version, mine.options, mine.seed) \
+            and tuple(record.actions[:known]) == tuple(game.actions):
+        try:
+            if game.extend(record.actions[known:]):
+                return game
+        except GameshelfError:
+            pass
+    return type(game).from_record(record)

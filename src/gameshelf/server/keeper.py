@@ -210,7 +210,8 @@ class RoomKeeper:
     def _extend(self, room: Room) -> Outbox | None:
         """Bring ``room`` (playing, its game as committed) up to the store by reading and
         applying only the actions stored after its own (:meth:`Game.extend`), not its whole
-        record (a Muggins room of 100 actions: 12-30 ms replayed). Returns what its
+        record (a Muggins room of 100 actions: 12-30 ms replayed; a Yatz room of 1,300:
+        about 20 ms, against 0.4 ms for a write's new actions). Returns what its
         connections are told (:func:`news`), or None when it must be rebuilt instead: not
         playing, a game that does not extend, its last action replaced meanwhile (a Yatz
         hold), other seats, or a replay refused (logged; the room held is then replaced by

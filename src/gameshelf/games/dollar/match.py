@@ -103,13 +103,33 @@ class Match:
             match = cls(names, levels, record.seed)
         except GameshelfError as exc:
             raise RecordError(f"this One Dollar Pinball record's seats: {exc}") from None
-        for action in record.actions:
-            try:
-                match.apply(match.to_act(), action)
-            except GameshelfError as exc:
-                raise RecordError(f"bill {len(match.entries) + 1} of this record cannot be "
-                                  f"scored: {exc}") from None
+        match.replay(record.actions)
         return match
+
+    def replay(self, actions: Sequence[str]) -> None:
+        """Enter and score the bills ``actions`` (a record's, recorded after this round's
+        own), each as the seat to act's, in seat order; a computer seat's must be the bill
+        drawn for it from the game number (:meth:`drawn`). On a refusal the bills before
+        it stay entered: rebuild the round.
+
+        Raises:
+            RecordError: a bill that does not parse, one beyond the seats, or a computer
+                seat's that is not the one drawn for it.
+        """
+        for action in actions:
+            seat = self.to_act()
+            try:
+                if seat >= 0 and self.computer(seat) and not isinstance(
+                        bill := parse_action(action), Draw) and bill != self.drawn(seat):
+                    raise RecordError(f"bill {len(self.entries) + 1} of this record is not "
+                                      f"the one the computer player {self.names[seat]} "
+                                      f"draws in game {self.seed}")
+                self.apply(seat, action)
+            except RecordError:
+                raise
+            except GameshelfError as exc:
+                raise RecordError(f"bill {len(self.entries) + 1} of this record cannot be "
+                                  f"scored: {exc}") from None
 
     def to_act(self) -> int:
         """The seat whose bill comes next, or ``TERMINAL`` (-2) once every seat's is in."""

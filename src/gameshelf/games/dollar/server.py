@@ -62,6 +62,10 @@ class DollarGame(Game):
     def from_record(cls, record: GameRecord) -> Game:
         return cls(Match.from_record(record))
 
+    def names(self) -> list[str]:
+        """The seats' names in order (the round's own: it has no seat objects)."""
+        return list(self.match.names)
+
     def to_act(self) -> int:
         return self.match.to_act()
 
@@ -76,6 +80,12 @@ class DollarGame(Game):
         if self.to_act() != seat or self.match.computer(seat):
             raise IllegalMoveError("it is not this seat's turn")
         self.match.apply(seat, text)
+
+    def extend(self, actions: Sequence[str]) -> bool:
+        """Enter another process's bills through the round's replay (:meth:`Match.replay`),
+        as a rebuilt game does."""
+        self.match.replay(actions)
+        return True
 
     def stand_in(self, seat: int) -> str:
         return "draw"

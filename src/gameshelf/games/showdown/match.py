@@ -102,11 +102,26 @@ class Match:
             None if s.is_human else make_player(s.kind, root.derive(f"seat-{i}"))
             for i, s in enumerate(self.seats)]
         self.actions: list[str] = []
+        self.replay(actions)
+
+    def replay(self, actions: Sequence[str]) -> None:
+        """Apply the text ``actions`` (a record's, recorded after this match's own), each
+        checked: every chance event and computer player's action among them must be the
+        one the seed and that player produce (a computer player's generator moves on, as
+        when it plays). On a refusal the match is left part-way: rebuild it.
+
+        Raises:
+            RecordError: more actions in all than
+                :func:`~gameshelf.games.showdown.game.max_actions` allows, an action that
+                cannot be replayed, or a chance event or computer move that is not the one
+                due.
+        """
         most = max_actions(len(self.seats))
-        if len(actions) > most:
-            raise RecordError(f"the record holds {count(len(actions), 'action')}; a game of "
-                              f"{len(self.seats)} can have at most {most:,}")
-        for i, text in enumerate(actions, start=1):
+        if len(self.actions) + len(actions) > most:
+            raise RecordError(f"the record holds "
+                              f"{count(len(self.actions) + len(actions), 'action')}; a game "
+                              f"of {len(self.seats)} can have at most {most:,}")
+        for i, text in enumerate(actions, start=len(self.actions) + 1):
             try:
                 action = parse_action(text)
                 due = self._automatic()

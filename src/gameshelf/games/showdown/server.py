@@ -90,6 +90,17 @@ class ShowdownGame(Game):
         self.match.play(text)
         self._noted(seat, before)
 
+    def extend(self, actions: Sequence[str]) -> bool:
+        """Apply another process's actions through the match's replay
+        (:meth:`Match.replay`: every deal and reveal checked against the game number, every
+        computer move against its player's), noting who played each and the log lines it
+        wrote, as a rebuilt game does."""
+        for text in actions:
+            who, before = self.match.to_act(), len(self.match.state.log or ())
+            self.match.replay([text])
+            self._noted(who, before)
+        return True
+
     def stand_in(self, seat: int) -> str:
         rng = Chance(self.match.seed).derive(f"stand-in/{seat}/{len(self.match.actions)}")
         player = make_player(self.default_level, rng)

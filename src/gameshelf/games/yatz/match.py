@@ -390,47 +390,64 @@ class Match:
             m = cls(seats, record.seed, rules)
         except GameshelfError as exc:
             raise RecordError(f"this Yatz record cannot be set up: {exc}") from None
-        most = max_actions(len(m.seats))
-        if len(record.actions) > most:
-            raise RecordError(f"this Yatz record holds {count(len(record.actions), 'action')}; "
-                              f"a game of {len(m.seats)} can have at most {most:,}")
-        pending = False
-        for n, text in enumerate(record.actions, start=1):
+        m.replay(record.actions)
+        return m
+
+    def replay(self, texts: Sequence[str]) -> None:
+        """Apply the actions ``texts`` (a record's, recorded after this match's own) as
+        :meth:`from_record` replays a record, each checked: the dice must be those of the
+        game number, a computer seat's move the one it makes, an ``undo`` one
+        :meth:`undo` allows. A roll left without its dice at the end is answered with
+        them. Each action is appended to :attr:`log` as written (a hold after a hold
+        too). On a refusal the match is left part-way: rebuild it.
+
+        Raises:
+            RecordError: more actions in all than
+                :func:`~gameshelf.games.yatz.game.max_actions` allows, an illegal action,
+                dice that are not those of the game number, a computer seat's move that is
+                not the one it makes, or an ``undo`` the rule does not allow.
+        """
+        most = max_actions(len(self.seats))
+        if len(self.log) + len(texts) > most:
+            raise RecordError(f"this Yatz record holds "
+                              f"{count(len(self.log) + len(texts), 'action')}; a game of "
+                              f"{len(self.seats)} can have at most {most:,}")
+        pending = self.state.is_chance_node()
+        for n, text in enumerate(texts, start=len(self.log) + 1):
             try:
                 if text.strip().lower() == "undo":
                     if pending:
                         raise IllegalMoveError("a roll without its dice")
-                    m.undo()
+                    self.undo()
                     continue
                 a = parse_action(text)
                 if isinstance(a, Dice):
                     if not pending:
                         raise IllegalMoveError("dice without a roll")
-                    drawn = m._draw()
+                    drawn = self._draw()
                     if drawn != a:
                         raise RecordError(f"action {n} ({quote(text)}): these are not the dice "
-                                          f"of game number {m.seed}")
-                    m.state.apply_action(a)
+                                          f"of game number {self.seed}")
+                    self.state.apply_action(a)
                     pending = False
                 else:
                     if pending:
                         raise IllegalMoveError("a roll without its dice")
-                    if m.is_computer_turn() and a != (mine := m.computer_action()):
+                    if self.is_computer_turn() and a != (mine := self.computer_action()):
                         raise RecordError(
                             f"action {n} ({quote(text)}) is not the move of the computer "
-                            f"player {m.seat.name} ({m.seat.player}), who plays "
+                            f"player {self.seat.name} ({self.seat.player}), who plays "
                             f"{str(mine)!r} there")
-                    m._apply(a)
-                    pending = m.state.is_chance_node()
+                    self._apply(a)
+                    pending = self.state.is_chance_node()
             except RecordError:
                 raise
             except GameshelfError as exc:
                 raise RecordError(f"action {n} ({quote(text)}) of this record is not legal: "
                                   f"{exc}") from None
-            m.log.append(a)
+            self.log.append(a)
         if pending:
-            m._roll()
-        return m
+            self._roll()
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Match:

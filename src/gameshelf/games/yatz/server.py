@@ -146,6 +146,15 @@ class YatzGame(Game):
         self.match.act(text)
         self._replay_actors()
 
+    def extend(self, actions: Sequence[str]) -> bool:
+        """Apply another process's actions through the match's replay
+        (:meth:`Match.replay`: every die checked against the game number, every computer
+        move against its player's), then note who played each and its words, as a
+        rebuilt game does."""
+        self.match.replay(actions)
+        self._replay_actors()
+        return True
+
     def stand_in(self, seat: int) -> str:
         rng = Chance(self.match.seed).derive(f"stand-in/{seat}/{len(self.match.log)}")
         return str(make_player(self.default_level).choose(self.match.state, rng))
