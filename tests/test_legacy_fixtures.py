@@ -347,8 +347,9 @@ class Seat:
 
 
 def room_seen(room: dict[str, Any]) -> dict[str, Any]:
-    """A room as told, without who is connected at the moment (other tests' connections)."""
-    return {**room, "seats": [{k: v for k, v in s.items() if k != "connected"}
+    """A room as told, without who is connected or has left at the moment (other tests'
+    connections; ``left`` is newer than the fixtures)."""
+    return {**room, "seats": [{k: v for k, v in s.items() if k not in ("connected", "left")}
                               for s in room["seats"]]}
 
 
