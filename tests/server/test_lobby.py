@@ -345,3 +345,34 @@ def test_the_tick_looks_into_a_room_only_when_the_away_rule_may_change_something
     assert lobby.tick_room(room, 130.0) and room.seats[seat].away
     assert room.game is not None and room.game.to_act() == bob_seat
     assert not room.tick_wanted(131.0, 0)           # marked, not to act: nothing more
+
+
+def test_a_room_moved_on_in_memory_only_is_restored_as_stored(tmp_path: Path) -> None:
+    """A message that failed midway may have moved a room's game on without a commit: the
+    room read again (``restore``) is the stored one, its connections kept, and plays on."""
+    lobby = Lobby(SQLiteRoomStore(tmp_path / "rooms.db"))
+    code, (ann, _) = _yatz(lobby)
+    lobby.act(p.Act(code, ann, "roll"), 0.0)
+    room = lobby.rooms[code]
+    assert room.game is not None
+    stored, seq = list(room.game.actions), room.seq
+    room.seats[0].connections = 1
+    room.game.play(0, "hold 1 2")          # in memory only, as a failed message leaves it
+    assert list(room.game.actions) != stored
+    lobby.restore(code, 1.0)
+    again = lobby.rooms[code]
+    assert again.game is not None and list(again.game.actions) == stored and again.seq == seq
+    assert again.seats[0].connections == 1
+    lobby.act(p.Act(code, ann, "hold 3"), 1.0)
+    assert again.game.actions[-1] == "hold 3"
+
+
+def test_a_hold_of_no_die_is_played_and_said(tmp_path: Path) -> None:
+    """``hold`` (every die released) is legal and told in words; the room plays on and a
+    restarted server rebuilds it."""
+    lobby = Lobby(SQLiteRoomStore(tmp_path / "rooms.db"))
+    code, (ann, _) = _yatz(lobby)
+    for action in ("roll", "hold 1", "hold", "roll"):
+        lobby.act(p.Act(code, ann, action), 0.0)
+    again = Lobby(SQLiteRoomStore(tmp_path / "rooms.db"))
+    assert again.load_unfinished(1.0) == [code]

@@ -252,6 +252,20 @@ class Hub(Limits):
             log.exception("a message failed (%s)", type(exc).__name__)
             conn.send(p.dump(p.Error("internal", "the server failed on this message; "
                                      "nothing was changed", ref)))
+            if isinstance(code, str) and code.strip().upper() in self.lobby.rooms:
+                await self.restore(code.strip().upper())
+
+    async def restore(self, code: str) -> None:
+        """Read the room ``code`` again from the store after a message on it failed midway
+        (:meth:`~gameshelf.server.keeper.RoomKeeper.restore`), so what the failure may have
+        changed in memory is gone, and tell its connections the room as stored."""
+        try:
+            async with self.lock(code):
+                out = await self.work(None, self.lobby.restore, code, self.clock())
+            self.deliver(code, out)
+        except Exception as exc:  # noqa: BLE001 - its next message reads it again
+            log.error("room %s could not be read again: %s", code, exc)
+            self.lobby.rooms.pop(code, None)
 
     async def dispatch(self, conn: Connection, msg: p.Message) -> None:
         """Do what ``msg`` asks (the lobby's work through :meth:`work`)."""

@@ -77,8 +77,8 @@ class RoomKeeper:
             try:
                 self.rooms[code] = self._rebuild(code, now)
                 done.append(code)
-            except (GameshelfError, KeyError, TypeError, ValueError) as exc:
-                log.error("room %s cannot be rebuilt: %s", code, exc)
+            except Exception as exc:   # any fault of one stored room: the others are served
+                log.error("room %s cannot be rebuilt: %s: %s", code, type(exc).__name__, exc)
         return done
 
     def _rebuild(self, code: str, now: float) -> Room:
@@ -179,14 +179,22 @@ class RoomKeeper:
             return unavailable()
         return Refused("internal", f"{what} could not be stored; nothing changed")
 
-    def _reload(self, code: str, now: float) -> Outbox:
+    def restore(self, code: str, now: float) -> Outbox:
+        """Throw away what this process holds of the room ``code`` beyond its store and read
+        it again in full (its connections here kept): after a message failed midway, which
+        may have moved the room's game on in memory only, so the failure changes nothing.
+        Returns what its connections are told (the room as stored)."""
+        return self._reload(code, now, extend=False)
+
+    def _reload(self, code: str, now: float, *, extend: bool = True) -> Outbox:
         """Read the room again from the store (its connections here kept: a seat with none
-        is gone from ``now``, not away). Returns what
+        is gone from ``now``, not away): only the actions stored after its own when
+        ``extend`` and it can, else in full. Returns what
         its connections are told of the change (:func:`news`); nothing when it cannot be
         read (its next message rebuilds it)."""
         old = self.rooms.get(code)     # held while read: a notice meanwhile finds it
         try:
-            told = self._extend(old) if old is not None else None
+            told = self._extend(old) if old is not None and extend else None
             if told is not None:
                 return told
             room = self._rebuild(code, now)

@@ -100,11 +100,13 @@ class YatzGame(Game):
             self._said[-2] = f"rolled {' '.join(map(str, action.faces))}{keeping}."
         elif isinstance(action, Hold):
             faces = [st.dice[p - 1] for p in action.positions if 0 < p <= len(st.dice)]
-            where = [str(p) for p in action.positions]
-            dice = f"{', '.join(where[:-1])} and {where[-1]}" if len(where) > 1 else where[0]
-            self._said[-1] = (f"held {' '.join(map(str, faces))} "
-                              f"({'dice' if len(where) > 1 else 'die'} {dice})."
-                              if faces else "released every die.")
+            where = [str(p) for p in action.positions if 0 < p <= len(st.dice)]
+            if faces:          # (a hold of no die, which releases every die, has none)
+                dice = f"{', '.join(where[:-1])} and {where[-1]}" if len(where) > 1 else where[0]
+                self._said[-1] = (f"held {' '.join(map(str, faces))} "
+                                  f"({'dice' if len(where) > 1 else 'die'} {dice}).")
+            else:
+                self._said[-1] = "released every die."
         elif isinstance(action, Score):
             points, mult = st.points(action.box), action.column + 1
             also = f"; {points * mult} with x{mult}" if mult > 1 else ""
