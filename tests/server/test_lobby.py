@@ -376,3 +376,28 @@ def test_a_hold_of_no_die_is_played_and_said(tmp_path: Path) -> None:
         lobby.act(p.Act(code, ann, action), 0.0)
     again = Lobby(SQLiteRoomStore(tmp_path / "rooms.db"))
     assert again.load_unfinished(1.0) == [code]
+
+
+def test_a_seat_is_left_only_once_its_last_connection_closes_after_a_leave(
+        tmp_path: Path) -> None:
+    """A leave from one of two connections of a seat is no leave (the person is still there
+    on the other): ``left`` is never told beside ``connected``; the last one's leave is."""
+    lobby = Lobby(SQLiteRoomStore(tmp_path / "rooms.db"))
+    code, (ann, _) = _yatz(lobby)
+    room = lobby.rooms[code]
+    lobby.connected(room, 0)
+    lobby.connected(room, 0)
+    lobby.leave(room, p.Leave(code, ann))
+    lobby.disconnected(room, 0, 1.0)
+    seat = room.info().seats[0]
+    assert seat.connected and not seat.left
+    lobby.disconnected(room, 0, 2.0)          # the other drops: dropped, not left
+    seat = room.info().seats[0]
+    assert not seat.connected and not seat.left
+    lobby.connected(room, 0)
+    lobby.leave(room, p.Leave(code, ann))
+    lobby.disconnected(room, 0, 3.0)
+    seat = room.info().seats[0]
+    assert not seat.connected and seat.left
+    lobby.connected(room, 0)
+    assert not room.info().seats[0].left

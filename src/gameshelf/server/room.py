@@ -60,8 +60,12 @@ class Seat:
     connections: int = 0
     gone_since: float = 0.0
     away: bool = False
-    #: The person left on purpose (a ``leave`` message) and has not come back.
+    #: The person left on purpose (a ``leave`` message, then its last connection closed)
+    #: and has not come back: never beside a connection of the seat.
     left: bool = False
+    #: A connection of the seat said ``leave``: the seat is ``left`` when its last
+    #: connection closes next, not while another is still there.
+    leaving: bool = False
     #: When another server process last said it has a connection of this seat.
     elsewhere: float = -math.inf
 

@@ -38,21 +38,22 @@ class Lobby(Seating):
         """A connection of ``seat`` came (joined, created or rejoined)."""
         s = room.seats[seat]
         s.connections += 1
-        s.away = s.left = False
+        s.away = s.left = s.leaving = False
         out: Outbox = [(None, p.RoomUpdate(room.info()))]
         if room.game is not None:
             out.append((seat, room.state_for(seat, room.seq)))
         return out
 
     def leave(self, room: Room, msg: p.Leave) -> None:
-        """The token's seat leaves on purpose (``leave``): it is marked ``left`` until it
-        connects again; the others are told when its last connection closes
-        (:meth:`disconnected`).
+        """The token's seat leaves on purpose (``leave``): when its last connection closes
+        next (:meth:`disconnected`) it is marked ``left`` until it connects again, and the
+        others are told then; a leave from one of its connections while another stays is
+        no leave.
 
         Raises:
             Refused: not a token of this room.
         """
-        room.seats[room.seat_of(msg.token)].left = True
+        room.seats[room.seat_of(msg.token)].leaving = True
 
     def disconnected(self, room: Room, seat: int, now: float) -> Outbox:
         """A connection of ``seat`` went."""
@@ -60,6 +61,7 @@ class Lobby(Seating):
         s.connections = max(0, s.connections - 1)
         if s.connections == 0:
             s.gone_since = now
+        s.left, s.leaving = s.leaving and s.connections == 0, False
         return [(None, p.RoomUpdate(room.info()))]
 
     def tick(self, now: float) -> dict[str, Outbox]:
