@@ -103,8 +103,9 @@ async def test_hand_off_screen_for_the_you_seat_then_ann() -> None:
 
 
 async def test_start_screen_focus_after_esc_back_from_a_game_and_from_help() -> None:
-    """Back on the start screen the focus is on the players field (it was lost), so typing
-    and Enter work at once."""
+    """Back on the start screen from a game the focus is on the saves list at the game just
+    left, so Enter resumes it (never a new game started by a stray Enter); back from help
+    it is where it was."""
     app = GameshelfApp()
     async with app.run_test(size=(120, 40)) as pilot:
         start = ShowdownStartScreen()
@@ -119,7 +120,9 @@ async def test_start_screen_focus_after_esc_back_from_a_game_and_from_help() -> 
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is start
-        assert app.focused is start.query_one("#sd-players", Input)
+        saves = start.query_one("#sd-saves", OptionList)
+        assert app.focused is saves and saves.highlighted == 0   # the newest: the game left
+        start.query_one("#sd-players", Input).focus()
         await pilot.press("tab")   # elsewhere, then help and back: where it was
         seed = start.query_one("#sd-seed", Input)
         assert app.focused is seed
@@ -139,7 +142,7 @@ async def test_start_screen_focus_after_esc_back_from_a_game_and_from_help() -> 
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is start
-        assert app.focused is start.query_one("#sd-players", Input)
+        assert app.focused is saves and saves.highlighted == 0
 
 
 async def _table(app: GameshelfApp, pilot, match: Match) -> ShowdownScreen:  # type: ignore[no-untyped-def]

@@ -78,10 +78,16 @@ class ShowdownStartScreen(Screen[None]):
         return str(setups.get(GAME, "You,cpu,cpu"))
 
     def on_screen_resume(self) -> None:
-        """Back from a game (or a window): the saves reloaded; after a game, or when the
-        focus was lost, the focus on the players field, where typing and Enter start again."""
-        self.query_one("#sd-saves", SavesList).reload()
-        if self._left_for_game or self.focused is None:
+        """Back from a game (or a window): the saves reloaded; after a game the focus on the
+        saves list at the newest save, the game just left, so Enter resumes it (on the
+        players field when there is no save, or when the focus was lost)."""
+        saves = self.query_one("#sd-saves", SavesList)
+        saves.reload()
+        if self._left_for_game and saves.option_count:
+            self._left_for_game = False
+            saves.focus()
+            saves.highlighted = 0
+        elif self._left_for_game or self.focused is None:
             self._left_for_game = False
             self.query_one("#sd-players", Input).focus()
 
