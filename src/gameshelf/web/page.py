@@ -55,8 +55,8 @@ from gameshelf.web.rules import tree
 #: The frame's files (HTML, script, styles).
 FRAME = Path(__file__).parent / "frame"
 #: The frame's files served at ``/assets/``.
-ASSETS = ("frame.js", "device.js", "store.js", "kit.js", "asks.js", "presence.js", "frame.css",
-          "icon.svg")
+ASSETS = ("frame.js", "device.js", "store.js", "kit.js", "asks.js", "presence.js", "setup.js",
+          "room.js", "frame.css", "icon.svg")
 #: Where the frame's HTML takes the games' list (:func:`frame_html`).
 GAMES_SLOT = "<!-- games -->"
 #: Content types by file suffix (the guard's ``nosniff`` makes them matter).

@@ -9,7 +9,7 @@
 // step by step) returns a promise of its end: the log's lines, the prompt and the game's
 // end are held until then, so no news outruns what the page is showing. And, when it has
 // one, `focusTarget()`: the control the focus goes to when a move left it nowhere (see
-// refocus()). A replay mounts the module with `api.readOnly` true: nothing is played there,
+// room.js's refocus()). A replay mounts the module with `api.readOnly` true: nothing is played there,
 // so a module shows no form to fill (its fields as text).
 //
 // A seat's token is kept in this browser only (localStorage, under the room's code): never
@@ -17,13 +17,14 @@
 // at one device (device.js): the frame then holds each of their seats and sits at the one
 // to act, a hidden hand covered until its player asks for it.
 
-import { cover, device, namesOf } from "./device.js";
+import { cover, device } from "./device.js";
 import { presence } from "./presence.js";
+import { roomScreen } from "./room.js";
+import { setup } from "./setup.js";
 import { store } from "./store.js";
 
 const $ = (id) => document.getElementById(id);
 const SEAT_KEY = (code) => `gameshelf.seat.${code}`;
-const NAME_KEY = "gameshelf.name";
 const LOG_LINES = 200;
 
 const ui = {
@@ -31,6 +32,7 @@ const ui = {
   setupTitle: $("setup-title"), setupForm: $("setup-form"), setupName: $("setup-name"),
   setupComputers: $("setup-computers"), setupLevel: $("setup-level"),
   setupOpen: $("setup-open"), setupOptions: $("setup-options"), setupLocal: $("setup-local"),
+  setupBack: $("setup-back"),
   cover: $("cover"), coverTitle: $("cover-title"), coverShow: $("cover-show"), join: $("join"), joinCode: $("join-code"),
   joinForm: $("join-form"), joinName: $("join-name"), room: $("room"),
   roomTitle: $("room-title"), roomHead: $("room-head"), roomLink: $("room-link"), roomCopy: $("room-copy"),
@@ -63,7 +65,7 @@ const page = {
   switching: null,    // the seat of this device rejoined and not yet answered
   coverOnEntry: false, // a room of several people at this device come back to: cover first
   held: Promise.resolve(), // the end of what the game's drawing plays out (see after())
-  moved: false,       // a move was sent from a control of the game (see refocus())
+  moved: false,       // a move was sent from a control of the game (room.js's refocus())
   parked: false,      // the focus was put on the prompt, no control being usable
   leaving: false,     // the connection is being closed after a `leave` (not lost)
 };
@@ -85,6 +87,12 @@ let more = { menu() {}, room() {}, state() {}, over() {}, receive() {}, refused(
 // who joined, left, dropped, came back or is away, said once each (presence.js)
 const roomNews = presence(say);
 const ours = (seat) => page.device.size > 1 && page.device.has(seat);
+
+// the forms that lead to a room (setup.js) and the room's drawing and buttons (room.js)
+const { showSetup, showJoin } = setup({ ui, page, show, showError, showMenu, sendOnce,
+  resetRoom, loadSeat, enterRoom });
+const { drawRoom, refocus, showOver } = roomScreen({ ui, page, send, sendOnce, say, gameOf,
+  more: () => more, showMenu, resetRoom });
 
 // ----- the seat's token, kept by this browser (store.js) ----------------------------------
 let unkeptSaid = false;
@@ -252,40 +260,6 @@ function showMenu(note = "") {
   more.menu();
 }
 
-function showSetup(game) {
-  page.chosen = game;
-  show(ui.setup);
-  ui.setupTitle.textContent = `New game of ${game.title}`;
-  ui.setupName.value = store.getItem(NAME_KEY) || "";
-  // the game's default level chosen, the one the terminal's `cpu` plays
-  ui.setupLevel.replaceChildren(...game.levels.map((level) =>
-    new Option(level === game.level ? `${level} (default)` : level, level, false,
-      level === game.level)));
-  const most = game.players[1] - 1;
-  ui.setupComputers.max = String(most);
-  ui.setupOpen.max = String(most);
-  ui.setupComputers.value = String(Math.min(1, most));
-  ui.setupOpen.value = "0";
-  ui.setupLocal.value = "";
-  ui.setupOptions.replaceChildren(...game.options.map((option) => {
-    const label = document.createElement("label");
-    const input = document.createElement("input");
-    Object.assign(input, { type: "number", name: option.name, inputMode: "numeric",
-      value: String(option.default), min: String(option.min), max: String(option.max) });
-    input.dataset.option = option.name;
-    label.append(option.label, input);
-    return label;
-  }));
-  ui.setupName.focus();
-}
-
-function showJoin(code) {
-  show(ui.join);
-  ui.joinCode.textContent = code;
-  ui.joinName.value = store.getItem(NAME_KEY) || "";
-  ui.joinName.focus();
-}
-
 function enterRoom(code) {
   page.code = code;
   page.device.load(code);
@@ -310,41 +284,6 @@ function route() {
 }
 
 // ----- the room ---------------------------------------------------------------------------
-function seatWords(seat) {
-  const you = seat.seat === page.seat ? " (you)" : "";
-  if (seat.kind === "open") return "Open seat: waiting for a friend";
-  if (seat.kind === "computer") return `${seat.name}: computer (${seat.level})`;
-  if (page.device.size > 1 && page.device.has(seat.seat)) return `${seat.name}: at this device`;
-  // a person's seat: away (a stand-in plays), here, left on purpose, or dropped
-  const state = seat.away ? `away: the computer plays for ${seat.name}` :
-    seat.connected ? "connected" : seat.left ? "left the room" : "connection dropped";
-  return `${seat.name}${you}: ${state}`;
-}
-
-function drawRoom(room) {
-  page.room = room;
-  more.room(room);
-  const game = gameOf(room.game);
-  const title = game ? game.title : room.game;
-  ui.roomTitle.textContent = `${title}, room ${room.code}`;
-  document.title = `${title}: room ${room.code} - gameshelf`;
-  ui.roomLink.value = `${location.origin}/r/${room.code}`;
-  // the link is for friends: shown while a seat waits for one or one has joined
-  ui.roomHead.hidden = !room.seats.some((s) => s.kind === "open" ||
-    (s.kind === "person" && s.seat !== page.seat && !page.device.has(s.seat)));
-  ui.seats.replaceChildren(...room.seats.map((seat) => {
-    const item = document.createElement("li");
-    item.textContent = seatWords(seat);
-    if (seat.kind === "person") item.dataset.state = seat.away ? "away" : seat.connected ? "here" : "gone";
-    return item;
-  }));
-  ui.start.hidden = !(room.status === "lobby" && room.host === page.seat);
-  if (room.status === "lobby") {
-    ui.prompt.textContent = room.host === page.seat ?
-      "Send the link to your friends; start when everyone is seated (open seats left get a computer)." :
-      "Waiting for the host to start the game.";
-  }
-}
 
 // One drawing per room and seat (another of this device's seats is mounted anew); asked for
 // again while its module loads, the same one.
@@ -478,57 +417,9 @@ async function onState(msg) {
   }
 }
 
-// A move disables, hides or redraws the control that sent it, and a drawing may redraw the
-// one the focus was on: the focus then falls to nowhere (the page's body, or a control that
-// can no longer be used). Once the game's drawing is updated it comes back: to the control
-// the game's module names (`focusTarget()`: the next thing to do), else the game's first
-// control that can be used, else the prompt (parked there until a control can be used).
-function refocus(view, had) {
-  const active = document.activeElement;
-  const lost = !active || active === document.body || (ui.game.contains(active) &&
-    (active.disabled || !active.checkVisibility()));
-  const waiting = page.parked && active === ui.prompt;
-  if (!((had && lost) || waiting)) {
-    if (active !== ui.prompt) page.parked = false;
-    page.moved = false;
-    return;
-  }
-  const usable = (e) => e && !e.disabled && e.checkVisibility();
-  const named = view.focusTarget ? view.focusTarget() : null;
-  const target = usable(named) ? named : [...ui.game.querySelectorAll(
-    "button, input, select, summary")].find(usable);
-  if (target) {
-    target.focus();
-    page.parked = false;
-  } else if (!waiting) {
-    ui.prompt.focus();
-    page.parked = true;
-  }
-  page.moved = false;
-}
-
 // the game's end, once what the page plays out has ended
 function onOver(msg) {
   after(() => showOver(msg));
-}
-
-function showOver(msg) {
-  const first = ui.over.hidden;
-  ui.over.hidden = false;
-  more.over();
-  ui.results.replaceChildren(...[...msg.scores].sort((a, b) => a.place - b.place).map((r) => {
-    const item = document.createElement("li");
-    const you = r.seat === page.seat ? " (you)" : "";
-    item.textContent = `${r.name}${you}: ${Number(r.score).toLocaleString("en-US")} points, ` +
-      `place ${r.place}`;
-    return item;
-  }));
-  // the words agree with who is first: "you take", "Ann takes", "Ann and you share"
-  const best = msg.scores.filter((r) => r.place === 1)
-    .map((r, i) => (r.seat === page.seat ? (i ? "you" : "You") : r.name));
-  const shown = best.length > 1 ? `${best.slice(0, -1).join(", ")} and ${best.at(-1)}` : best[0];
-  const verb = best.length > 1 ? "share" : best[0] === "You" ? "take" : "takes";
-  if (first) say(`Game over: ${shown} ${verb} first place.`);
 }
 
 function receive(msg) {
@@ -610,129 +501,10 @@ function onError(msg) {
   showError(beside ? "" : msg.message);
 }
 
-// ----- controls ---------------------------------------------------------------------------
-function count(input) {
-  const n = input.valueAsNumber; // 1e1 is 10, as the field shows it; NaN when empty
-  return Number.isSafeInteger(n) && n > 0 ? n : 0;
-}
-
-// The game's options as the fields give them: a number as the browser reads the field
-// (1e3 is 1000), an empty field left out (the default applies). Throws, in the server's
-// words (core/options.py), for a value that is not a whole number within the bounds.
-function readOptions(game) {
-  const options = {};
-  for (const option of game.options) {
-    const input = ui.setupOptions.querySelector(`input[data-option="${option.name}"]`);
-    if (!input || (input.value === "" && !input.validity.badInput)) continue;
-    const n = input.valueAsNumber;
-    const what = `the option ${option.name}`;
-    if (!Number.isSafeInteger(n)) {
-      const got = input.value === "" ? "" : `, got ${n}`;
-      throw new Error(`${what} must be a whole number of ${option.unit}${got}`);
-    }
-    if (n < option.min || n > option.max) {
-      const bounds = `${option.min.toLocaleString("en-US")} to ${option.max.toLocaleString("en-US")}`;
-      throw new Error(`${what} must be ${bounds} ${option.unit}, got ${n}`);
-    }
-    options[option.name] = n;
-  }
-  return options;
-}
-
-ui.setupForm.addEventListener("submit", (event) => {
-  event.preventDefault();
-  if (page.waiting) return;
-  const game = page.chosen;
-  let options;
-  try {
-    options = readOptions(game);
-  } catch (e) {
-    showError(e.message);
-    return;
-  }
-  const name = ui.setupName.value.trim();
-  store.setItem(NAME_KEY, name);
-  const level = ui.setupLevel.value;
-  const seats = [{ kind: "host", name }];
-  const others = namesOf(ui.setupLocal.value);
-  for (let i = 0; i < others.length; i++) seats.push({ kind: "open" });
-  for (let i = 0; i < count(ui.setupComputers); i++) seats.push({ kind: "computer", level });
-  for (let i = 0; i < count(ui.setupOpen); i++) seats.push({ kind: "open" });
-  page.autoStart = seats.filter((s) => s.kind === "open").length === others.length;
-  resetRoom();
-  page.others = others.length ? others : null;
-  // nobody at this device is ever "away" while another of them plays
-  sendOnce({ type: "create", game: game.key, seats, options,
-    away_timeout: others.length ? 0 : 60 });
-});
-
-// the browser's own check of an option field (min, max, whole steps) stops the submit before
-// it is heard: say the server's words in the page's error line instead of the browser's bubble
-ui.setupOptions.addEventListener("invalid", (event) => {
-  event.preventDefault();
-  try {
-    readOptions(page.chosen);
-  } catch (e) {
-    showError(e.message);
-  }
-}, true);
-
-ui.setupBack = $("setup-back");
-ui.setupBack.addEventListener("click", showMenu);
-
-ui.joinForm.addEventListener("submit", (event) => {
-  event.preventDefault();
-  // this browser sat in the room from another tab meanwhile: that seat, not a second one
-  if (loadSeat(page.code)) {
-    enterRoom(page.code);
-    return;
-  }
-  const name = ui.joinName.value.trim();
-  store.setItem(NAME_KEY, name);
-  sendOnce({ type: "join", code: page.code, name });
-});
-
-ui.start.addEventListener("click", () => {
-  sendOnce({ type: "start", code: page.code, token: page.token });
-});
-
 // another tab of this browser took a seat in the room this one is asked to join
 window.addEventListener("storage", (event) => {
   if (page.code && !page.token && event.key === SEAT_KEY(page.code) && loadSeat(page.code)) {
     enterRoom(page.code);
-  }
-});
-
-// "Leave the room": `leave` for this device's seats, then the connection closed, so the
-// others are told "Ann left the room." rather than that her connection dropped. The seat
-// stays hers (its token kept in this browser): the room's link takes it again. Closing the
-// tab or the browser stays a dropped connection: `pagehide` comes alike for a reload, a
-// link followed and a tab closed, and a reload sent as a leave would tell everyone "Ann
-// left the room." then "Ann came back." a moment after.
-ui.leave.addEventListener("click", () => {
-  if (!page.code || !page.token || !page.ws || page.ws.readyState !== WebSocket.OPEN) return;
-  const code = page.code;
-  const tokens = new Set([page.token]);
-  if (page.device.size > 1) {
-    for (const seat of page.room ? page.room.seats : []) {
-      if (page.device.has(seat.seat)) tokens.add(page.device.token(seat.seat));
-    }
-  }
-  for (const token of tokens) send({ type: "leave", code, token });
-  page.leaving = true;
-  page.ws.close();            // after what was sent: the leave is read first
-  resetRoom();
-  history.pushState({}, "", "/");
-  showMenu(`You left the room ${code}. Its link takes you back to your seat.`);
-  ui.games.querySelector("button")?.focus();
-});
-
-ui.roomCopy.addEventListener("click", async () => {
-  try {
-    await navigator.clipboard.writeText(ui.roomLink.value);
-    say("The room's link is copied.");
-  } catch {
-    ui.roomLink.select();
   }
 });
 
