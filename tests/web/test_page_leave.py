@@ -288,3 +288,19 @@ def test_hint_asked_twice_before_its_answer_is_sent_once(tmp_path: Path) -> None
         expect(dialog.get_by_role("region", name="The coach's estimates", exact=True)
                ).to_be_visible()
         expect(hint).not_to_have_attribute("aria-disabled", "true")
+
+
+def test_back_to_the_games_says_nothing_made_of_its_click(tmp_path: Path) -> None:
+    """"Back to the games" from a game's setup shows the menu with no note: the click's
+    event is never taken for a note to say ("[object PointerEvent]")."""
+    from playwright.sync_api import expect
+
+    executable = browser_or_skip()
+    with game_server(tmp_path / "home") as server, browser(executable) as chromium:
+        page = _context(chromium).new_page()
+        page.goto(server.url)
+        for game in ("Yatz", "Muggins"):
+            page.get_by_role("button", name=game, exact=True).click()
+            page.get_by_role("button", name="Back to the games").click()
+            expect(page.get_by_role("button", name=game, exact=True)).to_be_visible()
+            assert "[object" not in page.locator("body").inner_text()

@@ -112,7 +112,7 @@ export function setup({ ui, page, show, showError, showMenu, sendOnce, resetRoom
     }
   }, true);
 
-  ui.setupBack.addEventListener("click", showMenu);
+  ui.setupBack.addEventListener("click", () => showMenu());
 
   ui.joinForm.addEventListener("submit", (event) => {
     event.preventDefault();
