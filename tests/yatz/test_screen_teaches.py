@@ -163,6 +163,6 @@ async def test_the_status_line_names_the_seat_to_play_while_another_card_is_show
         await pilot.pause()
         assert screen.viewed_seat() == 0 and screen.game.state.seat == 1
         line = str(status.render())
-        computer = screen.game.seats[1].name
-        assert f"{computer} (computer) to play · turn 1 of 39" in line and "Ann" not in line
+        computer, level = screen.game.seats[1].name, screen.game.seats[1].player
+        assert f"{computer} ({level}) to play · turn 1 of 39" in line and "Ann" not in line
         assert len(line) <= 80 and "\n" not in line

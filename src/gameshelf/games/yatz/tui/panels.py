@@ -26,8 +26,9 @@ class StatusLine(Static):
     card's own header names that) with its turn and roll; the end."""
 
     def show(self, match: YatzMatch) -> None:
-        """Draw the line: ``Game 7 · CPU 1 (computer) to play · turn 2 of 39 · roll 1 of 3``
-        names the seat whose turn it is, never the seat whose card is shown."""
+        """Draw the line: ``Game 7 · CPU 1 (greedy) to play · turn 2 of 39 · roll 1 of 3``
+        names the seat whose turn it is (a computer with its level, as the players list
+        says it), never the seat whose card is shown."""
         st = match.state
         title = match.title[:1].upper() + match.title[1:]
         if match.finished():
@@ -36,7 +37,7 @@ class StatusLine(Static):
         else:
             seat = st.seat
             who = match.seats[seat]
-            kind = "" if who.is_human else " (computer)"
+            kind = "" if who.is_human else f" ({who.player or 'computer'})"   # its level
             if who.is_human and not who.here:
                 kind = " (online)"
             status = (f"{title} · {who.name}{kind} to play · turn "
