@@ -54,10 +54,12 @@ def test_a_yatz_cost_below_one_decimal_is_not_zero() -> None:
 
 
 def test_every_sampled_world_agreeing_is_said_with_an_interval() -> None:
-    assert ahead_words(1.0, 32) == ("ahead in every one of the 32 sampled worlds (a win "
-                                    "chance of 89% or more)")
-    assert ahead_words(0.0, 32).startswith("ahead in none of the 32 sampled worlds (a win "
-                                           "chance of 11% or less")
-    assert ahead_words(20 / 32, 32) == ("ahead in 20 of the 32 sampled worlds (a win chance "
-                                        "of 45-77%)")
+    on = "on the estimated final margin"
+    assert ahead_words(1.0, 32) == (f"ahead in every one of the 32 sampled worlds {on} (89% "
+                                    "or more of such worlds)")
+    assert ahead_words(0.0, 32).startswith(f"ahead in none of the 32 sampled worlds {on} (11% "
+                                           "or less of such worlds")
+    assert ahead_words(20 / 32, 32) == (f"ahead in 20 of the 32 sampled worlds {on} (45-77% of "
+                                        "such worlds)")
+    assert "win chance" not in ahead_words(0.5, 32)
     assert wins_of(1.0, 16) == "16/16" and chance_range(1.0, 16) == "81-100%"

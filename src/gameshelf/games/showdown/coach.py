@@ -3,8 +3,9 @@
 Both judge a decision by the search player's own evaluation
 (:class:`~gameshelf.games.showdown.players.SearchPlayer`) of its candidates, in worlds
 sampled from the seat's view only and played to the end of the turn: the estimated final
-margin over the best opponent, in points, and the **win chance**, the share of worlds in
-which that margin is in the seat's favour. The sampling generator is seeded from the view
+margin over the best opponent, in points, and the share of worlds in which that margin is
+in the seat's favour (an estimate made at the turn's end, not a chance of winning the
+game). The sampling generator is seeded from the view
 (:func:`view_chance`), so a hint never changes when only hidden cards change, and a review
 judges a move as a hint with as many samples does.
 
@@ -103,7 +104,7 @@ class Option:
         margin: the estimated final margin over the best opponent (points).
         margin_spread: standard error of ``margin`` minus the best option's (paired
             samples); of its own margin for the best option.
-        win: the estimated win chance (0 to 1): the share of samples with a margin > 0.
+        win: the share of samples (0 to 1) with an estimated final margin > 0.
         win_spread: the standard error of ``win``.
     """
 
@@ -134,10 +135,8 @@ class Hint:
 
     def sentence(self) -> str:
         """The advice in one sentence: ``Bid 2 tokens on P07 Spinner 1,000: ahead in 20 of
-        the 32 sampled worlds (a win chance of 45-77%); about +340 points of margin over
-        done (± 120).``; ``ahead in every one of the 32 sampled worlds (a win chance of 89% or
-        more)`` when every world agrees (the interval is Wilson's, 95%: a share of a few
-        dozen samples is never sure)."""
+        the 32 sampled worlds on the estimated final margin (45-77% of such worlds); about
+        +340 points of margin over done (± 120).`` (:func:`ahead_words`)."""
         best = self.best
         head = best.words[0].upper() + best.words[1:]
         if len(self.options) == 1 or not self.samples:
@@ -175,25 +174,28 @@ def wins_of(win: float, samples: int) -> str:
 
 
 def chance_range(win: float, samples: int) -> str:
-    """The win chance's 95% Wilson interval from ``win`` (a share of ``samples`` worlds):
-    ``45-77%``."""
+    """The 95% Wilson interval of the share of worlds ahead, from ``win`` (a share of
+    ``samples`` worlds): ``45-77%``."""
     lo, hi = wilson(round(win * samples), samples)
     return f"{lo * 100:.0f}-{hi:.0%}"
 
 
 def ahead_words(win: float, samples: int) -> str:
-    """``ahead in 20 of the 32 sampled worlds (a win chance of 45-77%)``; ``ahead in every
-    one of the 32 sampled worlds (a win chance of 89% or more)``; ``ahead in none of ...
-    (a win chance of 11% or less)``: never a bare 100% or 0%, which no sample count makes
-    sure."""
+    """``ahead in 20 of the 32 sampled worlds on the estimated final margin (45-77% of such
+    worlds)``; ``ahead in every one of ... (89% or more of such worlds)``; ``ahead in none
+    of ... (11% or less of such worlds)``: the worlds are played to the end
+    of the turn and the final margin estimated there, so this is the share of worlds like
+    them where the option leads on that estimate (Wilson's 95% interval), not a chance of
+    winning the game; never a bare 100% or 0%, which no sample count makes sure."""
     wins = round(win * samples)
     lo, hi = wilson(wins, samples)
     worlds = f"the {count(samples, 'sampled world')}"
+    on = "on the estimated final margin"
     if wins == samples:
-        return f"ahead in every one of {worlds} (a win chance of {lo:.0%} or more)"
+        return f"ahead in every one of {worlds} {on} ({lo:.0%} or more of such worlds)"
     if wins == 0:
-        return f"ahead in none of {worlds} (a win chance of {hi:.0%} or less)"
-    return f"ahead in {wins} of {worlds} (a win chance of {chance_range(win, samples)})"
+        return f"ahead in none of {worlds} {on} ({hi:.0%} or less of such worlds)"
+    return f"ahead in {wins} of {worlds} {on} ({chance_range(win, samples)} of such worlds)"
 
 
 def hint(view: PlayerView, legal: Sequence[Action], samples: int = SAMPLES,

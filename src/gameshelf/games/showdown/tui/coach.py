@@ -23,7 +23,8 @@ class ShowdownHintScreen(CoachHintScreen):
     HELP_TEXT = ("# Hint\n\nThe search player's advice for the player to act: which card to "
                  "offer, bid on or take, how many tokens, whether to speed up, buy or stop. "
                  "Each option shows the share of sampled worlds in which it leaves you ahead "
-                 "(the estimated win chance) and the estimated final margin over the best "
+                 "on the final margin estimated at the turn's end (not a chance of winning "
+                 "the game) and that estimated final margin over the best "
                  "opponent, in points, against the best option. It uses only what this "
                  "player may see.\n\n* **Esc**, **q** or Enter on Close closes it")
 
