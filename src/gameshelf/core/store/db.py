@@ -97,6 +97,9 @@ class Database:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self._inspect()
             self._conn = self._connect()
+            # names are looked up in their one form (tidy_name), so a save named before
+            # names were composed (NFC) is found however its name is typed
+            self._conn.create_function("tidy_name", 1, _tidy, deterministic=True)
         except (OSError, sqlite3.DatabaseError) as exc:
             raise StoreError(f"cannot open the store {self.path}: {exc}") from None
         try:
@@ -107,13 +110,9 @@ class Database:
 
     # ----- opening -----------------------------------------------------------------------
     def _connect(self) -> sqlite3.Connection:
-        """The connection (autocommit: every transaction is begun explicitly), with the
-        SQL function ``tidy_name`` (:func:`~gameshelf.core.inputs.tidy_name`): names are
-        looked up in their one form, so a save named before names were composed (NFC) is
-        found however its name is typed."""
-        conn = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None)
-        conn.create_function("tidy_name", 1, _tidy, deterministic=True)
-        return conn
+        """The connection (autocommit: every transaction is begun explicitly); the SQL
+        function ``tidy_name`` (:func:`~gameshelf.core.inputs.tidy_name`) is added to it."""
+        return sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None)
 
     def _inspect(self) -> None:
         """Refuse a file that is not ours before a connection that may write is opened.
