@@ -45,7 +45,7 @@ def served(home: Path, src: Path) -> Iterator[str]:
     end."""
     env = {**os.environ, "GAMESHELF_HOME": str(home),
            "PYTHONPATH": os.pathsep.join([str(src), os.environ.get("PYTHONPATH", "")])}
-    with open(home / "server.log", "w", encoding="utf-8") as log:
+    with tempfile.TemporaryFile("w+", encoding="utf-8") as log:   # its log, said on failure
         proc = subprocess.Popen([sys.executable, "-m", "gameshelf", "serve", "--port", "0",
                                  "--db", str(home / "rooms.db")], env=env,
                                 stdout=subprocess.PIPE, stderr=log, text=True)
@@ -53,7 +53,8 @@ def served(home: Path, src: Path) -> Iterator[str]:
             assert proc.stdout is not None
             found = re.search(r"ws://127\.0\.0\.1:\d+/ws", proc.stdout.readline())
             if found is None:
-                raise SystemExit("ask_flood: the server did not start (see its log)")
+                log.seek(0)
+                raise SystemExit(f"ask_flood: the server did not start: {log.read()[-500:]}")
             yield found.group(0)
         finally:
             proc.kill()

@@ -330,7 +330,8 @@ def ends_bar(state: Chains, last: tuple[str, str] | None = None, width: int = 0)
     ... 30) names the play that made it: ``last`` is who played the last tile (as the
     screen names the seats: ``You``, ``Mugsy``) and that tile, ``Mugsy's 0-5 scored 5``;
     unknown (None), no score is claimed. ``width`` > 0: shorter words when the long ones
-    do not fit (``left end 9 double``, then ``total`` for ``ends total``); the ends are
+    do not fit (``left end 9 double``, then ``total`` for ``ends total``, then the score's
+    play without its number, the total beside it); the ends are
     always ``left end`` and ``right end``, the words of every other line and page."""
     def one(name: str, chain: Sequence[Placed], short: bool) -> str:
         if not chain:
@@ -341,14 +342,16 @@ def ends_bar(state: Chains, last: tuple[str, str] | None = None, width: int = 0)
         return f"{name} end {p.outer}" + (f" (double: {end_value(chain)})"
                                           if p.tile.is_double else "")
     total = state.end_total()
-    scored = ""
+    scored = brief = ""
     if last is not None and play_points(total):
         scored = f" · {possessive(last[0])} {last[1]} scored {total}"
-    for short, total_word in ((False, "ends total"), (True, "ends total"), (True, "total")):
+        brief = f" · {possessive(last[0])} {last[1]} scored"    # (the total is beside it)
+    for short, total_word, said in ((False, "ends total", scored), (True, "ends total", scored),
+                                    (True, "total", scored), (True, "total", brief)):
         out = Text()
         out.append(f"◀ {one('left', state.left, short)} · {total_word} ")
         out.append(f" {total} ", "bold white on blue")
-        out.append(scored, "bold")
+        out.append(said, "bold")
         out.append(f" · {one('right', state.right, short)} ▶")
         if not width or out.cell_len <= width:
             break
