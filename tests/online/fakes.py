@@ -26,8 +26,9 @@ class _QuietLink:
     def send(self, message: p.Message) -> None:
         pass
 
-    def close(self) -> None:
-        pass
+    def close(self, goodbye: p.Message | None = None) -> None:
+        """As :meth:`gameshelf.session.link.Link.close`: ``goodbye`` (a ``leave``) is sent
+        first; this link sends nothing."""
 
 
 def offline_room(names: list[str], open_seats: int = 1, code: str = "K7QX") -> Room:

@@ -98,8 +98,10 @@ def test_yatz_log_says_who_did_what() -> None:
     game = game_class("yatz").new([SeatPlan("person", "Ann"), SeatPlan("computer", "Cy")], {}, 2)
     room = _play_out(game, ["person", "computer"], 1, lambda room: None)
     log = [line.text for line in room.state_for(0, room.seq).log]
-    assert log and all(t.startswith(("Ann: ", "Cy: ")) for t in log)
-    assert any(t.startswith("Cy: score") for t in log)
+    # in words, each line naming its seat (seat 0 reads its own moves as "You")
+    assert log and all(t.startswith(("You ", "Cy ")) for t in log), log
+    assert any(t.startswith("Cy scored ") for t in log) and any(
+        t.startswith("You rolled ") for t in log)
 
 
 @pytest.mark.parametrize("with_log", [True, False])
