@@ -107,6 +107,9 @@ class Hub(Limits):
         super().__init__(rate=rate, burst=burst, per_host=per_host, guesses=guesses,
                          rooms=rooms, clock=clock)
         self.lobby = lobby
+        # a room the lobby rebuilds from the store counts the connections held here
+        lobby.held = lambda code: {seat: len(conns) for seat, conns
+                                   in self.seats.get(code, {}).items() if conns}
         self.tick = tick
         #: Hints, reviews, replays and scores: worked out on their own pool.
         self.asks = Asks(ask_workers, clock)

@@ -52,6 +52,10 @@ class RoomKeeper:
         self.finisher = finisher
         self.seed_source = seed_source or (lambda: secrets.randbelow(MAX_SEED + 1))
         self.rooms: dict[str, Room] = {}
+        #: The connections this process holds of each seat of a room (``{seat: count}``),
+        #: told by the server that owns them: a room rebuilt from the store counts them,
+        #: so its people's states are sent to them (a view is made for connected seats only).
+        self.held: Callable[[str], dict[int, int]] = lambda code: {}
         #: Finished rooms rebuilt from the store, most recently asked for last (at most
         #: :data:`KEEP_FINISHED`): a room is replayed once, not at every message naming it.
         self.finished: OrderedDict[str, Room] = OrderedDict()
@@ -89,6 +93,9 @@ class RoomKeeper:
                     [Seat(s.kind, s.name, s.level, s.token_hash, gone_since=now)
                      for s in stored.seats], stored.host, stored.away_timeout, stored.seed,
                     stored.status, version=stored.version)
+        for seat, count in self.held(code).items():     # its connections here, if any
+            if 0 <= seat < len(room.seats) and room.seats[seat].token_hash:
+                room.seats[seat].connections = count
         if stored.status != "lobby":
             room.game = game_of_record(self.record_of(room, [a.action for a in
                                                                 stored.actions]))
