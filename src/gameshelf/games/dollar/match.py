@@ -29,7 +29,7 @@ from gameshelf.core.chance import Chance
 from gameshelf.core.errors import BadInputError, GameshelfError, IllegalMoveError, RecordError
 from gameshelf.core.records import GameRecord
 from gameshelf.core.state import TERMINAL
-from gameshelf.core.text import possessive
+from gameshelf.core.text import possessive, quoted
 from gameshelf.games.dollar.game import (
     MAX_NAME_LENGTH,
     MAX_PLAYERS,
@@ -122,8 +122,8 @@ class Match:
                 if seat >= 0 and self.computer(seat) and not isinstance(
                         bill := parse_action(action), Draw) and bill != self.drawn(seat):
                     raise RecordError(f"bill {len(self.entries) + 1} of this record is not "
-                                      f"the one the computer player {self.names[seat]} "
-                                      f"draws in game {self.seed}")
+                                      f"the one game {self.seed} draws for the computer "
+                                      f"player {quoted(self.names[seat])}")
                 self.apply(seat, action)
             except RecordError:
                 raise
