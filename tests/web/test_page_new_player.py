@@ -138,24 +138,25 @@ def test_the_replay_counts_the_steps_seen_and_a_refused_one_loses_none(tmp_path:
         expect(status).to_have_text(re.compile(r"^Step 0 of \d+$"))
         steps = int(status.inner_text().rsplit(" ", 1)[1])
         actions = int(page.locator("#game").get_attribute("data-seq") or 0)
-        # the deal and each tile drawn are no step of their own
-        assert 3 <= steps < actions, (steps, actions)
+        # the deal and each tile drawn are no step of their own (a game to 15 may end at
+        # the first play: a set of 6-9 scores 15, so the walk is as long as the game is)
+        assert 1 <= steps < actions, (steps, actions)
+        walk = min(3, steps)
         board = page.get_by_role("group", name="The board at this step (read-only)")
         expect(board.get_by_role("group", name="Your tiles").get_by_role("button")
                ).to_have_count(7)
-        for n in (1, 2, 3):
+        for n in range(1, walk + 1):
             replay.get_by_role("button", name="Next").tap()
             expect(status).to_have_text(f"Step {n} of {steps}")
             expect(replay.locator(".replay-said")).not_to_have_text(re.compile("did not see"))
-        assert_accessible(page, "a Muggins replay's third step")
+        assert_accessible(page, f"a Muggins replay's step {walk}")
         refuse["next"] = True
         replay.get_by_role("button", name="Previous").tap()
         expect(status).to_have_text("The step could not be rebuilt.")
         expect(replay.get_by_role("button", name="Previous")).to_be_enabled()
-        replay.get_by_role("button", name="Previous").tap()
-        expect(status).to_have_text(f"Step 2 of {steps}")
-        replay.get_by_role("button", name="Previous").tap()
-        expect(status).to_have_text(f"Step 1 of {steps}")
+        for n in range(walk - 1, -1, -1):     # the refused step lost none: back one at a time
+            replay.get_by_role("button", name="Previous").tap()
+            expect(status).to_have_text(f"Step {n} of {steps}")
         replay.get_by_role("button", name="Close the replay").tap()
 
         page.get_by_role("link", name="Back to the games").tap()
