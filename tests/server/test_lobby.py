@@ -120,8 +120,9 @@ def test_the_away_rule_plays_for_a_person_gone_longer_than_the_timeout(
 
 def test_a_person_another_server_says_is_there_is_not_played_for(tmp_path: Path) -> None:
     """Ann's connection is on another server process, which announces her seat: this one
-    does not take her for gone; once the announcements stop, the away rule counts from the
-    last one, and an announcement brings her back from away."""
+    shows her connected and does not take her for gone; once the announcements stop, she is
+    shown dropped after ``ELSEWHERE`` seconds, the away rule counts from the last one, and
+    an announcement brings her back from away."""
     lobby = Lobby(SQLiteRoomStore(tmp_path / "rooms.db"))
     room, _, ann = lobby.create(p.Create("yatz", (HOST, OPEN), away_timeout=30), 0.0)
     _, bob_seat, _, _ = lobby.join(p.Join(room.code, "Bob"), 0.0)
@@ -129,14 +130,25 @@ def test_a_person_another_server_says_is_there_is_not_played_for(tmp_path: Path)
     lobby.connected(room, bob_seat)
     lobby.disconnected(room, 0, 0.0)          # Ann is not connected here
     assert room.game is not None and room.game.to_act() == 0
-    for now in (20.0, 40.0, 60.0):
-        assert lobby.present(room.code, (0,), now) == []
-        assert lobby.tick(now + 25.0) == {}     # announced 25 s ago: still there
+    assert not room.info().seats[0].connected
+    told = lobby.present(room.code, (0,), 20.0)   # shown connected (through the other)
+    assert isinstance(told[0][1], p.RoomUpdate) and told[0][1].room is not None
+    assert told[0][1].room.seats[0].connected and not told[0][1].room.seats[0].away
+    assert lobby.tick(20.0 + ELSEWHERE) == {}
+    for now in (40.0, 60.0):
+        assert lobby.present(room.code, (0,), now) == []     # nothing new to show
+        assert lobby.tick(now) == {}
+    # not said again within ELSEWHERE seconds: shown dropped, once
+    lapsed = lobby.tick(60.0 + ELSEWHERE + 0.5)[room.code]
+    assert [m.room.seats[0].connected for _, m in lapsed
+            if isinstance(m, p.RoomUpdate) and m.room] == [False]
+    assert lobby.tick(85.0) == {}                 # announced 25 s ago: not yet away
     assert room.game.to_act() == 0 and not room.seats[0].away
     assert lobby.tick(90.0)[room.code]           # 30 s after the last announcement
     assert room.seats[0].away
     told = lobby.present(room.code, (0, 7), 95.0)    # back (a seat number out of range left)
     assert not room.seats[0].away and isinstance(told[0][1], p.RoomUpdate)
+    assert told[0][1].room is not None and told[0][1].room.seats[0].connected
 
 
 def test_showdown_views_written_together_are_each_seats_own_view() -> None:

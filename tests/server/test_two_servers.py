@@ -1,7 +1,8 @@
 """Two ``gameshelf serve`` processes on one PostgreSQL database: a Muggins room created on
 the first and joined on the second is played through with moves from both; each seat sees
 only its own rack and every move of the other seat within a second (``NOTIFY`` after the
-commit, each process telling its own connections); the record replays, every action in it
+commit, each process telling its own connections), and the other seat shown connected; the
+record replays, every action in it
 once, and the finished game is recorded once."""
 
 from __future__ import annotations
@@ -64,6 +65,11 @@ async def _play(first: str, second: str) -> tuple[TimedBot, TimedBot, GameRecord
     await ann.create("muggins", [p.SeatSpec("host", "Ann"), p.SeatSpec("open")],
                      {"target": 60}, away=600)
     await bob.join(ann.code, "Bob")
+    # Bob's seat, connected to the second process, is shown connected on the first
+    while True:
+        told: p.RoomUpdate = await ann.until(p.RoomUpdate)
+        if told.room.seats[1].name == "Bob" and told.room.seats[1].connected:
+            break
     await ann.start()
     await asyncio.wait_for(asyncio.gather(ann.play(90), bob.play(90)), 120)
     await bob.send(p.GetRecord(bob.code, bob.token))     # asked of the second process

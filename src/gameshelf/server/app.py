@@ -83,7 +83,7 @@ def make_app(store: RoomStore, *,
                         store.where or "the store")
         gc.freeze()      # what start-up made (modules, the rooms rebuilt) stays: never walked
         tasks = [asyncio.create_task(hub.ticker()), asyncio.create_task(hub.freezer())]
-        if store.blocking:    # a store other processes may share: say who is here
+        if store.shared:    # other processes may hold these rooms: say who is here
             tasks.append(asyncio.create_task(hub.announcer()))
             tasks.append(asyncio.create_task(hub.leases.keep(
                 lambda: list(lobby.rooms.values()), lambda c: lobby.room(c, hub.clock()),

@@ -125,6 +125,8 @@ class Hub(Limits):
         self.refreshing: dict[str, asyncio.Task[None]] = {}
         self.wanted: dict[str, int] = {}
         self.checks: set[asyncio.Task[None]] = set()
+        #: Announcements of a seat connected here, on their way to the other processes.
+        self.announcing: set[asyncio.Task[None]] = set()
         #: The rooms whose timed work (stand-ins, idle lobbies) this process runs.
         self.leases = Leases(lobby.store, clock)
         # a store whose calls run here (SQLite): a finished game's record, which waits for
@@ -150,6 +152,8 @@ class Hub(Limits):
         conn.bound = (room.code, seat)
         self.seats.setdefault(room.code, {}).setdefault(seat, set()).add(conn)
         self.deliver(room.code, self.lobby.connected(room, seat))
+        if self.lobby.store.shared:     # the other processes show the seat connected now
+            self._announce({room.code: self._here(room.code)})
 
     def unbind(self, conn: Connection) -> None:
         """``conn`` leaves its seat (it closed, or took another)."""
@@ -365,6 +369,7 @@ class Hub(Limits):
             await asyncio.sleep(self.tick)
             for room in list(self.lobby.rooms.values()):
                 now = self.clock()
+                self.deliver(room.code, self.lobby.lapsed(room, now))
                 if (not timed(room) or not self.leases.holds(room.code, now)
                         or not room.tick_wanted(now, self.lobby.lobby_idle)):
                     continue    # nothing to do: its lock is not taken
@@ -428,15 +433,27 @@ class Hub(Limits):
         which rooms have connections here (:meth:`RoomStore.announce`), for ever."""
         while True:
             await asyncio.sleep(PRESENT_EVERY)
-            here = {code: sorted(seat for seat, conns in seats.items() if conns)
-                    for code, seats in self.seats.items()}
+            here = {code: self._here(code) for code in self.seats}
             here = {code: seats for code, seats in here.items() if seats}
-            if not here:
-                continue
-            try:
-                await asyncio.to_thread(self.lobby.store.announce, here)
-            except GameshelfError as exc:
-                log.error("the seats here could not be announced: %s", exc)
+            if here:
+                await self._announced(here)
+
+    def _here(self, code: str) -> list[int]:
+        """The seats of the room ``code`` with a connection here."""
+        return sorted(seat for seat, conns in self.seats.get(code, {}).items() if conns)
+
+    def _announce(self, here: dict[str, list[int]]) -> None:
+        """Tell the other processes of ``here`` now, without waiting for it (a seat that
+        connects here is shown connected there at once, not at the next announcement)."""
+        task = asyncio.get_running_loop().create_task(self._announced(here))
+        self.announcing.add(task)
+        task.add_done_callback(self.announcing.discard)
+
+    async def _announced(self, here: dict[str, list[int]]) -> None:
+        try:
+            await asyncio.to_thread(self.lobby.store.announce, here)
+        except GameshelfError as exc:
+            log.error("the seats here could not be announced: %s", exc)
 
     def _changed(self, code: str, version: int) -> None:
         room = self.lobby.rooms.get(code)

@@ -213,7 +213,7 @@ class RoomKeeper:
             # gone from now, not away, so the away rule waits a whole timeout again
             for s, o in zip(room.seats, old.seats, strict=False):
                 if s.token_hash == o.token_hash:
-                    s.elsewhere = o.elsewhere
+                    s.elsewhere, s.there = o.elsewhere, o.there
                 if o.connections and s.token_hash == o.token_hash:
                     s.connections, s.gone_since = o.connections, o.gone_since
         if room.status != "closed":

@@ -240,6 +240,7 @@ class PostgresRoomStore(RoomStore):
     """
 
     blocking = True
+    shared = True
 
     def __init__(self, url: str, *, pool_size: int = POOL_SIZE,
                  pool_wait: float = POOL_WAIT) -> None:

@@ -68,6 +68,9 @@ class Seat:
     leaving: bool = False
     #: When another server process last said it has a connection of this seat.
     elsewhere: float = -math.inf
+    #: The seat is shown ``connected`` for a connection through another server process
+    #: (said within the last :data:`ELSEWHERE` seconds), whether or not it has one here.
+    there: bool = False
 
     def stored(self) -> StoredSeat:
         """The seat as stored (no connection state)."""
@@ -121,7 +124,8 @@ class Room:
         return p.RoomInfo(
             self.code, self.game_key, dict(self.options),
             tuple(p.SeatInfo(i, "person" if s.kind == "person" else s.kind,  # type: ignore[arg-type]
-                             s.name, s.level, s.connections > 0, s.away, s.left)
+                             s.name, s.level, s.connections > 0 or s.there, s.away,
+                             s.left)
                   for i, s in enumerate(self.seats)),
             self.host, self.status, self.away_timeout, self.seq)  # type: ignore[arg-type]
 
@@ -171,16 +175,29 @@ class Room:
     def present(self, seats: Sequence[int], now: float) -> bool:
         """Another server process has connections of ``seats`` now: they count as here
         (gone from ``now`` at the earliest, not away), so the away rule and the closing of
-        idle lobbies leave them to that process. True when a seat was away."""
-        back = False
+        idle lobbies leave them to that process, and they are shown ``connected``. True when
+        what everyone sees of the room changed (a seat was away, or newly shown connected)."""
+        changed = False
         for i in seats:
             if 0 <= i < len(self.seats) and self.seats[i].kind == "person":
                 s = self.seats[i]
                 s.gone_since = max(s.gone_since, now)
                 s.elsewhere = max(s.elsewhere, now)
-                back = back or s.away
-                s.away = False
-        return back
+                changed = changed or s.away or s.left or (not s.there and s.connections == 0)
+                s.away, s.there, s.left = False, True, False
+        return changed
+
+    def lapsed(self, now: float) -> bool:
+        """Forget the connections through other server processes not said again within
+        :data:`ELSEWHERE` seconds (those seats are no longer shown ``connected`` for them).
+        True when what everyone sees of the room changed (a seat with no connection here
+        is now shown dropped). Cheap: the tick asks it of every room."""
+        changed = False
+        for s in self.seats:
+            if s.there and now - s.elsewhere > ELSEWHERE:
+                s.there = False
+                changed = changed or s.connections == 0
+        return changed
 
     def someone_in(self, now: float) -> bool:
         """True when a person of the room is in it: connected here, or said by another

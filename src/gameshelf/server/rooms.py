@@ -69,16 +69,23 @@ class Lobby(Seating):
         room."""
         out: dict[str, Outbox] = {}
         for room in list(self.rooms.values()):
-            sent = self.tick_room(room, now)
+            sent = self.lapsed(room, now) + self.tick_room(room, now)
             if sent:
                 out[room.code] = sent
         return out
 
     def present(self, code: str, seats: Sequence[int], now: float) -> Outbox:
         """Another server process has connections of ``seats`` of the room ``code`` now
-        (:meth:`Room.present`). Returns what to send (the room, when a seat was away)."""
+        (:meth:`Room.present`). Returns what to send (the room, when a seat was away or is
+        newly shown connected)."""
         room = self.rooms.get(code)
         return [(None, p.RoomUpdate(room.info()))] if room and room.present(seats, now) else []
+
+    def lapsed(self, room: Room, now: float) -> Outbox:
+        """Seats said by another process to be connected there, not said again within
+        :data:`~gameshelf.server.room.ELSEWHERE` seconds, are no longer shown connected
+        (:meth:`Room.lapsed`). Returns what to send (the room, when that changed it)."""
+        return [(None, p.RoomUpdate(room.info()))] if room.lapsed(now) else []
 
     def tick_due(self, room: Room, now: float) -> bool:
         """True when :meth:`tick_room` may write to the store now (a stand-in's move, a

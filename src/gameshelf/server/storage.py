@@ -146,6 +146,9 @@ class RoomStore(ABC):
     #: True when a call may wait on the network (a database server): the server then makes
     #: its calls in worker threads, so one slow commit holds up its own room only.
     blocking: bool = False
+    #: True when other server processes may hold the same rooms (they are told of each
+    #: write and of who is connected where: :meth:`listen`, :meth:`announce`).
+    shared: bool = False
 
     def listen(self, changed: Callable[[str, int], None], missed: Callable[[], None],
                present: Callable[[str, tuple[int, ...]], None] | None = None) -> None:
