@@ -119,6 +119,8 @@ class Hub(Limits):
         self.users: dict[str, int] = {}
         #: Store calls made in worker threads (they may wait on the network).
         self.offload = lobby.store.blocking
+        #: Other processes may hold these rooms (they say who is connected there).
+        self.shared = lobby.store.shared
         self.loop: asyncio.AbstractEventLoop | None = None
         #: Rooms being read again after another process's write (one task per room),
         #: and the newest version told of each.
@@ -152,7 +154,7 @@ class Hub(Limits):
         conn.bound = (room.code, seat)
         self.seats.setdefault(room.code, {}).setdefault(seat, set()).add(conn)
         self.deliver(room.code, self.lobby.connected(room, seat))
-        if self.lobby.store.shared:     # the other processes show the seat connected now
+        if self.shared:     # the other processes show the seat connected now
             self._announce({room.code: self._here(room.code)})
 
     def unbind(self, conn: Connection) -> None:
@@ -369,7 +371,8 @@ class Hub(Limits):
             await asyncio.sleep(self.tick)
             for room in list(self.lobby.rooms.values()):
                 now = self.clock()
-                self.deliver(room.code, self.lobby.lapsed(room, now))
+                if self.shared:     # seats shown connected through another process
+                    self.deliver(room.code, self.lobby.lapsed(room, now))
                 if (not timed(room) or not self.leases.holds(room.code, now)
                         or not room.tick_wanted(now, self.lobby.lobby_idle)):
                     continue    # nothing to do: its lock is not taken
