@@ -27,7 +27,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import json
 import multiprocessing
 import os
 import random
@@ -40,6 +39,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import msgspec
 from websockets.asyncio.client import ClientConnection, connect
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -130,9 +130,29 @@ async def _send(ws: ClientConnection, msg: p.Message) -> None:
     await ws.send(p.dump(msg))
 
 
-async def _recv(ws: ClientConnection) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads(await ws.recv())
-    return data
+class _Room(msgspec.Struct):
+    code: str = ""
+
+
+class _Said(msgspec.Struct):
+    """What a bot reads of a server message: the fields it acts on. The rest (a seat's
+    view, the log, the room's seats) is skipped by the decoder, never built: the bots share
+    the server's cores, and reading every view whole cost them twice the server's CPU."""
+
+    type: str
+    seq: int = 0
+    legal: list[str] = msgspec.field(default_factory=list)
+    code: str = ""
+    message: str = ""
+    token: str = ""
+    room: _Room | None = None
+
+
+_read = msgspec.json.Decoder(_Said).decode
+
+
+async def _recv(ws: ClientConnection) -> _Said:
+    return _read(await ws.recv())
 
 
 def _seats(game: str) -> tuple[p.SeatSpec, ...]:
@@ -146,38 +166,54 @@ async def _seat(ws: ClientConnection, code: str, token: str, rng: random.Random,
     """Play one seat until its game ends or the run stops."""
     sent_at: float | None = None
     sent_seq = -1
-    while time.monotonic() < stop:
-        try:
-            msg = await asyncio.wait_for(_recv(ws), max(0.05, stop - time.monotonic()))
-        except TimeoutError:
-            return
-        kind = msg["type"]
-        if kind == "over":
-            return
-        if kind == "error":
-            stats.errors[msg["code"]] = stats.errors.get(msg["code"], 0) + 1
-            continue
-        if kind != "state":
-            continue
-        if sent_at is not None and msg["seq"] > sent_seq:
-            if sent_at >= stats.since:
-                stats.latencies.append(time.perf_counter() - sent_at)
-                stats.accepted += 1
-            sent_at = None
-        legal = msg["legal"]
-        if legal and sent_at is None:
-            await asyncio.sleep(rng.expovariate(1 / think) if think > 0 else 0)
-            action = game_class(game).load_test_choice(legal, rng)
-            sent_seq = msg["seq"]
-            sent_at = time.perf_counter()
-            await _send(ws, p.Act(code, token, action))
+    loop = asyncio.get_running_loop()
+    try:
+        # one deadline for the whole game, not a timer a message
+        async with asyncio.timeout_at(loop.time() + max(0.05, stop - time.monotonic())):
+            while True:
+                msg = await _recv(ws)
+                if msg.type == "over":
+                    return
+                sent_at, sent_seq = await _said(ws, msg, code, token, rng, think, stats,
+                                                game, sent_at, sent_seq)
+    except TimeoutError:
+        return
+
+
+async def _said(ws: ClientConnection, msg: _Said, code: str, token: str, rng: random.Random,
+                think: float, stats: Stats, game: str, sent_at: float | None,
+                sent_seq: int) -> tuple[float | None, int]:
+    """One message to a seat: a latency counted when it answers the seat's last action,
+    and the seat's next action sent when it is to act. Returns (when the action waiting
+    for its answer was sent, or None; the ``seq`` it was sent at)."""
+    kind = msg.type
+    if kind == "error":
+        stats.errors[msg.code] = stats.errors.get(msg.code, 0) + 1
+        return sent_at, sent_seq
+    if kind != "state":
+        return sent_at, sent_seq
+    if sent_at is not None and msg.seq > sent_seq:
+        if sent_at >= stats.since:
+            stats.latencies.append(time.perf_counter() - sent_at)
+            stats.accepted += 1
+        sent_at = None
+    legal = msg.legal
+    if legal and sent_at is None:
+        await asyncio.sleep(rng.expovariate(1 / think) if think > 0 else 0)
+        action = game_class(game).load_test_choice(legal, rng)
+        sent_seq = msg.seq
+        sent_at = time.perf_counter()
+        await _send(ws, p.Act(code, token, action))
+    return sent_at, sent_seq
 
 
 async def _room(url: str, n: int, think: float, stats: Stats, stop: float,
                 game: str) -> None:
     rng = random.Random(n)
     seats = _seats(game)
-    conns = [await connect(url, max_size=1 << 20, open_timeout=120) for _ in seats]
+    # proxy=None: no look for a proxy in the environment at each connection (loopback)
+    conns = [await connect(url, max_size=1 << 20, open_timeout=120, proxy=None)
+             for _ in seats]
     try:
         while time.monotonic() < stop:
             await _send(conns[0], p.Create(game, seats, {}, 0))
@@ -188,12 +224,12 @@ async def _room(url: str, n: int, think: float, stats: Stats, stop: float,
                     await _send(ws, p.Join(code, f"Seat {i + 1}"))
                 while True:
                     msg = await _recv(ws)
-                    if msg["type"] == "joined":
-                        code = msg["room"]["code"]
-                        tokens.append(msg["token"])
+                    if msg.type == "joined" and msg.room is not None:
+                        code = msg.room.code
+                        tokens.append(msg.token)
                         break
-                    if msg["type"] == "error":
-                        raise RuntimeError(msg["message"])
+                    if msg.type == "error":
+                        raise RuntimeError(msg.message)
             await _send(conns[0], p.Start(code, tokens[0]))
             await asyncio.gather(*(_seat(ws, code, tok, random.Random(rng.random()), think,
                                          stats, stop, game)
