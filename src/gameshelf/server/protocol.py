@@ -474,7 +474,9 @@ class ScoreLine:
 @dataclass(frozen=True)
 class Scores(Message):
     """Server -> the asking connection: ``game``'s top 20 in the server's store, best first
-    (``kept`` False: the game keeps none), its statistics in lines (``gameshelf KEY stats``)."""
+    (``kept`` False: the game keeps none), its statistics in lines (``gameshelf KEY stats``),
+    and ``noun``, what one row of its top 20 is in the game's words, singular (``bill``,
+    ``game``)."""
 
     TYPE: ClassVar[str] = "scores"
     game: str = ""
@@ -482,6 +484,7 @@ class Scores(Message):
     stats: tuple[str, ...] = ()
     kept: bool = True
     ref: str | None = None
+    noun: str = "game"
 
 
 @dataclass(frozen=True)
