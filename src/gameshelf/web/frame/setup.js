@@ -118,6 +118,12 @@ export function setup({ ui, page, show, showError, showMenu, sendOnce, resetRoom
 
   ui.setupBack.addEventListener("click", () => showMenu());
 
+  // what was refused of a form (an option out of bounds, a name taken) is stale once the
+  // form is typed in again: the error line is emptied
+  for (const form of [ui.setupForm, ui.joinForm]) {
+    form.addEventListener("input", () => showError(""));
+  }
+
   // No seat of the room is free (its game is being played or is over, or every seat is
   // taken): the server's words, then the ways on: a new game of the room's game (when this
   // server plays it in the page) and back to the games. Only its players see a game.
