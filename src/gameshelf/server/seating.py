@@ -84,7 +84,8 @@ class Seating(Playing):
                 # the level that plays: the game's default when none is asked for (kept, so
                 # the statistics name it: an online "cpu" read "cpu (?)")
                 level = spec.level.strip().lower() or cls.default_level
-                name = spec.name.strip() or cls.computer_name(cpu)
+                name = spec.name.strip() or cls.computer_name(
+                    cpu, {*names, *(s.name.strip() for s in msg.seats if s.name.strip())})
                 seats.append(Seat("computer", self._name(name, names), level))
         try:
             cls.check_setup(_plan_for_check(seats), dict(msg.options))
@@ -209,10 +210,7 @@ class Seating(Playing):
         for s in room.seats:
             if s.kind == "open":
                 cpu += 1
-                name = cls.computer_name(cpu)
-                while name.casefold() in names:
-                    cpu += 1
-                    name = f"CPU {cpu}"
+                name = cls.computer_name(cpu, names)
                 names.add(name.casefold())
                 s.kind, s.name, s.level = "computer", name, cls.default_level
         try:
