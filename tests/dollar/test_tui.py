@@ -131,7 +131,7 @@ async def test_eight_players_at_most_and_delete_removes_one() -> None:
         await pilot.press(*["f2"] * 9)
         await pilot.pause()
         assert len(screen.entries) == 8
-        assert "At most 8" in text_of(screen, "#message")
+        assert "at most 8 bills" in text_of(screen, "#message")
         second = screen.entries[1].name
         table = screen.query_one("#players", DataTable)
         table.focus()
@@ -364,7 +364,7 @@ async def test_the_form_says_what_the_series_means_and_how_a_round_starts() -> N
     """The grey 2017A is an example: the line under the series field says an empty series
     leaves the Match unchecked before any bill is played, and which digit a typed one
     matches; the how-to line says how to start (the message line does not say it again)
-    and a bill added counts its player against the most a round takes."""
+    and a bill added counts the bills in against the most a round takes (said once)."""
     app = GameshelfApp()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_screen(app)
@@ -378,7 +378,9 @@ async def test_the_form_says_what_the_series_means_and_how_a_round_starts() -> N
         await pilot.pause()
         said = text_of(screen, "#message")
         assert "no series, so the Match is not checked" in said, said
-        assert "(player 1, at most 8)" in said and "F5 plays" in said, said
+        # the round's count is said once: by the how-to line, so not by the message too
+        told = f"{said} | {text_of(screen, '#howto')}"
+        assert told.count("1 bill in, room for 7 more") == 1 and "F5 plays" in told, told
         screen.query_one("#series", Input).value = "2017A"
         await pilot.pause()
         assert "serial ending in 7 scores the Match" in text_of(screen, "#series-note")

@@ -14,7 +14,7 @@ from gameshelf.games.showdown.match import Match, parse_players
 def test_parse_players() -> None:
     seats = parse_players(" Ann , cpu,search ")
     assert [(s.name, s.kind) for s in seats] == [("Ann", "human"), ("CPU 1", "heuristic"),
-                                                  ("Search 1", "search")]
+                                                  ("CPU 2", "search")]
     for bad in ("Ann", "a,b,c,d,e", "Ann,,cpu", "Ann,ANN", "x" * 30 + ",cpu"):
         with pytest.raises(BadInputError):
             parse_players(bad)

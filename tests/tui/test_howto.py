@@ -253,7 +253,7 @@ async def test_dollar_howto_follows_the_round_and_stays_off() -> None:
         assert "Type a name and bill" in howto(app)
         await pilot.press("f2")
         await settle(pilot)
-        assert "1 of 8 bills at most" in howto(app)
+        assert "1 bill in, room for 7 more" in howto(app)
         assert wrapped(app.screen) == []
         await pilot.press("f5")
         await settle(pilot)

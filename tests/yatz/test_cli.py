@@ -25,7 +25,7 @@ def test_play_at_the_prompt_then_quit_saves_and_resume_goes_on(
     code, out, _ = run(["yatz", "play", "--players", "Ann,cpu", "--seed", "5"], capsys,
                        monkeypatch, "roll\nhold 1 2\nroll\nscore x3 chance\nroll\nquit\n")
     assert code == 0
-    assert "game number 5" in out and "Ann: " in out and "Strong: " in out
+    assert "game number 5" in out and "Ann: " in out and "CPU 1: " in out
     assert "Saved as 'game-5'" in out
     with Store() as store:
         saved = Match.from_record(store.load_save(GAME, "game-5"))
@@ -76,7 +76,7 @@ def test_bad_players_are_one_line_exit_2(players: str, capsys: pytest.CaptureFix
 def test_parse_seats() -> None:
     seats = parse_seats("Ann, cpu,Bob:casual,greedy")
     assert [s.player for s in seats] == ["human", "strong", "casual", "greedy"]
-    assert [s.name for s in seats] == ["Ann", "Strong", "Bob", "Greedy"]
+    assert [s.name for s in seats] == ["Ann", "CPU 1", "Bob", "CPU 3"]
 
 
 def test_sim_json_and_text(capsys: pytest.CaptureFixture[str],

@@ -87,7 +87,7 @@ def test_text_views() -> None:
     assert "> Ann" in totals_text(m)
     m.act("score x1 chance")
     m.play_computers()
-    assert "Greedy" in totals_text(m)
+    assert "CPU 1 (greedy)" in totals_text(m)
     finished = Match([Seat("", "greedy"), Seat("", "casual")], seed=2)
     finished.play_computers()
     text = ranking_text(finished, {0})

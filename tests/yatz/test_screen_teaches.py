@@ -144,7 +144,7 @@ async def test_the_undo_line_goes_when_the_computer_rolls() -> None:
         assert screen.game.state.seat == 1 and screen.viewed_seat() == 1
         assert str(message.render()).startswith("Ann: ") and "u takes" not in str(
             message.render())
-        assert "Strong" in _card_lines(screen)[0]
+        assert "CPU 1" in _card_lines(screen)[0]
 
 
 async def test_the_status_line_names_the_seat_to_play_while_another_card_is_shown() -> None:

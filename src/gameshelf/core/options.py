@@ -31,7 +31,7 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
@@ -147,12 +147,39 @@ class GameOptions:
         DEFAULT_LEVEL: the level a person setting up a game is offered first (chosen in
             the list, not moved to its top), one of ``LEVELS``: what the terminal's ``cpu``
             plays and the page's setup has chosen ("": the first of ``LEVELS``).
+        COMPUTER_NAME: what a computer seat given no name is called, in every front end
+            (the terminal's setup and command line, the game server's rooms, so the page
+            and the online lobby): :meth:`computer_name`. Its level is never in its name;
+            the front ends say it beside the name.
+        COMPUTER_NUMBERED: the name is numbered, ``CPU 1``, ``CPU 2``, counting the
+            game's computer seats (False: a game with one computer seat at most, whose
+            computer is a character, Muggins' ``Mugsy``).
     """
 
     FIELDS: ClassVar[tuple[Option, ...]] = ()
     LEVELS: ClassVar[tuple[str, ...]] = ()
     QUICK_LEVEL: ClassVar[str] = ""
     DEFAULT_LEVEL: ClassVar[str] = ""
+    COMPUTER_NAME: ClassVar[str] = "CPU"
+    COMPUTER_NUMBERED: ClassVar[bool] = True
+
+    @classmethod
+    def computer_name(cls, number: int, taken: Collection[str] = ()) -> str:
+        """The name of the ``number``-th computer seat (from 1) given no name: ``CPU 1``
+        (or ``Mugsy``), the next number on while the name is one of ``taken`` (the seats'
+        names so far, any case): ``CPU 2``, ``Mugsy 2``.
+
+        Example:
+            >>> GameOptions.computer_name(1), GameOptions.computer_name(1, {"cpu 1"})
+            ('CPU 1', 'CPU 2')
+        """
+        folded = {name.casefold() for name in taken}
+        name = f"{cls.COMPUTER_NAME} {number}" if cls.COMPUTER_NUMBERED else cls.COMPUTER_NAME
+        n = number if cls.COMPUTER_NUMBERED else 1
+        while name.casefold() in folded:
+            n += 1
+            name = f"{cls.COMPUTER_NAME} {n}"
+        return name
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Self:

@@ -154,8 +154,9 @@ def _scores(lobby: Lobby, game: str, ref: str | None) -> Callable[[], p.Message]
             finished = store.finished_records(game)
         top = tuple(p.ScoreLine(n, r.name, r.score, r.date[:10])
                     for n, r in enumerate(rows, 1))
-        kept = rules_of(game).top is not None
-        return p.Scores(game, top, tuple(server_tables(game, finished)), kept, ref)
+        rules = rules_of(game)
+        return p.Scores(game, top, tuple(server_tables(game, finished, rules.noun)),
+                        rules.top is not None, ref, rules.top_noun)
     return read
 
 

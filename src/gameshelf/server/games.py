@@ -18,6 +18,7 @@ from typing import Any, ClassVar
 from gameshelf.core.errors import BadInputError, GameshelfError, RecordError
 from gameshelf.core.gamedef import GameDef
 from gameshelf.core.inputs import check_name
+from gameshelf.core.options import GameOptions
 from gameshelf.core.records import GameRecord
 from gameshelf.core.state import TERMINAL
 from gameshelf.games import REGISTRY
@@ -67,9 +68,12 @@ class Game(ABC):
     match: Any
 
     @classmethod
-    def computer_name(cls, number: int) -> str:
-        """The name of the ``number``-th computer seat a room fills in (``CPU 1``)."""
-        return f"CPU {number}"
+    def computer_name(cls, number: int, taken: Collection[str] = ()) -> str:
+        """The name of the ``number``-th computer seat a room fills in, none of ``taken``:
+        the game's own (its options' :meth:`~gameshelf.core.options.GameOptions.
+        computer_name`, as the terminal names it: ``CPU 1``, ``Mugsy``)."""
+        options: type[GameOptions] = REGISTRY.get(cls.key).load("options")
+        return options.computer_name(number, taken)
 
     @classmethod
     def load_test_choice(cls, legal: Sequence[str], rng: random.Random) -> str:

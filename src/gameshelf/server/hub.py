@@ -253,7 +253,7 @@ class Hub(Limits):
         except Refused as exc:
             if exc.code in ("no_room", "bad_token"):
                 self.guessed_wrong(conn.host)
-            conn.send(p.dump(p.Error(exc.code, exc.message, ref)))
+            conn.send(p.dump(p.Error(exc.code, exc.message, ref, exc.game)))
             if isinstance(exc, Stale) and isinstance(code, str):
                 self.deliver(code.strip().upper(), exc.out)   # the room as it is now
 

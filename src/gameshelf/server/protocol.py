@@ -20,7 +20,7 @@ Example:
     >>> msg
     Join(code='K7QX', name='Bob', seat=None, ref=None, games=None)
     >>> dump(Error("room_full", "no open seat"))
-    '{"v":1,"type":"error","code":"room_full","message":"no open seat","ref":null}'
+    '{"v":1,"type":"error","code":"room_full","message":"no open seat","ref":null,"game":""}'
 """
 
 from __future__ import annotations
@@ -474,7 +474,9 @@ class ScoreLine:
 @dataclass(frozen=True)
 class Scores(Message):
     """Server -> the asking connection: ``game``'s top 20 in the server's store, best first
-    (``kept`` False: the game keeps none), its statistics in lines (``gameshelf KEY stats``)."""
+    (``kept`` False: the game keeps none), its statistics in lines (``gameshelf KEY stats``),
+    and ``noun``, what one row of its top 20 is in the game's words, singular (``bill``,
+    ``game``)."""
 
     TYPE: ClassVar[str] = "scores"
     game: str = ""
@@ -482,18 +484,22 @@ class Scores(Message):
     stats: tuple[str, ...] = ()
     kept: bool = True
     ref: str | None = None
+    noun: str = "game"
 
 
 @dataclass(frozen=True)
 class Error(Message):
     """Server -> one connection: the message ``ref`` was refused; nothing changed and the
     connection and room go on. ``code`` is one of :data:`ERROR_CODES`; ``message`` one
-    line in words."""
+    line in words; ``game``, for a join refused ``already_started`` or ``room_full``, the
+    room's game's key, so a client may offer a new room of it ("" otherwise; optional,
+    added within version 1)."""
 
     TYPE: ClassVar[str] = "error"
     code: str = "malformed"
     message: str = ""
     ref: str | None = None
+    game: str = ""
 
 
 CLIENT_MESSAGES: dict[str, type[Message]] = {

@@ -26,12 +26,15 @@ Outbox = list[tuple[int | None, p.Message]]
 
 
 class Refused(Exception):
-    """A client message refused: ``code`` is a protocol error code, the text one line."""
+    """A client message refused: ``code`` is a protocol error code, the text one line;
+    ``game``: the room's game, for a join refused because no seat is free (the client may
+    offer a new room of it)."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, game: str = "") -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.game = game
 
 
 class Stale(Refused):

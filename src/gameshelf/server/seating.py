@@ -84,7 +84,8 @@ class Seating(Playing):
                 # the level that plays: the game's default when none is asked for (kept, so
                 # the statistics name it: an online "cpu" read "cpu (?)")
                 level = spec.level.strip().lower() or cls.default_level
-                name = spec.name.strip() or cls.computer_name(cpu)
+                name = spec.name.strip() or cls.computer_name(
+                    cpu, {*names, *(s.name.strip() for s in msg.seats if s.name.strip())})
                 seats.append(Seat("computer", self._name(name, names), level))
         try:
             cls.check_setup(_plan_for_check(seats), dict(msg.options))
@@ -140,16 +141,22 @@ class Seating(Playing):
         room = self.room(msg.code, now)
         if msg.games is not None:
             check_game(room, msg.games)
+        # no seat free: said in words a newcomer reads, with the room's game (a new room
+        # of it is the way on)
         if room.status != "lobby":
-            raise Refused("already_started", f"the room {room.code} has started")
+            raise Refused("already_started", f"the room {room.code} "
+                          + ("has finished its game" if room.status == "over" else
+                             "is playing its game")
+                          + ": every seat is taken, so no seat is free", room.game_key)
         open_seats = [i for i, s in enumerate(room.seats) if s.kind == "open"]
         if msg.seat is not None:
             if msg.seat not in open_seats:
-                raise Refused("room_full", f"seat {msg.seat} of the room {room.code} is not "
-                              "open")
+                raise Refused("room_full", f"seat {msg.seat} of the room {room.code} is "
+                              "taken: it is not free", room.game_key)
             seat = msg.seat
         elif not open_seats:
-            raise Refused("room_full", f"the room {room.code} has no open seat")
+            raise Refused("room_full", f"the room {room.code} is full: every seat is taken, "
+                          "so no seat is free", room.game_key)
         else:
             seat = open_seats[0]
         name = self._name(msg.name, {tidy_name(s.name).casefold() for s in room.seats
@@ -203,10 +210,7 @@ class Seating(Playing):
         for s in room.seats:
             if s.kind == "open":
                 cpu += 1
-                name = cls.computer_name(cpu)
-                while name.casefold() in names:
-                    cpu += 1
-                    name = f"CPU {cpu}"
+                name = cls.computer_name(cpu, names)
                 names.add(name.casefold())
                 s.kind, s.name, s.level = "computer", name, cls.default_level
         try:

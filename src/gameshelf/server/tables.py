@@ -44,16 +44,19 @@ def seat_name(player: HistoryPlayer) -> str:
     return player.name
 
 
-def server_tables(game: str, rows: Sequence[HistoryRow]) -> list[str]:
+def server_tables(game: str, rows: Sequence[HistoryRow], noun: str = "game") -> list[str]:
     """The lines of ``game``'s table of the server's finished online games in ``rows``
     (any order; rows not played online, or damaged, are left out, and said so): games,
-    won, lost, drawn, best and mean score per seat name, the most games first."""
+    won, lost, drawn, best and mean score per seat name, the most games first. A game is
+    called ``noun`` (the game's own word, its ``end`` part's: Dollar's ``round``)."""
     title = REGISTRY.title(game)
+    plural = f"{noun}s"
+    wide = max(5, len(plural))
     online = [r for r in rows if r.source == "online"]
     kept = [r for r in online if not r.damaged and r.players]
     damaged = len(online) - len(kept)
     if not kept:
-        return [f"{title}: no finished game on this server yet."
+        return [f"{title}: no finished {noun} on this server yet."
                 + (f" ({count(damaged, 'damaged row')} left out.)" if damaged else "")]
     seats: dict[str, SeatFigures] = {}
     for row in kept:
@@ -70,15 +73,15 @@ def server_tables(game: str, rows: Sequence[HistoryRow]) -> list[str]:
             if player.score is not None:
                 figures.scores.append(player.score)
     shown = sorted(seats.values(), key=lambda s: (-s.games, -s.won, s.name.casefold()))
-    out = [f"{title}: {count(len(kept), 'finished game')} on this server"
+    out = [f"{title}: {count(len(kept), f'finished {noun}')} on this server"
            + (f" ({count(damaged, 'damaged row')} left out)." if damaged else "."), "",
-           f"{'seat':<{NAME_WIDTH}} {'games':>5} {'won':>4} {'lost':>4} {'drawn':>5} "
+           f"{'seat':<{NAME_WIDTH}} {plural:>{wide}} {'won':>4} {'lost':>4} {'drawn':>5} "
            f"{'best':>10} {'mean':>10}"]
     for s in shown[:TOP_SEATS]:
         best = f"{max(s.scores):,}" if s.scores else "-"
         mean = f"{sum(s.scores) / len(s.scores):,.1f}" if s.scores else "-"
         name = s.name if len(s.name) <= NAME_WIDTH else s.name[:NAME_WIDTH - 1] + "…"
-        out.append(f"{name:<{NAME_WIDTH}} {s.games:>5} {s.won:>4} {s.lost:>4} "
+        out.append(f"{name:<{NAME_WIDTH}} {s.games:>{wide}} {s.won:>4} {s.lost:>4} "
                    f"{s.drawn:>5} {best:>10} {mean:>10}")
     if len(shown) > TOP_SEATS:
         out.append(f"... and {count(len(shown) - TOP_SEATS, 'other seat name')}.")

@@ -72,6 +72,11 @@ class EndRules:
         versus: the detail of every result row; None: the game keeps no results.
         opponent: a computer seat's name as an opponent in the results, from its level.
         record: the match's game record.
+        noun: what one game of it is called, singular (``round`` for Dollar's round of
+            bills): the tables of its games count them so (``3 finished rounds``).
+        top_noun: what one row of its top 20 is, singular (``bill``: Dollar's table holds
+            every bill; ``game`` where each seat's game is a row): the table's words
+            (``the best 3 bills``).
     """
 
     seats: Callable[[Any], Sequence[EndSeat]]
@@ -82,6 +87,8 @@ class EndRules:
     versus: Callable[[Any], dict[str, Any]] | None = None
     opponent: Callable[[str], str] = lambda level: level
     record: Callable[[Any], GameRecord] = lambda match: match.record()
+    noun: str = "game"
+    top_noun: str = "game"
 
 
 @dataclass(frozen=True)

@@ -92,7 +92,9 @@ class DollarRound:
 
 
 #: The end of a round (its ``end`` part): every bill enters the ``dollar`` high-score table
-#: (points); the highest score wins, equal scores share it (a draw).
+#: (points); the highest score wins, equal scores share it (a draw). The tables count rounds
+#: and list bills.
 ENDING = EndRules(seats=lambda r: [EndSeat(e.name) for e in r.entries],
                   points=lambda r: [e.score for e in r.entries], top=_bill,
-                  record=lambda r: round_record(r.entries, r.seed))
+                  record=lambda r: round_record(r.entries, r.seed), noun="round",
+                  top_noun="bill")

@@ -43,5 +43,7 @@ class MugginsOptions(GameOptions):
     FIELDS: ClassVar[tuple[Option, ...]] = (TARGET,)
     #: Mugsy's levels in Mugsy's order (easy to strong, then even): every front end's.
     LEVELS: ClassVar[tuple[str, ...]] = LEVELS
+    COMPUTER_NAME: ClassVar[str] = "Mugsy"
+    COMPUTER_NUMBERED: ClassVar[bool] = False
     QUICK_LEVEL: ClassVar[str] = QUICK_LEVEL
     DEFAULT_LEVEL: ClassVar[str] = DEFAULT_LEVEL

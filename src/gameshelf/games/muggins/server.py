@@ -190,11 +190,6 @@ class MugginsGame(Game):
         return coach.review(self.record(), seat).lines()
 
     @classmethod
-    def computer_name(cls, number: int) -> str:
-        """Muggins' computer player is Mugsy."""
-        return "Mugsy"
-
-    @classmethod
     def load_test_choice(cls, legal: Sequence[str], rng: random.Random) -> str:
         """Play a tile when one fits, else draw or pass."""
         plays = [a for a in legal if a not in ("draw", "pass")]

@@ -48,7 +48,7 @@ __all__ = ["ENDING", "MUGSY", "PERSON", "Session", "describe",
 #: seats' points and the target. Here the person is ``you`` against ``Mugsy``.
 ENDING = EndRules(
     seats=lambda m: [EndSeat.here("you"), EndSeat.here(
-        "Mugsy", parse_level(str(m.options.get("level", "normal"))))],
+        MugginsOptions.computer_name(1), parse_level(str(m.options.get("level", "normal"))))],
     points=lambda m: m.state.scores,
     versus=lambda m: {"scores": list(m.state.scores), "target": m.state.target},
     opponent=lambda level: f"mugsy-{level}")

@@ -18,6 +18,7 @@ from gameshelf.core.text import count
 from gameshelf.games.showdown.actions import Action, parse_action
 from gameshelf.games.showdown.cards import Deck, default_deck, parse_deck
 from gameshelf.games.showdown.game import RULES_VERSION, ShowdownState, max_actions, new_game
+from gameshelf.games.showdown.options import ShowdownOptions
 from gameshelf.games.showdown.players import PLAYER_KINDS, Player, make_player
 from gameshelf.games.showdown.steps import MAX_PLAYERS, MIN_PLAYERS
 
@@ -56,7 +57,8 @@ def parse_players(text: str) -> list[Seat]:
         raise BadInputError(f"Pinball Showdown is for {MIN_PLAYERS} to {MAX_PLAYERS} players, "
                             f"got {len(names)} in {quote(text)}")
     seats: list[Seat] = []
-    counts: dict[str, int] = {}
+    computers = 0
+    given = [seat_word(name, PLAYER_KINDS)[0] for name in names if name]
     for name in names:
         if not name:
             raise BadInputError(f"empty player name in {quote(text)}")
@@ -65,10 +67,11 @@ def parse_players(text: str) -> list[Seat]:
         if name and any(s.name.lower() == name.lower() for s in seats):
             raise BadInputError(f"two players are called {quote(name)}")
         if player is not None:
+            # a computer given no name: the game's computer name (``CPU 1``), never its kind
             kind = "heuristic" if player == DEFAULT else player
-            counts[kind] = counts.get(kind, 0) + 1
-            label = {"heuristic": "CPU", "random": "Random", "search": "Search"}[kind]
-            seats.append(Seat(name or f"{label} {counts[kind]}", kind))
+            computers += 1
+            seats.append(Seat(name or ShowdownOptions.computer_name(
+                computers, [*given, *(s.name for s in seats)]), kind))
         else:
             seats.append(Seat(name, HUMAN))
     return seats

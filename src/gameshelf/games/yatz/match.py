@@ -51,6 +51,7 @@ from gameshelf.games.yatz.game import (
     max_actions,
     parse_action,
 )
+from gameshelf.games.yatz.options import YatzOptions
 from gameshelf.games.yatz.players import PLAYERS, Player, default_player, make_player
 from gameshelf.games.yatz.scoring import FACES, RULE_SETS, rule_set
 
@@ -97,7 +98,9 @@ def parse_seats(text: str) -> list[Seat]:
 
 
 def name_seats(seats: Sequence[Seat]) -> list[Seat]:
-    """Check the seats and give unnamed computer seats names (``Greedy``, ``Greedy 2``...).
+    """Check the seats and give unnamed seats names: a computer the game's computer name
+    (:meth:`YatzOptions.computer_name <gameshelf.core.options.GameOptions.computer_name>`:
+    ``CPU 1``, ``CPU 2``..., counting the computer seats), a person ``Player N``.
 
     Raises:
         BadInputError: no seats or more than 9; a name longer than
@@ -107,14 +110,19 @@ def name_seats(seats: Sequence[Seat]) -> list[Seat]:
         raise BadInputError(f"Yatz is for 1 to 9 players, got {len(seats)}")
     out: list[Seat] = []
     taken = {s.name for s in seats if s.name}
+    computers = 0
     for i, s in enumerate(seats):
         name = check_name(s.name, "player name", max_len=MAX_NAME_LENGTH)
-        if not name:
-            base = s.player.capitalize() if not s.is_human else f"Player {i + 1}"
+        computers += not s.is_human
+        if not name and not s.is_human:
+            name = YatzOptions.computer_name(computers, taken)
+            taken.add(name)
+        elif not name:
+            base = f"Player {i + 1}"
             name, n = base, 1
             while name in taken:
                 n += 1
-                name = f"{base} {n}" if not s.is_human else f"{base}.{n}"
+                name = f"{base}.{n}"
             taken.add(name)
         out.append(Seat(name, s.player))
     return out

@@ -19,7 +19,7 @@
 // one question. A question whose answer cannot come frees them too: the connection lost,
 // or a message dropped unread by the rate limit (refused without its ref: it may have been
 // the question).
-import { el } from "/assets/kit.js";
+import { count, el } from "/assets/kit.js";
 
 export function asks({ ui, page, send, gameOf }) {
   const asked = new Map();       // ref of a question sent -> what it was ("hint", ...)
@@ -166,8 +166,11 @@ export function asks({ ui, page, send, gameOf }) {
 
   function drawScores(msg) {
     const game = gameOf(msg.game) || { title: msg.game };
+    // a row in the game's own words (the server's `noun`: Dollar's table holds bills)
+    const noun = typeof msg.noun === "string" && msg.noun ? msg.noun : "game";
+    const best = msg.top.length === 1 ? `The best ${noun}` : `The best ${count(msg.top.length, noun)}`;
     const table = msg.top.length ? el("table", { class: "top" },
-      el("caption", { text: `The best ${msg.top.length} games on this server` }),
+      el("caption", { text: `${best} on this server` }),
       el("thead", {}, el("tr", {}, ...["Place", "Name", "Points", "Date"].map(
         (h) => el("th", { scope: "col", text: h })))),
       el("tbody", {}, ...msg.top.map((row) => el("tr", {},

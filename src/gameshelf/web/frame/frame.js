@@ -34,7 +34,9 @@ const ui = {
   setupOpen: $("setup-open"), setupOptions: $("setup-options"), setupLocal: $("setup-local"),
   setupBack: $("setup-back"),
   cover: $("cover"), coverTitle: $("cover-title"), coverShow: $("cover-show"), join: $("join"), joinCode: $("join-code"),
-  joinForm: $("join-form"), joinName: $("join-name"), room: $("room"),
+  joinForm: $("join-form"), joinName: $("join-name"), joinRefused: $("join-refused"),
+  joinRefusedWords: $("join-refused-words"), joinNew: $("join-new"), joinBack: $("join-back"),
+  room: $("room"),
   roomTitle: $("room-title"), roomHead: $("room-head"), roomLink: $("room-link"), roomCopy: $("room-copy"),
   seats: $("seats"), start: $("start"), leave: $("leave"), menuNote: $("menu-note"), prompt: $("prompt"), game: $("game"),
   over: $("over"), results: $("results"), error: $("error"), log: $("log"),
@@ -89,7 +91,7 @@ const roomNews = presence(say);
 const ours = (seat) => page.device.size > 1 && page.device.has(seat);
 
 // the forms that lead to a room (setup.js) and the room's drawing and buttons (room.js)
-const { showSetup, showJoin } = setup({ ui, page, show, showError, showMenu, sendOnce,
+const { showSetup, showJoin, noSeat } = setup({ ui, page, show, showError, showMenu, sendOnce,
   resetRoom, loadSeat, enterRoom });
 const { drawRoom, refocus, showOver } = roomScreen({ ui, page, send, sendOnce, say, gameOf,
   more: () => more, showMenu, resetRoom });
@@ -491,6 +493,13 @@ function onError(msg) {
     page.token = null;
     if (msg.code === "bad_token") showJoin(page.code);
     else show(ui.join);
+  }
+  // a join refused for want of a free seat (the room playing, over or full): said on the
+  // join's page with the ways on, not in the error line
+  if (["already_started", "room_full"].includes(msg.code) && !ui.join.hidden && !page.token) {
+    noSeat(msg);
+    showError("");
+    return;
   }
   more.refused(msg);
   if (msg.code === "stale" && page.view && page.last) page.view.update(page.last);

@@ -1,6 +1,8 @@
 // The forms that lead to a room (frame.js): "New game of Yatz" (the player's name, the
 // computers and their level, the open seats, the others at this device, the game's
-// options) sends a `create`; the room's link asks for a name and sends a `join`. The name
+// options) sends a `create`; the room's link asks for a name and sends a `join` (refused for
+// want of a free seat, the page says so and offers a new game of the room's game or the
+// games: noSeat()). The name
 // is kept in this browser for the next form. An option's field is read as the browser reads
 // it (1e3 is 1000) and refused, in the server's words (core/options.py), unless it is a
 // whole number within its bounds; an empty field leaves the option at its default.
@@ -40,6 +42,8 @@ export function setup({ ui, page, show, showError, showMenu, sendOnce, resetRoom
 
   function showJoin(code) {
     show(ui.join);
+    ui.joinForm.hidden = false;
+    ui.joinRefused.hidden = true;
     ui.joinCode.textContent = code;
     ui.joinName.value = store.getItem(NAME_KEY) || "";
     ui.joinName.focus();
@@ -114,6 +118,42 @@ export function setup({ ui, page, show, showError, showMenu, sendOnce, resetRoom
 
   ui.setupBack.addEventListener("click", () => showMenu());
 
+  // what was refused of a form (an option out of bounds, a name taken) is stale once the
+  // form is typed in again: the error line is emptied
+  for (const form of [ui.setupForm, ui.joinForm]) {
+    form.addEventListener("input", () => showError(""));
+  }
+
+  // No seat of the room is free (its game is being played or is over, or every seat is
+  // taken): the server's words, then the ways on: a new game of the room's game (when this
+  // server plays it in the page) and back to the games. Only its players see a game.
+  let refusedGame = null;
+  function noSeat(msg) {
+    const game = page.games.find((g) => g.key === msg.game && g.script) || null;
+    refusedGame = game;
+    const said = String(msg.message || "no seat of this room is free");
+    const words = `${said.charAt(0).toUpperCase()}${said.slice(1)}.`;
+    ui.joinRefusedWords.textContent = `${words} Only its players see its game. ` + (game ? `Start a new game of ${game.title}, or go back to the games.` :
+        "Go back to the games to start one.");
+    ui.joinNew.hidden = !game;
+    ui.joinNew.textContent = game ? `New game of ${game.title}` : "New game";
+    ui.joinForm.hidden = true;
+    ui.joinRefused.hidden = false;
+    (game ? ui.joinNew : ui.joinBack).focus();
+  }
+
+  function leaveJoin(then) {
+    resetRoom();
+    history.pushState({}, "", "/");
+    then();
+  }
+
+  ui.joinNew.addEventListener("click", () => {
+    const game = refusedGame;
+    if (game) leaveJoin(() => showSetup(game));
+  });
+  ui.joinBack.addEventListener("click", () => leaveJoin(() => showMenu()));
+
   ui.joinForm.addEventListener("submit", (event) => {
     event.preventDefault();
     // this browser sat in the room from another tab meanwhile: that seat, not a second one
@@ -126,5 +166,5 @@ export function setup({ ui, page, show, showError, showMenu, sendOnce, resetRoom
     sendOnce({ type: "join", code: page.code, name });
   });
 
-  return { showSetup, showJoin };
+  return { showSetup, showJoin, noSeat };
 }

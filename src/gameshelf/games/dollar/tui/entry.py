@@ -1,6 +1,7 @@
 """The bills of a One Dollar Pinball round entered before play: the form's bill (as printed,
 or bare digits with the district, R-DP-1 to R-DP-3), a random bill drawn from the game
-number, removing one, and the names a bill gets when none is typed. A mixin of
+number, removing one, and the names a bill gets when none is typed. A bill refused is said
+on the message line until the form is typed in again or a bill is taken. A mixin of
 :class:`~gameshelf.games.dollar.tui.screen.DollarScreen`, which holds the round and
 draws."""
 
@@ -10,7 +11,7 @@ from textual.widgets import Button, Input, Static
 
 from gameshelf.core.chance import Chance
 from gameshelf.core.errors import GameshelfError
-from gameshelf.core.text import error_line, literal, said
+from gameshelf.core.text import count, error_line, literal, said
 from gameshelf.games.dollar.bill import parse_series
 from gameshelf.games.dollar.game import MAX_PLAYERS, Entry, make_entry, random_bill
 from gameshelf.games.dollar.tui.machine import Machine
@@ -19,6 +20,8 @@ from gameshelf.tui.widgets import RefusalMixin, ScreenMixin
 
 #: How a round starts, said until the bills are played.
 START_LINE = "Add another bill, or F5 plays."
+#: The form's fields: typing in one takes a refusal said of the form off the message line.
+FORM_INPUTS = frozenset({"name", "bill", "district", "series"})
 
 class BillEntry(RefusalMixin, ScreenMixin):
     """The bills entered before play (see the module docstring)."""
@@ -26,6 +29,9 @@ class BillEntry(RefusalMixin, ScreenMixin):
     entries: list[Entry]
     phase: str
     chance: Chance
+    #: The form as it was when the message line said a refusal of it (:meth:`refuse`),
+    #: taken off the line once the form differs; None: no refusal is said.
+    refused: tuple[str, ...] | None = None
 
     # ----- what the screen provides ------------------------------------------------------
     @property
@@ -44,7 +50,19 @@ class BillEntry(RefusalMixin, ScreenMixin):
     def action_new_game(self, seed: int | None = None) -> None:
         raise NotImplementedError
 
+    def howto_says(self, words: str) -> bool:
+        raise NotImplementedError
+
     # ----- the form ----------------------------------------------------------------------
+    def refuse(self, message: str) -> None:
+        """Say why the form's bill (or the form's key) is refused, with the bell; the line
+        stays until the form is typed in again or a bill is taken."""
+        self._say(message, bell=True)
+        self.refused = self._form()
+
+    def _form(self) -> tuple[str, ...]:
+        return tuple(self.query_one(f"#{name}", Input).value for name in sorted(FORM_INPUTS))
+
     def _default_name(self) -> str:
         """The name a bill gets when the name field is left empty: ``Player N`` for the next
         seat N, skipping a ``Player N`` already taken."""
@@ -60,23 +78,29 @@ class BillEntry(RefusalMixin, ScreenMixin):
 
     def _can_add(self) -> bool:
         if self.phase != "setup":
-            self._say("This game is played: F3 starts a new one.", bell=True)
+            self.refuse("This game is played: F3 starts a new one.")
             return False
         if len(self.entries) >= MAX_PLAYERS:
-            self._say(f"At most {MAX_PLAYERS} players.", bell=True)
+            self.refuse(f"A round takes at most {count(MAX_PLAYERS, 'bill')}: F5 plays.")
             return False
         return True
 
     def _added(self, entry: Entry) -> None:
+        self.refused = None
         self.entries.append(entry)
         for widget_id in ("#name", "#bill", "#district"):  # the series is kept
             self.query_one(widget_id, Input).value = ""
         self._refresh_players()
         self.machine.idle(len(self.entries))
         unchecked = "" if entry.series else "; no series, so the Match is not checked"
-        self._say(f"{literal(said(entry.name, 'plays'))} {entry.bill}{unchecked} "
-                  f"(player {len(self.entries)}, at most {MAX_PLAYERS}). "
-                  f"{START_LINE if len(self.entries) < MAX_PLAYERS else 'F5 plays.'}")
+        # how many bills are in, and how many more the round takes: said here unless the
+        # how-to line says it
+        n = len(self.entries)
+        room = ("" if self.howto_says("bill") else
+                f" {count(n, 'bill')} in, room for {MAX_PLAYERS - n} more. {START_LINE}"
+                if n < MAX_PLAYERS else f" {count(n, 'bill')} in, the most a round takes. "
+                "F5 plays.")
+        self._say(f"{literal(said(entry.name, 'plays'))} {entry.bill}{unchecked}.{room}")
         self.query_one("#name", Input).focus()
 
     def series_note(self) -> None:
@@ -100,6 +124,11 @@ class BillEntry(RefusalMixin, ScreenMixin):
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id == "series":
             self.series_note()
+        # a new bill being typed: the refusal of the last one is stale
+        if self.refused is not None and event.input.id in FORM_INPUTS \
+                and self._form() != self.refused:
+            self.refused = None
+            self._say("")
 
     def add_player(self) -> bool:
         """Add the player typed in the form; a bad bill gets a message and the bell."""
@@ -111,7 +140,7 @@ class BillEntry(RefusalMixin, ScreenMixin):
         try:
             entry = make_entry(self._next_name(), bill, district, series)
         except GameshelfError as exc:
-            self._say(error_line(exc), bell=True)
+            self.refuse(error_line(exc))
             self.query_one("#bill", Input).focus()
             return False
         self._added(entry)
@@ -140,7 +169,7 @@ class BillEntry(RefusalMixin, ScreenMixin):
         try:
             entry = make_entry(self._next_name(), bill, None, typed or series)
         except GameshelfError as exc:   # a bad typed series: nothing is added
-            self._say(error_line(exc), bell=True)
+            self.refuse(error_line(exc))
             self.query_one("#series", Input).focus()
             return
         self._added(entry)

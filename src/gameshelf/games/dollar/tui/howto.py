@@ -8,6 +8,7 @@ One line of at most :data:`WIDTH` characters, so it stands whole in the form's c
 
 from __future__ import annotations
 
+from gameshelf.core.text import count
 from gameshelf.games.dollar.game import MAX_PLAYERS
 
 #: The longest line (the form's column at 80 columns, less the line's padding).
@@ -24,8 +25,8 @@ def howto(phase: str, players: int) -> str:
     if phase == "setup" and not players:
         return "Type a name and bill, Enter; F2: random."
     if phase == "setup":
-        more = "more, or F5 plays" if players < MAX_PLAYERS else "F5 plays them"
-        return f"{players} of {MAX_PLAYERS} bills at most: {more}."
+        return (f"{count(players, 'bill')} in, room for {MAX_PLAYERS - players} more: F5 plays."
+                if players < MAX_PLAYERS else f"{players} bills in, the most: F5 plays them.")
     if phase == "playing":
         return "Space skips a bill, End all; +/- pace."
     if phase == "done":

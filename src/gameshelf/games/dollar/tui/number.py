@@ -18,7 +18,8 @@ from gameshelf.tui.widgets import TextField, plain
 
 
 class GameNumberScreen(ModalScreen[int | None]):
-    """Ask for a game number (the seed of the random bills); Esc cancels."""
+    """Ask for a game number (the seed of the random bills); Esc cancels. A number refused
+    is said under the field until the field is typed in again."""
 
     DEFAULT_CSS = (Path(__file__).parent / "number.tcss").read_text(encoding="utf-8")
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
@@ -35,6 +36,9 @@ class GameNumberScreen(ModalScreen[int | None]):
         except GameshelfError as exc:
             self.query_one("#error", Static).update(plain(error_line(exc)))  # typed text: no markup
             self.app.bell()
+
+    def on_input_changed(self, _event: Input.Changed) -> None:
+        self.query_one("#error", Static).update("")
 
     def action_cancel(self) -> None:
         self.dismiss(None)

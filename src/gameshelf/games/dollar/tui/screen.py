@@ -301,7 +301,7 @@ class DollarScreen(HowToMixin, BillEntry, ReplayKeys, Screen[None]):
             self._say("This game is played: F3 starts a new one.", bell=True)
             return
         if not self.entries:
-            self._say("Add at least one bill first (Enter or F2).", bell=True)
+            self.refuse("Add at least one bill first (Enter or F2).")
             return
         self.phase = "playing"
         self._inputs_disabled(True)

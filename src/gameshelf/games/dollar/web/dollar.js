@@ -5,7 +5,7 @@
 // numbers), and the table's bills once every one is in. It sends the game's action texts
 // (`bill L40000002A series 1902`, `draw`). The frame calls `mount(root, api)` once,
 // `update(state)` with every `state` and `refused(error)` when the server refuses a bill
-// (said beside the form, once). While the seat's own trace is told step by step, nothing
+// (said beside the form, once, until the form is typed in again or a bill is taken). While the seat's own trace is told step by step, nothing
 // tells its end first: the other bills' scores and places wait in the table, and `update`
 // returns a promise of the trace's end, so the frame holds the log and the game's end too.
 import { count, el } from "/assets/kit.js";
@@ -132,13 +132,25 @@ export function mount(root, api) {
   root.append(el("div", { class: "dollar" }, status, entry, trace,
     el("section", { class: "table-box", "aria-labelledby": tableTitle.id }, tableTitle, table)));
 
+  // the refusal of the last bill taken off the form: a bill sent, typed anew or taken
+  function clearRefusal() {
+    refusal.textContent = "";
+    serial.removeAttribute("aria-invalid");
+    serial.setAttribute("aria-describedby", "dollar-serial-help");
+  }
+
   function send(text) {
     if (busy) return;
     busy = true;
-    refusal.textContent = "";
-    serial.removeAttribute("aria-invalid");
+    clearRefusal();
     drawForm();
     api.act(text);
+  }
+
+  for (const field of [serial, series]) {
+    field.addEventListener("input", () => {
+      if (refusal.textContent) clearRefusal();
+    });
   }
 
   form.addEventListener("submit", (event) => {
@@ -274,6 +286,7 @@ export function mount(root, api) {
     view = state.view;
     busy = false;
     const bill = mine();
+    if (bill) clearRefusal();
     drawForm();
     trace.hidden = !bill;
     const playing = bill && bill.bill !== shownBill ? drawTrace(bill, !first) : null;

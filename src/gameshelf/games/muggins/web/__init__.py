@@ -1,7 +1,9 @@
 """Muggins in the browser: the page module (``muggins.js``) and its styles (``muggins.css``).
 
-The module draws the Muggins view of docs/online.md ("Views"): the two chains from the 0-0
-out as dominoes, the ends and their total, the seat's own rack as buttons named by their pips
+The module draws the Muggins view of docs/online.md ("Views"): the two chains as one line
+of dominoes through the 0-0, from the left open end (labelled ``LEFT end N``, as the
+terminal names it) to the right one (``RIGHT end N``), wrapping from row to row as words do
+when long, the ends and their total, the seat's own rack as buttons named by their pips
 (``5-3``), ``Draw`` and ``Pass``; a tile that fits both chains, when their open numbers
 differ, asks which end. It sends the terminal's action texts (``5-3 L``, ``draw``, ``pass``).
 Never the other rack's tiles: the view holds only their count.

@@ -96,8 +96,18 @@ export function mount(root, api) {
     left.focus();
   }
 
+  // The line of play as one line of text: the left end's label, the left chain from its
+  // open end in to the 0-0, the right chain out to its open end, the right end's label. A
+  // line too long for the felt wraps as words do, row after row from the left, so it reads
+  // as one line at any width, each open end named where it is (the terminal's LEFT and
+  // RIGHT).
+  function endLabel(side, number, double) {
+    const words = side === "left" ? `◀ LEFT end ${number}` : `RIGHT end ${number} ▶`;
+    return el("li", { class: `end ${side}`, text: double ? `${words} (a double)` : words });
+  }
+
   function drawBoard() {
-    const items = [];
+    const items = [endLabel("left", view.left_end, view.left_double)];
     for (const text of [...view.left].reverse()) {
       const [inner, outer] = numbers(text);
       items.push(el("li", { "aria-label": `${inner}-${outer}` }, domino(outer, inner, inner === outer)));
@@ -107,6 +117,7 @@ export function mount(root, api) {
       const [inner, outer] = numbers(text);
       items.push(el("li", { "aria-label": `${inner}-${outer}` }, domino(inner, outer, inner === outer)));
     }
+    items.push(endLabel("right", view.right_end, view.right_double));
     board.replaceChildren(...items);
     ends.textContent = `Open ends: left end ${view.left_end}${view.left_double ? " (a double)" : ""}, ` +
       `right end ${view.right_end}${view.right_double ? " (a double)" : ""}; they count ${view.end_total}.`;

@@ -132,8 +132,8 @@ class SetupScreen(OffersNow, Screen[None]):
         self.count = 2
         self.has_saves, self.has_scores = True, True
         #: the seats shown first: (name, kind) each; the last game's of this run
-        self._first_seats: list[tuple[str, str]] = [("You", HUMAN), ("Computer",
-                                                                     default_player())]
+        self._first_seats: list[tuple[str, str]] = [
+            ("You", HUMAN), (YatzOptions.computer_name(1), default_player())]
 
     def _last_setup(self) -> dict[str, Any]:
         """This run's memory of the game's setups (the app's; none in an app without)."""
