@@ -167,7 +167,7 @@ class Match:
         seats = [Seat(p["name"], p["kind"]) for p in raw]
         for s in seats:
             check_name(s.name, "a player's name in the record", max_len=MAX_NAME_LENGTH,
-                       error=RecordError)
+                       error=RecordError, stored=True)
         if len({s.name.lower() for s in seats}) != len(seats):
             raise RecordError("the record's players are damaged: two have the same name")
         return cls(seats, record.seed, deck, record.actions)
