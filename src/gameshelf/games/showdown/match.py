@@ -51,16 +51,18 @@ def parse_players(text: str) -> list[Seat]:
             longer than :data:`MAX_NAME_LENGTH` or with control characters, a person's name
             that names a computer player, an unknown computer player after ``:``.
     """
-    names = [" ".join(p.split()) for p in text.split(",")]
+    # each name checked as typed (check_name), before its blanks are folded: U+001C or
+    # U+2028, which str.split takes for blanks, are refused, not made spaces
+    names = text.split(",")
     if len(names) < MIN_PLAYERS or len(names) > MAX_PLAYERS:
         raise BadInputError(f"Pinball Showdown is for {MIN_PLAYERS} to {MAX_PLAYERS} players, "
                             f"got {len(names)} in {quote(text)}")
     seats: list[Seat] = []
     counts: dict[str, int] = {}
     for name in names:
+        name = check_name(name, "player name", max_len=MAX_NAME_LENGTH)
         if not name:
             raise BadInputError(f"empty player name in {quote(text)}")
-        name = check_name(name, "player name", max_len=MAX_NAME_LENGTH)
         name, player = seat_word(name, PLAYER_KINDS)
         if name and any(s.name.lower() == name.lower() for s in seats):
             raise BadInputError(f"two players are called {quote(name)}")
