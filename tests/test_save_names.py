@@ -162,3 +162,17 @@ def test_a_bad_player_name_is_refused_in_one_line_and_nothing_is_saved(
     assert "name" in err and "\x1b" not in err + out and "\x07" not in err + out
     with Store() as s:
         assert s.list_saves(words[0]) == []
+
+
+@pytest.mark.parametrize("bad", INVISIBLE_NAMES, ids=range(len(INVISIBLE_NAMES)))
+def test_a_save_name_typed_at_the_prompt_is_checked_as_every_save_name(
+        bad: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Yatz's ``save NAME`` (the one prompt command that names a save) refuses a name that
+    shows nothing or looks like another in one line, and the game goes on under its own
+    name."""
+    code, out, err = run(["yatz", "play", "-p", "Ann", "--seed", "3"], capsys, monkeypatch,
+                         stdin=f"save {bad}\nquit\n")
+    assert code == 0 and err.count("\n") == 1, (code, out, err)
+    assert "save name may not contain invisible characters (U+" in err, err
+    with Store() as s:
+        assert s.save_names("yatz") == {"game-3"}
