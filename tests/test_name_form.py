@@ -26,6 +26,7 @@ from hypothesis import strategies as st
 from gameshelf.core import invisible
 from gameshelf.core.errors import BadInputError
 from gameshelf.core.inputs import JOINERS, REFUSED_IN_NAMES, check_name, tidy_name
+from gameshelf.core.text import literal, shell_word
 
 #: Any code point, surrogates included (undecodable bytes of a command line).
 ANY = st.characters(codec=None, min_codepoint=0, max_codepoint=0x10FFFF)
@@ -228,3 +229,22 @@ def test_a_stored_name_takes_every_name_a_person_may_type(text: str) -> None:
     except BadInputError:
         return
     assert check_name(name, max_len=60, stored=True) == name
+
+
+def test_every_character_that_shows_nothing_is_shown_as_its_escape_where_not_kept() -> None:
+    """A name an earlier version stored with one (``Ann`` and U+034F) is never seen as its
+    look-alike: every screen and message (:func:`gameshelf.core.text.literal`) and every
+    command hint (:func:`~gameshelf.core.text.shell_word`, a word that finds it again) shows
+    the escape; what real text needs is shown as it is."""
+    for ch in SHOWING_NOTHING:
+        code = ord(ch)
+        escape = f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
+        for text in (f"Ann{ch}", ch, f"A{ch}nn", f"\u845b {ch}"):
+            shown = literal(text)
+            assert ch not in shown and escape in shown, (text, shown)
+            word = shell_word(text)
+            assert word.startswith("$'") and ch not in word and escape in word, (text, word)
+    for name in ("\u2764\ufe0f", "1\ufe0f\u20e3", "\u0645\u06cc\u200c\u062e\u0627",
+                 "\U0001f3f4\U000e0067\U000e0062\U000e0065\U000e006e\U000e0067\U000e007f",
+                 "\u845b\U000e0100", "\u2801\u2800\u2803", "\U0001f469\u200d\U0001f680"):
+        assert literal(name) == name and shell_word(name) == f"'{name}'", name

@@ -140,6 +140,8 @@ def test_a_name_typed_with_blanks_finds_what_its_tidy_form_finds(
 #: shows nothing: ``Ann`` followed by it is a look-alike of ``Ann``), as an earlier version
 #: stored them.
 OLD_NAME, OLD_PLAYER = "c\u034f d", "Ann\u034f"
+#: How the saves list, the messages and the screens show it (gameshelf.core.text.literal).
+SHOWN = "c\\u034f d"
 
 
 def _renamed(record: GameRecord) -> GameRecord:
@@ -192,7 +194,7 @@ def test_a_name_an_earlier_version_stored_is_still_found(
              for a in args]
     code, out, err = run([*where[:-1], *words], capsys, monkeypatch, stdin="quit\n")
     assert code == 0, (out, err)
-    assert holds.replace(TIDY, OLD_NAME) in out and "no saved" not in err, (out, err)
+    assert holds.replace(TIDY, SHOWN) in out and "no saved" not in err, (out, err)
     if where[1] == "delete":
         with Store() as store:
             assert store.save_names(where[0]) == set()
@@ -202,14 +204,22 @@ def test_a_name_an_earlier_version_stored_is_still_found(
 def test_a_save_an_earlier_version_named_is_listed_as_stored(
         game: str, tmp_path: Path, capsys: pytest.CaptureFixture[str],
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """The saves list names it as stored (on the terminal and in JSON), undamaged."""
+    """The saves list names it undamaged, the character that shows nothing as its escape
+    (never seen as the look-alike ``c d``), and in JSON as stored; the resume hint a game
+    stopped in it gives is a command that finds it (the name in dollar-single quotes)."""
     _old_save(game)(tmp_path, capsys, monkeypatch)
     code, out, err = run([game, "saves"], capsys, monkeypatch)
-    assert code == 0 and OLD_NAME in out and "damaged" not in out, (out, err)
+    assert code == 0 and SHOWN in out and "damaged" not in out, (out, err)
+    assert OLD_NAME not in out and TIDY not in out, out
     code, out, err = run([game, "saves", "--json"], capsys, monkeypatch)
     rows = json.loads(out)
     assert code == 0 and [r["name"] for r in rows] == [OLD_NAME], out
     assert not any(r.get("damaged") for r in rows), out
+    play = ["--text"] if game == "muggins" else []
+    code, out, err = run([game, "resume", OLD_NAME, *play], capsys, monkeypatch,
+                         stdin="quit\n")
+    assert code == 0 and "resume $'c\\u034f d'" in out, (out, err)
+    assert OLD_NAME not in out, out
 
 
 def _named(value: object) -> object:

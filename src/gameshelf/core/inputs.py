@@ -39,17 +39,11 @@ MAX_RECORD_BYTES = 1 << 20
 MAX_DATA_FILE_BYTES = 256 << 10
 
 _ASCII_DIGITS = frozenset("0123456789")
-#: Unicode categories a name may not hold: controls (tab, newline, escape, bell, C1 codes,
-#: the information separators U+001C-U+001F), format characters (zero-width space, joiners,
-#: word joiner, byte-order mark, bidirectional overrides: look-alike names), line and
-#: paragraph separators; and lone surrogates (undecodable bytes, refused first).
-REFUSED_IN_NAMES = frozenset({"Cc", "Cf", "Zl", "Zp"})
-#: The zero-width non-joiner and joiner: format characters that emoji sequences (👩‍🚀)
-#: and scripts such as Persian and the Indic ones need, so a name may hold one between two
-#: characters that are neither ASCII nor blanks nor refused nor show nothing (a variation
-#: selector kept before it excepted: 🏳️‍🌈), never next to a Latin letter, where it would
-#: only make a look-alike: ``An‍n``.
-JOINERS = frozenset("\u200c\u200d")
+#: Unicode categories a name may not hold (:data:`gameshelf.core.invisible.REFUSED_IN_NAMES`).
+REFUSED_IN_NAMES = invisible.REFUSED_IN_NAMES
+#: The joiners, kept between two characters that show and are not ASCII
+#: (:data:`gameshelf.core.invisible.JOINERS`).
+JOINERS = invisible.JOINERS
 
 ErrorClass = type[GameshelfError]
 
@@ -147,10 +141,11 @@ def refused_character(text: str, *, stored: bool = False) -> str | None:
     as U+034F, the Hangul fillers, the variation selectors and the tag characters, and the
     blanks that are not blanks, such as U+2800), which makes a look-alike name (``Ann``
     followed by U+034F shows as ``Ann``). Kept where real names and text need them
-    (:func:`_kept`): a joiner where :data:`JOINERS` says, a variation selector after an emoji
-    or a CJK ideograph (``❤️``, a keycap ``1️⃣``), Mongolian's variation selectors and vowel
-    separator after Mongolian letters, U+2800 between braille patterns, and a flag's tag
-    sequence (England's, Scotland's, Wales': U+1F3F4, tag letters, U+E007F).
+    (:func:`gameshelf.core.invisible.kept`): a joiner where :data:`JOINERS` says, a
+    variation selector after an emoji or a CJK ideograph (``❤️``, a keycap ``1️⃣``),
+    Mongolian's variation selectors and vowel separator after Mongolian letters, U+2800
+    between braille patterns, and a flag's tag sequence (England's, Scotland's, Wales':
+    U+1F3F4, tag letters, U+E007F).
 
     With ``stored`` (a name read back from a record or a file that any version of the
     program wrote), only what earlier versions refused too is refused: the categories of
@@ -164,7 +159,7 @@ def refused_character(text: str, *, stored: bool = False) -> str | None:
         >>> refused_character("Ann\u034f"), refused_character("Ann\u034f", stored=True)
         ('\u034f', None)
     """
-    kept = _kept(text, stored)
+    kept = invisible.kept(text, stored=stored)
     for i, ch in enumerate(text):
         if i in kept:
             continue
@@ -173,71 +168,6 @@ def refused_character(text: str, *, stored: bool = False) -> str | None:
         if not stored and (ch in invisible.BLANK_LIKE or invisible.is_default_ignorable(ch)):
             return ch
     return None
-
-
-def _kept(text: str, stored: bool) -> set[int]:
-    """The places in ``text`` of the characters that show nothing but stand where a name may
-    hold them (see :func:`refused_character`)."""
-    kept = invisible.flag_tags(text)
-    for i, ch in enumerate(text):
-        before = text[i - 1] if i else ""
-        after = text[i + 1] if i + 1 < len(text) else ""
-        if ch in JOINERS:
-            if stored:
-                ok = _joinable(before) and _joinable(after)
-            else:
-                ok = ((_shown(before) or (i - 1 in kept and _is_selector(before)))
-                      and _shown(after))
-        elif stored:
-            continue
-        elif invisible.in_ranges(ch, invisible.VARIATION_SELECTORS[:1]):
-            ok = (_emoji_or_ideograph(before)
-                  or (before in invisible.KEYCAP_BASES and after == invisible.KEYCAP))
-        elif invisible.in_ranges(ch, invisible.VARIATION_SELECTORS[1:]):
-            ok = _shown(before) and invisible.in_ranges(before, invisible.CJK_IDEOGRAPHS)
-        elif ch in invisible.MONGOLIAN_SELECTORS:
-            ok = _mongolian_letter(before)
-        elif ch == invisible.MONGOLIAN_VOWEL_SEPARATOR:
-            ok = _mongolian_letter(before) and _mongolian_letter(after)
-        elif ch == "\u2800":
-            ok = bool(before and after) and all("\u2801" <= c <= "\u28ff"
-                                                for c in (before, after))
-        else:
-            continue
-        if ok:
-            kept.add(i)
-    return kept
-
-
-def _joinable(ch: str) -> bool:
-    """True when a joiner of a stored name may stand beside ``ch`` (see :data:`JOINERS`)."""
-    return (not ch.isascii() and not ch.isspace() and ch not in JOINERS
-            and unicodedata.category(ch) not in REFUSED_IN_NAMES
-            and not "\ud800" <= ch <= "\udfff")
-
-
-def _shown(ch: str) -> bool:
-    """True when ``ch`` is not ASCII and shows something: what a joiner, a variation
-    selector or a Mongolian separator may follow (and a joiner precede)."""
-    return _joinable(ch) and not invisible.shows_nothing(ch)
-
-
-def _is_selector(ch: str) -> bool:
-    return invisible.in_ranges(ch, invisible.VARIATION_SELECTORS)
-
-
-def _emoji_or_ideograph(ch: str) -> bool:
-    """True when ``ch`` may take a variation selector VS1-VS16: an emoji or another symbol
-    (the standardized variation sequences of mathematical symbols), a punctuation mark
-    that is an emoji (``‼``), a CJK ideograph."""
-    return _shown(ch) and (unicodedata.category(ch)[0] in "SP"
-                           or ch in invisible.EMOJI_LETTERS
-                           or invisible.in_ranges(ch, (invisible.EMOJI_PLANES,))
-                           or invisible.in_ranges(ch, invisible.CJK_IDEOGRAPHS))
-
-
-def _mongolian_letter(ch: str) -> bool:
-    return "\u1820" <= ch <= "\u18aa" and unicodedata.category(ch) == "Lo"
 
 
 def check_name(text: str, what: str = "name", *, max_len: int = MAX_NAME,
@@ -289,7 +219,7 @@ def _refusal(what: str, bad: str) -> str:
 _ONLY_WHERE: tuple[tuple[Callable[[str], bool], str], ...] = (
     (lambda ch: ch in JOINERS, "; a joiner only between two letters or emoji that are not "
                                "ASCII"),
-    (_is_selector, "; a variation selector only after an emoji or a CJK ideograph"),
+    (invisible.is_selector, "; a variation selector only after an emoji or a CJK ideograph"),
     (lambda ch: invisible.in_ranges(ch, (invisible.TAGS,)),
      "; tag characters only in a flag's tag sequence"),
     (lambda ch: ch in invisible.MONGOLIAN_SELECTORS

@@ -13,7 +13,21 @@ Example:
 from __future__ import annotations
 
 import re
+import unicodedata
 from bisect import bisect_right
+from functools import cache
+
+#: Unicode categories a name may not hold: controls (tab, newline, escape, bell, C1 codes,
+#: the information separators U+001C-U+001F), format characters (zero-width space, joiners,
+#: word joiner, byte-order mark, bidirectional overrides: look-alike names), line and
+#: paragraph separators; and lone surrogates (undecodable bytes, refused first).
+REFUSED_IN_NAMES = frozenset({"Cc", "Cf", "Zl", "Zp"})
+#: The zero-width non-joiner and joiner: format characters that emoji sequences (👩‍🚀)
+#: and scripts such as Persian and the Indic ones need, so a name may hold one between two
+#: characters that are neither ASCII nor blanks nor refused nor show nothing (a variation
+#: selector kept before it excepted: 🏳️‍🌈), never next to a Latin letter, where it would
+#: only make a look-alike: ``An‍n``.
+JOINERS = frozenset("\u200c\u200d")
 
 #: Default_Ignorable_Code_Point, every range (first, last) of it: DerivedCoreProperties.txt
 #: of the Unicode Character Database 15.1 and 16.0
@@ -71,11 +85,17 @@ KEYCAP = "\u20e3"
 #: the subdivision's code in tag letters (two letters, then one to four letters or digits:
 #: CLDR's unicode_subdivision_id) and U+E007F CANCEL TAG (Unicode's UTS #51, ED-14a, the
 #: emoji tag sequences).
-FLAG_TAG_SEQUENCE = re.compile(
+FLAG_TAG_SEQUENCE = (
     "\U0001f3f4[\U000e0061-\U000e007a]{2}[\U000e0030-\U000e0039\U000e0061-\U000e007a]{1,4}"
     "\U000e007f")
 #: The tag characters, U+E0020-U+E007F (refused but in a flag's sequence).
 TAGS = (0xE0020, 0xE007F)
+
+
+@cache
+def pattern(text: str) -> re.Pattern[str]:
+    """The regular expression ``text``, compiled on first use (not at start-up)."""
+    return re.compile(text)
 
 
 def in_ranges(ch: str, ranges: tuple[tuple[int, int], ...]) -> bool:
@@ -107,4 +127,83 @@ def flag_tags(text: str) -> set[int]:
         ...                  "\\U000e0067\\U000e007f"))
         [1, 2, 3, 4, 5, 6]
     """
-    return {i for m in FLAG_TAG_SEQUENCE.finditer(text) for i in range(m.start() + 1, m.end())}
+    return {i for m in pattern(FLAG_TAG_SEQUENCE).finditer(text)
+            for i in range(m.start() + 1, m.end())}
+
+
+def kept(text: str, *, stored: bool = False) -> set[int]:
+    """The places in ``text`` of the characters that show nothing but stand where real text
+    needs them (:func:`gameshelf.core.inputs.refused_character` says which), so a name may
+    hold them and a screen shows them as they are; with ``stored``, the joiners where
+    earlier versions took them and the flags' tags.
+
+    Example:
+        >>> sorted(kept("\u2764\ufe0f Ann\ufe0f")), sorted(kept("\u2801\u2800\u2801 \u2800"))
+        ([1], [1])
+    """
+    places = flag_tags(text)
+    for found in pattern(_MAY_BE_KEPT).finditer(text):
+        i, ch = found.start(), found.group()
+        before = text[i - 1] if i else ""
+        after = text[i + 1] if i + 1 < len(text) else ""
+        if ch in JOINERS:
+            if stored:
+                ok = _joinable(before) and _joinable(after)
+            else:
+                ok = ((_shown(before) or (i - 1 in places and is_selector(before)))
+                      and _shown(after))
+        elif stored:
+            continue
+        elif in_ranges(ch, VARIATION_SELECTORS[:1]):
+            ok = (_emoji_or_ideograph(before)
+                  or (before in KEYCAP_BASES and after == KEYCAP))
+        elif in_ranges(ch, VARIATION_SELECTORS[1:]):
+            ok = _shown(before) and in_ranges(before, CJK_IDEOGRAPHS)
+        elif ch in MONGOLIAN_SELECTORS:
+            ok = _mongolian_letter(before)
+        elif ch == MONGOLIAN_VOWEL_SEPARATOR:
+            ok = _mongolian_letter(before) and _mongolian_letter(after)
+        elif ch == "\u2800":
+            ok = bool(before and after) and all("\u2801" <= c <= "\u28ff"
+                                                for c in (before, after))
+        else:
+            continue
+        if ok:
+            places.add(i)
+    return places
+
+
+#: The characters :func:`kept` may keep but for the flags' tags: only they are walked.
+_MAY_BE_KEPT = "[\u200c\u200d\ufe00-\ufe0f\U000e0100-\U000e01ef\u180b-\u180f\u2800]"
+
+
+def _joinable(ch: str) -> bool:
+    """True when a joiner of a stored name may stand beside ``ch`` (see :data:`JOINERS`)."""
+    return (not ch.isascii() and not ch.isspace() and ch not in JOINERS
+            and unicodedata.category(ch) not in REFUSED_IN_NAMES
+            and not "\ud800" <= ch <= "\udfff")
+
+
+def _shown(ch: str) -> bool:
+    """True when ``ch`` is not ASCII and shows something: what a joiner, a variation
+    selector or a Mongolian separator may follow (and a joiner precede)."""
+    return _joinable(ch) and not shows_nothing(ch)
+
+
+def is_selector(ch: str) -> bool:
+    """True when ``ch`` is a variation selector (:data:`VARIATION_SELECTORS`)."""
+    return in_ranges(ch, VARIATION_SELECTORS)
+
+
+def _emoji_or_ideograph(ch: str) -> bool:
+    """True when ``ch`` may take a variation selector VS1-VS16: an emoji or another symbol
+    (the standardized variation sequences of mathematical symbols), a punctuation mark
+    that is an emoji (``‼``), a CJK ideograph."""
+    return _shown(ch) and (unicodedata.category(ch)[0] in "SP"
+                           or ch in EMOJI_LETTERS
+                           or in_ranges(ch, (EMOJI_PLANES,))
+                           or in_ranges(ch, CJK_IDEOGRAPHS))
+
+
+def _mongolian_letter(ch: str) -> bool:
+    return "\u1820" <= ch <= "\u18aa" and unicodedata.category(ch) == "Lo"
