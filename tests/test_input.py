@@ -721,6 +721,72 @@ async def test_setup_screens_refuse_names_with_control_characters() -> None:
     assert store_dump() == []
 
 
+@pytest.mark.parametrize("bad", ["Ann\u034f", "\u3164", "Ann\ufe0f"])
+async def test_setup_screens_refuse_names_that_show_nothing_or_look_like_another(
+        bad: str) -> None:
+    """Yatz, Showdown and Dollar setup and the online screen: a name holding a character that
+    shows nothing (``Ann`` followed by U+034F, a look-alike of ``Ann``; the Hangul filler
+    alone) gets a one-line message naming it; no game starts, no room is asked for and
+    nothing is stored."""
+    from textual.widgets import Input, Static
+
+    from gameshelf.games.dollar.tui.screen import DollarScreen
+    from gameshelf.games.showdown.tui.setup import ShowdownStartScreen
+    from gameshelf.games.yatz.tui.setup import SetupScreen
+    from gameshelf.tui.app import GameshelfApp
+    from gameshelf.tui.online import OnlineScreen
+
+    code = f"U+{ord(bad[-1]):04X}"
+    app = GameshelfApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("2")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        app.screen.query_one("#name1", Input).value = bad
+        await pilot.click("#start")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        said = str(app.screen.query_one("#setupmsg", Static).render())
+        assert "invisible" in said and code in said, said
+        app.pop_screen()
+        await pilot.pause()
+        await pilot.press("4")
+        await pilot.pause()
+        assert isinstance(app.screen, ShowdownStartScreen)
+        app.screen.query_one("#sd-players", Input).value = f"{bad},cpu"
+        await pilot.click("#sd-new")
+        await pilot.pause()
+        assert isinstance(app.screen, ShowdownStartScreen)
+        said = str(app.screen.query_one("#sd-msg", Static).render())
+        assert "invisible" in said and code in said, said
+        app.pop_screen()
+        await pilot.pause()
+        screen = DollarScreen(seed=42, step_seconds=3600)
+        await app.push_screen(screen)
+        await pilot.pause()
+        screen.query_one("#name", Input).value = bad
+        screen.query_one("#bill", Input).value = "L40000002A"
+        screen.query_one("#bill", Input).focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.entries == []
+        said = str(screen.query_one("#message", Static).render())
+        assert "invisible" in said and code in said, said
+        app.pop_screen()
+        await pilot.pause()
+        online = OnlineScreen()
+        await app.push_screen(online)
+        await pilot.pause()
+        online.query_one("#on-server", Input).value = "ws://127.0.0.1:9/ws"
+        online.query_one("#on-name", Input).value = bad
+        online.go("create")
+        await pilot.pause()
+        said = str(online.query_one("#on-msg", Static).render())
+        assert "invisible" in said and code in said and "Creating" not in said, said
+    assert store_dump() == []
+
+
 def test_undecodable_bytes_at_the_delete_question_are_not_a_yes(
         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     with Store() as store:

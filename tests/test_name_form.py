@@ -5,7 +5,15 @@ character (Unicode categories Cc, Cf, Zl, Zp) refused in one line as typed, befo
 folded (U+001C-U+001F and U+2028/U+2029, which ``str.split`` takes for blanks, are not made
 spaces; zero-width characters make no look-alike names). The joiners U+200C/U+200D are kept
 where emoji sequences and scripts need them: between two characters that are not ASCII.
-Checked over the whole of Unicode."""
+Checked over the whole of Unicode.
+
+Every character that shows nothing (Unicode's default-ignorable code points, every one of
+them walked, and the blanks that are not blanks, such as U+2800) is refused next to an
+ASCII letter and alone, so no name is a look-alike of another (``Ann`` and ``Ann`` followed
+by U+034F) and none shows nothing; kept where real names and text need them (a variation
+selector after an emoji or a CJK ideograph, a flag's tag sequence, Persian's non-joiner).
+A name read back from a record (``stored``) is refused only for what earlier versions
+refused, so an old save still loads."""
 
 from __future__ import annotations
 
@@ -15,8 +23,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from gameshelf.core import invisible
 from gameshelf.core.errors import BadInputError
 from gameshelf.core.inputs import JOINERS, REFUSED_IN_NAMES, check_name, tidy_name
+from gameshelf.core.text import literal, shell_word
 
 #: Any code point, surrogates included (undecodable bytes of a command line).
 ANY = st.characters(codec=None, min_codepoint=0, max_codepoint=0x10FFFF)
@@ -38,8 +48,50 @@ def _joined(text: str) -> bool:
                for i, ch in enumerate(text) if ch in JOINERS)
 
 
-@settings(max_examples=600, deadline=None)
-@given(st.text(ANY, max_size=30))
+def _outside_flags(text: str) -> str:
+    """``text`` without the tag characters of its flags' tag sequences."""
+    kept = invisible.flag_tags(text)
+    return "".join(ch for i, ch in enumerate(text) if i not in kept)
+
+
+def _shown(ch: str) -> bool:
+    return bool(ch) and not invisible.shows_nothing(ch) and not _refused(ch)
+
+
+def _no_look_alike(name: str) -> bool:
+    """Every character of ``name`` that shows nothing, blanks apart, stands beside a
+    character that is not ASCII and shows (a variation selector after one, a joiner between
+    two, a tag after the flag or another tag), or is a keycap's U+FE0F (``1️⃣``); and some
+    character shows."""
+    kept = invisible.flag_tags(name)
+    for i, ch in enumerate(name):
+        if i in kept or ch == " " or not invisible.shows_nothing(ch):
+            continue
+        before, after = name[i - 1: i], name[i + 1: i + 2]
+        if ch == "\ufe0f" and before in invisible.KEYCAP_BASES and after == invisible.KEYCAP:
+            continue
+        if not any(not c.isascii() and (_shown(c) or invisible.shows_nothing(c))
+                   for c in (before, after)):
+            return False
+        if before.isascii() and before != "" and before not in invisible.KEYCAP_BASES:
+            return False
+    return not name or any(map(_shown, name))
+
+
+#: Text a person may type: any code point, and the ones that show nothing often among
+#: ASCII letters, blanks and the characters that may take one.
+INVISIBLES = sorted(ch for first, last in invisible.DEFAULT_IGNORABLE
+                    for ch in map(chr, range(first, min(last, first + 40) + 1))) \
+    + sorted(invisible.BLANK_LIKE)
+TYPED = st.text(st.one_of(ANY, st.sampled_from(INVISIBLES),
+                          st.sampled_from([*"An 1#", "\u20e3", "\u2764", "\u845b", "\u2801",
+                                           "\U0001f3f4", "\u0645", "\u1820",
+                                           *map(chr, range(0xE0061, 0xE007B)), "\U000e007f"])),
+                max_size=30)
+
+
+@settings(max_examples=1500, deadline=None)
+@given(TYPED)
 def test_a_name_is_refused_in_one_line_or_kept_in_its_one_form(text: str) -> None:
     try:
         name = check_name(text, "name", max_len=60)
@@ -47,13 +99,15 @@ def test_a_name_is_refused_in_one_line_or_kept_in_its_one_form(text: str) -> Non
         message = str(exc)
         assert message and "\n" not in message and len(message) < 200, message
         assert (any(map(_refused, text)) or not _joined(text)
+                or any(invisible.shows_nothing(c) and not c.isspace() for c in text)
                 or len(tidy_name(text)) > 60), (text, message)
         return
-    assert not any(map(_refused, text)) and _joined(text), text
+    assert _joined(text) and not any(map(_refused, _outside_flags(text))), text
     assert name == tidy_name(text) == tidy_name(name)
     assert unicodedata.is_normalized("NFC", name)
     assert name == name.strip() and "  " not in name
-    assert not any(map(_refused, name)) and _joined(name), name
+    assert _joined(name) and not any(map(_refused, _outside_flags(name))), name
+    assert _no_look_alike(name), name
 
 
 @settings(max_examples=300, deadline=None)
@@ -93,3 +147,104 @@ def test_joiners_that_emoji_and_scripts_need_are_kept(name: str) -> None:
 
 def test_cafe_typed_composed_or_decomposed_is_one_name() -> None:
     assert check_name("caf\u00e9") == check_name("cafe\u0301") == tidy_name(" cafe\u0301 ")
+
+
+#: Every code point that shows nothing: each default-ignorable one, each blank-like one.
+SHOWING_NOTHING = [chr(c) for first, last in invisible.DEFAULT_IGNORABLE
+                   for c in range(first, last + 1)] + sorted(invisible.BLANK_LIKE)
+
+
+def test_every_character_that_shows_nothing_is_refused_beside_ascii_and_alone() -> None:
+    """Each of the 4,176 code points, alone, beside an ASCII letter on either side, inside
+    a Latin name, between blanks: refused in one line that names it."""
+    assert len(SHOWING_NOTHING) == 4174 + len(invisible.BLANK_LIKE)
+    for ch in SHOWING_NOTHING:
+        for text in (ch, ch * 3, f" {ch} ", f"Ann{ch}", f"{ch}Ann", f"A{ch}nn", f"Ann {ch}",
+                     f"\u845b {ch}", f"{ch}\u845b"[::-1] if ch in JOINERS else f"{ch}\u845b"):
+            with pytest.raises(BadInputError) as info:
+                check_name(text, "a player's name")
+            message = str(info.value)
+            assert "\n" not in message and f"U+{ord(ch):04X}" in message, (text, message)
+            assert message.startswith("a player's name ") and "invisible" in message
+
+
+@pytest.mark.parametrize("name", [
+    "\u2764\ufe0f", "Ann \u2764\ufe0f", "\u263a\ufe0e", "\u203c\ufe0f", "\u2139\ufe0f",
+    "\u00a9\ufe0f", "1\ufe0f\u20e3", "#\ufe0f\u20e3 Team", "\u2764\ufe0f\u200d\U0001f525",
+    "\U0001f441\ufe0f\u200d\U0001f5e8\ufe0f", "\U0001f3f4\u200d\u2620\ufe0f",
+    "\u845b\U000e0100", "\u8fbb\U000e0101 \u592a\u90ce", "\u2229\ufe00",
+    "\U0001f3f4\U000e0067\U000e0062\U000e0065\U000e006e\U000e0067\U000e007f",
+    "\U0001f3f4\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f",
+    "Wales \U0001f3f4\U000e0067\U000e0062\U000e0077\U000e006c\U000e0073\U000e007f",
+    "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645", "\u0915\u094d\u200d\u0937",
+    "\u1825\u180b\u1837", "\u1820\u180e\u1820",
+    "\u2801\u2800\u2803"])
+def test_what_real_names_and_text_need_is_kept(name: str) -> None:
+    """An emoji's presentation (❤️, ☺︎, ‼️), a keycap, emoji joined after a variation
+    selector, ideographic variation sequences (葛󠄀), England's, Scotland's and Wales' flags,
+    Persian's non-joiner, the Indic joiners, Mongolian's selectors and vowel separator, the
+    braille blank between braille patterns."""
+    assert check_name(name, max_len=60) == name
+
+
+@pytest.mark.parametrize("bad", [
+    "\U0001f3f4\U000e0067\U000e0062\U000e0065\U000e006e\U000e0067",        # no cancel tag
+    "\U0001f3f4\U000e0067\U000e007f",                                       # too short
+    "\U0001f3f4\U000e0067\U000e0062\U000e0065\U000e006e\U000e0067\U000e0067\U000e0067"
+    "\U000e007f",                                                             # too long
+    "\U0001f3f4\U000e0047\U000e0042\U000e0045\U000e004e\U000e0047\U000e007f",  # capitals
+    "\U0001f3f3\U000e0067\U000e0062\U000e0065\U000e006e\U000e0067\U000e007f",  # not 🏴
+    "Ann\U000e0067\U000e0062\U000e007f", "\U000e007f", "\U000e0001en",
+    "Ann\ufe0f", "Zo\u00eb\ufe0f", "1\ufe0f", "\ufe0f\u2764", "\u2764\ufe0f\ufe0f", "a\U000e0100",
+    "\u845b\ufe0f\U000e0100", "A\u180bnn", "\u180e\u1820", "\u2801\u2800", "\u2800\u2800",
+    "\u2801\u2800\u2800\u2803", "\u3164", "\u115f\u1160", "Ann\u3164", "\ufe0f\u200d\u2764"])
+def test_the_kept_ones_are_refused_out_of_place(bad: str) -> None:
+    """A tag sequence that is not a flag's, a variation selector after a Latin letter or
+    nothing, Mongolian's selectors beside other letters, braille blanks alone or in runs,
+    the Hangul fillers anywhere."""
+    with pytest.raises(BadInputError) as info:
+        check_name(bad)
+    assert "invisible characters (U+" in str(info.value) and "\n" not in str(info.value)
+
+
+@pytest.mark.parametrize("name", ["Ann\u034f", "\u3164", "\u2800", "Ann\ufe0f", "A\u17b4nn",
+                                  "\U0001d159", "\u845b\U000e0100",
+                                  "\U0001f3f4\U000e0067\U000e0062\U000e0065\U000e006e"
+                                  "\U000e0067\U000e007f"])
+def test_a_stored_name_is_refused_only_for_what_earlier_versions_refused(name: str) -> None:
+    """A save's player named before the characters that show nothing were refused (earlier
+    versions took all but Cc, Cf, Zl, Zp) still loads: ``stored`` takes it, and a flag."""
+    assert check_name(name, stored=True) == name
+    for bad in ("A\u200bnn", "a\x1bb", "a\u2028b", "A\u200dnn"):
+        with pytest.raises(BadInputError):
+            check_name(bad, stored=True)
+
+
+@settings(max_examples=400, deadline=None)
+@given(TYPED)
+def test_a_stored_name_takes_every_name_a_person_may_type(text: str) -> None:
+    """What ``stored`` refuses is refused to a person too: a save written today loads."""
+    try:
+        name = check_name(text, max_len=60)
+    except BadInputError:
+        return
+    assert check_name(name, max_len=60, stored=True) == name
+
+
+def test_every_character_that_shows_nothing_is_shown_as_its_escape_where_not_kept() -> None:
+    """A name an earlier version stored with one (``Ann`` and U+034F) is never seen as its
+    look-alike: every screen and message (:func:`gameshelf.core.text.literal`) and every
+    command hint (:func:`~gameshelf.core.text.shell_word`, a word that finds it again) shows
+    the escape; what real text needs is shown as it is."""
+    for ch in SHOWING_NOTHING:
+        code = ord(ch)
+        escape = f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
+        for text in (f"Ann{ch}", ch, f"A{ch}nn", f"\u845b {ch}"):
+            shown = literal(text)
+            assert ch not in shown and escape in shown, (text, shown)
+            word = shell_word(text)
+            assert word.startswith("$'") and ch not in word and escape in word, (text, word)
+    for name in ("\u2764\ufe0f", "1\ufe0f\u20e3", "\u0645\u06cc\u200c\u062e\u0627",
+                 "\U0001f3f4\U000e0067\U000e0062\U000e0065\U000e006e\U000e0067\U000e007f",
+                 "\u845b\U000e0100", "\u2801\u2800\u2803", "\U0001f469\u200d\U0001f680"):
+        assert literal(name) == name and shell_word(name) == f"'{name}'", name

@@ -6,6 +6,8 @@ around it and inside finds what the tidy name finds."""
 
 from __future__ import annotations
 
+import dataclasses
+import json
 from collections.abc import Callable
 from pathlib import Path
 
@@ -13,9 +15,13 @@ import pytest
 import typer
 
 from gameshelf.cli import app
-from gameshelf.core.inputs import tidy_name
+from gameshelf.core.errors import BadInputError
+from gameshelf.core.inputs import check_name, tidy_name
+from gameshelf.core.records import GameRecord
 from gameshelf.core.store import Store
+from gameshelf.games import REGISTRY
 from gameshelf.games.yatz.match import Match, parse_seats
+from gameshelf.server.games import SeatPlan
 from tests.cli_helpers import run, sub_commands
 
 #: The save's name as written (tidy), and as a person types it when looking it up.
@@ -128,3 +134,120 @@ def test_a_name_typed_with_blanks_finds_what_its_tidy_form_finds(
     if where[1] == "delete":
         with Store() as store:
             assert TIDY not in store.save_names(where[0])
+
+
+#: A save's name and a player's that earlier versions took and typing refuses today (U+034F
+#: shows nothing: ``Ann`` followed by it is a look-alike of ``Ann``), as an earlier version
+#: stored them.
+OLD_NAME, OLD_PLAYER = "c\u034f d", "Ann\u034f"
+#: How the saves list, the messages and the screens show it (gameshelf.core.text.literal).
+SHOWN = "c\\u034f d"
+
+
+def _renamed(record: GameRecord) -> GameRecord:
+    """``record`` with its first player (Yatz: ``Ann``) named :data:`OLD_PLAYER`."""
+    players = record.options.get("players")
+    if not isinstance(players, list):
+        return record
+    players = [{**players[0], "name": OLD_PLAYER}, *players[1:]]
+    return dataclasses.replace(record, options={**record.options, "players": players})
+
+
+def _old_save(game: str) -> Callable[[Path, pytest.CaptureFixture[str], pytest.MonkeyPatch],
+                                     None]:
+    """A save of ``game`` named :data:`OLD_NAME` (its first player :data:`OLD_PLAYER`),
+    written to the store as an earlier version wrote it."""
+    def make(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+             monkeypatch: pytest.MonkeyPatch) -> None:
+        _saved(game)(tmp_path, capsys, monkeypatch)
+        with Store() as store:
+            record = store.load_save(game, TIDY)
+            assert store.delete_save(game, TIDY)
+            store.replace_save(OLD_NAME, _renamed(record))
+    return make
+
+
+def _old_history(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """A finished game of :data:`OLD_PLAYER`'s in the history."""
+    path = Path(_finished(tmp_path))
+    path.write_text(_renamed(GameRecord.from_json(path.read_text())).to_json())
+    code, out, err = run(["yatz", "import", str(path)], capsys, monkeypatch)
+    assert code == 0, (out, err)
+    code, out, err = run(["yatz", "resume", "game-5"], capsys, monkeypatch)
+    assert code == 0 and "recorded" in out, (out, err)
+
+
+@pytest.mark.parametrize("where", list(LOOKUPS), ids=" ".join)
+def test_a_name_an_earlier_version_stored_is_still_found(
+        where: tuple[str, ...], tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A save or a player named with a character typing refuses today is found by every
+    look-up as it was stored, and the save loads (its players' names read back as stored
+    names: :func:`gameshelf.core.inputs.check_name`, ``stored``): never a lost save."""
+    with pytest.raises(BadInputError):
+        check_name(OLD_NAME)
+    player = where[-1] == "player"
+    (_old_history if player else _old_save(where[0]))(tmp_path, capsys, monkeypatch)
+    _, args, holds = LOOKUPS[where]
+    words = [a.format(OLD_PLAYER if player else OLD_NAME, out=tmp_path / "out.json")
+             for a in args]
+    code, out, err = run([*where[:-1], *words], capsys, monkeypatch, stdin="quit\n")
+    assert code == 0, (out, err)
+    assert holds.replace(TIDY, SHOWN) in out and "no saved" not in err, (out, err)
+    if where[1] == "delete":
+        with Store() as store:
+            assert store.save_names(where[0]) == set()
+
+
+@pytest.mark.parametrize("game", ["yatz", "muggins"])
+def test_a_save_an_earlier_version_named_is_listed_as_stored(
+        game: str, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The saves list names it undamaged, the character that shows nothing as its escape
+    (never seen as the look-alike ``c d``), and in JSON as stored; the resume hint a game
+    stopped in it gives is a command that finds it (the name in dollar-single quotes)."""
+    _old_save(game)(tmp_path, capsys, monkeypatch)
+    code, out, err = run([game, "saves"], capsys, monkeypatch)
+    assert code == 0 and SHOWN in out and "damaged" not in out, (out, err)
+    assert OLD_NAME not in out and TIDY not in out, out
+    code, out, err = run([game, "saves", "--json"], capsys, monkeypatch)
+    rows = json.loads(out)
+    assert code == 0 and [r["name"] for r in rows] == [OLD_NAME], out
+    assert not any(r.get("damaged") for r in rows), out
+    play = ["--text"] if game == "muggins" else []
+    code, out, err = run([game, "resume", OLD_NAME, *play], capsys, monkeypatch,
+                         stdin="quit\n")
+    assert code == 0 and "resume $'c\\u034f d'" in out, (out, err)
+    assert OLD_NAME not in out, out
+
+
+def _named(value: object) -> object:
+    """``value`` (a record's options) with every ``"Ann"`` in it :data:`OLD_PLAYER`."""
+    if isinstance(value, dict):
+        return {k: _named(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_named(v) for v in value]
+    return OLD_PLAYER if value == "Ann" else value
+
+
+@pytest.mark.parametrize("key", [g.key for g in REGISTRY.with_part("server")])
+def test_every_game_loads_a_record_whose_player_an_earlier_version_named(key: str) -> None:
+    """Every game's record (as a room keeps it) with a person named as an earlier version
+    took and typing refuses today loads again, each move replayed: a room or a save is never
+    lost over a name."""
+    cls = REGISTRY.get(key).load("server")
+    seats = [SeatPlan("person", "Ann"), SeatPlan("computer", "CPU 1")]
+    cls.check_setup(seats, {})
+    game = cls.new(seats, cls.kept_options({}), 3)
+    for _ in range(3):
+        while game.step():
+            pass
+        if game.to_act() == 0:
+            game.play(0, game.legal(0)[0])
+    record = game.record()
+    assert record.actions, key
+    old = dataclasses.replace(record, options=_named(record.options))
+    assert old.options != record.options, key
+    again = cls.from_record(old)
+    assert OLD_PLAYER in again.names() and list(again.actions) == list(game.actions), key

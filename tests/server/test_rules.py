@@ -237,3 +237,45 @@ def test_a_room_with_a_slow_computer_plays_in_a_worker_thread(
     while bots[0].code in server.hub.lobby.rooms and time.monotonic() < deadline:
         time.sleep(0.02)
     assert bots[0].code not in server.hub.lobby.rooms
+
+
+#: Look-alikes of "Ann" and names that show nothing (tests/test_name_form.py walks every
+#: character that shows nothing), and names holding what real text needs.
+LOOK_ALIKES = ["Ann\u034f", "\u3164", "Ann\ufe0f", "A\u200dnn", "\u2800"]
+KEPT = ["\u0645\u06cc\u200c\u0646\u0627 \u2764\ufe0f",
+        "\U0001f3f4\U000e0067\U000e0062\U000e0077\U000e006c\U000e0073\U000e007f"]
+
+
+@pytest.mark.parametrize("game", ["yatz", "showdown", "muggins", "dollar"])
+def test_the_protocol_refuses_names_that_show_nothing_and_keeps_real_ones(
+        server: Running, game: str) -> None:
+    """Every name the protocol takes (the host's and a computer's at ``create``, a
+    ``join``'s) is refused with ``bad_name`` naming the character when it shows nothing
+    beside an ASCII letter or alone; a Persian non-joiner, an emoji with its variation
+    selector and Wales' flag are kept as sent."""
+    async def scenario() -> None:
+        a, b = Bot(server.url), Bot(server.url)
+        await a.open()
+        await b.open()
+        for bad in LOOK_ALIKES:
+            code = f"U+{ord(next(c for c in bad if not c.isascii())):04X}"
+            for seats in ((p.SeatSpec("host", bad), OPEN),
+                          (HOST, p.SeatSpec("computer", bad))):
+                await a.send(p.Create(game, seats))
+                err = await a.until(p.Error)
+                assert err.code == "bad_name" and "invisible" in err.message, err
+                assert code in err.message, err
+        host, guest = KEPT[0], KEPT[1]
+        joined = await a.create(game, [p.SeatSpec("host", host), OPEN])
+        assert joined.room is not None and host in [s.name for s in joined.room.seats]
+        for bad in LOOK_ALIKES:
+            await b.send(p.Join(a.code, bad))
+            err = await b.until(p.Error)
+            assert err.code == "bad_name" and "invisible" in err.message, err
+        joined = await b.join(a.code, guest)
+        assert joined.room is not None
+        assert [s.name for s in joined.room.seats] == [host, guest]
+        await a.close()
+        await b.close()
+
+    asyncio.run(scenario())

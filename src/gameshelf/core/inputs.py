@@ -24,6 +24,7 @@ import unicodedata
 from collections.abc import Callable
 from typing import Any
 
+from gameshelf.core import invisible
 from gameshelf.core.errors import BadInputError, GameshelfError
 from gameshelf.core.safeload import MAX_DIGITS, DataError, as_json, read_json, read_toml
 from gameshelf.core.text import count
@@ -38,16 +39,11 @@ MAX_RECORD_BYTES = 1 << 20
 MAX_DATA_FILE_BYTES = 256 << 10
 
 _ASCII_DIGITS = frozenset("0123456789")
-#: Unicode categories a name may not hold: controls (tab, newline, escape, bell, C1 codes,
-#: the information separators U+001C-U+001F), format characters (zero-width space, joiners,
-#: word joiner, byte-order mark, bidirectional overrides: look-alike names), line and
-#: paragraph separators; and lone surrogates (undecodable bytes, refused first).
-REFUSED_IN_NAMES = frozenset({"Cc", "Cf", "Zl", "Zp"})
-#: The zero-width non-joiner and joiner: format characters that emoji sequences (👩‍🚀)
-#: and scripts such as Persian and the Indic ones need, so a name may hold one between two
-#: characters that are neither ASCII nor blanks nor refused (never next to a Latin letter,
-#: where it would only make a look-alike: ``An‍n``).
-JOINERS = frozenset("\u200c\u200d")
+#: Unicode categories a name may not hold (:data:`gameshelf.core.invisible.REFUSED_IN_NAMES`).
+REFUSED_IN_NAMES = invisible.REFUSED_IN_NAMES
+#: The joiners, kept between two characters that show and are not ASCII
+#: (:data:`gameshelf.core.invisible.JOINERS`).
+JOINERS = invisible.JOINERS
 
 ErrorClass = type[GameshelfError]
 
@@ -138,59 +134,98 @@ def tidy_name(text: str) -> str:
     return " ".join(unicodedata.normalize("NFC", text).split())
 
 
-def refused_character(text: str) -> str | None:
-    """The first character of ``text`` a name may not hold (a category of
-    :data:`REFUSED_IN_NAMES`, or a lone surrogate; a joiner only where :data:`JOINERS` says
-    it may not stand), or None.
+def refused_character(text: str, *, stored: bool = False) -> str | None:
+    """The first character of ``text`` a name may not hold, or None: a character of a
+    category of :data:`REFUSED_IN_NAMES` or a lone surrogate; and a character that shows
+    nothing (:mod:`gameshelf.core.invisible`: Unicode's default-ignorable code points, such
+    as U+034F, the Hangul fillers, the variation selectors and the tag characters, and the
+    blanks that are not blanks, such as U+2800), which makes a look-alike name (``Ann``
+    followed by U+034F shows as ``Ann``). Kept where real names and text need them
+    (:func:`gameshelf.core.invisible.kept`): a joiner where :data:`JOINERS` says, a
+    variation selector after an emoji or a CJK ideograph (``❤️``, a keycap ``1️⃣``),
+    Mongolian's variation selectors and vowel separator after Mongolian letters, U+2800
+    between braille patterns, and a flag's tag sequence (England's, Scotland's, Wales':
+    U+1F3F4, tag letters, U+E007F).
+
+    With ``stored`` (a name read back from a record or a file that any version of the
+    program wrote), only what earlier versions refused too is refused: the categories of
+    :data:`REFUSED_IN_NAMES`, save the joiners between two characters that are not ASCII or
+    blanks and the flags' tag sequences, so that a save never stops loading when the rule
+    for typed names grows.
 
     Example:
         >>> refused_character("Ann"), refused_character("A\u200bnn")
         (None, '\u200b')
+        >>> refused_character("Ann\u034f"), refused_character("Ann\u034f", stored=True)
+        ('\u034f', None)
     """
+    kept = invisible.kept(text, stored=stored)
     for i, ch in enumerate(text):
-        if ch in JOINERS and 0 < i < len(text) - 1 and _joinable(text[i - 1]) \
-                and _joinable(text[i + 1]):
+        if i in kept:
             continue
         if unicodedata.category(ch) in REFUSED_IN_NAMES or "\ud800" <= ch <= "\udfff":
+            return ch
+        if not stored and (ch in invisible.BLANK_LIKE or invisible.is_default_ignorable(ch)):
             return ch
     return None
 
 
-def _joinable(ch: str) -> bool:
-    """True when a joiner may stand beside ``ch`` (see :data:`JOINERS`)."""
-    return (not ch.isascii() and not ch.isspace() and ch not in JOINERS
-            and unicodedata.category(ch) not in REFUSED_IN_NAMES
-            and not "\ud800" <= ch <= "\udfff")
-
-
 def check_name(text: str, what: str = "name", *, max_len: int = MAX_NAME,
-               error: ErrorClass = BadInputError) -> str:
+               error: ErrorClass = BadInputError, stored: bool = False) -> str:
     """A name a person entered (a player, a save), checked and tidied (:func:`tidy_name`:
     NFC, blanks at the ends dropped and runs of blanks made one space); it may be empty
     (callers decide). The characters are checked as typed, before any blank is folded: a
     tab, a newline or U+001C is refused, not made a space.
 
+    Args:
+        stored: the name is read back from a record or a file the program wrote (a save's
+            players): refused only for what earlier versions refused
+            (:func:`refused_character`), so an old save still loads.
+
     Raises:
         BadInputError (or ``error``): undecodable bytes, a control, format or line/paragraph
             separator character (Unicode categories Cc, Cf, Zl, Zp: escape, bell, tab, C1
-            codes, U+001C-U+001F, zero-width space, U+2060, U+FEFF, the joiners
-            U+200C/U+200D save between two characters that are not ASCII,
-            bidirectional overrides, U+2028, U+2029), or more than ``max_len`` characters
-            (once tidied).
+            codes, U+001C-U+001F, zero-width space, U+2060, U+FEFF, bidirectional
+            overrides, U+2028, U+2029), a character that shows nothing where real text does
+            not need one (:func:`refused_character`: U+034F, U+3164, U+2800, a variation
+            selector after a Latin letter, a joiner beside an ASCII character: none is kept
+            but beside a character that shows, so a name that shows nothing is refused), or
+            more than ``max_len`` characters (once tidied).
     """
     check_text(text, what, error)
-    bad = refused_character(text)
+    bad = refused_character(text, stored=stored)
     if bad is not None:
-        raise error(f"{what} holds the {_KINDS[unicodedata.category(bad)]} U+{ord(bad):04X}; "
-                    f"use letters, digits, blanks and punctuation")
+        raise error(_refusal(what, bad))
     name = tidy_name(text)
     if len(name) > max_len:
         raise error(f"{what} is longer than {max_len} characters: {quote(name)}")
     return name
 
 
-_KINDS = {"Cc": "control character", "Cf": "invisible format character",
-          "Zl": "line separator", "Zp": "paragraph separator"}
+_KINDS = {"Cc": "control character", "Zl": "line separator", "Zp": "paragraph separator"}
+
+
+def _refusal(what: str, bad: str) -> str:
+    """The one line that says why ``what`` refuses the character ``bad``."""
+    kind = _KINDS.get(unicodedata.category(bad))
+    if kind is not None:
+        return f"{what} holds the {kind} U+{ord(bad):04X}; use letters, digits, blanks and " \
+               f"punctuation"
+    where = next((text for test, text in _ONLY_WHERE if test(bad)), "")
+    return f"{what} may not contain invisible characters (U+{ord(bad):04X}{where})"
+
+
+#: Where the characters kept in some places may stand, said after their refusal elsewhere.
+_ONLY_WHERE: tuple[tuple[Callable[[str], bool], str], ...] = (
+    (lambda ch: ch in JOINERS, "; a joiner only between two letters or emoji that are not "
+                               "ASCII"),
+    (invisible.is_selector, "; a variation selector only after an emoji or a CJK ideograph"),
+    (lambda ch: invisible.in_ranges(ch, (invisible.TAGS,)),
+     "; tag characters only in a flag's tag sequence"),
+    (lambda ch: ch in invisible.MONGOLIAN_SELECTORS
+     or ch == invisible.MONGOLIAN_VOWEL_SEPARATOR, "; only after Mongolian letters"),
+    (lambda ch: ch == "\u2800", "; the braille blank only between braille patterns"),
+)
 
 
 def read_file(path: str | os.PathLike[str], what: str, *, max_bytes: int,

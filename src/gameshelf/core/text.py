@@ -17,8 +17,11 @@ Example:
 from __future__ import annotations
 
 import contextlib
+import re
 import shlex
 from datetime import UTC, datetime
+
+from gameshelf.core import invisible
 
 #: Third-person verbs whose second person is not the stem without a final ``s``/``es``.
 _IRREGULAR = {"is": "are", "has": "have", "was": "were", "does": "do", "goes": "go"}
@@ -107,6 +110,31 @@ def _visible_table() -> dict[int, str]:
 
 
 _VISIBLE = _visible_table()
+#: The characters that show nothing (:mod:`gameshelf.core.invisible`), found at C speed
+#: before the walk that keeps those real text needs.
+_SHOWS_NOTHING = "[" + "".join(
+    f"{re.escape(chr(first))}-{re.escape(chr(last))}"
+    for first, last in invisible.DEFAULT_IGNORABLE) + "".join(sorted(invisible.BLANK_LIKE)) + "]"
+
+
+def _escape(ch: str) -> str:
+    code = ord(ch)
+    return f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
+
+
+def _unkept(text: str) -> set[int]:
+    """The places in ``text`` of the characters that show nothing where real text does not
+    need them (:func:`gameshelf.core.invisible.kept`): ``Ann`` followed by U+034F, a name
+    of Hangul fillers."""
+    found = {m.start() for m in invisible.pattern(_SHOWS_NOTHING).finditer(text)}
+    return found - invisible.kept(text) if found else found
+
+
+def _invisibles_shown(text: str) -> str:
+    places = _unkept(text)
+    if not places:
+        return text
+    return "".join(_escape(ch) if i in places else ch for i, ch in enumerate(text))
 
 
 def literal(text: object, *, lines: bool = False) -> str:
@@ -115,17 +143,23 @@ def literal(text: object, *, lines: bool = False) -> str:
     Every control character is replaced by its escape as Python writes it, so outside text
     can never move the cursor, clear the screen, set the window title, ring the bell or end a
     line: the C0 and C1 controls and DEL, the bidirectional overrides, isolates and marks,
-    the line and paragraph separators, the byte-order mark and lone surrogates. Everything
-    else is kept as it is. With ``lines``, line feeds are kept (for text whose every piece
-    from outside already went through this function).
+    the line and paragraph separators, the byte-order mark and lone surrogates. So is each
+    character that shows nothing where real text does not need it (a default-ignorable code
+    point, U+2800: :func:`gameshelf.core.invisible.kept`), so a name an earlier version
+    stored as ``Ann`` followed by U+034F is not seen as ``Ann``. Everything else is kept as
+    it is (``❤️``, a flag, Persian's non-joiner). With ``lines``, line feeds are kept (for
+    text whose every piece from outside already went through this function).
 
     Example:
         >>> literal("Ann\\x1b[2J\\x07"), literal("\\u202eevil\\x9b1m"), literal("Zoë [b]")
         ('Ann\\\\x1b[2J\\\\x07', '\\\\u202eevil\\\\x9b1m', 'Zoë [b]')
+        >>> literal("Ann\\u034f"), literal("\\u2764\\ufe0f") == "\\u2764\\ufe0f"
+        ('Ann\\\\u034f', True)
     """
     if lines:
-        return "\n".join(part.translate(_VISIBLE) for part in str(text).split("\n"))
-    return str(text).translate(_VISIBLE)
+        return "\n".join(_invisibles_shown(part.translate(_VISIBLE))
+                         for part in str(text).split("\n"))
+    return _invisibles_shown(str(text).translate(_VISIBLE))
 
 
 def clip(text: str, limit: int = 60, *, tail: int = 0) -> str:
@@ -174,9 +208,12 @@ def shell_word(word: str) -> str:
     with nothing in it a terminal would act on.
 
     A word with no control characters is quoted by :func:`shlex.quote`; a word holding any
-    (or a lone surrogate, an undecodable byte of an argument) is written in dollar-single
-    quotes (``$'...'``, POSIX.1-2024) with each such character as its escape: ``\xHH`` below
-    U+0080 and for the surrogates U+DC80..U+DCFF (the original byte), ``\uHHHH`` above.
+    (or a lone surrogate, an undecodable byte of an argument, or a character that shows
+    nothing where real text does not need it, as :func:`literal` shows it: a save an earlier
+    version named ``Ann`` and U+034F) is written in dollar-single quotes (``$'...'``,
+    POSIX.1-2024) with each such character as its escape: ``\xHH`` below U+0080 and for the
+    surrogates U+DC80..U+DCFF (the original byte), ``\uHHHH`` above (``\UHHHHHHHH`` above
+    U+FFFF).
 
     Example:
         >>> print(shell_word("game-5"), shell_word("it's mine"), shell_word("$(rm -rf x)"))
@@ -184,10 +221,11 @@ def shell_word(word: str) -> str:
         >>> print(shell_word("a\x1b[2Jb'"), shell_word("n\udcff"))
         $'a\x1b[2Jb\'' $'n\xff'
     """
-    if word.translate(_VISIBLE) == word:
+    unkept = _unkept(word)
+    if word.translate(_VISIBLE) == word and not unkept:
         return shlex.quote(word)
     out = []
-    for ch in word:
+    for i, ch in enumerate(word):
         code = ord(ch)
         if ch in "\\'":
             out.append("\\" + ch)
@@ -195,6 +233,8 @@ def shell_word(word: str) -> str:
             out.append(f"\\x{code - 0xDC00:02x}")
         elif code in _VISIBLE:
             out.append(f"\\x{code:02x}" if code < 0x80 else f"\\u{code:04x}")
+        elif i in unkept:
+            out.append(_escape(ch))
         else:
             out.append(ch)
     return "$'" + "".join(out) + "'"

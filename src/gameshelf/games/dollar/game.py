@@ -69,15 +69,17 @@ class Entry:
 
 
 def make_entry(name: str, bill: str | Bill, district: int | str | None = None,
-               series: str | Series | None = None) -> Entry:
-    """Parse and score one player's bill.
+               series: str | Series | None = None, *, stored: bool = False) -> Entry:
+    """Parse and score one player's bill. ``stored``: the name is a record's, checked as
+    stored names are (:func:`~gameshelf.core.inputs.check_name`), so an old round loads.
 
     Raises:
         BadInputError: a malformed bill or series, a missing or disagreeing district, or an
             empty name, or a name with control characters or longer than
             :data:`MAX_NAME_LENGTH` characters.
     """
-    name = check_person_name(check_name(name, "player name", max_len=MAX_NAME_LENGTH))
+    name = check_person_name(check_name(name, "player name", max_len=MAX_NAME_LENGTH,
+                                        stored=stored))
     if not name:
         raise BadInputError("a player needs a name")
     parsed = bill if isinstance(bill, Bill) else parse_bill(bill)

@@ -164,7 +164,8 @@ class Match:
         if isinstance(action, Draw):
             action = self.drawn(seat)
         name = self.names[seat][:MAX_NAME_LENGTH]
-        entry = make_entry(name, action.bill, series=action.series)
+        # the seats' names were checked when the round was set up, or are a record's
+        entry = make_entry(name, action.bill, series=action.series, stored=True)
         self.entries.append(entry)
         self.actions.append(str(action))
         return entry

@@ -72,7 +72,7 @@ def _entries(record: GameRecord) -> list[Entry]:
     for k, b in enumerate(bills, start=1):
         try:
             entries.append(make_entry(str(b.get("name", "")), str(b.get("bill", "")),
-                                      b.get("district"), b.get("series")))
+                                      b.get("district"), b.get("series"), stored=True))
         except GameshelfError as exc:
             raise RecordError(f"bill {k} of this record cannot be scored: {exc}") from None
     return entries

@@ -112,7 +112,7 @@ def _bills(row: HistoryRow) -> list[BillStat]:
         if not isinstance(p, dict):
             raise GameshelfError("the round's bills are damaged")
         e = make_entry(str(p.get("name")), str(p.get("bill")), p.get("district"),
-                       p.get("series"))
+                       p.get("series"), stored=True)
         digit = None if e.series is None else e.series.last_digit
         dist = distribution(e.district, digit)
         out.append(BillStat(row.finished, e.name, str(e.bill), e.district,

@@ -189,7 +189,10 @@ def _text(where: str, entry: dict[str, Any], key: str) -> str:
     value = entry[key]
     if not isinstance(value, str) or not value.strip():
         raise DeckError(f"{where}: field {key!r} must be non-empty text, got {quote(value)}")
-    return check_name(value, f"{where}: field {key!r}", max_len=MAX_DECK_TEXT, error=DeckError)
+    # a deck's texts are labels in a data file, not names people pick: checked as stored
+    # names are (controls and format characters refused), so a saved game's deck loads
+    return check_name(value, f"{where}: field {key!r}", max_len=MAX_DECK_TEXT, error=DeckError,
+                      stored=True)
 
 
 def _entry_place(kind: str, n: int, entry: object, label: str,
@@ -328,7 +331,7 @@ def parse_deck(text: str, source: str = "deck") -> Deck:
     if not isinstance(name, str) or not name.strip():
         raise DeckError(f"{source}: [deck] field 'name' must be non-empty text")
     name = check_name(name, f"{source}: [deck] field 'name'", max_len=MAX_DECK_TEXT,
-                      error=DeckError)
+                      error=DeckError, stored=True)
     reconstruction = meta.get("reconstruction", False)
     if not isinstance(reconstruction, bool):
         raise DeckError(f"{source}: [deck] field 'reconstruction' must be true or false")

@@ -52,7 +52,9 @@ def parse_players(text: str) -> list[Seat]:
             longer than :data:`MAX_NAME_LENGTH` or with control characters, a person's name
             that names a computer player, an unknown computer player after ``:``.
     """
-    names = [" ".join(p.split()) for p in text.split(",")]
+    # each name checked as typed (check_name), before its blanks are folded: U+001C or
+    # U+2028, which str.split takes for blanks, are refused, not made spaces
+    names = text.split(",")
     if len(names) < MIN_PLAYERS or len(names) > MAX_PLAYERS:
         raise BadInputError(f"Pinball Showdown is for {MIN_PLAYERS} to {MAX_PLAYERS} players, "
                             f"got {len(names)} in {quote(text)}")
@@ -60,9 +62,9 @@ def parse_players(text: str) -> list[Seat]:
     computers = 0
     given = [seat_word(name, PLAYER_KINDS)[0] for name in names if name]
     for name in names:
+        name = check_name(name, "player name", max_len=MAX_NAME_LENGTH)
         if not name:
             raise BadInputError(f"empty player name in {quote(text)}")
-        name = check_name(name, "player name", max_len=MAX_NAME_LENGTH)
         name, player = seat_word(name, PLAYER_KINDS)
         if name and any(s.name.lower() == name.lower() for s in seats):
             raise BadInputError(f"two players are called {quote(name)}")
@@ -170,7 +172,7 @@ class Match:
         seats = [Seat(p["name"], p["kind"]) for p in raw]
         for s in seats:
             check_name(s.name, "a player's name in the record", max_len=MAX_NAME_LENGTH,
-                       error=RecordError)
+                       error=RecordError, stored=True)
         if len({s.name.lower() for s in seats}) != len(seats):
             raise RecordError("the record's players are damaged: two have the same name")
         return cls(seats, record.seed, deck, record.actions)

@@ -97,10 +97,12 @@ def parse_seats(text: str) -> list[Seat]:
     return name_seats(seats)
 
 
-def name_seats(seats: Sequence[Seat]) -> list[Seat]:
+def name_seats(seats: Sequence[Seat], *, stored: bool = False) -> list[Seat]:
     """Check the seats and give unnamed seats names: a computer the game's computer name
     (:meth:`YatzOptions.computer_name <gameshelf.core.options.GameOptions.computer_name>`:
     ``CPU 1``, ``CPU 2``..., counting the computer seats), a person ``Player N``.
+    ``stored``: the seats are a record's, their names checked as stored names are
+    (:func:`~gameshelf.core.inputs.check_name`), so an old save still loads.
 
     Raises:
         BadInputError: no seats or more than 9; a name longer than
@@ -112,7 +114,7 @@ def name_seats(seats: Sequence[Seat]) -> list[Seat]:
     taken = {s.name for s in seats if s.name}
     computers = 0
     for i, s in enumerate(seats):
-        name = check_name(s.name, "player name", max_len=MAX_NAME_LENGTH)
+        name = check_name(s.name, "player name", max_len=MAX_NAME_LENGTH, stored=stored)
         computers += not s.is_human
         if not name and not s.is_human:
             name = YatzOptions.computer_name(computers, taken)
@@ -164,8 +166,9 @@ class Match:
         BadInputError: bad seats, seed or rule set.
     """
 
-    def __init__(self, seats: Sequence[Seat], seed: int, rules: str = "yatz") -> None:
-        self.seats = tuple(name_seats(seats))
+    def __init__(self, seats: Sequence[Seat], seed: int, rules: str = "yatz", *,
+                 stored: bool = False) -> None:
+        self.seats = tuple(name_seats(seats, stored=stored))
         if not 0 <= seed <= MAX_SEED:
             raise BadInputError(f"game number must be between 0 and {MAX_SEED}")
         self.seed = int(seed)
@@ -395,7 +398,7 @@ class Match:
                 raise RecordError(f"this game has a computer player {s.player!r} that this "
                                   "program does not know")
         try:
-            m = cls(seats, record.seed, rules)
+            m = cls(seats, record.seed, rules, stored=True)
         except GameshelfError as exc:
             raise RecordError(f"this Yatz record cannot be set up: {exc}") from None
         m.replay(record.actions)

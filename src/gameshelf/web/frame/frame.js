@@ -481,9 +481,12 @@ function receive(msg) {
 }
 
 function onError(msg) {
-  // one of the others at this device could not sit (a name taken twice): the next one
-  if (page.device.failed(msg.ref) && !page.device.joinNext(send)) {
-    send({ type: "rejoin", code: page.code, token: page.token });
+  // one of the others at this device could not sit (a name taken twice, or refused): the
+  // next one; the room then waits in its lobby with the refusal said, its seat open, where
+  // it would have started at once with a computer player in that seat
+  if (page.device.failed(msg.ref)) {
+    page.autoStart = false;
+    if (!page.device.joinNext(send)) send({ type: "rejoin", code: page.code, token: page.token });
   }
   // a message the connection's rate limit dropped is refused unread, without its ref: it
   // may be the one waited for, which will get no other answer
