@@ -8,6 +8,12 @@ refuses (two ``Origin`` headers, no key: HTTP 400) or the app closes before acce
 own answers carry them already (:class:`gameshelf.core.webguard.GuardMiddleware`); a header
 an answer has is kept as it is.
 
+The WebSocket layer also offers the app a way to write a text frame at once
+(:class:`Frames`, in the connection's scope: ``scope["extensions"][FRAMES]["frames"]``): the
+frame goes to the socket in the call, with no ASGI ``send`` awaited, no task's turn and no
+queue, the bytes the same as ``websocket.send`` writes (the server's frames are not
+masked nor compressed).
+
 :func:`gameshelf.server.app.config` hands both classes to uvicorn (``http=``, ``ws=``).
 """
 
@@ -18,9 +24,14 @@ from typing import Any
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.exceptions import InvalidState
 from websockets.http11 import Response
 
 from gameshelf.core.webguard import COMMON_HEADERS
+
+#: The key in a WebSocket scope's ``extensions`` whose ``"frames"`` is its connection's
+#: :class:`Frames` (an extension's entry is a dict, as ASGI has them).
+FRAMES = "gameshelf.frames"
 
 _CAREFUL = [(name.lower().encode(), value.encode()) for name, value in COMMON_HEADERS.items()]
 
@@ -68,3 +79,45 @@ class CarefulWebSockets(WebSocketsSansIOProtocol):
             send_response(response)
 
         self.conn.send_response = careful_send_response  # type: ignore[method-assign]
+
+    async def run_asgi(self) -> None:
+        """The app, its scope offering :class:`Frames` once the handshake is read (taken
+        back when the app ends, so the connection holds no cycle through its scope)."""
+        extensions = self.scope.setdefault("extensions", {})
+        extensions[FRAMES] = {"frames": Frames(self)}
+        try:
+            await super().run_asgi()
+        finally:
+            extensions.pop(FRAMES, None)
+
+
+class Frames:
+    """Text frames written to one WebSocket connection at once (from the event loop's
+    thread): each call writes its frame to the socket, or to the transport's buffer when
+    the socket takes no more for now, and returns."""
+
+    __slots__ = ("_layer",)
+
+    def __init__(self, layer: CarefulWebSockets) -> None:
+        self._layer = layer
+
+    def text(self, data: bytes) -> int:
+        """Write one text frame holding ``data`` (UTF-8 text, as the app's
+        ``websocket.send`` of it would): the bytes the transport still holds, not yet
+        taken by the socket, after it (0: all sent); -1 when the connection is closing or
+        closed (nothing written)."""
+        layer = self._layer
+        if layer.close_sent or layer.disconnected or layer.transport.is_closing():
+            return -1
+        try:
+            layer.conn.send_text(data)
+        except InvalidState:
+            return -1
+        layer.transport.write(b"".join(layer.conn.data_to_send()))
+        return layer.transport.get_write_buffer_size()
+
+    def drop(self) -> None:
+        """Close the connection at once, what its transport still holds thrown away (a
+        reader that does not keep up)."""
+        self._layer.close_sent = True
+        self._layer.transport.abort()
