@@ -2,7 +2,9 @@
 layer's :class:`~gameshelf.server.layers.Frames` (no queue, no task's turn per message):
 every connection the server accepts has one, a closed connection's writes nothing, and a
 reader that lets :data:`~gameshelf.server.hub.MAX_BUFFERED` bytes heap up is dropped while
-the others go on."""
+the others go on. The layer reads a connection on until
+:data:`~gameshelf.server.layers.READ_AHEAD` of its messages wait, and answers them all in
+order."""
 
 from __future__ import annotations
 
@@ -19,7 +21,7 @@ from websockets.exceptions import ConnectionClosed
 from gameshelf.server import hub as hub_module
 from gameshelf.server import protocol as p
 from gameshelf.server.hub import Connection
-from gameshelf.server.layers import FRAMES, Frames
+from gameshelf.server.layers import FRAMES, READ_AHEAD, Frames
 from tests.server.helpers import Running
 
 T = TypeVar("T")
@@ -154,3 +156,73 @@ def test_a_connection_without_the_layer_queues_and_drops_a_slow_reader() -> None
     assert heaped.sent == [b"a", b"b", b"c"] and heaped.dropped == 1
     assert queued.queue.empty() and conn.queue.empty()
 
+
+
+def test_messages_sent_at_once_are_read_ahead_then_reading_stops_and_all_are_answered(
+        server: Running) -> None:
+    """While the room's lock is held, messages naming the room wait: once
+    :data:`READ_AHEAD` of them wait beyond the one being handled, the layer stops reading
+    the connection; let go, every one is answered, in the order sent, and reading goes
+    on."""
+    async def hold(code: str, holding: asyncio.Event, free: asyncio.Event) -> None:
+        async with server.hub.lock(code):
+            holding.set()
+            await free.wait()
+
+    async def go() -> None:
+        async with connect(server.url) as ws:
+            await ws.send(p.dump(p.Create("yatz", (p.SeatSpec("host", "Ann"),), {}, 0)))
+            joined = await _until(ws, p.Joined)
+            code, token = joined.room.code, joined.token
+            conn = _seated(server, code)
+            assert conn.frames is not None
+            layer = conn.frames._layer
+            loop = server.hub.loop
+            assert loop is not None
+            holding, free = _on_server(server, lambda: (asyncio.Event(), asyncio.Event()))
+            asyncio.run_coroutine_threadsafe(hold(code, holding, free), loop)
+            _eventually(holding.is_set)
+            sent = READ_AHEAD + 12
+            for i in range(sent):
+                await ws.send(p.dump(p.GetRecord(code, token, ref=str(i))))
+            # (one read of the socket may bring more than READ_AHEAD at once)
+            _eventually(lambda: layer.queue.qsize() >= READ_AHEAD)
+            assert _on_server(server, lambda: (layer.read_paused,
+                                               layer.transport.is_reading())) == (True, False)
+            loop.call_soon_threadsafe(free.set)
+            refs = []
+            while len(refs) < sent:
+                msg = p.parse_server(await asyncio.wait_for(ws.recv(), 10))
+                if isinstance(msg, p.Error):
+                    refs.append(msg.ref)
+            assert refs == [str(i) for i in range(sent)]
+            assert _on_server(server, lambda: layer.transport.is_reading())
+
+    asyncio.run(go())
+
+
+def test_messages_one_at_a_time_never_stop_the_reading(server: Running) -> None:
+    """A client sending one message at a time, each answered before the next, never has
+    its connection's reading stopped (uvicorn's own layer stops it and starts it again at
+    every message)."""
+    async def go() -> None:
+        async with connect(server.url) as ws:
+            await ws.send(p.dump(p.Create("yatz", (p.SeatSpec("host", "Ann"),), {}, 0)))
+            joined = await _until(ws, p.Joined)
+            conn = _seated(server, joined.room.code)
+            assert conn.frames is not None
+            transport = conn.frames._layer.transport
+            stops: list[int] = []
+            pause = transport.pause_reading
+
+            def counted() -> None:
+                stops.append(1)
+                pause()
+
+            _on_server(server, lambda: setattr(transport, "pause_reading", counted))
+            for i in range(20):
+                await ws.send(p.dump(p.Hello("x", ref=str(i))))
+                assert (await _until(ws, p.Welcome)).ref == str(i)
+            assert stops == []
+
+    asyncio.run(go())

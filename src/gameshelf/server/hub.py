@@ -199,7 +199,9 @@ class Hub(Limits):
         worked out in a worker thread, so other rooms go on."""
         if room is None:
             return False
-        slow = game_class(room.game_key).slow_levels
+        # a game under way is of its adapter's class (not looked up at every message)
+        slow = (type(room.game) if room.game is not None
+                else game_class(room.game_key)).slow_levels
         return any(s.kind == "computer" and s.level in slow for s in room.seats)
 
     @contextlib.asynccontextmanager

@@ -8,7 +8,9 @@ refuses (two ``Origin`` headers, no key: HTTP 400) or the app closes before acce
 own answers carry them already (:class:`gameshelf.core.webguard.GuardMiddleware`); a header
 an answer has is kept as it is.
 
-The WebSocket layer also offers the app a way to write a text frame at once
+The WebSocket layer reads on while fewer than :data:`READ_AHEAD` messages wait for the app
+(uvicorn's own stops reading at every message and starts again when the app takes it: two
+calls into the event loop's selector a message). It also offers the app a way to write a text frame at once
 (:class:`Frames`, in the connection's scope: ``scope["extensions"][FRAMES]["frames"]``): the
 frame goes to the socket in the call, with no ASGI ``send`` awaited, no task's turn and no
 queue, the bytes the same as ``websocket.send`` writes (the server's frames are not
@@ -28,6 +30,10 @@ from websockets.exceptions import InvalidState
 from websockets.http11 import Response
 
 from gameshelf.core.webguard import COMMON_HEADERS
+
+#: Messages read from one connection and not yet taken by the app before the WebSocket
+#: layer stops reading it (until the app has taken them all).
+READ_AHEAD = 8
 
 #: The key in a WebSocket scope's ``extensions`` whose ``"frames"`` is its connection's
 #: :class:`Frames` (an extension's entry is a dict, as ASGI has them).
@@ -79,6 +85,21 @@ class CarefulWebSockets(WebSocketsSansIOProtocol):
             send_response(response)
 
         self.conn.send_response = careful_send_response  # type: ignore[method-assign]
+
+    def send_receive_event_to_app(self) -> None:
+        """uvicorn's hand-over of a message read to the app, reading stopped only once
+        :data:`READ_AHEAD` messages wait (uvicorn's ``receive`` starts it again when the
+        app has taken every one)."""
+        paused = self.read_paused
+        self.read_paused = True     # uvicorn's own stop at every message is skipped
+        try:
+            super().send_receive_event_to_app()
+        finally:
+            self.read_paused = paused
+        if (not paused and self.queue.qsize() >= READ_AHEAD
+                and not self.transport.is_closing()):
+            self.read_paused = True
+            self.transport.pause_reading()
 
     async def run_asgi(self) -> None:
         """The app, its scope offering :class:`Frames` once the handshake is read (taken
