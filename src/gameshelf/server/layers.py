@@ -10,11 +10,11 @@ an answer has is kept as it is.
 
 The WebSocket layer reads on while fewer than :data:`READ_AHEAD` messages wait for the app
 (uvicorn's own stops reading at every message and starts again when the app takes it: two
-calls into the event loop's selector a message). It also offers the app a way to write a text frame at once
-(:class:`Frames`, in the connection's scope: ``scope["extensions"][FRAMES]["frames"]``): the
-frame goes to the socket in the call, with no ASGI ``send`` awaited, no task's turn and no
-queue, the bytes the same as ``websocket.send`` writes (the server's frames are not
-masked nor compressed).
+calls into the event loop's selector a message). It also offers the app a way to write a
+text frame at once (:class:`Frames`, in the connection's scope:
+``scope["extensions"][FRAMES]["frames"]``): the frame goes to the socket in the call, with
+no ASGI ``send`` awaited, no task's turn and no queue, its bytes those ``websocket.send``
+writes (a server's frames are not masked, and not compressed: permessage-deflate is off).
 
 :func:`gameshelf.server.app.config` hands both classes to uvicorn (``http=``, ``ws=``).
 """
@@ -28,6 +28,7 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.exceptions import InvalidState
 from websockets.http11 import Response
+from websockets.protocol import State
 
 from gameshelf.core.webguard import COMMON_HEADERS
 
@@ -112,6 +113,17 @@ class CarefulWebSockets(WebSocketsSansIOProtocol):
             extensions.pop(FRAMES, None)
 
 
+def text_head(size: int) -> bytes:
+    """The head of a whole text frame of ``size`` bytes as a server writes it (RFC 6455
+    5.2: FIN and the text opcode, no mask, the length in 1, 3 or 9 bytes), as websockets'
+    ``Frame.serialize`` writes it."""
+    if size < 126:
+        return bytes((0x81, size))
+    if size < 1 << 16:
+        return b"\x81\x7e" + size.to_bytes(2, "big")
+    return b"\x81\x7f" + size.to_bytes(8, "big")
+
+
 class Frames:
     """Text frames written to one WebSocket connection at once (from the event loop's
     thread): each call writes its frame to the socket, or to the transport's buffer when
@@ -128,14 +140,19 @@ class Frames:
         taken by the socket, after it (0: all sent); -1 when the connection is closing or
         closed (nothing written)."""
         layer = self._layer
-        if layer.close_sent or layer.disconnected or layer.transport.is_closing():
+        transport = layer.transport
+        if layer.close_sent or layer.disconnected or transport.is_closing():
             return -1
-        try:
-            layer.conn.send_text(data)
-        except InvalidState:
-            return -1
-        layer.transport.write(b"".join(layer.conn.data_to_send()))
-        return layer.transport.get_write_buffer_size()
+        conn = layer.conn
+        if conn.extensions or conn.state is not State.OPEN:
+            try:        # compressed frames (or a closing one): websockets' own writing
+                conn.send_text(data)
+            except InvalidState:
+                return -1
+            transport.write(b"".join(conn.data_to_send()))
+        else:
+            transport.write(text_head(len(data)) + data)
+        return transport.get_write_buffer_size()
 
     def drop(self) -> None:
         """Close the connection at once, what its transport still holds thrown away (a
