@@ -14,12 +14,14 @@ bots run in ``--bot-procs`` processes of their own.
 
 Prints for each setup: accepted actions per second, the p50 / p99 / max time from sending an
 action to receiving the state that answers it (milliseconds), each server's CPU over the
-measured run (and per accepted action), memory and time waited for a CPU, and PostgreSQL's
-CPU (every process of its cluster). Goal: 1,000 rooms x 4 seats on one process with p99 under
-100 ms, under 0.5 ms of server CPU an accepted action; two processes carry 1.6x one's load.
+measured run (and per accepted action, with the part of it spent in the kernel), memory and
+time waited for a CPU, and PostgreSQL's CPU (every process of its cluster). Goal: 1,000
+rooms x 4 seats on one process with p99 under 100 ms, under 0.5 ms of server CPU an
+accepted action; two processes carry 1.6x one's load.
 
 Run: ``.venv/bin/python benchmarks/server_load.py [--rooms 1000] [--seconds 60]
-[--think 1.0] [--ramp 60] [--setups sqlite,pg1,pg2] [--game showdown] [--profile FILE]``
+[--think 1.0] [--ramp 60] [--setups sqlite,pg1,pg2] [--game showdown] [--profile FILE]
+[--sample FILE]``
 """
 
 from __future__ import annotations
@@ -67,6 +69,36 @@ finally:
     profile.dump_stats(out)
 """
 
+#: ``gameshelf ARGS`` with its Python stacks sampled every millisecond of the process's CPU
+#: time (``ITIMER_PROF``: a wait for a CPU or for the network is never sampled, and no
+#: function call is slowed, unlike cProfile, which charges its own cost to every call),
+#: written at the end to ``sys.argv[1]`` as collapsed stacks (``frame;frame;... count`` a
+#: line, as flame graph tools read them) through :func:`gameshelf.core.files.write_file`.
+SAMPLED = """
+import collections, runpy, signal, sys
+out, sys.argv = sys.argv[1], ["gameshelf", *sys.argv[2:]]
+counts = collections.Counter()
+def sample(signum, frame):
+    names = []
+    while frame is not None:
+        code = frame.f_code
+        names.append(f"{code.co_name} ({code.co_filename.rsplit('/', 2)[-1]}:"
+                     f"{code.co_firstlineno})")
+        frame = frame.f_back
+    counts[";".join(reversed(names))] += 1
+signal.signal(signal.SIGPROF, sample)
+signal.setitimer(signal.ITIMER_PROF, 0.001, 0.001)
+try:
+    runpy.run_module("gameshelf", run_name="__main__")
+except SystemExit:
+    pass
+finally:
+    signal.setitimer(signal.ITIMER_PROF, 0, 0)
+    from gameshelf.core.files import write_file
+    write_file(out, "".join(f"{k} {v}\\n" for k, v in counts.items()).encode(),
+               overwrite=True)
+"""
+
 #: The people of a room, by game (4, or as many as the game takes).
 SEATS = {"muggins": 2}
 
@@ -108,6 +140,13 @@ def _cpu_seconds(pid: int, children: bool = False) -> float:
     if children:
         ticks += int(fields[13]) + int(fields[14])
     return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def _system_seconds(pid: int) -> float:
+    """The process's CPU seconds in the kernel (its system calls: the sockets' reads and
+    writes, the event loop's polls), a part of :func:`_cpu_seconds`."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return int(fields[12]) / os.sysconf("SC_CLK_TCK")
 
 
 def _tree_cpu(pid: int) -> float:
@@ -277,8 +316,10 @@ def _bots(urls: list[str], rooms: range, seconds: float, think: float, ramp: flo
 
 
 @contextlib.contextmanager
-def _servers(db: str, count: int, home: str, profile: str | None) -> Iterator[list[Any]]:
-    """``count`` ``gameshelf serve`` processes on ``db``: ``[(process, url)]``."""
+def _servers(db: str, count: int, home: str, profile: str | None,
+             sample: str | None = None) -> Iterator[list[Any]]:
+    """``count`` ``gameshelf serve`` processes on ``db``: ``[(process, url)]`` (under
+    cProfile with ``profile``, sampled with ``sample``)."""
     src = Path(__file__).resolve().parent.parent / "src"
     env = {**os.environ, "GAMESHELF_HOME": home,
            "PYTHONPATH": os.pathsep.join([str(src), os.environ.get("PYTHONPATH", "")])}
@@ -286,6 +327,7 @@ def _servers(db: str, count: int, home: str, profile: str | None) -> Iterator[li
     try:
         for i in range(count):
             run = ([sys.executable, "-c", PROFILED, f"{profile}.{i}"] if profile
+                   else [sys.executable, "-c", SAMPLED, f"{sample}.{i}"] if sample
                    else [sys.executable, "-m", "gameshelf"])
             server = subprocess.Popen([*run, "serve", "--port", "0", "--db", db, "--rate",
                                        "1000", "--connections", "100000", "--rooms",
@@ -306,7 +348,8 @@ def _servers(db: str, count: int, home: str, profile: str | None) -> Iterator[li
 def _run(name: str, db: str, count: int, args: argparse.Namespace,
          postgres_pid: int | None, advance: Callable[[int], None]) -> None:
     home = tempfile.mkdtemp(prefix="gameshelf-bench-")
-    with _servers(db.replace("HOME", home), count, home, args.profile) as servers:
+    with _servers(db.replace("HOME", home), count, home, args.profile,
+                  args.sample) as servers:
         urls = [url for _, url in servers]
         start_at = time.time() + 1.0
         pipes, procs = [], []
@@ -323,6 +366,7 @@ def _run(name: str, db: str, count: int, args: argparse.Namespace,
         for _ in range(int(args.ramp)):
             advance(1)
         cpu0 = [_cpu_seconds(s.pid) for s, _ in servers]
+        sys0 = [_system_seconds(s.pid) for s, _ in servers]
         wait0 = [_run_delay(s.pid) for s, _ in servers]
         pg0 = _tree_cpu(postgres_pid) if postgres_pid else 0.0
         t0 = time.monotonic()
@@ -330,6 +374,7 @@ def _run(name: str, db: str, count: int, args: argparse.Namespace,
         for _ in range(int(args.seconds)):
             advance(1)
         cpu = [_cpu_seconds(s.pid) - c for (s, _), c in zip(servers, cpu0, strict=True)]
+        kernel = [_system_seconds(s.pid) - c for (s, _), c in zip(servers, sys0, strict=True)]
         waited = [_run_delay(s.pid) - w for (s, _), w in zip(servers, wait0, strict=True)]
         pg = _tree_cpu(postgres_pid) - pg0 if postgres_pid else 0.0
         elapsed = time.monotonic() - t0
@@ -357,10 +402,11 @@ def _run(name: str, db: str, count: int, args: argparse.Namespace,
     print(f"  accepted actions {accepted:,} ({accepted / elapsed:,.0f}/s), games finished "
           f"{sum(r[2] for r in results):,}; send -> state p50 {q(0.50):.1f} ms, p99 "
           f"{q(0.99):.1f} ms, max {1000 * lat[-1]:.1f} ms")
-    for i, (c, w, st) in enumerate(zip(cpu, waited, status, strict=True)):
+    for i, (c, k, w, st) in enumerate(zip(cpu, kernel, waited, status, strict=True)):
         share = accepted / len(servers)
         print(f"  server {i + 1}: CPU {c:.1f} s ({100 * c / elapsed:.0f}% of one core, "
-              f"{1000 * c / max(1, share):.2f} ms an accepted action); RSS "
+              f"{1000 * c / max(1, share):.2f} ms an accepted action, "
+              f"{1000 * k / max(1, share):.2f} of it in the kernel); RSS "
               f"{st.get('VmRSS', '?')}; waited for a CPU while runnable {w:.1f} s")
     if postgres_pid:
         print(f"  PostgreSQL: CPU {pg:.1f} s ({100 * pg / elapsed:.0f}% of one core)")
@@ -390,6 +436,9 @@ def main() -> None:
                     help="the game the rooms play (a key of a game played online)")
     ap.add_argument("--profile", metavar="FILE",
                     help="run each server under cProfile (CPU time), its figures in FILE.N")
+    ap.add_argument("--sample", metavar="FILE",
+                    help="sample each server's Python stacks every millisecond of its CPU "
+                         "time, collapsed stacks in FILE.N")
     add_progress_option(ap)
     args = ap.parse_args()
     setups = [s.strip() for s in args.setups.split(",") if s.strip()]

@@ -2,9 +2,12 @@
 
 Each WebSocket connection reads client messages (:mod:`gameshelf.server.protocol`), hands
 them to the rooms (:class:`gameshelf.server.rooms.Lobby`) and delivers what they answer: a
-seat's messages to that seat's connections only, a room's to every connection in it. Each
-connection has its own outgoing queue, so a slow reader never holds up a room. The limits
-on clients are :class:`gameshelf.server.limits.Limits`'.
+seat's messages to that seat's connections only, a room's to every connection in it. A
+message is written to its connection's socket at once (the WebSocket layer's
+:class:`gameshelf.server.layers.Frames`: no task's turn, no awaited send per message); what
+the socket does not take yet waits in that connection's own buffer, so a slow reader never
+holds up a room, and one that lets :data:`MAX_BUFFERED` bytes heap up is dropped. The
+limits on clients are :class:`gameshelf.server.limits.Limits`'.
 
 Room logic runs on the event loop (each message's work is short: the quick computer players
 decide in milliseconds), except in a room with a slow computer seat (a level its game names
@@ -42,6 +45,7 @@ from gameshelf.server import protocol as p
 from gameshelf.server.asks import ASK_WORKERS, ASKED, Asks
 from gameshelf.server.batch import dump_all
 from gameshelf.server.games import game_class, playable
+from gameshelf.server.layers import FRAMES, Frames
 from gameshelf.server.leases import Leases, timed
 from gameshelf.server.limits import BURST, GUESS_RATE, PER_HOST, RATE, ROOMS_RATE, Limits
 from gameshelf.server.room import Outbox, Refused, Room, Stale
@@ -53,8 +57,12 @@ T = TypeVar("T")
 
 #: Seconds between two checks of the away rule.
 TICK = 0.25
-#: Messages waiting for a slow reader before its connection is closed.
+#: Messages waiting for a slow reader before its connection is closed (a connection with
+#: no :class:`~gameshelf.server.layers.Frames`, whose messages are queued).
 MAX_QUEUED = 2000
+#: Bytes a connection's socket has not taken yet before the connection is dropped (about
+#: as many ``state`` messages as :data:`MAX_QUEUED`).
+MAX_BUFFERED = 8 << 20
 #: Seconds between two announcements of which seats have connections here, to the other
 #: processes on the same database (a seat no longer announced counts there as gone from its
 #: last announcement: the away rule waits a whole timeout from then).
@@ -67,7 +75,12 @@ THAW_EVERY = 3600.0
 
 @dataclass(eq=False)
 class Connection:
-    """One client connection: its outgoing queue, its seat once bound, its rate bucket."""
+    """One client connection: how its messages go out, its seat once bound, its rate
+    bucket.
+
+    With ``frames`` (the WebSocket layer's writer) a message is written at once; without
+    (an ASGI server that offers none, or a test's connection with no socket) it is queued
+    for :meth:`Hub._send_loop`."""
 
     ws: WebSocket
     queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
@@ -75,13 +88,20 @@ class Connection:
     tokens: float = BURST
     last: float = 0.0
     host: str = ""
+    frames: Frames | None = None
 
-    def send(self, text: str) -> None:
-        """Queue a message (a reader too slow to keep up is dropped)."""
+    def send(self, text: str | bytes) -> None:
+        """Send a message (JSON text, or its UTF-8 bytes); a reader too slow to keep up is
+        dropped."""
+        if self.frames is not None:
+            if self.frames.text(text if isinstance(text, bytes) else text.encode()) \
+                    > MAX_BUFFERED:
+                self.frames.drop()
+            return
         if self.queue.qsize() >= MAX_QUEUED:
             self.queue.put_nowait(None)
             return
-        self.queue.put_nowait(text)
+        self.queue.put_nowait(text if isinstance(text, str) else text.decode())
 
 
 class Hub(Limits):
@@ -185,7 +205,9 @@ class Hub(Limits):
         worked out in a worker thread, so other rooms go on."""
         if room is None:
             return False
-        slow = game_class(room.game_key).slow_levels
+        # a game under way is of its adapter's class (not looked up at every message)
+        slow = (type(room.game) if room.game is not None
+                else game_class(room.game_key)).slow_levels
         return any(s.kind == "computer" and s.level in slow for s in room.seats)
 
     @contextlib.asynccontextmanager
@@ -328,8 +350,9 @@ class Hub(Limits):
                 await ws.close(1008, why)
             return
         self.hosts[host] = self.hosts.get(host, 0) + 1
-        conn = Connection(ws, tokens=self.burst, last=self.clock(), host=host)
-        sender = asyncio.create_task(self._send_loop(conn))
+        frames = ws.scope.get("extensions", {}).get(FRAMES, {}).get("frames")
+        conn = Connection(ws, tokens=self.burst, last=self.clock(), host=host, frames=frames)
+        sender = asyncio.create_task(self._send_loop(conn)) if frames is None else None
         try:
             while True:
                 event = await ws.receive()
@@ -346,11 +369,16 @@ class Hub(Limits):
             if left > 0:
                 self.hosts[host] = left
             self.unbind(conn)
-            conn.queue.put_nowait(None)
             with contextlib.suppress(Exception):
-                await sender
+                if sender is None:
+                    await ws.close()
+                else:
+                    conn.queue.put_nowait(None)
+                    await sender
 
     async def _send_loop(self, conn: Connection) -> None:
+        """Write ``conn``'s queued messages until it is closed (a connection with no
+        :class:`~gameshelf.server.layers.Frames`)."""
         while True:
             text = await conn.queue.get()
             if text is None:

@@ -8,6 +8,14 @@ refuses (two ``Origin`` headers, no key: HTTP 400) or the app closes before acce
 own answers carry them already (:class:`gameshelf.core.webguard.GuardMiddleware`); a header
 an answer has is kept as it is.
 
+The WebSocket layer reads on while fewer than :data:`READ_AHEAD` messages wait for the app
+(uvicorn's own stops reading at every message and starts again when the app takes it: two
+calls into the event loop's selector a message). It also offers the app a way to write a
+text frame at once (:class:`Frames`, in the connection's scope:
+``scope["extensions"][FRAMES]["frames"]``): the frame goes to the socket in the call, with
+no ASGI ``send`` awaited, no task's turn and no queue, its bytes those ``websocket.send``
+writes (a server's frames are not masked, and not compressed: permessage-deflate is off).
+
 :func:`gameshelf.server.app.config` hands both classes to uvicorn (``http=``, ``ws=``).
 """
 
@@ -18,9 +26,19 @@ from typing import Any
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.exceptions import InvalidState
 from websockets.http11 import Response
+from websockets.protocol import State
 
 from gameshelf.core.webguard import COMMON_HEADERS
+
+#: Messages read from one connection and not yet taken by the app before the WebSocket
+#: layer stops reading it (until the app has taken them all).
+READ_AHEAD = 8
+
+#: The key in a WebSocket scope's ``extensions`` whose ``"frames"`` is its connection's
+#: :class:`Frames` (an extension's entry is a dict, as ASGI has them).
+FRAMES = "gameshelf.frames"
 
 _CAREFUL = [(name.lower().encode(), value.encode()) for name, value in COMMON_HEADERS.items()]
 
@@ -68,3 +86,76 @@ class CarefulWebSockets(WebSocketsSansIOProtocol):
             send_response(response)
 
         self.conn.send_response = careful_send_response  # type: ignore[method-assign]
+
+    def send_receive_event_to_app(self) -> None:
+        """uvicorn's hand-over of a message read to the app, reading stopped only once
+        :data:`READ_AHEAD` messages wait (uvicorn's ``receive`` starts it again when the
+        app has taken every one)."""
+        paused = self.read_paused
+        self.read_paused = True     # uvicorn's own stop at every message is skipped
+        try:
+            super().send_receive_event_to_app()
+        finally:
+            self.read_paused = paused
+        if (not paused and self.queue.qsize() >= READ_AHEAD
+                and not self.transport.is_closing()):
+            self.read_paused = True
+            self.transport.pause_reading()
+
+    async def run_asgi(self) -> None:
+        """The app, its scope offering :class:`Frames` once the handshake is read (taken
+        back when the app ends, so the connection holds no cycle through its scope)."""
+        extensions = self.scope.setdefault("extensions", {})
+        extensions[FRAMES] = {"frames": Frames(self)}
+        try:
+            await super().run_asgi()
+        finally:
+            extensions.pop(FRAMES, None)
+
+
+def text_head(size: int) -> bytes:
+    """The head of a whole text frame of ``size`` bytes as a server writes it (RFC 6455
+    5.2: FIN and the text opcode, no mask, the length in 1, 3 or 9 bytes), as websockets'
+    ``Frame.serialize`` writes it."""
+    if size < 126:
+        return bytes((0x81, size))
+    if size < 1 << 16:
+        return b"\x81\x7e" + size.to_bytes(2, "big")
+    return b"\x81\x7f" + size.to_bytes(8, "big")
+
+
+class Frames:
+    """Text frames written to one WebSocket connection at once (from the event loop's
+    thread): each call writes its frame to the socket, or to the transport's buffer when
+    the socket takes no more for now, and returns."""
+
+    __slots__ = ("_layer",)
+
+    def __init__(self, layer: CarefulWebSockets) -> None:
+        self._layer = layer
+
+    def text(self, data: bytes) -> int:
+        """Write one text frame holding ``data`` (UTF-8 text, as the app's
+        ``websocket.send`` of it would): the bytes the transport still holds, not yet
+        taken by the socket, after it (0: all sent); -1 when the connection is closing or
+        closed (nothing written)."""
+        layer = self._layer
+        transport = layer.transport
+        if layer.close_sent or layer.disconnected or transport.is_closing():
+            return -1
+        conn = layer.conn
+        if conn.extensions or conn.state is not State.OPEN:
+            try:        # compressed frames (or a closing one): websockets' own writing
+                conn.send_text(data)
+            except InvalidState:
+                return -1
+            transport.write(b"".join(conn.data_to_send()))
+        else:
+            transport.write(text_head(len(data)) + data)
+        return transport.get_write_buffer_size()
+
+    def drop(self) -> None:
+        """Close the connection at once, what its transport still holds thrown away (a
+        reader that does not keep up)."""
+        self._layer.close_sent = True
+        self._layer.transport.abort()
