@@ -17,12 +17,11 @@ from typing import Any, TypeVar
 import pytest
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
-from websockets.frames import Frame, Opcode
 
 from gameshelf.server import hub as hub_module
 from gameshelf.server import protocol as p
 from gameshelf.server.hub import Connection
-from gameshelf.server.layers import FRAMES, READ_AHEAD, Frames, text_head
+from gameshelf.server.layers import FRAMES, READ_AHEAD, Frames
 from tests.server.helpers import Running
 
 T = TypeVar("T")
@@ -227,11 +226,3 @@ def test_messages_one_at_a_time_never_stop_the_reading(server: Running) -> None:
             assert stops == []
 
     asyncio.run(go())
-
-
-@pytest.mark.parametrize("size", [0, 1, 125, 126, 127, 65_535, 65_536, 70_000])
-def test_a_frame_is_written_as_websockets_writes_it(size: int) -> None:
-    """The layer's frame is byte for byte websockets' own (a server's text frame: whole,
-    not masked) at every length and each edge of the length's three forms."""
-    data = b"x" * size
-    assert text_head(size) + data == Frame(Opcode.TEXT, data).serialize(mask=False)

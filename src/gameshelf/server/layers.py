@@ -13,8 +13,8 @@ The WebSocket layer reads on while fewer than :data:`READ_AHEAD` messages wait f
 calls into the event loop's selector a message). It also offers the app a way to write a
 text frame at once (:class:`Frames`, in the connection's scope:
 ``scope["extensions"][FRAMES]["frames"]``): the frame goes to the socket in the call, with
-no ASGI ``send`` awaited, no task's turn and no queue, its bytes those ``websocket.send``
-writes (a server's frames are not masked, and not compressed: permessage-deflate is off).
+no ASGI ``send`` awaited, no task's turn and no queue, written by websockets' own
+connection as ``websocket.send`` would have it written.
 
 :func:`gameshelf.server.app.config` hands both classes to uvicorn (``http=``, ``ws=``).
 """
@@ -28,7 +28,6 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.exceptions import InvalidState
 from websockets.http11 import Response
-from websockets.protocol import State
 
 from gameshelf.core.webguard import COMMON_HEADERS
 
@@ -113,17 +112,6 @@ class CarefulWebSockets(WebSocketsSansIOProtocol):
             extensions.pop(FRAMES, None)
 
 
-def text_head(size: int) -> bytes:
-    """The head of a whole text frame of ``size`` bytes as a server writes it (RFC 6455
-    5.2: FIN and the text opcode, no mask, the length in 1, 3 or 9 bytes), as websockets'
-    ``Frame.serialize`` writes it."""
-    if size < 126:
-        return bytes((0x81, size))
-    if size < 1 << 16:
-        return b"\x81\x7e" + size.to_bytes(2, "big")
-    return b"\x81\x7f" + size.to_bytes(8, "big")
-
-
 class Frames:
     """Text frames written to one WebSocket connection at once (from the event loop's
     thread): each call writes its frame to the socket, or to the transport's buffer when
@@ -143,15 +131,11 @@ class Frames:
         transport = layer.transport
         if layer.close_sent or layer.disconnected or transport.is_closing():
             return -1
-        conn = layer.conn
-        if conn.extensions or conn.state is not State.OPEN:
-            try:        # compressed frames (or a closing one): websockets' own writing
-                conn.send_text(data)
-            except InvalidState:
-                return -1
-            transport.write(b"".join(conn.data_to_send()))
-        else:
-            transport.write(text_head(len(data)) + data)
+        try:        # websockets writes the frame (its sans-I/O connection)
+            layer.conn.send_text(data)
+        except InvalidState:
+            return -1
+        transport.write(b"".join(layer.conn.data_to_send()))
         return transport.get_write_buffer_size()
 
     def drop(self) -> None:
