@@ -29,6 +29,7 @@ from tests.web.browser import browser_or_skip
 from tests.web.gamepage import (
     PATIENCE,
     browser,
+    create_room,
     game_server,
     kept_seat,
     no_horizontal_scroll,
@@ -87,12 +88,8 @@ def test_a_muggins_game_to_a_small_target_by_taps(tmp_path: Path) -> None:
         assert_accessible(page, "the menu", checked)
         page.get_by_role("button", name="Muggins").tap()
         assert_accessible(page, "the setup", checked)
-        page.get_by_role("textbox", name="Your name").fill("Ann")
-        page.get_by_role("combobox", name="Computer level").select_option("easy")
-        page.get_by_role("spinbutton", name="Target").fill(str(TARGET))
-        page.get_by_role("button", name="Create the room").tap()
-        expect(page).to_have_url(re.compile(r"/r/[A-Z0-9]+$"))
-        code = page.url.rsplit("/", 1)[1]
+        code = create_room(page, "Muggins", level="easy", options={"Target": str(TARGET)},
+                           press="tap", opened=True)
         expect(page.get_by_text("Mugsy: computer (easy)")).to_be_visible()
 
         over = page.get_by_role("heading", name="Game over")

@@ -31,8 +31,10 @@ from tests.web.browser import browser_or_skip
 from tests.web.gamepage import (
     PATIENCE,
     browser,
+    create_room,
     device_room,
     game_server,
+    join_room,
     kept_seat,
     no_horizontal_scroll,
 )
@@ -206,17 +208,8 @@ def test_two_browsers_play_showdown_and_never_see_each_others_hand(tmp_path: Pat
         ann, bob = pages["Ann"], pages["Bob"]
 
         ann.goto(server.url)
-        ann.get_by_role("button", name="Pinball Showdown").click()
-        ann.get_by_role("textbox", name="Your name").fill("Ann")
-        ann.get_by_role("spinbutton", name="Computer players").fill("0")
-        ann.get_by_role("spinbutton", name="Seats for friends").fill("1")
-        ann.get_by_role("button", name="Create the room").click()
-        link = ann.get_by_role("textbox", name="Link to this room")
-        expect(link).to_have_value(re.compile(r"/r/[A-Z0-9]+$"))
-        code = link.input_value().rsplit("/", 1)[1]
-        bob.goto(link.input_value())
-        bob.get_by_role("textbox", name="Your name").fill("Bob")
-        bob.get_by_role("button", name="Join").click()
+        code = create_room(ann, "Pinball Showdown", computers=0, friends=1)
+        join_room(bob, f"{server.url}r/{code}", "Bob")
         expect(ann.get_by_text("Bob: connected")).to_be_visible()
         ann.get_by_role("button", name="Start the game").click()
 
@@ -274,13 +267,7 @@ def test_a_showdown_game_against_a_computer_at_a_phones_size(tmp_path: Path) -> 
         page.on("request", lambda r: asked.append(r.url))
         page.on("websocket", lambda w: asked.append(w.url))
         page.goto(server.url)
-        page.get_by_role("button", name="Pinball Showdown").click()
-        page.get_by_role("textbox", name="Your name").fill("Ann")
-        page.get_by_role("spinbutton", name="Computer players").fill("1")
-        page.get_by_role("combobox", name="Computer level").select_option("heuristic")
-        page.get_by_role("button", name="Create the room").click()
-        expect(page).to_have_url(re.compile(r"/r/[A-Z0-9]+$"))
-        code = page.url.rsplit("/", 1)[1]
+        code = create_room(page, "Pinball Showdown", computers=1, level="heuristic")
         expect(page.get_by_text("CPU 1: computer (heuristic)")).to_be_visible()
         over = page.get_by_role("heading", name="Game over")
         move = page.get_by_role("group", name="Your move")

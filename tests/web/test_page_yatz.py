@@ -33,6 +33,7 @@ from tests.web.browser import browser_or_skip
 from tests.web.gamepage import (
     PATIENCE,
     browser,
+    create_room,
     game_server,
     kept_seat,
     no_horizontal_scroll,
@@ -96,12 +97,7 @@ def test_a_whole_solo_yatz_game_in_the_page(tmp_path: Path) -> None:
         page.get_by_role("button", name="Yatz").click()
         assert no_horizontal_scroll(page)
         assert_accessible(page, "the setup", checked)
-        page.get_by_role("textbox", name="Your name").fill("Ann")
-        page.get_by_role("spinbutton", name="Computer players").fill("1")
-        page.get_by_role("combobox", name="Computer level").select_option("greedy")
-        page.get_by_role("button", name="Create the room").click()
-        expect(page).to_have_url(re.compile(r"/r/[A-Z0-9]+$"))
-        code = page.url.rsplit("/", 1)[1]
+        code = create_room(page, "Yatz", computers=1, level="greedy", opened=True)
         expect(page.get_by_role("heading", name=f"Yatz, room {code}")).to_be_visible()
         expect(page.get_by_text("CPU 1: computer (greedy)")).to_be_visible()
         expect(page.get_by_text("Ann (you): connected")).to_be_visible()
@@ -200,10 +196,7 @@ def test_the_roll_tumbles_only_when_motion_is_welcome(tmp_path: Path) -> None:
             context.set_default_timeout(PATIENCE * 1000)
             page = context.new_page()
             page.goto(server.url)
-            page.get_by_role("button", name="Yatz").click()
-            page.get_by_role("textbox", name="Your name").fill("Ann")
-            page.get_by_role("spinbutton", name="Computer players").fill("0")
-            page.get_by_role("button", name="Create the room").click()
+            create_room(page, "Yatz", computers=0)
             die = page.get_by_role("button", name="Die 3")
             expect(die).to_have_accessible_name("Die 3: not rolled")
             page.get_by_role("button", name="Roll", exact=True).click()
