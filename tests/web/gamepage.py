@@ -15,6 +15,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from gameshelf.core.records import GameRecord
 from tests.procs import default_signals
 from tests.web.browser import ARGS
 
@@ -105,6 +106,31 @@ def browser(executable: str) -> Iterator[Any]:
             yield launched
         finally:
             launched.close()
+
+
+def phone(chromium: Any, asked: list[str] | None = None) -> Any:
+    """A page at a phone's 390x844 window (touch, mobile) in a context of its own, waiting
+    up to :data:`PATIENCE`; with ``asked``, every address the page asks for (its requests
+    and WebSockets) is added to it as it goes. ``page.context.close()`` ends it."""
+    context = chromium.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
+                                   is_mobile=True)
+    context.set_default_timeout(PATIENCE * 1000)
+    page = context.new_page()
+    if asked is not None:
+        page.on("request", lambda r: asked.append(r.url))
+        page.on("websocket", lambda w: asked.append(w.url))
+    return page
+
+
+def record_of(ws_url: str, code: str, token: str) -> GameRecord:
+    """The record of room ``code`` as the server gives it to the seat holding ``token``."""
+    from websockets.sync.client import connect
+
+    with connect(ws_url) as ws:
+        ws.send(json.dumps({"v": 1, "type": "record", "code": code, "token": token}))
+        answer = json.loads(ws.recv(timeout=PATIENCE))
+    assert answer["type"] == "record", answer
+    return GameRecord.from_json(json.dumps(answer["record"]))
 
 
 def no_horizontal_scroll(page: Any) -> bool:

@@ -17,17 +17,16 @@ from typing import Any
 
 from tests.web.axe import assert_accessible
 from tests.web.browser import browser_or_skip
-from tests.web.gamepage import PATIENCE, browser, create_room, game_server, no_horizontal_scroll
+from tests.web.gamepage import (
+    browser,
+    create_room,
+    game_server,
+    no_horizontal_scroll,
+    phone,
+)
 
 #: Where the screenshots go (docs/images/page-asks-*.png) when GAMESHELF_SHOTS is set.
 SHOTS = Path(__file__).resolve().parents[2] / "docs" / "images"
-
-
-def _phone(chromium: Any) -> Any:
-    context = chromium.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
-                                   is_mobile=True)
-    context.set_default_timeout(PATIENCE * 1000)
-    return context.new_page()
 
 
 def test_rules_from_the_menu_and_a_hint_for_the_seat_to_act(tmp_path: Path) -> None:
@@ -36,7 +35,7 @@ def test_rules_from_the_menu_and_a_hint_for_the_seat_to_act(tmp_path: Path) -> N
     executable = browser_or_skip()
     with game_server(tmp_path / "home", "--rate", "200") as server, \
             browser(executable) as chromium:
-        page = _phone(chromium)
+        page = phone(chromium)
         page.goto(server.url)
         for title in ("Yatz", "Muggins", "Pinball Showdown", "One Dollar Pinball"):
             page.get_by_role("group", name=title, exact=True).get_by_role(
@@ -76,7 +75,7 @@ def test_after_a_game_its_replay_step_by_step_and_the_top_20(tmp_path: Path) -> 
     executable = browser_or_skip()
     with game_server(tmp_path / "home", "--rate", "200") as server, \
             browser(executable) as chromium:
-        page = _phone(chromium)
+        page = phone(chromium)
         page.goto(server.url)
         create_room(page, "One Dollar Pinball", computers=1)
         page.get_by_role("textbox", name="Serial number").fill("L40000002A")
@@ -154,7 +153,7 @@ def test_a_finished_muggins_game_is_reviewed_and_replayed_hand_and_all(tmp_path:
     executable = browser_or_skip()
     with game_server(tmp_path / "home", "--rate", "200") as server, \
             browser(executable) as chromium:
-        page = _phone(chromium)
+        page = phone(chromium)
         page.goto(server.url)
         create_room(page, "Muggins", computers=1, options={"Target": "15"})
         _play_muggins_by_taps(page)

@@ -14,13 +14,9 @@ unless the system asks for less motion.
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
-from websockets.sync.client import connect
-
-from gameshelf.core.records import GameRecord
 from gameshelf.games.dollar.match import Match
 from gameshelf.games.dollar.replay import dollar_replay
 from tests.web.axe import assert_accessible
@@ -34,17 +30,11 @@ from tests.web.gamepage import (
     join_room,
     kept_seat,
     no_horizontal_scroll,
+    phone,
+    record_of,
 )
 
 TOTAL = "Total: 88,000,000 points"
-
-
-def _record(ws_url: str, code: str, token: str) -> GameRecord:
-    with connect(ws_url) as ws:
-        ws.send(json.dumps({"v": 1, "type": "record", "code": code, "token": token}))
-        answer = json.loads(ws.recv(timeout=PATIENCE))
-    assert answer["type"] == "record", answer
-    return GameRecord.from_json(json.dumps(answer["record"]))
 
 
 def test_dollar_l40000002a_series_1902_scores_88_million_in_the_page(tmp_path: Path) -> None:
@@ -55,13 +45,8 @@ def test_dollar_l40000002a_series_1902_scores_88_million_in_the_page(tmp_path: P
     checked: list[str] = []
     with game_server(tmp_path / "home", "--rate", "200") as server, \
             browser(executable) as chromium:
-        context = chromium.new_context(viewport={"width": 390, "height": 844},
-                                       has_touch=True, is_mobile=True)
-        context.set_default_timeout(PATIENCE * 1000)
-        page = context.new_page()
         asked: list[str] = []
-        page.on("request", lambda r: asked.append(r.url))
-        page.on("websocket", lambda w: asked.append(w.url))
+        page = phone(chromium, asked)
 
         page.goto(server.url)
         expect(page.get_by_role("button", name="One Dollar Pinball")).to_be_visible()
@@ -134,13 +119,13 @@ def test_dollar_l40000002a_series_1902_scores_88_million_in_the_page(tmp_path: P
             "Ann (you): 88,000,000 points, place 1")
         assert_accessible(page, "every bill in, after a reload", checked)
 
-        record = _record(server.ws_url, code, kept_seat(page, code)["token"])
+        record = record_of(server.ws_url, code, kept_seat(page, code)["token"])
         match = Match.from_record(record)
         assert match.is_over() and match.actions[0] == "bill L40000002A series 1902"
         assert match.entries[0].score == 88_000_000
         assert [e.score for e in dollar_replay(record).entries] == [  # type: ignore[attr-defined]
             e.score for e in match.entries]
-        context.close()
+        page.context.close()
 
     assert len(checked) == 7
     origin = server.url.rstrip("/")

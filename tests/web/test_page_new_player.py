@@ -14,8 +14,15 @@ from typing import Any
 
 from tests.web.axe import assert_accessible
 from tests.web.browser import browser_or_skip
-from tests.web.gamepage import PATIENCE, browser, create_room, game_server, no_horizontal_scroll
-from tests.web.test_page_asks import _phone, _play_muggins_by_taps
+from tests.web.gamepage import (
+    PATIENCE,
+    browser,
+    create_room,
+    game_server,
+    no_horizontal_scroll,
+    phone,
+)
+from tests.web.test_page_asks import _play_muggins_by_taps
 
 #: Each table shown, its cells cut off (wider inside than shown) and whether the table
 #: is wider than the box holding it; a row's first cell (the option of a coach's table).
@@ -70,7 +77,7 @@ def test_every_hint_and_score_table_fits_a_phone_the_option_first(tmp_path: Path
     executable = browser_or_skip()
     with game_server(tmp_path / "home", "--rate", "200") as server, \
             browser(executable) as chromium:
-        page = _phone(chromium)
+        page = phone(chromium)
         page.goto(server.url)
         create_room(page, "Yatz", computers=1)
         page.get_by_role("button", name="Roll", exact=True).click()
@@ -127,7 +134,7 @@ def test_the_replay_counts_the_steps_seen_and_a_refused_one_loses_none(tmp_path:
 
     with game_server(tmp_path / "home", "--rate", "200") as server, \
             browser(executable) as chromium:
-        page = _phone(chromium)
+        page = phone(chromium)
         page.route_web_socket(re.compile(r"/ws$"), relay)
         page.goto(server.url)
         create_room(page, "Muggins", computers=1, options={"Target": "15"})
@@ -183,7 +190,7 @@ def test_yatz_says_every_move_once_with_its_dice(tmp_path: Path) -> None:
     executable = browser_or_skip()
     with game_server(tmp_path / "home", "--rate", "200") as server, \
             browser(executable) as chromium:
-        page = _phone(chromium)
+        page = phone(chromium)
         page.goto(server.url)
         create_room(page, "Yatz", computers=1, level="greedy")
         log = page.get_by_role("log")

@@ -14,13 +14,10 @@ engine's for the game's record. Neither page asks anything of another host.
 
 from __future__ import annotations
 
-import json
 import random
 import re
 from pathlib import Path
 from typing import Any
-
-from websockets.sync.client import connect
 
 from gameshelf.core.records import GameRecord
 from gameshelf.games.showdown.actions import card_text, parse_action
@@ -37,6 +34,8 @@ from tests.web.gamepage import (
     join_room,
     kept_seat,
     no_horizontal_scroll,
+    phone,
+    record_of,
 )
 
 #: Hands every DOM state of the page to the test: the room's number of actions the game's
@@ -65,14 +64,6 @@ RELOAD_AT = 8
 def _labels(locator: Any) -> list[str]:
     return [str(x) for x in locator.evaluate_all(
         "els => els.map(e => e.getAttribute('aria-label'))")]
-
-
-def _record(ws_url: str, code: str, token: str) -> GameRecord:
-    with connect(ws_url) as ws:
-        ws.send(json.dumps({"v": 1, "type": "record", "code": code, "token": token}))
-        answer = json.loads(ws.recv(timeout=PATIENCE))
-    assert answer["type"] == "record", answer
-    return GameRecord.from_json(json.dumps(answer["record"]))
 
 
 def _hidden(record: GameRecord) -> list[list[set[str]]]:
@@ -235,7 +226,7 @@ def test_two_browsers_play_showdown_and_never_see_each_others_hand(tmp_path: Pat
         assert reloaded
 
         tokens = kept_seat(ann, code)["token"], kept_seat(bob, code)["token"]
-        record = _record(server.ws_url, code, tokens[0])
+        record = record_of(server.ws_url, code, tokens[0])
         match = Match.from_record(record)
         assert match.state.is_terminal()
         totals = {"Ann": match.state.score(0).total, "Bob": match.state.score(1).total}
@@ -260,12 +251,7 @@ def test_a_showdown_game_against_a_computer_at_a_phones_size(tmp_path: Path) -> 
     asked: list[str] = []
     with game_server(tmp_path / "home", "--rate", "200") as server, \
             browser(executable) as chromium:
-        context = chromium.new_context(viewport={"width": 390, "height": 844},
-                                       has_touch=True, is_mobile=True)
-        context.set_default_timeout(PATIENCE * 1000)
-        page = context.new_page()
-        page.on("request", lambda r: asked.append(r.url))
-        page.on("websocket", lambda w: asked.append(w.url))
+        page = phone(chromium, asked)
         page.goto(server.url)
         code = create_room(page, "Pinball Showdown", computers=1, level="heuristic")
         expect(page.get_by_text("CPU 1: computer (heuristic)")).to_be_visible()
@@ -282,12 +268,12 @@ def test_a_showdown_game_against_a_computer_at_a_phones_size(tmp_path: Path) -> 
             assert moves < 300, "the game never ended"
         assert no_horizontal_scroll(page)
         expect(page.get_by_role("log")).to_contain_text("CPU 1")
-        record = _record(server.ws_url, code, kept_seat(page, code)["token"])
+        record = record_of(server.ws_url, code, kept_seat(page, code)["token"])
         match = Match.from_record(record)
         assert match.state.is_terminal()
         assert _shown_scores(page) == {"Ann": match.state.score(0).total,
                                        "CPU 1": match.state.score(1).total}
-        context.close()
+        page.context.close()
     assert not _foreign(asked, server)
 
 
@@ -335,7 +321,7 @@ def test_two_people_at_one_device_pass_it_before_a_hand_is_shown(tmp_path: Path)
             assert moves < 400, "the game never ended"
         assert covers > 10 and {name for name, _, _ in shown} == {"Ann", "Bob"}
         assert no_horizontal_scroll(page)
-        record = _record(server.ws_url, code, kept_seat(page, code)["token"])
+        record = record_of(server.ws_url, code, kept_seat(page, code)["token"])
         context.close()
     for name, seq, cards in shown:
         assert cards == _hand_at(record, seq, ("Ann", "Bob").index(name)), (name, seq)
