@@ -59,7 +59,13 @@ from benchmarks.server_load import _cpu_seconds, _drive  # noqa: E402
 from benchmarks.web_sessions import memory_kb  # noqa: E402
 from tests.procs import default_signals  # noqa: E402
 from tests.web.browser import READ_SCREEN, chromium, wait_for_text  # noqa: E402
-from tests.web.gamepage import GameServer, browser, game_server, page_server  # noqa: E402
+from tests.web.gamepage import (  # noqa: E402
+    GameServer,
+    browser,
+    create_room,
+    game_server,
+    page_server,
+)
 from tests.web.served import MENU_DRAWN, apps_of, served  # noqa: E402
 
 from gameshelf.core.benchargs import whole  # noqa: E402
@@ -150,12 +156,9 @@ def pct(values: list[float], p: float) -> float:
 
 def new_game(page: Any, url: str) -> None:
     page.goto(url)
-    page.get_by_role("button", name="Yatz").click()
-    page.get_by_role("textbox", name="Your name").fill("Ann")
     # the quick computer, as before strong was the default: a fresh checkout's first strong
     # move compiles the solver (up to a minute on a loaded machine)
-    page.get_by_role("combobox", name="Computer level").select_option("greedy")
-    page.get_by_role("button", name="Create the room").click()
+    create_room(page, "Yatz", level="greedy", made=False)
     page.get_by_role("button", name="Roll", exact=True).wait_for()
 
 
@@ -449,9 +452,7 @@ def main() -> None:
 def muggins(page: Any, url: str, moves: int = 8) -> None:
     """A Muggins game against Mugsy, a few moves in (a tile that fits, else draw or pass)."""
     page.goto(url)
-    page.get_by_role("button", name="Muggins").click()
-    page.get_by_role("textbox", name="Your name").fill("Ann")
-    page.get_by_role("button", name="Create the room").click()
+    create_room(page, "Muggins", made=False)
     rack = page.get_by_role("group", name="Your tiles")
     able = page.get_by_role("button", name=re.compile(r"^(\d-\d|Draw|Pass)$"), disabled=False)
     for _ in range(moves):

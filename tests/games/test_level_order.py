@@ -13,8 +13,8 @@ from typer.testing import CliRunner
 from gameshelf.cli.online import levels_help
 from gameshelf.core.gamedef import options_of
 from gameshelf.games import REGISTRY
-from gameshelf.tui.app import GameshelfApp
 from gameshelf.web.page import games_list
+from tests.tui.setups import opened, running
 
 
 def _levels() -> dict[str, tuple[str, ...]]:
@@ -51,26 +51,18 @@ async def test_every_terminal_setup_lists_them_in_the_same_order() -> None:
     from gameshelf.games.yatz.tui.setup import SetupScreen
 
     levels = _levels()
-    app = GameshelfApp()
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        yatz = SetupScreen()
-        await app.push_screen(yatz)
-        await pilot.pause()
+    async with running() as (app, pilot):
+        yatz = await opened(app, pilot, SetupScreen())
         select = yatz.query(Select).first()
         shown = [str(v) for _label, v in select._options if str(v).strip()]   # noqa: SLF001
         computers = [v for v in shown if v in levels["yatz"]]
         assert tuple(computers) == levels["yatz"]
         app.pop_screen()
-        muggins = LevelScreen()
-        await app.push_screen(muggins)
-        await pilot.pause()
+        muggins = await opened(app, pilot, LevelScreen())
         ol = muggins.query_one("#levels", OptionList)
         ids = tuple(str(ol.get_option_at_index(i).id) for i in range(ol.option_count))
         assert ids == levels["muggins"]
         app.pop_screen()
-        showdown = ShowdownStartScreen()
-        await app.push_screen(showdown)
-        await pilot.pause()
+        showdown = await opened(app, pilot, ShowdownStartScreen())
         note = str(showdown.query_one("#sd-note", Static).render())
         assert re.sub(r"\s+", " ", ", ".join(levels["showdown"])) in re.sub(r"\s+", " ", note)

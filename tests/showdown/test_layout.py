@@ -18,9 +18,14 @@ from gameshelf.games.showdown.match import Match, parse_players
 from gameshelf.games.showdown.table import Phase
 from gameshelf.games.showdown.tui.cards import CardLine, CardView
 from gameshelf.games.showdown.tui.handoff import HandOffScreen
+from gameshelf.games.showdown.tui.help import HELP
+from gameshelf.games.showdown.tui.howto import LEGEND
+from gameshelf.games.showdown.tui.layout import Layout
 from gameshelf.games.showdown.tui.scores import ScoreScreen
 from gameshelf.games.showdown.tui.screen import ShowdownScreen
 from gameshelf.games.showdown.tui.setup import ShowdownStartScreen
+from gameshelf.games.showdown.tui.table import players_text
+from gameshelf.session.match import SeatInfo
 from gameshelf.tui.app import GameshelfApp
 from gameshelf.tui.widgets import HelpScreen
 from tests.tui.test_habits import SIZES, footer_complete, shown_whole
@@ -233,3 +238,22 @@ async def test_four_players_score_table_and_piles_fit_at_80x24() -> None:
             if view == "score":
                 await pilot.press("p")
                 await pilot.pause()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_table_its_legend_and_the_help_say_one_set_of_words(size: tuple[int, int]) -> None:
+    """The players table's headings are the words its legend (the how-to line) and the
+    help's table of its columns use, at every size: ``speed`` and ``ctrl``, never a
+    ``spd``/``ctl`` beside them."""
+    match = Match(parse_players("You,cpu"), 9)
+    st = match.state.view(0)
+    header = players_text([SeatInfo(s.name, s.kind, s.is_human) for s in match.seats], st,
+                          Layout(*size)).plain.splitlines()[0].split()
+    legend = LEGEND.removeprefix("Table: ").split(" · ")
+    for said in legend:
+        assert said.split()[0] in header, (size, said, header)
+    rows = [line.split("|")[1].strip() for line in HELP.splitlines()
+            if line.startswith("| ") and not line.startswith(("| column", "| ---"))]
+    for word in ("speed", "ctrl"):
+        assert word in header and word in rows, (size, header, rows)
+    assert not {"spd", "ctl"} & set(header + rows + LEGEND.split())

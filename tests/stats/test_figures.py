@@ -4,6 +4,7 @@ figures are counted here, independently of :mod:`gameshelf.stats`."""
 
 from __future__ import annotations
 
+import re
 import statistics
 from pathlib import Path
 
@@ -145,3 +146,26 @@ def test_no_games_and_damaged_rows(game: str) -> None:
     figures = game_stats(game)
     assert figures.damaged == 1   # a record that does not replay is left out, and said
     assert any("could not be read" in line for line in figures.lines())
+
+
+def test_the_yatz_sample_rates_read_as_the_readme_says_them() -> None:
+    """The shipped sample of the strong player (benchmarks/yatz_strong_reference.py) got
+    the x3 bonus in 199 games of 200: ``yatz stats`` shows 99.5 as the README says 99.5%,
+    never a rate rounded up to 100 (nor down to 0) that is not all (or none) of the games;
+    the README's three bonus rates are the ones the stats show."""
+    from gameshelf.games.yatz.stats import load_reference, yatz_row
+    from gameshelf.stats.text import rate_cell
+
+    reference = load_reference()
+    assert reference is not None
+    rates = reference.bonus_rates()
+    row = yatz_row(reference, "strong (sample)").split()
+    shown = row[-6:-3]
+    assert shown == [rate_cell(r).strip() for r in rates], row
+    for n, cell in zip(reference.bonus, shown, strict=True):
+        games = len(reference.scores)
+        assert (cell == "100") == (n == games) and (cell == "0") == (n == 0), (n, cell)
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    said = re.search(r"upper bonus x1/x2/x3 ([\d.]+)% / ([\d.]+)% / ([\d.]+)%",
+                     " ".join(readme.split()))
+    assert said is not None and list(said.groups()) == shown, (said, shown)

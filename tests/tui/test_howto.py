@@ -215,7 +215,7 @@ async def test_showdown_howto_guides_the_first_turn_and_stays_off() -> None:
                 if st.phase is Phase.OFFER:
                     seen.add("offer")
                     assert "Step 1, offer" in text
-                    assert "Table: spd speed · ctl control tokens" in text
+                    assert "Table: speed · ctrl control tokens" in text
                     await pilot.press("enter")
                 elif st.pending_return is not None:
                     seen.add("flip")
@@ -225,7 +225,7 @@ async def test_showdown_howto_guides_the_first_turn_and_stays_off() -> None:
                     seen.add("control")
                     # 80x24: the keys are the action bar's, the hand has the rows
                     assert "range holds your speed" in text or "d ends your step 2" in text
-                    assert "Step 2, bid" not in text and "Table: spd" not in text
+                    assert "Step 2, bid" not in text and "Table: speed" not in text
                     assert len(visible_hand(screen)) >= 4
                     await pilot.press("d")
                 elif st.phase is Phase.TAKE:

@@ -11,8 +11,10 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
+from textual import events
 from textual.screen import Screen
-from textual.widgets import Static
+from textual.widgets import Button, OptionList, Static
+from textual.widgets._toast import Toast
 
 from gameshelf.core.text import resume_command
 from gameshelf.games import REGISTRY
@@ -152,3 +154,62 @@ async def test_every_statistics_screen_with_no_game_says_so(every_game: list[str
             await pilot.press("r")    # its key says why not
             await _settle(app, pilot)
             assert isinstance(app.screen, StatsScreen), key
+
+
+async def _click(app: GameshelfApp, pilot: Any, x: int, y: int) -> None:
+    """A click at ``(x, y)`` as a terminal's driver gives it: to the app, which hands it to
+    the screen (Pilot's own click goes to the screen directly)."""
+    for kind in (events.MouseDown, events.MouseUp, events.Click):
+        app.post_message(kind(None, x, y, 0, 0, 1, False, False, False, screen_x=x, screen_y=y))
+        await pilot.pause()
+
+
+def _notices(app: GameshelfApp) -> list[Toast]:
+    """The notices (toasts) the screen on top shows."""
+    return list(app.screen.query(Toast))
+
+
+async def test_a_leaving_note_goes_at_the_players_next_key_or_click(
+        every_game: list[str]) -> None:
+    """At 80x24 the note of a game left stands in the bottom right corner over the screen
+    that comes next (a setup's buttons, its saves): the player's next key, or a click,
+    sends it away (the key still acts), on every game; a warning stays its time."""
+    for key in every_game:
+        for act in ("key", "click"):
+            walk = _walks()[key]()
+            app = GameshelfApp()
+            async with app.run_test(size=(80, 24), notifications=True) as pilot:
+                await _start(app, pilot, walk)
+                if key == "dollar":
+                    await pilot.press("f5")
+                    await _settle(app, pilot)
+                await pilot.press("escape")
+                await _settle(app, pilot)
+                assert isinstance(app.screen, MenuScreen) and _notices(app), (key, act)
+                app.notify("a warning", severity="warning")
+                await _settle(app, pilot)
+                if act == "key":
+                    await pilot.press("down")             # the menu's next line
+                else:
+                    title = app.screen.query_one("#title").region
+                    await _click(app, pilot, title.x + 2, title.y)
+                await _settle(app, pilot)
+                left = [str(t.render()) for t in _notices(app)]
+                assert len(left) == 1 and "a warning" in left[0], (key, act, left)
+                if act == "key":
+                    assert app.screen.query_one(OptionList).highlighted == 1, key
+
+
+async def test_the_setup_buttons_are_seen_at_the_first_key_after_leaving() -> None:
+    """The case a new user met: Yatz left at 80x24, its note over the setup's Top 20
+    button; the next key (Tab) moves the focus and the button is seen."""
+    app = GameshelfApp()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        for keys in (("2",), ("f5",), ("r",), ("escape",)):
+            await pilot.press(*keys)
+            await _settle(app, pilot)
+        top20 = app.screen.query_one("#scores", Button)
+        assert any(t.region.overlaps(top20.region) for t in _notices(app))
+        await pilot.press("tab")
+        await _settle(app, pilot)
+        assert not _notices(app)

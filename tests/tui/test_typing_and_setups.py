@@ -18,6 +18,7 @@ from gameshelf.games.yatz.tui.screen import GameScreen
 from gameshelf.games.yatz.tui.setup import SetupScreen
 from gameshelf.tui.app import GameshelfApp
 from gameshelf.tui.widgets import typed_key
+from tests.tui.setups import opened, running
 
 
 def _footer_keys(app: GameshelfApp) -> dict[str, str]:
@@ -43,17 +44,13 @@ async def _walk_fields(app: GameshelfApp, pilot) -> int:  # type: ignore[no-unty
 
 
 async def test_no_footer_names_a_key_a_focused_field_would_type() -> None:
-    app = GameshelfApp()
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with running() as (app, pilot):
         for screen in (SetupScreen(), ShowdownStartScreen(), DollarScreen(seed=4)):
-            await app.push_screen(screen)
-            await pilot.pause()
+            await opened(app, pilot, screen)
             assert await _walk_fields(app, pilot) > 0, type(screen).__name__
             app.pop_screen()
             await pilot.pause()
-        await app.push_screen(ShowdownStartScreen())
-        await pilot.pause()
+        await opened(app, pilot, ShowdownStartScreen())
         await pilot.press("enter")                  # You,cpu,cpu: the game
         await pilot.pause()
         await app.workers.wait_for_complete()
@@ -66,12 +63,8 @@ async def test_no_footer_names_a_key_a_focused_field_would_type() -> None:
 
 
 async def test_yatz_seat_keys_work_from_a_name_field_and_plus_is_typed() -> None:
-    app = GameshelfApp()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = SetupScreen()
-        await app.push_screen(screen)
-        await pilot.pause()
+    async with running((80, 24)) as (app, pilot):
+        screen = await opened(app, pilot, SetupScreen())
         name = screen.query_one("#name1", Input)
         assert screen.focused is name and screen.count == 2
         await pilot.press("end", "plus")
@@ -87,12 +80,8 @@ async def test_yatz_seat_keys_work_from_a_name_field_and_plus_is_typed() -> None
 
 
 async def test_setups_opened_again_start_from_the_last_games_seats() -> None:
-    app = GameshelfApp()
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        yatz = SetupScreen()
-        await app.push_screen(yatz)
-        await pilot.pause()
+    async with running() as (app, pilot):
+        yatz = await opened(app, pilot, SetupScreen())
         await pilot.press("f6")                     # three seats: Ann, Computer, Bob
         await pilot.pause()
         yatz.query_one("#name1", Input).value = "Ann"
@@ -104,18 +93,14 @@ async def test_setups_opened_again_start_from_the_last_games_seats() -> None:
         app.pop_screen()
         app.pop_screen()
         await pilot.pause()
-        again = SetupScreen()
-        await app.push_screen(again)
-        await pilot.pause()
+        again = await opened(app, pilot, SetupScreen())
         assert again.count == 3
         assert [again.query_one(f"#name{i}", Input).value for i in (1, 2, 3)] == [
             "Ann", "Computer", "Bob"]
         assert str(again.query_one("#kind2", Select).value) == "casual"
         app.pop_screen()
 
-        showdown = ShowdownStartScreen()
-        await app.push_screen(showdown)
-        await pilot.pause()
+        showdown = await opened(app, pilot, ShowdownStartScreen())
         showdown.query_one("#sd-players", Input).value = "Zed,cpu"
         await pilot.press("enter")
         await pilot.pause()
@@ -123,20 +108,15 @@ async def test_setups_opened_again_start_from_the_last_games_seats() -> None:
         app.pop_screen()
         app.pop_screen()
         await pilot.pause()
-        await app.push_screen(ShowdownStartScreen())
-        await pilot.pause()
+        await opened(app, pilot, ShowdownStartScreen())
         assert app.screen.query_one("#sd-players", Input).value == "Zed,cpu"
         app.pop_screen()
 
-        level = LevelScreen()
-        await app.push_screen(level)
-        await pilot.pause()
+        await opened(app, pilot, LevelScreen())
         await pilot.press("down", "enter")          # the level after the default
         await pilot.pause()
         chosen = app.setups["muggins"]
-        again_level = LevelScreen()
-        await app.push_screen(again_level)
-        await pilot.pause()
+        again_level = await opened(app, pilot, LevelScreen())
         ol = again_level.query_one("#levels", OptionList)
         assert ol.highlighted is not None
         assert ol.get_option_at_index(ol.highlighted).id == chosen

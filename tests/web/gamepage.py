@@ -15,6 +15,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from gameshelf.core.records import GameRecord
 from tests.procs import default_signals
 from tests.web.browser import ARGS
 
@@ -107,6 +108,31 @@ def browser(executable: str) -> Iterator[Any]:
             launched.close()
 
 
+def phone(chromium: Any, asked: list[str] | None = None) -> Any:
+    """A page at a phone's 390x844 window (touch, mobile) in a context of its own, waiting
+    up to :data:`PATIENCE`; with ``asked``, every address the page asks for (its requests
+    and WebSockets) is added to it as it goes. ``page.context.close()`` ends it."""
+    context = chromium.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
+                                   is_mobile=True)
+    context.set_default_timeout(PATIENCE * 1000)
+    page = context.new_page()
+    if asked is not None:
+        page.on("request", lambda r: asked.append(r.url))
+        page.on("websocket", lambda w: asked.append(w.url))
+    return page
+
+
+def record_of(ws_url: str, code: str, token: str) -> GameRecord:
+    """The record of room ``code`` as the server gives it to the seat holding ``token``."""
+    from websockets.sync.client import connect
+
+    with connect(ws_url) as ws:
+        ws.send(json.dumps({"v": 1, "type": "record", "code": code, "token": token}))
+        answer = json.loads(ws.recv(timeout=PATIENCE))
+    assert answer["type"] == "record", answer
+    return GameRecord.from_json(json.dumps(answer["record"]))
+
+
 def no_horizontal_scroll(page: Any) -> bool:
     """True when the page is no wider than its window (nothing to scroll sideways)."""
     return bool(page.evaluate(
@@ -120,15 +146,54 @@ def kept_seat(page: Any, code: str) -> dict[str, Any]:
     return found
 
 
+def create_room(page: Any, game: str, name: str = "Ann", *, computers: int | None = None,
+                level: str | None = None, device: str | None = None,
+                friends: int | None = None, options: dict[str, str] | None = None,
+                press: str = "click", opened: bool = False, made: bool = True) -> str:
+    """From the page's menu, a room of ``game`` made by ``name``: its setup opened (unless
+    ``opened`` says it is open already), the name typed, and each field given set (how many
+    computer players, their level, the names of others at this device, how many seats for
+    friends, and the game's own number fields, ``options``, by the first words of their
+    labels); "Create the room" pressed as ``press`` says (``click``, ``tap``, the game's
+    button tapped too, or ``dblclick``). With ``made``, the room's code once the page's
+    address is the room's (``/r/CODE``); without (the form may be refused), "" at once.
+    Fields not given keep the page's defaults."""
+    from playwright.sync_api import expect
+
+    if not opened:
+        getattr(page.get_by_role("button", name=game, exact=True),
+                "tap" if press == "tap" else "click")()
+    page.get_by_role("textbox", name="Your name").fill(name)
+    if computers is not None:
+        page.get_by_role("spinbutton", name="Computer players").fill(str(computers))
+    if level is not None:
+        page.get_by_role("combobox", name="Computer level").select_option(level)
+    if device is not None:
+        page.get_by_role("textbox", name=re.compile("^Others playing at this device")
+                         ).fill(device)
+    if friends is not None:
+        page.get_by_role("spinbutton", name=re.compile("^Seats for friends")).fill(str(friends))
+    for label, value in (options or {}).items():
+        page.get_by_role("spinbutton", name=re.compile(f"^{label}")).fill(value)
+    getattr(page.get_by_role("button", name="Create the room"), press)()
+    if not made:
+        return ""
+    expect(page).to_have_url(re.compile(r"/r/[A-Z0-9]+$"))
+    return str(page.url.rsplit("/", 1)[1])
+
+
+def join_room(page: Any, url: str, name: str) -> None:
+    """``name`` sits at an open seat of the room at ``url`` (its link): the link opened,
+    the name typed, Join pressed."""
+    page.goto(url)
+    page.get_by_role("textbox", name="Your name").fill(name)
+    page.get_by_role("button", name="Join").click()
+
+
 def device_room(page: Any, title: str, tap: bool = False) -> None:
     """From the page's menu, a room of ``title`` for Ann and Bob at this one device (no
     computer), once the page says Bob is there; ``tap`` touches where it would click."""
     from playwright.sync_api import expect
 
-    press = "tap" if tap else "click"
-    getattr(page.get_by_role("button", name=title), press)()
-    page.get_by_role("textbox", name="Your name").fill("Ann")
-    page.get_by_role("spinbutton", name="Computer players").fill("0")
-    page.get_by_role("textbox", name="Others playing at this device").fill("Bob")
-    getattr(page.get_by_role("button", name="Create the room"), press)()
+    create_room(page, title, computers=0, device="Bob", press="tap" if tap else "click")
     expect(page.get_by_text("Bob: at this device")).to_be_visible()

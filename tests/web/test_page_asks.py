@@ -17,31 +17,16 @@ from typing import Any
 
 from tests.web.axe import assert_accessible
 from tests.web.browser import browser_or_skip
-from tests.web.gamepage import PATIENCE, browser, game_server, no_horizontal_scroll
+from tests.web.gamepage import (
+    browser,
+    create_room,
+    game_server,
+    no_horizontal_scroll,
+    phone,
+)
 
 #: Where the screenshots go (docs/images/page-asks-*.png) when GAMESHELF_SHOTS is set.
 SHOTS = Path(__file__).resolve().parents[2] / "docs" / "images"
-
-
-def _phone(chromium: Any) -> Any:
-    context = chromium.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
-                                   is_mobile=True)
-    context.set_default_timeout(PATIENCE * 1000)
-    return context.new_page()
-
-
-def _create(page: Any, title: str, computers: int, options: dict[str, str] | None = None
-            ) -> str:
-    from playwright.sync_api import expect
-
-    page.get_by_role("button", name=title, exact=True).click()
-    page.get_by_role("textbox", name="Your name").fill("Ann")
-    page.get_by_role("spinbutton", name="Computer players").fill(str(computers))
-    for label, value in (options or {}).items():
-        page.get_by_role("spinbutton", name=re.compile(f"^{label}")).fill(value)
-    page.get_by_role("button", name="Create the room").click()
-    expect(page).to_have_url(re.compile(r"/r/[A-Z0-9]+$"))
-    return str(page.url.rsplit("/", 1)[1])
 
 
 def test_rules_from_the_menu_and_a_hint_for_the_seat_to_act(tmp_path: Path) -> None:
@@ -50,7 +35,7 @@ def test_rules_from_the_menu_and_a_hint_for_the_seat_to_act(tmp_path: Path) -> N
     executable = browser_or_skip()
     with game_server(tmp_path / "home", "--rate", "200") as server, \
             browser(executable) as chromium:
-        page = _phone(chromium)
+        page = phone(chromium)
         page.goto(server.url)
         for title in ("Yatz", "Muggins", "Pinball Showdown", "One Dollar Pinball"):
             page.get_by_role("group", name=title, exact=True).get_by_role(
@@ -62,7 +47,7 @@ def test_rules_from_the_menu_and_a_hint_for_the_seat_to_act(tmp_path: Path) -> N
             dialog.get_by_role("button", name="Close").click()
             expect(dialog).to_be_hidden()
 
-        _create(page, "Muggins", 1, {"Target": "50"})
+        create_room(page, "Muggins", computers=1, options={"Target": "50"})
         hint = page.get_by_role("button", name="Hint")
         expect(hint).to_be_visible()
         page.get_by_role("button", name="Rules").click()
@@ -90,9 +75,9 @@ def test_after_a_game_its_replay_step_by_step_and_the_top_20(tmp_path: Path) -> 
     executable = browser_or_skip()
     with game_server(tmp_path / "home", "--rate", "200") as server, \
             browser(executable) as chromium:
-        page = _phone(chromium)
+        page = phone(chromium)
         page.goto(server.url)
-        _create(page, "One Dollar Pinball", 1)
+        create_room(page, "One Dollar Pinball", computers=1)
         page.get_by_role("textbox", name="Serial number").fill("L40000002A")
         page.get_by_role("textbox", name="Series").fill("1902")
         page.get_by_role("button", name="Score").click()
@@ -168,9 +153,9 @@ def test_a_finished_muggins_game_is_reviewed_and_replayed_hand_and_all(tmp_path:
     executable = browser_or_skip()
     with game_server(tmp_path / "home", "--rate", "200") as server, \
             browser(executable) as chromium:
-        page = _phone(chromium)
+        page = phone(chromium)
         page.goto(server.url)
-        _create(page, "Muggins", 1, {"Target": "15"})
+        create_room(page, "Muggins", computers=1, options={"Target": "15"})
         _play_muggins_by_taps(page)
         page.get_by_role("button", name="Review my game").tap()
         dialog = page.get_by_role("dialog", name="Review of your game")

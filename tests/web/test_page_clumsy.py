@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.web.browser import browser_or_skip
-from tests.web.gamepage import PATIENCE, browser, game_server, kept_seat
+from tests.web.gamepage import PATIENCE, browser, create_room, game_server, kept_seat
 
 
 def _sent(page: Any) -> list[dict[str, Any]]:
@@ -21,19 +21,6 @@ def _sent(page: Any) -> list[dict[str, Any]]:
     page.on("websocket", lambda ws: ws.on(
         "framesent", lambda text: frames.append(json.loads(text))))
     return frames
-
-
-def _create(page: Any, url: str, *, computers: int, friends: int, double: bool) -> None:
-    page.goto(url)
-    page.get_by_role("button", name="Yatz").click()
-    page.get_by_role("textbox", name="Your name").fill("Ann")
-    page.get_by_role("spinbutton", name="Computer players").fill(str(computers))
-    page.get_by_role("spinbutton", name="Seats for friends").fill(str(friends))
-    button = page.get_by_role("button", name="Create the room")
-    if double:
-        button.dblclick()
-    else:
-        button.click()
 
 
 def test_a_double_click_makes_one_room_one_seat_and_one_start(tmp_path: Path) -> None:
@@ -48,7 +35,8 @@ def test_a_double_click_makes_one_room_one_seat_and_one_start(tmp_path: Path) ->
         # solo, against a computer: one room, started at once
         solo = ann_context.new_page()
         sent = _sent(solo)
-        _create(solo, server.url, computers=1, friends=0, double=True)
+        solo.goto(server.url)
+        create_room(solo, "Yatz", computers=1, friends=0, press="dblclick")
         expect(solo.get_by_role("button", name="Roll", exact=True)).to_be_enabled()
         solo.wait_for_timeout(1000)     # a second answer would have come by now
         expect(solo.get_by_role("button", name="Roll", exact=True)).to_be_enabled()
@@ -62,12 +50,11 @@ def test_a_double_click_makes_one_room_one_seat_and_one_start(tmp_path: Path) ->
         # with a friend: one join, one start
         ann = ann_context.new_page()
         ann_sent = _sent(ann)
-        _create(ann, server.url, computers=0, friends=2, double=False)
-        link = ann.get_by_role("textbox", name="Link to this room")
-        expect(link).to_have_value(re.compile(r"/r/[A-Z0-9]+$"))
+        ann.goto(server.url)
+        code = create_room(ann, "Yatz", computers=0, friends=2)
         bob = bob_context.new_page()
         bob_sent = _sent(bob)
-        bob.goto(link.input_value())
+        bob.goto(f"{server.url}r/{code}")
         bob.get_by_role("textbox", name="Your name").fill("Bob")
         bob.get_by_role("button", name="Join").dblclick()
         expect(ann.get_by_text("Bob: connected")).to_be_visible()
@@ -91,15 +78,13 @@ def test_a_second_tab_of_a_seated_browser_sits_at_its_seat(tmp_path: Path) -> No
         for context in (ann_context, bob_context):
             context.set_default_timeout(PATIENCE * 1000)
         ann = ann_context.new_page()
-        _create(ann, server.url, computers=0, friends=2, double=False)
-        link = ann.get_by_role("textbox", name="Link to this room")
-        expect(link).to_have_value(re.compile(r"/r/[A-Z0-9]+$"))
-        code = link.input_value().rsplit("/", 1)[1]
+        ann.goto(server.url)
+        code = create_room(ann, "Yatz", computers=0, friends=2)
 
         # Bob opens the link in two tabs, joins in the first, then types in the second
         first, second = bob_context.new_page(), bob_context.new_page()
         for page in (first, second):
-            page.goto(link.input_value())
+            page.goto(f"{server.url}r/{code}")
             expect(page.get_by_role("heading", name=f"Join the room {code}")).to_be_visible()
         first.get_by_role("textbox", name="Your name").fill("Bob")
         first.get_by_role("button", name="Join").click()
@@ -141,7 +126,7 @@ def test_a_browser_that_keeps_no_site_data_still_plays(tmp_path: Path) -> None:
             assert "SecurityError" in page.evaluate(
                 "() => { try { localStorage.length; return 'kept'; } "
                 "catch (e) { return e.name; } }")
-            _create(page, server.url, computers=1, friends=0, double=False)
+            create_room(page, "Yatz", computers=1, friends=0)
             expect(page.get_by_role("button", name="Roll", exact=True)).to_be_enabled()
             page.get_by_role("button", name="Roll", exact=True).click()
             expect(page.get_by_role("button", name=re.compile(r"^Die 1: \d"))).to_be_enabled()

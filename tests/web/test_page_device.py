@@ -11,7 +11,13 @@ import re
 from pathlib import Path
 
 from tests.web.browser import browser_or_skip
-from tests.web.gamepage import PATIENCE, browser, device_room, game_server, no_horizontal_scroll
+from tests.web.gamepage import (
+    browser,
+    device_room,
+    game_server,
+    no_horizontal_scroll,
+    phone,
+)
 
 PASSES = 6
 
@@ -22,10 +28,7 @@ def test_two_people_pass_one_phone_in_muggins(tmp_path: Path) -> None:
     executable = browser_or_skip()
     with game_server(tmp_path / "home", "--rate", "200") as server, \
             browser(executable) as chromium:
-        context = chromium.new_context(viewport={"width": 390, "height": 844},
-                                       has_touch=True, is_mobile=True)
-        context.set_default_timeout(PATIENCE * 1000)
-        page = context.new_page()
+        page = phone(chromium)
         page.goto(server.url)
         device_room(page, "Muggins", tap=True)
         rack = page.get_by_role("group", name="Your tiles")
@@ -60,4 +63,4 @@ def test_two_people_pass_one_phone_in_muggins(tmp_path: Path) -> None:
         assert all(a != b for a, b in zip(passed, passed[1:], strict=False))
         expect(page.get_by_text(re.compile("away"))).to_have_count(0)
         assert no_horizontal_scroll(page)
-        context.close()
+        page.context.close()

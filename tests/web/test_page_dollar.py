@@ -14,14 +14,9 @@ unless the system asks for less motion.
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
-from typing import Any
 
-from websockets.sync.client import connect
-
-from gameshelf.core.records import GameRecord
 from gameshelf.games.dollar.match import Match
 from gameshelf.games.dollar.replay import dollar_replay
 from tests.web.axe import assert_accessible
@@ -29,33 +24,17 @@ from tests.web.browser import browser_or_skip
 from tests.web.gamepage import (
     PATIENCE,
     browser,
+    create_room,
     device_room,
     game_server,
+    join_room,
     kept_seat,
     no_horizontal_scroll,
+    phone,
+    record_of,
 )
 
 TOTAL = "Total: 88,000,000 points"
-
-
-def _record(ws_url: str, code: str, token: str) -> GameRecord:
-    with connect(ws_url) as ws:
-        ws.send(json.dumps({"v": 1, "type": "record", "code": code, "token": token}))
-        answer = json.loads(ws.recv(timeout=PATIENCE))
-    assert answer["type"] == "record", answer
-    return GameRecord.from_json(json.dumps(answer["record"]))
-
-
-def _create(page: Any, computers: int, friends: int = 0) -> str:
-    from playwright.sync_api import expect
-
-    page.get_by_role("button", name="One Dollar Pinball").click()
-    page.get_by_role("textbox", name="Your name").fill("Ann")
-    page.get_by_role("spinbutton", name="Computer players").fill(str(computers))
-    page.get_by_role("spinbutton", name=re.compile("^Seats for friends")).fill(str(friends))
-    page.get_by_role("button", name="Create the room").click()
-    expect(page).to_have_url(re.compile(r"/r/[A-Z0-9]+$"))
-    return str(page.url.rsplit("/", 1)[1])
 
 
 def test_dollar_l40000002a_series_1902_scores_88_million_in_the_page(tmp_path: Path) -> None:
@@ -66,13 +45,8 @@ def test_dollar_l40000002a_series_1902_scores_88_million_in_the_page(tmp_path: P
     checked: list[str] = []
     with game_server(tmp_path / "home", "--rate", "200") as server, \
             browser(executable) as chromium:
-        context = chromium.new_context(viewport={"width": 390, "height": 844},
-                                       has_touch=True, is_mobile=True)
-        context.set_default_timeout(PATIENCE * 1000)
-        page = context.new_page()
         asked: list[str] = []
-        page.on("request", lambda r: asked.append(r.url))
-        page.on("websocket", lambda w: asked.append(w.url))
+        page = phone(chromium, asked)
 
         page.goto(server.url)
         expect(page.get_by_role("button", name="One Dollar Pinball")).to_be_visible()
@@ -80,7 +54,7 @@ def test_dollar_l40000002a_series_1902_scores_88_million_in_the_page(tmp_path: P
         page.get_by_role("button", name="One Dollar Pinball").click()
         assert_accessible(page, "the setup", checked)
         page.get_by_role("button", name="Back to the games").click()
-        code = _create(page, computers=1)
+        code = create_room(page, "One Dollar Pinball", computers=1)
         expect(page.get_by_role("heading", name=f"One Dollar Pinball, room {code}")
                ).to_be_visible()
         serial = page.get_by_role("textbox", name="Serial number")
@@ -145,13 +119,13 @@ def test_dollar_l40000002a_series_1902_scores_88_million_in_the_page(tmp_path: P
             "Ann (you): 88,000,000 points, place 1")
         assert_accessible(page, "every bill in, after a reload", checked)
 
-        record = _record(server.ws_url, code, kept_seat(page, code)["token"])
+        record = record_of(server.ws_url, code, kept_seat(page, code)["token"])
         match = Match.from_record(record)
         assert match.is_over() and match.actions[0] == "bill L40000002A series 1902"
         assert match.entries[0].score == 88_000_000
         assert [e.score for e in dollar_replay(record).entries] == [  # type: ignore[attr-defined]
             e.score for e in match.entries]
-        context.close()
+        page.context.close()
 
     assert len(checked) == 7
     origin = server.url.rstrip("/")
@@ -175,11 +149,8 @@ def test_two_friends_compare_bills_neither_seeing_the_other_first(tmp_path: Path
             c.set_default_timeout(PATIENCE * 1000)
         ann, bob = ann_context.new_page(), bob_context.new_page()
         ann.goto(server.url)
-        code = _create(ann, computers=0, friends=1)
-        link = ann.get_by_role("textbox", name="Link to this room").input_value()
-        bob.goto(link)
-        bob.get_by_role("textbox", name="Your name").fill("Bob")
-        bob.get_by_role("button", name="Join").click()
+        code = create_room(ann, "One Dollar Pinball", computers=0, friends=1)
+        join_room(bob, f"{server.url}r/{code}", "Bob")
         expect(ann.get_by_text("Bob: connected")).to_be_visible()
         ann.get_by_role("button", name="Start the game").click()
 
@@ -244,7 +215,7 @@ def test_the_trace_is_told_at_once_when_less_motion_is_asked(tmp_path: Path) -> 
         context.set_default_timeout(PATIENCE * 1000)
         page = context.new_page()
         page.goto(server.url)
-        _create(page, computers=0)
+        create_room(page, "One Dollar Pinball", computers=0)
         page.get_by_role("button", name="Draw a random bill").click()
         trace = page.get_by_role("region", name=re.compile("^Your bill "))
         expect(trace.get_by_text(re.compile(r"^Total: [\d,]+ points$"))).to_be_visible()

@@ -22,7 +22,14 @@ from gameshelf.server import protocol as p
 from gameshelf.session.room import Room
 from tests.web.axe import assert_accessible
 from tests.web.browser import browser_or_skip
-from tests.web.gamepage import PATIENCE, browser, game_server, no_horizontal_scroll
+from tests.web.gamepage import (
+    PATIENCE,
+    browser,
+    create_room,
+    game_server,
+    join_room,
+    no_horizontal_scroll,
+)
 
 BACK = "You were away: the computer played your turns meanwhile."
 
@@ -54,19 +61,11 @@ def test_leave_the_room_is_told_to_the_others_as_left(tmp_path: Path) -> None:
     with game_server(tmp_path / "home") as server, browser(executable) as chromium:
         ann = _context(chromium).new_page()
         ann.goto(server.url)
-        ann.get_by_role("button", name="Yatz").click()
-        ann.get_by_role("textbox", name="Your name").fill("Ann")
-        ann.get_by_role("spinbutton", name="Computer players").fill("0")
-        ann.get_by_role("spinbutton", name="Seats for friends").fill("1")
-        ann.get_by_role("button", name="Create the room").click()
-        link = ann.get_by_role("textbox", name="Link to this room")
-        expect(link).to_have_value(re.compile(r"/r/[A-Z0-9]+$"))
+        code = create_room(ann, "Yatz", computers=0, friends=1)
 
         bob = _context(chromium, phone=True).new_page()
         sent = _sent(bob)
-        bob.goto(link.input_value())
-        bob.get_by_role("textbox", name="Your name").fill("Bob")
-        bob.get_by_role("button", name="Join").click()
+        join_room(bob, f"{server.url}r/{code}", "Bob")
         log = ann.get_by_role("log")
         expect(log).to_contain_text("Bob joined.")
         ann.get_by_role("button", name="Start the game").click()
@@ -119,13 +118,9 @@ def test_back_after_a_stand_in_played_reads_you_were_away_once(tmp_path: Path,
         url = f"{server.url}r/{bob.code}"
         ann_context = _context(chromium)
         ann = ann_context.new_page()
-        ann.goto(url)
-        ann.get_by_role("textbox", name="Your name").fill("Ann")
-        ann.get_by_role("button", name="Join").click()
+        join_room(ann, url, "Ann")
         carl = _context(chromium, phone=True).new_page()
-        carl.goto(url)
-        carl.get_by_role("textbox", name="Your name").fill("Carl")
-        carl.get_by_role("button", name="Join").click()
+        join_room(carl, url, "Carl")
         expect(ann.get_by_text("Carl: connected")).to_be_visible()
         bob.start()
         _wait_state(bob, 0)
@@ -163,10 +158,7 @@ def _dollar_over(page: Any, url: str) -> None:
     from playwright.sync_api import expect
 
     page.goto(url)
-    page.get_by_role("button", name="One Dollar Pinball", exact=True).click()
-    page.get_by_role("textbox", name="Your name").fill("Ann")
-    page.get_by_role("spinbutton", name="Computer players").fill("1")
-    page.get_by_role("button", name="Create the room").click()
+    create_room(page, "One Dollar Pinball", computers=1)
     page.get_by_role("textbox", name="Serial number").fill("L40000002A")
     page.get_by_role("textbox", name="Series").fill("1902")
     page.get_by_role("button", name="Score").click()
@@ -265,10 +257,7 @@ def test_hint_asked_twice_before_its_answer_is_sent_once(tmp_path: Path) -> None
         sent = _sent(page)
         page.route_web_socket(re.compile(r"/ws$"), relay)
         page.goto(server.url)
-        page.get_by_role("button", name="Muggins", exact=True).click()
-        page.get_by_role("textbox", name="Your name").fill("Ann")
-        page.get_by_role("spinbutton", name="Computer players").fill("1")
-        page.get_by_role("button", name="Create the room").click()
+        create_room(page, "Muggins", computers=1)
         hint = page.get_by_role("button", name="Hint")
         hint.click()
         dialog = page.get_by_role("dialog", name="Hint")

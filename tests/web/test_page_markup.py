@@ -9,12 +9,11 @@ tried (a violation would mean markup got in). The policy has the browser refuse
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 from typing import Any
 
 from tests.web.browser import browser_or_skip
-from tests.web.gamepage import PATIENCE, browser, game_server
+from tests.web.gamepage import PATIENCE, browser, create_room, game_server, join_room
 
 #: Names a player may type (the server's name rule: 20 characters at most).
 ANN = "<img src onerror=z>"
@@ -84,17 +83,9 @@ def test_names_and_server_texts_are_shown_as_typed_never_as_markup(tmp_path: Pat
         _through_a_hostile_server(bob, server.ws_url)
 
         ann.goto(server.url)
-        ann.get_by_role("button", name="Yatz").click()
-        ann.get_by_role("textbox", name="Your name").fill(ANN)
-        ann.get_by_role("spinbutton", name="Computer players").fill("0")
-        ann.get_by_role("spinbutton", name="Seats for friends").fill("1")
-        ann.get_by_role("button", name="Create the room").click()
-        link = ann.get_by_role("textbox", name="Link to this room")
-        expect(link).to_have_value(re.compile(r"/r/[A-Z0-9]+$"))
+        code = create_room(ann, "Yatz", ANN, computers=0, friends=1)
 
-        bob.goto(link.input_value())
-        bob.get_by_role("textbox", name="Your name").fill(BOB)
-        bob.get_by_role("button", name="Join").click()
+        join_room(bob, f"{server.url}r/{code}", BOB)
         expect(ann.get_by_text(f"{BOB}: connected", exact=True)).to_be_visible()
         expect(bob.get_by_text(f"{HOSTILE}{ANN}: connected", exact=True)).to_be_visible()
         ann.get_by_role("button", name="Start the game").click()

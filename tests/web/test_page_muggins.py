@@ -14,12 +14,9 @@ rules' ``choices`` offer two), and otherwise plays the end the screen plays.
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 from typing import Any
-
-from websockets.sync.client import connect
 
 from gameshelf.core.records import GameRecord
 from gameshelf.games.muggins.game import Play
@@ -29,9 +26,12 @@ from tests.web.browser import browser_or_skip
 from tests.web.gamepage import (
     PATIENCE,
     browser,
+    create_room,
     game_server,
     kept_seat,
     no_horizontal_scroll,
+    phone,
+    record_of,
 )
 
 TARGET = 30
@@ -42,14 +42,6 @@ MOVES = re.compile(r"^(\d-\d|Draw|Pass)$")
 def _labels(locator: Any) -> list[str]:
     return [str(x) for x in locator.evaluate_all(
         "els => els.map(e => e.getAttribute('aria-label'))")]
-
-
-def _record(ws_url: str, code: str, token: str) -> GameRecord:
-    with connect(ws_url) as ws:
-        ws.send(json.dumps({"v": 1, "type": "record", "code": code, "token": token}))
-        answer = json.loads(ws.recv(timeout=PATIENCE))
-    assert answer["type"] == "record", answer
-    return GameRecord.from_json(json.dumps(answer["record"]))
 
 
 def _ends_to_choose(record: GameRecord) -> int:
@@ -72,14 +64,9 @@ def test_a_muggins_game_to_a_small_target_by_taps(tmp_path: Path) -> None:
     executable = browser_or_skip()
     with game_server(tmp_path / "home", "--rate", "200") as server, \
             browser(executable) as chromium:
-        context = chromium.new_context(viewport={"width": 390, "height": 844},
-                                       has_touch=True, is_mobile=True)
-        context.set_default_timeout(PATIENCE * 1000)
-        page = context.new_page()
         asked: list[str] = []
+        page = phone(chromium, asked)
         which_end = 0
-        page.on("request", lambda r: asked.append(r.url))
-        page.on("websocket", lambda w: asked.append(w.url))
 
         checked: list[str] = []
         page.goto(server.url)
@@ -87,12 +74,8 @@ def test_a_muggins_game_to_a_small_target_by_taps(tmp_path: Path) -> None:
         assert_accessible(page, "the menu", checked)
         page.get_by_role("button", name="Muggins").tap()
         assert_accessible(page, "the setup", checked)
-        page.get_by_role("textbox", name="Your name").fill("Ann")
-        page.get_by_role("combobox", name="Computer level").select_option("easy")
-        page.get_by_role("spinbutton", name="Target").fill(str(TARGET))
-        page.get_by_role("button", name="Create the room").tap()
-        expect(page).to_have_url(re.compile(r"/r/[A-Z0-9]+$"))
-        code = page.url.rsplit("/", 1)[1]
+        code = create_room(page, "Muggins", level="easy", options={"Target": str(TARGET)},
+                           press="tap", opened=True)
         expect(page.get_by_text("Mugsy: computer (easy)")).to_be_visible()
 
         over = page.get_by_role("heading", name="Game over")
@@ -138,13 +121,13 @@ def test_a_muggins_game_to_a_small_target_by_taps(tmp_path: Path) -> None:
             r"^(Ann|Mugsy)(?: \(you\))?: ([\d,]+) points", page.get_by_role(
                 "region", name="Game over").inner_text(), re.M)}
 
-        record = _record(server.ws_url, code, kept_seat(page, code)["token"])
+        record = record_of(server.ws_url, code, kept_seat(page, code)["token"])
         match = Match.from_record(record)
         assert match.state.is_terminal()
         assert which_end == _ends_to_choose(record)
         assert shown == {"Ann": match.state.scores[0], "Mugsy": match.state.scores[1]}
         assert max(shown.values()) >= TARGET
-        context.close()
+        page.context.close()
 
     origin = server.url.rstrip("/")
     ws_origin = server.ws_url.rsplit("/", 1)[0]

@@ -14,8 +14,15 @@ from typing import Any
 
 from tests.web.axe import assert_accessible
 from tests.web.browser import browser_or_skip
-from tests.web.gamepage import PATIENCE, browser, game_server, no_horizontal_scroll
-from tests.web.test_page_asks import _create, _phone, _play_muggins_by_taps
+from tests.web.gamepage import (
+    PATIENCE,
+    browser,
+    create_room,
+    game_server,
+    no_horizontal_scroll,
+    phone,
+)
+from tests.web.test_page_asks import _play_muggins_by_taps
 
 #: Each table shown, its cells cut off (wider inside than shown) and whether the table
 #: is wider than the box holding it; a row's first cell (the option of a coach's table).
@@ -70,9 +77,9 @@ def test_every_hint_and_score_table_fits_a_phone_the_option_first(tmp_path: Path
     executable = browser_or_skip()
     with game_server(tmp_path / "home", "--rate", "200") as server, \
             browser(executable) as chromium:
-        page = _phone(chromium)
+        page = phone(chromium)
         page.goto(server.url)
-        _create(page, "Yatz", 1)
+        create_room(page, "Yatz", computers=1)
         page.get_by_role("button", name="Roll", exact=True).click()
         expect(page.get_by_role("button", name="Die 1", exact=False)).to_be_enabled()
         _tables_fit(page, "the Yatz card")
@@ -80,7 +87,7 @@ def test_every_hint_and_score_table_fits_a_phone_the_option_first(tmp_path: Path
         assert rows and all(re.match(r"(keep|hold|score|roll)", r) for r in rows), rows
 
         page.goto(server.url)
-        _create(page, "Muggins", 1, {"Target": "50"})
+        create_room(page, "Muggins", computers=1, options={"Target": "50"})
         expect(page.get_by_role("button", name="Hint")).to_be_visible()
         page.get_by_role("button", name="Hint").click()
         dialog = page.get_by_role("dialog", name="Hint")
@@ -92,7 +99,7 @@ def test_every_hint_and_score_table_fits_a_phone_the_option_first(tmp_path: Path
         dialog.get_by_role("button", name="Close").click()
 
         page.goto(server.url)
-        _create(page, "Pinball Showdown", 1)
+        create_room(page, "Pinball Showdown", computers=1)
         expect(page.get_by_role("button", name="Hint")).to_be_visible()
         hint = _hint_tables(page, "a Showdown hint")[0]["first"]
         assert all(re.match(r"(offer|bid|take|buy|speed|flip|done)", r) for r in hint), hint
@@ -127,10 +134,10 @@ def test_the_replay_counts_the_steps_seen_and_a_refused_one_loses_none(tmp_path:
 
     with game_server(tmp_path / "home", "--rate", "200") as server, \
             browser(executable) as chromium:
-        page = _phone(chromium)
+        page = phone(chromium)
         page.route_web_socket(re.compile(r"/ws$"), relay)
         page.goto(server.url)
-        _create(page, "Muggins", 1, {"Target": "15"})
+        create_room(page, "Muggins", computers=1, options={"Target": "15"})
         _play_muggins_by_taps(page)
         page.get_by_role("button", name="Replay the game").tap()
         replay = page.get_by_role("region", name="Replay")
@@ -160,7 +167,7 @@ def test_the_replay_counts_the_steps_seen_and_a_refused_one_loses_none(tmp_path:
         replay.get_by_role("button", name="Close the replay").tap()
 
         page.get_by_role("link", name="Back to the games").tap()
-        _create(page, "One Dollar Pinball", 1)
+        create_room(page, "One Dollar Pinball", computers=1)
         page.get_by_role("textbox", name="Serial number").fill("L40000002A")
         page.get_by_role("button", name="Score").tap()
         expect(page.get_by_role("region", name="Game over")).to_be_visible()
@@ -184,13 +191,9 @@ def test_yatz_says_every_move_once_with_its_dice(tmp_path: Path) -> None:
     executable = browser_or_skip()
     with game_server(tmp_path / "home", "--rate", "200") as server, \
             browser(executable) as chromium:
-        page = _phone(chromium)
+        page = phone(chromium)
         page.goto(server.url)
-        page.get_by_role("button", name="Yatz", exact=True).click()
-        page.get_by_role("textbox", name="Your name").fill("Ann")
-        page.get_by_role("spinbutton", name="Computer players").fill("1")
-        page.get_by_role("combobox", name="Computer level").select_option("greedy")
-        page.get_by_role("button", name="Create the room").click()
+        create_room(page, "Yatz", computers=1, level="greedy")
         log = page.get_by_role("log")
         page.get_by_role("button", name="Roll", exact=True).click()
         expect(log).to_contain_text(re.compile(r"You rolled( [1-6]){5}\."))
@@ -219,7 +222,7 @@ def test_the_dollar_caret_stays_clear_of_the_running_score(tmp_path: Path) -> No
             context.set_default_timeout(PATIENCE * 1000)
             page = context.new_page()
             page.goto(server.url)
-            _create(page, "One Dollar Pinball", 1)
+            create_room(page, "One Dollar Pinball", computers=1)
             page.get_by_role("textbox", name="Serial number").fill("L12345678A")
             page.get_by_role("button", name="Score").click()
             expect(page.locator(".dollar .digit.now")).to_have_count(1)

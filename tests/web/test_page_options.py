@@ -11,7 +11,7 @@ from typing import Any
 from websockets.sync.client import connect
 
 from tests.web.browser import browser_or_skip
-from tests.web.gamepage import PATIENCE, browser, game_server
+from tests.web.gamepage import PATIENCE, browser, create_room, game_server
 
 SEATS = [{"kind": "host", "name": "Ann"}, {"kind": "computer", "level": "easy"}]
 
@@ -38,10 +38,7 @@ def test_number_options_are_read_as_numbers_and_checked_on_the_page(tmp_path: Pa
 
         def create(target: str) -> None:
             page.goto(server.url)
-            page.get_by_role("button", name="Muggins").click()
-            page.get_by_role("textbox", name="Your name").fill("Ann")
-            page.get_by_role("spinbutton", name="Target").fill(target)
-            page.get_by_role("button", name="Create the room").click()
+            create_room(page, "Muggins", options={"Target": target}, made=False)
 
         for target, wrong in (("3", {"target": 3}), ("10001", {"target": 10001}),
                               ("5.5", {"target": 5.5})):

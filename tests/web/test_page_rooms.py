@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 from tests.web.browser import browser_or_skip
-from tests.web.gamepage import PATIENCE, browser, game_server, kept_seat
+from tests.web.gamepage import PATIENCE, browser, create_room, game_server, kept_seat
 
 
 def test_a_friend_joins_by_the_rooms_link(tmp_path: Path) -> None:
@@ -22,14 +22,9 @@ def test_a_friend_joins_by_the_rooms_link(tmp_path: Path) -> None:
             context.set_default_timeout(PATIENCE * 1000)
         ann = ann_context.new_page()
         ann.goto(server.url)
-        ann.get_by_role("button", name="Yatz").click()
-        ann.get_by_role("textbox", name="Your name").fill("Ann")
-        ann.get_by_role("spinbutton", name="Computer players").fill("0")
-        ann.get_by_role("spinbutton", name="Seats for friends").fill("1")
-        ann.get_by_role("button", name="Create the room").click()
+        code = create_room(ann, "Yatz", computers=0, friends=1)
         link = ann.get_by_role("textbox", name="Link to this room")
-        expect(link).to_have_value(re.compile(r"^http://127\.0\.0\.1:\d+/r/[A-Z0-9]+$"))
-        code = link.input_value().rsplit("/", 1)[1]
+        expect(link).to_have_value(re.compile(rf"^http://127\.0\.0\.1:\d+/r/{code}$"))
         expect(ann.get_by_text("Open seat: waiting for a friend")).to_be_visible()
         expect(ann.get_by_role("button", name="Start the game")).to_be_visible()
 

@@ -5,14 +5,13 @@ dropped", and his coming back "Bob: connected"."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 from gameshelf.server import protocol as p
 from gameshelf.session.link import Link
 from gameshelf.session.room import Room
 from tests.web.browser import browser_or_skip
-from tests.web.gamepage import PATIENCE, browser, game_server
+from tests.web.gamepage import PATIENCE, browser, create_room, game_server
 
 
 def test_the_seat_list_says_left_and_dropped_apart(tmp_path: Path) -> None:
@@ -24,14 +23,7 @@ def test_the_seat_list_says_left_and_dropped_apart(tmp_path: Path) -> None:
         context.set_default_timeout(PATIENCE * 1000)
         ann = context.new_page()
         ann.goto(server.url)
-        ann.get_by_role("button", name="Yatz").click()
-        ann.get_by_role("textbox", name="Your name").fill("Ann")
-        ann.get_by_role("spinbutton", name="Computer players").fill("0")
-        ann.get_by_role("spinbutton", name="Seats for friends").fill("1")
-        ann.get_by_role("button", name="Create the room").click()
-        link = ann.get_by_role("textbox", name="Link to this room")
-        expect(link).to_have_value(re.compile(r"/r/[A-Z0-9]+$"))
-        code = link.input_value().rsplit("/", 1)[1]
+        code = create_room(ann, "Yatz", computers=0, friends=1)
 
         bob = Room.join(server.ws_url, code, "Bob")
         token = bob.token

@@ -14,13 +14,10 @@ engine's for the game's record. Neither page asks anything of another host.
 
 from __future__ import annotations
 
-import json
 import random
 import re
 from pathlib import Path
 from typing import Any
-
-from websockets.sync.client import connect
 
 from gameshelf.core.records import GameRecord
 from gameshelf.games.showdown.actions import card_text, parse_action
@@ -31,10 +28,14 @@ from tests.web.browser import browser_or_skip
 from tests.web.gamepage import (
     PATIENCE,
     browser,
+    create_room,
     device_room,
     game_server,
+    join_room,
     kept_seat,
     no_horizontal_scroll,
+    phone,
+    record_of,
 )
 
 #: Hands every DOM state of the page to the test: the room's number of actions the game's
@@ -63,14 +64,6 @@ RELOAD_AT = 8
 def _labels(locator: Any) -> list[str]:
     return [str(x) for x in locator.evaluate_all(
         "els => els.map(e => e.getAttribute('aria-label'))")]
-
-
-def _record(ws_url: str, code: str, token: str) -> GameRecord:
-    with connect(ws_url) as ws:
-        ws.send(json.dumps({"v": 1, "type": "record", "code": code, "token": token}))
-        answer = json.loads(ws.recv(timeout=PATIENCE))
-    assert answer["type"] == "record", answer
-    return GameRecord.from_json(json.dumps(answer["record"]))
 
 
 def _hidden(record: GameRecord) -> list[list[set[str]]]:
@@ -206,17 +199,8 @@ def test_two_browsers_play_showdown_and_never_see_each_others_hand(tmp_path: Pat
         ann, bob = pages["Ann"], pages["Bob"]
 
         ann.goto(server.url)
-        ann.get_by_role("button", name="Pinball Showdown").click()
-        ann.get_by_role("textbox", name="Your name").fill("Ann")
-        ann.get_by_role("spinbutton", name="Computer players").fill("0")
-        ann.get_by_role("spinbutton", name="Seats for friends").fill("1")
-        ann.get_by_role("button", name="Create the room").click()
-        link = ann.get_by_role("textbox", name="Link to this room")
-        expect(link).to_have_value(re.compile(r"/r/[A-Z0-9]+$"))
-        code = link.input_value().rsplit("/", 1)[1]
-        bob.goto(link.input_value())
-        bob.get_by_role("textbox", name="Your name").fill("Bob")
-        bob.get_by_role("button", name="Join").click()
+        code = create_room(ann, "Pinball Showdown", computers=0, friends=1)
+        join_room(bob, f"{server.url}r/{code}", "Bob")
         expect(ann.get_by_text("Bob: connected")).to_be_visible()
         ann.get_by_role("button", name="Start the game").click()
 
@@ -242,7 +226,7 @@ def test_two_browsers_play_showdown_and_never_see_each_others_hand(tmp_path: Pat
         assert reloaded
 
         tokens = kept_seat(ann, code)["token"], kept_seat(bob, code)["token"]
-        record = _record(server.ws_url, code, tokens[0])
+        record = record_of(server.ws_url, code, tokens[0])
         match = Match.from_record(record)
         assert match.state.is_terminal()
         totals = {"Ann": match.state.score(0).total, "Bob": match.state.score(1).total}
@@ -267,20 +251,9 @@ def test_a_showdown_game_against_a_computer_at_a_phones_size(tmp_path: Path) -> 
     asked: list[str] = []
     with game_server(tmp_path / "home", "--rate", "200") as server, \
             browser(executable) as chromium:
-        context = chromium.new_context(viewport={"width": 390, "height": 844},
-                                       has_touch=True, is_mobile=True)
-        context.set_default_timeout(PATIENCE * 1000)
-        page = context.new_page()
-        page.on("request", lambda r: asked.append(r.url))
-        page.on("websocket", lambda w: asked.append(w.url))
+        page = phone(chromium, asked)
         page.goto(server.url)
-        page.get_by_role("button", name="Pinball Showdown").click()
-        page.get_by_role("textbox", name="Your name").fill("Ann")
-        page.get_by_role("spinbutton", name="Computer players").fill("1")
-        page.get_by_role("combobox", name="Computer level").select_option("heuristic")
-        page.get_by_role("button", name="Create the room").click()
-        expect(page).to_have_url(re.compile(r"/r/[A-Z0-9]+$"))
-        code = page.url.rsplit("/", 1)[1]
+        code = create_room(page, "Pinball Showdown", computers=1, level="heuristic")
         expect(page.get_by_text("CPU 1: computer (heuristic)")).to_be_visible()
         over = page.get_by_role("heading", name="Game over")
         move = page.get_by_role("group", name="Your move")
@@ -295,12 +268,12 @@ def test_a_showdown_game_against_a_computer_at_a_phones_size(tmp_path: Path) -> 
             assert moves < 300, "the game never ended"
         assert no_horizontal_scroll(page)
         expect(page.get_by_role("log")).to_contain_text("CPU 1")
-        record = _record(server.ws_url, code, kept_seat(page, code)["token"])
+        record = record_of(server.ws_url, code, kept_seat(page, code)["token"])
         match = Match.from_record(record)
         assert match.state.is_terminal()
         assert _shown_scores(page) == {"Ann": match.state.score(0).total,
                                        "CPU 1": match.state.score(1).total}
-        context.close()
+        page.context.close()
     assert not _foreign(asked, server)
 
 
@@ -348,7 +321,7 @@ def test_two_people_at_one_device_pass_it_before_a_hand_is_shown(tmp_path: Path)
             assert moves < 400, "the game never ended"
         assert covers > 10 and {name for name, _, _ in shown} == {"Ann", "Bob"}
         assert no_horizontal_scroll(page)
-        record = _record(server.ws_url, code, kept_seat(page, code)["token"])
+        record = record_of(server.ws_url, code, kept_seat(page, code)["token"])
         context.close()
     for name, seq, cards in shown:
         assert cards == _hand_at(record, seq, ("Ann", "Bob").index(name)), (name, seq)

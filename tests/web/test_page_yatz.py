@@ -18,14 +18,10 @@ and nothing scrolls sideways.
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 from typing import Any
 
-from websockets.sync.client import connect
-
-from gameshelf.core.records import GameRecord
 from gameshelf.games.yatz.match import Match
 from gameshelf.games.yatz.scoring import Box
 from tests.web.axe import assert_accessible
@@ -33,9 +29,12 @@ from tests.web.browser import browser_or_skip
 from tests.web.gamepage import (
     PATIENCE,
     browser,
+    create_room,
     game_server,
     kept_seat,
     no_horizontal_scroll,
+    phone,
+    record_of,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -67,27 +66,14 @@ def _dice(page: Any) -> list[tuple[str, str]]:
             for d in (page.get_by_role("button", name=f"Die {i}") for i in range(1, 6))]
 
 
-def _record(ws_url: str, code: str, token: str) -> GameRecord:
-    with connect(ws_url) as ws:
-        ws.send(json.dumps({"v": 1, "type": "record", "code": code, "token": token}))
-        answer = json.loads(ws.recv(timeout=PATIENCE))
-    assert answer["type"] == "record", answer
-    return GameRecord.from_json(json.dumps(answer["record"]))
-
-
 def test_a_whole_solo_yatz_game_in_the_page(tmp_path: Path) -> None:
     from playwright.sync_api import expect
 
     executable = browser_or_skip()
     with game_server(tmp_path / "home", "--rate", "200") as server, \
             browser(executable) as chromium:
-        context = chromium.new_context(viewport={"width": 390, "height": 844},
-                                       has_touch=True, is_mobile=True)
-        context.set_default_timeout(PATIENCE * 1000)
-        page = context.new_page()
         asked: list[str] = []
-        page.on("request", lambda r: asked.append(r.url))
-        page.on("websocket", lambda w: asked.append(w.url))
+        page = phone(chromium, asked)
 
         checked: list[str] = []
         page.goto(server.url)
@@ -96,12 +82,7 @@ def test_a_whole_solo_yatz_game_in_the_page(tmp_path: Path) -> None:
         page.get_by_role("button", name="Yatz").click()
         assert no_horizontal_scroll(page)
         assert_accessible(page, "the setup", checked)
-        page.get_by_role("textbox", name="Your name").fill("Ann")
-        page.get_by_role("spinbutton", name="Computer players").fill("1")
-        page.get_by_role("combobox", name="Computer level").select_option("greedy")
-        page.get_by_role("button", name="Create the room").click()
-        expect(page).to_have_url(re.compile(r"/r/[A-Z0-9]+$"))
-        code = page.url.rsplit("/", 1)[1]
+        code = create_room(page, "Yatz", computers=1, level="greedy", opened=True)
         expect(page.get_by_role("heading", name=f"Yatz, room {code}")).to_be_visible()
         expect(page.get_by_text("CPU 1: computer (greedy)")).to_be_visible()
         expect(page.get_by_text("Ann (you): connected")).to_be_visible()
@@ -175,11 +156,11 @@ def test_a_whole_solo_yatz_game_in_the_page(tmp_path: Path) -> None:
         assert len(checked) == 8
 
         token = kept_seat(page, code)["token"]
-        match = Match.from_record(_record(server.ws_url, code, token))
+        match = Match.from_record(record_of(server.ws_url, code, token))
         assert match.state.is_terminal()
         assert shown == match.state.grand_total(0)
         assert match.state.turns_taken(0) == TURNS
-        context.close()
+        page.context.close()
 
     origin = server.url.rstrip("/")
     ws_origin = server.ws_url.rsplit("/", 1)[0]
@@ -200,10 +181,7 @@ def test_the_roll_tumbles_only_when_motion_is_welcome(tmp_path: Path) -> None:
             context.set_default_timeout(PATIENCE * 1000)
             page = context.new_page()
             page.goto(server.url)
-            page.get_by_role("button", name="Yatz").click()
-            page.get_by_role("textbox", name="Your name").fill("Ann")
-            page.get_by_role("spinbutton", name="Computer players").fill("0")
-            page.get_by_role("button", name="Create the room").click()
+            create_room(page, "Yatz", computers=0)
             die = page.get_by_role("button", name="Die 3")
             expect(die).to_have_accessible_name("Die 3: not rolled")
             page.get_by_role("button", name="Roll", exact=True).click()

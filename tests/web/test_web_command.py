@@ -22,7 +22,7 @@ import pytest
 
 from gameshelf.cli import web as web_command
 from tests.web.browser import browser_or_skip, browser_page, wait_for_text
-from tests.web.gamepage import PATIENCE, browser, no_horizontal_scroll, page_server
+from tests.web.gamepage import PATIENCE, browser, create_room, no_horizontal_scroll, page_server
 from tests.web.served import MENU_DRAWN, served
 
 
@@ -32,9 +32,7 @@ def test_the_page_serves_the_menu_and_starts_a_yatz_game(tmp_path: Path) -> None
     with page_server(home) as server, browser(executable) as b:
         page = b.new_context(viewport={"width": 390, "height": 844}).new_page()
         page.goto(server.url)
-        page.get_by_role("button", name="Yatz").click()
-        page.get_by_role("textbox", name="Your name").fill("Ann")
-        page.get_by_role("button", name="Create the room").click()
+        create_room(page, "Yatz")
         roll = page.get_by_role("button", name="Roll", exact=True)
         roll.click(timeout=PATIENCE * 1000)
         page.get_by_role("button", name=re.compile(r"^Die 1: [1-6]$")).wait_for()

@@ -1,8 +1,8 @@
 """The first hint after a fresh install waits for the strong player's tables (made the
 first time: about 30 s, the solver compiled, then solved): the prompt says so before the
-wait (with a progress bar on a
-terminal), and the hint window shows the solve's share done instead of a bare
-"thinking..."."""
+wait (with a progress bar on a terminal), and the hint window shows the solve's share done
+instead of a bare "thinking...". A table already cached is loaded unsaid, at the prompt's
+hint and at the replay's review key alike."""
 
 from __future__ import annotations
 
@@ -16,17 +16,21 @@ from textual.widgets import Static
 from gameshelf.cli import main
 from gameshelf.games.yatz import strong
 from gameshelf.games.yatz.match import Match, Seat
+from gameshelf.games.yatz.replay import ReplayedYatz, yatz_replay
 from gameshelf.games.yatz.scoring import YATZ_RULES, RuleSet
 from gameshelf.games.yatz.strategy import Strategy
 from gameshelf.games.yatz.tui.hints import HintScreen
+from tests.replay.games import yatz_record
 from tests.tui.test_resume_draws import OneScreen
 
 
 @pytest.fixture
 def unmade(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[int, int]]]:
-    """The strategy not made yet: making it reports a solve in three steps (the real
-    strategy, made beforehand, is what it then gives); yields the steps reported."""
+    """The strategy not made yet, nor its table cached: making it reports a solve in three
+    steps (the real strategy, made beforehand, is what it then gives); yields the steps
+    reported."""
     real = strong.strategy_for(YATZ_RULES)
+    strong.solver.cache_path(YATZ_RULES).unlink(missing_ok=True)   # this test's own home
     steps: list[tuple[int, int]] = []
 
     def make(rules: RuleSet, progress: strong.solver.Progress | None = None) -> Strategy:
@@ -49,6 +53,19 @@ def test_the_prompt_says_the_first_hint_waits_for_the_tables(
     out = capsys.readouterr().out
     assert out.count("hint: loading the strong player's tables") == 1   # the first only
     assert out.count("Expected final score") == 2 and unmade == [(0, 10), (5, 10), (10, 10)]
+
+
+def test_the_prompt_says_nothing_of_the_tables_when_they_are_cached(
+        unmade: list[tuple[int, int]], capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The table in the cache (a run before made it): the first hint loads it in a second
+    or so, and the prompt does not announce a making that will not happen."""
+    strong.solver.save_cached(strong.solver.column_table(YATZ_RULES).values, YATZ_RULES)
+    monkeypatch.setattr("sys.stdin", io.StringIO("roll\nhint\nquit\n"))
+    with pytest.raises(SystemExit):
+        main(["yatz", "play", "--players", "Ann", "--seed", "5"])
+    out = capsys.readouterr().out
+    assert "tables" not in out and out.count("Expected final score") == 1, out
 
 
 def test_the_hint_window_shows_the_share_solved() -> None:
@@ -104,3 +121,12 @@ async def test_the_hint_window_draws_the_progress_while_it_waits(
     finally:
         go.set()
         maker.join(10)
+
+
+def test_the_replays_review_key_says_the_wait_only_when_the_table_is_not_cached(
+        unmade: list[tuple[int, int]]) -> None:
+    replayed = ReplayedYatz(yatz_replay(yatz_record(turns=2)))
+    replayed.replay.forward()
+    assert "about a minute" in replayed.note()
+    strong.solver.save_cached(strong.solver.column_table(YATZ_RULES).values, YATZ_RULES)
+    assert replayed.note() == "v: the review's cost of each choice"

@@ -12,6 +12,7 @@ from gameshelf.games.yatz.match import Match, parse_seats
 from gameshelf.games.yatz.scoring import Box
 from gameshelf.games.yatz.tui.card import BOX_ROW, COLUMN_KEYS, FILL, FIRST_COL, CardTable
 from gameshelf.games.yatz.tui.pace import PACES
+from gameshelf.games.yatz.tui.panels import Totals
 from gameshelf.games.yatz.tui.screen import GameScreen
 from tests.tui.test_habits import SIZES
 
@@ -147,10 +148,15 @@ async def test_the_undo_line_goes_when_the_computer_rolls() -> None:
         assert "CPU 1" in _card_lines(screen)[0]
 
 
-async def test_the_status_line_names_the_seat_to_play_while_another_card_is_shown() -> None:
+@pytest.mark.parametrize(("seats", "shown"), [("Ann,cpu", "Strong"),
+                                              ("Ann,CPU 1:strong", "CPU 1 (strong)")])
+async def test_the_status_line_names_the_seat_to_play_while_another_card_is_shown(
+        seats: str, shown: str) -> None:
     """After Ann fills a box her card stays shown while the computer is on turn: the status
-    line names the computer's turn (its turn and roll), never Ann's; whole at 80 columns."""
-    app = GameApp(Match(parse_seats("Ann,cpu"), 4242))
+    line names the computer's turn (its turn and roll), never Ann's; whole at 80 columns.
+    The computer's level is named only where its name does not say it: ``Strong to play``
+    (never ``Strong (strong)``), ``CPU 1 (strong) to play``; the Players box likewise."""
+    app = GameApp(Match(parse_seats(seats), 4242))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = _screen(app)
@@ -163,6 +169,8 @@ async def test_the_status_line_names_the_seat_to_play_while_another_card_is_show
         await pilot.pause()
         assert screen.viewed_seat() == 0 and screen.game.state.seat == 1
         line = str(status.render())
-        computer, level = screen.game.seats[1].name, screen.game.seats[1].player
-        assert f"{computer} ({level}) to play · turn 1 of 39" in line and "Ann" not in line
+        assert f"· {shown} to play · turn 1 of 39" in line and "Ann" not in line
         assert len(line) <= 80 and "\n" not in line
+        players = str(screen.query_one(Totals).render())
+        assert f" {shown} " in players and "(strong) (strong)" not in players
+        assert ("(strong)" in players) == ("(" in shown), players

@@ -23,7 +23,7 @@ from gameshelf.core.gamedef import GameDef, GameDefError, options_of
 from gameshelf.core.inputs import check_name
 from gameshelf.core.options import Option
 from gameshelf.core.seats import MAX_NAME_LENGTH
-from gameshelf.core.text import literal
+from gameshelf.core.text import literal, names_level
 from gameshelf.games import REGISTRY
 from gameshelf.server import protocol as p
 from gameshelf.server.games import playable
@@ -83,7 +83,7 @@ def _seat_line(room: Room) -> str:
     for s in room.info.seats:
         who = literal(s.name) if s.name else "(open)"
         tag = " (you)" if s.seat == room.seat else (
-            f" (computer{': ' + literal(s.level) if s.level else ''})"
+            f" (computer{'' if names_level(s.name, s.level) else ': ' + literal(s.level)})"
             if s.kind == "computer" else "")
         words.append(who + tag)
     return "Seats: " + ", ".join(words)

@@ -20,7 +20,7 @@ import typer
 from gameshelf.core.errors import BadInputError
 from gameshelf.core.inputs import number_parser
 from gameshelf.core.store import HistoryRow
-from gameshelf.core.text import count, literal, when
+from gameshelf.core.text import count, literal, when, with_level
 from gameshelf.games import REGISTRY
 from gameshelf.session import history
 
@@ -38,7 +38,7 @@ def _player(name: str | None) -> str | None:
 
 def _seats(row: HistoryRow) -> str:
     return ", ".join(
-        f"{literal(p.name)}{'' if p.kind == 'person' else f' ({literal(p.level or p.kind)})'}"
+        f"{literal(p.name if p.kind == 'person' else with_level(p.name, p.level or p.kind))}"
         f"{'' if p.score is None else f' {p.score:,}'}" for p in row.players)
 
 

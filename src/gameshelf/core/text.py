@@ -71,6 +71,32 @@ def said(name: str, verb: str) -> str:
     return f"{name} {verb_for(name, verb)}"
 
 
+def names_level(name: str, level: str | None) -> bool:
+    """Whether a computer seat's ``name`` already says its ``level``: the level is a word of
+    the name, in any case (``Strong`` says ``strong``, ``Greedy 2`` says ``greedy``; ``CPU 1``
+    and ``Strongman`` do not). No level is said by every name."""
+    return not level or re.search(rf"(?<!\w){re.escape(level)}(?!\w)", name,
+                                  re.IGNORECASE) is not None
+
+
+def level_note(name: str, level: str | None) -> str:
+    """What follows a computer seat's ``name`` (or its score) to name its level:
+    `` (level)``, or nothing when the name says it already (:func:`names_level`)."""
+    return "" if names_level(name, level) else f" ({level})"
+
+
+def with_level(name: str, level: str | None) -> str:
+    """A computer seat as every front end names it: ``name (level)`` (``CPU 1 (greedy)``),
+    or the name alone when it says the level already (:func:`names_level`), so that no
+    line reads ``Strong (strong)``, or when there is no level.
+
+    Example:
+        >>> with_level("CPU 1", "strong"), with_level("Strong", "strong"), with_level("Ann", "")
+        ('CPU 1 (strong)', 'Strong', 'Ann')
+    """
+    return name + level_note(name, level)
+
+
 def win_words(winners: list[str] | tuple[str, ...]) -> str:
     """Who wins, in words that agree with the names: ``Ann wins``, ``You win``, and for a
     shared win ``Ann and Bob share the win``, the local player ``you`` after the first name

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from gameshelf.core.store import HistoryPlayer, HistoryRow
-from gameshelf.core.text import count
+from gameshelf.core.text import count, with_level
 from gameshelf.games import REGISTRY
 
 #: Rows of the table at most (the seats of most games first).
@@ -39,9 +39,7 @@ class SeatFigures:
 def seat_name(player: HistoryPlayer) -> str:
     """A seat as the tables name it: a person by name, a computer by name and level
     (``Mugsy (strong)``)."""
-    if player.kind == "computer" and player.level and player.level not in player.name:
-        return f"{player.name} ({player.level})"
-    return player.name
+    return with_level(player.name, player.level) if player.kind == "computer" else player.name
 
 
 def server_tables(game: str, rows: Sequence[HistoryRow], noun: str = "game") -> list[str]:

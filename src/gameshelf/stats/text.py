@@ -43,5 +43,27 @@ def left_out(damaged: int) -> list[str]:
             f"{'is' if damaged == 1 else 'are'} left out."] if damaged else []
 
 
+def rate_cell(value: float) -> str:
+    """A rate in percent for a table's cell, 4 characters: a whole percent, but never 100
+    or 0 when the rate is not exactly that (as :func:`percent`): then one decimal, kept
+    below 100 and above 0 (199 games of 200 read 99.5, not 100).
+
+    Example:
+        >>> rate_cell(97.0), rate_cell(99.5), rate_cell(99.96), rate_cell(0.4), rate_cell(0.01)
+        ('  97', '99.5', '99.9', ' 0.4', '<0.1')
+        >>> rate_cell(100.0), rate_cell(0.0)
+        (' 100', '   0')
+    """
+    text = f"{value:4.0f}"
+    if 0 < value < 100 and text.strip() in ("0", "100"):
+        if value < 0.05:
+            return "<0.1"
+        text = f"{value:4.1f}"
+        return "99.9" if text == "100.0" else text
+    return text
+
+
 def pcts(values: list[float]) -> str:
-    return "".join(f"{v:4.0f}%" for v in values)
+    """Rates in percent side by side, each as :func:`rate_cell` after a blank (the table's
+    heading says ``%``: a cell of ``99.5`` leaves no room for the sign)."""
+    return "".join(f" {rate_cell(v)}" for v in values)

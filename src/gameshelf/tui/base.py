@@ -11,6 +11,12 @@ and crash reports.
   does what Esc does wherever it is not typed into a text field nor one of the screen's own
   keys (on the menu it quits). The help of every screen names them
   (:data:`gameshelf.tui.widgets.COMMON_HELP`).
+* A notice (a Textual toast: ``Game saved as 'x'. Resume it ...`` after Esc leaves a game)
+  stands in the bottom right corner over whatever screen comes next: at 80x24 over a
+  setup's buttons or its saves. A notice that informs goes at
+  the player's next key or click (the key still does what it does), so that it never
+  stands over what the player uses next; unread, it goes after Textual's few seconds.
+  Warnings and errors stay their time (:meth:`GuardedApp.notes_seen`).
 * SIGINT, SIGTERM and SIGHUP end the app the way leaving it does, and :func:`run_guarded`
   raises :class:`~gameshelf.core.interrupt.Stopped` (exit code ``128 + signal``). A
   terminal that is gone without a hang-up (the end of its input, ``EIO``) counts as SIGHUP
@@ -32,7 +38,7 @@ import signal
 import sys
 from typing import Any
 
-from textual import constants
+from textual import constants, events
 from textual.app import App
 from textual.binding import Binding
 from textual.driver import Driver
@@ -156,6 +162,23 @@ class GuardedApp(App[None]):
         active = self.screen.active_bindings.get("escape")
         if active is not None and active.enabled:
             await self.run_action(active.binding.action, active.node)
+
+    async def on_event(self, event: events.Event) -> None:
+        """Every key and click of the player's, before it acts: the notices seen
+        (:meth:`notes_seen`)."""
+        if isinstance(event, (events.Key, events.MouseDown)) and not event.is_forwarded:
+            self.notes_seen()
+        await super().on_event(event)
+
+    def notes_seen(self) -> None:
+        """The player acts: the notices that inform go, so that none stands over what the
+        player uses next (at 80x24 a setup's buttons, the saves); warnings and errors stay
+        for their time."""
+        seen = [n for n in self._notifications if n.severity == "information"]
+        for note in seen:
+            self._unnotify(note, refresh=False)
+        if seen:
+            self._refresh_notifications()
 
     def on_mount(self) -> None:
         if self.is_headless:

@@ -18,7 +18,7 @@ from gameshelf.core.errors import BadInputError, GameshelfError, StoreError
 from gameshelf.core.fit import fitted
 from gameshelf.core.inputs import number_parser
 from gameshelf.core.store import SaveRow
-from gameshelf.core.text import count, quoted, said, saved_as, yes_no
+from gameshelf.core.text import count, quoted, said, saved_as, with_level, yes_no
 from gameshelf.games.muggins import coach
 from gameshelf.games.muggins.game import Draw, Pass
 from gameshelf.games.muggins.match import GAME, joined_draws
@@ -262,7 +262,7 @@ def play_match_text(game: MugginsMatch) -> bool:
     loop = PromptLoop(game, help_here=TEXT_HELP, help_online=ONLINE_HELP,
                       commands={"hint": hint}, help_words=("help", "h", "?"),
                       log_lines=joined_draws, bell=True)
-    other = names[1 - me] + (f" ({game.level})" if game.level else "")
+    other = with_level(names[1 - me], game.level)
     where = (f"against {other}, game number {game.seed}" if isinstance(game, LocalMuggins)
              else f"in {game.title} against {other}")
     typer.echo(f"Muggins {where}. Type a tile like 3-5 (add L or R when it fits both "

@@ -33,6 +33,7 @@ from gameshelf.core.errors import (
 )
 from gameshelf.core.records import GameRecord
 from gameshelf.core.store import SaveRow
+from gameshelf.core.text import with_level
 from gameshelf.games.muggins.game import Action, Take
 from gameshelf.games.muggins.match import GAME, MUGSY, PERSON, Match
 from gameshelf.games.muggins.mugsy import Mugsy, parse_level
@@ -74,7 +75,7 @@ def describe(record: GameRecord) -> tuple[bool, str]:
     """
     s = Session.from_record(record)
     st = s.match.state
-    return st.is_terminal(), (f"Mugsy ({s.level}) · game {s.match.seed} · you "
+    return st.is_terminal(), (f"{with_level('Mugsy', s.level)} · game {s.match.seed} · you "
                               f"{st.scores[0]}, Mugsy {st.scores[1]} of {st.target} · round "
                               f"{st.round_no}")
 

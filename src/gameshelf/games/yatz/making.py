@@ -7,6 +7,8 @@ progress (the hint window, a strong computer's first turn) without importing tha
 
 from __future__ import annotations
 
+from gameshelf.games.yatz.scoring import rule_set
+
 #: rule set name -> (turn-start states solved, of how many) while its table is made; (0, 0)
 #: while it loads from the cache. Written by :func:`gameshelf.games.yatz.strong.strategy_for`.
 LOADING: dict[str, tuple[int, int]] = {}
@@ -32,3 +34,16 @@ def tables_note(rules_name: str, whose: str = "the strong player's") -> str | No
     if not done:
         return f"compiling the solver for {whose} tables ({FIRST_TIME}): 0%"
     return f"solving {whose} tables ({FIRST_TIME}): {100 * done // total}%"
+
+
+def table_cached(rules_name: str) -> bool:
+    """True when the strong player's table of the rule set ``rules_name`` is in the cache:
+    its first use then loads it in a second or so, and nothing is solved (no wait to
+    announce: the prompt's hint, the replay's review)."""
+    # start-up: the solver's module loads numba; a replay as text needs none of it
+    from gameshelf.games.yatz.solver import cache_path
+
+    try:
+        return cache_path(rule_set(rules_name)).is_file()
+    except Exception:   # no cache folder: not cached
+        return False

@@ -35,7 +35,7 @@ from gameshelf.core.errors import BadInputError, GameshelfError, IllegalMoveErro
 from gameshelf.core.inputs import check_name, quote
 from gameshelf.core.records import GameRecord
 from gameshelf.core.seats import DEFAULT, seat_word
-from gameshelf.core.text import count, is_you, possessive, said
+from gameshelf.core.text import count, is_you, possessive, said, with_level
 from gameshelf.games.yatz.game import (
     GAME,
     MAX_PLAYERS,
@@ -447,7 +447,7 @@ class Match:
                     if self.is_computer_turn() and a != (mine := self.computer_action()):
                         raise RecordError(
                             f"action {n} ({quote(text)}) is not the move of the computer "
-                            f"player {self.seat.name} ({self.seat.player}), who plays "
+                            f"player {with_level(self.seat.name, self.seat.player)}, who plays "
                             f"{str(mine)!r} there")
                     self._apply(a)
                     pending = self.state.is_chance_node()

@@ -28,6 +28,7 @@ from gameshelf.core.text import (
     yes_no,
 )
 from gameshelf.games.yatz.game import Hold, Score, YatzState, parse_action
+from gameshelf.games.yatz.making import table_cached
 from gameshelf.games.yatz.play import LocalYatz, YatzMatch, YatzMove
 from gameshelf.games.yatz.session import YatzSession
 from gameshelf.games.yatz.text import card_text, dice_text, ranking_text, totals_text
@@ -219,12 +220,13 @@ def prompt_loop(game: YatzMatch | YatzSession) -> None:
 
 
 def _hint_lines(st: YatzState) -> list[str]:
-    """The hint's lines; the first time, the wait for the strong player's tables is said,
-    with a progress bar on a terminal (on stderr) while the table is solved."""
+    """The hint's lines; when the strong player's tables are to be made (neither made in
+    this run nor cached), the wait is said first, with a progress bar on a terminal (on
+    stderr) while the table is solved; a cached table loads unsaid."""
     # start-up: the strong player's tables (numba) load only when a hint is asked
     from gameshelf.games.yatz.strong import hint, ready, strategy_for
 
-    if not ready(st.rules):
+    if not ready(st.rules) and not table_cached(st.rules.name):
         typer.echo("hint: loading the strong player's tables (made the first time only: "
                    "about 30 s, compiling the solver, then solving; the bar shows it)...")
         bar: list[Advance] = []

@@ -11,6 +11,7 @@ from gameshelf.core.errors import RecordError
 from gameshelf.core.records import GameRecord
 from gameshelf.core.text import count, said
 from gameshelf.games.yatz.game import Action, Dice, Score, YatzState, parse_action
+from gameshelf.games.yatz.making import table_cached
 from gameshelf.games.yatz.match import Match
 from gameshelf.games.yatz.play import YatzMatch
 from gameshelf.games.yatz.scoring import rule_set
@@ -112,18 +113,6 @@ def yatz_costs(replay: Replay[Any]) -> dict[int, str]:
     return out
 
 
-def table_cached(rules: str) -> bool:
-    """True when the strong player's table of the rule set ``rules`` is in the cache (the
-    review then takes a second or so, not a minute)."""
-    # start-up: the solver's module loads numba; a replay as text needs none of it
-    from gameshelf.games.yatz.solver import cache_path
-
-    try:
-        return cache_path(rule_set(rules)).is_file()
-    except Exception:   # no cache folder: not cached
-        return False
-
-
 class ReplayedYatz(ReadOnly, YatzMatch):
     """A Yatz replay as one more implementation of the match interface the Yatz screen
     plays through: the table at the replay's step, read-only (:class:`ReadOnly`); no seat
@@ -201,6 +190,7 @@ class ReplayedYatz(ReadOnly, YatzMatch):
         if self.reviewing:
             return "(the review of this choice is being computed…)"
         if self.costs is None:
-            return ("v: the review's cost of each choice (the first time solves the strong "
+            return ("v: the review's cost of each choice" if table_cached(self.rules) else
+                    "v: the review's cost of each choice (the first time solves the strong "
                     "player's table: about a minute)")
         return self.costs.get(self.replay.position, "")

@@ -130,7 +130,7 @@ class YatzStats:
         if not self.games and self.reference is None:
             return none_yet("finished Yatz game", self.damaged)
         out = [f"Yatz: {count(self.games, 'finished game')} kept.", *left_out(self.damaged),
-               "", f"{'':<{NAME + 31}} {'upper bonus':^15} {'Yatz':^15}",
+               "", f"{'':<{NAME + 31}} {'upper bonus %':^15} {'Yatz %':^15}",
                f"{'player':<{NAME}} {'games':>5} {'mean':>8} {'best':>6} {'stdev':>6} "
                f"{COLUMNS_HEAD} {COLUMNS_HEAD}"]
         out += [yatz_row(g) for g in self.groups]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from gameshelf.core.text import literal
+from gameshelf.core.text import literal, with_level
 from gameshelf.games.yatz.game import COLUMNS, YatzState, scorecard
 from gameshelf.games.yatz.match import Match, Seat
 from gameshelf.games.yatz.play import YatzMatch
@@ -54,8 +54,8 @@ def totals_text(match: Table) -> str:
     seats: Sequence[Seat | SeatInfo] = match.seats
     for i, s in enumerate(seats):
         mark = ">" if i == st.seat and not st.is_terminal() else " "
-        kind = "" if s.is_human else f" ({s.player})"
-        out.append(f"{mark} {literal(s.name) + kind:<28}{st.grand_total(i):>6}  "
+        shown = literal(s.name) if s.is_human else with_level(literal(s.name), s.player)
+        out.append(f"{mark} {shown:<28}{st.grand_total(i):>6}  "
                    f"turns {st.turns_taken(i)}/39")
     return "\n".join(out)
 

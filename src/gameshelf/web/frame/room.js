@@ -4,12 +4,14 @@
 // room". `more()` is asks.js's part of the page (loaded after the menu), told of the room
 // and of the game's end.
 
+import { levelNote } from "/assets/kit.js";
+
 export function roomScreen({ ui, page, send, sendOnce, say, gameOf, more, showMenu,
   resetRoom }) {
   function seatWords(seat) {
     const you = seat.seat === page.seat ? " (you)" : "";
     if (seat.kind === "open") return "Open seat: waiting for a friend";
-    if (seat.kind === "computer") return `${seat.name}: computer (${seat.level})`;
+    if (seat.kind === "computer") return `${seat.name}: computer${levelNote(seat.name, seat.level)}`;
     if (page.device.size > 1 && page.device.has(seat.seat)) return `${seat.name}: at this device`;
     // a person's seat: away (a stand-in plays), here, left on purpose, or dropped
     const state = seat.away ? `away: the computer plays for ${seat.name}` :

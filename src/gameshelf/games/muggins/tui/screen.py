@@ -17,7 +17,7 @@ from textual.timer import Timer
 from textual.widgets import Header, Static
 
 from gameshelf.core.keymaps import parse_key_map, remembered_key_map
-from gameshelf.core.text import possessive, quoted, said
+from gameshelf.core.text import level_note, possessive, quoted, said, with_level
 from gameshelf.games.muggins.game import RoundResult
 from gameshelf.games.muggins.match import GAME, joined_draws, last_play
 from gameshelf.games.muggins.options import MugginsOptions
@@ -66,7 +66,7 @@ def status_line(game: MugginsMatch, table: MugginsView, me: int, my_turn: bool,
     turn = ("connection lost" if game.cut_off() is not None else "game over"
             if table.is_terminal() or game.finished() else "your turn"
             if my_turn else f"{possessive(other)} turn")
-    level = f" ({game.level})" if game.level else ""
+    level = level_note(other, game.level)
     game_part = f"#{game.seed}" if isinstance(game, LocalMuggins) else f"room {game.name}"
 
     def line(short: bool, with_level: bool, dropped: tuple[str, ...]) -> str:
@@ -223,8 +223,9 @@ class MugginsScreen(HowToMixin, GameKeeping, ReplayKeys, Screen[None]):
                     self.ask_level()
             s = record.options
             self.app.push_screen(ConfirmScreen(
-                f"Resume your saved game {quoted(name)} against Mugsy "
-                f"({s.get('level', 'normal')}), game number {record.seed}? (A new game "
+                f"Resume your saved game {quoted(name)} against "
+                f"{with_level('Mugsy', str(s.get('level', 'normal')))}, game number "
+                f"{record.seed}? (A new game "
                 "keeps it saved.)", yes="Resume", no="New game"), answer)
         else:
             self.ask_level()

@@ -8,7 +8,7 @@ and leaving a game are :mod:`.leaving`'s, a mixin over this one."""
 from __future__ import annotations
 
 from gameshelf.core.errors import GameshelfError
-from gameshelf.core.text import count, error_line, possessive
+from gameshelf.core.text import count, error_line, possessive, with_level
 from gameshelf.games.muggins.game import Draw, MugginsState, Pass, Play, Side
 from gameshelf.games.muggins.play import LocalMuggins, MugginsMatch
 from gameshelf.games.muggins.session import Session
@@ -95,9 +95,7 @@ class TurnActions(RefusalMixin, ScreenMixin):
     def other_name(self) -> str:
         """The other seat as named on this screen: ``Mugsy (normal)`` or a person's name."""
         assert self.game is not None
-        name = self.names()[1 - self.me]
-        level = self.game.level
-        return f"{name} ({level})" if level else name
+        return with_level(self.names()[1 - self.me], self.game.level)
 
     def rack(self) -> list[Tile]:
         """The person's tiles in order."""

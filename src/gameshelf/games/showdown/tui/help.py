@@ -42,8 +42,8 @@ Score: cards + 2X pile doubled + 5,000 per four Drop Targets + combinations + 10
 
 | column | is |
 | --- | --- |
-| spd | speed: a card scores only when your speed is in its ⚡ range (⚡4+: 4 or more) |
-| ctl | control tokens: bid them, turn them into speed; 100 points each at the end |
+| speed | a card scores only when your speed is in its ⚡ range (⚡4+: 4 or more) |
+| ctrl | control tokens: bid them, turn them into speed; 100 points each at the end |
 | hand | cards in hand |
 | pile | your scoring pile: cards / their points (`0/ 0`: no card yet) |
 | 2X pile | cards won in Wizard Mode: cards / points, doubled at the end |

@@ -17,7 +17,7 @@ from gameshelf.games.showdown.table import Phase, PlayerView
 #: The widest line in cells (an 80-column screen less the line's padding).
 WIDTH = 78
 #: The players table's columns, said.
-LEGEND = ("Table: spd speed · ctl control tokens · pile cards/points scored · "
+LEGEND = ("Table: speed · ctrl control tokens · pile cards/points scored · "
           "2X doubled")
 
 

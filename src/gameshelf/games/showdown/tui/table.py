@@ -118,13 +118,13 @@ def status_text(game: ShowdownMatch, st: PlayerView, width: int) -> Text:
 
 def players_text(seats: Sequence[SeatInfo], st: PlayerView, layout: Layout) -> Text:
     """The players table: speed, control, tokens gone, hand, piles and combinations, the
-    seat to act and the First Player marked; shorter headings on small terminals."""
+    seat to act and the First Player marked; shorter headings of the piles and combinations
+    on small terminals (speed and ctrl, as the legend and the help say them, fit both)."""
     compact = layout.compact
     gone = not compact or layout.left_width >= 47
     name_w = 8 if compact else 12
     t = Text()
-    t.append(f"{'player':<{name_w + 1}}{'speed' if not compact else 'spd':>6}"
-             f"{'ctrl' if not compact else 'ctl':>5}{'gone' if gone else '':>{5 * gone}}"
+    t.append(f"{'player':<{name_w + 1}}{'speed':>6}{'ctrl':>5}{'gone' if gone else '':>{5 * gone}}"
              f"{'hand':>5}{'pile':>{12 if not compact else 8}}"
              f"{'2X pile' if not compact else '2X':>{12 if not compact else 8}}"
              f"{'combo' if not compact else 'cmb':>{6 if not compact else 4}}\n",

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from rich.text import Text
 from textual.widgets import Static
 
-from gameshelf.core.text import literal
+from gameshelf.core.text import literal, with_level
 from gameshelf.games.yatz.game import Score, YatzState
 from gameshelf.games.yatz.play import YatzMatch, yatz_line
 from gameshelf.tui.widgets import plain
@@ -28,7 +28,8 @@ class StatusLine(Static):
     def show(self, match: YatzMatch) -> None:
         """Draw the line: ``Game 7 · CPU 1 (greedy) to play · turn 2 of 39 · roll 1 of 3``
         names the seat whose turn it is (a computer with its level, as the players list
-        says it), never the seat whose card is shown."""
+        says it, unless its name says the level: ``Strong to play``), never the seat whose
+        card is shown."""
         st = match.state
         title = match.title[:1].upper() + match.title[1:]
         if match.finished():
@@ -37,10 +38,11 @@ class StatusLine(Static):
         else:
             seat = st.seat
             who = match.seats[seat]
-            kind = "" if who.is_human else f" ({who.player or 'computer'})"   # its level
+            shown = (who.name if who.is_human   # a computer with its level, if not named so
+                     else with_level(who.name, who.player or "computer"))
             if who.is_human and not who.here:
-                kind = " (online)"
-            status = (f"{title} · {who.name}{kind} to play · turn "
+                shown += " (online)"
+            status = (f"{title} · {shown} to play · turn "
                       f"{st.turns_taken(seat) + 1} of 39 · roll {st.roll_number()} of 3")
         self.update(plain(status))
 
@@ -74,8 +76,8 @@ class Totals(Static):
         t = Text()
         for i, s in enumerate(match.seats):
             on_turn = i == st.seat and not match.finished()
-            kind = "" if s.is_human else f" ({s.kind})"
-            line = f"{'▶' if on_turn else ' '} {literal(s.name + kind)[:22]:<22}" \
+            shown = s.name if s.is_human else with_level(s.name, s.kind)
+            line = f"{'▶' if on_turn else ' '} {literal(shown)[:22]:<22}" \
                    f"{st.grand_total(i):>5} {st.turns_taken(i):>2}/39\n"
             t.append(line, style="bold reverse" if on_turn else "")
         t.rstrip()

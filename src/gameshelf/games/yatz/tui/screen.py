@@ -24,9 +24,10 @@ from textual.widgets import Button, DataTable, Header, Static
 from gameshelf.core.keymaps import parse_key_map
 from gameshelf.core.text import literal, possessive
 from gameshelf.games.yatz.game import YatzState
+from gameshelf.games.yatz.making import table_cached
 from gameshelf.games.yatz.match import Match
 from gameshelf.games.yatz.play import LocalYatz, YatzMatch
-from gameshelf.games.yatz.replay import ReplayedYatz, table_cached
+from gameshelf.games.yatz.replay import ReplayedYatz
 from gameshelf.games.yatz.scoring import DICE
 from gameshelf.games.yatz.session import YatzSession
 from gameshelf.games.yatz.tui import offers
