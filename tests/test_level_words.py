@@ -70,7 +70,7 @@ def test_the_page_reads_a_name_as_the_terminal_does() -> None:
 
 
 def test_the_yatz_prompt_and_the_servers_tables_name_the_level_once() -> None:
-    match = Match(parse_seats("Ann,strong,CPU 1:strong"), 7)
+    match = Match(parse_seats("Ann,Strong:strong,CPU 1:strong"), 7)
     lines = totals_text(match).splitlines()
     assert re.search(r"\bStrong +0", lines[1]) and "(strong)" not in lines[1], lines
     assert "CPU 1 (strong)" in lines[2], lines

@@ -48,7 +48,7 @@ def test_every_game_keeps_its_finished_record_once_with_seats_and_scores() -> No
         assert [p.score for p in by["yatz"].players] == [
             y.match.state.grand_total(i) for i in range(2)]
         assert [(p.name, p.kind, p.level) for p in by["yatz"].players] == [
-            ("Ann", "computer", "greedy"), ("Casual", "computer", "casual")]
+            ("Ann", "computer", "greedy"), ("CPU 2", "computer", "casual")]
         mm = MugginsMatch.from_record(by["muggins"].record)
         assert [p.score for p in by["muggins"].players] == mm.state.scores
         assert [p.outcome for p in by["muggins"].players] == (

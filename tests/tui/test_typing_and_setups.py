@@ -82,7 +82,7 @@ async def test_yatz_seat_keys_work_from_a_name_field_and_plus_is_typed() -> None
 async def test_setups_opened_again_start_from_the_last_games_seats() -> None:
     async with running() as (app, pilot):
         yatz = await opened(app, pilot, SetupScreen())
-        await pilot.press("f6")                     # three seats: Ann, Computer, Bob
+        await pilot.press("f6")                     # three seats: Ann, CPU 1, Bob
         await pilot.pause()
         yatz.query_one("#name1", Input).value = "Ann"
         yatz.query_one("#name3", Input).value = "Bob"
@@ -96,7 +96,7 @@ async def test_setups_opened_again_start_from_the_last_games_seats() -> None:
         again = await opened(app, pilot, SetupScreen())
         assert again.count == 3
         assert [again.query_one(f"#name{i}", Input).value for i in (1, 2, 3)] == [
-            "Ann", "Computer", "Bob"]
+            "Ann", "CPU 1", "Bob"]
         assert str(again.query_one("#kind2", Select).value) == "casual"
         app.pop_screen()
 

@@ -148,8 +148,8 @@ async def test_the_undo_line_goes_when_the_computer_rolls() -> None:
         assert "CPU 1" in _card_lines(screen)[0]
 
 
-@pytest.mark.parametrize(("seats", "shown"), [("Ann,cpu", "Strong"),
-                                              ("Ann,CPU 1:strong", "CPU 1 (strong)")])
+@pytest.mark.parametrize(("seats", "shown"), [("Ann,Strong:strong", "Strong"),
+                                              ("Ann,cpu", "CPU 1 (strong)")])
 async def test_the_status_line_names_the_seat_to_play_while_another_card_is_shown(
         seats: str, shown: str) -> None:
     """After Ann fills a box her card stays shown while the computer is on turn: the status
