@@ -13,6 +13,7 @@ import pytest
 from gameshelf.core.errors import StoreError
 from gameshelf.server.pgstore import PostgresRoomStore
 from gameshelf.server.storage import StoredAction, StoredRoom, StoredSeat
+from gameshelf.server.stores import open_store
 from tests.server.postgres import Cluster
 
 ROOM = StoredRoom("ABCD", "muggins", {}, (StoredSeat("person", "Ann", "", "a" * 64),
@@ -35,12 +36,13 @@ def test_a_restart_of_postgres_under_a_running_store_loses_no_write(
 
 def test_postgres_down_is_a_clear_error_then_the_store_goes_on_by_itself(
         pg_cluster: Cluster, pg_url: str) -> None:
-    store = PostgresRoomStore(pg_url, pool_wait=1.0)
+    store = open_store(pg_url, wait=1.0)     # what --db-wait 1 opens
+    assert isinstance(store, PostgresRoomStore)
     try:
         store.create(ROOM)
         pg_cluster.ctl("stop", "-m", "fast")
         try:
-            with pytest.raises(StoreError, match="cannot be reached"):
+            with pytest.raises(StoreError, match=r"cannot be reached \(no connection in 1 s\)"):
                 store.append("ABCD", [StoredAction(1, 0, "draw")], "playing", known=0)
         finally:
             pg_cluster.ctl("start")

@@ -32,11 +32,12 @@ def _env(home: Path) -> dict[str, str]:
 
 
 @contextmanager
-def serve_process(home: Path, db: Path | str) -> Iterator[tuple[subprocess.Popen[str], str]]:
-    """``gameshelf serve --db DB`` on a free port as its own process: yields it and its
-    WebSocket URL (read from its start line); killed at the end."""
+def serve_process(home: Path, db: Path | str, *args: str
+                  ) -> Iterator[tuple[subprocess.Popen[str], str]]:
+    """``gameshelf serve --db DB ARGS`` on a free port as its own process: yields it and
+    its WebSocket URL (read from its start line); killed at the end."""
     proc = subprocess.Popen([sys.executable, "-m", "gameshelf", "serve", "--port", "0",
-                             "--db", str(db), "--rate", "10000"], env=_env(home),
+                             "--db", str(db), "--rate", "10000", *args], env=_env(home),
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             preexec_fn=default_signals)
     try:

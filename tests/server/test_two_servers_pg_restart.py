@@ -23,39 +23,64 @@ from tests.server.test_restart import serve_process
 
 #: Seconds the game may take after the restart.
 AFTER = 120.0
+#: How long the servers wait for the database away before an action is refused.
+WAIT = ("--db-wait", "2")
 
 
 async def _turns(bots: list[Bot], until: int, within: float) -> list[p.Error]:
     """Play both seats until the room is past action ``until`` (or over); an action
     refused meanwhile (the database away) is sent again after a pause. Returns the
-    refusals."""
+    refusals. Both seats are listened to at once: the first message of either is read as
+    it comes (no seat waits out a pause while the other's state is there)."""
     refused: list[p.Error] = []
     deadline = time.monotonic() + within
     acted = dict.fromkeys(range(len(bots)), -1)
-    while not any(b.over for b in bots) and min(
-            (b.state.seq if b.state else 0) for b in bots) <= until:
-        assert time.monotonic() < deadline, f"the game stopped at {bots[0].state}"
-        for i, bot in enumerate(bots):
-            st = bot.state
-            if st is not None and st.legal and acted[i] != st.seq:
-                acted[i] = st.seq
-                await bot.act(bot.choose(st))
-        for i, bot in enumerate(bots):
-            try:
-                msg = await bot.recv(0.3)
-            except TimeoutError:
-                continue
-            if isinstance(msg, p.Error):
-                refused.append(msg)
-                await asyncio.sleep(0.5)
-                acted[i] = -1          # not taken: sent again
+    reading: dict[int, asyncio.Task[p.Message]] = {}
+    try:
+        while not any(b.over for b in bots) and min(
+                (b.state.seq if b.state else 0) for b in bots) <= until:
+            assert time.monotonic() < deadline, f"the game stopped at {bots[0].state}"
+            for i, bot in enumerate(bots):
+                st = bot.state
+                if st is not None and st.legal and acted[i] != st.seq:
+                    acted[i] = st.seq
+                    await bot.act(bot.choose(st))
+            for i, bot in enumerate(bots):
+                if i not in reading:
+                    reading[i] = asyncio.ensure_future(bot.recv(within))
+            done, _ = await asyncio.wait(reading.values(), timeout=1.0,
+                                         return_when=asyncio.FIRST_COMPLETED)
+            for i in [i for i, task in reading.items() if task in done]:
+                msg = reading.pop(i).result()
+                if isinstance(msg, p.Error):
+                    refused.append(msg)
+                    await asyncio.sleep(0.5)
+                    acted[i] = -1          # not taken: sent again
+    finally:
+        for task in reading.values():      # a message not read yet stays to be read
+            task.cancel()
+        await asyncio.gather(*reading.values(), return_exceptions=True)
     return refused
+
+
+async def _quiet(bots: list[Bot], pause: float = 0.5) -> None:
+    """Read both seats' messages until neither gets one for ``pause`` seconds: their states
+    are then the room's (an action sent last has been answered)."""
+    while True:
+        got = await asyncio.gather(*(b.recv(pause) for b in bots), return_exceptions=True)
+        if all(isinstance(g, TimeoutError) for g in got):
+            return
+        for g in got:
+            if isinstance(g, BaseException) and not isinstance(g, TimeoutError):
+                raise g
 
 
 def test_postgres_stopped_and_started_under_two_servers_mid_game_the_game_goes_on(
         tmp_path: Path, pg_cluster: Cluster, pg_url: str) -> None:
-    with serve_process(tmp_path / "one", pg_url) as (first, url_a), \
-            serve_process(tmp_path / "two", pg_url) as (second, url_b):
+    # the servers wait 2 s, not 10, for the database away before refusing: the refusal
+    # comes sooner, and the shorter outage leaves the pools' reconnect backoff shorter
+    with serve_process(tmp_path / "one", pg_url, *WAIT) as (first, url_a), \
+            serve_process(tmp_path / "two", pg_url, *WAIT) as (second, url_b):
 
         async def run() -> tuple[Bot, Bot, list[p.Error], GameRecord]:
             ann, bob = Bot(url_a, 5), Bot(url_b, 6)
@@ -66,6 +91,7 @@ def test_postgres_stopped_and_started_under_two_servers_mid_game_the_game_goes_o
             await bob.join(ann.code, "Bob")
             await ann.start()
             await _turns([ann, bob], 10, 60)
+            await _quiet([ann, bob])
             # the database stopped: the seat to act is refused with a clear error
             await asyncio.to_thread(pg_cluster.ctl, "stop", "-m", "fast")
             try:

@@ -48,7 +48,7 @@ from gameshelf.games.yatz.tui.setup import SetupScreen
 from gameshelf.tui.app import GameshelfApp, MenuScreen
 from gameshelf.tui.online import LobbyScreen, OnlineScreen
 from gameshelf.tui.stats import StatsScreen
-from gameshelf.tui.widgets import HelpScreen, HelpText
+from gameshelf.tui.widgets import COMMON_HELP, HelpScreen, HelpText
 from tests.online.fakes import offline_room
 from tests.replay.games import dollar_round, muggins_record, showdown_record, yatz_record
 
@@ -189,21 +189,69 @@ async def _help_scrolls(app: GameshelfApp, pilot: Pilot[None], name: str) -> Non
     assert not isinstance(app.screen, HelpScreen), name
 
 
-async def test_question_mark_opens_a_help_that_the_keys_scroll() -> None:
-    """Every screen of :data:`SCREENS`, made fresh and pushed in turn on one app's menu, then
+#: The walk of every screen at 80x24 in this many parts, for the suite's workers.
+WALK_SHARDS = 4
+
+
+async def _settle(app: GameshelfApp, pilot: Pilot[None]) -> None:
+    for _ in range(3):
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+def _last_line(app: GameshelfApp) -> str:
+    return str(app.screen._compositor.render_strips()[-1].text)
+
+
+@pytest.mark.parametrize("shard", range(WALK_SHARDS))
+async def test_every_screen_at_80x24_its_footer_help_and_keys(shard: int) -> None:
+    """Every ``WALK_SHARDS``-th screen of :data:`SCREENS` from ``shard`` on (the parts
+    together walk them all), made fresh and pushed in turn on one app's menu at 80x24, then
     popped again (one app, not one per screen: starting an app costs about a second of CPU,
-    a screen pushed on a running one a quarter of that). The help's scroll is not animated
-    here: the walk checks where each key scrolls to, and drawing the glide of five scrolls on
-    23 screens took a third of the walk's CPU."""
+    a screen pushed on a running one a quarter of that; and each screen is pushed once for
+    all its checks): its footer shows all it names, among them ``^q Quit``, and its needed
+    lines whole; F1 opens the help with the keys every screen shares and ``q`` closes it, as
+    Esc does; ``?`` opens the help and its keys scroll it; ``q`` where it is not typed into
+    a field leaves the screen as Esc does (the menu: out of the app). The help's scroll is
+    not animated here: the walk checks where each key scrolls to, and drawing the glide of
+    five scrolls on 23 screens took a third of the walk's CPU. The other sizes:
+    :func:`test_every_screen_shows_its_footer_and_status_lines_whole`."""
+    walked = list(SCREENS.items())[shard::WALK_SHARDS]
+    assert len(SCREENS) >= 4 * WALK_SHARDS and walked
     app = GameshelfApp()
     app.animation_level = "none"
+    exits: list[bool] = []
+    app.exit = lambda *a, **kw: exits.append(True)  # type: ignore[method-assign]
     async with app.run_test(size=(80, 24)) as pilot:
-        for name, (make, _) in SCREENS.items():
-            await _show(app, pilot, make())
+        await _settle(app, pilot)
+        for name, (make, needed) in walked:
+            screen = make()
+            app.push_screen(screen)
+            await _settle(app, pilot)
+            assert await footer_complete(app) == [], (name, (80, 24))
+            for selector in needed:
+                assert shown_whole(app.screen.query_one(selector, Static)), (name, selector)
+            assert "^q Quit" in _last_line(app), (name, _last_line(app))
+            await pilot.press("f1")
+            await pilot.pause()
+            assert isinstance(app.screen, HelpScreen) and COMMON_HELP in app.screen._text, name
+            await pilot.press("q")   # closes the help, as Esc does
+            await pilot.pause()
+            assert app.screen is screen, name
             await _help_scrolls(app, pilot, name)
+            assert app.screen is screen, name
+            app.set_focus(None)      # q where it is not typed into a field
+            exits.clear()
+            await pilot.press("q")
+            await _settle(app, pilot)
+            if name == "menu":
+                assert exits == [True]
+            else:
+                assert app.screen is not screen, f"q did not leave {name} as Esc does"
             while len(app.screen_stack) > 1:
                 app.pop_screen()
-            await pilot.pause()
+            await _settle(app, pilot)
 
 
 async def test_question_mark_in_the_dollar_name_field_opens_help() -> None:
@@ -219,9 +267,11 @@ async def test_question_mark_in_the_dollar_name_field_opens_help() -> None:
         assert isinstance(app.screen, HelpScreen) and field.value == "A"
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("size", SIZES[1:], ids=lambda s: f"{s[0]}x{s[1]}")
 async def test_every_screen_shows_its_footer_and_status_lines_whole(
         size: tuple[int, int]) -> None:
+    """The sizes past 80x24 (that one in
+    :func:`test_every_screen_at_80x24_its_footer_help_and_keys`)."""
     app = GameshelfApp()   # one app, each screen pushed on the menu and popped again
     async with app.run_test(size=size) as pilot:
         for name, (make, needed) in SCREENS.items():

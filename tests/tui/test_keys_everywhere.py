@@ -5,7 +5,7 @@ menu for a game screen pushed on it here; the game's setup when opened through i
 setup, the Showdown start screen, the Muggins level screen, tested in each game's tests), or
 out of the app when ``play``/``resume --tui`` opened it; ``s`` saves, Ctrl+Q quits saving
 the game in progress; Ctrl+Q is named in every footer and in every help; ``q`` does what Esc
-does."""
+does (every screen's footer, help and ``q``: walked in ``tests/tui/test_habits.py``)."""
 
 from __future__ import annotations
 
@@ -35,8 +35,7 @@ from gameshelf.games.yatz.tui.screen import GameScreen
 from gameshelf.games.yatz.tui.setup import SetupScreen, YatzApp
 from gameshelf.tui.app import GameshelfApp, MenuScreen
 from gameshelf.tui.base import GuardedApp
-from gameshelf.tui.widgets import COMMON_HELP, HelpScreen
-from tests.tui.test_habits import SCREENS
+from gameshelf.tui.widgets import HelpScreen
 
 
 @dataclass
@@ -151,39 +150,6 @@ async def test_ctrl_q_keeps_the_game_in_progress_saved_and_quits(game: Game) -> 
         await pilot.press("ctrl+q")
         await _settle(app, pilot)
         assert exits == [True] and kept == [True] and _kept(game.key, session), game.key
-
-
-async def test_every_footer_and_help_names_ctrl_q_and_q_leaves_as_esc() -> None:
-    """Every screen of ``SCREENS``, made fresh and pushed in turn on one app's menu (one app,
-    not one per screen: an app's start costs about a second of CPU); whatever is left above
-    the menu is popped before the next."""
-    app = GameshelfApp()
-    exits: list[bool] = []
-    app.exit = lambda *a, **kw: exits.append(True)  # type: ignore[method-assign]
-    async with app.run_test(size=(80, 24)) as pilot:
-        await _settle(app, pilot)
-        for name, (make, _) in SCREENS.items():
-            screen = make()
-            app.push_screen(screen)
-            await _settle(app, pilot)
-            assert "^q Quit" in _footer(app), (name, _footer(app))
-            await pilot.press("f1")
-            await pilot.pause()
-            assert isinstance(app.screen, HelpScreen) and COMMON_HELP in app.screen._text, name
-            await pilot.press("q")   # closes the help, as Esc does
-            await pilot.pause()
-            assert app.screen is screen, name
-            app.set_focus(None)      # q where it is not typed into a field
-            exits.clear()
-            await pilot.press("q")
-            await _settle(app, pilot)
-            if name == "menu":
-                assert exits == [True]
-            else:
-                assert app.screen is not screen, f"q did not leave {name} as Esc does"
-            while len(app.screen_stack) > 1:
-                app.pop_screen()
-            await _settle(app, pilot)
 
 
 async def test_the_muggins_level_window_and_the_yatz_setup_name_ctrl_q() -> None:

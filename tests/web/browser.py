@@ -24,6 +24,10 @@ REQUIRE_VARIABLE = "GAMESHELF_REQUIRE_BROWSER"
 INSTALL_HINT = ("no Chromium found: install Debian's `chromium` package (sudo apt-get install "
                 "chromium) or set GAMESHELF_CHROMIUM=/path/to/chromium to run the browser test")
 
+#: The DevTools address of the test process's one running Chromium, by its path, while
+#: its page tests run (tests/web/conftest.py).
+SHARED: dict[str, str] = {}
+
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from gameshelf.core.records import GameRecord
 from tests.procs import default_signals
-from tests.web.browser import ARGS
+from tests.web.browser import ARGS, SHARED
 
 ROOT = Path(__file__).resolve().parents[2]
 #: Seconds to wait for something that should come at once, on a loaded 2-core machine.
@@ -96,10 +96,24 @@ def page_server(home: Path, *args: str) -> Iterator[GameServer]:
 
 @contextmanager
 def browser(executable: str) -> Iterator[Any]:
-    """A headless Chromium (Playwright's ``Browser``)."""
+    """A headless Chromium (Playwright's ``Browser``): the test process's one while its page
+    tests run (:data:`tests.web.browser.SHARED`), every context the caller opened in it
+    closed after, else one launched for the caller."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
+        address = SHARED.get(executable)
+        if address is not None:
+            connected = playwright.chromium.connect_over_cdp(address)
+            kept = set(connected.contexts)      # Chromium's own default context
+            try:
+                yield connected
+            finally:
+                for context in connected.contexts:
+                    if context not in kept:
+                        context.close()
+                connected.close()
+            return
         launched = playwright.chromium.launch(executable_path=executable, headless=True,
                                               args=ARGS)
         try:

@@ -79,6 +79,10 @@ def serve(
         "--db", metavar="PATH|URL",
         help="The server's database of rooms: an SQLite file's path (default: server.db in "
              "the data folder) or a PostgreSQL URL, postgresql://USER@HOST:PORT/DB.")] = None,
+    db_wait: Annotated[float, typer.Option(
+        "--db-wait", min=0.1, max=600.0, metavar="SECONDS",
+        help="Seconds a PostgreSQL database away (a restart, a network cut) is waited for "
+             "before a message is refused as unavailable, nothing changed.")] = 10.0,
     rate: Annotated[float, typer.Option(
         "--rate", min=1.0, max=100_000.0,
         help="Messages a second each connection may send (bursts of twice as many).")
@@ -120,7 +124,7 @@ def serve(
         raise BadInputError("--host needs an address, e.g. 127.0.0.1")
     for origin in allow_origin or ():
         allowed_origin(origin)
-    store = open_store(db)
+    store = open_store(db, wait=db_wait)
     sock = listen(host, port)
     claims: list[socket.socket] = []
     try:

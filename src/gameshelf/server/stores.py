@@ -24,11 +24,14 @@ def default_db() -> Path:
     return data_dir() / "server.db"
 
 
-def open_store(db: str | Path | None = None) -> RoomStore:
+def open_store(db: str | Path | None = None, *, wait: float | None = None) -> RoomStore:
     """The rooms' store named by ``--db``: a path is an SQLite file (default
     :func:`default_db`); a ``postgresql://USER@HOST:PORT/DB`` URL a PostgreSQL database
-    (:class:`gameshelf.server.pgstore.PostgresRoomStore`). Any text ``scheme://...`` is a
-    URL, never a path (``./name`` names a file whose name looks like one).
+    (:class:`gameshelf.server.pgstore.PostgresRoomStore`), whose operations wait ``wait``
+    seconds for the database (``--db-wait``; default
+    :data:`gameshelf.server.pgstore.POOL_WAIT`) before they fail as unavailable. Any text
+    ``scheme://...`` is a URL, never a path (``./name`` names a file whose name looks like
+    one).
 
     Raises:
         BadInputError: a URL of a scheme other than ``postgresql``/``postgres``.
@@ -47,5 +50,5 @@ def open_store(db: str | Path | None = None) -> RoomStore:
                             "URL (gameshelf speaks postgresql://USER@HOST:PORT/DB); give "
                             "a file path or a PostgreSQL URL")
     # start-up: the PostgreSQL driver loads only for a PostgreSQL URL
-    from gameshelf.server.pgstore import PostgresRoomStore
-    return PostgresRoomStore(db)
+    from gameshelf.server.pgstore import POOL_WAIT, PostgresRoomStore
+    return PostgresRoomStore(db, pool_wait=POOL_WAIT if wait is None else wait)
