@@ -251,3 +251,45 @@ def test_every_game_loads_a_record_whose_player_an_earlier_version_named(key: st
     assert old.options != record.options, key
     again = cls.from_record(old)
     assert OLD_PLAYER in again.names() and list(again.actions) == list(game.actions), key
+
+
+@pytest.mark.parametrize("key", [g.key for g in REGISTRY.with_part("server")])
+@pytest.mark.parametrize("status", ["lobby", "playing"])
+def test_every_game_s_room_with_a_seat_an_earlier_version_named_is_rebuilt_and_plays(
+        key: str, status: str, tmp_path: Path) -> None:
+    """A room in the server's store whose person an earlier version named as typing refuses
+    today (:data:`OLD_PLAYER`) is read again after a restart, started when it was still in
+    its lobby, and played: the server checks its seats' names as stored names, never as
+    typed (a room lost over a name had every message about it refused ``internal``)."""
+    import sqlite3
+
+    from gameshelf.server import protocol as p
+    from gameshelf.server.rooms import Lobby
+    from gameshelf.server.storage import SQLiteRoomStore
+
+    db = tmp_path / "rooms.db"
+    first = Lobby(SQLiteRoomStore(db))
+    room, _, ann = first.create(p.Create(key, (p.SeatSpec("host", "Ann"),
+                                               p.SeatSpec("computer"))), 0.0)
+    if status == "playing":
+        first.start(p.Start(room.code, ann), 0.0)
+    first.store.close()
+    with sqlite3.connect(db) as conn:      # as an earlier version stored it
+        seats = json.loads(conn.execute("SELECT seats FROM rooms WHERE code = ?",
+                                        (room.code,)).fetchone()[0])
+        assert seats[0]["name"] == "Ann"
+        seats[0]["name"] = OLD_PLAYER
+        conn.execute("UPDATE rooms SET seats = ? WHERE code = ?",
+                     (json.dumps(seats), room.code))
+    again = Lobby(SQLiteRoomStore(db))
+    assert again.load_unfinished(1.0) == [room.code]
+    if status == "lobby":
+        again.start(p.Start(room.code, ann), 1.0)
+    rebuilt = again.rooms[room.code]
+    assert rebuilt.game is not None and rebuilt.seats[0].name == OLD_PLAYER
+    assert OLD_PLAYER in rebuilt.game.names()
+    while rebuilt.game.step():
+        pass
+    if rebuilt.game.to_act() == 0:
+        again.act(p.Act(room.code, ann, rebuilt.game.legal(0)[0]), 1.0)
+    assert rebuilt.seq >= 1

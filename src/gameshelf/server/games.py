@@ -83,8 +83,12 @@ class Game(ABC):
 
     @classmethod
     @abstractmethod
-    def check_setup(cls, seats: Sequence[SeatPlan], options: dict[str, Any]) -> None:
-        """Refuse seats or options this game cannot be played with.
+    def check_setup(cls, seats: Sequence[SeatPlan], options: dict[str, Any], *,
+                    stored: bool = False) -> None:
+        """Refuse seats or options this game cannot be played with. ``stored``: the seats'
+        names were taken before (a room's, at its start: checked when they were taken, or
+        stored by an earlier version), so they are checked as stored names are
+        (:func:`~gameshelf.core.inputs.check_name`), never lost to a newer rule.
 
         Raises:
             BadInputError: too few or many seats, an unknown level, a bad or unknown option.
@@ -231,7 +235,7 @@ class Game(ABC):
 
 def check_seats(seats: Sequence[SeatPlan], title: str, players: tuple[int, int],
                 options: Callable[[], object], levels: Collection[str], who: str,
-                max_len: int) -> None:
+                max_len: int, *, stored: bool = False) -> None:
     """A game's check of a room's seats, in this order: as many seats as ``players``
     (least, most), ``options()`` (the game's reading of its options, raising its own
     refusal), each computer's level one of ``levels`` (none: the default), then the names.
@@ -248,19 +252,19 @@ def check_seats(seats: Sequence[SeatPlan], title: str, players: tuple[int, int],
         if s.kind == "computer" and s.level and s.level not in levels:
             raise BadInputError(f"no {who} computer player {s.level!r} (one of "
                                 f"{', '.join(levels)})")
-    check_names(seats, max_len)
+    check_names(seats, max_len, stored=stored)
 
 
-def check_names(seats: Sequence[SeatPlan], max_len: int) -> None:
-    """Each seat's name a name (:func:`~gameshelf.core.inputs.check_name`), no two alike
-    once tidied (NFC, blanks folded) whatever their case.
+def check_names(seats: Sequence[SeatPlan], max_len: int, *, stored: bool = False) -> None:
+    """Each seat's name a name (:func:`~gameshelf.core.inputs.check_name`; ``stored``: as
+    stored names are), no two alike once tidied (NFC, blanks folded) whatever their case.
 
     Raises:
         BadInputError: a name refused, or two seats of one name.
     """
     seen: set[str] = set()
     for s in seats:
-        name = check_name(s.name, "a seat's name", max_len=max_len).casefold()
+        name = check_name(s.name, "a seat's name", max_len=max_len, stored=stored).casefold()
         if name in seen:
             raise BadInputError(f"two seats are called {s.name!r}")
         seen.add(name)

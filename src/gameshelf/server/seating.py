@@ -214,7 +214,7 @@ class Seating(Playing):
                 names.add(name.casefold())
                 s.kind, s.name, s.level = "computer", name, cls.default_level
         try:
-            cls.check_setup(room.plan(), dict(room.options))
+            cls.check_setup(room.plan(), dict(room.options), stored=True)
             room.game = cls.new(room.plan(), dict(room.options), room.seed)
         except BadInputError as exc:
             for s, b in zip(room.seats, before, strict=True):

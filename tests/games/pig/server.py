@@ -34,14 +34,15 @@ class PigGame(Game):
         self.match: Match = match
 
     @classmethod
-    def check_setup(cls, seats: Sequence[SeatPlan], options: dict[str, Any]) -> None:
+    def check_setup(cls, seats: Sequence[SeatPlan], options: dict[str, Any], *,
+                    stored: bool = False) -> None:
         if len(seats) != 2:
             raise BadInputError("Pig is for two")
         PigOptions.from_json(options)
         for s in seats:
             if s.kind == "computer" and s.level:
                 parse_level(s.level)
-        check_names(seats, 20)
+        check_names(seats, 20, stored=stored)
 
     @classmethod
     def new(cls, seats: Sequence[SeatPlan], options: dict[str, Any], seed: int) -> Game:

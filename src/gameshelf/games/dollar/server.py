@@ -38,7 +38,8 @@ class DollarGame(Game):
         self._written: Written = {}
 
     @classmethod
-    def check_setup(cls, seats: Sequence[SeatPlan], options: dict[str, Any]) -> None:
+    def check_setup(cls, seats: Sequence[SeatPlan], options: dict[str, Any], *,
+                    stored: bool = False) -> None:
         if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
             raise BadInputError(f"One Dollar Pinball is for {MIN_PLAYERS} to {MAX_PLAYERS} "
                                 "players")
@@ -50,7 +51,7 @@ class DollarGame(Game):
                                     f"{s.level!r}")
             if s.kind == "person":
                 check_person_name(s.name)
-        check_names(seats, 20)
+        check_names(seats, 20, stored=stored)
 
     @classmethod
     def new(cls, seats: Sequence[SeatPlan], options: dict[str, Any], seed: int) -> Game:

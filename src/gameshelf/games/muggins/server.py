@@ -62,7 +62,8 @@ class MugginsGame(Game):
         self._events = [tuple(walk.state.events[a:b]) for a, b in pairwise(marks)]
 
     @classmethod
-    def check_setup(cls, seats: Sequence[SeatPlan], options: dict[str, Any]) -> None:
+    def check_setup(cls, seats: Sequence[SeatPlan], options: dict[str, Any], *,
+                    stored: bool = False) -> None:
         if len(seats) != 2:
             raise BadInputError("Muggins online is for two: two people, or a person and "
                                 "Mugsy")
@@ -71,7 +72,7 @@ class MugginsGame(Game):
         MugginsOptions.from_json(options)
         if seats[1].kind == "computer" and seats[1].level:
             parse_level(seats[1].level)
-        check_names(seats, 20)
+        check_names(seats, 20, stored=stored)
 
     @classmethod
     def new(cls, seats: Sequence[SeatPlan], options: dict[str, Any], seed: int) -> Game:

@@ -57,10 +57,11 @@ class ShowdownGame(Game):
         self._lines.append(tuple((self.match.state.log or [])[before:]))
 
     @classmethod
-    def check_setup(cls, seats: Sequence[SeatPlan], options: dict[str, Any]) -> None:
+    def check_setup(cls, seats: Sequence[SeatPlan], options: dict[str, Any], *,
+                    stored: bool = False) -> None:
         check_seats(seats, "Pinball Showdown", (MIN_PLAYERS, MAX_PLAYERS),
                     lambda: ShowdownOptions.from_json(options), PLAYER_KINDS, "Showdown",
-                    MAX_NAME_LENGTH)
+                    MAX_NAME_LENGTH, stored=stored)
 
     @classmethod
     def new(cls, seats: Sequence[SeatPlan], options: dict[str, Any], seed: int) -> Game:

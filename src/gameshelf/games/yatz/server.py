@@ -117,15 +117,19 @@ class YatzGame(Game):
         st.apply_action(action)
 
     @classmethod
-    def check_setup(cls, seats: Sequence[SeatPlan], options: dict[str, Any]) -> None:
+    def check_setup(cls, seats: Sequence[SeatPlan], options: dict[str, Any], *,
+                    stored: bool = False) -> None:
         check_seats(seats, "Yatz", (MIN_PLAYERS, MAX_PLAYERS),
-                    lambda: YatzOptions.from_json(options), PLAYERS, "Yatz", MAX_NAME_LENGTH)
+                    lambda: YatzOptions.from_json(options), PLAYERS, "Yatz", MAX_NAME_LENGTH,
+                    stored=stored)
 
     @classmethod
     def new(cls, seats: Sequence[SeatPlan], options: dict[str, Any], seed: int) -> Game:
         plan = [Seat(s.name, HUMAN if s.kind == "person" else s.level or cls.default_level)
                 for s in seats]
-        return cls(Match(plan, seed, YatzOptions.from_json(options).rules))
+        # the names were checked when the server took them, or stored by an earlier
+        # version (a room rebuilt): checked as stored names, never lost to a newer rule
+        return cls(Match(plan, seed, YatzOptions.from_json(options).rules, stored=True))
 
     @classmethod
     def from_record(cls, record: GameRecord) -> Game:
