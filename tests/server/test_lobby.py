@@ -413,3 +413,21 @@ def test_a_seat_is_left_only_once_its_last_connection_closes_after_a_leave(
     assert not seat.connected and seat.left
     lobby.connected(room, 0)
     assert not room.info().seats[0].left
+
+
+def test_a_room_read_from_the_store_shows_at_once_who_another_process_said_is_there(
+        tmp_path: Path) -> None:
+    """Another process said Ann is connected there before this one held her room: read
+    from the store (a friend's join here), the room shows her connected at once, not
+    dropped until the next announcement (and then "came back"); a saying older than
+    ``ELSEWHERE`` seconds is not taken."""
+    store = SQLiteRoomStore(tmp_path / "rooms.db")
+    there = Lobby(store)
+    room, _, _ = there.create(p.Create("yatz", (HOST, OPEN)), 0.0)
+    late, _, _ = there.create(p.Create("yatz", (HOST, OPEN)), 0.0)
+    here = Lobby(store)
+    assert room.code not in here.rooms
+    assert here.present(room.code, (0,), 10.0) == []       # not held here: kept
+    assert here.present(late.code, (0,), 10.0) == []
+    assert here.room(room.code, 10.0 + ELSEWHERE).info().seats[0].connected
+    assert not here.room(late.code, 10.5 + ELSEWHERE).info().seats[0].connected

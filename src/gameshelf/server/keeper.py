@@ -20,7 +20,7 @@ from gameshelf.core.errors import GameshelfError, StoreError
 from gameshelf.core.inputs import quote
 from gameshelf.core.records import GameRecord
 from gameshelf.server.games import game_class, game_of_record
-from gameshelf.server.room import Finisher, Outbox, Refused, Room, Seat, news
+from gameshelf.server.room import ELSEWHERE, Finisher, Outbox, Refused, Room, Seat, news
 from gameshelf.server.storage import RoomStore, StaleError, UnavailableError
 
 log = logging.getLogger("gameshelf.server")
@@ -56,6 +56,12 @@ class RoomKeeper:
         #: told by the server that owns them: a room rebuilt from the store counts them,
         #: so its people's states are sent to them (a view is made for connected seats only).
         self.held: Callable[[str], dict[int, int]] = lambda code: {}
+        #: The seats other processes said they have connections of, in rooms this one
+        #: does not hold (``{code: (when, seats)}``, the latest): a room read from the
+        #: store later shows them connected at once, not after the next announcement.
+        self.seen_elsewhere: dict[str, tuple[float, tuple[int, ...]]] = {}
+        #: Entries :attr:`seen_elsewhere` may grow to before the lapsed ones are dropped.
+        self._seen_limit = 64
         #: Finished rooms rebuilt from the store, most recently asked for last (at most
         #: :data:`KEEP_FINISHED`): a room is replayed once, not at every message naming it.
         self.finished: OrderedDict[str, Room] = OrderedDict()
@@ -96,6 +102,9 @@ class RoomKeeper:
         for seat, count in self.held(code).items():     # its connections here, if any
             if 0 <= seat < len(room.seats) and room.seats[seat].token_hash:
                 room.seats[seat].connections = count
+        seen = self.seen_elsewhere.pop(code, None)      # and those of other processes
+        if seen is not None and now - seen[0] <= ELSEWHERE:
+            room.present(seen[1], seen[0])
         if stored.status != "lobby":
             room.game = game_of_record(self.record_of(room, [a.action for a in
                                                                 stored.actions]))

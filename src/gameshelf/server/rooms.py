@@ -19,7 +19,7 @@ import logging
 from collections.abc import Sequence
 
 from gameshelf.server import protocol as p
-from gameshelf.server.room import Outbox, Refused, Room, Stale
+from gameshelf.server.room import ELSEWHERE, Outbox, Refused, Room, Stale
 from gameshelf.server.seating import Seating
 from gameshelf.server.storage import StaleError
 
@@ -79,7 +79,14 @@ class Lobby(Seating):
         (:meth:`Room.present`). Returns what to send (the room, when a seat was away or is
         newly shown connected)."""
         room = self.rooms.get(code)
-        return [(None, p.RoomUpdate(room.info()))] if room and room.present(seats, now) else []
+        if room is None:        # kept a while: the room may be read from the store soon
+            self.seen_elsewhere[code] = (now, tuple(seats))
+            if len(self.seen_elsewhere) > self._seen_limit:
+                self.seen_elsewhere = {c: seen for c, seen in self.seen_elsewhere.items()
+                                       if now - seen[0] <= ELSEWHERE}
+                self._seen_limit = 2 * len(self.seen_elsewhere) + 64
+            return []
+        return [(None, p.RoomUpdate(room.info()))] if room.present(seats, now) else []
 
     def lapsed(self, room: Room, now: float) -> Outbox:
         """Seats said by another process to be connected there, not said again within
