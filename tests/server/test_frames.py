@@ -226,3 +226,46 @@ def test_messages_one_at_a_time_never_stop_the_reading(server: Running) -> None:
             assert stops == []
 
     asyncio.run(go())
+
+
+def test_one_connections_burst_gives_the_others_their_turn(
+        server: Running, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A client's thousands of messages in one write (one network read may hold thousands,
+    each then taken from the layer's queue without a wait) are handled
+    :data:`~gameshelf.server.hub.TURN` at most in a row before the event loop runs anything
+    else (another connection's message, a tick): one client's burst never holds up the
+    others to its end. A callback that puts itself back on the loop marks each turn of it."""
+    from websockets.frames import Frame, Opcode
+
+    order: list[str] = []
+    handle = server.hub.handle
+    marking = [True]
+
+    async def noted(conn: Connection, text: str | bytes) -> None:
+        order.append("message")
+        await handle(conn, text)
+
+    def mark() -> None:
+        order.append("turn")
+        if marking[0]:
+            asyncio.get_running_loop().call_soon(mark)
+
+    monkeypatch.setattr(server.hub, "handle", noted)
+    burst = 3_000
+
+    async def go() -> None:
+        async with connect(server.url) as flood:
+            _on_server(server, mark)
+            frames = [Frame(Opcode.TEXT, p.dump(p.Hello("x", ref=f"b{i}")).encode())
+                      .serialize(mask=True, extensions=[]) for i in range(burst)]
+            flood.transport.write(b"".join(frames))      # one write, as a flooding client
+            for _ in range(burst):
+                await flood.recv()
+
+    try:
+        asyncio.run(go())
+    finally:
+        marking[0] = False
+    assert order.count("message") == burst
+    runs = [len(run) for run in "".join("m" if o == "message" else " " for o in order).split()]
+    assert max(runs) <= hub_module.TURN, max(runs)

@@ -55,6 +55,8 @@ log = logging.getLogger("gameshelf.server")
 
 T = TypeVar("T")
 
+#: Messages of one connection handled in a row before the others get a turn.
+TURN = 8
 #: Seconds between two checks of the away rule.
 TICK = 0.25
 #: Messages waiting for a slow reader before its connection is closed (a connection with
@@ -354,6 +356,7 @@ class Hub(Limits):
         conn = Connection(ws, tokens=self.burst, last=self.clock(), host=host, frames=frames)
         sender = asyncio.create_task(self._send_loop(conn)) if frames is None else None
         try:
+            handled = 0
             while True:
                 event = await ws.receive()
                 if event["type"] == "websocket.disconnect":
@@ -362,6 +365,11 @@ class Hub(Limits):
                 if data is None:
                     data = event.get("bytes") or b""
                 await self.handle(conn, data)
+                handled += 1
+                if handled % TURN == 0:
+                    # one network read may hold thousands of one client's messages, each
+                    # taken at once: the other connections get their turn between them
+                    await asyncio.sleep(0)
         except WebSocketDisconnect:
             pass
         finally:
