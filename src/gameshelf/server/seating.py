@@ -85,7 +85,7 @@ class Seating(Playing):
                 # the statistics name it: an online "cpu" read "cpu (?)")
                 level = spec.level.strip().lower() or cls.default_level
                 name = spec.name.strip() or cls.computer_name(
-                    cpu, {*names, *(s.name.strip() for s in msg.seats if s.name.strip())})
+                    cpu, {*names, *(s.name for s in msg.seats if s.name.strip())})
                 seats.append(Seat("computer", self._name(name, names), level))
         try:
             cls.check_setup(_plan_for_check(seats), dict(msg.options))

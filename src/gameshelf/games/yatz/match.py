@@ -111,21 +111,23 @@ def name_seats(seats: Sequence[Seat], *, stored: bool = False) -> list[Seat]:
     if not 1 <= len(seats) <= MAX_PLAYERS:
         raise BadInputError(f"Yatz is for 1 to 9 players, got {len(seats)}")
     out: list[Seat] = []
-    taken = {s.name for s in seats if s.name}
+    # every name checked and tidied first, so a name given is taken as the seat shows it
+    # (any case): a person typed "CPU  1" keeps the computer's ``CPU 1`` from it
+    names = [check_name(s.name, "player name", max_len=MAX_NAME_LENGTH, stored=stored)
+             for s in seats]
+    taken = {name.casefold() for name in names if name}
     computers = 0
-    for i, s in enumerate(seats):
-        name = check_name(s.name, "player name", max_len=MAX_NAME_LENGTH, stored=stored)
+    for i, (s, name) in enumerate(zip(seats, names, strict=True)):
         computers += not s.is_human
         if not name and not s.is_human:
             name = YatzOptions.computer_name(computers, taken)
-            taken.add(name)
         elif not name:
             base = f"Player {i + 1}"
             name, n = base, 1
-            while name in taken:
+            while name.casefold() in taken:
                 n += 1
                 name = f"{base}.{n}"
-            taken.add(name)
+        taken.add(name.casefold())
         out.append(Seat(name, s.player))
     return out
 
