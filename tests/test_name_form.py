@@ -18,6 +18,7 @@ refused, so an old save still loads."""
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given, settings
@@ -248,3 +249,38 @@ def test_every_character_that_shows_nothing_is_shown_as_its_escape_where_not_kep
                  "\U0001f3f4\U000e0067\U000e0062\U000e0065\U000e006e\U000e0067\U000e007f",
                  "\u845b\U000e0100", "\u2801\u2800\u2803", "\U0001f469\u200d\U0001f680"):
         assert literal(name) == name and shell_word(name) == f"'{name}'", name
+
+
+#: The characters ``str.strip`` and ``str.split`` take for blanks that no name may hold:
+#: tab, newline, U+001C-U+001F, U+0085, U+2028, U+2029... (walked from the whole of Unicode).
+BLANKS_REFUSED = [chr(c) for c in range(0x110000)
+                  if chr(c).isspace() and unicodedata.category(chr(c)) in REFUSED_IN_NAMES]
+
+
+def _typed_name_readers() -> list[tuple[str, Callable[[str], object]]]:
+    """Every place that reads a name a person typed, as a function of the typed name."""
+    from gameshelf.games.dollar.game import make_entry
+    from gameshelf.games.showdown.match import parse_players
+    from gameshelf.games.yatz.match import Seat, name_seats, parse_seats
+    return [
+        ("check_name", check_name),
+        ("Yatz --players", lambda name: parse_seats(f"{name},cpu")),
+        ("Yatz --players, a named computer", lambda name: parse_seats(f"{name}:cpu")),
+        ("Yatz's setup rows", lambda name: name_seats([Seat(name), Seat("", "heuristic")])),
+        ("Showdown --players", lambda name: parse_players(f"{name},cpu")),
+        ("Dollar's entries", lambda name: make_entry(name, "L40000002A")),
+    ]
+
+
+def test_a_blank_no_name_may_hold_is_refused_at_a_names_ends_everywhere() -> None:
+    """Each such character before, after or inside a name: refused, as typed, by every
+    place that reads typed names, never stripped away first (``Ann`` U+001C is not
+    ``Ann``)."""
+    assert {"\t", "\n", "\x1c", "\x1f", "\x85", "\u2028", "\u2029"} <= set(BLANKS_REFUSED)
+    for where, read in _typed_name_readers():
+        read("Ann")
+        for ch in BLANKS_REFUSED:
+            for text in (f"Ann{ch}", f"{ch}Ann", f"A{ch}nn", f" Ann {ch} "):
+                with pytest.raises(BadInputError) as info:
+                    read(text)
+                assert f"U+{ord(ch):04X}" in str(info.value), (where, text, str(info.value))

@@ -79,10 +79,14 @@ def parse_seats(text: str) -> list[Seat]:
     seat words are read by :func:`gameshelf.core.seats.seat_word`, as in every game.
 
     Raises:
-        BadInputError: no seats, more than 9, an empty name, an unknown computer player, a
-            person's name that names a computer player.
+        BadInputError: no seats, more than 9, an empty name, a name holding a character
+            no name may hold (:func:`~gameshelf.core.inputs.check_name`, as typed), an
+            unknown computer player, a person's name that names a computer player.
     """
-    parts = [p.strip() for p in text.split(",")]
+    # each part checked as typed (check_name), before its blanks are folded: U+001C or
+    # U+2028, which str.strip takes for blanks, are refused, not dropped; its length is
+    # the name's, checked once the seat word is read (name_seats)
+    parts = [check_name(p, "player name", max_len=4 * len(p) + 4) for p in text.split(",")]
     if not text.strip() or any(not p for p in parts):
         raise BadInputError("players: give 1 to 9 names separated by commas, e.g. Ann,Bob,cpu")
     seats: list[Seat] = []
