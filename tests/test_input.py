@@ -787,6 +787,45 @@ async def test_setup_screens_refuse_names_that_show_nothing_or_look_like_another
     assert store_dump() == []
 
 
+@pytest.mark.parametrize("bad", ["Ann\u2028", "Ann\x1f", "\u0085Ann"])
+async def test_setup_screens_check_a_name_as_typed_before_its_blanks_are_folded(
+        bad: str) -> None:
+    """Yatz's seat rows and the online screen: a name with a character ``str.strip``
+    takes for a blank but no name may hold (U+2028, U+001F, U+0085) at an end is refused
+    naming it, never stripped to ``Ann``; no game starts and no room is asked for."""
+    from textual.widgets import Input, Static
+
+    from gameshelf.games.yatz.tui.setup import SetupScreen
+    from gameshelf.tui.app import GameshelfApp
+    from gameshelf.tui.online import OnlineScreen
+
+    code = f"U+{ord(next(c for c in bad if c not in 'Ann')):04X}"
+    app = GameshelfApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("2")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        app.screen.query_one("#name1", Input).value = bad
+        await pilot.click("#start")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        said = str(app.screen.query_one("#setupmsg", Static).render())
+        assert code in said, said
+        app.pop_screen()
+        await pilot.pause()
+        online = OnlineScreen()
+        await app.push_screen(online)
+        await pilot.pause()
+        online.query_one("#on-server", Input).value = "ws://127.0.0.1:9/ws"
+        online.query_one("#on-name", Input).value = bad
+        online.go("create")
+        await pilot.pause()
+        said = str(online.query_one("#on-msg", Static).render())
+        assert code in said and "Creating" not in said, said
+    assert store_dump() == []
+
+
 def test_undecodable_bytes_at_the_delete_question_are_not_a_yes(
         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     with Store() as store:

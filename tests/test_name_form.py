@@ -4,20 +4,23 @@ composed (NFC) however they were typed; a control, format, line or paragraph sep
 character (Unicode categories Cc, Cf, Zl, Zp) refused in one line as typed, before blanks are
 folded (U+001C-U+001F and U+2028/U+2029, which ``str.split`` takes for blanks, are not made
 spaces; zero-width characters make no look-alike names). The joiners U+200C/U+200D are kept
-where emoji sequences and scripts need them: between two characters that are not ASCII.
-Checked over the whole of Unicode.
+where emoji sequences and scripts need them: between two characters of a script that uses
+them (Arabic, the Indic scripts...) or two emoji, never between Latin, Greek or Cyrillic
+letters. Checked over the whole of Unicode.
 
 Every character that shows nothing (Unicode's default-ignorable code points, every one of
 them walked, and the blanks that are not blanks, such as U+2800) is refused next to an
 ASCII letter and alone, so no name is a look-alike of another (``Ann`` and ``Ann`` followed
 by U+034F) and none shows nothing; kept where real names and text need them (a variation
-selector after an emoji or a CJK ideograph, a flag's tag sequence, Persian's non-joiner).
+selector where a sequence is defined, the tag sequences of the three subdivision flags that
+exist, Persian's non-joiner).
 A name read back from a record (``stored``) is refused only for what earlier versions
 refused, so an old save still loads."""
 
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given, settings
@@ -248,3 +251,127 @@ def test_every_character_that_shows_nothing_is_shown_as_its_escape_where_not_kep
                  "\U0001f3f4\U000e0067\U000e0062\U000e0065\U000e006e\U000e0067\U000e007f",
                  "\u845b\U000e0100", "\u2801\u2800\u2803", "\U0001f469\u200d\U0001f680"):
         assert literal(name) == name and shell_word(name) == f"'{name}'", name
+
+
+#: The characters ``str.strip`` and ``str.split`` take for blanks that no name may hold:
+#: tab, newline, U+001C-U+001F, U+0085, U+2028, U+2029... (walked from the whole of Unicode).
+BLANKS_REFUSED = [chr(c) for c in range(0x110000)
+                  if chr(c).isspace() and unicodedata.category(chr(c)) in REFUSED_IN_NAMES]
+
+
+def _typed_name_readers() -> list[tuple[str, Callable[[str], object]]]:
+    """Every place that reads a name a person typed, as a function of the typed name."""
+    from gameshelf.games.dollar.game import make_entry
+    from gameshelf.games.showdown.match import parse_players
+    from gameshelf.games.yatz.match import Seat, name_seats, parse_seats
+    return [
+        ("check_name", check_name),
+        ("Yatz --players", lambda name: parse_seats(f"{name},cpu")),
+        ("Yatz --players, a named computer", lambda name: parse_seats(f"{name}:cpu")),
+        ("Yatz's setup rows", lambda name: name_seats([Seat(name), Seat("", "heuristic")])),
+        ("Showdown --players", lambda name: parse_players(f"{name},cpu")),
+        ("Dollar's entries", lambda name: make_entry(name, "L40000002A")),
+    ]
+
+
+def test_a_blank_no_name_may_hold_is_refused_at_a_names_ends_everywhere() -> None:
+    """Each such character before, after or inside a name: refused, as typed, by every
+    place that reads typed names, never stripped away first (``Ann`` U+001C is not
+    ``Ann``)."""
+    assert {"\t", "\n", "\x1c", "\x1f", "\x85", "\u2028", "\u2029"} <= set(BLANKS_REFUSED)
+    for where, read in _typed_name_readers():
+        read("Ann")
+        for ch in BLANKS_REFUSED:
+            for text in (f"Ann{ch}", f"{ch}Ann", f"A{ch}nn", f" Ann {ch} "):
+                with pytest.raises(BadInputError) as info:
+                    read(text)
+                assert f"U+{ord(ch):04X}" in str(info.value), (where, text, str(info.value))
+
+
+def _letters(first: int, last: int) -> list[str]:
+    return [chr(c) for c in range(first, last + 1) if unicodedata.category(chr(c))[0] == "L"]
+
+
+#: Scripts that never use the joiners: Latin (its supplements and extensions), Greek,
+#: Cyrillic, Armenian, Georgian, Hebrew, Cherokee, Hangul, the kana.
+NON_JOINING = [*_letters(0x00C0, 0x058F), *_letters(0x05D0, 0x05EA), *_letters(0x10A0, 0x10FF),
+               *_letters(0x13A0, 0x13FF), *_letters(0x1E00, 0x1FFF), *_letters(0x3041, 0x30FF),
+               *_letters(0xAC00, 0xAC40)]
+
+
+def test_a_joiner_between_letters_of_a_script_that_never_uses_one_is_refused() -> None:
+    """Every letter of those scripts, with a joiner between it and itself, another of its
+    script or an emoji: refused, so ``Mü‍ß`` is no look-alike of ``Müß``; between two
+    letters of each script that uses them (:data:`~gameshelf.core.invisible.JOINING_SCRIPTS`)
+    and between emoji, kept."""
+    assert len(NON_JOINING) > 1000
+    for ch in NON_JOINING:
+        for joiner in JOINERS:
+            for text in (f"{ch}{joiner}{ch}", f"{ch}{joiner}\u00e9", f"{ch}{joiner}\U0001f680"):
+                with pytest.raises(BadInputError, match="a script that joins"):
+                    check_name(text)
+    for first, last in invisible.JOINING_SCRIPTS:
+        letters = _letters(first, last)
+        assert letters, hex(first)
+        for a, b in zip(letters, letters[1:], strict=False):
+            for joiner in JOINERS:
+                assert check_name(f"{a}{joiner}{b}") == unicodedata.normalize(
+                    "NFC", f"{a}{joiner}{b}"), (hex(ord(a)), hex(ord(b)))
+    for name in ("\U0001f408\u200d\u2b1b", "\U0001f43b\u200d\u2744\ufe0f",
+                 "\U0001f469\U0001f3fd\u200d\U0001f680", "\U0001f3c3\u200d\u27a1\ufe0f"):
+        assert check_name(name) == name
+
+
+def _flag(code: str) -> str:
+    return "\U0001f3f4" + "".join(chr(0xE0000 + ord(c)) for c in code) + "\U000e007f"
+
+
+def test_only_the_subdivision_flags_that_exist_keep_their_tags() -> None:
+    """Every well-formed subdivision code of Great Britain (``gb`` and three letters), and
+    of a sample of other regions: only England's, Scotland's and Wales' flags are kept; any
+    other shows as the plain black flag (a look-alike of it) and is refused, naming the
+    flags that are kept. A stored name keeps any well-formed one (earlier versions took
+    them)."""
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    kept = []
+    codes = [f"gb{a}{b}{c}" for a in letters for b in letters for c in letters]
+    codes += ["usca", "ustx", "fr75", "zz1", "aaaa", "gbe", "gbeng1", "de01"]
+    for code in codes:
+        try:
+            check_name(_flag(code))
+        except BadInputError as exc:
+            assert "England's, Scotland's or Wales' flag" in str(exc), code
+            assert check_name(_flag(code), stored=True) == _flag(code)
+        else:
+            kept.append(code)
+    assert kept == list(invisible.SUBDIVISION_FLAGS)
+    assert check_name("\U0001f3f4") == "\U0001f3f4"
+
+
+#: Characters no variation sequence is defined for: letters of many scripts (Latin, Greek,
+#: Cyrillic, Arabic, Devanagari, the kana), currency signs, digits that are not ASCII,
+#: punctuation that is no emoji, arrows that are none.
+NO_SEQUENCE = [*NON_JOINING[::7], *_letters(0x0620, 0x064A), *_letters(0x0905, 0x0939),
+               *"\u00a3\u20ac\u00a5\u20b9\u0663\u00bf\u00b7\u2026\u2192\u2190\u2260\u2022"]
+
+
+def test_a_variation_selector_stands_only_where_a_sequence_is_defined() -> None:
+    """Each of VS1-VS16 after each of those characters: refused (``£`` and VS16 shows as
+    ``£``); VS1-VS14 after a symbol (``❤``, ``☺``, ``★``) refused, VS15 and VS16 after it
+    kept; VS1-VS14 after a CJK ideograph kept, VS1 after ``∩`` kept."""
+    selectors = [chr(c) for c in range(0xFE00, 0xFE10)]
+    for ch in NO_SEQUENCE:
+        for vs in selectors:
+            with pytest.raises(BadInputError, match="variation selector only"):
+                check_name(f"{ch}{vs}")
+    for symbol in "\u2764\u263a\u2605\u2602\u00a9\u2122\U0001f600":
+        for vs in selectors[:14]:
+            with pytest.raises(BadInputError):
+                check_name(f"{symbol}{vs}")
+        for vs in selectors[14:]:
+            assert check_name(f"{symbol}{vs}") == f"{symbol}{vs}"
+    for vs in selectors[:14]:
+        assert check_name(f"\u845b{vs}") == f"\u845b{vs}"
+    assert check_name("\u2229\ufe00") == "\u2229\ufe00"
+    with pytest.raises(BadInputError):
+        check_name("\u2229\ufe01")

@@ -279,3 +279,38 @@ def test_the_protocol_refuses_names_that_show_nothing_and_keeps_real_ones(
         await b.close()
 
     asyncio.run(scenario())
+
+
+#: Characters ``str.strip`` takes for blanks that no name may hold, at a name's end.
+BLANK_ENDS = ["Zed\u2028", "\u0085Zed", "Zed\x1f", "\tZed", "Zed\u2029"]
+
+
+def test_the_protocol_checks_every_name_as_sent_before_its_blanks_are_folded(
+        server: Running) -> None:
+    """The host's and a computer's name at ``create`` and a ``join``'s, ending in U+2028,
+    U+0085, U+001F, a tab: refused with ``bad_name`` naming the character, never stripped
+    to ``Zed``; spaces at the ends are tidied away, and a computer's name of spaces only is
+    the game's computer name."""
+    async def scenario() -> None:
+        a, b = Bot(server.url), Bot(server.url)
+        await a.open()
+        await b.open()
+        for bad in BLANK_ENDS:
+            code = f"U+{ord(next(c for c in bad if c not in 'Zed')):04X}"
+            for seats in ((p.SeatSpec("host", bad), OPEN),
+                          (HOST, p.SeatSpec("computer", bad))):
+                await a.send(p.Create("yatz", seats))
+                err = await a.until(p.Error)
+                assert err.code == "bad_name" and code in err.message, (bad, err)
+        joined = await a.create("yatz", [p.SeatSpec("host", "  Ann  Lee "),
+                                         p.SeatSpec("computer", "   "), OPEN])
+        assert joined.room is not None
+        assert [s.name for s in joined.room.seats][:2] == ["Ann Lee", "CPU 1"]
+        for bad in BLANK_ENDS:
+            await b.send(p.Join(a.code, bad))
+            err = await b.until(p.Error)
+            assert err.code == "bad_name" and "U+" in err.message, (bad, err)
+        await a.close()
+        await b.close()
+
+    asyncio.run(scenario())

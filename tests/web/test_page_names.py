@@ -82,3 +82,41 @@ def test_the_page_refuses_names_that_show_nothing_and_keeps_real_ones(tmp_path: 
         guest.get_by_role("button", name="Join").click()
         expect(page.get_by_text(f"{FLAG}: connected")).to_be_visible()
         page.screenshot(path=str(shots / "kept.png"))
+
+
+def test_the_page_sends_names_as_typed_so_a_blank_no_name_may_hold_is_refused(
+        tmp_path: Path) -> None:
+    """JavaScript's ``trim`` takes U+2028, U+0085 and U+001F-like characters for blanks:
+    the page sends each name as typed (the player's, another's at this device, one typed at
+    a room's link) and the server, which checks a name before it folds its blanks, refuses
+    them; blanks that are blanks are tidied there (`` Ann  Lee `` is ``Ann Lee``)."""
+    from playwright.sync_api import expect
+
+    executable = browser_or_skip()
+    with game_server(tmp_path / "home") as server, browser(executable) as chromium:
+        def fresh() -> Any:
+            page = chromium.new_context().new_page()
+            page.set_default_timeout(PATIENCE * 1000)
+            return page
+
+        for bad, code in (("Ann\u2028", "U+2028"), ("\u0085Ann", "U+0085"),
+                          ("Ann\x1f", "U+001F")):
+            page = fresh()
+            _create(page, server.url, bad)
+            expect(page.locator("#error")).to_contain_text(code)
+            expect(page.get_by_role("textbox", name="Link to this room")).to_be_hidden()
+        page = fresh()
+        _create(page, server.url, "Ann", others="Bob\u2029, Cy")
+        expect(page.locator("#error")).to_contain_text("U+2029")
+        page = fresh()
+        _create(page, server.url, " Ann  Lee ", friends=1)
+        link = page.get_by_role("textbox", name="Link to this room")
+        expect(link).to_have_value(re.compile(r"/r/[A-Z0-9]+$"))
+        expect(page.get_by_text("Ann Lee (you): connected")).to_be_visible()
+        guest = fresh()
+        guest.goto(link.input_value())
+        guest.get_by_role("textbox", name="Your name").fill("Cy\u2028")
+        guest.get_by_role("button", name="Join").click()
+        expect(guest.locator("#error")).to_contain_text("U+2028")
+        expect(page.get_by_text("Open seat: waiting for a friend")).to_be_visible()
+        guest.screenshot(path=str(tmp_path / "join-refused.png"))

@@ -41,7 +41,7 @@ MAX_DATA_FILE_BYTES = 256 << 10
 _ASCII_DIGITS = frozenset("0123456789")
 #: Unicode categories a name may not hold (:data:`gameshelf.core.invisible.REFUSED_IN_NAMES`).
 REFUSED_IN_NAMES = invisible.REFUSED_IN_NAMES
-#: The joiners, kept between two characters that show and are not ASCII
+#: The joiners, kept between two characters of a script that uses them or of emoji
 #: (:data:`gameshelf.core.invisible.JOINERS`).
 JOINERS = invisible.JOINERS
 
@@ -141,17 +141,19 @@ def refused_character(text: str, *, stored: bool = False) -> str | None:
     as U+034F, the Hangul fillers, the variation selectors and the tag characters, and the
     blanks that are not blanks, such as U+2800), which makes a look-alike name (``Ann``
     followed by U+034F shows as ``Ann``). Kept where real names and text need them
-    (:func:`gameshelf.core.invisible.kept`): a joiner where :data:`JOINERS` says, a
-    variation selector after an emoji or a CJK ideograph (``❤️``, a keycap ``1️⃣``),
-    Mongolian's variation selectors and vowel separator after Mongolian letters, U+2800
-    between braille patterns, and a flag's tag sequence (England's, Scotland's, Wales':
-    U+1F3F4, tag letters, U+E007F).
+    (:func:`gameshelf.core.invisible.kept`): a joiner where :data:`JOINERS` says (between
+    letters of Arabic, the Indic scripts, Myanmar... or emoji, never Latin, Greek or
+    Cyrillic ones), VS15/VS16 after a symbol or an emoji (``❤️``, a keycap ``1️⃣``),
+    VS1-VS14 after a CJK ideograph (VS1 after the mathematical symbols with a
+    standardized variant: ``∩︀``), Mongolian's variation selectors and vowel separator
+    after Mongolian letters, U+2800 between braille patterns, and the tag sequences of the
+    flags that exist (England's, Scotland's, Wales': U+1F3F4, tag letters, U+E007F).
 
     With ``stored`` (a name read back from a record or a file that any version of the
     program wrote), only what earlier versions refused too is refused: the categories of
     :data:`REFUSED_IN_NAMES`, save the joiners between two characters that are not ASCII or
-    blanks and the flags' tag sequences, so that a save never stops loading when the rule
-    for typed names grows.
+    blanks and any well-formed flag's tag sequence, so that a save never stops loading
+    when the rule for typed names grows.
 
     Example:
         >>> refused_character("Ann"), refused_character("A\u200bnn")
@@ -188,7 +190,7 @@ def check_name(text: str, what: str = "name", *, max_len: int = MAX_NAME,
             codes, U+001C-U+001F, zero-width space, U+2060, U+FEFF, bidirectional
             overrides, U+2028, U+2029), a character that shows nothing where real text does
             not need one (:func:`refused_character`: U+034F, U+3164, U+2800, a variation
-            selector after a Latin letter, a joiner beside an ASCII character: none is kept
+            selector after a letter, a joiner between Latin or Cyrillic letters: none is kept
             but beside a character that shows, so a name that shows nothing is refused), or
             more than ``max_len`` characters (once tidied).
     """
@@ -217,11 +219,11 @@ def _refusal(what: str, bad: str) -> str:
 
 #: Where the characters kept in some places may stand, said after their refusal elsewhere.
 _ONLY_WHERE: tuple[tuple[Callable[[str], bool], str], ...] = (
-    (lambda ch: ch in JOINERS, "; a joiner only between two letters or emoji that are not "
-                               "ASCII"),
+    (lambda ch: ch in JOINERS, "; a joiner only between two letters of a script that joins "
+                               "them, such as Arabic or Devanagari, or two emoji"),
     (invisible.is_selector, "; a variation selector only after an emoji or a CJK ideograph"),
     (lambda ch: invisible.in_ranges(ch, (invisible.TAGS,)),
-     "; tag characters only in a flag's tag sequence"),
+     "; tag characters only in England's, Scotland's or Wales' flag"),
     (lambda ch: ch in invisible.MONGOLIAN_SELECTORS
      or ch == invisible.MONGOLIAN_VOWEL_SEPARATOR, "; only after Mongolian letters"),
     (lambda ch: ch == "\u2800", "; the braille blank only between braille patterns"),

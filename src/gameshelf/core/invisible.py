@@ -23,11 +23,35 @@ from functools import cache
 #: paragraph separators; and lone surrogates (undecodable bytes, refused first).
 REFUSED_IN_NAMES = frozenset({"Cc", "Cf", "Zl", "Zp"})
 #: The zero-width non-joiner and joiner: format characters that emoji sequences (👩‍🚀)
-#: and scripts such as Persian and the Indic ones need, so a name may hold one between two
-#: characters that are neither ASCII nor blanks nor refused nor show nothing (a variation
-#: selector kept before it excepted: 🏳️‍🌈), never next to a Latin letter, where it would
-#: only make a look-alike: ``An‍n``.
+#: and the scripts of :data:`JOINING_SCRIPTS` (Persian's non-joiner, the Indic joiners)
+#: need, so a name a person types may hold one between two characters of those scripts or
+#: emoji (:data:`JOINED_EMOJI`; a variation selector kept after an emoji excepted:
+#: 🏳️‍🌈), never in a script that never uses them (Latin, Greek, Cyrillic, Armenian...),
+#: where it would only make a look-alike: ``An‍n``, ``Mü‍ß``, ``Ан‍на``.
 JOINERS = frozenset("\u200c\u200d")
+#: The scripts whose writing uses the joiners (ZWNJ and ZWJ change how their letters join
+#: or conjoin: Unicode's chapter 23.2 and the scripts' chapters), as ranges of their
+#: blocks: Arabic and its extensions, Syriac, Thaana, N'Ko, Samaritan, Mandaic; the Indic
+#: scripts, Devanagari to Sinhala; Tibetan; Myanmar; Khmer and Mongolian; Phags-pa;
+#: Devanagari Extended; the Arabic presentation forms.
+JOINING_SCRIPTS: tuple[tuple[int, int], ...] = (
+    (0x0600, 0x08FF),    # Arabic, Syriac, Arabic Supplement, Thaana, N'Ko, Samaritan,
+                         # Mandaic, Syriac Supplement, Arabic Extended-B and -A
+    (0x0900, 0x0DFF),    # Devanagari, Bengali, Gurmukhi, Gujarati, Oriya, Tamil, Telugu,
+                         # Kannada, Malayalam, Sinhala
+    (0x0F00, 0x0FFF),    # Tibetan
+    (0x1000, 0x109F),    # Myanmar
+    (0x1780, 0x18AF),    # Khmer, Mongolian
+    (0xA840, 0xA87F),    # Phags-pa
+    (0xA8E0, 0xA8FF),    # Devanagari Extended
+    (0xFB50, 0xFDFF),    # Arabic Presentation Forms-A
+    (0xFE70, 0xFEFC),    # Arabic Presentation Forms-B
+)
+#: The blocks of the characters of emoji ZWJ sequences (emoji-zwj-sequences.txt: 👩‍🚀,
+#: ❤️‍🔥, 🏴‍☠️, 🐈‍⬛, 🐻‍❄️): the Miscellaneous Symbols and Dingbats, the
+#: Miscellaneous Symbols and Arrows (⬛), the emoji planes.
+JOINED_EMOJI: tuple[tuple[int, int], ...] = (
+    (0x2600, 0x27BF), (0x2B00, 0x2BFF), (0x1F000, 0x1FAFF))
 
 #: Default_Ignorable_Code_Point, every range (first, last) of it: DerivedCoreProperties.txt
 #: of the Unicode Character Database 15.1 and 16.0
@@ -73,21 +97,41 @@ MONGOLIAN_VOWEL_SEPARATOR = "\u180e"
 #: The CJK ideographs (the Unified blocks with their extensions, the compatibility ones):
 #: what an ideographic variation sequence follows.
 CJK_IDEOGRAPHS = ((0x3400, 0x4DBF), (0x4E00, 0x9FFF), (0xF900, 0xFAFF), (0x20000, 0x3FFFF))
-#: Emoji that are neither symbols nor punctuation (INFORMATION SOURCE is a letter), and the
-#: emoji planes, whose newer characters this Python's Unicode data may not know yet.
-EMOJI_LETTERS = frozenset("\u2139")
+#: The emoji that take VS15/VS16 (emoji-variation-sequences.txt) but are not symbols of
+#: category So: punctuation (‼ ⁉ 〰 〽), a letter (ℹ), mathematical symbols (↔ ◀ ◻ ◼ ◽
+#: ◾); and the emoji planes, whose newer characters this Python's Unicode data may not
+#: know yet.
+EMOJI_NOT_SO = frozenset("\u203c\u2049\u3030\u303d\u2139\u2194\u25c0\u25fb\u25fc\u25fd\u25fe")
 EMOJI_PLANES = (0x1F000, 0x1FAFF)
+#: The braille patterns: symbols (So) no variation sequence is defined for.
+BRAILLE = (0x2800, 0x28FF)
+#: The text and emoji presentation selectors VS15 and VS16 (U+FE0E, U+FE0F).
+PRESENTATION_SELECTORS = frozenset("\ufe0e\ufe0f")
+#: The variation selectors VS1-VS14 (U+FE00-U+FE0D) a name may hold: after a CJK ideograph
+#: (the CJK compatibility ideographs' standardized sequences), VS1 after the mathematical
+#: symbols StandardizedVariants.txt gives a variant of (∩︀, ∪︀, ≨︀...). The other
+#: scripts' standardized sequences (Myanmar, Phags-pa, Manichaean, Egyptian hieroglyphs)
+#: are not kept in names.
+MATH_VS1_BASES = frozenset(
+    "\u2205\u2229\u222a\u2268\u2269\u2272\u2273\u228a\u228b\u2293\u2294\u2295\u2297"
+    "\u229c\u22da\u22db\u2a3c\u2a3d\u2a9d\u2a9e\u2aac\u2aad\u2acb\u2acc")
 #: The keycap emoji: one of these, U+FE0F, U+20E3 (``1️⃣``).
 KEYCAP_BASES = frozenset("0123456789#*")
 KEYCAP = "\u20e3"
 
-#: A flag of a region's subdivision (England, Scotland, Wales): U+1F3F4 WAVING BLACK FLAG,
-#: the subdivision's code in tag letters (two letters, then one to four letters or digits:
-#: CLDR's unicode_subdivision_id) and U+E007F CANCEL TAG (Unicode's UTS #51, ED-14a, the
-#: emoji tag sequences).
+#: A flag of a region's subdivision: U+1F3F4 WAVING BLACK FLAG, the subdivision's code in
+#: tag letters (two letters, then one to four letters or digits: CLDR's
+#: unicode_subdivision_id) and U+E007F CANCEL TAG (Unicode's UTS #51, ED-14a, the emoji tag
+#: sequences): any well-formed one, what a stored name keeps (earlier versions took them).
 FLAG_TAG_SEQUENCE = (
     "\U0001f3f4[\U000e0061-\U000e007a]{2}[\U000e0030-\U000e0039\U000e0061-\U000e007a]{1,4}"
     "\U000e007f")
+#: The subdivision flags that exist as emoji (emoji-test.txt: England's, Scotland's,
+#: Wales'): the only tag sequences a name a person types keeps. Any other shows as the
+#: plain black flag, a look-alike of it.
+SUBDIVISION_FLAGS = ("gbeng", "gbsct", "gbwls")
+EMOJI_FLAG_SEQUENCE = "\U0001f3f4(?:" + "|".join(
+    "".join(chr(0xE0000 + ord(c)) for c in code) for code in SUBDIVISION_FLAGS) + ")\U000e007f"
 #: The tag characters, U+E0020-U+E007F (refused but in a flag's sequence).
 TAGS = (0xE0020, 0xE007F)
 
@@ -118,17 +162,18 @@ def shows_nothing(ch: str) -> bool:
     return ch.isspace() or ch in BLANK_LIKE or is_default_ignorable(ch)
 
 
-def flag_tags(text: str) -> set[int]:
-    """The places in ``text`` of the tag characters that stand in a flag's well-formed tag
-    sequence (:data:`FLAG_TAG_SEQUENCE`).
+def flag_tags(text: str, *, stored: bool = False) -> set[int]:
+    """The places in ``text`` of the tag characters that stand in the tag sequence of a
+    flag that exists (:data:`SUBDIVISION_FLAGS`); with ``stored``, of any well-formed one
+    (:data:`FLAG_TAG_SEQUENCE`).
 
     Example:
         >>> sorted(flag_tags("\\U0001f3f4\\U000e0067\\U000e0062\\U000e0065\\U000e006e"
         ...                  "\\U000e0067\\U000e007f"))
         [1, 2, 3, 4, 5, 6]
     """
-    return {i for m in pattern(FLAG_TAG_SEQUENCE).finditer(text)
-            for i in range(m.start() + 1, m.end())}
+    found = pattern(FLAG_TAG_SEQUENCE if stored else EMOJI_FLAG_SEQUENCE).finditer(text)
+    return {i for m in found for i in range(m.start() + 1, m.end())}
 
 
 def kept(text: str, *, stored: bool = False) -> set[int]:
@@ -141,7 +186,7 @@ def kept(text: str, *, stored: bool = False) -> set[int]:
         >>> sorted(kept("\u2764\ufe0f Ann\ufe0f")), sorted(kept("\u2801\u2800\u2801 \u2800"))
         ([1], [1])
     """
-    places = flag_tags(text)
+    places = flag_tags(text, stored=stored)
     for found in pattern(_MAY_BE_KEPT).finditer(text):
         i, ch = found.start(), found.group()
         before = text[i - 1] if i else ""
@@ -150,13 +195,16 @@ def kept(text: str, *, stored: bool = False) -> set[int]:
             if stored:
                 ok = _joinable(before) and _joinable(after)
             else:
-                ok = ((_shown(before) or (i - 1 in places and is_selector(before)))
-                      and _shown(after))
+                ok = ((_joins(before) or (i - 1 in places and is_selector(before)))
+                      and _joins(after))
         elif stored:
             continue
+        elif ch in PRESENTATION_SELECTORS:
+            ok = (_presents(before)
+                  or (ch == "\ufe0f" and before in KEYCAP_BASES and after == KEYCAP))
         elif in_ranges(ch, VARIATION_SELECTORS[:1]):
-            ok = (_emoji_or_ideograph(before)
-                  or (before in KEYCAP_BASES and after == KEYCAP))
+            ok = _shown(before) and (in_ranges(before, CJK_IDEOGRAPHS)
+                                     or (ch == "\ufe00" and before in MATH_VS1_BASES))
         elif in_ranges(ch, VARIATION_SELECTORS[1:]):
             ok = _shown(before) and in_ranges(before, CJK_IDEOGRAPHS)
         elif ch in MONGOLIAN_SELECTORS:
@@ -195,14 +243,18 @@ def is_selector(ch: str) -> bool:
     return in_ranges(ch, VARIATION_SELECTORS)
 
 
-def _emoji_or_ideograph(ch: str) -> bool:
-    """True when ``ch`` may take a variation selector VS1-VS16: an emoji or another symbol
-    (the standardized variation sequences of mathematical symbols), a punctuation mark
-    that is an emoji (``‼``), a CJK ideograph."""
-    return _shown(ch) and (unicodedata.category(ch)[0] in "SP"
-                           or ch in EMOJI_LETTERS
-                           or in_ranges(ch, (EMOJI_PLANES,))
-                           or in_ranges(ch, CJK_IDEOGRAPHS))
+def _joins(ch: str) -> bool:
+    """True when a joiner of a typed name may stand beside ``ch``: a character that shows,
+    of a script that uses the joiners or an emoji's (:data:`JOINERS`)."""
+    return _shown(ch) and (in_ranges(ch, JOINING_SCRIPTS) or in_ranges(ch, JOINED_EMOJI))
+
+
+def _presents(ch: str) -> bool:
+    """True when ``ch`` may take VS15 or VS16 (its text or emoji presentation): a symbol
+    (So) but a braille pattern, an emoji of :data:`EMOJI_NOT_SO`, an emoji plane's
+    character."""
+    return _shown(ch) and ((unicodedata.category(ch) == "So" and not in_ranges(ch, (BRAILLE,)))
+                           or ch in EMOJI_NOT_SO or in_ranges(ch, (EMOJI_PLANES,)))
 
 
 def _mongolian_letter(ch: str) -> bool:

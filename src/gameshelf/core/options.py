@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
 from gameshelf.core.errors import BadInputError
-from gameshelf.core.inputs import whole_number
+from gameshelf.core.inputs import tidy_name, whole_number
 from gameshelf.core.safeload import as_json
 
 
@@ -167,13 +167,16 @@ class GameOptions:
     def computer_name(cls, number: int, taken: Collection[str] = ()) -> str:
         """The name of the ``number``-th computer seat (from 1) given no name: ``CPU 1``
         (or ``Mugsy``), the next number on while the name is one of ``taken`` (the seats'
-        names so far, any case): ``CPU 2``, ``Mugsy 2``.
+        names so far, as typed: compared tidied, :func:`~gameshelf.core.inputs.tidy_name`,
+        and in any case, as the names of one game's seats are): ``CPU 2``, ``Mugsy 2``.
+        The one place a computer's name is chosen against the names taken, so a person
+        typed ``CPU  1`` or ``cpu\u00a01`` never shares a name with a computer.
 
         Example:
-            >>> GameOptions.computer_name(1), GameOptions.computer_name(1, {"cpu 1"})
+            >>> GameOptions.computer_name(1), GameOptions.computer_name(1, {" cpu  1"})
             ('CPU 1', 'CPU 2')
         """
-        folded = {name.casefold() for name in taken}
+        folded = {tidy_name(name).casefold() for name in taken}
         name = f"{cls.COMPUTER_NAME} {number}" if cls.COMPUTER_NUMBERED else cls.COMPUTER_NAME
         n = number if cls.COMPUTER_NUMBERED else 1
         while name.casefold() in folded:

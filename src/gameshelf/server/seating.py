@@ -84,8 +84,10 @@ class Seating(Playing):
                 # the level that plays: the game's default when none is asked for (kept, so
                 # the statistics name it: an online "cpu" read "cpu (?)")
                 level = spec.level.strip().lower() or cls.default_level
-                name = spec.name.strip() or cls.computer_name(
-                    cpu, {*names, *(s.name.strip() for s in msg.seats if s.name.strip())})
+                # a name given is checked as typed (_name: U+2028 at an end refused, never
+                # stripped away); none, or spaces only, is the game's computer name
+                name = spec.name if spec.name.strip(" ") else cls.computer_name(
+                    cpu, {*names, *(s.name for s in msg.seats if s.name.strip())})
                 seats.append(Seat("computer", self._name(name, names), level))
         try:
             cls.check_setup(_plan_for_check(seats), dict(msg.options))

@@ -159,7 +159,10 @@ class OnlineScreen(Screen[None]):
         """Create a room or join one with what the fields say (in a worker: the network)."""
         try:
             url = server_url(self._field("server"))
-            name = check_name(self._field("name"), "player name", max_len=MAX_NAME_LENGTH)
+            # the name as typed: checked before its blanks are folded (a tab or U+2028 at
+            # an end is refused, never stripped away)
+            name = check_name(self.query_one("#on-name", Input).value, "player name",
+                              max_len=MAX_NAME_LENGTH)
             if not name:
                 raise GameshelfError("type your name first")
             code = self._field("code")

@@ -66,7 +66,7 @@ def parse_players(text: str) -> list[Seat]:
         if not name:
             raise BadInputError(f"empty player name in {quote(text)}")
         name, player = seat_word(name, PLAYER_KINDS)
-        if name and any(s.name.lower() == name.lower() for s in seats):
+        if name and any(s.name.casefold() == name.casefold() for s in seats):
             raise BadInputError(f"two players are called {quote(name)}")
         if player is not None:
             # a computer given no name: the game's computer name (``CPU 1``), never its kind

@@ -79,10 +79,14 @@ def parse_seats(text: str) -> list[Seat]:
     seat words are read by :func:`gameshelf.core.seats.seat_word`, as in every game.
 
     Raises:
-        BadInputError: no seats, more than 9, an empty name, an unknown computer player, a
-            person's name that names a computer player.
+        BadInputError: no seats, more than 9, an empty name, a name holding a character
+            no name may hold (:func:`~gameshelf.core.inputs.check_name`, as typed), an
+            unknown computer player, a person's name that names a computer player.
     """
-    parts = [p.strip() for p in text.split(",")]
+    # each part checked as typed (check_name), before its blanks are folded: U+001C or
+    # U+2028, which str.strip takes for blanks, are refused, not dropped; its length is
+    # the name's, checked once the seat word is read (name_seats)
+    parts = [check_name(p, "player name", max_len=4 * len(p) + 4) for p in text.split(",")]
     if not text.strip() or any(not p for p in parts):
         raise BadInputError("players: give 1 to 9 names separated by commas, e.g. Ann,Bob,cpu")
     seats: list[Seat] = []
@@ -111,21 +115,23 @@ def name_seats(seats: Sequence[Seat], *, stored: bool = False) -> list[Seat]:
     if not 1 <= len(seats) <= MAX_PLAYERS:
         raise BadInputError(f"Yatz is for 1 to 9 players, got {len(seats)}")
     out: list[Seat] = []
-    taken = {s.name for s in seats if s.name}
+    # every name checked and tidied first, so a name given is taken as the seat shows it
+    # (any case): a person typed "CPU  1" keeps the computer's ``CPU 1`` from it
+    names = [check_name(s.name, "player name", max_len=MAX_NAME_LENGTH, stored=stored)
+             for s in seats]
+    taken = {name.casefold() for name in names if name}
     computers = 0
-    for i, s in enumerate(seats):
-        name = check_name(s.name, "player name", max_len=MAX_NAME_LENGTH, stored=stored)
+    for i, (s, name) in enumerate(zip(seats, names, strict=True)):
         computers += not s.is_human
         if not name and not s.is_human:
             name = YatzOptions.computer_name(computers, taken)
-            taken.add(name)
         elif not name:
             base = f"Player {i + 1}"
             name, n = base, 1
-            while name in taken:
+            while name.casefold() in taken:
                 n += 1
                 name = f"{base}.{n}"
-            taken.add(name)
+        taken.add(name.casefold())
         out.append(Seat(name, s.player))
     return out
 

@@ -7,10 +7,11 @@
 
 const DEVICE_KEY = (code) => `gameshelf.device.${code}`;
 
-// The names typed for the others at this device: split at commas, trimmed, empty ones left
-// out.
+// The names typed for the others at this device: split at commas, each as typed (the server
+// checks a name before it folds its blanks, so a tab or U+2028 at an end is refused, never
+// trimmed away here), the empty ones and those of spaces only left out.
 export function namesOf(text) {
-  return text.split(",").map((name) => name.trim()).filter((name) => name.length > 0);
+  return text.split(",").filter((name) => name.replaceAll(" ", "").length > 0);
 }
 
 export function device(store) {

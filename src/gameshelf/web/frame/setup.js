@@ -88,7 +88,7 @@ export function setup({ ui, page, show, showError, showMenu, sendOnce, resetRoom
       showError(e.message);
       return;
     }
-    const name = ui.setupName.value.trim();
+    const name = ui.setupName.value;  // as typed: the server checks, then tidies
     store.setItem(NAME_KEY, name);
     const level = ui.setupLevel.value;
     const seats = [{ kind: "host", name }];
@@ -161,7 +161,7 @@ export function setup({ ui, page, show, showError, showMenu, sendOnce, resetRoom
       enterRoom(page.code);
       return;
     }
-    const name = ui.joinName.value.trim();
+    const name = ui.joinName.value;  // as typed: the server checks, then tidies
     store.setItem(NAME_KEY, name);
     sendOnce({ type: "join", code: page.code, name });
   });

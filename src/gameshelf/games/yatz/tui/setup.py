@@ -100,7 +100,9 @@ class SeatRow(Horizontal):
             BadInputError: a person's name that names a computer player (``cpu``,
                 ``computer``, ``greedy``...: one meaning in every game).
         """
-        name = self.query_one(Input).value.strip()
+        # as typed: the seats' names are checked before their blanks are folded
+        # (name_seats), so a tab or U+2028 at an end is refused, not dropped
+        name = self.query_one(Input).value
         kind = str(self.query_one(Select).value)
         if kind == HUMAN:
             check_person_name(name, PLAYERS)
