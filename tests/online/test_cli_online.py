@@ -49,7 +49,8 @@ def test_refusals_are_one_line_exit_2(server: Running, capsys: pytest.CaptureFix
     port = closed.getsockname()[1]
     closed.close()
     cases = [
-        (["online", "join", full.code, "--name", "Cleo", "--server", server.url], "open"),
+        (["online", "join", full.code, "--name", "Cleo", "--server", server.url],
+         "no seat is free"),
         (["online", "join", "ZZZZZ", "--name", "Cleo", "--server", server.url], "ZZZZZ"),
         (["online", "join", "AB CD", "--name", "Cleo", "--server", server.url], "room code"),
         (["online", "join", full.code, "--name", "Cleo", "--server", "ftp://x"], "address"),

@@ -79,7 +79,7 @@ async def _open(session: aiohttp.ClientSession, server: Served, place: str) -> T
     await read_until(tab.ws, MENU_DRAWN, tab.output)
     if place in ("game", "farewell"):
         await tab.keys("1", "bill as printed")
-        await tab.keys(F2, "player 1")
+        await tab.keys(F2, "(Player 2)")
     if place == "farewell":
         await tab.keys(CTRL_Q, FAREWELL)
     return tab

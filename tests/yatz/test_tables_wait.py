@@ -90,7 +90,7 @@ async def test_a_strong_computer_waiting_for_its_tables_says_how_far_they_are(
             await _fill_chance(app, pilot)
             await _until(pilot, lambda: "thinking" in _pace(app))
             said = " ".join(_pace(app).split())
-            assert said == ("Strong is thinking: solving its tables (first time only, about "
+            assert said == ("CPU 1 is thinking: solving its tables (first time only, about "
                             "30 s): 37%")
             go.set()
             await _until(pilot, lambda: "computer pace" in _pace(app))
@@ -110,7 +110,7 @@ async def test_a_computer_thinking_long_counts_the_seconds(
             await pilot.pause()
             await _fill_chance(app, pilot)
             await _until(pilot, lambda: "thinking" in _pace(app))
-            assert _pace(app).startswith("Strong is thinking… ") and _pace(app).endswith(" s")
+            assert _pace(app).startswith("CPU 1 is thinking… ") and _pace(app).endswith(" s")
             go.set()
             await _until(pilot, lambda: "computer pace" in _pace(app))
     finally:

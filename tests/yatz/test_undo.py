@@ -159,9 +159,9 @@ def test_one_undo_a_turn_no_undo_of_a_computer_and_not_after_the_last_box() -> N
     c.act("roll")
     c.act("score x1 ones")
     c.step_computer()           # the computer rolls: Ann's box counts
-    assert "Greedy has rolled since Ann's x1 Ones" in (c.undo_refusal() or "")
+    assert "CPU 1 has rolled since Ann's x1 Ones" in (c.undo_refusal() or "")
     c.play_computers()          # the computer's fill is never taken back
-    assert c.undo_refusal() == ("Greedy's x1 Ones was filled by a computer player; computer "
+    assert c.undo_refusal() == ("CPU 1's x1 Ones was filled by a computer player; computer "
                                 "players never undo") or "never undo" in (c.undo_refusal() or "")
     # the last box of the game counts at once
     end = _solo(1)
@@ -280,8 +280,8 @@ def test_undo_at_the_prompt_against_a_computer_waits_for_the_person(
     code, out, _ = run(["yatz", "play", "-p", "Ann,cpu", "--seed", "5"], capsys, monkeypatch,
                        "roll\nscore x1 chance\nundo\nscore x1 sixes\nquit\n")
     assert code == 0
-    assert "(undo takes it back; Enter lets Strong play)" in out
-    assert out.index("is taken back") < out.index("Strong: roll")
+    assert "(undo takes it back; Enter lets CPU 1 play)" in out
+    assert out.index("is taken back") < out.index("CPU 1: roll")
     with Store() as store:
         saved = Match.from_record(store.load_save(GAME, "game-5"))
     assert saved.state.boxes[0][0][Box.CHANCE] is None and saved.undos == [1, 0]

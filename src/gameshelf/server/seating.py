@@ -149,7 +149,7 @@ class Seating(Playing):
             raise Refused("already_started", f"the room {room.code} "
                           + ("has finished its game" if room.status == "over" else
                              "is playing its game")
-                          + ": every seat is taken, so no seat is free", room.game_key)
+                          + ": no seat is free", room.game_key)
         open_seats = [i for i, s in enumerate(room.seats) if s.kind == "open"]
         if msg.seat is not None:
             if msg.seat not in open_seats:
@@ -157,8 +157,8 @@ class Seating(Playing):
                               "taken: it is not free", room.game_key)
             seat = msg.seat
         elif not open_seats:
-            raise Refused("room_full", f"the room {room.code} is full: every seat is taken, "
-                          "so no seat is free", room.game_key)
+            raise Refused("room_full", f"the room {room.code} is full: no seat is free",
+                          room.game_key)
         else:
             seat = open_seats[0]
         name = self._name(msg.name, {tidy_name(s.name).casefold() for s in room.seats

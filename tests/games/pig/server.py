@@ -12,7 +12,6 @@ from gameshelf.core.records import GameRecord
 from gameshelf.core.seats import HUMAN
 from gameshelf.server.games import Game, SeatPlan, check_names
 from tests.games.pig.match import (
-    COMPUTER_NAME,
     DEFAULT_LEVEL,
     GAME,
     Match,
@@ -54,10 +53,6 @@ class PigGame(Game):
     @classmethod
     def from_record(cls, record: GameRecord) -> Game:
         return cls(Match.from_record(record))
-
-    @classmethod
-    def computer_name(cls, number: int) -> str:
-        return COMPUTER_NAME
 
     def names(self) -> list[str]:
         return self.match.names
