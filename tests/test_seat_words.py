@@ -36,6 +36,11 @@ def test_every_game_reads_a_computer_word_as_a_computer(word: str) -> None:
     named_yatz, named_showdown = parse_seats(f"Zed:{word}"), parse_players(f"Ann,Zed:{word}")
     assert named_yatz[0].name == "Zed" and named_yatz[0].player != YZ_HUMAN
     assert named_showdown[1].name == "Zed" and named_showdown[1].kind == "heuristic"
+    # the word before a level is no name: the game names the seat (CPU 1, not "cpu")
+    leveled_yatz = parse_seats(f"Ann,{word}:greedy")
+    leveled_showdown = parse_players(f"Ann,{word}:search")
+    assert leveled_yatz[1].name == "CPU 1" and leveled_yatz[1].player == "greedy"
+    assert leveled_showdown[1].name == "CPU 1" and leveled_showdown[1].kind == "search"
 
 
 @pytest.mark.parametrize("word", WORDS)

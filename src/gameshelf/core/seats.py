@@ -65,8 +65,8 @@ def check_person_name(name: str, players: Iterable[str] = ()) -> str:
 def seat_word(text: str, players: Iterable[str] = ()) -> tuple[str, str | None]:
     """One seat of a players option: ``(name, player)``, ``player`` None for a person,
     :data:`DEFAULT` for the default computer, else the game's computer player's name
-    (lower case); ``name`` is empty for a computer seat given by its word alone (the game
-    names it). Blanks around the parts are dropped; the name is not otherwise checked.
+    (lower case); ``name`` is empty for a computer seat given by its word alone, or by a
+    word meaning a computer before its level (``cpu:greedy``): the game names it. Blanks around the parts are dropped; the name is not otherwise checked.
 
     Args:
         text: ``Ann``, ``cpu``, ``greedy``, ``Zed:greedy``, ``Bo:human``.
@@ -88,4 +88,5 @@ def seat_word(text: str, players: Iterable[str] = ()) -> tuple[str, str | None]:
         known = ", ".join([*COMPUTER_WORDS, *listed, *PERSON_WORDS])
         raise BadInputError(f"no computer player named {quoted(kind)} in {quoted(text)}; "
                             f"after ':' write one of {known}")
-    return name, player
+    # ``cpu:greedy``: the word that means a computer is no name (the game names the seat)
+    return ("" if name.lower() in COMPUTER_WORDS else name), player
