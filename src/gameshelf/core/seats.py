@@ -66,7 +66,8 @@ def seat_word(text: str, players: Iterable[str] = ()) -> tuple[str, str | None]:
     """One seat of a players option: ``(name, player)``, ``player`` None for a person,
     :data:`DEFAULT` for the default computer, else the game's computer player's name
     (lower case); ``name`` is empty for a computer seat given by its word alone, or by a
-    word meaning a computer before its level (``cpu:greedy``): the game names it. Blanks around the parts are dropped; the name is not otherwise checked.
+    word meaning a computer before its level (``cpu:greedy``): the game names it. Blanks
+    around the parts are dropped; the name is not otherwise checked.
 
     Args:
         text: ``Ann``, ``cpu``, ``greedy``, ``Zed:greedy``, ``Bo:human``.

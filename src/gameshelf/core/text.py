@@ -317,6 +317,20 @@ def listed(words: list[str] | tuple[str, ...], last: str = "and", none: str = "n
     return f"{', '.join(words[:-1])} {last} {words[-1]}"
 
 
+def a_number(n: int) -> str:
+    """``n`` after the article English reads it with: ``a 5``, ``an 8``, ``an 11``,
+    ``an 18``, ``an 80``.
+
+    Example:
+        >>> a_number(5), a_number(8), a_number(11), a_number(18), a_number(100)
+        ('a 5', 'an 8', 'an 11', 'an 18', 'a 100')
+    """
+    digits = str(abs(n))
+    vowel = digits.startswith("8") or (digits in ("11", "18") or (
+        len(digits) in (5, 8) and digits[:2] in ("11", "18")))
+    return f"{'an' if vowel else 'a'} {n}"
+
+
 def count(n: int, noun: str, plural: str | None = None) -> str:
     """``n`` and the noun agreeing with it, thousands grouped: ``1 action``, ``2 actions``,
     ``0 actions``, ``1,000 actions``; ``plural`` for a noun not made plural by ``s``

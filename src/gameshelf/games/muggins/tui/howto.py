@@ -8,6 +8,7 @@ Every line is at most :data:`WIDTH` characters, so it stands whole on an 80-colu
 
 from __future__ import annotations
 
+from gameshelf.core.text import a_number
 from gameshelf.games.muggins.game import Draw, Pass, Play
 from gameshelf.games.muggins.view import MugginsView
 
@@ -44,5 +45,5 @@ def howto(view: MugginsView, my_turn: bool, finished: bool, choosing: bool,
     if not view.left and not view.right:
         return f"The double-blank 0-0 is down: play a tile with a 0 half.\n{PLAYING}"
     left, right = view.ends()
-    halves = f"a {left}" if left == right else f"a {left} or a {right}"
+    halves = a_number(left) if left == right else f"{a_number(left)} or {a_number(right)}"
     return f"Open ends {left} and {right}: play a tile with {halves} half.\n{PLAYING}"
