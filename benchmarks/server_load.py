@@ -21,7 +21,7 @@ accepted action; two processes carry 1.6x one's load.
 
 Run: ``.venv/bin/python benchmarks/server_load.py [--rooms 1000] [--seconds 60]
 [--think 1.0] [--ramp 60] [--setups sqlite,pg1,pg2] [--game showdown] [--profile FILE]
-[--sample FILE]``
+[--sample FILE] [--stalls FILE]``
 """
 
 from __future__ import annotations
@@ -96,6 +96,53 @@ finally:
     signal.setitimer(signal.ITIMER_PROF, 0, 0)
     from gameshelf.core.files import write_file
     write_file(out, "".join(f"{k} {v}\\n" for k, v in counts.items()).encode(),
+               overwrite=True)
+"""
+
+#: ``gameshelf ARGS`` with a watch on its event loop: a callback the loop runs every 5 ms
+#: notes the time; a thread of the watch looks every 5 ms, and while the loop is more than
+#: 40 ms late it samples the main thread's stack (what the loop runs instead of answering,
+#: or the call it waits in). At the end ``sys.argv[1]`` gets the count of stalls, the
+#: longest, and the stacks seen in them, most seen first.
+STALLED = """
+import asyncio, collections, runpy, sys, threading, time, traceback
+out, sys.argv = sys.argv[1], ["gameshelf", *sys.argv[2:]]
+STALL, beat, counts, stalls = 0.04, [time.monotonic()], collections.Counter(), []
+main = threading.get_ident()
+run_forever = asyncio.base_events.BaseEventLoop.run_forever
+def beating(self):
+    def beat_once():
+        beat[0] = time.monotonic()
+        self.call_later(0.005, beat_once)
+    self.call_soon(beat_once)
+    return run_forever(self)
+asyncio.base_events.BaseEventLoop.run_forever = beating
+def watch():
+    began = None
+    while True:
+        time.sleep(0.005)
+        late = time.monotonic() - beat[0]
+        if late > STALL:
+            began = began or time.monotonic() - late
+            frame = sys._current_frames().get(main)
+            if frame is not None:
+                counts[" <- ".join(f"{f.filename.rsplit('/', 2)[-1]}:{f.lineno} {f.name}"
+                                   for f in reversed(traceback.extract_stack(frame)[-14:]))] += 1
+        elif began is not None:
+            stalls.append(time.monotonic() - began)
+            began = None
+threading.Thread(target=watch, daemon=True).start()
+try:
+    runpy.run_module("gameshelf", run_name="__main__")
+except SystemExit:
+    pass
+finally:
+    from gameshelf.core.files import write_file
+    head = (f"{len(stalls)} stalls of the event loop over {STALL * 1000:.0f} ms; longest "
+            f"{max(stalls, default=0) * 1000:.0f} ms; over 100 ms: "
+            f"{sum(s > 0.1 for s in stalls)}\\n\\n")
+    write_file(out, (head + "".join(f"{n} samples (5 ms each): {k}\\n\\n"
+                                    for k, n in counts.most_common(30))).encode(),
                overwrite=True)
 """
 
@@ -317,9 +364,10 @@ def _bots(urls: list[str], rooms: range, seconds: float, think: float, ramp: flo
 
 @contextlib.contextmanager
 def _servers(db: str, count: int, home: str, profile: str | None,
-             sample: str | None = None) -> Iterator[list[Any]]:
+             sample: str | None = None, stalls: str | None = None) -> Iterator[list[Any]]:
     """``count`` ``gameshelf serve`` processes on ``db``: ``[(process, url)]`` (under
-    cProfile with ``profile``, sampled with ``sample``)."""
+    cProfile with ``profile``, sampled with ``sample``, its event loop's stalls watched
+    with ``stalls``)."""
     src = Path(__file__).resolve().parent.parent / "src"
     env = {**os.environ, "GAMESHELF_HOME": home,
            "PYTHONPATH": os.pathsep.join([str(src), os.environ.get("PYTHONPATH", "")])}
@@ -328,6 +376,7 @@ def _servers(db: str, count: int, home: str, profile: str | None,
         for i in range(count):
             run = ([sys.executable, "-c", PROFILED, f"{profile}.{i}"] if profile
                    else [sys.executable, "-c", SAMPLED, f"{sample}.{i}"] if sample
+                   else [sys.executable, "-c", STALLED, f"{stalls}.{i}"] if stalls
                    else [sys.executable, "-m", "gameshelf"])
             server = subprocess.Popen([*run, "serve", "--port", "0", "--db", db, "--rate",
                                        "1000", "--connections", "100000", "--rooms",
@@ -349,7 +398,7 @@ def _run(name: str, db: str, count: int, args: argparse.Namespace,
          postgres_pid: int | None, advance: Callable[[int], None]) -> None:
     home = tempfile.mkdtemp(prefix="gameshelf-bench-")
     with _servers(db.replace("HOME", home), count, home, args.profile,
-                  args.sample) as servers:
+                  args.sample, args.stalls) as servers:
         urls = [url for _, url in servers]
         start_at = time.time() + 1.0
         pipes, procs = [], []
@@ -436,6 +485,9 @@ def main() -> None:
                     help="the game the rooms play (a key of a game played online)")
     ap.add_argument("--profile", metavar="FILE",
                     help="run each server under cProfile (CPU time), its figures in FILE.N")
+    ap.add_argument("--stalls", metavar="FILE",
+                    help="watch each server's event loop: the stacks it ran while more "
+                         "than 40 ms late, in FILE.N")
     ap.add_argument("--sample", metavar="FILE",
                     help="sample each server's Python stacks every millisecond of its CPU "
                          "time, collapsed stacks in FILE.N")
