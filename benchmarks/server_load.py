@@ -146,6 +146,9 @@ finally:
                overwrite=True)
 """
 
+#: Seconds the bots read on after the run's end, sending nothing, before they close.
+LINGER = 3.0
+
 #: The people of a room, by game (4, or as many as the game takes).
 SEATS = {"muggins": 2}
 
@@ -155,6 +158,8 @@ class Stats:
 
     def __init__(self) -> None:
         self.since = float("inf")
+        #: When the bots stop acting (the run's end; answers are still read a while).
+        self.until = float("inf")
         self.latencies: list[float] = []
         self.accepted = 0
         self.games = 0
@@ -249,13 +254,17 @@ def _seats(game: str) -> tuple[p.SeatSpec, ...]:
 
 async def _seat(ws: ClientConnection, code: str, token: str, rng: random.Random,
                 think: float, stats: Stats, stop: float, game: str) -> None:
-    """Play one seat until its game ends or the run stops."""
+    """Play one seat until its game ends or the run stops: no action is sent after
+    ``stop``, and the answers to those sent before are read for :data:`LINGER` seconds
+    more, before any connection closes (the closes of every bot's connections at once, a
+    storm of 'dropped' news to the others, would otherwise be in the measured tail)."""
     sent_at: float | None = None
     sent_seq = -1
     loop = asyncio.get_running_loop()
     try:
         # one deadline for the whole game, not a timer a message
-        async with asyncio.timeout_at(loop.time() + max(0.05, stop - time.monotonic())):
+        async with asyncio.timeout_at(loop.time() + max(0.05, stop + LINGER
+                                                            - time.monotonic())):
             while True:
                 msg = await _recv(ws)
                 if msg.type == "over":
@@ -284,7 +293,7 @@ async def _said(ws: ClientConnection, msg: _Said, code: str, token: str, rng: ra
             stats.accepted += 1
         sent_at = None
     legal = msg.legal
-    if legal and sent_at is None:
+    if legal and sent_at is None and time.monotonic() < stats.until:
         await asyncio.sleep(rng.expovariate(1 / think) if think > 0 else 0)
         action = game_class(game).load_test_choice(legal, rng)
         sent_seq = msg.seq
@@ -340,6 +349,7 @@ async def _drive(urls: list[str], rooms: range, seconds: float, think: float,
     stats = Stats()
     await asyncio.sleep(max(0.0, start_at - time.time()))
     stop = time.monotonic() + ramp + seconds
+    stats.until = stop
     tasks = []
     for i, n in enumerate(rooms):
         tasks.append(asyncio.create_task(_room(urls[n % len(urls)], n, think, stats, stop,
