@@ -15,6 +15,7 @@ import io
 import os
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -732,22 +733,13 @@ async def test_setup_screens_refuse_names_that_show_nothing_or_look_like_another
 
     from gameshelf.games.dollar.tui.screen import DollarScreen
     from gameshelf.games.showdown.tui.setup import ShowdownStartScreen
-    from gameshelf.games.yatz.tui.setup import SetupScreen
     from gameshelf.tui.app import GameshelfApp
-    from gameshelf.tui.online import OnlineScreen
 
     code = f"U+{ord(bad[-1]):04X}"
     app = GameshelfApp()
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        await pilot.press("2")
-        await pilot.pause()
-        assert isinstance(app.screen, SetupScreen)
-        app.screen.query_one("#name1", Input).value = bad
-        await pilot.click("#start")
-        await pilot.pause()
-        assert isinstance(app.screen, SetupScreen)
-        said = str(app.screen.query_one("#setupmsg", Static).render())
+        said = await _yatz_setup_says(app, pilot, bad)
         assert "invisible" in said and code in said, said
         app.pop_screen()
         await pilot.pause()
@@ -775,14 +767,7 @@ async def test_setup_screens_refuse_names_that_show_nothing_or_look_like_another
         assert "invisible" in said and code in said, said
         app.pop_screen()
         await pilot.pause()
-        online = OnlineScreen()
-        await app.push_screen(online)
-        await pilot.pause()
-        online.query_one("#on-server", Input).value = "ws://127.0.0.1:9/ws"
-        online.query_one("#on-name", Input).value = bad
-        online.go("create")
-        await pilot.pause()
-        said = str(online.query_one("#on-msg", Static).render())
+        said = await _online_says(app, pilot, bad)
         assert "invisible" in said and code in said and "Creating" not in said, said
     assert store_dump() == []
 
@@ -793,35 +778,17 @@ async def test_setup_screens_check_a_name_as_typed_before_its_blanks_are_folded(
     """Yatz's seat rows and the online screen: a name with a character ``str.strip``
     takes for a blank but no name may hold (U+2028, U+001F, U+0085) at an end is refused
     naming it, never stripped to ``Ann``; no game starts and no room is asked for."""
-    from textual.widgets import Input, Static
-
-    from gameshelf.games.yatz.tui.setup import SetupScreen
     from gameshelf.tui.app import GameshelfApp
-    from gameshelf.tui.online import OnlineScreen
 
     code = f"U+{ord(next(c for c in bad if c not in 'Ann')):04X}"
     app = GameshelfApp()
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        await pilot.press("2")
-        await pilot.pause()
-        assert isinstance(app.screen, SetupScreen)
-        app.screen.query_one("#name1", Input).value = bad
-        await pilot.click("#start")
-        await pilot.pause()
-        assert isinstance(app.screen, SetupScreen)
-        said = str(app.screen.query_one("#setupmsg", Static).render())
+        said = await _yatz_setup_says(app, pilot, bad)
         assert code in said, said
         app.pop_screen()
         await pilot.pause()
-        online = OnlineScreen()
-        await app.push_screen(online)
-        await pilot.pause()
-        online.query_one("#on-server", Input).value = "ws://127.0.0.1:9/ws"
-        online.query_one("#on-name", Input).value = bad
-        online.go("create")
-        await pilot.pause()
-        said = str(online.query_one("#on-msg", Static).render())
+        said = await _online_says(app, pilot, bad)
         assert code in said and "Creating" not in said, said
     assert store_dump() == []
 
@@ -834,3 +801,37 @@ def test_undecodable_bytes_at_the_delete_question_are_not_a_yes(
     code, out, err = run(capsys, monkeypatch, ["yatz", "delete", "keep"], b"\xff\n\xfe\n")
     assert "Traceback" not in err and code != 0
     assert store_dump() == before
+
+
+async def _yatz_setup_says(app: Any, pilot: Any, name: str) -> str:
+    """From the menu, Yatz's setup with ``name`` in its first seat and Start pressed: what
+    its message line says (the setup still shown: no game started)."""
+    from textual.widgets import Input, Static
+
+    from gameshelf.games.yatz.tui.setup import SetupScreen
+
+    await pilot.press("2")
+    await pilot.pause()
+    assert isinstance(app.screen, SetupScreen)
+    app.screen.query_one("#name1", Input).value = name
+    await pilot.click("#start")
+    await pilot.pause()
+    assert isinstance(app.screen, SetupScreen)
+    return str(app.screen.query_one("#setupmsg", Static).render())
+
+
+async def _online_says(app: Any, pilot: Any, name: str) -> str:
+    """The online screen asked to create a room (at a server no one listens on) with
+    ``name``: what its message line says."""
+    from textual.widgets import Input, Static
+
+    from gameshelf.tui.online import OnlineScreen
+
+    online = OnlineScreen()
+    await app.push_screen(online)
+    await pilot.pause()
+    online.query_one("#on-server", Input).value = "ws://127.0.0.1:9/ws"
+    online.query_one("#on-name", Input).value = name
+    online.go("create")
+    await pilot.pause()
+    return str(online.query_one("#on-msg", Static).render())
